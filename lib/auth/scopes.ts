@@ -1,0 +1,32 @@
+/** Scopes a key can hold (spec section 5). */
+export const SCOPES = [
+  'read',
+  'write',
+  'admin',
+  'jd:read',
+  'jd:write',
+  'resume:read',
+  'candidate:read',
+  'match:read',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/**
+ * The scope an operation names in its 403 message, and the generic scope that also grants it.
+ * `admin` manages keys only and implies neither read nor write.
+ */
+export interface ScopeRequirement {
+  scope: Scope;
+  generic?: 'read' | 'write';
+}
+
+export function hasScope(granted: readonly string[], requirement: ScopeRequirement | undefined): boolean {
+  if (!requirement) return true;
+  return (
+    granted.includes(requirement.scope) || (requirement.generic !== undefined && granted.includes(requirement.generic))
+  );
+}
+
+export function missingScopeMessage(requirement: ScopeRequirement): string {
+  return `API key does not have the required scope: ${requirement.scope}`;
+}

@@ -1,0 +1,41 @@
+/**
+ * Settings read from the environment, the same way locally and in Lambda. Read lazily (not at import)
+ * so tests and the local server can set the environment before the first call.
+ */
+
+export const DEFAULT_TABLE_NAME = 'hiring-local';
+export const DEFAULT_HOURLY_LIMIT = 1000;
+export const DEFAULT_PER_IP_LIMIT = 500;
+
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`Environment variable ${name} must be a positive integer, got "${raw}"`);
+  }
+  return value;
+}
+
+export function isProduction(): boolean {
+  return process.env.STAGE === 'prod';
+}
+
+export function tableName(): string {
+  const name = process.env.TABLE_NAME;
+  if (name) return name;
+  // In Lambda a missing table name is a deployment bug: fail at start-up rather than guess.
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new Error('Environment variable TABLE_NAME is required');
+  return DEFAULT_TABLE_NAME;
+}
+
+/** Requests per clock hour per key, unless the tenant has its own limit. */
+export function defaultHourlyLimit(): number {
+  return positiveIntFromEnv('API_KEY_HOURLY_LIMIT', DEFAULT_HOURLY_LIMIT);
+}
+
+/** Requests per minute per client IP; API_RATE_LIMIT_MAX is honoured only outside production. */
+export function perIpLimit(): number {
+  if (isProduction()) return DEFAULT_PER_IP_LIMIT;
+  return positiveIntFromEnv('API_RATE_LIMIT_MAX', DEFAULT_PER_IP_LIMIT);
+}

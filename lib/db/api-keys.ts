@@ -1,0 +1,254 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { generateApiKey, hashApiKey } from '../auth/api-key.js';
+import { NotFoundError } from '../errors.js';
+import type { Db } from './client.js';
+import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import { batchGet, queryAll } from './query.js';
+import { tenantKeys } from './tenants.js';
+import { transactWrite } from './transact.js';
+
+/** An API key as shown to its tenant: never the plaintext (except once, on creation) nor the hash. */
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  scopes: string[];
+  createdAt: string;
+  createdBy: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  expiresAt: string | null;
+}
+
+export interface NewApiKey {
+  name: string;
+  scopes: string[];
+  expiresAt?: string | undefined;
+  createdBy: string;
+}
+
+/** What the authorizer learns from one request's write. */
+export interface Authentication {
+  tenantId: string;
+  keyId: string;
+  name: string;
+  scopes: string[];
+  /** requests counted in the current clock hour, this one included */
+  used: number;
+  limit: number;
+  /** epoch ms at which the current window ends */
+  resetAt: number;
+}
+
+export type AuthenticationFailure = 'unknown' | 'revoked' | 'expired';
+
+const HOUR_MS = 3_600_000;
+
+export const apiKeyKeys = {
+  /** The tenant's record of the key, listed and revoked by id. */
+  record: (tenantId: string, keyId: string) => ({ pk: tenantPk(tenantId), sk: `KEY#${keyId}` }),
+  /** The global lookup by hash: the only item the authorizer touches. */
+  lookup: (keyHash: string) => ({ pk: `KEYHASH#${keyHash}`, sk: 'KEYHASH' }),
+};
+
+function toRecord(item: Record<string, unknown>, lastUsedAt: unknown): ApiKeyRecord {
+  return {
+    id: item.id as string,
+    name: item.name as string,
+    scopes: item.scopes as string[],
+    createdAt: item.createdAt as string,
+    createdBy: item.createdBy as string,
+    lastUsedAt: (lastUsedAt as string | undefined) ?? null,
+    revokedAt: (item.revokedAt as string | undefined) ?? null,
+    expiresAt: (item.expiresAt as string | undefined) ?? null,
+  };
+}
+
+/** Creates a key; the plaintext is returned here and never stored. */
+export async function createApiKey(
+  db: Db,
+  tenantId: string,
+  input: NewApiKey,
+  now = new Date(),
+): Promise<{ key: string; record: ApiKeyRecord }> {
+  const { Item: tenant } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: tenantKeys.item(tenantId), ProjectionExpression: 'hourlyLimit' }),
+  );
+  const key = generateApiKey();
+  const keyHash = hashApiKey(key);
+  const id = newId();
+  const createdAt = nowIso(now);
+  const expiresAt = input.expiresAt === undefined ? undefined : new Date(input.expiresAt).toISOString();
+  const record = {
+    id,
+    name: input.name,
+    scopes: input.scopes,
+    createdAt,
+    createdBy: input.createdBy,
+    expiresAt,
+  };
+  await transactWrite(db, [
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: { ...apiKeyKeys.record(tenantId, id), entity: 'API_KEY', ...record, keyHash },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: {
+          ...apiKeyKeys.lookup(keyHash),
+          entity: 'API_KEY_LOOKUP',
+          tenantId,
+          keyId: id,
+          name: input.name,
+          scopes: input.scopes,
+          expiresAt,
+          hourlyLimit: tenant?.hourlyLimit,
+          win: 0,
+          cnt: 0,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+  return { key, record: toRecord(record, undefined) };
+}
+
+export function listKeyItems(db: Db, tenantId: string) {
+  return queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'KEY#' },
+    ConsistentRead: true,
+  });
+}
+
+/** The tenant's keys, oldest first, with when each was last used. */
+export async function listApiKeys(db: Db, tenantId: string): Promise<ApiKeyRecord[]> {
+  const items = await listKeyItems(db, tenantId);
+  const usage = await batchGet(
+    db,
+    items.map((item) => apiKeyKeys.lookup(item.keyHash as string)),
+    { projection: 'keyId, lastUsedAt' },
+  );
+  const lastUsed = new Map(usage.map((entry) => [entry.keyId, entry.lastUsedAt]));
+  return items.map((item) => toRecord(item, lastUsed.get(item.id)));
+}
+
+/** Revokes a key for good; revoking twice keeps the first time. Unknown or foreign ids: NotFound. */
+export async function revokeApiKey(db: Db, tenantId: string, keyId: string, now = new Date()): Promise<void> {
+  if (!isValidId(keyId)) throw new NotFoundError('API key');
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: apiKeyKeys.record(tenantId, keyId), ConsistentRead: true }),
+  );
+  if (!Item) throw new NotFoundError('API key');
+  const revoke = {
+    UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
+    ExpressionAttributeValues: { ':now': nowIso(now) },
+  };
+  await transactWrite(db, [
+    { Update: { TableName: db.tableName, Key: apiKeyKeys.record(tenantId, keyId), ...revoke } },
+    { Update: { TableName: db.tableName, Key: apiKeyKeys.lookup(Item.keyHash as string), ...revoke } },
+  ]);
+}
+
+const VALID_KEY =
+  'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(expiresAt) OR expiresAt > :nowIso)';
+
+function failureOf(old: Record<string, unknown> | undefined, nowIso: string): AuthenticationFailure | undefined {
+  if (!old) return 'unknown';
+  if (old.revokedAt !== undefined) return 'revoked';
+  if (typeof old.expiresAt === 'string' && old.expiresAt <= nowIso) return 'expired';
+  return undefined;
+}
+
+/**
+ * Authenticates a key hash and counts the request in the key's clock-hour window, in one conditional
+ * write in the steady state (a second one once per hour, when a new window starts). ADD is atomic, so
+ * the count is exact under concurrency; the caller compares `used` with `limit`.
+ */
+export async function authenticate(
+  db: Db,
+  keyHash: string,
+  defaultLimit: number,
+  now = new Date(),
+): Promise<Authentication | AuthenticationFailure> {
+  const window = Math.floor(now.getTime() / HOUR_MS);
+  const at = nowIso(now);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      const { Attributes } = await db.client.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: apiKeyKeys.lookup(keyHash),
+          UpdateExpression: 'SET lastUsedAt = :nowIso ADD cnt :one',
+          ConditionExpression: `${VALID_KEY} AND win = :win`,
+          ExpressionAttributeValues: { ':nowIso': at, ':one': 1, ':win': window },
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      const item = Attributes as Record<string, unknown>;
+      return {
+        tenantId: item.tenantId as string,
+        keyId: item.keyId as string,
+        name: item.name as string,
+        scopes: item.scopes as string[],
+        used: item.cnt as number,
+        limit: (item.hourlyLimit as number | undefined) ?? defaultLimit,
+        resetAt: (window + 1) * HOUR_MS,
+      };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const old = error.Item ? unmarshall(error.Item) : undefined;
+      const failure = failureOf(old, at);
+      if (failure) return failure;
+    }
+    // The key is valid but its window is stale: start the current one. If a concurrent request
+    // started it first, this condition fails and the loop counts into that window instead.
+    try {
+      const { Attributes } = await db.client.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: apiKeyKeys.lookup(keyHash),
+          UpdateExpression: 'SET lastUsedAt = :nowIso, win = :win, cnt = :one',
+          ConditionExpression: `${VALID_KEY} AND win < :win`,
+          ExpressionAttributeValues: { ':nowIso': at, ':one': 1, ':win': window },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const item = Attributes as Record<string, unknown>;
+      return {
+        tenantId: item.tenantId as string,
+        keyId: item.keyId as string,
+        name: item.name as string,
+        scopes: item.scopes as string[],
+        used: 1,
+        limit: (item.hourlyLimit as number | undefined) ?? defaultLimit,
+        resetAt: (window + 1) * HOUR_MS,
+      };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+  throw new Error('Could not count the request in the current quota window');
+}
+
+/** Counts a request from a client IP in the current minute; returns the count so far. */
+export async function countIpRequest(db: Db, sourceIp: string, now = new Date()): Promise<number> {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const { Attributes } = await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: { pk: `IP#${sourceIp.slice(0, 64)}`, sk: `MINUTE#${minute}` },
+      UpdateExpression: 'ADD cnt :one SET #ttl = :ttl',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':one': 1, ':ttl': Math.floor(now.getTime() / 1000) + 180 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Attributes?.cnt as number;
+}

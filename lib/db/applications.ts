@@ -1,0 +1,290 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { Db } from './client.js';
+import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import { jdExists, jdKeys } from './jds.js';
+import { batchGet, queryAll } from './query.js';
+import { type ApplicationCopy, candidateIdentity, type ResumeMetadata, resumeKeys } from './resumes.js';
+import { INDEXES } from './table.js';
+import { conditionFailedAt, transactWrite } from './transact.js';
+
+export const APPLICATION_STATUSES = ['SCREENING', 'SHORTLISTED', 'REJECTED', 'HIRED'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export interface Match {
+  applicationId: string;
+  resumeId: string;
+  candidate: string | null;
+  email: string | null;
+  aiScore: number | null;
+  status: ApplicationStatus;
+}
+
+export interface ApplicationImport {
+  id?: string | undefined;
+  jdId: string;
+  resumeId: string;
+  status?: ApplicationStatus | undefined;
+  aiScores?: { overallScore: number }[] | undefined;
+  createdAt?: string | undefined;
+}
+
+export const applicationKeys = {
+  // The application lives in its JD's item collection, so GET /jds/:id reads both in one Query.
+  item: (tenantId: string, jdId: string, applicationId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `JD#${jdId}#APP#${applicationId}`,
+  }),
+  /** Which JD and resume an application id belongs to, for writes addressed by id alone. */
+  pointer: (tenantId: string, applicationId: string) => ({ pk: tenantPk(tenantId), sk: `APP#${applicationId}` }),
+  matchesPartition: (tenantId: string, jdId: string) => `${tenantPk(tenantId)}#MATCH#${jdId}`,
+  /**
+   * Ascending order of this key is the ranking: best score descending ("A#" + 100 - score, fixed
+   * width), unscored after every scored one ("B#"), ties by earliest application, then by id.
+   */
+  matchSort: (bestScore: number | undefined, createdAt: string, applicationId: string) =>
+    bestScore === undefined
+      ? `B#${createdAt}#${applicationId}`
+      : `A#${(100 - bestScore).toFixed(6).padStart(10, '0')}#${createdAt}#${applicationId}`,
+};
+
+export function isValidScore(score: number): boolean {
+  return Number.isFinite(score) && score >= 0 && score <= 100;
+}
+
+function sortScores(scores: number[]): number[] {
+  for (const score of scores) {
+    if (!isValidScore(score)) throw new ValidationError(`overallScore: must be a number from 0 to 100, got ${score}`);
+  }
+  return [...scores].sort((a, b) => b - a);
+}
+
+interface ApplicationState {
+  id: string;
+  jdId: string;
+  resumeId: string;
+  status: ApplicationStatus;
+  scores: number[];
+  createdAt: string;
+  version: number;
+}
+
+/** Writes an application and its copy on the resume together, guarded by both versions. */
+async function writeApplication(
+  db: Db,
+  tenantId: string,
+  next: Omit<ApplicationState, 'version'>,
+  previousVersion: number | undefined,
+  resume: Record<string, unknown>,
+  jdTitle: string,
+  now: Date,
+): Promise<void> {
+  const identity = candidateIdentity(resume.metadata as ResumeMetadata | undefined);
+  const best = next.scores[0];
+  const copy: ApplicationCopy = {
+    id: next.id,
+    jdId: next.jdId,
+    jdTitle,
+    status: next.status,
+    aiScores: next.scores,
+    createdAt: next.createdAt,
+  };
+  await transactWrite(db, [
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: {
+          ...applicationKeys.item(tenantId, next.jdId, next.id),
+          entity: 'APPLICATION',
+          id: next.id,
+          jdId: next.jdId,
+          resumeId: next.resumeId,
+          status: next.status,
+          scores: next.scores,
+          aiScore: best,
+          ...identity,
+          createdAt: next.createdAt,
+          updatedAt: nowIso(now),
+          version: (previousVersion ?? 0) + 1,
+          gsi3pk: applicationKeys.matchesPartition(tenantId, next.jdId),
+          gsi3sk: applicationKeys.matchSort(best, next.createdAt, next.id),
+        },
+        ConditionExpression: previousVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :v',
+        ...(previousVersion === undefined ? {} : { ExpressionAttributeValues: { ':v': previousVersion } }),
+      },
+    },
+    {
+      // The resume's name and e-mail were copied above; its version proves they are still current.
+      Update: {
+        TableName: db.tableName,
+        Key: resumeKeys.item(tenantId, next.resumeId),
+        // Bumping the version makes a concurrent whole-resume write retry instead of dropping this copy.
+        UpdateExpression: 'SET #apps.#app = :copy, version = :next',
+        ConditionExpression: 'version = :rv',
+        ExpressionAttributeNames: { '#apps': 'applications', '#app': next.id },
+        ExpressionAttributeValues: { ':copy': copy, ':rv': resume.version, ':next': (resume.version as number) + 1 },
+      },
+    },
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: {
+          ...applicationKeys.pointer(tenantId, next.id),
+          entity: 'APPLICATION_POINTER',
+          jdId: next.jdId,
+          resumeId: next.resumeId,
+        },
+      },
+    },
+  ]);
+}
+
+async function readState(db: Db, tenantId: string, applicationId: string) {
+  if (!isValidId(applicationId)) return undefined;
+  const { Item: pointer } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: applicationKeys.pointer(tenantId, applicationId),
+      ConsistentRead: true,
+    }),
+  );
+  if (!pointer) return undefined;
+  const [application, resume, jd] = await batchGet(
+    db,
+    [
+      applicationKeys.item(tenantId, pointer.jdId as string, applicationId),
+      resumeKeys.item(tenantId, pointer.resumeId as string),
+      jdKeys.head(tenantId, pointer.jdId as string),
+    ],
+    { consistent: true },
+  );
+  if (!application || !resume || !jd) return undefined;
+  return {
+    state: {
+      id: applicationId,
+      jdId: application.jdId,
+      resumeId: application.resumeId,
+      status: application.status,
+      scores: application.scores,
+      createdAt: application.createdAt,
+      version: application.version,
+    } as ApplicationState,
+    resume,
+    jdTitle: jd.title as string,
+  };
+}
+
+/**
+ * Creates an application (or updates one with the same id, as the import does). Its JD and resume
+ * must exist in the tenant; an application never moves to another JD or resume.
+ */
+export async function saveApplication(
+  db: Db,
+  tenantId: string,
+  input: ApplicationImport,
+  now = new Date(),
+): Promise<{ id: string; created: boolean }> {
+  const id = input.id ?? newId();
+  const scores = input.aiScores ? sortScores(input.aiScores.map((score) => score.overallScore)) : undefined;
+  for (let attempt = 1; ; attempt++) {
+    const existing = input.id ? await readState(db, tenantId, id) : undefined;
+    if (existing && (existing.state.jdId !== input.jdId || existing.state.resumeId !== input.resumeId)) {
+      throw new ConflictError(
+        `Application ${id} belongs to JD ${existing.state.jdId} and resume ${existing.state.resumeId}`,
+      );
+    }
+    const [jd, resume] = existing
+      ? [{ title: existing.jdTitle }, existing.resume]
+      : await batchGet(db, [jdKeys.head(tenantId, input.jdId), resumeKeys.item(tenantId, input.resumeId)], {
+          consistent: true,
+        }).then((items) => [
+          items.find((item) => item.entity === 'JD'),
+          items.find((item) => item.entity === 'RESUME'),
+        ]);
+    if (!jd) throw new NotFoundError(`JD ${input.jdId}`);
+    if (!resume) throw new NotFoundError(`Resume ${input.resumeId}`);
+    const next = {
+      id,
+      jdId: input.jdId,
+      resumeId: input.resumeId,
+      status: input.status ?? existing?.state.status ?? 'SCREENING',
+      scores: scores ?? existing?.state.scores ?? [],
+      createdAt: input.createdAt ?? existing?.state.createdAt ?? nowIso(now),
+    };
+    try {
+      await writeApplication(db, tenantId, next, existing?.state.version, resume, jd.title as string, now);
+      return { id, created: !existing };
+    } catch (error) {
+      if ((conditionFailedAt(error, 0) || conditionFailedAt(error, 1)) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+async function changeApplication(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+  change: (state: ApplicationState) => Partial<ApplicationState>,
+  now: Date,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const existing = await readState(db, tenantId, applicationId);
+    if (!existing) throw new NotFoundError('Application');
+    const next = { ...existing.state, ...change(existing.state) };
+    try {
+      await writeApplication(db, tenantId, next, existing.state.version, existing.resume, existing.jdTitle, now);
+      return;
+    } catch (error) {
+      if ((conditionFailedAt(error, 0) || conditionFailedAt(error, 1)) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** Records one AI score; the application ranks by its best score. */
+export function recordAiScore(db: Db, tenantId: string, applicationId: string, overallScore: number, now = new Date()) {
+  const [score] = sortScores([overallScore]);
+  return changeApplication(
+    db,
+    tenantId,
+    applicationId,
+    (state) => ({ scores: sortScores([...state.scores, score as number]) }),
+    now,
+  );
+}
+
+export function setApplicationStatus(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+  status: ApplicationStatus,
+  now = new Date(),
+) {
+  return changeApplication(db, tenantId, applicationId, () => ({ status }), now);
+}
+
+/**
+ * Every application of a JD, best score first: the JD's existence (strongly consistent GetItem)
+ * and the ranked index are read in parallel.
+ */
+export async function listMatches(db: Db, tenantId: string, jdId: string): Promise<Match[] | undefined> {
+  if (!isValidId(jdId)) return undefined;
+  const [exists, items] = await Promise.all([
+    jdExists(db, tenantId, jdId),
+    queryAll(db, {
+      IndexName: INDEXES.matches.name,
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': applicationKeys.matchesPartition(tenantId, jdId) },
+    }),
+  ]);
+  if (!exists) return undefined;
+  return items.map((item) => ({
+    applicationId: item.id as string,
+    resumeId: item.resumeId as string,
+    candidate: (item.candidate as string | null | undefined) ?? null,
+    email: (item.email as string | null | undefined) ?? null,
+    aiScore: (item.aiScore as number | undefined) ?? null,
+    status: item.status as ApplicationStatus,
+  }));
+}

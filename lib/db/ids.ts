@@ -1,0 +1,26 @@
+import { monotonicFactory } from 'ulid';
+
+/** Ids, tenant ids and key ids: what may appear inside a key segment without escaping. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isValidId(value: string): boolean {
+  return ID_PATTERN.test(value);
+}
+
+export const ID_RULE = '1-64 characters from A-Z, a-z, 0-9, "_" and "-"';
+
+// Monotonic within a process: ids created in the same millisecond still sort in creation order.
+const nextUlid = monotonicFactory();
+
+export function newId(): string {
+  return nextUlid();
+}
+
+export function nowIso(now: Date = new Date()): string {
+  return now.toISOString();
+}
+
+export function tenantPk(tenantId: string): string {
+  if (!isValidId(tenantId)) throw new Error(`Invalid tenant id: ${JSON.stringify(tenantId)}`);
+  return `TENANT#${tenantId}`;
+}

@@ -1,0 +1,322 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFoundError } from '../errors.js';
+import type { Db } from './client.js';
+import { counterDelta, readCount } from './counters.js';
+import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import { listPage, type Page, type PageRequest } from './pagination.js';
+import { queryAll } from './query.js';
+import { INDEXES } from './table.js';
+import { conditionFailedAt, isConditionFailure, transactWrite } from './transact.js';
+
+export const JD_STATUSES = ['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const;
+export type JdStatus = (typeof JD_STATUSES)[number];
+export const DEFAULT_JD_TYPE = 'full-time';
+
+/** The slim part of a JD: everything a list shows. Lives in the head item. */
+export interface JdSummary {
+  id: string;
+  title: string;
+  status: JdStatus;
+  department?: string;
+  location?: string;
+  experience?: string;
+  type: string;
+  salary?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface JdDetail extends JdSummary {
+  description: string;
+  requirements?: string;
+  applications: { id: string; status: string }[];
+}
+
+export interface JdInput {
+  title: string;
+  description: string;
+  createdById: string;
+  department?: string | undefined;
+  location?: string | undefined;
+  experience?: string | undefined;
+  type?: string | undefined;
+  salary?: string | undefined;
+  requirements?: string | undefined;
+}
+
+/** What the product side (dashboard, import) may also set. */
+export interface JdImport extends JdInput {
+  id?: string | undefined;
+  status?: JdStatus | undefined;
+  createdAt?: string | undefined;
+}
+
+// Head and body are separate items so that reading a JD's list fields never reads its description
+// or requirements (up to 100 KB each); the body sorts right after the head and its applications.
+export const jdKeys = {
+  head: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}` }),
+  body: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}#BODY` }),
+  /** Sort-key range holding the head, its applications and its body (ids contain no "#"). */
+  collection: (jdId: string) => ({ from: `JD#${jdId}`, to: `JD#${jdId}#\uffff` }),
+  listPartition: (tenantId: string) => `${tenantPk(tenantId)}#JD`,
+  statusPartition: (tenantId: string, status: JdStatus) => `${tenantPk(tenantId)}#JD#${status}`,
+  listSort: (createdAt: string, jdId: string) => `${createdAt}#${jdId}`,
+};
+
+const SUMMARY_FIELDS = [
+  'id',
+  'title',
+  'status',
+  'department',
+  'location',
+  'experience',
+  'type',
+  'salary',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export function toJdSummary(item: Record<string, unknown>): JdSummary {
+  const summary: Record<string, unknown> = {};
+  for (const field of SUMMARY_FIELDS) if (item[field] !== undefined) summary[field] = item[field];
+  return summary as unknown as JdSummary;
+}
+
+function headItem(tenantId: string, jd: JdSummary & { createdById: string }) {
+  const sort = jdKeys.listSort(jd.createdAt, jd.id);
+  return {
+    ...jdKeys.head(tenantId, jd.id),
+    entity: 'JD',
+    ...jd,
+    gsi1pk: jdKeys.listPartition(tenantId),
+    gsi1sk: sort,
+    gsi2pk: jdKeys.statusPartition(tenantId, jd.status),
+    gsi2sk: sort,
+  };
+}
+
+function bodyItem(tenantId: string, jdId: string, input: JdInput) {
+  return {
+    ...jdKeys.body(tenantId, jdId),
+    entity: 'JD_BODY',
+    description: input.description,
+    requirements: input.requirements,
+  };
+}
+
+function summaryOf(input: JdImport, id: string, status: JdStatus, createdAt: string, updatedAt: string) {
+  return {
+    id,
+    title: input.title,
+    status,
+    department: input.department,
+    location: input.location,
+    experience: input.experience,
+    type: input.type ?? DEFAULT_JD_TYPE,
+    salary: input.salary,
+    createdAt,
+    updatedAt,
+    createdById: input.createdById,
+  };
+}
+
+/** Creates a JD in DRAFT: head, body and the tenant's JD counts change together. */
+export async function createJd(db: Db, tenantId: string, input: JdInput, now = new Date()): Promise<JdSummary> {
+  const at = nowIso(now);
+  const jd = summaryOf(input, newId(), 'DRAFT', at, at);
+  await transactWrite(db, [
+    { Put: { TableName: db.tableName, Item: headItem(tenantId, jd), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: db.tableName, Item: bodyItem(tenantId, jd.id, input) } },
+    counterDelta(db, tenantId, 'JD', { total: 1, DRAFT: 1 }),
+  ]);
+  return toJdSummary(jd);
+}
+
+async function readHead(db: Db, tenantId: string, jdId: string) {
+  if (!isValidId(jdId)) return undefined;
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: jdKeys.head(tenantId, jdId), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** True when the JD exists in this tenant (strongly consistent). */
+export async function jdExists(db: Db, tenantId: string, jdId: string): Promise<boolean> {
+  if (!isValidId(jdId)) return false;
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: jdKeys.head(tenantId, jdId),
+      ConsistentRead: true,
+      ProjectionExpression: 'id',
+    }),
+  );
+  return Item !== undefined;
+}
+
+/**
+ * Creates or replaces a JD with a given id, status and creation time (product-side writes and the
+ * import). Counts move with the status; a changed title reaches the applications' copies.
+ */
+export async function saveJd(
+  db: Db,
+  tenantId: string,
+  input: JdImport,
+  now = new Date(),
+): Promise<{ jd: JdSummary; created: boolean }> {
+  const id = input.id ?? newId();
+  for (let attempt = 1; ; attempt++) {
+    const existing = input.id ? await readHead(db, tenantId, id) : undefined;
+    const at = nowIso(now);
+    const status = input.status ?? (existing?.status as JdStatus | undefined) ?? 'DRAFT';
+    const createdAt = input.createdAt ?? (existing?.createdAt as string | undefined) ?? at;
+    const jd = summaryOf(input, id, status, createdAt, at);
+    const oldStatus = existing?.status as JdStatus | undefined;
+    const counter = !existing
+      ? counterDelta(db, tenantId, 'JD', { total: 1, [status]: 1 })
+      : oldStatus !== status && oldStatus
+        ? counterDelta(db, tenantId, 'JD', { [oldStatus]: -1, [status]: 1 })
+        : undefined;
+    try {
+      await transactWrite(db, [
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: headItem(tenantId, jd),
+            // Optimistic: the status we counted from must still be the stored one.
+            ConditionExpression: existing ? '#status = :old' : 'attribute_not_exists(pk)',
+            ...(existing
+              ? { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':old': oldStatus } }
+              : {}),
+          },
+        },
+        { Put: { TableName: db.tableName, Item: bodyItem(tenantId, id, input) } },
+        ...(counter ? [counter] : []),
+      ]);
+    } catch (error) {
+      if (conditionFailedAt(error, 0) && attempt < 3) continue;
+      throw error;
+    }
+    if (existing && existing.title !== jd.title) await propagateJdTitle(db, tenantId, id, jd.title);
+    return { jd: toJdSummary(jd), created: !existing };
+  }
+}
+
+async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: string): Promise<void> {
+  const applications = await applicationsOf(db, tenantId, jdId);
+  for (const application of applications) {
+    await db.client
+      .send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: { pk: tenantPk(tenantId), sk: `RESUME#${application.resumeId}` },
+          UpdateExpression: 'SET #apps.#app.#jdTitle = :title',
+          ConditionExpression: 'attribute_exists(#apps.#app)',
+          ExpressionAttributeNames: { '#apps': 'applications', '#app': application.id, '#jdTitle': 'jdTitle' },
+          ExpressionAttributeValues: { ':title': title },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
+}
+
+async function applicationsOf(db: Db, tenantId: string, jdId: string) {
+  const range = jdKeys.collection(jdId);
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': tenantPk(tenantId),
+      ':from': `${range.from}#APP#`,
+      ':to': `${range.from}#APP#\uffff`,
+    },
+    ProjectionExpression: 'id, resumeId',
+    ConsistentRead: true,
+  });
+  return items as { id: string; resumeId: string }[];
+}
+
+/** Moves a JD to another status (publish, close, archive) and moves its count with it. */
+export async function setJdStatus(db: Db, tenantId: string, jdId: string, status: JdStatus, now = new Date()) {
+  for (let attempt = 1; ; attempt++) {
+    const head = await readHead(db, tenantId, jdId);
+    if (!head) throw new NotFoundError('JD');
+    const oldStatus = head.status as JdStatus;
+    if (oldStatus === status) return toJdSummary(head);
+    const updatedAt = nowIso(now);
+    try {
+      await transactWrite(db, [
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: jdKeys.head(tenantId, jdId),
+            UpdateExpression: 'SET #status = :new, gsi2pk = :gsi2pk, updatedAt = :at',
+            ConditionExpression: '#status = :old',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':new': status,
+              ':old': oldStatus,
+              ':gsi2pk': jdKeys.statusPartition(tenantId, status),
+              ':at': updatedAt,
+            },
+          },
+        },
+        counterDelta(db, tenantId, 'JD', { [oldStatus]: -1, [status]: 1 }),
+      ]);
+      return toJdSummary({ ...head, status, updatedAt });
+    } catch (error) {
+      if (conditionFailedAt(error, 0) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** A JD with its body and the id and status of every application: one strongly consistent Query. */
+export async function getJd(db: Db, tenantId: string, jdId: string): Promise<JdDetail | undefined> {
+  if (!isValidId(jdId)) return undefined;
+  const range = jdKeys.collection(jdId);
+  const items = await queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':from': range.from, ':to': range.to },
+    ConsistentRead: true,
+  });
+  const head = items.find((item) => item.entity === 'JD');
+  if (!head) return undefined;
+  const body = items.find((item) => item.entity === 'JD_BODY');
+  const applications = items
+    .filter((item) => item.entity === 'APPLICATION')
+    .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || String(a.id).localeCompare(String(b.id)))
+    .map((item) => ({ id: item.id as string, status: item.status as string }));
+  const detail: JdDetail = {
+    ...toJdSummary(head),
+    description: (body?.description as string | undefined) ?? '',
+    applications,
+  };
+  if (body?.requirements !== undefined) detail.requirements = body.requirements as string;
+  return detail;
+}
+
+/** A page of the tenant's JDs, newest first, optionally of one status. */
+export function listJds(
+  db: Db,
+  tenantId: string,
+  request: PageRequest & { status?: JdStatus | undefined },
+): Promise<Page<JdSummary>> {
+  const byStatus = request.status !== undefined;
+  return listPage(
+    db,
+    {
+      index: byStatus ? INDEXES.status : INDEXES.list,
+      keysIndex: byStatus ? INDEXES.statusKeys : INDEXES.listKeys,
+      tenantPk: tenantPk(tenantId),
+      partitionValue: request.status
+        ? jdKeys.statusPartition(tenantId, request.status)
+        : jdKeys.listPartition(tenantId),
+      baseSortKey: (id) => jdKeys.head(tenantId, id).sk,
+    },
+    request,
+    readCount(db, tenantId, 'JD', request.status ?? 'total'),
+    toJdSummary,
+  );
+}

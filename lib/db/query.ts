@@ -1,0 +1,75 @@
+import {
+  BatchGetCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client.js';
+
+type Item = Record<string, unknown>;
+
+/** Every item a query matches, following LastEvaluatedKey. */
+export async function queryAll(db: Db, input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Item | undefined;
+  do {
+    const output = await db.client.send(
+      new QueryCommand({ ...input, TableName: db.tableName, ExclusiveStartKey: startKey }),
+    );
+    items.push(...(output.Items ?? []));
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** The items at `keys`, in the order of `keys` (missing ones left out); retries unprocessed keys. */
+export async function batchGet(
+  db: Db,
+  keys: Item[],
+  options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
+): Promise<Item[]> {
+  const found = new Map<string, Item>();
+  const keyOf = (item: Item) => `${item.pk}\u0000${item.sk}`;
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: BatchGetCommandInput['RequestItems'] = {
+      [db.tableName]: {
+        Keys: keys.slice(i, i + 100),
+        ConsistentRead: options.consistent,
+        ProjectionExpression: options.projection,
+        ExpressionAttributeNames: options.names,
+      },
+    };
+    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      const output: BatchGetCommandOutput = await db.client.send(new BatchGetCommand({ RequestItems: pending }));
+      for (const item of output.Responses?.[db.tableName] ?? []) found.set(keyOf(item), item);
+      pending = output.UnprocessedKeys;
+    }
+  }
+  return keys.map((key) => found.get(keyOf(key))).filter((item): item is Item => item !== undefined);
+}
+
+/** ExpressionAttributeNames and a SET clause for plain field assignments. */
+export function setClause(fields: Record<string, unknown>, prefix = 's') {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const assignments: string[] = [];
+  const removals: string[] = [];
+  Object.entries(fields).forEach(([field, value], i) => {
+    names[`#${prefix}${i}`] = field;
+    if (value === undefined) {
+      removals.push(`#${prefix}${i}`);
+    } else {
+      values[`:${prefix}${i}`] = value;
+      assignments.push(`#${prefix}${i} = :${prefix}${i}`);
+    }
+  });
+  const expression = [
+    assignments.length ? `SET ${assignments.join(', ')}` : '',
+    removals.length ? `REMOVE ${removals.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return { expression, names, values };
+}

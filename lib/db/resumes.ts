@@ -1,0 +1,284 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client.js';
+import { counterDelta, readCount } from './counters.js';
+import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  type ListSource,
+  listPage,
+  type Page,
+  type PageRequest,
+  pageCount,
+} from './pagination.js';
+import { batchGet, queryAll } from './query.js';
+import { INDEXES } from './table.js';
+import { conditionFailedAt, type TransactItems, transactWrite } from './transact.js';
+
+export const PARSE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export type ParseStatus = (typeof PARSE_STATUSES)[number];
+
+export type ResumeMetadata = Record<string, unknown> & {
+  name?: string;
+  email?: string;
+  skills?: string[];
+  experience?: string;
+};
+
+/** An application as the resume keeps it, for the candidates view. */
+export interface ApplicationCopy {
+  id: string;
+  jdId: string;
+  jdTitle: string;
+  status: string;
+  aiScores: number[];
+  createdAt: string;
+}
+
+export interface Resume {
+  id: string;
+  fileName: string;
+  parseStatus: ParseStatus;
+  metadata: ResumeMetadata;
+  createdAt: string;
+}
+
+export interface ResumeSummary {
+  id: string;
+  fileName: string;
+  parseStatus: ParseStatus;
+  metadata: { skills?: string[]; experience?: string };
+  createdAt: string;
+}
+
+export interface Candidate extends ResumeSummary {
+  applications: {
+    id: string;
+    status: string;
+    aiScores: { overallScore: number }[];
+    jobDescription: { id: string; title: string };
+  }[];
+}
+
+export interface ResumeImport {
+  id?: string | undefined;
+  fileName: string;
+  parseStatus?: ParseStatus | undefined;
+  metadata?: ResumeMetadata | undefined;
+  createdAt?: string | undefined;
+}
+
+export const resumeKeys = {
+  item: (tenantId: string, resumeId: string) => ({ pk: tenantPk(tenantId), sk: `RESUME#${resumeId}` }),
+  listPartition: (tenantId: string) => `${tenantPk(tenantId)}#RESUME`,
+  listSort: (createdAt: string, resumeId: string) => `${createdAt}#${resumeId}`,
+};
+
+/** The short metadata of list and candidate views: skills and experience only. */
+export function summarizeMetadata(metadata: ResumeMetadata | undefined): ResumeSummary['metadata'] {
+  const summary: ResumeSummary['metadata'] = {};
+  if (Array.isArray(metadata?.skills)) summary.skills = metadata.skills;
+  if (typeof metadata?.experience === 'string') summary.experience = metadata.experience;
+  return summary;
+}
+
+/** Name and e-mail as the applications carry them (null when the parser found none). */
+export function candidateIdentity(metadata: ResumeMetadata | undefined) {
+  return {
+    candidate: typeof metadata?.name === 'string' ? metadata.name : null,
+    email: typeof metadata?.email === 'string' ? metadata.email : null,
+  };
+}
+
+function toSummary(item: Record<string, unknown>): ResumeSummary {
+  return {
+    id: item.id as string,
+    fileName: item.fileName as string,
+    parseStatus: item.parseStatus as ParseStatus,
+    metadata: (item.metadataSummary as ResumeSummary['metadata']) ?? {},
+    createdAt: item.createdAt as string,
+  };
+}
+
+function toCandidate(item: Record<string, unknown>): Candidate {
+  const copies = Object.values((item.applications as Record<string, ApplicationCopy>) ?? {});
+  copies.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  return {
+    ...toSummary(item),
+    applications: copies.map((copy) => ({
+      id: copy.id,
+      status: copy.status,
+      aiScores: [...copy.aiScores].sort((a, b) => b - a).map((overallScore) => ({ overallScore })),
+      jobDescription: { id: copy.jdId, title: copy.jdTitle },
+    })),
+  };
+}
+
+export async function readResumeItem(db: Db, tenantId: string, resumeId: string) {
+  if (!isValidId(resumeId)) return undefined;
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: resumeKeys.item(tenantId, resumeId), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+export async function getResume(db: Db, tenantId: string, resumeId: string): Promise<Resume | undefined> {
+  const item = await readResumeItem(db, tenantId, resumeId);
+  if (!item) return undefined;
+  return {
+    id: item.id as string,
+    fileName: item.fileName as string,
+    parseStatus: item.parseStatus as ParseStatus,
+    metadata: (item.metadata as ResumeMetadata) ?? {},
+    createdAt: item.createdAt as string,
+  };
+}
+
+/**
+ * Creates a resume, or updates one with the same id (import, parse-status changes). A new name or
+ * e-mail reaches every application's copy in the same transaction.
+ */
+export async function saveResume(
+  db: Db,
+  tenantId: string,
+  input: ResumeImport,
+  now = new Date(),
+): Promise<{ resume: Resume; created: boolean }> {
+  const id = input.id ?? newId();
+  for (let attempt = 1; ; attempt++) {
+    const existing = input.id ? await readResumeItem(db, tenantId, id) : undefined;
+    const at = nowIso(now);
+    const metadata = input.metadata ?? (existing?.metadata as ResumeMetadata | undefined) ?? {};
+    const resume: Resume = {
+      id,
+      fileName: input.fileName,
+      parseStatus: input.parseStatus ?? (existing?.parseStatus as ParseStatus | undefined) ?? 'PENDING',
+      metadata,
+      createdAt: input.createdAt ?? (existing?.createdAt as string | undefined) ?? at,
+    };
+    const version = (existing?.version as number | undefined) ?? 0;
+    const item = {
+      ...resumeKeys.item(tenantId, id),
+      entity: 'RESUME',
+      ...resume,
+      fileNameLower: resume.fileName.toLowerCase(),
+      metadataSummary: summarizeMetadata(metadata),
+      applications: (existing?.applications as Record<string, ApplicationCopy> | undefined) ?? {},
+      updatedAt: at,
+      version: version + 1,
+      gsi1pk: resumeKeys.listPartition(tenantId),
+      gsi1sk: resumeKeys.listSort(resume.createdAt, id),
+    };
+    const items: TransactItems = [
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: item,
+          ConditionExpression: existing ? 'version = :v' : 'attribute_not_exists(pk)',
+          ...(existing ? { ExpressionAttributeValues: { ':v': version } } : {}),
+        },
+      },
+    ];
+    if (!existing) items.push(counterDelta(db, tenantId, 'RESUME', { total: 1 }));
+    const identity = candidateIdentity(metadata);
+    const before = candidateIdentity(existing?.metadata as ResumeMetadata | undefined);
+    if (existing && (identity.candidate !== before.candidate || identity.email !== before.email)) {
+      for (const copy of Object.values(item.applications)) {
+        items.push({
+          Update: {
+            TableName: db.tableName,
+            Key: { pk: tenantPk(tenantId), sk: `JD#${copy.jdId}#APP#${copy.id}` },
+            UpdateExpression: 'SET candidate = :candidate, email = :email',
+            ExpressionAttributeValues: { ':candidate': identity.candidate, ':email': identity.email },
+          },
+        });
+      }
+    }
+    try {
+      await transactWrite(db, items);
+      return { resume, created: !existing };
+    } catch (error) {
+      if (conditionFailedAt(error, 0) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** Product-side parse progress: a new status and, when parsing completes, the parsed metadata. */
+export async function setParseStatus(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+  parseStatus: ParseStatus,
+  metadata?: ResumeMetadata,
+): Promise<Resume | undefined> {
+  const existing = await getResume(db, tenantId, resumeId);
+  if (!existing) return undefined;
+  const { resume } = await saveResume(db, tenantId, {
+    id: resumeId,
+    fileName: existing.fileName,
+    parseStatus,
+    metadata: metadata ?? existing.metadata,
+  });
+  return resume;
+}
+
+function resumeListSource(tenantId: string): ListSource {
+  return {
+    index: INDEXES.list,
+    keysIndex: INDEXES.listKeys,
+    tenantPk: tenantPk(tenantId),
+    partitionValue: resumeKeys.listPartition(tenantId),
+    baseSortKey: (id) => resumeKeys.item(tenantId, id).sk,
+  };
+}
+
+export function listResumes(db: Db, tenantId: string, request: PageRequest): Promise<Page<ResumeSummary>> {
+  return listPage(db, resumeListSource(tenantId), request, readCount(db, tenantId, 'RESUME'), toSummary);
+}
+
+/**
+ * Resumes with their applications, newest first. With `search`, every slim entry (keys and the
+ * lower-cased file name) is scanned to find the matches and their exact total; only the page's
+ * resumes are then read.
+ */
+export async function listCandidates(
+  db: Db,
+  tenantId: string,
+  request: PageRequest & { search?: string | undefined },
+): Promise<Page<Candidate>> {
+  const source = resumeListSource(tenantId);
+  if (!request.search) {
+    return listPage(db, source, request, readCount(db, tenantId, 'RESUME'), toCandidate);
+  }
+  const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+  const matches = (await queryAll(db, {
+    IndexName: INDEXES.listKeys.name,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'contains(fileNameLower, :needle)',
+    ExpressionAttributeValues: { ':pk': source.partitionValue, ':needle': request.search.toLowerCase() },
+    ProjectionExpression: 'sk, gsi1sk',
+    ScanIndexForward: false,
+  })) as { sk: string; gsi1sk: string }[];
+
+  const page = cursor ? cursor.p : request.page;
+  let start = cursor ? matches.findIndex((match) => match.gsi1sk < cursor.s) : (page - 1) * request.limit;
+  if (start < 0) start = matches.length;
+  const slice = matches.slice(start, start + request.limit);
+  const items = await batchGet(
+    db,
+    slice.map((match) => ({ pk: source.tenantPk, sk: match.sk })),
+  );
+  const result: Page<Candidate> = {
+    items: items.map(toCandidate),
+    page,
+    limit: request.limit,
+    total: matches.length,
+    pages: pageCount(matches.length, request.limit),
+  };
+  const last = slice.at(-1);
+  if (last && start + request.limit < matches.length) {
+    result.nextCursor = encodeCursor({ s: last.gsi1sk, i: last.sk.slice('RESUME#'.length), p: page + 1 });
+  }
+  return result;
+}

@@ -1,0 +1,117 @@
+/**
+ * The table's shape, written once. The CDK stack (infra/), the local server (scripts/start.ts) and the
+ * integration harness (test/helpers) all build the table from this definition.
+ *
+ * Index design (see docs/data-model.md for the access patterns each one serves):
+ * - `list` / `list-keys` share one key pair (gsi1pk, gsi1sk): `list` projects the list-view attributes
+ *   and serves list pages; `list-keys` projects only keys plus the lower-cased file name, so skipping to
+ *   a deep offset page and scanning for a file-name search read slim entries, never whole items. Because
+ *   both use the same key attributes, a LastEvaluatedKey from `list-keys` is a valid ExclusiveStartKey
+ *   for `list`.
+ * - `status` / `status-keys` do the same for JD lists filtered by status (gsi2pk, gsi2sk).
+ * - `matches` orders a JD's applications by best AI score (gsi3pk, gsi3sk).
+ */
+
+export const KEY_ATTRIBUTES = { partitionKey: 'pk', sortKey: 'sk' } as const;
+export const TTL_ATTRIBUTE = 'ttl';
+
+/** Attributes a JD list item or a resume/candidate list item needs; nothing larger. */
+const LIST_VIEW_ATTRIBUTES = [
+  'id',
+  'title',
+  'status',
+  'department',
+  'location',
+  'experience',
+  'type',
+  'salary',
+  'createdAt',
+  'updatedAt',
+  'fileName',
+  'parseStatus',
+  'metadataSummary',
+  'applications',
+] as const;
+
+const MATCH_VIEW_ATTRIBUTES = ['id', 'resumeId', 'candidate', 'email', 'aiScore', 'status'] as const;
+
+export type Projection =
+  | { type: 'KEYS_ONLY' }
+  | { type: 'INCLUDE'; nonKeyAttributes: readonly string[] }
+  | { type: 'ALL' };
+
+export interface IndexDefinition {
+  readonly name: string;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+  readonly projection: Projection;
+}
+
+export const INDEXES = {
+  list: {
+    name: 'list',
+    partitionKey: 'gsi1pk',
+    sortKey: 'gsi1sk',
+    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
+  },
+  listKeys: {
+    name: 'list-keys',
+    partitionKey: 'gsi1pk',
+    sortKey: 'gsi1sk',
+    projection: { type: 'INCLUDE', nonKeyAttributes: ['fileNameLower'] },
+  },
+  status: {
+    name: 'status',
+    partitionKey: 'gsi2pk',
+    sortKey: 'gsi2sk',
+    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
+  },
+  statusKeys: {
+    name: 'status-keys',
+    partitionKey: 'gsi2pk',
+    sortKey: 'gsi2sk',
+    projection: { type: 'KEYS_ONLY' },
+  },
+  matches: {
+    name: 'matches',
+    partitionKey: 'gsi3pk',
+    sortKey: 'gsi3sk',
+    projection: { type: 'INCLUDE', nonKeyAttributes: MATCH_VIEW_ATTRIBUTES },
+  },
+} as const satisfies Record<string, IndexDefinition>;
+
+export type IndexName = keyof typeof INDEXES;
+
+/** Every key attribute is a string. */
+export function keyAttributeNames(): string[] {
+  const names = new Set<string>([KEY_ATTRIBUTES.partitionKey, KEY_ATTRIBUTES.sortKey]);
+  for (const index of Object.values(INDEXES)) {
+    names.add(index.partitionKey);
+    names.add(index.sortKey);
+  }
+  return [...names];
+}
+
+/** The CreateTable input for DynamoDB Local and tests (on-demand, like production). */
+export function createTableInput(tableName: string) {
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: keyAttributeNames().map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    KeySchema: [
+      { AttributeName: KEY_ATTRIBUTES.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: KEY_ATTRIBUTES.sortKey, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: Object.values(INDEXES).map((index) => ({
+      IndexName: index.name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection:
+        index.projection.type === 'INCLUDE'
+          ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection.nonKeyAttributes] }
+          : { ProjectionType: index.projection.type },
+    })),
+  };
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { createDb, type Db, setSharedDb } from '../../lib/db/client.js';
+import { ensureTable, localClient } from '../../scripts/local/dynamodb-local.js';
+
+/**
+ * A fresh table in the suite's DynamoDB Local for one test file, deleted afterwards. Handlers see it
+ * too (it becomes the shared Db). Use the returned getter inside tests.
+ */
+export function useTestDb(): () => Db {
+  let db: Db | undefined;
+  const endpoint = inject('dynamodbEndpoint');
+  const tableName = `test-${randomUUID()}`;
+  beforeAll(async () => {
+    await ensureTable(endpoint, tableName);
+    process.env.TABLE_NAME = tableName;
+    process.env.DYNAMODB_ENDPOINT = endpoint;
+    db = createDb({ endpoint, tableName });
+    setSharedDb(db);
+  });
+  afterAll(async () => {
+    setSharedDb(undefined);
+    db?.client.destroy();
+    const client = localClient(endpoint);
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+    client.destroy();
+  });
+  return () => {
+    if (!db) throw new Error('useTestDb(): the table is created in beforeAll; call the getter inside a test');
+    return db;
+  };
+}
+
+let tenantSequence = 0;
+/** A tenant id unique within the run. */
+export function newTenantId(label = 'tenant'): string {
+  tenantSequence += 1;
+  return `${label}-${process.pid}-${tenantSequence}`;
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { readCount } from '../../lib/db/counters.js';
+import { createJd, getJd, type JdStatus, listJds, saveJd, setJdStatus } from '../../lib/db/jds.js';
+import { newTenantId, useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+
+const input = (title: string) => ({ title, description: `About ${title}`, createdById: 'user-1' });
+
+async function createMany(tenantId: string, count: number) {
+  const created = [];
+  for (let i = 0; i < count; i++) {
+    created.push(
+      await saveJd(db(), tenantId, {
+        ...input(`Job ${i}`),
+        id: `jd-${String(i).padStart(4, '0')}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        status: (['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const)[i % 4],
+      }),
+    );
+  }
+  return created.map((entry) => entry.jd);
+}
+
+describe('JD repository on DynamoDB Local', () => {
+  it('creates a JD in DRAFT with default type, readable right after creation', async () => {
+    const tenantId = newTenantId();
+    const jd = await createJd(db(), tenantId, { ...input('Engineer'), requirements: 'TypeScript' });
+
+    const detail = await getJd(db(), tenantId, jd.id);
+
+    expect(jd.status).toBe('DRAFT');
+    expect(detail).toMatchObject({
+      id: jd.id,
+      title: 'Engineer',
+      status: 'DRAFT',
+      type: 'full-time',
+      description: 'About Engineer',
+      requirements: 'TypeScript',
+      applications: [],
+    });
+    expect(detail?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('keeps total and per-status counts exact through creates, status changes and re-imports', async () => {
+    const tenantId = newTenantId();
+    const jd = await createJd(db(), tenantId, input('A'));
+    await createJd(db(), tenantId, input('B'));
+    await setJdStatus(db(), tenantId, jd.id, 'PUBLISHED');
+    await saveJd(db(), tenantId, { ...input('C'), id: 'imported', status: 'CLOSED' });
+    await saveJd(db(), tenantId, { ...input('C2'), id: 'imported', status: 'ARCHIVED' });
+
+    const counts = await Promise.all(
+      ['total', 'DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'].map((field) => readCount(db(), tenantId, 'JD', field)),
+    );
+
+    expect(counts).toEqual([3, 1, 1, 0, 1]);
+  });
+
+  it('lists newest first with exact pagination, deep offsets and past-the-end pages', async () => {
+    const tenantId = newTenantId();
+    const created = await createMany(tenantId, 45);
+    const newestFirst = created.map((jd) => jd.id).reverse();
+
+    const page1 = await listJds(db(), tenantId, { page: 1, limit: 20 });
+    const page3 = await listJds(db(), tenantId, { page: 3, limit: 20 });
+    const page4 = await listJds(db(), tenantId, { page: 4, limit: 20 });
+
+    expect(page1.items.map((jd) => jd.id)).toEqual(newestFirst.slice(0, 20));
+    expect(page3.items.map((jd) => jd.id)).toEqual(newestFirst.slice(40, 45));
+    expect(page4.items).toEqual([]);
+    expect([page1.total, page1.pages, page4.total, page4.pages]).toEqual([45, 3, 45, 3]);
+    expect(page1.items[0]).not.toHaveProperty('description');
+    expect(page1.items[0]).not.toHaveProperty('requirements');
+  });
+
+  it('walks every item exactly once by cursor, also while new items are added', async () => {
+    const tenantId = newTenantId();
+    const created = await createMany(tenantId, 23);
+    const seen: string[] = [];
+
+    let page = await listJds(db(), tenantId, { page: 1, limit: 5 });
+    seen.push(...page.items.map((jd) => jd.id));
+    await createJd(db(), tenantId, input('Added during the walk'));
+    while (page.nextCursor) {
+      page = await listJds(db(), tenantId, { page: 1, limit: 5, cursor: page.nextCursor });
+      seen.push(...page.items.map((jd) => jd.id));
+    }
+
+    expect(seen).toEqual(created.map((jd) => jd.id).reverse());
+    expect(page.page).toBe(5);
+  });
+
+  it('filters by status with exact totals', async () => {
+    const tenantId = newTenantId();
+    const created = await createMany(tenantId, 10);
+    const expected = (status: JdStatus) =>
+      created
+        .filter((jd) => jd.status === status)
+        .map((jd) => jd.id)
+        .reverse();
+
+    const published = await listJds(db(), tenantId, { page: 1, limit: 2, status: 'PUBLISHED' });
+    const publishedPage2 = await listJds(db(), tenantId, { page: 2, limit: 2, status: 'PUBLISHED' });
+
+    expect([...published.items, ...publishedPage2.items].map((jd) => jd.id)).toEqual(expected('PUBLISHED').slice(0, 4));
+    expect(published.total).toBe(expected('PUBLISHED').length);
+  });
+
+  it('never shows one tenant the JDs of another', async () => {
+    const tenantA = newTenantId('a');
+    const tenantB = newTenantId('b');
+    const jd = await createJd(db(), tenantA, input('Secret'));
+
+    expect(await getJd(db(), tenantB, jd.id)).toBeUndefined();
+    expect((await listJds(db(), tenantB, { page: 1, limit: 20 })).items).toEqual([]);
+    await expect(setJdStatus(db(), tenantB, jd.id, 'PUBLISHED')).rejects.toThrow('not found');
+  });
+});
