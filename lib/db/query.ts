@@ -36,7 +36,8 @@ export async function batchGet(
       [db.tableName]: {
         Keys: keys.slice(i, i + 100),
         ConsistentRead: options.consistent,
-        ProjectionExpression: options.projection,
+        // Results are matched to keys by pk/sk, so a projection always includes them.
+        ProjectionExpression: options.projection ? `pk, sk, ${options.projection}` : undefined,
         ExpressionAttributeNames: options.names,
       },
     };

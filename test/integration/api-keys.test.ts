@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../lib/auth/api-key.js';
+import {
+  type Authentication,
+  authenticate,
+  countIpRequest,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from '../../lib/db/api-keys.js';
+import { setTenantHourlyLimit } from '../../lib/db/quota.js';
+import { ensureTenant } from '../../lib/db/tenants.js';
+import { newTenantId, useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+
+async function newKey(scopes = ['read'], extra: { expiresAt?: string } = {}) {
+  const tenantId = newTenantId();
+  await ensureTenant(db(), tenantId);
+  const created = await createApiKey(db(), tenantId, { name: 'ci', scopes, createdBy: 'test', ...extra });
+  return { tenantId, ...created };
+}
+
+describe('API keys and authentication on DynamoDB Local', () => {
+  it('authenticates a new key and counts each request in the current hour', async () => {
+    const { tenantId, key, record } = await newKey(['read', 'jd:write']);
+    const now = new Date('2026-11-22T10:15:00.000Z');
+
+    const first = (await authenticate(db(), hashApiKey(key), 1000, now)) as Authentication;
+    const second = (await authenticate(db(), hashApiKey(key), 1000, now)) as Authentication;
+
+    expect(first).toEqual({
+      tenantId,
+      keyId: record.id,
+      name: 'ci',
+      scopes: ['read', 'jd:write'],
+      used: 1,
+      limit: 1000,
+      resetAt: Date.parse('2026-11-22T11:00:00.000Z'),
+    });
+    expect(second.used).toBe(2);
+  });
+
+  it('counts exactly under concurrency and starts a new window at 0', async () => {
+    const { key } = await newKey();
+    const now = new Date('2026-11-22T10:59:59.000Z');
+
+    const results = (await Promise.all(
+      Array.from({ length: 40 }, () => authenticate(db(), hashApiKey(key), 1000, now)),
+    )) as Authentication[];
+    const nextHour = await Promise.all(
+      Array.from({ length: 5 }, () => authenticate(db(), hashApiKey(key), 1000, new Date('2026-11-22T11:00:00.000Z'))),
+    );
+
+    expect(results.map((result) => result.used).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+    expect((nextHour as Authentication[]).map((result) => result.used).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('refuses unknown, revoked and expired keys', async () => {
+    const { tenantId, key, record } = await newKey();
+    const expiring = await newKey(['read'], { expiresAt: '2026-11-22T10:00:00.000Z' });
+
+    await revokeApiKey(db(), tenantId, record.id);
+
+    expect(await authenticate(db(), hashApiKey('hk_live_unknown'), 1000)).toBe('unknown');
+    expect(await authenticate(db(), hashApiKey(key), 1000)).toBe('revoked');
+    expect(await authenticate(db(), hashApiKey(expiring.key), 1000, new Date('2026-11-22T10:00:00.000Z'))).toBe(
+      'expired',
+    );
+    expect(
+      await authenticate(db(), hashApiKey(expiring.key), 1000, new Date('2026-11-22T09:59:59.999Z')),
+    ).toMatchObject({ used: 1 });
+  });
+
+  it('lists keys without hash or plaintext, with last use and revocation', async () => {
+    const { tenantId, key, record } = await newKey();
+    await authenticate(db(), hashApiKey(key), 1000, new Date('2026-11-22T10:00:00.000Z'));
+    await revokeApiKey(db(), tenantId, record.id, new Date('2026-11-22T10:05:00.000Z'));
+
+    const [listed] = await listApiKeys(db(), tenantId);
+
+    expect(listed).toEqual({
+      ...record,
+      lastUsedAt: '2026-11-22T10:00:00.000Z',
+      revokedAt: '2026-11-22T10:05:00.000Z',
+    });
+    expect(JSON.stringify(listed)).not.toContain(hashApiKey(key));
+  });
+
+  it('applies a tenant override to existing and new keys, and keeps keys of other tenants apart', async () => {
+    const { tenantId, key, record } = await newKey();
+    const other = await newKey();
+
+    await setTenantHourlyLimit(db(), tenantId, 5000);
+    const later = await createApiKey(db(), tenantId, { name: 'later', scopes: ['read'], createdBy: 'test' });
+
+    expect(await authenticate(db(), hashApiKey(key), 1000)).toMatchObject({ limit: 5000 });
+    expect(await authenticate(db(), hashApiKey(later.key), 1000)).toMatchObject({ limit: 5000 });
+    expect(await authenticate(db(), hashApiKey(other.key), 1000)).toMatchObject({ limit: 1000 });
+    await expect(revokeApiKey(db(), other.tenantId, record.id)).rejects.toThrow('not found');
+    expect((await listApiKeys(db(), other.tenantId)).map((k) => k.id)).toEqual([other.record.id]);
+  });
+
+  it('counts requests per client IP per minute', async () => {
+    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    const now = new Date('2026-11-22T10:00:30.000Z');
+
+    const counts = await Promise.all([1, 2, 3].map(() => countIpRequest(db(), ip, now)));
+    const nextMinute = await countIpRequest(db(), ip, new Date('2026-11-22T10:01:00.000Z'));
+
+    expect(counts.sort()).toEqual([1, 2, 3]);
+    expect(nextMinute).toBe(1);
+  });
+});

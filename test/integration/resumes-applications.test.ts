@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  listMatches,
+  recordAiScore,
+  saveApplication,
+  setApplicationStatus,
+} from '../../lib/db/applications.js';
+import { readCount } from '../../lib/db/counters.js';
+import { createJd, getJd, saveJd } from '../../lib/db/jds.js';
+import { getResume, listCandidates, listResumes, saveResume, setParseStatus } from '../../lib/db/resumes.js';
+import { newTenantId, useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+
+const jdInput = { title: 'Engineer', description: 'Build things', createdById: 'u1' };
+
+async function resume(tenantId: string, id: string, name?: string, second = 0) {
+  const { resume } = await saveResume(db(), tenantId, {
+    id,
+    fileName: `${id}.PDF`,
+    parseStatus: 'COMPLETED',
+    metadata: { name, email: name ? `${name.toLowerCase()}@example.com` : undefined, skills: ['ts'], experience: '5y', summary: 'long text', phone: '1' },
+    createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, second)).toISOString(),
+  });
+  return resume;
+}
+
+describe('resumes on DynamoDB Local', () => {
+  it('stores full metadata, lists the short form newest first, and counts exactly across re-imports', async () => {
+    const tenantId = newTenantId();
+    await resume(tenantId, 'r1', 'Ada', 1);
+    await resume(tenantId, 'r2', 'Grace', 2);
+    await resume(tenantId, 'r2', 'Grace Hopper', 2);
+
+    const list = await listResumes(db(), tenantId, { page: 1, limit: 20 });
+    const single = await getResume(db(), tenantId, 'r2');
+
+    expect(list.items.map((item) => item.id)).toEqual(['r2', 'r1']);
+    expect(list.items[0]?.metadata).toEqual({ skills: ['ts'], experience: '5y' });
+    expect(list.total).toBe(2);
+    expect(await readCount(db(), tenantId, 'RESUME')).toBe(2);
+    expect(single?.metadata).toMatchObject({ name: 'Grace Hopper', phone: '1', summary: 'long text' });
+  });
+
+  it('searches file names case-insensitively with exact totals and cursor walking', async () => {
+    const tenantId = newTenantId();
+    for (let i = 0; i < 12; i++) {
+      await saveResume(db(), tenantId, {
+        id: `r${i}`,
+        fileName: i % 3 === 0 ? `Jane_Doe_CV_${i}.pdf` : `other_${i}.docx`,
+        createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, i)).toISOString(),
+      });
+    }
+
+    const first = await listCandidates(db(), tenantId, { page: 1, limit: 3, search: 'jane_DOE' });
+    const second = await listCandidates(db(), tenantId, { page: 1, limit: 3, search: 'jane_DOE', cursor: first.nextCursor });
+    const byPage = await listCandidates(db(), tenantId, { page: 2, limit: 3, search: 'jane_doe' });
+
+    expect(first.items.map((item) => item.id)).toEqual(['r9', 'r6', 'r3']);
+    expect([first.total, first.pages]).toEqual([4, 2]);
+    expect(second.items.map((item) => item.id)).toEqual(['r0']);
+    expect(second.nextCursor).toBeUndefined();
+    expect(byPage.items.map((item) => item.id)).toEqual(['r0']);
+  });
+});
+
+describe('applications on DynamoDB Local', () => {
+  it('ranks matches by best score, unscored last, ties by earliest application', async () => {
+    const tenantId = newTenantId();
+    const jd = await createJd(db(), tenantId, jdInput);
+    for (const [i, name] of ['Ada', 'Bob', 'Cy', 'Dee'].entries()) await resume(tenantId, `r${i}`, name, i);
+    const at = (s: number) => new Date(Date.UTC(2026, 2, 1, 0, 0, s)).toISOString();
+    await saveApplication(db(), tenantId, { id: 'a0', jdId: jd.id, resumeId: 'r0', createdAt: at(0) });
+    await saveApplication(db(), tenantId, { id: 'a1', jdId: jd.id, resumeId: 'r1', aiScores: [{ overallScore: 70 }], createdAt: at(1) });
+    await saveApplication(db(), tenantId, { id: 'a2', jdId: jd.id, resumeId: 'r2', aiScores: [{ overallScore: 55 }, { overallScore: 90.5 }], createdAt: at(2) });
+    await saveApplication(db(), tenantId, { id: 'a3', jdId: jd.id, resumeId: 'r3', aiScores: [{ overallScore: 70 }], createdAt: at(3) });
+
+    const matches = await listMatches(db(), tenantId, jd.id);
+
+    expect(matches?.map((match) => [match.applicationId, match.aiScore])).toEqual([
+      ['a2', 90.5],
+      ['a1', 70],
+      ['a3', 70],
+      ['a0', null],
+    ]);
+    expect(matches?.[0]).toEqual({
+      applicationId: 'a2',
+      resumeId: 'r2',
+      candidate: 'Cy',
+      email: 'cy@example.com',
+      aiScore: 90.5,
+      status: 'SCREENING',
+    });
+  });
+
+  it('keeps the JD, candidate and match views consistent through score, status and metadata changes', async () => {
+    const tenantId = newTenantId();
+    const jd = await createJd(db(), tenantId, jdInput);
+    await resume(tenantId, 'r1', undefined);
+    const { id } = await saveApplication(db(), tenantId, { jdId: jd.id, resumeId: 'r1' });
+
+    await recordAiScore(db(), tenantId, id, 40);
+    await recordAiScore(db(), tenantId, id, 80);
+    await setApplicationStatus(db(), tenantId, id, 'SHORTLISTED');
+    await setParseStatus(db(), tenantId, 'r1', 'COMPLETED', { name: 'Late Name', email: 'late@example.com' });
+    await saveJd(db(), tenantId, { ...jdInput, id: jd.id, title: 'Senior Engineer' });
+
+    const [match] = (await listMatches(db(), tenantId, jd.id)) ?? [];
+    const candidates = await listCandidates(db(), tenantId, { page: 1, limit: 20 });
+    const detail = await getJd(db(), tenantId, jd.id);
+
+    expect(match).toMatchObject({ aiScore: 80, status: 'SHORTLISTED', candidate: 'Late Name', email: 'late@example.com' });
+    expect(candidates.items[0]?.applications).toEqual([
+      {
+        id,
+        status: 'SHORTLISTED',
+        aiScores: [{ overallScore: 80 }, { overallScore: 40 }],
+        jobDescription: { id: jd.id, title: 'Senior Engineer' },
+      },
+    ]);
+    expect(detail?.applications).toEqual([{ id, status: 'SHORTLISTED' }]);
+  });
+
+  it('refuses applications to a missing JD or resume, and moving an application', async () => {
+    const tenantId = newTenantId();
+    const jd = await createJd(db(), tenantId, jdInput);
+    const other = await createJd(db(), tenantId, jdInput);
+    await resume(tenantId, 'r1', 'Ada');
+    await saveApplication(db(), tenantId, { id: 'a1', jdId: jd.id, resumeId: 'r1' });
+
+    await expect(saveApplication(db(), tenantId, { jdId: 'missing', resumeId: 'r1' })).rejects.toThrow('not found');
+    await expect(saveApplication(db(), tenantId, { jdId: jd.id, resumeId: 'missing' })).rejects.toThrow('not found');
+    await expect(saveApplication(db(), tenantId, { id: 'a1', jdId: other.id, resumeId: 'r1' })).rejects.toThrow(
+      'belongs to',
+    );
+  });
+
+  it('keeps tenants apart: matches of a foreign JD are absent', async () => {
+    const tenantA = newTenantId('a');
+    const jd = await createJd(db(), tenantA, jdInput);
+
+    expect(await listMatches(db(), newTenantId('b'), jd.id)).toBeUndefined();
+    expect(await listMatches(db(), tenantA, jd.id)).toEqual([]);
+  });
+});
