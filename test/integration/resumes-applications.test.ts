@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  listMatches,
-  recordAiScore,
-  saveApplication,
-  setApplicationStatus,
-} from '../../lib/db/applications.js';
+import { listMatches, recordAiScore, saveApplication, setApplicationStatus } from '../../lib/db/applications.js';
 import { readCount } from '../../lib/db/counters.js';
 import { createJd, getJd, saveJd } from '../../lib/db/jds.js';
 import { getResume, listCandidates, listResumes, saveResume, setParseStatus } from '../../lib/db/resumes.js';
@@ -19,7 +14,14 @@ async function resume(tenantId: string, id: string, name?: string, second = 0) {
     id,
     fileName: `${id}.PDF`,
     parseStatus: 'COMPLETED',
-    metadata: { name, email: name ? `${name.toLowerCase()}@example.com` : undefined, skills: ['ts'], experience: '5y', summary: 'long text', phone: '1' },
+    metadata: {
+      name,
+      email: name ? `${name.toLowerCase()}@example.com` : undefined,
+      skills: ['ts'],
+      experience: '5y',
+      summary: 'long text',
+      phone: '1',
+    },
     createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, second)).toISOString(),
   });
   return resume;
@@ -53,7 +55,12 @@ describe('resumes on DynamoDB Local', () => {
     }
 
     const first = await listCandidates(db(), tenantId, { page: 1, limit: 3, search: 'jane_DOE' });
-    const second = await listCandidates(db(), tenantId, { page: 1, limit: 3, search: 'jane_DOE', cursor: first.nextCursor });
+    const second = await listCandidates(db(), tenantId, {
+      page: 1,
+      limit: 3,
+      search: 'jane_DOE',
+      cursor: first.nextCursor,
+    });
     const byPage = await listCandidates(db(), tenantId, { page: 2, limit: 3, search: 'jane_doe' });
 
     expect(first.items.map((item) => item.id)).toEqual(['r9', 'r6', 'r3']);
@@ -71,9 +78,27 @@ describe('applications on DynamoDB Local', () => {
     for (const [i, name] of ['Ada', 'Bob', 'Cy', 'Dee'].entries()) await resume(tenantId, `r${i}`, name, i);
     const at = (s: number) => new Date(Date.UTC(2026, 2, 1, 0, 0, s)).toISOString();
     await saveApplication(db(), tenantId, { id: 'a0', jdId: jd.id, resumeId: 'r0', createdAt: at(0) });
-    await saveApplication(db(), tenantId, { id: 'a1', jdId: jd.id, resumeId: 'r1', aiScores: [{ overallScore: 70 }], createdAt: at(1) });
-    await saveApplication(db(), tenantId, { id: 'a2', jdId: jd.id, resumeId: 'r2', aiScores: [{ overallScore: 55 }, { overallScore: 90.5 }], createdAt: at(2) });
-    await saveApplication(db(), tenantId, { id: 'a3', jdId: jd.id, resumeId: 'r3', aiScores: [{ overallScore: 70 }], createdAt: at(3) });
+    await saveApplication(db(), tenantId, {
+      id: 'a1',
+      jdId: jd.id,
+      resumeId: 'r1',
+      aiScores: [{ overallScore: 70 }],
+      createdAt: at(1),
+    });
+    await saveApplication(db(), tenantId, {
+      id: 'a2',
+      jdId: jd.id,
+      resumeId: 'r2',
+      aiScores: [{ overallScore: 55 }, { overallScore: 90.5 }],
+      createdAt: at(2),
+    });
+    await saveApplication(db(), tenantId, {
+      id: 'a3',
+      jdId: jd.id,
+      resumeId: 'r3',
+      aiScores: [{ overallScore: 70 }],
+      createdAt: at(3),
+    });
 
     const matches = await listMatches(db(), tenantId, jd.id);
 
@@ -109,7 +134,12 @@ describe('applications on DynamoDB Local', () => {
     const candidates = await listCandidates(db(), tenantId, { page: 1, limit: 20 });
     const detail = await getJd(db(), tenantId, jd.id);
 
-    expect(match).toMatchObject({ aiScore: 80, status: 'SHORTLISTED', candidate: 'Late Name', email: 'late@example.com' });
+    expect(match).toMatchObject({
+      aiScore: 80,
+      status: 'SHORTLISTED',
+      candidate: 'Late Name',
+      email: 'late@example.com',
+    });
     expect(candidates.items[0]?.applications).toEqual([
       {
         id,

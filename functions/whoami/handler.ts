@@ -1,0 +1,16 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+
+export const handler = apiHandler('whoami', {}, async ({ caller }) => ({
+  data: {
+    tenantId: caller.tenantId,
+    keyId: caller.keyId,
+    name: caller.keyName,
+    scopes: caller.scopes,
+    quota: {
+      limit: caller.quota.limit,
+      used: caller.quota.used,
+      remaining: Math.max(0, caller.quota.limit - caller.quota.used),
+      resetAt: new Date(caller.quota.resetAt).toISOString(),
+    },
+  },
+}));

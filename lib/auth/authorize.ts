@@ -1,0 +1,56 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
+import { defaultHourlyLimit, perIpLimit } from '../config.js';
+import { authenticate, countIpRequest } from '../db/api-keys.js';
+import type { Db } from '../db/client.js';
+import type { AuthorizerContext } from '../http/api-handler.js';
+import { logger, metrics } from '../observability.js';
+import { hashApiKey, isWellFormedApiKey } from './api-key.js';
+
+export type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext>;
+
+const DENY = { isAuthorized: false, context: {} } as unknown as AuthorizerResult;
+
+function deny(reason: string): AuthorizerResult {
+  // The reason is logged and counted, never returned: API Gateway answers every deny with the same 403.
+  logger.info('API key refused', { reason });
+  metrics.addDimension('reason', reason);
+  metrics.addMetric('ApiKeyRefused', MetricUnit.Count, 1);
+  metrics.publishStoredMetrics();
+  return DENY;
+}
+
+/**
+ * The REQUEST authorizer's decision. A malformed key (wrong shape or checksum) is refused without a
+ * database call. Otherwise the key write (validity, hourly count, lastUsedAt) and the per-IP count run
+ * in parallel. A DynamoDB failure propagates: API Gateway then answers 500 and never allows.
+ */
+export async function authorizeRequest(
+  db: Db,
+  event: APIGatewayRequestAuthorizerEventV2,
+  now = new Date(),
+): Promise<AuthorizerResult> {
+  const key = event.headers?.['x-api-key'] ?? event.identitySource?.[0] ?? '';
+  if (!isWellFormedApiKey(key)) return deny('malformed');
+  const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
+  const [authentication, ipCount] = await Promise.all([
+    authenticate(db, hashApiKey(key), defaultHourlyLimit(), now),
+    countIpRequest(db, sourceIp, now),
+  ]);
+  if (typeof authentication === 'string') return deny(authentication);
+  logger.appendKeys({ tenantId: authentication.tenantId, keyId: authentication.keyId });
+  return {
+    isAuthorized: true,
+    context: {
+      tenantId: authentication.tenantId,
+      keyId: authentication.keyId,
+      keyName: authentication.name,
+      scopes: authentication.scopes.join(','),
+      quotaUsed: authentication.used,
+      quotaLimit: authentication.limit,
+      quotaResetAt: authentication.resetAt,
+      ipCount,
+      ipLimit: perIpLimit(),
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy, { type MiddlewareObj } from '@middy/core';
+import type {
+  APIGatewayProxyEventV2WithLambdaAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type * as z from 'zod/mini';
+import { hasScope, missingScopeMessage } from '../auth/scopes.js';
+import { ApiError } from '../errors.js';
+import { logger } from '../observability.js';
+import { LIMITS } from '../schemas/requests.js';
+import { errorResponse, jsonResponse } from './errors.js';
+import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';
+import { ROUTES, type RouteId } from './routes.js';
+import { parseOrThrow } from './validation.js';
+
+/** What the authorizer returns as context (API Gateway hands it over as requestContext.authorizer.lambda). */
+export interface AuthorizerContext {
+  tenantId: string;
+  keyId: string;
+  keyName: string;
+  /** comma-separated */
+  scopes: string;
+  quotaUsed: number;
+  quotaLimit: number;
+  quotaResetAt: number;
+  ipCount: number;
+  ipLimit: number;
+}
+
+export type ApiEvent = APIGatewayProxyEventV2WithLambdaAuthorizer<AuthorizerContext>;
+export type ApiResponse = APIGatewayProxyStructuredResultV2;
+
+export interface Caller {
+  tenantId: string;
+  keyId: string;
+  keyName: string;
+  scopes: string[];
+  quota: QuotaFigures;
+}
+
+export interface ApiRequest<Body, Query> {
+  caller: Caller;
+  body: Body;
+  query: Query;
+  path: Record<string, string>;
+  requestId: string;
+}
+
+export interface ApiResult {
+  data?: unknown;
+  pagination?: unknown;
+  message?: string;
+}
+
+const MINUTE_MS = 60_000;
+
+function callerOf(event: ApiEvent): Caller {
+  const context = event.requestContext?.authorizer?.lambda;
+  // API Gateway only invokes the function after the authorizer allowed; no context is a wiring bug.
+  if (!context?.tenantId) throw new Error('Request reached the function without authorizer context');
+  return {
+    tenantId: context.tenantId,
+    keyId: context.keyId,
+    keyName: context.keyName,
+    scopes: context.scopes ? context.scopes.split(',') : [],
+    quota: {
+      used: Number(context.quotaUsed),
+      limit: Number(context.quotaLimit),
+      resetAt: Number(context.quotaResetAt),
+    },
+  };
+}
+
+function rateLimited(retryAfterMs: number): ApiError {
+  return new ApiError(429, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
+    body: { retryAfterMs },
+    headers: { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
+  });
+}
+
+/** Per-key hourly quota and per-IP minute limit, both counted by the authorizer. */
+function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
+  if (caller.quota.used > caller.quota.limit) throw rateLimited(caller.quota.resetAt - now);
+  const context = event.requestContext.authorizer.lambda;
+  if (Number(context.ipCount) > Number(context.ipLimit)) throw rateLimited(MINUTE_MS - (now % MINUTE_MS));
+}
+
+function contentTypeIsJson(event: ApiEvent): boolean {
+  const type = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+function parseJsonBody(event: ApiEvent): unknown {
+  if (!contentTypeIsJson(event)) throw new ApiError(415, 'Content-Type must be application/json');
+  const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (Buffer.byteLength(text, 'utf8') > LIMITS.bodyBytes) {
+    throw new ApiError(413, `Request body must be at most ${LIMITS.bodyBytes} bytes`);
+  }
+  if (text.trim() === '') throw new ApiError(400, 'Request body is required');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'Request body is not valid JSON');
+  }
+}
+
+/** Envelope, RateLimit headers and error mapping: the one place an error becomes a response. */
+function envelope(routeId: RouteId): MiddlewareObj<ApiEvent, ApiResponse> {
+  const headersFor = (event: ApiEvent) => {
+    try {
+      return rateLimitHeaders(callerOf(event).quota);
+    } catch {
+      return {};
+    }
+  };
+  return {
+    after: (request) => {
+      const result = (request.response ?? {}) as ApiResult;
+      request.response = jsonResponse(
+        ROUTES[routeId].successStatus,
+        { success: true, ...result },
+        headersFor(request.event),
+      );
+    },
+    onError: (request) => {
+      const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId;
+      const response = errorResponse(request.error, requestId);
+      if ((response.statusCode ?? 500) >= 500) logger.error('Request failed', { error: request.error as Error });
+      else logger.info('Request refused', { statusCode: response.statusCode, error: (request.error as Error).message });
+      request.response = { ...response, headers: { ...headersFor(request.event), ...response.headers } };
+    },
+  };
+}
+
+/** Parsed request data, keyed by the event the middlewares saw. */
+const parsedRequests = new WeakMap<ApiEvent, { caller: Caller; body: unknown; query: unknown }>();
+
+/** Per-key quota and per-IP limit (429), then the route's scope (403). */
+function authorize(routeId: RouteId): MiddlewareObj<ApiEvent, ApiResponse> {
+  const route = ROUTES[routeId];
+  return {
+    before: (request) => {
+      const caller = callerOf(request.event);
+      logger.appendKeys({ tenantId: caller.tenantId, keyId: caller.keyId, route: routeId });
+      enforceLimits(request.event, caller, Date.now());
+      if (!hasScope(caller.scopes, route.scope)) throw new ApiError(403, missingScopeMessage(route.scope!));
+      parsedRequests.set(request.event, { caller, body: undefined, query: {} });
+    },
+  };
+}
+
+/** JSON body (415, 413, 400) and zod validation of body and query (400 naming field and rule). */
+function validate(schemas: { body?: z.ZodMiniType; query?: z.ZodMiniType }): MiddlewareObj<ApiEvent, ApiResponse> {
+  return {
+    before: (request) => {
+      const parsed = parsedRequests.get(request.event)!;
+      const { event } = request;
+      if (schemas.body) parsed.body = parseOrThrow(schemas.body, parseJsonBody(event), 'body');
+      parsed.query = schemas.query
+        ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}, 'query')
+        : (event.queryStringParameters ?? {});
+    },
+  };
+}
+
+/**
+ * Builds a route's Lambda handler: envelope and error mapping, logger context, limits and scope,
+ * validation, then `handle` with typed input. The handler only calls lib/ and returns data.
+ */
+export function apiHandler<Body = undefined, Query = Record<string, string | undefined>>(
+  routeId: RouteId,
+  schemas: { body?: z.ZodMiniType<Body>; query?: z.ZodMiniType<Query> },
+  handle: (request: ApiRequest<Body, Query>) => Promise<ApiResult>,
+) {
+  return (
+    middy<ApiEvent, ApiResponse, Error, Context>()
+      // Outermost, so its onError (which resets the appended keys) runs after the envelope has logged.
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      .use(envelope(routeId))
+      .use(authorize(routeId))
+      .use(validate(schemas))
+      .handler(async (event: ApiEvent, context: Context): Promise<ApiResponse> => {
+        const parsed = parsedRequests.get(event)!;
+        const result = await handle({
+          caller: parsed.caller,
+          body: parsed.body as Body,
+          query: parsed.query as Query,
+          path: (event.pathParameters ?? {}) as Record<string, string>,
+          requestId: event.requestContext?.requestId ?? context.awsRequestId,
+        });
+        return result as ApiResponse;
+      })
+  );
+}

@@ -1,0 +1,20 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../db/pagination.js';
+import type { ApiResult } from './api-handler.js';
+
+/** page and limit arrive validated as positive-integer strings; limit above 100 is clamped to 100. */
+export function pageRequest(query: {
+  page?: string | undefined;
+  limit?: string | undefined;
+  cursor?: string | undefined;
+}): PageRequest {
+  return {
+    page: query.page === undefined ? 1 : Number(query.page),
+    limit: Math.min(query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit), MAX_PAGE_SIZE),
+    cursor: query.cursor,
+  };
+}
+
+export function pagedResult<T>(page: Page<T>): ApiResult {
+  const { items, ...pagination } = page;
+  return { data: items, pagination };
+}

@@ -1,0 +1,154 @@
+import type { ScopeRequirement } from '../auth/scopes.js';
+
+/**
+ * The route table: the single source for the CDK routes, the local gateway, the scope check and the
+ * OpenAPI document. `functionName` is the folder under functions/ holding the route's handler.
+ */
+export const API_PREFIX = '/api/v1';
+
+export interface RouteDefinition {
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  /** API Gateway path syntax, relative to API_PREFIX */
+  readonly path: string;
+  readonly functionName: string;
+  /** undefined: any valid key */
+  readonly scope: ScopeRequirement | undefined;
+  readonly summary: string;
+  readonly successStatus: 200 | 201;
+  /** whether the function writes to the table (decides its IAM grant) */
+  readonly writes: boolean;
+}
+
+export const ROUTES = {
+  listJds: {
+    method: 'GET',
+    path: '/jds',
+    functionName: 'list-jds',
+    scope: { scope: 'jd:read', generic: 'read' },
+    summary: 'List job descriptions, newest first',
+    successStatus: 200,
+    writes: false,
+  },
+  getJd: {
+    method: 'GET',
+    path: '/jds/{jdId}',
+    functionName: 'get-jd',
+    scope: { scope: 'jd:read', generic: 'read' },
+    summary: 'One job description with its applications',
+    successStatus: 200,
+    writes: false,
+  },
+  createJd: {
+    method: 'POST',
+    path: '/jds',
+    functionName: 'create-jd',
+    scope: { scope: 'jd:write', generic: 'write' },
+    summary: 'Create a job description in DRAFT',
+    successStatus: 201,
+    writes: true,
+  },
+  listResumes: {
+    method: 'GET',
+    path: '/resumes',
+    functionName: 'list-resumes',
+    scope: { scope: 'resume:read', generic: 'read' },
+    summary: 'List parsed resumes, newest first',
+    successStatus: 200,
+    writes: false,
+  },
+  getResume: {
+    method: 'GET',
+    path: '/resumes/{resumeId}',
+    functionName: 'get-resume',
+    scope: { scope: 'resume:read', generic: 'read' },
+    summary: 'One resume with its full metadata',
+    successStatus: 200,
+    writes: false,
+  },
+  listMatches: {
+    method: 'GET',
+    path: '/matches/{jdId}',
+    functionName: 'list-matches',
+    scope: { scope: 'match:read', generic: 'read' },
+    summary: 'Applications of a JD ranked by AI score',
+    successStatus: 200,
+    writes: false,
+  },
+  listCandidates: {
+    method: 'GET',
+    path: '/candidates',
+    functionName: 'list-candidates',
+    scope: { scope: 'candidate:read', generic: 'read' },
+    summary: 'Resumes with their applications and scores, searchable by file name',
+    successStatus: 200,
+    writes: false,
+  },
+  createKey: {
+    method: 'POST',
+    path: '/keys',
+    functionName: 'create-key',
+    scope: { scope: 'admin' },
+    summary: 'Create an API key (the plaintext is shown once)',
+    successStatus: 201,
+    writes: true,
+  },
+  listKeys: {
+    method: 'GET',
+    path: '/keys',
+    functionName: 'list-keys',
+    scope: { scope: 'admin' },
+    summary: "List the tenant's API keys",
+    successStatus: 200,
+    writes: false,
+  },
+  revokeKey: {
+    method: 'DELETE',
+    path: '/keys/{keyId}',
+    functionName: 'revoke-key',
+    scope: { scope: 'admin' },
+    summary: 'Revoke an API key',
+    successStatus: 200,
+    writes: true,
+  },
+  whoami: {
+    method: 'GET',
+    path: '/whoami',
+    functionName: 'whoami',
+    scope: undefined,
+    summary: 'Confirm the calling key works',
+    successStatus: 200,
+    writes: false,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteId = keyof typeof ROUTES;
+
+export const AUTHORIZER_FUNCTION = 'authorizer';
+
+export function routeEntries(): [RouteId, RouteDefinition][] {
+  return Object.entries(ROUTES) as [RouteId, RouteDefinition][];
+}
+
+/** Matches a method and a path below API_PREFIX against the table; returns path parameters. */
+export function matchRoute(
+  method: string,
+  path: string,
+): { id: RouteId; route: RouteDefinition; pathParameters: Record<string, string> } | undefined {
+  const segments = path.split('/').filter(Boolean);
+  for (const [id, route] of routeEntries()) {
+    if (route.method !== method) continue;
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    const pathParameters: Record<string, string> = {};
+    const matches = pattern.every((part, i) => {
+      const segment = segments[i] as string;
+      if (part.startsWith('{')) {
+        pathParameters[part.slice(1, -1)] = segment;
+        return true;
+      }
+      return part === segment;
+    });
+    if (matches) return { id, route, pathParameters };
+  }
+  return undefined;
+}

@@ -1,0 +1,121 @@
+import * as z from 'zod/mini';
+import { SCOPES } from '../auth/scopes.js';
+import { APPLICATION_STATUSES } from '../db/applications.js';
+import { JD_STATUSES } from '../db/jds.js';
+import { PARSE_STATUSES } from '../db/resumes.js';
+
+/**
+ * Response schemas: what every endpoint returns, exactly (strict objects, so an extra field fails).
+ * Used by the tests and by the OpenAPI document.
+ */
+const timestamp = z.iso.datetime();
+const pagination = z.strictObject({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  pages: z.number(),
+  nextCursor: z.optional(z.string()),
+});
+const success = <T extends z.ZodMiniType>(data: T) => z.strictObject({ success: z.literal(true), data });
+const paginated = <T extends z.ZodMiniType>(item: T) =>
+  z.strictObject({ success: z.literal(true), data: z.array(item), pagination });
+
+const jdListItem = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(JD_STATUSES),
+  department: z.optional(z.string()),
+  location: z.optional(z.string()),
+  experience: z.optional(z.string()),
+  type: z.string(),
+  salary: z.optional(z.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+const shortMetadata = z.strictObject({ skills: z.optional(z.array(z.string())), experience: z.optional(z.string()) });
+const resumeListItem = z.strictObject({
+  id: z.string(),
+  fileName: z.string(),
+  parseStatus: z.enum(PARSE_STATUSES),
+  metadata: shortMetadata,
+  createdAt: timestamp,
+});
+const apiKeyRecord = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.enum(SCOPES)),
+  createdAt: timestamp,
+  createdBy: z.string(),
+  lastUsedAt: z.nullable(timestamp),
+  revokedAt: z.nullable(timestamp),
+  expiresAt: z.nullable(timestamp),
+});
+const quota = z.strictObject({ limit: z.number(), used: z.number(), remaining: z.number(), resetAt: timestamp });
+
+export const errorResponse = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  details: z.optional(z.array(z.unknown())),
+  retryAfterMs: z.optional(z.number()),
+  requestId: z.optional(z.string()),
+});
+
+export const responses = {
+  listJds: paginated(jdListItem),
+  getJd: success(
+    z.strictObject({
+      ...jdListItem.def.shape,
+      description: z.string(),
+      requirements: z.optional(z.string()),
+      applications: z.array(z.strictObject({ id: z.string(), status: z.enum(APPLICATION_STATUSES) })),
+    }),
+  ),
+  createJd: success(z.strictObject({ id: z.string(), status: z.literal('DRAFT'), title: z.string() })),
+  listResumes: paginated(resumeListItem),
+  getResume: success(
+    z.strictObject({
+      id: z.string(),
+      fileName: z.string(),
+      parseStatus: z.enum(PARSE_STATUSES),
+      metadata: z.record(z.string(), z.unknown()),
+      createdAt: timestamp,
+    }),
+  ),
+  listMatches: success(
+    z.array(
+      z.strictObject({
+        applicationId: z.string(),
+        resumeId: z.string(),
+        candidate: z.nullable(z.string()),
+        email: z.nullable(z.string()),
+        aiScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+        status: z.enum(APPLICATION_STATUSES),
+      }),
+    ),
+  ),
+  listCandidates: paginated(
+    z.strictObject({
+      ...resumeListItem.def.shape,
+      applications: z.array(
+        z.strictObject({
+          id: z.string(),
+          status: z.enum(APPLICATION_STATUSES),
+          aiScores: z.array(z.strictObject({ overallScore: z.number() })),
+          jobDescription: z.strictObject({ id: z.string(), title: z.string() }),
+        }),
+      ),
+    }),
+  ),
+  createKey: success(z.strictObject({ ...apiKeyRecord.def.shape, key: z.string() })),
+  listKeys: success(z.array(apiKeyRecord)),
+  revokeKey: z.strictObject({ success: z.literal(true), message: z.string() }),
+  whoami: success(
+    z.strictObject({
+      tenantId: z.string(),
+      keyId: z.string(),
+      name: z.string(),
+      scopes: z.array(z.enum(SCOPES)),
+      quota,
+    }),
+  ),
+} as const;

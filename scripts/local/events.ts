@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
+import type { ApiEvent, AuthorizerContext } from '../../lib/http/api-handler.js';
+import { API_PREFIX, type RouteDefinition } from '../../lib/http/routes.js';
+
+/** The request as the local gateway (or a test) saw it. */
+export interface IncomingRequest {
+  method: string;
+  /** full path including /api/v1, still percent-encoded */
+  rawPath: string;
+  rawQueryString?: string;
+  /** lower-case names; repeated headers already comma-joined */
+  headers?: Record<string, string>;
+  body?: string | undefined;
+  isBase64Encoded?: boolean;
+  sourceIp?: string;
+}
+
+const ACCOUNT = '123456789012';
+const API_ID = 'local';
+const STAGE = '$default';
+
+function routeKey(route: RouteDefinition): string {
+  return `${route.method} ${API_PREFIX}${route.path}`;
+}
+
+/** API Gateway comma-joins repeated query keys. */
+export function queryParameters(rawQueryString: string): Record<string, string> | undefined {
+  if (!rawQueryString) return undefined;
+  const result: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(rawQueryString)) {
+    result[key] = key in result ? `${result[key]},${value}` : value;
+  }
+  return result;
+}
+
+function requestContext(request: IncomingRequest, route: RouteDefinition, requestId: string, now: number) {
+  return {
+    accountId: ACCOUNT,
+    apiId: API_ID,
+    domainName: 'localhost',
+    domainPrefix: 'localhost',
+    http: {
+      method: request.method,
+      path: request.rawPath,
+      protocol: 'HTTP/1.1',
+      sourceIp: request.sourceIp ?? '127.0.0.1',
+      userAgent: request.headers?.['user-agent'] ?? '',
+    },
+    requestId,
+    routeKey: routeKey(route),
+    stage: STAGE,
+    time: new Date(now).toUTCString(),
+    timeEpoch: now,
+  };
+}
+
+/** A payload-2.0 REQUEST authorizer event, as API Gateway sends it. */
+export function authorizerEvent(
+  request: IncomingRequest,
+  route: RouteDefinition,
+  pathParameters: Record<string, string>,
+  requestId = randomUUID(),
+  now = Date.now(),
+): APIGatewayRequestAuthorizerEventV2 {
+  const headers = request.headers ?? {};
+  const cookies = headers.cookie?.split(';').map((cookie) => cookie.trim());
+  return {
+    version: '2.0',
+    type: 'REQUEST',
+    routeArn: `arn:aws:execute-api:us-east-1:${ACCOUNT}:${API_ID}/${STAGE}/${route.method}${API_PREFIX}${route.path}`,
+    identitySource: [headers['x-api-key'] ?? ''],
+    routeKey: routeKey(route),
+    rawPath: request.rawPath,
+    rawQueryString: request.rawQueryString ?? '',
+    ...(cookies ? { cookies } : {}),
+    headers,
+    queryStringParameters: queryParameters(request.rawQueryString ?? ''),
+    requestContext: requestContext(request, route, requestId, now),
+    pathParameters,
+    stageVariables: undefined,
+  } as unknown as APIGatewayRequestAuthorizerEventV2;
+}
+
+/** A payload-2.0 proxy event carrying the authorizer's context, as the function receives it. */
+export function proxyEvent(
+  request: IncomingRequest,
+  route: RouteDefinition,
+  pathParameters: Record<string, string>,
+  authorizer: AuthorizerContext,
+  requestId = randomUUID(),
+  now = Date.now(),
+): ApiEvent {
+  const headers = request.headers ?? {};
+  const cookies = headers.cookie?.split(';').map((cookie) => cookie.trim());
+  const { cookie: _cookie, ...headersWithoutCookie } = headers;
+  const event: Record<string, unknown> = {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: request.rawPath,
+    rawQueryString: request.rawQueryString ?? '',
+    headers: headersWithoutCookie,
+    requestContext: {
+      ...requestContext(request, route, requestId, now),
+      authorizer: { lambda: authorizer },
+    },
+    isBase64Encoded: request.isBase64Encoded ?? false,
+  };
+  if (cookies) event.cookies = cookies;
+  const query = queryParameters(request.rawQueryString ?? '');
+  if (query) event.queryStringParameters = query;
+  if (Object.keys(pathParameters).length) event.pathParameters = pathParameters;
+  if (request.body !== undefined && request.body !== '') event.body = request.body;
+  return event as unknown as ApiEvent;
+}

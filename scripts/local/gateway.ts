@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { AuthorizerContext } from '../../lib/http/api-handler.js';
+import { API_PREFIX, AUTHORIZER_FUNCTION, matchRoute } from '../../lib/http/routes.js';
+import { logger } from '../../lib/observability.js';
+import { authorizerEvent, type IncomingRequest, proxyEvent } from './events.js';
+import { lambdaContext, loadHandler } from './handlers.js';
+
+/**
+ * A small stand-in for API Gateway HTTP API, built from the route table: the real authorizer and
+ * function handlers invoked in-process with payload-2.0 events, and API Gateway's own answers where it
+ * answers itself (401 without an X-API-Key header, 403 on deny, 500 when the authorizer or a function
+ * fails, 413 over 10 MB). A development tool; production is API Gateway.
+ */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|xml|x-www-form-urlencoded|javascript))/i;
+const DOCS_DIR = join(import.meta.dirname, '..', '..', 'docs');
+
+type Reply = { status: number; headers: Record<string, string>; body: string | Buffer; cookies?: string[] };
+
+const gatewayMessage = (status: number, message: string): Reply => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ message }),
+});
+
+const envelope404 = (method: string, path: string): Reply => ({
+  status: 404,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: JSON.stringify({ success: false, error: `Route not found: ${method} ${path}` }),
+});
+
+/** Lower-cased names; repeated headers comma-joined, as API Gateway delivers them. */
+function collectHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = (req.rawHeaders[i] as string).toLowerCase();
+    const value = req.rawHeaders[i + 1] as string;
+    headers[name] = name in headers ? `${headers[name]}${name === 'cookie' ? '; ' : ','}${value}` : value;
+  }
+  return headers;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PAYLOAD_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Maps a function result the way API Gateway does for payload 2.0 (a bare value becomes a 200 JSON). */
+function fromLambdaResult(result: unknown): Reply {
+  if (result && typeof result === 'object' && 'statusCode' in result) {
+    const structured = result as {
+      statusCode: number;
+      headers?: Record<string, string | number | boolean>;
+      body?: string;
+      isBase64Encoded?: boolean;
+      cookies?: string[];
+    };
+    const headers = Object.fromEntries(
+      Object.entries(structured.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    const raw = structured.body ?? '';
+    return {
+      status: structured.statusCode,
+      headers,
+      body: structured.isBase64Encoded ? Buffer.from(raw, 'base64') : raw,
+      ...(structured.cookies ? { cookies: structured.cookies } : {}),
+    };
+  }
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: typeof result === 'string' ? result : JSON.stringify(result ?? null),
+  };
+}
+
+async function serveDocs(path: string): Promise<Reply | undefined> {
+  if (path === `${API_PREFIX}/openapi.json`) {
+    const body = await readFile(join(DOCS_DIR, 'openapi.json'), 'utf8').catch(() => undefined);
+    if (body) return { status: 200, headers: { 'content-type': 'application/json' }, body };
+  }
+  if (path === '/docs' || path === '/docs/') {
+    const body = await readFile(join(DOCS_DIR, 'reference.html'), 'utf8').catch(() => undefined);
+    if (body) return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
+  }
+  return undefined;
+}
+
+export async function handleRequest(request: IncomingRequest): Promise<Reply> {
+  const docs = request.method === 'GET' ? await serveDocs(request.rawPath) : undefined;
+  if (docs) return docs;
+  if (!request.rawPath.startsWith(`${API_PREFIX}/`)) return envelope404(request.method, request.rawPath);
+  const matched = matchRoute(request.method, request.rawPath.slice(API_PREFIX.length));
+  if (!matched) return envelope404(request.method, request.rawPath);
+
+  const pathParameters: Record<string, string> = {};
+  for (const [name, value] of Object.entries(matched.pathParameters)) {
+    try {
+      pathParameters[name] = decodeURIComponent(value);
+    } catch {
+      pathParameters[name] = value;
+    }
+  }
+  // The identity source is the X-API-Key header: without it API Gateway answers 401 itself.
+  if (!request.headers?.['x-api-key']) return gatewayMessage(401, 'Unauthorized');
+
+  const requestId = randomUUID();
+  const now = Date.now();
+  let context: AuthorizerContext;
+  try {
+    const authorizer = await loadHandler(AUTHORIZER_FUNCTION);
+    const decision = (await authorizer(
+      authorizerEvent(request, matched.route, pathParameters, requestId, now),
+      lambdaContext(AUTHORIZER_FUNCTION, requestId),
+    )) as { isAuthorized?: boolean; context?: AuthorizerContext };
+    if (decision?.isAuthorized !== true) return gatewayMessage(403, 'Forbidden');
+    context = decision.context ?? ({} as AuthorizerContext);
+  } catch (error) {
+    logger.error('Authorizer failed', { error: error as Error });
+    return gatewayMessage(500, 'Internal Server Error');
+  }
+
+  try {
+    const handler = await loadHandler(matched.route.functionName);
+    const result = await handler(
+      proxyEvent(request, matched.route, pathParameters, context, requestId, now),
+      lambdaContext(matched.route.functionName, requestId),
+    );
+    const reply = fromLambdaResult(result);
+    reply.headers['apigw-requestid'] = requestId;
+    return reply;
+  } catch (error) {
+    logger.error('Function failed', { error: error as Error });
+    return gatewayMessage(500, 'Internal Server Error');
+  }
+}
+
+async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const body = await readBody(req);
+  let reply: Reply;
+  if (body === 'too-large') {
+    reply = gatewayMessage(413, 'Request Entity Too Large');
+  } else {
+    const headers = collectHeaders(req);
+    const text = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+    reply = await handleRequest({
+      method: req.method ?? 'GET',
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      body: body.length ? body.toString(text ? 'utf8' : 'base64') : undefined,
+      isBase64Encoded: !text,
+      sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+    });
+  }
+  const headers: Record<string, string | string[]> = { ...reply.headers };
+  if (reply.cookies?.length) headers['set-cookie'] = reply.cookies;
+  res.writeHead(reply.status, headers);
+  res.end(reply.body);
+}
+
+export async function startGateway(
+  port: number,
+  host = '127.0.0.1',
+): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((error: unknown) => {
+      logger.error('Local gateway failed', { error: error as Error });
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Internal Server Error' }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}${API_PREFIX}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

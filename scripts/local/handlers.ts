@@ -1,0 +1,39 @@
+import type { Context } from 'aws-lambda';
+import { AUTHORIZER_FUNCTION, type RouteDefinition, routeEntries } from '../../lib/http/routes.js';
+
+/** Loads a function's handler by its folder name under functions/ (what CDK bundles as the entry). */
+// biome-ignore lint/suspicious/noExplicitAny: handlers of different event types share this loader
+export type LambdaHandler = (event: any, context: Context) => Promise<unknown>;
+
+const cache = new Map<string, LambdaHandler>();
+
+export async function loadHandler(functionName: string): Promise<LambdaHandler> {
+  const known = functionName === AUTHORIZER_FUNCTION || routeEntries().some(([, r]) => r.functionName === functionName);
+  if (!known) throw new Error(`Unknown function "${functionName}"`);
+  let handler = cache.get(functionName);
+  if (!handler) {
+    const module = (await import(`../../functions/${functionName}/handler.ts`)) as { handler: LambdaHandler };
+    handler = module.handler;
+    cache.set(functionName, handler);
+  }
+  return handler;
+}
+
+export function lambdaContext(functionName: string, requestId: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:123456789012:function:${functionName}`,
+    memoryLimitInMB: '256',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export type { RouteDefinition };

@@ -1,0 +1,60 @@
+import { createApiKey } from '../../lib/db/api-keys.js';
+import type { Db } from '../../lib/db/client.js';
+import { ensureTenant } from '../../lib/db/tenants.js';
+import { API_PREFIX } from '../../lib/http/routes.js';
+import { handleRequest } from '../../scripts/local/gateway.js';
+import { newTenantId } from './db.js';
+
+export interface ApiReply {
+  status: number;
+  headers: Record<string, string>;
+  // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON
+  json: any;
+  text: string;
+}
+
+/**
+ * Calls the API in-process as API Gateway would: the real authorizer, then the route's real handler,
+ * with payload-2.0 events.
+ */
+export async function callApi(
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; sourceIp?: string } = {},
+): Promise<ApiReply> {
+  const [pathname, query = ''] = path.split('?');
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers['x-api-key'] = options.key;
+  let body = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const reply = await handleRequest({
+    method,
+    rawPath: `${API_PREFIX}${pathname}`,
+    rawQueryString: query,
+    headers,
+    body,
+    sourceIp: options.sourceIp ?? '127.0.0.1',
+  });
+  const text = reply.body.toString();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: reply.status, headers: reply.headers, json, text };
+}
+
+/** A new tenant with one key holding `scopes`. */
+export async function tenantWithKey(db: Db, scopes: string[], tenantId = newTenantId()) {
+  await ensureTenant(db, tenantId);
+  const { key, record } = await createApiKey(db, tenantId, {
+    name: `key ${scopes.join(' ')}`,
+    scopes,
+    createdBy: 'test',
+  });
+  return { tenantId, key, keyId: record.id };
+}

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { saveApplication } from '../../lib/db/applications.js';
+import { saveJd } from '../../lib/db/jds.js';
+import { saveResume } from '../../lib/db/resumes.js';
+import { responses } from '../../lib/schemas/responses.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+
+const jdBody = { title: 'Backend Engineer', description: 'Long text', createdById: 'user-1' };
+
+async function seedTenant() {
+  const tenant = await tenantWithKey(db(), ['read', 'write']);
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+  await saveJd(db(), tenant.tenantId, {
+    ...jdBody,
+    id: 'jd1',
+    status: 'PUBLISHED',
+    requirements: 'Go',
+    createdAt: at(1),
+  });
+  await saveResume(db(), tenant.tenantId, {
+    id: 'r1',
+    fileName: 'Ada_Lovelace.pdf',
+    parseStatus: 'COMPLETED',
+    metadata: {
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: '1',
+      skills: ['math'],
+      experience: '10y',
+      education: 'x',
+      certifications: [],
+      summary: 's',
+    },
+    createdAt: at(2),
+  });
+  await saveResume(db(), tenant.tenantId, { id: 'r2', fileName: 'bob.docx', createdAt: at(3) });
+  await saveApplication(db(), tenant.tenantId, {
+    id: 'a1',
+    jdId: 'jd1',
+    resumeId: 'r1',
+    aiScores: [{ overallScore: 60 }, { overallScore: 88 }],
+  });
+  await saveApplication(db(), tenant.tenantId, { id: 'a2', jdId: 'jd1', resumeId: 'r2' });
+  return tenant;
+}
+
+describe('resource endpoints through the real authorizer and handlers', () => {
+  it('POST /jds creates a DRAFT JD (201) that GET /jds/:id returns at once', async () => {
+    const { key } = await tenantWithKey(db(), ['write', 'jd:read']);
+
+    const created = await callApi('POST', '/jds', { key, body: { ...jdBody, status: undefined } });
+    const read = await callApi('GET', `/jds/${created.json.data.id}`, { key });
+
+    expect(created.status).toBe(201);
+    expect(responses.createJd.parse(created.json).data).toEqual({
+      id: expect.any(String),
+      status: 'DRAFT',
+      title: 'Backend Engineer',
+    });
+    expect(read.status).toBe(200);
+    expect(responses.getJd.parse(read.json).data).toMatchObject({
+      type: 'full-time',
+      description: 'Long text',
+      applications: [],
+    });
+  });
+
+  it('POST /jds refuses unknown fields, naming them, and missing fields, naming the rule', async () => {
+    const { key } = await tenantWithKey(db(), ['jd:write']);
+
+    const unknown = await callApi('POST', '/jds', { key, body: { ...jdBody, status: 'PUBLISHED' } });
+    const missing = await callApi('POST', '/jds', { key, body: { description: 'x', createdById: 'u', title: '' } });
+    const notJson = await callApi('POST', '/jds', {
+      key,
+      rawBody: '{"title":',
+      headers: { 'content-type': 'application/json' },
+    });
+    const wrongType = await callApi('POST', '/jds', {
+      key,
+      rawBody: 'title=x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    const tooLarge = await callApi('POST', '/jds', { key, body: { ...jdBody, description: 'x'.repeat(300_000) } });
+
+    expect([unknown.status, unknown.json]).toEqual([
+      400,
+      expect.objectContaining({ success: false, error: expect.stringContaining('"status"') }),
+    ]);
+    expect(missing.status).toBe(400);
+    expect(missing.json.error).toContain('title: must be at least 1 character');
+    expect([notJson.status, wrongType.status, tooLarge.status]).toEqual([400, 415, 413]);
+  });
+
+  it('GET /jds lists the short form with pagination, clamps limit, filters status and refuses bad input', async () => {
+    const { key } = await seedTenant();
+
+    const list = await callApi('GET', '/jds?limit=500', { key });
+    const drafts = await callApi('GET', '/jds?status=DRAFT', { key });
+    const badStatus = await callApi('GET', '/jds?status=LIVE', { key });
+    const badPage = await callApi('GET', '/jds?page=0', { key });
+    const badCursor = await callApi('GET', '/jds?cursor=nonsense', { key });
+
+    expect(responses.listJds.parse(list.json).pagination).toEqual({ page: 1, limit: 100, total: 1, pages: 1 });
+    expect(list.json.data[0]).not.toHaveProperty('description');
+    expect(drafts.json.data).toEqual([]);
+    expect([badStatus.status, badStatus.json.error]).toEqual([
+      400,
+      'status: must be one of DRAFT, PUBLISHED, CLOSED, ARCHIVED',
+    ]);
+    expect([badPage.status, badPage.json.error]).toEqual([400, 'page: must be a positive integer']);
+    expect(badCursor.status).toBe(400);
+  });
+
+  it('GET /jds/:id includes applications; GET /matches/:id ranks them with exactly the match fields', async () => {
+    const { key } = await seedTenant();
+
+    const jd = await callApi('GET', '/jds/jd1', { key });
+    const matches = await callApi('GET', '/matches/jd1', { key });
+
+    expect(responses.getJd.parse(jd.json).data.applications).toEqual([
+      { id: 'a1', status: 'SCREENING' },
+      { id: 'a2', status: 'SCREENING' },
+    ]);
+    expect(responses.listMatches.parse(matches.json).data).toEqual([
+      {
+        applicationId: 'a1',
+        resumeId: 'r1',
+        candidate: 'Ada',
+        email: 'ada@example.com',
+        aiScore: 88,
+        status: 'SCREENING',
+      },
+      { applicationId: 'a2', resumeId: 'r2', candidate: null, email: null, aiScore: null, status: 'SCREENING' },
+    ]);
+    expect(matches.json).not.toHaveProperty('pagination');
+  });
+
+  it('resumes: the list shows short metadata, the single resume the full metadata', async () => {
+    const { key } = await seedTenant();
+
+    const list = await callApi('GET', '/resumes', { key });
+    const single = await callApi('GET', '/resumes/r1', { key });
+
+    expect(responses.listResumes.parse(list.json).data.map((r) => r.id)).toEqual(['r2', 'r1']);
+    expect(list.json.data[1].metadata).toEqual({ skills: ['math'], experience: '10y' });
+    expect(responses.getResume.parse(single.json).data.metadata).toMatchObject({
+      name: 'Ada',
+      phone: '1',
+      summary: 's',
+    });
+  });
+
+  it('GET /candidates returns resumes with applications, scores highest first, and searches by file name', async () => {
+    const { key } = await seedTenant();
+
+    const all = await callApi('GET', '/candidates', { key });
+    const search = await callApi('GET', '/candidates?search=LOVELACE', { key });
+
+    expect(responses.listCandidates.parse(all.json).pagination.total).toBe(2);
+    expect(search.json.data).toEqual([
+      expect.objectContaining({
+        id: 'r1',
+        applications: [
+          {
+            id: 'a1',
+            status: 'SCREENING',
+            aiScores: [{ overallScore: 88 }, { overallScore: 60 }],
+            jobDescription: { id: 'jd1', title: 'Backend Engineer' },
+          },
+        ],
+      }),
+    ]);
+    expect(search.json.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1 });
+  });
+
+  it('answers 404 in the envelope for missing ids and unknown routes', async () => {
+    const { key } = await seedTenant();
+
+    const replies = await Promise.all([
+      callApi('GET', '/jds/nope', { key }),
+      callApi('GET', '/resumes/nope', { key }),
+      callApi('GET', '/matches/nope', { key }),
+      callApi('GET', '/jds/%00%2F..', { key }),
+      callApi('GET', '/nothing-here', { key }),
+    ]);
+
+    expect(replies.map((reply) => [reply.status, reply.json.success])).toEqual(Array(5).fill([404, false]));
+  });
+});
