@@ -60,7 +60,7 @@ export function authorizerEvent(
   request: IncomingRequest,
   route: RouteDefinition,
   pathParameters: Record<string, string>,
-  requestId = randomUUID(),
+  requestId: string = randomUUID(),
   now = Date.now(),
 ): APIGatewayRequestAuthorizerEventV2 {
   const headers = request.headers ?? {};
@@ -88,7 +88,7 @@ export function proxyEvent(
   route: RouteDefinition,
   pathParameters: Record<string, string>,
   authorizer: AuthorizerContext,
-  requestId = randomUUID(),
+  requestId: string = randomUUID(),
   now = Date.now(),
 ): ApiEvent {
   const headers = request.headers ?? {};

@@ -1,0 +1,57 @@
+import * as z from 'zod/mini';
+import { APPLICATION_STATUSES } from '../db/applications.js';
+import { isValidId } from '../db/ids.js';
+import { JD_STATUSES } from '../db/jds.js';
+import { PARSE_STATUSES } from '../db/resumes.js';
+import { LIMITS } from './requests.js';
+
+/** The product-data file of `npm run admin -- import` (ARCHITECTURE.md): ids optional, kept when given. */
+const id = z.optional(z.string().check(z.refine(isValidId, 'must be 1-64 characters from A-Z, a-z, 0-9, "_" and "-"')));
+const timestamp = z.optional(z.iso.datetime({ offset: true }));
+const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+
+export const importFile = z.object({
+  jds: z.optional(
+    z.array(
+      z.object({
+        id,
+        title: text(LIMITS.title),
+        description: text(LIMITS.longText),
+        createdById: text(LIMITS.createdById),
+        status: z.optional(z.enum(JD_STATUSES)),
+        department: optionalText(LIMITS.shortText),
+        location: optionalText(LIMITS.shortText),
+        experience: optionalText(LIMITS.shortText),
+        type: optionalText(LIMITS.shortText),
+        salary: optionalText(LIMITS.shortText),
+        requirements: optionalText(LIMITS.longText),
+        createdAt: timestamp,
+      }),
+    ),
+  ),
+  resumes: z.optional(
+    z.array(
+      z.object({
+        id,
+        fileName: text(LIMITS.shortText),
+        parseStatus: z.optional(z.enum(PARSE_STATUSES)),
+        metadata: z.optional(z.record(z.string(), z.unknown())),
+        createdAt: timestamp,
+      }),
+    ),
+  ),
+  applications: z.optional(
+    z.array(
+      z.object({
+        id,
+        jdId: z.string(),
+        resumeId: z.string(),
+        status: z.optional(z.enum(APPLICATION_STATUSES)),
+        aiScores: z.optional(z.array(z.object({ overallScore: z.number().check(z.gte(0), z.lte(100)) }))),
+        createdAt: timestamp,
+      }),
+    ),
+  ),
+});
+export type ImportFile = z.infer<typeof importFile>;

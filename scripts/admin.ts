@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { SCOPES } from '../lib/auth/scopes.js';
+import { createApiKey, revokeApiKey } from '../lib/db/api-keys.js';
+import { createDb } from '../lib/db/client.js';
+import { isValidId } from '../lib/db/ids.js';
+import { setTenantHourlyLimit } from '../lib/db/quota.js';
+import { ensureTenant } from '../lib/db/tenants.js';
+import { ApiError } from '../lib/errors.js';
+import { parseOrThrow } from '../lib/http/validation.js';
+import { importProductData } from '../lib/import.js';
+import { importFile } from '../lib/schemas/import.js';
+
+/**
+ * Operator commands against the table at DYNAMODB_ENDPOINT (default: a running `npm start`) or, with
+ * DYNAMODB_ENDPOINT=aws, the real DynamoDB of the current AWS credentials. Prints one JSON object.
+ */
+const USAGE = `Usage: npm run admin -- <command> [options]
+  create-key --tenant <id> --scopes <a,b> [--name <n>] [--expires-at <iso>]
+  revoke-key --tenant <id> --key-id <id>
+  set-quota  --tenant <id> --per-hour <n>
+  import     --tenant <id> --file <data.json>
+Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME (default hiring-local)`;
+
+class UsageError extends Error {}
+
+function required(values: Record<string, string | undefined>, name: string): string {
+  const value = values[name];
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function tenantOf(values: Record<string, string | undefined>): string {
+  const tenant = required(values, 'tenant');
+  if (!isValidId(tenant)) throw new UsageError('--tenant must be 1-64 characters from A-Z, a-z, 0-9, "_" and "-"');
+  return tenant;
+}
+
+async function main(argv: string[]): Promise<unknown> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      tenant: { type: 'string' },
+      scopes: { type: 'string' },
+      name: { type: 'string' },
+      'expires-at': { type: 'string' },
+      'key-id': { type: 'string' },
+      'per-hour': { type: 'string' },
+      file: { type: 'string' },
+    },
+  });
+  const endpoint = process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000';
+  const db = createDb({ endpoint: endpoint === 'aws' ? undefined : endpoint });
+  switch (command) {
+    case 'create-key': {
+      const tenantId = tenantOf(values);
+      const scopes = required(values, 'scopes').split(',').map((scope) => scope.trim());
+      const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
+      if (unknown.length) throw new UsageError(`Unknown scope(s) ${unknown.join(', ')}; valid: ${SCOPES.join(', ')}`);
+      await ensureTenant(db, tenantId);
+      const { key, record } = await createApiKey(db, tenantId, {
+        name: values.name ?? 'admin-cli',
+        scopes,
+        expiresAt: values['expires-at'],
+        createdBy: 'admin-cli',
+      });
+      return { tenantId, ...record, key };
+    }
+    case 'revoke-key': {
+      const tenantId = tenantOf(values);
+      const keyId = required(values, 'key-id');
+      await revokeApiKey(db, tenantId, keyId);
+      return { tenantId, id: keyId, revoked: true };
+    }
+    case 'set-quota': {
+      const tenantId = tenantOf(values);
+      const perHour = Number(required(values, 'per-hour'));
+      if (!Number.isInteger(perHour) || perHour <= 0) throw new UsageError('--per-hour must be a positive integer');
+      await ensureTenant(db, tenantId);
+      await setTenantHourlyLimit(db, tenantId, perHour);
+      return { tenantId, hourlyLimit: perHour };
+    }
+    case 'import': {
+      const tenantId = tenantOf(values);
+      const file = required(values, 'file');
+      const data = parseOrThrow(importFile, JSON.parse(await readFile(file, 'utf8')), 'file');
+      return { tenantId, ...(await importProductData(db, tenantId, data)) };
+    }
+    default:
+      throw new UsageError(command ? `Unknown command "${command}"` : 'A command is required');
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (result) => {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    else if (error instanceof ApiError) process.stderr.write(`${error.message}\n`);
+    else process.stderr.write(`${(error as Error).name}: ${(error as Error).message}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

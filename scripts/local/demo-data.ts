@@ -1,0 +1,78 @@
+import type { ImportFile } from '../../lib/schemas/import.js';
+
+/** Realistic demo data: JDs in every status, parsed resumes, applications with and without scores. */
+export function demoData(now = Date.now()): ImportFile {
+  const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString();
+  const jds: NonNullable<ImportFile['jds']> = [
+    ['jd-backend', 'Senior Backend Engineer', 'PUBLISHED', 'Engineering', 'Berlin (hybrid)', '5+ years', '€80k–€100k', 'TypeScript, Node.js, AWS, DynamoDB'],
+    ['jd-frontend', 'Frontend Engineer', 'PUBLISHED', 'Engineering', 'Remote (EU)', '3+ years', '€65k–€80k', 'React, TypeScript, accessibility'],
+    ['jd-data', 'Data Analyst', 'DRAFT', 'Analytics', 'London', '2+ years', '£45k–£55k', 'SQL, Python, dashboards'],
+    ['jd-design', 'Product Designer', 'CLOSED', 'Design', 'Amsterdam', '4+ years', '€60k–€75k', 'Figma, user research'],
+    ['jd-support', 'Customer Support Lead', 'ARCHIVED', 'Operations', 'Lisbon', '3+ years', '€40k–€50k', 'Zendesk, team leadership'],
+    ['jd-sre', 'Site Reliability Engineer', 'PUBLISHED', 'Engineering', 'Remote', '4+ years', '$120k–$150k', 'Kubernetes, observability, on-call'],
+  ].map(([id, title, status, department, location, experience, salary, requirements], i) => ({
+    id: id as string,
+    title: title as string,
+    description: `${title} at Demo Corp. You will own meaningful work from day one, in a team that values written communication and calm on-call.`,
+    createdById: 'demo-recruiter',
+    status: status as 'DRAFT',
+    department,
+    location,
+    experience,
+    type: i === 4 ? 'part-time' : 'full-time',
+    salary,
+    requirements,
+    createdAt: daysAgo(30 - i * 4),
+  }));
+  const people = [
+    ['Ada Lovelace', ['TypeScript', 'Node.js', 'AWS'], '8 years'],
+    ['Grace Hopper', ['Go', 'Kubernetes', 'Observability'], '12 years'],
+    ['Alan Turing', ['Python', 'SQL', 'Statistics'], '6 years'],
+    ['Katherine Johnson', ['React', 'TypeScript', 'CSS'], '4 years'],
+    ['Linus Torvalds', ['C', 'Linux', 'Git'], '20 years'],
+    ['Margaret Hamilton', ['Systems design', 'Testing'], '15 years'],
+    ['Tim Berners-Lee', ['HTTP', 'HTML', 'Standards'], '25 years'],
+    ['Barbara Liskov', ['Distributed systems', 'Java'], '18 years'],
+  ] as const;
+  const resumes: NonNullable<ImportFile['resumes']> = people.map(([name, skills, experience], i) => {
+    const slug = name.toLowerCase().replace(/[^a-z]+/g, '-');
+    return {
+      id: `res-${slug}`,
+      fileName: `${name.replace(/ /g, '_')}_CV.pdf`,
+      parseStatus: i === 7 ? 'PROCESSING' : 'COMPLETED',
+      metadata:
+        i === 7
+          ? {}
+          : {
+              name,
+              email: `${slug}@example.com`,
+              phone: `+44 20 7946 0${String(100 + i).padStart(3, '0')}`,
+              skills: [...skills],
+              experience,
+              education: 'BSc Computer Science',
+              certifications: i % 2 === 0 ? ['AWS Certified Developer'] : [],
+              summary: `${name} is an engineer with ${experience} of experience in ${skills.join(', ')}.`,
+            },
+      createdAt: daysAgo(20 - i * 2),
+    };
+  });
+  const applications: NonNullable<ImportFile['applications']> = [
+    ['app-1', 'jd-backend', 0, 'SHORTLISTED', [91.5, 84]],
+    ['app-2', 'jd-backend', 1, 'SCREENING', [78]],
+    ['app-3', 'jd-backend', 4, 'REJECTED', [42.25]],
+    ['app-4', 'jd-backend', 7, 'SCREENING', []],
+    ['app-5', 'jd-frontend', 3, 'SHORTLISTED', [88]],
+    ['app-6', 'jd-frontend', 6, 'SCREENING', []],
+    ['app-7', 'jd-sre', 1, 'HIRED', [95, 90]],
+    ['app-8', 'jd-sre', 5, 'SCREENING', [73.5]],
+    ['app-9', 'jd-design', 2, 'REJECTED', [55]],
+  ].map(([id, jdId, person, status, scores], i) => ({
+    id: id as string,
+    jdId: jdId as string,
+    resumeId: resumes[person as number]?.id as string,
+    status: status as 'SCREENING',
+    aiScores: (scores as number[]).map((overallScore) => ({ overallScore })),
+    createdAt: daysAgo(10 - i),
+  }));
+  return { jds, resumes, applications };
+}

@@ -1,0 +1,41 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { AuthorizerContext } from '../../lib/http/api-handler.js';
+import { API_PREFIX, ROUTES, type RouteId } from '../../lib/http/routes.js';
+import { proxyEvent } from '../../scripts/local/events.js';
+import { lambdaContext, loadHandler } from '../../scripts/local/handlers.js';
+
+export const allScopesContext: AuthorizerContext = {
+  tenantId: 'unit-tenant',
+  keyId: 'unit-key',
+  keyName: 'unit',
+  scopes: 'read,write,admin',
+  quotaUsed: 1,
+  quotaLimit: 1000,
+  quotaResetAt: Date.now() + 3_600_000,
+  ipCount: 1,
+  ipLimit: 500,
+};
+
+/** Invokes a route's handler directly with a payload-2.0 event carrying an authorizer context. */
+export async function callApiWithContext(
+  routeId: RouteId,
+  request: { path: string; query?: string; body?: string; pathParameters?: Record<string, string> },
+  context: AuthorizerContext = allScopesContext,
+): Promise<APIGatewayProxyStructuredResultV2> {
+  const route = ROUTES[routeId];
+  const handler = await loadHandler(route.functionName);
+  const event = proxyEvent(
+    {
+      method: route.method,
+      rawPath: `${API_PREFIX}${request.path}`,
+      rawQueryString: request.query ?? '',
+      headers: request.body ? { 'content-type': 'application/json' } : {},
+      body: request.body,
+    },
+    route,
+    request.pathParameters ?? {},
+    context,
+    'unit-request',
+  );
+  return (await handler(event, lambdaContext(route.functionName, 'unit-request'))) as APIGatewayProxyStructuredResultV2;
+}

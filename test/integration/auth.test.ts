@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../lib/auth/api-key.js';
+import { SCOPES } from '../../lib/auth/scopes.js';
+import { revokeApiKey } from '../../lib/db/api-keys.js';
+import { setTenantHourlyLimit } from '../../lib/db/quota.js';
+import { ROUTES, routeEntries } from '../../lib/http/routes.js';
+import { logger } from '../../lib/observability.js';
+import { responses } from '../../lib/schemas/responses.js';
+import { authorizerEvent } from '../../scripts/local/events.js';
+import { lambdaContext, loadHandler } from '../../scripts/local/handlers.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+
+// Everything the suite's code logs, to prove no key plaintext or hash ever reaches a log.
+const logged: string[] = [];
+const issuedKeys: string[] = [];
+const realWrite = process.stdout.write.bind(process.stdout);
+beforeAll(() => {
+  logger.setLogLevel('DEBUG');
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+    logged.push(String(chunk));
+    return realWrite(chunk, ...rest);
+  }) as typeof process.stdout.write;
+});
+afterAll(() => {
+  logger.setLogLevel('WARN');
+  process.stdout.write = realWrite;
+});
+
+async function keyWith(scopes: string[]) {
+  const tenant = await tenantWithKey(db(), scopes);
+  issuedKeys.push(tenant.key);
+  return tenant;
+}
+
+async function authorize(key: string | undefined) {
+  const handler = await loadHandler('authorizer');
+  const headers: Record<string, string> = key === undefined ? {} : { 'x-api-key': key };
+  return handler(
+    authorizerEvent({ method: 'GET', rawPath: '/api/v1/whoami', headers }, ROUTES.whoami, {}),
+    lambdaContext('authorizer', 'req-1'),
+  ) as Promise<{ isAuthorized: boolean; context?: Record<string, unknown> }>;
+}
+
+describe('the authorizer', () => {
+  it('allows a valid key and hands over tenant, key, scopes and quota figures', async () => {
+    const { tenantId, keyId, key } = await keyWith(['read', 'admin']);
+
+    const decision = await authorize(key);
+
+    expect(decision).toEqual({
+      isAuthorized: true,
+      context: expect.objectContaining({ tenantId, keyId, scopes: 'read,admin', quotaUsed: 1, quotaLimit: 1000 }),
+    });
+  });
+
+  it('denies unknown, malformed, bad-checksum, revoked and expired keys', async () => {
+    const { tenantId, keyId, key } = await keyWith(['read']);
+    await revokeApiKey(db(), tenantId, keyId);
+    const badChecksum = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
+    const unknown = (await keyWith(['read'])).key.replace(/^hk_live_./, 'hk_live_x');
+
+    const decisions = await Promise.all(
+      [key, 'not-a-key', badChecksum, unknown, ''].map((candidate) => authorize(candidate)),
+    );
+
+    expect(decisions.map((decision) => decision.isAuthorized)).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe('key management endpoints', () => {
+  it('POST /keys shows the plaintext once; the new key works; GET /keys never shows hash or plaintext', async () => {
+    const { key } = await keyWith(['admin']);
+
+    const created = await callApi('POST', '/keys', { key, body: { name: 'reporting', scopes: ['read'] } });
+    issuedKeys.push(created.json.data.key);
+    const listed = await callApi('GET', '/keys', { key });
+    const usingNewKey = await callApi('GET', '/jds', { key: created.json.data.key });
+
+    expect(created.status).toBe(201);
+    expect(responses.createKey.parse(created.json).data.key).toMatch(/^hk_live_[0-9A-Za-z]{33}$/);
+    expect(responses.listKeys.parse(listed.json).data.map((record) => record.name)).toEqual(['key admin', 'reporting']);
+    expect(listed.text).not.toContain(created.json.data.key);
+    expect(listed.text).not.toContain(hashApiKey(created.json.data.key));
+    expect(usingNewKey.status).toBe(200);
+  });
+
+  it('POST /keys validates name, scopes and expiry', async () => {
+    const { key } = await keyWith(['admin']);
+
+    const badScope = await callApi('POST', '/keys', { key, body: { name: 'x', scopes: ['superuser'] } });
+    const past = await callApi('POST', '/keys', {
+      key,
+      body: { name: 'x', scopes: ['read'], expiresAt: '2020-01-01T00:00:00Z' },
+    });
+
+    expect(badScope.status).toBe(400);
+    expect(badScope.json.error).toContain('scopes.0: must be one of read, write, admin');
+    expect([past.status, past.json.error]).toEqual([400, 'expiresAt: must be in the future']);
+  });
+
+  it('DELETE /keys/:id revokes at once, also a key revoking itself; foreign and unknown ids get 404', async () => {
+    const admin = await keyWith(['admin']);
+    const other = await keyWith(['admin']);
+
+    const foreign = await callApi('DELETE', `/keys/${admin.keyId}`, { key: other.key });
+    const unknown = await callApi('DELETE', '/keys/01ABSENT', { key: admin.key });
+    const revoked = await callApi('DELETE', `/keys/${admin.keyId}`, { key: admin.key });
+    const after = await callApi('GET', '/whoami', { key: admin.key });
+
+    expect([foreign.status, foreign.json]).toEqual([404, { success: false, error: 'API key not found' }]);
+    expect(unknown.status).toBe(404);
+    expect(responses.revokeKey.parse(revoked.json).success).toBe(true);
+    expect([after.status, after.json]).toEqual([403, { message: 'Forbidden' }]);
+  });
+
+  it('GET /whoami confirms any valid key, with its quota', async () => {
+    const { tenantId, keyId, key } = await keyWith(['resume:read']);
+
+    const reply = await callApi('GET', '/whoami', { key });
+
+    expect(responses.whoami.parse(reply.json).data).toMatchObject({
+      tenantId,
+      keyId,
+      scopes: ['resume:read'],
+      quota: { limit: 1000, used: 1, remaining: 999 },
+    });
+    expect(reply.headers['ratelimit-limit']).toBe('1000');
+    expect(reply.headers['ratelimit-remaining']).toBe('999');
+    expect(Number(reply.headers['ratelimit-reset'])).toBeGreaterThan(0);
+  });
+
+  it('answers 401 without a key and 403 with an unknown one, as API Gateway does', async () => {
+    const missing = await callApi('GET', '/jds');
+    const unknown = await callApi('GET', '/jds', { key: 'hk_live_000000000000000000000000000000000' });
+
+    expect([missing.status, missing.json]).toEqual([401, { message: 'Unauthorized' }]);
+    expect([unknown.status, unknown.json]).toEqual([403, { message: 'Forbidden' }]);
+  });
+});
+
+describe('scope matrix', () => {
+  const samplePath = (path: string) => path.replace(/\{[^}]+\}/g, 'missing-id');
+  const sampleBody: Record<string, unknown> = {
+    createJd: { title: 't', description: 'd', createdById: 'u' },
+    createKey: { name: 'n', scopes: ['read'] },
+  };
+
+  it('allows every route to exactly the scopes the table names, else 403 with the exact message', async () => {
+    const keys = Object.fromEntries(
+      await Promise.all(SCOPES.map(async (scope) => [scope, (await keyWith([scope])).key])),
+    );
+    const failures: string[] = [];
+    for (const [id, route] of routeEntries()) {
+      for (const scope of SCOPES) {
+        const reply = await callApi(route.method, samplePath(route.path), { key: keys[scope], body: sampleBody[id] });
+        const allowed = !route.scope || route.scope.scope === scope || route.scope.generic === scope;
+        const ok = allowed
+          ? reply.status !== 403
+          : reply.status === 403 &&
+            reply.json.error === `API key does not have the required scope: ${route.scope?.scope}` &&
+            reply.json.success === false;
+        if (!ok) failures.push(`${id} with ${scope}: ${reply.status} ${reply.text}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('quota', () => {
+  it('lets exactly L of N concurrent requests through, then 429 with the documented body and headers', async () => {
+    const { tenantId, key } = await keyWith(['read']);
+    const sibling = await tenantWithKey(db(), ['read'], tenantId);
+    await setTenantHourlyLimit(db(), tenantId, 10);
+
+    const replies = await Promise.all(Array.from({ length: 25 }, () => callApi('GET', '/whoami', { key })));
+    const siblingReply = await callApi('GET', '/whoami', { key: sibling.key });
+
+    const limited = replies.filter((reply) => reply.status === 429);
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(10);
+    expect(limited).toHaveLength(15);
+    expect(limited[0]?.json).toEqual({
+      success: false,
+      error: expect.stringMatching(/^Rate limit exceeded, retry in \d+ (minute|second)s?$/),
+      retryAfterMs: expect.any(Number),
+    });
+    expect(Number(limited[0]?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited[0]?.headers['ratelimit-remaining']).toBe('0');
+    expect(siblingReply.status).toBe(200);
+  });
+
+  it('limits requests per client IP per minute (API_RATE_LIMIT_MAX outside production)', async () => {
+    const { key } = await keyWith(['read']);
+    const ip = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    process.env.API_RATE_LIMIT_MAX = '3';
+    try {
+      const replies = [];
+      for (let i = 0; i < 4; i++) replies.push(await callApi('GET', '/whoami', { key, sourceIp: ip }));
+      expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 429]);
+    } finally {
+      delete process.env.API_RATE_LIMIT_MAX;
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain a key plaintext or its hash', () => {
+    const output = logged.join('');
+    expect(issuedKeys.length).toBeGreaterThan(10);
+    expect(output.length).toBeGreaterThan(0);
+    const leaks = issuedKeys.filter((key) => output.includes(key) || output.includes(hashApiKey(key)));
+    expect(leaks).toEqual([]);
+  });
+});

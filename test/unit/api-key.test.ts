@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { generateApiKey, hashApiKey, isWellFormedApiKey, KEY_PREFIX } from '../../lib/auth/api-key.js';
+
+describe('API key format', () => {
+  it('generates prefixed keys with a valid checksum, all different', () => {
+    const keys = Array.from({ length: 200 }, generateApiKey);
+
+    expect(keys.every((key) => key.startsWith(KEY_PREFIX) && key.length === KEY_PREFIX.length + 33)).toBe(true);
+    expect(keys.every(isWellFormedApiKey)).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('refuses any single-character change, truncation or foreign prefix', () => {
+    const key = generateApiKey();
+    const flipped = [...key].map((char, i) =>
+      i < KEY_PREFIX.length ? key : key.slice(0, i) + (char === 'a' ? 'b' : 'a') + key.slice(i + 1),
+    );
+
+    expect(flipped.filter((candidate) => candidate !== key).some(isWellFormedApiKey)).toBe(false);
+    expect(isWellFormedApiKey(key.slice(0, -1))).toBe(false);
+    expect(isWellFormedApiKey(key.replace(KEY_PREFIX, 'hk_test_'))).toBe(false);
+  });
+
+  it('hashes with SHA-256 (hex)', () => {
+    expect(hashApiKey('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});

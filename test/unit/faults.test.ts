@@ -1,0 +1,126 @@
+import 'aws-sdk-client-mock-vitest/extend';
+import {
+  ConditionalCheckFailedException,
+  ProvisionedThroughputExceededException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../lib/auth/api-key.js';
+import { authorizeRequest } from '../../lib/auth/authorize.js';
+import { createDb, setSharedDb } from '../../lib/db/client.js';
+import { createJd } from '../../lib/db/jds.js';
+import { ROUTES } from '../../lib/http/routes.js';
+import { authorizerEvent } from '../../scripts/local/events.js';
+import { callApiWithContext } from '../helpers/invoke.js';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const db = createDb({ endpoint: 'http://127.0.0.1:1', tableName: 'unit' });
+
+beforeEach(() => {
+  ddb.reset();
+  setSharedDb(db);
+});
+afterAll(() => {
+  ddb.restore();
+  setSharedDb(undefined);
+});
+
+const event = (key: string) =>
+  authorizerEvent({ method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': key } }, ROUTES.listJds, {});
+
+describe('authorizer faults', () => {
+  it('refuses a key with a bad checksum without any DynamoDB call', async () => {
+    const key = generateApiKey();
+    const tampered = key.slice(0, -1) + (key.endsWith('0') ? '1' : '0');
+
+    const decision = await authorizeRequest(db, event(tampered));
+
+    expect(decision.isAuthorized).toBe(false);
+    expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+
+  it('never allows when DynamoDB fails: the error propagates (API Gateway answers 500)', async () => {
+    ddb.on(UpdateCommand).rejects(new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} }));
+
+    await expect(authorizeRequest(db, event(generateApiKey()))).rejects.toThrow('slow down');
+  });
+
+  it('counts the key and the client IP in two parallel writes', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1 } });
+
+    const decision = await authorizeRequest(db, event(generateApiKey()));
+
+    expect(decision.isAuthorized).toBe(true);
+    expect(ddb).toHaveReceivedCommandTimes(UpdateCommand, 2);
+  });
+
+  it('denies a key whose lookup item is missing (condition failed, no old item)', async () => {
+    ddb.on(UpdateCommand).callsFake((input: { Key: { pk: string } }) => {
+      if (input.Key.pk.startsWith('IP#')) return { Attributes: { cnt: 1 } };
+      throw new ConditionalCheckFailedException({ message: 'no', $metadata: {} });
+    });
+
+    const decision = await authorizeRequest(db, event(generateApiKey()));
+
+    expect(decision.isAuthorized).toBe(false);
+  });
+});
+
+describe('function faults', () => {
+  it('maps DynamoDB throttling to 503 with Retry-After', async () => {
+    ddb.rejects(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} }));
+
+    const reply = await callApiWithContext('listJds', { path: '/jds' });
+
+    expect(reply.statusCode).toBe(503);
+    expect(reply.headers?.['Retry-After']).toBe('1');
+    expect(JSON.parse(reply.body as string)).toEqual({
+      success: false,
+      error: 'The service is busy; retry shortly',
+      requestId: expect.any(String),
+    });
+  });
+
+  it('maps anything unexpected to a 500 with a request id and no stack or internals', async () => {
+    ddb.rejects(new Error('ValidationException: secret table detail at line 42'));
+
+    const reply = await callApiWithContext('getJd', { path: '/jds/abc', pathParameters: { jdId: 'abc' } });
+
+    expect(reply.statusCode).toBe(500);
+    expect(JSON.parse(reply.body as string)).toEqual({
+      success: false,
+      error: 'Internal server error',
+      requestId: 'unit-request',
+    });
+    expect(reply.body).not.toContain('secret');
+  });
+
+  it('retries a transaction conflict a bounded number of times, then answers 409', async () => {
+    const conflict = new TransactionCanceledException({
+      message: 'conflict',
+      $metadata: {},
+      CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }],
+    });
+    ddb.on(TransactWriteCommand).rejects(conflict);
+
+    await expect(createJd(db, 't1', { title: 't', description: 'd', createdById: 'u' })).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, 4);
+  });
+
+  it('a failed create writes nothing partially: head, body and counter go in one transaction', async () => {
+    ddb.on(TransactWriteCommand).rejects(new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} }));
+
+    const reply = await callApiWithContext('createJd', {
+      path: '/jds',
+      body: JSON.stringify({ title: 't', description: 'd', createdById: 'u' }),
+    });
+
+    expect(reply.statusCode).toBe(503);
+    expect(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toHaveLength(3);
+    expect(ddb.calls()).toHaveLength(1);
+  });
+});
