@@ -55,7 +55,9 @@ async function main(argv: string[]): Promise<unknown> {
   switch (command) {
     case 'create-key': {
       const tenantId = tenantOf(values);
-      const scopes = required(values, 'scopes').split(',').map((scope) => scope.trim());
+      const scopes = required(values, 'scopes')
+        .split(',')
+        .map((scope) => scope.trim());
       const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
       if (unknown.length) throw new UsageError(`Unknown scope(s) ${unknown.join(', ')}; valid: ${SCOPES.join(', ')}`);
       await ensureTenant(db, tenantId);

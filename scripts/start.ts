@@ -29,7 +29,10 @@ async function main() {
   if (!process.env.DYNAMODB_ENDPOINT) {
     const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : undefined;
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    local = await startDynamoDbLocal({ port: Number(process.env.DYNAMODB_PORT ?? 8000), ...(dataDir ? { dataDir } : {}) });
+    local = await startDynamoDbLocal({
+      port: Number(process.env.DYNAMODB_PORT ?? 8000),
+      ...(dataDir ? { dataDir } : {}),
+    });
     process.env.DYNAMODB_ENDPOINT = local.endpoint;
     console.log(`DynamoDB Local ${dataDir ? `(data in ${dataDir})` : '(in memory)'} on ${local.endpoint}`);
   }
@@ -57,7 +60,9 @@ async function main() {
       ['admin', ['admin']],
       ['read-write', ['read', 'write']],
     ] as const) {
-      keys[name] = (await createApiKey(db, DEMO_TENANT, { name: `demo ${name}`, scopes: [...scopes], createdBy: 'npm start' })).key;
+      keys[name] = (
+        await createApiKey(db, DEMO_TENANT, { name: `demo ${name}`, scopes: [...scopes], createdBy: 'npm start' })
+      ).key;
     }
     console.log(
       `Seeded tenant "${DEMO_TENANT}": ${counts.jds.created} JDs, ${counts.resumes.created} resumes, ${counts.applications.created} applications`,

@@ -1,9 +1,8 @@
 import { createApiKey } from '../../lib/db/api-keys.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { createKeyBody } from '../../lib/schemas/requests.js';
 
-export const handler = apiHandler('createKey', { body: createKeyBody }, async ({ caller, body }) => {
+export const handler = apiHandler('createKey', async ({ caller, body }) => {
   const { key, record } = await createApiKey(sharedDb(), caller.tenantId, {
     ...body,
     createdBy: `key:${caller.keyId}`,

@@ -2,8 +2,7 @@ import { sharedDb } from '../../lib/db/client.js';
 import { listCandidates } from '../../lib/db/resumes.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { pagedResult, pageRequest } from '../../lib/http/pagination.js';
-import { listCandidatesQuery } from '../../lib/schemas/requests.js';
 
-export const handler = apiHandler('listCandidates', { query: listCandidatesQuery }, async ({ caller, query }) =>
+export const handler = apiHandler('listCandidates', async ({ caller, query }) =>
   pagedResult(await listCandidates(sharedDb(), caller.tenantId, { ...pageRequest(query), search: query.search })),
 );

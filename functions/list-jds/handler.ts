@@ -2,8 +2,7 @@ import { sharedDb } from '../../lib/db/client.js';
 import { listJds } from '../../lib/db/jds.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { pagedResult, pageRequest } from '../../lib/http/pagination.js';
-import { listJdsQuery } from '../../lib/schemas/requests.js';
 
-export const handler = apiHandler('listJds', { query: listJdsQuery }, async ({ caller, query }) =>
+export const handler = apiHandler('listJds', async ({ caller, query }) =>
   pagedResult(await listJds(sharedDb(), caller.tenantId, { ...pageRequest(query), status: query.status })),
 );

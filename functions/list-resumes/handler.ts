@@ -2,8 +2,7 @@ import { sharedDb } from '../../lib/db/client.js';
 import { listResumes } from '../../lib/db/resumes.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { pagedResult, pageRequest } from '../../lib/http/pagination.js';
-import { paginationQuery } from '../../lib/schemas/requests.js';
 
-export const handler = apiHandler('listResumes', { query: paginationQuery }, async ({ caller, query }) =>
+export const handler = apiHandler('listResumes', async ({ caller, query }) =>
   pagedResult(await listResumes(sharedDb(), caller.tenantId, pageRequest(query))),
 );

@@ -9,7 +9,7 @@ import type * as z from 'zod/mini';
 import { hasScope, missingScopeMessage } from '../auth/scopes.js';
 import { ApiError } from '../errors.js';
 import { logger } from '../observability.js';
-import { LIMITS } from '../schemas/requests.js';
+import { LIMITS, REQUEST_SCHEMAS } from '../schemas/requests.js';
 import { errorResponse, jsonResponse } from './errors.js';
 import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';
 import { ROUTES, type RouteId } from './routes.js';
@@ -47,6 +47,18 @@ export interface ApiRequest<Body, Query> {
   path: Record<string, string>;
   requestId: string;
 }
+
+type Schemas = typeof REQUEST_SCHEMAS;
+type SchemaOf<R, Part extends 'body' | 'query'> = R extends keyof Schemas
+  ? Schemas[R] extends Record<Part, infer S extends z.ZodMiniType>
+    ? z.infer<S>
+    : undefined
+  : undefined;
+/** The validated body of route R (undefined when it takes none). */
+export type BodyOf<R extends RouteId> = SchemaOf<R, 'body'>;
+/** The validated query of route R (raw strings when it declares none). */
+export type QueryOf<R extends RouteId> =
+  SchemaOf<R, 'query'> extends undefined ? Record<string, string | undefined> : SchemaOf<R, 'query'>;
 
 export interface ApiResult {
   data?: unknown;
@@ -170,11 +182,12 @@ function validate(schemas: { body?: z.ZodMiniType; query?: z.ZodMiniType }): Mid
  * Builds a route's Lambda handler: envelope and error mapping, logger context, limits and scope,
  * validation, then `handle` with typed input. The handler only calls lib/ and returns data.
  */
-export function apiHandler<Body = undefined, Query = Record<string, string | undefined>>(
-  routeId: RouteId,
-  schemas: { body?: z.ZodMiniType<Body>; query?: z.ZodMiniType<Query> },
-  handle: (request: ApiRequest<Body, Query>) => Promise<ApiResult>,
+export function apiHandler<R extends RouteId>(
+  routeId: R,
+  handle: (request: ApiRequest<BodyOf<R>, QueryOf<R>>) => Promise<ApiResult>,
 ) {
+  const schemas: { body?: z.ZodMiniType; query?: z.ZodMiniType } =
+    (REQUEST_SCHEMAS as Partial<Record<RouteId, { body?: z.ZodMiniType; query?: z.ZodMiniType }>>)[routeId] ?? {};
   return (
     middy<ApiEvent, ApiResponse, Error, Context>()
       // Outermost, so its onError (which resets the appended keys) runs after the envelope has logged.
@@ -186,8 +199,8 @@ export function apiHandler<Body = undefined, Query = Record<string, string | und
         const parsed = parsedRequests.get(event)!;
         const result = await handle({
           caller: parsed.caller,
-          body: parsed.body as Body,
-          query: parsed.query as Query,
+          body: parsed.body as BodyOf<R>,
+          query: parsed.query as QueryOf<R>,
           path: (event.pathParameters ?? {}) as Record<string, string>,
           requestId: event.requestContext?.requestId ?? context.awsRequestId,
         });

@@ -62,3 +62,12 @@ export const listCandidatesQuery = z.object({
   ...paginationShape,
   search: z.optional(z.string().check(z.maxLength(LIMITS.search))),
 });
+
+/** Each route's request schemas, keyed like the route table: read by apiHandler and the OpenAPI document. */
+export const REQUEST_SCHEMAS = {
+  listJds: { query: listJdsQuery },
+  createJd: { body: createJdBody },
+  listResumes: { query: paginationQuery },
+  listCandidates: { query: listCandidatesQuery },
+  createKey: { body: createKeyBody },
+} as const;
