@@ -54,7 +54,7 @@ async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs: 
         await client.send(new ListTablesCommand({ Limit: 1 }));
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${error}`);
+        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${error}`, { cause: error });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -92,7 +92,7 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
     await Promise.race([waitUntilReady(endpoint, child, 60_000), spawnError]);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${stderr}`);
+    throw new Error(`${(error as Error).message}\n${stderr}`, { cause: error });
   }
   const stop = () =>
     new Promise<void>((resolve) => {

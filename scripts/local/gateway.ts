@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { AuthorizerContext } from '../../lib/http/api-handler.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, matchRoute } from '../../lib/http/routes.js';
 import { logger } from '../../lib/observability.js';
@@ -87,6 +88,13 @@ async function serveDocs(path: string): Promise<Reply | undefined> {
   if (path === `${API_PREFIX}/openapi.json`) {
     const body = await readFile(join(DOCS_DIR, 'openapi.json'), 'utf8').catch(() => undefined);
     if (body) return { status: 200, headers: { 'content-type': 'application/json' }, body };
+  }
+  const asset = /^\/docs\/assets\/(swagger-ui\.css|swagger-ui-bundle\.js)$/.exec(path);
+  if (asset) {
+    const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+    const body = await readFile(join(dir, asset[1] as string));
+    const type = asset[1]?.endsWith('.css') ? 'text/css' : 'text/javascript';
+    return { status: 200, headers: { 'content-type': type }, body };
   }
   if (path === '/docs' || path === '/docs/') {
     const body = await readFile(join(DOCS_DIR, 'reference.html'), 'utf8').catch(() => undefined);

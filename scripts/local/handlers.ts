@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { AUTHORIZER_FUNCTION, type RouteDefinition, routeEntries } from '../../lib/http/routes.js';
 
 /** Loads a function's handler by its folder name under functions/ (what CDK bundles as the entry). */
-// biome-ignore lint/suspicious/noExplicitAny: handlers of different event types share this loader
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different event types share this loader
 export type LambdaHandler = (event: any, context: Context) => Promise<unknown>;
 
 const cache = new Map<string, LambdaHandler>();

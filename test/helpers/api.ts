@@ -8,7 +8,7 @@ import { newTenantId } from './db.js';
 export interface ApiReply {
   status: number;
   headers: Record<string, string>;
-  // biome-ignore lint/suspicious/noExplicitAny: test assertions read arbitrary JSON
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
   json: any;
   text: string;
 }

@@ -1,0 +1,97 @@
+import * as z from 'zod/mini';
+import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
+import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
+import { errorResponse, responses } from '../../lib/schemas/responses.js';
+
+/** The OpenAPI 3.1 document, derived from the route table and the zod request/response schemas. */
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+
+const gatewayError = (message: string) => ({
+  description: `Answered by API Gateway: {"message":"${message}"}`,
+  content: {
+    'application/json': {
+      schema: { type: 'object', properties: { message: { type: 'string', const: message } }, required: ['message'] },
+    },
+  },
+});
+
+const envelopeError = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+export function buildOpenApi(): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [id, route] of routeEntries()) {
+    const schemas = (REQUEST_SCHEMAS as Partial<Record<string, { body?: z.ZodMiniType; query?: z.ZodMiniType }>>)[id];
+    const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+      name: match[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    if (schemas?.query) {
+      const query = toSchema(schemas.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+      for (const [name, schema] of Object.entries(query.properties ?? {})) {
+        parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+      }
+    }
+    const responsesOfRoute: Record<string, unknown> = {
+      [route.successStatus]: {
+        description: route.summary,
+        content: { 'application/json': { schema: toSchema(responses[id], 'output') } },
+      },
+      '400': envelopeError('Validation failure: the message names each field and rule'),
+      '401': gatewayError('Unauthorized'),
+      '403': {
+        description:
+          'Unknown, malformed, revoked or expired key (API Gateway: {"message":"Forbidden"}), or a missing scope (envelope: "API key does not have the required scope: <scope>")',
+        content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/Error' }, gatewayError('Forbidden').content['application/json'].schema] } } },
+      },
+      '429': envelopeError('Per-key hourly quota or per-IP limit exceeded; see Retry-After'),
+      '500': envelopeError('Unexpected failure; carries a requestId'),
+      '503': envelopeError('DynamoDB throttled or timed out; retry after Retry-After'),
+    };
+    if (route.path.includes('{')) responsesOfRoute['404'] = envelopeError('Not found, or belongs to another tenant');
+    if (schemas?.body) {
+      responsesOfRoute['413'] = envelopeError('Body over 256 KB');
+      responsesOfRoute['415'] = envelopeError('Content-Type is not application/json');
+    }
+    const path = `${API_PREFIX}${route.path}`;
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      operationId: id,
+      summary: route.summary,
+      description: route.scope
+        ? `Scope: \`${route.scope.scope}\`${route.scope.generic ? ` or \`${route.scope.generic}\`` : ''}.`
+        : 'Any valid key.',
+      'x-required-scope': route.scope?.scope ?? null,
+      parameters,
+      ...(schemas?.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(schemas.body, 'input') } } } }
+        : {}),
+      responses: responsesOfRoute,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Hiring Integration API',
+      version: '1.0.0',
+      description:
+        'Tenant-scoped REST API for job descriptions, parsed resumes, AI match results, candidates and API keys. See docs/api.md for the behaviour the specification leaves open.',
+    },
+    servers: [{ url: '/', description: 'The API Gateway URL (or http://localhost:3000 for npm start)' }],
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      schemas: { Error: toSchema(errorResponse, 'output') },
+    },
+    paths,
+  };
+}
