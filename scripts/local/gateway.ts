@@ -57,7 +57,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 }
 
 /** Maps a function result the way API Gateway does for payload 2.0 (a bare value becomes a 200 JSON). */
-function fromLambdaResult(result: unknown): Reply {
+export function fromLambdaResult(result: unknown): Reply {
   if (result && typeof result === 'object' && 'statusCode' in result) {
     const structured = result as {
       statusCode: number;

@@ -1,0 +1,120 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, setSharedDb } from '../../lib/db/client.js';
+import { ROUTES } from '../../lib/http/routes.js';
+import { proxyEvent, queryParameters } from '../../scripts/local/events.js';
+import { fromLambdaResult, startGateway } from '../../scripts/local/gateway.js';
+import { tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+let base = '';
+let close: () => Promise<void> = async () => undefined;
+
+beforeAll(async () => {
+  const gateway = await startGateway(0);
+  base = gateway.url;
+  close = gateway.close;
+});
+afterAll(() => close());
+
+describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
+  it('answers 401 without X-API-Key and 403 for a refused key, with API Gateway bodies', async () => {
+    const missing = await fetch(`${base}/jds`);
+    const refused = await fetch(`${base}/jds`, { headers: { 'X-API-Key': 'hk_live_nope' } });
+
+    expect([missing.status, await missing.json()]).toEqual([401, { message: 'Unauthorized' }]);
+    expect([refused.status, await refused.json()]).toEqual([403, { message: 'Forbidden' }]);
+  });
+
+  it('answers 500 when the authorizer fails, never allowing the request', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    setSharedDb(createDb({ endpoint: 'http://127.0.0.1:9', tableName: 'unreachable' }));
+    try {
+      const reply = await fetch(`${base}/jds`, { headers: { 'X-API-Key': key } });
+      expect([reply.status, await reply.json()]).toEqual([500, { message: 'Internal Server Error' }]);
+    } finally {
+      setSharedDb(db());
+    }
+  });
+
+  it('passes repeated query keys comma-joined and maps results with status, headers and JSON body', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+
+    const reply = await fetch(`${base}/jds?status=DRAFT&status=CLOSED`, { headers: { 'X-API-Key': key } });
+
+    expect(reply.status).toBe(400);
+    expect(reply.headers.get('content-type')).toContain('application/json');
+    expect(reply.headers.get('ratelimit-limit')).toBe('1000');
+    expect(((await reply.json()) as any).error).toBe('status: must be one of DRAFT, PUBLISHED, CLOSED, ARCHIVED');
+  });
+
+  it('answers unknown routes with a 404 envelope and serves the OpenAPI document and reference without a key', async () => {
+    const unknown = await fetch(`${base}/nope`);
+    const openapi = await fetch(`${base}/openapi.json`);
+    const reference = await fetch(`${base.replace('/api/v1', '')}/docs`);
+
+    expect([unknown.status, ((await unknown.json()) as any).success]).toEqual([404, false]);
+    expect(((await openapi.json()) as any).openapi).toBe('3.1.0');
+    expect(await reference.text()).toContain('swagger-ui-bundle.js');
+  });
+
+  it('refuses payloads over 10 MB as API Gateway does', async () => {
+    const { key } = await tenantWithKey(db(), ['write']);
+
+    const reply = await fetch(`${base}/jds`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      body: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
+
+    expect(reply.status).toBe(413);
+  });
+});
+
+describe('payload-2.0 event and result mapping', () => {
+  it('builds proxy events with lower-cased headers, cookies, comma-joined query and full requestContext', () => {
+    const event = proxyEvent(
+      {
+        method: 'GET',
+        rawPath: '/api/v1/jds/a%20b',
+        rawQueryString: 'x=1&x=2&y=',
+        headers: { 'x-api-key': 'k', cookie: 'a=1; b=2', 'user-agent': 'ua' },
+        sourceIp: '198.51.100.7',
+      },
+      ROUTES.getJd,
+      { jdId: 'a b' },
+      {} as never,
+      'req-9',
+      1_700_000_000_000,
+    );
+
+    expect(event).toMatchObject({
+      version: '2.0',
+      routeKey: 'GET /api/v1/jds/{jdId}',
+      rawPath: '/api/v1/jds/a%20b',
+      queryStringParameters: { x: '1,2', y: '' },
+      cookies: ['a=1', 'b=2'],
+      pathParameters: { jdId: 'a b' },
+      isBase64Encoded: false,
+      requestContext: {
+        http: { method: 'GET', path: '/api/v1/jds/a%20b', sourceIp: '198.51.100.7', userAgent: 'ua' },
+        requestId: 'req-9',
+        timeEpoch: 1_700_000_000_000,
+      },
+    });
+    expect(event.headers).not.toHaveProperty('cookie');
+    expect(queryParameters('')).toBeUndefined();
+  });
+
+  it('maps a bare object result to a 200 JSON response, and a structured one as given', () => {
+    expect(fromLambdaResult({ hello: 'world' })).toEqual({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"hello":"world"}',
+    });
+    expect(
+      fromLambdaResult({ statusCode: 201, headers: { 'X-A': 1 }, body: Buffer.from('hi').toString('base64'), isBase64Encoded: true }),
+    ).toEqual({ status: 201, headers: { 'x-a': '1' }, body: Buffer.from('hi') });
+  });
+});

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { importProductData } from '../../lib/import.js';
+import { demoData } from '../../scripts/local/demo-data.js';
+import { buildOpenApi } from '../../scripts/local/openapi.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+const documentOnDisk = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'));
+
+type Operation = { operationId: string; responses: Record<string, { content?: { 'application/json': { schema: object } } }> };
+
+function validatorFor(document: typeof documentOnDisk) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+  ajv.addSchema({ $id: 'openapi', components: document.components }, 'openapi');
+  return (operation: Operation, status: number, body: unknown) => {
+    const schema = operation.responses[String(status)]?.content?.['application/json'].schema;
+    if (!schema) return [`no schema for ${operation.operationId} ${status}`];
+    const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/'));
+    const validate = ajv.compile(rewritten);
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${operation.operationId} ${status}: ${e.instancePath} ${e.message}`);
+  };
+}
+
+describe('OpenAPI document', () => {
+  it('is up to date with the route table and schemas (run `npm run openapi`)', () => {
+    expect(documentOnDisk).toEqual(JSON.parse(JSON.stringify(buildOpenApi())));
+  });
+
+  it('describes every live response of the local gateway', async () => {
+    const tenant = await tenantWithKey(db(), ['read', 'write', 'admin']);
+    await importProductData(db(), tenant.tenantId, demoData());
+    const operations = new Map<string, { method: string; path: string; operation: Operation }>();
+    for (const [path, methods] of Object.entries(documentOnDisk.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        operations.set(operation.operationId, { method: method.toUpperCase(), path: path.replace('/api/v1', ''), operation });
+      }
+    }
+    const calls: [string, string, unknown?][] = [
+      ['listJds', '/jds?limit=2'],
+      ['getJd', '/jds/jd-backend'],
+      ['createJd', '/jds', { title: 'T', description: 'D', createdById: 'u' }],
+      ['listResumes', '/resumes'],
+      ['getResume', '/resumes/res-ada-lovelace'],
+      ['listMatches', '/matches/jd-backend'],
+      ['listCandidates', '/candidates?search=a'],
+      ['createKey', '/keys', { name: 'n', scopes: ['read'] }],
+      ['listKeys', '/keys'],
+      ['whoami', '/whoami'],
+      ['getJd', '/jds/missing'],
+      ['createJd', '/jds', { title: '' }],
+    ];
+    const validate = validatorFor(documentOnDisk);
+    const errors: string[] = [];
+    for (const [id, path, body] of calls) {
+      const { method, operation } = operations.get(id)!;
+      const reply = await callApi(method, path, { key: tenant.key, body });
+      errors.push(...validate(operation, reply.status, reply.json));
+    }
+    const created = await callApi('POST', '/keys', { key: tenant.key, body: { name: 'tmp', scopes: ['read'] } });
+    const revoke = await callApi('DELETE', `/keys/${created.json.data.id}`, { key: tenant.key });
+    errors.push(...validate(operations.get('revokeKey')!.operation, revoke.status, revoke.json));
+
+    expect(errors).toEqual([]);
+  });
+});

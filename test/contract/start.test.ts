@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+/* eslint-disable @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON */
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/local/dynamodb-local.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+function portIsOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('npm start entry point', () => {
+  it('starts DynamoDB Local and the API with a seeded demo tenant, and stops cleanly on SIGTERM', async () => {
+    const [port, dynamodbPort] = [await freePort(), await freePort()];
+    const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamodbPort), DYNAMODB_ENDPOINT: '', TABLE_NAME: 'hiring-local' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    const started = Date.now();
+    while (!output.includes('Ready in') && Date.now() - started < 60_000 && child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const readKey = /read\/write key[^:]*:\s+(hk_live_\w+)/.exec(output)?.[1];
+    const adminKey = /admin key[^:]*:\s+(hk_live_\w+)/.exec(output)?.[1];
+    const base = `http://127.0.0.1:${port}/api/v1`;
+
+    const jds = await fetch(`${base}/jds?status=PUBLISHED`, { headers: { 'X-API-Key': readKey ?? '' } });
+    const matches = await fetch(`${base}/matches/jd-backend`, { headers: { 'X-API-Key': readKey ?? '' } });
+    const keys = await fetch(`${base}/keys`, { headers: { 'X-API-Key': adminKey ?? '' } });
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    expect(output).toContain(`listening on ${base}`);
+    expect(jds.status).toBe(200);
+    expect(((await jds.json()) as any).pagination.total).toBe(3);
+    expect(((await matches.json()) as any).data[0].aiScore).toBe(91.5);
+    expect(((await keys.json()) as any).data).toHaveLength(2);
+    expect(await portIsOpen(port)).toBe(false);
+    expect(await portIsOpen(dynamodbPort)).toBe(false);
+  }, 90_000);
+});
