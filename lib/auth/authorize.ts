@@ -4,7 +4,8 @@ import { defaultHourlyLimit, perIpLimit } from '../config.js';
 import { authenticate, countIpRequest } from '../db/api-keys.js';
 import type { Db } from '../db/client.js';
 import type { AuthorizerContext } from '../http/api-handler.js';
-import { logger, metrics } from '../observability.js';
+import { logger } from '../observability/logger.js';
+import { metrics } from '../observability/metrics.js';
 import { hashApiKey, isWellFormedApiKey } from './api-key.js';
 
 export type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext>;

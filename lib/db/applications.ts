@@ -8,8 +8,9 @@ import { type ApplicationCopy, candidateIdentity, type ResumeMetadata, resumeKey
 import { INDEXES } from './table.js';
 import { conditionFailedAt, transactWrite } from './transact.js';
 
-export const APPLICATION_STATUSES = ['SCREENING', 'SHORTLISTED', 'REJECTED', 'HIRED'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+import type { ApplicationStatus } from '../domain.js';
+
+export { APPLICATION_STATUSES, type ApplicationStatus } from '../domain.js';
 
 export interface Match {
   applicationId: string;

@@ -8,8 +8,9 @@ import { queryAll } from './query.js';
 import { INDEXES } from './table.js';
 import { conditionFailedAt, isConditionFailure, transactWrite } from './transact.js';
 
-export const JD_STATUSES = ['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const;
-export type JdStatus = (typeof JD_STATUSES)[number];
+import type { JdStatus } from '../domain.js';
+
+export { JD_STATUSES, type JdStatus } from '../domain.js';
 export const DEFAULT_JD_TYPE = 'full-time';
 
 /** The slim part of a JD: everything a list shows. Lives in the head item. */

@@ -15,8 +15,9 @@ import { batchGet, queryAll } from './query.js';
 import { INDEXES } from './table.js';
 import { conditionFailedAt, type TransactItems, transactWrite } from './transact.js';
 
-export const PARSE_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
-export type ParseStatus = (typeof PARSE_STATUSES)[number];
+import type { ParseStatus } from '../domain.js';
+
+export { PARSE_STATUSES, type ParseStatus } from '../domain.js';
 
 export type ResumeMetadata = Record<string, unknown> & {
   name?: string;

@@ -8,7 +8,7 @@ import type {
 import type * as z from 'zod/mini';
 import { hasScope, missingScopeMessage } from '../auth/scopes.js';
 import { ApiError } from '../errors.js';
-import { logger } from '../observability.js';
+import { logger } from '../observability/logger.js';
 import { LIMITS, REQUEST_SCHEMAS } from '../schemas/requests.js';
 import { errorResponse, jsonResponse } from './errors.js';
 import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';

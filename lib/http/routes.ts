@@ -15,8 +15,6 @@ export interface RouteDefinition {
   readonly scope: ScopeRequirement | undefined;
   readonly summary: string;
   readonly successStatus: 200 | 201;
-  /** whether the function writes to the table (decides its IAM grant) */
-  readonly writes: boolean;
 }
 
 export const ROUTES = {
@@ -27,7 +25,6 @@ export const ROUTES = {
     scope: { scope: 'jd:read', generic: 'read' },
     summary: 'List job descriptions, newest first',
     successStatus: 200,
-    writes: false,
   },
   getJd: {
     method: 'GET',
@@ -36,7 +33,6 @@ export const ROUTES = {
     scope: { scope: 'jd:read', generic: 'read' },
     summary: 'One job description with its applications',
     successStatus: 200,
-    writes: false,
   },
   createJd: {
     method: 'POST',
@@ -45,7 +41,6 @@ export const ROUTES = {
     scope: { scope: 'jd:write', generic: 'write' },
     summary: 'Create a job description in DRAFT',
     successStatus: 201,
-    writes: true,
   },
   listResumes: {
     method: 'GET',
@@ -54,7 +49,6 @@ export const ROUTES = {
     scope: { scope: 'resume:read', generic: 'read' },
     summary: 'List parsed resumes, newest first',
     successStatus: 200,
-    writes: false,
   },
   getResume: {
     method: 'GET',
@@ -63,7 +57,6 @@ export const ROUTES = {
     scope: { scope: 'resume:read', generic: 'read' },
     summary: 'One resume with its full metadata',
     successStatus: 200,
-    writes: false,
   },
   listMatches: {
     method: 'GET',
@@ -72,7 +65,6 @@ export const ROUTES = {
     scope: { scope: 'match:read', generic: 'read' },
     summary: 'Applications of a JD ranked by AI score',
     successStatus: 200,
-    writes: false,
   },
   listCandidates: {
     method: 'GET',
@@ -81,7 +73,6 @@ export const ROUTES = {
     scope: { scope: 'candidate:read', generic: 'read' },
     summary: 'Resumes with their applications and scores, searchable by file name',
     successStatus: 200,
-    writes: false,
   },
   createKey: {
     method: 'POST',
@@ -90,7 +81,6 @@ export const ROUTES = {
     scope: { scope: 'admin' },
     summary: 'Create an API key (the plaintext is shown once)',
     successStatus: 201,
-    writes: true,
   },
   listKeys: {
     method: 'GET',
@@ -99,7 +89,6 @@ export const ROUTES = {
     scope: { scope: 'admin' },
     summary: "List the tenant's API keys",
     successStatus: 200,
-    writes: false,
   },
   revokeKey: {
     method: 'DELETE',
@@ -108,7 +97,6 @@ export const ROUTES = {
     scope: { scope: 'admin' },
     summary: 'Revoke an API key',
     successStatus: 200,
-    writes: true,
   },
   whoami: {
     method: 'GET',
@@ -117,13 +105,14 @@ export const ROUTES = {
     scope: undefined,
     summary: 'Confirm the calling key works',
     successStatus: 200,
-    writes: false,
   },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;
 
 export const AUTHORIZER_FUNCTION = 'authorizer';
+/** Answers every request no route matches (the HTTP API's $default route) with a 404 envelope. */
+export const NOT_FOUND_FUNCTION = 'not-found';
 
 export function routeEntries(): [RouteId, RouteDefinition][] {
   return Object.entries(ROUTES) as [RouteId, RouteDefinition][];

@@ -1,8 +1,6 @@
 import * as z from 'zod/mini';
-import { APPLICATION_STATUSES } from '../db/applications.js';
 import { isValidId } from '../db/ids.js';
-import { JD_STATUSES } from '../db/jds.js';
-import { PARSE_STATUSES } from '../db/resumes.js';
+import { APPLICATION_STATUSES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
 import { LIMITS } from './requests.js';
 
 /** The product-data file of `npm run admin -- import` (ARCHITECTURE.md): ids optional, kept when given. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SCOPES } from '../auth/scopes.js';
-import { JD_STATUSES } from '../db/jds.js';
+import { JD_STATUSES } from '../domain.js';
 
 /**
  * Request schemas. Field length limits are part of the contract (docs/api.md) and keep every item

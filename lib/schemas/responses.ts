@@ -1,8 +1,6 @@
 import * as z from 'zod/mini';
 import { SCOPES } from '../auth/scopes.js';
-import { APPLICATION_STATUSES } from '../db/applications.js';
-import { JD_STATUSES } from '../db/jds.js';
-import { PARSE_STATUSES } from '../db/resumes.js';
+import { APPLICATION_STATUSES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
 
 /**
  * Response schemas: what every endpoint returns, exactly (strict objects, so an extra field fails).

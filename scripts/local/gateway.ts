@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { AuthorizerContext } from '../../lib/http/api-handler.js';
-import { API_PREFIX, AUTHORIZER_FUNCTION, matchRoute } from '../../lib/http/routes.js';
-import { logger } from '../../lib/observability.js';
+import { API_PREFIX, AUTHORIZER_FUNCTION, matchRoute, NOT_FOUND_FUNCTION } from '../../lib/http/routes.js';
+import { logger } from '../../lib/observability/logger.js';
 import { authorizerEvent, type IncomingRequest, proxyEvent } from './events.js';
 import { lambdaContext, loadHandler } from './handlers.js';
 
@@ -26,12 +26,6 @@ const gatewayMessage = (status: number, message: string): Reply => ({
   status,
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ message }),
-});
-
-const envelope404 = (method: string, path: string): Reply => ({
-  status: 404,
-  headers: { 'content-type': 'application/json; charset=utf-8' },
-  body: JSON.stringify({ success: false, error: `Route not found: ${method} ${path}` }),
 });
 
 /** Lower-cased names; repeated headers comma-joined, as API Gateway delivers them. */
@@ -103,12 +97,29 @@ async function serveDocs(path: string): Promise<Reply | undefined> {
   return undefined;
 }
 
+async function invokeNotFound(request: IncomingRequest): Promise<Reply> {
+  const requestId = randomUUID();
+  const handler = await loadHandler(NOT_FOUND_FUNCTION);
+  const event = {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: request.rawPath,
+    rawQueryString: request.rawQueryString ?? '',
+    headers: request.headers ?? {},
+    requestContext: { http: { method: request.method, path: request.rawPath, sourceIp: request.sourceIp }, requestId },
+    isBase64Encoded: request.isBase64Encoded ?? false,
+  };
+  return fromLambdaResult(await handler(event, lambdaContext(NOT_FOUND_FUNCTION, requestId)));
+}
+
 export async function handleRequest(request: IncomingRequest): Promise<Reply> {
   const docs = request.method === 'GET' ? await serveDocs(request.rawPath) : undefined;
   if (docs) return docs;
-  if (!request.rawPath.startsWith(`${API_PREFIX}/`)) return envelope404(request.method, request.rawPath);
-  const matched = matchRoute(request.method, request.rawPath.slice(API_PREFIX.length));
-  if (!matched) return envelope404(request.method, request.rawPath);
+  const matched = request.rawPath.startsWith(`${API_PREFIX}/`)
+    ? matchRoute(request.method, request.rawPath.slice(API_PREFIX.length))
+    : undefined;
+  // No route: API Gateway's $default route, served by the not-found function without the authorizer.
+  if (!matched) return invokeNotFound(request);
 
   const pathParameters: Record<string, string> = {};
   for (const [name, value] of Object.entries(matched.pathParameters)) {

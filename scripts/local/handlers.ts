@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { AUTHORIZER_FUNCTION, type RouteDefinition, routeEntries } from '../../lib/http/routes.js';
+import { AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, type RouteDefinition, routeEntries } from '../../lib/http/routes.js';
 
 /** Loads a function's handler by its folder name under functions/ (what CDK bundles as the entry). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different event types share this loader
@@ -8,7 +8,10 @@ export type LambdaHandler = (event: any, context: Context) => Promise<unknown>;
 const cache = new Map<string, LambdaHandler>();
 
 export async function loadHandler(functionName: string): Promise<LambdaHandler> {
-  const known = functionName === AUTHORIZER_FUNCTION || routeEntries().some(([, r]) => r.functionName === functionName);
+  const known =
+    functionName === AUTHORIZER_FUNCTION ||
+    functionName === NOT_FOUND_FUNCTION ||
+    routeEntries().some(([, r]) => r.functionName === functionName);
   if (!known) throw new Error(`Unknown function "${functionName}"`);
   let handler = cache.get(functionName);
   if (!handler) {

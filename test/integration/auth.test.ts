@@ -4,7 +4,7 @@ import { SCOPES } from '../../lib/auth/scopes.js';
 import { revokeApiKey } from '../../lib/db/api-keys.js';
 import { setTenantHourlyLimit } from '../../lib/db/quota.js';
 import { ROUTES, routeEntries } from '../../lib/http/routes.js';
-import { logger } from '../../lib/observability.js';
+import { logger } from '../../lib/observability/logger.js';
 import { responses } from '../../lib/schemas/responses.js';
 import { authorizerEvent } from '../../scripts/local/events.js';
 import { lambdaContext, loadHandler } from '../../scripts/local/handlers.js';

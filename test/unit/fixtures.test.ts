@@ -5,7 +5,7 @@ import {
   APIGatewayRequestAuthorizerEventV2Schema,
 } from '@aws-lambda-powertools/parser/schemas';
 import { describe, expect, it } from 'vitest';
-import { AUTHORIZER_FUNCTION, routeEntries } from '../../lib/http/routes.js';
+import { AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../../lib/http/routes.js';
 
 const EVENTS_DIR = join(import.meta.dirname, '..', '..', 'events');
 const fixtures = readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json'));
@@ -13,7 +13,7 @@ const load = (name: string) => structuredClone(JSON.parse(readFileSync(join(EVEN
 
 describe('events/ fixtures', () => {
   it('has at least one fixture per function and one for the authorizer', () => {
-    const functions = [AUTHORIZER_FUNCTION, ...routeEntries().map(([, route]) => route.functionName)];
+    const functions = [AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, ...routeEntries().map(([, route]) => route.functionName)];
     const missing = functions.filter((name) => !fixtures.some((file) => file.startsWith(name)));
 
     expect(missing).toEqual([]);
@@ -28,7 +28,7 @@ describe('events/ fixtures', () => {
     const result = schema.safeParse(event);
 
     expect(result.error?.issues ?? []).toEqual([]);
-    if (!name.startsWith(AUTHORIZER_FUNCTION)) {
+    if (!name.startsWith(AUTHORIZER_FUNCTION) && !name.startsWith(NOT_FOUND_FUNCTION)) {
       const route = routeEntries().find(([, r]) => name.startsWith(r.functionName))?.[1];
       expect(event.routeKey).toBe(`${route?.method} /api/v1${route?.path}`);
     }
