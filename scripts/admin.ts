@@ -51,7 +51,9 @@ async function main(argv: string[]): Promise<unknown> {
     },
   });
   const endpoint = process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000';
-  const db = createDb({ endpoint: endpoint === 'aws' ? undefined : endpoint });
+  // "aws": the real service, with the region and credentials of the environment.
+  if (endpoint === 'aws') delete process.env.DYNAMODB_ENDPOINT;
+  const db = createDb(endpoint === 'aws' ? {} : { endpoint });
   switch (command) {
     case 'create-key': {
       const tenantId = tenantOf(values);
