@@ -60,7 +60,7 @@ function sortScores(scores: number[]): number[] {
   return [...scores].sort((a, b) => b - a);
 }
 
-interface ApplicationState {
+export interface ApplicationState {
   id: string;
   jdId: string;
   resumeId: string;
@@ -68,6 +68,54 @@ interface ApplicationState {
   scores: number[];
   createdAt: string;
   version: number;
+}
+
+/**
+ * The three items of an application: the application in its JD's collection (with its rank in the
+ * matches index), its copy on the resume, and the pointer from its id.
+ */
+export function applicationItems(
+  tenantId: string,
+  next: Omit<ApplicationState, 'version'>,
+  version: number,
+  candidate: ReturnType<typeof candidateIdentity>,
+  jdTitle: string,
+  now: Date,
+) {
+  const best = next.scores[0];
+  const copy: ApplicationCopy = {
+    id: next.id,
+    jdId: next.jdId,
+    jdTitle,
+    status: next.status,
+    aiScores: next.scores,
+    createdAt: next.createdAt,
+  };
+  return {
+    application: {
+      ...applicationKeys.item(tenantId, next.jdId, next.id),
+      entity: 'APPLICATION',
+      id: next.id,
+      jdId: next.jdId,
+      resumeId: next.resumeId,
+      status: next.status,
+      scores: next.scores,
+      aiScore: best,
+      ...candidate,
+      createdAt: next.createdAt,
+      updatedAt: nowIso(now),
+      version,
+      gsi3pk: applicationKeys.matchesPartition(tenantId, next.jdId),
+      gsi3sk: applicationKeys.matchSort(best, next.createdAt, next.id),
+    },
+    copy,
+    pointer: {
+      ...applicationKeys.pointer(tenantId, next.id),
+      entity: 'APPLICATION_POINTER',
+      jdId: next.jdId,
+      resumeId: next.resumeId,
+    },
+  };
 }
 
 /** Writes an application and its copy on the resume together, guarded by both versions. */
@@ -81,62 +129,28 @@ async function writeApplication(
   now: Date,
 ): Promise<void> {
   const identity = candidateIdentity(resume.metadata as ResumeMetadata | undefined);
-  const best = next.scores[0];
-  const copy: ApplicationCopy = {
-    id: next.id,
-    jdId: next.jdId,
-    jdTitle,
-    status: next.status,
-    aiScores: next.scores,
-    createdAt: next.createdAt,
-  };
+  const items = applicationItems(tenantId, next, (previousVersion ?? 0) + 1, identity, jdTitle, now);
   await transactWrite(db, [
     {
       Put: {
         TableName: db.tableName,
-        Item: {
-          ...applicationKeys.item(tenantId, next.jdId, next.id),
-          entity: 'APPLICATION',
-          id: next.id,
-          jdId: next.jdId,
-          resumeId: next.resumeId,
-          status: next.status,
-          scores: next.scores,
-          aiScore: best,
-          ...identity,
-          createdAt: next.createdAt,
-          updatedAt: nowIso(now),
-          version: (previousVersion ?? 0) + 1,
-          gsi3pk: applicationKeys.matchesPartition(tenantId, next.jdId),
-          gsi3sk: applicationKeys.matchSort(best, next.createdAt, next.id),
-        },
+        Item: items.application,
         ConditionExpression: previousVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :v',
         ...(previousVersion === undefined ? {} : { ExpressionAttributeValues: { ':v': previousVersion } }),
       },
     },
     {
-      // The resume's name and e-mail were copied above; its version proves they are still current.
+      // Bumping the version makes a concurrent whole-resume write retry instead of dropping this copy.
       Update: {
         TableName: db.tableName,
         Key: resumeKeys.item(tenantId, next.resumeId),
-        // Bumping the version makes a concurrent whole-resume write retry instead of dropping this copy.
         UpdateExpression: 'SET #apps.#app = :copy, version = :next',
         ConditionExpression: 'version = :rv',
         ExpressionAttributeNames: { '#apps': 'applications', '#app': next.id },
-        ExpressionAttributeValues: { ':copy': copy, ':rv': resume.version, ':next': (resume.version as number) + 1 },
+        ExpressionAttributeValues: { ':copy': items.copy, ':rv': resume.version, ':next': (resume.version as number) + 1 },
       },
     },
-    {
-      Put: {
-        TableName: db.tableName,
-        Item: {
-          ...applicationKeys.pointer(tenantId, next.id),
-          entity: 'APPLICATION_POINTER',
-          jdId: next.jdId,
-          resumeId: next.resumeId,
-        },
-      },
-    },
+    { Put: { TableName: db.tableName, Item: items.pointer } },
   ]);
 }
 

@@ -83,7 +83,8 @@ export function toJdSummary(item: Record<string, unknown>): JdSummary {
   return summary as unknown as JdSummary;
 }
 
-function headItem(tenantId: string, jd: JdSummary & { createdById: string }) {
+/** The head item of a JD, with its list and status index keys. */
+export function headItem(tenantId: string, jd: JdSummary & { createdById: string }) {
   const sort = jdKeys.listSort(jd.createdAt, jd.id);
   return {
     ...jdKeys.head(tenantId, jd.id),
@@ -96,7 +97,7 @@ function headItem(tenantId: string, jd: JdSummary & { createdById: string }) {
   };
 }
 
-function bodyItem(tenantId: string, jdId: string, input: JdInput) {
+export function bodyItem(tenantId: string, jdId: string, input: Pick<JdInput, 'description' | 'requirements'>) {
   return {
     ...jdKeys.body(tenantId, jdId),
     entity: 'JD_BODY',

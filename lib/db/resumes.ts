@@ -115,6 +115,24 @@ function toCandidate(item: Record<string, unknown>): Candidate {
   };
 }
 
+/** The resume item, with its list index keys and the copies of its applications. */
+export function resumeItem(
+  tenantId: string,
+  resume: Resume,
+  state: { applications: Record<string, ApplicationCopy>; updatedAt: string; version: number },
+) {
+  return {
+    ...resumeKeys.item(tenantId, resume.id),
+    entity: 'RESUME',
+    ...resume,
+    fileNameLower: resume.fileName.toLowerCase(),
+    metadataSummary: summarizeMetadata(resume.metadata),
+    ...state,
+    gsi1pk: resumeKeys.listPartition(tenantId),
+    gsi1sk: resumeKeys.listSort(resume.createdAt, resume.id),
+  };
+}
+
 export async function readResumeItem(db: Db, tenantId: string, resumeId: string) {
   if (!isValidId(resumeId)) return undefined;
   const { Item } = await db.client.send(
@@ -158,18 +176,11 @@ export async function saveResume(
       createdAt: input.createdAt ?? (existing?.createdAt as string | undefined) ?? at,
     };
     const version = (existing?.version as number | undefined) ?? 0;
-    const item = {
-      ...resumeKeys.item(tenantId, id),
-      entity: 'RESUME',
-      ...resume,
-      fileNameLower: resume.fileName.toLowerCase(),
-      metadataSummary: summarizeMetadata(metadata),
+    const item = resumeItem(tenantId, resume, {
       applications: (existing?.applications as Record<string, ApplicationCopy> | undefined) ?? {},
       updatedAt: at,
       version: version + 1,
-      gsi1pk: resumeKeys.listPartition(tenantId),
-      gsi1sk: resumeKeys.listSort(resume.createdAt, id),
-    };
+    });
     const items: TransactItems = [
       {
         Put: {
