@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { applicationKeys } from './application-keys.js';
 import type { Db } from './client.js';
 import { isValidId, newId, nowIso, tenantPk } from './ids.js';
 import { jdExists, jdKeys } from './jds.js';
@@ -30,24 +31,7 @@ export interface ApplicationImport {
   createdAt?: string | undefined;
 }
 
-export const applicationKeys = {
-  // The application lives in its JD's item collection, so GET /jds/:id reads both in one Query.
-  item: (tenantId: string, jdId: string, applicationId: string) => ({
-    pk: tenantPk(tenantId),
-    sk: `JD#${jdId}#APP#${applicationId}`,
-  }),
-  /** Which JD and resume an application id belongs to, for writes addressed by id alone. */
-  pointer: (tenantId: string, applicationId: string) => ({ pk: tenantPk(tenantId), sk: `APP#${applicationId}` }),
-  matchesPartition: (tenantId: string, jdId: string) => `${tenantPk(tenantId)}#MATCH#${jdId}`,
-  /**
-   * Ascending order of this key is the ranking: best score descending ("A#" + 100 - score, fixed
-   * width), unscored after every scored one ("B#"), ties by earliest application, then by id.
-   */
-  matchSort: (bestScore: number | undefined, createdAt: string, applicationId: string) =>
-    bestScore === undefined
-      ? `B#${createdAt}#${applicationId}`
-      : `A#${(100 - bestScore).toFixed(6).padStart(10, '0')}#${createdAt}#${applicationId}`,
-};
+export { applicationKeys };
 
 export function isValidScore(score: number): boolean {
   return Number.isFinite(score) && score >= 0 && score <= 100;
@@ -105,8 +89,7 @@ export function applicationItems(
       createdAt: next.createdAt,
       updatedAt: nowIso(now),
       version,
-      gsi3pk: applicationKeys.matchesPartition(tenantId, next.jdId),
-      gsi3sk: applicationKeys.matchSort(best, next.createdAt, next.id),
+      gsi3sk: applicationKeys.matchSort(next.jdId, best, next.createdAt, next.id),
     },
     copy,
     pointer: {
@@ -289,8 +272,8 @@ export async function listMatches(db: Db, tenantId: string, jdId: string): Promi
     jdExists(db, tenantId, jdId),
     queryAll(db, {
       IndexName: INDEXES.matches.name,
-      KeyConditionExpression: 'gsi3pk = :pk',
-      ExpressionAttributeValues: { ':pk': applicationKeys.matchesPartition(tenantId, jdId) },
+      KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.matchesPrefix(jdId) },
     }),
   ]);
   if (!exists) return undefined;

@@ -24,3 +24,12 @@ export function tenantPk(tenantId: string): string {
   if (!isValidId(tenantId)) throw new Error(`Invalid tenant id: ${JSON.stringify(tenantId)}`);
   return `TENANT#${tenantId}`;
 }
+
+/**
+ * A timestamp as it sorts inside index sort keys: epoch milliseconds in base 36, fixed width (9
+ * characters cover years 1970–5188). 15 bytes shorter than ISO 8601, which every slim index entry of a
+ * deep page or a search pays for.
+ */
+export function sortableTime(iso: string): string {
+  return Date.parse(iso).toString(36).padStart(9, '0');
+}

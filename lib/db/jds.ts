@@ -2,7 +2,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
-import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import { applicationKeys } from './application-keys.js';
+import { isValidId, newId, nowIso, sortableTime, tenantPk } from './ids.js';
 import { listPage, type Page, type PageRequest } from './pagination.js';
 import { queryAll } from './query.js';
 import { INDEXES } from './table.js';
@@ -53,15 +54,18 @@ export interface JdImport extends JdInput {
 }
 
 // Head and body are separate items so that reading a JD's list fields never reads its description
-// or requirements (up to 100 KB each); the body sorts right after the head and its applications.
+// or requirements (up to 100 KB each); the body sorts right after the head.
 export const jdKeys = {
   head: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}` }),
   body: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}#BODY` }),
-  /** Sort-key range holding the head, its applications and its body (ids contain no "#"). */
+  /** Sort-key range holding the head and the body (ids contain no "#"). */
   collection: (jdId: string) => ({ from: `JD#${jdId}`, to: `JD#${jdId}#\uffff` }),
-  listPartition: (tenantId: string) => `${tenantPk(tenantId)}#JD`,
-  statusPartition: (tenantId: string, status: JdStatus) => `${tenantPk(tenantId)}#JD#${status}`,
-  listSort: (createdAt: string, jdId: string) => `${createdAt}#${jdId}`,
+  /** In the list index: all JDs, newest first. */
+  listPrefix: 'J#',
+  listSort: (createdAt: string, jdId: string) => `J#${sortableTime(createdAt)}#${jdId}`,
+  /** In the status index: the JDs of one status, newest first. */
+  statusPrefix: (status: JdStatus) => `${status}#`,
+  statusSort: (status: JdStatus, createdAt: string, jdId: string) => `${status}#${sortableTime(createdAt)}#${jdId}`,
 };
 
 const SUMMARY_FIELDS = [
@@ -85,15 +89,12 @@ export function toJdSummary(item: Record<string, unknown>): JdSummary {
 
 /** The head item of a JD, with its list and status index keys. */
 export function headItem(tenantId: string, jd: JdSummary & { createdById: string }) {
-  const sort = jdKeys.listSort(jd.createdAt, jd.id);
   return {
     ...jdKeys.head(tenantId, jd.id),
     entity: 'JD',
     ...jd,
-    gsi1pk: jdKeys.listPartition(tenantId),
-    gsi1sk: sort,
-    gsi2pk: jdKeys.statusPartition(tenantId, jd.status),
-    gsi2sk: sort,
+    gsi1sk: jdKeys.listSort(jd.createdAt, jd.id),
+    gsi2sk: jdKeys.statusSort(jd.status, jd.createdAt, jd.id),
   };
 }
 
@@ -225,14 +226,9 @@ async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: s
 }
 
 async function applicationsOf(db: Db, tenantId: string, jdId: string) {
-  const range = jdKeys.collection(jdId);
   const items = await queryAll(db, {
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': tenantPk(tenantId),
-      ':from': `${range.from}#APP#`,
-      ':to': `${range.from}#APP#\uffff`,
-    },
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.item(tenantId, jdId, '').sk },
     ProjectionExpression: 'id, resumeId',
     ConsistentRead: true,
   });
@@ -253,13 +249,13 @@ export async function setJdStatus(db: Db, tenantId: string, jdId: string, status
           Update: {
             TableName: db.tableName,
             Key: jdKeys.head(tenantId, jdId),
-            UpdateExpression: 'SET #status = :new, gsi2pk = :gsi2pk, updatedAt = :at',
+            UpdateExpression: 'SET #status = :new, gsi2sk = :gsi2sk, updatedAt = :at',
             ConditionExpression: '#status = :old',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
               ':new': status,
               ':old': oldStatus,
-              ':gsi2pk': jdKeys.statusPartition(tenantId, status),
+              ':gsi2sk': jdKeys.statusSort(status, head.createdAt as string, jdId),
               ':at': updatedAt,
             },
           },
@@ -274,22 +270,31 @@ export async function setJdStatus(db: Db, tenantId: string, jdId: string, status
   }
 }
 
-/** A JD with its body and the id and status of every application: one strongly consistent Query. */
+/**
+ * A JD with its body (one strongly consistent Query of head and body) and the id and status of every
+ * application, in match order (from the slim matches index, in parallel).
+ */
 export async function getJd(db: Db, tenantId: string, jdId: string): Promise<JdDetail | undefined> {
   if (!isValidId(jdId)) return undefined;
   const range = jdKeys.collection(jdId);
-  const items = await queryAll(db, {
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':from': range.from, ':to': range.to },
-    ConsistentRead: true,
-  });
+  const [items, matches] = await Promise.all([
+    queryAll(db, {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':from': range.from, ':to': range.to },
+      ConsistentRead: true,
+    }),
+    queryAll(db, {
+      IndexName: INDEXES.matches.name,
+      KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.matchesPrefix(jdId) },
+      ProjectionExpression: 'id, #status',
+      ExpressionAttributeNames: { '#status': 'status' },
+    }),
+  ]);
   const head = items.find((item) => item.entity === 'JD');
   if (!head) return undefined;
   const body = items.find((item) => item.entity === 'JD_BODY');
-  const applications = items
-    .filter((item) => item.entity === 'APPLICATION')
-    .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || String(a.id).localeCompare(String(b.id)))
-    .map((item) => ({ id: item.id as string, status: item.status as string }));
+  const applications = matches.map((item) => ({ id: item.id as string, status: item.status as string }));
   const detail: JdDetail = {
     ...toJdSummary(head),
     description: (body?.description as string | undefined) ?? '',
@@ -312,9 +317,7 @@ export function listJds(
       index: byStatus ? INDEXES.status : INDEXES.list,
       keysIndex: byStatus ? INDEXES.statusKeys : INDEXES.listKeys,
       tenantPk: tenantPk(tenantId),
-      partitionValue: request.status
-        ? jdKeys.statusPartition(tenantId, request.status)
-        : jdKeys.listPartition(tenantId),
+      sortPrefix: request.status ? jdKeys.statusPrefix(request.status) : jdKeys.listPrefix,
       baseSortKey: (id) => jdKeys.head(tenantId, id).sk,
     },
     request,

@@ -22,12 +22,15 @@ export interface Page<T> {
   nextCursor?: string;
 }
 
-/** Where a list lives: an index with the list projection, and its slim twin with the same keys. */
+/**
+ * Where a list lives: a prefix of an index's sort key within the tenant's partition, on an index with
+ * the list projection and on its slim twin with the same keys.
+ */
 export interface ListSource {
   index: IndexDefinition;
   keysIndex: IndexDefinition;
   tenantPk: string;
-  partitionValue: string;
+  sortPrefix: string;
   /** Sort key of the base table for an item id, to rebuild a start key from a cursor. */
   baseSortKey: (id: string) => string;
 }
@@ -70,107 +73,102 @@ export function pageCount(total: number, limit: number): number {
   return Math.ceil(total / limit);
 }
 
-/** The start key positioned after the item a cursor names, for either index of the source. */
+/** The start key positioned at the item a cursor names; valid for either index of the source. */
 export function startKeyFromCursor(source: ListSource, cursor: CursorPayload): Key {
-  return {
-    pk: source.tenantPk,
-    sk: source.baseSortKey(cursor.i),
-    [source.index.partitionKey]: source.partitionValue,
-    [source.index.sortKey]: cursor.s,
-  };
+  if (!cursor.s.startsWith(source.sortPrefix)) throw new ValidationError('cursor: belongs to another list');
+  return { pk: source.tenantPk, sk: source.baseSortKey(cursor.i), [source.index.sortKey]: cursor.s };
 }
 
-function queryNewestFirst(
+function queryList(
   db: Db,
   source: ListSource,
   index: IndexDefinition,
-  limit: number,
-  startKey: Key | undefined,
+  options: { limit: number; startKey?: Key | undefined; newestFirst: boolean },
 ): Promise<QueryCommandOutput> {
   return db.client.send(
     new QueryCommand({
       TableName: db.tableName,
       IndexName: index.name,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': index.partitionKey },
-      ExpressionAttributeValues: { ':pk': source.partitionValue },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
+      KeyConditionExpression: 'pk = :pk AND begins_with(#sort, :prefix)',
+      ExpressionAttributeNames: { '#sort': index.sortKey },
+      ExpressionAttributeValues: { ':pk': source.tenantPk, ':prefix': source.sortPrefix },
+      ScanIndexForward: !options.newestFirst,
+      Limit: options.limit,
+      ExclusiveStartKey: options.startKey,
     }),
   );
 }
 
 /**
- * Walks `offset` entries of the slim keys index and returns the key to start the page after, or
- * null when the list has fewer entries than that. Reads only key-sized entries, never whole items.
+ * Walks `count` entries of the slim keys index and returns the key to continue after, or null when
+ * the list ends first. Reads only key-sized entries, never whole items.
  */
-async function skipEntries(db: Db, source: ListSource, offset: number): Promise<Key | null> {
-  let remaining = offset;
+async function skipEntries(db: Db, source: ListSource, count: number, newestFirst: boolean): Promise<Key | null> {
+  let remaining = count;
   let startKey: Key | undefined;
   while (remaining > 0) {
-    const output = await queryNewestFirst(db, source, source.keysIndex, remaining, startKey);
+    const output = await queryList(db, source, source.keysIndex, { limit: remaining, startKey, newestFirst });
     remaining -= output.Count ?? 0;
     startKey = output.LastEvaluatedKey;
-    // No LastEvaluatedKey: the list ended within the offset, so the page is empty.
     if (!startKey) return null;
   }
   return startKey ?? null;
 }
 
+function cursorAfter(source: ListSource, last: Record<string, unknown>, page: number): string {
+  return encodeCursor({ s: String(last[source.index.sortKey]), i: String(last.id), p: page + 1 });
+}
+
 /**
- * One page of a newest-first list: by page number (offset skipped on the slim index) or by cursor
- * (one query at any depth). `total` comes from a counter, read in parallel by the caller.
+ * One page of a newest-first list, `total` from a counter (read in parallel by the caller):
+ * - by cursor: one query at any depth;
+ * - page 1: one query, in parallel with the count;
+ * - a deeper page: skip on the slim index from whichever end of the list is nearer (so the last
+ *   pages cost as little as the first), then read the page from the full index.
  */
 export async function listPage<T>(
   db: Db,
   source: ListSource,
   request: PageRequest,
-  total: Promise<number>,
+  totalPromise: Promise<number>,
   toItem: (raw: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
   const { limit } = request;
-  let page = request.page;
-  let startKey: Key | undefined;
-  let pastEnd = false;
-
-  if (request.cursor !== undefined) {
-    const cursor = decodeCursor(request.cursor);
-    page = cursor.p;
-    startKey = startKeyFromCursor(source, cursor);
-  } else {
-    const offset = (page - 1) * limit;
-    const [knownTotal, skipped] = await Promise.all([
-      total,
-      offset === 0 ? Promise.resolve(undefined) : skipEntries(db, source, offset),
-    ]);
-    if (offset >= knownTotal || skipped === null) pastEnd = true;
-    else startKey = skipped;
-  }
-
-  let raw: Record<string, unknown>[] = [];
-  if (!pastEnd) {
-    // One extra item tells whether another page exists without a second query.
-    const output = await queryNewestFirst(db, source, source.index, limit + 1, startKey);
-    raw = output.Items ?? [];
-  }
-  const hasMore = raw.length > limit;
-  const pageItems = raw.slice(0, limit);
-  const resolvedTotal = await total;
-  const result: Page<T> = {
-    items: pageItems.map(toItem),
-    page,
-    limit,
-    total: resolvedTotal,
-    pages: pageCount(resolvedTotal, limit),
+  const respond = (raw: Record<string, unknown>[], page: number, total: number, hasMore: boolean): Page<T> => {
+    const result: Page<T> = { items: raw.map(toItem), page, limit, total, pages: pageCount(total, limit) };
+    const last = raw.at(-1);
+    if (hasMore && last) result.nextCursor = cursorAfter(source, last, page);
+    return result;
   };
-  const last = pageItems.at(-1);
-  if (hasMore && last) {
-    result.nextCursor = encodeCursor({
-      s: String(last[source.index.sortKey]),
-      i: String(last.id),
-      p: page + 1,
-    });
+
+  if (request.cursor !== undefined || request.page === 1) {
+    const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+    const startKey = cursor ? startKeyFromCursor(source, cursor) : undefined;
+    // One extra item tells whether another page exists without a second query.
+    const [output, total] = await Promise.all([
+      queryList(db, source, source.index, { limit: limit + 1, startKey, newestFirst: true }),
+      totalPromise,
+    ]);
+    const raw = output.Items ?? [];
+    return respond(raw.slice(0, limit), cursor?.p ?? 1, total, raw.length > limit);
   }
-  return result;
+
+  const total = await totalPromise;
+  const offset = (request.page - 1) * limit;
+  if (offset >= total) return respond([], request.page, total, false);
+  const fromOldest = offset > total - offset - limit;
+  let raw: Record<string, unknown>[];
+  if (!fromOldest) {
+    const startKey = await skipEntries(db, source, offset, true);
+    if (!startKey) return respond([], request.page, total, false);
+    raw = (await queryList(db, source, source.index, { limit, startKey, newestFirst: true })).Items ?? [];
+  } else {
+    // The page is nearer the oldest end: it holds oldest-first positions [total-offset-limit, total-offset).
+    const skip = Math.max(0, total - offset - limit);
+    const size = total - offset - skip;
+    const startKey = skip === 0 ? undefined : ((await skipEntries(db, source, skip, false)) ?? undefined);
+    if (skip > 0 && !startKey) return respond([], request.page, total, false);
+    raw = ((await queryList(db, source, source.index, { limit: size, startKey, newestFirst: false })).Items ?? []).reverse();
+  }
+  return respond(raw, request.page, total, offset + limit < total);
 }

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
-import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import { applicationKeys } from './application-keys.js';
+import { isValidId, newId, nowIso, sortableTime, tenantPk } from './ids.js';
 import {
   decodeCursor,
   encodeCursor,
@@ -71,8 +72,9 @@ export interface ResumeImport {
 
 export const resumeKeys = {
   item: (tenantId: string, resumeId: string) => ({ pk: tenantPk(tenantId), sk: `RESUME#${resumeId}` }),
-  listPartition: (tenantId: string) => `${tenantPk(tenantId)}#RESUME`,
-  listSort: (createdAt: string, resumeId: string) => `${createdAt}#${resumeId}`,
+  /** In the list index: all resumes, newest first. */
+  listPrefix: 'R#',
+  listSort: (createdAt: string, resumeId: string) => `R#${sortableTime(createdAt)}#${resumeId}`,
 };
 
 /** The short metadata of list and candidate views: skills and experience only. */
@@ -128,7 +130,6 @@ export function resumeItem(
     fileNameLower: resume.fileName.toLowerCase(),
     metadataSummary: summarizeMetadata(resume.metadata),
     ...state,
-    gsi1pk: resumeKeys.listPartition(tenantId),
     gsi1sk: resumeKeys.listSort(resume.createdAt, resume.id),
   };
 }
@@ -199,7 +200,7 @@ export async function saveResume(
         items.push({
           Update: {
             TableName: db.tableName,
-            Key: { pk: tenantPk(tenantId), sk: `JD#${copy.jdId}#APP#${copy.id}` },
+            Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
             UpdateExpression: 'SET candidate = :candidate, email = :email',
             ExpressionAttributeValues: { ':candidate': identity.candidate, ':email': identity.email },
           },
@@ -240,7 +241,7 @@ function resumeListSource(tenantId: string): ListSource {
     index: INDEXES.list,
     keysIndex: INDEXES.listKeys,
     tenantPk: tenantPk(tenantId),
-    partitionValue: resumeKeys.listPartition(tenantId),
+    sortPrefix: resumeKeys.listPrefix,
     baseSortKey: (id) => resumeKeys.item(tenantId, id).sk,
   };
 }
@@ -266,9 +267,13 @@ export async function listCandidates(
   const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
   const matches = (await queryAll(db, {
     IndexName: INDEXES.listKeys.name,
-    KeyConditionExpression: 'gsi1pk = :pk',
+    KeyConditionExpression: 'pk = :pk AND begins_with(gsi1sk, :prefix)',
     FilterExpression: 'contains(fileNameLower, :needle)',
-    ExpressionAttributeValues: { ':pk': source.partitionValue, ':needle': request.search.toLowerCase() },
+    ExpressionAttributeValues: {
+      ':pk': source.tenantPk,
+      ':prefix': source.sortPrefix,
+      ':needle': request.search.toLowerCase(),
+    },
     ProjectionExpression: 'sk, gsi1sk',
     ScanIndexForward: false,
   })) as { sk: string; gsi1sk: string }[];

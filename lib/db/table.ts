@@ -3,13 +3,16 @@
  * integration harness (test/helpers) all build the table from this definition.
  *
  * Index design (see docs/data-model.md for the access patterns each one serves):
- * - `list` / `list-keys` share one key pair (gsi1pk, gsi1sk): `list` projects the list-view attributes
+ * Every index is partitioned by the table's own `pk` (the tenant), and its sort key starts with what
+ * the entry is ("J#" JD, "R#" resume, a status, a JD id), queried with begins_with. Reusing `pk` keeps
+ * slim index entries small (pk, sk and one sort key), which is what deep pages and searches read.
+ * - `list` / `list-keys` share one key pair (pk, gsi1sk): `list` projects the list-view attributes
  *   and serves list pages; `list-keys` projects only keys plus the lower-cased file name, so skipping to
  *   a deep offset page and scanning for a file-name search read slim entries, never whole items. Because
  *   both use the same key attributes, a LastEvaluatedKey from `list-keys` is a valid ExclusiveStartKey
  *   for `list`.
- * - `status` / `status-keys` do the same for JD lists filtered by status (gsi2pk, gsi2sk).
- * - `matches` orders a JD's applications by best AI score (gsi3pk, gsi3sk).
+ * - `status` / `status-keys` do the same for JD lists filtered by status (pk, gsi2sk).
+ * - `matches` orders each JD's applications by best AI score (pk, gsi3sk).
  */
 
 export const KEY_ATTRIBUTES = { partitionKey: 'pk', sortKey: 'sk' } as const;
@@ -50,31 +53,31 @@ export interface IndexDefinition {
 export const INDEXES = {
   list: {
     name: 'list',
-    partitionKey: 'gsi1pk',
+    partitionKey: 'pk',
     sortKey: 'gsi1sk',
     projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
   },
   listKeys: {
     name: 'list-keys',
-    partitionKey: 'gsi1pk',
+    partitionKey: 'pk',
     sortKey: 'gsi1sk',
     projection: { type: 'INCLUDE', nonKeyAttributes: ['fileNameLower'] },
   },
   status: {
     name: 'status',
-    partitionKey: 'gsi2pk',
+    partitionKey: 'pk',
     sortKey: 'gsi2sk',
     projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
   },
   statusKeys: {
     name: 'status-keys',
-    partitionKey: 'gsi2pk',
+    partitionKey: 'pk',
     sortKey: 'gsi2sk',
     projection: { type: 'KEYS_ONLY' },
   },
   matches: {
     name: 'matches',
-    partitionKey: 'gsi3pk',
+    partitionKey: 'pk',
     sortKey: 'gsi3sk',
     projection: { type: 'INCLUDE', nonKeyAttributes: MATCH_VIEW_ATTRIBUTES },
   },

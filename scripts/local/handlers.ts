@@ -22,17 +22,19 @@ export async function loadHandler(functionName: string): Promise<LambdaHandler> 
   return handler;
 }
 
-export function lambdaContext(functionName: string, requestId: string): Context {
+/** A Lambda context; `timeoutMs` is what getRemainingTimeInMillis starts from (the CDK timeout is 10 s). */
+export function lambdaContext(functionName: string, requestId: string, timeoutMs = 10_000): Context {
+  const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:us-east-1:123456789012:function:${functionName}`,
-    memoryLimitInMB: '256',
+    memoryLimitInMB: '512',
     awsRequestId: requestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => 10_000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { median } from './stats.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface Bundle {
+  name: string;
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** Every function's bundle exactly as the CDK app builds it (a real `cdk synth`), by function folder. */
+export async function cdkBundles(): Promise<Bundle[]> {
+  const out = mkdtempSync(join(tmpdir(), 'bench-cdk-'));
+  await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'cdk'), ['synth', '--quiet', '-o', out], { cwd: ROOT });
+  const template = JSON.parse(readFileSync(join(out, 'HiringApi-dev.template.json'), 'utf8'));
+  const bundles: Bundle[] = [];
+  const resources = template.Resources as Record<string, { Type: string; Metadata?: Record<string, string> }>;
+  for (const [id, resource] of Object.entries(resources)) {
+    if (resource.Type !== 'AWS::Lambda::Function') continue;
+    const assetPath = resource.Metadata?.['aws:asset:path'] as string;
+    const file = join(out, assetPath, 'index.js');
+    const content = readFileSync(file);
+    bundles.push({ name: id.replace(/[A-F0-9]{8}$/, ''), file, bytes: content.length, gzipBytes: gzipSync(content).length });
+  }
+  return bundles.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The floor: a function that only sends one DocumentClient GetCommand, bundled with the same options. */
+export async function floorBundle(): Promise<Bundle> {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-floor-')), 'index.js');
+  await build({
+    entryPoints: [join(import.meta.dirname, 'floor-handler.ts')],
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    mainFields: ['module', 'main'],
+    sourcemap: true,
+    sourcesContent: false,
+    outfile: file,
+    logLevel: 'silent',
+  });
+  const content = readFileSync(file);
+  return { name: 'floor (one GetCommand)', file, bytes: statSync(file).size, gzipBytes: gzipSync(content).length };
+}
+
+/** Milliseconds to require a bundle in a fresh Node process (what a cold start pays to load code). */
+async function loadTime(file: string): Promise<number> {
+  const script = `const t=performance.now();require(${JSON.stringify(file)});process.stdout.write(String(performance.now()-t))`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], {
+    env: { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'eu-west-1', AWS_LAMBDA_FUNCTION_NAME: 'bench', LOG_LEVEL: 'WARN' },
+  });
+  return Number(stdout);
+}
+
+/** Median load time of each bundle over `rounds` fresh processes, rounds interleaved to share noise. */
+export async function coldLoads(bundles: Bundle[], rounds: number): Promise<Map<string, number>> {
+  const samples = new Map<string, number[]>(bundles.map((bundle) => [bundle.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const bundle of bundles) samples.get(bundle.name)?.push(await loadTime(bundle.file));
+  }
+  return new Map([...samples].map(([name, values]) => [name, median(values)]));
+}

@@ -1,0 +1,238 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { setSharedDb } from '../../lib/db/client.js';
+import type { AuthorizerContext } from '../../lib/http/api-handler.js';
+import { ensureTable, startDynamoDbLocal } from '../local/dynamodb-local.js';
+import { startGateway } from '../local/gateway.js';
+import { cdkBundles, coldLoads, floorBundle } from './bundles.js';
+import { measureAuthorizer, measureRoute, recordingDb, type Work } from './capacity.js';
+import { BIG_JD, RARE_FILE_NAME, seedTenant } from './seed.js';
+import { kb, ratio, table } from './stats.js';
+import { warmOverhead } from './warm.js';
+
+/**
+ * `npm run bench`: bundle sizes, cold load, warm overhead, DynamoDB work per request on tenants of
+ * several sizes, the authorizer's write, and local throughput, all in one run on this machine.
+ * Writes docs/benchmarks.md and docs/benchmarks/bundles.svg. Time is compared within the run only.
+ */
+const DOCS = join(import.meta.dirname, '..', '..', 'docs');
+const TIERS = (process.env.BENCH_TIERS ?? '100,10000,100000').split(',').map(Number);
+const COLD_ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 21);
+const WARM_INVOCATIONS = Number(process.env.BENCH_WARM_INVOCATIONS ?? 1000);
+const log = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const sections: string[] = [];
+const verdicts: string[] = [];
+const check = (ok: boolean, text: string) => verdicts.push(`- ${ok ? '✅' : '❌'} ${text}`);
+
+async function bundleSection() {
+  log('synthesizing the CDK app for its bundles');
+  const [bundles, floor] = await Promise.all([cdkBundles(), floorBundle()]);
+  log(`cold-loading ${bundles.length + 1} bundles × ${COLD_ROUNDS}`);
+  const loads = await coldLoads([floor, ...bundles], COLD_ROUNDS);
+  const floorLoad = loads.get(floor.name) as number;
+  const rows = [floor, ...bundles].map((bundle) => [
+    bundle.name,
+    kb(bundle.bytes),
+    kb(bundle.gzipBytes),
+    ratio(bundle.bytes, floor.bytes),
+    `${(loads.get(bundle.name) as number).toFixed(1)} ms`,
+    ratio(loads.get(bundle.name) as number, floorLoad),
+  ]);
+  sections.push(
+    '## Bundles and cold load',
+    `Each function as \`cdk synth\` bundles it, next to the floor: a function that only sends one DocumentClient GetCommand, bundled with the same esbuild options. Load = time to \`require\` the bundle in a fresh Node ${process.version} process, median of ${COLD_ROUNDS} rounds (interleaved).`,
+    table(['function', 'minified', 'gzip', 'size vs floor', 'load (median)', 'load vs floor'], rows),
+    '![bundle sizes](benchmarks/bundles.svg)',
+  );
+  const worstSize = Math.max(...bundles.map((b) => b.bytes / floor.bytes));
+  const largest = Math.max(...bundles.map((b) => b.bytes));
+  const worstLoad = Math.max(...bundles.map((b) => (loads.get(b.name) as number) / floorLoad));
+  check(worstSize <= 1.25, `every bundle ≤ 1.25× the floor (largest ratio ${worstSize.toFixed(2)}×)`);
+  check(largest <= 400 * 1024, `every bundle ≤ 400 KB (largest ${kb(largest)})`);
+  check(worstLoad <= 1.15, `cold load ≤ 1.15× the floor (largest ratio ${worstLoad.toFixed(2)}×)`);
+  writeChart([floor, ...bundles].map((b) => ({ label: b.name, value: b.bytes / 1024 })), floor.bytes / 1024);
+}
+
+function writeChart(bars: { label: string; value: number }[], floor: number) {
+  const width = 760;
+  const rowHeight = 24;
+  const left = 190;
+  const max = Math.max(...bars.map((bar) => bar.value), 420);
+  const x = (value: number) => left + (value / max) * (width - left - 70);
+  const rows = bars
+    .map((bar, i) => {
+      const y = 30 + i * rowHeight;
+      const color = bar.value > floor * 1.25 || bar.value > 400 ? '#c0392b' : i === 0 ? '#7f8c8d' : '#2e86c1';
+      return `<text x="${left - 8}" y="${y + 15}" text-anchor="end" font-size="12">${bar.label}</text><rect x="${left}" y="${y}" width="${x(bar.value) - left}" height="18" fill="${color}"/><text x="${x(bar.value) + 4}" y="${y + 14}" font-size="11">${bar.value.toFixed(0)} KB</text>`;
+    })
+    .join('\n');
+  const limitLine = (value: number, label: string) =>
+    `<line x1="${x(value)}" y1="20" x2="${x(value)}" y2="${34 + bars.length * rowHeight}" stroke="#e67e22" stroke-dasharray="4"/><text x="${x(value) + 2}" y="16" font-size="11" fill="#e67e22">${label}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${50 + bars.length * rowHeight}" font-family="sans-serif"><rect width="100%" height="100%" fill="white"/>${rows}${limitLine(floor * 1.25, '1.25× floor')}${limitLine(400, '400 KB')}</svg>`;
+  mkdirSync(join(DOCS, 'benchmarks'), { recursive: true });
+  writeFileSync(join(DOCS, 'benchmarks', 'bundles.svg'), svg);
+}
+
+async function warmSection() {
+  log(`warm overhead: ${WARM_INVOCATIONS} invocations per function`);
+  const results = await warmOverhead(WARM_INVOCATIONS);
+  sections.push(
+    '## Warm overhead',
+    `CPU time (user + system) per warm invocation, every DynamoDB call answered in-process at zero latency (aws-sdk-client-mock), median of ${WARM_INVOCATIONS} invocations after 100 warm-ups.`,
+    table(['function', 'CPU per invocation (median)'], [...results].map(([name, ms]) => [name, `${(ms * 1000).toFixed(0)} µs`])),
+  );
+  const worst = Math.max(...results.values());
+  check(worst < 1, `warm overhead under 1 ms (largest ${(worst * 1000).toFixed(0)} µs)`);
+}
+
+type Scenario = { name: string; method?: string; path: string | (() => Promise<string | undefined>); body?: unknown };
+
+async function capacitySection(endpoint: string, tableName: string) {
+  const recorder = recordingDb(endpoint, tableName);
+  const byTier = new Map<number, Map<string, Work>>();
+  const authorizer = new Map<number, Work>();
+  for (const size of TIERS) {
+    const tenantId = `bench-${size}`;
+    log(`seeding ${tenantId}: 1,000 JDs, ${size} resumes and applications`);
+    const started = Date.now();
+    const { key } = await seedTenant(recorder.db, tenantId, size);
+    log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const context: AuthorizerContext = {
+      tenantId,
+      keyId: 'bench',
+      keyName: 'bench',
+      scopes: 'read,write,admin',
+      quotaUsed: 1,
+      quotaLimit: 1000,
+      quotaResetAt: Date.now() + 3_600_000,
+      ipCount: 1,
+      ipLimit: 500,
+    };
+    const cursorAt = (path: string, page: number) => async () => {
+      const separator = path.includes('?') ? '&' : '?';
+      const { json } = await measureRoute(recorder, context, 'GET', `${path}${separator}page=${page - 1}`);
+      const cursor = (json.pagination as { nextCursor?: string } | undefined)?.nextCursor;
+      // A list shorter than `page` pages has no cursor to that depth: the scenario does not apply.
+      return cursor ? `${path}${separator}cursor=${cursor}` : undefined;
+    };
+    const scenarios: Scenario[] = [
+      { name: 'GET /jds page 1', path: '/jds?page=1' },
+      { name: 'GET /jds page 50', path: '/jds?page=50' },
+      { name: 'GET /jds cursor → page 50', path: cursorAt('/jds', 50) },
+      { name: 'GET /jds?status=PUBLISHED page 1', path: '/jds?status=PUBLISHED&page=1' },
+      { name: 'GET /jds?status=PUBLISHED page 12', path: '/jds?status=PUBLISHED&page=12' },
+      { name: 'GET /jds/:id (1,000 applications)', path: `/jds/${BIG_JD}` },
+      { name: 'GET /jds/:id (few applications)', path: '/jds/jd-0501' },
+      { name: 'GET /resumes page 1', path: '/resumes?page=1' },
+      { name: 'GET /resumes page 50', path: '/resumes?page=50' },
+      { name: 'GET /resumes cursor → page 50', path: cursorAt('/resumes', 50) },
+      { name: 'GET /resumes/:id', path: '/resumes/r-000005' },
+      { name: 'GET /matches/:jdId (1,000 applications)', path: `/matches/${BIG_JD}` },
+      { name: 'GET /candidates page 1', path: '/candidates?page=1' },
+      { name: 'GET /candidates page 50', path: '/candidates?page=50' },
+      { name: 'GET /candidates cursor → page 50', path: cursorAt('/candidates', 50) },
+      { name: 'GET /candidates?search= (few hits)', path: `/candidates?search=${RARE_FILE_NAME}` },
+      { name: 'GET /candidates?search= (many hits)', path: '/candidates?search=candidate' },
+      { name: 'POST /jds', method: 'POST', path: '/jds', body: { title: 'Bench', description: 'x'.repeat(2000), createdById: 'b' } },
+      { name: 'GET /keys', path: '/keys' },
+      { name: 'GET /whoami', path: '/whoami' },
+    ];
+    const results = new Map<string, Work>();
+    for (const scenario of scenarios) {
+      const path = typeof scenario.path === 'string' ? scenario.path : await scenario.path();
+      if (path === undefined) continue;
+      const { work } = await measureRoute(recorder, context, scenario.method ?? 'GET', path, scenario.body);
+      if (work.status >= 300) throw new Error(`${scenario.name} answered ${work.status}`);
+      results.set(scenario.name, work);
+    }
+    byTier.set(size, results);
+    authorizer.set(size, await measureAuthorizer(recorder, key));
+  }
+  setSharedDb(undefined);
+
+  const names = [...(byTier.get(TIERS[0] as number)?.keys() ?? [])];
+  const cell = (work: Work | undefined) =>
+    work
+      ? `${work.calls} (${work.sequential} seq) · ${work.rcu || work.wcu} ${work.wcu ? 'WCU' : 'RCU'}${work.wcu ? '' : ` · ${(work.rcu / work.idealRcu).toFixed(1)}× ideal`}`
+      : '—';
+  sections.push(
+    '## DynamoDB work per request',
+    'Against DynamoDB Local with `ReturnConsumedCapacity: TOTAL` on every call. Each tenant has 1,000 JDs and N resumes with N applications (the first 1,000 on one JD); page size 20. A cell reads: calls (longest chain in sequence) · consumed capacity · ratio to the ideal, the eventually consistent RCU needed to read just the bytes of the returned `data`.',
+    table(['request', ...TIERS.map((size) => `N = ${size.toLocaleString('en')}`)], names.map((name) => [name, ...TIERS.map((size) => cell(byTier.get(size)?.get(name)))])),
+    '### Authorizer (every authenticated request)',
+    table(['', ...TIERS.map((size) => `N = ${size.toLocaleString('en')}`)], [
+      ['calls (in sequence)', ...TIERS.map((size) => `${authorizer.get(size)?.calls} (${authorizer.get(size)?.sequential})`)],
+      ['WCU', ...TIERS.map((size) => String(authorizer.get(size)?.wcu))],
+    ]),
+  );
+
+  const get = (size: number, name: string) => byTier.get(size)?.get(name) as Work;
+  const all = [...byTier.values()].flatMap((m) => [...m.entries()]);
+  const single = all.filter(([name]) => /:id|:jdId/.test(name)).map(([, work]) => work);
+  check(single.every((w) => w.calls <= 2 && w.sequential === 1), `single-resource reads: at most 2 calls, in parallel (worst ${Math.max(...single.map((w) => w.calls))} calls, ${Math.max(...single.map((w) => w.sequential))} in sequence)`);
+  for (const list of ['GET /jds', 'GET /resumes', 'GET /candidates']) {
+    const page1 = TIERS.map((size) => get(size, `${list} page 1`).rcu);
+    check(Math.max(...page1) === Math.min(...page1), `${list} page 1 flat across tenant sizes (${page1.join(' / ')} RCU)`);
+    const deep = TIERS.filter((size) => size >= 1000 || list === 'GET /jds').map((size) => get(size, `${list} page 50`).rcu / get(size, `${list} page 1`).rcu);
+    check(deep.every((r) => r <= 10), `${list} page 50 ≤ 10× page 1 (${deep.map((r) => `${r.toFixed(1)}×`).join(' / ')})`);
+    const cursor = TIERS.filter((size) => byTier.get(size)?.has(`${list} cursor → page 50`)).map((size) => get(size, `${list} cursor → page 50`).rcu);
+    check(cursor.every((rcu) => rcu <= get(TIERS[0] as number, `${list} page 1`).rcu), `${list} cursor pages flat at any depth (${cursor.join(' / ')} RCU)`);
+  }
+  const auth = [...authorizer.values()];
+  check(auth.every((w) => w.calls === 2 && w.sequential === 1 && w.wcu === 2), `authorizer: key check + quota in 1 write (1 WCU), per-IP count in 1 more, in parallel (${auth[0]?.calls} calls, ${auth[0]?.sequential} in sequence, ${auth[0]?.wcu} WCU)`);
+}
+
+async function throughputSection() {
+  log('local throughput');
+  const local = await startDynamoDbLocal();
+  try {
+    await ensureTable(local.endpoint, 'bench-throughput');
+    process.env.DYNAMODB_ENDPOINT = local.endpoint;
+    process.env.TABLE_NAME = 'bench-throughput';
+    process.env.API_RATE_LIMIT_MAX = '1000000';
+    const recorder = recordingDb(local.endpoint, 'bench-throughput');
+    const { key } = await seedTenant(recorder.db, 'bench-load', 100, 50);
+    await (await import('../../lib/db/quota.js')).setTenantHourlyLimit(recorder.db, 'bench-load', 1_000_000);
+    setSharedDb(recorder.db);
+    const gateway = await startGateway(0);
+    const result = await autocannon({ url: `${gateway.url}/jds`, connections: 10, duration: 10, headers: { 'x-api-key': key } });
+    // Let requests autocannon abandoned at the deadline finish before DynamoDB Local stops.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await gateway.close();
+    sections.push(
+      '## Local throughput (sanity figure)',
+      `autocannon, 10 connections for 10 s against the local gateway (\`GET /jds\`: authorizer + function, both calling DynamoDB Local), on ${cpus().length} cores. Not a production figure: DynamoDB Local is far slower than DynamoDB.`,
+      table(['requests/s (mean)', 'latency p50', 'latency p99', 'non-2xx'], [[result.requests.average.toFixed(0), `${result.latency.p50} ms`, `${result.latency.p99} ms`, result.non2xx]]),
+    );
+  } finally {
+    setSharedDb(undefined);
+    await local.stop();
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  await bundleSection();
+  await warmSection();
+  const local = await startDynamoDbLocal();
+  try {
+    await ensureTable(local.endpoint, 'bench');
+    await capacitySection(local.endpoint, 'bench');
+  } finally {
+    await local.stop();
+  }
+  await throughputSection();
+  const markdown = [
+    '# Benchmarks',
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, in ${((Date.now() - started) / 1000).toFixed(0)} s. Shared machines are noisy: compare ratios within this run, not absolute times across runs.`,
+    '## Targets',
+    verdicts.join('\n'),
+    ...sections,
+  ].join('\n\n');
+  writeFileSync(join(DOCS, 'benchmarks.md'), `${markdown}\n`);
+  log(`wrote docs/benchmarks.md\n${verdicts.join('\n')}`);
+}
+
+await main();

@@ -1,0 +1,105 @@
+import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createApiKey } from '../../lib/db/api-keys.js';
+import { applicationItems } from '../../lib/db/applications.js';
+import type { Db } from '../../lib/db/client.js';
+import { counterKey } from '../../lib/db/counters.js';
+import { JD_STATUSES } from '../../lib/domain.js';
+import { bodyItem, headItem } from '../../lib/db/jds.js';
+import { type ApplicationCopy, candidateIdentity, resumeItem } from '../../lib/db/resumes.js';
+import { ensureTenant } from '../../lib/db/tenants.js';
+
+/**
+ * Bulk-seeds a benchmark tenant with BatchWriteItem, using the repositories' own item builders (so
+ * every key and copy is what the product writes would produce) and setting the counters at the end.
+ * Going through the repositories one transaction at a time would take hours at 100,000 items.
+ */
+export const BIG_JD = 'jd-0000';
+export const RARE_FILE_NAME = 'rare_find';
+
+export async function seedTenant(db: Db, tenantId: string, size: number, jdCount = 1000): Promise<{ key: string }> {
+  await ensureTenant(db, tenantId);
+  const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString();
+  const now = new Date();
+  const items: Record<string, unknown>[] = [];
+  const statusCounts: Record<string, number> = {};
+  const jdId = (i: number) => `jd-${String(i).padStart(4, '0')}`;
+  for (let i = 0; i < jdCount; i++) {
+    const status = JD_STATUSES[i % JD_STATUSES.length] as (typeof JD_STATUSES)[number];
+    statusCounts[status] = (statusCounts[status] ?? 0) + 1;
+    const jd = {
+      id: jdId(i),
+      title: `Senior Engineer ${i}`,
+      status,
+      department: 'Engineering',
+      location: 'Berlin (hybrid)',
+      experience: '5+ years',
+      type: 'full-time',
+      salary: '€80k–€100k',
+      createdAt: at(i),
+      updatedAt: at(i),
+      createdById: 'bench',
+    };
+    items.push(headItem(tenantId, jd));
+    items.push(bodyItem(tenantId, jd.id, { description: 'We are hiring. '.repeat(200), requirements: 'TypeScript, AWS. '.repeat(50) }));
+  }
+  // Fixed-width numbers keep every item the same size in every tenant, so costs compare across sizes.
+  const n = (i: number) => String(i).padStart(6, '0');
+  for (let i = 0; i < size; i++) {
+    const resumeId = `r-${n(i)}`;
+    const metadata = {
+      name: `Candidate ${n(i)}`,
+      email: `candidate${n(i)}@example.com`,
+      phone: '+44 20 7946 0000',
+      skills: ['TypeScript', 'Node.js', 'AWS', 'DynamoDB'],
+      experience: `${String(i % 20).padStart(2, '0')} years`,
+      education: 'BSc Computer Science',
+      certifications: ['AWS Certified Developer'],
+      summary: 'An engineer who ships. '.repeat(20),
+    };
+    const jd = i < 1000 ? BIG_JD : jdId(i % jdCount);
+    const scores = i % 3 === 0 ? [] : [((i * 37) % 1000) / 10];
+    const application = applicationItems(
+      tenantId,
+      { id: `a-${n(i)}`, jdId: jd, resumeId, status: 'SCREENING', scores, createdAt: at(jdCount + i) },
+      1,
+      candidateIdentity(metadata),
+      `Senior Engineer ${Number(jd.slice(3))}`,
+      now,
+    );
+    const copies: Record<string, ApplicationCopy> = { [application.copy.id]: application.copy };
+    const fileName = i % 1000 === 7 ? `${RARE_FILE_NAME}_${n(i)}.pdf` : `candidate_${n(i)}_cv.pdf`;
+    items.push(
+      resumeItem(
+        tenantId,
+        { id: resumeId, fileName, parseStatus: 'COMPLETED', metadata, createdAt: at(jdCount + i) },
+        { applications: copies, updatedAt: at(jdCount + i), version: 2 },
+      ),
+    );
+    items.push(application.application, application.pointer);
+  }
+  await batchWriteAll(db, items);
+  await db.client.send(
+    new PutCommand({ TableName: db.tableName, Item: { ...counterKey(tenantId, 'JD'), total: jdCount, ...statusCounts } }),
+  );
+  await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...counterKey(tenantId, 'RESUME'), total: size } }));
+  const { key } = await createApiKey(db, tenantId, { name: 'bench', scopes: ['read', 'write', 'admin'], createdBy: 'bench' });
+  return { key };
+}
+
+async function batchWriteAll(db: Db, items: Record<string, unknown>[], concurrency = 8): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const batch = items.slice(next, next + 25);
+      next += 25;
+      let pending: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+        [db.tableName]: batch.map((Item) => ({ PutRequest: { Item } })),
+      };
+      while (pending && Object.keys(pending).length) {
+        const output = await db.client.send(new BatchWriteCommand({ RequestItems: pending }));
+        pending = output.UnprocessedItems as typeof pending;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { generateApiKey } from '../../lib/auth/api-key.js';
+import { createDb, setSharedDb } from '../../lib/db/client.js';
+import { AUTHORIZER_FUNCTION, routeEntries } from '../../lib/http/routes.js';
+import { lambdaContext, loadHandler } from '../local/handlers.js';
+import { median } from './stats.js';
+
+const EVENTS = join(import.meta.dirname, '..', '..', 'events');
+
+/** One plausible item that satisfies every read path (list entry, JD head, resume, counter, key). */
+function fakeItem(i: number) {
+  const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+  return {
+    pk: 'TENANT#demo',
+    sk: `RESUME#r${i}`,
+    entity: 'JD',
+    id: `id${i}`,
+    title: 'Senior Backend Engineer',
+    status: 'PUBLISHED',
+    department: 'Engineering',
+    location: 'Berlin',
+    experience: '5+ years',
+    type: 'full-time',
+    salary: '€80k',
+    createdAt,
+    updatedAt: createdAt,
+    fileName: `candidate_${i}.pdf`,
+    parseStatus: 'COMPLETED',
+    metadata: { name: 'Ada', email: 'ada@example.com', skills: ['ts'], experience: '5y' },
+    metadataSummary: { skills: ['ts'], experience: '5y' },
+    applications: { a1: { id: 'a1', jdId: 'jd', jdTitle: 'T', status: 'SCREENING', aiScores: [80, 70], createdAt } },
+    gsi1sk: `R#${i}#id${i}`,
+    resumeId: `r${i}`,
+    candidate: 'Ada',
+    email: 'ada@example.com',
+    aiScore: 80,
+    total: 1000,
+    keyHash: 'h',
+    name: 'key',
+    scopes: ['read'],
+    createdBy: 'x',
+  };
+}
+
+/**
+ * CPU time per warm invocation of each handler, with every DynamoDB call answered in-process at zero
+ * latency (aws-sdk-client-mock), median over `invocations`.
+ */
+export async function warmOverhead(invocations: number): Promise<Map<string, number>> {
+  process.env.LOG_LEVEL = 'WARN';
+  setSharedDb(createDb({ endpoint: 'http://127.0.0.1:1', tableName: 'bench' }));
+  const items = Array.from({ length: 21 }, (_, i) => fakeItem(i));
+  const mock = mockClient(DynamoDBDocumentClient);
+  mock.on(GetCommand).resolves({ Item: items[0] });
+  mock.on(QueryCommand).resolves({ Items: items, Count: items.length });
+  mock.on(BatchGetCommand).resolves({ Responses: { bench: items } });
+  mock.on(PutCommand).resolves({});
+  mock.on(TransactWriteCommand).resolves({});
+  mock.on(UpdateCommand).resolves({
+    Attributes: { tenantId: 'demo', keyId: 'k', name: 'n', scopes: ['read'], cnt: 5, hourlyLimit: 1000 },
+  });
+  const validKey = generateApiKey();
+  const results = new Map<string, number>();
+  const functions = [AUTHORIZER_FUNCTION, ...routeEntries().map(([, route]) => route.functionName)];
+  for (const name of functions) {
+    const event = JSON.parse(readFileSync(join(EVENTS, `${name}.json`), 'utf8'));
+    if (name === AUTHORIZER_FUNCTION) event.headers['x-api-key'] = validKey;
+    const handler = await loadHandler(name);
+    const context = lambdaContext(name, 'bench');
+    const invoke = () => handler(structuredClone(event), context);
+    for (let i = 0; i < 100; i++) await invoke();
+    const samples: number[] = [];
+    for (let i = 0; i < invocations; i++) {
+      const before = process.cpuUsage();
+      const result = (await invoke()) as { statusCode?: number; isAuthorized?: boolean };
+      const used = process.cpuUsage(before);
+      samples.push((used.user + used.system) / 1000);
+      if (result.statusCode !== undefined && result.statusCode >= 500) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
+    }
+    results.set(name, median(samples));
+  }
+  mock.restore();
+  setSharedDb(undefined);
+  return results;
+}
