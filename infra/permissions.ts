@@ -6,7 +6,7 @@ import type { RouteId } from '../lib/http/routes.js';
  * and the indexes it queries (Query only), nothing more. Transactions are authorised per item action
  * (PutItem, UpdateItem). Typed by RouteId: a new route cannot ship without its entry.
  */
-export type DynamoDbAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem';
+export type DynamoDbAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 
 export interface TableAccess {
   /** actions on the table's own items */
@@ -18,12 +18,13 @@ export interface TableAccess {
 export const ROUTE_ACCESS = {
   listJds: { table: ['GetItem'], indexes: ['list', 'listKeys', 'status', 'statusKeys'] },
   getJd: { table: ['Query'], indexes: [] },
-  createJd: { table: ['PutItem', 'UpdateItem'], indexes: [] },
+  // GetItem and DeleteItem: Idempotency-Key records (a failed request deletes its in-progress record).
+  createJd: { table: ['PutItem', 'UpdateItem', 'GetItem', 'DeleteItem'], indexes: [] },
   listResumes: { table: ['GetItem'], indexes: ['list', 'listKeys'] },
   getResume: { table: ['GetItem'], indexes: [] },
   listMatches: { table: ['GetItem'], indexes: ['matches'] },
   listCandidates: { table: ['GetItem', 'BatchGetItem'], indexes: ['list', 'listKeys'] },
-  createKey: { table: ['GetItem', 'PutItem'], indexes: [] },
+  createKey: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [] },
   listKeys: { table: ['Query', 'BatchGetItem'], indexes: [] },
   revokeKey: { table: ['GetItem', 'UpdateItem'], indexes: [] },
   whoami: { table: [], indexes: [] },

@@ -5,6 +5,8 @@ import { tableName } from '../config.js';
 /** What every repository function receives: the document client and the table it works on. */
 export interface Db {
   readonly client: DynamoDBDocumentClient;
+  /** the low-level client under `client`, for libraries that take one (Powertools idempotency) */
+  readonly baseClient: DynamoDBClient;
   readonly tableName: string;
 }
 
@@ -22,6 +24,7 @@ export function createDb(options: { endpoint?: string; tableName?: string } = {}
   );
   return {
     client: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }),
+    baseClient: base,
     tableName: options.tableName ?? tableName(),
   };
 }

@@ -45,7 +45,10 @@ export interface ApiRequest<Body, Query> {
   body: Body;
   query: Query;
   path: Record<string, string>;
+  /** lower-cased header names */
+  headers: Record<string, string | undefined>;
   requestId: string;
+  context: Context;
 }
 
 type Schemas = typeof REQUEST_SCHEMAS;
@@ -202,7 +205,9 @@ export function apiHandler<R extends RouteId>(
           body: parsed.body as BodyOf<R>,
           query: parsed.query as QueryOf<R>,
           path: (event.pathParameters ?? {}) as Record<string, string>,
+          headers: event.headers ?? {},
           requestId: event.requestContext?.requestId ?? context.awsRequestId,
+          context,
         });
         return result as ApiResponse;
       })

@@ -15,6 +15,8 @@ export interface RouteDefinition {
   readonly scope: ScopeRequirement | undefined;
   readonly summary: string;
   readonly successStatus: 200 | 201;
+  /** honours an Idempotency-Key header (lib/http/idempotency.ts) */
+  readonly idempotent?: true;
 }
 
 export const ROUTES = {
@@ -41,6 +43,7 @@ export const ROUTES = {
     scope: { scope: 'jd:write', generic: 'write' },
     summary: 'Create a job description in DRAFT',
     successStatus: 201,
+    idempotent: true,
   },
   listResumes: {
     method: 'GET',
@@ -81,6 +84,7 @@ export const ROUTES = {
     scope: { scope: 'admin' },
     summary: 'Create an API key (the plaintext is shown once)',
     successStatus: 201,
+    idempotent: true,
   },
   listKeys: {
     method: 'GET',

@@ -104,7 +104,7 @@ export const responses = {
       ),
     }),
   ),
-  createKey: success(z.strictObject({ ...apiKeyRecord.def.shape, key: z.string() })),
+  createKey: success(z.strictObject({ ...apiKeyRecord.def.shape, key: z.optional(z.string()) })),
   listKeys: success(z.array(apiKeyRecord)),
   revokeKey: z.strictObject({ success: z.literal(true), message: z.string() }),
   whoami: success(

@@ -62,6 +62,19 @@ export function buildOpenApi(): JsonSchema {
       responsesOfRoute['413'] = envelopeError('Body over 256 KB');
       responsesOfRoute['415'] = envelopeError('Content-Type is not application/json');
     }
+    if (route.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item.' +
+          (id === 'createKey' ? ' A replay returns the key record without `key`: the plaintext is shown once and never stored.' : ''),
+        schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+      });
+      responsesOfRoute['409'] = envelopeError('A request with the same Idempotency-Key is still in progress; retry after Retry-After');
+      responsesOfRoute['422'] = envelopeError('The Idempotency-Key was already used with a different body');
+    }
     const path = `${API_PREFIX}${route.path}`;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
