@@ -1,0 +1,151 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../lib/auth/api-key.js';
+import { importProductData } from '../../lib/import.js';
+import { logger } from '../../lib/observability/logger.js';
+import { demoData } from '../../scripts/local/demo-data.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { newTenantId, useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
+const INTERNAL_FIELDS = ['pk', 'sk', 'gsi1sk', 'gsi2sk', 'gsi3sk', 'keyHash', 'entity', 'version', 'fileNameLower', 'metadataSummary', 'win', 'cnt', 'ttl'];
+
+function fieldNames(value: unknown, names = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) fieldNames(item, names);
+  else if (value && typeof value === 'object') {
+    for (const [name, inner] of Object.entries(value)) {
+      names.add(name);
+      fieldNames(inner, names);
+    }
+  }
+  return names;
+}
+
+describe('tenant isolation', () => {
+  let a: Awaited<ReturnType<typeof tenantWithKey>>;
+  let b: Awaited<ReturnType<typeof tenantWithKey>>;
+  const idsOfA = new Set<string>();
+
+  beforeAll(async () => {
+    a = await tenantWithKey(db(), ['read', 'write', 'admin']);
+    b = await tenantWithKey(db(), ['read', 'write', 'admin']);
+    const data = demoData();
+    await importProductData(db(), a.tenantId, data);
+    await importProductData(db(), b.tenantId, {
+      jds: [{ id: 'b-jd', title: 'B job', description: 'd', createdById: 'u' }],
+      resumes: [{ id: 'b-resume', fileName: 'b_cv.pdf' }],
+      applications: [{ id: 'b-app', jdId: 'b-jd', resumeId: 'b-resume' }],
+    });
+    for (const item of [...(data.jds ?? []), ...(data.resumes ?? []), ...(data.applications ?? [])]) idsOfA.add(item.id as string);
+    idsOfA.add(a.keyId);
+  });
+
+  it("answers 404 to every endpoint given another tenant's ids in the path", async () => {
+    const replies = await Promise.all([
+      callApi('GET', '/jds/jd-backend', { key: b.key }),
+      callApi('GET', '/resumes/res-ada-lovelace', { key: b.key }),
+      callApi('GET', '/matches/jd-backend', { key: b.key }),
+      callApi('DELETE', `/keys/${a.keyId}`, { key: b.key }),
+    ]);
+
+    expect(replies.map((reply) => reply.status)).toEqual([404, 404, 404, 404]);
+    expect((await callApi('GET', '/whoami', { key: a.key })).status).toBe(200);
+  });
+
+  it('ignores a tenantId smuggled in the query or headers, and refuses it in a body', async () => {
+    const smuggle = { 'x-tenant-id': a.tenantId, tenantid: a.tenantId, 'x-amzn-tenant': a.tenantId };
+    const replies = await Promise.all(
+      ['/jds', '/resumes', '/candidates', '/candidates?search=a', '/keys', '/whoami', '/matches/jd-backend', '/jds/jd-backend'].map(
+        (path) => callApi('GET', `${path}${path.includes('?') ? '&' : '?'}tenantId=${a.tenantId}`, { key: b.key, headers: smuggle }),
+      ),
+    );
+    const bodies = await Promise.all([
+      callApi('POST', '/jds', { key: b.key, body: { title: 't', description: 'd', createdById: 'u', tenantId: a.tenantId } }),
+      callApi('POST', '/keys', { key: b.key, body: { name: 'n', scopes: ['read'], tenantId: a.tenantId } }),
+    ]);
+
+    const leaked = replies.filter((reply) => [...idsOfA].some((id) => reply.text.includes(`"${id}"`)));
+    expect(leaked.map((reply) => reply.text)).toEqual([]);
+    expect((await callApi('GET', '/whoami', { key: b.key })).json.data.tenantId).toBe(b.tenantId);
+    expect(bodies.map((reply) => [reply.status, reply.json.error])).toEqual([
+      [400, 'Unknown field "tenantId": not accepted by this endpoint'],
+      [400, 'Unknown field "tenantId": not accepted by this endpoint'],
+    ]);
+  });
+
+  it('never returns internal attributes, and never logs a key or its hash, across every endpoint', async () => {
+    const logged: string[] = [];
+    const realWrite = process.stdout.write.bind(process.stdout);
+    logger.setLogLevel('DEBUG');
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      logged.push(String(chunk));
+      return realWrite(chunk, ...rest);
+    }) as typeof process.stdout.write;
+    let replies;
+    let created;
+    try {
+      created = await callApi('POST', '/keys', { key: a.key, body: { name: 'sweep', scopes: ['read'] } });
+      replies = await Promise.all(
+        [
+          '/jds',
+          '/jds?status=PUBLISHED',
+          '/jds/jd-backend',
+          '/resumes',
+          '/resumes/res-ada-lovelace',
+          '/matches/jd-backend',
+          '/candidates',
+          '/candidates?search=ada',
+          '/keys',
+          '/whoami',
+        ].map((path) => callApi('GET', path, { key: a.key })),
+      );
+      replies.push(await callApi('POST', '/jds', { key: a.key, body: { title: 't', description: 'd', createdById: 'u' } }));
+      replies.push(await callApi('GET', '/jds/missing', { key: a.key }));
+      replies.push(await callApi('GET', '/jds', { key: 'hk_live_0000000000000000000000000000000000' }));
+    } finally {
+      process.stdout.write = realWrite;
+      logger.setLogLevel('WARN');
+    }
+
+    const names = new Set(replies.flatMap((reply) => [...fieldNames(reply.json)]));
+    expect(INTERNAL_FIELDS.filter((name) => names.has(name))).toEqual([]);
+    expect(replies.filter((reply) => /TENANT#|KEYHASH#|APPID#/.test(reply.text)).map((r) => r.text)).toEqual([]);
+    const output = logged.join('');
+    for (const key of [a.key, b.key, created.json.data.key as string]) {
+      expect(output).not.toContain(key);
+      expect(output).not.toContain(hashApiKey(key));
+    }
+  });
+});
+
+describe('tenant isolation property (fast-check)', () => {
+  it('no list or search ever returns another tenant’s item, even when ids collide across tenants', async () => {
+    const tenantData = fc.array(fc.constantFrom('x1', 'x2', 'x3', 'shared', 'cv'), { minLength: 0, maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(tenantData, { minLength: 2, maxLength: 3 }), async (perTenant) => {
+        const tenants = await Promise.all(perTenant.map(() => tenantWithKey(db(), ['read'], newTenantId('iso'))));
+        for (const [i, ids] of perTenant.entries()) {
+          const unique = [...new Set(ids)];
+          await importProductData(db(), tenants[i]!.tenantId, {
+            jds: unique.map((id) => ({ id, title: `owner-${i}`, description: 'd', createdById: 'u' })),
+            resumes: unique.map((id) => ({ id, fileName: `owner-${i}-${id}.pdf` })),
+          });
+        }
+        for (const [i, tenant] of tenants.entries()) {
+          const owned = new Set<string>(perTenant[i]);
+          for (const path of ['/jds?limit=100', '/resumes?limit=100', '/candidates?limit=100', '/candidates?search=cv&limit=100']) {
+            const reply = await callApi('GET', path, { key: tenant.key });
+            for (const item of reply.json.data as { id: string; title?: string; fileName?: string }[]) {
+              expect(owned.has(item.id), path).toBe(true);
+              expect(item.title ?? item.fileName, path).toContain(`owner-${i}`);
+            }
+            expect(reply.json.pagination.total).toBe(path.includes('search') ? [...owned].filter((id) => `owner-${i}-${id}.pdf`.includes('cv')).length : owned.size);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
