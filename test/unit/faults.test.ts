@@ -83,6 +83,33 @@ describe('function faults', () => {
     });
   });
 
+  it('maps a DynamoDB timeout to 503 with Retry-After', async () => {
+    const timeout = Object.assign(new Error('socket hang up after 3000 ms'), { name: 'TimeoutError' });
+    ddb.rejects(timeout);
+
+    const reply = await callApiWithContext('listResumes', { path: '/resumes' });
+
+    expect([reply.statusCode, reply.headers?.['Retry-After']]).toEqual([503, '1']);
+    expect(reply.body).not.toContain('socket');
+  });
+
+  it('maps throttling inside a transaction (after the SDK retries) to 503', async () => {
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'throttled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ThrottlingError' }, { Code: 'None' }, { Code: 'None' }],
+      }),
+    );
+
+    const reply = await callApiWithContext('createJd', {
+      path: '/jds',
+      body: JSON.stringify({ title: 't', description: 'd', createdById: 'u' }),
+    });
+
+    expect(reply.statusCode).toBe(503);
+  });
+
   it('maps anything unexpected to a 500 with a request id and no stack or internals', async () => {
     ddb.rejects(new Error('ValidationException: secret table detail at line 42'));
 
