@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { hashApiKey } from '../../lib/auth/api-key.js';
+import { authenticate } from '../../lib/db/api-keys.js';
+import { readCount } from '../../lib/db/counters.js';
+import { demoData } from '../../scripts/local/demo-data.js';
+import { callApi } from '../helpers/api.js';
+import { newTenantId, useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** Runs `npm run admin -- …` the way an operator does (tsx scripts/admin.ts), against the test table. */
+async function admin(...args: string[]) {
+  const result = await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'), TABLE_NAME: db().tableName, LOG_LEVEL: 'WARN' },
+  }).then(
+    (ok) => ({ ...ok, code: 0 }),
+    (error: { stdout: string; stderr: string; code: number }) => error,
+  );
+  return { ...result, json: result.stdout ? JSON.parse(result.stdout) : undefined };
+}
+
+describe('admin CLI (npm run admin)', () => {
+  it('create-key creates the tenant on first use and prints one JSON object with id and the plaintext key', async () => {
+    const tenant = newTenantId('cli');
+
+    const { json } = await admin('create-key', '--tenant', tenant, '--scopes', 'admin,read', '--name', 'first-admin');
+    const reply = await callApi('GET', '/whoami', { key: json.key });
+
+    expect(json).toMatchObject({ tenantId: tenant, id: expect.any(String), name: 'first-admin', scopes: ['admin', 'read'] });
+    expect(reply.json.data).toMatchObject({ tenantId: tenant, keyId: json.id });
+  });
+
+  it('import loads product data and a re-import updates instead of duplicating, keeping counts exact', async () => {
+    const tenant = newTenantId('cli');
+    const file = join(mkdtempSync(join(tmpdir(), 'import-')), 'data.json');
+    const data = demoData();
+    writeFileSync(file, JSON.stringify(data));
+
+    const first = await admin('import', '--tenant', tenant, '--file', file);
+    data.jds![0]!.title = 'Renamed';
+    writeFileSync(file, JSON.stringify(data));
+    const second = await admin('import', '--tenant', tenant, '--file', file);
+
+    expect(first.json).toMatchObject({ jds: { created: 6, updated: 0 }, resumes: { created: 8 }, applications: { created: 9 } });
+    expect(second.json).toMatchObject({ jds: { created: 0, updated: 6 }, resumes: { created: 0, updated: 8 }, applications: { created: 0, updated: 9 } });
+    expect(await readCount(db(), tenant, 'JD')).toBe(6);
+    expect(await readCount(db(), tenant, 'RESUME')).toBe(8);
+  });
+
+  it('refuses an invalid import file with a message naming the field', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'import-')), 'bad.json');
+    writeFileSync(file, JSON.stringify({ jds: [{ title: '' }] }));
+
+    const result = await admin('import', '--tenant', newTenantId('cli'), '--file', file);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('jds.0.title');
+  });
+
+  it('set-quota gives a tenant its own hourly limit; revoke-key refuses the key at once', async () => {
+    const tenant = newTenantId('cli');
+    const { json: created } = await admin('create-key', '--tenant', tenant, '--scopes', 'read');
+
+    await admin('set-quota', '--tenant', tenant, '--per-hour', '5000');
+    const allowed = await authenticate(db(), hashApiKey(created.key), 1000);
+    await admin('revoke-key', '--tenant', tenant, '--key-id', created.id);
+
+    expect(allowed).toMatchObject({ limit: 5000 });
+    expect(await authenticate(db(), hashApiKey(created.key), 1000)).toBe('revoked');
+  });
+
+  it('explains usage errors with exit code 2', async () => {
+    const result = await admin('create-key', '--tenant', 'x');
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--scopes is required');
+    expect(result.stderr).toContain('Usage: npm run admin');
+  });
+});
