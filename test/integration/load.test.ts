@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCount } from '../../lib/db/counters.js';
+import { setTenantHourlyLimit } from '../../lib/db/quota.js';
+import { startGateway } from '../../scripts/local/gateway.js';
+import { tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+let base = '';
+let close: () => Promise<void> = async () => undefined;
+
+beforeAll(async () => {
+  // Every request here comes from 127.0.0.1: lift the per-IP limit (500/min) this suite is not about.
+  process.env.API_RATE_LIMIT_MAX = '100000';
+  const gateway = await startGateway(0);
+  base = gateway.url;
+  close = gateway.close;
+});
+afterAll(async () => {
+  delete process.env.API_RATE_LIMIT_MAX;
+  await close();
+});
+
+/** Fires `count` requests with at most `concurrency` in flight; bounded in number and time. */
+async function burst(count: number, concurrency: number, send: (i: number) => Promise<Response>) {
+  const statuses: number[] = [];
+  const bodies: unknown[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const reply = await send(i);
+        statuses[i] = reply.status;
+        bodies[i] = await reply.json();
+      }
+    }),
+  );
+  return { statuses, bodies };
+}
+
+describe('under load, over HTTP (local gateway, DynamoDB Local)', () => {
+  it('lets exactly L of N concurrent requests through a key with quota L', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    await setTenantHourlyLimit(db(), tenantId, 120);
+
+    const { statuses } = await burst(400, 40, () => fetch(`${base}/whoami`, { headers: { 'X-API-Key': key } }));
+
+    expect(statuses.filter((status) => status === 200)).toHaveLength(120);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(280);
+  });
+
+  it('acknowledges nothing it loses: every 201 of 150 concurrent creates is counted and readable', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+
+    const { statuses, bodies } = await burst(150, 30, (i) =>
+      fetch(`${base}/jds`, {
+        method: 'POST',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: `Job ${i}`, description: 'd', createdById: 'load' }),
+      }),
+    );
+    const acknowledged = bodies
+      .filter((_, i) => statuses[i] === 201)
+      .map((body) => (body as { data: { id: string } }).data.id);
+    const readable = await Promise.all(
+      acknowledged.map((id) => fetch(`${base}/jds/${id}`, { headers: { 'X-API-Key': key } }).then((reply) => reply.status)),
+    );
+
+    expect(statuses.filter((status) => status !== 201 && status !== 409 && status !== 503), JSON.stringify(bodies.filter((_, i) => statuses[i] !== 201).slice(0, 3))).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(readable.every((status) => status === 200)).toBe(true);
+    expect(await readCount(db(), tenantId, 'JD')).toBe(acknowledged.length);
+  });
+});
