@@ -143,7 +143,9 @@ async function capacitySection(endpoint: string, tableName: string) {
     for (const scenario of scenarios) {
       const path = typeof scenario.path === 'string' ? scenario.path : await scenario.path();
       if (path === undefined) continue;
+      const started = Date.now();
       const { work } = await measureRoute(recorder, context, scenario.method ?? 'GET', path, scenario.body);
+      log(`  ${scenario.name}: ${work.calls} calls, ${work.rcu || work.wcu} CU, ${Date.now() - started} ms on DynamoDB Local`);
       if (work.status >= 300) throw new Error(`${scenario.name} answered ${work.status}`);
       results.set(scenario.name, work);
     }
