@@ -3,7 +3,7 @@ import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, Billing, Operation, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Alias } from 'aws-cdk-lib/aws-kms';
@@ -139,6 +139,16 @@ export class HiringApiStack extends Stack {
     });
     const notify = new SnsAction(topic);
     const period = Duration.minutes(5);
+    /** Fires on the first occurrence in a 5-minute period: these should never happen at all. */
+    const anyOccurrence = (id: string, description: string, metric: IMetric) =>
+      new Alarm(this, id, {
+        alarmDescription: description,
+        metric,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
     const alarms = [
       new Alarm(this, 'ServerErrorRateAlarm', {
         alarmDescription: 'More than 1% of requests answered 5xx',
@@ -156,34 +166,32 @@ export class HiringApiStack extends Stack {
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
-      new Alarm(this, 'AuthorizerErrorsAlarm', {
-        alarmDescription: 'The authorizer failed (every request then gets 500)',
-        metric: authorizerFunction.metricErrors({ period }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-      new Alarm(this, 'AuthorizerThrottlesAlarm', {
-        alarmDescription: 'Lambda throttled the authorizer (requests are being refused)',
-        metric: authorizerFunction.metricThrottles({ period }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
-      new Alarm(this, 'TableThrottlesAlarm', {
-        alarmDescription: 'DynamoDB throttled requests (clients get 503)',
-        metric: this.table.metricThrottledRequestsForOperations({
+      anyOccurrence(
+        'AuthorizerErrorsAlarm',
+        'The authorizer failed (every request then gets 500)',
+        authorizerFunction.metricErrors({ period }),
+      ),
+      anyOccurrence(
+        'AuthorizerThrottlesAlarm',
+        'Lambda throttled the authorizer (requests are being refused)',
+        authorizerFunction.metricThrottles({ period }),
+      ),
+      anyOccurrence(
+        'TableThrottlesAlarm',
+        'DynamoDB throttled requests (clients get 503)',
+        this.table.metricThrottledRequestsForOperations({
           period,
           // the operations this service sends (an alarm's math may hold at most 10 metrics)
-          operations: [Operation.GET_ITEM, Operation.BATCH_GET_ITEM, Operation.QUERY, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.TRANSACT_WRITE_ITEMS],
+          operations: [
+            Operation.GET_ITEM,
+            Operation.BATCH_GET_ITEM,
+            Operation.QUERY,
+            Operation.PUT_ITEM,
+            Operation.UPDATE_ITEM,
+            Operation.TRANSACT_WRITE_ITEMS,
+          ],
         }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }),
+      ),
       new Alarm(this, 'LatencyP99Alarm', {
         alarmDescription: 'p99 latency above 1 s',
         metric: this.api.metricLatency({ period, statistic: 'p99' }),

@@ -3,8 +3,8 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { setSharedDb } from '../../lib/db/client.js';
-import type { AuthorizerContext } from '../../lib/http/api-handler.js';
 import { ensureTable, startDynamoDbLocal } from '../local/dynamodb-local.js';
+import { fullAccessContext } from '../local/events.js';
 import { startGateway } from '../local/gateway.js';
 import { cdkBundles, coldLoads, floorBundle } from './bundles.js';
 import { measureAuthorizer, measureRoute, recordingDb, type Work } from './capacity.js';
@@ -99,17 +99,7 @@ async function capacitySection(endpoint: string, tableName: string) {
     const started = Date.now();
     const { key } = await seedTenant(recorder.db, tenantId, size);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    const context: AuthorizerContext = {
-      tenantId,
-      keyId: 'bench',
-      keyName: 'bench',
-      scopes: 'read,write,admin',
-      quotaUsed: 1,
-      quotaLimit: 1000,
-      quotaResetAt: Date.now() + 3_600_000,
-      ipCount: 1,
-      ipLimit: 500,
-    };
+    const context = fullAccessContext(tenantId, 'bench');
     const cursorAt = (path: string, page: number) => async () => {
       const separator = path.includes('?') ? '&' : '?';
       const { json } = await measureRoute(recorder, context, 'GET', `${path}${separator}page=${page - 1}`);

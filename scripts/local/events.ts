@@ -113,3 +113,18 @@ export function proxyEvent(
   if (request.body !== undefined && request.body !== '') event.body = request.body;
   return event as unknown as ApiEvent;
 }
+
+/** The context the authorizer returns for a key with every scope and quota to spare (tests, bench). */
+export function fullAccessContext(tenantId: string, keyId = 'local-key'): AuthorizerContext {
+  return {
+    tenantId,
+    keyId,
+    keyName: keyId,
+    scopes: 'read,write,admin',
+    quotaUsed: 1,
+    quotaLimit: 1000,
+    quotaResetAt: Date.now() + 3_600_000,
+    ipCount: 1,
+    ipLimit: 500,
+  };
+}

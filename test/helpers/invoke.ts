@@ -1,20 +1,10 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { AuthorizerContext } from '../../lib/http/api-handler.js';
 import { API_PREFIX, ROUTES, type RouteId } from '../../lib/http/routes.js';
-import { proxyEvent } from '../../scripts/local/events.js';
+import { fullAccessContext, proxyEvent } from '../../scripts/local/events.js';
 import { lambdaContext, loadHandler } from '../../scripts/local/handlers.js';
 
-export const allScopesContext: AuthorizerContext = {
-  tenantId: 'unit-tenant',
-  keyId: 'unit-key',
-  keyName: 'unit',
-  scopes: 'read,write,admin',
-  quotaUsed: 1,
-  quotaLimit: 1000,
-  quotaResetAt: Date.now() + 3_600_000,
-  ipCount: 1,
-  ipLimit: 500,
-};
+export const allScopesContext: AuthorizerContext = fullAccessContext('unit-tenant', 'unit-key');
 
 /** Invokes a route's handler directly with a payload-2.0 event carrying an authorizer context. */
 export async function callApiWithContext(
