@@ -194,13 +194,14 @@ describe('quota', () => {
   it('limits requests per client IP per minute (API_RATE_LIMIT_MAX outside production)', async () => {
     const { key } = await keyWith(['read']);
     const ip = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    const previous = process.env.API_RATE_LIMIT_MAX;
     process.env.API_RATE_LIMIT_MAX = '3';
     try {
       const replies = [];
       for (let i = 0; i < 4; i++) replies.push(await callApi('GET', '/whoami', { key, sourceIp: ip }));
       expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 429]);
     } finally {
-      delete process.env.API_RATE_LIMIT_MAX;
+      process.env.API_RATE_LIMIT_MAX = previous;
     }
   });
 });
