@@ -274,7 +274,8 @@ export async function listCandidates(
       ':prefix': source.sortPrefix,
       ':needle': request.search.toLowerCase(),
     },
-    ProjectionExpression: 'sk, gsi1sk',
+    // No ProjectionExpression: the entries are slim already, it would not lower the cost, and DynamoDB
+    // Local answers several times slower with one.
     ScanIndexForward: false,
   })) as { sk: string; gsi1sk: string }[];
 
