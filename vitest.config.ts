@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     // Handlers log at INFO in production; tests keep the output readable. The log-leak test raises it.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' },
+    // Every test file fails if a key's plaintext or hash reaches the log output.
+    setupFiles: ['test/helpers/no-secrets-in-logs.ts'],
     projects: [
       {
         extends: true,
@@ -11,7 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['aws-sdk-client-mock-vitest/extend'],
+          setupFiles: ['test/helpers/no-secrets-in-logs.ts', 'aws-sdk-client-mock-vitest/extend'],
         },
       },
       {
