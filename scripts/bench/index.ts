@@ -204,6 +204,24 @@ async function throughputSection() {
   }
 }
 
+const NOTES = `## Reading these numbers
+
+- **DynamoDB Local is not DynamoDB.** Capacity units are what Local reports with \`ReturnConsumedCapacity\`,
+  except BatchGetItem, for which Local reports nothing: those calls are counted as DynamoDB charges
+  them (0.5 RCU per item per 4 KB, eventually consistent). Local also ends a Query page after about
+  1,000 slim index entries where DynamoDB reads up to 1 MB (about 10,000 of them), so deep skips and
+  searches show more calls here than they make in production; the capacity is the same. Wall times on
+  Local (logged by the bench) are not production latencies.
+- **Deep pages** skip on the slim \`*-keys\` index from whichever end of the list is nearer, so the last
+  page of a list costs what the first does and the middle page is the most expensive one. Cursor
+  pages cost one page at any depth; prefer them for walking a list.
+- **Candidate search** is a case-insensitive substring match, which no DynamoDB index can answer: it
+  reads every slim resume entry of the tenant (about 100 bytes each, ~12 RCU per 1,000 resumes)
+  whatever the number of hits, then only the page's resumes.
+- **Bundles**: CreateJd and CreateKey carry the Powertools idempotency utility and its JMESPath engine
+  (about 40 KB) for \`Idempotency-Key\`; loading it lazily was measured and made the bundle larger
+  (esbuild's CJS lazy wrappers defeat tree-shaking), so it is loaded eagerly.`;
+
 async function main() {
   const started = Date.now();
   await bundleSection();
@@ -222,6 +240,7 @@ async function main() {
     '## Targets',
     verdicts.join('\n'),
     ...sections,
+    NOTES,
   ].join('\n\n');
   writeFileSync(join(DOCS, 'benchmarks.md'), `${markdown}\n`);
   log(`wrote docs/benchmarks.md\n${verdicts.join('\n')}`);
