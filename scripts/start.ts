@@ -73,7 +73,10 @@ async function main() {
   const { url } = gateway;
   console.log(`\nHiring Integration API listening on ${url}`);
   console.log(`OpenAPI: ${url}/openapi.json   reference: ${url.replace('/api/v1', '')}/docs`);
-  if (keys.admin) {
+  if (!keys.admin) {
+    console.log('\nThe table already has data, so no demo keys were created. Make one with:');
+    console.log('  npm run admin -- create-key --tenant demo --scopes read,write,admin');
+  } else {
     console.log(`\nDemo admin key (manages keys):       ${keys.admin}`);
     console.log(`Demo read/write key (all resources): ${keys['read-write']}`);
     console.log(`\nTry: curl -H "X-API-Key: ${keys['read-write']}" ${url}/jds`);
