@@ -8,7 +8,7 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
 const INTERNAL_FIELDS = ['pk', 'sk', 'gsi1sk', 'gsi2sk', 'gsi3sk', 'keyHash', 'entity', 'version', 'fileNameLower', 'metadataSummary', 'win', 'cnt', 'ttl'];
 
 function fieldNames(value: unknown, names = new Set<string>()): Set<string> {

@@ -7,7 +7,7 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
 
 const timestamp = fc.integer({ min: 0, max: 40 }).map((s) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString());
 const dataSet = fc.record({
