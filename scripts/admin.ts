@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { SCOPES } from '../lib/auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../lib/db/api-keys.js';
 import { createDb } from '../lib/db/client.js';
-import { isValidId } from '../lib/db/ids.js';
+import { ID_RULE, isValidId } from '../lib/db/ids.js';
 import { setTenantHourlyLimit } from '../lib/db/quota.js';
 import { ensureTenant } from '../lib/db/tenants.js';
 import { ApiError } from '../lib/errors.js';
@@ -32,7 +32,7 @@ function required(values: Record<string, string | undefined>, name: string): str
 
 function tenantOf(values: Record<string, string | undefined>): string {
   const tenant = required(values, 'tenant');
-  if (!isValidId(tenant)) throw new UsageError('--tenant must be 1-64 characters from A-Z, a-z, 0-9, "_" and "-"');
+  if (!isValidId(tenant)) throw new UsageError(`--tenant must be ${ID_RULE}`);
   return tenant;
 }
 

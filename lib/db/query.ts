@@ -50,27 +50,3 @@ export async function batchGet(
   }
   return keys.map((key) => found.get(keyOf(key))).filter((item): item is Item => item !== undefined);
 }
-
-/** ExpressionAttributeNames and a SET clause for plain field assignments. */
-export function setClause(fields: Record<string, unknown>, prefix = 's') {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const assignments: string[] = [];
-  const removals: string[] = [];
-  Object.entries(fields).forEach(([field, value], i) => {
-    names[`#${prefix}${i}`] = field;
-    if (value === undefined) {
-      removals.push(`#${prefix}${i}`);
-    } else {
-      values[`:${prefix}${i}`] = value;
-      assignments.push(`#${prefix}${i} = :${prefix}${i}`);
-    }
-  });
-  const expression = [
-    assignments.length ? `SET ${assignments.join(', ')}` : '',
-    removals.length ? `REMOVE ${removals.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return { expression, names, values };
-}

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { isValidId } from '../db/ids.js';
+import { ID_RULE, isValidId } from '../db/ids.js';
 import { APPLICATION_STATUSES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
 import { LIMITS } from './requests.js';
 
 /** The product-data file of `npm run admin -- import` (ARCHITECTURE.md): ids optional, kept when given. */
-const id = z.optional(z.string().check(z.refine(isValidId, 'must be 1-64 characters from A-Z, a-z, 0-9, "_" and "-"')));
+const id = z.optional(z.string().check(z.refine(isValidId, `must be ${ID_RULE}`)));
 const timestamp = z.optional(z.iso.datetime({ offset: true }));
 const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
 const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));

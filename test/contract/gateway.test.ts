@@ -1,27 +1,19 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { ROUTES } from '../../lib/http/routes.js';
 import { proxyEvent, queryParameters } from '../../scripts/local/events.js';
-import { fromLambdaResult, startGateway } from '../../scripts/local/gateway.js';
-import { tenantWithKey } from '../helpers/api.js';
+import { fromLambdaResult } from '../../scripts/local/gateway.js';
+import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
-let base = '';
-let close: () => Promise<void> = async () => undefined;
-
-beforeAll(async () => {
-  const gateway = await startGateway(0);
-  base = gateway.url;
-  close = gateway.close;
-});
-afterAll(() => close());
+const gatewayUrl = useLocalGateway();
 
 describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
   it('answers 401 without X-API-Key and 403 for a refused key, with API Gateway bodies', async () => {
-    const missing = await fetch(`${base}/jds`);
-    const refused = await fetch(`${base}/jds`, { headers: { 'X-API-Key': 'hk_live_nope' } });
+    const missing = await fetch(`${gatewayUrl()}/jds`);
+    const refused = await fetch(`${gatewayUrl()}/jds`, { headers: { 'X-API-Key': 'hk_live_nope' } });
 
     expect([missing.status, await missing.json()]).toEqual([401, { message: 'Unauthorized' }]);
     expect([refused.status, await refused.json()]).toEqual([403, { message: 'Forbidden' }]);
@@ -31,7 +23,7 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
     const { key } = await tenantWithKey(db(), ['read']);
     setSharedDb(createDb({ endpoint: 'http://127.0.0.1:9', tableName: 'unreachable' }));
     try {
-      const reply = await fetch(`${base}/jds`, { headers: { 'X-API-Key': key } });
+      const reply = await fetch(`${gatewayUrl()}/jds`, { headers: { 'X-API-Key': key } });
       expect([reply.status, await reply.json()]).toEqual([500, { message: 'Internal Server Error' }]);
     } finally {
       setSharedDb(db());
@@ -41,7 +33,7 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
   it('passes repeated query keys comma-joined and maps results with status, headers and JSON body', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
 
-    const reply = await fetch(`${base}/jds?status=DRAFT&status=CLOSED`, { headers: { 'X-API-Key': key } });
+    const reply = await fetch(`${gatewayUrl()}/jds?status=DRAFT&status=CLOSED`, { headers: { 'X-API-Key': key } });
 
     expect(reply.status).toBe(400);
     expect(reply.headers.get('content-type')).toContain('application/json');
@@ -50,9 +42,9 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
   });
 
   it('answers unknown routes with a 404 envelope and serves the OpenAPI document and reference without a key', async () => {
-    const unknown = await fetch(`${base}/nope`);
-    const openapi = await fetch(`${base}/openapi.json`);
-    const reference = await fetch(`${base.replace('/api/v1', '')}/docs`);
+    const unknown = await fetch(`${gatewayUrl()}/nope`);
+    const openapi = await fetch(`${gatewayUrl()}/openapi.json`);
+    const reference = await fetch(`${gatewayUrl().replace('/api/v1', '')}/docs`);
 
     expect([unknown.status, ((await unknown.json()) as any).success]).toEqual([404, false]);
     expect(((await openapi.json()) as any).openapi).toBe('3.1.0');
@@ -62,7 +54,7 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
   it('refuses payloads over 10 MB as API Gateway does', async () => {
     const { key } = await tenantWithKey(db(), ['write']);
 
-    const reply = await fetch(`${base}/jds`, {
+    const reply = await fetch(`${gatewayUrl()}/jds`, {
       method: 'POST',
       headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
       body: 'x'.repeat(10 * 1024 * 1024 + 1),

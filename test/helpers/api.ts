@@ -2,7 +2,8 @@ import { createApiKey } from '../../lib/db/api-keys.js';
 import type { Db } from '../../lib/db/client.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { API_PREFIX } from '../../lib/http/routes.js';
-import { handleRequest } from '../../scripts/local/gateway.js';
+import { afterAll, beforeAll } from 'vitest';
+import { handleRequest, startGateway } from '../../scripts/local/gateway.js';
 import { newTenantId } from './db.js';
 
 export interface ApiReply {
@@ -57,4 +58,17 @@ export async function tenantWithKey(db: Db, scopes: string[], tenantId = newTena
     createdBy: 'test',
   });
   return { tenantId, key, keyId: record.id };
+}
+
+/** The local gateway on a free port for the test file; returns a getter for its base URL. */
+export function useLocalGateway(): () => string {
+  let base = '';
+  let close: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    const gateway = await startGateway(0);
+    base = gateway.url;
+    close = gateway.close;
+  });
+  afterAll(() => close());
+  return () => base;
 }

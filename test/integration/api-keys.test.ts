@@ -9,7 +9,7 @@ import {
   revokeApiKey,
 } from '../../lib/db/api-keys.js';
 import { setTenantHourlyLimit } from '../../lib/db/quota.js';
-import { ensureTenant } from '../../lib/db/tenants.js';
+import { ensureTenant, getTenant } from '../../lib/db/tenants.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
@@ -94,6 +94,8 @@ describe('API keys and authentication on DynamoDB Local', () => {
     const other = await newKey();
 
     await setTenantHourlyLimit(db(), tenantId, 5000);
+    expect(await getTenant(db(), tenantId)).toMatchObject({ tenantId, hourlyLimit: 5000 });
+    expect((await getTenant(db(), other.tenantId))?.hourlyLimit).toBeUndefined();
     const later = await createApiKey(db(), tenantId, { name: 'later', scopes: ['read'], createdBy: 'test' });
 
     expect(await authenticate(db(), hashApiKey(key), 1000)).toMatchObject({ limit: 5000 });

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
 import { setTenantHourlyLimit } from '../../lib/db/quota.js';
-import { startGateway } from '../../scripts/local/gateway.js';
-import { tenantWithKey } from '../helpers/api.js';
+import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
-let base = '';
-let close: () => Promise<void> = async () => undefined;
-
-beforeAll(async () => {
-  const gateway = await startGateway(0);
-  base = gateway.url;
-  close = gateway.close;
-});
-afterAll(() => close());
+const gatewayUrl = useLocalGateway();
 
 /** Fires `count` requests with at most `concurrency` in flight; bounded in number and time. */
 async function burst(count: number, concurrency: number, send: (i: number) => Promise<Response>) {
@@ -39,7 +30,7 @@ describe('under load, over HTTP (local gateway, DynamoDB Local)', () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read']);
     await setTenantHourlyLimit(db(), tenantId, 120);
 
-    const { statuses } = await burst(400, 40, () => fetch(`${base}/whoami`, { headers: { 'X-API-Key': key } }));
+    const { statuses } = await burst(400, 40, () => fetch(`${gatewayUrl()}/whoami`, { headers: { 'X-API-Key': key } }));
 
     expect(statuses.filter((status) => status === 200)).toHaveLength(120);
     expect(statuses.filter((status) => status === 429)).toHaveLength(280);
@@ -49,7 +40,7 @@ describe('under load, over HTTP (local gateway, DynamoDB Local)', () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
 
     const { statuses, bodies } = await burst(150, 30, (i) =>
-      fetch(`${base}/jds`, {
+      fetch(`${gatewayUrl()}/jds`, {
         method: 'POST',
         headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
         body: JSON.stringify({ title: `Job ${i}`, description: 'd', createdById: 'load' }),
@@ -59,7 +50,7 @@ describe('under load, over HTTP (local gateway, DynamoDB Local)', () => {
       .filter((_, i) => statuses[i] === 201)
       .map((body) => (body as { data: { id: string } }).data.id);
     const readable = await Promise.all(
-      acknowledged.map((id) => fetch(`${base}/jds/${id}`, { headers: { 'X-API-Key': key } }).then((reply) => reply.status)),
+      acknowledged.map((id) => fetch(`${gatewayUrl()}/jds/${id}`, { headers: { 'X-API-Key': key } }).then((reply) => reply.status)),
     );
 
     expect(statuses.filter((status) => status !== 201 && status !== 409 && status !== 503), JSON.stringify(bodies.filter((_, i) => statuses[i] !== 201).slice(0, 3))).toEqual([]);
