@@ -6,6 +6,7 @@ import { applicationKeys } from './application-keys.js';
 import { isValidId, newId, nowIso, sortableTime, tenantPk } from './ids.js';
 import { listPage, type Page, type PageRequest } from './pagination.js';
 import { queryAll } from './query.js';
+import { resumeKeys } from './resumes.js';
 import { INDEXES } from './table.js';
 import { conditionFailedAt, isConditionFailure, transactWrite } from './transact.js';
 
@@ -212,11 +213,12 @@ async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: s
       .send(
         new UpdateCommand({
           TableName: db.tableName,
-          Key: { pk: tenantPk(tenantId), sk: `RESUME#${application.resumeId}` },
-          UpdateExpression: 'SET #apps.#app.#jdTitle = :title',
+          Key: resumeKeys.item(tenantId, application.resumeId),
+          // Bumping the version makes a concurrent whole-resume write retry instead of reverting this.
+          UpdateExpression: 'SET #apps.#app.#jdTitle = :title ADD version :one',
           ConditionExpression: 'attribute_exists(#apps.#app)',
           ExpressionAttributeNames: { '#apps': 'applications', '#app': application.id, '#jdTitle': 'jdTitle' },
-          ExpressionAttributeValues: { ':title': title },
+          ExpressionAttributeValues: { ':title': title, ':one': 1 },
         }),
       )
       .catch((error: unknown) => {
