@@ -72,6 +72,8 @@ export interface ResumeImport {
 
 export const resumeKeys = {
   item: (tenantId: string, resumeId: string) => ({ pk: tenantPk(tenantId), sk: `RESUME#${resumeId}` }),
+  /** The resume id in an item's sort key. */
+  idOf: (sortKey: string) => sortKey.slice('RESUME#'.length),
   /** In the list index: all resumes, newest first. */
   listPrefix: 'R#',
   listSort: (createdAt: string, resumeId: string) => `R#${sortableTime(createdAt)}#${resumeId}`,
@@ -296,7 +298,7 @@ export async function listCandidates(
   };
   const last = slice.at(-1);
   if (last && start + request.limit < matches.length) {
-    result.nextCursor = encodeCursor({ s: last.gsi1sk, i: last.sk.slice('RESUME#'.length), p: page + 1 });
+    result.nextCursor = encodeCursor({ s: last.gsi1sk, i: resumeKeys.idOf(last.sk), p: page + 1 });
   }
   return result;
 }

@@ -122,14 +122,15 @@ function parseJsonBody(event: ApiEvent): unknown {
   }
 }
 
+/** Parsed request data, keyed by the event the middlewares saw. */
+const parsedRequests = new WeakMap<ApiEvent, { caller: Caller; body: unknown; query: unknown }>();
+
 /** Envelope, RateLimit headers and error mapping: the one place an error becomes a response. */
 function envelope(routeId: RouteId): MiddlewareObj<ApiEvent, ApiResponse> {
+  // The caller parsed by `authorize` (absent only when the authorizer context itself was missing).
   const headersFor = (event: ApiEvent) => {
-    try {
-      return rateLimitHeaders(callerOf(event).quota);
-    } catch {
-      return {};
-    }
+    const caller = parsedRequests.get(event)?.caller;
+    return caller ? rateLimitHeaders(caller.quota) : {};
   };
   return {
     after: (request) => {
@@ -150,9 +151,6 @@ function envelope(routeId: RouteId): MiddlewareObj<ApiEvent, ApiResponse> {
   };
 }
 
-/** Parsed request data, keyed by the event the middlewares saw. */
-const parsedRequests = new WeakMap<ApiEvent, { caller: Caller; body: unknown; query: unknown }>();
-
 /** Per-key quota and per-IP limit (429), then the route's scope (403). */
 function authorize(routeId: RouteId): MiddlewareObj<ApiEvent, ApiResponse> {
   const route = ROUTES[routeId];
@@ -160,9 +158,10 @@ function authorize(routeId: RouteId): MiddlewareObj<ApiEvent, ApiResponse> {
     before: (request) => {
       const caller = callerOf(request.event);
       logger.appendKeys({ tenantId: caller.tenantId, keyId: caller.keyId, route: routeId });
+      // Stored first, so that a 429 or 403 below still carries the RateLimit headers.
+      parsedRequests.set(request.event, { caller, body: undefined, query: {} });
       enforceLimits(request.event, caller, Date.now());
       if (!hasScope(caller.scopes, route.scope)) throw new ApiError(403, missingScopeMessage(route.scope!));
-      parsedRequests.set(request.event, { caller, body: undefined, query: {} });
     },
   };
 }
