@@ -1,16 +1,19 @@
 import { join } from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { type CfnResource, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { INDEXES } from '../lib/db/table.js';
+import { INDEXES, PARTITION_PREFIXES } from '../lib/db/table.js';
 import { SERVICE_NAME } from '../lib/observability/logger.js';
 import type { TableAccess } from './permissions.js';
 
 const ROOT = join(import.meta.dirname, '..');
+
+/** Template metadata key holding the folder name under functions/ of each Lambda function. */
+export const FUNCTION_METADATA_KEY = 'hiring:function';
 
 /** The Lambda runtime; tests run on the same Node major (package.json devDependency `node`). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -97,6 +100,9 @@ export class ApiFunction extends NodejsFunction {
         externalModules: [],
       },
     });
+    // Names the function in the template, so the local IAM check (scripts/local/iam.ts) finds the
+    // policies each handler runs with.
+    (this.node.defaultChild as CfnResource).addMetadata(FUNCTION_METADATA_KEY, props.functionName);
     this.acknowledgeNagFindings();
   }
 
@@ -109,11 +115,22 @@ export class ApiFunction extends NodejsFunction {
     });
   }
 
+  /**
+   * Sets TABLE_NAME and grants exactly `access`: its actions on the table, Query on its indexes, each
+   * limited by `dynamodb:LeadingKeys` to the partitions it names.
+   */
   bindTable(table: ITableV2, access: TableAccess): void {
     this.addEnvironment('TABLE_NAME', table.tableName);
+    const conditions = {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': access.partitions.map((kind) => `${PARTITION_PREFIXES[kind]}*`) },
+    };
     if (access.table.length > 0) {
       this.addToRolePolicy(
-        new PolicyStatement({ actions: access.table.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }),
+        new PolicyStatement({
+          actions: access.table.map((action) => `dynamodb:${action}`),
+          resources: [table.tableArn],
+          conditions,
+        }),
       );
     }
     if (access.indexes.length > 0) {
@@ -121,6 +138,7 @@ export class ApiFunction extends NodejsFunction {
         new PolicyStatement({
           actions: ['dynamodb:Query'],
           resources: access.indexes.map((index) => `${table.tableArn}/index/${INDEXES[index].name}`),
+          conditions,
         }),
       );
     }

@@ -1,10 +1,12 @@
-import type { IndexName } from '../lib/db/table.js';
+import type { IndexName, PartitionKind } from '../lib/db/table.js';
 import type { RouteId } from '../lib/http/routes.js';
 
 /**
  * What each function may do on the table: the DynamoDB actions its code sends on the table itself,
- * and the indexes it queries (Query only), nothing more. Transactions are authorised per item action
- * (PutItem, UpdateItem). Typed by RouteId: a new route cannot ship without its entry.
+ * the indexes it queries (Query only), and the partitions it may touch at all (a `dynamodb:LeadingKeys`
+ * condition on every grant). Transactions are authorised per item action (PutItem, UpdateItem…).
+ * Typed by RouteId: a new route cannot ship without its entry. Every local path runs the handlers
+ * under these grants as synthesized (scripts/local/iam.ts), so a missing one fails a local test.
  */
 export type DynamoDbAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 
@@ -13,22 +15,26 @@ export interface TableAccess {
   table: readonly DynamoDbAction[];
   /** indexes it runs Query on */
   indexes: readonly IndexName[];
+  /** the partitions (by key prefix) its calls may name; every grant is limited to them */
+  partitions: readonly PartitionKind[];
 }
 
+const tenantData = ['tenant'] as const;
+
 export const ROUTE_ACCESS = {
-  listJds: { table: ['GetItem'], indexes: ['list', 'listKeys', 'status', 'statusKeys'] },
-  getJd: { table: ['Query'], indexes: [] },
-  // GetItem and DeleteItem: Idempotency-Key records (a failed request deletes its in-progress record).
-  createJd: { table: ['PutItem', 'UpdateItem', 'GetItem', 'DeleteItem'], indexes: [] },
-  listResumes: { table: ['GetItem'], indexes: ['list', 'listKeys'] },
-  getResume: { table: ['GetItem'], indexes: [] },
-  listMatches: { table: ['GetItem'], indexes: ['matches'] },
-  listCandidates: { table: ['GetItem', 'BatchGetItem'], indexes: ['list', 'listKeys'] },
-  createKey: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [] },
-  listKeys: { table: ['Query', 'BatchGetItem'], indexes: [] },
-  revokeKey: { table: ['GetItem', 'UpdateItem'], indexes: [] },
-  whoami: { table: [], indexes: [] },
+  listJds: { table: ['GetItem'], indexes: ['list', 'listKeys', 'status', 'statusKeys'], partitions: tenantData },
+  getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },
+  createJd: { table: ['PutItem', 'UpdateItem', 'GetItem', 'DeleteItem'], indexes: [], partitions: ['tenant', 'idempotency'] },
+  listResumes: { table: ['GetItem'], indexes: ['list', 'listKeys'], partitions: tenantData },
+  getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
+  listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
+  listCandidates: { table: ['GetItem', 'BatchGetItem'], indexes: ['list', 'listKeys'], partitions: tenantData },
+  // A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition.
+  createKey: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], partitions: ['tenant', 'keyHash', 'idempotency'] },
+  listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
+  revokeKey: { table: ['GetItem', 'UpdateItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
+  whoami: { table: [], indexes: [], partitions: [] },
 } as const satisfies Record<RouteId, TableAccess>;
 
 /** The authorizer: one conditional UpdateItem on the key lookup, one on the per-IP counter. */
-export const AUTHORIZER_ACCESS: TableAccess = { table: ['UpdateItem'], indexes: [] };
+export const AUTHORIZER_ACCESS: TableAccess = { table: ['UpdateItem'], indexes: [], partitions: ['keyHash', 'clientIp'] };

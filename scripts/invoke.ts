@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createDb, setSharedDb } from '../lib/db/client.js';
 import { lambdaContext, loadHandler } from './local/handlers.js';
+import { withDeployedPermissions } from './local/iam.js';
 
 /**
  * `npm run invoke -- <function> [event.json]`: runs one handler with a payload-2.0 fixture (default
@@ -17,6 +19,8 @@ process.env.DYNAMODB_ENDPOINT ??= 'http://127.0.0.1:8000';
 process.env.TABLE_NAME ??= 'hiring-local';
 const file = eventPath ?? join(import.meta.dirname, '..', 'events', `${functionName}.json`);
 const event = JSON.parse(await readFile(file, 'utf8'));
+// The function runs with the DynamoDB permissions it has in the deployed stack.
+setSharedDb(await withDeployedPermissions(createDb()));
 const handler = await loadHandler(functionName);
 const started = performance.now();
 const result = await handler(event, lambdaContext(functionName, randomUUID()));

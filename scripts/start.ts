@@ -7,6 +7,7 @@ import { importProductData } from '../lib/import.js';
 import { demoData } from './local/demo-data.js';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from './local/dynamodb-local.js';
 import { startGateway } from './local/gateway.js';
+import { withDeployedPermissions } from './local/iam.js';
 
 /**
  * `npm start`: DynamoDB Local (in memory, or in DATA_DIR) unless DYNAMODB_ENDPOINT points at one, the
@@ -49,8 +50,11 @@ async function main() {
   process.on('exit', () => local?.process.kill('SIGKILL'));
 
   const endpoint = process.env.DYNAMODB_ENDPOINT;
-  await ensureTable(endpoint, process.env.TABLE_NAME);
-  const db = createDb({ endpoint, tableName: process.env.TABLE_NAME });
+  // Each handler runs with the DynamoDB permissions its function has in the deployed stack.
+  const [db] = await Promise.all([
+    withDeployedPermissions(createDb({ endpoint, tableName: process.env.TABLE_NAME })),
+    ensureTable(endpoint, process.env.TABLE_NAME),
+  ]);
   setSharedDb(db);
 
   const keys: Record<string, string> = {};

@@ -7,6 +7,7 @@ import type { Db } from './client.js';
 import { isValidId, newId, nowIso, tenantPk } from './ids.js';
 import { batchGet, queryAll } from './query.js';
 import { tenantKeys } from './tenants.js';
+import { PARTITION_PREFIXES } from './table.js';
 import { transactWrite } from './transact.js';
 
 /** An API key as shown to its tenant: never the plaintext (except once, on creation) nor the hash. */
@@ -49,7 +50,7 @@ export const apiKeyKeys = {
   /** The tenant's record of the key, listed and revoked by id. */
   record: (tenantId: string, keyId: string) => ({ pk: tenantPk(tenantId), sk: `KEY#${keyId}` }),
   /** The global lookup by hash: the only item the authorizer touches. */
-  lookup: (keyHash: string) => ({ pk: `KEYHASH#${keyHash}`, sk: 'KEYHASH' }),
+  lookup: (keyHash: string) => ({ pk: `${PARTITION_PREFIXES.keyHash}${keyHash}`, sk: 'KEYHASH' }),
 };
 
 function toRecord(item: Record<string, unknown>, lastUsedAt: unknown): ApiKeyRecord {
@@ -243,7 +244,7 @@ export async function countIpRequest(db: Db, sourceIp: string, now = new Date())
   const { Attributes } = await db.client.send(
     new UpdateCommand({
       TableName: db.tableName,
-      Key: { pk: `IP#${sourceIp.slice(0, 64)}`, sk: `MINUTE#${minute}` },
+      Key: { pk: `${PARTITION_PREFIXES.clientIp}${sourceIp.slice(0, 64)}`, sk: `MINUTE#${minute}` },
       UpdateExpression: 'ADD cnt :one SET #ttl = :ttl',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':one': 1, ':ttl': Math.floor(now.getTime() / 1000) + 180 },

@@ -1,4 +1,5 @@
 import { monotonicFactory } from 'ulid';
+import { PARTITION_PREFIXES } from './table.js';
 
 /** Ids, tenant ids and key ids: what may appear inside a key segment without escaping. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -22,7 +23,7 @@ export function nowIso(now: Date = new Date()): string {
 
 export function tenantPk(tenantId: string): string {
   if (!isValidId(tenantId)) throw new Error(`Invalid tenant id: ${JSON.stringify(tenantId)}`);
-  return `TENANT#${tenantId}`;
+  return `${PARTITION_PREFIXES.tenant}${tenantId}`;
 }
 
 /**

@@ -16,6 +16,19 @@
  */
 
 export const KEY_ATTRIBUTES = { partitionKey: 'pk', sortKey: 'sk' } as const;
+
+/**
+ * What the table's partitions hold, by the prefix of their partition key: a tenant's data, the global
+ * lookup of an API key by its hash, and a client IP's request counts. IAM grants (infra/permissions.ts)
+ * name these prefixes in `dynamodb:LeadingKeys` conditions.
+ */
+export const PARTITION_PREFIXES = {
+  tenant: 'TENANT#',
+  keyHash: 'KEYHASH#',
+  clientIp: 'IP#',
+  idempotency: 'IDEMPOTENCY#',
+} as const;
+export type PartitionKind = keyof typeof PARTITION_PREFIXES;
 export const TTL_ATTRIBUTE = 'ttl';
 
 /** Attributes a JD list item or a resume/candidate list item needs; nothing larger. */

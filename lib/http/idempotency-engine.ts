@@ -7,7 +7,7 @@ import {
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
 import type { Db } from '../db/client.js';
-import { KEY_ATTRIBUTES, TTL_ATTRIBUTE } from '../db/table.js';
+import { KEY_ATTRIBUTES, PARTITION_PREFIXES, TTL_ATTRIBUTE } from '../db/table.js';
 import { ApiError } from '../errors.js';
 
 /**
@@ -28,7 +28,7 @@ function storeFor(db: Db, operation: string): DynamoDBPersistenceLayer {
       awsSdkV3Client: db.baseClient,
       keyAttr: KEY_ATTRIBUTES.partitionKey,
       sortKeyAttr: KEY_ATTRIBUTES.sortKey,
-      staticPkValue: `IDEMPOTENCY#${operation}`,
+      staticPkValue: `${PARTITION_PREFIXES.idempotency}${operation}`,
       expiryAttr: TTL_ATTRIBUTE,
     });
     byOperation.set(operation, store);

@@ -1,7 +1,12 @@
 import type { Context } from 'aws-lambda';
 import { AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, type RouteDefinition, routeEntries } from '../../lib/http/routes.js';
+import { runAsFunction } from './iam.js';
 
-/** Loads a function's handler by its folder name under functions/ (what CDK bundles as the entry). */
+/**
+ * Loads a function's handler by its folder name under functions/ (what CDK bundles as the entry). The
+ * handler runs as that function: with a local IAM check installed (scripts/local/iam.ts), its DynamoDB
+ * calls are held to the function's policies in the synthesized stack.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different event types share this loader
 export type LambdaHandler = (event: any, context: Context) => Promise<unknown>;
 
@@ -16,7 +21,8 @@ export async function loadHandler(functionName: string): Promise<LambdaHandler> 
   let handler = cache.get(functionName);
   if (!handler) {
     const module = (await import(`../../functions/${functionName}/handler.ts`)) as { handler: LambdaHandler };
-    handler = module.handler;
+    const loaded = module.handler;
+    handler = (event, context) => runAsFunction(functionName, () => loaded(event, context));
     cache.set(functionName, handler);
   }
   return handler;

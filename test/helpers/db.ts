@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDb, type Db, setSharedDb } from '../../lib/db/client.js';
 import { ensureTable, localClient } from '../../scripts/local/dynamodb-local.js';
+import { enforceIam, LocalIam } from '../../scripts/local/iam.js';
+import type { CfnTemplate } from '../../scripts/local/stack-template.js';
+
+/** The synthesized stack's template (global setup), read once per test file. */
+let template: CfnTemplate | undefined;
+export function stackTemplateForTests(): CfnTemplate {
+  template ??= JSON.parse(readFileSync(inject('stackTemplatePath'), 'utf8')) as CfnTemplate;
+  return template;
+}
 
 /**
  * A fresh table in the suite's DynamoDB Local for one test file, deleted afterwards. Handlers see it
- * too (it becomes the shared Db). Use the returned getter inside tests.
+ * too (it becomes the shared Db), held to their IAM policies from the synthesized stack. Use the
+ * returned getter inside tests.
  */
 export function useTestDb(): () => Db {
   let db: Db | undefined;
@@ -16,7 +27,7 @@ export function useTestDb(): () => Db {
     await ensureTable(endpoint, tableName);
     process.env.TABLE_NAME = tableName;
     process.env.DYNAMODB_ENDPOINT = endpoint;
-    db = createDb({ endpoint, tableName });
+    db = enforceIam(createDb({ endpoint, tableName }), new LocalIam(stackTemplateForTests(), tableName));
     setSharedDb(db);
   });
   afterAll(async () => {
