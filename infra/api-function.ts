@@ -6,6 +6,7 @@ import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-l
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { FUNCTION_TIMEOUT_MS } from '../lib/config.js';
 import { INDEXES, PARTITION_PREFIXES } from '../lib/db/table.js';
 import { SERVICE_NAME } from '../lib/observability/logger.js';
 import type { TableAccess } from './permissions.js';
@@ -70,8 +71,7 @@ export class ApiFunction extends NodejsFunction {
       // Every function is I/O-bound on one or two DynamoDB calls; 512 MB gives enough CPU for a fast
       // cold start (module load is CPU-bound) without paying for idle memory. Measured: docs/benchmarks.md.
       memorySize: 512,
-      // API Gateway gives up at 30 s; a request that needs more than 10 s is a fault worth failing fast.
-      timeout: Duration.seconds(10),
+      timeout: Duration.millis(FUNCTION_TIMEOUT_MS),
       tracing: Tracing.ACTIVE,
       logGroup,
       loggingFormat: LoggingFormat.JSON,

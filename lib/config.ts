@@ -7,6 +7,12 @@ export const DEFAULT_TABLE_NAME = 'hiring-local';
 export const DEFAULT_HOURLY_LIMIT = 1000;
 export const DEFAULT_PER_IP_LIMIT = 500;
 
+/**
+ * Every function's Lambda timeout (infra/api-function.ts), which the local gateway enforces too. API
+ * Gateway gives up at 30 s; a request that needs more than 10 s is a fault worth failing fast.
+ */
+export const FUNCTION_TIMEOUT_MS = 10_000;
+
 function positiveIntFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;

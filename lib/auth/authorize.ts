@@ -25,12 +25,10 @@ function deny(reason: string): AuthorizerResult {
  * The REQUEST authorizer's decision. A malformed key (wrong shape or checksum) is refused without a
  * database call. Otherwise the key write (validity, hourly count, lastUsedAt) and the per-IP count run
  * in parallel. A DynamoDB failure propagates: API Gateway then answers 500 and never allows.
+ * The request is counted at the time API Gateway received it (`timeEpoch`), not when this runs.
  */
-export async function authorizeRequest(
-  db: Db,
-  event: APIGatewayRequestAuthorizerEventV2,
-  now = new Date(),
-): Promise<AuthorizerResult> {
+export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorizerEventV2): Promise<AuthorizerResult> {
+  const now = new Date(event.requestContext?.timeEpoch ?? Date.now());
   const key = event.headers?.['x-api-key'] ?? event.identitySource?.[0] ?? '';
   if (!isWellFormedApiKey(key)) return deny('malformed');
   const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';

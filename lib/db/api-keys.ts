@@ -166,10 +166,26 @@ function failureOf(old: Record<string, unknown> | undefined, nowIso: string): Au
   return undefined;
 }
 
+function authenticationOf(item: Record<string, unknown>, defaultLimit: number): Authentication {
+  return {
+    tenantId: item.tenantId as string,
+    keyId: item.keyId as string,
+    name: item.name as string,
+    scopes: item.scopes as string[],
+    used: item.cnt as number,
+    limit: (item.hourlyLimit as number | undefined) ?? defaultLimit,
+    resetAt: ((item.win as number) + 1) * HOUR_MS,
+  };
+}
+
 /**
  * Authenticates a key hash and counts the request in the key's clock-hour window, in one conditional
  * write in the steady state (a second one once per hour, when a new window starts). ADD is atomic, so
  * the count is exact under concurrency; the caller compares `used` with `limit`.
+ *
+ * A request stamped in hour H that arrives after a request of hour H+1 has started the next window is
+ * counted in that newer window (`win >= :win`): around HH:00 concurrent requests reach DynamoDB in any
+ * order, and a late one must be counted, never fail.
  */
 export async function authenticate(
   db: Db,
@@ -179,62 +195,37 @@ export async function authenticate(
 ): Promise<Authentication | AuthenticationFailure> {
   const window = Math.floor(now.getTime() / HOUR_MS);
   const at = nowIso(now);
+  const update = (expression: string, condition: string) =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: apiKeyKeys.lookup(keyHash),
+        UpdateExpression: expression,
+        ConditionExpression: `${VALID_KEY} AND ${condition}`,
+        ExpressionAttributeValues: { ':nowIso': at, ':one': 1, ':win': window },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      const { Attributes } = await db.client.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: apiKeyKeys.lookup(keyHash),
-          UpdateExpression: 'SET lastUsedAt = :nowIso ADD cnt :one',
-          ConditionExpression: `${VALID_KEY} AND win = :win`,
-          ExpressionAttributeValues: { ':nowIso': at, ':one': 1, ':win': window },
-          ReturnValues: 'ALL_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      const item = Attributes as Record<string, unknown>;
-      return {
-        tenantId: item.tenantId as string,
-        keyId: item.keyId as string,
-        name: item.name as string,
-        scopes: item.scopes as string[],
-        used: item.cnt as number,
-        limit: (item.hourlyLimit as number | undefined) ?? defaultLimit,
-        resetAt: (window + 1) * HOUR_MS,
-      };
+      const { Attributes } = await update('SET lastUsedAt = :nowIso ADD cnt :one', 'win >= :win');
+      return authenticationOf(Attributes as Record<string, unknown>, defaultLimit);
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const old = error.Item ? unmarshall(error.Item) : undefined;
-      const failure = failureOf(old, at);
+      const failure = failureOf(error.Item ? unmarshall(error.Item) : undefined, at);
       if (failure) return failure;
     }
-    // The key is valid but its window is stale: start the current one. If a concurrent request
-    // started it first, this condition fails and the loop counts into that window instead.
+    // The key is valid but its window is older than this request's: start this request's window. If a
+    // concurrent request started it (or a newer one) first, this fails and the loop counts into it.
     try {
-      const { Attributes } = await db.client.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: apiKeyKeys.lookup(keyHash),
-          UpdateExpression: 'SET lastUsedAt = :nowIso, win = :win, cnt = :one',
-          ConditionExpression: `${VALID_KEY} AND win < :win`,
-          ExpressionAttributeValues: { ':nowIso': at, ':one': 1, ':win': window },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      const item = Attributes as Record<string, unknown>;
-      return {
-        tenantId: item.tenantId as string,
-        keyId: item.keyId as string,
-        name: item.name as string,
-        scopes: item.scopes as string[],
-        used: 1,
-        limit: (item.hourlyLimit as number | undefined) ?? defaultLimit,
-        resetAt: (window + 1) * HOUR_MS,
-      };
+      const { Attributes } = await update('SET lastUsedAt = :nowIso, win = :win, cnt = :one', 'win < :win');
+      return authenticationOf(Attributes as Record<string, unknown>, defaultLimit);
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
+  // Unreachable unless the key changes state between every pair of writes (revoked and restored).
   throw new Error('Could not count the request in the current quota window');
 }
 

@@ -10,18 +10,37 @@ export interface Db {
   readonly tableName: string;
 }
 
-export function createDb(options: { endpoint?: string; tableName?: string } = {}): Db {
+/**
+ * How long one DynamoDB call may take, retries included. DynamoDB answers in milliseconds; a call
+ * that has not connected in 1 s or answered in 2 s meets an outage, not a slow request. Three attempts
+ * of at most 3 s each (plus the SDK's short back-off) end well inside the functions' 10 s timeout
+ * (FUNCTION_TIMEOUT_MS), so an outage is answered 503 instead of the request hanging until Lambda kills
+ * it. Without `throwOnRequestTimeout`, the SDK would only log a warning and keep waiting.
+ */
+export const DYNAMODB_CALL_LIMITS = {
+  connectionTimeoutMs: 1_000,
+  requestTimeoutMs: 2_000,
+  maxAttempts: 3,
+} as const;
+
+export function createDb(options: { endpoint?: string | undefined; tableName?: string } = {}): Db {
   const endpoint = options.endpoint ?? process.env.DYNAMODB_ENDPOINT;
-  const base = new DynamoDBClient(
-    endpoint
+  const base = new DynamoDBClient({
+    maxAttempts: DYNAMODB_CALL_LIMITS.maxAttempts,
+    requestHandler: {
+      connectionTimeout: DYNAMODB_CALL_LIMITS.connectionTimeoutMs,
+      requestTimeout: DYNAMODB_CALL_LIMITS.requestTimeoutMs,
+      throwOnRequestTimeout: true,
+    },
+    ...(endpoint
       ? {
           endpoint,
           region: process.env.AWS_REGION ?? 'local',
           // DynamoDB Local accepts any credentials; fixed ones keep local runs independent of ~/.aws.
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         }
-      : {},
-  );
+      : {}),
+  });
   return {
     client: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }),
     baseClient: base,

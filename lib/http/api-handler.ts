@@ -160,7 +160,7 @@ function authorize(routeId: RouteId): MiddlewareObj<ApiEvent, ApiResponse> {
       logger.appendKeys({ tenantId: caller.tenantId, keyId: caller.keyId, route: routeId });
       // Stored first, so that a 429 or 403 below still carries the RateLimit headers.
       parsedRequests.set(request.event, { caller, body: undefined, query: {} });
-      enforceLimits(request.event, caller, Date.now());
+      enforceLimits(request.event, caller, request.event.requestContext?.timeEpoch ?? Date.now());
       if (!hasScope(caller.scopes, route.scope)) throw new ApiError(403, missingScopeMessage(route.scope!));
     },
   };

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { isTransientFault } from '../db/faults.js';
 import { ApiError } from '../errors.js';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
@@ -9,22 +10,6 @@ export function jsonResponse(
   headers: Record<string, string> = {},
 ): APIGatewayProxyStructuredResultV2 {
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
-}
-
-const THROTTLING = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'LimitExceededException',
-]);
-const TIMEOUTS = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
-
-/** True for DynamoDB faults a client should simply retry: throttling (after the SDK's own retries), timeouts. */
-export function isTransientFault(error: unknown): boolean {
-  const name = (error as { name?: string })?.name ?? '';
-  if (THROTTLING.has(name) || TIMEOUTS.has(name)) return true;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] })?.CancellationReasons;
-  return name === 'TransactionCanceledException' && (reasons?.some((r) => r.Code === 'ThrottlingError') ?? false);
 }
 
 /**

@@ -14,6 +14,8 @@ export interface IncomingRequest {
   body?: string | undefined;
   isBase64Encoded?: boolean;
   sourceIp?: string;
+  /** epoch ms at which the gateway received it (default: now); tests pin it to control time */
+  receivedAt?: number;
 }
 
 const ACCOUNT = '123456789012';

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
 import type { AuthorizerContext } from '../../lib/http/api-handler.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, matchRoute, NOT_FOUND_FUNCTION } from '../../lib/http/routes.js';
 import { logger } from '../../lib/observability/logger.js';
@@ -112,7 +113,16 @@ async function invokeNotFound(request: IncomingRequest): Promise<Reply> {
   return fromLambdaResult(await handler(event, lambdaContext(NOT_FOUND_FUNCTION, requestId)));
 }
 
-export async function handleRequest(request: IncomingRequest): Promise<Reply> {
+export interface GatewayOptions {
+  /**
+   * Each function's Lambda timeout (the stack's, unless a test shortens it). Handlers see it through
+   * `getRemainingTimeInMillis`, from which middy answers just before Lambda would end the invocation.
+   */
+  functionTimeoutMs?: number;
+}
+
+export async function handleRequest(request: IncomingRequest, options: GatewayOptions = {}): Promise<Reply> {
+  const timeoutMs = options.functionTimeoutMs ?? FUNCTION_TIMEOUT_MS;
   const docs = request.method === 'GET' ? await serveDocs(request.rawPath) : undefined;
   if (docs) return docs;
   const matched = request.rawPath.startsWith(`${API_PREFIX}/`)
@@ -133,13 +143,13 @@ export async function handleRequest(request: IncomingRequest): Promise<Reply> {
   if (!request.headers?.['x-api-key']) return gatewayMessage(401, 'Unauthorized');
 
   const requestId = randomUUID();
-  const now = Date.now();
+  const now = request.receivedAt ?? Date.now();
   let context: AuthorizerContext;
   try {
     const authorizer = await loadHandler(AUTHORIZER_FUNCTION);
     const decision = (await authorizer(
       authorizerEvent(request, matched.route, pathParameters, requestId, now),
-      lambdaContext(AUTHORIZER_FUNCTION, requestId),
+      lambdaContext(AUTHORIZER_FUNCTION, requestId, timeoutMs),
     )) as { isAuthorized?: boolean; context?: AuthorizerContext };
     if (decision?.isAuthorized !== true) return gatewayMessage(403, 'Forbidden');
     context = decision.context ?? ({} as AuthorizerContext);
@@ -152,7 +162,7 @@ export async function handleRequest(request: IncomingRequest): Promise<Reply> {
     const handler = await loadHandler(matched.route.functionName);
     const result = await handler(
       proxyEvent(request, matched.route, pathParameters, context, requestId, now),
-      lambdaContext(matched.route.functionName, requestId),
+      lambdaContext(matched.route.functionName, requestId, timeoutMs),
     );
     const reply = fromLambdaResult(result);
     reply.headers['apigw-requestid'] = requestId;

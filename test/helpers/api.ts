@@ -21,7 +21,15 @@ export interface ApiReply {
 export async function callApi(
   method: string,
   path: string,
-  options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; sourceIp?: string } = {},
+  options: {
+    key?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+    sourceIp?: string;
+    /** epoch ms the gateway stamps on the request (default: now) */
+    receivedAt?: number;
+  } = {},
 ): Promise<ApiReply> {
   const [pathname, query = ''] = path.split('?');
   const headers: Record<string, string> = { ...options.headers };
@@ -38,6 +46,7 @@ export async function callApi(
     headers,
     body,
     sourceIp: options.sourceIp ?? '127.0.0.1',
+    ...(options.receivedAt === undefined ? {} : { receivedAt: options.receivedAt }),
   });
   const text = reply.body.toString();
   let json: unknown;

@@ -116,3 +116,32 @@ describe('API keys and authentication on DynamoDB Local', () => {
     expect(nextMinute).toBe(1);
   });
 });
+
+describe('quota windows at the hour boundary', () => {
+  it('counts a request stamped in hour H that arrives after hour H+1 moved the window, instead of failing', async () => {
+    const { key } = await newKey();
+
+    const inNextHour = (await authenticate(db(), hashApiKey(key), 1000, new Date('2026-11-22T11:00:00.000Z'))) as Authentication;
+    const late = await authenticate(db(), hashApiKey(key), 1000, new Date('2026-11-22T10:59:59.999Z'));
+
+    expect(inNextHour.used).toBe(1);
+    expect(late).toEqual({ ...inNextHour, used: 2 });
+  });
+
+  it('answers every one of 150 concurrent requests stamped either side of HH:00, counting each exactly once', async () => {
+    const { key } = await newKey();
+    const before = new Date('2026-11-22T10:59:59.999Z');
+    const after = new Date('2026-11-22T11:00:00.000Z');
+    const stamps = Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? after : before)).sort(() => Math.random() - 0.5);
+
+    const results = await Promise.all(stamps.map((now) => authenticate(db(), hashApiKey(key), 1000, now)));
+
+    const counted = results as Authentication[];
+    expect(counted.every((result) => typeof result === 'object')).toBe(true);
+    for (const windowEnd of new Set(counted.map((result) => result.resetAt))) {
+      const used = counted.filter((result) => result.resetAt === windowEnd).map((result) => result.used);
+      expect(used.sort((a, b) => a - b)).toEqual(Array.from({ length: used.length }, (_, i) => i + 1));
+    }
+    expect(counted.filter((result) => result.resetAt === Date.parse('2026-11-22T12:00:00.000Z')).length).toBeGreaterThanOrEqual(50);
+  });
+});

@@ -194,11 +194,13 @@ describe('quota', () => {
   it('limits requests per client IP per minute (API_RATE_LIMIT_MAX outside production)', async () => {
     const { key } = await keyWith(['read']);
     const ip = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    // All four inside one minute, whatever the clock says while the test runs.
+    const receivedAt = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
     const previous = process.env.API_RATE_LIMIT_MAX;
     process.env.API_RATE_LIMIT_MAX = '3';
     try {
       const replies = [];
-      for (let i = 0; i < 4; i++) replies.push(await callApi('GET', '/whoami', { key, sourceIp: ip }));
+      for (let i = 0; i < 4; i++) replies.push(await callApi('GET', '/whoami', { key, sourceIp: ip, receivedAt }));
       expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 429]);
     } finally {
       process.env.API_RATE_LIMIT_MAX = previous;

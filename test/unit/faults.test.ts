@@ -9,7 +9,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../lib/auth/api-key.js';
 import { authorizeRequest } from '../../lib/auth/authorize.js';
-import { createDb, setSharedDb } from '../../lib/db/client.js';
+import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
+import { createDb, DYNAMODB_CALL_LIMITS, setSharedDb } from '../../lib/db/client.js';
+import { isTransientFault } from '../../lib/db/faults.js';
 import { createJd } from '../../lib/db/jds.js';
 import { ROUTES } from '../../lib/http/routes.js';
 import { authorizerEvent } from '../../scripts/local/events.js';
@@ -151,3 +153,33 @@ describe('function faults', () => {
     expect(ddb.calls()).toHaveLength(1);
   });
 });
+
+describe('transient faults', () => {
+  const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
+
+  it('treats connection failures, timeouts, throttling and DynamoDB server errors as transient', () => {
+    const transient = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+      named('TimeoutError', { code: 'ETIMEDOUT' }),
+      named('ProvisionedThroughputExceededException'),
+      named('InternalServerError', { $fault: 'server' }),
+      // Powertools idempotency wraps the DynamoDB error it met.
+      named('IdempotencyPersistenceLayerError', { cause: named('ThrottlingException') }),
+    ];
+
+    expect(transient.map(isTransientFault)).toEqual(transient.map(() => true));
+  });
+
+  it('does not present a refusal or a bug as "retry shortly"', () => {
+    const permanent = [named('AccessDeniedException', { $fault: 'client' }), named('ValidationException', { $fault: 'client' }), new TypeError('x')];
+
+    expect(permanent.map(isTransientFault)).toEqual([false, false, false]);
+  });
+
+  it('bounds a DynamoDB call, retries included, well inside the function timeout', () => {
+    const { maxAttempts, connectionTimeoutMs, requestTimeoutMs } = DYNAMODB_CALL_LIMITS;
+
+    expect(maxAttempts * (connectionTimeoutMs + requestTimeoutMs)).toBeLessThan(FUNCTION_TIMEOUT_MS);
+  });
+});
+

@@ -1,0 +1,81 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db, setSharedDb } from '../../lib/db/client.js';
+import { ROUTES, type RouteId, routeEntries } from '../../lib/http/routes.js';
+import { handleRequest } from '../../scripts/local/gateway.js';
+import { callApiWithContext } from '../helpers/invoke.js';
+import { tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+
+/** A DynamoDB endpoint that accepts connections and never answers. */
+let stalled: Server;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  stalled = createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => {
+  for (const socket of sockets) socket.destroy();
+  stalled.close();
+});
+const stalledEndpoint = () => `http://127.0.0.1:${(stalled.address() as { port: number }).port}`;
+
+async function withDynamoDbAt<T>(endpoint: string | Db, work: () => Promise<T>): Promise<T> {
+  setSharedDb(typeof endpoint === 'string' ? createDb({ endpoint, tableName: db().tableName }) : endpoint);
+  try {
+    return await work();
+  } finally {
+    setSharedDb(db());
+  }
+}
+
+const sample = (routeId: RouteId) => {
+  const route = ROUTES[routeId];
+  const path = route.path.replace(/\{(\w+)\}/g, 'some-id');
+  const pathParameters = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name as string, 'some-id']));
+  const body = { createJd: { title: 't', description: 'd', createdById: 'u' }, createKey: { name: 'n', scopes: ['read'] } }[
+    routeId as 'createJd' | 'createKey'
+  ];
+  return { path, pathParameters, ...(body ? { body: JSON.stringify(body) } : {}) };
+};
+
+describe('DynamoDB outages', () => {
+  it('answers 503 with Retry-After from every function that reads or writes, when DynamoDB refuses connections', async () => {
+    const routes = routeEntries().filter(([id]) => id !== 'whoami');
+
+    const replies = await withDynamoDbAt('http://127.0.0.1:9', () =>
+      Promise.all(routes.map(([id]) => callApiWithContext(id, sample(id)))),
+    );
+
+    const outcome = replies.map((reply, i) => [routes[i]?.[0], reply.statusCode, reply.headers?.['Retry-After'], JSON.parse(reply.body as string).error]);
+    expect(outcome).toEqual(routes.map(([id]) => [id, 503, '1', 'The service is busy; retry shortly']));
+  });
+
+  it('answers 503 when DynamoDB stalls, inside the function timeout instead of hanging until Lambda kills it', async () => {
+    const reply = await withDynamoDbAt(stalledEndpoint(), () => callApiWithContext('listJds', sample('listJds')));
+
+    expect([reply.statusCode, reply.headers?.['Retry-After']]).toEqual([503, '1']);
+  });
+
+  it('answers 503 just before the Lambda timeout when a DynamoDB call never returns (middy’s early timeout response)', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    // The authorizer's UpdateItem goes through; the function's Query never comes back.
+    const hanging = createDb({ endpoint: process.env.DYNAMODB_ENDPOINT, tableName: db().tableName });
+    hanging.baseClient.middlewareStack.add(
+      (next, context) => (args) => (context.commandName === 'QueryCommand' ? new Promise<never>(() => undefined) : next(args)),
+      { step: 'initialize', name: 'hangQueries' },
+    );
+
+    const reply = await withDynamoDbAt(hanging, () =>
+      handleRequest({ method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': key } }, { functionTimeoutMs: 500 }),
+    );
+
+    expect([reply.status, reply.headers['retry-after'], JSON.parse(reply.body.toString()).error]).toEqual([
+      503,
+      '1',
+      'The service is busy; retry shortly',
+    ]);
+  });
+});
