@@ -1,25 +1,47 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { EdgeProtectionStack } from './edge.js';
 import { HiringApiStack } from './stack.js';
 
 /**
- * `npx cdk deploy -c stage=prod`. Context: stage (default dev), apiKeyHourlyLimit, apiRateLimitMax,
- * logLevel. Account and region come from the CLI's credentials (CDK_DEFAULT_*).
+ * `npx cdk deploy --all -c stage=prod`. Context: stage (default dev), edge (CloudFront + WAF in front of
+ * the API; default on for prod, off elsewhere), apiKeyHourlyLimit, apiRateLimitMax, logLevel. Account
+ * and region come from the CLI's credentials (CDK_DEFAULT_*), or `env` in tests.
  */
-export function createApp(context: Record<string, unknown> = {}): { app: App; stack: HiringApiStack } {
-  const app = new App({ context });
-  const value = (name: string) => app.node.tryGetContext(name) as string | undefined;
+export function createApp(
+  context: Record<string, unknown> = {},
+  env: { account?: string | undefined; region?: string | undefined } = {
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    region: process.env.CDK_DEFAULT_REGION,
+  },
+): { app: App; stack: HiringApiStack; edge: EdgeProtectionStack | undefined } {
+  // Weak references: the API stack reads the edge stack's web ACL ARN with Fn::GetStackOutput, which
+  // works across regions without the custom-resource Lambdas (and the deadly embrace) of strong ones.
+  const app = new App({ context: { '@aws-cdk/core:defaultCrossStackReferences': 'weak', ...context } });
+  const value = (name: string) => app.node.tryGetContext(name) as string | boolean | undefined;
   const number = (name: string) => (value(name) === undefined ? undefined : Number(value(name)));
-  const stage = value('stage') ?? 'dev';
+  const stage = String(value('stage') ?? 'dev');
+  const withEdge = value('edge') === undefined ? stage === 'prod' : String(value('edge')) === 'true';
+  let edge: EdgeProtectionStack | undefined;
+  if (withEdge) {
+    // The web ACL lives in us-east-1 (CloudFront's rule); the API's stack reads it across regions, which
+    // CloudFormation can only do between stacks of known regions.
+    if (!env.region) throw new Error('The edge (CloudFront + WAF) needs the region to deploy to: run with AWS credentials (or AWS_REGION), or pass -c edge=false');
+    edge = new EdgeProtectionStack(app, `HiringApiEdge-${stage}`, {
+      env: { account: env.account },
+      perIpLimit: number('apiRateLimitMax') && stage !== 'prod' ? number('apiRateLimitMax') : undefined,
+    });
+  }
   const stack = new HiringApiStack(app, `HiringApi-${stage}`, {
     stage,
     apiKeyHourlyLimit: number('apiKeyHourlyLimit'),
     apiRateLimitMax: number('apiRateLimitMax'),
-    logLevel: value('logLevel'),
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    logLevel: value('logLevel') as string | undefined,
+    env,
+    ...(edge ? { edge: { webAclArn: edge.webAclArn } } : {}),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack };
+  return { app, stack, edge };
 }
 
 if (process.argv[1]?.endsWith('app.ts')) createApp().app.synth();

@@ -36,5 +36,10 @@ export const ROUTE_ACCESS = {
   whoami: { table: [], indexes: [], partitions: [] },
 } as const satisfies Record<RouteId, TableAccess>;
 
-/** The authorizer: one conditional UpdateItem on the key lookup, one on the per-IP counter. */
-export const AUTHORIZER_ACCESS: TableAccess = { table: ['UpdateItem'], indexes: [], partitions: ['keyHash', 'clientIp'] };
+/**
+ * The authorizer: one conditional UpdateItem on the key lookup, and one on the per-IP counter where no
+ * edge counts requests per IP (behind CloudFront and WAF it has no access to those items at all).
+ */
+export function authorizerAccess({ behindEdge }: { behindEdge: boolean }): TableAccess {
+  return { table: ['UpdateItem'], indexes: [], partitions: behindEdge ? ['keyHash'] : ['keyHash', 'clientIp'] };
+}

@@ -1,4 +1,15 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -6,14 +17,17 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, Billing, Operation, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Alias } from 'aws-cdk-lib/aws-kms';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { INDEXES, KEY_ATTRIBUTES, TTL_ATTRIBUTE } from '../lib/db/table.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../lib/http/routes.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
-import { AUTHORIZER_ACCESS, ROUTE_ACCESS } from './permissions.js';
+import { ORIGIN_VERIFY_HEADER } from '../lib/config.js';
+import { authorizerAccess, ROUTE_ACCESS } from './permissions.js';
 
 export interface HiringApiStackProps extends StackProps {
   /** `prod` is production; anything else (default `dev`) is a disposable stage */
@@ -24,6 +38,11 @@ export interface HiringApiStackProps extends StackProps {
   logLevel?: string;
   /** stage-wide API Gateway throttle */
   throttle?: { rateLimit: number; burstLimit: number };
+  /**
+   * CloudFront with the WAF web ACL of an EdgeProtectionStack in front of the API: the per-IP limit
+   * moves to the edge, and requests that bypass the distribution are refused by the authorizer.
+   */
+  edge?: { webAclArn: string };
 }
 
 export class HiringApiStack extends Stack {
@@ -64,8 +83,20 @@ export class HiringApiStack extends Stack {
       })),
     });
 
-    const authorizerFunction = new ApiFunction(this, 'Authorizer', { functionName: AUTHORIZER_FUNCTION, settings });
-    authorizerFunction.bindTable(this.table, AUTHORIZER_ACCESS);
+    // Behind the edge, CloudFront adds a header only it knows; the authorizer refuses requests without it
+    // (and leaves per-IP counting to the WAF).
+    const originVerify = props.edge
+      ? new Secret(this, 'OriginVerifySecret', {
+          description: `Hiring API (${props.stage}): header value CloudFront adds to prove a request came through the edge`,
+          generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+        })
+      : undefined;
+    const authorizerFunction = new ApiFunction(this, 'Authorizer', {
+      functionName: AUTHORIZER_FUNCTION,
+      settings,
+      ...(originVerify ? { environment: { ORIGIN_VERIFY_SECRET: originVerify.secretValue.unsafeUnwrap() } } : {}),
+    });
+    authorizerFunction.bindTable(this.table, authorizerAccess({ behindEdge: Boolean(props.edge) }));
     this.functions[AUTHORIZER_FUNCTION] = authorizerFunction;
     const authorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', authorizerFunction, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
@@ -126,17 +157,57 @@ export class HiringApiStack extends Stack {
 
     this.addAlarms(authorizerFunction, isProduction);
 
-    new CfnOutput(this, 'ApiUrl', { value: `${stage.url.replace(/\/$/, '')}${API_PREFIX}`, description: 'Base URL of the API' });
+    const origin = `${stage.url.replace(/\/$/, '')}${API_PREFIX}`;
+    if (props.edge && originVerify) {
+      const distribution = new Distribution(this, 'Edge', {
+        comment: `Hiring Integration API (${props.stage})`,
+        webAclId: props.edge.webAclArn,
+        httpVersion: HttpVersion.HTTP2_AND_3,
+        defaultBehavior: {
+          // The execute-api host of the HTTP API (https://<id>.execute-api.<region>.amazonaws.com).
+          origin: new HttpOrigin(Fn.select(2, Fn.split('/', this.api.apiEndpoint)), {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          // Every response is per key and per request: nothing is cached, every header and query reaches
+          // the API (but Host, which must stay the execute-api host).
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+      });
+      this.acknowledgeEdgeNagFindings(distribution, originVerify);
+      new CfnOutput(this, 'ApiUrl', { value: `https://${distribution.distributionDomainName}${API_PREFIX}`, description: 'Base URL of the API (through CloudFront and WAF)' });
+    } else {
+      new CfnOutput(this, 'ApiUrl', { value: origin, description: 'Base URL of the API' });
+    }
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'For TABLE_NAME of the admin CLI' });
     this.acknowledgeNagFindings();
   }
 
   private addAlarms(authorizerFunction: ApiFunction, isProduction: boolean): void {
-    const topic = new Topic(this, 'AlarmTopic', {
-      displayName: 'Hiring API alarms',
-      enforceSSL: true,
-      masterKey: Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns'),
+    // A customer-managed key: CloudWatch cannot use the AWS-managed alias/aws/sns key, so alarms
+    // published to a topic under it are dropped and nobody is notified.
+    const key = new Key(this, 'AlarmTopicKey', {
+      description: 'Encrypts the Hiring API alarm topic; usable by CloudWatch alarms of this account',
+      enableKeyRotation: true,
+      removalPolicy: isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudWatchAlarmsOfThisAccount',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': this.account },
+          ArnLike: { 'aws:SourceArn': `arn:${this.partition}:cloudwatch:${this.region}:${this.account}:alarm:*` },
+        },
+      }),
+    );
+    const topic = new Topic(this, 'AlarmTopic', { displayName: 'Hiring API alarms', enforceSSL: true, masterKey: key });
     const notify = new SnsAction(topic);
     const period = Duration.minutes(5);
     /** Fires on the first occurrence in a 5-minute period: these should never happen at all. */
@@ -204,6 +275,23 @@ export class HiringApiStack extends Stack {
     ];
     for (const alarm of alarms) alarm.addAlarmAction(notify);
     new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn, description: 'Subscribe to receive alarms' });
+  }
+
+  private acknowledgeEdgeNagFindings(distribution: Distribution, originVerify: Secret): void {
+    const acknowledge = (construct: Construct, id: string, reason: string) =>
+      Validations.of(construct).acknowledge({ id: `AwsSolutions::AwsSolutions-${id}`, reason });
+    acknowledge(distribution, 'CFR1', 'An API for integrators worldwide: no geographic restriction.');
+    acknowledge(distribution, 'CFR3', 'Every request that reaches the origin is in the API access log; WAF metrics and sampled requests show what the edge refused.');
+    acknowledge(
+      distribution,
+      'CFR4',
+      'The distribution uses the default *.cloudfront.net certificate, whose minimum TLS version cannot be set; a custom domain with its own certificate would allow TLSv1.2_2021.',
+    );
+    acknowledge(
+      originVerify,
+      'SMG4',
+      'The origin header value is copied into the distribution and the authorizer at deploy time; rotating it means rotating the secret and redeploying (README).',
+    );
   }
 
   /** Each acknowledged cdk-nag finding of the stack, one by one, with its reason. */

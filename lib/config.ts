@@ -40,6 +40,17 @@ export function defaultHourlyLimit(): number {
   return positiveIntFromEnv('API_KEY_HOURLY_LIMIT', DEFAULT_HOURLY_LIMIT);
 }
 
+/** The header CloudFront adds to every request it forwards, carrying ORIGIN_VERIFY_SECRET. */
+export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
+
+/**
+ * Set when the API sits behind the edge (CloudFront + WAF): requests must carry it in
+ * ORIGIN_VERIFY_HEADER, and the per-IP limit is the WAF's, so the authorizer counts no client IP.
+ */
+export function originVerifySecret(): string | undefined {
+  return process.env.ORIGIN_VERIFY_SECRET || undefined;
+}
+
 /** Requests per minute per client IP; API_RATE_LIMIT_MAX is honoured only outside production. */
 export function perIpLimit(): number {
   if (isProduction()) return DEFAULT_PER_IP_LIMIT;

@@ -1,6 +1,7 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
-import { defaultHourlyLimit, perIpLimit } from '../config.js';
+import { timingSafeEqual } from 'node:crypto';
+import { defaultHourlyLimit, ORIGIN_VERIFY_HEADER, originVerifySecret, perIpLimit } from '../config.js';
 import { authenticate, countIpRequest } from '../db/api-keys.js';
 import type { Db } from '../db/client.js';
 import type { AuthorizerContext } from '../http/api-handler.js';
@@ -21,20 +22,30 @@ function deny(reason: string): AuthorizerResult {
   return DENY;
 }
 
+/** True when the request carries the edge's secret header (compared in constant time). */
+function cameThroughEdge(event: APIGatewayRequestAuthorizerEventV2, secret: string): boolean {
+  const presented = Buffer.from(event.headers?.[ORIGIN_VERIFY_HEADER.toLowerCase()] ?? '');
+  const expected = Buffer.from(secret);
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
+}
+
 /**
  * The REQUEST authorizer's decision. A malformed key (wrong shape or checksum) is refused without a
- * database call. Otherwise the key write (validity, hourly count, lastUsedAt) and the per-IP count run
- * in parallel. A DynamoDB failure propagates: API Gateway then answers 500 and never allows.
+ * database call, and so is, behind the edge, a request that did not come through CloudFront. Otherwise
+ * the key write (validity, hourly count, lastUsedAt) runs with, where no edge counts per IP, the per-IP
+ * count in parallel. A DynamoDB failure propagates: API Gateway then answers 500 and never allows.
  * The request is counted at the time API Gateway received it (`timeEpoch`), not when this runs.
  */
 export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorizerEventV2): Promise<AuthorizerResult> {
   const now = new Date(event.requestContext?.timeEpoch ?? Date.now());
+  const edgeSecret = originVerifySecret();
+  if (edgeSecret && !cameThroughEdge(event, edgeSecret)) return deny('bypassed-edge');
   const key = event.headers?.['x-api-key'] ?? event.identitySource?.[0] ?? '';
   if (!isWellFormedApiKey(key)) return deny('malformed');
   const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
   const [authentication, ipCount] = await Promise.all([
     authenticate(db, hashApiKey(key), defaultHourlyLimit(), now),
-    countIpRequest(db, sourceIp, now),
+    edgeSecret ? undefined : countIpRequest(db, sourceIp, now),
   ]);
   if (typeof authentication === 'string') return deny(authentication);
   logger.appendKeys({ tenantId: authentication.tenantId, keyId: authentication.keyId });
@@ -48,8 +59,7 @@ export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorize
       quotaUsed: authentication.used,
       quotaLimit: authentication.limit,
       quotaResetAt: authentication.resetAt,
-      ipCount,
-      ipLimit: perIpLimit(),
+      ...(ipCount === undefined ? {} : { ipCount, ipLimit: perIpLimit() }),
     },
   };
 }

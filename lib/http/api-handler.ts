@@ -25,8 +25,9 @@ export interface AuthorizerContext {
   quotaUsed: number;
   quotaLimit: number;
   quotaResetAt: number;
-  ipCount: number;
-  ipLimit: number;
+  /** requests from the client IP this minute; absent behind the edge, where the WAF limits per IP */
+  ipCount?: number;
+  ipLimit?: number;
 }
 
 export type ApiEvent = APIGatewayProxyEventV2WithLambdaAuthorizer<AuthorizerContext>;
@@ -99,7 +100,9 @@ function rateLimited(retryAfterMs: number): ApiError {
 function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
   if (caller.quota.used > caller.quota.limit) throw rateLimited(caller.quota.resetAt - now);
   const context = event.requestContext.authorizer.lambda;
-  if (Number(context.ipCount) > Number(context.ipLimit)) throw rateLimited(MINUTE_MS - (now % MINUTE_MS));
+  if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {
+    throw rateLimited(MINUTE_MS - (now % MINUTE_MS));
+  }
 }
 
 function contentTypeIsJson(event: ApiEvent): boolean {

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput } from '../../lib/db/table.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { createApp } from '../../infra/app.js';
-import { AUTHORIZER_ACCESS, ROUTE_ACCESS } from '../../infra/permissions.js';
+import { RATE_LIMITED_BODY } from '../../infra/edge.js';
+import { LocalIam } from '../../scripts/local/iam.js';
+import type { CfnTemplate } from '../../scripts/local/stack-template.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const outDir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
@@ -33,14 +35,6 @@ function logicalIdOf(type: string, prefix: string): string {
   const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(prefix) && !id.startsWith(`${prefix}Logs`) && !id.startsWith(`${prefix}Role`));
   expect(ids, `${type} ${prefix}`).toHaveLength(1);
   return ids[0] as string;
-}
-
-function policyStatementsOf(prefix: string) {
-  const role = logicalIdOf('AWS::IAM::Role', `${prefix}Role`.replace(/Role$/, 'Role'));
-  const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources).filter((policy) =>
-    JSON.stringify(policy.Properties.Roles).includes(role),
-  );
-  return policies.flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
 }
 
 describe('CDK app (cdk synth, offline)', () => {
@@ -95,26 +89,41 @@ describe('CDK app (cdk synth, offline)', () => {
     expect(nodeMajor).toBe('24');
   });
 
-  it('grants each function exactly the DynamoDB actions and indexes it uses, and no managed policy', () => {
-    const table = logicalIdOf('AWS::DynamoDB::GlobalTable', 'Table');
-    const expectations = [
-      ...routeEntries().map(([id]) => [logicalPrefix(id), ROUTE_ACCESS[id]] as const),
-      ['Authorizer', AUTHORIZER_ACCESS] as const,
-    ];
-    for (const [prefix, access] of expectations) {
-      const dynamo = policyStatementsOf(prefix).filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
-      const actions = (statement: Record<string, unknown>) => [statement.Action].flat().sort();
-      const onTable = dynamo.filter((statement) => JSON.stringify(statement.Resource).includes('/index/') === false);
-      const onIndexes = dynamo.filter((statement) => JSON.stringify(statement.Resource).includes('/index/'));
-      expect(onTable.flatMap(actions), prefix).toEqual(access.table.map((action) => `dynamodb:${action}`).sort());
-      expect(onTable.every((statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [table, 'Arn'] })), prefix).toBe(true);
-      expect(onIndexes.flatMap(actions), prefix).toEqual(access.indexes.length ? ['dynamodb:Query'] : []);
-      expect(JSON.stringify(onIndexes).match(/\/index\/[\w-]+/g)?.length ?? 0, prefix).toBe(access.indexes.length);
+  it('grants DynamoDB access only through LeadingKeys-limited statements, never Scan or a wildcard, and no managed policy', () => {
+    const statements = Object.values(template.findResources('AWS::IAM::Policy') as Resources).flatMap(
+      (policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
+    );
+    const dynamo = statements.filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
+
+    expect(dynamo.length).toBeGreaterThan(0);
+    for (const statement of dynamo) {
+      expect(statement.Condition, JSON.stringify(statement)).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': expect.arrayContaining([expect.stringMatching(/^[A-Z]+#\*$/)]) },
+      });
     }
     const everything = JSON.stringify(template.toJSON());
     expect(everything).not.toContain('dynamodb:*');
     expect(everything).not.toContain('dynamodb:Scan');
     expect(everything).not.toContain('AWSLambdaBasicExecutionRole');
+  });
+
+  it('lets each function reach only its own partitions and indexes (evaluated as IAM would)', () => {
+    const iam = new LocalIam(template.toJSON() as CfnTemplate, 't');
+    const table = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
+    const can = (fn: string, action: string, pk: string, index?: string) =>
+      iam.authorize(fn, { action: `dynamodb:${action}`, resource: index ? `${table}/index/${index}` : table, context: { 'dynamodb:LeadingKeys': [pk] } }).allowed;
+
+    expect(can('get-jd', 'Query', 'TENANT#t', 'matches')).toBe(true);
+    expect(can('get-jd', 'Query', 'TENANT#t', 'list')).toBe(false);
+    expect(can('list-jds', 'Query', 'TENANT#t', 'status')).toBe(true);
+    expect(can('list-jds', 'PutItem', 'TENANT#t')).toBe(false);
+    expect(can('authorizer', 'UpdateItem', 'KEYHASH#h')).toBe(true);
+    expect(can('authorizer', 'UpdateItem', 'IP#198.51.100.7')).toBe(true);
+    expect(can('authorizer', 'UpdateItem', 'TENANT#t')).toBe(false);
+    expect(can('authorizer', 'GetItem', 'KEYHASH#h')).toBe(false);
+    expect(can('list-keys', 'BatchGetItem', 'KEYHASH#h')).toBe(true);
+    expect(can('list-resumes', 'BatchGetItem', 'KEYHASH#h')).toBe(false);
+    expect(can('whoami', 'GetItem', 'TENANT#t')).toBe(false);
   });
 
   it('builds the table from the shared definition: keys, GSIs, projections, TTL, PITR, on-demand', () => {
@@ -145,23 +154,38 @@ describe('CDK app (cdk synth, offline)', () => {
     expect(groups.every((group) => group.Properties.RetentionInDays === 14)).toBe(true);
   });
 
-  it('alarms on 5xx rate, authorizer errors, throttles and p99 latency, notifying an encrypted topic', () => {
+  it('alarms on 5xx rate, authorizer errors, throttles and p99 latency, notifying a topic CloudWatch can publish to', () => {
     const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms.map((id) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(
       ['AuthorizerErrorsAlarm', 'AuthorizerThrottlesAlarm', 'LatencyP99Alarm', 'ServerErrorRateAlarm', 'TableThrottlesAlarm'].sort(),
     );
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { ExtendedStatistic: 'p99', Threshold: 2000 });
-    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    // A customer-managed key with rotation, usable by CloudWatch alarms of this account (alias/aws/sns is not).
+    const [keyId, key] = Object.entries(template.findResources('AWS::KMS::Key') as Resources)[0] ?? [];
+    expect(key?.Properties.EnableKeyRotation).toBe(true);
+    expect((key?.Properties.KeyPolicy as { Statement: unknown[] }).Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        Condition: expect.objectContaining({ StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } }),
+      }),
+    );
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } });
+    expect(JSON.stringify(template.toJSON())).not.toContain('alias/aws/sns');
     template.hasOutput('ApiUrl', {});
     template.hasOutput('TableName', {});
   });
 });
 
 describe('production stage', () => {
-  it('protects the table from deletion, retains data and logs longer, ignores API_RATE_LIMIT_MAX', () => {
-    const { stack } = createApp({ stage: 'prod', apiRateLimitMax: '50', apiKeyHourlyLimit: '2000', 'aws:cdk:bundling-stacks': [] });
-    const prod = Template.fromStack(stack);
+  const { stack, edge } = createApp(
+    { stage: 'prod', apiRateLimitMax: '50', apiKeyHourlyLimit: '2000', 'aws:cdk:bundling-stacks': [] },
+    { account: '123456789012', region: 'eu-west-1' },
+  );
+  const prod = Template.fromStack(stack);
 
+  it('protects the table from deletion, retains data and logs longer, ignores API_RATE_LIMIT_MAX', () => {
     prod.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({ Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] }),
@@ -171,5 +195,50 @@ describe('production stage', () => {
     expect(variables.every((v) => v.STAGE === 'prod' && v.API_KEY_HOURLY_LIMIT === '2000' && !('API_RATE_LIMIT_MAX' in v))).toBe(true);
     const groups = Object.values(prod.findResources('AWS::Logs::LogGroup') as Resources);
     expect(groups.every((group) => group.Properties.RetentionInDays === 90)).toBe(true);
+  });
+
+  it('stops floods at the edge: a WAF web ACL in us-east-1 limits each client IP to 500 requests a minute, answered 429 in the envelope', () => {
+    expect(edge?.region).toBe('us-east-1');
+    const waf = Template.fromStack(edge as NonNullable<typeof edge>);
+    waf.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      CustomResponseBodies: { 'rate-limited': { ContentType: 'APPLICATION_JSON', Content: RATE_LIMITED_BODY } },
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'PerIpRateLimit',
+          Action: { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rate-limited', ResponseHeaders: [{ Name: 'Retry-After', Value: '60' }] } } },
+          Statement: { RateBasedStatement: Match.objectLike({ Limit: 500, EvaluationWindowSec: 60, AggregateKeyType: 'IP' }) },
+        }),
+        Match.objectLike({ Statement: { ManagedRuleGroupStatement: Match.objectLike({ Name: 'AWSManagedRulesKnownBadInputsRuleSet' }) } }),
+        Match.objectLike({ Statement: { ManagedRuleGroupStatement: Match.objectLike({ Name: 'AWSManagedRulesCommonRuleSet' }) } }),
+      ]),
+    });
+    expect(JSON.parse(RATE_LIMITED_BODY)).toEqual({ success: false, error: 'Rate limit exceeded, retry in 1 minute', retryAfterMs: 60_000 });
+  });
+
+  it('puts CloudFront with that web ACL in front of the API, uncached, adding a secret header the authorizer requires', () => {
+    const [distribution] = Object.values(prod.findResources('AWS::CloudFront::Distribution') as Resources);
+    const config = distribution?.Properties.DistributionConfig as Record<string, unknown>;
+    expect(config.WebACLId).toEqual({ 'Fn::GetStackOutput': expect.objectContaining({ StackName: 'HiringApiEdge-prod', Region: 'us-east-1' }) });
+    const [origin] = config.Origins as { OriginCustomHeaders: { HeaderName: string; HeaderValue: unknown }[]; CustomOriginConfig: unknown }[];
+    expect(origin?.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    const header = origin?.OriginCustomHeaders.find((h) => h.HeaderName === 'X-Origin-Verify');
+    const authorizer = Object.values(prod.findResources('AWS::Lambda::Function') as Resources).find(
+      (fn) => (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'] === 'authorizer',
+    );
+    const variables = (authorizer?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(JSON.stringify(header?.HeaderValue)).toContain('resolve:secretsmanager');
+    expect(variables.ORIGIN_VERIFY_SECRET).toEqual(header?.HeaderValue);
+    expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'https-only', CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad' });
+    prod.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Edge'), 'DomainName'] }, '/api/v1']] } });
+  });
+
+  it('behind the edge, gives the authorizer no access to per-IP counters (the WAF counts per IP)', () => {
+    const iam = new LocalIam(prod.toJSON() as CfnTemplate, 't');
+    const update = (pk: string) => ({ action: 'dynamodb:UpdateItem', resource: 'arn:aws:dynamodb:us-east-1:123456789012:table/t', context: { 'dynamodb:LeadingKeys': [pk] } });
+
+    expect(iam.authorize('authorizer', update('KEYHASH#h')).allowed).toBe(true);
+    expect(iam.authorize('authorizer', update('IP#198.51.100.7')).allowed).toBe(false);
   });
 });

@@ -70,6 +70,38 @@ describe('authorizer faults', () => {
   });
 });
 
+describe('authorizer behind the edge (CloudFront + WAF)', () => {
+  const withHeader = (value?: string) =>
+    authorizerEvent(
+      { method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': generateApiKey(), ...(value ? { 'x-origin-verify': value } : {}) } },
+      ROUTES.listJds,
+      {},
+    );
+  beforeEach(() => {
+    process.env.ORIGIN_VERIFY_SECRET = 'edge-secret-value';
+  });
+  afterAll(() => {
+    delete process.env.ORIGIN_VERIFY_SECRET;
+  });
+
+  it('refuses a request that bypassed CloudFront without any DynamoDB call', async () => {
+    const decisions = await Promise.all([undefined, 'wrong', 'edge-secret-valuE'].map((value) => authorizeRequest(db, withHeader(value))));
+
+    expect(decisions.map((decision) => decision.isAuthorized)).toEqual([false, false, false]);
+    expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+
+  it('counts only the key (one write): the WAF limits per IP', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 } });
+
+    const decision = await authorizeRequest(db, withHeader('edge-secret-value'));
+
+    expect(decision.isAuthorized).toBe(true);
+    expect(decision.context).not.toHaveProperty('ipCount');
+    expect(ddb).toHaveReceivedCommandTimes(UpdateCommand, 1);
+  });
+});
+
 describe('function faults', () => {
   it('maps DynamoDB throttling to 503 with Retry-After', async () => {
     ddb.rejects(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} }));
