@@ -54,8 +54,10 @@ export function buildOpenApi(): JsonSchema {
         content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/Error' }, gatewayError('Forbidden').content['application/json'].schema] } } },
       },
       '429': envelopeError('Per-key hourly quota or per-IP limit exceeded; see Retry-After'),
-      '500': envelopeError('Unexpected failure; carries a requestId'),
-      '503': envelopeError('DynamoDB throttled or timed out; retry after Retry-After'),
+      '500': envelopeError(
+        'Unexpected failure; carries a requestId. If the authorizer itself failed (a DynamoDB outage), API Gateway answers {"message":"Internal Server Error"}: retry with back-off',
+      ),
+      '503': envelopeError('DynamoDB throttled, timed out or was unreachable; retry after Retry-After'),
     };
     if (route.path.includes('{')) responsesOfRoute['404'] = envelopeError('Not found, or belongs to another tenant');
     if (schemas?.body) {

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 /* eslint-disable @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON */
@@ -19,7 +20,7 @@ function portIsOpen(port: number): Promise<boolean> {
 }
 
 describe('npm start entry point', () => {
-  it('starts DynamoDB Local and the API with a seeded demo tenant, and stops cleanly on SIGTERM', async () => {
+  it('starts DynamoDB Local and the API with a seeded demo tenant that passes npm run smoke, and stops cleanly on SIGTERM', async () => {
     const [port, dynamodbPort] = [await freePort(), await freePort()];
     const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
       cwd: ROOT,
@@ -44,6 +45,13 @@ describe('npm start entry point', () => {
     const jds = await fetch(`${base}/jds?status=PUBLISHED`, { headers: { 'X-API-Key': readKey ?? '' } });
     const matches = await fetch(`${base}/matches/jd-backend`, { headers: { 'X-API-Key': readKey ?? '' } });
     const keys = await fetch(`${base}/keys`, { headers: { 'X-API-Key': adminKey ?? '' } });
+    const smoke = await promisify(execFile)('npm', ['run', '--silent', 'smoke', '--', '--url', base, '--admin-key', adminKey ?? ''], { cwd: ROOT });
+    const smokeWithWrongKey = await promisify(execFile)('npm', ['run', '--silent', 'smoke', '--', '--url', base, '--admin-key', readKey ?? ''], {
+      cwd: ROOT,
+    }).then(
+      () => ({ code: 0, stdout: '' }),
+      (error: { code: number; stdout: string }) => error,
+    );
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
 
@@ -52,6 +60,11 @@ describe('npm start entry point', () => {
     expect(((await jds.json()) as any).pagination.total).toBe(3);
     expect(((await matches.json()) as any).data[0].aiScore).toBe(91.5);
     expect(((await keys.json()) as any).data).toHaveLength(2);
+    // npm run smoke: every step passes against npm start, and a wrong admin key fails it (exit 1).
+    expect(smoke.stdout.match(/^PASS /gm)).toHaveLength(9);
+    expect(smoke.stdout).toContain('9 passed, 0 failed');
+    expect(smokeWithWrongKey.code).toBe(1);
+    expect(smokeWithWrongKey.stdout).toMatch(/^FAIL {2}admin key works \(GET \/whoami\): the key has scopes read,write, not admin$/m);
     expect(await portIsOpen(port)).toBe(false);
     expect(await portIsOpen(dynamodbPort)).toBe(false);
   }, 90_000);

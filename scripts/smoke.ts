@@ -1,0 +1,130 @@
+import { parseArgs } from 'node:util';
+
+/**
+ * `npm run smoke -- --url <ApiUrl> --admin-key <key>`: a short journey through a running deployment (or
+ * `npm start`), one PASS/FAIL line per step, exit code 1 on any failure. It creates a read/write key, a
+ * DRAFT job description titled "[smoke] …" (DRAFTs are not shown on the candidate portal; the API has
+ * no delete), reads it back, checks the other read endpoints, then revokes the key and checks that it
+ * is refused. Every answer of a function must be the envelope with RateLimit headers.
+ */
+interface Reply {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the journey reads arbitrary JSON
+  json: any;
+}
+
+class StepFailure extends Error {}
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\nUsage: npm run smoke -- --url <base URL ending in /api/v1> --admin-key <admin key>\n`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({ options: { url: { type: 'string' }, 'admin-key': { type: 'string' } } });
+const base = (values.url ?? usage('--url is required')).replace(/\/$/, '');
+const adminKey = values['admin-key'] ?? usage('--admin-key is required');
+
+async function call(method: string, path: string, key: string, body?: unknown): Promise<Reply> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'X-API-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new StepFailure(`${method} ${path}: ${response.status}, body is not JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, headers: response.headers, json };
+}
+
+function check(condition: unknown, message: string): void {
+  if (!condition) throw new StepFailure(message);
+}
+
+/** A function's answer: the expected status, the envelope, and the RateLimit headers. */
+function expectEnvelope(reply: Reply, status: number, what: string): void {
+  check(reply.status === status, `${what}: expected ${status}, got ${reply.status} ${JSON.stringify(reply.json).slice(0, 300)}`);
+  check(reply.json?.success === status < 400, `${what}: no envelope (success: ${status < 400})`);
+  for (const header of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) {
+    check(reply.headers.get(header) !== null, `${what}: no ${header} header`);
+  }
+}
+
+const results: boolean[] = [];
+async function step(name: string, run: () => Promise<void>): Promise<void> {
+  const started = performance.now();
+  try {
+    await run();
+    results.push(true);
+    process.stdout.write(`PASS  ${name} (${(performance.now() - started).toFixed(0)} ms)\n`);
+  } catch (error) {
+    results.push(false);
+    process.stdout.write(`FAIL  ${name}: ${error instanceof StepFailure ? error.message : String(error)}\n`);
+  }
+}
+
+const run = `${new Date().toISOString().slice(0, 19)}Z`;
+let key = '';
+let keyId = '';
+let jdId = '';
+
+await step('admin key works (GET /whoami)', async () => {
+  const reply = await call('GET', '/whoami', adminKey);
+  expectEnvelope(reply, 200, 'GET /whoami');
+  check(reply.json.data.scopes.includes('admin'), `the key has scopes ${reply.json.data.scopes}, not admin`);
+});
+await step('create a read/write key (POST /keys)', async () => {
+  const reply = await call('POST', '/keys', adminKey, { name: `smoke ${run}`, scopes: ['read', 'write'] });
+  expectEnvelope(reply, 201, 'POST /keys');
+  key = reply.json.data.key;
+  keyId = reply.json.data.id;
+  check(/^hk_live_\w{33}$/.test(key), 'the new key is not shown once in the response');
+});
+await step('create a JD (POST /jds)', async () => {
+  const reply = await call('POST', '/jds', key, { title: `[smoke] ${run}`, description: 'Created by npm run smoke.', createdById: 'smoke' });
+  expectEnvelope(reply, 201, 'POST /jds');
+  check(reply.json.data.status === 'DRAFT', `status ${reply.json.data.status}, not DRAFT`);
+  jdId = reply.json.data.id;
+});
+await step('read it back (GET /jds/:id)', async () => {
+  const reply = await call('GET', `/jds/${jdId}`, key);
+  expectEnvelope(reply, 200, 'GET /jds/:id');
+  check(reply.json.data.title === `[smoke] ${run}`, 'the title read back differs');
+});
+await step('find it in the list (GET /jds?status=DRAFT)', async () => {
+  // Lists read an index, which follows writes within a second or so.
+  for (let attempt = 1; ; attempt++) {
+    const reply = await call('GET', '/jds?status=DRAFT&limit=100', key);
+    expectEnvelope(reply, 200, 'GET /jds');
+    if (reply.json.data.some((jd: { id: string }) => jd.id === jdId)) return;
+    check(attempt < 10, 'the new JD is not on the first page of DRAFT JDs after 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+});
+await step('matches answer (GET /matches/:jdId)', async () => {
+  const reply = await call('GET', `/matches/${jdId}`, key);
+  expectEnvelope(reply, 200, 'GET /matches/:jdId');
+  check(Array.isArray(reply.json.data), 'data is not an array');
+});
+await step('candidates answer (GET /candidates)', async () => {
+  const reply = await call('GET', '/candidates?limit=5', key);
+  expectEnvelope(reply, 200, 'GET /candidates');
+  check(typeof reply.json.pagination?.total === 'number', 'no pagination.total');
+});
+await step('revoke the key (DELETE /keys/:id)', async () => {
+  const reply = await call('DELETE', `/keys/${keyId}`, adminKey);
+  expectEnvelope(reply, 200, 'DELETE /keys/:id');
+});
+await step('the revoked key is refused (403)', async () => {
+  const reply = await call('GET', '/whoami', key);
+  check(reply.status === 403, `expected 403, got ${reply.status}`);
+});
+
+const failed = results.filter((ok) => !ok).length;
+process.stdout.write(`\n${results.length - failed} passed, ${failed} failed against ${base}\n`);
+process.exitCode = failed ? 1 : 0;
