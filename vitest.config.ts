@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     // Handlers log at INFO in production; tests keep the output readable. The log-leak test raises it.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' },
-    // Every test file fails if a key's plaintext or hash reaches the log output.
+    // Every test file fails if a key's plaintext or hash, or a webhook secret, reaches the log output.
+    // Projects extend this config: its setup file runs once per file, in both.
     setupFiles: ['test/helpers/no-secrets-in-logs.ts'],
     projects: [
       {
@@ -13,7 +14,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/helpers/no-secrets-in-logs.ts', 'aws-sdk-client-mock-vitest/extend'],
+          setupFiles: ['aws-sdk-client-mock-vitest/extend'],
         },
       },
       {

@@ -24,13 +24,14 @@ const tenantData = ['tenant'] as const;
 export const ROUTE_ACCESS = {
   listJds: { table: ['GetItem'], indexes: ['list', 'listKeys', 'status', 'statusKeys'], partitions: tenantData },
   getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },
-  createJd: { table: ['PutItem', 'UpdateItem', 'GetItem', 'DeleteItem'], indexes: [], partitions: ['tenant', 'idempotency'] },
+  // GetItem: the Idempotency-Key record, written in the create's own transaction.
+  createJd: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
   listResumes: { table: ['GetItem'], indexes: ['list', 'listKeys'], partitions: tenantData },
   getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
   listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
   listCandidates: { table: ['GetItem', 'BatchGetItem'], indexes: ['list', 'listKeys'], partitions: tenantData },
   // A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition.
-  createKey: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: [], partitions: ['tenant', 'keyHash', 'idempotency'] },
+  createKey: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
   listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
   revokeKey: { table: ['GetItem', 'UpdateItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
   whoami: { table: [], indexes: [], partitions: [] },

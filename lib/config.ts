@@ -6,6 +6,11 @@
 export const DEFAULT_TABLE_NAME = 'hiring-local';
 export const DEFAULT_HOURLY_LIMIT = 1000;
 export const DEFAULT_PER_IP_LIMIT = 500;
+/**
+ * Active (unrevoked) API keys a tenant may hold: each key has its own hourly quota, so unbounded keys
+ * would multiply the per-key limit. An operator raises it per tenant (`npm run admin -- set-key-limit`).
+ */
+export const DEFAULT_MAX_ACTIVE_KEYS = 50;
 
 /**
  * Every function's Lambda timeout (infra/api-function.ts), which the local gateway enforces too. API
@@ -55,4 +60,14 @@ export function originVerifySecret(): string | undefined {
 export function perIpLimit(): number {
   if (isProduction()) return DEFAULT_PER_IP_LIMIT;
   return positiveIntFromEnv('API_RATE_LIMIT_MAX', DEFAULT_PER_IP_LIMIT);
+}
+
+/** Where the key that signs list cursors comes from; in Lambda it must be set (the stack generates it). */
+const LOCAL_CURSOR_SECRET = 'local-development-cursor-secret';
+
+export function cursorSecret(): string {
+  const secret = process.env.CURSOR_SECRET;
+  if (secret) return secret;
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new Error('Environment variable CURSOR_SECRET is required');
+  return LOCAL_CURSOR_SECRET;
 }

@@ -5,11 +5,12 @@ import { createApiKey, revokeApiKey } from '../lib/db/api-keys.js';
 import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId } from '../lib/db/ids.js';
 import { setTenantHourlyLimit } from '../lib/db/quota.js';
-import { ensureTenant } from '../lib/db/tenants.js';
+import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';
 import { ApiError } from '../lib/errors.js';
 import { parseOrThrow } from '../lib/http/validation.js';
 import { importProductData } from '../lib/import.js';
 import { importFile } from '../lib/schemas/import.js';
+import { expiryProblem } from '../lib/schemas/requests.js';
 
 /**
  * Operator commands against the table at DYNAMODB_ENDPOINT (default: a running `npm start`) or, with
@@ -18,7 +19,8 @@ import { importFile } from '../lib/schemas/import.js';
 const USAGE = `Usage: npm run admin -- <command> [options]
   create-key --tenant <id> --scopes <a,b> [--name <n>] [--expires-at <iso>]
   revoke-key --tenant <id> --key-id <id>
-  set-quota  --tenant <id> --per-hour <n>
+  set-quota  --tenant <id> --per-hour <n>          (the tenant's hourly limit per key)
+  set-key-limit --tenant <id> --max-keys <n>      (active keys the tenant may hold; default 50)
   import     --tenant <id> --file <data.json>
 Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME (default hiring-local)`;
 
@@ -27,6 +29,12 @@ class UsageError extends Error {}
 function required(values: Record<string, string | undefined>, name: string): string {
   const value = values[name];
   if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function positiveInteger(values: Record<string, string | undefined>, name: string): number {
+  const value = Number(required(values, name));
+  if (!Number.isSafeInteger(value) || value <= 0) throw new UsageError(`--${name} must be a positive integer`);
   return value;
 }
 
@@ -47,6 +55,7 @@ async function main(argv: string[]): Promise<unknown> {
       'expires-at': { type: 'string' },
       'key-id': { type: 'string' },
       'per-hour': { type: 'string' },
+      'max-keys': { type: 'string' },
       file: { type: 'string' },
     },
   });
@@ -62,13 +71,13 @@ async function main(argv: string[]): Promise<unknown> {
         .map((scope) => scope.trim());
       const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
       if (unknown.length) throw new UsageError(`Unknown scope(s) ${unknown.join(', ')}; valid: ${SCOPES.join(', ')}`);
+      const expiresAt = values['expires-at'];
+      if (expiresAt !== undefined) {
+        const problem = expiryProblem(expiresAt);
+        if (problem) throw new UsageError(`--expires-at ${problem}`);
+      }
       await ensureTenant(db, tenantId);
-      const { key, record } = await createApiKey(db, tenantId, {
-        name: values.name ?? 'admin-cli',
-        scopes,
-        expiresAt: values['expires-at'],
-        createdBy: 'admin-cli',
-      });
+      const { key, record } = await createApiKey(db, tenantId, { name: values.name ?? 'admin-cli', scopes, expiresAt, createdBy: 'admin-cli' });
       return { tenantId, ...record, key };
     }
     case 'revoke-key': {
@@ -79,11 +88,15 @@ async function main(argv: string[]): Promise<unknown> {
     }
     case 'set-quota': {
       const tenantId = tenantOf(values);
-      const perHour = Number(required(values, 'per-hour'));
-      if (!Number.isInteger(perHour) || perHour <= 0) throw new UsageError('--per-hour must be a positive integer');
-      await ensureTenant(db, tenantId);
+      const perHour = positiveInteger(values, 'per-hour');
       await setTenantHourlyLimit(db, tenantId, perHour);
       return { tenantId, hourlyLimit: perHour };
+    }
+    case 'set-key-limit': {
+      const tenantId = tenantOf(values);
+      const maxKeys = positiveInteger(values, 'max-keys');
+      await setTenantLimit(db, tenantId, 'maxActiveKeys', maxKeys);
+      return { tenantId, maxActiveKeys: maxKeys };
     }
     case 'import': {
       const tenantId = tenantOf(values);

@@ -2,13 +2,15 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { generateApiKey, hashApiKey } from '../auth/api-key.js';
-import { NotFoundError } from '../errors.js';
+import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
+import type { IdempotencyClaim } from './idempotency.js';
 import { isValidId, newId, nowIso, tenantPk } from './ids.js';
 import { batchGet, queryAll } from './query.js';
 import { tenantKeys } from './tenants.js';
 import { PARTITION_PREFIXES } from './table.js';
-import { transactWrite } from './transact.js';
+import { conditionFailedAt, transactWrite } from './transact.js';
 
 /** An API key as shown to its tenant: never the plaintext (except once, on creation) nor the hash. */
 export interface ApiKeyRecord {
@@ -66,57 +68,88 @@ function toRecord(item: Record<string, unknown>, lastUsedAt: unknown): ApiKeyRec
   };
 }
 
-/** Creates a key; the plaintext is returned here and never stored. */
+/**
+ * Creates a key; the plaintext is returned here and never stored. The tenant's count of active keys
+ * moves in the same transaction, so the cap holds exactly under concurrency: beyond it, 409.
+ */
 export async function createApiKey(
   db: Db,
   tenantId: string,
   input: NewApiKey,
-  now = new Date(),
+  options: { now?: Date; claim?: IdempotencyClaim<{ key: string; record: ApiKeyRecord }> | undefined } = {},
 ): Promise<{ key: string; record: ApiKeyRecord }> {
+  const now = options.now ?? new Date();
   const { Item: tenant } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: tenantKeys.item(tenantId), ProjectionExpression: 'hourlyLimit' }),
+    new GetCommand({
+      TableName: db.tableName,
+      Key: tenantKeys.item(tenantId),
+      ProjectionExpression: 'hourlyLimit, maxActiveKeys',
+      ConsistentRead: true,
+    }),
   );
+  if (!tenant) throw new NotFoundError(`Tenant ${tenantId}`);
+  const maxActiveKeys = (tenant.maxActiveKeys as number | undefined) ?? DEFAULT_MAX_ACTIVE_KEYS;
   const key = generateApiKey();
   const keyHash = hashApiKey(key);
   const id = newId();
-  const createdAt = nowIso(now);
-  const expiresAt = input.expiresAt === undefined ? undefined : new Date(input.expiresAt).toISOString();
+  const expiresAt = input.expiresAt === undefined ? undefined : new Date(input.expiresAt);
   const record = {
     id,
     name: input.name,
     scopes: input.scopes,
-    createdAt,
+    createdAt: nowIso(now),
     createdBy: input.createdBy,
-    expiresAt,
+    expiresAt: expiresAt?.toISOString(),
   };
-  await transactWrite(db, [
-    {
-      Put: {
-        TableName: db.tableName,
-        Item: { ...apiKeyKeys.record(tenantId, id), entity: 'API_KEY', ...record, keyHash },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: db.tableName,
-        Item: {
-          ...apiKeyKeys.lookup(keyHash),
-          entity: 'API_KEY_LOOKUP',
-          tenantId,
-          keyId: id,
-          name: input.name,
-          scopes: input.scopes,
-          expiresAt,
-          hourlyLimit: tenant?.hourlyLimit,
-          win: 0,
-          cnt: 0,
+  const created = { key, record: toRecord(record, undefined) };
+  try {
+    await transactWrite(db, [
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: { ...apiKeyKeys.record(tenantId, id), entity: 'API_KEY', ...record, keyHash },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
       },
-    },
-  ]);
-  return { key, record: toRecord(record, undefined) };
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            ...apiKeyKeys.lookup(keyHash),
+            entity: 'API_KEY_LOOKUP',
+            tenantId,
+            keyId: id,
+            name: input.name,
+            scopes: input.scopes,
+            // Compared as a number: ISO strings of years past 9999 ("+010000-…") sort before "2026-…".
+            expiresAtMs: expiresAt?.getTime(),
+            hourlyLimit: tenant.hourlyLimit,
+            win: 0,
+            cnt: 0,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: tenantKeys.item(tenantId),
+          UpdateExpression: 'ADD activeKeys :one',
+          ConditionExpression: 'attribute_not_exists(activeKeys) OR activeKeys < :max',
+          ExpressionAttributeValues: { ':one': 1, ':max': maxActiveKeys },
+        },
+      },
+      ...(options.claim ? [options.claim.item(created)] : []),
+    ]);
+  } catch (error) {
+    if (conditionFailedAt(error, 2)) {
+      throw new ConflictError(
+        `This tenant already has ${maxActiveKeys} active API keys, the most it may have: revoke one first (an operator can raise the limit)`,
+      );
+    }
+    throw error;
+  }
+  return created;
 }
 
 export function listKeyItems(db: Db, tenantId: string) {
@@ -139,30 +172,51 @@ export async function listApiKeys(db: Db, tenantId: string): Promise<ApiKeyRecor
   return items.map((item) => toRecord(item, lastUsed.get(item.id)));
 }
 
-/** Revokes a key for good; revoking twice keeps the first time. Unknown or foreign ids: NotFound. */
+/**
+ * Revokes a key for good and frees its place among the tenant's active keys. Revoking again changes
+ * nothing (the first revokedAt stays). Unknown or foreign ids: NotFound.
+ */
 export async function revokeApiKey(db: Db, tenantId: string, keyId: string, now = new Date()): Promise<void> {
   if (!isValidId(keyId)) throw new NotFoundError('API key');
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.tableName, Key: apiKeyKeys.record(tenantId, keyId), ConsistentRead: true }),
   );
   if (!Item) throw new NotFoundError('API key');
-  const revoke = {
-    UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :now)',
-    ExpressionAttributeValues: { ':now': nowIso(now) },
-  };
-  await transactWrite(db, [
-    { Update: { TableName: db.tableName, Key: apiKeyKeys.record(tenantId, keyId), ...revoke } },
-    { Update: { TableName: db.tableName, Key: apiKeyKeys.lookup(Item.keyHash as string), ...revoke } },
-  ]);
+  if (Item.revokedAt !== undefined) return;
+  const revoke = { UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': nowIso(now) } };
+  try {
+    await transactWrite(db, [
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: apiKeyKeys.record(tenantId, keyId),
+          ...revoke,
+          ConditionExpression: 'attribute_not_exists(revokedAt)',
+        },
+      },
+      { Update: { TableName: db.tableName, Key: apiKeyKeys.lookup(Item.keyHash as string), ...revoke } },
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: tenantKeys.item(tenantId),
+          UpdateExpression: 'ADD activeKeys :minusOne',
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
+      },
+    ]);
+  } catch (error) {
+    // A concurrent revocation got there first: the key is revoked, and counted once.
+    if (!conditionFailedAt(error, 0)) throw error;
+  }
 }
 
 const VALID_KEY =
-  'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(expiresAt) OR expiresAt > :nowIso)';
+  'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(expiresAtMs) OR expiresAtMs > :nowMs)';
 
-function failureOf(old: Record<string, unknown> | undefined, nowIso: string): AuthenticationFailure | undefined {
+function failureOf(old: Record<string, unknown> | undefined, nowMs: number): AuthenticationFailure | undefined {
   if (!old) return 'unknown';
   if (old.revokedAt !== undefined) return 'revoked';
-  if (typeof old.expiresAt === 'string' && old.expiresAt <= nowIso) return 'expired';
+  if (typeof old.expiresAtMs === 'number' && old.expiresAtMs <= nowMs) return 'expired';
   return undefined;
 }
 
@@ -202,7 +256,7 @@ export async function authenticate(
         Key: apiKeyKeys.lookup(keyHash),
         UpdateExpression: expression,
         ConditionExpression: `${VALID_KEY} AND ${condition}`,
-        ExpressionAttributeValues: { ':nowIso': at, ':one': 1, ':win': window },
+        ExpressionAttributeValues: { ':nowIso': at, ':nowMs': now.getTime(), ':one': 1, ':win': window },
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -213,7 +267,7 @@ export async function authenticate(
       return authenticationOf(Attributes as Record<string, unknown>, defaultLimit);
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      const failure = failureOf(error.Item ? unmarshall(error.Item) : undefined, at);
+      const failure = failureOf(error.Item ? unmarshall(error.Item) : undefined, now.getTime());
       if (failure) return failure;
     }
     // The key is valid but its window is older than this request's: start this request's window. If a

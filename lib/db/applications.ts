@@ -62,15 +62,16 @@ export function applicationItems(
   tenantId: string,
   next: Omit<ApplicationState, 'version'>,
   version: number,
-  candidate: ReturnType<typeof candidateIdentity>,
-  jdTitle: string,
+  candidate: ReturnType<typeof candidateIdentity> & { identityVersion: number },
+  jd: { title: string; titleVersion: number },
   now: Date,
 ) {
   const best = next.scores[0];
   const copy: ApplicationCopy = {
     id: next.id,
     jdId: next.jdId,
-    jdTitle,
+    jdTitle: jd.title,
+    jdTitleVersion: jd.titleVersion,
     status: next.status,
     aiScores: next.scores,
     createdAt: next.createdAt,
@@ -101,18 +102,29 @@ export function applicationItems(
   };
 }
 
-/** Writes an application and its copy on the resume together, guarded by both versions. */
+/** What an application write copies from its JD: the title, and the versions that guard the copy. */
+interface JdForApplication {
+  title: string;
+  version: number;
+  titleVersion: number;
+}
+
+/**
+ * Writes an application and its copy on the resume together, guarded by the versions of the
+ * application, the resume and the JD head (whose title and the candidate's identity it copies: a
+ * concurrent change of either makes this write retry with the new value, never miss it).
+ */
 async function writeApplication(
   db: Db,
   tenantId: string,
   next: Omit<ApplicationState, 'version'>,
   previousVersion: number | undefined,
   resume: Record<string, unknown>,
-  jdTitle: string,
+  jd: JdForApplication,
   now: Date,
 ): Promise<void> {
-  const identity = candidateIdentity(resume.metadata as ResumeMetadata | undefined);
-  const items = applicationItems(tenantId, next, (previousVersion ?? 0) + 1, identity, jdTitle, now);
+  const identity = { ...candidateIdentity(resume.metadata as ResumeMetadata | undefined), identityVersion: resume.identityVersion as number };
+  const items = applicationItems(tenantId, next, (previousVersion ?? 0) + 1, identity, jd, now);
   await transactWrite(db, [
     {
       Put: {
@@ -133,9 +145,23 @@ async function writeApplication(
         ExpressionAttributeValues: { ':copy': items.copy, ':rv': resume.version, ':next': (resume.version as number) + 1 },
       },
     },
+    {
+      ConditionCheck: {
+        TableName: db.tableName,
+        Key: jdKeys.head(tenantId, next.jdId),
+        ConditionExpression: 'version = :jv',
+        ExpressionAttributeValues: { ':jv': jd.version },
+      },
+    },
     { Put: { TableName: db.tableName, Item: items.pointer } },
   ]);
 }
+
+const jdForApplication = (head: Record<string, unknown>): JdForApplication => ({
+  title: head.title as string,
+  version: head.version as number,
+  titleVersion: head.titleVersion as number,
+});
 
 async function readState(db: Db, tenantId: string, applicationId: string) {
   if (!isValidId(applicationId)) return undefined;
@@ -168,7 +194,7 @@ async function readState(db: Db, tenantId: string, applicationId: string) {
       version: application.version,
     } as ApplicationState,
     resume,
-    jdTitle: jd.title as string,
+    jd: jdForApplication(jd),
   };
 }
 
@@ -191,14 +217,15 @@ export async function saveApplication(
         `Application ${id} belongs to JD ${existing.state.jdId} and resume ${existing.state.resumeId}`,
       );
     }
-    const [jd, resume] = existing
-      ? [{ title: existing.jdTitle }, existing.resume]
+    const [head, resume] = existing
+      ? [undefined, existing.resume]
       : await batchGet(db, [jdKeys.head(tenantId, input.jdId), resumeKeys.item(tenantId, input.resumeId)], {
           consistent: true,
         }).then((items) => [
           items.find((item) => item.entity === 'JD'),
           items.find((item) => item.entity === 'RESUME'),
         ]);
+    const jd = existing?.jd ?? (head ? jdForApplication(head) : undefined);
     if (!jd) throw new NotFoundError(`JD ${input.jdId}`);
     if (!resume) throw new NotFoundError(`Resume ${input.resumeId}`);
     const next = {
@@ -210,10 +237,10 @@ export async function saveApplication(
       createdAt: input.createdAt ?? existing?.state.createdAt ?? nowIso(now),
     };
     try {
-      await writeApplication(db, tenantId, next, existing?.state.version, resume, jd.title as string, now);
+      await writeApplication(db, tenantId, next, existing?.state.version, resume, jd, now);
       return { id, created: !existing };
     } catch (error) {
-      if ((conditionFailedAt(error, 0) || conditionFailedAt(error, 1)) && attempt < 3) continue;
+      if ((conditionFailedAt(error, 0) || conditionFailedAt(error, 1) || conditionFailedAt(error, 2)) && attempt < 3) continue;
       throw error;
     }
   }
@@ -231,10 +258,10 @@ async function changeApplication(
     if (!existing) throw new NotFoundError('Application');
     const next = { ...existing.state, ...change(existing.state) };
     try {
-      await writeApplication(db, tenantId, next, existing.state.version, existing.resume, existing.jdTitle, now);
+      await writeApplication(db, tenantId, next, existing.state.version, existing.resume, existing.jd, now);
       return;
     } catch (error) {
-      if ((conditionFailedAt(error, 0) || conditionFailedAt(error, 1)) && attempt < 3) continue;
+      if ((conditionFailedAt(error, 0) || conditionFailedAt(error, 1) || conditionFailedAt(error, 2)) && attempt < 3) continue;
       throw error;
     }
   }

@@ -5,7 +5,7 @@ import { tableName } from '../config.js';
 /** What every repository function receives: the document client and the table it works on. */
 export interface Db {
   readonly client: DynamoDBDocumentClient;
-  /** the low-level client under `client`, for libraries that take one (Powertools idempotency) */
+  /** the low-level client under `client` (its middleware stack is also the document client's) */
   readonly baseClient: DynamoDBClient;
   readonly tableName: string;
 }

@@ -1,6 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import pMap from 'p-map';
 import { NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
+import type { IdempotencyClaim } from './idempotency.js';
 import { counterDelta, readCount } from './counters.js';
 import { applicationKeys } from './application-keys.js';
 import { isValidId, newId, nowIso, sortableTime, tenantPk } from './ids.js';
@@ -8,7 +10,7 @@ import { listPage, type Page, type PageRequest } from './pagination.js';
 import { queryAll } from './query.js';
 import { resumeKeys } from './resumes.js';
 import { INDEXES } from './table.js';
-import { conditionFailedAt, isConditionFailure, transactWrite } from './transact.js';
+import { conditionFailedAt, ignoreConditionFailure, transactWrite } from './transact.js';
 
 import type { JdStatus } from '../domain.js';
 
@@ -88,12 +90,25 @@ export function toJdSummary(item: Record<string, unknown>): JdSummary {
   return summary as unknown as JdSummary;
 }
 
+/**
+ * Versions of a JD head: every write of the head increments `version`; `titleVersion` is the version
+ * at which the title last changed, `titleSyncedVersion` the one every application's copy holds.
+ */
+export interface JdHeadVersions {
+  version: number;
+  titleVersion: number;
+  titleSyncedVersion: number;
+}
+
+const NEW_HEAD: JdHeadVersions = { version: 1, titleVersion: 1, titleSyncedVersion: 1 };
+
 /** The head item of a JD, with its list and status index keys. */
-export function headItem(tenantId: string, jd: JdSummary & { createdById: string }) {
+export function headItem(tenantId: string, jd: JdSummary & { createdById: string }, versions: JdHeadVersions = NEW_HEAD) {
   return {
     ...jdKeys.head(tenantId, jd.id),
     entity: 'JD',
     ...jd,
+    ...versions,
     gsi1sk: jdKeys.listSort(jd.createdAt, jd.id),
     gsi2sk: jdKeys.statusSort(jd.status, jd.createdAt, jd.id),
   };
@@ -124,16 +139,26 @@ function summaryOf(input: JdImport, id: string, status: JdStatus, createdAt: str
   };
 }
 
-/** Creates a JD in DRAFT: head, body and the tenant's JD counts change together. */
-export async function createJd(db: Db, tenantId: string, input: JdInput, now = new Date()): Promise<JdSummary> {
-  const at = nowIso(now);
+/**
+ * Creates a JD in DRAFT: head, body and the tenant's JD counts change together (with the request's
+ * idempotency record, when it has one).
+ */
+export async function createJd(
+  db: Db,
+  tenantId: string,
+  input: JdInput,
+  options: { now?: Date; claim?: IdempotencyClaim<JdSummary> | undefined } = {},
+): Promise<JdSummary> {
+  const at = nowIso(options.now);
   const jd = summaryOf(input, newId(), 'DRAFT', at, at);
+  const summary = toJdSummary(jd);
   await transactWrite(db, [
     { Put: { TableName: db.tableName, Item: headItem(tenantId, jd), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: db.tableName, Item: bodyItem(tenantId, jd.id, input) } },
     counterDelta(db, tenantId, 'JD', { total: 1, DRAFT: 1 }),
+    ...(options.claim ? [options.claim.item(summary)] : []),
   ]);
-  return toJdSummary(jd);
+  return summary;
 }
 
 async function readHead(db: Db, tenantId: string, jdId: string) {
@@ -160,7 +185,9 @@ export async function jdExists(db: Db, tenantId: string, jdId: string): Promise<
 
 /**
  * Creates or replaces a JD with a given id, status and creation time (product-side writes and the
- * import). Counts move with the status; a changed title reaches the applications' copies.
+ * import). Counts move with the status. A changed title reaches every application's copy (on its
+ * resume) after the head is written, each copy only if it holds an older title, and the head is then
+ * marked synced; a propagation cut short is finished by the next save, so re-runs converge.
  */
 export async function saveJd(
   db: Db,
@@ -181,17 +208,23 @@ export async function saveJd(
       : oldStatus !== status && oldStatus
         ? counterDelta(db, tenantId, 'JD', { [oldStatus]: -1, [status]: 1 })
         : undefined;
+    const version = (existing?.version as number | undefined) ?? 0;
+    const versions: JdHeadVersions = existing
+      ? {
+          version: version + 1,
+          titleVersion: existing.title !== jd.title ? version + 1 : (existing.titleVersion as number),
+          titleSyncedVersion: existing.titleSyncedVersion as number,
+        }
+      : NEW_HEAD;
     try {
       await transactWrite(db, [
         {
           Put: {
             TableName: db.tableName,
-            Item: headItem(tenantId, jd),
-            // Optimistic: the status we counted from must still be the stored one.
-            ConditionExpression: existing ? '#status = :old' : 'attribute_not_exists(pk)',
-            ...(existing
-              ? { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':old': oldStatus } }
-              : {}),
+            Item: headItem(tenantId, jd, versions),
+            // Optimistic: the head we counted and versioned from must still be the stored one.
+            ConditionExpression: existing ? 'version = :v' : 'attribute_not_exists(pk)',
+            ...(existing ? { ExpressionAttributeValues: { ':v': version } } : {}),
           },
         },
         { Put: { TableName: db.tableName, Item: bodyItem(tenantId, id, input) } },
@@ -201,30 +234,49 @@ export async function saveJd(
       if (conditionFailedAt(error, 0) && attempt < 3) continue;
       throw error;
     }
-    if (existing && existing.title !== jd.title) await propagateJdTitle(db, tenantId, id, jd.title);
+    if (versions.titleSyncedVersion !== versions.titleVersion) {
+      await propagateJdTitle(db, tenantId, id, jd.title, versions.titleVersion);
+    }
     return { jd: toJdSummary(jd), created: !existing };
   }
 }
 
-async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: string): Promise<void> {
-  const applications = await applicationsOf(db, tenantId, jdId);
-  for (const application of applications) {
-    await db.client
-      .send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: resumeKeys.item(tenantId, application.resumeId),
-          // Bumping the version makes a concurrent whole-resume write retry instead of reverting this.
-          UpdateExpression: 'SET #apps.#app.#jdTitle = :title ADD version :one',
-          ConditionExpression: 'attribute_exists(#apps.#app)',
-          ExpressionAttributeNames: { '#apps': 'applications', '#app': application.id, '#jdTitle': 'jdTitle' },
-          ExpressionAttributeValues: { ':title': title, ':one': 1 },
-        }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
-  }
+/** How many copies a propagation updates at once. */
+const PROPAGATION_CONCURRENCY = 16;
+
+/** Brings the JD title on every application's copy (held by its resume) to `title`, then marks the head synced. */
+async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: string, titleVersion: number): Promise<void> {
+  await pMap(
+    await applicationsOf(db, tenantId, jdId),
+    (application) =>
+      ignoreConditionFailure(
+        db.client.send(
+          new UpdateCommand({
+            TableName: db.tableName,
+            Key: resumeKeys.item(tenantId, application.resumeId),
+            // Bumping the version makes a concurrent whole-resume write retry instead of reverting this.
+            UpdateExpression: 'SET #apps.#app.#title = :title, #apps.#app.#titleVersion = :tv ADD version :one',
+            // Gone, or already holding this title or a newer one: nothing to do.
+            ConditionExpression: 'attribute_exists(#apps.#app) AND (attribute_not_exists(#apps.#app.#titleVersion) OR #apps.#app.#titleVersion < :tv)',
+            ExpressionAttributeNames: { '#apps': 'applications', '#app': application.id, '#title': 'jdTitle', '#titleVersion': 'jdTitleVersion' },
+            ExpressionAttributeValues: { ':title': title, ':tv': titleVersion, ':one': 1 },
+          }),
+        ),
+      ),
+    { concurrency: PROPAGATION_CONCURRENCY },
+  );
+  await ignoreConditionFailure(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: jdKeys.head(tenantId, jdId),
+        UpdateExpression: 'SET titleSyncedVersion = :tv',
+        // A newer title may have arrived meanwhile: that save propagates it and marks it.
+        ConditionExpression: 'titleVersion = :tv',
+        ExpressionAttributeValues: { ':tv': titleVersion },
+      }),
+    ),
+  );
 }
 
 async function applicationsOf(db: Db, tenantId: string, jdId: string) {
@@ -251,12 +303,13 @@ export async function setJdStatus(db: Db, tenantId: string, jdId: string, status
           Update: {
             TableName: db.tableName,
             Key: jdKeys.head(tenantId, jdId),
-            UpdateExpression: 'SET #status = :new, gsi2sk = :gsi2sk, updatedAt = :at',
-            ConditionExpression: '#status = :old',
+            UpdateExpression: 'SET #status = :new, gsi2sk = :gsi2sk, updatedAt = :at ADD version :one',
+            ConditionExpression: 'version = :v',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
               ':new': status,
-              ':old': oldStatus,
+              ':v': head.version,
+              ':one': 1,
               ':gsi2sk': jdKeys.statusSort(status, head.createdAt as string, jdId),
               ':at': updatedAt,
             },
@@ -316,6 +369,7 @@ export function listJds(
   return listPage(
     db,
     {
+      name: request.status ? `jds?status=${request.status}` : 'jds',
       index: byStatus ? INDEXES.status : INDEXES.list,
       keysIndex: byStatus ? INDEXES.statusKeys : INDEXES.listKeys,
       tenantPk: tenantPk(tenantId),

@@ -1,4 +1,6 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { cursorSecret } from '../config.js';
 import { ValidationError } from '../errors.js';
 import type { Db } from './client.js';
 import { isValidId } from './ids.js';
@@ -27,6 +29,8 @@ export interface Page<T> {
  * the list projection and on its slim twin with the same keys.
  */
 export interface ListSource {
+  /** which list (and filter) this is: a cursor is valid for the list it was issued for, only */
+  name: string;
   index: IndexDefinition;
   keysIndex: IndexDefinition;
   tenantPk: string;
@@ -46,27 +50,29 @@ interface CursorPayload {
   p: number;
 }
 
-export function encodeCursor(payload: CursorPayload): string {
-  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+/**
+ * A MAC over the list's name and the payload: a cursor the service did not issue, or issued for another
+ * list (another status filter, another search), is refused, and the page number it carries can be
+ * trusted.
+ */
+function cursorTag(list: string, body: string): Buffer {
+  return createHmac('sha256', cursorSecret()).update(`${list}\n${body}`).digest().subarray(0, 16);
 }
 
-export function decodeCursor(cursor: string): CursorPayload {
-  try {
-    const payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorPayload>;
-    if (
-      typeof payload.s === 'string' &&
-      payload.s.length <= 200 &&
-      typeof payload.i === 'string' &&
-      isValidId(payload.i) &&
-      Number.isSafeInteger(payload.p) &&
-      (payload.p as number) > 1
-    ) {
-      return payload as CursorPayload;
-    }
-  } catch {
-    // fall through to the validation error
+export function encodeCursor(list: string, payload: CursorPayload): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${cursorTag(list, body).toString('base64url')}`;
+}
+
+export function decodeCursor(cursor: string, list: string): CursorPayload {
+  const [body = '', tag = '', ...rest] = cursor.split('.');
+  const presented = Buffer.from(tag, 'base64url');
+  const expected = cursorTag(list, body);
+  if (rest.length === 0 && presented.length === expected.length && timingSafeEqual(presented, expected)) {
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorPayload;
+    if (Number.isSafeInteger(payload.p) && payload.p > 1 && isValidId(payload.i)) return payload;
   }
-  throw new ValidationError('cursor: must be a value returned as pagination.nextCursor');
+  throw new ValidationError('cursor: must be a pagination.nextCursor this list returned');
 }
 
 export function pageCount(total: number, limit: number): number {
@@ -75,7 +81,6 @@ export function pageCount(total: number, limit: number): number {
 
 /** The start key positioned at the item a cursor names; valid for either index of the source. */
 export function startKeyFromCursor(source: ListSource, cursor: CursorPayload): Key {
-  if (!cursor.s.startsWith(source.sortPrefix)) throw new ValidationError('cursor: belongs to another list');
   return { pk: source.tenantPk, sk: source.baseSortKey(cursor.i), [source.index.sortKey]: cursor.s };
 }
 
@@ -116,7 +121,7 @@ async function skipEntries(db: Db, source: ListSource, count: number, newestFirs
 }
 
 function cursorAfter(source: ListSource, last: Record<string, unknown>, page: number): string {
-  return encodeCursor({ s: String(last[source.index.sortKey]), i: String(last.id), p: page + 1 });
+  return encodeCursor(source.name, { s: String(last[source.index.sortKey]), i: String(last.id), p: page + 1 });
 }
 
 /**
@@ -142,7 +147,7 @@ export async function listPage<T>(
   };
 
   if (request.cursor !== undefined || request.page === 1) {
-    const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+    const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, source.name);
     const startKey = cursor ? startKeyFromCursor(source, cursor) : undefined;
     // One extra item tells whether another page exists without a second query.
     const [output, total] = await Promise.all([

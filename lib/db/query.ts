@@ -23,7 +23,18 @@ export async function queryAll(db: Db, input: Omit<QueryCommandInput, 'TableName
   return items;
 }
 
-/** The items at `keys`, in the order of `keys` (missing ones left out); retries unprocessed keys. */
+/** Rounds of BatchGetItem for keys DynamoDB left unprocessed (it does under throttling) before giving up. */
+export const BATCH_GET_MAX_ATTEMPTS = 5;
+
+/** What DynamoDB still had not returned after every attempt: transient, the client may retry. */
+export class UnprocessedKeysError extends Error {
+  override readonly name = 'ThrottlingException';
+}
+
+/**
+ * The items at `keys`, in the order of `keys` (missing ones left out). Unprocessed keys are retried with
+ * back-off a bounded number of times, then the call fails as throttled (503).
+ */
 export async function batchGet(
   db: Db,
   keys: Item[],
@@ -42,6 +53,7 @@ export async function batchGet(
       },
     };
     for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+      if (attempt >= BATCH_GET_MAX_ATTEMPTS) throw new UnprocessedKeysError('DynamoDB left keys unprocessed after every attempt');
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
       const output: BatchGetCommandOutput = await db.client.send(new BatchGetCommand({ RequestItems: pending }));
       for (const item of output.Responses?.[db.tableName] ?? []) found.set(keyOf(item), item);

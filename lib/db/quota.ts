@@ -1,29 +1,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFoundError } from '../errors.js';
 import { apiKeyKeys, listKeyItems } from './api-keys.js';
 import type { Db } from './client.js';
-import { tenantKeys } from './tenants.js';
-import { isConditionFailure } from './transact.js';
+import { setTenantLimit } from './tenants.js';
 
 /**
  * A tenant's own hourly limit per key (tenants on dedicated infrastructure). The limit is copied onto
  * each key's lookup item so the authorizer needs no second read.
  */
 export async function setTenantHourlyLimit(db: Db, tenantId: string, perHour: number): Promise<void> {
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: tenantKeys.item(tenantId),
-        UpdateExpression: 'SET hourlyLimit = :limit',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':limit': perHour },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError(`Tenant ${tenantId}`);
-    throw error;
-  }
+  await setTenantLimit(db, tenantId, 'hourlyLimit', perHour);
   for (const key of await listKeyItems(db, tenantId)) {
     await db.client.send(
       new UpdateCommand({

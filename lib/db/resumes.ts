@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import pMap from 'p-map';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
 import { applicationKeys } from './application-keys.js';
@@ -14,7 +15,7 @@ import {
 } from './pagination.js';
 import { batchGet, queryAll } from './query.js';
 import { INDEXES } from './table.js';
-import { conditionFailedAt, type TransactItems, transactWrite } from './transact.js';
+import { conditionFailedAt, ignoreConditionFailure, type TransactItems, transactWrite } from './transact.js';
 
 import type { ParseStatus } from '../domain.js';
 
@@ -32,6 +33,8 @@ export interface ApplicationCopy {
   id: string;
   jdId: string;
   jdTitle: string;
+  /** the JD's titleVersion this copy holds */
+  jdTitleVersion: number;
   status: string;
   aiScores: number[];
   createdAt: string;
@@ -123,7 +126,15 @@ function toCandidate(item: Record<string, unknown>): Candidate {
 export function resumeItem(
   tenantId: string,
   resume: Resume,
-  state: { applications: Record<string, ApplicationCopy>; updatedAt: string; version: number },
+  state: {
+    applications: Record<string, ApplicationCopy>;
+    updatedAt: string;
+    version: number;
+    /** version at which the candidate's name or e-mail last changed */
+    identityVersion: number;
+    /** the identityVersion every application's copy is known to hold */
+    identitySyncedVersion: number;
+  },
 ) {
   return {
     ...resumeKeys.item(tenantId, resume.id),
@@ -157,8 +168,13 @@ export async function getResume(db: Db, tenantId: string, resumeId: string): Pro
 }
 
 /**
- * Creates a resume, or updates one with the same id (import, parse-status changes). A new name or
- * e-mail reaches every application's copy in the same transaction.
+ * Creates a resume, or updates one with the same id (import, parse-status changes).
+ *
+ * A new name or e-mail must reach the copy on every application, however many there are (a transaction
+ * holds at most 100 items). The resume records the version at which its identity changed
+ * (`identityVersion`); after the resume is written, each application's copy is updated unless it
+ * already holds that identity or a newer one, and the resume is then marked synced. A propagation cut
+ * short (a crash, a timeout) is finished by the next save of the resume, so re-runs converge.
  */
 export async function saveResume(
   db: Db,
@@ -179,10 +195,17 @@ export async function saveResume(
       createdAt: input.createdAt ?? (existing?.createdAt as string | undefined) ?? at,
     };
     const version = (existing?.version as number | undefined) ?? 0;
+    const identity = candidateIdentity(metadata);
+    const before = candidateIdentity(existing?.metadata as ResumeMetadata | undefined);
+    const identityChanged = !existing || identity.candidate !== before.candidate || identity.email !== before.email;
+    const identityVersion = identityChanged ? version + 1 : ((existing?.identityVersion as number | undefined) ?? 0);
     const item = resumeItem(tenantId, resume, {
       applications: (existing?.applications as Record<string, ApplicationCopy> | undefined) ?? {},
       updatedAt: at,
       version: version + 1,
+      identityVersion,
+      // A new resume has no application to tell.
+      identitySyncedVersion: existing ? ((existing.identitySyncedVersion as number | undefined) ?? 0) : identityVersion,
     });
     const items: TransactItems = [
       {
@@ -195,28 +218,52 @@ export async function saveResume(
       },
     ];
     if (!existing) items.push(counterDelta(db, tenantId, 'RESUME', { total: 1 }));
-    const identity = candidateIdentity(metadata);
-    const before = candidateIdentity(existing?.metadata as ResumeMetadata | undefined);
-    if (existing && (identity.candidate !== before.candidate || identity.email !== before.email)) {
-      for (const copy of Object.values(item.applications)) {
-        items.push({
-          Update: {
-            TableName: db.tableName,
-            Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
-            UpdateExpression: 'SET candidate = :candidate, email = :email',
-            ExpressionAttributeValues: { ':candidate': identity.candidate, ':email': identity.email },
-          },
-        });
-      }
-    }
     try {
       await transactWrite(db, items);
-      return { resume, created: !existing };
     } catch (error) {
       if (conditionFailedAt(error, 0) && attempt < 3) continue;
       throw error;
     }
+    if (item.identitySyncedVersion !== item.identityVersion) await propagateIdentity(db, tenantId, item);
+    return { resume, created: !existing };
   }
+}
+
+/** How many copies a propagation updates at once. */
+const PROPAGATION_CONCURRENCY = 16;
+
+/** Brings every application's copy of the candidate's name and e-mail to the resume's, then marks it synced. */
+async function propagateIdentity(db: Db, tenantId: string, resume: ReturnType<typeof resumeItem>): Promise<void> {
+  const identity = candidateIdentity(resume.metadata);
+  await pMap(
+    Object.values(resume.applications),
+    (copy) =>
+      ignoreConditionFailure(
+        db.client.send(
+          new UpdateCommand({
+            TableName: db.tableName,
+            Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
+            UpdateExpression: 'SET candidate = :candidate, email = :email, identityVersion = :v',
+            // Gone, or already given this identity or a newer one by another writer: nothing to do.
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(identityVersion) OR identityVersion < :v)',
+            ExpressionAttributeValues: { ':candidate': identity.candidate, ':email': identity.email, ':v': resume.identityVersion },
+          }),
+        ),
+      ),
+    { concurrency: PROPAGATION_CONCURRENCY },
+  );
+  await ignoreConditionFailure(
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: resumeKeys.item(tenantId, resume.id),
+        UpdateExpression: 'SET identitySyncedVersion = :v',
+        // A newer identity may have arrived meanwhile: that save propagates it and marks it.
+        ConditionExpression: 'identityVersion = :v',
+        ExpressionAttributeValues: { ':v': resume.identityVersion },
+      }),
+    ),
+  );
 }
 
 /** Product-side parse progress: a new status and, when parsing completes, the parsed metadata. */
@@ -238,8 +285,9 @@ export async function setParseStatus(
   return resume;
 }
 
-function resumeListSource(tenantId: string): ListSource {
+function resumeListSource(tenantId: string, name: string): ListSource {
   return {
+    name,
     index: INDEXES.list,
     keysIndex: INDEXES.listKeys,
     tenantPk: tenantPk(tenantId),
@@ -249,7 +297,7 @@ function resumeListSource(tenantId: string): ListSource {
 }
 
 export function listResumes(db: Db, tenantId: string, request: PageRequest): Promise<Page<ResumeSummary>> {
-  return listPage(db, resumeListSource(tenantId), request, readCount(db, tenantId, 'RESUME'), toSummary);
+  return listPage(db, resumeListSource(tenantId, 'resumes'), request, readCount(db, tenantId, 'RESUME'), toSummary);
 }
 
 /**
@@ -262,11 +310,12 @@ export async function listCandidates(
   tenantId: string,
   request: PageRequest & { search?: string | undefined },
 ): Promise<Page<Candidate>> {
-  const source = resumeListSource(tenantId);
   if (!request.search) {
-    return listPage(db, source, request, readCount(db, tenantId, 'RESUME'), toCandidate);
+    return listPage(db, resumeListSource(tenantId, 'candidates'), request, readCount(db, tenantId, 'RESUME'), toCandidate);
   }
-  const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+  const needle = request.search.toLowerCase();
+  const source = resumeListSource(tenantId, `candidates?search=${needle}`);
+  const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, source.name);
   const matches = (await queryAll(db, {
     IndexName: INDEXES.listKeys.name,
     KeyConditionExpression: 'pk = :pk AND begins_with(gsi1sk, :prefix)',
@@ -274,7 +323,7 @@ export async function listCandidates(
     ExpressionAttributeValues: {
       ':pk': source.tenantPk,
       ':prefix': source.sortPrefix,
-      ':needle': request.search.toLowerCase(),
+      ':needle': needle,
     },
     // No ProjectionExpression: the entries are slim already, it would not lower the cost, and DynamoDB
     // Local answers several times slower with one.
@@ -298,7 +347,7 @@ export async function listCandidates(
   };
   const last = slice.at(-1);
   if (last && start + request.limit < matches.length) {
-    result.nextCursor = encodeCursor({ s: last.gsi1sk, i: resumeKeys.idOf(last.sk), p: page + 1 });
+    result.nextCursor = encodeCursor(source.name, { s: last.gsi1sk, i: resumeKeys.idOf(last.sk), p: page + 1 });
   }
   return result;
 }

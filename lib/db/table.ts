@@ -22,12 +22,7 @@ export const KEY_ATTRIBUTES = { partitionKey: 'pk', sortKey: 'sk' } as const;
  * lookup of an API key by its hash, and a client IP's request counts. IAM grants (infra/permissions.ts)
  * name these prefixes in `dynamodb:LeadingKeys` conditions.
  */
-export const PARTITION_PREFIXES = {
-  tenant: 'TENANT#',
-  keyHash: 'KEYHASH#',
-  clientIp: 'IP#',
-  idempotency: 'IDEMPOTENCY#',
-} as const;
+export const PARTITION_PREFIXES = { tenant: 'TENANT#', keyHash: 'KEYHASH#', clientIp: 'IP#' } as const;
 export type PartitionKind = keyof typeof PARTITION_PREFIXES;
 export const TTL_ATTRIBUTE = 'ttl';
 

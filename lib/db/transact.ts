@@ -24,6 +24,15 @@ export function isConditionFailure(error: unknown): boolean {
   );
 }
 
+/** Awaits a conditional write whose failed condition means "nothing to do". */
+export async function ignoreConditionFailure(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 /**
  * TransactWriteItems with a bounded retry when another transaction touched the same items
  * (TransactionConflict). The SDK does not retry these; after MAX_ATTEMPTS the caller gets a 409.

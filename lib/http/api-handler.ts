@@ -9,7 +9,8 @@ import type * as z from 'zod/mini';
 import { hasScope, missingScopeMessage } from '../auth/scopes.js';
 import { ApiError } from '../errors.js';
 import { logger } from '../observability/logger.js';
-import { LIMITS, REQUEST_SCHEMAS } from '../schemas/requests.js';
+import { REQUEST_SCHEMAS } from '../schemas/requests.js';
+import { parseJsonBody } from './body.js';
 import { errorResponse, jsonResponse } from './errors.js';
 import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';
 import { ROUTES, type RouteId } from './routes.js';
@@ -89,39 +90,21 @@ function callerOf(event: ApiEvent): Caller {
   };
 }
 
-function rateLimited(retryAfterMs: number): ApiError {
+/** A 429 whose headers describe the limit that refused it. */
+function rateLimited(limit: QuotaFigures, now: number): ApiError {
+  const retryAfterMs = limit.resetAt - now;
   return new ApiError(429, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
     body: { retryAfterMs },
-    headers: { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
+    headers: { ...rateLimitHeaders(limit, now), 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
   });
 }
 
-/** Per-key hourly quota and per-IP minute limit, both counted by the authorizer. */
+/** Per-key hourly quota and, where no edge counts per IP, the per-IP minute limit, both counted by the authorizer. */
 function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
-  if (caller.quota.used > caller.quota.limit) throw rateLimited(caller.quota.resetAt - now);
+  if (caller.quota.used > caller.quota.limit) throw rateLimited(caller.quota, now);
   const context = event.requestContext.authorizer.lambda;
   if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {
-    throw rateLimited(MINUTE_MS - (now % MINUTE_MS));
-  }
-}
-
-function contentTypeIsJson(event: ApiEvent): boolean {
-  const type = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
-}
-
-function parseJsonBody(event: ApiEvent): unknown {
-  if (!contentTypeIsJson(event)) throw new ApiError(415, 'Content-Type must be application/json');
-  const raw = event.body ?? '';
-  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-  if (Buffer.byteLength(text, 'utf8') > LIMITS.bodyBytes) {
-    throw new ApiError(413, `Request body must be at most ${LIMITS.bodyBytes} bytes`);
-  }
-  if (text.trim() === '') throw new ApiError(400, 'Request body is required');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'Request body is not valid JSON');
+    throw rateLimited({ used: Number(context.ipCount), limit: Number(context.ipLimit), resetAt: now - (now % MINUTE_MS) + MINUTE_MS }, now);
   }
 }
 
@@ -175,7 +158,10 @@ function validate(schemas: { body?: z.ZodMiniType; query?: z.ZodMiniType }): Mid
     before: (request) => {
       const parsed = parsedRequests.get(request.event)!;
       const { event } = request;
-      if (schemas.body) parsed.body = parseOrThrow(schemas.body, parseJsonBody(event), 'body');
+      if (schemas.body) {
+        const body = parseJsonBody(event.headers?.['content-type'], event.body, event.isBase64Encoded ?? false);
+        parsed.body = parseOrThrow(schemas.body, body, 'body');
+      }
       parsed.query = schemas.query
         ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}, 'query')
         : (event.queryStringParameters ?? {});

@@ -1,14 +1,18 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../db/pagination.js';
 import type { ApiResult } from './api-handler.js';
 
-/** page and limit arrive validated as positive-integer strings; limit above 100 is clamped to 100. */
+/**
+ * page and limit arrive validated as positive-integer strings of any length: limit above 100 is clamped
+ * to 100, and a page number beyond what a number holds exactly to the largest one (a page past the end,
+ * answered with no items).
+ */
 export function pageRequest(query: {
   page?: string | undefined;
   limit?: string | undefined;
   cursor?: string | undefined;
 }): PageRequest {
   return {
-    page: query.page === undefined ? 1 : Number(query.page),
+    page: query.page === undefined ? 1 : Math.min(Number(query.page), Number.MAX_SAFE_INTEGER),
     limit: Math.min(query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit), MAX_PAGE_SIZE),
     cursor: query.cursor,
   };

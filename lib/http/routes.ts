@@ -17,6 +17,8 @@ export interface RouteDefinition {
   readonly successStatus: 200 | 201;
   /** honours an Idempotency-Key header (lib/http/idempotency.ts) */
   readonly idempotent?: true;
+  /** returns pages with a signed `nextCursor` (its function needs CURSOR_SECRET) */
+  readonly paginated?: true;
 }
 
 export const ROUTES = {
@@ -27,6 +29,7 @@ export const ROUTES = {
     scope: { scope: 'jd:read', generic: 'read' },
     summary: 'List job descriptions, newest first',
     successStatus: 200,
+    paginated: true,
   },
   getJd: {
     method: 'GET',
@@ -52,6 +55,7 @@ export const ROUTES = {
     scope: { scope: 'resume:read', generic: 'read' },
     summary: 'List parsed resumes, newest first',
     successStatus: 200,
+    paginated: true,
   },
   getResume: {
     method: 'GET',
@@ -76,6 +80,7 @@ export const ROUTES = {
     scope: { scope: 'candidate:read', generic: 'read' },
     summary: 'Resumes with their applications and scores, searchable by file name',
     successStatus: 200,
+    paginated: true,
   },
   createKey: {
     method: 'POST',
@@ -122,15 +127,20 @@ export function routeEntries(): [RouteId, RouteDefinition][] {
   return Object.entries(ROUTES) as [RouteId, RouteDefinition][];
 }
 
-/** Matches a method and a path below API_PREFIX against the table; returns path parameters. */
+/**
+ * Matches a method and a path below API_PREFIX against the table, as API Gateway does: segment by
+ * segment, with no empty segment (`//`, a trailing `/`) and no `.` or `..` segment. Returns the path
+ * parameters, still percent-encoded.
+ */
 export function matchRoute(
   method: string,
   path: string,
 ): { id: RouteId; route: RouteDefinition; pathParameters: Record<string, string> } | undefined {
-  const segments = path.split('/').filter(Boolean);
+  const [leading, ...segments] = path.split('/');
+  if (leading !== '' || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
   for (const [id, route] of routeEntries()) {
     if (route.method !== method) continue;
-    const pattern = route.path.split('/').filter(Boolean);
+    const pattern = route.path.split('/').slice(1);
     if (pattern.length !== segments.length) continue;
     const pathParameters: Record<string, string> = {};
     const matches = pattern.every((part, i) => {

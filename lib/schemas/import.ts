@@ -1,13 +1,11 @@
 import * as z from 'zod/mini';
 import { ID_RULE, isValidId } from '../db/ids.js';
 import { APPLICATION_STATUSES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
-import { LIMITS } from './requests.js';
+import { LIMITS, optionalText, text } from './requests.js';
 
 /** The product-data file of `npm run admin -- import` (ARCHITECTURE.md): ids optional, kept when given. */
 const id = z.optional(z.string().check(z.refine(isValidId, `must be ${ID_RULE}`)));
 const timestamp = z.optional(z.iso.datetime({ offset: true }));
-const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
-const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
 export const importFile = z.object({
   jds: z.optional(

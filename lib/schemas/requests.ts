@@ -17,9 +17,31 @@ export const LIMITS = {
   bodyBytes: 256 * 1024,
 } as const;
 
-const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
-const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
-const positiveInteger = z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'must be a positive integer'));
+/** Text that says something: 1 to `max` characters, not all whitespace. */
+export const text = (max: number) =>
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(max),
+    z.refine((value) => value.trim().length > 0, 'must not be blank'),
+  );
+export const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+/** Any positive integer in decimal, however large (large values are clamped where they are used). */
+const positiveInteger = z.string().check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * Why an expiry time is refused, or undefined: it must be an ISO 8601 date-time with an offset, after
+ * `now` as an instant (not as text), and in a year up to 9999 in UTC (later years do not print as
+ * four-digit ISO dates).
+ */
+export function expiryProblem(value: string, now = Date.now()): string | undefined {
+  if (!isoDateTime.safeParse(value).success) return 'must be an ISO 8601 date-time with an offset';
+  const instant = Date.parse(value);
+  if (new Date(instant).getUTCFullYear() > 9999) return 'must be in a year up to 9999 (UTC)';
+  if (instant <= now) return 'must be in the future';
+  return undefined;
+}
 
 export const createJdBody = z.strictObject({
   title: text(LIMITS.title),
@@ -42,9 +64,12 @@ export const createKeyBody = z.strictObject({
     z.refine((scopes) => new Set(scopes).size === scopes.length, 'must not repeat a scope'),
   ),
   expiresAt: z.optional(
-    z.iso
-      .datetime({ offset: true })
-      .check(z.refine((value) => Date.parse(value) > Date.now(), 'must be in the future')),
+    isoDateTime.check(
+      z.superRefine((value, context) => {
+        const problem = expiryProblem(value);
+        if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+      }),
+    ),
   ),
 });
 export type CreateKeyBody = z.infer<typeof createKeyBody>;

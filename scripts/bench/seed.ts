@@ -62,8 +62,8 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
       tenantId,
       { id: `a-${n(i)}`, jdId: jd, resumeId, status: 'SCREENING', scores, createdAt: at(jdCount + i) },
       1,
-      candidateIdentity(metadata),
-      `Senior Engineer ${Number(jd.slice(3))}`,
+      { ...candidateIdentity(metadata), identityVersion: 1 },
+      { title: `Senior Engineer ${Number(jd.slice(3))}`, titleVersion: 1 },
       now,
     );
     const copies: Record<string, ApplicationCopy> = { [application.copy.id]: application.copy };
@@ -72,7 +72,7 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
       resumeItem(
         tenantId,
         { id: resumeId, fileName, parseStatus: 'COMPLETED', metadata, createdAt: at(jdCount + i) },
-        { applications: copies, updatedAt: at(jdCount + i), version: 2 },
+        { applications: copies, updatedAt: at(jdCount + i), version: 2, identityVersion: 1, identitySyncedVersion: 1 },
       ),
     );
     items.push(application.application, application.pointer);

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -174,18 +175,22 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
 }
 
 async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  // As sent: API Gateway does not resolve `.` or `..` segments (new URL() would).
+  const target = req.url ?? '/';
+  const queryStart = target.indexOf('?');
   const body = await readBody(req);
   let reply: Reply;
   if (body === 'too-large') {
     reply = gatewayMessage(413, 'Request Entity Too Large');
   } else {
     const headers = collectHeaders(req);
-    const text = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+    // Text reaches the function as text, unless it is not valid UTF-8: then base64, so that nothing on
+    // the way replaces the bytes the function must refuse.
+    const text = body.length === 0 || (TEXT_TYPES.test(headers['content-type'] ?? 'application/json') && isUtf8(body));
     reply = await handleRequest({
       method: req.method ?? 'GET',
-      rawPath: url.pathname,
-      rawQueryString: url.search.slice(1),
+      rawPath: queryStart < 0 ? target : target.slice(0, queryStart),
+      rawQueryString: queryStart < 0 ? '' : target.slice(queryStart + 1),
       headers,
       body: body.length ? body.toString(text ? 'utf8' : 'base64') : undefined,
       isBase64Encoded: !text,

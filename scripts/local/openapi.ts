@@ -60,6 +60,9 @@ export function buildOpenApi(): JsonSchema {
       '503': envelopeError('DynamoDB throttled, timed out or was unreachable; retry after Retry-After'),
     };
     if (route.path.includes('{')) responsesOfRoute['404'] = envelopeError('Not found, or belongs to another tenant');
+    if (id === 'createKey') {
+      responsesOfRoute['409'] = envelopeError('The tenant already holds its limit of active keys (50 unless raised): revoke one first');
+    }
     if (schemas?.body) {
       responsesOfRoute['413'] = envelopeError('Body over 256 KB');
       responsesOfRoute['415'] = envelopeError('Content-Type is not application/json');
@@ -70,11 +73,10 @@ export function buildOpenApi(): JsonSchema {
         in: 'header',
         required: false,
         description:
-          'Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item.' +
+          'Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item, also when duplicates race each other.' +
           (id === 'createKey' ? ' A replay returns the key record without `key`: the plaintext is shown once and never stored.' : ''),
         schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
       });
-      responsesOfRoute['409'] = envelopeError('A request with the same Idempotency-Key is still in progress; retry after Retry-After');
       responsesOfRoute['422'] = envelopeError('The Idempotency-Key was already used with a different body');
     }
     const path = `${API_PREFIX}${route.path}`;

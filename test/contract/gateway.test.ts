@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON */
+import { get as httpGet } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { ROUTES } from '../../lib/http/routes.js';
@@ -49,6 +50,33 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
     expect([unknown.status, ((await unknown.json()) as any).success]).toEqual([404, false]);
     expect(((await openapi.json()) as any).openapi).toBe('3.1.0');
     expect(await reference.text()).toContain('swagger-ui-bundle.js');
+  });
+
+  it('matches paths exactly as API Gateway does: no empty, trailing or dot segments (they are unknown routes)', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+
+    // Sent as-is (fetch would normalize the dot segments away before sending, as browsers do).
+    const rawGet = (path: string) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const request = httpGet({ host: '127.0.0.1', port: new URL(gatewayUrl()).port, path, headers: { 'X-API-Key': key } }, (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        request.on('error', reject);
+      });
+
+    const replies = await Promise.all(['/api/v1//jds', '/api/v1/jds/jd-backend/', '/api/v1/jds/.', '/api/v1/jds/..', '/api/v1/jds/'].map(rawGet));
+    const bodies = replies.map((reply) => reply.body);
+
+    expect(replies.map((reply) => reply.status)).toEqual([404, 404, 404, 404, 404]);
+    expect(bodies.map((body) => body.error)).toEqual([
+      'Route not found: GET /api/v1//jds',
+      'Route not found: GET /api/v1/jds/jd-backend/',
+      'Route not found: GET /api/v1/jds/.',
+      'Route not found: GET /api/v1/jds/..',
+      'Route not found: GET /api/v1/jds/',
+    ]);
   });
 
   it('refuses payloads over 10 MB as API Gateway does', async () => {

@@ -25,6 +25,8 @@ export async function callApi(
     key?: string;
     body?: unknown;
     rawBody?: string;
+    /** rawBody is base64 (as API Gateway passes a body that is not text) */
+    isBase64Encoded?: boolean;
     headers?: Record<string, string>;
     sourceIp?: string;
     /** epoch ms the gateway stamps on the request (default: now) */
@@ -45,6 +47,7 @@ export async function callApi(
     rawQueryString: query,
     headers,
     body,
+    isBase64Encoded: options.isBase64Encoded ?? false,
     sourceIp: options.sourceIp ?? '127.0.0.1',
     ...(options.receivedAt === undefined ? {} : { receivedAt: options.receivedAt }),
   });

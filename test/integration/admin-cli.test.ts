@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { hashApiKey } from '../../lib/auth/api-key.js';
 import { authenticate } from '../../lib/db/api-keys.js';
 import { readCount } from '../../lib/db/counters.js';
+import { getTenant } from '../../lib/db/tenants.js';
 import { demoData } from '../../scripts/local/demo-data.js';
 import { callApi } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
@@ -74,6 +75,29 @@ describe('admin CLI (npm run admin)', () => {
 
     expect(allowed).toMatchObject({ limit: 5000 });
     expect(await authenticate(db(), hashApiKey(created.key), 1000)).toBe('revoked');
+  });
+
+  it('refuses an expiry in the past and limits for a tenant that does not exist, instead of succeeding silently', async () => {
+    const unknown = newTenantId('nobody');
+
+    const past = await admin('create-key', '--tenant', newTenantId('cli'), '--scopes', 'read', '--expires-at', '2020-01-01T00:00:00Z');
+    const quota = await admin('set-quota', '--tenant', unknown, '--per-hour', '5000');
+    const keys = await admin('set-key-limit', '--tenant', unknown, '--max-keys', '80');
+
+    expect([past.code, past.stderr]).toEqual([2, expect.stringContaining('--expires-at must be in the future')]);
+    expect([quota.code, quota.stderr]).toEqual([1, `Tenant ${unknown} not found\n`]);
+    expect([keys.code, keys.stderr]).toEqual([1, `Tenant ${unknown} not found\n`]);
+    expect(await getTenant(db(), unknown)).toBeUndefined();
+  });
+
+  it('set-key-limit raises the number of active keys a tenant may hold', async () => {
+    const tenant = newTenantId('cli');
+    await admin('create-key', '--tenant', tenant, '--scopes', 'admin');
+
+    const result = await admin('set-key-limit', '--tenant', tenant, '--max-keys', '80');
+
+    expect(result.json).toEqual({ tenantId: tenant, maxActiveKeys: 80 });
+    expect((await getTenant(db(), tenant))?.maxActiveKeys).toBe(80);
   });
 
   it('explains usage errors with exit code 2', async () => {

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
 import { listApiKeys } from '../../lib/db/api-keys.js';
+import { IDEMPOTENCY_TTL_SECONDS, type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord } from '../../lib/db/idempotency.js';
+import { createJd, type JdSummary } from '../../lib/db/jds.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
-import { lambdaContext } from '../../scripts/local/handlers.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
 const body = { title: 'Engineer', description: 'Build', createdById: 'u1' };
+const callerOf = (tenantId: string, keyId: string) => ({ tenantId, keyId, keyName: 'k', scopes: ['write'], quota: { used: 1, limit: 10, resetAt: 0 } });
 
 describe('Idempotency-Key', () => {
   it('replays the first response for the same key and body, creating one JD', async () => {
@@ -49,34 +51,48 @@ describe('Idempotency-Key', () => {
     expect(fromA.json.data.id).not.toBe(fromB.json.data.id);
   });
 
-  it('lets concurrent duplicates create one item: the others replay it or get 409', async () => {
+  it('lets concurrent duplicates create one item, every one of them answered 201 with it', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['write']);
     const headers = { 'idempotency-key': 'burst-1' };
 
     const replies = await Promise.all(Array.from({ length: 5 }, () => callApi('POST', '/jds', { key, body, headers })));
 
-    const created = replies.filter((reply) => reply.status === 201);
-    expect(replies.every((reply) => reply.status === 201 || reply.status === 409)).toBe(true);
-    expect(new Set(created.map((reply) => reply.json.data.id)).size).toBe(1);
+    expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(replies.map((reply) => reply.json.data.id)).size).toBe(1);
     expect(await readCount(db(), tenantId, 'JD')).toBe(1);
   });
 
-  it('answers 409 to a duplicate that arrives while the first is still running', async () => {
+  it('answers a duplicate that committed between this request’s read and its write with the duplicate’s answer', async () => {
     const { tenantId, keyId } = await tenantWithKey(db(), ['write']);
-    const request = {
-      caller: { tenantId, keyId, keyName: 'k', scopes: ['write'], quota: { used: 1, limit: 10, resetAt: 0 } },
-      body,
-      headers: { 'idempotency-key': 'slow-1' },
-      context: lambdaContext('create-jd', 'r1'),
-    };
-    let release: () => void = () => undefined;
-    const slow = withIdempotency(db(), 'createJd', request, () => new Promise<string>((resolve) => (release = () => resolve('done'))));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const request = { caller: callerOf(tenantId, keyId), body, headers: { 'idempotency-key': 'race-1' } };
+    const create = (claim: IdempotencyClaim<unknown> | undefined) => createJd(db(), tenantId, body, { claim });
+    const respond = (jd: JdSummary) => ({ data: { id: jd.id } });
+    let firstAnswer: unknown;
 
-    await expect(withIdempotency(db(), 'createJd', request, async () => 'twice')).rejects.toMatchObject({ statusCode: 409 });
-    release();
-    expect(await slow).toBe('done');
-    expect(await withIdempotency(db(), 'createJd', request, async () => 'twice')).toBe('done');
+    // The outer request reads no record, then the inner one runs to completion before the outer writes.
+    const second = await withIdempotency(db(), request, {
+      run: async (claim) => {
+        firstAnswer = await withIdempotency(db(), request, { run: create, respond });
+        return create(claim);
+      },
+      respond,
+    });
+
+    expect(second).toEqual(firstAnswer);
+    expect(await readCount(db(), tenantId, 'JD')).toBe(1);
+  });
+
+  it('keeps each record in the tenant’s own partition, and forgets it after 24 hours', async () => {
+    const { tenantId, keyId } = await tenantWithKey(db(), ['write']);
+    const request = { caller: callerOf(tenantId, keyId), body, headers: { 'idempotency-key': 'old-1' } };
+    const respond = (jd: JdSummary) => ({ data: { id: jd.id } });
+    const first = await withIdempotency(db(), request, { run: (claim) => createJd(db(), tenantId, body, { claim }), respond });
+    const recordKey = idempotencyKeys.record(tenantId, keyId, 'old-1');
+
+    expect(recordKey.pk).toBe(`TENANT#${tenantId}`);
+    expect(await readIdempotencyRecord(db(), recordKey)).toMatchObject({ response: first });
+    const tomorrow = new Date(Date.now() + IDEMPOTENCY_TTL_SECONDS * 1000 + 1000);
+    expect(await readIdempotencyRecord(db(), recordKey, tomorrow)).toBeUndefined();
   });
 
   it('replays POST /keys with the same record but never the stored plaintext', async () => {

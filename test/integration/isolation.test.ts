@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashApiKey } from '../../lib/auth/api-key.js';
 import { importProductData } from '../../lib/import.js';
 import { logger } from '../../lib/observability/logger.js';
 import { demoData } from '../../scripts/local/demo-data.js';
@@ -74,18 +73,11 @@ describe('tenant isolation', () => {
     ]);
   });
 
-  it('never returns internal attributes, and never logs a key or its hash, across every endpoint', async () => {
-    const logged: string[] = [];
-    const realWrite = process.stdout.write.bind(process.stdout);
+  it('never returns internal attributes across every endpoint (logging at DEBUG, which the log-leak guard reads)', async () => {
     logger.setLogLevel('DEBUG');
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
-      logged.push(String(chunk));
-      return realWrite(chunk, ...rest);
-    }) as typeof process.stdout.write;
     let replies;
-    let created;
     try {
-      created = await callApi('POST', '/keys', { key: a.key, body: { name: 'sweep', scopes: ['read'] } });
+      await callApi('POST', '/keys', { key: a.key, body: { name: 'sweep', scopes: ['read'] } });
       replies = await Promise.all(
         [
           '/jds',
@@ -104,18 +96,12 @@ describe('tenant isolation', () => {
       replies.push(await callApi('GET', '/jds/missing', { key: a.key }));
       replies.push(await callApi('GET', '/jds', { key: 'hk_live_0000000000000000000000000000000000' }));
     } finally {
-      process.stdout.write = realWrite;
       logger.setLogLevel('WARN');
     }
 
     const names = new Set(replies.flatMap((reply) => [...fieldNames(reply.json)]));
     expect(INTERNAL_FIELDS.filter((name) => names.has(name))).toEqual([]);
     expect(replies.filter((reply) => /TENANT#|KEYHASH#|APPID#/.test(reply.text)).map((r) => r.text)).toEqual([]);
-    const output = logged.join('');
-    for (const key of [a.key, b.key, created.json.data.key as string]) {
-      expect(output).not.toContain(key);
-      expect(output).not.toContain(hashApiKey(key));
-    }
   });
 });
 

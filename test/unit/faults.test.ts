@@ -4,7 +4,7 @@ import {
   ProvisionedThroughputExceededException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../lib/auth/api-key.js';
@@ -12,6 +12,7 @@ import { authorizeRequest } from '../../lib/auth/authorize.js';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
 import { createDb, DYNAMODB_CALL_LIMITS, setSharedDb } from '../../lib/db/client.js';
 import { isTransientFault } from '../../lib/db/faults.js';
+import { BATCH_GET_MAX_ATTEMPTS } from '../../lib/db/query.js';
 import { createJd } from '../../lib/db/jds.js';
 import { ROUTES } from '../../lib/http/routes.js';
 import { authorizerEvent } from '../../scripts/local/events.js';
@@ -156,6 +157,34 @@ describe('function faults', () => {
       requestId: 'unit-request',
     });
     expect(reply.body).not.toContain('secret');
+  });
+
+  it('maps throttling under an Idempotency-Key to 503, whether it meets the record read or the create', async () => {
+    const request = {
+      path: '/jds',
+      body: JSON.stringify({ title: 't', description: 'd', createdById: 'u' }),
+      headers: { 'idempotency-key': 'retry-me' },
+    };
+    ddb.on(GetCommand).rejects(new ProvisionedThroughputExceededException({ message: 'read throttled', $metadata: {} }));
+    const readThrottled = await callApiWithContext('createJd', request);
+    ddb.reset();
+    ddb.on(GetCommand).resolves({});
+    ddb.on(TransactWriteCommand).rejects(new ProvisionedThroughputExceededException({ message: 'write throttled', $metadata: {} }));
+    const writeThrottled = await callApiWithContext('createJd', request);
+
+    expect([readThrottled.statusCode, writeThrottled.statusCode]).toEqual([503, 503]);
+    expect(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toHaveLength(4);
+  });
+
+  it('retries keys BatchGetItem leaves unprocessed a bounded number of times, then answers 503', async () => {
+    ddb.on(GetCommand).resolves({ Item: { pk: 'x', sk: 'COUNT#RESUME', total: 1 } });
+    ddb.on(QueryCommand).resolves({ Items: [{ sk: 'RESUME#r1', gsi1sk: 'R#0#r1', fileNameLower: 'ada.pdf' }] });
+    ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, unknown> }) => ({ Responses: {}, UnprocessedKeys: input.RequestItems }));
+
+    const reply = await callApiWithContext('listCandidates', { path: '/candidates', query: 'search=ada' });
+
+    expect(reply.statusCode).toBe(503);
+    expect(ddb).toHaveReceivedCommandTimes(BatchGetCommand, BATCH_GET_MAX_ATTEMPTS);
   });
 
   it('retries a transaction conflict a bounded number of times, then answers 409', async () => {

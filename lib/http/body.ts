@@ -1,0 +1,68 @@
+import { ApiError, ValidationError } from '../errors.js';
+import { LIMITS } from '../schemas/requests.js';
+
+/**
+ * A request body as the API accepts it: `Content-Type: application/json` (any case, with no charset or
+ * utf-8), at most 256 KB, valid UTF-8, valid JSON, and every string well-formed. Nothing is stored
+ * corrupted: bytes that are not UTF-8 are refused, not replaced.
+ */
+const REPLACEMENT_CHARACTER = '\uFFFD';
+
+function mediaType(header: string | undefined): { type: string; charset: string | undefined } {
+  const [type = '', ...parameters] = (header ?? '').split(';').map((part) => part.trim());
+  const charset = parameters
+    .map((parameter) => /^charset\s*=\s*"?([^"]*)"?$/i.exec(parameter)?.[1])
+    .find((value) => value !== undefined);
+  return { type: type.toLowerCase(), charset: charset?.toLowerCase() };
+}
+
+function utf8Text(raw: string, isBase64Encoded: boolean): string {
+  if (!isBase64Encoded) return raw;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(raw, 'base64'));
+  } catch {
+    throw new ValidationError('Request body is not valid UTF-8');
+  }
+}
+
+/**
+ * Every string in the parsed body, keys included, must be well-formed: no lone surrogate (a JSON
+ * escape like "\ud800" with no partner) and no U+FFFD, which is what bytes that were not UTF-8 become
+ * when something on the way decoded them leniently.
+ */
+function refuseMalformedStrings(value: unknown): void {
+  const pending: { value: unknown; path: string }[] = [{ value, path: 'body' }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const check = (text: string, path: string) => {
+      if (!text.isWellFormed()) throw new ValidationError(`${path}: contains a lone surrogate (not valid Unicode text)`);
+      if (text.includes(REPLACEMENT_CHARACTER)) throw new ValidationError(`${path}: is not valid UTF-8 (it contains U+FFFD)`);
+    };
+    if (typeof next.value === 'string') check(next.value, next.path);
+    else if (next.value && typeof next.value === 'object') {
+      for (const [key, inner] of Object.entries(next.value)) {
+        const path = `${next.path === 'body' ? '' : `${next.path}.`}${key}`;
+        check(key, path);
+        pending.push({ value: inner, path });
+      }
+    }
+  }
+}
+
+export function parseJsonBody(contentTypeHeader: string | undefined, raw: string | undefined, isBase64Encoded: boolean): unknown {
+  const { type, charset } = mediaType(contentTypeHeader);
+  if (type !== 'application/json') throw new ApiError(415, 'Content-Type must be application/json');
+  if (charset !== undefined && charset !== 'utf-8') throw new ApiError(415, 'Content-Type charset must be utf-8');
+  const text = utf8Text(raw ?? '', isBase64Encoded);
+  if (Buffer.byteLength(text, 'utf8') > LIMITS.bodyBytes) {
+    throw new ApiError(413, `Request body must be at most ${LIMITS.bodyBytes} bytes`);
+  }
+  if (text.trim() === '') throw new ValidationError('Request body is required');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ValidationError('Request body is not valid JSON');
+  }
+  refuseMalformedStrings(parsed);
+  return parsed;
+}
