@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { SCOPES } from '../lib/auth/scopes.js';
+import { isScope, SCOPES } from '../lib/auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../lib/db/api-keys.js';
 import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId } from '../lib/db/ids.js';
 import { setTenantHourlyLimit } from '../lib/db/quota.js';
 import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';
-import { ApiError } from '../lib/errors.js';
+import { DomainError } from '../lib/errors.js';
 import { parseOrThrow } from '../lib/http/validation.js';
 import { importProductData } from '../lib/import.js';
 import { importFile } from '../lib/schemas/import.js';
-import { expiryProblem } from '../lib/schemas/requests.js';
+import { expiryProblem } from '../lib/schemas/requests/keys.js';
 
 /**
  * Operator commands against the table at DYNAMODB_ENDPOINT (default: a running `npm start`) or, with
@@ -66,11 +66,12 @@ async function main(argv: string[]): Promise<unknown> {
   switch (command) {
     case 'create-key': {
       const tenantId = tenantOf(values);
-      const scopes = required(values, 'scopes')
+      const named = required(values, 'scopes')
         .split(',')
         .map((scope) => scope.trim());
-      const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
+      const unknown = named.filter((scope) => !isScope(scope));
       if (unknown.length) throw new UsageError(`Unknown scope(s) ${unknown.join(', ')}; valid: ${SCOPES.join(', ')}`);
+      const scopes = named.filter(isScope);
       const expiresAt = values['expires-at'];
       if (expiresAt !== undefined) {
         const problem = expiryProblem(expiresAt);
@@ -115,8 +116,8 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError) process.stderr.write(`${error.message}\n\n${USAGE}\n`);
-    else if (error instanceof ApiError) process.stderr.write(`${error.message}\n`);
-    else process.stderr.write(`${(error as Error).name}: ${(error as Error).message}\n`);
+    else if (error instanceof DomainError) process.stderr.write(`${error.message}\n`);
+    else process.stderr.write(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
     process.exitCode = error instanceof UsageError ? 2 : 1;
   },
 );

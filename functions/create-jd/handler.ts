@@ -2,8 +2,9 @@ import { sharedDb } from '../../lib/db/client.js';
 import { createJd } from '../../lib/db/jds.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
+import { createJdBody } from '../../lib/schemas/requests/jds.js';
 
-export const handler = apiHandler('createJd', (request) =>
+export const handler = apiHandler('createJd', { body: createJdBody }, (request) =>
   withIdempotency(sharedDb(), request, {
     run: (claim) => createJd(sharedDb(), request.caller.tenantId, request.body, { claim }),
     respond: (jd) => ({ data: { id: jd.id, status: jd.status, title: jd.title } }),

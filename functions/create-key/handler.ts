@@ -1,14 +1,15 @@
 import { createApiKey } from '../../lib/db/api-keys.js';
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler, type ResultOf } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
+import { createKeyBody } from '../../lib/schemas/requests/keys.js';
 
-export const handler = apiHandler('createKey', (request) =>
+export const handler = apiHandler('createKey', { body: createKeyBody }, (request) =>
   withIdempotency(sharedDb(), request, {
     run: (claim) =>
       createApiKey(sharedDb(), request.caller.tenantId, { ...request.body, createdBy: `key:${request.caller.keyId}` }, { claim }),
-    respond: ({ key, record }) => ({ data: { ...record, key } }),
+    respond: ({ key, record }): ResultOf<'createKey'> => ({ data: { ...record, key } }),
     // The plaintext is shown once and never stored, so a replay returns the record without it.
-    redact: ({ data }) => ({ data: { ...(data as object), key: undefined } }),
+    redact: ({ data }) => ({ data: { ...data, key: undefined } }),
   }),
 );

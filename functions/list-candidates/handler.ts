@@ -2,7 +2,8 @@ import { sharedDb } from '../../lib/db/client.js';
 import { listCandidates } from '../../lib/db/resumes.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { pagedResult, pageRequest } from '../../lib/http/pagination.js';
+import { listCandidatesQuery } from '../../lib/schemas/requests/resumes.js';
 
-export const handler = apiHandler('listCandidates', async ({ caller, query }) =>
+export const handler = apiHandler('listCandidates', { query: listCandidatesQuery }, async ({ caller, query }) =>
   pagedResult(await listCandidates(sharedDb(), caller.tenantId, { ...pageRequest(query), search: query.search })),
 );

@@ -2,7 +2,8 @@ import { sharedDb } from '../../lib/db/client.js';
 import { listJds } from '../../lib/db/jds.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { pagedResult, pageRequest } from '../../lib/http/pagination.js';
+import { listJdsQuery } from '../../lib/schemas/requests/jds.js';
 
-export const handler = apiHandler('listJds', async ({ caller, query }) =>
+export const handler = apiHandler('listJds', { query: listJdsQuery }, async ({ caller, query }) =>
   pagedResult(await listJds(sharedDb(), caller.tenantId, { ...pageRequest(query), status: query.status })),
 );

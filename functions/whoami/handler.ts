@@ -1,6 +1,6 @@
 import { apiHandler } from '../../lib/http/api-handler.js';
 
-export const handler = apiHandler('whoami', async ({ caller }) => ({
+export const handler = apiHandler('whoami', {}, async ({ caller }) => ({
   data: {
     tenantId: caller.tenantId,
     keyId: caller.keyId,

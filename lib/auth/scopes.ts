@@ -11,6 +11,10 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
 /**
  * The scope an operation names in its 403 message, and the generic scope that also grants it.
  * `admin` manages keys only and implies neither read nor write.

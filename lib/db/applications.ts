@@ -1,26 +1,25 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import { applicationKeys } from './application-keys.js';
-import type { Db } from './client.js';
-import { isValidId, newId, nowIso, tenantPk } from './ids.js';
-import { jdExists, jdKeys } from './jds.js';
-import { batchGet, queryAll } from './query.js';
-import { type ApplicationCopy, candidateIdentity, type ResumeMetadata, resumeKeys } from './resumes.js';
-import { INDEXES } from './table.js';
-import { conditionFailedAt, transactWrite } from './transact.js';
-
 import type { ApplicationStatus } from '../domain.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
+import type { Db } from './client.js';
+import { batchGet, conditionFailedAt, getItem, optimistically, queryAll, transactWrite } from './dynamo.js';
+import {
+  type ApplicationItem,
+  applicationItems,
+  applicationKeys,
+  type ApplicationPointerItem,
+  type ApplicationState,
+  type Match,
+  type MatchEntry,
+  toMatch,
+} from './entities/application.js';
+import { type JdHeadItem, jdKeys } from './entities/jd.js';
+import { candidateIdentity, type ResumeItem, resumeKeys } from './entities/resume.js';
+import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import { jdExists } from './jds.js';
+import { INDEXES } from './table.js';
 
 export { APPLICATION_STATUSES, type ApplicationStatus } from '../domain.js';
-
-export interface Match {
-  applicationId: string;
-  resumeId: string;
-  candidate: string | null;
-  email: string | null;
-  aiScore: number | null;
-  status: ApplicationStatus;
-}
+export { applicationKeys, type Match };
 
 export interface ApplicationImport {
   id?: string | undefined;
@@ -31,82 +30,25 @@ export interface ApplicationImport {
   createdAt?: string | undefined;
 }
 
-export { applicationKeys };
-
 export function isValidScore(score: number): boolean {
   return Number.isFinite(score) && score >= 0 && score <= 100;
 }
 
 function sortScores(scores: number[]): number[] {
   for (const score of scores) {
-    if (!isValidScore(score)) throw new ValidationError(`overallScore: must be a number from 0 to 100, got ${score}`);
+    if (!isValidScore(score)) throw new InvalidInputError(`overallScore: must be a number from 0 to 100, got ${score}`);
   }
   return [...scores].sort((a, b) => b - a);
 }
 
-export interface ApplicationState {
-  id: string;
-  jdId: string;
-  resumeId: string;
-  status: ApplicationStatus;
-  scores: number[];
-  createdAt: string;
-  version: number;
-}
+/** What an application copies from its JD: the title, with the versions that guard the copy. */
+type JdForApplication = Pick<JdHeadItem, 'title' | 'version' | 'titleVersion'>;
 
-/**
- * The three items of an application: the application in its JD's collection (with its rank in the
- * matches index), its copy on the resume, and the pointer from its id.
- */
-export function applicationItems(
-  tenantId: string,
-  next: Omit<ApplicationState, 'version'>,
-  version: number,
-  candidate: ReturnType<typeof candidateIdentity> & { identityVersion: number },
-  jd: { title: string; titleVersion: number },
-  now: Date,
-) {
-  const best = next.scores[0];
-  const copy: ApplicationCopy = {
-    id: next.id,
-    jdId: next.jdId,
-    jdTitle: jd.title,
-    jdTitleVersion: jd.titleVersion,
-    status: next.status,
-    aiScores: next.scores,
-    createdAt: next.createdAt,
-  };
-  return {
-    application: {
-      ...applicationKeys.item(tenantId, next.jdId, next.id),
-      entity: 'APPLICATION',
-      id: next.id,
-      jdId: next.jdId,
-      resumeId: next.resumeId,
-      status: next.status,
-      scores: next.scores,
-      aiScore: best,
-      ...candidate,
-      createdAt: next.createdAt,
-      updatedAt: nowIso(now),
-      version,
-      gsi3sk: applicationKeys.matchSort(next.jdId, best, next.createdAt, next.id),
-    },
-    copy,
-    pointer: {
-      ...applicationKeys.pointer(tenantId, next.id),
-      entity: 'APPLICATION_POINTER',
-      jdId: next.jdId,
-      resumeId: next.resumeId,
-    },
-  };
-}
-
-/** What an application write copies from its JD: the title, and the versions that guard the copy. */
-interface JdForApplication {
-  title: string;
-  version: number;
-  titleVersion: number;
+/** Everything a write of an application reads first: the application, its resume and its JD head. */
+interface StoredApplication {
+  application: ApplicationItem;
+  resume: ResumeItem;
+  jd: JdForApplication;
 }
 
 /**
@@ -117,21 +59,26 @@ interface JdForApplication {
 async function writeApplication(
   db: Db,
   tenantId: string,
-  next: Omit<ApplicationState, 'version'>,
-  previousVersion: number | undefined,
-  resume: Record<string, unknown>,
+  next: ApplicationState,
+  previous: ApplicationItem | undefined,
+  resume: ResumeItem,
   jd: JdForApplication,
   now: Date,
 ): Promise<void> {
-  const identity = { ...candidateIdentity(resume.metadata as ResumeMetadata | undefined), identityVersion: resume.identityVersion as number };
-  const items = applicationItems(tenantId, next, (previousVersion ?? 0) + 1, identity, jd, now);
+  const items = applicationItems(
+    tenantId,
+    next,
+    { version: (previous?.version ?? 0) + 1, updatedAt: nowIso(now) },
+    { ...candidateIdentity(resume.metadata), identityVersion: resume.identityVersion },
+    jd,
+  );
   await transactWrite(db, [
     {
       Put: {
         TableName: db.tableName,
         Item: items.application,
-        ConditionExpression: previousVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :v',
-        ...(previousVersion === undefined ? {} : { ExpressionAttributeValues: { ':v': previousVersion } }),
+        ConditionExpression: previous === undefined ? 'attribute_not_exists(pk)' : 'version = :v',
+        ...(previous === undefined ? {} : { ExpressionAttributeValues: { ':v': previous.version } }),
       },
     },
     {
@@ -142,7 +89,7 @@ async function writeApplication(
         UpdateExpression: 'SET #apps.#app = :copy, version = :next',
         ConditionExpression: 'version = :rv',
         ExpressionAttributeNames: { '#apps': 'applications', '#app': next.id },
-        ExpressionAttributeValues: { ':copy': items.copy, ':rv': resume.version, ':next': (resume.version as number) + 1 },
+        ExpressionAttributeValues: { ':copy': items.copy, ':rv': resume.version, ':next': resume.version + 1 },
       },
     },
     {
@@ -157,46 +104,36 @@ async function writeApplication(
   ]);
 }
 
-const jdForApplication = (head: Record<string, unknown>): JdForApplication => ({
-  title: head.title as string,
-  version: head.version as number,
-  titleVersion: head.titleVersion as number,
-});
+/** A version condition of the application (0), its resume (1) or its JD head (2) failed: read again. */
+const lostARace = (error: unknown) => conditionFailedAt(error, 0) || conditionFailedAt(error, 1) || conditionFailedAt(error, 2);
 
-async function readState(db: Db, tenantId: string, applicationId: string) {
+async function readStored(db: Db, tenantId: string, applicationId: string): Promise<StoredApplication | undefined> {
   if (!isValidId(applicationId)) return undefined;
-  const { Item: pointer } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: applicationKeys.pointer(tenantId, applicationId),
-      ConsistentRead: true,
-    }),
-  );
+  const pointer = await getItem<ApplicationPointerItem>(db, applicationKeys.pointer(tenantId, applicationId), { consistent: true });
   if (!pointer) return undefined;
-  const [application, resume, jd] = await batchGet(
+  const items = await batchGet<ApplicationItem | ResumeItem | JdHeadItem>(
     db,
     [
-      applicationKeys.item(tenantId, pointer.jdId as string, applicationId),
-      resumeKeys.item(tenantId, pointer.resumeId as string),
-      jdKeys.head(tenantId, pointer.jdId as string),
+      applicationKeys.item(tenantId, pointer.jdId, applicationId),
+      resumeKeys.item(tenantId, pointer.resumeId),
+      jdKeys.head(tenantId, pointer.jdId),
     ],
     { consistent: true },
   );
-  if (!application || !resume || !jd) return undefined;
-  return {
-    state: {
-      id: applicationId,
-      jdId: application.jdId,
-      resumeId: application.resumeId,
-      status: application.status,
-      scores: application.scores,
-      createdAt: application.createdAt,
-      version: application.version,
-    } as ApplicationState,
-    resume,
-    jd: jdForApplication(jd),
-  };
+  const application = items.find((item): item is ApplicationItem => item.entity === 'APPLICATION');
+  const resume = items.find((item): item is ResumeItem => item.entity === 'RESUME');
+  const jd = items.find((item): item is JdHeadItem => item.entity === 'JD');
+  return application && resume && jd ? { application, resume, jd } : undefined;
 }
+
+const stateOf = (item: ApplicationItem): ApplicationState => ({
+  id: item.id,
+  jdId: item.jdId,
+  resumeId: item.resumeId,
+  status: item.status,
+  scores: item.scores,
+  createdAt: item.createdAt,
+});
 
 /**
  * Creates an application (or updates one with the same id, as the import does). Its JD and resume
@@ -210,40 +147,35 @@ export async function saveApplication(
 ): Promise<{ id: string; created: boolean }> {
   const id = input.id ?? newId();
   const scores = input.aiScores ? sortScores(input.aiScores.map((score) => score.overallScore)) : undefined;
-  for (let attempt = 1; ; attempt++) {
-    const existing = input.id ? await readState(db, tenantId, id) : undefined;
-    if (existing && (existing.state.jdId !== input.jdId || existing.state.resumeId !== input.resumeId)) {
-      throw new ConflictError(
-        `Application ${id} belongs to JD ${existing.state.jdId} and resume ${existing.state.resumeId}`,
-      );
+  return optimistically(async () => {
+    const existing = input.id ? await readStored(db, tenantId, id) : undefined;
+    if (existing && (existing.application.jdId !== input.jdId || existing.application.resumeId !== input.resumeId)) {
+      throw new ConflictError(`Application ${id} belongs to JD ${existing.application.jdId} and resume ${existing.application.resumeId}`);
     }
-    const [head, resume] = existing
-      ? [undefined, existing.resume]
-      : await batchGet(db, [jdKeys.head(tenantId, input.jdId), resumeKeys.item(tenantId, input.resumeId)], {
-          consistent: true,
-        }).then((items) => [
-          items.find((item) => item.entity === 'JD'),
-          items.find((item) => item.entity === 'RESUME'),
-        ]);
-    const jd = existing?.jd ?? (head ? jdForApplication(head) : undefined);
-    if (!jd) throw new NotFoundError(`JD ${input.jdId}`);
-    if (!resume) throw new NotFoundError(`Resume ${input.resumeId}`);
-    const next = {
+    const found = existing ?? (await readParents(db, tenantId, input.jdId, input.resumeId));
+    const next: ApplicationState = {
       id,
       jdId: input.jdId,
       resumeId: input.resumeId,
-      status: input.status ?? existing?.state.status ?? 'SCREENING',
-      scores: scores ?? existing?.state.scores ?? [],
-      createdAt: input.createdAt ?? existing?.state.createdAt ?? nowIso(now),
+      status: input.status ?? existing?.application.status ?? 'SCREENING',
+      scores: scores ?? existing?.application.scores ?? [],
+      createdAt: input.createdAt ?? existing?.application.createdAt ?? nowIso(now),
     };
-    try {
-      await writeApplication(db, tenantId, next, existing?.state.version, resume, jd, now);
-      return { id, created: !existing };
-    } catch (error) {
-      if ((conditionFailedAt(error, 0) || conditionFailedAt(error, 1) || conditionFailedAt(error, 2)) && attempt < 3) continue;
-      throw error;
-    }
-  }
+    await writeApplication(db, tenantId, next, existing?.application, found.resume, found.jd, now);
+    return { id, created: !existing };
+  }, lostARace);
+}
+
+/** The JD head and resume a new application needs; both must exist in the tenant. */
+async function readParents(db: Db, tenantId: string, jdId: string, resumeId: string): Promise<{ resume: ResumeItem; jd: JdHeadItem }> {
+  const items = await batchGet<JdHeadItem | ResumeItem>(db, [jdKeys.head(tenantId, jdId), resumeKeys.item(tenantId, resumeId)], {
+    consistent: true,
+  });
+  const jd = items.find((item): item is JdHeadItem => item.entity === 'JD');
+  const resume = items.find((item): item is ResumeItem => item.entity === 'RESUME');
+  if (!jd) throw new NotFoundError(`JD ${jdId}`);
+  if (!resume) throw new NotFoundError(`Resume ${resumeId}`);
+  return { jd, resume };
 }
 
 async function changeApplication(
@@ -253,30 +185,18 @@ async function changeApplication(
   change: (state: ApplicationState) => Partial<ApplicationState>,
   now: Date,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const existing = await readState(db, tenantId, applicationId);
+  await optimistically(async () => {
+    const existing = await readStored(db, tenantId, applicationId);
     if (!existing) throw new NotFoundError('Application');
-    const next = { ...existing.state, ...change(existing.state) };
-    try {
-      await writeApplication(db, tenantId, next, existing.state.version, existing.resume, existing.jd, now);
-      return;
-    } catch (error) {
-      if ((conditionFailedAt(error, 0) || conditionFailedAt(error, 1) || conditionFailedAt(error, 2)) && attempt < 3) continue;
-      throw error;
-    }
-  }
+    const state = stateOf(existing.application);
+    await writeApplication(db, tenantId, { ...state, ...change(state) }, existing.application, existing.resume, existing.jd, now);
+  }, lostARace);
 }
 
 /** Records one AI score; the application ranks by its best score. */
-export function recordAiScore(db: Db, tenantId: string, applicationId: string, overallScore: number, now = new Date()) {
-  const [score] = sortScores([overallScore]);
-  return changeApplication(
-    db,
-    tenantId,
-    applicationId,
-    (state) => ({ scores: sortScores([...state.scores, score as number]) }),
-    now,
-  );
+export function recordAiScore(db: Db, tenantId: string, applicationId: string, overallScore: number, now = new Date()): Promise<void> {
+  const checked = sortScores([overallScore]);
+  return changeApplication(db, tenantId, applicationId, (state) => ({ scores: sortScores([...state.scores, ...checked]) }), now);
 }
 
 export function setApplicationStatus(
@@ -285,7 +205,7 @@ export function setApplicationStatus(
   applicationId: string,
   status: ApplicationStatus,
   now = new Date(),
-) {
+): Promise<void> {
   return changeApplication(db, tenantId, applicationId, () => ({ status }), now);
 }
 
@@ -295,21 +215,13 @@ export function setApplicationStatus(
  */
 export async function listMatches(db: Db, tenantId: string, jdId: string): Promise<Match[] | undefined> {
   if (!isValidId(jdId)) return undefined;
-  const [exists, items] = await Promise.all([
+  const [exists, entries] = await Promise.all([
     jdExists(db, tenantId, jdId),
-    queryAll(db, {
+    queryAll<MatchEntry>(db, {
       IndexName: INDEXES.matches.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
       ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.matchesPrefix(jdId) },
     }),
   ]);
-  if (!exists) return undefined;
-  return items.map((item) => ({
-    applicationId: item.id as string,
-    resumeId: item.resumeId as string,
-    candidate: (item.candidate as string | null | undefined) ?? null,
-    email: (item.email as string | null | undefined) ?? null,
-    aiScore: (item.aiScore as number | undefined) ?? null,
-    status: item.status as ApplicationStatus,
-  }));
+  return exists ? entries.map(toMatch) : undefined;
 }

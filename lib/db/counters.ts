@@ -1,37 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.js';
-import { tenantPk } from './ids.js';
-import type { TransactItems } from './transact.js';
+import { getItem, type TransactItem } from './dynamo.js';
+import { type CounterItem, type CounterKind, counterKeys, countOf } from './entities/counter.js';
 
-/**
- * Per-tenant counts, changed in the same transaction as the write that changes what they count, so a
- * list's `total` is one small GetItem instead of a read of every item.
- */
-export type CounterKind = 'JD' | 'RESUME';
-
-export function counterKey(tenantId: string, kind: CounterKind) {
-  return { pk: tenantPk(tenantId), sk: `COUNT#${kind}` };
-}
+export type { CounterKind };
 
 export async function readCount(db: Db, tenantId: string, kind: CounterKind, field = 'total'): Promise<number> {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: counterKey(tenantId, kind),
-      ProjectionExpression: '#f',
-      ExpressionAttributeNames: { '#f': field },
-    }),
-  );
-  return typeof Item?.[field] === 'number' ? (Item[field] as number) : 0;
+  const item = await getItem<CounterItem>(db, counterKeys.item(tenantId, kind), { projection: '#f', names: { '#f': field } });
+  return countOf(item, field);
 }
 
 /** A transaction item that adds each delta to its field (creating the counter on first use). */
-export function counterDelta(
-  db: Db,
-  tenantId: string,
-  kind: CounterKind,
-  deltas: Record<string, number>,
-): TransactItems[number] {
+export function counterDelta(db: Db, tenantId: string, kind: CounterKind, deltas: Record<string, number>): TransactItem {
   const names: Record<string, string> = {};
   const values: Record<string, number> = {};
   const parts = Object.entries(deltas).map(([field, delta], i) => {
@@ -42,7 +21,7 @@ export function counterDelta(
   return {
     Update: {
       TableName: db.tableName,
-      Key: counterKey(tenantId, kind),
+      Key: counterKeys.item(tenantId, kind),
       UpdateExpression: `ADD ${parts.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,

@@ -13,27 +13,26 @@ const TIMEOUTS = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutExcep
 /** Node's socket errors: the endpoint refused, reset, or could not be reached or resolved. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
 
-interface SdkError {
-  name?: string;
-  code?: string;
-  $fault?: string;
-  CancellationReasons?: { Code?: string }[];
-  cause?: unknown;
+/** A field of something thrown, whatever it is. */
+function field(error: unknown, name: string): unknown {
+  return error !== null && typeof error === 'object' ? Reflect.get(error, name) : undefined;
 }
 
-function isTransientItself(error: SdkError): boolean {
-  if (THROTTLING.has(error.name ?? '') || TIMEOUTS.has(error.name ?? '')) return true;
-  if (NETWORK_CODES.has(error.code ?? '')) return true;
+function isTransientItself(error: unknown): boolean {
+  const name = String(field(error, 'name') ?? '');
+  if (THROTTLING.has(name) || TIMEOUTS.has(name)) return true;
+  if (NETWORK_CODES.has(String(field(error, 'code') ?? ''))) return true;
   // InternalServerError, ServiceUnavailable: DynamoDB's own failures after the SDK's retries.
-  if (error.$fault === 'server') return true;
-  return error.name === 'TransactionCanceledException' && (error.CancellationReasons?.some((r) => r.Code === 'ThrottlingError') ?? false);
+  if (field(error, '$fault') === 'server') return true;
+  const reasons = field(error, 'CancellationReasons');
+  return name === 'TransactionCanceledException' && Array.isArray(reasons) && reasons.some((reason) => field(reason, 'Code') === 'ThrottlingError');
 }
 
 /** True for a transient fault, also when a library wrapped it (its `cause` chain is followed). */
 export function isTransientFault(error: unknown): boolean {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if (isTransientItself(current as SdkError)) return true;
-    current = (current as SdkError).cause;
+  for (let current = error, depth = 0; current !== undefined && depth < 5; depth++) {
+    if (isTransientItself(current)) return true;
+    current = field(current, 'cause');
   }
   return false;
 }

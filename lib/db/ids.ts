@@ -10,10 +10,12 @@ export function isValidId(value: string): boolean {
 
 export const ID_RULE = '1-64 characters from A-Z, a-z, 0-9, "_" and "-"';
 
-// Monotonic within a process: ids created in the same millisecond still sort in creation order.
-const nextUlid = monotonicFactory();
+// Monotonic within a process: ids created in the same millisecond still sort in creation order. Made
+// on first use, so functions that create no id do not bundle the generator.
+let nextUlid: (() => string) | undefined;
 
 export function newId(): string {
+  nextUlid ??= monotonicFactory();
   return nextUlid();
 }
 

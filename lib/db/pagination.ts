@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { cursorSecret } from '../config.js';
-import { ValidationError } from '../errors.js';
+import { InvalidCursorError } from '../errors.js';
 import type { Db } from './client.js';
+import { queryPage } from './dynamo.js';
 import { isValidId } from './ids.js';
-import type { IndexDefinition } from './table.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -24,6 +23,21 @@ export interface Page<T> {
   nextCursor?: string;
 }
 
+/** An index a list is read from: its name and the sort-key attribute its entries are ordered by. */
+interface ListIndex {
+  name: string;
+  sortKey: 'gsi1sk' | 'gsi2sk';
+}
+
+/** What every list entry has: its id and the sort key of the index it was read from. */
+export interface ListEntry {
+  id: string;
+  gsi1sk?: string;
+  gsi2sk?: string;
+}
+
+type Key = Record<string, unknown>;
+
 /**
  * Where a list lives: a prefix of an index's sort key within the tenant's partition, on an index with
  * the list projection and on its slim twin with the same keys.
@@ -31,15 +45,14 @@ export interface Page<T> {
 export interface ListSource {
   /** which list (and filter) this is: a cursor is valid for the list it was issued for, only */
   name: string;
-  index: IndexDefinition;
-  keysIndex: IndexDefinition;
+  index: ListIndex;
+  keysIndex: ListIndex;
   tenantPk: string;
   sortPrefix: string;
   /** Sort key of the base table for an item id, to rebuild a start key from a cursor. */
   baseSortKey: (id: string) => string;
 }
 
-type Key = Record<string, unknown>;
 
 interface CursorPayload {
   /** index sort key of the last item returned */
@@ -69,10 +82,13 @@ export function decodeCursor(cursor: string, list: string): CursorPayload {
   const presented = Buffer.from(tag, 'base64url');
   const expected = cursorTag(list, body);
   if (rest.length === 0 && presented.length === expected.length && timingSafeEqual(presented, expected)) {
-    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorPayload;
-    if (Number.isSafeInteger(payload.p) && payload.p > 1 && isValidId(payload.i)) return payload;
+    const payload: Partial<CursorPayload> = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const { s, i, p } = payload;
+    if (typeof s === 'string' && typeof i === 'string' && isValidId(i) && Number.isSafeInteger(p) && Number(p) > 1) {
+      return { s, i, p: Number(p) };
+    }
   }
-  throw new ValidationError('cursor: must be a pagination.nextCursor this list returned');
+  throw new InvalidCursorError();
 }
 
 export function pageCount(total: number, limit: number): number {
@@ -84,24 +100,21 @@ export function startKeyFromCursor(source: ListSource, cursor: CursorPayload): K
   return { pk: source.tenantPk, sk: source.baseSortKey(cursor.i), [source.index.sortKey]: cursor.s };
 }
 
-function queryList(
+function queryList<E>(
   db: Db,
   source: ListSource,
-  index: IndexDefinition,
+  index: ListIndex,
   options: { limit: number; startKey?: Key | undefined; newestFirst: boolean },
-): Promise<QueryCommandOutput> {
-  return db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: index.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(#sort, :prefix)',
-      ExpressionAttributeNames: { '#sort': index.sortKey },
-      ExpressionAttributeValues: { ':pk': source.tenantPk, ':prefix': source.sortPrefix },
-      ScanIndexForward: !options.newestFirst,
-      Limit: options.limit,
-      ExclusiveStartKey: options.startKey,
-    }),
-  );
+) {
+  return queryPage<E>(db, {
+    IndexName: index.name,
+    KeyConditionExpression: 'pk = :pk AND begins_with(#sort, :prefix)',
+    ExpressionAttributeNames: { '#sort': index.sortKey },
+    ExpressionAttributeValues: { ':pk': source.tenantPk, ':prefix': source.sortPrefix },
+    ScanIndexForward: !options.newestFirst,
+    Limit: options.limit,
+    ExclusiveStartKey: options.startKey,
+  });
 }
 
 /**
@@ -113,15 +126,15 @@ async function skipEntries(db: Db, source: ListSource, count: number, newestFirs
   let startKey: Key | undefined;
   while (remaining > 0) {
     const output = await queryList(db, source, source.keysIndex, { limit: remaining, startKey, newestFirst });
-    remaining -= output.Count ?? 0;
-    startKey = output.LastEvaluatedKey;
+    remaining -= output.items.length;
+    startKey = output.lastKey;
     if (!startKey) return null;
   }
   return startKey ?? null;
 }
 
-function cursorAfter(source: ListSource, last: Record<string, unknown>, page: number): string {
-  return encodeCursor(source.name, { s: String(last[source.index.sortKey]), i: String(last.id), p: page + 1 });
+function cursorAfter(source: ListSource, last: ListEntry, page: number): string {
+  return encodeCursor(source.name, { s: last[source.index.sortKey] ?? '', i: last.id, p: page + 1 });
 }
 
 /**
@@ -131,15 +144,15 @@ function cursorAfter(source: ListSource, last: Record<string, unknown>, page: nu
  * - a deeper page: skip on the slim index from whichever end of the list is nearer (so the last
  *   pages cost as little as the first), then read the page from the full index.
  */
-export async function listPage<T>(
+export async function listPage<E extends ListEntry, T>(
   db: Db,
   source: ListSource,
   request: PageRequest,
   totalPromise: Promise<number>,
-  toItem: (raw: Record<string, unknown>) => T,
+  toItem: (entry: E) => T,
 ): Promise<Page<T>> {
   const { limit } = request;
-  const respond = (raw: Record<string, unknown>[], page: number, total: number, hasMore: boolean): Page<T> => {
+  const respond = (raw: E[], page: number, total: number, hasMore: boolean): Page<T> => {
     const result: Page<T> = { items: raw.map(toItem), page, limit, total, pages: pageCount(total, limit) };
     const last = raw.at(-1);
     if (hasMore && last) result.nextCursor = cursorAfter(source, last, page);
@@ -151,10 +164,10 @@ export async function listPage<T>(
     const startKey = cursor ? startKeyFromCursor(source, cursor) : undefined;
     // One extra item tells whether another page exists without a second query.
     const [output, total] = await Promise.all([
-      queryList(db, source, source.index, { limit: limit + 1, startKey, newestFirst: true }),
+      queryList<E>(db, source, source.index, { limit: limit + 1, startKey, newestFirst: true }),
       totalPromise,
     ]);
-    const raw = output.Items ?? [];
+    const raw = output.items;
     return respond(raw.slice(0, limit), cursor?.p ?? 1, total, raw.length > limit);
   }
 
@@ -162,18 +175,18 @@ export async function listPage<T>(
   const offset = (request.page - 1) * limit;
   if (offset >= total) return respond([], request.page, total, false);
   const fromOldest = offset > total - offset - limit;
-  let raw: Record<string, unknown>[];
+  let raw: E[];
   if (!fromOldest) {
     const startKey = await skipEntries(db, source, offset, true);
     if (!startKey) return respond([], request.page, total, false);
-    raw = (await queryList(db, source, source.index, { limit, startKey, newestFirst: true })).Items ?? [];
+    raw = (await queryList<E>(db, source, source.index, { limit, startKey, newestFirst: true })).items;
   } else {
     // The page is nearer the oldest end: it holds oldest-first positions [total-offset-limit, total-offset).
     const skip = Math.max(0, total - offset - limit);
     const size = total - offset - skip;
     const startKey = skip === 0 ? undefined : ((await skipEntries(db, source, skip, false)) ?? undefined);
     if (skip > 0 && !startKey) return respond([], request.page, total, false);
-    raw = ((await queryList(db, source, source.index, { limit: size, startKey, newestFirst: false })).Items ?? []).reverse();
+    raw = (await queryList<E>(db, source, source.index, { limit: size, startKey, newestFirst: false })).items.reverse();
   }
   return respond(raw, request.page, total, offset + limit < total);
 }

@@ -1,6 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { apiKeyKeys, listKeyItems } from './api-keys.js';
+import { listKeyItems } from './api-keys.js';
 import type { Db } from './client.js';
+import { updateItem } from './dynamo.js';
+import { apiKeyKeys } from './entities/api-key.js';
 import { setTenantLimit } from './tenants.js';
 
 /**
@@ -10,14 +11,11 @@ import { setTenantLimit } from './tenants.js';
 export async function setTenantHourlyLimit(db: Db, tenantId: string, perHour: number): Promise<void> {
   await setTenantLimit(db, tenantId, 'hourlyLimit', perHour);
   for (const key of await listKeyItems(db, tenantId)) {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: apiKeyKeys.lookup(key.keyHash as string),
-        UpdateExpression: 'SET hourlyLimit = :limit',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':limit': perHour },
-      }),
-    );
+    await updateItem(db, {
+      Key: apiKeyKeys.lookup(key.keyHash),
+      UpdateExpression: 'SET hourlyLimit = :limit',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':limit': perHour },
+    });
   }
 }

@@ -1,69 +1,40 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import pMap from 'p-map';
+import type { ParseStatus } from '../domain.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
-import { applicationKeys } from './application-keys.js';
-import { isValidId, newId, nowIso, sortableTime, tenantPk } from './ids.js';
 import {
-  decodeCursor,
-  encodeCursor,
-  type ListSource,
-  listPage,
-  type Page,
-  type PageRequest,
-  pageCount,
-} from './pagination.js';
-import { batchGet, queryAll } from './query.js';
+  batchGet,
+  conditionFailedAt,
+  getItem,
+  ignoreConditionFailure,
+  optimistically,
+  queryAll,
+  type TransactItems,
+  transactWrite,
+  updateItem,
+} from './dynamo.js';
+import { applicationKeys } from './entities/application.js';
+import {
+  type Candidate,
+  candidateIdentity,
+  type Resume,
+  type ResumeItem,
+  type ResumeKeysEntry,
+  type ResumeListEntry,
+  type ResumeMetadata,
+  type ResumeSummary,
+  resumeItem,
+  resumeKeys,
+  toCandidate,
+  toResume,
+  toResumeSummary,
+} from './entities/resume.js';
+import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import { decodeCursor, encodeCursor, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount } from './pagination.js';
 import { INDEXES } from './table.js';
-import { conditionFailedAt, ignoreConditionFailure, type TransactItems, transactWrite } from './transact.js';
-
-import type { ParseStatus } from '../domain.js';
 
 export { PARSE_STATUSES, type ParseStatus } from '../domain.js';
-
-export type ResumeMetadata = Record<string, unknown> & {
-  name?: string;
-  email?: string;
-  skills?: string[];
-  experience?: string;
-};
-
-/** An application as the resume keeps it, for the candidates view. */
-export interface ApplicationCopy {
-  id: string;
-  jdId: string;
-  jdTitle: string;
-  /** the JD's titleVersion this copy holds */
-  jdTitleVersion: number;
-  status: string;
-  aiScores: number[];
-  createdAt: string;
-}
-
-export interface Resume {
-  id: string;
-  fileName: string;
-  parseStatus: ParseStatus;
-  metadata: ResumeMetadata;
-  createdAt: string;
-}
-
-export interface ResumeSummary {
-  id: string;
-  fileName: string;
-  parseStatus: ParseStatus;
-  metadata: { skills?: string[]; experience?: string };
-  createdAt: string;
-}
-
-export interface Candidate extends ResumeSummary {
-  applications: {
-    id: string;
-    status: string;
-    aiScores: { overallScore: number }[];
-    jobDescription: { id: string; title: string };
-  }[];
-}
+export type { Candidate, Resume, ResumeMetadata, ResumeSummary };
 
 export interface ResumeImport {
   id?: string | undefined;
@@ -73,98 +44,14 @@ export interface ResumeImport {
   createdAt?: string | undefined;
 }
 
-export const resumeKeys = {
-  item: (tenantId: string, resumeId: string) => ({ pk: tenantPk(tenantId), sk: `RESUME#${resumeId}` }),
-  /** The resume id in an item's sort key. */
-  idOf: (sortKey: string) => sortKey.slice('RESUME#'.length),
-  /** In the list index: all resumes, newest first. */
-  listPrefix: 'R#',
-  listSort: (createdAt: string, resumeId: string) => `R#${sortableTime(createdAt)}#${resumeId}`,
-};
-
-/** The short metadata of list and candidate views: skills and experience only. */
-export function summarizeMetadata(metadata: ResumeMetadata | undefined): ResumeSummary['metadata'] {
-  const summary: ResumeSummary['metadata'] = {};
-  if (Array.isArray(metadata?.skills)) summary.skills = metadata.skills;
-  if (typeof metadata?.experience === 'string') summary.experience = metadata.experience;
-  return summary;
-}
-
-/** Name and e-mail as the applications carry them (null when the parser found none). */
-export function candidateIdentity(metadata: ResumeMetadata | undefined) {
-  return {
-    candidate: typeof metadata?.name === 'string' ? metadata.name : null,
-    email: typeof metadata?.email === 'string' ? metadata.email : null,
-  };
-}
-
-function toSummary(item: Record<string, unknown>): ResumeSummary {
-  return {
-    id: item.id as string,
-    fileName: item.fileName as string,
-    parseStatus: item.parseStatus as ParseStatus,
-    metadata: (item.metadataSummary as ResumeSummary['metadata']) ?? {},
-    createdAt: item.createdAt as string,
-  };
-}
-
-function toCandidate(item: Record<string, unknown>): Candidate {
-  const copies = Object.values((item.applications as Record<string, ApplicationCopy>) ?? {});
-  copies.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
-  return {
-    ...toSummary(item),
-    applications: copies.map((copy) => ({
-      id: copy.id,
-      status: copy.status,
-      aiScores: [...copy.aiScores].sort((a, b) => b - a).map((overallScore) => ({ overallScore })),
-      jobDescription: { id: copy.jdId, title: copy.jdTitle },
-    })),
-  };
-}
-
-/** The resume item, with its list index keys and the copies of its applications. */
-export function resumeItem(
-  tenantId: string,
-  resume: Resume,
-  state: {
-    applications: Record<string, ApplicationCopy>;
-    updatedAt: string;
-    version: number;
-    /** version at which the candidate's name or e-mail last changed */
-    identityVersion: number;
-    /** the identityVersion every application's copy is known to hold */
-    identitySyncedVersion: number;
-  },
-) {
-  return {
-    ...resumeKeys.item(tenantId, resume.id),
-    entity: 'RESUME',
-    ...resume,
-    fileNameLower: resume.fileName.toLowerCase(),
-    metadataSummary: summarizeMetadata(resume.metadata),
-    ...state,
-    gsi1sk: resumeKeys.listSort(resume.createdAt, resume.id),
-  };
-}
-
-export async function readResumeItem(db: Db, tenantId: string, resumeId: string) {
-  if (!isValidId(resumeId)) return undefined;
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: resumeKeys.item(tenantId, resumeId), ConsistentRead: true }),
-  );
-  return Item;
+export function readResumeItem(db: Db, tenantId: string, resumeId: string): Promise<ResumeItem | undefined> {
+  if (!isValidId(resumeId)) return Promise.resolve(undefined);
+  return getItem<ResumeItem>(db, resumeKeys.item(tenantId, resumeId), { consistent: true });
 }
 
 export async function getResume(db: Db, tenantId: string, resumeId: string): Promise<Resume | undefined> {
   const item = await readResumeItem(db, tenantId, resumeId);
-  if (!item) return undefined;
-  return {
-    id: item.id as string,
-    fileName: item.fileName as string,
-    parseStatus: item.parseStatus as ParseStatus,
-    metadata: (item.metadata as ResumeMetadata) ?? {},
-    createdAt: item.createdAt as string,
-  };
+  return item && toResume(item);
 }
 
 /**
@@ -183,29 +70,29 @@ export async function saveResume(
   now = new Date(),
 ): Promise<{ resume: Resume; created: boolean }> {
   const id = input.id ?? newId();
-  for (let attempt = 1; ; attempt++) {
+  const { item, resume, created } = await optimistically(async () => {
     const existing = input.id ? await readResumeItem(db, tenantId, id) : undefined;
     const at = nowIso(now);
-    const metadata = input.metadata ?? (existing?.metadata as ResumeMetadata | undefined) ?? {};
+    const metadata = input.metadata ?? existing?.metadata ?? {};
     const resume: Resume = {
       id,
       fileName: input.fileName,
-      parseStatus: input.parseStatus ?? (existing?.parseStatus as ParseStatus | undefined) ?? 'PENDING',
+      parseStatus: input.parseStatus ?? existing?.parseStatus ?? 'PENDING',
       metadata,
-      createdAt: input.createdAt ?? (existing?.createdAt as string | undefined) ?? at,
+      createdAt: input.createdAt ?? existing?.createdAt ?? at,
     };
-    const version = (existing?.version as number | undefined) ?? 0;
+    const version = existing?.version ?? 0;
     const identity = candidateIdentity(metadata);
-    const before = candidateIdentity(existing?.metadata as ResumeMetadata | undefined);
+    const before = candidateIdentity(existing?.metadata);
     const identityChanged = !existing || identity.candidate !== before.candidate || identity.email !== before.email;
-    const identityVersion = identityChanged ? version + 1 : ((existing?.identityVersion as number | undefined) ?? 0);
+    const identityVersion = identityChanged || !existing ? version + 1 : existing.identityVersion;
     const item = resumeItem(tenantId, resume, {
-      applications: (existing?.applications as Record<string, ApplicationCopy> | undefined) ?? {},
+      applications: existing?.applications ?? {},
       updatedAt: at,
       version: version + 1,
       identityVersion,
       // A new resume has no application to tell.
-      identitySyncedVersion: existing ? ((existing.identitySyncedVersion as number | undefined) ?? 0) : identityVersion,
+      identitySyncedVersion: existing ? existing.identitySyncedVersion : identityVersion,
     });
     const items: TransactItems = [
       {
@@ -218,51 +105,41 @@ export async function saveResume(
       },
     ];
     if (!existing) items.push(counterDelta(db, tenantId, 'RESUME', { total: 1 }));
-    try {
-      await transactWrite(db, items);
-    } catch (error) {
-      if (conditionFailedAt(error, 0) && attempt < 3) continue;
-      throw error;
-    }
-    if (item.identitySyncedVersion !== item.identityVersion) await propagateIdentity(db, tenantId, item);
-    return { resume, created: !existing };
-  }
+    await transactWrite(db, items);
+    return { item, resume, created: !existing };
+  }, (error) => conditionFailedAt(error, 0));
+  if (item.identitySyncedVersion !== item.identityVersion) await propagateIdentity(db, tenantId, item);
+  return { resume, created };
 }
 
 /** How many copies a propagation updates at once. */
 const PROPAGATION_CONCURRENCY = 16;
 
 /** Brings every application's copy of the candidate's name and e-mail to the resume's, then marks it synced. */
-async function propagateIdentity(db: Db, tenantId: string, resume: ReturnType<typeof resumeItem>): Promise<void> {
+async function propagateIdentity(db: Db, tenantId: string, resume: ResumeItem): Promise<void> {
   const identity = candidateIdentity(resume.metadata);
   await pMap(
     Object.values(resume.applications),
     (copy) =>
       ignoreConditionFailure(
-        db.client.send(
-          new UpdateCommand({
-            TableName: db.tableName,
-            Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
-            UpdateExpression: 'SET candidate = :candidate, email = :email, identityVersion = :v',
-            // Gone, or already given this identity or a newer one by another writer: nothing to do.
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(identityVersion) OR identityVersion < :v)',
-            ExpressionAttributeValues: { ':candidate': identity.candidate, ':email': identity.email, ':v': resume.identityVersion },
-          }),
-        ),
+        updateItem(db, {
+          Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
+          UpdateExpression: 'SET candidate = :candidate, email = :email, identityVersion = :v',
+          // Gone, or already given this identity or a newer one by another writer: nothing to do.
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(identityVersion) OR identityVersion < :v)',
+          ExpressionAttributeValues: { ':candidate': identity.candidate, ':email': identity.email, ':v': resume.identityVersion },
+        }),
       ),
     { concurrency: PROPAGATION_CONCURRENCY },
   );
   await ignoreConditionFailure(
-    db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: resumeKeys.item(tenantId, resume.id),
-        UpdateExpression: 'SET identitySyncedVersion = :v',
-        // A newer identity may have arrived meanwhile: that save propagates it and marks it.
-        ConditionExpression: 'identityVersion = :v',
-        ExpressionAttributeValues: { ':v': resume.identityVersion },
-      }),
-    ),
+    updateItem(db, {
+      Key: resumeKeys.item(tenantId, resume.id),
+      UpdateExpression: 'SET identitySyncedVersion = :v',
+      // A newer identity may have arrived meanwhile: that save propagates it and marks it.
+      ConditionExpression: 'identityVersion = :v',
+      ExpressionAttributeValues: { ':v': resume.identityVersion },
+    }),
   );
 }
 
@@ -296,8 +173,16 @@ function resumeListSource(tenantId: string, name: string): ListSource {
   };
 }
 
+type ResumeEntry = ResumeListEntry & ListEntry;
+
 export function listResumes(db: Db, tenantId: string, request: PageRequest): Promise<Page<ResumeSummary>> {
-  return listPage(db, resumeListSource(tenantId, 'resumes'), request, readCount(db, tenantId, 'RESUME'), toSummary);
+  return listPage<ResumeEntry, ResumeSummary>(
+    db,
+    resumeListSource(tenantId, 'resumes'),
+    request,
+    readCount(db, tenantId, 'RESUME'),
+    toResumeSummary,
+  );
 }
 
 /**
@@ -311,30 +196,32 @@ export async function listCandidates(
   request: PageRequest & { search?: string | undefined },
 ): Promise<Page<Candidate>> {
   if (!request.search) {
-    return listPage(db, resumeListSource(tenantId, 'candidates'), request, readCount(db, tenantId, 'RESUME'), toCandidate);
+    return listPage<ResumeEntry, Candidate>(
+      db,
+      resumeListSource(tenantId, 'candidates'),
+      request,
+      readCount(db, tenantId, 'RESUME'),
+      toCandidate,
+    );
   }
   const needle = request.search.toLowerCase();
   const source = resumeListSource(tenantId, `candidates?search=${needle}`);
   const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, source.name);
-  const matches = (await queryAll(db, {
+  const matches = await queryAll<ResumeKeysEntry>(db, {
     IndexName: INDEXES.listKeys.name,
     KeyConditionExpression: 'pk = :pk AND begins_with(gsi1sk, :prefix)',
     FilterExpression: 'contains(fileNameLower, :needle)',
-    ExpressionAttributeValues: {
-      ':pk': source.tenantPk,
-      ':prefix': source.sortPrefix,
-      ':needle': needle,
-    },
+    ExpressionAttributeValues: { ':pk': source.tenantPk, ':prefix': source.sortPrefix, ':needle': needle },
     // No ProjectionExpression: the entries are slim already, it would not lower the cost, and DynamoDB
     // Local answers several times slower with one.
     ScanIndexForward: false,
-  })) as { sk: string; gsi1sk: string }[];
+  });
 
   const page = cursor ? cursor.p : request.page;
   let start = cursor ? matches.findIndex((match) => match.gsi1sk < cursor.s) : (page - 1) * request.limit;
   if (start < 0) start = matches.length;
   const slice = matches.slice(start, start + request.limit);
-  const items = await batchGet(
+  const items = await batchGet<ResumeItem>(
     db,
     slice.map((match) => ({ pk: source.tenantPk, sk: match.sk })),
   );

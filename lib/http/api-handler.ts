@@ -1,17 +1,13 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
-import type {
-  APIGatewayProxyEventV2WithLambdaAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithLambdaAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { hasScope, missingScopeMessage } from '../auth/scopes.js';
-import { ApiError } from '../errors.js';
+import { hasScope, isScope, missingScopeMessage, type Scope } from '../auth/scopes.js';
 import { logger } from '../observability/logger.js';
-import { REQUEST_SCHEMAS } from '../schemas/requests.js';
+import type { REQUEST_SCHEMAS } from '../schemas/requests.js';
+import type { responses } from '../schemas/responses.js';
 import { parseJsonBody } from './body.js';
-import { errorResponse, jsonResponse } from './errors.js';
+import { errorResponse, HttpError, jsonResponse } from './errors.js';
 import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';
 import { ROUTES, type RouteId } from './routes.js';
 import { parseOrThrow } from './validation.js';
@@ -38,22 +34,13 @@ export interface Caller {
   tenantId: string;
   keyId: string;
   keyName: string;
-  scopes: string[];
+  scopes: Scope[];
   quota: QuotaFigures;
 }
 
-export interface ApiRequest<Body, Query> {
-  caller: Caller;
-  body: Body;
-  query: Query;
-  path: Record<string, string>;
-  /** lower-cased header names */
-  headers: Record<string, string | undefined>;
-  requestId: string;
-  context: Context;
-}
-
 type Schemas = typeof REQUEST_SCHEMAS;
+/** The request schemas of route R, as REQUEST_SCHEMAS names them (none: an empty object). */
+export type SchemasOf<R extends RouteId> = R extends keyof Schemas ? Schemas[R] : Record<never, never>;
 type SchemaOf<R, Part extends 'body' | 'query'> = R extends keyof Schemas
   ? Schemas[R] extends Record<Part, infer S extends z.ZodMiniType>
     ? z.infer<S>
@@ -65,10 +52,27 @@ export type BodyOf<R extends RouteId> = SchemaOf<R, 'body'>;
 export type QueryOf<R extends RouteId> =
   SchemaOf<R, 'query'> extends undefined ? Record<string, string | undefined> : SchemaOf<R, 'query'>;
 
-export interface ApiResult {
-  data?: unknown;
-  pagination?: unknown;
-  message?: string;
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+/** The path parameters of route R, from its path in the route table: `/jds/{jdId}` → `{ jdId: string }`. */
+export type PathOf<R extends RouteId> = { [Name in ParamNames<(typeof ROUTES)[R]['path']>]: string };
+
+/** What route R answers, without the envelope's `success` (typed by its response schema). */
+export type ResultOf<R extends RouteId> = Omit<z.output<(typeof responses)[R]>, 'success'>;
+
+export interface ApiRequest<R extends RouteId> {
+  caller: Caller;
+  body: BodyOf<R>;
+  query: QueryOf<R>;
+  path: PathOf<R>;
+  /** lower-cased header names */
+  headers: Record<string, string | undefined>;
+  requestId: string;
+}
+
+/** The Lambda context, with what the middlewares parsed: the caller first, then the whole request. */
+interface ApiContext<R extends RouteId> extends Context {
+  caller?: Caller;
+  request?: ApiRequest<R>;
 }
 
 const MINUTE_MS = 60_000;
@@ -81,19 +85,15 @@ function callerOf(event: ApiEvent): Caller {
     tenantId: context.tenantId,
     keyId: context.keyId,
     keyName: context.keyName,
-    scopes: context.scopes ? context.scopes.split(',') : [],
-    quota: {
-      used: Number(context.quotaUsed),
-      limit: Number(context.quotaLimit),
-      resetAt: Number(context.quotaResetAt),
-    },
+    scopes: context.scopes.split(',').filter(isScope),
+    quota: { used: Number(context.quotaUsed), limit: Number(context.quotaLimit), resetAt: Number(context.quotaResetAt) },
   };
 }
 
 /** A 429 whose headers describe the limit that refused it. */
-function rateLimited(limit: QuotaFigures, now: number): ApiError {
+function rateLimited(limit: QuotaFigures, now: number): HttpError {
   const retryAfterMs = limit.resetAt - now;
-  return new ApiError(429, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
+  return new HttpError(429, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
     body: { retryAfterMs },
     headers: { ...rateLimitHeaders(limit, now), 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
   });
@@ -108,96 +108,94 @@ function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
   }
 }
 
-/** Parsed request data, keyed by the event the middlewares saw. */
-const parsedRequests = new WeakMap<ApiEvent, { caller: Caller; body: unknown; query: unknown }>();
+/** The path parameters route R declares, as API Gateway delivers them for a matched route. */
+function pathOf<R extends RouteId>(routeId: R, event: ApiEvent): PathOf<R> {
+  const names = [...ROUTES[routeId].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+  const path: Record<string, string> = {};
+  for (const name of names) {
+    const value = event.pathParameters?.[name];
+    // API Gateway matched the route, so every parameter is there; a missing one is a wiring bug.
+    if (value === undefined) throw new Error(`Route ${routeId} was invoked without its path parameter ${name}`);
+    path[name] = value;
+  }
+  return path as PathOf<R>;
+}
 
-/** Envelope, RateLimit headers and error mapping: the one place an error becomes a response. */
-function envelope(routeId: RouteId): MiddlewareObj<ApiEvent, ApiResponse> {
-  // The caller parsed by `authorize` (absent only when the authorizer context itself was missing).
-  const headersFor = (event: ApiEvent) => {
-    const caller = parsedRequests.get(event)?.caller;
-    return caller ? rateLimitHeaders(caller.quota) : {};
-  };
+/** Errors become responses here, with the caller's RateLimit headers once the caller is known. */
+function errorEnvelope<R extends RouteId>(): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext<R>> {
   return {
-    after: (request) => {
-      const result = (request.response ?? {}) as ApiResult;
-      request.response = jsonResponse(
-        ROUTES[routeId].successStatus,
-        { success: true, ...result },
-        headersFor(request.event),
-      );
-    },
     onError: (request) => {
       const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId;
       const response = errorResponse(request.error, requestId);
       if ((response.statusCode ?? 500) >= 500) logger.error('Request failed', { error: request.error as Error });
       else logger.info('Request refused', { statusCode: response.statusCode, error: (request.error as Error).message });
-      request.response = { ...response, headers: { ...headersFor(request.event), ...response.headers } };
+      const caller = request.context.caller;
+      request.response = { ...response, headers: { ...(caller ? rateLimitHeaders(caller.quota) : {}), ...response.headers } };
     },
   };
 }
 
 /** Per-key quota and per-IP limit (429), then the route's scope (403). */
-function authorize(routeId: RouteId): MiddlewareObj<ApiEvent, ApiResponse> {
+function authorize<R extends RouteId>(routeId: R): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext<R>> {
   const route = ROUTES[routeId];
   return {
     before: (request) => {
       const caller = callerOf(request.event);
       logger.appendKeys({ tenantId: caller.tenantId, keyId: caller.keyId, route: routeId });
-      // Stored first, so that a 429 or 403 below still carries the RateLimit headers.
-      parsedRequests.set(request.event, { caller, body: undefined, query: {} });
+      // Kept first, so that a 429 or 403 below still carries the RateLimit headers.
+      request.context.caller = caller;
       enforceLimits(request.event, caller, request.event.requestContext?.timeEpoch ?? Date.now());
-      if (!hasScope(caller.scopes, route.scope)) throw new ApiError(403, missingScopeMessage(route.scope!));
+      if (route.scope && !hasScope(caller.scopes, route.scope)) throw new HttpError(403, missingScopeMessage(route.scope));
     },
   };
 }
 
 /** JSON body (415, 413, 400) and zod validation of body and query (400 naming field and rule). */
-function validate(schemas: { body?: z.ZodMiniType; query?: z.ZodMiniType }): MiddlewareObj<ApiEvent, ApiResponse> {
+function validate<R extends RouteId>(
+  routeId: R,
+  schemas: { body?: z.ZodMiniType; query?: z.ZodMiniType },
+): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext<R>> {
   return {
-    before: (request) => {
-      const parsed = parsedRequests.get(request.event)!;
-      const { event } = request;
-      if (schemas.body) {
-        const body = parseJsonBody(event.headers?.['content-type'], event.body, event.isBase64Encoded ?? false);
-        parsed.body = parseOrThrow(schemas.body, body, 'body');
-      }
-      parsed.query = schemas.query
-        ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}, 'query')
-        : (event.queryStringParameters ?? {});
+    before: ({ event, context }) => {
+      if (!context.caller) throw new Error('validate() runs after authorize()');
+      const body = schemas.body
+        ? parseOrThrow(schemas.body, parseJsonBody(event.headers?.['content-type'], event.body, event.isBase64Encoded ?? false), 'body')
+        : undefined;
+      const query = schemas.query ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}, 'query') : event.queryStringParameters ?? {};
+      context.request = {
+        caller: context.caller,
+        body: body as BodyOf<R>,
+        query: query as QueryOf<R>,
+        path: pathOf(routeId, event),
+        headers: event.headers ?? {},
+        requestId: event.requestContext?.requestId ?? context.awsRequestId,
+      };
     },
   };
 }
 
 /**
- * Builds a route's Lambda handler: envelope and error mapping, logger context, limits and scope,
- * validation, then `handle` with typed input. The handler only calls lib/ and returns data.
+ * Builds a route's Lambda handler: logger context, error mapping, limits and scope, validation with the
+ * route's own schemas (passed in, so a function bundles no other route's), then `handle` with the typed
+ * request; its typed result is sent in the success envelope with the RateLimit headers. The handler
+ * only calls lib/ and returns data.
  */
-export function apiHandler<R extends RouteId>(
-  routeId: R,
-  handle: (request: ApiRequest<BodyOf<R>, QueryOf<R>>) => Promise<ApiResult>,
-) {
-  const schemas: { body?: z.ZodMiniType; query?: z.ZodMiniType } =
-    (REQUEST_SCHEMAS as Partial<Record<RouteId, { body?: z.ZodMiniType; query?: z.ZodMiniType }>>)[routeId] ?? {};
-  return (
-    middy<ApiEvent, ApiResponse, Error, Context>()
+export function apiHandler<R extends RouteId>(routeId: R, schemas: SchemasOf<R>, handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>) {
+  const route = ROUTES[routeId];
+  const handler = (
+    middy<ApiEvent, ApiResponse, Error, ApiContext<R>>()
       // Outermost, so its onError (which resets the appended keys) runs after the envelope has logged.
       .use(injectLambdaContext(logger, { resetKeys: true }))
-      .use(envelope(routeId))
+      .use(errorEnvelope<R>())
       .use(authorize(routeId))
-      .use(validate(schemas))
-      .handler(async (event: ApiEvent, context: Context): Promise<ApiResponse> => {
-        const parsed = parsedRequests.get(event)!;
-        const result = await handle({
-          caller: parsed.caller,
-          body: parsed.body as BodyOf<R>,
-          query: parsed.query as QueryOf<R>,
-          path: (event.pathParameters ?? {}) as Record<string, string>,
-          headers: event.headers ?? {},
-          requestId: event.requestContext?.requestId ?? context.awsRequestId,
-          context,
-        });
-        return result as ApiResponse;
+      .use(validate(routeId, schemas))
+      .handler(async (_event, context): Promise<ApiResponse> => {
+        const { request } = context;
+        if (!request) throw new Error('The handler runs after validate()');
+        const result = await handle(request);
+        return jsonResponse(route.successStatus, { success: true, ...result }, rateLimitHeaders(request.caller.quota));
       })
   );
+  // Exposed so a test can hold every handler to exactly its route's schemas in REQUEST_SCHEMAS.
+  return Object.assign(handler, { requestSchemas: schemas });
 }

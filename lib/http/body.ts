@@ -1,5 +1,6 @@
-import { ApiError, ValidationError } from '../errors.js';
-import { LIMITS } from '../schemas/requests.js';
+import { InvalidInputError } from '../errors.js';
+import { LIMITS } from '../schemas/limits.js';
+import { HttpError } from './errors.js';
 
 /**
  * A request body as the API accepts it: `Content-Type: application/json` (any case, with no charset or
@@ -21,7 +22,7 @@ function utf8Text(raw: string, isBase64Encoded: boolean): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(raw, 'base64'));
   } catch {
-    throw new ValidationError('Request body is not valid UTF-8');
+    throw new InvalidInputError('Request body is not valid UTF-8');
   }
 }
 
@@ -34,8 +35,8 @@ function refuseMalformedStrings(value: unknown): void {
   const pending: { value: unknown; path: string }[] = [{ value, path: 'body' }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const check = (text: string, path: string) => {
-      if (!text.isWellFormed()) throw new ValidationError(`${path}: contains a lone surrogate (not valid Unicode text)`);
-      if (text.includes(REPLACEMENT_CHARACTER)) throw new ValidationError(`${path}: is not valid UTF-8 (it contains U+FFFD)`);
+      if (!text.isWellFormed()) throw new InvalidInputError(`${path}: contains a lone surrogate (not valid Unicode text)`);
+      if (text.includes(REPLACEMENT_CHARACTER)) throw new InvalidInputError(`${path}: is not valid UTF-8 (it contains U+FFFD)`);
     };
     if (typeof next.value === 'string') check(next.value, next.path);
     else if (next.value && typeof next.value === 'object') {
@@ -50,18 +51,18 @@ function refuseMalformedStrings(value: unknown): void {
 
 export function parseJsonBody(contentTypeHeader: string | undefined, raw: string | undefined, isBase64Encoded: boolean): unknown {
   const { type, charset } = mediaType(contentTypeHeader);
-  if (type !== 'application/json') throw new ApiError(415, 'Content-Type must be application/json');
-  if (charset !== undefined && charset !== 'utf-8') throw new ApiError(415, 'Content-Type charset must be utf-8');
+  if (type !== 'application/json') throw new HttpError(415, 'Content-Type must be application/json');
+  if (charset !== undefined && charset !== 'utf-8') throw new HttpError(415, 'Content-Type charset must be utf-8');
   const text = utf8Text(raw ?? '', isBase64Encoded);
   if (Buffer.byteLength(text, 'utf8') > LIMITS.bodyBytes) {
-    throw new ApiError(413, `Request body must be at most ${LIMITS.bodyBytes} bytes`);
+    throw new HttpError(413, `Request body must be at most ${LIMITS.bodyBytes} bytes`);
   }
-  if (text.trim() === '') throw new ValidationError('Request body is required');
+  if (text.trim() === '') throw new InvalidInputError('Request body is required');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ValidationError('Request body is not valid JSON');
+    throw new InvalidInputError('Request body is not valid JSON');
   }
   refuseMalformedStrings(parsed);
   return parsed;

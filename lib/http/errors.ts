@@ -1,31 +1,59 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { isTransientFault } from '../db/faults.js';
-import { ApiError } from '../errors.js';
+import {
+  ConflictError,
+  DomainError,
+  IdempotencyKeyReusedError,
+  InvalidInputError,
+  NotFoundError,
+  TransientError,
+} from '../errors.js';
+
+/**
+ * The one place an error becomes a response. Domain errors (lib/errors.ts) get their status here; an
+ * HttpError is a refusal of the HTTP exchange itself (413, 415, 403, 429) and carries its own. A client
+ * sees the message of anything below 500; anything else is a 500 that shows only a request id.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: { headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+const RETRY_SHORTLY = { 'Retry-After': '1' };
 
-export function jsonResponse(
-  statusCode: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): APIGatewayProxyStructuredResultV2 {
+export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
-/**
- * The one error-mapping rule: typed errors keep their status and message; transient faults become 503
- * with Retry-After; anything else is a 500 that shows only a request id.
- */
+function statusOf(error: DomainError): number | undefined {
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof InvalidInputError) return 400;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof IdempotencyKeyReusedError) return 422;
+  return undefined;
+}
+
 export function errorResponse(error: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
-  if (error instanceof ApiError && error.statusCode < 500) {
-    const body: Record<string, unknown> = { success: false, error: error.message, ...error.extra.body };
-    if (error.extra.details) body.details = error.extra.details;
-    return jsonResponse(error.statusCode, body, error.extra.headers);
+  if (error instanceof HttpError) {
+    return jsonResponse(error.statusCode, { success: false, error: error.message, ...error.extra.body }, error.extra.headers);
   }
-  if (error instanceof ApiError || isTransientFault(error)) {
-    const status = error instanceof ApiError ? error.statusCode : 503;
-    const message = error instanceof ApiError ? error.message : 'The service is busy; retry shortly';
-    return jsonResponse(status, { success: false, error: message, requestId }, { 'Retry-After': '1' });
+  const status = error instanceof DomainError ? statusOf(error) : undefined;
+  if (error instanceof DomainError && status !== undefined) {
+    const body: Record<string, unknown> = { success: false, error: error.message };
+    if (error instanceof InvalidInputError && error.details) body.details = error.details;
+    return jsonResponse(status, body, error instanceof ConflictError && error.retryable ? RETRY_SHORTLY : {});
+  }
+  // Transient: DynamoDB's faults (lib/db turns them into TransientError), and the function running out
+  // of time (middy's early timeout response).
+  if (error instanceof TransientError || isTransientFault(error)) {
+    return jsonResponse(503, { success: false, error: 'The service is busy; retry shortly', requestId }, RETRY_SHORTLY);
   }
   return jsonResponse(500, { success: false, error: 'Internal server error', requestId });
 }

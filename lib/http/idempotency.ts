@@ -1,54 +1,46 @@
 import type { Db } from '../db/client.js';
-import {
-  type IdempotencyClaim,
-  idempotencyKeys,
-  type IdempotencyRecordItem,
-  readIdempotencyRecord,
-  recordItem,
-  recordThatWon,
-  requestHash,
-} from '../db/idempotency.js';
-import { ApiError, ValidationError } from '../errors.js';
-import type { ApiRequest, ApiResult } from './api-handler.js';
+import { type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord, recordItem, recordThatWon, requestHash } from '../db/idempotency.js';
+import { IdempotencyKeyReusedError, InvalidInputError } from '../errors.js';
+import type { Caller } from './api-handler.js';
 
 /**
  * `Idempotency-Key` on a creating request: for 24 hours the same key from the same API key with the
- * same body gets the first answer and creates nothing more; the same key with another body gets 422.
+ * same body gets the first answer and creates nothing more; the same key with another body is refused.
  * The record is written in the create's own transaction (lib/db/idempotency.ts), so two duplicates
  * racing each other create one item and both get its answer. Without the header the request just runs.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export interface IdempotentCreate<Result> {
+export interface IdempotentCreate<Result, Answer> {
   /** runs the create, appending `claim.item(result)` to its transaction when a claim is given */
   run: (claim: IdempotencyClaim<unknown> | undefined) => Promise<Result>;
   /** the answer to the first caller */
-  respond: (result: Result) => ApiResult;
+  respond: (result: Result) => Answer;
   /** the answer as stored and replayed: without what must be shown once (a new key's plaintext) */
-  redact?: (answer: ApiResult) => ApiResult;
+  redact?: (answer: Answer) => Answer;
 }
 
-function replay(record: IdempotencyRecordItem, hash: string): ApiResult {
-  if (record.requestHash !== hash) throw new ApiError(422, 'Idempotency-Key was already used with a different request body');
-  return record.response as ApiResult;
-}
-
-export async function withIdempotency<Result>(
+export async function withIdempotency<Result, Answer>(
   db: Db,
-  request: Pick<ApiRequest<unknown, unknown>, 'caller' | 'body' | 'headers'>,
-  create: IdempotentCreate<Result>,
-): Promise<ApiResult> {
+  request: { caller: Caller; body: unknown; headers: Record<string, string | undefined> },
+  create: IdempotentCreate<Result, Answer>,
+): Promise<Answer> {
   const header = request.headers[IDEMPOTENCY_HEADER];
   if (header === undefined) return create.respond(await create.run(undefined));
   if (!KEY_PATTERN.test(header)) {
-    throw new ValidationError('Idempotency-Key: must be 1-255 printable ASCII characters without spaces');
+    throw new InvalidInputError('Idempotency-Key: must be 1-255 printable ASCII characters without spaces');
   }
   const key = idempotencyKeys.record(request.caller.tenantId, request.caller.keyId, header);
   const hash = requestHash(request.body);
+  // The stored answer is what `respond` (then `redact`) made of the first request's result.
+  const replay = (record: { requestHash: string; response: unknown }): Answer => {
+    if (record.requestHash !== hash) throw new IdempotencyKeyReusedError();
+    return record.response as Answer;
+  };
   const existing = await readIdempotencyRecord(db, key);
-  if (existing) return replay(existing, hash);
-  const redact = create.redact ?? ((answer: ApiResult) => answer);
+  if (existing) return replay(existing);
+  const redact = create.redact ?? ((answer: Answer) => answer);
   try {
     // `created` is what this same `run` resolves with; the claim only passes it through.
     const result = await create.run({ item: (created) => recordItem(db, key, hash, redact(create.respond(created as Result))) });
@@ -56,7 +48,7 @@ export async function withIdempotency<Result>(
   } catch (error) {
     // A duplicate committed between our read and our transaction: answer as it did.
     const winner = recordThatWon(error, key);
-    if (winner) return replay(winner, hash);
+    if (winner) return replay(winner);
     throw error;
   }
 }

@@ -1,5 +1,4 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../db/pagination.js';
-import type { ApiResult } from './api-handler.js';
 
 /**
  * page and limit arrive validated as positive-integer strings of any length: limit above 100 is clamped
@@ -18,7 +17,7 @@ export function pageRequest(query: {
   };
 }
 
-export function pagedResult<T>(page: Page<T>): ApiResult {
+export function pagedResult<T>(page: Page<T>): { data: T[]; pagination: Omit<Page<T>, 'items'> } {
   const { items, ...pagination } = page;
   return { data: items, pagination };
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { ValidationError } from '../errors.js';
+import { InvalidInputError } from '../errors.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -52,8 +52,8 @@ export function parseOrThrow<T>(schema: z.ZodMiniType<T>, input: unknown, where:
     }
     return describeIssue(issue, where, input);
   });
-  throw new ValidationError(
+  throw new InvalidInputError(
     messages.join('; '),
-    result.error.issues.map((issue, i) => ({ field: fieldName(issue, where), rule: issue.code, message: messages[i] })),
+    result.error.issues.map((issue, i) => ({ field: fieldName(issue, where), rule: issue.code, message: messages[i] ?? issue.code })),
   );
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { ID_RULE, isValidId } from '../db/ids.js';
 import { APPLICATION_STATUSES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
-import { LIMITS, optionalText, text } from './requests.js';
+import { optionalText, text } from './fields.js';
+import { LIMITS } from './limits.js';
 
 /** The product-data file of `npm run admin -- import` (ARCHITECTURE.md): ids optional, kept when given. */
 const id = z.optional(z.string().check(z.refine(isValidId, `must be ${ID_RULE}`)));

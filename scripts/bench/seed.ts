@@ -1,11 +1,11 @@
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiKey } from '../../lib/db/api-keys.js';
-import { applicationItems } from '../../lib/db/applications.js';
 import type { Db } from '../../lib/db/client.js';
-import { counterKey } from '../../lib/db/counters.js';
+import { applicationItems } from '../../lib/db/entities/application.js';
+import { counterKeys } from '../../lib/db/entities/counter.js';
+import { bodyItem, headItem } from '../../lib/db/entities/jd.js';
+import { type ApplicationCopy, candidateIdentity, resumeItem } from '../../lib/db/entities/resume.js';
 import { JD_STATUSES } from '../../lib/domain.js';
-import { bodyItem, headItem } from '../../lib/db/jds.js';
-import { type ApplicationCopy, candidateIdentity, resumeItem } from '../../lib/db/resumes.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 
 /**
@@ -20,7 +20,7 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
   await ensureTenant(db, tenantId);
   const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString();
   const now = new Date();
-  const items: Record<string, unknown>[] = [];
+  const items: object[] = [];
   const statusCounts: Record<string, number> = {};
   const jdId = (i: number) => `jd-${String(i).padStart(4, '0')}`;
   for (let i = 0; i < jdCount; i++) {
@@ -61,10 +61,9 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
     const application = applicationItems(
       tenantId,
       { id: `a-${n(i)}`, jdId: jd, resumeId, status: 'SCREENING', scores, createdAt: at(jdCount + i) },
-      1,
+      { version: 1, updatedAt: now.toISOString() },
       { ...candidateIdentity(metadata), identityVersion: 1 },
       { title: `Senior Engineer ${Number(jd.slice(3))}`, titleVersion: 1 },
-      now,
     );
     const copies: Record<string, ApplicationCopy> = { [application.copy.id]: application.copy };
     const fileName = i % 1000 === 7 ? `${RARE_FILE_NAME}_${n(i)}.pdf` : `candidate_${n(i)}_cv.pdf`;
@@ -79,20 +78,20 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
   }
   await batchWriteAll(db, items);
   await db.client.send(
-    new PutCommand({ TableName: db.tableName, Item: { ...counterKey(tenantId, 'JD'), total: jdCount, ...statusCounts } }),
+    new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.item(tenantId, 'JD'), total: jdCount, ...statusCounts } }),
   );
-  await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...counterKey(tenantId, 'RESUME'), total: size } }));
+  await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.item(tenantId, 'RESUME'), total: size } }));
   const { key } = await createApiKey(db, tenantId, { name: 'bench', scopes: ['read', 'write', 'admin'], createdBy: 'bench' });
   return { key };
 }
 
-async function batchWriteAll(db: Db, items: Record<string, unknown>[], concurrency = 8): Promise<void> {
+async function batchWriteAll(db: Db, items: object[], concurrency = 8): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
       const batch = items.slice(next, next + 25);
       next += 25;
-      let pending: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+      let pending: Record<string, { PutRequest: { Item: object } }[]> | undefined = {
         [db.tableName]: batch.map((Item) => ({ PutRequest: { Item } })),
       };
       while (pending && Object.keys(pending).length) {

@@ -1,3 +1,4 @@
+import type { Scope } from '../../lib/auth/scopes.js';
 import { createApiKey } from '../../lib/db/api-keys.js';
 import type { Db } from '../../lib/db/client.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
@@ -62,7 +63,7 @@ export async function callApi(
 }
 
 /** A new tenant with one key holding `scopes`. */
-export async function tenantWithKey(db: Db, scopes: string[], tenantId = newTenantId()) {
+export async function tenantWithKey(db: Db, scopes: Scope[], tenantId = newTenantId()) {
   await ensureTenant(db, tenantId);
   const { key, record } = await createApiKey(db, tenantId, {
     name: `key ${scopes.join(' ')}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/auth/api-key.js';
+import type { Scope } from '../../lib/auth/scopes.js';
 import {
   type Authentication,
   authenticate,
@@ -14,7 +15,7 @@ import { newTenantId, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
 
-async function newKey(scopes = ['read'], extra: { expiresAt?: string } = {}) {
+async function newKey(scopes: Scope[] = ['read'], extra: { expiresAt?: string } = {}) {
   const tenantId = newTenantId();
   await ensureTenant(db(), tenantId);
   const created = await createApiKey(db(), tenantId, { name: 'ci', scopes, createdBy: 'test', ...extra });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-key.js';
-import { SCOPES } from '../../lib/auth/scopes.js';
+import { type Scope, SCOPES } from '../../lib/auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../../lib/db/api-keys.js';
 import { setTenantHourlyLimit } from '../../lib/db/quota.js';
 import { ROUTES, routeEntries } from '../../lib/http/routes.js';
@@ -18,7 +18,7 @@ const db = useTestDb();
 beforeAll(() => logger.setLogLevel('DEBUG'));
 afterAll(() => logger.setLogLevel('WARN'));
 
-async function keyWith(scopes: string[]) {
+async function keyWith(scopes: Scope[]) {
   return tenantWithKey(db(), scopes);
 }
 

@@ -10,6 +10,7 @@ import { saveJd } from '../../lib/db/jds.js';
 import { saveResume } from '../../lib/db/resumes.js';
 import { getTenant, setTenantLimit } from '../../lib/db/tenants.js';
 import { DEFAULT_MAX_ACTIVE_KEYS } from '../../lib/config.js';
+import { ConflictError } from '../../lib/errors.js';
 import { importProductData } from '../../lib/import.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
@@ -226,7 +227,7 @@ describe('#12.12 active keys per tenant', () => {
       409,
       `This tenant already has ${DEFAULT_MAX_ACTIVE_KEYS} active API keys, the most it may have: revoke one first (an operator can raise the limit)`,
     ]);
-    expect(spare).toMatchObject({ statusCode: 409 });
+    expect(spare).toBeInstanceOf(ConflictError);
     expect([afterRevoke.status, afterRaise.status]).toEqual([201, 201]);
     expect((await getTenant(db(), admin.tenantId))?.maxActiveKeys).toBe(60);
   });

@@ -3,13 +3,14 @@ import { readCount } from '../../lib/db/counters.js';
 import { listApiKeys } from '../../lib/db/api-keys.js';
 import { IDEMPOTENCY_TTL_SECONDS, type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord } from '../../lib/db/idempotency.js';
 import { createJd, type JdSummary } from '../../lib/db/jds.js';
+import type { Caller } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
 const body = { title: 'Engineer', description: 'Build', createdById: 'u1' };
-const callerOf = (tenantId: string, keyId: string) => ({ tenantId, keyId, keyName: 'k', scopes: ['write'], quota: { used: 1, limit: 10, resetAt: 0 } });
+const callerOf = (tenantId: string, keyId: string): Caller => ({ tenantId, keyId, keyName: 'k', scopes: ['write'], quota: { used: 1, limit: 10, resetAt: 0 } });
 
 describe('Idempotency-Key', () => {
   it('replays the first response for the same key and body, creating one JD', async () => {

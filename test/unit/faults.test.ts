@@ -12,7 +12,7 @@ import { authorizeRequest } from '../../lib/auth/authorize.js';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
 import { createDb, DYNAMODB_CALL_LIMITS, setSharedDb } from '../../lib/db/client.js';
 import { isTransientFault } from '../../lib/db/faults.js';
-import { BATCH_GET_MAX_ATTEMPTS } from '../../lib/db/query.js';
+import { BATCH_GET_MAX_ATTEMPTS } from '../../lib/db/dynamo.js';
 import { createJd } from '../../lib/db/jds.js';
 import { ROUTES } from '../../lib/http/routes.js';
 import { authorizerEvent } from '../../scripts/local/events.js';
@@ -47,7 +47,7 @@ describe('authorizer faults', () => {
   it('never allows when DynamoDB fails: the error propagates (API Gateway answers 500)', async () => {
     ddb.on(UpdateCommand).rejects(new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} }));
 
-    await expect(authorizeRequest(db, event(generateApiKey()))).rejects.toThrow('slow down');
+    await expect(authorizeRequest(db, event(generateApiKey()))).rejects.toMatchObject({ name: 'TransientError', cause: { message: 'slow down' } });
   });
 
   it('counts the key and the client IP in two parallel writes', async () => {
@@ -196,7 +196,8 @@ describe('function faults', () => {
     ddb.on(TransactWriteCommand).rejects(conflict);
 
     await expect(createJd(db, 't1', { title: 't', description: 'd', createdById: 'u' })).rejects.toMatchObject({
-      statusCode: 409,
+      name: 'ConflictError',
+      retryable: true,
     });
     expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, 4);
   });

@@ -1,0 +1,227 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
+  GetCommand,
+  PutCommand,
+  type PutCommandInput,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { ConflictError, TransientError } from '../errors.js';
+import type { Db } from './client.js';
+import { isTransientFault } from './faults.js';
+
+/**
+ * Every DynamoDB call of lib/db goes through here. Two things happen at this one boundary:
+ * - a fault the client may retry (throttling, timeout, connection) becomes a TransientError;
+ * - an item read from the table gets its entity's type (lib/db/entities). That is the one place an item
+ *   is trusted to have the shape its entity says: this service alone writes the table, and only
+ *   through the entities' item builders.
+ */
+export type Key = { pk: string; sk: string };
+export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+export type TransactItem = TransactItems[number];
+
+async function call<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (isTransientFault(error)) throw new TransientError('DynamoDB did not answer in time; retry shortly', { cause: error });
+    throw error;
+  }
+}
+
+/** The trust boundary: a stored item, typed as its entity. */
+function stored<T>(item: Record<string, unknown>): T {
+  return item as T;
+}
+
+export async function getItem<T>(
+  db: Db,
+  key: Key,
+  options: { consistent?: boolean; projection?: string; names?: Record<string, string> } = {},
+): Promise<T | undefined> {
+  const { Item } = await call(() =>
+    db.client.send(
+      new GetCommand({
+        TableName: db.tableName,
+        Key: key,
+        ConsistentRead: options.consistent,
+        ProjectionExpression: options.projection,
+        ExpressionAttributeNames: options.names,
+      }),
+    ),
+  );
+  return Item ? stored<T>(Item) : undefined;
+}
+
+export async function putItem(db: Db, input: Omit<PutCommandInput, 'TableName'>): Promise<void> {
+  await call(() => db.client.send(new PutCommand({ ...input, TableName: db.tableName })));
+}
+
+/** An UpdateItem; with ReturnValues, the item as it was or became. */
+export async function updateItem<T = never>(db: Db, input: Omit<UpdateCommandInput, 'TableName'>): Promise<T | undefined> {
+  const { Attributes } = await call(() => db.client.send(new UpdateCommand({ ...input, TableName: db.tableName })));
+  return Attributes ? stored<T>(Attributes) : undefined;
+}
+
+export interface QueryPage<T> {
+  items: T[];
+  /** where the next page starts; absent on the last page */
+  lastKey: Record<string, unknown> | undefined;
+}
+
+export async function queryPage<T>(db: Db, input: Omit<QueryCommandInput, 'TableName'>): Promise<QueryPage<T>> {
+  const output = await call(() => db.client.send(new QueryCommand({ ...input, TableName: db.tableName })));
+  return { items: (output.Items ?? []).map((item) => stored<T>(item)), lastKey: output.LastEvaluatedKey };
+}
+
+/** Every item a query matches, following LastEvaluatedKey page by page. */
+export async function queryAll<T>(db: Db, input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPage<T>(db, { ...input, ExclusiveStartKey: startKey });
+    items.push(...page.items);
+    startKey = page.lastKey;
+  } while (startKey);
+  return items;
+}
+
+/** Rounds of BatchGetItem for keys DynamoDB left unprocessed (it does under throttling) before giving up. */
+export const BATCH_GET_MAX_ATTEMPTS = 5;
+
+/**
+ * The items at `keys`, in the order of `keys` (missing ones left out). Unprocessed keys are retried with
+ * back-off a bounded number of times, then the call fails as transient (503).
+ */
+export async function batchGet<T extends Key>(
+  db: Db,
+  keys: Key[],
+  options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
+): Promise<T[]> {
+  const found = new Map<string, T>();
+  const keyOf = (item: Key) => `${item.pk}\u0000${item.sk}`;
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: BatchGetCommandInput['RequestItems'] = {
+      [db.tableName]: {
+        Keys: keys.slice(i, i + 100),
+        ConsistentRead: options.consistent,
+        // Results are matched to keys by pk/sk, so a projection always includes them.
+        ProjectionExpression: options.projection ? `pk, sk, ${options.projection}` : undefined,
+        ExpressionAttributeNames: options.names,
+      },
+    };
+    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+      if (attempt >= BATCH_GET_MAX_ATTEMPTS) throw new TransientError('DynamoDB left keys unprocessed after every attempt');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      const request: BatchGetCommandInput['RequestItems'] = pending;
+      const output: BatchGetCommandOutput = await call(() => db.client.send(new BatchGetCommand({ RequestItems: request })));
+      for (const item of output.Responses?.[db.tableName] ?? []) {
+        const typed = stored<T>(item);
+        found.set(keyOf(typed), typed);
+      }
+      pending = output.UnprocessedKeys;
+    }
+  }
+  return keys.map((key) => found.get(keyOf(key))).filter((item): item is T => item !== undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions and conditions
+
+const TRANSACTION_ATTEMPTS = 4;
+const OPTIMISTIC_ATTEMPTS = 8;
+const RACE_LOST = 'The resource is being changed by another request; retry shortly';
+
+const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10 * attempt));
+
+function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  return error.CancellationReasons?.map((reason) => reason.Code);
+}
+
+/** True when the transaction was cancelled because the condition of item `index` failed. */
+export function conditionFailedAt(error: unknown, index: number): boolean {
+  return cancellationCodes(error)?.[index] === 'ConditionalCheckFailed';
+}
+
+export function isConditionFailure(error: unknown): boolean {
+  return (
+    (error instanceof Error && error.name === 'ConditionalCheckFailedException') ||
+    (cancellationCodes(error)?.includes('ConditionalCheckFailed') ?? false)
+  );
+}
+
+/**
+ * Whether a single write failed its condition, and if so the item as it was (when the write asked for
+ * it with ReturnValuesOnConditionCheckFailure: ALL_OLD; absent when there was no item).
+ */
+export function conditionFailure<T>(error: unknown): { item: T | undefined } | undefined {
+  if (!(error instanceof ConditionalCheckFailedException)) return undefined;
+  return { item: error.Item ? stored<T>(unmarshall(error.Item)) : undefined };
+}
+
+/**
+ * The items whose condition failed in a cancelled transaction, as they were (for transaction items
+ * that asked for them with ReturnValuesOnConditionCheckFailure: ALL_OLD).
+ */
+export function itemsThatFailedConditions<T>(error: unknown): T[] {
+  if (!(error instanceof TransactionCanceledException)) return [];
+  return (error.CancellationReasons ?? []).flatMap((reason) =>
+    reason.Code === 'ConditionalCheckFailed' && reason.Item ? [stored<T>(unmarshall(reason.Item))] : [],
+  );
+}
+
+/** Awaits a conditional write whose failed condition means "nothing to do". */
+export async function ignoreConditionFailure(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * TransactWriteItems, tried again with back-off when another transaction touched the same items
+ * (TransactionConflict, which the SDK does not retry): 4 attempts in all, then a retryable conflict.
+ * A failed condition is the caller's to interpret (conditionFailedAt).
+ */
+export async function transactWrite(db: Db, items: TransactItems): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await call(() => db.client.send(new TransactWriteCommand({ TransactItems: items })));
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      const conflicted = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!conflicted) throw error;
+      if (attempt >= TRANSACTION_ATTEMPTS) throw new ConflictError(RACE_LOST, true);
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
+    }
+  }
+}
+
+/**
+ * A read-then-write that guards its write with the versions it read: when a guard fails (`lostRace`),
+ * another writer got there first, so it runs again from a fresh read, with back-off; 8 attempts in all
+ * (about 1.5 s of waiting at most), then a retryable conflict.
+ */
+export async function optimistically<T>(readThenWrite: () => Promise<T>, lostRace: (error: unknown) => boolean): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readThenWrite();
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+      if (attempt >= OPTIMISTIC_ATTEMPTS) throw new ConflictError(RACE_LOST, true);
+      await backOff(attempt);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import type { Scope } from '../../auth/scopes.js';
+import { tenantPk } from '../ids.js';
+import { PARTITION_PREFIXES } from '../table.js';
+
+/**
+ * An API key is two items: its record in the tenant's partition (listed and revoked by id), and its
+ * lookup by hash in a global partition, the only item the authorizer touches (validity, scopes, quota
+ * window and count in one write). The plaintext is never stored; the hash never leaves lib/db.
+ */
+export interface ApiKeyRecordItem {
+  pk: string;
+  sk: string;
+  entity: 'API_KEY';
+  id: string;
+  name: string;
+  scopes: Scope[];
+  createdAt: string;
+  createdBy: string;
+  expiresAt?: string;
+  revokedAt?: string;
+  keyHash: string;
+}
+
+export interface ApiKeyLookupItem {
+  pk: string;
+  sk: 'KEYHASH';
+  entity: 'API_KEY_LOOKUP';
+  tenantId: string;
+  keyId: string;
+  name: string;
+  scopes: Scope[];
+  /** compared as a number: ISO strings of years past 9999 ("+010000-…") sort before "2026-…" */
+  expiresAtMs?: number;
+  revokedAt?: string;
+  /** the tenant's own hourly limit, copied so the authorizer needs no second read */
+  hourlyLimit?: number;
+  /** the clock hour (epoch hours) being counted, and the count in it */
+  win: number;
+  cnt: number;
+  lastUsedAt?: string;
+}
+
+export const apiKeyKeys = {
+  record: (tenantId: string, keyId: string) => ({ pk: tenantPk(tenantId), sk: `KEY#${keyId}` }),
+  recordPrefix: 'KEY#',
+  lookup: (keyHash: string) => ({ pk: `${PARTITION_PREFIXES.keyHash}${keyHash}`, sk: 'KEYHASH' as const }),
+};
+
+/** An API key as its tenant sees it: never the plaintext (except once, on creation) nor the hash. */
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  scopes: Scope[];
+  createdAt: string;
+  createdBy: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  expiresAt: string | null;
+}
+
+export function toApiKeyRecord(item: Omit<ApiKeyRecordItem, 'pk' | 'sk' | 'entity' | 'keyHash'>, lastUsedAt: string | undefined): ApiKeyRecord {
+  return {
+    id: item.id,
+    name: item.name,
+    scopes: item.scopes,
+    createdAt: item.createdAt,
+    createdBy: item.createdBy,
+    lastUsedAt: lastUsedAt ?? null,
+    revokedAt: item.revokedAt ?? null,
+    expiresAt: item.expiresAt ?? null,
+  };
+}

@@ -1,0 +1,125 @@
+import type { ApplicationStatus } from '../../domain.js';
+import { sortableTime, tenantPk } from '../ids.js';
+import type { ApplicationCopy } from './resume.js';
+
+/**
+ * An application is three items: the application in its JD's collection (ranked in the matches index
+ * by its best score), its copy on the resume (./resume.ts), and a pointer from its id, so that a write
+ * addressed by application id alone finds its JD and resume.
+ */
+export interface ApplicationItem {
+  pk: string;
+  sk: string;
+  entity: 'APPLICATION';
+  id: string;
+  jdId: string;
+  resumeId: string;
+  status: ApplicationStatus;
+  /** every AI score, highest first */
+  scores: number[];
+  /** the best score; absent until scored */
+  aiScore?: number;
+  /** the candidate's name and e-mail, copied from the resume at identityVersion */
+  candidate: string | null;
+  email: string | null;
+  identityVersion: number;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  gsi3sk: string;
+}
+
+export interface ApplicationPointerItem {
+  pk: string;
+  sk: string;
+  entity: 'APPLICATION_POINTER';
+  jdId: string;
+  resumeId: string;
+}
+
+/** An application's entry in the matches index. */
+export type MatchEntry = Pick<ApplicationItem, 'id' | 'resumeId' | 'candidate' | 'email' | 'aiScore' | 'status'>;
+
+export const applicationKeys = {
+  item: (tenantId: string, jdId: string, applicationId: string) => ({ pk: tenantPk(tenantId), sk: `APP#${jdId}#${applicationId}` }),
+  /** Sort-key prefix of one JD's applications (ids contain no "#"). */
+  ofJd: (jdId: string) => `APP#${jdId}#`,
+  pointer: (tenantId: string, applicationId: string) => ({ pk: tenantPk(tenantId), sk: `APPID#${applicationId}` }),
+  /** Prefix of one JD's entries in the matches index. */
+  matchesPrefix: (jdId: string) => `${jdId}#`,
+  /**
+   * Ascending order of this key is the ranking: best score descending ("A#" + 100 - score, fixed
+   * width), unscored after every scored one ("B#"), ties by earliest application, then by id.
+   */
+  matchSort: (jdId: string, bestScore: number | undefined, createdAt: string, applicationId: string) =>
+    bestScore === undefined
+      ? `${jdId}#B#${sortableTime(createdAt)}#${applicationId}`
+      : `${jdId}#A#${(100 - bestScore).toFixed(6).padStart(10, '0')}#${sortableTime(createdAt)}#${applicationId}`,
+};
+
+/** An application's own fields, from which its three items are built. */
+export interface ApplicationState {
+  id: string;
+  jdId: string;
+  resumeId: string;
+  status: ApplicationStatus;
+  scores: number[];
+  createdAt: string;
+}
+
+export function applicationItems(
+  tenantId: string,
+  application: ApplicationState,
+  stored: { version: number; updatedAt: string },
+  candidate: { candidate: string | null; email: string | null; identityVersion: number },
+  jd: { title: string; titleVersion: number },
+): { application: ApplicationItem; copy: ApplicationCopy; pointer: ApplicationPointerItem } {
+  const best = application.scores[0];
+  const item: ApplicationItem = {
+    ...applicationKeys.item(tenantId, application.jdId, application.id),
+    entity: 'APPLICATION',
+    ...application,
+    ...candidate,
+    ...stored,
+    gsi3sk: applicationKeys.matchSort(application.jdId, best, application.createdAt, application.id),
+  };
+  if (best !== undefined) item.aiScore = best;
+  return {
+    application: item,
+    copy: {
+      id: application.id,
+      jdId: application.jdId,
+      jdTitle: jd.title,
+      jdTitleVersion: jd.titleVersion,
+      status: application.status,
+      aiScores: application.scores,
+      createdAt: application.createdAt,
+    },
+    pointer: {
+      ...applicationKeys.pointer(tenantId, application.id),
+      entity: 'APPLICATION_POINTER',
+      jdId: application.jdId,
+      resumeId: application.resumeId,
+    },
+  };
+}
+
+export interface Match {
+  applicationId: string;
+  resumeId: string;
+  candidate: string | null;
+  email: string | null;
+  aiScore: number | null;
+  status: ApplicationStatus;
+}
+
+export function toMatch(entry: MatchEntry): Match {
+  return {
+    applicationId: entry.id,
+    resumeId: entry.resumeId,
+    candidate: entry.candidate,
+    email: entry.email,
+    aiScore: entry.aiScore ?? null,
+    status: entry.status,
+  };
+}

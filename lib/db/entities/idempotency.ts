@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { tenantPk } from '../ids.js';
+
+/**
+ * The record of a request made with an `Idempotency-Key`: what it answered, kept 24 hours in the
+ * tenant's own partition (so one busy tenant's records never share a partition with another's).
+ */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+export interface IdempotencyRecordItem {
+  pk: string;
+  sk: string;
+  entity: 'IDEMPOTENCY';
+  /** hash of the request body, to tell a retry from a different request under the same key */
+  requestHash: string;
+  response: unknown;
+  createdAt: string;
+  /** epoch seconds after which the record is gone (DynamoDB TTL, which may lag: reads check it too) */
+  ttl: number;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+export const idempotencyKeys = {
+  /** Scoped to the API key that sent it; the header value is hashed (any printable ASCII, bounded size). */
+  record: (tenantId: string, keyId: string, idempotencyKey: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `IDEMPOTENCY#${keyId}#${sha256(idempotencyKey)}`,
+  }),
+};
+
+/** JSON with object keys sorted, so that the same body sent with another key order is the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, inner]) => inner !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function requestHash(body: unknown): string {
+  return sha256(canonical(body));
+}
+
+export function idempotencyRecordItem(key: { pk: string; sk: string }, hash: string, response: unknown, now: Date): IdempotencyRecordItem {
+  return {
+    ...key,
+    entity: 'IDEMPOTENCY',
+    requestHash: hash,
+    // Plain JSON: fields left undefined (a redacted secret) are dropped, not stored.
+    response: JSON.parse(JSON.stringify(response)),
+    createdAt: now.toISOString(),
+    ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
+  };
+}
+
+/** The stored response, or undefined when the record has expired (TTL removes items late). */
+export function liveResponse(item: IdempotencyRecordItem, now: Date): IdempotencyRecordItem | undefined {
+  return item.ttl * 1000 > now.getTime() ? item : undefined;
+}

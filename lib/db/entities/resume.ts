@@ -1,0 +1,145 @@
+import type { ApplicationStatus, ParseStatus } from '../../domain.js';
+import { sortableTime, tenantPk } from '../ids.js';
+
+/**
+ * A parsed resume, with a copy of each of its applications (for the candidates view, which lists
+ * resumes with their applications in one read) and the short metadata the lists show.
+ */
+export type ResumeMetadata = Record<string, unknown> & {
+  name?: string;
+  email?: string;
+  skills?: string[];
+  experience?: string;
+};
+
+/** The short metadata of list and candidate views: skills and experience only. */
+export type MetadataSummary = { skills?: string[]; experience?: string };
+
+/** An application as its resume keeps it. */
+export interface ApplicationCopy {
+  id: string;
+  jdId: string;
+  jdTitle: string;
+  /** the JD's titleVersion this copy holds */
+  jdTitleVersion: number;
+  status: ApplicationStatus;
+  aiScores: number[];
+  createdAt: string;
+}
+
+export interface ResumeItem {
+  pk: string;
+  sk: string;
+  entity: 'RESUME';
+  id: string;
+  fileName: string;
+  parseStatus: ParseStatus;
+  metadata: ResumeMetadata;
+  createdAt: string;
+  updatedAt: string;
+  fileNameLower: string;
+  metadataSummary: MetadataSummary;
+  applications: Record<string, ApplicationCopy>;
+  version: number;
+  /** version at which the candidate's name or e-mail last changed */
+  identityVersion: number;
+  /** the identityVersion every application's copy is known to hold */
+  identitySyncedVersion: number;
+  gsi1sk: string;
+}
+
+/** A resume's entry in the list index (what lists and the candidates view read). */
+export type ResumeListEntry = Pick<ResumeItem, 'id' | 'fileName' | 'parseStatus' | 'metadataSummary' | 'applications' | 'createdAt'>;
+
+/** A resume's entry in the slim list-keys index (what a file-name search reads). */
+export type ResumeKeysEntry = Pick<ResumeItem, 'pk' | 'sk' | 'gsi1sk' | 'fileNameLower'>;
+
+export const resumeKeys = {
+  item: (tenantId: string, resumeId: string) => ({ pk: tenantPk(tenantId), sk: `RESUME#${resumeId}` }),
+  /** The resume id in an item's sort key. */
+  idOf: (sortKey: string) => sortKey.slice('RESUME#'.length),
+  /** In the list index: all resumes, newest first. */
+  listPrefix: 'R#',
+  listSort: (createdAt: string, resumeId: string) => `R#${sortableTime(createdAt)}#${resumeId}`,
+};
+
+export interface Resume {
+  id: string;
+  fileName: string;
+  parseStatus: ParseStatus;
+  metadata: ResumeMetadata;
+  createdAt: string;
+}
+
+export function summarizeMetadata(metadata: ResumeMetadata | undefined): MetadataSummary {
+  const summary: MetadataSummary = {};
+  if (Array.isArray(metadata?.skills)) summary.skills = metadata.skills;
+  if (typeof metadata?.experience === 'string') summary.experience = metadata.experience;
+  return summary;
+}
+
+/** Name and e-mail as the applications carry them (null when the parser found none). */
+export function candidateIdentity(metadata: ResumeMetadata | undefined): { candidate: string | null; email: string | null } {
+  return {
+    candidate: typeof metadata?.name === 'string' ? metadata.name : null,
+    email: typeof metadata?.email === 'string' ? metadata.email : null,
+  };
+}
+
+export function resumeItem(
+  tenantId: string,
+  resume: Resume,
+  state: Pick<ResumeItem, 'applications' | 'updatedAt' | 'version' | 'identityVersion' | 'identitySyncedVersion'>,
+): ResumeItem {
+  return {
+    ...resumeKeys.item(tenantId, resume.id),
+    entity: 'RESUME',
+    ...resume,
+    fileNameLower: resume.fileName.toLowerCase(),
+    metadataSummary: summarizeMetadata(resume.metadata),
+    ...state,
+    gsi1sk: resumeKeys.listSort(resume.createdAt, resume.id),
+  };
+}
+
+/** A resume in full (GET /resumes/:id). */
+export function toResume(item: ResumeItem): Resume {
+  return { id: item.id, fileName: item.fileName, parseStatus: item.parseStatus, metadata: item.metadata, createdAt: item.createdAt };
+}
+
+export interface ResumeSummary {
+  id: string;
+  fileName: string;
+  parseStatus: ParseStatus;
+  metadata: MetadataSummary;
+  createdAt: string;
+}
+
+/** A resume as a list shows it. */
+export function toResumeSummary(entry: ResumeListEntry): ResumeSummary {
+  return { id: entry.id, fileName: entry.fileName, parseStatus: entry.parseStatus, metadata: entry.metadataSummary, createdAt: entry.createdAt };
+}
+
+export interface Candidate extends ResumeSummary {
+  applications: {
+    id: string;
+    status: ApplicationStatus;
+    aiScores: { overallScore: number }[];
+    jobDescription: { id: string; title: string };
+  }[];
+}
+
+/** A resume with its applications, newest first, each with its scores highest first. */
+export function toCandidate(entry: ResumeListEntry): Candidate {
+  const copies = Object.values(entry.applications);
+  copies.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  return {
+    ...toResumeSummary(entry),
+    applications: copies.map((copy) => ({
+      id: copy.id,
+      status: copy.status,
+      aiScores: [...copy.aiScores].sort((a, b) => b - a).map((overallScore) => ({ overallScore })),
+      jobDescription: { id: copy.jdId, title: copy.jdTitle },
+    })),
+  };
+}

@@ -1,0 +1,40 @@
+import { tenantPk } from '../ids.js';
+
+/** A tenant: the company whose systems call the API. Its partition holds all of its data. */
+export interface TenantItem {
+  pk: string;
+  sk: 'TENANT';
+  entity: 'TENANT';
+  tenantId: string;
+  name: string;
+  createdAt: string;
+  /** requests per clock hour per key; absent: the service default */
+  hourlyLimit?: number;
+  /** active keys it may hold; absent: the service default (DEFAULT_MAX_ACTIVE_KEYS) */
+  maxActiveKeys?: number;
+  /** its unrevoked keys, counted in the transactions that create and revoke them */
+  activeKeys?: number;
+}
+
+export const tenantKeys = {
+  item: (tenantId: string) => ({ pk: tenantPk(tenantId), sk: 'TENANT' as const }),
+};
+
+export function tenantItem(tenantId: string, name: string, createdAt: string): TenantItem {
+  return { ...tenantKeys.item(tenantId), entity: 'TENANT', tenantId, name, createdAt };
+}
+
+export interface Tenant {
+  tenantId: string;
+  name: string;
+  hourlyLimit?: number;
+  maxActiveKeys?: number;
+  createdAt: string;
+}
+
+export function toTenant(item: TenantItem): Tenant {
+  const tenant: Tenant = { tenantId: item.tenantId, name: item.name, createdAt: item.createdAt };
+  if (item.hourlyLimit !== undefined) tenant.hourlyLimit = item.hourlyLimit;
+  if (item.maxActiveKeys !== undefined) tenant.maxActiveKeys = item.maxActiveKeys;
+  return tenant;
+}

@@ -1,0 +1,24 @@
+import * as z from 'zod/mini';
+import { LIMITS } from './limits.js';
+
+/** The building blocks of request schemas (./requests/*.ts). */
+
+/** Text that says something: 1 to `max` characters, not all whitespace. */
+export const text = (max: number) =>
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(max),
+    z.refine((value) => value.trim().length > 0, 'must not be blank'),
+  );
+
+export const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
+
+/** Any positive integer in decimal, however large (large values are clamped where they are used). */
+const positiveInteger = z.string().check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));
+
+/** The query parameters every paginated list takes. Unknown parameters are ignored (cache-busters). */
+export const paginationShape = {
+  page: z.optional(positiveInteger),
+  limit: z.optional(positiveInteger),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor))),
+};

@@ -1,0 +1,19 @@
+import * as z from 'zod/mini';
+import { JD_STATUSES } from '../../domain.js';
+import { optionalText, paginationShape, text } from '../fields.js';
+import { LIMITS } from '../limits.js';
+
+export const listJdsQuery = z.object({ ...paginationShape, status: z.optional(z.enum(JD_STATUSES)) });
+
+export const createJdBody = z.strictObject({
+  title: text(LIMITS.title),
+  description: text(LIMITS.longText),
+  createdById: text(LIMITS.createdById),
+  department: optionalText(LIMITS.shortText),
+  location: optionalText(LIMITS.shortText),
+  experience: optionalText(LIMITS.shortText),
+  type: z.optional(text(LIMITS.shortText)),
+  salary: optionalText(LIMITS.shortText),
+  requirements: optionalText(LIMITS.longText),
+});
+export type CreateJdBody = z.infer<typeof createJdBody>;

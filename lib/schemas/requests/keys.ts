@@ -1,0 +1,37 @@
+import * as z from 'zod/mini';
+import { SCOPES } from '../../auth/scopes.js';
+import { text } from '../fields.js';
+import { LIMITS } from '../limits.js';
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * Why an expiry time is refused, or undefined: it must be an ISO 8601 date-time with an offset, after
+ * `now` as an instant (not as text), and in a year up to 9999 in UTC (later years do not print as
+ * four-digit ISO dates).
+ */
+export function expiryProblem(value: string, now = Date.now()): string | undefined {
+  if (!isoDateTime.safeParse(value).success) return 'must be an ISO 8601 date-time with an offset';
+  const instant = Date.parse(value);
+  if (new Date(instant).getUTCFullYear() > 9999) return 'must be in a year up to 9999 (UTC)';
+  if (instant <= now) return 'must be in the future';
+  return undefined;
+}
+
+export const createKeyBody = z.strictObject({
+  name: text(LIMITS.keyName),
+  scopes: z.array(z.enum(SCOPES)).check(
+    z.minLength(1),
+    z.maxLength(SCOPES.length),
+    z.refine((scopes) => new Set(scopes).size === scopes.length, 'must not repeat a scope'),
+  ),
+  expiresAt: z.optional(
+    isoDateTime.check(
+      z.superRefine((value, context) => {
+        const problem = expiryProblem(value);
+        if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+      }),
+    ),
+  ),
+});
+export type CreateKeyBody = z.infer<typeof createKeyBody>;

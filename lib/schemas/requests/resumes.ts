@@ -1,0 +1,10 @@
+import * as z from 'zod/mini';
+import { paginationShape } from '../fields.js';
+import { LIMITS } from '../limits.js';
+
+export const listResumesQuery = z.object(paginationShape);
+
+export const listCandidatesQuery = z.object({
+  ...paginationShape,
+  search: z.optional(z.string().check(z.maxLength(LIMITS.search))),
+});
