@@ -22,14 +22,15 @@ export interface TableAccess {
 const tenantData = ['tenant'] as const;
 
 export const ROUTE_ACCESS = {
-  listJds: { table: ['GetItem'], indexes: ['list', 'listKeys', 'status', 'statusKeys'], partitions: tenantData },
+  // Query on the table: the sharded counter behind `total`.
+  listJds: { table: ['Query'], indexes: ['list', 'listKeys', 'status', 'statusKeys'], partitions: tenantData },
   getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },
   // GetItem: the Idempotency-Key record, written in the create's own transaction.
   createJd: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
-  listResumes: { table: ['GetItem'], indexes: ['list', 'listKeys'], partitions: tenantData },
+  listResumes: { table: ['Query'], indexes: ['list', 'listKeys'], partitions: tenantData },
   getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
   listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
-  listCandidates: { table: ['GetItem', 'BatchGetItem'], indexes: ['list', 'listKeys'], partitions: tenantData },
+  listCandidates: { table: ['Query', 'BatchGetItem'], indexes: ['list', 'listKeys'], partitions: tenantData },
   // A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition.
   createKey: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
   listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: ['tenant', 'keyHash'] },

@@ -1,15 +1,22 @@
 import type { Db } from './client.js';
-import { getItem, type TransactItem } from './dynamo.js';
-import { type CounterItem, type CounterKind, counterKeys, countOf } from './entities/counter.js';
+import { queryAll, type TransactItem } from './dynamo.js';
+import { COUNTER_SHARDS, type CounterItem, type CounterKind, counterKeys, countOf } from './entities/counter.js';
+import { tenantPk } from './ids.js';
 
 export type { CounterKind };
 
+/** One count of a tenant: its shards, read in one Query and summed. */
 export async function readCount(db: Db, tenantId: string, kind: CounterKind, field = 'total'): Promise<number> {
-  const item = await getItem<CounterItem>(db, counterKeys.item(tenantId, kind), { projection: '#f', names: { '#f': field } });
-  return countOf(item, field);
+  const shards = await queryAll<CounterItem>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ProjectionExpression: '#f',
+    ExpressionAttributeNames: { '#f': field },
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': counterKeys.prefix(kind) },
+  });
+  return countOf(shards, field);
 }
 
-/** A transaction item that adds each delta to its field (creating the counter on first use). */
+/** A transaction item that adds each delta to its field, on one shard chosen at random. */
 export function counterDelta(db: Db, tenantId: string, kind: CounterKind, deltas: Record<string, number>): TransactItem {
   const names: Record<string, string> = {};
   const values: Record<string, number> = {};
@@ -21,7 +28,7 @@ export function counterDelta(db: Db, tenantId: string, kind: CounterKind, deltas
   return {
     Update: {
       TableName: db.tableName,
-      Key: counterKeys.item(tenantId, kind),
+      Key: counterKeys.shard(tenantId, kind, Math.floor(Math.random() * COUNTER_SHARDS)),
       UpdateExpression: `ADD ${parts.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,

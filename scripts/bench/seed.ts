@@ -78,9 +78,9 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
   }
   await batchWriteAll(db, items);
   await db.client.send(
-    new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.item(tenantId, 'JD'), total: jdCount, ...statusCounts } }),
+    new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.shard(tenantId, 'JD', 0), total: jdCount, ...statusCounts } }),
   );
-  await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.item(tenantId, 'RESUME'), total: size } }));
+  await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.shard(tenantId, 'RESUME', 0), total: size } }));
   const { key } = await createApiKey(db, tenantId, { name: 'bench', scopes: ['read', 'write', 'admin'], createdBy: 'bench' });
   return { key };
 }

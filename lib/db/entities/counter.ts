@@ -1,10 +1,14 @@
 import { tenantPk } from '../ids.js';
 
 /**
- * A per-tenant count (`total`, and for JDs one per status), changed in the same transaction as the write
- * that changes what it counts, so a list's `total` is one small read instead of a read of every item.
+ * A per-tenant count (`total`, and for JDs one per status), changed in the same transaction as the
+ * write that changes what it counts, so a list's `total` is one small read instead of a read of every
+ * item. It is spread over COUNTER_SHARDS items, each write adding to one at random, so that concurrent
+ * writers of one tenant (a bulk import) do not all queue on one item; a read sums the shards (one Query).
  */
 export type CounterKind = 'JD' | 'RESUME';
+
+export const COUNTER_SHARDS = 16;
 
 export interface CounterItem {
   pk: string;
@@ -13,11 +17,18 @@ export interface CounterItem {
 }
 
 export const counterKeys = {
-  item: (tenantId: string, kind: CounterKind) => ({ pk: tenantPk(tenantId), sk: `COUNT#${kind}` }),
+  shard: (tenantId: string, kind: CounterKind, shard: number) => ({
+    pk: tenantPk(tenantId),
+    sk: `COUNT#${kind}#${String(shard).padStart(2, '0')}`,
+  }),
+  /** Sort-key prefix of every shard of a counter. */
+  prefix: (kind: CounterKind) => `COUNT#${kind}#`,
 };
 
-/** One field of a counter: 0 until the first write that counts. */
-export function countOf(item: CounterItem | undefined, field: string): number {
-  const value = item?.[field];
-  return typeof value === 'number' ? value : 0;
+/** One field of a counter: the sum over its shards, 0 until the first write that counts. */
+export function countOf(shards: CounterItem[], field: string): number {
+  return shards.reduce((sum, shard) => {
+    const value = shard[field];
+    return sum + (typeof value === 'number' ? value : 0);
+  }, 0);
 }
