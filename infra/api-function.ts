@@ -32,6 +32,8 @@ export interface ApiFunctionProps {
   functionName: string;
   settings: StageSettings;
   environment?: Record<string, string>;
+  /** the API functions' 10 s unless a background function needs longer */
+  timeout?: Duration;
 }
 
 /**
@@ -71,7 +73,7 @@ export class ApiFunction extends NodejsFunction {
       // Every function is I/O-bound on one or two DynamoDB calls; 512 MB gives enough CPU for a fast
       // cold start (module load is CPU-bound) without paying for idle memory. Measured: docs/benchmarks.md.
       memorySize: 512,
-      timeout: Duration.millis(FUNCTION_TIMEOUT_MS),
+      timeout: props.timeout ?? Duration.millis(FUNCTION_TIMEOUT_MS),
       tracing: Tracing.ACTIVE,
       logGroup,
       loggingFormat: LoggingFormat.JSON,

@@ -8,7 +8,7 @@ import type { RouteId } from '../lib/http/routes.js';
  * Typed by RouteId: a new route cannot ship without its entry. Every local path runs the handlers
  * under these grants as synthesized (scripts/local/iam.ts), so a missing one fails a local test.
  */
-export type DynamoDbAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+export type DynamoDbAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem';
 
 export interface TableAccess {
   /** actions on the table's own items */
@@ -45,3 +45,14 @@ export const ROUTE_ACCESS = {
 export function authorizerAccess({ behindEdge }: { behindEdge: boolean }): TableAccess {
   return { table: ['UpdateItem'], indexes: [], partitions: behindEdge ? ['keyHash'] : ['keyHash', 'clientIp'] };
 }
+
+/**
+ * The product-events consumer writes every kind of tenant data: JDs, resumes and applications with
+ * their copies and counts, tombstones of deletions (DeleteItem for a JD's body and deleted
+ * applications), and the JD head checks that guard an application's copy (ConditionCheckItem).
+ */
+export const EVENT_CONSUMER_ACCESS: TableAccess = {
+  table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+  indexes: [],
+  partitions: tenantData,
+};

@@ -25,7 +25,9 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { INDEXES, KEY_ATTRIBUTES, TTL_ATTRIBUTE } from '../lib/db/table.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../lib/http/routes.js';
+import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
+import { ProductEventsIngest } from './product-events.js';
 import { ORIGIN_VERIFY_HEADER } from '../lib/config.js';
 import { authorizerAccess, ROUTE_ACCESS } from './permissions.js';
 
@@ -168,7 +170,15 @@ export class HiringApiStack extends Stack {
       },
     });
 
-    this.addAlarms(authorizerFunction, isProduction);
+    const notify = this.addAlarms(authorizerFunction, isProduction);
+
+    const productEvents = new ProductEventsIngest(this, 'ProductEvents', { settings, table: this.table, alarmAction: notify });
+    this.functions[BACKGROUND_FUNCTIONS.eventConsumer] = productEvents.consumer;
+    new CfnOutput(this, 'ProductEventBusName', { value: productEvents.bus.eventBusName, description: 'The product publishes its events here' });
+    new CfnOutput(this, 'ProductEventsDeadLetterQueueArn', {
+      value: productEvents.deadLetterQueue.queueArn,
+      description: 'For npm run admin -- redrive --dlq-arn',
+    });
 
     const origin = `${stage.url.replace(/\/$/, '')}${API_PREFIX}`;
     if (props.edge && originVerify) {
@@ -200,7 +210,8 @@ export class HiringApiStack extends Stack {
     this.acknowledgeNagFindings();
   }
 
-  private addAlarms(authorizerFunction: ApiFunction, isProduction: boolean): void {
+  /** The alarms of the API, and the action (notify the alarm topic) other alarms use too. */
+  private addAlarms(authorizerFunction: ApiFunction, isProduction: boolean): SnsAction {
     // A customer-managed key: CloudWatch cannot use the AWS-managed alias/aws/sns key, so alarms
     // published to a topic under it are dropped and nobody is notified.
     const key = new Key(this, 'AlarmTopicKey', {
@@ -288,6 +299,7 @@ export class HiringApiStack extends Stack {
     ];
     for (const alarm of alarms) alarm.addAlarmAction(notify);
     new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn, description: 'Subscribe to receive alarms' });
+    return notify;
   }
 
   private acknowledgeEdgeNagFindings(distribution: Distribution, originVerify: Secret): void {

@@ -55,3 +55,9 @@ export class IdempotencyKeyReusedError extends DomainError {
 
 /** DynamoDB throttled, timed out or could not be reached: the same request may succeed shortly. */
 export class TransientError extends DomainError {}
+
+/**
+ * A product event that refers to something that has not arrived yet (an application before its JD or
+ * resume): out-of-order delivery is normal, so the event waits and is tried again.
+ */
+export class MissingParentError extends DomainError {}

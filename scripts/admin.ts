@@ -7,9 +7,9 @@ import { ID_RULE, isValidId } from '../lib/db/ids.js';
 import { setTenantHourlyLimit } from '../lib/db/quota.js';
 import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';
 import { DomainError } from '../lib/errors.js';
-import { parseOrThrow } from '../lib/http/validation.js';
-import { importProductData } from '../lib/import.js';
-import { importFile } from '../lib/schemas/import.js';
+import { parseOrThrow } from '../lib/schemas/parse.js';
+import { importProductData } from './local/import.js';
+import { importFile } from '../lib/schemas/product-data.js';
 import { expiryProblem } from '../lib/schemas/requests/keys.js';
 
 /**

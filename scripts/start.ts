@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiKey } from '../lib/db/api-keys.js';
 import { createDb, setSharedDb } from '../lib/db/client.js';
-import { importProductData } from '../lib/import.js';
+import { importProductData } from './local/import.js';
 import { demoData } from './local/demo-data.js';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from './local/dynamodb-local.js';
 import { startGateway } from './local/gateway.js';

@@ -1,7 +1,17 @@
 import type { ApplicationStatus } from '../domain.js';
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
+import { ConflictError, InvalidInputError, MissingParentError } from '../errors.js';
 import type { Db } from './client.js';
-import { batchGet, conditionFailedAt, getItem, optimistically, queryAll, transactWrite } from './dynamo.js';
+import {
+  batchGet,
+  conditionFailedAt,
+  getItem,
+  ignoreConditionFailure,
+  optimistically,
+  queryAll,
+  type TransactItem,
+  transactWrite,
+  updateItem,
+} from './dynamo.js';
 import {
   type ApplicationItem,
   applicationItems,
@@ -14,8 +24,8 @@ import {
 } from './entities/application.js';
 import { type JdHeadItem, jdKeys } from './entities/jd.js';
 import { candidateIdentity, type ResumeItem, resumeKeys } from './entities/resume.js';
-import { isValidId, newId, nowIso, tenantPk } from './ids.js';
-import { jdExists } from './jds.js';
+import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
+import { isValidId, nowIso, tenantPk } from './ids.js';
 import { INDEXES } from './table.js';
 
 export { APPLICATION_STATUSES, type ApplicationStatus } from '../domain.js';
@@ -44,31 +54,34 @@ function sortScores(scores: number[]): number[] {
 /** What an application copies from its JD: the title, with the versions that guard the copy. */
 type JdForApplication = Pick<JdHeadItem, 'title' | 'version' | 'titleVersion'>;
 
-/** Everything a write of an application reads first: the application, its resume and its JD head. */
-interface StoredApplication {
-  application: ApplicationItem;
-  resume: ResumeItem;
-  jd: JdForApplication;
+/** The condition of the pointer write: over nothing, its own live pointer, or the tombstone of a deletion. */
+function pointerCondition(stored: ApplicationPointerItem | TombstoneItem | undefined): Partial<Extract<TransactItem, { Put?: unknown }>['Put']> {
+  if (!stored) return { ConditionExpression: 'attribute_not_exists(pk)' };
+  if (stored.entity === 'TOMBSTONE') return { ConditionExpression: 'sourceVersion = :sv', ExpressionAttributeValues: { ':sv': stored.sourceVersion } };
+  return { ConditionExpression: 'entity = :pointer', ExpressionAttributeValues: { ':pointer': 'APPLICATION_POINTER' } };
 }
 
 /**
  * Writes an application and its copy on the resume together, guarded by the versions of the
  * application, the resume and the JD head (whose title and the candidate's identity it copies: a
- * concurrent change of either makes this write retry with the new value, never miss it).
+ * concurrent change of either makes this write retry with the new value, never miss it), and by what
+ * was at its pointer.
  */
 async function writeApplication(
   db: Db,
   tenantId: string,
   next: ApplicationState,
-  previous: ApplicationItem | undefined,
-  resume: ResumeItem,
-  jd: JdForApplication,
+  stored: { application: ApplicationItem | undefined; pointer: ApplicationPointerItem | TombstoneItem | undefined },
+  parents: { resume: ResumeItem; jd: JdForApplication },
   now: Date,
+  sourceVersion: number,
 ): Promise<void> {
+  const { application: previous } = stored;
+  const { resume, jd } = parents;
   const items = applicationItems(
     tenantId,
     next,
-    { version: (previous?.version ?? 0) + 1, updatedAt: nowIso(now) },
+    { version: (previous?.version ?? 0) + 1, updatedAt: nowIso(now), sourceVersion },
     { ...candidateIdentity(resume.metadata), identityVersion: resume.identityVersion },
     jd,
   );
@@ -100,128 +113,150 @@ async function writeApplication(
         ExpressionAttributeValues: { ':jv': jd.version },
       },
     },
-    { Put: { TableName: db.tableName, Item: items.pointer } },
+    { Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) } },
   ]);
 }
 
-/** A version condition of the application (0), its resume (1) or its JD head (2) failed: read again. */
-const lostARace = (error: unknown) => conditionFailedAt(error, 0) || conditionFailedAt(error, 1) || conditionFailedAt(error, 2);
+/** A guard of the application (0), its resume (1), its JD head (2) or its pointer (3) failed: read again. */
+const lostARace = (error: unknown) => [0, 1, 2, 3].some((index) => conditionFailedAt(error, index));
 
-async function readStored(db: Db, tenantId: string, applicationId: string): Promise<StoredApplication | undefined> {
-  if (!isValidId(applicationId)) return undefined;
-  const pointer = await getItem<ApplicationPointerItem>(db, applicationKeys.pointer(tenantId, applicationId), { consistent: true });
-  if (!pointer) return undefined;
-  const items = await batchGet<ApplicationItem | ResumeItem | JdHeadItem>(
+/** The pointer (or its tombstone), and through it the application, its resume and its JD head. */
+async function readStored(db: Db, tenantId: string, applicationId: string) {
+  const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(db, applicationKeys.pointer(tenantId, applicationId), { consistent: true });
+  if (pointer?.entity !== 'APPLICATION_POINTER') return { pointer, application: undefined };
+  const items = await batchGet<ApplicationItem | ResumeItem | JdHeadItem | TombstoneItem>(
     db,
-    [
-      applicationKeys.item(tenantId, pointer.jdId, applicationId),
-      resumeKeys.item(tenantId, pointer.resumeId),
-      jdKeys.head(tenantId, pointer.jdId),
-    ],
+    [applicationKeys.item(tenantId, pointer.jdId, applicationId), resumeKeys.item(tenantId, pointer.resumeId), jdKeys.head(tenantId, pointer.jdId)],
     { consistent: true },
   );
-  const application = items.find((item): item is ApplicationItem => item.entity === 'APPLICATION');
-  const resume = items.find((item): item is ResumeItem => item.entity === 'RESUME');
-  const jd = items.find((item): item is JdHeadItem => item.entity === 'JD');
-  return application && resume && jd ? { application, resume, jd } : undefined;
+  return {
+    pointer,
+    application: items.find((item): item is ApplicationItem => item.entity === 'APPLICATION'),
+    resume: items.find((item): item is ResumeItem => item.entity === 'RESUME'),
+    jd: items.find((item): item is JdHeadItem => item.entity === 'JD'),
+  };
 }
 
-const stateOf = (item: ApplicationItem): ApplicationState => ({
-  id: item.id,
-  jdId: item.jdId,
-  resumeId: item.resumeId,
-  status: item.status,
-  scores: item.scores,
-  createdAt: item.createdAt,
-});
+/**
+ * The JD head and resume an application needs. Either one deleted (its tombstone): the application is
+ * of no use any more. Either one not there yet: it may still arrive, so the caller waits.
+ */
+async function readParents(db: Db, tenantId: string, jdId: string, resumeId: string): Promise<{ resume: ResumeItem; jd: JdHeadItem } | 'deleted'> {
+  const jdKey = jdKeys.head(tenantId, jdId);
+  const resumeKey = resumeKeys.item(tenantId, resumeId);
+  const items = await batchGet<JdHeadItem | ResumeItem | TombstoneItem>(db, [jdKey, resumeKey], { consistent: true });
+  const at = (key: { sk: string }) => items.find((item) => item.sk === key.sk);
+  const jd = at(jdKey);
+  const resume = at(resumeKey);
+  if (jd?.entity === 'TOMBSTONE' || resume?.entity === 'TOMBSTONE') return 'deleted';
+  if (jd?.entity !== 'JD') throw new MissingParentError(`JD ${jdId} of the application has not arrived`);
+  if (resume?.entity !== 'RESUME') throw new MissingParentError(`Resume ${resumeId} of the application has not arrived`);
+  return { jd, resume };
+}
 
 /**
- * Creates an application (or updates one with the same id, as the import does). Its JD and resume
- * must exist in the tenant; an application never moves to another JD or resume.
+ * Applies the product's version `sourceVersion` of an application (its id given): created, updated,
+ * or ignored when what is stored is as new or newer, or when its JD or resume has been deleted. Its JD
+ * and resume must exist in the tenant (MissingParentError until they arrive); an application never
+ * moves to another JD or resume.
  */
-export async function saveApplication(
+export function saveApplication(
   db: Db,
   tenantId: string,
-  input: ApplicationImport,
-  now = new Date(),
-): Promise<{ id: string; created: boolean }> {
-  const id = input.id ?? newId();
+  input: ApplicationImport & { id: string },
+  options: { sourceVersion: number; now?: Date },
+): Promise<ProductWrite<{ id: string }>> {
+  const { id } = input;
+  const now = options.now ?? new Date();
   const scores = input.aiScores ? sortScores(input.aiScores.map((score) => score.overallScore)) : undefined;
-  return optimistically(async () => {
-    const existing = input.id ? await readStored(db, tenantId, id) : undefined;
-    if (existing && (existing.application.jdId !== input.jdId || existing.application.resumeId !== input.resumeId)) {
-      throw new ConflictError(`Application ${id} belongs to JD ${existing.application.jdId} and resume ${existing.application.resumeId}`);
+  return optimistically(async (): Promise<ProductWrite<{ id: string }>> => {
+    const stored = await readStored(db, tenantId, id);
+    const ignored = versionVerdict(stored.application ?? stored.pointer, options.sourceVersion);
+    if (ignored) return ignored;
+    const existing = stored.application;
+    if (existing && (existing.jdId !== input.jdId || existing.resumeId !== input.resumeId)) {
+      throw new ConflictError(`Application ${id} belongs to JD ${existing.jdId} and resume ${existing.resumeId}`);
     }
-    const found = existing ?? (await readParents(db, tenantId, input.jdId, input.resumeId));
+    const parents = existing && 'resume' in stored && stored.resume && stored.jd ? { resume: stored.resume, jd: stored.jd } : await readParents(db, tenantId, input.jdId, input.resumeId);
+    if (parents === 'deleted') return { outcome: 'ignored', reason: 'deleted' };
     const next: ApplicationState = {
       id,
       jdId: input.jdId,
       resumeId: input.resumeId,
-      status: input.status ?? existing?.application.status ?? 'SCREENING',
-      scores: scores ?? existing?.application.scores ?? [],
-      createdAt: input.createdAt ?? existing?.application.createdAt ?? nowIso(now),
+      status: input.status ?? existing?.status ?? 'SCREENING',
+      scores: scores ?? existing?.scores ?? [],
+      createdAt: input.createdAt ?? existing?.createdAt ?? nowIso(now),
     };
-    await writeApplication(db, tenantId, next, existing?.application, found.resume, found.jd, now);
-    return { id, created: !existing };
+    await writeApplication(db, tenantId, next, stored, parents, now, options.sourceVersion);
+    return { outcome: 'applied', created: !existing, value: { id } };
   }, lostARace);
-}
-
-/** The JD head and resume a new application needs; both must exist in the tenant. */
-async function readParents(db: Db, tenantId: string, jdId: string, resumeId: string): Promise<{ resume: ResumeItem; jd: JdHeadItem }> {
-  const items = await batchGet<JdHeadItem | ResumeItem>(db, [jdKeys.head(tenantId, jdId), resumeKeys.item(tenantId, resumeId)], {
-    consistent: true,
-  });
-  const jd = items.find((item): item is JdHeadItem => item.entity === 'JD');
-  const resume = items.find((item): item is ResumeItem => item.entity === 'RESUME');
-  if (!jd) throw new NotFoundError(`JD ${jdId}`);
-  if (!resume) throw new NotFoundError(`Resume ${resumeId}`);
-  return { jd, resume };
-}
-
-async function changeApplication(
-  db: Db,
-  tenantId: string,
-  applicationId: string,
-  change: (state: ApplicationState) => Partial<ApplicationState>,
-  now: Date,
-): Promise<void> {
-  await optimistically(async () => {
-    const existing = await readStored(db, tenantId, applicationId);
-    if (!existing) throw new NotFoundError('Application');
-    const state = stateOf(existing.application);
-    await writeApplication(db, tenantId, { ...state, ...change(state) }, existing.application, existing.resume, existing.jd, now);
-  }, lostARace);
-}
-
-/** Records one AI score; the application ranks by its best score. */
-export function recordAiScore(db: Db, tenantId: string, applicationId: string, overallScore: number, now = new Date()): Promise<void> {
-  const checked = sortScores([overallScore]);
-  return changeApplication(db, tenantId, applicationId, (state) => ({ scores: sortScores([...state.scores, ...checked]) }), now);
-}
-
-export function setApplicationStatus(
-  db: Db,
-  tenantId: string,
-  applicationId: string,
-  status: ApplicationStatus,
-  now = new Date(),
-): Promise<void> {
-  return changeApplication(db, tenantId, applicationId, () => ({ status }), now);
 }
 
 /**
- * Every application of a JD, best score first: the JD's existence (strongly consistent GetItem)
- * and the ranked index are read in parallel.
+ * Removes one application: its copy on the resume, then (one transaction) the application and its
+ * pointer, which becomes a tombstone. In this order, a removal cut short is found and finished again.
+ */
+export async function removeApplication(db: Db, tenantId: string, application: ApplicationItem, now: Date, sourceVersion = application.sourceVersion ?? 0): Promise<void> {
+  await ignoreConditionFailure(
+    updateItem(db, {
+      Key: resumeKeys.item(tenantId, application.resumeId),
+      UpdateExpression: 'REMOVE #apps.#app ADD version :one',
+      ConditionExpression: 'attribute_exists(#apps.#app)',
+      ExpressionAttributeNames: { '#apps': 'applications', '#app': application.id },
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
+  const pointer = applicationKeys.pointer(tenantId, application.id);
+  await transactWrite(db, [
+    { Delete: { TableName: db.tableName, Key: applicationKeys.item(tenantId, application.jdId, application.id) } },
+    { Put: { TableName: db.tableName, Item: tombstoneItem(pointer, 'APPLICATION', application.id, sourceVersion, now) } },
+  ]);
+}
+
+/** Applies the product's deletion of an application at `sourceVersion` (a tombstone stays at its pointer). */
+export function deleteApplication(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+  options: { sourceVersion: number; now?: Date },
+): Promise<ProductWrite<undefined>> {
+  const now = options.now ?? new Date();
+  return optimistically(async (): Promise<ProductWrite<undefined>> => {
+    const stored = await readStored(db, tenantId, applicationId);
+    const ignored = versionVerdict(stored.application ?? stored.pointer, options.sourceVersion);
+    if (ignored) return { outcome: 'ignored', reason: ignored.reason === 'duplicate' && stored.pointer?.entity === 'TOMBSTONE' ? 'duplicate' : 'stale' };
+    if (stored.application) {
+      await removeApplication(db, tenantId, stored.application, now, options.sourceVersion);
+    } else {
+      // Not there (yet): the tombstone makes an older upsert that arrives later be ignored.
+      const key = applicationKeys.pointer(tenantId, applicationId);
+      await transactWrite(db, [
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: tombstoneItem(key, 'APPLICATION', applicationId, options.sourceVersion, now),
+            ...pointerCondition(stored.pointer),
+          },
+        },
+      ]);
+    }
+    return { outcome: 'applied', created: false, value: undefined };
+  }, (error) => conditionFailedAt(error, 0));
+}
+
+/**
+ * Every application of a JD, best score first: the JD's existence (strongly consistent GetItem, a
+ * deleted JD's tombstone is not one) and the ranked index are read in parallel.
  */
 export async function listMatches(db: Db, tenantId: string, jdId: string): Promise<Match[] | undefined> {
   if (!isValidId(jdId)) return undefined;
-  const [exists, entries] = await Promise.all([
-    jdExists(db, tenantId, jdId),
+  const [head, entries] = await Promise.all([
+    getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(db, jdKeys.head(tenantId, jdId), { consistent: true, projection: 'entity' }),
     queryAll<MatchEntry>(db, {
       IndexName: INDEXES.matches.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
       ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.matchesPrefix(jdId) },
     }),
   ]);
-  return exists ? entries.map(toMatch) : undefined;
+  return head?.entity === 'JD' ? entries.map(toMatch) : undefined;
 }

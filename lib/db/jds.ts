@@ -1,10 +1,11 @@
 import pMap from 'p-map';
 import type { ApplicationStatus, JdStatus } from '../domain.js';
-import { NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
 import { conditionFailedAt, getItem, ignoreConditionFailure, optimistically, queryAll, transactWrite, updateItem } from './dynamo.js';
+import { removeApplication } from './applications.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from './entities/application.js';
+import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
 import {
   bodyItem,
   DEFAULT_JD_TYPE,
@@ -86,32 +87,33 @@ export async function createJd(
   return summary;
 }
 
-function readHead(db: Db, tenantId: string, jdId: string): Promise<JdHeadItem | undefined> {
-  if (!isValidId(jdId)) return Promise.resolve(undefined);
-  return getItem<JdHeadItem>(db, jdKeys.head(tenantId, jdId), { consistent: true });
-}
-
-/** True when the JD exists in this tenant (strongly consistent). */
+/** True when the JD exists in this tenant (strongly consistent; a deleted JD's tombstone is not one). */
 export async function jdExists(db: Db, tenantId: string, jdId: string): Promise<boolean> {
   if (!isValidId(jdId)) return false;
-  return (await getItem<Pick<JdHeadItem, 'id'>>(db, jdKeys.head(tenantId, jdId), { consistent: true, projection: 'id' })) !== undefined;
+  const head = await getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(db, jdKeys.head(tenantId, jdId), { consistent: true, projection: 'entity' });
+  return head?.entity === 'JD';
 }
 
 /**
- * Creates or replaces a JD with a given id, status and creation time (product-side writes and the
- * import). Counts move with the status. A changed title reaches every application's copy (on its
- * resume) after the head is written, each copy only if it holds an older title, and the head is then
- * marked synced; a propagation cut short is finished by the next save, so re-runs converge.
+ * Applies the product's version `sourceVersion` of a JD (its id given): created, replaced, or ignored
+ * when what is stored (the JD, or the tombstone of its deletion) is as new or newer. Counts move with
+ * the status. A changed title reaches every application's copy (on its resume) after the head is
+ * written, each copy only if it holds an older title, and the head is then marked synced; a
+ * propagation cut short is finished by the next save, so re-runs converge.
  */
 export async function saveJd(
   db: Db,
   tenantId: string,
-  input: JdImport,
-  now = new Date(),
-): Promise<{ jd: JdSummary; created: boolean }> {
-  const id = input.id ?? newId();
-  const { fields, versions, created } = await optimistically(async () => {
-    const existing = input.id ? await readHead(db, tenantId, id) : undefined;
+  input: JdImport & { id: string },
+  options: { sourceVersion: number; now?: Date },
+): Promise<ProductWrite<JdSummary>> {
+  const { id } = input;
+  const now = options.now ?? new Date();
+  const write = await optimistically(async () => {
+    const stored = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(tenantId, id), { consistent: true });
+    const ignored = versionVerdict(stored, options.sourceVersion);
+    if (ignored) return ignored;
+    const existing = stored?.entity === 'JD' ? stored : undefined;
     const at = nowIso(now);
     const status = input.status ?? existing?.status ?? 'DRAFT';
     const fields = headFields(input, id, status, input.createdAt ?? existing?.createdAt ?? at, at);
@@ -131,23 +133,82 @@ export async function saveJd(
       {
         Put: {
           TableName: db.tableName,
-          Item: headItem(tenantId, fields, versions),
-          // Optimistic: the head we counted and versioned from must still be the stored one.
-          ConditionExpression: existing ? 'version = :v' : 'attribute_not_exists(pk)',
-          ...(existing ? { ExpressionAttributeValues: { ':v': existing.version } } : {}),
+          Item: headItem(tenantId, fields, versions, options.sourceVersion),
+          // Optimistic: the head (or tombstone, or nothing) we counted and versioned from is still there.
+          ...replacing(stored),
         },
       },
       { Put: { TableName: db.tableName, Item: bodyItem(tenantId, id, input) } },
       ...(counter ? [counter] : []),
     ]);
-    return { fields, versions, created: !existing };
+    return { outcome: 'applied' as const, created: !existing, value: fields, versions };
   }, headChanged);
-  if (versions.titleSyncedVersion !== versions.titleVersion) await propagateJdTitle(db, tenantId, id, fields.title, versions.titleVersion);
-  return { jd: toJdSummary(fields), created };
+  if (write.outcome === 'ignored') return write;
+  const { versions, value } = write;
+  if (versions.titleSyncedVersion !== versions.titleVersion) await propagateJdTitle(db, tenantId, id, value.title, versions.titleVersion);
+  return { outcome: 'applied', created: write.created, value: toJdSummary(value) };
+}
+
+/** The condition of a write that replaces what it read at a key: a live item, a tombstone, or nothing. */
+function replacing(stored: { entity: string; version?: number; sourceVersion?: number } | undefined) {
+  if (!stored) return { ConditionExpression: 'attribute_not_exists(pk)' };
+  if (stored.entity === 'TOMBSTONE') {
+    return { ConditionExpression: 'sourceVersion = :sv', ExpressionAttributeValues: { ':sv': stored.sourceVersion } };
+  }
+  return { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': stored.version } };
 }
 
 /** The head's version (or absence) the write relied on changed under it. */
 const headChanged = (error: unknown) => conditionFailedAt(error, 0);
+
+/**
+ * Applies the product's deletion of a JD at `sourceVersion`: the head becomes a tombstone, the body
+ * goes, the counts move, and then every application of the JD is deleted (with its copy on its
+ * resume), in steps; a redelivered delete finishes what a cut-short one left.
+ */
+export async function deleteJd(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  options: { sourceVersion: number; now?: Date },
+): Promise<ProductWrite<undefined>> {
+  const now = options.now ?? new Date();
+  const write = await optimistically(async (): Promise<ProductWrite<undefined>> => {
+    const stored = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(tenantId, jdId), { consistent: true });
+    if (stored?.entity === 'TOMBSTONE' && options.sourceVersion <= stored.sourceVersion) {
+      // Already deleted: a repeat (finish its clean-up) or an older delete (nothing to do).
+      return options.sourceVersion === stored.sourceVersion ? { outcome: 'applied', created: false, value: undefined } : { outcome: 'ignored', reason: 'stale' };
+    }
+    const ignored = stored?.entity === 'JD' ? versionVerdict(stored, options.sourceVersion) : undefined;
+    if (ignored) return { outcome: 'ignored', reason: 'stale' };
+    const tombstone = tombstoneItem(jdKeys.head(tenantId, jdId), 'JD', jdId, options.sourceVersion, now);
+    await transactWrite(db, [
+      { Put: { TableName: db.tableName, Item: tombstone, ...replacing(stored) } },
+      ...(stored?.entity === 'JD'
+        ? [
+            { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
+            counterDelta(db, tenantId, 'JD', { total: -1, [stored.status]: -1 }),
+          ]
+        : []),
+    ]);
+    return { outcome: 'applied', created: false, value: undefined };
+  }, headChanged);
+  if (write.outcome === 'applied') await deleteApplicationsOfJd(db, tenantId, jdId, now);
+  return write;
+}
+
+/** How many applications a deletion removes at once. */
+const CLEANUP_CONCURRENCY = 8;
+
+/** Deletes every application left on a deleted JD: the copy on its resume first, then the application and its pointer. */
+async function deleteApplicationsOfJd(db: Db, tenantId: string, jdId: string, now: Date): Promise<void> {
+  const applications = await queryAll<ApplicationItem>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.ofJd(jdId) },
+    ConsistentRead: true,
+  });
+  await pMap(applications, (application) => removeApplication(db, tenantId, application, now), { concurrency: CLEANUP_CONCURRENCY });
+}
 
 /** How many copies a propagation updates at once. */
 const PROPAGATION_CONCURRENCY = 16;
@@ -185,36 +246,6 @@ async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: s
       ExpressionAttributeValues: { ':tv': titleVersion },
     }),
   );
-}
-
-/** Moves a JD to another status (publish, close, archive) and moves its count with it. */
-export function setJdStatus(db: Db, tenantId: string, jdId: string, status: JdStatus, now = new Date()): Promise<JdSummary> {
-  return optimistically(async () => {
-    const head = await readHead(db, tenantId, jdId);
-    if (!head) throw new NotFoundError('JD');
-    if (head.status === status) return toJdSummary(head);
-    const updatedAt = nowIso(now);
-    await transactWrite(db, [
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: jdKeys.head(tenantId, jdId),
-          UpdateExpression: 'SET #status = :new, gsi2sk = :gsi2sk, updatedAt = :at ADD version :one',
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':new': status,
-            ':v': head.version,
-            ':one': 1,
-            ':gsi2sk': jdKeys.statusSort(status, head.createdAt, jdId),
-            ':at': updatedAt,
-          },
-        },
-      },
-      counterDelta(db, tenantId, 'JD', { [head.status]: -1, [status]: 1 }),
-    ]);
-    return toJdSummary({ ...head, status, updatedAt });
-  }, headChanged);
 }
 
 /**

@@ -13,7 +13,9 @@ import {
   transactWrite,
   updateItem,
 } from './dynamo.js';
-import { applicationKeys } from './entities/application.js';
+import { type ApplicationItem, applicationKeys } from './entities/application.js';
+import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
+import { removeApplication } from './applications.js';
 import {
   type Candidate,
   candidateIdentity,
@@ -29,7 +31,7 @@ import {
   toResume,
   toResumeSummary,
 } from './entities/resume.js';
-import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import { isValidId, nowIso, tenantPk } from './ids.js';
 import { decodeCursor, encodeCursor, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount } from './pagination.js';
 import { INDEXES } from './table.js';
 
@@ -44,9 +46,15 @@ export interface ResumeImport {
   createdAt?: string | undefined;
 }
 
-export function readResumeItem(db: Db, tenantId: string, resumeId: string): Promise<ResumeItem | undefined> {
-  if (!isValidId(resumeId)) return Promise.resolve(undefined);
-  return getItem<ResumeItem>(db, resumeKeys.item(tenantId, resumeId), { consistent: true });
+/** The resume, or the tombstone of its erasure, or nothing. */
+function readStored(db: Db, tenantId: string, resumeId: string): Promise<ResumeItem | TombstoneItem | undefined> {
+  return getItem<ResumeItem | TombstoneItem>(db, resumeKeys.item(tenantId, resumeId), { consistent: true });
+}
+
+export async function readResumeItem(db: Db, tenantId: string, resumeId: string): Promise<ResumeItem | undefined> {
+  if (!isValidId(resumeId)) return undefined;
+  const stored = await readStored(db, tenantId, resumeId);
+  return stored?.entity === 'RESUME' ? stored : undefined;
 }
 
 export async function getResume(db: Db, tenantId: string, resumeId: string): Promise<Resume | undefined> {
@@ -55,7 +63,8 @@ export async function getResume(db: Db, tenantId: string, resumeId: string): Pro
 }
 
 /**
- * Creates a resume, or updates one with the same id (import, parse-status changes).
+ * Applies the product's version `sourceVersion` of a resume (its id given): created, updated, or
+ * ignored when what is stored (the resume, or the tombstone of its erasure) is as new or newer.
  *
  * A new name or e-mail must reach the copy on every application, however many there are (a transaction
  * holds at most 100 items). The resume records the version at which its identity changed
@@ -66,12 +75,16 @@ export async function getResume(db: Db, tenantId: string, resumeId: string): Pro
 export async function saveResume(
   db: Db,
   tenantId: string,
-  input: ResumeImport,
-  now = new Date(),
-): Promise<{ resume: Resume; created: boolean }> {
-  const id = input.id ?? newId();
-  const { item, resume, created } = await optimistically(async () => {
-    const existing = input.id ? await readResumeItem(db, tenantId, id) : undefined;
+  input: ResumeImport & { id: string },
+  options: { sourceVersion: number; now?: Date },
+): Promise<ProductWrite<Resume>> {
+  const { id } = input;
+  const now = options.now ?? new Date();
+  const write = await optimistically(async () => {
+    const stored = await readStored(db, tenantId, id);
+    const ignored = versionVerdict(stored, options.sourceVersion);
+    if (ignored) return ignored;
+    const existing = stored?.entity === 'RESUME' ? stored : undefined;
     const at = nowIso(now);
     const metadata = input.metadata ?? existing?.metadata ?? {};
     const resume: Resume = {
@@ -84,7 +97,7 @@ export async function saveResume(
     const version = existing?.version ?? 0;
     const identity = candidateIdentity(metadata);
     const before = candidateIdentity(existing?.metadata);
-    const identityChanged = !existing || identity.candidate !== before.candidate || identity.email !== before.email;
+    const identityChanged = identity.candidate !== before.candidate || identity.email !== before.email;
     const identityVersion = identityChanged || !existing ? version + 1 : existing.identityVersion;
     const item = resumeItem(tenantId, resume, {
       applications: existing?.applications ?? {},
@@ -93,24 +106,84 @@ export async function saveResume(
       identityVersion,
       // A new resume has no application to tell.
       identitySyncedVersion: existing ? existing.identitySyncedVersion : identityVersion,
+      sourceVersion: options.sourceVersion,
     });
-    const items: TransactItems = [
-      {
-        Put: {
-          TableName: db.tableName,
-          Item: item,
-          ConditionExpression: existing ? 'version = :v' : 'attribute_not_exists(pk)',
-          ...(existing ? { ExpressionAttributeValues: { ':v': version } } : {}),
-        },
-      },
-    ];
+    const condition =
+      stored?.entity === 'TOMBSTONE'
+        ? { ConditionExpression: 'sourceVersion = :sv', ExpressionAttributeValues: { ':sv': stored.sourceVersion } }
+        : existing
+          ? { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } }
+          : { ConditionExpression: 'attribute_not_exists(pk)' };
+    const items: TransactItems = [{ Put: { TableName: db.tableName, Item: item, ...condition } }];
     if (!existing) items.push(counterDelta(db, tenantId, 'RESUME', { total: 1 }));
     await transactWrite(db, items);
-    return { item, resume, created: !existing };
+    return { outcome: 'applied' as const, created: !existing, value: resume, item };
   }, (error) => conditionFailedAt(error, 0));
-  if (item.identitySyncedVersion !== item.identityVersion) await propagateIdentity(db, tenantId, item);
-  return { resume, created };
+  if (write.outcome === 'ignored') return write;
+  if (write.item.identitySyncedVersion !== write.item.identityVersion) await propagateIdentity(db, tenantId, write.item);
+  return { outcome: 'applied', created: write.created, value: write.value };
 }
+
+/**
+ * Applies the product's erasure of a resume at `sourceVersion`: the resume becomes a tombstone that
+ * holds no personal data (only the ids of the applications still to remove), the count moves, then
+ * every application of the candidate (with the copies of their name and e-mail) is deleted, in steps.
+ * A redelivered erasure finishes what a cut-short one left.
+ */
+export async function eraseResume(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+  options: { sourceVersion: number; now?: Date },
+): Promise<ProductWrite<undefined>> {
+  const now = options.now ?? new Date();
+  const key = resumeKeys.item(tenantId, resumeId);
+  const write = await optimistically(async (): Promise<ProductWrite<undefined> & { pending?: TombstoneItem['pendingApplications'] }> => {
+    const stored = await readStored(db, tenantId, resumeId);
+    if (stored?.entity === 'TOMBSTONE' && options.sourceVersion <= stored.sourceVersion) {
+      // Already erased: a repeat (finish what is pending) or an older erasure (nothing to do).
+      return options.sourceVersion === stored.sourceVersion
+        ? { outcome: 'applied', created: false, value: undefined, pending: stored.pendingApplications }
+        : { outcome: 'ignored', reason: 'stale' };
+    }
+    if (stored?.entity === 'RESUME' && versionVerdict(stored, options.sourceVersion)) return { outcome: 'ignored', reason: 'stale' };
+    const pending = stored?.entity === 'RESUME' ? Object.values(stored.applications).map(({ id, jdId }) => ({ id, jdId })) : stored?.pendingApplications;
+    const condition =
+      stored === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : stored.entity === 'TOMBSTONE'
+          ? { ConditionExpression: 'sourceVersion = :sv', ExpressionAttributeValues: { ':sv': stored.sourceVersion } }
+          : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': stored.version } };
+    await transactWrite(db, [
+      { Put: { TableName: db.tableName, Item: tombstoneItem(key, 'RESUME', resumeId, options.sourceVersion, now, pending), ...condition } },
+      ...(stored?.entity === 'RESUME' ? [counterDelta(db, tenantId, 'RESUME', { total: -1 })] : []),
+    ]);
+    return { outcome: 'applied', created: false, value: undefined, pending };
+  }, (error) => conditionFailedAt(error, 0));
+  if (write.outcome === 'ignored') return write;
+  if (write.pending?.length) {
+    await pMap(
+      write.pending,
+      async ({ id, jdId }) => {
+        const application = await getItem<ApplicationItem>(db, applicationKeys.item(tenantId, jdId, id), { consistent: true });
+        if (application) await removeApplication(db, tenantId, application, now);
+      },
+      { concurrency: CLEANUP_CONCURRENCY },
+    );
+    await ignoreConditionFailure(
+      updateItem(db, {
+        Key: key,
+        UpdateExpression: 'REMOVE pendingApplications',
+        ConditionExpression: 'sourceVersion = :sv',
+        ExpressionAttributeValues: { ':sv': options.sourceVersion },
+      }),
+    );
+  }
+  return { outcome: 'applied', created: false, value: undefined };
+}
+
+/** How many applications an erasure removes at once. */
+const CLEANUP_CONCURRENCY = 8;
 
 /** How many copies a propagation updates at once. */
 const PROPAGATION_CONCURRENCY = 16;
@@ -141,25 +214,6 @@ async function propagateIdentity(db: Db, tenantId: string, resume: ResumeItem): 
       ExpressionAttributeValues: { ':v': resume.identityVersion },
     }),
   );
-}
-
-/** Product-side parse progress: a new status and, when parsing completes, the parsed metadata. */
-export async function setParseStatus(
-  db: Db,
-  tenantId: string,
-  resumeId: string,
-  parseStatus: ParseStatus,
-  metadata?: ResumeMetadata,
-): Promise<Resume | undefined> {
-  const existing = await getResume(db, tenantId, resumeId);
-  if (!existing) return undefined;
-  const { resume } = await saveResume(db, tenantId, {
-    id: resumeId,
-    fileName: existing.fileName,
-    parseStatus,
-    metadata: metadata ?? existing.metadata,
-  });
-  return resume;
 }
 
 function resumeListSource(tenantId: string, name: string): ListSource {

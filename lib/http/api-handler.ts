@@ -10,7 +10,7 @@ import { parseJsonBody } from './body.js';
 import { errorResponse, HttpError, jsonResponse } from './errors.js';
 import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';
 import { ROUTES, type RouteId } from './routes.js';
-import { parseOrThrow } from './validation.js';
+import { parseOrThrow } from '../schemas/parse.js';
 
 /** What the authorizer returns as context (API Gateway hands it over as requestContext.authorizer.lambda). */
 export interface AuthorizerContext {

@@ -1,4 +1,4 @@
-import type { ImportFile } from '../../lib/schemas/import.js';
+import type { ImportFile } from '../../lib/schemas/product-data.js';
 
 /** Realistic demo data: JDs in every status, parsed resumes, applications with and without scores. */
 export function demoData(now = Date.now()): ImportFile {

@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, type RouteDefinition, routeEntries } from '../../lib/http/routes.js';
 import { runAsFunction } from './iam.js';
 
@@ -16,6 +17,7 @@ export async function loadHandler(functionName: string): Promise<LambdaHandler> 
   const known =
     functionName === AUTHORIZER_FUNCTION ||
     functionName === NOT_FOUND_FUNCTION ||
+    (Object.values(BACKGROUND_FUNCTIONS) as string[]).includes(functionName) ||
     routeEntries().some(([, r]) => r.functionName === functionName);
   if (!known) throw new Error(`Unknown function "${functionName}"`);
   let handler = cache.get(functionName);

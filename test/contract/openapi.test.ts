@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { importProductData } from '../../lib/import.js';
+import { importProductData } from '../../scripts/local/import.js';
 import { demoData } from '../../scripts/local/demo-data.js';
 import { buildOpenApi } from '../../scripts/local/openapi.js';
 import { tenantWithKey, useLocalGateway } from '../helpers/api.js';

@@ -49,3 +49,13 @@ export function newTenantId(label = 'tenant'): string {
   tenantSequence += 1;
   return `${label}-${process.pid}-${tenantSequence}`;
 }
+
+/**
+ * The next product version, for writes a test makes as the product would (saveJd, saveResume…):
+ * increasing through the run, and above the versions `importProductData` gives (epoch milliseconds).
+ */
+let lastVersion = Date.now() * 10;
+export function productVersion(): { sourceVersion: number } {
+  lastVersion += 1;
+  return { sourceVersion: lastVersion };
+}

@@ -9,6 +9,8 @@ import { createTableInput } from '../../lib/db/table.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { createApp } from '../../infra/app.js';
 import { RATE_LIMITED_BODY } from '../../infra/edge.js';
+import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { PRODUCT_EVENT_TYPES } from '../../lib/schemas/product-data.js';
 import { LocalIam } from '../../scripts/local/iam.js';
 import type { CfnTemplate } from '../../scripts/local/stack-template.js';
 
@@ -73,13 +75,15 @@ describe('CDK app (cdk synth, offline)', () => {
 
   it('runs every function on Node.js 24, arm64, with tracing, its own log group and Powertools settings', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function') as Resources);
-    expect(functions).toHaveLength(routeEntries().length + 2);
+    expect(functions).toHaveLength(routeEntries().length + 2 + Object.keys(BACKGROUND_FUNCTIONS).length);
     for (const fn of functions) {
+      const background = (Object.values(BACKGROUND_FUNCTIONS) as unknown[]).includes((fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function']);
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 512,
-        Timeout: 10,
+        // API functions answer within API Gateway's 30 s; the event consumer may erase a candidate's many applications.
+        Timeout: background ? 60 : 10,
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogFormat: 'JSON', LogGroup: expect.anything() },
         Environment: { Variables: expect.objectContaining({ POWERTOOLS_SERVICE_NAME: 'hiring-api', STAGE: 'dev', LOG_LEVEL: 'INFO' }) },
@@ -150,14 +154,14 @@ describe('CDK app (cdk synth, offline)', () => {
       AccessLogSettings: { Format: Match.stringLikeRegexp('\\$context\\.requestId') },
     });
     const groups = Object.values(template.findResources('AWS::Logs::LogGroup') as Resources);
-    expect(groups.length).toBe(routeEntries().length + 3);
+    expect(groups.length).toBe(routeEntries().length + 3 + Object.keys(BACKGROUND_FUNCTIONS).length);
     expect(groups.every((group) => group.Properties.RetentionInDays === 14)).toBe(true);
   });
 
   it('alarms on 5xx rate, authorizer errors, throttles and p99 latency, notifying a topic CloudWatch can publish to', () => {
     const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms.map((id) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(
-      ['AuthorizerErrorsAlarm', 'AuthorizerThrottlesAlarm', 'LatencyP99Alarm', 'ServerErrorRateAlarm', 'TableThrottlesAlarm'].sort(),
+      ['AuthorizerErrorsAlarm', 'AuthorizerThrottlesAlarm', 'LatencyP99Alarm', 'ProductEventsDeadLettersAlarm', 'ServerErrorRateAlarm', 'TableThrottlesAlarm'].sort(),
     );
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { ExtendedStatistic: 'p99', Threshold: 2000 });
     // A customer-managed key with rotation, usable by CloudWatch alarms of this account (alias/aws/sns is not).
@@ -175,6 +179,39 @@ describe('CDK app (cdk synth, offline)', () => {
     expect(JSON.stringify(template.toJSON())).not.toContain('alias/aws/sns');
     template.hasOutput('ApiUrl', {});
     template.hasOutput('TableName', {});
+  });
+});
+
+describe('product events in', () => {
+  it('routes the product’s event types from its bus to an encrypted queue with a dead-letter queue', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { source: ['hiring.product'], 'detail-type': [...PRODUCT_EVENT_TYPES] },
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ProductEventsQueue'), 'Arn'] } })],
+    });
+    const queues = template.findResources('AWS::SQS::Queue') as Resources;
+    const queue = Object.entries(queues).find(([id]) => /^ProductEventsQueue/.test(id))?.[1];
+    const consumer = Object.values(template.findResources('AWS::Lambda::Function') as Resources).find(
+      (fn) => (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'] === 'event-consumer',
+    );
+    expect(Object.values(queues).every((q) => q.Properties.SqsManagedSseEnabled === true)).toBe(true);
+    expect(queue?.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: expect.anything(), maxReceiveCount: 5 });
+    expect(Number(queue?.Properties.VisibilityTimeout)).toBeGreaterThanOrEqual(6 * Number(consumer?.Properties.Timeout));
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'], BatchSize: 10 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    template.hasOutput('ProductEventBusName', {});
+    template.hasOutput('ProductEventsDeadLetterQueueArn', {});
+  });
+
+  it('lets the consumer write tenant data and send to the dead-letter queue only', () => {
+    const iam = new LocalIam(template.toJSON() as CfnTemplate, 't');
+    const table = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
+    const can = (action: string, pk: string) => iam.authorize('event-consumer', { action: `dynamodb:${action}`, resource: table, context: { 'dynamodb:LeadingKeys': [pk] } }).allowed;
+    const sqsStatements = Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement)
+      .filter((statement) => JSON.stringify(statement.Action).includes('sqs:SendMessage'));
+
+    expect([can('ConditionCheckItem', 'TENANT#t'), can('DeleteItem', 'TENANT#t'), can('UpdateItem', 'KEYHASH#h')]).toEqual([true, true, false]);
+    expect(sqsStatements.map((statement) => JSON.stringify(statement.Resource))).toEqual([expect.stringMatching(/ProductEventsDeadLetterQueue/)]);
   });
 });
 

@@ -4,7 +4,7 @@ import { saveJd } from '../../lib/db/jds.js';
 import { saveResume } from '../../lib/db/resumes.js';
 import { responses } from '../../lib/schemas/responses.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
-import { useTestDb } from '../helpers/db.js';
+import { productVersion, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
 
@@ -19,7 +19,7 @@ async function seedTenant() {
     status: 'PUBLISHED',
     requirements: 'Go',
     createdAt: at(1),
-  });
+  }, productVersion());
   await saveResume(db(), tenant.tenantId, {
     id: 'r1',
     fileName: 'Ada_Lovelace.pdf',
@@ -35,15 +35,15 @@ async function seedTenant() {
       summary: 's',
     },
     createdAt: at(2),
-  });
-  await saveResume(db(), tenant.tenantId, { id: 'r2', fileName: 'bob.docx', createdAt: at(3) });
+  }, productVersion());
+  await saveResume(db(), tenant.tenantId, { id: 'r2', fileName: 'bob.docx', createdAt: at(3) }, productVersion());
   await saveApplication(db(), tenant.tenantId, {
     id: 'a1',
     jdId: 'jd1',
     resumeId: 'r1',
     aiScores: [{ overallScore: 60 }, { overallScore: 88 }],
-  });
-  await saveApplication(db(), tenant.tenantId, { id: 'a2', jdId: 'jd1', resumeId: 'r2' });
+  }, productVersion());
+  await saveApplication(db(), tenant.tenantId, { id: 'a2', jdId: 'jd1', resumeId: 'r2' }, productVersion());
   return tenant;
 }
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importProductData } from '../../lib/import.js';
+import { importProductData } from '../../scripts/local/import.js';
 import { startGateway } from '../../scripts/local/gateway.js';
 import { demoData } from '../../scripts/local/demo-data.js';
 import { type ApiReply, callApi, tenantWithKey } from '../helpers/api.js';

@@ -11,9 +11,9 @@ import { saveResume } from '../../lib/db/resumes.js';
 import { getTenant, setTenantLimit } from '../../lib/db/tenants.js';
 import { DEFAULT_MAX_ACTIVE_KEYS } from '../../lib/config.js';
 import { ConflictError } from '../../lib/errors.js';
-import { importProductData } from '../../lib/import.js';
+import { importProductData } from '../../scripts/local/import.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
-import { useTestDb } from '../helpers/db.js';
+import { productVersion, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
 const jdBody = { title: 'Engineer', description: 'Build things', createdById: 'u1' };
@@ -47,9 +47,9 @@ describe('#12.1 a candidate with any number of applications', () => {
     );
     const renamed = { id: 'res-1', fileName: 'cv.pdf', metadata: { name: 'Ada Lovelace', email: 'ada@new.example' } };
 
-    await expect(saveResume(dying, tenantId, renamed)).rejects.toThrow('process killed');
+    await expect(saveResume(dying, tenantId, renamed, productVersion())).rejects.toThrow('process killed');
     const halfway = (await partition(tenantId)).filter((item) => item.entity === 'APPLICATION' && item.candidate === 'Ada Lovelace');
-    await saveResume(db(), tenantId, renamed);
+    await saveResume(db(), tenantId, renamed, productVersion());
 
     const applications = (await partition(tenantId)).filter((item) => item.entity === 'APPLICATION');
     expect(halfway.length).toBeLessThan(150);
@@ -70,8 +70,8 @@ describe('#12.2 JD titles and their copies', () => {
         applications: [1, 2].map((r) => ({ id: `a-${run}-${r}`, jdId, resumeId: `r-${run}-${r}` })),
       });
       await Promise.all([
-        ...['T1', 'T2', 'T3'].map((title) => saveJd(db(), tenantId, { id: jdId, title, description: 'd', createdById: 'u' })),
-        saveApplication(db(), tenantId, { id: `a-${run}-3`, jdId, resumeId: `r-${run}-3` }),
+        ...['T1', 'T2', 'T3'].map((title) => saveJd(db(), tenantId, { id: jdId, title, description: 'd', createdById: 'u' }, productVersion())),
+        saveApplication(db(), tenantId, { id: `a-${run}-3`, jdId, resumeId: `r-${run}-3` }, productVersion()),
       ]);
       const items = await partition(tenantId);
       const title = items.find((item) => item.sk === `JD#${jdId}`)?.title;

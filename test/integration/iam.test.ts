@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
-import { importProductData } from '../../lib/import.js';
+import { importProductData } from '../../scripts/local/import.js';
 import { enforceIam, LocalIam } from '../../scripts/local/iam.js';
 import type { CfnTemplate } from '../../scripts/local/stack-template.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importProductData } from '../../lib/import.js';
+import { importProductData } from '../../scripts/local/import.js';
 import { logger } from '../../lib/observability/logger.js';
 import { demoData } from '../../scripts/local/demo-data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JD_STATUSES } from '../../lib/domain.js';
-import { importProductData } from '../../lib/import.js';
-import type { ImportFile } from '../../lib/schemas/import.js';
+import { importProductData } from '../../scripts/local/import.js';
+import type { ImportFile } from '../../lib/schemas/product-data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 

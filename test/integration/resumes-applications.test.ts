@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { listMatches, recordAiScore, saveApplication, setApplicationStatus } from '../../lib/db/applications.js';
+import { listMatches, saveApplication } from '../../lib/db/applications.js';
 import { readCount } from '../../lib/db/counters.js';
 import { createJd, getJd, saveJd } from '../../lib/db/jds.js';
-import { getResume, listCandidates, listResumes, saveResume, setParseStatus } from '../../lib/db/resumes.js';
-import { newTenantId, useTestDb } from '../helpers/db.js';
+import { getResume, listCandidates, listResumes, saveResume } from '../../lib/db/resumes.js';
+import { MissingParentError } from '../../lib/errors.js';
+import { newTenantId, productVersion, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
 
 const jdInput = { title: 'Engineer', description: 'Build things', createdById: 'u1' };
 
 async function resume(tenantId: string, id: string, name?: string, second = 0) {
-  const { resume } = await saveResume(db(), tenantId, {
+  const write = await saveResume(db(), tenantId, {
     id,
     fileName: `${id}.PDF`,
     parseStatus: 'COMPLETED',
@@ -23,8 +24,9 @@ async function resume(tenantId: string, id: string, name?: string, second = 0) {
       phone: '1',
     },
     createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, second)).toISOString(),
-  });
-  return resume;
+  }, productVersion());
+  if (write.outcome !== 'applied') throw new Error(`resume ${id} not applied`);
+  return write.value;
 }
 
 describe('resumes on DynamoDB Local', () => {
@@ -51,7 +53,7 @@ describe('resumes on DynamoDB Local', () => {
         id: `r${i}`,
         fileName: i % 3 === 0 ? `Jane_Doe_CV_${i}.pdf` : `other_${i}.docx`,
         createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, i)).toISOString(),
-      });
+      }, productVersion());
     }
 
     const first = await listCandidates(db(), tenantId, { page: 1, limit: 3, search: 'jane_DOE' });
@@ -77,28 +79,28 @@ describe('applications on DynamoDB Local', () => {
     const jd = await createJd(db(), tenantId, jdInput);
     for (const [i, name] of ['Ada', 'Bob', 'Cy', 'Dee'].entries()) await resume(tenantId, `r${i}`, name, i);
     const at = (s: number) => new Date(Date.UTC(2026, 2, 1, 0, 0, s)).toISOString();
-    await saveApplication(db(), tenantId, { id: 'a0', jdId: jd.id, resumeId: 'r0', createdAt: at(0) });
+    await saveApplication(db(), tenantId, { id: 'a0', jdId: jd.id, resumeId: 'r0', createdAt: at(0) }, productVersion());
     await saveApplication(db(), tenantId, {
       id: 'a1',
       jdId: jd.id,
       resumeId: 'r1',
       aiScores: [{ overallScore: 70 }],
       createdAt: at(1),
-    });
+    }, productVersion());
     await saveApplication(db(), tenantId, {
       id: 'a2',
       jdId: jd.id,
       resumeId: 'r2',
       aiScores: [{ overallScore: 55 }, { overallScore: 90.5 }],
       createdAt: at(2),
-    });
+    }, productVersion());
     await saveApplication(db(), tenantId, {
       id: 'a3',
       jdId: jd.id,
       resumeId: 'r3',
       aiScores: [{ overallScore: 70 }],
       createdAt: at(3),
-    });
+    }, productVersion());
 
     const matches = await listMatches(db(), tenantId, jd.id);
 
@@ -122,13 +124,15 @@ describe('applications on DynamoDB Local', () => {
     const tenantId = newTenantId();
     const jd = await createJd(db(), tenantId, jdInput);
     await resume(tenantId, 'r1', undefined);
-    const { id } = await saveApplication(db(), tenantId, { jdId: jd.id, resumeId: 'r1' });
+    const id = 'app-1';
+    await saveApplication(db(), tenantId, { id, jdId: jd.id, resumeId: 'r1' }, productVersion());
 
-    await recordAiScore(db(), tenantId, id, 40);
-    await recordAiScore(db(), tenantId, id, 80);
-    await setApplicationStatus(db(), tenantId, id, 'SHORTLISTED');
-    await setParseStatus(db(), tenantId, 'r1', 'COMPLETED', { name: 'Late Name', email: 'late@example.com' });
-    await saveJd(db(), tenantId, { ...jdInput, id: jd.id, title: 'Senior Engineer' });
+    // The product scores the application twice, moves it, and finishes parsing the resume.
+    await saveApplication(db(), tenantId, { id, jdId: jd.id, resumeId: 'r1', aiScores: [{ overallScore: 40 }] }, productVersion());
+    await saveApplication(db(), tenantId, { id, jdId: jd.id, resumeId: 'r1', aiScores: [{ overallScore: 40 }, { overallScore: 80 }] }, productVersion());
+    await saveApplication(db(), tenantId, { id, jdId: jd.id, resumeId: 'r1', status: 'SHORTLISTED' }, productVersion());
+    await saveResume(db(), tenantId, { id: 'r1', fileName: 'r1.PDF', parseStatus: 'COMPLETED', metadata: { name: 'Late Name', email: 'late@example.com' } }, productVersion());
+    await saveJd(db(), tenantId, { ...jdInput, id: jd.id, title: 'Senior Engineer' }, productVersion());
 
     const [match] = (await listMatches(db(), tenantId, jd.id)) ?? [];
     const candidates = await listCandidates(db(), tenantId, { page: 1, limit: 20 });
@@ -151,16 +155,16 @@ describe('applications on DynamoDB Local', () => {
     expect(detail?.applications).toEqual([{ id, status: 'SHORTLISTED' }]);
   });
 
-  it('refuses applications to a missing JD or resume, and moving an application', async () => {
+  it('holds back applications to a JD or resume that has not arrived, and refuses moving an application', async () => {
     const tenantId = newTenantId();
     const jd = await createJd(db(), tenantId, jdInput);
     const other = await createJd(db(), tenantId, jdInput);
     await resume(tenantId, 'r1', 'Ada');
-    await saveApplication(db(), tenantId, { id: 'a1', jdId: jd.id, resumeId: 'r1' });
+    await saveApplication(db(), tenantId, { id: 'a1', jdId: jd.id, resumeId: 'r1' }, productVersion());
 
-    await expect(saveApplication(db(), tenantId, { jdId: 'missing', resumeId: 'r1' })).rejects.toThrow('not found');
-    await expect(saveApplication(db(), tenantId, { jdId: jd.id, resumeId: 'missing' })).rejects.toThrow('not found');
-    await expect(saveApplication(db(), tenantId, { id: 'a1', jdId: other.id, resumeId: 'r1' })).rejects.toThrow(
+    await expect(saveApplication(db(), tenantId, { id: 'a2', jdId: 'missing', resumeId: 'r1' }, productVersion())).rejects.toThrow(MissingParentError);
+    await expect(saveApplication(db(), tenantId, { id: 'a3', jdId: jd.id, resumeId: 'missing' }, productVersion())).rejects.toThrow(MissingParentError);
+    await expect(saveApplication(db(), tenantId, { id: 'a1', jdId: other.id, resumeId: 'r1' }, productVersion())).rejects.toThrow(
       'belongs to',
     );
   });

@@ -26,6 +26,8 @@ export interface ApplicationItem {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** the product's version of this application */
+  sourceVersion?: number;
   gsi3sk: string;
 }
 
@@ -70,7 +72,7 @@ export interface ApplicationState {
 export function applicationItems(
   tenantId: string,
   application: ApplicationState,
-  stored: { version: number; updatedAt: string },
+  stored: { version: number; updatedAt: string; sourceVersion?: number | undefined },
   candidate: { candidate: string | null; email: string | null; identityVersion: number },
   jd: { title: string; titleVersion: number },
 ): { application: ApplicationItem; copy: ApplicationCopy; pointer: ApplicationPointerItem } {
@@ -84,6 +86,7 @@ export function applicationItems(
     gsi3sk: applicationKeys.matchSort(application.jdId, best, application.createdAt, application.id),
   };
   if (best !== undefined) item.aiScore = best;
+  if (stored.sourceVersion === undefined) delete item.sourceVersion;
   return {
     application: item,
     copy: {

@@ -37,6 +37,8 @@ export interface JdHeadItem extends JdSummary, JdHeadVersions {
   sk: string;
   entity: 'JD';
   createdById: string;
+  /** the product's version of this JD (absent for a JD created through the API) */
+  sourceVersion?: number;
   gsi1sk: string;
   gsi2sk: string;
 }
@@ -68,8 +70,9 @@ export function headItem(
   tenantId: string,
   jd: JdSummary & { createdById: string },
   versions: JdHeadVersions = NEW_JD_HEAD,
+  sourceVersion?: number,
 ): JdHeadItem {
-  return {
+  const item: JdHeadItem = {
     ...jdKeys.head(tenantId, jd.id),
     entity: 'JD',
     ...jd,
@@ -77,6 +80,8 @@ export function headItem(
     gsi1sk: jdKeys.listSort(jd.createdAt, jd.id),
     gsi2sk: jdKeys.statusSort(jd.status, jd.createdAt, jd.id),
   };
+  if (sourceVersion !== undefined) item.sourceVersion = sourceVersion;
+  return item;
 }
 
 export function bodyItem(tenantId: string, jdId: string, body: { description: string; requirements?: string | undefined }): JdBodyItem {

@@ -45,6 +45,8 @@ export interface ResumeItem {
   identityVersion: number;
   /** the identityVersion every application's copy is known to hold */
   identitySyncedVersion: number;
+  /** the product's version of this resume */
+  sourceVersion?: number;
   gsi1sk: string;
 }
 
@@ -89,7 +91,7 @@ export function candidateIdentity(metadata: ResumeMetadata | undefined): { candi
 export function resumeItem(
   tenantId: string,
   resume: Resume,
-  state: Pick<ResumeItem, 'applications' | 'updatedAt' | 'version' | 'identityVersion' | 'identitySyncedVersion'>,
+  state: Pick<ResumeItem, 'applications' | 'updatedAt' | 'version' | 'identityVersion' | 'identitySyncedVersion' | 'sourceVersion'>,
 ): ResumeItem {
   return {
     ...resumeKeys.item(tenantId, resume.id),

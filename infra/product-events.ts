@@ -1,0 +1,81 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
+import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES } from '../lib/schemas/product-data.js';
+import { ApiFunction, type StageSettings } from './api-function.js';
+import { EVENT_CONSUMER_ACCESS } from './permissions.js';
+
+/**
+ * The product's feed into the service: an EventBridge bus the product publishes to, a rule that sends
+ * the product's event types to an encrypted SQS queue, and one consumer that applies them
+ * (lib/product-events). A message that can never be applied goes to the dead-letter queue at once
+ * (the consumer sends it, with the reason); one that keeps failing (an application whose JD never
+ * arrives) goes there after MAX_RECEIVE_COUNT deliveries. An alarm fires as soon as the dead-letter
+ * queue holds a message.
+ */
+export const MAX_RECEIVE_COUNT = 5;
+const CONSUMER_TIMEOUT = Duration.seconds(60);
+
+export class ProductEventsIngest extends Construct {
+  readonly bus: EventBus;
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly consumer: ApiFunction;
+
+  constructor(scope: Construct, id: string, props: { settings: StageSettings; table: ITableV2; alarmAction: IAlarmAction }) {
+    super(scope, id);
+    this.bus = new EventBus(this, 'Bus', { description: `The product's change events for the Hiring API (${props.settings.stage})` });
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.queue = new Queue(this, 'Queue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      // At least 6 times the consumer's timeout, as AWS advises for a Lambda event source.
+      visibilityTimeout: Duration.seconds(CONSUMER_TIMEOUT.toSeconds() * 6),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+    new Rule(this, 'ToQueue', {
+      eventBus: this.bus,
+      description: 'The product events the service applies',
+      eventPattern: { source: [PRODUCT_EVENT_SOURCE], detailType: [...PRODUCT_EVENT_TYPES] },
+      targets: [new SqsQueue(this.queue)],
+    });
+
+    this.consumer = new ApiFunction(this, 'Consumer', {
+      functionName: BACKGROUND_FUNCTIONS.eventConsumer,
+      settings: props.settings,
+      timeout: CONSUMER_TIMEOUT,
+      environment: { DEAD_LETTER_QUEUE_URL: this.deadLetterQueue.queueUrl },
+    });
+    this.consumer.bindTable(props.table, EVENT_CONSUMER_ACCESS);
+    this.deadLetterQueue.grantSendMessages(this.consumer);
+    this.consumer.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true, maxConcurrency: 10 }),
+    );
+
+    new Alarm(this, 'DeadLettersAlarm', {
+      alarmDescription: 'A product event could not be applied: read its rejectionReason in the dead-letter queue, then redrive',
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(props.alarmAction);
+
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SQS3',
+      reason: 'This is the dead-letter queue of the product-events queue.',
+    });
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * What a product-side delete leaves at the key of what it deleted: the product's version of the delete,
+ * so that an older upsert delivered late (out-of-order delivery is normal) is recognised and ignored.
+ * It holds no personal data (an erased resume's tombstone has its id and versions only) and no index
+ * keys (it is in no list), and it expires once no queued event can be older (SQS keeps messages 14 days,
+ * the dead-letter queue 14 more).
+ */
+export const TOMBSTONE_TTL_SECONDS = 35 * 24 * 60 * 60;
+
+export type TombstoneOf = 'JD' | 'RESUME' | 'APPLICATION';
+
+export interface TombstoneItem {
+  pk: string;
+  sk: string;
+  entity: 'TOMBSTONE';
+  of: TombstoneOf;
+  id: string;
+  sourceVersion: number;
+  /**
+   * What the delete still has to remove (a JD's or a resume's applications), done in steps because
+   * there may be more than a transaction holds; a redelivered delete event finishes it.
+   */
+  pendingApplications?: { id: string; jdId: string }[];
+  ttl: number;
+}
+
+export function tombstoneItem(
+  key: { pk: string; sk: string },
+  of: TombstoneOf,
+  id: string,
+  sourceVersion: number,
+  now: Date,
+  pendingApplications?: { id: string; jdId: string }[],
+): TombstoneItem {
+  const item: TombstoneItem = { ...key, entity: 'TOMBSTONE', of, id, sourceVersion, ttl: Math.floor(now.getTime() / 1000) + TOMBSTONE_TTL_SECONDS };
+  if (pendingApplications?.length) item.pendingApplications = pendingApplications;
+  return item;
+}
+
+/** What a product event did: applied, or ignored because the stored state is as new or newer. */
+export type ProductWrite<T> =
+  | { outcome: 'applied'; created: boolean; value: T }
+  | { outcome: 'ignored'; reason: 'stale' | 'duplicate' | 'deleted' };
+
+/** The product version stored at a key (live item or tombstone) against an event's version. */
+export function versionVerdict(
+  stored: { entity: string; sourceVersion?: number } | undefined,
+  version: number,
+): { outcome: 'ignored'; reason: 'stale' | 'duplicate' | 'deleted' } | undefined {
+  const storedVersion = stored?.sourceVersion;
+  if (storedVersion === undefined || version > storedVersion) return undefined;
+  if (stored?.entity === 'TOMBSTONE') return { outcome: 'ignored', reason: 'deleted' };
+  return { outcome: 'ignored', reason: version === storedVersion ? 'duplicate' : 'stale' };
+}

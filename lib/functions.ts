@@ -1,0 +1,10 @@
+/**
+ * The functions that are not routes of the API (those are in lib/http/routes.ts): each is a folder
+ * under functions/, deployed by the CDK app and run in-process by the local tools.
+ */
+export const BACKGROUND_FUNCTIONS = {
+  /** applies the product's events from the product-events queue (lib/product-events) */
+  eventConsumer: 'event-consumer',
+} as const;
+
+export type BackgroundFunction = (typeof BACKGROUND_FUNCTIONS)[keyof typeof BACKGROUND_FUNCTIONS];

@@ -1,0 +1,50 @@
+import { deleteApplication, saveApplication } from '../db/applications.js';
+import type { Db } from '../db/client.js';
+import type { ProductWrite } from '../db/entities/tombstone.js';
+import { deleteJd, saveJd } from '../db/jds.js';
+import { eraseResume, saveResume } from '../db/resumes.js';
+import { ensureTenant } from '../db/tenants.js';
+import type { ProductEvent } from '../schemas/product-data.js';
+
+/**
+ * Applies one product event to the table. The event's `version` orders the changes of its entity: one
+ * no newer than what is stored is acknowledged and ignored (a repeat, or a stale change delivered
+ * late). Throws MissingParentError while an application's JD or resume has not arrived (the event is
+ * tried again later) and TransientError when DynamoDB is unavailable.
+ */
+export type EventOutcome = { outcome: 'applied'; created: boolean } | { outcome: 'ignored'; reason: 'stale' | 'duplicate' | 'deleted' };
+
+/** Tenants this process already knows exist: an event for a new tenant creates it, once. */
+const knownTenants = new Set<string>();
+
+async function ensureTenantOnce(db: Db, tenantId: string): Promise<void> {
+  const key = `${db.tableName}/${tenantId}`;
+  if (knownTenants.has(key)) return;
+  await ensureTenant(db, tenantId);
+  knownTenants.add(key);
+}
+
+const iso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
+
+function outcomeOf(write: ProductWrite<unknown>): EventOutcome {
+  return write.outcome === 'applied' ? { outcome: 'applied', created: write.created } : write;
+}
+
+export async function applyProductEvent(db: Db, event: ProductEvent, now = new Date()): Promise<EventOutcome> {
+  await ensureTenantOnce(db, event.tenantId);
+  const options = { sourceVersion: event.version, now };
+  switch (event.type) {
+    case 'jd.upserted':
+      return outcomeOf(await saveJd(db, event.tenantId, { ...event.data, createdAt: iso(event.data.createdAt) }, options));
+    case 'jd.deleted':
+      return outcomeOf(await deleteJd(db, event.tenantId, event.data.id, options));
+    case 'resume.upserted':
+      return outcomeOf(await saveResume(db, event.tenantId, { ...event.data, createdAt: iso(event.data.createdAt) }, options));
+    case 'resume.deleted':
+      return outcomeOf(await eraseResume(db, event.tenantId, event.data.id, options));
+    case 'application.upserted':
+      return outcomeOf(await saveApplication(db, event.tenantId, { ...event.data, createdAt: iso(event.data.createdAt) }, options));
+    case 'application.deleted':
+      return outcomeOf(await deleteApplication(db, event.tenantId, event.data.id, options));
+  }
+}

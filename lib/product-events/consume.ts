@@ -1,0 +1,58 @@
+import * as z from 'zod/mini';
+import type { Db } from '../db/client.js';
+import { ConflictError, InvalidInputError } from '../errors.js';
+import { logger } from '../observability/logger.js';
+import { parseOrThrow } from '../schemas/parse.js';
+import { PRODUCT_EVENT_SOURCE, type ProductEvent, productEvent } from '../schemas/product-data.js';
+import { applyProductEvent, type EventOutcome } from './apply.js';
+
+/**
+ * A message of the product-events queue is an EventBridge event (source "hiring.product",
+ * detail-type = the event type, detail = the event) as the bus's rule delivers it to SQS.
+ */
+const eventBridgeEnvelope = z.object({
+  source: z.literal(PRODUCT_EVENT_SOURCE),
+  'detail-type': z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+export interface DeadLetters {
+  /** Moves a message that can never be applied to the dead-letter queue, with the reason. */
+  send(message: { id: string; body: string }, reason: string): Promise<void>;
+}
+
+export type ConsumeOutcome = EventOutcome | { outcome: 'rejected'; reason: string };
+
+/** The product event a queue message holds, or InvalidInputError naming what is wrong with it. */
+export function productEventOf(body: string): ProductEvent {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(body);
+  } catch {
+    throw new InvalidInputError('the message is not JSON');
+  }
+  const { 'detail-type': type, detail } = parseOrThrow(eventBridgeEnvelope, envelope, 'message');
+  return parseOrThrow(productEvent, { ...detail, type }, 'event');
+}
+
+/**
+ * Applies one queue message. A message that can never be applied (not a valid event, or one that
+ * contradicts what is stored) goes to the dead-letter queue at once, with the reason logged, instead
+ * of being retried until the queue gives up on it. Anything else that fails (an application whose JD
+ * has not arrived, DynamoDB unavailable) is thrown, so the queue delivers it again.
+ */
+export async function consumeMessage(db: Db, deadLetters: DeadLetters, message: { id: string; body: string }): Promise<ConsumeOutcome> {
+  let outcome: ConsumeOutcome;
+  try {
+    const event = productEventOf(message.body);
+    outcome = await applyProductEvent(db, event);
+    logger.info('Product event', { messageId: message.id, eventId: event.id, type: event.type, tenantId: event.tenantId, ...outcome });
+  } catch (error) {
+    const permanent = error instanceof InvalidInputError || (error instanceof ConflictError && !error.retryable);
+    if (!permanent) throw error;
+    outcome = { outcome: 'rejected', reason: error.message };
+    logger.warn('Product event rejected', { messageId: message.id, reason: error.message });
+    await deadLetters.send(message, error.message);
+  }
+  return outcome;
+}

@@ -1,0 +1,40 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { DeadLetters } from './consume.js';
+
+/**
+ * The product-events dead-letter queue (DEAD_LETTER_QUEUE_URL): a message that can never be applied
+ * is sent there with the reason as a message attribute, for an operator to read, fix and redrive
+ * (`npm run admin -- redrive`).
+ */
+export function sqsDeadLetters(queueUrl: string, client = new SQSClient({})): DeadLetters {
+  return {
+    async send(message, reason) {
+      await client.send(
+        new SendMessageCommand({
+          QueueUrl: queueUrl,
+          MessageBody: message.body,
+          MessageAttributes: {
+            rejectionReason: { DataType: 'String', StringValue: reason.slice(0, 1000) },
+            originalMessageId: { DataType: 'String', StringValue: message.id },
+          },
+        }),
+      );
+    },
+  };
+}
+
+let shared: DeadLetters | undefined;
+
+/** The process-wide sink, created on first use; the local tools replace it with one that collects. */
+export function sharedDeadLetters(): DeadLetters {
+  if (!shared) {
+    const queueUrl = process.env.DEAD_LETTER_QUEUE_URL;
+    if (!queueUrl) throw new Error('Environment variable DEAD_LETTER_QUEUE_URL is required');
+    shared = sqsDeadLetters(queueUrl);
+  }
+  return shared;
+}
+
+export function setSharedDeadLetters(deadLetters: DeadLetters | undefined): void {
+  shared = deadLetters;
+}

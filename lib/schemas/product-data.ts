@@ -1,0 +1,87 @@
+import * as z from 'zod/mini';
+import { ID_RULE, isValidId } from '../db/ids.js';
+import { APPLICATION_STATUSES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
+import { optionalText, text } from './fields.js';
+import { LIMITS } from './limits.js';
+
+/**
+ * The product's data as it reaches the service: the items of an import file (ids optional) and of
+ * product events (ids required). Fields the service does not know are ignored, so the product can add
+ * some without breaking anything.
+ */
+const id = z.string().check(z.refine(isValidId, `must be ${ID_RULE}`));
+const timestamp = z.iso.datetime({ offset: true });
+
+const jdFields = {
+  title: text(LIMITS.title),
+  description: text(LIMITS.longText),
+  createdById: text(LIMITS.createdById),
+  status: z.optional(z.enum(JD_STATUSES)),
+  department: optionalText(LIMITS.shortText),
+  location: optionalText(LIMITS.shortText),
+  experience: optionalText(LIMITS.shortText),
+  type: optionalText(LIMITS.shortText),
+  salary: optionalText(LIMITS.shortText),
+  requirements: optionalText(LIMITS.longText),
+  createdAt: z.optional(timestamp),
+};
+const resumeFields = {
+  fileName: text(LIMITS.shortText),
+  parseStatus: z.optional(z.enum(PARSE_STATUSES)),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
+  createdAt: z.optional(timestamp),
+};
+const applicationFields = {
+  jdId: id,
+  resumeId: id,
+  status: z.optional(z.enum(APPLICATION_STATUSES)),
+  aiScores: z.optional(z.array(z.object({ overallScore: z.number().check(z.gte(0), z.lte(100)) }))),
+  createdAt: z.optional(timestamp),
+};
+
+/** The product-data file of `npm run admin -- import` (ARCHITECTURE.md): ids optional, kept when given. */
+export const importFile = z.object({
+  jds: z.optional(z.array(z.object({ id: z.optional(id), ...jdFields }))),
+  resumes: z.optional(z.array(z.object({ id: z.optional(id), ...resumeFields }))),
+  applications: z.optional(z.array(z.object({ id: z.optional(id), ...applicationFields }))),
+});
+export type ImportFile = z.infer<typeof importFile>;
+
+/** What every product event carries besides its type and data (the EventBridge `detail`). */
+const envelope = {
+  /** unique per event */
+  id,
+  tenantId: id,
+  occurredAt: timestamp,
+  /** orders the changes of one entity: a lower version than the stored one is stale */
+  version: z.int().check(z.gte(0)),
+};
+const event = <T extends string, D extends z.ZodMiniType>(type: T, data: D) => z.object({ type: z.literal(type), ...envelope, data });
+const byId = z.object({ id });
+
+export const PRODUCT_EVENT_SCHEMAS = {
+  'jd.upserted': event('jd.upserted', z.object({ id, ...jdFields })),
+  'jd.deleted': event('jd.deleted', byId),
+  'resume.upserted': event('resume.upserted', z.object({ id, ...resumeFields })),
+  'resume.deleted': event('resume.deleted', byId),
+  'application.upserted': event('application.upserted', z.object({ id, ...applicationFields })),
+  'application.deleted': event('application.deleted', byId),
+} as const;
+
+export type ProductEventType = keyof typeof PRODUCT_EVENT_SCHEMAS;
+export const PRODUCT_EVENT_TYPES = Object.keys(PRODUCT_EVENT_SCHEMAS) as ProductEventType[];
+
+/** A product event as the consumer applies it: the EventBridge `detail` with its `detail-type` as `type`. */
+const schemas = PRODUCT_EVENT_SCHEMAS;
+export const productEvent = z.discriminatedUnion('type', [
+  schemas['jd.upserted'],
+  schemas['jd.deleted'],
+  schemas['resume.upserted'],
+  schemas['resume.deleted'],
+  schemas['application.upserted'],
+  schemas['application.deleted'],
+]);
+export type ProductEvent = z.infer<typeof productEvent>;
+
+/** The EventBridge source the product publishes with. */
+export const PRODUCT_EVENT_SOURCE = 'hiring.product';

@@ -1,0 +1,72 @@
+import pMap from 'p-map';
+import type { Db } from '../../lib/db/client.js';
+import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { type ConsumeOutcome, consumeMessage, type DeadLetters } from '../../lib/product-events/consume.js';
+import { PRODUCT_EVENT_SOURCE } from '../../lib/schemas/product-data.js';
+import { runAsFunction } from './iam.js';
+
+/**
+ * The local stand-in for the product's bus, its queue and the queue's consumer: each event, wrapped as
+ * the EventBridge rule delivers it to SQS, is applied by the consumer's own message code, running as
+ * the consumer function (so under its IAM policies), with bounded concurrency. As SQS redelivers a
+ * message whose processing failed, a failed event is tried again in the next round, up to the queue's
+ * maxReceiveCount; what still fails then is rejected, as the queue's dead-letter redrive would.
+ */
+export const MAX_RECEIVE_COUNT = 5;
+
+/** A product event as a publisher writes it: its EventBridge `detail` with its `detail-type` as `type`. */
+export type PublishedEvent = Record<string, unknown> & { type?: unknown };
+
+export interface Delivery {
+  event: PublishedEvent;
+  outcome: ConsumeOutcome;
+}
+
+/** The SQS message body the bus's rule delivers for an event (an EventBridge event). */
+export function queueMessageOf(event: PublishedEvent, index: number): { id: string; body: string } {
+  const { type, ...detail } = event;
+  const id = typeof event.id === 'string' ? event.id : `event-${index + 1}`;
+  return { id, body: JSON.stringify({ version: '0', id, 'detail-type': type, source: PRODUCT_EVENT_SOURCE, time: new Date().toISOString(), detail }) };
+}
+
+export async function deliverLocally(db: Db, events: PublishedEvent[], options: { concurrency?: number } = {}): Promise<Delivery[]> {
+  const deliveries: (Delivery | undefined)[] = new Array(events.length);
+  const deadLetters: DeadLetters = { send: async () => undefined };
+  let pending = events.map((event, index) => ({ index, message: queueMessageOf(event, index), lastError: '' }));
+  for (let receive = 1; pending.length > 0 && receive <= MAX_RECEIVE_COUNT; receive++) {
+    const failed: typeof pending = [];
+    await pMap(
+      pending,
+      async (entry) => {
+        try {
+          const outcome = await runAsFunction(BACKGROUND_FUNCTIONS.eventConsumer, () => consumeMessage(db, deadLetters, entry.message));
+          deliveries[entry.index] = { event: events[entry.index] as PublishedEvent, outcome };
+        } catch (error) {
+          failed.push({ ...entry, lastError: error instanceof Error ? error.message : String(error) });
+        }
+      },
+      { concurrency: options.concurrency ?? 16 },
+    );
+    pending = failed.sort((a, b) => a.index - b.index);
+  }
+  for (const entry of pending) {
+    deliveries[entry.index] = {
+      event: events[entry.index] as PublishedEvent,
+      outcome: { outcome: 'rejected', reason: `still failing after ${MAX_RECEIVE_COUNT} deliveries: ${entry.lastError}` },
+    };
+  }
+  return deliveries.filter((delivery): delivery is Delivery => delivery !== undefined);
+}
+
+/** Counts of what a delivery did, with the reason of every rejection. */
+export function summarize(deliveries: Delivery[]) {
+  const ignored: Record<string, number> = {};
+  const rejected: { event: unknown; reason: string }[] = [];
+  let applied = 0;
+  for (const { event, outcome } of deliveries) {
+    if (outcome.outcome === 'applied') applied += 1;
+    else if (outcome.outcome === 'ignored') ignored[outcome.reason] = (ignored[outcome.reason] ?? 0) + 1;
+    else rejected.push({ event: event.id ?? event, reason: outcome.reason });
+  }
+  return { applied, ignored, rejected };
+}
