@@ -8,7 +8,10 @@ import { setTenantHourlyLimit } from '../lib/db/quota.js';
 import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';
 import { DomainError } from '../lib/errors.js';
 import { parseOrThrow } from '../lib/schemas/parse.js';
+import { redriveDeadLetters } from '../lib/product-events/dead-letters.js';
+import { withDeployedPermissions } from './local/iam.js';
 import { importProductData } from './local/import.js';
+import { deliverLocally, type PublishedEvent, summarize } from './local/product-bus.js';
 import { importFile } from '../lib/schemas/product-data.js';
 import { expiryProblem } from '../lib/schemas/requests/keys.js';
 
@@ -21,7 +24,9 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   revoke-key --tenant <id> --key-id <id>
   set-quota  --tenant <id> --per-hour <n>          (the tenant's hourly limit per key)
   set-key-limit --tenant <id> --max-keys <n>      (active keys the tenant may hold; default 50)
-  import     --tenant <id> --file <data.json>
+  import     --tenant <id> --file <data.json>          (the product's data, applied as *.upserted events)
+  publish    --file <events.ndjson> [--tenant <id>]   (product events, one a line: detail + type)
+  redrive    --dlq-arn <arn>                          (move the dead-letter queue's events back; AWS only)
 Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME (default hiring-local)`;
 
 class UsageError extends Error {}
@@ -57,12 +62,15 @@ async function main(argv: string[]): Promise<unknown> {
       'per-hour': { type: 'string' },
       'max-keys': { type: 'string' },
       file: { type: 'string' },
+      'dlq-arn': { type: 'string' },
     },
   });
   const endpoint = process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000';
   // "aws": the real service, with the region and credentials of the environment.
   if (endpoint === 'aws') delete process.env.DYNAMODB_ENDPOINT;
   const db = createDb(endpoint === 'aws' ? {} : { endpoint });
+  // Locally, product events are applied with the consumer function's permissions, as in AWS.
+  const asDeployed = () => (endpoint === 'aws' ? Promise.resolve(db) : withDeployedPermissions(db));
   switch (command) {
     case 'create-key': {
       const tenantId = tenantOf(values);
@@ -103,7 +111,32 @@ async function main(argv: string[]): Promise<unknown> {
       const tenantId = tenantOf(values);
       const file = required(values, 'file');
       const data = parseOrThrow(importFile, JSON.parse(await readFile(file, 'utf8')), 'file');
-      return { tenantId, ...(await importProductData(db, tenantId, data)) };
+      const counts = await importProductData(await asDeployed(), tenantId, data);
+      if (counts.rejected?.length) process.exitCode = 1;
+      return { tenantId, ...counts };
+    }
+    case 'publish': {
+      const tenantId = values.tenant === undefined ? undefined : tenantOf(values);
+      const lines = (await readFile(required(values, 'file'), 'utf8')).split('\n');
+      const events: PublishedEvent[] = [];
+      const unreadable: { event: string; reason: string }[] = [];
+      lines.forEach((line, i) => {
+        if (line.trim() === '') return;
+        try {
+          const event: PublishedEvent = JSON.parse(line);
+          events.push(tenantId && event.tenantId === undefined ? { ...event, tenantId } : event);
+        } catch {
+          unreadable.push({ event: `line ${i + 1}`, reason: 'the line is not JSON' });
+        }
+      });
+      const summary = summarize(await deliverLocally(await asDeployed(), events));
+      const rejected = [...unreadable, ...summary.rejected];
+      if (rejected.length) process.exitCode = 1;
+      return { applied: summary.applied, ignored: summary.ignored, rejected };
+    }
+    case 'redrive': {
+      if (endpoint !== 'aws') throw new UsageError('redrive moves the messages of an AWS dead-letter queue: set DYNAMODB_ENDPOINT=aws and AWS credentials');
+      return { moveTask: await redriveDeadLetters(required(values, 'dlq-arn')) };
     }
     default:
       throw new UsageError(command ? `Unknown command "${command}"` : 'A command is required');

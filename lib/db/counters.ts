@@ -1,5 +1,5 @@
 import type { Db } from './client.js';
-import { queryAll, type TransactItem } from './dynamo.js';
+import { addTo, queryAll, type TransactItem } from './dynamo.js';
 import { COUNTER_SHARDS, type CounterItem, type CounterKind, counterKeys, countOf } from './entities/counter.js';
 import { tenantPk } from './ids.js';
 
@@ -18,20 +18,5 @@ export async function readCount(db: Db, tenantId: string, kind: CounterKind, fie
 
 /** A transaction item that adds each delta to its field, on one shard chosen at random. */
 export function counterDelta(db: Db, tenantId: string, kind: CounterKind, deltas: Record<string, number>): TransactItem {
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const parts = Object.entries(deltas).map(([field, delta], i) => {
-    names[`#f${i}`] = field;
-    values[`:d${i}`] = delta;
-    return `#f${i} :d${i}`;
-  });
-  return {
-    Update: {
-      TableName: db.tableName,
-      Key: counterKeys.shard(tenantId, kind, Math.floor(Math.random() * COUNTER_SHARDS)),
-      UpdateExpression: `ADD ${parts.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+  return addTo(db, counterKeys.shard(tenantId, kind, Math.floor(Math.random() * COUNTER_SHARDS)), deltas);
 }

@@ -26,6 +26,8 @@ import { isTransientFault } from './faults.js';
  *   through the entities' item builders.
  */
 export type Key = { pk: string; sk: string };
+/** One string per item key, to match items to keys. */
+export const keyOf = (item: Key) => `${item.pk}\u0000${item.sk}`;
 export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 export type TransactItem = TransactItems[number];
 
@@ -48,6 +50,10 @@ export async function getItem<T>(
   key: Key,
   options: { consistent?: boolean; projection?: string; names?: Record<string, string> } = {},
 ): Promise<T | undefined> {
+  if (db.groups && options.projection === undefined) {
+    const [item] = await db.groups.read([key], { consistent: options.consistent });
+    return item ? stored<T>(item) : undefined;
+  }
   const { Item } = await call(() =>
     db.client.send(
       new GetCommand({
@@ -107,8 +113,8 @@ export async function batchGet<T extends Key>(
   keys: Key[],
   options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
 ): Promise<T[]> {
+  if (db.groups && options.projection === undefined) return (await db.groups.read(keys, { consistent: options.consistent })).map((item) => stored<T>(item));
   const found = new Map<string, T>();
-  const keyOf = (item: Key) => `${item.pk}\u0000${item.sk}`;
   for (let i = 0; i < keys.length; i += 100) {
     let pending: BatchGetCommandInput['RequestItems'] = {
       [db.tableName]: {
@@ -189,6 +195,37 @@ export async function ignoreConditionFailure(write: Promise<unknown>): Promise<v
   }
 }
 
+/** One TransactWriteItems call, as it is. */
+export function sendTransaction(db: Db, items: TransactItems): Promise<unknown> {
+  return call(() => db.client.send(new TransactWriteCommand({ TransactItems: items })));
+}
+
+/**
+ * Additions to number fields of one item, with no condition: updates that commute, so two of them on
+ * the same item can be sent as one (lib/db/grouped-calls.ts merges them).
+ */
+const ADDITIONS = new WeakMap<TransactItem, { key: Key; deltas: Record<string, number> }>();
+
+export function addTo(db: Db, key: Key, deltas: Record<string, number>): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const parts = Object.entries(deltas).map(([field, delta], i) => {
+    names[`#f${i}`] = field;
+    values[`:d${i}`] = delta;
+    return `#f${i} :d${i}`;
+  });
+  const item: TransactItem = {
+    Update: { TableName: db.tableName, Key: key, UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values },
+  };
+  ADDITIONS.set(item, { key, deltas });
+  return item;
+}
+
+/** The key and deltas of a transaction item made by addTo; undefined for any other item. */
+export function additionOf(item: TransactItem): { key: Key; deltas: Record<string, number> } | undefined {
+  return ADDITIONS.get(item);
+}
+
 /**
  * TransactWriteItems, tried again with back-off when another transaction touched the same items
  * (TransactionConflict, which the SDK does not retry): 4 attempts in all, then a retryable conflict.
@@ -197,7 +234,7 @@ export async function ignoreConditionFailure(write: Promise<unknown>): Promise<v
 export async function transactWrite(db: Db, items: TransactItems): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await call(() => db.client.send(new TransactWriteCommand({ TransactItems: items })));
+      await (db.groups ? db.groups.transact(items) : sendTransaction(db, items));
       return;
     } catch (error) {
       const codes = cancellationCodes(error);

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { ConflictError, InvalidInputError } from '../errors.js';
 import { logger } from '../observability/logger.js';
 import { parseOrThrow } from '../schemas/parse.js';
-import { PRODUCT_EVENT_SOURCE, type ProductEvent, productEvent } from '../schemas/product-data.js';
+import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES, type ProductEvent, productEvent } from '../schemas/product-data.js';
 import { applyProductEvent, type EventOutcome } from './apply.js';
 
 /**
@@ -32,6 +32,9 @@ export function productEventOf(body: string): ProductEvent {
     throw new InvalidInputError('the message is not JSON');
   }
   const { 'detail-type': type, detail } = parseOrThrow(eventBridgeEnvelope, envelope, 'message');
+  if (!(PRODUCT_EVENT_TYPES as string[]).includes(type)) {
+    throw new InvalidInputError(`type: "${type}" is not a product event type (one of ${PRODUCT_EVENT_TYPES.join(', ')})`);
+  }
   return parseOrThrow(productEvent, { ...detail, type }, 'event');
 }
 

@@ -1,4 +1,4 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageCommand, SQSClient, StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
 import type { DeadLetters } from './consume.js';
 
 /**
@@ -37,4 +37,13 @@ export function sharedDeadLetters(): DeadLetters {
 
 export function setSharedDeadLetters(deadLetters: DeadLetters | undefined): void {
   shared = deadLetters;
+}
+
+/**
+ * Moves every message of the dead-letter queue back to the queue it came from (after the cause of the
+ * rejections is fixed): SQS's own message move task. Returns the task's handle.
+ */
+export async function redriveDeadLetters(deadLetterQueueArn: string, client = new SQSClient({})): Promise<string | undefined> {
+  const { TaskHandle } = await client.send(new StartMessageMoveTaskCommand({ SourceArn: deadLetterQueueArn }));
+  return TaskHandle;
 }

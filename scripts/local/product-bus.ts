@@ -1,5 +1,6 @@
 import pMap from 'p-map';
 import type { Db } from '../../lib/db/client.js';
+import { withGroupedCalls } from '../../lib/db/grouped-calls.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { type ConsumeOutcome, consumeMessage, type DeadLetters } from '../../lib/product-events/consume.js';
 import { PRODUCT_EVENT_SOURCE } from '../../lib/schemas/product-data.js';
@@ -13,6 +14,8 @@ import { runAsFunction } from './iam.js';
  * maxReceiveCount; what still fails then is rejected, as the queue's dead-letter redrive would.
  */
 export const MAX_RECEIVE_COUNT = 5;
+/** Events applied at once: with grouped calls, the import's rate stops growing around here (docs/benchmarks.md). */
+export const DELIVERY_CONCURRENCY = 32;
 
 /** A product event as a publisher writes it: its EventBridge `detail` with its `detail-type` as `type`. */
 export type PublishedEvent = Record<string, unknown> & { type?: unknown };
@@ -29,7 +32,9 @@ export function queueMessageOf(event: PublishedEvent, index: number): { id: stri
   return { id, body: JSON.stringify({ version: '0', id, 'detail-type': type, source: PRODUCT_EVENT_SOURCE, time: new Date().toISOString(), detail }) };
 }
 
-export async function deliverLocally(db: Db, events: PublishedEvent[], options: { concurrency?: number } = {}): Promise<Delivery[]> {
+export async function deliverLocally(ungrouped: Db, events: PublishedEvent[], options: { concurrency?: number } = {}): Promise<Delivery[]> {
+  // As the consumer in Lambda: concurrent events' calls sent in groups.
+  const db = withGroupedCalls(ungrouped);
   const deliveries: (Delivery | undefined)[] = new Array(events.length);
   const deadLetters: DeadLetters = { send: async () => undefined };
   let pending = events.map((event, index) => ({ index, message: queueMessageOf(event, index), lastError: '' }));
@@ -45,7 +50,7 @@ export async function deliverLocally(db: Db, events: PublishedEvent[], options: 
           failed.push({ ...entry, lastError: error instanceof Error ? error.message : String(error) });
         }
       },
-      { concurrency: options.concurrency ?? 16 },
+      { concurrency: options.concurrency ?? DELIVERY_CONCURRENCY },
     );
     pending = failed.sort((a, b) => a.index - b.index);
   }

@@ -100,6 +100,36 @@ describe('admin CLI (npm run admin)', () => {
     expect((await getTenant(db(), tenant))?.maxActiveKeys).toBe(80);
   });
 
+  it('publish applies an NDJSON stream of product events and counts applied, ignored and rejected, exiting 1 on a reject', async () => {
+    const tenant = newTenantId('cli');
+    const file = join(mkdtempSync(join(tmpdir(), 'publish-')), 'events.ndjson');
+    const jd = { id: 'jd-1', title: 'Engineer', description: 'Builds.', status: 'PUBLISHED', createdById: 'u-1' };
+    const lines = [
+      { type: 'jd.upserted', id: 'e-1', occurredAt: '2026-11-01T00:00:00Z', version: 2, data: jd },
+      { type: 'jd.upserted', id: 'e-1', occurredAt: '2026-11-01T00:00:00Z', version: 2, data: jd },
+      { type: 'jd.archived', id: 'e-2', occurredAt: '2026-11-01T00:00:00Z', version: 3, data: { id: 'jd-1' } },
+    ];
+    writeFileSync(file, [...lines.map((line) => JSON.stringify(line)), '', '{not json'].join('\n'));
+
+    const result = await admin('publish', '--file', file, '--tenant', tenant);
+    const stale = { type: 'jd.upserted', tenantId: tenant, id: 'e-0', occurredAt: '2026-10-01T00:00:00Z', version: 1, data: { ...jd, title: 'Older' } };
+    writeFileSync(file, JSON.stringify(stale));
+    const late = await admin('publish', '--file', file);
+    const reply = await callApi('GET', '/jds/jd-1', { key: (await admin('create-key', '--tenant', tenant, '--scopes', 'read')).json.key });
+
+    expect(result.code).toBe(1);
+    expect(result.json).toEqual({
+      applied: 1,
+      ignored: { duplicate: 1 },
+      rejected: [
+        { event: 'line 5', reason: 'the line is not JSON' },
+        { event: 'e-2', reason: expect.stringContaining('"jd.archived" is not a product event type') },
+      ],
+    });
+    expect(late).toMatchObject({ code: 0, json: { applied: 0, ignored: { stale: 1 }, rejected: [] } });
+    expect(reply.json.data.title).toBe('Engineer');
+  });
+
   it('explains usage errors with exit code 2', async () => {
     const result = await admin('create-key', '--tenant', 'x');
 

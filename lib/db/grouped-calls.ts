@@ -1,0 +1,222 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransientError } from '../errors.js';
+import type { CallGroups, Db } from './client.js';
+import { addTo, additionOf, batchGet, type Key, keyOf, sendTransaction, type TransactItem, type TransactItems } from './dynamo.js';
+
+/**
+ * Group commit, for a process that applies many independent changes at once (the product-events
+ * consumer: the messages of an SQS batch in Lambda, an import locally). While earlier calls are in
+ * flight, the reads and transactions that arrive wait and then leave together: the reads as one
+ * BatchGetItem, the transactions as one TransactWriteItems. Each caller still gets its own result and
+ * its own failure, as if its call had been sent alone:
+ * - a group's transaction is all or nothing, so it only adds atomicity to independent changes. When it
+ *   is cancelled, a member whose items all show `None` did nothing wrong and goes again with the next
+ *   group; the others get their own slice of the cancellation reasons (ConditionalCheckFailed,
+ *   TransactionConflict) and handle it as they always do;
+ * - two members never touch the same item, except additions (addTo: counter shards), which commute and
+ *   are merged into one update; any other overlap waits for a later group;
+ * - a group that fails for another reason (validation) is split, each member then sent alone.
+ * A caller that waits for each call before the next sees no difference: its groups hold one call.
+ *
+ * DynamoDB's limits hold: 100 items and 4 MB per transaction, 100 keys per BatchGetItem.
+ */
+const MAX_GROUPS_IN_FLIGHT = 4;
+const MAX_TRANSACTION_ITEMS = 100;
+/** Under the 4 MB of a transaction, measured on the JSON of the items (DynamoDB's size is smaller). */
+const MAX_TRANSACTION_JSON_BYTES = 3_500_000;
+const MAX_BATCH_GET_KEYS = 100;
+
+interface Waiting<Request, Result> {
+  request: Request;
+  resolve(result: Result): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Holds requests while MAX_GROUPS_IN_FLIGHT groups are out; `take` picks the next group from the queue
+ * (removing what it takes), `send` settles each member of a group.
+ */
+class GroupCommit<Request, Result> {
+  private readonly queue: Waiting<Request, Result>[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly take: (queue: Waiting<Request, Result>[]) => Waiting<Request, Result>[],
+    private readonly send: (group: Waiting<Request, Result>[], requeue: (members: Waiting<Request, Result>[]) => void) => Promise<void>,
+  ) {}
+
+  submit(request: Request): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    // The calls made in the same turn of the event loop leave in the same group.
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.inFlight < MAX_GROUPS_IN_FLIGHT && this.queue.length > 0) {
+        const group = this.take(this.queue);
+        this.inFlight += 1;
+        void this.send(group, (members) => this.queue.unshift(...members)).finally(() => {
+          this.inFlight -= 1;
+          this.pump();
+        });
+      }
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+type ReadRequest = { keys: Key[]; consistent: boolean };
+type Item = Record<string, unknown>;
+
+function takeReads(queue: Waiting<ReadRequest, Item[]>[]): Waiting<ReadRequest, Item[]>[] {
+  const first = queue[0] as Waiting<ReadRequest, Item[]>;
+  const keys = new Set<string>();
+  const group: Waiting<ReadRequest, Item[]>[] = [];
+  for (let i = 0; i < queue.length; i++) {
+    const waiting = queue[i] as Waiting<ReadRequest, Item[]>;
+    if (waiting.request.consistent !== first.request.consistent) continue;
+    const added = waiting.request.keys.map(keyOf).filter((key) => !keys.has(key));
+    if (group.length > 0 && keys.size + new Set(added).size > MAX_BATCH_GET_KEYS) break;
+    for (const key of added) keys.add(key);
+    group.push(waiting);
+    queue.splice(i--, 1);
+  }
+  return group;
+}
+
+async function sendReads(db: Db, group: Waiting<ReadRequest, Item[]>[]): Promise<void> {
+  const keys = new Map<string, Key>();
+  for (const { request } of group) for (const key of request.keys) keys.set(keyOf(key), key);
+  try {
+    const items = await batchGet<Key & Item>(db, [...keys.values()], { consistent: group[0]?.request.consistent });
+    const found = new Map(items.map((item) => [keyOf(item), item]));
+    for (const { request, resolve } of group) {
+      resolve(request.keys.map((key) => found.get(keyOf(key))).filter((item): item is Key & Item => item !== undefined));
+    }
+  } catch (error) {
+    for (const { reject } of group) reject(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions
+
+type TransactRequest = { items: TransactItems; alone?: boolean };
+
+function itemKey(item: TransactItem): string {
+  const { Put, Update, Delete, ConditionCheck } = item;
+  const [table, key] = Put ? [Put.TableName, Put.Item] : Update ? [Update.TableName, Update.Key] : Delete ? [Delete.TableName, Delete.Key] : [ConditionCheck?.TableName, ConditionCheck?.Key];
+  return `${table}\u0000${keyOf({ pk: String(key?.pk), sk: String(key?.sk) })}`;
+}
+
+function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<TransactRequest, void>[] {
+  if (queue[0]?.request.alone) return queue.splice(0, 1);
+  const group: Waiting<TransactRequest, void>[] = [];
+  const touched = new Set<string>();
+  const additions = new Set<string>();
+  let items = 0;
+  let bytes = 0;
+  for (let i = 0; i < queue.length; i++) {
+    const waiting = queue[i] as Waiting<TransactRequest, void>;
+    if (waiting.request.alone) continue;
+    const own = waiting.request.items;
+    const overlaps = own.some((item) => {
+      const key = itemKey(item);
+      return touched.has(key) && !(additionOf(item) && additions.has(key));
+    });
+    if (overlaps) continue;
+    const newItems = own.filter((item) => !(additionOf(item) && additions.has(itemKey(item)))).length;
+    const size = JSON.stringify(own).length;
+    if (group.length > 0 && (items + newItems > MAX_TRANSACTION_ITEMS || bytes + size > MAX_TRANSACTION_JSON_BYTES)) break;
+    for (const item of own) {
+      touched.add(itemKey(item));
+      if (additionOf(item)) additions.add(itemKey(item));
+    }
+    items += newItems;
+    bytes += size;
+    group.push(waiting);
+    queue.splice(i--, 1);
+  }
+  return group;
+}
+
+/** The group's items (additions to one item merged into one), and where each member's items went. */
+function combine(db: Db, group: Waiting<TransactRequest, void>[]): { items: TransactItems; positions: number[][] } {
+  const items: TransactItems = [];
+  const additionAt = new Map<string, { index: number; deltas: Record<string, number>; key: Key }>();
+  const positions = group.map(({ request }) =>
+    request.items.map((item) => {
+      const addition = additionOf(item);
+      if (!addition) return items.push(item) - 1;
+      const key = itemKey(item);
+      const merged = additionAt.get(key);
+      if (!merged) {
+        const entry = { index: items.push(item) - 1, deltas: { ...addition.deltas }, key: addition.key };
+        additionAt.set(key, entry);
+        return entry.index;
+      }
+      for (const [field, delta] of Object.entries(addition.deltas)) merged.deltas[field] = (merged.deltas[field] ?? 0) + delta;
+      items[merged.index] = addTo(db, merged.key, merged.deltas);
+      return merged.index;
+    }),
+  );
+  return { items, positions };
+}
+
+async function sendTransactions(
+  db: Db,
+  group: Waiting<TransactRequest, void>[],
+  requeue: (members: Waiting<TransactRequest, void>[]) => void,
+): Promise<void> {
+  const { items, positions } = combine(db, group);
+  try {
+    await sendTransaction(db, items);
+    for (const { resolve } of group) resolve();
+    return;
+  } catch (error) {
+    const reasons = error instanceof TransactionCanceledException ? error.CancellationReasons : undefined;
+    if (group.length === 1 || error instanceof TransientError) {
+      for (const { reject } of group) reject(error);
+      return;
+    }
+    if (error instanceof TransactionCanceledException && reasons?.length === items.length) {
+      const innocent: Waiting<TransactRequest, void>[] = [];
+      group.forEach((waiting, member) => {
+        const own = (positions[member] as number[]).map((index) => reasons[index] ?? { Code: 'None' });
+        if (own.every((reason) => reason.Code === 'None')) innocent.push(waiting);
+        else waiting.reject(new TransactionCanceledException({ message: error.message, $metadata: error.$metadata, CancellationReasons: own }));
+      });
+      requeue(innocent);
+      return;
+    }
+    // Something about one member's items (a validation error): each is sent alone to find out whose.
+    requeue(group.map((waiting) => ({ ...waiting, request: { ...waiting.request, alone: true } })));
+  }
+}
+
+const grouped = new WeakMap<Db, Db>();
+
+/** The same Db, its concurrent reads and transactions sent in groups (one grouped Db per Db). */
+export function withGroupedCalls(db: Db): Db {
+  const existing = grouped.get(db);
+  if (existing) return existing;
+  const { groups: _, ...plain } = db;
+  const reads = new GroupCommit<ReadRequest, Item[]>(takeReads, (group) => sendReads(plain, group));
+  const transactions = new GroupCommit<TransactRequest, void>(takeTransactions, (group, requeue) => sendTransactions(plain, group, requeue));
+  const groups: CallGroups = {
+    read: (keys, options) => reads.submit({ keys, consistent: options.consistent ?? false }),
+    transact: (items) => transactions.submit({ items }),
+  };
+  const result = { ...plain, groups };
+  grouped.set(db, result);
+  return result;
+}
