@@ -7,6 +7,7 @@ import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { PRODUCT_EVENTS_QUEUE } from '../lib/config.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES } from '../lib/schemas/product-data.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
@@ -17,11 +18,10 @@ import { EVENT_CONSUMER_ACCESS } from './permissions.js';
  * the product's event types to an encrypted SQS queue, and one consumer that applies them
  * (lib/product-events). A message that can never be applied goes to the dead-letter queue at once
  * (the consumer sends it, with the reason); one that keeps failing (an application whose JD never
- * arrives) goes there after MAX_RECEIVE_COUNT deliveries. An alarm fires as soon as the dead-letter
+ * arrives) goes there after PRODUCT_EVENTS_QUEUE.maxReceiveCount deliveries. An alarm fires as soon as the dead-letter
  * queue holds a message.
  */
-export const MAX_RECEIVE_COUNT = 5;
-const CONSUMER_TIMEOUT = Duration.seconds(60);
+const { maxReceiveCount, consumerTimeoutSeconds, visibilityTimeoutSeconds } = PRODUCT_EVENTS_QUEUE;
 
 export class ProductEventsIngest extends Construct {
   readonly bus: EventBus;
@@ -41,9 +41,8 @@ export class ProductEventsIngest extends Construct {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
-      // At least 6 times the consumer's timeout, as AWS advises for a Lambda event source.
-      visibilityTimeout: Duration.seconds(CONSUMER_TIMEOUT.toSeconds() * 6),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      visibilityTimeout: Duration.seconds(visibilityTimeoutSeconds),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
     });
     new Rule(this, 'ToQueue', {
       eventBus: this.bus,
@@ -55,7 +54,7 @@ export class ProductEventsIngest extends Construct {
     this.consumer = new ApiFunction(this, 'Consumer', {
       functionName: BACKGROUND_FUNCTIONS.eventConsumer,
       settings: props.settings,
-      timeout: CONSUMER_TIMEOUT,
+      timeout: Duration.seconds(consumerTimeoutSeconds),
       environment: { DEAD_LETTER_QUEUE_URL: this.deadLetterQueue.queueUrl },
     });
     this.consumer.bindTable(props.table, EVENT_CONSUMER_ACCESS);

@@ -18,6 +18,17 @@ export const DEFAULT_MAX_ACTIVE_KEYS = 50;
  */
 export const FUNCTION_TIMEOUT_MS = 10_000;
 
+/**
+ * The product-events queue (infra/product-events.ts), which the local bus (scripts/local/product-bus.ts)
+ * follows: deliveries of a failing message before it goes to the dead-letter queue, the consumer's
+ * timeout, and the queue's visibility timeout, 6 times the consumer's as AWS advises for Lambda.
+ */
+export const PRODUCT_EVENTS_QUEUE = {
+  maxReceiveCount: 5,
+  consumerTimeoutSeconds: 60,
+  visibilityTimeoutSeconds: 6 * 60,
+} as const;
+
 function positiveIntFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;

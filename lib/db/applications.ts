@@ -192,6 +192,9 @@ export function saveApplication(
   }, lostARace);
 }
 
+/** How many applications a JD deletion or a resume erasure removes at once. */
+export const CLEANUP_CONCURRENCY = 8;
+
 /**
  * Removes one application: its copy on the resume, then (one transaction) the application and its
  * pointer, which becomes a tombstone. In this order, a removal cut short is found and finished again.

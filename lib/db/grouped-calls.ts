@@ -14,7 +14,8 @@ import { addTo, additionOf, batchGet, type Key, keyOf, sendTransaction, type Tra
  *   group; the others get their own slice of the cancellation reasons (ConditionalCheckFailed,
  *   TransactionConflict) and handle it as they always do;
  * - two members never touch the same item, except additions (addTo: counter shards), which commute and
- *   are merged into one update; any other overlap waits for a later group;
+ *   are merged into one update, and identical condition checks (an application's check of its JD),
+ *   sent once; any other overlap waits for a later group;
  * - a group that fails for another reason (validation) is split, each member then sent alone.
  * A caller that waits for each call before the next sees no difference: its groups hold one call.
  *
@@ -118,29 +119,36 @@ function itemKey(item: TransactItem): string {
   return `${table}\u0000${keyOf({ pk: String(key?.pk), sk: String(key?.sk) })}`;
 }
 
+/**
+ * Items two members may share: additions to the same item (merged into one), and the same condition
+ * check of the same item (sent once). Any other pair of items on one key cannot be in one transaction.
+ */
+function sharing(item: TransactItem): string | undefined {
+  if (additionOf(item)) return 'addition';
+  if (item.ConditionCheck) return `check ${JSON.stringify(item.ConditionCheck)}`;
+  return undefined;
+}
+
 function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<TransactRequest, void>[] {
   if (queue[0]?.request.alone) return queue.splice(0, 1);
   const group: Waiting<TransactRequest, void>[] = [];
-  const touched = new Set<string>();
-  const additions = new Set<string>();
+  /** each touched item, with how it may be shared (undefined: it may not) */
+  const touched = new Map<string, string | undefined>();
   let items = 0;
   let bytes = 0;
   for (let i = 0; i < queue.length; i++) {
     const waiting = queue[i] as Waiting<TransactRequest, void>;
     if (waiting.request.alone) continue;
     const own = waiting.request.items;
-    const overlaps = own.some((item) => {
+    const shared = (item: TransactItem) => {
       const key = itemKey(item);
-      return touched.has(key) && !(additionOf(item) && additions.has(key));
-    });
-    if (overlaps) continue;
-    const newItems = own.filter((item) => !(additionOf(item) && additions.has(itemKey(item)))).length;
+      return touched.has(key) && touched.get(key) !== undefined && touched.get(key) === sharing(item);
+    };
+    if (own.some((item) => touched.has(itemKey(item)) && !shared(item))) continue;
+    const newItems = own.filter((item) => !shared(item)).length;
     const size = JSON.stringify(own).length;
     if (group.length > 0 && (items + newItems > MAX_TRANSACTION_ITEMS || bytes + size > MAX_TRANSACTION_JSON_BYTES)) break;
-    for (const item of own) {
-      touched.add(itemKey(item));
-      if (additionOf(item)) additions.add(itemKey(item));
-    }
+    for (const item of own) touched.set(itemKey(item), sharing(item));
     items += newItems;
     bytes += size;
     group.push(waiting);
@@ -149,15 +157,21 @@ function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<Tran
   return group;
 }
 
-/** The group's items (additions to one item merged into one), and where each member's items went. */
+/** The group's items (shared ones sent once), and where each member's items went. */
 function combine(db: Db, group: Waiting<TransactRequest, void>[]): { items: TransactItems; positions: number[][] } {
   const items: TransactItems = [];
   const additionAt = new Map<string, { index: number; deltas: Record<string, number>; key: Key }>();
+  const checkAt = new Map<string, number>();
   const positions = group.map(({ request }) =>
     request.items.map((item) => {
       const addition = additionOf(item);
-      if (!addition) return items.push(item) - 1;
       const key = itemKey(item);
+      if (item.ConditionCheck) {
+        const index = checkAt.get(key) ?? items.push(item) - 1;
+        checkAt.set(key, index);
+        return index;
+      }
+      if (!addition) return items.push(item) - 1;
       const merged = additionAt.get(key);
       if (!merged) {
         const entry = { index: items.push(item) - 1, deltas: { ...addition.deltas }, key: addition.key };

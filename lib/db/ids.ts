@@ -2,7 +2,7 @@ import { monotonicFactory } from 'ulid';
 import { PARTITION_PREFIXES } from './table.js';
 
 /** Ids, tenant ids and key ids: what may appear inside a key segment without escaping. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function isValidId(value: string): boolean {
   return ID_PATTERN.test(value);

@@ -3,7 +3,7 @@ import type { ApplicationStatus, JdStatus } from '../domain.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
 import { conditionFailedAt, getItem, ignoreConditionFailure, optimistically, queryAll, transactWrite, updateItem } from './dynamo.js';
-import { removeApplication } from './applications.js';
+import { CLEANUP_CONCURRENCY, removeApplication } from './applications.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from './entities/application.js';
 import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
 import {
@@ -197,8 +197,6 @@ export async function deleteJd(
   return write;
 }
 
-/** How many applications a deletion removes at once. */
-const CLEANUP_CONCURRENCY = 8;
 
 /** Deletes every application left on a deleted JD: the copy on its resume first, then the application and its pointer. */
 async function deleteApplicationsOfJd(db: Db, tenantId: string, jdId: string, now: Date): Promise<void> {

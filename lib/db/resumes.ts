@@ -15,7 +15,7 @@ import {
 } from './dynamo.js';
 import { type ApplicationItem, applicationKeys } from './entities/application.js';
 import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
-import { removeApplication } from './applications.js';
+import { CLEANUP_CONCURRENCY, removeApplication } from './applications.js';
 import {
   type Candidate,
   candidateIdentity,
@@ -182,8 +182,6 @@ export async function eraseResume(
   return { outcome: 'applied', created: false, value: undefined };
 }
 
-/** How many applications an erasure removes at once. */
-const CLEANUP_CONCURRENCY = 8;
 
 /** How many copies a propagation updates at once. */
 const PROPAGATION_CONCURRENCY = 16;

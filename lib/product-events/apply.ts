@@ -14,14 +14,18 @@ import type { ProductEvent } from '../schemas/product-data.js';
  */
 export type EventOutcome = { outcome: 'applied'; created: boolean } | { outcome: 'ignored'; reason: 'stale' | 'duplicate' | 'deleted' };
 
-/** Tenants this process already knows exist: an event for a new tenant creates it, once. */
-const knownTenants = new Set<string>();
+/** Tenants this process knows exist (or is creating): an event for a new tenant creates it, once. */
+const knownTenants = new Map<string, Promise<void>>();
 
-async function ensureTenantOnce(db: Db, tenantId: string): Promise<void> {
+function ensureTenantOnce(db: Db, tenantId: string): Promise<void> {
   const key = `${db.tableName}/${tenantId}`;
-  if (knownTenants.has(key)) return;
-  await ensureTenant(db, tenantId);
-  knownTenants.add(key);
+  const known = knownTenants.get(key);
+  if (known) return known;
+  const creating = ensureTenant(db, tenantId).then(() => undefined);
+  knownTenants.set(key, creating);
+  // A failed attempt is forgotten, so the event's retry tries again.
+  creating.catch(() => knownTenants.delete(key));
+  return creating;
 }
 
 const iso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());

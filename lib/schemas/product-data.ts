@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ID_RULE, isValidId } from '../db/ids.js';
+import { ID_PATTERN, ID_RULE } from '../db/ids.js';
 import { APPLICATION_STATUSES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
 import { optionalText, text } from './fields.js';
 import { LIMITS } from './limits.js';
@@ -9,7 +9,7 @@ import { LIMITS } from './limits.js';
  * product events (ids required). Fields the service does not know are ignored, so the product can add
  * some without breaking anything.
  */
-const id = z.string().check(z.refine(isValidId, `must be ${ID_RULE}`));
+const id = z.string().check(z.regex(ID_PATTERN, `must be ${ID_RULE}`));
 const timestamp = z.iso.datetime({ offset: true });
 
 const jdFields = {
@@ -56,30 +56,34 @@ const envelope = {
   /** orders the changes of one entity: a lower version than the stored one is stale */
   version: z.int().check(z.gte(0)),
 };
-const event = <T extends string, D extends z.ZodMiniType>(type: T, data: D) => z.object({ type: z.literal(type), ...envelope, data });
 const byId = z.object({ id });
 
-export const PRODUCT_EVENT_SCHEMAS = {
-  'jd.upserted': event('jd.upserted', z.object({ id, ...jdFields })),
-  'jd.deleted': event('jd.deleted', byId),
-  'resume.upserted': event('resume.upserted', z.object({ id, ...resumeFields })),
-  'resume.deleted': event('resume.deleted', byId),
-  'application.upserted': event('application.upserted', z.object({ id, ...applicationFields })),
-  'application.deleted': event('application.deleted', byId),
+/** The `data` of each product event type. */
+export const PRODUCT_EVENT_DATA = {
+  'jd.upserted': z.object({ id, ...jdFields }),
+  'jd.deleted': byId,
+  'resume.upserted': z.object({ id, ...resumeFields }),
+  'resume.deleted': byId,
+  'application.upserted': z.object({ id, ...applicationFields }),
+  'application.deleted': byId,
 } as const;
 
-export type ProductEventType = keyof typeof PRODUCT_EVENT_SCHEMAS;
-export const PRODUCT_EVENT_TYPES = Object.keys(PRODUCT_EVENT_SCHEMAS) as ProductEventType[];
+export type ProductEventType = keyof typeof PRODUCT_EVENT_DATA;
+export const PRODUCT_EVENT_TYPES = Object.keys(PRODUCT_EVENT_DATA) as ProductEventType[];
+
+/** An event's EventBridge `detail`, as the product publishes it (its type is the `detail-type`). */
+export const productEventDetail = <T extends ProductEventType>(type: T) => z.object({ ...envelope, data: PRODUCT_EVENT_DATA[type] });
+
+const event = <T extends ProductEventType>(type: T) => z.object({ type: z.literal(type), ...envelope, data: PRODUCT_EVENT_DATA[type] });
 
 /** A product event as the consumer applies it: the EventBridge `detail` with its `detail-type` as `type`. */
-const schemas = PRODUCT_EVENT_SCHEMAS;
 export const productEvent = z.discriminatedUnion('type', [
-  schemas['jd.upserted'],
-  schemas['jd.deleted'],
-  schemas['resume.upserted'],
-  schemas['resume.deleted'],
-  schemas['application.upserted'],
-  schemas['application.deleted'],
+  event('jd.upserted'),
+  event('jd.deleted'),
+  event('resume.upserted'),
+  event('resume.deleted'),
+  event('application.upserted'),
+  event('application.deleted'),
 ]);
 export type ProductEvent = z.infer<typeof productEvent>;
 

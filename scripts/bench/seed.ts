@@ -7,6 +7,7 @@ import { bodyItem, headItem } from '../../lib/db/entities/jd.js';
 import { type ApplicationCopy, candidateIdentity, resumeItem } from '../../lib/db/entities/resume.js';
 import { JD_STATUSES } from '../../lib/domain.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
+import type { ImportFile } from '../../lib/schemas/product-data.js';
 
 /**
  * Bulk-seeds a benchmark tenant with BatchWriteItem, using the repositories' own item builders (so
@@ -101,4 +102,34 @@ async function batchWriteAll(db: Db, items: object[], concurrency = 8): Promise<
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/**
+ * Product data for an import benchmark: `size` entities, one JD for every 20 resumes, an application
+ * for each resume (on the JDs in turn), as the product's import file holds them.
+ */
+export function importSample(size: number): ImportFile {
+  const jdCount = Math.max(1, Math.round(size / 21));
+  const resumeCount = Math.floor((size - jdCount) / 2);
+  const jds = Array.from({ length: jdCount }, (_, i) => ({
+    id: `jd-${i}`,
+    title: `Engineer ${i}`,
+    description: 'We are hiring. '.repeat(100),
+    status: (i % 2 ? 'PUBLISHED' : 'DRAFT') as 'PUBLISHED' | 'DRAFT',
+    createdById: 'bench',
+  }));
+  const resumes = Array.from({ length: resumeCount }, (_, i) => ({
+    id: `r-${i}`,
+    fileName: `candidate_${i}.pdf`,
+    parseStatus: 'COMPLETED' as const,
+    metadata: { name: `Candidate ${i}`, email: `candidate${i}@example.com`, skills: ['TypeScript', 'AWS'], summary: 'An engineer who ships. '.repeat(10) },
+  }));
+  const applications = resumes.map((resume, i) => ({
+    id: `a-${i}`,
+    jdId: `jd-${i % jdCount}`,
+    resumeId: resume.id,
+    status: 'SCREENING' as const,
+    aiScores: [{ overallScore: (i * 37) % 100 }],
+  }));
+  return { jds, resumes, applications };
 }

@@ -30,7 +30,8 @@ export function eventsOfImport(tenantId: string, data: ImportFile, version = Dat
   return [
     ...(data.jds ?? []).map((jd) => event('jd.upserted', jd)),
     ...(data.resumes ?? []).map((resume) => event('resume.upserted', resume)),
-    ...(data.applications ?? []).map((application) => event('application.upserted', application)),
+    // By JD: applications applied together then share their JD's read and version check.
+    ...[...(data.applications ?? [])].sort((a, b) => (a.jdId < b.jdId ? -1 : a.jdId > b.jdId ? 1 : 0)).map((application) => event('application.upserted', application)),
   ];
 }
 

@@ -1,4 +1,5 @@
 import pMap from 'p-map';
+import { PRODUCT_EVENTS_QUEUE } from '../../lib/config.js';
 import type { Db } from '../../lib/db/client.js';
 import { withGroupedCalls } from '../../lib/db/grouped-calls.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
@@ -13,9 +14,9 @@ import { runAsFunction } from './iam.js';
  * message whose processing failed, a failed event is tried again in the next round, up to the queue's
  * maxReceiveCount; what still fails then is rejected, as the queue's dead-letter redrive would.
  */
-export const MAX_RECEIVE_COUNT = 5;
+const MAX_RECEIVE_COUNT = PRODUCT_EVENTS_QUEUE.maxReceiveCount;
 /** Events applied at once: with grouped calls, the import's rate stops growing around here (docs/benchmarks.md). */
-export const DELIVERY_CONCURRENCY = 32;
+export const DELIVERY_CONCURRENCY = 64;
 
 /** A product event as a publisher writes it: its EventBridge `detail` with its `detail-type` as `type`. */
 export type PublishedEvent = Record<string, unknown> & { type?: unknown };
