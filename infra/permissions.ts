@@ -34,7 +34,21 @@ export const ROUTE_ACCESS = {
   // A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition.
   createKey: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
   listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
-  revokeKey: { table: ['GetItem', 'UpdateItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
+  // PutItem: the key.revoked event (every change records its event in the same transaction).
+  revokeKey: { table: ['GetItem', 'UpdateItem', 'PutItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
+  listEvents: { table: ['Query'], indexes: [], partitions: tenantData },
+  getEvent: { table: ['GetItem'], indexes: [], partitions: tenantData },
+  // UpdateItem: the tenant's webhook count; GetItem: the Idempotency-Key record.
+  createWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
+  listWebhooks: { table: ['Query'], indexes: [], partitions: tenantData },
+  getWebhook: { table: ['GetItem'], indexes: [], partitions: tenantData },
+  deleteWebhook: { table: ['DeleteItem', 'UpdateItem'], indexes: [], partitions: tenantData },
+  rotateWebhookSecret: { table: ['GetItem', 'UpdateItem'], indexes: [], partitions: tenantData },
+  enableWebhook: { table: ['UpdateItem'], indexes: [], partitions: tenantData },
+  listWebhookDeliveries: { table: ['GetItem', 'Query'], indexes: [], partitions: tenantData },
+  // PutItem: the retry or replay request, which the table's stream carries to the dispatcher.
+  retryWebhookDelivery: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },
+  replayWebhook: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },
   whoami: { table: [], indexes: [], partitions: [] },
 } as const satisfies Record<RouteId, TableAccess>;
 
@@ -56,3 +70,12 @@ export const EVENT_CONSUMER_ACCESS: TableAccess = {
   indexes: [],
   partitions: tenantData,
 };
+
+/** The webhook dispatcher reads each tenant's endpoints; it writes nothing to the table. */
+export const WEBHOOK_DISPATCHER_ACCESS: TableAccess = { table: ['Query'], indexes: [], partitions: tenantData };
+
+/**
+ * The webhook delivery worker reads endpoints and events (a page of the log for a replay), claims and
+ * records attempts, and marks endpoints failing, healthy or disabled.
+ */
+export const WEBHOOK_WORKER_ACCESS: TableAccess = { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData };

@@ -16,18 +16,19 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { AttributeType, Billing, Operation, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, Operation, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { INDEXES, KEY_ATTRIBUTES, TTL_ATTRIBUTE } from '../lib/db/table.js';
+import { INDEXES, KEY_ATTRIBUTES, STREAM_VIEW_TYPE, TTL_ATTRIBUTE } from '../lib/db/table.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../lib/http/routes.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import { ProductEventsIngest } from './product-events.js';
+import { WebhookDelivery } from './webhooks.js';
 import { ORIGIN_VERIFY_HEADER } from '../lib/config.js';
 import { authorizerAccess, ROUTE_ACCESS } from './permissions.js';
 
@@ -73,6 +74,7 @@ export class HiringApiStack extends Stack {
       sortKey: { name: KEY_ATTRIBUTES.sortKey, type: AttributeType.STRING },
       billing: Billing.onDemand(),
       timeToLiveAttribute: TTL_ATTRIBUTE,
+      dynamoStream: StreamViewType[STREAM_VIEW_TYPE],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: !disposable,
       removalPolicy: disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
@@ -179,6 +181,10 @@ export class HiringApiStack extends Stack {
       value: productEvents.deadLetterQueue.queueArn,
       description: 'For npm run admin -- redrive --dlq-arn',
     });
+
+    const webhooks = new WebhookDelivery(this, 'Webhooks', { settings, table: this.table, alarmAction: notify });
+    this.functions[BACKGROUND_FUNCTIONS.webhookDispatcher] = webhooks.dispatcher;
+    this.functions[BACKGROUND_FUNCTIONS.webhookWorker] = webhooks.worker;
 
     const origin = `${stage.url.replace(/\/$/, '')}${API_PREFIX}`;
     if (props.edge && originVerify) {

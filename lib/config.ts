@@ -82,3 +82,43 @@ export function cursorSecret(): string {
   if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new Error('Environment variable CURSOR_SECRET is required');
   return LOCAL_CURSOR_SECRET;
 }
+
+/**
+ * How far behind the present GET /events reads the log. A write stamps its event's id when its
+ * transaction leaves (lib/db/entities/event.ts), and one DynamoDB call, retries included, ends within
+ * DYNAMODB_CALL_LIMITS (3 attempts of at most 1 s to connect and 2 s to answer): so an event younger
+ * than this may still be in flight, and one older is either in the log or never will be. Reading only
+ * older events is what makes `after` never skip one. EVENT_SETTLE_MS overrides it (tests).
+ */
+export const DEFAULT_EVENT_SETTLE_MS = 10_000;
+
+export function eventSettleMs(): number {
+  const raw = process.env.EVENT_SETTLE_MS;
+  if (raw === '0') return 0;
+  return positiveIntFromEnv('EVENT_SETTLE_MS', DEFAULT_EVENT_SETTLE_MS);
+}
+
+/**
+ * Seconds between webhook delivery attempts: the Standard Webhooks example schedule (after the first
+ * attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h; about 3 days in all).
+ * WEBHOOK_RETRY_SCHEDULE (comma-separated seconds) overrides it, locally and in tests.
+ */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400] as const;
+
+export function webhookRetrySchedule(): number[] {
+  const raw = process.env.WEBHOOK_RETRY_SCHEDULE;
+  if (raw === undefined || raw.trim() === '') return [...DEFAULT_WEBHOOK_RETRY_SCHEDULE];
+  const seconds = raw.split(',').map((part) => Number(part.trim()));
+  if (seconds.some((value) => !Number.isFinite(value) || value < 0)) {
+    throw new Error(`Environment variable WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds, got "${raw}"`);
+  }
+  return seconds;
+}
+
+/**
+ * Whether webhook URLs may use http and loopback addresses: only on the local stack (`npm start`, the
+ * tests), so a developer can receive on localhost. Never in production.
+ */
+export function webhookLocalUrlsAllowed(): boolean {
+  return !isProduction() && process.env.WEBHOOK_ALLOW_LOCAL_URLS === 'true';
+}

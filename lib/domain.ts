@@ -10,3 +10,22 @@ export type ParseStatus = (typeof PARSE_STATUSES)[number];
 
 export const APPLICATION_STATUSES = ['SCREENING', 'SHORTLISTED', 'REJECTED', 'HIRED'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** The types of the event log (GET /events, webhooks). */
+export const EVENT_TYPES = [
+  'jd.created',
+  'jd.updated',
+  'jd.deleted',
+  'resume.created',
+  'resume.updated',
+  'resume.deleted',
+  'application.created',
+  'application.updated',
+  'application.deleted',
+  'key.created',
+  'key.revoked',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** An event id: `evt_` and a ULID (10 characters of time in ms, 16 of randomness, Crockford base 32). */
+export const EVENT_ID_PATTERN = /^evt_[0-9A-HJKMNP-TV-Z]{26}$/;

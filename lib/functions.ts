@@ -5,6 +5,10 @@
 export const BACKGROUND_FUNCTIONS = {
   /** applies the product's events from the product-events queue (lib/product-events) */
   eventConsumer: 'event-consumer',
+  /** turns new events (and API retry/replay requests) from the table's stream into webhook deliveries (lib/webhooks) */
+  webhookDispatcher: 'webhook-dispatcher',
+  /** sends webhook deliveries from the delivery queue, and schedules their retries */
+  webhookWorker: 'webhook-worker',
 } as const;
 
 export type BackgroundFunction = (typeof BACKGROUND_FUNCTIONS)[keyof typeof BACKGROUND_FUNCTIONS];

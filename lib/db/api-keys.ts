@@ -3,6 +3,7 @@ import type { Scope } from '../auth/scopes.js';
 import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
+import { recordEvent } from './entities/event.js';
 import { batchGet, conditionFailedAt, conditionFailure, getItem, queryAll, transactWrite, updateItem } from './dynamo.js';
 import {
   type ApiKeyLookupItem,
@@ -103,6 +104,13 @@ export async function createApiKey(
           ExpressionAttributeValues: { ':one': 1, ':max': maxActiveKeys },
         },
       },
+      recordEvent(db.tableName, tenantId, 'key.created', {
+        id,
+        name: input.name,
+        scopes: [...input.scopes],
+        expiresAt: record.expiresAt ?? null,
+        updatedAt: record.createdAt,
+      }),
       ...(options.claim ? [options.claim.item(created)] : []),
     ]);
   } catch (error) {
@@ -165,6 +173,7 @@ export async function revokeApiKey(db: Db, tenantId: string, keyId: string, now 
           ExpressionAttributeValues: { ':minusOne': -1 },
         },
       },
+      recordEvent(db.tableName, tenantId, 'key.revoked', { id: keyId, name: item.name, updatedAt: nowIso(now) }),
     ]);
   } catch (error) {
     // A concurrent revocation got there first: the key is revoked, and counted once.

@@ -22,6 +22,7 @@ import {
   type MatchEntry,
   toMatch,
 } from './entities/application.js';
+import { type ApplicationEventData, recordEvent } from './entities/event.js';
 import { type JdHeadItem, jdKeys } from './entities/jd.js';
 import { candidateIdentity, type ResumeItem, resumeKeys } from './entities/resume.js';
 import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
@@ -114,7 +115,25 @@ async function writeApplication(
       },
     },
     { Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) } },
+    ...applicationEvent(db, tenantId, previous, next, items.application.updatedAt),
   ]);
+}
+
+/** The event of an application write: created, or updated when its status or scores changed. */
+function applicationEvent(db: Db, tenantId: string, previous: ApplicationItem | undefined, next: ApplicationState, updatedAt: string): TransactItem[] {
+  const data: ApplicationEventData = {
+    id: next.id,
+    jdId: next.jdId,
+    resumeId: next.resumeId,
+    status: next.status,
+    aiScore: next.scores[0] ?? null,
+    updatedAt,
+  };
+  if (!previous) return [recordEvent(db.tableName, tenantId, 'application.created', data)];
+  const rescored = previous.scores.length !== next.scores.length || previous.scores.some((score, i) => score !== next.scores[i]);
+  if (previous.status === next.status && !rescored) return [];
+  if (previous.status !== next.status) data.previousStatus = previous.status;
+  return [recordEvent(db.tableName, tenantId, 'application.updated', data)];
 }
 
 /** A guard of the application (0), its resume (1), its JD head (2) or its pointer (3) failed: read again. */
@@ -196,8 +215,10 @@ export function saveApplication(
 export const CLEANUP_CONCURRENCY = 8;
 
 /**
- * Removes one application: its copy on the resume, then (one transaction) the application and its
- * pointer, which becomes a tombstone. In this order, a removal cut short is found and finished again.
+ * Removes one application: its copy on the resume, then (one transaction) the application, its pointer,
+ * which becomes a tombstone, and its `application.deleted` event. In this order, a removal cut short is
+ * found and finished again. The application must still be there (a condition): of two removals racing,
+ * one records the event and the other fails its condition.
  */
 export async function removeApplication(db: Db, tenantId: string, application: ApplicationItem, now: Date, sourceVersion = application.sourceVersion ?? 0): Promise<void> {
   await ignoreConditionFailure(
@@ -211,8 +232,20 @@ export async function removeApplication(db: Db, tenantId: string, application: A
   );
   const pointer = applicationKeys.pointer(tenantId, application.id);
   await transactWrite(db, [
-    { Delete: { TableName: db.tableName, Key: applicationKeys.item(tenantId, application.jdId, application.id) } },
+    {
+      Delete: {
+        TableName: db.tableName,
+        Key: applicationKeys.item(tenantId, application.jdId, application.id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
     { Put: { TableName: db.tableName, Item: tombstoneItem(pointer, 'APPLICATION', application.id, sourceVersion, now) } },
+    recordEvent(db.tableName, tenantId, 'application.deleted', {
+      id: application.id,
+      jdId: application.jdId,
+      resumeId: application.resumeId,
+      updatedAt: nowIso(now),
+    }),
   ]);
 }
 

@@ -16,6 +16,7 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, TransientError } from '../errors.js';
 import type { Db } from './client.js';
+import { stampEvents } from './entities/event.js';
 import { isTransientFault } from './faults.js';
 
 /**
@@ -195,9 +196,9 @@ export async function ignoreConditionFailure(write: Promise<unknown>): Promise<v
   }
 }
 
-/** One TransactWriteItems call, as it is. */
+/** One TransactWriteItems call, its events stamped with the time it leaves (entities/event.ts). */
 export function sendTransaction(db: Db, items: TransactItems): Promise<unknown> {
-  return call(() => db.client.send(new TransactWriteCommand({ TransactItems: items })));
+  return call(() => db.client.send(new TransactWriteCommand({ TransactItems: stampEvents(items) })));
 }
 
 /**

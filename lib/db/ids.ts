@@ -28,6 +28,12 @@ export function tenantPk(tenantId: string): string {
   return `${PARTITION_PREFIXES.tenant}${tenantId}`;
 }
 
+/** The tenant whose partition key this is. */
+export function tenantIdOfPk(pk: string): string {
+  if (!pk.startsWith(PARTITION_PREFIXES.tenant)) throw new Error(`Not a tenant partition: ${pk}`);
+  return pk.slice(PARTITION_PREFIXES.tenant.length);
+}
+
 /**
  * A timestamp as it sorts inside index sort keys: epoch milliseconds in base 36, fixed width (9
  * characters cover years 1970–5188). 15 bytes shorter than ISO 8601, which every slim index entry of a

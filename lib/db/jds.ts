@@ -5,6 +5,7 @@ import { counterDelta, readCount } from './counters.js';
 import { conditionFailedAt, getItem, ignoreConditionFailure, optimistically, queryAll, transactWrite, updateItem } from './dynamo.js';
 import { CLEANUP_CONCURRENCY, removeApplication } from './applications.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from './entities/application.js';
+import { type JdEventData, recordEvent } from './entities/event.js';
 import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
 import {
   bodyItem,
@@ -82,9 +83,17 @@ export async function createJd(
     { Put: { TableName: db.tableName, Item: head, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: db.tableName, Item: bodyItem(tenantId, head.id, input) } },
     counterDelta(db, tenantId, 'JD', { total: 1, DRAFT: 1 }),
+    recordEvent(db.tableName, tenantId, 'jd.created', jdEventData(summary)),
     ...(options.claim ? [options.claim.item(summary)] : []),
   ]);
   return summary;
+}
+
+/** A JD's event data; `previousStatus` when the write moved it from another status. */
+function jdEventData(jd: Pick<JdSummary, 'id' | 'title' | 'status' | 'updatedAt'>, before?: JdStatus): JdEventData {
+  const data: JdEventData = { id: jd.id, title: jd.title, status: jd.status, updatedAt: jd.updatedAt };
+  if (before !== undefined && before !== jd.status) data.previousStatus = before;
+  return data;
 }
 
 /** True when the JD exists in this tenant (strongly consistent; a deleted JD's tombstone is not one). */
@@ -140,6 +149,7 @@ export async function saveJd(
       },
       { Put: { TableName: db.tableName, Item: bodyItem(tenantId, id, input) } },
       ...(counter ? [counter] : []),
+      recordEvent(db.tableName, tenantId, existing ? 'jd.updated' : 'jd.created', jdEventData(fields, existing?.status)),
     ]);
     return { outcome: 'applied' as const, created: !existing, value: fields, versions };
   }, headChanged);
@@ -188,6 +198,7 @@ export async function deleteJd(
         ? [
             { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
             counterDelta(db, tenantId, 'JD', { total: -1, [stored.status]: -1 }),
+            recordEvent(db.tableName, tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
           ]
         : []),
     ]);
@@ -197,7 +208,6 @@ export async function deleteJd(
   return write;
 }
 
-
 /** Deletes every application left on a deleted JD: the copy on its resume first, then the application and its pointer. */
 async function deleteApplicationsOfJd(db: Db, tenantId: string, jdId: string, now: Date): Promise<void> {
   const applications = await queryAll<ApplicationItem>(db, {
@@ -205,7 +215,10 @@ async function deleteApplicationsOfJd(db: Db, tenantId: string, jdId: string, no
     ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.ofJd(jdId) },
     ConsistentRead: true,
   });
-  await pMap(applications, (application) => removeApplication(db, tenantId, application, now), { concurrency: CLEANUP_CONCURRENCY });
+  // Already removed by a racing removal (an erasure of its resume): that one recorded the event.
+  await pMap(applications, (application) => ignoreConditionFailure(removeApplication(db, tenantId, application, now)), {
+    concurrency: CLEANUP_CONCURRENCY,
+  });
 }
 
 /** How many copies a propagation updates at once. */

@@ -14,6 +14,7 @@ import {
   updateItem,
 } from './dynamo.js';
 import { type ApplicationItem, applicationKeys } from './entities/application.js';
+import { recordEvent } from './entities/event.js';
 import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
 import { CLEANUP_CONCURRENCY, removeApplication } from './applications.js';
 import {
@@ -116,12 +117,22 @@ export async function saveResume(
           : { ConditionExpression: 'attribute_not_exists(pk)' };
     const items: TransactItems = [{ Put: { TableName: db.tableName, Item: item, ...condition } }];
     if (!existing) items.push(counterDelta(db, tenantId, 'RESUME', { total: 1 }));
+    if (!existing || changedForIntegrators(existing, resume)) {
+      items.push(recordEvent(db.tableName, tenantId, existing ? 'resume.updated' : 'resume.created', { id, parseStatus: resume.parseStatus, updatedAt: at }));
+    }
     await transactWrite(db, items);
     return { outcome: 'applied' as const, created: !existing, value: resume, item };
   }, (error) => conditionFailedAt(error, 0));
   if (write.outcome === 'ignored') return write;
   if (write.item.identitySyncedVersion !== write.item.identityVersion) await propagateIdentity(db, tenantId, write.item);
   return { outcome: 'applied', created: write.created, value: write.value };
+}
+
+/** Whether a new version of a resume changes what the API shows of it (else no event is recorded). */
+function changedForIntegrators(before: ResumeItem, after: Resume): boolean {
+  return (
+    before.fileName !== after.fileName || before.parseStatus !== after.parseStatus || JSON.stringify(before.metadata) !== JSON.stringify(after.metadata)
+  );
 }
 
 /**
@@ -156,7 +167,9 @@ export async function eraseResume(
           : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': stored.version } };
     await transactWrite(db, [
       { Put: { TableName: db.tableName, Item: tombstoneItem(key, 'RESUME', resumeId, options.sourceVersion, now, pending), ...condition } },
-      ...(stored?.entity === 'RESUME' ? [counterDelta(db, tenantId, 'RESUME', { total: -1 })] : []),
+      ...(stored?.entity === 'RESUME'
+        ? [counterDelta(db, tenantId, 'RESUME', { total: -1 }), recordEvent(db.tableName, tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) })]
+        : []),
     ]);
     return { outcome: 'applied', created: false, value: undefined, pending };
   }, (error) => conditionFailedAt(error, 0));
@@ -166,7 +179,8 @@ export async function eraseResume(
       write.pending,
       async ({ id, jdId }) => {
         const application = await getItem<ApplicationItem>(db, applicationKeys.item(tenantId, jdId, id), { consistent: true });
-        if (application) await removeApplication(db, tenantId, application, now);
+        // Already removed by a racing removal (its JD's deletion): that one recorded the event.
+        if (application) await ignoreConditionFailure(removeApplication(db, tenantId, application, now));
       },
       { concurrency: CLEANUP_CONCURRENCY },
     );

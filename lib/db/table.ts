@@ -93,6 +93,12 @@ export const INDEXES = {
 
 export type IndexName = keyof typeof INDEXES;
 
+/**
+ * The table's stream: new images, which the webhook dispatcher reads (filtered to new events and webhook
+ * requests, lib/webhooks/dispatch.ts). Old images are not needed: nothing is dispatched on an update.
+ */
+export const STREAM_VIEW_TYPE = 'NEW_IMAGE' as const;
+
 /** Every key attribute is a string. */
 export function keyAttributeNames(): string[] {
   const names = new Set<string>([KEY_ATTRIBUTES.partitionKey, KEY_ATTRIBUTES.sortKey]);
@@ -108,6 +114,7 @@ export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: STREAM_VIEW_TYPE },
     AttributeDefinitions: keyAttributeNames().map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: KEY_ATTRIBUTES.partitionKey, KeyType: 'HASH' as const },

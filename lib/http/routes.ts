@@ -14,7 +14,8 @@ export interface RouteDefinition {
   /** undefined: any valid key */
   readonly scope: ScopeRequirement | undefined;
   readonly summary: string;
-  readonly successStatus: 200 | 201;
+  /** 202: accepted, done asynchronously */
+  readonly successStatus: 200 | 201 | 202;
   /** honours an Idempotency-Key header (lib/http/idempotency.ts) */
   readonly idempotent?: true;
   /** returns pages with a signed `nextCursor` (its function needs CURSOR_SECRET) */
@@ -106,6 +107,95 @@ export const ROUTES = {
     scope: { scope: 'admin' },
     summary: 'Revoke an API key',
     successStatus: 200,
+  },
+  listEvents: {
+    method: 'GET',
+    path: '/events',
+    functionName: 'list-events',
+    scope: { scope: 'read' },
+    summary: 'The event log, oldest first, after a cursor',
+    successStatus: 200,
+  },
+  getEvent: {
+    method: 'GET',
+    path: '/events/{eventId}',
+    functionName: 'get-event',
+    scope: { scope: 'read' },
+    summary: 'One event',
+    successStatus: 200,
+  },
+  createWebhook: {
+    method: 'POST',
+    path: '/webhooks',
+    functionName: 'create-webhook',
+    scope: { scope: 'admin' },
+    summary: 'Register a webhook endpoint (its signing secret is shown once)',
+    successStatus: 201,
+    idempotent: true,
+  },
+  listWebhooks: {
+    method: 'GET',
+    path: '/webhooks',
+    functionName: 'list-webhooks',
+    scope: { scope: 'admin' },
+    summary: "List the tenant's webhook endpoints",
+    successStatus: 200,
+  },
+  getWebhook: {
+    method: 'GET',
+    path: '/webhooks/{webhookId}',
+    functionName: 'get-webhook',
+    scope: { scope: 'admin' },
+    summary: 'One webhook endpoint',
+    successStatus: 200,
+  },
+  deleteWebhook: {
+    method: 'DELETE',
+    path: '/webhooks/{webhookId}',
+    functionName: 'delete-webhook',
+    scope: { scope: 'admin' },
+    summary: 'Delete a webhook endpoint',
+    successStatus: 200,
+  },
+  rotateWebhookSecret: {
+    method: 'POST',
+    path: '/webhooks/{webhookId}/rotate-secret',
+    functionName: 'rotate-webhook-secret',
+    scope: { scope: 'admin' },
+    summary: 'Replace the signing secret (shown once; the old one keeps signing for 24 hours)',
+    successStatus: 200,
+  },
+  enableWebhook: {
+    method: 'POST',
+    path: '/webhooks/{webhookId}/enable',
+    functionName: 'enable-webhook',
+    scope: { scope: 'admin' },
+    summary: 'Enable a disabled webhook endpoint',
+    successStatus: 200,
+  },
+  listWebhookDeliveries: {
+    method: 'GET',
+    path: '/webhooks/{webhookId}/deliveries',
+    functionName: 'list-webhook-deliveries',
+    scope: { scope: 'admin' },
+    summary: 'Delivery attempts to an endpoint, newest first',
+    successStatus: 200,
+  },
+  retryWebhookDelivery: {
+    method: 'POST',
+    path: '/webhooks/{webhookId}/deliveries/{eventId}/retry',
+    functionName: 'retry-webhook-delivery',
+    scope: { scope: 'admin' },
+    summary: 'Send one event to an endpoint again, now',
+    successStatus: 202,
+  },
+  replayWebhook: {
+    method: 'POST',
+    path: '/webhooks/{webhookId}/replay',
+    functionName: 'replay-webhook',
+    scope: { scope: 'admin' },
+    summary: 'Send the events since a point of the log to an endpoint again',
+    successStatus: 202,
   },
   whoami: {
     method: 'GET',

@@ -14,7 +14,7 @@ export const text = (max: number) =>
 export const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
 /** Any positive integer in decimal, however large (large values are clamped where they are used). */
-const positiveInteger = z.string().check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));
+export const positiveInteger = z.string().check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));
 
 /** The query parameters every paginated list takes. Unknown parameters are ignored (cache-busters). */
 export const paginationShape = {

@@ -1,6 +1,8 @@
+import { listEventsQuery } from './requests/events.js';
 import { createJdBody, listJdsQuery } from './requests/jds.js';
 import { createKeyBody } from './requests/keys.js';
 import { listCandidatesQuery, listResumesQuery } from './requests/resumes.js';
+import { createWebhookBody, listWebhookDeliveriesQuery, replayWebhookBody } from './requests/webhooks.js';
 
 /**
  * Each route's request schemas, keyed like the route table: the single source for the OpenAPI document
@@ -13,4 +15,8 @@ export const REQUEST_SCHEMAS = {
   listResumes: { query: listResumesQuery },
   listCandidates: { query: listCandidatesQuery },
   createKey: { body: createKeyBody },
+  listEvents: { query: listEventsQuery },
+  createWebhook: { body: createWebhookBody },
+  listWebhookDeliveries: { query: listWebhookDeliveriesQuery },
+  replayWebhook: { body: replayWebhookBody },
 } as const;

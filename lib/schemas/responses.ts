@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SCOPES } from '../auth/scopes.js';
-import { APPLICATION_STATUSES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
+import { APPLICATION_STATUSES, EVENT_TYPES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
 
 /**
  * Response schemas: what every endpoint returns, exactly (strict objects, so an extra field fails).
@@ -49,6 +49,64 @@ const apiKeyRecord = z.strictObject({
   expiresAt: z.nullable(timestamp),
 });
 const quota = z.strictObject({ limit: z.number(), used: z.number(), remaining: z.number(), resetAt: timestamp });
+
+const jdEventData = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(JD_STATUSES),
+  previousStatus: z.optional(z.enum(JD_STATUSES)),
+  updatedAt: timestamp,
+});
+const resumeEventData = z.strictObject({ id: z.string(), parseStatus: z.enum(PARSE_STATUSES), updatedAt: timestamp });
+const applicationEventData = z.strictObject({
+  id: z.string(),
+  jdId: z.string(),
+  resumeId: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  previousStatus: z.optional(z.enum(APPLICATION_STATUSES)),
+  aiScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+  updatedAt: timestamp,
+});
+const deleted = z.strictObject({ id: z.string(), updatedAt: timestamp });
+const event = <T extends (typeof EVENT_TYPES)[number], D extends z.ZodMiniType>(type: T, data: D) =>
+  z.strictObject({ id: z.string(), type: z.literal(type), createdAt: timestamp, data });
+/** An event of the log, as GET /events and webhook deliveries carry it. */
+export const eventSchema = z.discriminatedUnion('type', [
+  event('jd.created', jdEventData),
+  event('jd.updated', jdEventData),
+  event('jd.deleted', deleted),
+  event('resume.created', resumeEventData),
+  event('resume.updated', resumeEventData),
+  event('resume.deleted', deleted),
+  event('application.created', applicationEventData),
+  event('application.updated', applicationEventData),
+  event('application.deleted', z.strictObject({ id: z.string(), jdId: z.string(), resumeId: z.string(), updatedAt: timestamp })),
+  event('key.created', z.strictObject({ id: z.string(), name: z.string(), scopes: z.array(z.enum(SCOPES)), expiresAt: z.nullable(timestamp), updatedAt: timestamp })),
+  event('key.revoked', z.strictObject({ id: z.string(), name: z.string(), updatedAt: timestamp })),
+]);
+
+const webhook = z.strictObject({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum([...EVENT_TYPES, '*'])),
+  description: z.optional(z.string()),
+  status: z.enum(['enabled', 'disabled']),
+  disabledReason: z.optional(z.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+/** A webhook with its signing secret: only in the answers that create one. */
+const webhookWithSecret = z.strictObject({ ...webhook.def.shape, secret: z.optional(z.string()) });
+const deliveryAttempt = z.strictObject({
+  id: z.string(),
+  eventId: z.string(),
+  attempt: z.number(),
+  trigger: z.enum(['automatic', 'manual']),
+  statusCode: z.nullable(z.number()),
+  durationMs: z.number(),
+  error: z.optional(z.string()),
+  at: timestamp,
+});
 
 export const errorResponse = z.object({
   success: z.literal(false),
@@ -107,6 +165,25 @@ export const responses = {
   createKey: success(z.strictObject({ ...apiKeyRecord.def.shape, key: z.optional(z.string()) })),
   listKeys: success(z.array(apiKeyRecord)),
   revokeKey: z.strictObject({ success: z.literal(true), message: z.string() }),
+  listEvents: z.strictObject({
+    success: z.literal(true),
+    data: z.array(eventSchema),
+    pagination: z.strictObject({ limit: z.number(), nextCursor: z.nullable(z.string()), hasMore: z.boolean() }),
+  }),
+  getEvent: success(eventSchema),
+  createWebhook: success(webhookWithSecret),
+  listWebhooks: success(z.array(webhook)),
+  getWebhook: success(webhook),
+  deleteWebhook: z.strictObject({ success: z.literal(true), message: z.string() }),
+  rotateWebhookSecret: success(webhookWithSecret),
+  enableWebhook: success(webhook),
+  listWebhookDeliveries: z.strictObject({
+    success: z.literal(true),
+    data: z.array(deliveryAttempt),
+    pagination: z.strictObject({ limit: z.number(), nextCursor: z.optional(z.string()) }),
+  }),
+  retryWebhookDelivery: success(z.strictObject({ webhookId: z.string(), eventId: z.string(), status: z.literal('queued') })),
+  replayWebhook: success(z.strictObject({ webhookId: z.string(), after: z.string(), until: z.string(), status: z.literal('queued') })),
   whoami: success(
     z.strictObject({
       tenantId: z.string(),

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../../lib/db/table.js';
 
 /**
@@ -112,7 +112,11 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   const client = localClient(endpoint);
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      // A table kept in DATA_DIR from before the table had a stream gets one, as CDK would add it.
+      if (!Table?.StreamSpecification?.StreamEnabled) {
+        await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }));
+      }
       return false;
     } catch (error) {
       if ((error as Error).name !== 'ResourceNotFoundException') throw error;

@@ -2,12 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importProductData } from '../../scripts/local/import.js';
 import { demoData } from '../../scripts/local/demo-data.js';
 import { buildOpenApi } from '../../scripts/local/openapi.js';
 import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+
+// Events are readable as soon as they are written (no settle window) in this test.
+process.env.EVENT_SETTLE_MS = '0';
+afterAll(() => {
+  delete process.env.EVENT_SETTLE_MS;
+});
 
 const db = useTestDb();
 const gatewayUrl = useLocalGateway();
@@ -75,6 +81,30 @@ describe('OpenAPI document', () => {
     const created = await send('POST', '/keys', { name: 'tmp', scopes: ['read'] });
     const revoke = await send('DELETE', `/keys/${created.json.data?.id}`);
     errors.push(...validate(operations.get('revokeKey')!.operation, revoke.status, revoke.json));
+
+    // Events and webhooks: ids come from earlier answers.
+    const check = async (id: string, path: string, body?: unknown) => {
+      const { method, operation } = operations.get(id)!;
+      const reply = await send(method, path, body);
+      errors.push(...validate(operation, reply.status, reply.json));
+      return reply.json as { data?: { id: string } | { id: string }[] };
+    };
+    const events = await check('listEvents', '/events?limit=100');
+    const eventId = (events.data as { id: string }[])[0]?.id;
+    await check('listEvents', '/events?type=jd.created&limit=1');
+    await check('getEvent', `/events/${eventId}`);
+    const webhook = await check('createWebhook', '/webhooks', { url: 'https://93.184.216.34/hooks', events: ['*'], description: 'contract' });
+    const webhookId = (webhook.data as { id: string }).id;
+    await check('createWebhook', '/webhooks', { url: 'http://10.0.0.1/', events: ['*'] });
+    await check('listWebhooks', '/webhooks');
+    await check('getWebhook', `/webhooks/${webhookId}`);
+    await check('rotateWebhookSecret', `/webhooks/${webhookId}/rotate-secret`);
+    await check('enableWebhook', `/webhooks/${webhookId}/enable`);
+    await check('listWebhookDeliveries', `/webhooks/${webhookId}/deliveries`);
+    await check('retryWebhookDelivery', `/webhooks/${webhookId}/deliveries/${eventId}/retry`);
+    await check('replayWebhook', `/webhooks/${webhookId}/replay`, { since: '2026-01-01T00:00:00Z' });
+    await check('deleteWebhook', `/webhooks/${webhookId}`);
+    await check('getWebhook', `/webhooks/${webhookId}`);
 
     expect(errors).toEqual([]);
   });

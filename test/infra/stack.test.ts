@@ -11,6 +11,7 @@ import { createApp } from '../../infra/app.js';
 import { RATE_LIMITED_BODY } from '../../infra/edge.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { PRODUCT_EVENT_TYPES } from '../../lib/schemas/product-data.js';
+import { STREAM_FILTER } from '../../lib/webhooks/dispatch.js';
 import { LocalIam } from '../../scripts/local/iam.js';
 import type { CfnTemplate } from '../../scripts/local/stack-template.js';
 
@@ -97,7 +98,8 @@ describe('CDK app (cdk synth, offline)', () => {
     const statements = Object.values(template.findResources('AWS::IAM::Policy') as Resources).flatMap(
       (policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
     );
-    const dynamo = statements.filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
+    // Item and index actions; the stream actions (read from the stream's own ARN) are checked in "webhooks out".
+    const dynamo = statements.filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:') && !JSON.stringify(statement.Resource).includes('StreamArn'));
 
     expect(dynamo.length).toBeGreaterThan(0);
     for (const statement of dynamo) {
@@ -161,7 +163,16 @@ describe('CDK app (cdk synth, offline)', () => {
   it('alarms on 5xx rate, authorizer errors, throttles and p99 latency, notifying a topic CloudWatch can publish to', () => {
     const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms.map((id) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(
-      ['AuthorizerErrorsAlarm', 'AuthorizerThrottlesAlarm', 'LatencyP99Alarm', 'ProductEventsDeadLettersAlarm', 'ServerErrorRateAlarm', 'TableThrottlesAlarm'].sort(),
+      [
+        'AuthorizerErrorsAlarm',
+        'AuthorizerThrottlesAlarm',
+        'LatencyP99Alarm',
+        'ProductEventsDeadLettersAlarm',
+        'ServerErrorRateAlarm',
+        'TableThrottlesAlarm',
+        'WebhooksDeadLettersAlarm',
+        'WebhooksStreamFailuresAlarm',
+      ].sort(),
     );
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { ExtendedStatistic: 'p99', Threshold: 2000 });
     // A customer-managed key with rotation, usable by CloudWatch alarms of this account (alias/aws/sns is not).
@@ -206,12 +217,66 @@ describe('product events in', () => {
     const iam = new LocalIam(template.toJSON() as CfnTemplate, 't');
     const table = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
     const can = (action: string, pk: string) => iam.authorize('event-consumer', { action: `dynamodb:${action}`, resource: table, context: { 'dynamodb:LeadingKeys': [pk] } }).allowed;
-    const sqsStatements = Object.values(template.findResources('AWS::IAM::Policy') as Resources)
-      .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement)
-      .filter((statement) => JSON.stringify(statement.Action).includes('sqs:SendMessage'));
+    const sends = (rolePrefix: string) =>
+      statementsOfRole(rolePrefix)
+        .filter((statement) => JSON.stringify(statement.Action).includes('sqs:SendMessage'))
+        .map((statement) => JSON.stringify(statement.Resource));
 
     expect([can('ConditionCheckItem', 'TENANT#t'), can('DeleteItem', 'TENANT#t'), can('UpdateItem', 'KEYHASH#h')]).toEqual([true, true, false]);
-    expect(sqsStatements.map((statement) => JSON.stringify(statement.Resource))).toEqual([expect.stringMatching(/ProductEventsDeadLetterQueue/)]);
+    expect(sends('ProductEventsConsumerRole')).toEqual([expect.stringMatching(/ProductEventsDeadLetterQueue/)]);
+  });
+});
+
+/** The statements of the policies attached to the role whose logical id starts with `rolePrefix`. */
+function statementsOfRole(rolePrefix: string): Record<string, unknown>[] {
+  return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+    .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${rolePrefix}`))
+    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
+}
+
+describe('webhooks out', () => {
+  it('streams new images to a dispatcher that sees only new events and webhook requests, with failures kept', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping') as Resources).find((resource) =>
+      JSON.stringify(resource.Properties.EventSourceArn).includes('StreamArn'),
+    )?.Properties;
+
+    expect(mapping).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [expect.stringMatching(/^WebhooksStreamFailures/), 'Arn'] } } },
+    });
+    expect((mapping?.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((filter) => JSON.parse(filter.Pattern))).toEqual([STREAM_FILTER]);
+  });
+
+  it('queues deliveries on an encrypted queue whose visibility covers 6 worker timeouts, with a dead-letter queue', () => {
+    const queue = Object.entries(template.findResources('AWS::SQS::Queue') as Resources).find(([id]) => /^WebhooksQueue/.test(id))?.[1];
+    const worker = Object.values(template.findResources('AWS::Lambda::Function') as Resources).find((fn) =>
+      JSON.stringify(fn).includes(`"hiring:function":"${BACKGROUND_FUNCTIONS.webhookWorker}"`),
+    );
+
+    expect(queue?.Properties).toMatchObject({ SqsManagedSseEnabled: true, RedrivePolicy: { maxReceiveCount: 5 } });
+    expect(Number(queue?.Properties.VisibilityTimeout)).toBeGreaterThanOrEqual(6 * Number(worker?.Properties.Timeout));
+  });
+
+  it('lets only the dispatcher read the stream, the dispatcher only query, and both send only to their queues', () => {
+    const iam = new LocalIam(template.toJSON() as CfnTemplate, 't');
+    const table = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
+    const can = (fn: string, action: string) => iam.authorize(fn, { action: `dynamodb:${action}`, resource: table, context: { 'dynamodb:LeadingKeys': ['TENANT#t'] } }).allowed;
+    const readsStream = (statement: Record<string, unknown>) => JSON.stringify(statement).includes('dynamodb:GetRecords');
+    const everyRole = Object.keys(template.findResources('AWS::IAM::Role'));
+
+    expect(everyRole.filter((role) => statementsOfRole(role).some(readsStream))).toEqual([expect.stringMatching(/^WebhooksDispatcherRole/)]);
+    expect([can('webhook-dispatcher', 'Query'), can('webhook-dispatcher', 'PutItem')]).toEqual([true, false]);
+    expect([can('webhook-worker', 'UpdateItem'), can('webhook-worker', 'DeleteItem')]).toEqual([true, false]);
+    const sendsTo = (role: string) =>
+      statementsOfRole(role)
+        .filter((statement) => JSON.stringify(statement.Action).includes('sqs:SendMessage'))
+        .map((statement) => JSON.stringify(statement.Resource));
+    // The stream's failed batches go to their dead-letter queue through the dispatcher's role.
+    expect(sendsTo('WebhooksDispatcherRole')).toEqual([expect.stringMatching(/WebhooksQueue/), expect.stringMatching(/WebhooksStreamFailures/)]);
+    expect(sendsTo('WebhooksWorkerRole')).toEqual([expect.stringMatching(/WebhooksQueue/)]);
   });
 });
 

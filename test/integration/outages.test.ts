@@ -31,13 +31,22 @@ async function withDynamoDbAt<T>(endpoint: string | Db, work: () => Promise<T>):
   }
 }
 
+/** Well-formed ids, so that each function gets as far as DynamoDB. */
+const SAMPLE_IDS: Record<string, string> = { eventId: 'evt_01KA0000000000000000000000', webhookId: 'wh_01KA0000000000000000000000' };
+const SAMPLE_BODIES: Partial<Record<RouteId, unknown>> = {
+  createJd: { title: 't', description: 'd', createdById: 'u' },
+  createKey: { name: 'n', scopes: ['read'] },
+  // An address literal: no DNS lookup before the write.
+  createWebhook: { url: 'https://93.184.216.34/hooks', events: ['*'] },
+  replayWebhook: { since: '2026-11-01T00:00:00Z' },
+};
+
 const sample = (routeId: RouteId) => {
   const route = ROUTES[routeId];
-  const path = route.path.replace(/\{(\w+)\}/g, 'some-id');
-  const pathParameters = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name as string, 'some-id']));
-  const body = { createJd: { title: 't', description: 'd', createdById: 'u' }, createKey: { name: 'n', scopes: ['read'] } }[
-    routeId as 'createJd' | 'createKey'
-  ];
+  const idOf = (name: string) => SAMPLE_IDS[name] ?? 'some-id';
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => idOf(name));
+  const pathParameters = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name as string, idOf(name as string)]));
+  const body = SAMPLE_BODIES[routeId];
   return { path, pathParameters, ...(body ? { body: JSON.stringify(body) } : {}) };
 };
 

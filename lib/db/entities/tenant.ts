@@ -14,6 +14,8 @@ export interface TenantItem {
   maxActiveKeys?: number;
   /** its unrevoked keys, counted in the transactions that create and revoke them */
   activeKeys?: number;
+  /** its webhook endpoints, counted in the transactions that create and delete them */
+  webhookCount?: number;
 }
 
 export const tenantKeys = {

@@ -1,0 +1,14 @@
+import { sharedDb } from '../../lib/db/client.js';
+import { apiHandler, type ResultOf } from '../../lib/http/api-handler.js';
+import { withIdempotency } from '../../lib/http/idempotency.js';
+import { createWebhookBody } from '../../lib/schemas/requests/webhooks.js';
+import { registerWebhook } from '../../lib/webhooks/endpoints.js';
+
+export const handler = apiHandler('createWebhook', { body: createWebhookBody }, (request) =>
+  withIdempotency(sharedDb(), request, {
+    run: (claim) => registerWebhook(sharedDb(), request.caller.tenantId, request.body, { claim }),
+    respond: ({ webhook, secret }): ResultOf<'createWebhook'> => ({ data: { ...webhook, secret } }),
+    // The secret is shown once and the replay of a duplicate request does not carry it.
+    redact: ({ data }) => ({ data: { ...data, secret: undefined } }),
+  }),
+);

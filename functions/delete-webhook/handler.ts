@@ -1,0 +1,8 @@
+import { sharedDb } from '../../lib/db/client.js';
+import { deleteWebhook } from '../../lib/db/webhooks.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+
+export const handler = apiHandler('deleteWebhook', {}, async ({ caller, path }) => {
+  await deleteWebhook(sharedDb(), caller.tenantId, path.webhookId);
+  return { message: 'Webhook deleted; nothing more is sent to it' };
+});

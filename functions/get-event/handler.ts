@@ -1,0 +1,10 @@
+import { sharedDb } from '../../lib/db/client.js';
+import { getEvent } from '../../lib/db/events.js';
+import { NotFoundError } from '../../lib/errors.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+
+export const handler = apiHandler('getEvent', {}, async ({ caller, path }) => {
+  const event = await getEvent(sharedDb(), caller.tenantId, path.eventId);
+  if (!event) throw new NotFoundError('Event');
+  return { data: event };
+});

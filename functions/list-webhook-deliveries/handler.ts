@@ -1,0 +1,11 @@
+import { sharedDb } from '../../lib/db/client.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../lib/db/pagination.js';
+import { listDeliveryAttempts } from '../../lib/db/webhooks.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { listWebhookDeliveriesQuery } from '../../lib/schemas/requests/webhooks.js';
+
+export const handler = apiHandler('listWebhookDeliveries', { query: listWebhookDeliveriesQuery }, async ({ caller, path, query }) => {
+  const limit = Math.min(query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit), MAX_PAGE_SIZE);
+  const { attempts, nextCursor } = await listDeliveryAttempts(sharedDb(), caller.tenantId, path.webhookId, { limit, cursor: query.cursor });
+  return { data: attempts, pagination: nextCursor ? { limit, nextCursor } : { limit } };
+});

@@ -1,0 +1,8 @@
+import { sharedDb } from '../../lib/db/client.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { retryDelivery } from '../../lib/webhooks/endpoints.js';
+
+export const handler = apiHandler('retryWebhookDelivery', {}, async ({ caller, path }) => {
+  await retryDelivery(sharedDb(), caller.tenantId, path.webhookId, path.eventId);
+  return { data: { webhookId: path.webhookId, eventId: path.eventId, status: 'queued' as const } };
+});

@@ -1,0 +1,96 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, type IAlarmAction, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
+import { STREAM_FILTER } from '../lib/webhooks/dispatch.js';
+import { ApiFunction, type StageSettings } from './api-function.js';
+import { WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
+
+/**
+ * Webhooks out: the table's stream, filtered to new events and webhook requests, feeds a dispatcher
+ * that puts one delivery message per endpoint on an encrypted queue; a worker sends each delivery and
+ * queues the next attempt (with a delay, chained past SQS's 15 minutes) when one fails. Stream batches
+ * that keep failing, and messages the worker keeps failing on, land in dead-letter queues, and an alarm
+ * fires when either holds one.
+ */
+const WORKER_TIMEOUT = Duration.seconds(60);
+const DISPATCHER_TIMEOUT = Duration.seconds(60);
+
+export class WebhookDelivery extends Construct {
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly streamFailures: Queue;
+  readonly dispatcher: ApiFunction;
+  readonly worker: ApiFunction;
+
+  constructor(scope: Construct, id: string, props: { settings: StageSettings; table: TableV2; alarmAction: IAlarmAction }) {
+    super(scope, id);
+    const encrypted = { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) };
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', encrypted);
+    this.streamFailures = new Queue(this, 'StreamFailures', encrypted);
+    this.queue = new Queue(this, 'Queue', {
+      ...encrypted,
+      // At least 6 times the worker's timeout, as AWS advises for a Lambda event source.
+      visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
+    });
+
+    this.dispatcher = new ApiFunction(this, 'Dispatcher', {
+      functionName: BACKGROUND_FUNCTIONS.webhookDispatcher,
+      settings: props.settings,
+      timeout: DISPATCHER_TIMEOUT,
+      environment: { DELIVERY_QUEUE_URL: this.queue.queueUrl },
+    });
+    this.dispatcher.bindTable(props.table, WEBHOOK_DISPATCHER_ACCESS);
+    this.queue.grantSendMessages(this.dispatcher);
+    this.dispatcher.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.streamFailures),
+        filters: [FilterCriteria.filter(STREAM_FILTER as unknown as Record<string, unknown>)],
+      }),
+    );
+
+    this.worker = new ApiFunction(this, 'Worker', {
+      functionName: BACKGROUND_FUNCTIONS.webhookWorker,
+      settings: props.settings,
+      timeout: WORKER_TIMEOUT,
+      environment: { DELIVERY_QUEUE_URL: this.queue.queueUrl },
+    });
+    this.worker.bindTable(props.table, WEBHOOK_WORKER_ACCESS);
+    this.queue.grantSendMessages(this.worker);
+    this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
+
+    const alarmWhenNotEmpty = (name: string, metric: IMetric, description: string) =>
+      new Alarm(this, name, {
+        alarmDescription: description,
+        metric,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(props.alarmAction);
+    alarmWhenNotEmpty(
+      'DeadLettersAlarm',
+      this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      'A webhook delivery message failed 5 times in the worker (not an endpoint failing: a fault of the worker)',
+    );
+    alarmWhenNotEmpty(
+      'StreamFailuresAlarm',
+      this.streamFailures.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      'Stream records the webhook dispatcher could not process: their events were not queued for delivery (replay them)',
+    );
+    for (const queue of [this.deadLetterQueue, this.streamFailures]) {
+      Validations.of(queue).acknowledge({ id: 'AwsSolutions::AwsSolutions-SQS3', reason: 'This is a dead-letter queue.' });
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import { encodeTime } from 'ulid';
+import type { Scope } from '../../auth/scopes.js';
+import { type ApplicationStatus, EVENT_ID_PATTERN, type EventType, type JdStatus, type ParseStatus } from '../../domain.js';
+
+export { EVENT_ID_PATTERN };
+import type { TransactItem } from '../dynamo.js';
+import { newId, tenantPk } from '../ids.js';
+
+/**
+ * The event log: every change to a tenant's data records one event item, in the same transaction as
+ * the change, in the tenant's partition. Events are read in id order (GET /events) and delivered to
+ * webhooks from the table's stream. They are thin by design: ids, statuses and scores, never a
+ * candidate's name, e-mail or metadata, never a key's secret or hash, so an erasure leaves nothing
+ * personal behind in the log.
+ *
+ * An event id is `evt_` + a ULID (time in milliseconds, then randomness, monotonic within a process),
+ * given when the transaction is sent (stampEvents), so its time is the moment of the write, and the log
+ * in id order is the log in time order.
+ */
+export const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const EVENT_ID_PREFIX = 'evt_';
+
+
+/** What each event type carries: enough to act on without another call, and `updatedAt` to order. */
+export interface EventData {
+  'jd.created': JdEventData;
+  'jd.updated': JdEventData;
+  'jd.deleted': { id: string; updatedAt: string };
+  'resume.created': ResumeEventData;
+  'resume.updated': ResumeEventData;
+  'resume.deleted': { id: string; updatedAt: string };
+  'application.created': ApplicationEventData;
+  'application.updated': ApplicationEventData;
+  'application.deleted': { id: string; jdId: string; resumeId: string; updatedAt: string };
+  'key.created': { id: string; name: string; scopes: Scope[]; expiresAt: string | null; updatedAt: string };
+  'key.revoked': { id: string; name: string; updatedAt: string };
+}
+
+export interface JdEventData {
+  id: string;
+  title: string;
+  status: JdStatus;
+  /** present when the status changed */
+  previousStatus?: JdStatus;
+  updatedAt: string;
+}
+
+export interface ResumeEventData {
+  id: string;
+  parseStatus: ParseStatus;
+  updatedAt: string;
+}
+
+export interface ApplicationEventData {
+  id: string;
+  jdId: string;
+  resumeId: string;
+  status: ApplicationStatus;
+  /** present when the status changed */
+  previousStatus?: ApplicationStatus;
+  /** the best AI score, null while unscored */
+  aiScore: number | null;
+  updatedAt: string;
+}
+
+/** An event as the API and webhooks show it: its data is the one of its type. */
+export type PublicEvent = { [T in EventType]: { id: string; type: T; createdAt: string; data: EventData[T] } }[EventType];
+
+export type EventItem = PublicEvent & { pk: string; sk: string; entity: 'EVENT'; ttl: number };
+
+export const eventKeys = {
+  item: (tenantId: string, eventId: string) => ({ pk: tenantPk(tenantId), sk: `EVENT#${eventId}` }),
+  /** Sort-key prefix of every event of a tenant. */
+  prefix: 'EVENT#',
+  /**
+   * The sort key just below every event id of millisecond `ms` and later: the log up to (not including)
+   * that instant is `sk < before(ms)`, and from it `sk > before(ms)`.
+   */
+  before: (ms: number) => `EVENT#${EVENT_ID_PREFIX}${encodeTime(Math.max(0, ms), 10)}`,
+};
+
+/**
+ * A position in the log just before millisecond `ms`: as `after`, it continues with the first event of
+ * that millisecond. (It is an id no event has: its random part is all zeros.)
+ */
+export function eventIdBefore(ms: number): string {
+  return `${EVENT_ID_PREFIX}${encodeTime(Math.max(0, ms), 10)}${'0'.repeat(16)}`;
+}
+
+export function eventId(): string {
+  return `${EVENT_ID_PREFIX}${newId()}`;
+}
+
+/** The event items of transactions, to stamp with their id when the transaction is sent. */
+export type { EventType };
+
+type EventWrite = { [T in EventType]: { type: T; data: EventData[T] } }[EventType];
+const EVENT_WRITES = new WeakMap<TransactItem, { tenantId: string; event: EventWrite }>();
+
+function eventPut(tableName: string, tenantId: string, event: EventWrite, id: string, now: Date): TransactItem {
+  const item = {
+    ...eventKeys.item(tenantId, id),
+    entity: 'EVENT',
+    id,
+    type: event.type,
+    createdAt: now.toISOString(),
+    data: event.data,
+    ttl: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS,
+  };
+  const put: TransactItem = { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+  EVENT_WRITES.set(put, { tenantId, event });
+  return put;
+}
+
+/** The transaction item that records event `type` with `data` in the tenant's log. */
+export function recordEvent<T extends EventType>(tableName: string, tenantId: string, type: T, data: EventData[T]): TransactItem {
+  return eventPut(tableName, tenantId, { type, data } as EventWrite, eventId(), new Date());
+}
+
+/**
+ * The items with their events' ids and times given now, as the transaction leaves: however long it
+ * waited (retries, a group), an event's id is never older than its write by more than the time one
+ * call may take, which is what lets GET /events promise no skipped event (EVENT_SETTLE_MS).
+ */
+export function stampEvents<T extends TransactItem[]>(items: T): T {
+  if (!items.some((item) => EVENT_WRITES.has(item))) return items;
+  const now = new Date();
+  return items.map((item) => {
+    const write = EVENT_WRITES.get(item);
+    return write ? eventPut(item.Put?.TableName as string, write.tenantId, write.event, eventId(), now) : item;
+  }) as T;
+}
+
+export function isEventWrite(item: TransactItem): boolean {
+  return EVENT_WRITES.has(item);
+}
+
+export function toPublicEvent(item: EventItem): PublicEvent {
+  const { pk: _pk, sk: _sk, entity: _entity, ttl: _ttl, ...event } = item;
+  return event;
+}

@@ -1,0 +1,153 @@
+import type { EventType } from '../../domain.js';
+import { tenantPk } from '../ids.js';
+
+/**
+ * Webhooks: a tenant's endpoints (at most MAX_WEBHOOKS), and for each delivery of an event to an
+ * endpoint its state (which attempt it is at, whether it succeeded) and one item per attempt (the
+ * deliveries log). API requests to re-send (retry, replay) are items too: the table's stream carries
+ * them to the dispatcher, like new events, so no API function needs a queue.
+ */
+export const MAX_WEBHOOKS = 10;
+/** How long a rotated-out secret keeps signing, so receivers can switch without missing a delivery. */
+export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 60 * 60 * 1000;
+/** An endpoint whose deliveries have all failed for this long is disabled. */
+export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 60 * 60 * 1000;
+/** Deliveries log and delivery state: as long as the events they deliver. */
+export const DELIVERY_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A retry or replay request only needs to live until the stream has carried it. */
+export const REQUEST_TTL_SECONDS = 24 * 60 * 60;
+
+export type WebhookStatus = 'enabled' | 'disabled';
+export type Subscription = EventType | '*';
+
+export interface WebhookSecret {
+  /** `whsec_` + base64 of 32 random bytes (Standard Webhooks) */
+  value: string;
+  createdAt: string;
+  /** set on the previous secret when it is rotated out; absent: the current one */
+  expiresAt?: string;
+}
+
+export interface WebhookItem {
+  pk: string;
+  sk: string;
+  entity: 'WEBHOOK';
+  id: string;
+  url: string;
+  events: Subscription[];
+  description?: string;
+  status: WebhookStatus;
+  disabledReason?: string;
+  /** when the current run of failed deliveries began; absent after a success */
+  failingSince?: string;
+  secrets: WebhookSecret[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: Subscription[];
+  description?: string;
+  status: WebhookStatus;
+  disabledReason?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Where one event stands with one endpoint. */
+export interface DeliveryStateItem {
+  pk: string;
+  sk: string;
+  entity: 'DELIVERY_STATE';
+  webhookId: string;
+  eventId: string;
+  /** the last attempt claimed (1 = the first) */
+  attempt: number;
+  /** the queue message that holds the claim */
+  claimedBy: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  ttl: number;
+}
+
+/** One attempt to deliver one event to one endpoint: the deliveries log. */
+export interface DeliveryAttemptItem {
+  pk: string;
+  sk: string;
+  entity: 'DELIVERY_ATTEMPT';
+  id: string;
+  webhookId: string;
+  eventId: string;
+  attempt: number;
+  trigger: 'automatic' | 'manual';
+  /** the endpoint's HTTP status; null when none came (timeout, refused, unsafe address) */
+  statusCode: number | null;
+  durationMs: number;
+  error?: string;
+  at: string;
+  ttl: number;
+}
+
+export interface DeliveryAttempt {
+  id: string;
+  eventId: string;
+  attempt: number;
+  trigger: 'automatic' | 'manual';
+  statusCode: number | null;
+  durationMs: number;
+  error?: string;
+  at: string;
+}
+
+export type WebhookRequest =
+  | { kind: 'retry'; webhookId: string; eventId: string }
+  | { kind: 'replay'; webhookId: string; after: string; until: string };
+
+export type WebhookRequestItem = WebhookRequest & { pk: string; sk: string; entity: 'WEBHOOK_REQUEST'; tenantId: string; ttl: number };
+
+export const webhookKeys = {
+  item: (tenantId: string, webhookId: string) => ({ pk: tenantPk(tenantId), sk: `WEBHOOK#${webhookId}` }),
+  prefix: 'WEBHOOK#',
+  state: (tenantId: string, webhookId: string, eventId: string) => ({ pk: tenantPk(tenantId), sk: `WHSTATE#${webhookId}#${eventId}` }),
+  attempt: (tenantId: string, webhookId: string, attemptId: string) => ({ pk: tenantPk(tenantId), sk: `WHATTEMPT#${webhookId}#${attemptId}` }),
+  attemptPrefix: (webhookId: string) => `WHATTEMPT#${webhookId}#`,
+  request: (tenantId: string, requestId: string) => ({ pk: tenantPk(tenantId), sk: `WHREQUEST#${requestId}` }),
+};
+
+export function toWebhook(item: WebhookItem): Webhook {
+  const webhook: Webhook = {
+    id: item.id,
+    url: item.url,
+    events: item.events,
+    status: item.status,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+  if (item.description !== undefined) webhook.description = item.description;
+  if (item.disabledReason !== undefined) webhook.disabledReason = item.disabledReason;
+  return webhook;
+}
+
+export function toDeliveryAttempt(item: DeliveryAttemptItem): DeliveryAttempt {
+  const attempt: DeliveryAttempt = {
+    id: item.id,
+    eventId: item.eventId,
+    attempt: item.attempt,
+    trigger: item.trigger,
+    statusCode: item.statusCode,
+    durationMs: item.durationMs,
+    at: item.at,
+  };
+  if (item.error !== undefined) attempt.error = item.error;
+  return attempt;
+}
+
+/** The secrets that sign a delivery at `now`: the current one, and a rotated-out one for 24 h. */
+export function signingSecrets(item: Pick<WebhookItem, 'secrets'>, now: Date): string[] {
+  return item.secrets.filter((secret) => secret.expiresAt === undefined || Date.parse(secret.expiresAt) > now.getTime()).map((secret) => secret.value);
+}
+
+export function subscribes(item: Pick<WebhookItem, 'events'>, type: EventType): boolean {
+  return item.events.includes('*') || item.events.includes(type);
+}

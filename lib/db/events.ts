@@ -1,0 +1,95 @@
+import { eventSettleMs } from '../config.js';
+import type { EventType } from '../domain.js';
+import type { Db } from './client.js';
+import { getItem, queryPage } from './dynamo.js';
+import { EVENT_ID_PATTERN, type EventItem, eventIdBefore, eventKeys, type PublicEvent, toPublicEvent } from './entities/event.js';
+import { tenantPk } from './ids.js';
+
+export { EVENT_ID_PATTERN, type PublicEvent };
+
+/** With a type filter, a page reads at most this many events of other types before it answers. */
+const FILTERED_READ_BUDGET = 1000;
+const FILTERED_PAGE = 200;
+
+export interface EventPage {
+  events: PublicEvent[];
+  /** where to continue (`after`): the last event read, or `after` itself when nothing was read */
+  nextCursor: string | null;
+  /** true when more events are there already; false: poll again later from nextCursor */
+  hasMore: boolean;
+}
+
+/**
+ * The tenant's events after `after` (oldest first), up to `limit`, of `types` when given. Only events
+ * older than the settle window are read (config.eventSettleMs): every write younger than it has either
+ * committed or failed, so an event can never appear behind a cursor that has already passed it.
+ */
+export async function listEvents(
+  db: Db,
+  tenantId: string,
+  options: { after?: string | undefined; types?: readonly EventType[] | undefined; limit: number; now?: number },
+): Promise<EventPage> {
+  const cut = (options.now ?? Date.now()) - eventSettleMs();
+  const upTo = eventKeys.before(cut);
+  const start = options.after ? eventKeys.item(tenantId, options.after) : undefined;
+  if (start && start.sk >= upTo) return { events: [], nextCursor: options.after ?? null, hasMore: false };
+  const types = options.types?.length ? options.types : undefined;
+  const found: EventItem[] = [];
+  let position: Record<string, unknown> | undefined = start;
+  let budget = types ? FILTERED_READ_BUDGET : options.limit + 1;
+  do {
+    const take = types ? Math.min(FILTERED_PAGE, budget) : budget;
+    const page = await queryPage<EventItem>(db, {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+      ...(types ? { FilterExpression: `#type IN (${types.map((_, i) => `:t${i}`).join(', ')})`, ExpressionAttributeNames: { '#type': 'type' } } : {}),
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(tenantId),
+        ':first': eventKeys.prefix,
+        ':last': upTo,
+        ...Object.fromEntries((types ?? []).map((type, i) => [`:t${i}`, type])),
+      },
+      ExclusiveStartKey: position,
+      Limit: take,
+    });
+    found.push(...page.items);
+    budget -= take;
+    position = page.lastKey;
+  } while (position && found.length <= options.limit && budget > 0);
+
+  const events = found.slice(0, options.limit);
+  if (found.length > options.limit) return { events: events.map(toPublicEvent), nextCursor: events.at(-1)?.id ?? null, hasMore: true };
+  if (position) {
+    // A filtered read that spent its budget on other types: continue from the last event it read.
+    return { events: events.map(toPublicEvent), nextCursor: String(position.sk).slice(eventKeys.prefix.length), hasMore: true };
+  }
+  // The end of the settled log: everything before `cut` was read, of every type.
+  const nextCursor = types ? eventIdBefore(cut) : (events.at(-1)?.id ?? options.after ?? null);
+  return { events: events.map(toPublicEvent), nextCursor, hasMore: false };
+}
+
+export async function getEvent(db: Db, tenantId: string, eventId: string): Promise<PublicEvent | undefined> {
+  const item = await getEventItem(db, tenantId, eventId);
+  return item && toPublicEvent(item);
+}
+
+/** Up to `limit` events after `after` up to `until` (both event ids or positions), oldest first; `more` when the range goes on. */
+export async function readEventRange(
+  db: Db,
+  tenantId: string,
+  range: { after: string; until: string },
+  limit: number,
+): Promise<{ events: EventItem[]; more: boolean }> {
+  if (range.after >= range.until) return { events: [], more: false };
+  const page = await queryPage<EventItem>(db, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':first': eventKeys.prefix, ':last': eventKeys.item(tenantId, range.until).sk },
+    ExclusiveStartKey: eventKeys.item(tenantId, range.after),
+    Limit: limit,
+  });
+  return { events: page.items, more: page.lastKey !== undefined };
+}
+
+export async function getEventItem(db: Db, tenantId: string, eventId: string): Promise<EventItem | undefined> {
+  if (!EVENT_ID_PATTERN.test(eventId)) return undefined;
+  return getItem<EventItem>(db, eventKeys.item(tenantId, eventId), { consistent: true });
+}

@@ -1,0 +1,338 @@
+import { ConflictError, InvalidCursorError, NotFoundError } from '../errors.js';
+import type { Db } from './client.js';
+import { conditionFailedAt, getItem, ignoreConditionFailure, isConditionFailure, putItem, queryAll, queryPage, transactWrite, updateItem } from './dynamo.js';
+import { EVENT_ID_PATTERN, type EventItem, eventKeys } from './entities/event.js';
+import { tenantKeys } from './entities/tenant.js';
+import {
+  DELIVERY_TTL_SECONDS,
+  type DeliveryAttempt,
+  type DeliveryAttemptItem,
+  type DeliveryStateItem,
+  MAX_WEBHOOKS,
+  PREVIOUS_SECRET_VALIDITY_MS,
+  REQUEST_TTL_SECONDS,
+  type Subscription,
+  toDeliveryAttempt,
+  toWebhook,
+  type Webhook,
+  type WebhookItem,
+  type WebhookRequest,
+  type WebhookRequestItem,
+  webhookKeys,
+} from './entities/webhook.js';
+import type { IdempotencyClaim } from './idempotency.js';
+import { newId, nowIso, tenantPk } from './ids.js';
+
+export { MAX_WEBHOOKS, type Webhook, type DeliveryAttempt };
+
+const WEBHOOK_ID = /^wh_[0-9A-HJKMNP-TV-Z]{26}$/;
+const ATTEMPT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const ttlAfter = (now: Date, seconds: number) => Math.floor(now.getTime() / 1000) + seconds;
+
+export interface NewWebhook {
+  url: string;
+  events: Subscription[];
+  description?: string | undefined;
+}
+
+/**
+ * Creates an endpoint with its first secret, counted on the tenant item in the same transaction so the
+ * limit (MAX_WEBHOOKS) holds under concurrency. The URL must have been checked (lib/webhooks).
+ */
+export async function createWebhook(
+  db: Db,
+  tenantId: string,
+  input: NewWebhook & { secret: string },
+  options: { now?: Date; claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined } = {},
+): Promise<{ webhook: Webhook; secret: string }> {
+  const at = nowIso(options.now);
+  const id = `wh_${newId()}`;
+  const item: WebhookItem = {
+    ...webhookKeys.item(tenantId, id),
+    entity: 'WEBHOOK',
+    id,
+    url: input.url,
+    events: [...new Set(input.events)],
+    status: 'enabled',
+    secrets: [{ value: input.secret, createdAt: at }],
+    createdAt: at,
+    updatedAt: at,
+  };
+  if (input.description !== undefined) item.description = input.description;
+  const created = { webhook: toWebhook(item), secret: input.secret };
+  try {
+    await transactWrite(db, [
+      { Put: { TableName: db.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: tenantKeys.item(tenantId),
+          UpdateExpression: 'ADD webhookCount :one',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(webhookCount) OR webhookCount < :max)',
+          ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOKS },
+        },
+      },
+      ...(options.claim ? [options.claim.item(created)] : []),
+    ]);
+  } catch (error) {
+    if (conditionFailedAt(error, 1)) throw new ConflictError(`This tenant already has ${MAX_WEBHOOKS} webhook endpoints, the most it may have: delete one first`);
+    throw error;
+  }
+  return created;
+}
+
+export async function getWebhookItem(db: Db, tenantId: string, webhookId: string): Promise<WebhookItem | undefined> {
+  if (!WEBHOOK_ID.test(webhookId)) return undefined;
+  return getItem<WebhookItem>(db, webhookKeys.item(tenantId, webhookId), { consistent: true });
+}
+
+async function existingWebhook(db: Db, tenantId: string, webhookId: string): Promise<WebhookItem> {
+  const item = await getWebhookItem(db, tenantId, webhookId);
+  if (!item) throw new NotFoundError('Webhook');
+  return item;
+}
+
+export async function getWebhook(db: Db, tenantId: string, webhookId: string): Promise<Webhook> {
+  return toWebhook(await existingWebhook(db, tenantId, webhookId));
+}
+
+/** Every endpoint of the tenant, as stored (the dispatcher needs their subscriptions and status). */
+export function listWebhookItems(db: Db, tenantId: string): Promise<WebhookItem[]> {
+  return queryAll<WebhookItem>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': webhookKeys.prefix },
+    ConsistentRead: true,
+  });
+}
+
+export async function listWebhooks(db: Db, tenantId: string): Promise<Webhook[]> {
+  return (await listWebhookItems(db, tenantId)).map(toWebhook);
+}
+
+/** Deletes an endpoint (its deliveries log expires with its TTL); what is still queued for it is dropped. */
+export async function deleteWebhook(db: Db, tenantId: string, webhookId: string): Promise<void> {
+  if (!WEBHOOK_ID.test(webhookId)) throw new NotFoundError('Webhook');
+  try {
+    await transactWrite(db, [
+      { Delete: { TableName: db.tableName, Key: webhookKeys.item(tenantId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: tenantKeys.item(tenantId),
+          UpdateExpression: 'ADD webhookCount :minusOne',
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) throw new NotFoundError('Webhook');
+    throw error;
+  }
+}
+
+/**
+ * A new current secret; the one it replaces keeps signing for 24 hours (PREVIOUS_SECRET_VALIDITY_MS),
+ * so a receiver verifies with either while it switches. Older secrets are dropped.
+ */
+export async function rotateWebhookSecret(db: Db, tenantId: string, webhookId: string, secret: string, now = new Date()): Promise<{ webhook: Webhook; secret: string }> {
+  const item = await existingWebhook(db, tenantId, webhookId);
+  const current = item.secrets.find((candidate) => candidate.expiresAt === undefined);
+  const secrets = [{ value: secret, createdAt: nowIso(now) }, ...(current ? [{ ...current, expiresAt: new Date(now.getTime() + PREVIOUS_SECRET_VALIDITY_MS).toISOString() }] : [])];
+  try {
+    await updateItem(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      UpdateExpression: 'SET secrets = :secrets, updatedAt = :now',
+      // Against the secrets read: a concurrent rotation makes this one fail rather than lose a secret.
+      ConditionExpression: 'secrets = :read',
+      ExpressionAttributeValues: { ':secrets': secrets, ':now': nowIso(now), ':read': item.secrets },
+    });
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('The webhook changed while its secret was rotated; retry', true);
+    throw error;
+  }
+  return { webhook: toWebhook({ ...item, secrets, updatedAt: nowIso(now) }), secret };
+}
+
+/** Enables an endpoint again (after a 410, five days of failures, or never): deliveries resume with new events. */
+export async function enableWebhook(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<Webhook> {
+  if (!WEBHOOK_ID.test(webhookId)) throw new NotFoundError('Webhook');
+  try {
+    const item = await updateItem<WebhookItem>(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      UpdateExpression: 'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':enabled': 'enabled', ':now': nowIso(now) },
+      ReturnValues: 'ALL_NEW',
+    });
+    return toWebhook(item as WebhookItem);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError('Webhook');
+    throw error;
+  }
+}
+
+/** The deliveries log of an endpoint, newest first, `limit` at a time from `cursor` (an attempt id). */
+export async function listDeliveryAttempts(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  options: { limit: number; cursor?: string | undefined },
+): Promise<{ attempts: DeliveryAttempt[]; nextCursor: string | undefined }> {
+  await existingWebhook(db, tenantId, webhookId);
+  if (options.cursor !== undefined && !ATTEMPT_ID.test(options.cursor)) throw new InvalidCursorError();
+  const page = await queryPage<DeliveryAttemptItem>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': webhookKeys.attemptPrefix(webhookId) },
+    ScanIndexForward: false,
+    Limit: options.limit,
+    ExclusiveStartKey: options.cursor ? webhookKeys.attempt(tenantId, webhookId, options.cursor) : undefined,
+  });
+  return { attempts: page.items.map(toDeliveryAttempt), nextCursor: page.lastKey ? page.items.at(-1)?.id : undefined };
+}
+
+/**
+ * Asks for a delivery outside the automatic schedule: `retry` sends one event again now, `replay` every
+ * event of the log in a range. The request is an item the table's stream carries to the dispatcher.
+ */
+export async function requestDelivery(db: Db, tenantId: string, request: WebhookRequest, now = new Date()): Promise<void> {
+  const webhook = await existingWebhook(db, tenantId, request.webhookId);
+  if (webhook.status === 'disabled') {
+    throw new ConflictError(`Webhook ${webhook.id} is disabled (${webhook.disabledReason ?? 'by request'}): enable it first (POST /webhooks/${webhook.id}/enable)`);
+  }
+  if (request.kind === 'retry') {
+    const event = EVENT_ID_PATTERN.test(request.eventId) ? await getItem<Pick<EventItem, 'id'>>(db, eventKeys.item(tenantId, request.eventId), { projection: 'id' }) : undefined;
+    if (!event) throw new NotFoundError('Event');
+  }
+  const item: WebhookRequestItem = { ...webhookKeys.request(tenantId, newId()), entity: 'WEBHOOK_REQUEST', tenantId, ...request, ttl: ttlAfter(now, REQUEST_TTL_SECONDS) };
+  await putItem(db, { Item: item });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The delivery worker's side
+
+/**
+ * Claims attempt `attempt` (or the next one) of delivering an event to an endpoint, for the queue
+ * message `token`: only one message makes each attempt, however often the stream or the queue repeats
+ * one. The same message delivered again (its processing failed half-way) takes its own claim back,
+ * unless the attempt already succeeded. Returns the attempt number, or undefined when it is not this
+ * message's to make.
+ */
+export async function claimAttempt(
+  db: Db,
+  tenantId: string,
+  target: { webhookId: string; eventId: string },
+  attempt: number | 'next',
+  token: string,
+  now = new Date(),
+): Promise<number | undefined> {
+  const key = webhookKeys.state(tenantId, target.webhookId, target.eventId);
+  for (let tries = 0; tries < 5; tries++) {
+    let number: number;
+    if (attempt === 'next') {
+      const state = await getItem<DeliveryStateItem>(db, key, { consistent: true });
+      if (state && state.claimedBy === token) return state.status === 'succeeded' ? undefined : state.attempt;
+      number = (state?.attempt ?? 0) + 1;
+    } else {
+      number = attempt;
+    }
+    try {
+      await updateItem(db, {
+        Key: key,
+        UpdateExpression: 'SET entity = :entity, webhookId = :webhookId, eventId = :eventId, attempt = :n, claimedBy = :token, #status = :pending, #ttl = :ttl',
+        ConditionExpression: `${number === 1 ? 'attribute_not_exists(attempt)' : 'attempt = :previous'} OR (attempt = :n AND claimedBy = :token AND #status <> :succeeded)`,
+        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':entity': 'DELIVERY_STATE',
+          ':webhookId': target.webhookId,
+          ':eventId': target.eventId,
+          ':n': number,
+          ':token': token,
+          ':pending': 'pending',
+          ':succeeded': 'succeeded',
+          ':ttl': ttlAfter(now, DELIVERY_TTL_SECONDS),
+          ...(number === 1 ? {} : { ':previous': number - 1 }),
+        },
+      });
+      return number;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      if (attempt !== 'next') return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Records an attempt in the deliveries log, and its outcome in the delivery's state while this message
+ * still holds the claim (a later attempt, a manual retry, may have taken it: then only the log).
+ */
+export async function recordAttempt(
+  db: Db,
+  tenantId: string,
+  attempt: Omit<DeliveryAttemptItem, 'pk' | 'sk' | 'entity' | 'id' | 'ttl'> & { outcome: DeliveryStateItem['status']; token: string },
+  now = new Date(),
+): Promise<void> {
+  const id = newId();
+  const { outcome, token, ...fields } = attempt;
+  const item: DeliveryAttemptItem = { ...webhookKeys.attempt(tenantId, attempt.webhookId, id), entity: 'DELIVERY_ATTEMPT', id, ...fields, ttl: ttlAfter(now, DELIVERY_TTL_SECONDS) };
+  const log = { Put: { TableName: db.tableName, Item: item } };
+  try {
+    await transactWrite(db, [
+      log,
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: webhookKeys.state(tenantId, attempt.webhookId, attempt.eventId),
+          UpdateExpression: 'SET #status = :status',
+          ConditionExpression: 'attempt = :attempt AND claimedBy = :token',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': outcome, ':attempt': attempt.attempt, ':token': token },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (!conditionFailedAt(error, 1)) throw error;
+    await transactWrite(db, [log]);
+  }
+}
+
+/** An endpoint answered 2xx: its run of failures (if any) is over. */
+export async function markWebhookHealthy(db: Db, tenantId: string, webhookId: string): Promise<void> {
+  await ignoreConditionFailure(
+    updateItem(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      UpdateExpression: 'REMOVE failingSince',
+      ConditionExpression: 'attribute_exists(failingSince)',
+    }),
+  );
+}
+
+/** An endpoint failed: when did its run of failures begin (now, if this is the first)? */
+export async function markWebhookFailing(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<Date | undefined> {
+  try {
+    const item = await updateItem<Pick<WebhookItem, 'failingSince'>>(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      UpdateExpression: 'SET failingSince = if_not_exists(failingSince, :now)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': nowIso(now) },
+      ReturnValues: 'UPDATED_NEW',
+    });
+    return item?.failingSince ? new Date(item.failingSince) : undefined;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+export async function disableWebhook(db: Db, tenantId: string, webhookId: string, reason: string, now = new Date()): Promise<void> {
+  await ignoreConditionFailure(
+    updateItem(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      UpdateExpression: 'SET #status = :disabled, disabledReason = :reason, updatedAt = :now',
+      ConditionExpression: '#status = :enabled',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':disabled': 'disabled', ':enabled': 'enabled', ':reason': reason, ':now': nowIso(now) },
+    }),
+  );
+}

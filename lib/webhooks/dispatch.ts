@@ -1,0 +1,95 @@
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Db } from '../db/client.js';
+import type { EventItem } from '../db/entities/event.js';
+import { subscribes, type WebhookItem, type WebhookRequestItem } from '../db/entities/webhook.js';
+import { tenantIdOfPk } from '../db/ids.js';
+import { listWebhookItems } from '../db/webhooks.js';
+import type { DeliveryMessage, DeliveryQueue } from './queue.js';
+
+/**
+ * The dispatcher: for each item the table's stream brings (a new event, or a retry or replay request
+ * from the API), the delivery messages to queue. An event goes to every enabled endpoint of its tenant
+ * that subscribes to its type and existed when it happened, as attempt 1. The stream may bring an item twice; the worker's claim on
+ * each attempt makes the second delivery a no-op.
+ */
+export type DispatchedItem = EventItem | WebhookRequestItem;
+
+/**
+ * The stream records the dispatcher is given: new items that are events or webhook requests. The
+ * Lambda event source mapping filters with this pattern (infra/webhooks.ts), and the local stream
+ * poller with matchesStreamFilter, so both hand the dispatcher the same records.
+ */
+export const STREAM_FILTER = {
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { entity: { S: ['EVENT', 'WEBHOOK_REQUEST'] } } },
+} as const;
+
+type Pattern = { readonly [key: string]: Pattern | readonly string[] };
+
+/** An EventBridge-style filter pattern of exact values, as Lambda evaluates it. */
+export function matchesStreamFilter(record: unknown, pattern: Pattern = STREAM_FILTER): boolean {
+  return Object.entries(pattern).every(([key, rule]) => {
+    const value = (record as Record<string, unknown> | undefined)?.[key];
+    return Array.isArray(rule) ? rule.includes(value as string) : matchesStreamFilter(value, rule as Pattern);
+  });
+}
+
+export function isDispatched(item: Record<string, unknown>): item is DispatchedItem {
+  return item.entity === 'EVENT' || item.entity === 'WEBHOOK_REQUEST';
+}
+
+export class Dispatcher {
+  /** The endpoints of each tenant seen in this batch, read once. */
+  private readonly webhooks = new Map<string, Promise<WebhookItem[]>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly queue: DeliveryQueue,
+  ) {}
+
+  private endpointsOf(tenantId: string): Promise<WebhookItem[]> {
+    let endpoints = this.webhooks.get(tenantId);
+    if (!endpoints) {
+      endpoints = listWebhookItems(this.db, tenantId);
+      this.webhooks.set(tenantId, endpoints);
+      endpoints.catch(() => this.webhooks.delete(tenantId));
+    }
+    return endpoints;
+  }
+
+  async messagesFor(item: DispatchedItem): Promise<DeliveryMessage[]> {
+    if (item.entity === 'WEBHOOK_REQUEST') {
+      const { tenantId, webhookId } = item;
+      return item.kind === 'retry'
+        ? [{ kind: 'deliver', tenantId, webhookId, eventId: item.eventId, attempt: 'next', retry: 0, trigger: 'manual' }]
+        : [{ kind: 'replay', tenantId, webhookId, after: item.after, until: item.until }];
+    }
+    const tenantId = tenantIdOfPk(item.pk);
+    const endpoints = await this.endpointsOf(tenantId);
+    return endpoints
+      // An endpoint gets what happens from its creation on (earlier events: replay).
+      .filter((endpoint) => endpoint.status === 'enabled' && subscribes(endpoint, item.type) && endpoint.createdAt <= item.createdAt)
+      .map((endpoint) => ({ kind: 'deliver', tenantId, webhookId: endpoint.id, eventId: item.id, attempt: 1, retry: 0, trigger: 'automatic' }));
+  }
+
+  /** Queues what one stream item asks for. */
+  async dispatch(item: DispatchedItem): Promise<number> {
+    const messages = await this.messagesFor(item);
+    if (messages.length) await this.queue.send(messages.map((message) => ({ message, delayMs: 0 })));
+    return messages.length;
+  }
+}
+
+/** A stream record as Lambda and the DynamoDB Streams API give it (the new image in DynamoDB JSON). */
+export interface StreamRecord {
+  eventName?: string | undefined;
+  dynamodb?: { NewImage?: Record<string, unknown> | undefined } | undefined;
+}
+
+/** Dispatches one stream record, if it passes STREAM_FILTER; returns how many messages it queued. */
+export async function dispatchRecord(dispatcher: Dispatcher, record: StreamRecord): Promise<number> {
+  const image = record.dynamodb?.NewImage;
+  if (!image || !matchesStreamFilter(record)) return 0;
+  const item = unmarshall(image as Parameters<typeof unmarshall>[0]);
+  return isDispatched(item) ? dispatcher.dispatch(item) : 0;
+}

@@ -1,0 +1,41 @@
+import { webhookLocalUrlsAllowed } from '../config.js';
+import type { Db } from '../db/client.js';
+import { eventIdBefore } from '../db/entities/event.js';
+import type { IdempotencyClaim } from '../db/idempotency.js';
+import { createWebhook, type NewWebhook, requestDelivery, rotateWebhookSecret, type Webhook } from '../db/webhooks.js';
+import { EVENT_ID_PATTERN } from '../domain.js';
+import { newWebhookSecret } from './signing.js';
+import { checkWebhookUrl, type UrlCheckOptions } from './url-safety.js';
+
+/**
+ * Managing endpoints: the rules around the repository (lib/db/webhooks.ts) that need more than the
+ * table: a URL is checked (scheme, addresses, DNS) before it is stored, and secrets are made here.
+ */
+export async function registerWebhook(
+  db: Db,
+  tenantId: string,
+  input: NewWebhook,
+  options: { claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined; resolve?: UrlCheckOptions['resolve'] } = {},
+): Promise<{ webhook: Webhook; secret: string }> {
+  const url = await checkWebhookUrl(input.url, { allowLocal: webhookLocalUrlsAllowed(), ...(options.resolve ? { resolve: options.resolve } : {}) });
+  return createWebhook(db, tenantId, { ...input, url: url.href, secret: newWebhookSecret() }, { claim: options.claim });
+}
+
+export function rotateSecret(db: Db, tenantId: string, webhookId: string): Promise<{ webhook: Webhook; secret: string }> {
+  return rotateWebhookSecret(db, tenantId, webhookId, newWebhookSecret());
+}
+
+export function retryDelivery(db: Db, tenantId: string, webhookId: string, eventId: string): Promise<void> {
+  return requestDelivery(db, tenantId, { kind: 'retry', webhookId, eventId });
+}
+
+/**
+ * Re-sends every event since `since` (an event id, exclusive, or an instant) up to now that the
+ * endpoint subscribes to; returns the range as positions in the log.
+ */
+export async function replayEvents(db: Db, tenantId: string, webhookId: string, since: string, now = new Date()): Promise<{ after: string; until: string }> {
+  const after = EVENT_ID_PATTERN.test(since) ? since : eventIdBefore(Date.parse(since));
+  const until = eventIdBefore(now.getTime() + 1);
+  await requestDelivery(db, tenantId, { kind: 'replay', webhookId, after, until }, now);
+  return { after, until };
+}

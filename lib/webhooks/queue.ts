@@ -1,0 +1,42 @@
+/**
+ * The webhook delivery queue: the dispatcher puts one message per endpoint and event on it, the worker
+ * takes them, and puts the next attempt back with a delay when one fails. SQS delays a message at most
+ * 15 minutes, so a longer wait is chained: the message carries `notBefore`, and a worker that receives
+ * it early puts it back for the rest of the wait (MAX_DELAY_SECONDS at a time).
+ */
+export const MAX_DELAY_SECONDS = 900;
+
+export interface DeliverMessage {
+  kind: 'deliver';
+  tenantId: string;
+  webhookId: string;
+  eventId: string;
+  /** the attempt to make; `next`: the one after the last (a manual retry, a replay) */
+  attempt: number | 'next';
+  /** how many retries of the schedule this series has used */
+  retry: number;
+  trigger: 'automatic' | 'manual';
+  /** epoch ms before which the attempt must not be made */
+  notBefore?: number;
+}
+
+/** Re-sends, to one endpoint, the events of the log after `after` up to `until` (a page at a time). */
+export interface ReplayMessage {
+  kind: 'replay';
+  tenantId: string;
+  webhookId: string;
+  after: string;
+  until: string;
+}
+
+export type DeliveryMessage = DeliverMessage | ReplayMessage;
+
+export interface DeliveryQueue {
+  /** Queues messages, each after its own delay (0: now). */
+  send(entries: { message: DeliveryMessage; delayMs: number }[]): Promise<void>;
+}
+
+/** The part of a wait one message may be delayed by, in whole seconds (SQS's unit and limit). */
+export function delaySecondsOf(delayMs: number): number {
+  return Math.min(MAX_DELAY_SECONDS, Math.max(0, Math.ceil(delayMs / 1000)));
+}

@@ -1,0 +1,43 @@
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { type DeliveryQueue, delaySecondsOf } from './queue.js';
+
+/** SQS takes at most 10 messages per SendMessageBatch. */
+const BATCH = 10;
+
+/** The delivery queue in AWS (DELIVERY_QUEUE_URL): a failed entry fails the call, so nothing is lost silently. */
+export function sqsDeliveryQueue(queueUrl: string, client = new SQSClient({})): DeliveryQueue {
+  return {
+    async send(entries) {
+      for (let i = 0; i < entries.length; i += BATCH) {
+        const batch = entries.slice(i, i + BATCH);
+        const { Failed } = await client.send(
+          new SendMessageBatchCommand({
+            QueueUrl: queueUrl,
+            Entries: batch.map(({ message, delayMs }, index) => ({
+              Id: String(index),
+              MessageBody: JSON.stringify(message),
+              DelaySeconds: delaySecondsOf(delayMs),
+            })),
+          }),
+        );
+        if (Failed?.length) throw new Error(`SQS refused ${Failed.length} delivery message(s): ${Failed.map((failure) => failure.Message ?? failure.Code).join('; ')}`);
+      }
+    },
+  };
+}
+
+let shared: DeliveryQueue | undefined;
+
+/** The process-wide queue, created on first use; the local tools replace it with an in-process one. */
+export function sharedDeliveryQueue(): DeliveryQueue {
+  if (!shared) {
+    const queueUrl = process.env.DELIVERY_QUEUE_URL;
+    if (!queueUrl) throw new Error('Environment variable DELIVERY_QUEUE_URL is required');
+    shared = sqsDeliveryQueue(queueUrl);
+  }
+  return shared;
+}
+
+export function setSharedDeliveryQueue(queue: DeliveryQueue | undefined): void {
+  shared = queue;
+}

@@ -1,0 +1,119 @@
+import { webhookLocalUrlsAllowed, webhookRetrySchedule } from '../config.js';
+import type { Db } from '../db/client.js';
+import { toPublicEvent } from '../db/entities/event.js';
+import { DISABLE_AFTER_FAILING_MS, signingSecrets, subscribes } from '../db/entities/webhook.js';
+import { getEventItem, readEventRange } from '../db/events.js';
+import { claimAttempt, disableWebhook, getWebhookItem, markWebhookFailing, markWebhookHealthy, recordAttempt } from '../db/webhooks.js';
+import { type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
+import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
+import { deliveryHeaders } from './signing.js';
+import type { UrlCheckOptions } from './url-safety.js';
+
+/** Events a replay message re-sends before it queues its continuation. */
+const REPLAY_PAGE = 100;
+/** ± this share of each retry delay, at random, so endpoints that fail together do not retry together. */
+const JITTER = 0.1;
+
+export interface WorkerDependencies {
+  queue: DeliveryQueue;
+  now?: () => Date;
+  random?: () => number;
+  /** replaces DNS resolution (tests) */
+  resolve?: UrlCheckOptions['resolve'];
+  post?: typeof postDelivery;
+  /** the endpoint's time to answer (DELIVERY_TIMEOUT_MS unless a test shortens it) */
+  timeoutMs?: number;
+}
+
+export type WorkOutcome =
+  | 'delivered'
+  | 'retry scheduled'
+  | 'failed'
+  | 'disabled'
+  | 'postponed'
+  | 'duplicate'
+  | 'skipped: endpoint gone or disabled'
+  | 'skipped: event expired'
+  | 'replayed';
+
+/**
+ * The delivery worker: one queue message (`token` identifies it across its redeliveries) at a time.
+ * A delivery is claimed, sent, and recorded; a failure schedules the next attempt of the retry
+ * schedule (chained through the queue); 410 Gone disables the endpoint at once, and so do five days of
+ * failures. Nothing is sent to a deleted or disabled endpoint, and a 2xx is never followed by another
+ * automatic attempt of the same event.
+ */
+export async function work(db: Db, message: DeliveryMessage, token: string, deps: WorkerDependencies): Promise<WorkOutcome> {
+  return message.kind === 'replay' ? replay(db, message, deps) : deliver(db, message, token, deps);
+}
+
+async function deliver(db: Db, message: DeliverMessage, token: string, deps: WorkerDependencies): Promise<WorkOutcome> {
+  const now = deps.now?.() ?? new Date();
+  if (message.notBefore !== undefined && message.notBefore > now.getTime()) {
+    await deps.queue.send([{ message, delayMs: message.notBefore - now.getTime() }]);
+    return 'postponed';
+  }
+  const { tenantId, webhookId, eventId } = message;
+  const [webhook, event] = await Promise.all([getWebhookItem(db, tenantId, webhookId), getEventItem(db, tenantId, eventId)]);
+  if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
+  if (!event) return 'skipped: event expired';
+  const attempt = await claimAttempt(db, tenantId, { webhookId, eventId }, message.attempt, token, now);
+  if (attempt === undefined) return 'duplicate';
+
+  const body = JSON.stringify(toPublicEvent(event));
+  const post = deps.post ?? postDelivery;
+  const result = await post(webhook.url, deliveryHeaders(signingSecrets(webhook, now), event.id, body, now), body, {
+    allowLocal: webhookLocalUrlsAllowed(),
+    ...(deps.resolve ? { resolve: deps.resolve } : {}),
+    ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+  });
+  const record = (outcome: 'succeeded' | 'failed' | 'pending') =>
+    recordAttempt(db, tenantId, { webhookId, eventId, attempt, trigger: message.trigger, ...attemptFields(result), at: now.toISOString(), outcome, token }, now);
+
+  if (isSuccess(result)) {
+    await record('succeeded');
+    await markWebhookHealthy(db, tenantId, webhookId);
+    return 'delivered';
+  }
+  if (result.statusCode === 410) {
+    await record('failed');
+    await disableWebhook(db, tenantId, webhookId, 'the endpoint answered 410 Gone', now);
+    return 'disabled';
+  }
+  const failingSince = await markWebhookFailing(db, tenantId, webhookId, now);
+  if (failingSince && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
+    await record('failed');
+    await disableWebhook(db, tenantId, webhookId, `every delivery failed for ${DISABLE_AFTER_FAILING_MS / 86_400_000} days`, now);
+    return 'disabled';
+  }
+  const delaySeconds = webhookRetrySchedule()[message.retry];
+  if (delaySeconds === undefined) {
+    await record('failed');
+    return 'failed';
+  }
+  await record('pending');
+  const delayMs = Math.round(delaySeconds * 1000 * (1 + JITTER * (2 * (deps.random ?? Math.random)() - 1)));
+  await deps.queue.send([{ message: { ...message, attempt: attempt + 1, retry: message.retry + 1, notBefore: now.getTime() + delayMs }, delayMs }]);
+  return 'retry scheduled';
+}
+
+function attemptFields(result: DeliveryResult): { statusCode: number | null; durationMs: number; error?: string } {
+  return result.error === undefined
+    ? { statusCode: result.statusCode, durationMs: result.durationMs }
+    : { statusCode: result.statusCode, durationMs: result.durationMs, error: result.error };
+}
+
+/** A page of a replay: each event the endpoint subscribes to, as a manual delivery; then the rest of the range. */
+async function replay(db: Db, message: ReplayMessage, deps: WorkerDependencies): Promise<WorkOutcome> {
+  const { tenantId, webhookId } = message;
+  const webhook = await getWebhookItem(db, tenantId, webhookId);
+  if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
+  const { events, more } = await readEventRange(db, tenantId, message, REPLAY_PAGE);
+  const deliveries: DeliveryMessage[] = events
+    .filter((event) => subscribes(webhook, event.type))
+    .map((event) => ({ kind: 'deliver', tenantId, webhookId, eventId: event.id, attempt: 'next', retry: 0, trigger: 'manual' }));
+  const last = events.at(-1);
+  const rest: DeliveryMessage[] = more && last ? [{ ...message, after: last.id }] : [];
+  await deps.queue.send([...deliveries, ...rest].map((next) => ({ message: next, delayMs: 0 })));
+  return 'replayed';
+}

@@ -1,0 +1,190 @@
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type ShardIteratorType } from '@aws-sdk/client-dynamodb-streams';
+import type { Db } from '../../lib/db/client.js';
+import { newId } from '../../lib/db/ids.js';
+import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { logger } from '../../lib/observability/logger.js';
+import { Dispatcher, dispatchRecord, type StreamRecord } from '../../lib/webhooks/dispatch.js';
+import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
+import { work, type WorkerDependencies, type WorkOutcome } from '../../lib/webhooks/worker.js';
+import { localClient } from './dynamodb-local.js';
+import { runAsFunction } from './iam.js';
+
+/**
+ * Webhooks out on the local stack: a poller reads the table's stream from DynamoDB Local and hands
+ * each record to the dispatcher's code (as the `webhook-dispatcher` function, under its IAM policies),
+ * and an in-process queue hands each delivery message to the worker's code (as `webhook-worker`) when
+ * its delay is over. As in AWS, a message whose processing fails comes back (same token) after a
+ * visibility timeout, up to 5 receives; a stream record that fails is read again.
+ */
+const MAX_RECEIVES = 5;
+const REDELIVERY_MS = 1000;
+const STREAM_POLL_MS = 100;
+const MAX_STREAM_TRIES = 10;
+
+export interface Handled {
+  message: DeliveryMessage;
+  outcome: WorkOutcome | 'failed to process';
+}
+
+/** The delivery queue of the local stack: timers instead of SQS delays, the worker's own code per message. */
+export class LocalDeliveryQueue implements DeliveryQueue {
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  /** every message the worker finished with, and what it did (tests read this) */
+  readonly handled: Handled[] = [];
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deps: Omit<WorkerDependencies, 'queue'> = {},
+  ) {}
+
+  async send(entries: { message: DeliveryMessage; delayMs: number }[]): Promise<void> {
+    for (const { message, delayMs } of entries) this.schedule(message, newId(), delayMs, 1);
+  }
+
+  private schedule(message: DeliveryMessage, token: string, delayMs: number, receive: number): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const run = this.receive(message, token, receive).finally(() => this.running.delete(run));
+      this.running.add(run);
+    }, Math.max(0, delayMs));
+    this.timers.add(timer);
+  }
+
+  private async receive(message: DeliveryMessage, token: string, receive: number): Promise<void> {
+    try {
+      const outcome = await runAsFunction(BACKGROUND_FUNCTIONS.webhookWorker, () => work(this.db, message, token, { ...this.deps, queue: this }));
+      this.handled.push({ message, outcome });
+    } catch (error) {
+      logger.warn('Webhook delivery message failed', { error: error as Error, receive });
+      if (receive < MAX_RECEIVES) this.schedule(message, token, REDELIVERY_MS, receive + 1);
+      else this.handled.push({ message, outcome: 'failed to process' });
+    }
+  }
+
+  /** Messages waiting for their delay, and messages being worked on. */
+  get pending(): number {
+    return this.timers.size + this.running.size;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+}
+
+/** Reads the table's stream from DynamoDB Local, shard by shard, into the dispatcher. */
+class StreamPoller {
+  private readonly client: DynamoDBStreamsClient;
+  private readonly iterators = new Map<string, string | undefined>();
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    endpoint: string,
+    private readonly streamArn: string,
+    private readonly dispatch: (record: StreamRecord) => Promise<unknown>,
+    private readonly from: ShardIteratorType,
+  ) {
+    this.client = new DynamoDBStreamsClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  }
+
+  async start(): Promise<void> {
+    await this.discoverShards(this.from);
+    this.loop();
+  }
+
+  private async discoverShards(type: ShardIteratorType): Promise<void> {
+    const { StreamDescription } = await this.client.send(new DescribeStreamCommand({ StreamArn: this.streamArn }));
+    for (const shard of StreamDescription?.Shards ?? []) {
+      const shardId = shard.ShardId as string;
+      if (this.iterators.has(shardId)) continue;
+      const { ShardIterator } = await this.client.send(new GetShardIteratorCommand({ StreamArn: this.streamArn, ShardId: shardId, ShardIteratorType: type }));
+      this.iterators.set(shardId, ShardIterator);
+    }
+  }
+
+  private loop(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.polling = this.pollOnce()
+        .catch((error: unknown) => logger.warn('Stream poll failed', { error: error as Error }))
+        .finally(() => this.loop());
+    }, STREAM_POLL_MS);
+  }
+
+  private async pollOnce(): Promise<void> {
+    let closed = false;
+    for (const [shardId, iterator] of this.iterators) {
+      if (!iterator) continue;
+      const { Records, NextShardIterator } = await this.client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+      for (const record of Records ?? []) {
+        for (let tries = 1; ; tries++) {
+          try {
+            await this.dispatch(record as StreamRecord);
+            break;
+          } catch (error) {
+            // As Lambda does: retry the record, then give up on it (AWS: the stream failures queue).
+            if (tries >= MAX_STREAM_TRIES) {
+              logger.error('Stream record dropped after retries', { error: error as Error, eventId: record.eventID });
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
+          }
+        }
+      }
+      this.iterators.set(shardId, NextShardIterator);
+      if (!NextShardIterator) closed = true;
+    }
+    // A closed shard has children: read them from their start.
+    if (closed) await this.discoverShards('TRIM_HORIZON');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.polling;
+    this.client.destroy();
+  }
+}
+
+export interface WebhookRuntime {
+  queue: LocalDeliveryQueue;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the local dispatcher and worker on the table of `db`. `from: 'LATEST'` (default) dispatches
+ * only what is written from now on.
+ */
+export async function startWebhookRuntime(
+  db: Db,
+  options: { endpoint: string; from?: ShardIteratorType; worker?: Omit<WorkerDependencies, 'queue'> },
+): Promise<WebhookRuntime> {
+  const dynamo = localClient(options.endpoint);
+  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: db.tableName }));
+  dynamo.destroy();
+  if (!Table?.LatestStreamArn) throw new Error(`Table ${db.tableName} has no stream`);
+  const queue = new LocalDeliveryQueue(db, options.worker);
+  const poller = new StreamPoller(
+    options.endpoint,
+    Table.LatestStreamArn,
+    // A fresh dispatcher per record, as each Lambda batch has its own: endpoints are read anew.
+    (record) => runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () => dispatchRecord(new Dispatcher(db, queue), record)),
+    options.from ?? 'LATEST',
+  );
+  await poller.start();
+  return {
+    queue,
+    async stop() {
+      await poller.stop();
+      await queue.stop();
+    },
+  };
+}
