@@ -49,13 +49,21 @@ describe('under load, over HTTP (local gateway, DynamoDB Local)', () => {
     const acknowledged = bodies
       .filter((_, i) => statuses[i] === 201)
       .map((body) => (body as { data: { id: string } }).data.id);
-    const readable = await Promise.all(
-      acknowledged.map((id) => fetch(`${gatewayUrl()}/jds/${id}`, { headers: { 'X-API-Key': key } }).then((reply) => reply.status)),
-    );
+    // A 503 under this load is the service asking to be retried, not a loss: read each one until it answers otherwise.
+    const readOnce = (id: string) => fetch(`${gatewayUrl()}/jds/${id}`, { headers: { 'X-API-Key': key } });
+    const { statuses: readable } = await burst(acknowledged.length, 10, async (i) => {
+      let reply = await readOnce(acknowledged[i]!);
+      for (let attempt = 1; reply.status === 503 && attempt < 5; attempt++) {
+        await reply.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        reply = await readOnce(acknowledged[i]!);
+      }
+      return reply;
+    });
 
     expect(statuses.filter((status) => status !== 201 && status !== 409 && status !== 503), JSON.stringify(bodies.filter((_, i) => statuses[i] !== 201).slice(0, 3))).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(0);
-    expect(readable.every((status) => status === 200)).toBe(true);
+    expect(readable.filter((status) => status !== 200)).toEqual([]);
     expect(await readCount(db(), tenantId, 'JD')).toBe(acknowledged.length);
   });
 });

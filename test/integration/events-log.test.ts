@@ -1,0 +1,86 @@
+import pMap from 'p-map';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listEvents } from '../../lib/db/events.js';
+import { createJd } from '../../lib/db/jds.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+
+// Local writes commit within milliseconds: a short settle window keeps the test quick.
+process.env.EVENT_SETTLE_MS = '2000';
+afterAll(() => {
+  delete process.env.EVENT_SETTLE_MS;
+});
+
+const db = useTestDb();
+
+describe('GET /events', () => {
+  it('never skips or repeats an event while many writers record events in the same milliseconds', async () => {
+    const { tenantId } = await tenantWithKey(db(), ['read', 'write']);
+    const writes = 300;
+    let writing = true;
+    let deadline = Number.POSITIVE_INFINITY;
+    const seen: string[] = [];
+    let after: string | undefined;
+    // A poller walks the log with `after` (what GET /events runs, without the hourly quota) while 24 writers add to it.
+    const poller = (async () => {
+      while (writing || (seen.length < writes + 1 && Date.now() < deadline)) {
+        const page = await listEvents(db(), tenantId, { after, limit: 50 });
+        seen.push(...page.events.map((event) => event.id));
+        after = page.nextCursor ?? after;
+        if (!page.hasMore) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+
+    await pMap(Array.from({ length: writes }, (_, i) => i), (i) => createJd(db(), tenantId, { title: `Role ${i}`, description: 'd', createdById: 'u' }), {
+      concurrency: 24,
+    });
+    writing = false;
+    deadline = Date.now() + 5_000;
+    await poller;
+
+    expect(seen).toHaveLength(writes + 1);
+    expect(new Set(seen).size).toBe(writes + 1);
+    expect([...seen].sort()).toEqual(seen);
+  }, 60_000);
+
+  it('filters by type, pages with nextCursor, shows one event by id, and refuses a bad cursor or type', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    for (let i = 0; i < 5; i++) await createJd(db(), tenantId, { title: `Role ${i}`, description: 'd', createdById: 'u' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const keys = await callApi('GET', '/events?type=key.created', { key });
+    const firstPage = await callApi('GET', '/events?type=jd.created,key.created&limit=2', { key });
+    const secondPage = await callApi('GET', `/events?type=jd.created&limit=10&after=${firstPage.json.pagination.nextCursor}`, { key });
+    const one = await callApi('GET', `/events/${keys.json.data[0].id}`, { key });
+    const badCursor = await callApi('GET', '/events?after=yesterday', { key });
+    const badType = await callApi('GET', '/events?type=jd.archived', { key });
+    const missing = await callApi('GET', '/events/evt_01KA0000000000000000000000', { key });
+
+    expect(keys.json.data.map((event: { type: string }) => event.type)).toEqual(['key.created']);
+    expect(keys.json.data[0].data).toEqual({ id: expect.any(String), name: 'key read write', scopes: ['read', 'write'], expiresAt: null, updatedAt: expect.any(String) });
+    expect(firstPage.json.data.map((event: { type: string }) => event.type)).toEqual(['key.created', 'jd.created']);
+    expect(firstPage.json.pagination).toMatchObject({ limit: 2, hasMore: true });
+    expect(secondPage.json.data.map((event: { data: { title: string } }) => event.data.title)).toEqual(['Role 1', 'Role 2', 'Role 3', 'Role 4']);
+    expect(secondPage.json.pagination.hasMore).toBe(false);
+    expect(one.json.data).toEqual(keys.json.data[0]);
+    expect([badCursor.status, badType.status, missing.status]).toEqual([400, 400, 404]);
+    expect(badType.json.error).toContain('type: must be one or more of');
+  });
+
+  it('needs the read scope, and shows a tenant only its own events', async () => {
+    const mine = await tenantWithKey(db(), ['read']);
+    const theirs = await tenantWithKey(db(), ['read']);
+    const adminOnly = await tenantWithKey(db(), ['admin'], mine.tenantId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [myEvent] = (await callApi('GET', '/events', { key: mine.key })).json.data;
+
+    const denied = await callApi('GET', '/events', { key: adminOnly.key });
+    const foreign = await callApi('GET', `/events/${myEvent.id}`, { key: theirs.key });
+    const theirLog = await callApi('GET', '/events', { key: theirs.key });
+
+    expect(denied.status).toBe(403);
+    expect(denied.json.error).toBe('API key does not have the required scope: read');
+    expect(foreign.status).toBe(404);
+    expect(theirLog.json.data.map((event: { id: string }) => event.id)).not.toContain(myEvent.id);
+  });
+});
