@@ -96,14 +96,16 @@ async function writeApplication(
       },
     },
     {
-      // Bumping the version makes a concurrent whole-resume write retry instead of dropping this copy.
+      // Guarded by the identity the application copied (not the whole resume's version), so writers of
+      // one resume's applications do not fail each other's conditions; bumping the version makes a
+      // concurrent whole-resume write retry instead of dropping this copy.
       Update: {
         TableName: db.tableName,
         Key: resumeKeys.item(tenantId, next.resumeId),
-        UpdateExpression: 'SET #apps.#app = :copy, version = :next',
-        ConditionExpression: 'version = :rv',
+        UpdateExpression: 'SET #apps.#app = :copy ADD version :one',
+        ConditionExpression: 'identityVersion = :iv',
         ExpressionAttributeNames: { '#apps': 'applications', '#app': next.id },
-        ExpressionAttributeValues: { ':copy': items.copy, ':rv': resume.version, ':next': resume.version + 1 },
+        ExpressionAttributeValues: { ':copy': items.copy, ':iv': resume.identityVersion, ':one': 1 },
       },
     },
     {

@@ -2,6 +2,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../lib/db/client.js';
 import { readCount } from '../../lib/db/counters.js';
 import { tenantPk } from '../../lib/db/ids.js';
 import { getTenant } from '../../lib/db/tenants.js';
@@ -206,5 +207,32 @@ describe('bulk import', () => {
     expect(summary).toEqual({ applied: 300, ignored: {}, rejected: [] });
     expect(await Promise.all(['total', 'DRAFT', 'PUBLISHED'].map((field) => readCount(db(), tenantId, 'JD', field)))).toEqual([100, 50, 50]);
     expect(await readCount(db(), tenantId, 'RESUME')).toBe(200);
+  });
+
+  it('applies 120 applications of one candidate 64 at a time without their writes failing each other’s conditions', async () => {
+    const tenantId = newTenantId('one-candidate');
+    await deliverLocally(db(), [event('resume.upserted', tenantId, 1, resume('r-1', 'Ada Lovelace')), ...Array.from({ length: 120 }, (_, i) => event('jd.upserted', tenantId, 1, jd(`jd-${i}`, `Role ${i}`)))]);
+    const cancelled: string[] = [];
+    const counting = createDb({ endpoint: process.env.DYNAMODB_ENDPOINT, tableName: db().tableName });
+    counting.baseClient.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          cancelled.push((error as Error).message);
+          throw error;
+        }
+      },
+      { step: 'initialize', name: 'countFailures' },
+    );
+
+    const summary = summarize(
+      await deliverLocally(counting, Array.from({ length: 120 }, (_, i) => event('application.upserted', tenantId, 1, { id: `a-${i}`, jdId: `jd-${i}`, resumeId: 'r-1' })), { concurrency: 64 }),
+    );
+
+    expect(summary).toEqual({ applied: 120, ignored: {}, rejected: [] });
+    expect(cancelled).toEqual([]);
+    const [stored] = (await partition(tenantId)).filter((item) => item.entity === 'RESUME');
+    expect(Object.keys(stored?.applications ?? {})).toHaveLength(120);
   });
 });

@@ -1,0 +1,177 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISABLE_AFTER_FAILING_MS } from '../../lib/db/entities/webhook.js';
+import { listEvents } from '../../lib/db/events.js';
+import { createJd } from '../../lib/db/jds.js';
+import { getWebhook, listDeliveryAttempts } from '../../lib/db/webhooks.js';
+import { registerWebhook } from '../../lib/webhooks/endpoints.js';
+import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
+import { work } from '../../lib/webhooks/worker.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+import { startReceiver } from '../helpers/webhooks.js';
+
+// As deployed: https only, no loopback (WEBHOOK_ALLOW_LOCAL_URLS unset). Events readable at once.
+process.env.EVENT_SETTLE_MS = '0';
+afterAll(() => {
+  delete process.env.EVENT_SETTLE_MS;
+});
+
+const db = useTestDb();
+/** A public address (documentation ranges are refused, so one of example.com's). */
+const PUBLIC_ADDRESS = '93.184.215.14';
+
+/** A TCP listener on 127.0.0.1 that counts the connections it gets: proof that nothing was even dialled. */
+let listener: Server;
+let connections = 0;
+beforeAll(async () => {
+  listener = createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+
+function recordingQueue() {
+  const sent: { message: DeliveryMessage; delayMs: number }[] = [];
+  const queue: DeliveryQueue = { send: async (entries) => void sent.push(...entries) };
+  return { queue, sent };
+}
+
+/** A tenant with an endpoint at `url` (its host resolving to a public address at registration) and one event to deliver. */
+async function endpointWithEvent(url: string) {
+  const { tenantId } = await tenantWithKey(db(), ['admin']);
+  const { webhook } = await registerWebhook(db(), tenantId, { url, events: ['jd.created'] }, { resolve: async () => [PUBLIC_ADDRESS] });
+  await createJd(db(), tenantId, { title: 'Engineer', description: 'd', createdById: 'u' });
+  const [event] = (await listEvents(db(), tenantId, { types: ['jd.created'], limit: 1 })).events;
+  const message: DeliveryMessage = { kind: 'deliver', tenantId, webhookId: webhook.id, eventId: event!.id, attempt: 1, retry: 0, trigger: 'automatic' };
+  return { tenantId, webhookId: webhook.id, message };
+}
+
+describe('webhook URLs (SSRF)', () => {
+  it('refuses, at creation, every URL that is not https to a public address', async () => {
+    const { key } = await tenantWithKey(db(), ['admin']);
+    const refused: [string, string][] = [
+      ['http://example.com/hooks', 'url: must use https'],
+      ['ftp://example.com/hooks', 'url: must be an absolute http(s) URL'],
+      ['hooks.example.com', 'url: must be an absolute http(s) URL'],
+      ['https://user:pass@example.com/hooks', 'url: must not contain credentials'],
+      ['https://10.0.0.8/hooks', 'private, link-local or reserved'],
+      ['https://192.168.1.1/hooks', 'private, link-local or reserved'],
+      ['https://169.254.169.254/latest/meta-data/', 'private, link-local or reserved'],
+      ['https://[::ffff:169.254.169.254]/', 'private, link-local or reserved'],
+      ['https://[64:ff9b::a9fe:a9fe]/', 'private, link-local or reserved'],
+      ['https://[fd00:ec2::254]/', 'private, link-local or reserved'],
+      ['https://[fe80::1]/', 'private, link-local or reserved'],
+      ['https://127.0.0.1/hooks', 'loopback'],
+      ['https://0x7f.1/hooks', 'loopback'],
+      ['https://2130706433/hooks', 'loopback'],
+      ['https://[::1]/hooks', 'loopback'],
+      ['https://localhost/hooks', 'loopback'],
+      ['https://no-such-host.invalid/hooks', 'could not be resolved'],
+      [`https://example.com/${'a'.repeat(2048)}`, 'at most 2048 characters'],
+    ];
+
+    const replies = await Promise.all(refused.map(([url]) => callApi('POST', '/webhooks', { key, body: { url, events: ['*'] } })));
+
+    for (const [i, reply] of replies.entries()) {
+      expect([refused[i]![0].slice(0, 60), reply.status], reply.text).toEqual([refused[i]![0].slice(0, 60), 400]);
+      expect(reply.json.error).toContain(refused[i]![1]);
+    }
+    expect((await callApi('GET', '/webhooks', { key })).json.data).toEqual([]);
+  });
+
+  it('refuses a host any of whose addresses is private, and allows http to loopback only on the local stack', async () => {
+    const { tenantId } = await tenantWithKey(db(), ['admin']);
+    const register = (url: string, addresses: string[]) => registerWebhook(db(), tenantId, { url, events: ['*'] }, { resolve: async () => addresses });
+
+    await expect(register('https://hooks.example.com/x', [PUBLIC_ADDRESS, '10.1.2.3'])).rejects.toThrow('url: hooks.example.com resolves to 10.1.2.3 is a private');
+    await expect(register('https://hooks.example.com/x', ['::ffff:127.0.0.1'])).rejects.toThrow('loopback');
+    await expect(register('http://127.0.0.1:9/x', [])).rejects.toThrow('url: must use https');
+    process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
+    try {
+      await expect(register('http://127.0.0.1:9/x', [])).resolves.toMatchObject({ webhook: { url: 'http://127.0.0.1:9/x' } });
+      await expect(register('http://169.254.169.254/x', [])).rejects.toThrow('private, link-local or reserved');
+      process.env.STAGE = 'prod';
+      await expect(register('http://127.0.0.1:9/y', [])).rejects.toThrow('url: must use https');
+    } finally {
+      delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
+      delete process.env.STAGE;
+    }
+  });
+
+  it('never connects when the host resolves to a private address at delivery (DNS rebinding), and records why', async () => {
+    const { port } = listener.address() as AddressInfo;
+    const { tenantId, webhookId, message } = await endpointWithEvent(`https://rebinding.example.com:${port}/hooks`);
+    const { queue, sent } = recordingQueue();
+    const before = connections;
+
+    const toLoopback = await work(db(), message, 'm-1', { queue, resolve: async () => ['127.0.0.1'] });
+    const toMixed = await work(db(), { ...message, attempt: 2, retry: 1 }, 'm-2', { queue, resolve: async () => [PUBLIC_ADDRESS, '10.0.0.7'] });
+
+    expect([toLoopback, toMixed]).toEqual(['retry scheduled', 'retry scheduled']);
+    expect(connections).toBe(before);
+    const { attempts } = await listDeliveryAttempts(db(), tenantId, webhookId, { limit: 10 });
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.error])).toEqual([
+      [2, null, 'rebinding.example.com resolves to 10.0.0.7 is a private, link-local or reserved address'],
+      [1, null, 'rebinding.example.com resolves to 127.0.0.1 is a loopback address'],
+    ]);
+    expect(sent.map(({ message: next }) => next.kind === 'deliver' && next.attempt)).toEqual([2, 3]);
+  });
+});
+
+describe('webhook endpoints per tenant', () => {
+  it('allows at most 10, even when 12 are created at once; a deleted one makes room', async () => {
+    const { key } = await tenantWithKey(db(), ['admin']);
+    const create = (i: number) => callApi('POST', '/webhooks', { key, body: { url: `https://${PUBLIC_ADDRESS}/hooks/${i}`, events: ['*'] } });
+
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => create(i)));
+    const statuses = replies.map((reply) => reply.status).sort();
+    const refusal = replies.find((reply) => reply.status === 409);
+    const created = replies.find((reply) => reply.status === 201);
+    const deleted = await callApi('DELETE', `/webhooks/${created!.json.data.id}`, { key });
+    const again = await create(12);
+
+    expect(statuses).toEqual([...Array(10).fill(201), 409, 409]);
+    expect(refusal?.json.error).toBe('This tenant already has 10 webhook endpoints, the most it may have: delete one first');
+    expect([deleted.status, again.status]).toEqual([200, 201]);
+    expect((await callApi('GET', '/webhooks', { key })).json.data).toHaveLength(10);
+  });
+});
+
+describe('failing endpoints', () => {
+  it('disables an endpoint whose every delivery failed for 5 days, and not one day sooner', async () => {
+    const receiver = await startReceiver(() => 503);
+    process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
+    try {
+      const { tenantId } = await tenantWithKey(db(), ['admin']);
+      const { webhook } = await registerWebhook(db(), tenantId, { url: receiver.url, events: ['jd.created'] });
+      await createJd(db(), tenantId, { title: 'Engineer', description: 'd', createdById: 'u' });
+      const [event] = (await listEvents(db(), tenantId, { limit: 5, types: ['jd.created'] })).events;
+      const { queue } = recordingQueue();
+      const start = Date.now();
+      const attemptAt = (offsetMs: number, attempt: number) =>
+        work(db(), { kind: 'deliver', tenantId, webhookId: webhook.id, eventId: event!.id, attempt, retry: 0, trigger: 'automatic' }, `m-${attempt}`, {
+          queue,
+          now: () => new Date(start + offsetMs),
+        });
+
+      const first = await attemptAt(0, 1);
+      const fourDaysLater = await attemptAt(4 * 86_400_000, 2);
+      const statusAfterFour = (await getWebhook(db(), tenantId, webhook.id)).status;
+      const fiveDaysLater = await attemptAt(DISABLE_AFTER_FAILING_MS, 3);
+      const disabled = await getWebhook(db(), tenantId, webhook.id);
+      const afterDisable = await attemptAt(DISABLE_AFTER_FAILING_MS + 1000, 4);
+
+      expect([first, fourDaysLater, statusAfterFour, fiveDaysLater]).toEqual(['retry scheduled', 'retry scheduled', 'enabled', 'disabled']);
+      expect(disabled).toMatchObject({ status: 'disabled', disabledReason: 'every delivery failed for 5 days' });
+      expect(afterDisable).toBe('skipped: endpoint gone or disabled');
+      expect(receiver.received).toHaveLength(3);
+    } finally {
+      delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_EVENT_SETTLE_MS, DEFAULT_WEBHOOK_RETRY_SCHEDULE, webhookRetrySchedule } from '../../lib/config.js';
+import type { Db } from '../../lib/db/client.js';
+import { DYNAMODB_CALL_LIMITS } from '../../lib/db/client.js';
+import { type DeliveryMessage, delaySecondsOf, MAX_DELAY_SECONDS } from '../../lib/webhooks/queue.js';
+import { deliveryHeaders, newWebhookSecret } from '../../lib/webhooks/signing.js';
+import { addressProblem } from '../../lib/webhooks/url-safety.js';
+import { work } from '../../lib/webhooks/worker.js';
+
+afterEach(() => {
+  delete process.env.WEBHOOK_RETRY_SCHEDULE;
+});
+
+describe('signing (Standard Webhooks)', () => {
+  it('signs so that the standardwebhooks library verifies with either secret during a rotation, and with no other', () => {
+    const [oldSecret, newSecret, stranger] = [newWebhookSecret(), newWebhookSecret(), newWebhookSecret()];
+    const body = JSON.stringify({ id: 'evt_1', type: 'jd.created', data: { title: 'Café ☕' } });
+    const headers = deliveryHeaders([newSecret, oldSecret], 'evt_1', body, new Date());
+
+    expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    expect(new Webhook(oldSecret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(new Webhook(newSecret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(stranger).verify(body, headers)).toThrow();
+    expect(() => new Webhook(newSecret).verify(body.replace('Café', 'Cafe'), headers)).toThrow();
+  });
+
+  it('makes a timestamp the verifier refuses once it is older than its tolerance (5 minutes)', () => {
+    const secret = newWebhookSecret();
+    const headers = deliveryHeaders([secret], 'evt_1', '{}', new Date(Date.now() - 10 * 60_000));
+
+    expect(() => new Webhook(secret).verify('{}', headers)).toThrow(/timestamp/i);
+  });
+});
+
+describe('webhook addresses', () => {
+  it.each([
+    ['93.184.215.14', undefined],
+    ['2606:4700:4700::1111', undefined],
+    ['10.20.30.40', 'private, link-local or reserved'],
+    ['172.31.255.255', 'private, link-local or reserved'],
+    ['100.100.100.200', 'private, link-local or reserved'],
+    ['169.254.169.254', 'private, link-local or reserved'],
+    ['::ffff:169.254.169.254', 'private, link-local or reserved'],
+    ['::ffff:a9fe:a9fe', 'private, link-local or reserved'],
+    ['64:ff9b::a9fe:a9fe', 'private, link-local or reserved'],
+    ['64:ff9b::10.0.0.1', 'private, link-local or reserved'],
+    ['fd00:ec2::254', 'private, link-local or reserved'],
+    ['ff02::1', 'private, link-local or reserved'],
+    ['0.0.0.0', 'private, link-local or reserved'],
+    ['::', 'private, link-local or reserved'],
+    ['127.0.0.1', 'loopback'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::1', 'loopback'],
+  ])('%s: %s', (address, problem) => {
+    const found = addressProblem(address, { allowLocal: false });
+
+    if (problem === undefined) expect(found).toBeUndefined();
+    else expect(found).toContain(problem);
+  });
+
+  it('allows loopback, and nothing else private, on the local stack', () => {
+    expect(addressProblem('127.0.0.1', { allowLocal: true })).toBeUndefined();
+    expect(addressProblem('::1', { allowLocal: true })).toBeUndefined();
+    expect(addressProblem('169.254.169.254', { allowLocal: true })).toContain('link-local');
+    expect(addressProblem('192.168.0.10', { allowLocal: true })).toContain('private');
+  });
+});
+
+describe('retry schedule and delays', () => {
+  it('follows the Standard Webhooks schedule unless WEBHOOK_RETRY_SCHEDULE says otherwise, and refuses a bad one', () => {
+    expect(webhookRetrySchedule()).toEqual([5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
+    expect(DEFAULT_WEBHOOK_RETRY_SCHEDULE.reduce((sum, seconds) => sum + seconds, 0) / 86_400).toBeCloseTo(3.1, 1);
+    process.env.WEBHOOK_RETRY_SCHEDULE = '0.5, 2,10';
+    expect(webhookRetrySchedule()).toEqual([0.5, 2, 10]);
+    process.env.WEBHOOK_RETRY_SCHEDULE = '5,soon';
+    expect(() => webhookRetrySchedule()).toThrow('WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds');
+  });
+
+  it('delays one queue message at most 15 minutes (SQS), in whole seconds', () => {
+    expect([0, 1, 5_000, 299_001, 7_200_000].map(delaySecondsOf)).toEqual([0, 1, 5, 300, MAX_DELAY_SECONDS]);
+    expect(MAX_DELAY_SECONDS).toBe(900);
+  });
+
+  it('puts back a message that arrives before its time for the rest of its wait, without reading the table', async () => {
+    const sent: { message: DeliveryMessage; delayMs: number }[] = [];
+    const now = new Date('2026-11-22T10:00:00Z');
+    const message: DeliveryMessage = { kind: 'deliver', tenantId: 't', webhookId: 'w', eventId: 'e', attempt: 5, retry: 4, trigger: 'automatic', notBefore: now.getTime() + 2 * 3_600_000 };
+    const noTable = new Proxy({}, { get: () => { throw new Error('the table was read'); } }) as Db;
+
+    const outcome = await work(noTable, message, 'm-1', { queue: { send: async (entries) => void sent.push(...entries) }, now: () => now });
+
+    expect(outcome).toBe('postponed');
+    expect(sent).toEqual([{ message, delayMs: 2 * 3_600_000 }]);
+  });
+});
+
+describe('event settle window', () => {
+  it('outlasts the longest a transaction can take between its ids being stamped and its commit', () => {
+    const { maxAttempts, connectionTimeoutMs, requestTimeoutMs } = DYNAMODB_CALL_LIMITS;
+    // The SDK's backoff before retry i is at most base × 2^i: 100 ms after a timeout or network error,
+    // 500 ms after a throttle (which DynamoDB answers at once, so it never also costs a timeout).
+    const backoff = (baseMs: number, retries: number) => Array.from({ length: retries }, (_, i) => baseMs * 2 ** i).reduce((a, b) => a + b, 0);
+    const everyAttemptTimesOut = maxAttempts * (connectionTimeoutMs + requestTimeoutMs) + backoff(100, maxAttempts - 1);
+    const throttledThenTimesOut = backoff(500, maxAttempts - 1) + connectionTimeoutMs + requestTimeoutMs;
+
+    expect(DEFAULT_EVENT_SETTLE_MS).toBeGreaterThan(Math.max(everyAttemptTimesOut, throttledThenTimesOut));
+  });
+});
