@@ -8,10 +8,13 @@ import { demoData } from './local/demo-data.js';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from './local/dynamodb-local.js';
 import { startGateway } from './local/gateway.js';
 import { withDeployedPermissions } from './local/iam.js';
+import { startWebhookRuntime, type WebhookRuntime } from './local/webhooks.js';
 
 /**
  * `npm start`: DynamoDB Local (in memory, or in DATA_DIR) unless DYNAMODB_ENDPOINT points at one, the
- * table from the shared definition, a demo tenant on an empty table, and the local gateway on PORT.
+ * table from the shared definition, a demo tenant on an empty table, the local gateway on PORT, and
+ * webhooks out (the table's stream to the dispatcher, an in-process queue to the delivery worker), which
+ * may deliver to http://localhost here (WEBHOOK_ALLOW_LOCAL_URLS=true unless set otherwise).
  */
 const DEMO_TENANT = 'demo';
 
@@ -25,6 +28,7 @@ async function main() {
   const started = Date.now();
   process.env.TABLE_NAME ??= 'hiring-local';
   process.env.STAGE ??= 'local';
+  process.env.WEBHOOK_ALLOW_LOCAL_URLS ??= 'true';
   const port = Number(process.env.PORT ?? 3000);
   let local: DynamoDbLocal | undefined;
   if (!process.env.DYNAMODB_ENDPOINT) {
@@ -42,6 +46,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await gateway?.close();
+    await webhooks?.stop();
     await local?.stop();
     process.exit(code);
   };
@@ -73,6 +78,8 @@ async function main() {
     );
   }
 
+  // From the stream's latest record: what the demo seed wrote is in the event log, but goes to no endpoint.
+  webhooks = await startWebhookRuntime(db, { endpoint });
   gateway = await startGateway(port, process.env.HOST ?? '127.0.0.1');
   const { url } = gateway;
   console.log(`\nHiring Integration API listening on ${url}`);
@@ -84,11 +91,13 @@ async function main() {
     console.log(`\nDemo admin key (manages keys):       ${keys.admin}`);
     console.log(`Demo read/write key (all resources): ${keys['read-write']}`);
     console.log(`\nTry: curl -H "X-API-Key: ${keys['read-write']}" ${url}/jds`);
+    console.log(`Webhooks: POST ${url}/webhooks with the admin key (http://localhost receivers are allowed locally)`);
   }
   console.log(`Ready in ${Date.now() - started} ms. Ctrl-C stops everything.`);
 }
 
 let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;
+let webhooks: WebhookRuntime | undefined;
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -58,6 +58,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
     try {
       const outcome = await runAsFunction(BACKGROUND_FUNCTIONS.webhookWorker, () => work(this.db, message, token, { ...this.deps, queue: this }));
       this.handled.push({ message, outcome });
+      logger.info('Webhook delivery', { messageId: token, kind: message.kind, tenantId: message.tenantId, webhookId: message.webhookId, outcome });
     } catch (error) {
       logger.warn('Webhook delivery message failed', { error: error as Error, receive });
       if (receive < MAX_RECEIVES) this.schedule(message, token, REDELIVERY_MS, receive + 1);

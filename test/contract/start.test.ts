@@ -3,8 +3,10 @@ import { promisify } from 'node:util';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 /* eslint-disable @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON */
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local/dynamodb-local.js';
+import { startReceiver, waitFor } from '../helpers/webhooks.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -20,7 +22,7 @@ function portIsOpen(port: number): Promise<boolean> {
 }
 
 describe('npm start entry point', () => {
-  it('starts DynamoDB Local and the API with a seeded demo tenant that passes npm run smoke, and stops cleanly on SIGTERM', async () => {
+  it('starts DynamoDB Local and the API with a seeded demo tenant that passes npm run smoke, delivers webhooks to localhost, and stops cleanly on SIGTERM', async () => {
     const [port, dynamodbPort] = [await freePort(), await freePort()];
     const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
       cwd: ROOT,
@@ -52,6 +54,19 @@ describe('npm start entry point', () => {
       () => ({ code: 0, stdout: '' }),
       (error: { code: number; stdout: string }) => error,
     );
+    const receiver = await startReceiver();
+    const webhook = await fetch(`${base}/webhooks`, {
+      method: 'POST',
+      headers: { 'X-API-Key': adminKey ?? '', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, events: ['jd.created'] }),
+    }).then((reply) => reply.json() as Promise<any>);
+    const created = await fetch(`${base}/jds`, {
+      method: 'POST',
+      headers: { 'X-API-Key': readKey ?? '', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Webhook role', description: 'd', createdById: 'u' }),
+    }).then((reply) => reply.json() as Promise<any>);
+    await waitFor(() => receiver.received.length > 0, 10_000, 'the webhook delivery').catch(() => undefined);
+    await receiver.close();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
 
@@ -65,6 +80,14 @@ describe('npm start entry point', () => {
     expect(smoke.stdout).toContain('9 passed, 0 failed');
     expect(smokeWithWrongKey.code).toBe(1);
     expect(smokeWithWrongKey.stdout).toMatch(/^FAIL {2}admin key works \(GET \/whoami\): the key has scopes read,write, not admin$/m);
+    // Webhooks out run with npm start: a localhost receiver gets the new JD's event, signed.
+    const [delivery] = receiver.received;
+    expect(webhook.data?.secret, JSON.stringify(webhook)).toMatch(/^whsec_/);
+    expect(new Webhook(webhook.data.secret).verify(delivery?.body ?? '', delivery?.headers as Record<string, string>)).toMatchObject({
+      type: 'jd.created',
+      data: { id: created.data.id, title: 'Webhook role' },
+    });
+    expect(receiver.received).toHaveLength(1);
     expect(await portIsOpen(port)).toBe(false);
     expect(await portIsOpen(dynamodbPort)).toBe(false);
   }, 90_000);
