@@ -2,7 +2,7 @@ import { eventSettleMs } from '../config.js';
 import type { EventType } from '../domain.js';
 import type { Db } from './client.js';
 import { getItem, queryPage } from './dynamo.js';
-import { EVENT_ID_PATTERN, type EventItem, eventIdBefore, eventKeys, type PublicEvent, toPublicEvent } from './entities/event.js';
+import { EVENT_ID_PATTERN, EVENT_TTL_SECONDS, type EventItem, eventIdBefore, eventKeys, type PublicEvent, toPublicEvent } from './entities/event.js';
 import { tenantPk } from './ids.js';
 
 export { EVENT_ID_PATTERN, type PublicEvent };
@@ -29,10 +29,14 @@ export async function listEvents(
   tenantId: string,
   options: { after?: string | undefined; types?: readonly EventType[] | undefined; limit: number; now?: number },
 ): Promise<EventPage> {
-  const cut = (options.now ?? Date.now()) - eventSettleMs();
+  const now = options.now ?? Date.now();
+  const cut = now - eventSettleMs();
   const upTo = eventKeys.before(cut);
-  const start = options.after ? eventKeys.item(tenantId, options.after) : undefined;
-  if (start && start.sk >= upTo) return { events: [], nextCursor: options.after ?? null, hasMore: false };
+  // Expired events may linger until DynamoDB's TTL removes them (within days): the log starts 30 days ago.
+  const oldest = eventKeys.before(now - EVENT_TTL_SECONDS * 1000);
+  const after = options.after ? eventKeys.item(tenantId, options.after) : undefined;
+  const start = after && after.sk > oldest ? after : undefined;
+  if (after && after.sk >= upTo) return { events: [], nextCursor: options.after ?? null, hasMore: false };
   const types = options.types?.length ? options.types : undefined;
   const found: EventItem[] = [];
   let position: Record<string, unknown> | undefined = start;
@@ -44,7 +48,7 @@ export async function listEvents(
       ...(types ? { FilterExpression: `#type IN (${types.map((_, i) => `:t${i}`).join(', ')})`, ExpressionAttributeNames: { '#type': 'type' } } : {}),
       ExpressionAttributeValues: {
         ':pk': tenantPk(tenantId),
-        ':first': eventKeys.prefix,
+        ':first': oldest,
         ':last': upTo,
         ...Object.fromEntries((types ?? []).map((type, i) => [`:t${i}`, type])),
       },
@@ -80,10 +84,12 @@ export async function readEventRange(
   limit: number,
 ): Promise<{ events: EventItem[]; more: boolean }> {
   if (range.after >= range.until) return { events: [], more: false };
+  const oldest = eventKeys.before(Date.now() - EVENT_TTL_SECONDS * 1000);
+  const after = eventKeys.item(tenantId, range.after);
   const page = await queryPage<EventItem>(db, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':first': eventKeys.prefix, ':last': eventKeys.item(tenantId, range.until).sk },
-    ExclusiveStartKey: eventKeys.item(tenantId, range.after),
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':first': oldest, ':last': eventKeys.item(tenantId, range.until).sk },
+    ExclusiveStartKey: after.sk > oldest ? after : undefined,
     Limit: limit,
   });
   return { events: page.items, more: page.lastKey !== undefined };
@@ -91,5 +97,6 @@ export async function readEventRange(
 
 export async function getEventItem(db: Db, tenantId: string, eventId: string): Promise<EventItem | undefined> {
   if (!EVENT_ID_PATTERN.test(eventId)) return undefined;
-  return getItem<EventItem>(db, eventKeys.item(tenantId, eventId), { consistent: true });
+  const item = await getItem<EventItem>(db, eventKeys.item(tenantId, eventId), { consistent: true });
+  return item && item.ttl > Date.now() / 1000 ? item : undefined;
 }

@@ -1,6 +1,9 @@
 import pMap from 'p-map';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { listEvents } from '../../lib/db/events.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { EVENT_TTL_SECONDS, eventKeys } from '../../lib/db/entities/event.js';
+import { listEvents, readEventRange } from '../../lib/db/events.js';
 import { createJd } from '../../lib/db/jds.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
@@ -85,5 +88,24 @@ describe('GET /events', () => {
     expect(denied.json.error).toBe('API key does not have the required scope: read');
     expect(foreign.status).toBe(404);
     expect(theirLog.json.data.map((event: { id: string }) => event.id)).not.toContain(myEvent.id);
+  });
+
+  it('keeps events 30 days: an expired one DynamoDB has not removed yet is neither listed, nor shown, nor replayed', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    const expiredAt = Date.now() - 31 * 86_400_000;
+    const expired = { id: `evt_${ulid(expiredAt)}`, type: 'jd.deleted', createdAt: new Date(expiredAt).toISOString(), data: { id: 'jd-old', updatedAt: new Date(expiredAt).toISOString() } };
+    await db().client.send(
+      new PutCommand({ TableName: db().tableName, Item: { ...eventKeys.item(tenantId, expired.id), entity: 'EVENT', ...expired, ttl: Math.floor(expiredAt / 1000) + EVENT_TTL_SECONDS } }),
+    );
+
+    const fromStart = await callApi('GET', '/events', { key });
+    const fromOldCursor = await callApi('GET', `/events?after=evt_${ulid(expiredAt - 1000)}`, { key });
+    const byId = await callApi('GET', `/events/${expired.id}`, { key });
+    const replayed = await readEventRange(db(), tenantId, { after: `evt_${ulid(expiredAt - 1000)}`, until: `evt_${ulid(Date.now())}` }, 10);
+
+    expect(fromStart.json.data.map((event: { type: string }) => event.type)).toEqual(['key.created']);
+    expect(fromOldCursor.json.data.map((event: { type: string }) => event.type)).toEqual(['key.created']);
+    expect(byId.status).toBe(404);
+    expect(replayed.events.map((event) => event.type)).toEqual(['key.created']);
   });
 });
