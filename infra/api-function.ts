@@ -13,6 +13,9 @@ import type { TableAccess } from './permissions.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
+/** The SDK's default credential chain, replaced in the bundles by environment credentials alone. */
+export const LAMBDA_CREDENTIALS = { replaced: '@aws-sdk/credential-provider-node', by: './lib/aws/lambda-credentials.ts' } as const;
+
 /** Template metadata key holding the folder name under functions/ of each Lambda function. */
 export const FUNCTION_METADATA_KEY = 'hiring:function';
 
@@ -100,6 +103,9 @@ export class ApiFunction extends NodejsFunction {
         // with the SDK inside, 94 ms with @aws-sdk/* external and loaded from node_modules.
         bundleAwsSDK: true,
         externalModules: [],
+        // Credentials from the environment only, as Lambda provides them (lib/aws/lambda-credentials.ts):
+        // 88 KB less in every bundle. Resolved from the project root, where CDK runs esbuild.
+        esbuildArgs: { [`--alias:${LAMBDA_CREDENTIALS.replaced}`]: LAMBDA_CREDENTIALS.by },
       },
     });
     // Names the function in the template, so the local IAM check (scripts/local/iam.ts) finds the

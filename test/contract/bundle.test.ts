@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { describe, expect, inject, it } from 'vitest';
+import { LAMBDA_CREDENTIALS } from '../../infra/api-function.js';
+import { useTestDb } from '../helpers/db.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const db = useTestDb();
+
+/** A function bundled as the stack bundles it (infra/api-function.ts), the credentials alias included. */
+async function bundle(functionName: string): Promise<string> {
+  const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-test-')), 'index.js');
+  await build({
+    entryPoints: [join(ROOT, 'functions', functionName, 'handler.ts')],
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    mainFields: ['module', 'main'],
+    alias: { [LAMBDA_CREDENTIALS.replaced]: join(ROOT, LAMBDA_CREDENTIALS.by) },
+    outfile,
+    logLevel: 'silent',
+  });
+  return outfile;
+}
+
+/** Runs the bundle's handler on a fixture in a fresh Node process with only `env`, as Lambda would. */
+async function invokeBundle(file: string, fixture: string, env: Record<string, string>) {
+  const script = `require(${JSON.stringify(file)}).handler(require(${JSON.stringify(join(ROOT, 'events', fixture))}), { functionName: 'list-jds', awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 })
+    .then((result) => process.stdout.write(JSON.stringify(result)))`;
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['-e', script], { env: { PATH: process.env.PATH ?? '', ...env } });
+  return { result: JSON.parse(stdout) as { statusCode: number; body: string }, logs: stderr + stdout };
+}
+
+describe('a Lambda bundle', () => {
+  it('takes its credentials from the environment, as Lambda gives them, and from nowhere else', async () => {
+    const file = await bundle('list-jds');
+    const lambdaEnv = {
+      TABLE_NAME: db().tableName,
+      AWS_REGION: 'eu-west-1',
+      AWS_LAMBDA_FUNCTION_NAME: 'list-jds',
+      // The SDK's own endpoint setting: the bundle's code path is the deployed one (no DYNAMODB_ENDPOINT).
+      AWS_ENDPOINT_URL_DYNAMODB: inject('dynamodbEndpoint'),
+      LOG_LEVEL: 'ERROR',
+      HOME: mkdtempSync(join(tmpdir(), 'no-aws-profile-')),
+    };
+
+    const withRoleCredentials = await invokeBundle(file, 'list-jds.json', { ...lambdaEnv, AWS_ACCESS_KEY_ID: 'ASIALOCAL', AWS_SECRET_ACCESS_KEY: 'local', AWS_SESSION_TOKEN: 'token' });
+    const without = await invokeBundle(file, 'list-jds.json', lambdaEnv);
+
+    expect(withRoleCredentials.result.statusCode, withRoleCredentials.result.body).toBe(200);
+    expect(JSON.parse(withRoleCredentials.result.body)).toMatchObject({ success: true, data: [] });
+    expect(without.result.statusCode).toBe(500);
+    expect(without.logs).toContain('Unable to find environment variable credentials');
+    // None of the default chain's other sources is in the bundle.
+    expect(readFileSync(file, 'utf8')).not.toMatch(/sso_start_url|AWS_WEB_IDENTITY_TOKEN_FILE|AWS_CONTAINER_CREDENTIALS_FULL_URI/);
+  });
+});
