@@ -39,6 +39,8 @@ export function tenantIdOfPk(pk: string): string {
  * characters cover years 1970–5188). 15 bytes shorter than ISO 8601, which every slim index entry of a
  * deep page or a search pays for.
  */
+export const TIME_WIDTH = 9;
+
 export function sortableTime(iso: string): string {
-  return Date.parse(iso).toString(36).padStart(9, '0');
+  return Date.parse(iso).toString(36).padStart(TIME_WIDTH, '0');
 }

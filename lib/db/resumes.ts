@@ -8,7 +8,6 @@ import {
   getItem,
   ignoreConditionFailure,
   optimistically,
-  queryAll,
   type TransactItems,
   transactWrite,
   updateItem,
@@ -34,6 +33,7 @@ import {
 } from './entities/resume.js';
 import { isValidId, nowIso, tenantPk } from './ids.js';
 import { decodeCursor, encodeCursor, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount } from './pagination.js';
+import { queryTimeRange } from './time-range-query.js';
 import { INDEXES } from './table.js';
 
 export { PARSE_STATUSES, type ParseStatus } from '../domain.js';
@@ -253,8 +253,9 @@ export function listResumes(db: Db, tenantId: string, request: PageRequest): Pro
 
 /**
  * Resumes with their applications, newest first. With `search`, every slim entry (keys and the
- * lower-cased file name) is scanned to find the matches and their exact total; only the page's
- * resumes are then read.
+ * lower-cased file name) is read to find the matches and their exact total, in parallel time ranges
+ * (queryTimeRange: a few calls in sequence whatever the tenant's size); only the page's resumes are
+ * then read.
  */
 export async function listCandidates(
   db: Db,
@@ -273,14 +274,13 @@ export async function listCandidates(
   const needle = request.search.toLowerCase();
   const source = resumeListSource(tenantId, `candidates?search=${needle}`);
   const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, source.name);
-  const matches = await queryAll<ResumeKeysEntry>(db, {
-    IndexName: INDEXES.listKeys.name,
-    KeyConditionExpression: 'pk = :pk AND begins_with(gsi1sk, :prefix)',
-    FilterExpression: 'contains(fileNameLower, :needle)',
-    ExpressionAttributeValues: { ':pk': source.tenantPk, ':prefix': source.sortPrefix, ':needle': needle },
-    // No ProjectionExpression: the entries are slim already, it would not lower the cost, and DynamoDB
-    // Local answers several times slower with one.
-    ScanIndexForward: false,
+  const { items: matches } = await queryTimeRange<ResumeKeysEntry>(db, {
+    indexName: INDEXES.listKeys.name,
+    pk: source.tenantPk,
+    sortKey: 'gsi1sk',
+    prefix: source.sortPrefix,
+    filter: { expression: 'contains(fileNameLower, :needle)', values: { ':needle': needle } },
+    expectedEntries: readCount(db, tenantId, 'RESUME'),
   });
 
   const page = cursor ? cursor.p : request.page;
