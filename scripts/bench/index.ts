@@ -13,6 +13,7 @@ import { startGateway } from '../local/gateway.js';
 import { cdkBundles, coldLoads, floorBundle } from './bundles.js';
 import { measureAuthorizer, measureRoute, recordingDb, type Work } from './capacity.js';
 import { BIG_JD, importSample, RARE_FILE_NAME, seedTenant } from './seed.js';
+import { ENTRIES_PER_PAGE, MAX_PARALLEL_READS } from '../../lib/db/time-range-query.js';
 import { kb, ratio, table } from './stats.js';
 import { warmOverhead } from './warm.js';
 
@@ -176,8 +177,60 @@ async function capacitySection(endpoint: string, tableName: string) {
     const cursor = TIERS.filter((size) => byTier.get(size)?.has(`${list} cursor → page 50`)).map((size) => get(size, `${list} cursor → page 50`).rcu);
     check(cursor.every((rcu) => rcu <= get(TIERS[0] as number, `${list} page 1`).rcu), `${list} cursor pages flat at any depth (${cursor.join(' / ')} RCU)`);
   }
+  searchSummary(byTier);
+  const singleCost = single.map((w) => w.rcu / w.idealRcu);
+  const worstSingle = all.filter(([name]) => /:id|:jdId/.test(name)).sort(([, a], [, b]) => b.rcu / b.idealRcu - a.rcu / a.idealRcu)[0];
+  check(
+    Math.max(...singleCost) <= 2,
+    `single-resource reads ≤ 2× the ideal RCU (worst ${Math.max(...singleCost).toFixed(1)}×, ${worstSingle?.[0]}: see "GET /jds/:id" below)`,
+  );
   const auth = [...authorizer.values()];
   check(auth.every((w) => w.calls === 2 && w.sequential === 1 && w.wcu === 2), `authorizer: key check + quota in 1 write (1 WCU), per-IP count in 1 more, in parallel (${auth[0]?.calls} calls, ${auth[0]?.sequential} in sequence, ${auth[0]?.wcu} WCU)`);
+}
+
+/** One Query page on DynamoDB: 1 MB read = 256 × 4 KB = 128 RCU, eventually consistent. */
+const RCU_PER_PAGE = 128;
+
+/**
+ * Candidate search at every tier, with the calls in sequence DynamoDB itself would need: DynamoDB Local
+ * ends a page after ~1,000 entries the filter keeps (DynamoDB: after 1 MB read, whatever the filter
+ * keeps), so its chains are long for many hits and short for few. On DynamoDB a plain walk is one page
+ * per 128 RCU read, in sequence; queryTimeRange reads ceil(N / ENTRIES_PER_PAGE) ranges in parallel.
+ */
+function searchSummary(byTier: Map<number, Map<string, Work>>) {
+  const rows: string[][] = [];
+  const ranged: number[] = [];
+  const perThousand: number[] = [];
+  for (const size of TIERS) {
+    for (const hits of ['few', 'many'] as const) {
+      const work = byTier.get(size)?.get(`GET /candidates?search= (${hits} hits)`);
+      if (!work) continue;
+      const ranges = Math.max(1, Math.min(32, Math.ceil(size / ENTRIES_PER_PAGE)));
+      const plainPages = Math.ceil(work.rcu / RCU_PER_PAGE);
+      const rangedDepth = 1 + Math.ceil(work.rcu / ranges / RCU_PER_PAGE) + 1;
+      ranged.push(rangedDepth);
+      if (size >= 10_000) perThousand.push((work.rcu / size) * 1000);
+      rows.push([
+        size.toLocaleString('en'),
+        hits,
+        `${work.calls} (${work.sequential} seq)`,
+        `${work.rcu} RCU`,
+        `${((work.rcu / size) * 1000).toFixed(1)} RCU`,
+        `${rangedDepth} (${ranges} ranges in parallel)`,
+        `${plainPages + 1}`,
+      ]);
+    }
+  }
+  sections.push(
+    '### Candidate search',
+    `\`GET /candidates?search=\` reads every slim resume entry (a substring match no index answers) in parallel time ranges (lib/db/time-range-query.ts: two edge probes and the count, then ⌈N / ${ENTRIES_PER_PAGE.toLocaleString('en')}⌉ ranges, at most ${MAX_PARALLEL_READS} in flight, a range cut again where a page ends), then BatchGets the page's resumes. "On DynamoDB" estimates the calls in sequence there from the RCU read (one page per ${RCU_PER_PAGE} RCU), for this design and for a plain walk of the same entries.`,
+    table(['resumes', 'hits', 'calls on Local (in sequence)', 'RCU', 'RCU per 1,000 resumes', 'on DynamoDB: calls in sequence', 'plain walk on DynamoDB'], rows),
+  );
+  check(ranged.every((depth) => depth === ranged[0]), `candidate search: calls in sequence on DynamoDB the same at every tenant size (${ranged.join(' / ')}, estimated from the RCU read)`);
+  check(
+    perThousand.length === 0 || Math.max(...perThousand) <= 1.2 * Math.min(...perThousand),
+    `candidate search: cost proportional to the entries read (${perThousand.map((r) => r.toFixed(1)).join(' / ')} RCU per 1,000 resumes)`,
+  );
 }
 
 const IMPORT_SEQUENTIAL = Number(process.env.BENCH_IMPORT_SEQUENTIAL ?? 1500);
@@ -279,19 +332,42 @@ const NOTES = `## Reading these numbers
 
 - **DynamoDB Local is not DynamoDB.** Capacity units are what Local reports with \`ReturnConsumedCapacity\`,
   except BatchGetItem, for which Local reports nothing: those calls are counted as DynamoDB charges
-  them (0.5 RCU per item per 4 KB, eventually consistent). Local also ends a Query page after about
-  1,000 slim index entries where DynamoDB reads up to 1 MB (about 10,000 of them), so deep skips and
-  searches show more calls here than they make in production; the capacity is the same. Wall times on
-  Local (logged by the bench) are not production latencies.
+  them (0.5 RCU per item per 4 KB, eventually consistent). Local ends a Query page after about 1,000
+  entries *returned* (after the filter), where DynamoDB ends it after 1 MB *read* (about 10,000 slim
+  entries, before the filter): so on Local a search with few hits is one call however large the tenant,
+  and one with many hits a long chain; deep skips show more calls here than in production. The
+  capacity is the same. The search table gives the calls in sequence DynamoDB would need, estimated
+  from the RCU read. Wall times on Local (logged by the bench) are not production latencies: Local is
+  CPU-bound (JSON (de)serialization) on the same cores as Node.
 - **Deep pages** skip on the slim \`*-keys\` index from whichever end of the list is nearer, so the last
   page of a list costs what the first does and the middle page is the most expensive one. Cursor
   pages cost one page at any depth; prefer them for walking a list.
 - **Candidate search** is a case-insensitive substring match, which no DynamoDB index can answer: it
   reads every slim resume entry of the tenant (about 100 bytes each, ~12 RCU per 1,000 resumes)
-  whatever the number of hits, then only the page's resumes.
-- **Bundles**: CreateJd and CreateKey carry the Powertools idempotency utility and its JMESPath engine
-  (about 40 KB) for \`Idempotency-Key\`; loading it lazily was measured and made the bundle larger
-  (esbuild's CJS lazy wrappers defeat tree-shaking), so it is loaded eagerly.`;
+  whatever the number of hits, in parallel time ranges so that its wait does not grow with the tenant,
+  then only the page's resumes. Not built yet: a trigram index (one item per distinct 3-letter
+  sequence of each file name) would let a selective search read well under 1% of the entries. On price
+  it pays once there is more than about one search per 6 resume writes (a 20-character name: ~18 more
+  items per create, ~90 more read units' worth of writes, against ~1,200 RCU saved per search at
+  100,000 resumes). But a file name of up to 255 characters has up to 253 trigrams, more than a
+  transaction's 100 items, so the index would be written after the resume and be behind it for a
+  moment, and a search right after a write would miss it: exact totals would need a second path for
+  resumes not yet indexed. A follow-up, not a tweak.
+- **GET /jds/:id** returns every application of the JD as \`{id, status}\` (about 40 bytes of JSON each)
+  in match order, read from the \`matches\` index, whose entries carry the candidate and scores for
+  GET /matches (about 200 bytes): 4–5× the ideal for a JD with many applications. A slim twin index
+  (keys, id and status) would still be ~2.5× (an index entry always carries the table's and the index's
+  keys, ~90 bytes, for ~40 bytes of data) and would add a write to every application change; a list of
+  applications kept on the JD item would make every application write rewrite that item (billed at its
+  full size, up to 400 KB). Neither is worth it for a read that costs ~27 RCU at 1,000 applications;
+  GET /matches/:jdId, which needs the wide entries, is 1.3×.
+- **Bundles** take AWS credentials from the environment only (as Lambda provides them): the SDK's
+  default chain (profiles, SSO, web identity, container and instance metadata, with their STS and SSO
+  clients) is replaced by \`lib/aws/lambda-credentials.ts\` through an esbuild alias, about 130 KB less in
+  every bundle. The floor keeps the default chain, as a function written the obvious way would. A
+  test runs a bundle built this way against DynamoDB Local with credentials in its environment only.
+- **Import** throughput on Local is bounded by Local's CPU on the same cores, not by waiting: the run
+  with a modeled round trip is what the concurrency buys against DynamoDB.`;
 
 /** BENCH_SECTIONS=import,capacity… runs only those and prints the result instead of writing docs/. */
 const ALL_SECTIONS = ['bundles', 'warm', 'capacity', 'import', 'throughput'] as const;
