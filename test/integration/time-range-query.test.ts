@@ -75,17 +75,22 @@ describe('reading an index range by time, in parallel', () => {
     expect(many.depth).toBeLessThan(plainMany.pages);
   });
 
-  it('spreads a range over parallel reads at once when the count says it is large, and reads nothing more for an empty one', async () => {
-    const pk = tenantPk(newTenantId('search'));
+  it('reads a small range in one call, spreads the rest of a large one over parallel reads at once, and reads nothing more for an empty one', async () => {
+    const [small, large] = [tenantPk(newTenantId('search')), tenantPk(newTenantId('search'))];
     const start = Date.parse('2026-03-01T00:00:00Z');
-    await writeEntries(pk, Array.from({ length: 400 }, (_, i) => ({ ms: start + i * 60_000, id: `r-${i}`, fileName: `cv_${i}.pdf` })));
+    await writeEntries(small, Array.from({ length: 400 }, (_, i) => ({ ms: start + i * 60_000, id: `r-${i}`, fileName: `cv_${i}.pdf` })));
+    // 2,000 fat entries all matching: DynamoDB Local ends the first page after ~1,000; the count says 80,000.
+    await writeEntries(large, Array.from({ length: 2000 }, (_, i) => ({ ms: start + i * 60_000, id: `r-${i}`, fileName: `cv_${i}.pdf` })), `_${'x'.repeat(1000)}`);
 
-    const counted = await queryTimeRange(db(), searchOf(pk, 'cv_1', 80_000));
+    const one = await queryTimeRange(db(), searchOf(small, 'cv_1', 400));
+    const spread = await queryTimeRange(db(), searchOf(large, 'cv_', 80_000));
     const empty = await queryTimeRange(db(), searchOf(tenantPk(newTenantId('empty')), 'cv', 0));
 
-    expect(counted.items.map((item) => item.sk)).toEqual((await plainWalk(pk, 'cv_1')).items.map((item) => item.sk));
-    expect(counted.calls).toBe(2 + 10);
-    expect(counted.depth).toBe(2);
+    expect(one.items.map((item) => item.sk)).toEqual((await plainWalk(small, 'cv_1')).items.map((item) => item.sk));
+    expect([one.calls, one.depth]).toEqual([2, 1]);
+    expect(spread.items.map((item) => item.sk)).toEqual((await plainWalk(large, 'cv_')).items.map((item) => item.sk));
+    expect([spread.calls, spread.depth]).toEqual([2 + 9, 2]);
     expect(empty).toEqual({ items: [], calls: 2, depth: 1 });
   });
+
 });
