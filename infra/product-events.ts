@@ -1,6 +1,6 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import { notEmptyAlarm } from './alarms.js';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
@@ -63,14 +63,12 @@ export class ProductEventsIngest extends Construct {
       new SqsEventSource(this.queue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true, maxConcurrency: 10 }),
     );
 
-    new Alarm(this, 'DeadLettersAlarm', {
-      alarmDescription: 'A product event could not be applied: read its rejectionReason in the dead-letter queue, then redrive',
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(props.alarmAction);
+    notEmptyAlarm(
+      this,
+      'DeadLettersAlarm',
+      'A product event could not be applied: read its rejectionReason in the dead-letter queue, then redrive',
+      this.deadLetterQueue,
+    ).addAlarmAction(props.alarmAction);
 
     Validations.of(this.deadLetterQueue).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SQS3',

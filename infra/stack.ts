@@ -16,6 +16,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { anyOccurrenceAlarm } from './alarms.js';
 import { AttributeType, Billing, Operation, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -241,15 +242,7 @@ export class HiringApiStack extends Stack {
     const notify = new SnsAction(topic);
     const period = Duration.minutes(5);
     /** Fires on the first occurrence in a 5-minute period: these should never happen at all. */
-    const anyOccurrence = (id: string, description: string, metric: IMetric) =>
-      new Alarm(this, id, {
-        alarmDescription: description,
-        metric,
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
+    const anyOccurrence = (id: string, description: string, metric: IMetric) => anyOccurrenceAlarm(this, id, description, metric);
     const alarms = [
       new Alarm(this, 'ServerErrorRateAlarm', {
         alarmDescription: 'More than 1% of requests answered 5xx',

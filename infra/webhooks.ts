@@ -1,5 +1,6 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, type IAlarmAction, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import { notEmptyAlarm } from './alarms.js';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -70,25 +71,18 @@ export class WebhookDelivery extends Construct {
     this.queue.grantSendMessages(this.worker);
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
 
-    const alarmWhenNotEmpty = (name: string, metric: IMetric, description: string) =>
-      new Alarm(this, name, {
-        alarmDescription: description,
-        metric,
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }).addAlarmAction(props.alarmAction);
-    alarmWhenNotEmpty(
+    notEmptyAlarm(
+      this,
       'DeadLettersAlarm',
-      this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
       'A webhook delivery message failed 5 times in the worker (not an endpoint failing: a fault of the worker)',
-    );
-    alarmWhenNotEmpty(
+      this.deadLetterQueue,
+    ).addAlarmAction(props.alarmAction);
+    notEmptyAlarm(
+      this,
       'StreamFailuresAlarm',
-      this.streamFailures.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
       'Stream records the webhook dispatcher could not process: their events were not queued for delivery (replay them)',
-    );
+      this.streamFailures,
+    ).addAlarmAction(props.alarmAction);
     for (const queue of [this.deadLetterQueue, this.streamFailures]) {
       Validations.of(queue).acknowledge({ id: 'AwsSolutions::AwsSolutions-SQS3', reason: 'This is a dead-letter queue.' });
     }

@@ -33,11 +33,13 @@ export async function cdkBundles(): Promise<Bundle[]> {
   return bundles.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The floor: a function that only sends one DocumentClient GetCommand, bundled with the same options. */
-export async function floorBundle(): Promise<Bundle> {
-  const file = join(mkdtempSync(join(tmpdir(), 'bench-floor-')), 'index.js');
+/**
+ * esbuild with the options infra/api-function.ts gives CDK (minified, node24, CJS from ESM entry points,
+ * source map without sources); `alias` adds what the stack aliases (LAMBDA_CREDENTIALS).
+ */
+export async function bundleLikeCdk(entry: string, outfile: string, alias: Record<string, string> = {}): Promise<void> {
   await build({
-    entryPoints: [join(import.meta.dirname, 'floor-handler.ts')],
+    entryPoints: [entry],
     bundle: true,
     minify: true,
     platform: 'node',
@@ -46,9 +48,16 @@ export async function floorBundle(): Promise<Bundle> {
     mainFields: ['module', 'main'],
     sourcemap: true,
     sourcesContent: false,
-    outfile: file,
+    alias,
+    outfile,
     logLevel: 'silent',
   });
+}
+
+/** The floor: a function that only sends one DocumentClient GetCommand, with the SDK's default credentials chain. */
+export async function floorBundle(): Promise<Bundle> {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-floor-')), 'index.js');
+  await bundleLikeCdk(join(import.meta.dirname, 'floor-handler.ts'), file);
   const content = readFileSync(file);
   return { name: 'floor (one GetCommand)', file, bytes: statSync(file).size, gzipBytes: gzipSync(content).length };
 }

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { describe, expect, inject, it } from 'vitest';
 import { LAMBDA_CREDENTIALS } from '../../infra/api-function.js';
+import { bundleLikeCdk } from '../../scripts/bench/bundles.js';
 import { useTestDb } from '../helpers/db.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -14,18 +14,7 @@ const db = useTestDb();
 /** A function bundled as the stack bundles it (infra/api-function.ts), the credentials alias included. */
 async function bundle(functionName: string): Promise<string> {
   const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-test-')), 'index.js');
-  await build({
-    entryPoints: [join(ROOT, 'functions', functionName, 'handler.ts')],
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'cjs',
-    mainFields: ['module', 'main'],
-    alias: { [LAMBDA_CREDENTIALS.replaced]: join(ROOT, LAMBDA_CREDENTIALS.by) },
-    outfile,
-    logLevel: 'silent',
-  });
+  await bundleLikeCdk(join(ROOT, 'functions', functionName, 'handler.ts'), outfile, { [LAMBDA_CREDENTIALS.replaced]: join(ROOT, LAMBDA_CREDENTIALS.by) });
   return outfile;
 }
 

@@ -71,13 +71,9 @@ export interface DeliveryStateItem {
   ttl: number;
 }
 
-/** One attempt to deliver one event to one endpoint: the deliveries log. */
-export interface DeliveryAttemptItem {
-  pk: string;
-  sk: string;
-  entity: 'DELIVERY_ATTEMPT';
+/** One attempt to deliver one event to one endpoint, as GET /webhooks/:id/deliveries shows it. */
+export interface DeliveryAttempt {
   id: string;
-  webhookId: string;
   eventId: string;
   attempt: number;
   trigger: 'automatic' | 'manual';
@@ -86,18 +82,15 @@ export interface DeliveryAttemptItem {
   durationMs: number;
   error?: string;
   at: string;
-  ttl: number;
 }
 
-export interface DeliveryAttempt {
-  id: string;
-  eventId: string;
-  attempt: number;
-  trigger: 'automatic' | 'manual';
-  statusCode: number | null;
-  durationMs: number;
-  error?: string;
-  at: string;
+/** The deliveries log's item of an attempt. */
+export interface DeliveryAttemptItem extends DeliveryAttempt {
+  pk: string;
+  sk: string;
+  entity: 'DELIVERY_ATTEMPT';
+  webhookId: string;
+  ttl: number;
 }
 
 export type WebhookRequest =
