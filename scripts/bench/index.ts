@@ -381,7 +381,7 @@ async function main() {
   if (SELECTED.has('bundles')) await bundleSection();
   if (SELECTED.has('warm')) await warmSection();
   if (SELECTED.has('capacity') || SELECTED.has('import')) {
-    const local = await startDynamoDbLocal();
+    const local = await startDynamoDbLocal({ maxHeap: process.env.BENCH_LOCAL_HEAP ?? '12g' });
     try {
       if (SELECTED.has('capacity')) {
         await ensureTable(local.endpoint, 'bench');
