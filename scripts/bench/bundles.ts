@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { median } from './stats.js';
+import { median, quantile } from './stats.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -71,11 +71,11 @@ async function loadTime(file: string): Promise<number> {
   return Number(stdout);
 }
 
-/** Median load time of each bundle over `rounds` fresh processes, rounds interleaved to share noise. */
-export async function coldLoads(bundles: Bundle[], rounds: number): Promise<Map<string, number>> {
+/** Load time of each bundle over `rounds` fresh processes (median and quartiles), rounds interleaved to share noise. */
+export async function coldLoads(bundles: Bundle[], rounds: number): Promise<Map<string, { median: number; p25: number; p75: number }>> {
   const samples = new Map<string, number[]>(bundles.map((bundle) => [bundle.name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const bundle of bundles) samples.get(bundle.name)?.push(await loadTime(bundle.file));
   }
-  return new Map([...samples].map(([name, values]) => [name, median(values)]));
+  return new Map([...samples].map(([name, values]) => [name, { median: median(values), p25: quantile(values, 0.25), p75: quantile(values, 0.75) }]));
 }
