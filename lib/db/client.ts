@@ -36,16 +36,19 @@ export const DYNAMODB_CALL_LIMITS = {
 } as const;
 
 /**
- * `requestTimeoutMs` replaces DYNAMODB_CALL_LIMITS' only where DynamoDB Local must be given longer than
- * DynamoDB needs (the benchmarks' 100,000-resume scans, CPU-bound on Local).
+ * `timeouts` replace DYNAMODB_CALL_LIMITS' only where DynamoDB Local must be given longer than DynamoDB
+ * needs: Local is CPU-bound on the machine's own cores (the benchmarks' 100,000-resume scans, the test
+ * suite's concurrent writers). The outage tests hold the deployed limits.
  */
-export function createDb(options: { endpoint?: string | undefined; tableName?: string; requestTimeoutMs?: number } = {}): Db {
+export function createDb(
+  options: { endpoint?: string | undefined; tableName?: string; timeouts?: { connectionTimeoutMs?: number; requestTimeoutMs?: number } } = {},
+): Db {
   const endpoint = options.endpoint ?? process.env.DYNAMODB_ENDPOINT;
   const base = new DynamoDBClient({
     maxAttempts: DYNAMODB_CALL_LIMITS.maxAttempts,
     requestHandler: {
-      connectionTimeout: DYNAMODB_CALL_LIMITS.connectionTimeoutMs,
-      requestTimeout: options.requestTimeoutMs ?? DYNAMODB_CALL_LIMITS.requestTimeoutMs,
+      connectionTimeout: options.timeouts?.connectionTimeoutMs ?? DYNAMODB_CALL_LIMITS.connectionTimeoutMs,
+      requestTimeout: options.timeouts?.requestTimeoutMs ?? DYNAMODB_CALL_LIMITS.requestTimeoutMs,
       throwOnRequestTimeout: true,
     },
     ...(endpoint

@@ -46,7 +46,7 @@ const READS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 
 export function recordingDb(endpoint: string, tableName: string): { db: Db; calls: Call[] } {
   // DynamoDB answers a 1 MB page in tens of milliseconds; Local, parsing every stored item on the same
   // cores, can take seconds: the bench counts calls and capacity, so it waits for Local.
-  const db = createDb({ endpoint, tableName, requestTimeoutMs: 60_000 });
+  const db = createDb({ endpoint, tableName, timeouts: { requestTimeoutMs: 60_000 } });
   const calls: Call[] = [];
   db.client.middlewareStack.add(
     (next, context) => async (args) => {

@@ -15,6 +15,13 @@ export function stackTemplateForTests(): CfnTemplate {
 }
 
 /**
+ * DynamoDB Local shares the machine's cores with the suite: under the load tests' bursts it can take
+ * longer than DynamoDB's 1 s to accept a connection or 2 s to answer, which is not what those tests are
+ * about. The deployed limits are held by the outage tests (test/integration/outages.test.ts).
+ */
+export const LOCAL_TEST_TIMEOUTS = { connectionTimeoutMs: 5_000, requestTimeoutMs: 10_000 } as const;
+
+/**
  * A fresh table in the suite's DynamoDB Local for one test file, deleted afterwards. Handlers see it
  * too (it becomes the shared Db), held to their IAM policies from the synthesized stack. Use the
  * returned getter inside tests.
@@ -27,7 +34,7 @@ export function useTestDb(): () => Db {
     await ensureTable(endpoint, tableName);
     process.env.TABLE_NAME = tableName;
     process.env.DYNAMODB_ENDPOINT = endpoint;
-    db = enforceIam(createDb({ endpoint, tableName }), new LocalIam(stackTemplateForTests(), tableName));
+    db = enforceIam(createDb({ endpoint, tableName, timeouts: LOCAL_TEST_TIMEOUTS }), new LocalIam(stackTemplateForTests(), tableName));
     setSharedDb(db);
   });
   afterAll(async () => {

@@ -28,23 +28,7 @@ export interface WebhookSecret {
   expiresAt?: string;
 }
 
-export interface WebhookItem {
-  pk: string;
-  sk: string;
-  entity: 'WEBHOOK';
-  id: string;
-  url: string;
-  events: Subscription[];
-  description?: string;
-  status: WebhookStatus;
-  disabledReason?: string;
-  /** when the current run of failed deliveries began; absent after a success */
-  failingSince?: string;
-  secrets: WebhookSecret[];
-  createdAt: string;
-  updatedAt: string;
-}
-
+/** An endpoint as the API shows it (never its secrets). */
 export interface Webhook {
   id: string;
   url: string;
@@ -54,6 +38,15 @@ export interface Webhook {
   disabledReason?: string;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface WebhookItem extends Webhook {
+  pk: string;
+  sk: string;
+  entity: 'WEBHOOK';
+  /** when the current run of failed deliveries began; absent after a success */
+  failingSince?: string;
+  secrets: WebhookSecret[];
 }
 
 /** Where one event stands with one endpoint. */
