@@ -144,8 +144,9 @@ export async function batchGet<T extends Key>(
 // ---------------------------------------------------------------------------------------------
 // Transactions and conditions
 
-const TRANSACTION_ATTEMPTS = 4;
-const OPTIMISTIC_ATTEMPTS = 8;
+/** Attempts of a transaction that met TransactionConflict, and of an optimistic read-then-write that lost its race. */
+export const TRANSACTION_ATTEMPTS = 4;
+export const OPTIMISTIC_ATTEMPTS = 8;
 const RACE_LOST = 'The resource is being changed by another request; retry shortly';
 
 const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10 * attempt));

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OPTIMISTIC_ATTEMPTS, TRANSACTION_ATTEMPTS } from '../../lib/db/dynamo.js';
+
+const read = (...path: string[]) => readFileSync(join(import.meta.dirname, '..', '..', ...path), 'utf8').replace(/\s+/g, ' ');
+
+// Prose that states a figure or a rule of the code: checked here, so the docs cannot drift from it.
+describe('the docs say what the code does', () => {
+  it('docs/data-model.md gives the retry counts the code uses', () => {
+    const dataModel = read('docs', 'data-model.md');
+
+    expect(dataModel).toContain(`(${OPTIMISTIC_ATTEMPTS} attempts in all`);
+    expect(dataModel).toContain(`Transaction conflicts are tried at most ${TRANSACTION_ATTEMPTS} times in all (${TRANSACTION_ATTEMPTS - 1} retries`);
+  });
+
+  it('docs/api.md says that admin is the tenant’s root, next to the scopes named in a 403', () => {
+    const api = read('docs', 'api.md');
+    const scopes = api.slice(api.indexOf('## Scopes'), api.indexOf('## ', api.indexOf('## Scopes') + 3));
+
+    expect(scopes).toContain('| Named in the 403 |');
+    expect(scopes).toContain("`admin` is the tenant's root: it can mint a key with any scope");
+    expect(api).toMatch(/\| 403 +\| key lacks the route's scope: .*see \[Scopes\]\(#scopes\)/);
+  });
+
+  it('the README names the linter the project runs', () => {
+    const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    const readme = read('README.md');
+
+    expect(packageJson.scripts.lint).toMatch(/^eslint /);
+    expect(readme).toContain('Lint (ESLint)');
+    expect(readme).not.toMatch(/biome/i);
+  });
+});
