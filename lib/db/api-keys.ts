@@ -230,8 +230,7 @@ export async function authenticate(
     });
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      const item = await update('SET lastUsedAt = :nowIso ADD cnt :one', 'win >= :win');
-      if (item) return authenticationOf(item, defaultLimit);
+      return authenticationOf(await update('SET lastUsedAt = :nowIso ADD cnt :one', 'win >= :win'), defaultLimit);
     } catch (error) {
       const failed = conditionFailure<ApiKeyLookupItem>(error);
       if (!failed) throw error;
@@ -241,8 +240,7 @@ export async function authenticate(
     // The key is valid but its window is older than this request's: start this request's window. If a
     // concurrent request started it (or a newer one) first, this fails and the loop counts into it.
     try {
-      const item = await update('SET lastUsedAt = :nowIso, win = :win, cnt = :one', 'win < :win');
-      if (item) return authenticationOf(item, defaultLimit);
+      return authenticationOf(await update('SET lastUsedAt = :nowIso, win = :win, cnt = :one', 'win < :win'), defaultLimit);
     } catch (error) {
       if (!conditionFailure(error)) throw error;
     }

@@ -73,9 +73,14 @@ export async function putItem(db: Db, input: Omit<PutCommandInput, 'TableName'>)
   await call(() => db.client.send(new PutCommand({ ...input, TableName: db.tableName })));
 }
 
-/** An UpdateItem; with ReturnValues, the item as it was or became. */
-export async function updateItem<T = never>(db: Db, input: Omit<UpdateCommandInput, 'TableName'>): Promise<T | undefined> {
+type UpdateInput = Omit<UpdateCommandInput, 'TableName'>;
+
+/** An UpdateItem; with ReturnValues, the item as it was or became (with ALL_NEW, always there). */
+export async function updateItem<T>(db: Db, input: UpdateInput & { ReturnValues: 'ALL_NEW' }): Promise<T>;
+export async function updateItem<T = never>(db: Db, input: UpdateInput): Promise<T | undefined>;
+export async function updateItem<T>(db: Db, input: UpdateInput): Promise<T | undefined> {
   const { Attributes } = await call(() => db.client.send(new UpdateCommand({ ...input, TableName: db.tableName })));
+  if (!Attributes && input.ReturnValues === 'ALL_NEW') throw new Error('UpdateItem with ReturnValues ALL_NEW returned no item');
   return Attributes ? stored<T>(Attributes) : undefined;
 }
 

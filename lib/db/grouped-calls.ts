@@ -35,10 +35,10 @@ interface Waiting<Request, Result> {
 
 /**
  * Holds requests while MAX_GROUPS_IN_FLIGHT groups are out; `take` picks the next group from the queue
- * (removing what it takes), `send` settles each member of a group.
+ * (which then leaves it), `send` settles each member of a group.
  */
 class GroupCommit<Request, Result> {
-  private readonly queue: Waiting<Request, Result>[] = [];
+  private queue: Waiting<Request, Result>[] = [];
   private inFlight = 0;
   private scheduled = false;
 
@@ -61,9 +61,10 @@ class GroupCommit<Request, Result> {
     setImmediate(() => {
       this.scheduled = false;
       while (this.inFlight < MAX_GROUPS_IN_FLIGHT && this.queue.length > 0) {
-        const group = this.take(this.queue);
+        const group = new Set(this.take(this.queue));
+        this.queue = this.queue.filter((waiting) => !group.has(waiting));
         this.inFlight += 1;
-        void this.send(group, (members) => this.queue.unshift(...members)).finally(() => {
+        void this.send([...group], (members) => this.queue.unshift(...members)).finally(() => {
           this.inFlight -= 1;
           this.pump();
         });
@@ -79,17 +80,15 @@ type ReadRequest = { keys: Key[]; consistent: boolean };
 type Item = Record<string, unknown>;
 
 function takeReads(queue: Waiting<ReadRequest, Item[]>[]): Waiting<ReadRequest, Item[]>[] {
-  const first = queue[0] as Waiting<ReadRequest, Item[]>;
+  const consistent = queue[0]?.request.consistent;
   const keys = new Set<string>();
   const group: Waiting<ReadRequest, Item[]>[] = [];
-  for (let i = 0; i < queue.length; i++) {
-    const waiting = queue[i] as Waiting<ReadRequest, Item[]>;
-    if (waiting.request.consistent !== first.request.consistent) continue;
+  for (const waiting of queue) {
+    if (waiting.request.consistent !== consistent) continue;
     const added = waiting.request.keys.map(keyOf).filter((key) => !keys.has(key));
     if (group.length > 0 && keys.size + new Set(added).size > MAX_BATCH_GET_KEYS) break;
     for (const key of added) keys.add(key);
     group.push(waiting);
-    queue.splice(i--, 1);
   }
   return group;
 }
@@ -130,14 +129,13 @@ function sharing(item: TransactItem): string | undefined {
 }
 
 function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<TransactRequest, void>[] {
-  if (queue[0]?.request.alone) return queue.splice(0, 1);
+  if (queue[0]?.request.alone) return queue.slice(0, 1);
   const group: Waiting<TransactRequest, void>[] = [];
   /** each touched item, with how it may be shared (undefined: it may not) */
   const touched = new Map<string, string | undefined>();
   let items = 0;
   let bytes = 0;
-  for (let i = 0; i < queue.length; i++) {
-    const waiting = queue[i] as Waiting<TransactRequest, void>;
+  for (const waiting of queue) {
     if (waiting.request.alone) continue;
     const own = waiting.request.items;
     const shared = (item: TransactItem) => {
@@ -152,18 +150,21 @@ function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<Tran
     items += newItems;
     bytes += size;
     group.push(waiting);
-    queue.splice(i--, 1);
   }
   return group;
 }
 
-/** The group's items (shared ones sent once), and where each member's items went. */
-function combine(db: Db, group: Waiting<TransactRequest, void>[]): { items: TransactItems; positions: number[][] } {
+/** The group's items (shared ones sent once), and each member with where its items went. */
+function combine(
+  db: Db,
+  group: Waiting<TransactRequest, void>[],
+): { items: TransactItems; members: { waiting: Waiting<TransactRequest, void>; positions: number[] }[] } {
   const items: TransactItems = [];
   const additionAt = new Map<string, { index: number; deltas: Record<string, number>; key: Key }>();
   const checkAt = new Map<string, number>();
-  const positions = group.map(({ request }) =>
-    request.items.map((item) => {
+  const members = group.map((waiting) => ({
+    waiting,
+    positions: waiting.request.items.map((item) => {
       const addition = additionOf(item);
       const key = itemKey(item);
       if (item.ConditionCheck) {
@@ -182,8 +183,8 @@ function combine(db: Db, group: Waiting<TransactRequest, void>[]): { items: Tran
       items[merged.index] = addTo(db, merged.key, merged.deltas);
       return merged.index;
     }),
-  );
-  return { items, positions };
+  }));
+  return { items, members };
 }
 
 async function sendTransactions(
@@ -191,7 +192,7 @@ async function sendTransactions(
   group: Waiting<TransactRequest, void>[],
   requeue: (members: Waiting<TransactRequest, void>[]) => void,
 ): Promise<void> {
-  const { items, positions } = combine(db, group);
+  const { items, members } = combine(db, group);
   try {
     await sendTransaction(db, items);
     for (const { resolve } of group) resolve();
@@ -204,11 +205,11 @@ async function sendTransactions(
     }
     if (error instanceof TransactionCanceledException && reasons?.length === items.length) {
       const innocent: Waiting<TransactRequest, void>[] = [];
-      group.forEach((waiting, member) => {
-        const own = (positions[member] as number[]).map((index) => reasons[index] ?? { Code: 'None' });
+      for (const { waiting, positions } of members) {
+        const own = positions.map((index) => reasons[index] ?? { Code: 'None' });
         if (own.every((reason) => reason.Code === 'None')) innocent.push(waiting);
         else waiting.reject(new TransactionCanceledException({ message: error.message, $metadata: error.$metadata, CancellationReasons: own }));
-      });
+      }
       requeue(innocent);
       return;
     }

@@ -111,8 +111,10 @@ export async function queryTimeRange<T extends Record<string, unknown>>(db: Db, 
   };
   let failure: { error: unknown } | undefined;
   while ((waiting.length > 0 && !failure) || running.size > 0) {
-    while (waiting.length > 0 && running.size < MAX_PARALLEL_READS && !failure) {
-      const task: Promise<void> = read(waiting.shift() as { range: Range; level: number })
+    while (running.size < MAX_PARALLEL_READS && !failure) {
+      const next = waiting.shift();
+      if (!next) break;
+      const task: Promise<void> = read(next)
         .catch((error: unknown) => {
           failure ??= { error };
         })

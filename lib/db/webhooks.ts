@@ -165,7 +165,7 @@ export async function enableWebhook(db: Db, tenantId: string, webhookId: string,
       ExpressionAttributeValues: { ':enabled': 'enabled', ':now': nowIso(now) },
       ReturnValues: 'ALL_NEW',
     });
-    return toWebhook(item as WebhookItem);
+    return toWebhook(item);
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError('Webhook');
     throw error;

@@ -94,12 +94,13 @@ export function eventId(): string {
 /** The event items of transactions, to stamp with their id when the transaction is sent. */
 export type { EventType };
 
-type EventWrite = { [T in EventType]: { type: T; data: EventData[T] } }[EventType];
-const EVENT_WRITES = new WeakMap<TransactItem, { tenantId: string; event: EventWrite }>();
+/** An event to record; recordEvent's signature pairs each type with its data. */
+type EventWrite = { tableName: string; tenantId: string; type: EventType; data: EventData[EventType] };
+const EVENT_WRITES = new WeakMap<TransactItem, EventWrite>();
 
-function eventPut(tableName: string, tenantId: string, event: EventWrite, id: string, now: Date): TransactItem {
+function eventPut(event: EventWrite, id: string, now: Date): TransactItem {
   const item = {
-    ...eventKeys.item(tenantId, id),
+    ...eventKeys.item(event.tenantId, id),
     entity: 'EVENT',
     id,
     type: event.type,
@@ -107,14 +108,14 @@ function eventPut(tableName: string, tenantId: string, event: EventWrite, id: st
     data: event.data,
     ttl: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS,
   };
-  const put: TransactItem = { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
-  EVENT_WRITES.set(put, { tenantId, event });
+  const put: TransactItem = { Put: { TableName: event.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+  EVENT_WRITES.set(put, event);
   return put;
 }
 
 /** The transaction item that records event `type` with `data` in the tenant's log. */
 export function recordEvent<T extends EventType>(tableName: string, tenantId: string, type: T, data: EventData[T]): TransactItem {
-  return eventPut(tableName, tenantId, { type, data } as EventWrite, eventId(), new Date());
+  return eventPut({ tableName, tenantId, type, data }, eventId(), new Date());
 }
 
 /**
@@ -122,13 +123,13 @@ export function recordEvent<T extends EventType>(tableName: string, tenantId: st
  * waited (retries, a group), an event's id is never older than its write by more than the time one
  * call may take, which is what lets GET /events promise no skipped event (EVENT_SETTLE_MS).
  */
-export function stampEvents<T extends TransactItem[]>(items: T): T {
+export function stampEvents(items: TransactItem[]): TransactItem[] {
   if (!items.some((item) => EVENT_WRITES.has(item))) return items;
   const now = new Date();
   return items.map((item) => {
     const write = EVENT_WRITES.get(item);
-    return write ? eventPut(item.Put?.TableName as string, write.tenantId, write.event, eventId(), now) : item;
-  }) as T;
+    return write ? eventPut(write, eventId(), now) : item;
+  });
 }
 
 export function isEventWrite(item: TransactItem): boolean {
