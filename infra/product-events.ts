@@ -1,6 +1,6 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
-import { notEmptyAlarm } from './alarms.js';
+import { type IAlarmAction, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { anyOccurrenceAlarm, notEmptyAlarm } from './alarms.js';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
@@ -44,11 +44,14 @@ export class ProductEventsIngest extends Construct {
       visibilityTimeout: Duration.seconds(visibilityTimeoutSeconds),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
     });
-    new Rule(this, 'ToQueue', {
+    const rule = new Rule(this, 'ToQueue', {
       eventBus: this.bus,
       description: 'The product events the service applies',
       eventPattern: { source: [PRODUCT_EVENT_SOURCE], detailType: [...PRODUCT_EVENT_TYPES] },
-      targets: [new SqsQueue(this.queue)],
+      // An event EventBridge cannot put on the queue (throttled, the queue's key unusable) is retried for
+      // a day, then kept in the dead-letter queue (redrive moves it to the queue like any other), never
+      // dropped without a trace.
+      targets: [new SqsQueue(this.queue, { deadLetterQueue: this.deadLetterQueue, retryAttempts: 185, maxEventAge: Duration.hours(24) })],
     });
 
     this.consumer = new ApiFunction(this, 'Consumer', {
@@ -68,6 +71,26 @@ export class ProductEventsIngest extends Construct {
       'DeadLettersAlarm',
       'A product event could not be applied: read its rejectionReason in the dead-letter queue, then redrive',
       this.deadLetterQueue,
+    ).addAlarmAction(props.alarmAction);
+
+    const ruleMetric = (metricName: string) =>
+      new Metric({
+        namespace: 'AWS/Events',
+        metricName,
+        // A rule on a custom bus reports with both dimensions.
+        dimensionsMap: { EventBusName: this.bus.eventBusName, RuleName: rule.ruleName },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      });
+    anyOccurrenceAlarm(
+      this,
+      'RuleFailedInvocationsAlarm',
+      'EventBridge could not deliver a product event to the queue, nor to the dead-letter queue: the event is lost; see the rule’s metrics',
+      new MathExpression({
+        expression: 'failed + notDeadLettered',
+        usingMetrics: { failed: ruleMetric('FailedInvocations'), notDeadLettered: ruleMetric('InvocationsFailedToBeSentToDlq') },
+        period: Duration.minutes(5),
+      }),
     ).addAlarmAction(props.alarmAction);
 
     Validations.of(this.deadLetterQueue).acknowledge({

@@ -49,6 +49,9 @@ export interface HiringApiStackProps extends StackProps {
   edge?: { webAclArn: string };
 }
 
+/** The 4xx and 5xx statuses CloudFront caches by default (its developer guide's list, 416 aside: never cached). */
+const EDGE_CACHED_ERROR_STATUSES = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504];
+
 export class HiringApiStack extends Stack {
   readonly api: HttpApi;
   readonly table: TableV2;
@@ -207,6 +210,10 @@ export class HiringApiStack extends Stack {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         },
+        // CloudFront caches these error statuses for 10 s whatever the cache policy, keyed here by path
+        // alone: one tenant's 503 would be served to every tenant at that edge. `Cache-Control: no-store`
+        // on the API's answers does not stop it for most of them, so each gets a TTL of 0.
+        errorResponses: EDGE_CACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       });
       this.acknowledgeEdgeNagFindings(distribution, originVerify);
       new CfnOutput(this, 'ApiUrl', { value: `https://${distribution.distributionDomainName}${API_PREFIX}`, description: 'Base URL of the API (through CloudFront and WAF)' });

@@ -1,7 +1,10 @@
 import { listApiKeys } from '../../lib/db/api-keys.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
+import { sliceRequest } from '../../lib/http/pagination.js';
+import { listKeysQuery } from '../../lib/schemas/requests/keys.js';
 
-export const handler = apiHandler('listKeys', {}, async ({ caller }) => ({
-  data: await listApiKeys(sharedDb(), caller.tenantId),
-}));
+export const handler = apiHandler('listKeys', { query: listKeysQuery }, async ({ caller, query }) => {
+  const keys = await listApiKeys(sharedDb(), caller.tenantId, sliceRequest(query));
+  return { data: keys.items, ...(keys.pagination ? { pagination: keys.pagination } : {}) };
+});

@@ -2,9 +2,11 @@ import { listMatches } from '../../lib/db/applications.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
+import { sliceRequest } from '../../lib/http/pagination.js';
+import { listMatchesQuery } from '../../lib/schemas/requests/jds.js';
 
-export const handler = apiHandler('listMatches', {}, async ({ caller, path }) => {
-  const matches = await listMatches(sharedDb(), caller.tenantId, path.jdId);
+export const handler = apiHandler('listMatches', { query: listMatchesQuery }, async ({ caller, path, query }) => {
+  const matches = await listMatches(sharedDb(), caller.tenantId, path.jdId, sliceRequest(query));
   if (!matches) throw new NotFoundError('JD');
-  return { data: matches };
+  return { data: matches.items, ...(matches.pagination ? { pagination: matches.pagination } : {}) };
 });

@@ -14,6 +14,7 @@ import {
 } from './entities/api-key.js';
 import { type TenantItem, tenantKeys } from './entities/tenant.js';
 import type { IdempotencyClaim } from './idempotency.js';
+import { type Listed, type SliceRequest, wholeOrSlice } from './pagination.js';
 import { isValidId, newId, nowIso, tenantPk } from './ids.js';
 import { PARTITION_PREFIXES } from './table.js';
 
@@ -132,16 +133,29 @@ export function listKeyItems(db: Db, tenantId: string): Promise<ApiKeyRecordItem
   });
 }
 
-/** The tenant's keys, oldest first, with when each was last used. */
-export async function listApiKeys(db: Db, tenantId: string): Promise<ApiKeyRecord[]> {
-  const items = await listKeyItems(db, tenantId);
+/** The tenant's keys, oldest first, with when each was last used: all of them, or the slice asked for. */
+export async function listApiKeys(db: Db, tenantId: string, slice?: SliceRequest): Promise<Listed<ApiKeyRecord>> {
+  const listed = await wholeOrSlice<ApiKeyRecordItem>(
+    db,
+    {
+      name: 'keys',
+      query: {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': apiKeyKeys.recordPrefix },
+        ConsistentRead: true,
+      },
+      sortKey: 'sk',
+      startKey: (id) => apiKeyKeys.record(tenantId, id),
+    },
+    slice,
+  );
   const usage = await batchGet<Pick<ApiKeyLookupItem, 'pk' | 'sk' | 'keyId' | 'lastUsedAt'>>(
     db,
-    items.map((item) => apiKeyKeys.lookup(item.keyHash)),
+    listed.items.map((item) => apiKeyKeys.lookup(item.keyHash)),
     { projection: 'keyId, lastUsedAt' },
   );
   const lastUsed = new Map(usage.map((entry) => [entry.keyId, entry.lastUsedAt]));
-  return items.map((item) => toApiKeyRecord(item, lastUsed.get(item.id)));
+  return { ...listed, items: listed.items.map((item) => toApiKeyRecord(item, lastUsed.get(item.id))) };
 }
 
 /**

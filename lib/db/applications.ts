@@ -5,12 +5,9 @@ import {
   batchGet,
   conditionFailedAt,
   getItem,
-  ignoreConditionFailure,
   optimistically,
-  queryAll,
   type TransactItem,
   transactWrite,
-  updateItem,
 } from './dynamo.js';
 import {
   type ApplicationItem,
@@ -27,6 +24,7 @@ import { type JdHeadItem, jdKeys } from './entities/jd.js';
 import { candidateIdentity, type ResumeItem, resumeKeys } from './entities/resume.js';
 import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
 import { isValidId, nowIso, tenantPk } from './ids.js';
+import { type Listed, type SliceRequest, type SliceSource, wholeOrSlice } from './pagination.js';
 import { INDEXES } from './table.js';
 
 export { APPLICATION_STATUSES, type ApplicationStatus } from '../domain.js';
@@ -63,7 +61,7 @@ function pointerCondition(stored: ApplicationPointerItem | TombstoneItem | undef
 }
 
 /**
- * Writes an application and its copy on the resume together, guarded by the versions of the
+ * Writes an application, its copy under the resume and its pointer together, guarded by the versions of the
  * application, the resume and the JD head (whose title and the candidate's identity it copies: a
  * concurrent change of either makes this write retry with the new value, never miss it), and by what
  * was at its pointer.
@@ -97,15 +95,12 @@ async function writeApplication(
     },
     {
       // Guarded by the identity the application copied (not the whole resume's version), so writers of
-      // one resume's applications do not fail each other's conditions; bumping the version makes a
-      // concurrent whole-resume write retry instead of dropping this copy.
-      Update: {
+      // one resume's applications do not fail each other's conditions.
+      ConditionCheck: {
         TableName: db.tableName,
         Key: resumeKeys.item(tenantId, next.resumeId),
-        UpdateExpression: 'SET #apps.#app = :copy ADD version :one',
         ConditionExpression: 'identityVersion = :iv',
-        ExpressionAttributeNames: { '#apps': 'applications', '#app': next.id },
-        ExpressionAttributeValues: { ':copy': items.copy, ':iv': resume.identityVersion, ':one': 1 },
+        ExpressionAttributeValues: { ':iv': resume.identityVersion },
       },
     },
     {
@@ -117,6 +112,8 @@ async function writeApplication(
       },
     },
     { Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) } },
+    // Guarded by the application's own version (item 0), like the application it copies.
+    { Put: { TableName: db.tableName, Item: items.copy } },
     ...applicationEvent(db, tenantId, previous, next, items.application.updatedAt),
   ]);
 }
@@ -217,21 +214,11 @@ export function saveApplication(
 export const CLEANUP_CONCURRENCY = 8;
 
 /**
- * Removes one application: its copy on the resume, then (one transaction) the application, its pointer,
- * which becomes a tombstone, and its `application.deleted` event. In this order, a removal cut short is
- * found and finished again. The application must still be there (a condition): of two removals racing,
- * one records the event and the other fails its condition.
+ * Removes one application in one transaction: the application, its copy under the resume, its pointer
+ * (which becomes a tombstone) and its `application.deleted` event. The application must still be there
+ * (a condition): of two removals racing, one records the event and the other fails its condition.
  */
 export async function removeApplication(db: Db, tenantId: string, application: ApplicationItem, now: Date, sourceVersion = application.sourceVersion ?? 0): Promise<void> {
-  await ignoreConditionFailure(
-    updateItem(db, {
-      Key: resumeKeys.item(tenantId, application.resumeId),
-      UpdateExpression: 'REMOVE #apps.#app ADD version :one',
-      ConditionExpression: 'attribute_exists(#apps.#app)',
-      ExpressionAttributeNames: { '#apps': 'applications', '#app': application.id },
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-  );
   const pointer = applicationKeys.pointer(tenantId, application.id);
   await transactWrite(db, [
     {
@@ -241,6 +228,7 @@ export async function removeApplication(db: Db, tenantId: string, application: A
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
+    { Delete: { TableName: db.tableName, Key: resumeKeys.copy(tenantId, application.resumeId, application.id) } },
     { Put: { TableName: db.tableName, Item: tombstoneItem(pointer, 'APPLICATION', application.id, sourceVersion, now) } },
     recordEvent(db.tableName, tenantId, 'application.deleted', {
       id: application.id,
@@ -283,18 +271,34 @@ export function deleteApplication(
 }
 
 /**
- * Every application of a JD, best score first: the JD's existence (strongly consistent GetItem, a
- * deleted JD's tombstone is not one) and the ranked index are read in parallel.
+ * The matches index's entries of one JD, best score first (ties: earliest application, then id).
+ * `name` binds a cursor to the list it was issued for.
  */
-export async function listMatches(db: Db, tenantId: string, jdId: string): Promise<Match[] | undefined> {
-  if (!isValidId(jdId)) return undefined;
-  const [head, entries] = await Promise.all([
-    getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(db, jdKeys.head(tenantId, jdId), { consistent: true, projection: 'entity' }),
-    queryAll<MatchEntry>(db, {
+export function matchesOfJd(tenantId: string, jdId: string, name: string, projection?: string): SliceSource {
+  return {
+    name: `${name}:${jdId}`,
+    query: {
       IndexName: INDEXES.matches.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
       ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.matchesPrefix(jdId) },
-    }),
+      // The keys stay in the projection: a slice's cursor is made of them.
+      ...(projection ? { ProjectionExpression: `${projection}, sk, gsi3sk`, ExpressionAttributeNames: { '#status': 'status' } } : {}),
+    },
+    sortKey: 'gsi3sk',
+    startKey: (id, sort) => ({ ...applicationKeys.item(tenantId, jdId, id), gsi3sk: sort }),
+  };
+}
+
+/**
+ * The applications of a JD, best score first: all of them, or the slice asked for. The JD's existence
+ * (strongly consistent GetItem, a deleted JD's tombstone is not one) and the ranked index are read in
+ * parallel.
+ */
+export async function listMatches(db: Db, tenantId: string, jdId: string, slice?: SliceRequest): Promise<Listed<Match> | undefined> {
+  if (!isValidId(jdId)) return undefined;
+  const [head, entries] = await Promise.all([
+    getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(db, jdKeys.head(tenantId, jdId), { consistent: true, projection: 'entity' }),
+    wholeOrSlice<MatchEntry>(db, matchesOfJd(tenantId, jdId, 'matches'), slice),
   ]);
-  return head?.entity === 'JD' ? entries.map(toMatch) : undefined;
+  return head?.entity === 'JD' ? { ...entries, items: entries.items.map(toMatch) } : undefined;
 }

@@ -95,6 +95,22 @@ export async function queryPage<T>(db: Db, input: Omit<QueryCommandInput, 'Table
   return { items: (output.Items ?? []).map((item) => stored<T>(item)), lastKey: output.LastEvaluatedKey };
 }
 
+/**
+ * Up to `count` items of a query. A DynamoDB page ends at 1 MB read whatever its Limit, so a short page
+ * says nothing about the end: pages are followed on LastEvaluatedKey until `count` items are in hand or
+ * the query has no more. `lastKey` is where to continue (absent at the end).
+ */
+export async function queryUpTo<T>(db: Db, input: Omit<QueryCommandInput, 'TableName' | 'Limit'>, count: number): Promise<QueryPage<T>> {
+  const items: T[] = [];
+  let startKey = input.ExclusiveStartKey;
+  do {
+    const page = await queryPage<T>(db, { ...input, ExclusiveStartKey: startKey, Limit: count - items.length });
+    items.push(...page.items);
+    startKey = page.lastKey;
+  } while (startKey && items.length < count);
+  return { items, lastKey: startKey };
+}
+
 /** Every item a query matches, following LastEvaluatedKey page by page. */
 export async function queryAll<T>(db: Db, input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
   const items: T[] = [];

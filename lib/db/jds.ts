@@ -1,9 +1,9 @@
 import pMap from 'p-map';
-import type { ApplicationStatus, JdStatus } from '../domain.js';
+import type { JdStatus } from '../domain.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
 import { conditionFailedAt, getItem, ignoreConditionFailure, optimistically, queryAll, transactWrite, updateItem } from './dynamo.js';
-import { CLEANUP_CONCURRENCY, removeApplication } from './applications.js';
+import { CLEANUP_CONCURRENCY, matchesOfJd, removeApplication } from './applications.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from './entities/application.js';
 import { type JdEventData, recordEvent } from './entities/event.js';
 import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
@@ -24,7 +24,7 @@ import {
 import { resumeKeys } from './entities/resume.js';
 import type { IdempotencyClaim } from './idempotency.js';
 import { isValidId, newId, nowIso, tenantPk } from './ids.js';
-import { type ListEntry, listPage, type Page, type PageRequest } from './pagination.js';
+import { type ListEntry, listPage, type Page, type PageRequest, type SlicePagination, type SliceRequest, wholeOrSlice } from './pagination.js';
 import { INDEXES } from './table.js';
 
 export { JD_STATUSES, type JdStatus } from '../domain.js';
@@ -208,7 +208,7 @@ export async function deleteJd(
   return write;
 }
 
-/** Deletes every application left on a deleted JD: the copy on its resume first, then the application and its pointer. */
+/** Deletes every application left on a deleted JD, each with its copy and pointer. */
 async function deleteApplicationsOfJd(db: Db, tenantId: string, jdId: string, now: Date): Promise<void> {
   const applications = await queryAll<ApplicationItem>(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -224,7 +224,7 @@ async function deleteApplicationsOfJd(db: Db, tenantId: string, jdId: string, no
 /** How many copies a propagation updates at once. */
 const PROPAGATION_CONCURRENCY = 16;
 
-/** Brings the JD title on every application's copy (held by its resume) to `title`, then marks the head synced. */
+/** Brings the JD title on every application's copy (under its resume) to `title`, then marks the head synced. */
 async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: string, titleVersion: number): Promise<void> {
   const applications = await queryAll<Pick<ApplicationItem, 'id' | 'resumeId'>>(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -237,13 +237,11 @@ async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: s
     (application) =>
       ignoreConditionFailure(
         updateItem(db, {
-          Key: resumeKeys.item(tenantId, application.resumeId),
-          // Bumping the version makes a concurrent whole-resume write retry instead of reverting this.
-          UpdateExpression: 'SET #apps.#app.#title = :title, #apps.#app.#titleVersion = :tv ADD version :one',
+          Key: resumeKeys.copy(tenantId, application.resumeId, application.id),
+          UpdateExpression: 'SET jdTitle = :title, jdTitleVersion = :tv',
           // Gone, or already holding this title or a newer one: nothing to do.
-          ConditionExpression: 'attribute_exists(#apps.#app) AND (attribute_not_exists(#apps.#app.#titleVersion) OR #apps.#app.#titleVersion < :tv)',
-          ExpressionAttributeNames: { '#apps': 'applications', '#app': application.id, '#title': 'jdTitle', '#titleVersion': 'jdTitleVersion' },
-          ExpressionAttributeValues: { ':title': title, ':tv': titleVersion, ':one': 1 },
+          ConditionExpression: 'attribute_exists(pk) AND jdTitleVersion < :tv',
+          ExpressionAttributeValues: { ':title': title, ':tv': titleVersion },
         }),
       ),
     { concurrency: PROPAGATION_CONCURRENCY },
@@ -261,30 +259,25 @@ async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: s
 
 /**
  * A JD with its body (one strongly consistent Query of head and body) and the id and status of every
- * application, in match order (from the slim matches index, in parallel).
+ * application, or of the slice of them asked for, in match order (from the slim matches index, in
+ * parallel).
  */
-export async function getJd(db: Db, tenantId: string, jdId: string): Promise<JdDetail | undefined> {
+export async function getJd(db: Db, tenantId: string, jdId: string, slice?: SliceRequest): Promise<{ jd: JdDetail; pagination?: SlicePagination } | undefined> {
   if (!isValidId(jdId)) return undefined;
   const range = jdKeys.collection(jdId);
-  const [items, matches] = await Promise.all([
+  const [items, applications] = await Promise.all([
     queryAll<JdHeadItem | JdBodyItem>(db, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':from': range.from, ':to': range.to },
       ConsistentRead: true,
     }),
-    queryAll<Pick<MatchEntry, 'id' | 'status'>>(db, {
-      IndexName: INDEXES.matches.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.matchesPrefix(jdId) },
-      ProjectionExpression: 'id, #status',
-      ExpressionAttributeNames: { '#status': 'status' },
-    }),
+    wholeOrSlice<Pick<MatchEntry, 'id' | 'status'>>(db, matchesOfJd(tenantId, jdId, 'jd-applications', 'id, #status'), slice),
   ]);
   const head = items.find((item): item is JdHeadItem => item.entity === 'JD');
   if (!head) return undefined;
   const body = items.find((item): item is JdBodyItem => item.entity === 'JD_BODY');
-  const applications: { id: string; status: ApplicationStatus }[] = matches.map(({ id, status }) => ({ id, status }));
-  return toJdDetail(head, body, applications);
+  const detail = toJdDetail(head, body, applications.items.map(({ id, status }) => ({ id, status })));
+  return { jd: detail, ...(applications.pagination ? { pagination: applications.pagination } : {}) };
 }
 
 /** A JD's entry in the list and status indexes. */

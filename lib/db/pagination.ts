@@ -1,12 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { cursorSecret } from '../config.js';
 import { InvalidCursorError } from '../errors.js';
 import type { Db } from './client.js';
-import { queryPage } from './dynamo.js';
+import { queryAll, queryUpTo } from './dynamo.js';
 import { isValidId } from './ids.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** The largest slice of a list the spec hands over whole (matches, a JD's applications, keys). */
+export const MAX_SLICE_SIZE = 1000;
 
 export interface PageRequest {
   page: number;
@@ -100,21 +103,25 @@ export function startKeyFromCursor(source: ListSource, cursor: CursorPayload): K
   return { pk: source.tenantPk, sk: source.baseSortKey(cursor.i), [source.index.sortKey]: cursor.s };
 }
 
+/** Up to `count` entries of a list from `startKey` on (every page followed: see queryUpTo). */
 function queryList<E>(
   db: Db,
   source: ListSource,
   index: ListIndex,
-  options: { limit: number; startKey?: Key | undefined; newestFirst: boolean },
-) {
-  return queryPage<E>(db, {
-    IndexName: index.name,
-    KeyConditionExpression: 'pk = :pk AND begins_with(#sort, :prefix)',
-    ExpressionAttributeNames: { '#sort': index.sortKey },
-    ExpressionAttributeValues: { ':pk': source.tenantPk, ':prefix': source.sortPrefix },
-    ScanIndexForward: !options.newestFirst,
-    Limit: options.limit,
-    ExclusiveStartKey: options.startKey,
-  });
+  options: { count: number; startKey?: Key | undefined; newestFirst: boolean },
+): Promise<{ items: E[]; lastKey: Key | undefined }> {
+  return queryUpTo<E>(
+    db,
+    {
+      IndexName: index.name,
+      KeyConditionExpression: 'pk = :pk AND begins_with(#sort, :prefix)',
+      ExpressionAttributeNames: { '#sort': index.sortKey },
+      ExpressionAttributeValues: { ':pk': source.tenantPk, ':prefix': source.sortPrefix },
+      ScanIndexForward: !options.newestFirst,
+      ExclusiveStartKey: options.startKey,
+    },
+    options.count,
+  );
 }
 
 /**
@@ -122,15 +129,8 @@ function queryList<E>(
  * the list ends first. Reads only key-sized entries, never whole items.
  */
 async function skipEntries(db: Db, source: ListSource, count: number, newestFirst: boolean): Promise<Key | null> {
-  let remaining = count;
-  let startKey: Key | undefined;
-  while (remaining > 0) {
-    const output = await queryList(db, source, source.keysIndex, { limit: remaining, startKey, newestFirst });
-    remaining -= output.items.length;
-    startKey = output.lastKey;
-    if (!startKey) return null;
-  }
-  return startKey ?? null;
+  const { items, lastKey } = await queryList(db, source, source.keysIndex, { count, newestFirst });
+  return items.length === count && lastKey ? lastKey : null;
 }
 
 function cursorAfter(source: ListSource, last: ListEntry, page: number): string {
@@ -162,9 +162,9 @@ export async function listPage<E extends ListEntry, T>(
   if (request.cursor !== undefined || request.page === 1) {
     const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, source.name);
     const startKey = cursor ? startKeyFromCursor(source, cursor) : undefined;
-    // One extra item tells whether another page exists without a second query.
+    // One extra item tells whether another page exists.
     const [output, total] = await Promise.all([
-      queryList<E>(db, source, source.index, { limit: limit + 1, startKey, newestFirst: true }),
+      queryList<E>(db, source, source.index, { count: limit + 1, startKey, newestFirst: true }),
       totalPromise,
     ]);
     const raw = output.items;
@@ -179,14 +179,74 @@ export async function listPage<E extends ListEntry, T>(
   if (!fromOldest) {
     const startKey = await skipEntries(db, source, offset, true);
     if (!startKey) return respond([], request.page, total, false);
-    raw = (await queryList<E>(db, source, source.index, { limit, startKey, newestFirst: true })).items;
+    raw = (await queryList<E>(db, source, source.index, { count: limit, startKey, newestFirst: true })).items;
   } else {
     // The page is nearer the oldest end: it holds oldest-first positions [total-offset-limit, total-offset).
     const skip = Math.max(0, total - offset - limit);
     const size = total - offset - skip;
     const startKey = skip === 0 ? undefined : ((await skipEntries(db, source, skip, false)) ?? undefined);
     if (skip > 0 && !startKey) return respond([], request.page, total, false);
-    raw = (await queryList<E>(db, source, source.index, { limit: size, startKey, newestFirst: false })).items.reverse();
+    raw = (await queryList<E>(db, source, source.index, { count: size, startKey, newestFirst: false })).items.reverse();
   }
   return respond(raw, request.page, total, offset + limit < total);
+}
+
+/**
+ * An opt-in page of a list the spec hands over whole (a JD's matches and applications, the tenant's
+ * keys): asked for with `limit` and/or `cursor`, so that a list of any size can be handed over in
+ * answers that each fit a Lambda response.
+ */
+export interface SliceRequest {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface Slice<T> {
+  items: T[];
+  limit: number;
+  hasMore: boolean;
+  nextCursor?: string;
+}
+
+/** Where a sliced list lives: its query, and how its entries' keys are rebuilt from a cursor. */
+export interface SliceSource {
+  /** which list this is: a cursor is valid for the list it was issued for, only */
+  name: string;
+  query: Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>;
+  /** the attribute the query is ordered by (the index sort key, or `sk`) */
+  sortKey: string;
+  /** the query's start key after the entry with this id and sort-key value */
+  startKey: (id: string, sort: string) => Key;
+}
+
+/** `limit` entries after the cursor, in the list's own order (every DynamoDB page followed). */
+export async function slicePage<E extends { id: string }>(db: Db, source: SliceSource, request: SliceRequest): Promise<Slice<E>> {
+  const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, source.name);
+  const { items } = await queryUpTo<E & Record<string, unknown>>(
+    db,
+    { ...source.query, ExclusiveStartKey: cursor ? source.startKey(cursor.i, cursor.s) : undefined },
+    request.limit + 1,
+  );
+  const page = items.slice(0, request.limit);
+  const slice: Slice<E> = { items: page, limit: request.limit, hasMore: items.length > request.limit };
+  const last = page.at(-1);
+  if (slice.hasMore && last) {
+    slice.nextCursor = encodeCursor(source.name, { s: String(last[source.sortKey]), i: last.id, p: (cursor?.p ?? 1) + 1 });
+  }
+  return slice;
+}
+
+export type SlicePagination = Omit<Slice<unknown>, 'items'>;
+
+/** A list the spec hands over whole, or (when asked for) one slice of it with its pagination. */
+export interface Listed<T> {
+  items: T[];
+  pagination?: SlicePagination;
+}
+
+/** The whole list, or the slice `request` asks for. */
+export async function wholeOrSlice<E extends { id: string }>(db: Db, source: SliceSource, request: SliceRequest | undefined): Promise<Listed<E>> {
+  if (!request) return { items: await queryAll<E>(db, source.query) };
+  const { items, ...pagination } = await slicePage<E>(db, source, request);
+  return { items, pagination };
 }

@@ -8,6 +8,7 @@ import {
   getItem,
   ignoreConditionFailure,
   optimistically,
+  queryAll,
   type TransactItems,
   transactWrite,
   updateItem,
@@ -20,6 +21,7 @@ import {
   type Candidate,
   candidateIdentity,
   type Resume,
+  type ApplicationCopyItem,
   type ResumeItem,
   type ResumeKeysEntry,
   type ResumeListEntry,
@@ -101,7 +103,6 @@ export async function saveResume(
     const identityChanged = identity.candidate !== before.candidate || identity.email !== before.email;
     const identityVersion = identityChanged || !existing ? version + 1 : existing.identityVersion;
     const item = resumeItem(tenantId, resume, {
-      applications: existing?.applications ?? {},
       updatedAt: at,
       version: version + 1,
       identityVersion,
@@ -137,9 +138,9 @@ function changedForIntegrators(before: ResumeItem, after: Resume): boolean {
 
 /**
  * Applies the product's erasure of a resume at `sourceVersion`: the resume becomes a tombstone that
- * holds no personal data (only the ids of the applications still to remove), the count moves, then
- * every application of the candidate (with the copies of their name and e-mail) is deleted, in steps.
- * A redelivered erasure finishes what a cut-short one left.
+ * holds no personal data, the count moves, then every application of the candidate (with its copy of
+ * their name and e-mail) is removed, found through the copies under the resume. A redelivered erasure
+ * finds what a cut-short one left and finishes it.
  */
 export async function eraseResume(
   db: Db,
@@ -149,16 +150,13 @@ export async function eraseResume(
 ): Promise<ProductWrite<undefined>> {
   const now = options.now ?? new Date();
   const key = resumeKeys.item(tenantId, resumeId);
-  const write = await optimistically(async (): Promise<ProductWrite<undefined> & { pending?: TombstoneItem['pendingApplications'] }> => {
+  const write = await optimistically(async (): Promise<ProductWrite<undefined>> => {
     const stored = await readStored(db, tenantId, resumeId);
     if (stored?.entity === 'TOMBSTONE' && options.sourceVersion <= stored.sourceVersion) {
-      // Already erased: a repeat (finish what is pending) or an older erasure (nothing to do).
-      return options.sourceVersion === stored.sourceVersion
-        ? { outcome: 'applied', created: false, value: undefined, pending: stored.pendingApplications }
-        : { outcome: 'ignored', reason: 'stale' };
+      // Already erased: a repeat (finish what is left) or an older erasure (nothing to do).
+      return options.sourceVersion === stored.sourceVersion ? { outcome: 'applied', created: false, value: undefined } : { outcome: 'ignored', reason: 'stale' };
     }
     if (stored?.entity === 'RESUME' && versionVerdict(stored, options.sourceVersion)) return { outcome: 'ignored', reason: 'stale' };
-    const pending = stored?.entity === 'RESUME' ? Object.values(stored.applications).map(({ id, jdId }) => ({ id, jdId })) : stored?.pendingApplications;
     const condition =
       stored === undefined
         ? { ConditionExpression: 'attribute_not_exists(pk)' }
@@ -166,36 +164,36 @@ export async function eraseResume(
           ? { ConditionExpression: 'sourceVersion = :sv', ExpressionAttributeValues: { ':sv': stored.sourceVersion } }
           : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': stored.version } };
     await transactWrite(db, [
-      { Put: { TableName: db.tableName, Item: tombstoneItem(key, 'RESUME', resumeId, options.sourceVersion, now, pending), ...condition } },
+      { Put: { TableName: db.tableName, Item: tombstoneItem(key, 'RESUME', resumeId, options.sourceVersion, now), ...condition } },
       ...(stored?.entity === 'RESUME'
         ? [counterDelta(db, tenantId, 'RESUME', { total: -1 }), recordEvent(db.tableName, tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) })]
         : []),
     ]);
-    return { outcome: 'applied', created: false, value: undefined, pending };
+    return { outcome: 'applied', created: false, value: undefined };
   }, (error) => conditionFailedAt(error, 0));
   if (write.outcome === 'ignored') return write;
-  if (write.pending?.length) {
-    await pMap(
-      write.pending,
-      async ({ id, jdId }) => {
-        const application = await getItem<ApplicationItem>(db, applicationKeys.item(tenantId, jdId, id), { consistent: true });
-        // Already removed by a racing removal (its JD's deletion): that one recorded the event.
-        if (application) await ignoreConditionFailure(removeApplication(db, tenantId, application, now));
-      },
-      { concurrency: CLEANUP_CONCURRENCY },
-    );
-    await ignoreConditionFailure(
-      updateItem(db, {
-        Key: key,
-        UpdateExpression: 'REMOVE pendingApplications',
-        ConditionExpression: 'sourceVersion = :sv',
-        ExpressionAttributeValues: { ':sv': options.sourceVersion },
-      }),
-    );
-  }
+  const copies = await copiesOf<'id' | 'jdId'>(db, tenantId, resumeId, 'id, jdId');
+  await pMap(
+    copies,
+    async ({ id, jdId }) => {
+      const application = await getItem<ApplicationItem>(db, applicationKeys.item(tenantId, jdId, id), { consistent: true });
+      // Already removed by a racing removal (its JD's deletion): that one recorded the event.
+      if (application) await ignoreConditionFailure(removeApplication(db, tenantId, application, now));
+    },
+    { concurrency: CLEANUP_CONCURRENCY },
+  );
   return { outcome: 'applied', created: false, value: undefined };
 }
 
+/** Every application copy under a resume (strongly consistent), or the attributes `projection` names. */
+function copiesOf<K extends keyof ApplicationCopyItem>(db: Db, tenantId: string, resumeId: string, projection?: string): Promise<Pick<ApplicationCopyItem, K>[]> {
+  return queryAll<Pick<ApplicationCopyItem, K>>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': resumeKeys.copiesPrefix(resumeId) },
+    ProjectionExpression: projection,
+    ConsistentRead: true,
+  });
+}
 
 /** How many copies a propagation updates at once. */
 const PROPAGATION_CONCURRENCY = 16;
@@ -204,7 +202,7 @@ const PROPAGATION_CONCURRENCY = 16;
 async function propagateIdentity(db: Db, tenantId: string, resume: ResumeItem): Promise<void> {
   const identity = candidateIdentity(resume.metadata);
   await pMap(
-    Object.values(resume.applications),
+    await copiesOf<'id' | 'jdId'>(db, tenantId, resume.id, 'id, jdId'),
     (copy) =>
       ignoreConditionFailure(
         updateItem(db, {
@@ -251,6 +249,20 @@ export function listResumes(db: Db, tenantId: string, request: PageRequest): Pro
   );
 }
 
+/** How many resumes of a candidates page have their applications read at once. */
+const CANDIDATE_READ_CONCURRENCY = 16;
+
+/** The page's resumes, each with its applications (one Query of its copies each). */
+async function withApplications(db: Db, tenantId: string, page: Page<ResumeListEntry>): Promise<Page<Candidate>> {
+  const items = await pMap(page.items, async (entry) => toCandidate(entry, await copiesOf(db, tenantId, entry.id)), {
+    concurrency: CANDIDATE_READ_CONCURRENCY,
+  });
+  return { ...page, items };
+}
+
+/** What a candidate shows of its resume, read from the resume item (the search path). */
+const SUMMARY_PROJECTION = 'id, fileName, parseStatus, metadataSummary, createdAt';
+
 /**
  * Resumes with their applications, newest first. With `search`, every slim entry (keys and the
  * lower-cased file name) is read to find the matches and their exact total, in parallel time ranges
@@ -263,13 +275,8 @@ export async function listCandidates(
   request: PageRequest & { search?: string | undefined },
 ): Promise<Page<Candidate>> {
   if (!request.search) {
-    return listPage<ResumeEntry, Candidate>(
-      db,
-      resumeListSource(tenantId, 'candidates'),
-      request,
-      readCount(db, tenantId, 'RESUME'),
-      toCandidate,
-    );
+    const page = await listPage<ResumeEntry, ResumeListEntry>(db, resumeListSource(tenantId, 'candidates'), request, readCount(db, tenantId, 'RESUME'), (entry) => entry);
+    return withApplications(db, tenantId, page);
   }
   const needle = request.search.toLowerCase();
   const source = resumeListSource(tenantId, `candidates?search=${needle}`);
@@ -287,12 +294,13 @@ export async function listCandidates(
   let start = cursor ? matches.findIndex((match) => match.gsi1sk < cursor.s) : (page - 1) * request.limit;
   if (start < 0) start = matches.length;
   const slice = matches.slice(start, start + request.limit);
-  const items = await batchGet<ResumeItem>(
+  const items = await batchGet<ResumeListEntry & { pk: string; sk: string }>(
     db,
     slice.map((match) => ({ pk: source.tenantPk, sk: match.sk })),
+    { projection: SUMMARY_PROJECTION },
   );
-  const result: Page<Candidate> = {
-    items: items.map(toCandidate),
+  const result: Page<ResumeListEntry> = {
+    items,
     page,
     limit: request.limit,
     total: matches.length,
@@ -302,5 +310,5 @@ export async function listCandidates(
   if (last && start + request.limit < matches.length) {
     result.nextCursor = encodeCursor(source.name, { s: last.gsi1sk, i: resumeKeys.idOf(last.sk), p: page + 1 });
   }
-  return result;
+  return withApplications(db, tenantId, result);
 }

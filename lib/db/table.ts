@@ -26,7 +26,10 @@ export const PARTITION_PREFIXES = { tenant: 'TENANT#', keyHash: 'KEYHASH#', clie
 export type PartitionKind = keyof typeof PARTITION_PREFIXES;
 export const TTL_ATTRIBUTE = 'ttl';
 
-/** Attributes a JD list item or a resume/candidate list item needs; nothing larger. */
+/**
+ * Attributes a JD list item or a resume/candidate list item needs; nothing that grows (a candidate's
+ * applications are items of their own, read per resume).
+ */
 const LIST_VIEW_ATTRIBUTES = [
   'id',
   'title',
@@ -41,7 +44,6 @@ const LIST_VIEW_ATTRIBUTES = [
   'fileName',
   'parseStatus',
   'metadataSummary',
-  'applications',
 ] as const;
 
 const MATCH_VIEW_ATTRIBUTES = ['id', 'resumeId', 'candidate', 'email', 'aiScore', 'status'] as const;

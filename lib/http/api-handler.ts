@@ -8,6 +8,7 @@ import type { REQUEST_SCHEMAS } from '../schemas/requests.js';
 import type { responses } from '../schemas/responses.js';
 import { parseJsonBody } from './body.js';
 import { errorResponse, HttpError, jsonResponse } from './errors.js';
+import { fitResponse } from './response-size.js';
 import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';
 import { ROUTES, type RouteId } from './routes.js';
 import { parseOrThrow } from '../schemas/parse.js';
@@ -177,7 +178,8 @@ function validate<R extends RouteId>(
 /**
  * Builds a route's Lambda handler: logger context, error mapping, limits and scope, validation with the
  * route's own schemas (passed in, so a function bundles no other route's), then `handle` with the typed
- * request; its typed result is sent in the success envelope with the RateLimit headers. The handler
+ * request; its typed result is sent in the success envelope with the RateLimit headers, compressed when
+ * the client accepts gzip, and never past what a Lambda response can carry (./response-size.ts). The handler
  * only calls lib/ and returns data.
  */
 export function apiHandler<R extends RouteId>(routeId: R, schemas: SchemasOf<R>, handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>) {
@@ -193,7 +195,8 @@ export function apiHandler<R extends RouteId>(routeId: R, schemas: SchemasOf<R>,
         const { request } = context;
         if (!request) throw new Error('The handler runs after validate()');
         const result = await handle(request);
-        return jsonResponse(route.successStatus, { success: true, ...result }, rateLimitHeaders(request.caller.quota));
+        const response = jsonResponse(route.successStatus, { success: true, ...result }, rateLimitHeaders(request.caller.quota));
+        return fitResponse(response, request.headers['accept-encoding']);
       })
   );
   // Exposed so a test can hold every handler to exactly its route's schemas in REQUEST_SCHEMAS.

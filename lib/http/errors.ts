@@ -25,7 +25,8 @@ export class HttpError extends Error {
   }
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+/** Every answer is per key and per request: no cache (CloudFront, a proxy, a browser) may keep it. */
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 const RETRY_SHORTLY = { 'Retry-After': '1' };
 
 export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../db/pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SLICE_SIZE, type Page, type PageRequest, type SliceRequest } from '../db/pagination.js';
 
 /**
  * page and limit arrive validated as positive-integer strings of any length: limit above 100 is clamped
@@ -15,6 +15,15 @@ export function pageRequest(query: {
     limit: Math.min(query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit), MAX_PAGE_SIZE),
     cursor: query.cursor,
   };
+}
+
+/**
+ * The slice asked for of a list the spec hands over whole, or undefined (the whole list) when neither
+ * `limit` nor `cursor` was sent. `limit` defaults to and is clamped at 1,000.
+ */
+export function sliceRequest(query: { limit?: string | undefined; cursor?: string | undefined }): SliceRequest | undefined {
+  if (query.limit === undefined && query.cursor === undefined) return undefined;
+  return { limit: Math.min(query.limit === undefined ? MAX_SLICE_SIZE : Number(query.limit), MAX_SLICE_SIZE), cursor: query.cursor };
 }
 
 export function pagedResult<T>(page: Page<T>): { data: T[]; pagination: Omit<Page<T>, 'items'> } {

@@ -39,6 +39,7 @@ export const ROUTES = {
     scope: { scope: 'jd:read', generic: 'read' },
     summary: 'One job description with its applications',
     successStatus: 200,
+    paginated: true,
   },
   createJd: {
     method: 'POST',
@@ -73,6 +74,7 @@ export const ROUTES = {
     scope: { scope: 'match:read', generic: 'read' },
     summary: 'Applications of a JD ranked by AI score',
     successStatus: 200,
+    paginated: true,
   },
   listCandidates: {
     method: 'GET',
@@ -99,6 +101,7 @@ export const ROUTES = {
     scope: { scope: 'admin' },
     summary: "List the tenant's API keys",
     successStatus: 200,
+    paginated: true,
   },
   revokeKey: {
     method: 'DELETE',

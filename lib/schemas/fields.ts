@@ -16,6 +16,15 @@ export const optionalText = (max: number) => z.optional(z.string().check(z.maxLe
 /** Any positive integer in decimal, however large (large values are clamped where they are used). */
 export const positiveInteger = z.string().check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));
 
+/**
+ * The query parameters of an opt-in slice of a list the spec hands over whole (a JD's matches and
+ * applications, the keys): without them, the whole list.
+ */
+export const sliceShape = {
+  limit: z.optional(positiveInteger),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor))),
+};
+
 /** The query parameters every paginated list takes. Unknown parameters are ignored (cache-busters). */
 export const paginationShape = {
   page: z.optional(positiveInteger),

@@ -25,17 +25,32 @@ const jdFields = {
   requirements: optionalText(LIMITS.longText),
   createdAt: z.optional(timestamp),
 };
+/** The JSON size of a value in UTF-8 bytes; Infinity for what JSON cannot hold. */
+function jsonBytes(value: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 const resumeFields = {
   fileName: text(LIMITS.shortText),
   parseStatus: z.optional(z.enum(PARSE_STATUSES)),
-  metadata: z.optional(z.record(z.string(), z.unknown())),
+  metadata: z.optional(
+    z.record(z.string(), z.unknown()).check(
+      z.refine((metadata) => jsonBytes(metadata) <= LIMITS.metadataBytes, `must be at most ${LIMITS.metadataBytes} bytes as JSON`),
+    ),
+  ),
   createdAt: z.optional(timestamp),
 };
 const applicationFields = {
   jdId: id,
   resumeId: id,
   status: z.optional(z.enum(APPLICATION_STATUSES)),
-  aiScores: z.optional(z.array(z.object({ overallScore: z.number().check(z.gte(0), z.lte(100)) }))),
+  aiScores: z.optional(
+    z.array(z.object({ overallScore: z.number().check(z.gte(0), z.lte(100)) })).check(z.maxLength(LIMITS.scoresPerApplication)),
+  ),
   createdAt: z.optional(timestamp),
 };
 

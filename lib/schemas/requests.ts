@@ -1,6 +1,6 @@
 import { listEventsQuery } from './requests/events.js';
-import { createJdBody, listJdsQuery } from './requests/jds.js';
-import { createKeyBody } from './requests/keys.js';
+import { createJdBody, getJdQuery, listJdsQuery, listMatchesQuery } from './requests/jds.js';
+import { createKeyBody, listKeysQuery } from './requests/keys.js';
 import { listCandidatesQuery, listResumesQuery } from './requests/resumes.js';
 import { createWebhookBody, listWebhookDeliveriesQuery, replayWebhookBody } from './requests/webhooks.js';
 
@@ -11,10 +11,13 @@ import { createWebhookBody, listWebhookDeliveriesQuery, replayWebhookBody } from
  */
 export const REQUEST_SCHEMAS = {
   listJds: { query: listJdsQuery },
+  getJd: { query: getJdQuery },
+  listMatches: { query: listMatchesQuery },
   createJd: { body: createJdBody },
   listResumes: { query: listResumesQuery },
   listCandidates: { query: listCandidatesQuery },
   createKey: { body: createKeyBody },
+  listKeys: { query: listKeysQuery },
   listEvents: { query: listEventsQuery },
   createWebhook: { body: createWebhookBody },
   listWebhookDeliveries: { query: listWebhookDeliveriesQuery },

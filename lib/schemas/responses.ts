@@ -15,6 +15,11 @@ const pagination = z.strictObject({
   nextCursor: z.optional(z.string()),
 });
 const success = <T extends z.ZodMiniType>(data: T) => z.strictObject({ success: z.literal(true), data });
+/** The pagination of an opt-in slice (present only when `limit` or `cursor` was sent). */
+const slicePagination = z.strictObject({ limit: z.number(), hasMore: z.boolean(), nextCursor: z.optional(z.string()) });
+/** A list the spec hands over whole, with the pagination of a slice when one was asked for. */
+const wholeOrSlice = <T extends z.ZodMiniType>(data: T) =>
+  z.strictObject({ success: z.literal(true), data, pagination: z.optional(slicePagination) });
 const paginated = <T extends z.ZodMiniType>(item: T) =>
   z.strictObject({ success: z.literal(true), data: z.array(item), pagination });
 
@@ -118,7 +123,7 @@ export const errorResponse = z.object({
 
 export const responses = {
   listJds: paginated(jdListItem),
-  getJd: success(
+  getJd: wholeOrSlice(
     z.strictObject({
       ...jdListItem.def.shape,
       description: z.string(),
@@ -137,7 +142,7 @@ export const responses = {
       createdAt: timestamp,
     }),
   ),
-  listMatches: success(
+  listMatches: wholeOrSlice(
     z.array(
       z.strictObject({
         applicationId: z.string(),
@@ -163,7 +168,7 @@ export const responses = {
     }),
   ),
   createKey: success(z.strictObject({ ...apiKeyRecord.def.shape, key: z.optional(z.string()) })),
-  listKeys: success(z.array(apiKeyRecord)),
+  listKeys: wholeOrSlice(z.array(apiKeyRecord)),
   revokeKey: z.strictObject({ success: z.literal(true), message: z.string() }),
   listEvents: z.strictObject({
     success: z.literal(true),

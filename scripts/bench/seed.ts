@@ -4,7 +4,7 @@ import type { Db } from '../../lib/db/client.js';
 import { applicationItems } from '../../lib/db/entities/application.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';
 import { bodyItem, headItem } from '../../lib/db/entities/jd.js';
-import { type ApplicationCopy, candidateIdentity, resumeItem } from '../../lib/db/entities/resume.js';
+import { candidateIdentity, resumeItem } from '../../lib/db/entities/resume.js';
 import { JD_STATUSES } from '../../lib/domain.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import type { ImportFile } from '../../lib/schemas/product-data.js';
@@ -66,16 +66,15 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
       { ...candidateIdentity(metadata), identityVersion: 1 },
       { title: `Senior Engineer ${Number(jd.slice(3))}`, titleVersion: 1 },
     );
-    const copies: Record<string, ApplicationCopy> = { [application.copy.id]: application.copy };
     const fileName = i % 1000 === 7 ? `${RARE_FILE_NAME}_${n(i)}.pdf` : `candidate_${n(i)}_cv.pdf`;
     items.push(
       resumeItem(
         tenantId,
         { id: resumeId, fileName, parseStatus: 'COMPLETED', metadata, createdAt: at(jdCount + i) },
-        { applications: copies, updatedAt: at(jdCount + i), version: 2, identityVersion: 1, identitySyncedVersion: 1 },
+        { updatedAt: at(jdCount + i), version: 2, identityVersion: 1, identitySyncedVersion: 1 },
       ),
     );
-    items.push(application.application, application.pointer);
+    items.push(application.application, application.copy, application.pointer);
   }
   await batchWriteAll(db, items);
   await db.client.send(

@@ -18,7 +18,7 @@ import { median } from './stats.js';
 
 const EVENTS = join(import.meta.dirname, '..', '..', 'events');
 
-/** One plausible item that satisfies every read path (list entry, JD head, resume, counter, key, event, webhook). */
+/** One plausible item that satisfies every read path (list entry, JD head, resume, application copy, counter, key, event, webhook). */
 function fakeItem(i: number) {
   const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
   return {
@@ -39,7 +39,9 @@ function fakeItem(i: number) {
     parseStatus: 'COMPLETED',
     metadata: { name: 'Ada', email: 'ada@example.com', skills: ['ts'], experience: '5y' },
     metadataSummary: { skills: ['ts'], experience: '5y' },
-    applications: { a1: { id: 'a1', jdId: 'jd', jdTitle: 'T', status: 'SCREENING', aiScores: [80, 70], createdAt } },
+    jdId: 'jd',
+    jdTitle: 'T',
+    aiScores: [80, 70],
     gsi1sk: `R#${i}#id${i}`,
     resumeId: `r${i}`,
     candidate: 'Ada',

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../lib/schemas/limits.js';
 import * as z from 'zod/mini';
 import { PRODUCT_EVENTS_QUEUE } from '../../lib/config.js';
 import { DELIVERY_CONCURRENCY } from './product-bus.js';
@@ -109,6 +110,7 @@ export function buildEventsDoc(): string {
       `- **Waiting for parents.** An \`application.upserted\` whose JD or resume has not arrived yet fails and is delivered again (up to ${PRODUCT_EVENTS_QUEUE.maxReceiveCount} deliveries, each after the queue’s ${PRODUCT_EVENTS_QUEUE.visibilityTimeoutSeconds / 60}-minute visibility timeout), so it is applied once its parents arrive.`,
       `- **Invalid events** (a missing field, a bad value, an unknown type, not JSON) are never retried: they go to the dead-letter queue at once with the reason as the message attribute \`rejectionReason\` (and in the consumer’s log). An event still failing after ${PRODUCT_EVENTS_QUEUE.maxReceiveCount} deliveries goes there too. An alarm fires as soon as the dead-letter queue holds a message. Fix the cause, then \`npm run admin -- redrive --dlq-arn <ProductEventsDeadLetterQueueArn>\` moves the messages back.`,
       '- **One message never blocks the others**: the consumer reports failures per message (partial batch response), and applies the messages of a batch concurrently.',
+      `- **Size bounds**, so that no stored item can outgrow DynamoDB's 400 KB: a resume's \`metadata\` is at most ${LIMITS.metadataBytes / 1024} KB as JSON, an application has at most ${LIMITS.scoresPerApplication} \`aiScores\`. An event past a bound is invalid (above). A resume's applications are stored apart from it, so a candidate can have any number of them.`,
       '- Fields the service does not know are ignored, so the product can add fields without breaking anything.',
     ].join('\n'),
     '## Event types',

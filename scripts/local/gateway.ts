@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
 import type { AuthorizerContext } from '../../lib/http/api-handler.js';
+import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../lib/http/response-size.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, matchRoute, NOT_FOUND_FUNCTION } from '../../lib/http/routes.js';
 import { logger } from '../../lib/observability/logger.js';
 import { authorizerEvent, type IncomingRequest, proxyEvent } from './events.js';
@@ -16,7 +17,7 @@ import { lambdaContext, loadHandler } from './handlers.js';
  * A small stand-in for API Gateway HTTP API, built from the route table: the real authorizer and
  * function handlers invoked in-process with payload-2.0 events, and API Gateway's own answers where it
  * answers itself (401 without an X-API-Key header, 403 on deny, 500 when the authorizer or a function
- * fails, 413 over 10 MB). A development tool; production is API Gateway.
+ * fails or a function's result is past Lambda's 6 MB response limit, 413 over 10 MB). A development tool; production is API Gateway.
  */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|xml|x-www-form-urlencoded|javascript))/i;
@@ -165,6 +166,12 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
       proxyEvent(request, matched.route, pathParameters, context, requestId, now),
       lambdaContext(matched.route.functionName, requestId, timeoutMs),
     );
+    // Lambda refuses a result past its response limit: the invocation fails and API Gateway answers 500.
+    const resultBytes = Buffer.byteLength(JSON.stringify(result ?? null), 'utf8');
+    if (resultBytes > LAMBDA_RESPONSE_LIMIT_BYTES) {
+      logger.error('Function response exceeded the Lambda response limit', { function: matched.route.functionName, resultBytes, limitBytes: LAMBDA_RESPONSE_LIMIT_BYTES });
+      return gatewayMessage(500, 'Internal Server Error');
+    }
     const reply = fromLambdaResult(result);
     reply.headers['apigw-requestid'] = requestId;
     return reply;

@@ -13,6 +13,8 @@ export interface ApiReply {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
   json: any;
   text: string;
+  /** the body's bytes (a compressed body is not text) */
+  raw: Buffer;
 }
 
 /**
@@ -59,7 +61,7 @@ export async function callApi(
   } catch {
     json = undefined;
   }
-  return { status: reply.status, headers: reply.headers, json, text };
+  return { status: reply.status, headers: reply.headers, json, text, raw: Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body) };
 }
 
 /** A new tenant with one key holding `scopes`. */

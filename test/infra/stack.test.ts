@@ -168,6 +168,7 @@ describe('CDK app (cdk synth, offline)', () => {
         'AuthorizerThrottlesAlarm',
         'LatencyP99Alarm',
         'ProductEventsDeadLettersAlarm',
+        'ProductEventsRuleFailedInvocationsAlarm',
         'ServerErrorRateAlarm',
         'TableThrottlesAlarm',
         'WebhooksDeadLettersAlarm',
@@ -211,6 +212,31 @@ describe('product events in', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
     template.hasOutput('ProductEventBusName', {});
     template.hasOutput('ProductEventsDeadLetterQueueArn', {});
+  });
+
+  it('never drops an event EventBridge cannot deliver: retries for a day, then the dead-letter queue, and an alarm (#29 item 7)', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      Targets: [
+        Match.objectLike({
+          RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ProductEventsDeadLetterQueue'), 'Arn'] } },
+        }),
+      ],
+    });
+    // EventBridge may write to the dead-letter queue, for this rule only.
+    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 'sqs:SendMessage', Principal: { Service: 'events.amazonaws.com' }, Condition: { ArnEquals: { 'aws:SourceArn': Match.anyValue() } } }),
+        ]),
+      }),
+      Queues: [{ Ref: Match.stringLikeRegexp('^ProductEventsDeadLetterQueue') }],
+    });
+    const alarm = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).find((a) =>
+      JSON.stringify(a.Properties.Metrics ?? []).includes('FailedInvocations'),
+    );
+    expect(JSON.stringify(alarm?.Properties.Metrics)).toContain('InvocationsFailedToBeSentToDlq');
+    expect(alarm?.Properties.AlarmActions).toHaveLength(1);
   });
 
   it('lets the consumer write tenant data and send to the dead-letter queue only', () => {
@@ -334,6 +360,14 @@ describe('production stage', () => {
     expect(variables.ORIGIN_VERIFY_SECRET).toEqual(header?.HeaderValue);
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'https-only', CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad' });
     prod.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Edge'), 'DomainName'] }, '/api/v1']] } });
+  });
+
+  it('caches no error at the edge: every status CloudFront would cache has an error-caching TTL of 0 (#29 item 2)', () => {
+    const [distribution] = Object.values(prod.findResources('AWS::CloudFront::Distribution') as Resources);
+    const config = distribution?.Properties.DistributionConfig as { CustomErrorResponses?: { ErrorCode: number; ErrorCachingMinTTL: number }[] };
+    const ttls = Object.fromEntries((config.CustomErrorResponses ?? []).map((response) => [response.ErrorCode, response.ErrorCachingMinTTL]));
+    // CloudFront's own list of the 4xx and 5xx codes it caches (10 s by default, keyed by path alone here).
+    expect(ttls).toEqual({ 400: 0, 403: 0, 404: 0, 405: 0, 414: 0, 500: 0, 501: 0, 502: 0, 503: 0, 504: 0 });
   });
 
   it('behind the edge, gives the authorizer no access to per-IP counters (the WAF counts per IP)', () => {

@@ -80,7 +80,7 @@ describe('API keys and authentication on DynamoDB Local', () => {
     await authenticate(db(), hashApiKey(key), 1000, new Date('2026-11-22T10:00:00.000Z'));
     await revokeApiKey(db(), tenantId, record.id, new Date('2026-11-22T10:05:00.000Z'));
 
-    const [listed] = await listApiKeys(db(), tenantId);
+    const [listed] = (await listApiKeys(db(), tenantId)).items;
 
     expect(listed).toEqual({
       ...record,
@@ -103,7 +103,7 @@ describe('API keys and authentication on DynamoDB Local', () => {
     expect(await authenticate(db(), hashApiKey(later.key), 1000)).toMatchObject({ limit: 5000 });
     expect(await authenticate(db(), hashApiKey(other.key), 1000)).toMatchObject({ limit: 1000 });
     await expect(revokeApiKey(db(), other.tenantId, record.id)).rejects.toThrow('not found');
-    expect((await listApiKeys(db(), other.tenantId)).map((k) => k.id)).toEqual([other.record.id]);
+    expect((await listApiKeys(db(), other.tenantId)).items.map((k) => k.id)).toEqual([other.record.id]);
   });
 
   it('counts requests per client IP per minute', async () => {

@@ -153,7 +153,7 @@ describe('fuzzing over real HTTP (local gateway)', () => {
         res.on('data', (chunk) => {
           text += chunk;
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: {}, json: undefined, text }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: {}, json: undefined, text, raw: Buffer.from(text) }));
       });
       req.on('error', reject);
       req.end();

@@ -75,10 +75,10 @@ describe('#12.2 JD titles and their copies', () => {
       ]);
       const items = await partition(tenantId);
       const title = items.find((item) => item.sk === `JD#${jdId}`)?.title;
-      for (const resume of items.filter((item) => item.entity === 'RESUME' && String(item.id).startsWith(`r-${run}-`))) {
-        for (const copy of Object.values(resume.applications as Record<string, { jdTitle: string }>)) {
-          if (copy.jdTitle !== title) disagreements.push(`run ${run}: head ${title}, copy ${copy.jdTitle}`);
-        }
+      const copies = items.filter((item) => item.entity === 'APPLICATION_COPY' && String(item.sk).startsWith(`RESUME#r-${run}-`));
+      expect(copies).toHaveLength(3);
+      for (const copy of copies) {
+        if (copy.jdTitle !== title) disagreements.push(`run ${run}: head ${title}, copy ${copy.jdTitle}`);
       }
     }
     expect(disagreements).toEqual([]);

@@ -108,7 +108,7 @@ describe('Idempotency-Key', () => {
     expect(replay.status).toBe(201);
     expect(replay.json.data).toEqual({ ...first.json.data, key: undefined });
     expect(replay.text).not.toContain(first.json.data.key);
-    expect((await listApiKeys(db(), tenantId)).map((record) => record.name)).toEqual(['key admin', 'ci']);
+    expect((await listApiKeys(db(), tenantId)).items.map((record) => record.name)).toEqual(['key admin', 'ci']);
   });
 
   it('refuses a malformed Idempotency-Key', async () => {

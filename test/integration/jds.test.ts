@@ -27,7 +27,7 @@ describe('JD repository on DynamoDB Local', () => {
     const tenantId = newTenantId();
     const jd = await createJd(db(), tenantId, { ...input('Engineer'), requirements: 'TypeScript' });
 
-    const detail = await getJd(db(), tenantId, jd.id);
+    const detail = (await getJd(db(), tenantId, jd.id))?.jd;
 
     expect(jd.status).toBe('DRAFT');
     expect(detail).toMatchObject({

@@ -232,7 +232,7 @@ describe('bulk import', () => {
 
     expect(summary).toEqual({ applied: 120, ignored: {}, rejected: [] });
     expect(cancelled).toEqual([]);
-    const [stored] = (await partition(tenantId)).filter((item) => item.entity === 'RESUME');
-    expect(Object.keys(stored?.applications ?? {})).toHaveLength(120);
+    const copies = (await partition(tenantId)).filter((item) => item.entity === 'APPLICATION_COPY' && String(item.sk).startsWith('RESUME#r-1#APP#'));
+    expect(copies).toHaveLength(120);
   });
 });

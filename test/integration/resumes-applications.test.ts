@@ -102,7 +102,7 @@ describe('applications on DynamoDB Local', () => {
       createdAt: at(3),
     }, productVersion());
 
-    const matches = await listMatches(db(), tenantId, jd.id);
+    const matches = (await listMatches(db(), tenantId, jd.id))?.items;
 
     expect(matches?.map((match) => [match.applicationId, match.aiScore])).toEqual([
       ['a2', 90.5],
@@ -134,9 +134,9 @@ describe('applications on DynamoDB Local', () => {
     await saveResume(db(), tenantId, { id: 'r1', fileName: 'r1.PDF', parseStatus: 'COMPLETED', metadata: { name: 'Late Name', email: 'late@example.com' } }, productVersion());
     await saveJd(db(), tenantId, { ...jdInput, id: jd.id, title: 'Senior Engineer' }, productVersion());
 
-    const [match] = (await listMatches(db(), tenantId, jd.id)) ?? [];
+    const [match] = (await listMatches(db(), tenantId, jd.id))?.items ?? [];
     const candidates = await listCandidates(db(), tenantId, { page: 1, limit: 20 });
-    const detail = await getJd(db(), tenantId, jd.id);
+    const detail = (await getJd(db(), tenantId, jd.id))?.jd;
 
     expect(match).toMatchObject({
       aiScore: 80,

@@ -1,11 +1,11 @@
 import type { ApplicationStatus } from '../../domain.js';
 import { sortableTime, tenantPk } from '../ids.js';
-import type { ApplicationCopy } from './resume.js';
+import { type ApplicationCopyItem, resumeKeys } from './resume.js';
 
 /**
- * An application is three items: the application in its JD's collection (ranked in the matches index
- * by its best score), its copy on the resume (./resume.ts), and a pointer from its id, so that a write
- * addressed by application id alone finds its JD and resume.
+ * An application is three items, always written and removed together: the application in its JD's
+ * collection (ranked in the matches index by its best score), its copy under its resume (./resume.ts),
+ * and a pointer from its id, so that a write addressed by application id alone finds its JD and resume.
  */
 export interface ApplicationItem {
   pk: string;
@@ -75,7 +75,7 @@ export function applicationItems(
   stored: { version: number; updatedAt: string; sourceVersion?: number | undefined },
   candidate: { candidate: string | null; email: string | null; identityVersion: number },
   jd: { title: string; titleVersion: number },
-): { application: ApplicationItem; copy: ApplicationCopy; pointer: ApplicationPointerItem } {
+): { application: ApplicationItem; copy: ApplicationCopyItem; pointer: ApplicationPointerItem } {
   const best = application.scores[0];
   const item: ApplicationItem = {
     ...applicationKeys.item(tenantId, application.jdId, application.id),
@@ -90,6 +90,8 @@ export function applicationItems(
   return {
     application: item,
     copy: {
+      ...resumeKeys.copy(tenantId, application.resumeId, application.id),
+      entity: 'APPLICATION_COPY',
       id: application.id,
       jdId: application.jdId,
       jdTitle: jd.title,

@@ -2,8 +2,9 @@ import type { ApplicationStatus, ParseStatus } from '../../domain.js';
 import { sortableTime, tenantPk } from '../ids.js';
 
 /**
- * A parsed resume, with a copy of each of its applications (for the candidates view, which lists
- * resumes with their applications in one read) and the short metadata the lists show.
+ * A parsed resume, with the short metadata the lists show. Each of its applications has a copy of its
+ * own under the resume (`RESUME#<id>#APP#<applicationId>`, what the candidates view shows of it), so
+ * a resume's item does not grow with its applications: one Query of the resume's copies reads them.
  */
 export type ResumeMetadata = Record<string, unknown> & {
   name?: string;
@@ -15,8 +16,11 @@ export type ResumeMetadata = Record<string, unknown> & {
 /** The short metadata of list and candidate views: skills and experience only. */
 export type MetadataSummary = { skills?: string[]; experience?: string };
 
-/** An application as its resume keeps it. */
-export interface ApplicationCopy {
+/** An application as the candidates view shows it, kept under its resume. */
+export interface ApplicationCopyItem {
+  pk: string;
+  sk: string;
+  entity: 'APPLICATION_COPY';
   id: string;
   jdId: string;
   jdTitle: string;
@@ -39,7 +43,6 @@ export interface ResumeItem {
   updatedAt: string;
   fileNameLower: string;
   metadataSummary: MetadataSummary;
-  applications: Record<string, ApplicationCopy>;
   version: number;
   /** version at which the candidate's name or e-mail last changed */
   identityVersion: number;
@@ -51,13 +54,17 @@ export interface ResumeItem {
 }
 
 /** A resume's entry in the list index (what lists and the candidates view read). */
-export type ResumeListEntry = Pick<ResumeItem, 'id' | 'fileName' | 'parseStatus' | 'metadataSummary' | 'applications' | 'createdAt'>;
+export type ResumeListEntry = Pick<ResumeItem, 'id' | 'fileName' | 'parseStatus' | 'metadataSummary' | 'createdAt'>;
 
 /** A resume's entry in the slim list-keys index (what a file-name search reads). */
 export type ResumeKeysEntry = Pick<ResumeItem, 'pk' | 'sk' | 'gsi1sk' | 'fileNameLower'>;
 
 export const resumeKeys = {
   item: (tenantId: string, resumeId: string) => ({ pk: tenantPk(tenantId), sk: `RESUME#${resumeId}` }),
+  /** The copy of one of its applications, sorted right after the resume (ids contain no "#"). */
+  copy: (tenantId: string, resumeId: string, applicationId: string) => ({ pk: tenantPk(tenantId), sk: `RESUME#${resumeId}#APP#${applicationId}` }),
+  /** Sort-key prefix of a resume's application copies. */
+  copiesPrefix: (resumeId: string) => `RESUME#${resumeId}#APP#`,
   /** The resume id in an item's sort key. */
   idOf: (sortKey: string) => sortKey.slice('RESUME#'.length),
   /** In the list index: all resumes, newest first. */
@@ -91,7 +98,7 @@ export function candidateIdentity(metadata: ResumeMetadata | undefined): { candi
 export function resumeItem(
   tenantId: string,
   resume: Resume,
-  state: Pick<ResumeItem, 'applications' | 'updatedAt' | 'version' | 'identityVersion' | 'identitySyncedVersion' | 'sourceVersion'>,
+  state: Pick<ResumeItem, 'updatedAt' | 'version' | 'identityVersion' | 'identitySyncedVersion' | 'sourceVersion'>,
 ): ResumeItem {
   return {
     ...resumeKeys.item(tenantId, resume.id),
@@ -131,9 +138,9 @@ export interface Candidate extends ResumeSummary {
   }[];
 }
 
-/** A resume with its applications, newest first, each with its scores highest first. */
-export function toCandidate(entry: ResumeListEntry): Candidate {
-  const copies = Object.values(entry.applications);
+/** A resume with its applications (its copies, in any order): newest first, each with its scores highest first. */
+export function toCandidate(entry: ResumeListEntry, applications: readonly ApplicationCopyItem[]): Candidate {
+  const copies = [...applications];
   copies.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   return {
     ...toResumeSummary(entry),

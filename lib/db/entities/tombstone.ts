@@ -16,11 +16,6 @@ export interface TombstoneItem {
   of: TombstoneOf;
   id: string;
   sourceVersion: number;
-  /**
-   * What the delete still has to remove (a JD's or a resume's applications), done in steps because
-   * there may be more than a transaction holds; a redelivered delete event finishes it.
-   */
-  pendingApplications?: { id: string; jdId: string }[];
   ttl: number;
 }
 
@@ -30,11 +25,8 @@ export function tombstoneItem(
   id: string,
   sourceVersion: number,
   now: Date,
-  pendingApplications?: { id: string; jdId: string }[],
 ): TombstoneItem {
-  const item: TombstoneItem = { ...key, entity: 'TOMBSTONE', of, id, sourceVersion, ttl: Math.floor(now.getTime() / 1000) + TOMBSTONE_TTL_SECONDS };
-  if (pendingApplications?.length) item.pendingApplications = pendingApplications;
-  return item;
+  return { ...key, entity: 'TOMBSTONE', of, id, sourceVersion, ttl: Math.floor(now.getTime() / 1000) + TOMBSTONE_TTL_SECONDS };
 }
 
 /** What a product event did: applied, or ignored because the stored state is as new or newer. */

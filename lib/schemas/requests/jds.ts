@@ -1,9 +1,15 @@
 import * as z from 'zod/mini';
 import { JD_STATUSES } from '../../domain.js';
-import { optionalText, paginationShape, text } from '../fields.js';
+import { optionalText, paginationShape, sliceShape, text } from '../fields.js';
 import { LIMITS } from '../limits.js';
 
 export const listJdsQuery = z.object({ ...paginationShape, status: z.optional(z.enum(JD_STATUSES)) });
+
+/** GET /jds/:jdId: a slice of the JD's applications, when asked for. */
+export const getJdQuery = z.object(sliceShape);
+
+/** GET /matches/:jdId: a slice of the ranked applications, when asked for. */
+export const listMatchesQuery = z.object(sliceShape);
 
 export const createJdBody = z.strictObject({
   title: text(LIMITS.title),

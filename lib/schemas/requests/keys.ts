@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SCOPES } from '../../auth/scopes.js';
-import { text } from '../fields.js';
+import { sliceShape, text } from '../fields.js';
 import { LIMITS } from '../limits.js';
 
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -17,6 +17,9 @@ export function expiryProblem(value: string, now = Date.now()): string | undefin
   if (instant <= now) return 'must be in the future';
   return undefined;
 }
+
+/** GET /keys: a slice of the keys, when asked for. */
+export const listKeysQuery = z.object(sliceShape);
 
 export const createKeyBody = z.strictObject({
   name: text(LIMITS.keyName),

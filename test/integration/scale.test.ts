@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../lib/schemas/limits.js';
+import type { ImportFile } from '../../lib/schemas/product-data.js';
+import { importProductData } from '../../scripts/local/import.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+
+/**
+ * Complete at any size: DynamoDB ends a page at 1 MB whatever its Limit (DynamoDB Local does too,
+ * counting the table items behind the entries), so lists of large items must keep reading on
+ * LastEvaluatedKey; and no item may outgrow 400 KB however many applications a candidate has.
+ */
+const db = useTestDb();
+
+/** A realistic id: 26 characters, like the ULIDs the product uses. */
+const ulidLike = (prefix: string, i: number) => `${prefix}${String(i).padStart(24, '0')}`;
+
+async function walk(key: string, path: string, limit: number, mode: 'page' | 'cursor') {
+  const ids: string[] = [];
+  const totals = new Set<number>();
+  let cursor: string | undefined;
+  for (let page = 1; page <= 200; page++) {
+    const separator = path.includes('?') ? '&' : '?';
+    const query = mode === 'page' ? `page=${page}&limit=${limit}` : `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+    const reply = await callApi('GET', `${path}${separator}${query}`, { key });
+    expect(reply.status, reply.text).toBe(200);
+    ids.push(...reply.json.data.map((item: { id: string }) => item.id));
+    totals.add(reply.json.pagination.total);
+    cursor = reply.json.pagination.nextCursor;
+    if (mode === 'page' ? page >= reply.json.pagination.pages : !cursor) break;
+  }
+  return { ids, totals: [...totals] };
+}
+
+describe('complete at any size (#29)', () => {
+  it('a page walk and a cursor walk see every resume and candidate exactly once, however large the items (item 1)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // Metadata sizes up to the bound that keeps a resume under DynamoDB's 400 KB item limit, most of
+        // them large, so that pages cross DynamoDB's 1 MB.
+        fc.array(
+          fc.oneof(
+            { arbitrary: fc.integer({ min: 96 * 1024, max: LIMITS.metadataBytes - 1024 }), weight: 3 },
+            { arbitrary: fc.integer({ min: 0, max: LIMITS.metadataBytes - 1024 }), weight: 1 },
+          ),
+          { minLength: 10, maxLength: 30 },
+        ),
+        fc.integer({ min: 1, max: 15 }),
+        async (sizes, limit) => {
+          const tenant = await tenantWithKey(db(), ['read']);
+          const file: ImportFile = {
+            resumes: sizes.map((size, i) => ({
+              id: ulidLike('R', i),
+              fileName: `candidate_${i}_curriculum_vitae_final_version.pdf`,
+              createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+              // Skills are what the list shows, so the list index entry is as large as the item.
+              metadata: { name: `Candidate ${i}`, skills: [String(i).padEnd(Math.floor(size / 2), 's')], experience: 'x'.repeat(Math.ceil(size / 2)) },
+            })),
+          };
+          const counts = await importProductData(db(), tenant.tenantId, file);
+          expect(counts.rejected).toBeUndefined();
+          const expected = [...sizes.keys()].reverse().map((i) => ulidLike('R', i));
+          for (const path of ['/resumes', '/candidates']) {
+            for (const mode of ['page', 'cursor'] as const) {
+              const { ids, totals } = await walk(tenant.key, path, limit, mode);
+              expect(ids, `${path} by ${mode}, limit ${limit}`).toEqual(expected);
+              expect(totals, `${path} by ${mode}`).toEqual([sizes.length]);
+            }
+          }
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 4) },
+    );
+  });
+
+  it('a candidate with more applications than one 400 KB item could hold keeps every one of them (item 4)', async () => {
+    const tenant = await tenantWithKey(db(), ['read']);
+    const jdTitle = 'Senior Staff Software Engineer, Distributed Systems and Platform Reliability (Remote, EMEA) '.padEnd(LIMITS.title, '.');
+    // Each application: a 200-character JD title and 100 scores. 450 of them outgrew the old resume item.
+    const scores = Array.from({ length: LIMITS.scoresPerApplication }, (_, i) => ({ overallScore: 100 - i * 0.731 }));
+    const applicationCount = 460;
+    const file: ImportFile = {
+      jds: [{ id: 'jd-platform', title: jdTitle, description: 'd', createdById: 'u', status: 'PUBLISHED' }],
+      resumes: [{ id: 'res-busy', fileName: 'busy_candidate.pdf', metadata: { name: 'Busy Candidate', email: 'busy@example.com' } }],
+      applications: Array.from({ length: applicationCount }, (_, i) => ({
+        id: ulidLike('A', i),
+        jdId: 'jd-platform',
+        resumeId: 'res-busy',
+        aiScores: scores,
+      })),
+    };
+    const counts = await importProductData(db(), tenant.tenantId, file);
+    expect(counts.rejected).toBeUndefined();
+    expect(counts.applications.created).toBe(applicationCount);
+
+    const reply = await callApi('GET', '/candidates?search=busy_candidate', { key: tenant.key });
+    expect(reply.status).toBe(200);
+    const [candidate] = reply.json.data;
+    expect(candidate.applications).toHaveLength(applicationCount);
+    expect(candidate.applications[0].aiScores).toHaveLength(LIMITS.scoresPerApplication);
+    expect(candidate.applications[0].jobDescription).toEqual({ id: 'jd-platform', title: jdTitle });
+  });
+
+  it('rejects at once, with the reason, what would pass a bound: metadata over 128 KB, more than 100 scores (item 4)', async () => {
+    const tenant = await tenantWithKey(db(), ['read']);
+    const counts = await importProductData(db(), tenant.tenantId, {
+      jds: [{ id: 'jd-1', title: 'T', description: 'd', createdById: 'u' }],
+      resumes: [
+        { id: 'res-big', fileName: 'big.pdf', metadata: { summary: 'x'.repeat(LIMITS.metadataBytes) } },
+        { id: 'res-ok', fileName: 'ok.pdf' },
+      ],
+      applications: [{ id: 'app-many', jdId: 'jd-1', resumeId: 'res-ok', aiScores: Array.from({ length: 101 }, () => ({ overallScore: 50 })) }],
+    });
+    const reasons = (counts.rejected ?? []).map((rejection) => rejection.reason);
+    expect(reasons).toEqual([
+      expect.stringMatching(/metadata.*at most 131072 bytes/),
+      expect.stringMatching(/aiScores.*100/),
+    ]);
+    expect(counts.resumes.created).toBe(1);
+  });
+});
+
+describe('every answer fits a Lambda response (#29 items 3 and 5)', () => {
+  /** A JD whose every application carries a candidate name of `nameBytes` made by `name`. */
+  async function bigJd(count: number, name: (i: number) => string) {
+    const tenant = await tenantWithKey(db(), ['read']);
+    const file: ImportFile = {
+      jds: [{ id: 'jd-crowded', title: 'Backend Engineer', description: 'd', createdById: 'u', status: 'PUBLISHED' }],
+      resumes: Array.from({ length: count }, (_, i) => ({ id: ulidLike('R', i), fileName: `cv_${i}.pdf`, metadata: { name: name(i), email: `c${i}@example.com` } })),
+      applications: Array.from({ length: count }, (_, i) => ({ id: ulidLike('A', i), jdId: 'jd-crowded', resumeId: ulidLike('R', i), aiScores: [{ overallScore: i % 101 }] })),
+    };
+    const counts = await importProductData(db(), tenant.tenantId, file);
+    expect(counts.rejected).toBeUndefined();
+    return tenant;
+  }
+  const NAME_BYTES = 120 * 1024;
+  const COUNT = 55; // 55 × 120 KB: about 6.6 MB of match entries
+
+  it('answers a clear 422 saying how to page, never a 500, when even compressed the answer cannot fit; a cursor walk hands over every application', async () => {
+    // Random base64 barely compresses: gzip cannot bring this under the limit.
+    const tenant = await bigJd(COUNT, (i) => `${i} ${randomBytes((NAME_BYTES * 3) / 4).toString('base64')}`);
+
+    const whole = await callApi('GET', '/matches/jd-crowded', { key: tenant.key });
+    const gzipped = await callApi('GET', '/matches/jd-crowded', { key: tenant.key, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+
+    expect(whole.status).toBe(422);
+    expect(whole.json.error).toMatch(/more than the 6 MB one answer can carry: send `Accept-Encoding: gzip`, or ask for fewer items at a time with `limit`/);
+    expect(whole.headers['cache-control']).toBe('no-store');
+    expect(gzipped.status).toBe(422);
+    expect(gzipped.json.error).toMatch(/ask for fewer items at a time with `limit`, and follow `pagination.nextCursor`/);
+
+    const seen: { applicationId: string; aiScore: number | null }[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await callApi('GET', `/matches/jd-crowded?limit=20${cursor ? `&cursor=${cursor}` : ''}`, { key: tenant.key });
+      expect(page.status, page.text.slice(0, 200)).toBe(200);
+      expect(page.json.pagination).toMatchObject({ limit: 20, hasMore: page.json.pagination.nextCursor !== undefined });
+      seen.push(...page.json.data);
+      cursor = page.json.pagination.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen.map((match) => match.applicationId).sort()).toEqual(Array.from({ length: COUNT }, (_, i) => ulidLike('A', i)));
+    const scores = seen.map((match) => match.aiScore ?? -1);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(pages).toBe(3);
+  });
+
+  it('compresses when the client accepts gzip, so the whole list fits where plain JSON would not', async () => {
+    const tenant = await bigJd(COUNT, (i) => `${i} ${'Ada Lovelace '.repeat(NAME_BYTES / 13)}`);
+
+    const plain = await callApi('GET', '/matches/jd-crowded', { key: tenant.key });
+    const gzipped = await callApi('GET', '/matches/jd-crowded', { key: tenant.key, headers: { 'accept-encoding': 'gzip' } });
+
+    expect(plain.status).toBe(422);
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(gunzipSync(gzipped.raw).toString('utf8'));
+    expect(body.data).toHaveLength(COUNT);
+    expect(body.pagination).toBeUndefined();
+  });
+
+  it('slices a JD’s applications and the keys when asked (limit, cursor), and refuses a cursor of another list', async () => {
+    const tenant = await bigJd(7, (i) => `Candidate ${i}`);
+    const admin = await tenantWithKey(db(), ['admin'], tenant.tenantId);
+
+    const walk = async (path: string, key: string, pick: (body: { data: unknown }) => unknown[]) => {
+      const items: unknown[] = [];
+      let cursor: string | undefined;
+      do {
+        const reply = await callApi('GET', `${path}${path.includes('?') ? '&' : '?'}limit=3${cursor ? `&cursor=${cursor}` : ''}`, { key });
+        expect(reply.status, reply.text).toBe(200);
+        items.push(...pick(reply.json));
+        cursor = reply.json.pagination.nextCursor;
+      } while (cursor);
+      return items;
+    };
+    const whole = await callApi('GET', '/jds/jd-crowded', { key: tenant.key });
+    const sliced = await walk('/jds/jd-crowded', tenant.key, (body) => (body.data as { applications: unknown[] }).applications);
+    expect(whole.json.pagination).toBeUndefined();
+    expect(sliced).toEqual(whole.json.data.applications);
+    // #29 item 2: no answer of the API, success or error, may be kept by a cache.
+    const missing = await callApi('GET', '/jds/jd-missing', { key: tenant.key });
+    expect([whole.headers['cache-control'], missing.status, missing.headers['cache-control']]).toEqual(['no-store', 404, 'no-store']);
+    expect(sliced).toHaveLength(7);
+
+    for (let i = 0; i < 4; i++) await callApi('POST', '/keys', { key: admin.key, body: { name: `k${i}`, scopes: ['read'] } });
+    const ids = (records: unknown[]) => records.map((record) => (record as { id: string }).id);
+    const keys = await walk('/keys', admin.key, (body) => ids(body.data as unknown[]));
+    expect(keys).toEqual(ids((await callApi('GET', '/keys', { key: admin.key })).json.data));
+    expect(keys).toHaveLength(6);
+
+    const matchesCursor = (await callApi('GET', '/matches/jd-crowded?limit=3', { key: tenant.key })).json.pagination.nextCursor;
+    const foreign = await callApi('GET', `/jds/jd-crowded?cursor=${matchesCursor}`, { key: tenant.key });
+    expect(foreign.status).toBe(400);
+    expect(foreign.json.error).toMatch(/cursor/);
+  });
+});
