@@ -1,10 +1,10 @@
 import { ConflictError, InvalidCursorError, NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
 import { conditionFailedAt, getItem, ignoreConditionFailure, isConditionFailure, putItem, queryAll, queryPage, transactWrite, updateItem } from './dynamo.js';
-import { EVENT_ID_PATTERN, type EventItem, eventKeys } from './entities/event.js';
 import { tenantKeys } from './entities/tenant.js';
 import {
   DELIVERY_TTL_SECONDS,
+  FAILURE_RUN_GAP_MS,
   type DeliveryAttempt,
   type DeliveryAttemptItem,
   type DeliveryStateItem,
@@ -21,6 +21,7 @@ import {
   webhookKeys,
 } from './entities/webhook.js';
 import type { IdempotencyClaim } from './idempotency.js';
+import { getEventItem } from './events.js';
 import { newId, nowIso, tenantPk } from './ids.js';
 
 export { MAX_WEBHOOKS, type Webhook, type DeliveryAttempt };
@@ -159,7 +160,7 @@ export async function enableWebhook(db: Db, tenantId: string, webhookId: string,
   try {
     const item = await updateItem<WebhookItem>(db, {
       Key: webhookKeys.item(tenantId, webhookId),
-      UpdateExpression: 'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince',
+      UpdateExpression: 'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, lastFailureAt, failedAttempts',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':enabled': 'enabled', ':now': nowIso(now) },
@@ -201,8 +202,8 @@ export async function requestDelivery(db: Db, tenantId: string, request: Webhook
     throw new ConflictError(`Webhook ${webhook.id} is disabled (${webhook.disabledReason ?? 'by request'}): enable it first (POST /webhooks/${webhook.id}/enable)`);
   }
   if (request.kind === 'retry') {
-    const event = EVENT_ID_PATTERN.test(request.eventId) ? await getItem<Pick<EventItem, 'id'>>(db, eventKeys.item(tenantId, request.eventId), { projection: 'id' }) : undefined;
-    if (!event) throw new NotFoundError('Event');
+    // Past its 30 days an event is gone, even before DynamoDB's TTL removes it: 404, as GET /events/:id.
+    if (!(await getEventItem(db, tenantId, request.eventId))) throw new NotFoundError('Event');
   }
   const item: WebhookRequestItem = { ...webhookKeys.request(tenantId, newId()), entity: 'WEBHOOK_REQUEST', tenantId, ...request, ttl: ttlAfter(now, REQUEST_TTL_SECONDS) };
   await putItem(db, { Item: item });
@@ -302,27 +303,45 @@ export async function markWebhookHealthy(db: Db, tenantId: string, webhookId: st
   await ignoreConditionFailure(
     updateItem(db, {
       Key: webhookKeys.item(tenantId, webhookId),
-      UpdateExpression: 'REMOVE failingSince',
+      UpdateExpression: 'REMOVE failingSince, lastFailureAt, failedAttempts',
       ConditionExpression: 'attribute_exists(failingSince)',
     }),
   );
 }
 
-/** An endpoint failed: when did its run of failures begin (now, if this is the first)? */
-export async function markWebhookFailing(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<Date | undefined> {
-  try {
-    const item = await updateItem<Pick<WebhookItem, 'failingSince'>>(db, {
+/**
+ * An endpoint failed: its run of failures goes on (or begins, when there was none or the last failure
+ * is older than FAILURE_RUN_GAP_MS). Returns when the run began and how many attempts it counts;
+ * undefined when the endpoint is gone.
+ */
+export async function markWebhookFailing(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<{ since: Date; failedAttempts: number } | undefined> {
+  const at = nowIso(now);
+  const update = (continuing: boolean) =>
+    updateItem<Pick<WebhookItem, 'failingSince' | 'failedAttempts'>>(db, {
       Key: webhookKeys.item(tenantId, webhookId),
-      UpdateExpression: 'SET failingSince = if_not_exists(failingSince, :now)',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': nowIso(now) },
-      ReturnValues: 'UPDATED_NEW',
+      ...(continuing
+        ? {
+            UpdateExpression: 'SET failingSince = if_not_exists(failingSince, :now), lastFailureAt = :now ADD failedAttempts :one',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastFailureAt) OR lastFailureAt >= :runGoesOnFrom)',
+            ExpressionAttributeValues: { ':now': at, ':one': 1, ':runGoesOnFrom': nowIso(new Date(now.getTime() - FAILURE_RUN_GAP_MS)) },
+          }
+        : {
+            UpdateExpression: 'SET failingSince = :now, lastFailureAt = :now, failedAttempts = :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':now': at, ':one': 1 },
+          }),
+      ReturnValues: 'ALL_NEW',
     });
-    return item?.failingSince ? new Date(item.failingSince) : undefined;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
+  for (const continuing of [true, false]) {
+    try {
+      const item = await update(continuing);
+      return { since: new Date(item.failingSince ?? at), failedAttempts: item.failedAttempts ?? 1 };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
   }
+  // Gone: the second update's only condition is that the endpoint exists.
+  return undefined;
 }
 
 export async function disableWebhook(db: Db, tenantId: string, webhookId: string, reason: string, now = new Date()): Promise<void> {

@@ -118,6 +118,9 @@ export const errorResponse = z.object({
   error: z.string(),
   details: z.optional(z.array(z.unknown())),
   retryAfterMs: z.optional(z.number()),
+  /** on a 422 for an answer too large: its size and what one answer can carry, in bytes */
+  responseBytes: z.optional(z.number()),
+  limitBytes: z.optional(z.number()),
   requestId: z.optional(z.string()),
 });
 

@@ -1,7 +1,7 @@
 import { webhookLocalUrlsAllowed, webhookRetrySchedule } from '../config.js';
 import type { Db } from '../db/client.js';
 import { toPublicEvent } from '../db/entities/event.js';
-import { DISABLE_AFTER_FAILING_MS, signingSecrets, subscribes } from '../db/entities/webhook.js';
+import { DISABLE_AFTER_FAILED_ATTEMPTS, DISABLE_AFTER_FAILING_MS, signingSecrets, subscribes } from '../db/entities/webhook.js';
 import { getEventItem, readEventRange } from '../db/events.js';
 import { claimAttempt, disableWebhook, getWebhookItem, markWebhookFailing, markWebhookHealthy, recordAttempt } from '../db/webhooks.js';
 import { type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
@@ -38,9 +38,10 @@ export type WorkOutcome =
 
 /**
  * The delivery worker: one queue message (`token` identifies it across its redeliveries) at a time.
- * A delivery is claimed, sent, and recorded; a failure schedules the next attempt of the retry
- * schedule (chained through the queue); 410 Gone disables the endpoint at once, and so do five days of
- * failures. Nothing is sent to a deleted or disabled endpoint, and a 2xx is never followed by another
+ * A delivery is claimed, sent, and recorded; a failed automatic delivery schedules the next attempt
+ * of the retry schedule (chained through the queue), a failed manual one (retry, replay) is not tried
+ * again; 410 Gone disables the endpoint at once, and so does a run of failures of five days and at
+ * least ten attempts (entities/webhook.ts). Nothing is sent to a deleted or disabled endpoint, and a 2xx is never followed by another
  * automatic attempt of the same event.
  */
 export async function work(db: Db, message: DeliveryMessage, token: string, deps: WorkerDependencies): Promise<WorkOutcome> {
@@ -80,13 +81,14 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
     await disableWebhook(db, tenantId, webhookId, 'the endpoint answered 410 Gone', now);
     return 'disabled';
   }
-  const failingSince = await markWebhookFailing(db, tenantId, webhookId, now);
-  if (failingSince && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
+  const failing = await markWebhookFailing(db, tenantId, webhookId, now);
+  if (failing && now.getTime() - failing.since.getTime() >= DISABLE_AFTER_FAILING_MS && failing.failedAttempts >= DISABLE_AFTER_FAILED_ATTEMPTS) {
     await record('failed');
     await disableWebhook(db, tenantId, webhookId, `every delivery failed for ${DISABLE_AFTER_FAILING_MS / 86_400_000} days`, now);
     return 'disabled';
   }
-  const delaySeconds = webhookRetrySchedule()[message.retry];
+  // A manual send (a retry or a replay asked for through the API) is that one attempt, now.
+  const delaySeconds = message.trigger === 'manual' ? undefined : webhookRetrySchedule()[message.retry];
   if (delaySeconds === undefined) {
     await record('failed');
     return 'failed';

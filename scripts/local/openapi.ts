@@ -67,6 +67,18 @@ export function buildOpenApi(): JsonSchema {
       responsesOfRoute['413'] = envelopeError('Body over 256 KB');
       responsesOfRoute['415'] = envelopeError('Content-Type is not application/json');
     }
+    if (route.method === 'GET') {
+      parameters.push({
+        name: 'Accept-Encoding',
+        in: 'header',
+        required: false,
+        description: 'Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not.',
+        schema: { type: 'string' },
+      });
+      responsesOfRoute['422'] = envelopeError(
+        'The answer would be larger than the 6 MB one answer can carry (even compressed, when gzip was accepted): ask for fewer items with `limit` and follow `pagination.nextCursor`',
+      );
+    }
     if (route.idempotent) {
       parameters.push({
         name: 'Idempotency-Key',

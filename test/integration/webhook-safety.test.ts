@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventKeys } from '../../lib/db/entities/event.js';
 import { DISABLE_AFTER_FAILING_MS } from '../../lib/db/entities/webhook.js';
 import { listEvents } from '../../lib/db/events.js';
 import { createJd } from '../../lib/db/jds.js';
@@ -142,36 +144,96 @@ describe('webhook endpoints per tenant', () => {
 });
 
 describe('failing endpoints', () => {
-  it('disables an endpoint whose every delivery failed for 5 days, and not one day sooner', async () => {
+  /** A tenant with an endpoint that always answers 503, and a way to attempt a delivery at a given time. */
+  async function failingEndpoint(receiver: { url: string }) {
+    const { tenantId, key } = await tenantWithKey(db(), ['admin']);
+    const { webhook } = await registerWebhook(db(), tenantId, { url: receiver.url, events: ['jd.created'] });
+    const newEvent = async () => {
+      await createJd(db(), tenantId, { title: 'Engineer', description: 'd', createdById: 'u' });
+      return (await listEvents(db(), tenantId, { limit: 50, types: ['jd.created'] })).events.at(-1)!.id;
+    };
+    const { queue, sent } = recordingQueue();
+    const start = Date.now();
+    let token = 0;
+    const attemptAt = (offsetMs: number, eventId: string, attempt: number, trigger: 'automatic' | 'manual' = 'automatic') =>
+      work(db(), { kind: 'deliver', tenantId, webhookId: webhook.id, eventId, attempt, retry: 0, trigger }, `m-${++token}`, {
+        queue,
+        now: () => new Date(start + offsetMs),
+      });
+    return { tenantId, key, webhookId: webhook.id, newEvent, attemptAt, sent };
+  }
+
+  async function withFailingReceiver(run: (receiver: Awaited<ReturnType<typeof startReceiver>>) => Promise<void>) {
     const receiver = await startReceiver(() => 503);
     process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
     try {
-      const { tenantId } = await tenantWithKey(db(), ['admin']);
-      const { webhook } = await registerWebhook(db(), tenantId, { url: receiver.url, events: ['jd.created'] });
-      await createJd(db(), tenantId, { title: 'Engineer', description: 'd', createdById: 'u' });
-      const [event] = (await listEvents(db(), tenantId, { limit: 5, types: ['jd.created'] })).events;
-      const { queue } = recordingQueue();
-      const start = Date.now();
-      const attemptAt = (offsetMs: number, attempt: number) =>
-        work(db(), { kind: 'deliver', tenantId, webhookId: webhook.id, eventId: event!.id, attempt, retry: 0, trigger: 'automatic' }, `m-${attempt}`, {
-          queue,
-          now: () => new Date(start + offsetMs),
-        });
-
-      const first = await attemptAt(0, 1);
-      const fourDaysLater = await attemptAt(4 * 86_400_000, 2);
-      const statusAfterFour = (await getWebhook(db(), tenantId, webhook.id)).status;
-      const fiveDaysLater = await attemptAt(DISABLE_AFTER_FAILING_MS, 3);
-      const disabled = await getWebhook(db(), tenantId, webhook.id);
-      const afterDisable = await attemptAt(DISABLE_AFTER_FAILING_MS + 1000, 4);
-
-      expect([first, fourDaysLater, statusAfterFour, fiveDaysLater]).toEqual(['retry scheduled', 'retry scheduled', 'enabled', 'disabled']);
-      expect(disabled).toMatchObject({ status: 'disabled', disabledReason: 'every delivery failed for 5 days' });
-      expect(afterDisable).toBe('skipped: endpoint gone or disabled');
-      expect(receiver.received).toHaveLength(3);
+      await run(receiver);
     } finally {
       delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
       await receiver.close();
     }
+  }
+
+  it('disables an endpoint whose every delivery failed for 5 days in an unbroken run of at least 10 attempts, and not one day sooner', async () => {
+    await withFailingReceiver(async (receiver) => {
+      const endpoint = await failingEndpoint(receiver);
+      const eventId = await endpoint.newEvent();
+      const halfDay = 12 * 3_600_000;
+      const outcomes: string[] = [];
+      // An attempt every 12 hours: the 9th is at 4 days, the 11th at 5 days.
+      for (let i = 0; i <= 9; i++) outcomes.push(await endpoint.attemptAt(i * halfDay, eventId, i + 1));
+      const statusAfterFourAndAHalf = (await getWebhook(db(), endpoint.tenantId, endpoint.webhookId)).status;
+      const fiveDaysLater = await endpoint.attemptAt(DISABLE_AFTER_FAILING_MS, eventId, 11);
+      const disabled = await getWebhook(db(), endpoint.tenantId, endpoint.webhookId);
+      const afterDisable = await endpoint.attemptAt(DISABLE_AFTER_FAILING_MS + 1000, eventId, 12);
+
+      expect(new Set(outcomes)).toEqual(new Set(['retry scheduled']));
+      expect([statusAfterFourAndAHalf, fiveDaysLater]).toEqual(['enabled', 'disabled']);
+      expect(disabled).toMatchObject({ status: 'disabled', disabledReason: 'every delivery failed for 5 days' });
+      expect(afterDisable).toBe('skipped: endpoint gone or disabled');
+      expect(receiver.received).toHaveLength(11);
+    });
+  });
+
+  it('does not disable at the first failure of an event that comes days after the last failure: a new run begins, with its retries (#29 item 7)', async () => {
+    await withFailingReceiver(async (receiver) => {
+      const endpoint = await failingEndpoint(receiver);
+      const dayZero = await endpoint.newEvent();
+      await endpoint.attemptAt(0, dayZero, 1);
+      const dayFive = await endpoint.newEvent();
+
+      const outcome = await endpoint.attemptAt(DISABLE_AFTER_FAILING_MS, dayFive, 1);
+
+      expect(outcome).toBe('retry scheduled');
+      expect((await getWebhook(db(), endpoint.tenantId, endpoint.webhookId)).status).toBe('enabled');
+    });
+  });
+
+  it('makes a failed manual send (a retry or a replay) one attempt, with no automatic schedule after it (#29 item 7)', async () => {
+    await withFailingReceiver(async (receiver) => {
+      const endpoint = await failingEndpoint(receiver);
+      const eventId = await endpoint.newEvent();
+
+      const outcome = await endpoint.attemptAt(0, eventId, 1, 'manual');
+
+      expect(outcome).toBe('failed');
+      expect(endpoint.sent).toEqual([]);
+      const [attempt] = (await listDeliveryAttempts(db(), endpoint.tenantId, endpoint.webhookId, { limit: 5 })).attempts;
+      expect(attempt).toMatchObject({ eventId, trigger: 'manual', statusCode: 503 });
+    });
+  });
+
+  it('answers 404 to a retry of an event past its 30 days that DynamoDB has not removed yet (#29 item 7)', async () => {
+    await withFailingReceiver(async (receiver) => {
+      const endpoint = await failingEndpoint(receiver);
+      const eventId = await endpoint.newEvent();
+      await db().client.send(
+        new UpdateCommand({ TableName: db().tableName, Key: eventKeys.item(endpoint.tenantId, eventId), UpdateExpression: 'SET #ttl = :past', ExpressionAttributeNames: { '#ttl': 'ttl' }, ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 60 } }),
+      );
+
+      const retried = await callApi('POST', `/webhooks/${endpoint.webhookId}/deliveries/${eventId}/retry`, { key: endpoint.key });
+
+      expect([retried.status, retried.json.error]).toEqual([404, 'Event not found']);
+    });
   });
 });

@@ -10,8 +10,16 @@ import { tenantPk } from '../ids.js';
 export const MAX_WEBHOOKS = 10;
 /** How long a rotated-out secret keeps signing, so receivers can switch without missing a delivery. */
 export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 60 * 60 * 1000;
-/** An endpoint whose deliveries have all failed for this long is disabled. */
+/**
+ * An endpoint is disabled when its run of failures has lasted this long and counts at least
+ * DISABLE_AFTER_FAILED_ATTEMPTS attempts. A run is unbroken while each failure comes within
+ * FAILURE_RUN_GAP_MS of the one before (longer than the retry schedule's longest wait, 24 h, with its
+ * jitter): an endpoint that failed on day 0 and gets its next event on day 5 starts a new run, and that
+ * event gets its retries.
+ */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 60 * 60 * 1000;
+export const DISABLE_AFTER_FAILED_ATTEMPTS = 10;
+export const FAILURE_RUN_GAP_MS = 36 * 60 * 60 * 1000;
 /** Deliveries log and delivery state: as long as the events they deliver. */
 export const DELIVERY_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** A retry or replay request only needs to live until the stream has carried it. */
@@ -44,8 +52,10 @@ export interface WebhookItem extends Webhook {
   pk: string;
   sk: string;
   entity: 'WEBHOOK';
-  /** when the current run of failed deliveries began; absent after a success */
+  /** when the current run of failed deliveries began, its last failure and its length; absent after a success */
   failingSince?: string;
+  lastFailureAt?: string;
+  failedAttempts?: number;
   secrets: WebhookSecret[];
 }
 
