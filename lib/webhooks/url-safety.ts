@@ -13,6 +13,8 @@ import { InvalidInputError } from '../errors.js';
  * developer can receive on localhost (`allowLocal`).
  */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
+/** The ports a webhook may use outside the local stack: HTTPS's own and its usual alternative. */
+export const WEBHOOK_PORTS = ['443', '8443'] as const;
 
 const FORBIDDEN = new BlockList();
 for (const [network, prefix] of [
@@ -35,6 +37,11 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128], // unspecified
   ['::', 96], // IPv4-compatible (deprecated)
+  // Transition ranges that carry an IPv4 address inside (and so could reach a private one): refused whole.
+  ['::ffff:0:0:0', 96], // SIIT, IPv4-translated
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['2001::', 32], // Teredo
+  ['2002::', 16], // 6to4
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local (AWS metadata fd00:ec2::254)
@@ -97,6 +104,10 @@ export function parseWebhookUrl(raw: string, options: { allowLocal: boolean }): 
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidInputError('url: must be an absolute http(s) URL');
   if (url.protocol === 'http:' && !options.allowLocal) throw new InvalidInputError('url: must use https');
   if (url.username || url.password) throw new InvalidInputError('url: must not contain credentials');
+  // `port` is '' for the scheme's default (443 for https).
+  if (!options.allowLocal && url.port !== '' && !(WEBHOOK_PORTS as readonly string[]).includes(url.port)) {
+    throw new InvalidInputError(`url: the port must be ${WEBHOOK_PORTS.join(' or ')}`);
+  }
   const host = hostOf(url);
   if (isIP(host)) {
     const problem = addressProblem(host, options);

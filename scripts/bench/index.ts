@@ -14,6 +14,7 @@ import { cdkBundles, coldLoads, floorBundle } from './bundles.js';
 import { measureAuthorizer, measureRoute, recordingDb, type Work } from './capacity.js';
 import { BIG_JD, importSample, RARE_FILE_NAME, seedTenant } from './seed.js';
 import { ENTRIES_PER_PAGE, MAX_PARALLEL_READS } from '../../lib/db/time-range-query.js';
+import { envelopeSection, measureEnvelope } from './envelope.js';
 import { kb, ratio, table } from './stats.js';
 import { warmOverhead } from './warm.js';
 
@@ -377,14 +378,14 @@ const NOTES = `## Reading these numbers
   with a modeled round trip is what the concurrency buys against DynamoDB.`;
 
 /** BENCH_SECTIONS=import,capacity… runs only those and prints the result instead of writing docs/. */
-const ALL_SECTIONS = ['bundles', 'warm', 'capacity', 'import', 'throughput'] as const;
+const ALL_SECTIONS = ['bundles', 'warm', 'capacity', 'import', 'envelope', 'throughput'] as const;
 const SELECTED = new Set(process.env.BENCH_SECTIONS?.split(',') ?? ALL_SECTIONS);
 
 async function main() {
   const started = Date.now();
   if (SELECTED.has('bundles')) await bundleSection();
   if (SELECTED.has('warm')) await warmSection();
-  if (SELECTED.has('capacity') || SELECTED.has('import')) {
+  if (SELECTED.has('capacity') || SELECTED.has('import') || SELECTED.has('envelope')) {
     const local = await startDynamoDbLocal({ maxHeap: process.env.BENCH_LOCAL_HEAP ?? '12g' });
     try {
       if (SELECTED.has('capacity')) {
@@ -394,6 +395,13 @@ async function main() {
       if (SELECTED.has('import')) {
         await ensureTable(local.endpoint, 'bench-import', { stream: false });
         await importSection(local.endpoint, 'bench-import');
+      }
+      if (SELECTED.has('envelope')) {
+        await ensureTable(local.endpoint, 'bench-envelope', { stream: false });
+        const db = createDb({ endpoint: local.endpoint, tableName: 'bench-envelope', timeouts: { connectionTimeoutMs: 5_000, requestTimeoutMs: 60_000 } });
+        setSharedDb(db);
+        sections.push(...envelopeSection(await measureEnvelope(db, log), check));
+        setSharedDb(undefined);
       }
     } finally {
       await local.stop();

@@ -85,7 +85,7 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
   return { key };
 }
 
-async function batchWriteAll(db: Db, items: object[], concurrency = 8): Promise<void> {
+export async function batchWriteAll(db: Db, items: object[], concurrency = 8): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

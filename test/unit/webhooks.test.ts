@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db/client.js';
 import { DYNAMODB_CALL_LIMITS } from '../../lib/db/client.js';
 import { type DeliveryMessage, delaySecondsOf, MAX_DELAY_SECONDS } from '../../lib/webhooks/queue.js';
 import { deliveryHeaders, newWebhookSecret } from '../../lib/webhooks/signing.js';
-import { addressProblem } from '../../lib/webhooks/url-safety.js';
+import { addressProblem, parseWebhookUrl } from '../../lib/webhooks/url-safety.js';
 import { work } from '../../lib/webhooks/worker.js';
 
 afterEach(() => {
@@ -52,11 +52,24 @@ describe('webhook addresses', () => {
     ['127.0.0.1', 'loopback'],
     ['::ffff:127.0.0.1', 'loopback'],
     ['::1', 'loopback'],
+    // #21 item 12: transition ranges that carry an IPv4 address (here the metadata service's).
+    ['64:ff9b:1::a9fe:a9fe', 'private, link-local or reserved'], // local-use NAT64
+    ['2002:a9fe:a9fe::1', 'private, link-local or reserved'], // 6to4
+    ['::ffff:0:a9fe:a9fe', 'private, link-local or reserved'], // SIIT
+    ['2001:0:4136:e378:8000:63bf:5601:5601', 'private, link-local or reserved'], // Teredo
   ])('%s: %s', (address, problem) => {
     const found = addressProblem(address, { allowLocal: false });
 
     if (problem === undefined) expect(found).toBeUndefined();
     else expect(found).toContain(problem);
+  });
+
+  it('allows only ports 443 and 8443 outside the local stack (#21 item 12)', () => {
+    expect(parseWebhookUrl('https://hooks.example.com/in', { allowLocal: false }).port).toBe('');
+    expect(parseWebhookUrl('https://hooks.example.com:8443/in', { allowLocal: false }).port).toBe('8443');
+    expect(() => parseWebhookUrl('https://hooks.example.com:22/in', { allowLocal: false })).toThrow('url: the port must be 443 or 8443');
+    expect(() => parseWebhookUrl('https://hooks.example.com:6379/in', { allowLocal: false })).toThrow('url: the port must be 443 or 8443');
+    expect(parseWebhookUrl('http://localhost:4000/in', { allowLocal: true }).port).toBe('4000');
   });
 
   it('allows loopback, and nothing else private, on the local stack', () => {

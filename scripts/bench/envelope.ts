@@ -1,0 +1,191 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createApiKey } from '../../lib/db/api-keys.js';
+import type { Db } from '../../lib/db/client.js';
+import { applicationItems } from '../../lib/db/entities/application.js';
+import type { ApiKeyLookupItem, ApiKeyRecordItem } from '../../lib/db/entities/api-key.js';
+import { apiKeyKeys } from '../../lib/db/entities/api-key.js';
+import { counterKeys } from '../../lib/db/entities/counter.js';
+import { eventKeys } from '../../lib/db/entities/event.js';
+import { bodyItem, headItem } from '../../lib/db/entities/jd.js';
+import { candidateIdentity, resumeItem } from '../../lib/db/entities/resume.js';
+import { ensureTenant } from '../../lib/db/tenants.js';
+import { LAMBDA_RESPONSE_LIMIT_BYTES, payloadBytes } from '../../lib/http/response-size.js';
+import { API_PREFIX } from '../../lib/http/routes.js';
+import { LIMITS } from '../../lib/schemas/limits.js';
+import { handleRequest } from '../local/gateway.js';
+import { batchWriteAll } from './seed.js';
+import { kb, table } from './stats.js';
+
+/**
+ * The scale envelope (ARCHITECTURE.md): one tenant with 100,000 resumes, 50,000 applications on one
+ * JD, 2,000 applications on one resume, 100 scores per application, 1,000,000 events and 10,000 revoked
+ * keys. Seeded on DynamoDB Local where that is fast (the JD, the busy candidate and the keys, with the
+ * item builders the service writes with) and read through the real handlers with `Accept-Encoding:
+ * gzip`; the paginated lists (resumes, candidates, events), whose answers are bounded by their page
+ * size, are computed from measured entries at the largest page.
+ */
+export const ENVELOPE = { applicationsOnJd: 50_000, applicationsOnResume: 2_000, scoresPerApplication: 100, revokedKeys: 10_000, resumes: 100_000, events: 1_000_000 } as const;
+
+const MB = 1024 * 1024;
+const LIMIT_400_KB = 400 * 1024;
+const ulid = (prefix: string, i: number) => `${prefix}${String(i).padStart(25, '0')}`;
+const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+
+/** An item's size as DynamoDB counts it: attribute names plus values (strings in UTF-8, numbers by their digits). */
+export function dynamoItemBytes(value: unknown): number {
+  if (value === null || typeof value === 'boolean') return 1;
+  if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
+  if (typeof value === 'number') return 1 + Math.ceil(String(Math.abs(value)).replace(/[.-]|e.*$/g, '').replace(/^0+/, '').length / 2);
+  if (Array.isArray(value)) return 3 + value.reduce((sum: number, element) => sum + 1 + dynamoItemBytes(element), 0);
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return 3 + entries.reduce((sum, [name, v]) => sum + Buffer.byteLength(name, 'utf8') + 1 + dynamoItemBytes(v), 0);
+  }
+  return 0;
+}
+
+/** A plausible candidate: a realistic name and e-mail, the metadata a parser returns. */
+function metadataOf(i: number) {
+  return {
+    name: `Alexandra Montgomery-Oyelaran ${i}`,
+    email: `alexandra.montgomery.oyelaran.${i}@example-recruiting.com`,
+    phone: '+44 20 7946 0000',
+    skills: ['TypeScript', 'Node.js', 'AWS Lambda', 'DynamoDB', 'Distributed systems', 'Kubernetes', 'PostgreSQL', 'Terraform'],
+    experience: '12 years of backend and platform engineering',
+    education: 'MSc Computer Science, University of Edinburgh',
+    certifications: ['AWS Certified Solutions Architect – Professional'],
+    summary: 'Platform engineer who has led migrations to serverless at scale. '.repeat(8),
+  };
+}
+const scores = (i: number) => Array.from({ length: ENVELOPE.scoresPerApplication }, (_, k) => Math.round((100 - ((i * 7 + k * 13) % 10000) / 100) * 100) / 100);
+
+interface Row {
+  endpoint: string;
+  plain: number;
+  sent: number;
+  items: string;
+  complete: string;
+  how: string;
+}
+
+export async function measureEnvelope(db: Db, log: (message: string) => void): Promise<{ rows: Row[]; largestItems: [string, number][] }> {
+  const tenantId = 'envelope';
+  await ensureTenant(db, tenantId);
+  const title = 'Senior Staff Software Engineer, Distributed Systems (Remote, EMEA)'.slice(0, 60);
+  const jd = { id: ulid('J', 0), title, status: 'PUBLISHED' as const, department: 'Platform Engineering', location: 'Remote, EMEA', experience: '8+ years', type: 'full-time', salary: '€120k–€150k', createdAt: at(0), updatedAt: at(0), createdById: 'hiring-manager-0001' };
+  const busyJd = { ...jd, id: ulid('J', 1), createdAt: at(1), updatedAt: at(1) };
+  const items: object[] = [headItem(tenantId, jd), bodyItem(tenantId, jd.id, { description: 'We are hiring. '.repeat(2000), requirements: 'TypeScript, AWS. '.repeat(500) }), headItem(tenantId, busyJd)];
+  const largest = new Map<string, number>();
+  const note = (kind: string, item: unknown) => largest.set(kind, Math.max(largest.get(kind) ?? 0, dynamoItemBytes(item)));
+
+  log(`envelope: seeding ${ENVELOPE.applicationsOnJd} applications on one JD, ${ENVELOPE.applicationsOnResume} on one resume, ${ENVELOPE.revokedKeys} revoked keys`);
+  const busyResume = ulid('R', 0);
+  const resumeCount = ENVELOPE.applicationsOnJd + 1;
+  for (let i = 0; i < resumeCount; i++) {
+    const metadata = metadataOf(i);
+    const resume = resumeItem(tenantId, { id: ulid('R', i), fileName: `alexandra_montgomery_oyelaran_${i}_curriculum_vitae.pdf`, parseStatus: 'COMPLETED', metadata, createdAt: at(10 + i) }, { updatedAt: at(10 + i), version: 1, identityVersion: 1, identitySyncedVersion: 1 });
+    items.push(resume);
+    note('resume', resume);
+    if (i === 0) continue;
+    const application = applicationItems(
+      tenantId,
+      { id: ulid('A', i), jdId: jd.id, resumeId: resume.id, status: 'SCREENING', scores: scores(i).sort((a, b) => b - a), createdAt: at(10 + i) },
+      { version: 1, updatedAt: at(10 + i) },
+      { ...candidateIdentity(metadata), identityVersion: 1 },
+      { title, titleVersion: 1 },
+    );
+    items.push(application.application, application.copy, application.pointer);
+    note('application', application.application);
+    note('application copy', application.copy);
+  }
+  for (let i = 0; i < ENVELOPE.applicationsOnResume; i++) {
+    const application = applicationItems(
+      tenantId,
+      { id: ulid('B', i), jdId: busyJd.id, resumeId: busyResume, status: 'SHORTLISTED', scores: scores(i).sort((a, b) => b - a), createdAt: at(100_000 + i) },
+      { version: 1, updatedAt: at(100_000 + i) },
+      { ...candidateIdentity(metadataOf(0)), identityVersion: 1 },
+      { title, titleVersion: 1 },
+    );
+    items.push(application.application, application.copy, application.pointer);
+  }
+  for (let i = 0; i < ENVELOPE.revokedKeys; i++) {
+    const record: ApiKeyRecordItem = { ...apiKeyKeys.record(tenantId, ulid('K', i)), entity: 'API_KEY', id: ulid('K', i), name: `reporting integration ${i} (rotated monthly)`, scopes: ['read', 'jd:read', 'match:read'], createdAt: at(i), createdBy: ulid('K', 0), revokedAt: at(i + 86_400), keyHash: `${i}`.padStart(64, 'f') };
+    const lookup: ApiKeyLookupItem = { ...apiKeyKeys.lookup(record.keyHash), entity: 'API_KEY_LOOKUP', tenantId, keyId: record.id, name: record.name, scopes: record.scopes, revokedAt: record.revokedAt, win: 0, cnt: 0, lastUsedAt: at(i + 3600) };
+    items.push(record, lookup);
+    note('API key record', record);
+  }
+  await batchWriteAll(db, items);
+  await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.shard(tenantId, 'RESUME', 0), total: resumeCount } }));
+  await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.shard(tenantId, 'JD', 0), total: 2, PUBLISHED: 2 } }));
+  const { key } = await createApiKey(db, tenantId, { name: 'envelope', scopes: ['read', 'admin'], createdBy: 'bench' });
+
+  const rows: Row[] = [];
+  const call = async (path: string) => {
+    const [pathname, query = ''] = path.split('?');
+    const reply = await handleRequest({ method: 'GET', rawPath: `${API_PREFIX}${pathname}`, rawQueryString: query, headers: { 'x-api-key': key, 'accept-encoding': 'gzip' }, sourceIp: '127.0.0.1' });
+    if (reply.status !== 200) throw new Error(`GET ${path} answered ${reply.status}: ${reply.body.toString().slice(0, 200)}`);
+    const raw = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
+    const compressed = reply.headers['content-encoding'] === 'gzip';
+    const text = compressed ? (await import('node:zlib')).gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+    const sent = payloadBytes({ statusCode: 200, headers: reply.headers, body: compressed ? raw.toString('base64') : text, isBase64Encoded: compressed });
+    return { body: JSON.parse(text), plain: Buffer.byteLength(text), sent };
+  };
+  const measured = async (endpoint: string, path: string, count: (body: { data: unknown }) => number, expected: number, itemsNote: string) => {
+    log(`envelope: GET ${path}`);
+    const { body, plain, sent } = await call(path);
+    const got = count(body);
+    rows.push({ endpoint, plain, sent, items: itemsNote, complete: got === expected ? `✅ ${got.toLocaleString('en')} of ${expected.toLocaleString('en')}` : `❌ ${got} of ${expected}`, how: 'measured on DynamoDB Local' });
+  };
+  await measured(`GET /matches/:jdId (${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications)`, `/matches/${jd.id}`, (b) => (b.data as unknown[]).length, ENVELOPE.applicationsOnJd, kb(largest.get('application') ?? 0));
+  await measured(`GET /jds/:jdId (${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications)`, `/jds/${jd.id}`, (b) => (b.data as { applications: unknown[] }).applications.length, ENVELOPE.applicationsOnJd, kb(largest.get('application') ?? 0));
+  await measured(`GET /candidates?search= (a candidate with ${ENVELOPE.applicationsOnResume.toLocaleString('en')} applications × ${ENVELOPE.scoresPerApplication} scores)`, `/candidates?search=oyelaran_0_`, (b) => (b.data as { applications: unknown[] }[])[0]?.applications.length ?? 0, ENVELOPE.applicationsOnResume, kb(largest.get('application copy') ?? 0));
+  await measured(`GET /keys (${ENVELOPE.revokedKeys.toLocaleString('en')} revoked keys)`, '/keys', (b) => (b.data as unknown[]).length, ENVELOPE.revokedKeys + 1, kb(largest.get('API key record') ?? 0));
+
+  // Paginated lists: the largest answer is a full page (limit 100) of the largest entries.
+  const page = async (endpoint: string, path: string, perEntryNote: string, total: number) => {
+    log(`envelope: GET ${path}`);
+    const { body, plain, sent } = await call(path);
+    const entries = (body.data as unknown[]).length;
+    rows.push({
+      endpoint,
+      plain,
+      sent,
+      items: perEntryNote,
+      complete: `✅ pages of ${entries} (cursor walks: tested)`,
+      how: `measured: a full page of ${entries}; ${total.toLocaleString('en')} items take ${Math.ceil(total / 100).toLocaleString('en')} pages`,
+    });
+  };
+  await page(`GET /resumes (${ENVELOPE.resumes.toLocaleString('en')} resumes)`, '/resumes?limit=100', kb(largest.get('resume') ?? 0), ENVELOPE.resumes);
+  await page(`GET /candidates (${ENVELOPE.resumes.toLocaleString('en')} resumes)`, '/candidates?limit=100', kb(largest.get('resume') ?? 0), ENVELOPE.resumes);
+
+  // Events: 1,000,000 are not seeded; a page holds at most 100, each as the largest event type.
+  const event = { ...eventKeys.item(tenantId, `evt_${ulid('', 0).slice(0, 26)}`), entity: 'EVENT', id: `evt_${ulid('', 0).slice(0, 26)}`, type: 'application.updated', createdAt: at(0), data: { id: ulid('A', 1), jdId: jd.id, resumeId: busyResume, status: 'SHORTLISTED', previousStatus: 'SCREENING', aiScore: 99.99, updatedAt: at(0) }, ttl: 4_102_444_800 };
+  const eventJson = Buffer.byteLength(JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data }));
+  rows.push({ endpoint: `GET /events (${ENVELOPE.events.toLocaleString('en')} events)`, plain: 100 * eventJson + 120, sent: 100 * eventJson + 400, items: kb(dynamoItemBytes(event)), complete: '✅ pages of 100 (cursor walks: tested)', how: `computed: 100 × ${eventJson} B (the largest event type)` });
+
+  // The bounds: the largest items the contract allows, whatever the data.
+  const worstResume = resumeItem(tenantId, { id: ulid('R', 9), fileName: 'x'.repeat(LIMITS.shortText), parseStatus: 'COMPLETED', metadata: { skills: ['s'.repeat(LIMITS.metadataBytes - 64)] }, createdAt: at(0) }, { updatedAt: at(0), version: 1, identityVersion: 1, identitySyncedVersion: 1 });
+  const largestItems: [string, number][] = [
+    ...[...largest.entries()],
+    ['resume at the metadata bound (128 KB of skills, copied to its list summary)', dynamoItemBytes(worstResume)],
+  ];
+  return { rows, largestItems };
+}
+
+export function envelopeSection(result: { rows: Row[]; largestItems: [string, number][] }, check: (ok: boolean, text: string) => void): string[] {
+  const limit = LAMBDA_RESPONSE_LIMIT_BYTES;
+  const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
+  for (const row of result.rows) check(row.sent <= limit && row.complete.startsWith('✅'), `envelope: ${row.endpoint} fits (${mb(row.sent)} of 6 MB sent) and hands over every item`);
+  const worstItem = Math.max(...result.largestItems.map(([, bytes]) => bytes));
+  check(worstItem <= LIMIT_400_KB, `envelope: every item ≤ 400 KB (largest ${kb(worstItem)})`);
+  return [
+    '## Scale envelope',
+    `One tenant with ${ENVELOPE.resumes.toLocaleString('en')} resumes, ${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications on one JD, ${ENVELOPE.applicationsOnResume.toLocaleString('en')} applications on one resume, ${ENVELOPE.scoresPerApplication} scores per application, ${ENVELOPE.events.toLocaleString('en')} events and ${ENVELOPE.revokedKeys.toLocaleString('en')} revoked keys, with realistic ids (26 characters), 60-character titles and full names and e-mails. The unpaginated answers are read whole through the real handlers with \`Accept-Encoding: gzip\`; "sent" is what Lambda counts (the serialized result, the compressed body base64-encoded), against its ${limit.toLocaleString('en')}-byte limit. Item sizes follow DynamoDB's rules (attribute names plus values).`,
+    table(
+      ['endpoint', 'answer (JSON)', 'sent (gzip)', 'of 6 MB', 'largest item it reads', 'every item handed over', 'how'],
+      result.rows.map((row) => [row.endpoint, mb(row.plain), mb(row.sent), `${((row.sent / limit) * 100).toFixed(0)}%`, row.items, row.complete, row.how]),
+    ),
+    table(['item', 'largest', 'of 400 KB'], result.largestItems.map(([name, bytes]) => [name, kb(bytes), `${((bytes / LIMIT_400_KB) * 100).toFixed(1)}%`])),
+    'Without `Accept-Encoding: gzip`, an answer whose JSON is over 6 MB is refused with 422 (and says how to page): every one of these lists can also be walked in slices (`limit`, `cursor`). Events, resumes and candidates are paginated (at most 100 a page), so their largest answer is one full page whatever the tenant holds; the cursor walks of those lists are held complete by the test suite (test/integration/scale.test.ts).',
+  ];
+}
