@@ -1,6 +1,6 @@
-import { ConflictError, InvalidCursorError, NotFoundError } from '../errors.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
-import { conditionFailedAt, getItem, ignoreConditionFailure, isConditionFailure, putItem, queryAll, queryPage, transactWrite, updateItem } from './dynamo.js';
+import { conditionFailedAt, getItem, ignoreConditionFailure, isConditionFailure, putItem, queryAll, transactWrite, updateItem } from './dynamo.js';
 import { tenantKeys } from './entities/tenant.js';
 import {
   DELIVERY_TTL_SECONDS,
@@ -23,11 +23,11 @@ import {
 import type { IdempotencyClaim } from './idempotency.js';
 import { getEventItem } from './events.js';
 import { newId, nowIso, tenantPk } from './ids.js';
+import { type Slice, type SliceRequest, slicePage } from './pagination.js';
 
 export { MAX_WEBHOOKS, type Webhook, type DeliveryAttempt };
 
 const WEBHOOK_ID = /^wh_[0-9A-HJKMNP-TV-Z]{26}$/;
-const ATTEMPT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const ttlAfter = (now: Date, seconds: number) => Math.floor(now.getTime() / 1000) + seconds;
 
 export interface NewWebhook {
@@ -173,23 +173,27 @@ export async function enableWebhook(db: Db, tenantId: string, webhookId: string,
   }
 }
 
-/** The deliveries log of an endpoint, newest first, `limit` at a time from `cursor` (an attempt id). */
-export async function listDeliveryAttempts(
-  db: Db,
-  tenantId: string,
-  webhookId: string,
-  options: { limit: number; cursor?: string | undefined },
-): Promise<{ attempts: DeliveryAttempt[]; nextCursor: string | undefined }> {
+/**
+ * The deliveries log of an endpoint, newest first, `limit` at a time from `cursor`: signed and bound to
+ * this tenant's endpoint, like every list's cursor.
+ */
+export async function listDeliveryAttempts(db: Db, tenantId: string, webhookId: string, request: SliceRequest): Promise<Slice<DeliveryAttempt>> {
   await existingWebhook(db, tenantId, webhookId);
-  if (options.cursor !== undefined && !ATTEMPT_ID.test(options.cursor)) throw new InvalidCursorError();
-  const page = await queryPage<DeliveryAttemptItem>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': webhookKeys.attemptPrefix(webhookId) },
-    ScanIndexForward: false,
-    Limit: options.limit,
-    ExclusiveStartKey: options.cursor ? webhookKeys.attempt(tenantId, webhookId, options.cursor) : undefined,
-  });
-  return { attempts: page.items.map(toDeliveryAttempt), nextCursor: page.lastKey ? page.items.at(-1)?.id : undefined };
+  const slice = await slicePage<DeliveryAttemptItem>(
+    db,
+    {
+      name: `deliveries:${tenantId}:${webhookId}`,
+      query: {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': webhookKeys.attemptPrefix(webhookId) },
+        ScanIndexForward: false,
+      },
+      sortKey: 'sk',
+      startKey: (id) => webhookKeys.attempt(tenantId, webhookId, id),
+    },
+    request,
+  );
+  return { ...slice, items: slice.items.map(toDeliveryAttempt) };
 }
 
 /**

@@ -183,6 +183,7 @@ export const ROUTES = {
     scope: { scope: 'admin' },
     summary: 'Delivery attempts to an endpoint, newest first',
     successStatus: 200,
+    paginated: true,
   },
   retryWebhookDelivery: {
     method: 'POST',

@@ -188,7 +188,7 @@ export const responses = {
   listWebhookDeliveries: z.strictObject({
     success: z.literal(true),
     data: z.array(deliveryAttempt),
-    pagination: z.strictObject({ limit: z.number(), nextCursor: z.optional(z.string()) }),
+    pagination: slicePagination,
   }),
   retryWebhookDelivery: success(z.strictObject({ webhookId: z.string(), eventId: z.string(), status: z.literal('queued') })),
   replayWebhook: success(z.strictObject({ webhookId: z.string(), after: z.string(), until: z.string(), status: z.literal('queued') })),

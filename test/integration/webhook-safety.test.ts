@@ -32,7 +32,8 @@ beforeAll(async () => {
     connections++;
     socket.destroy();
   });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  // On 8443, a port a webhook may use, so that a delivery that wrongly dialled loopback would reach it.
+  await new Promise<void>((resolve, reject) => listener.once('error', reject).listen(8443, '127.0.0.1', resolve));
 });
 afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
 
@@ -115,7 +116,7 @@ describe('webhook URLs (SSRF)', () => {
 
     expect([toLoopback, toMixed]).toEqual(['retry scheduled', 'retry scheduled']);
     expect(connections).toBe(before);
-    const { attempts } = await listDeliveryAttempts(db(), tenantId, webhookId, { limit: 10 });
+    const { items: attempts } = await listDeliveryAttempts(db(), tenantId, webhookId, { limit: 10 });
     expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.error])).toEqual([
       [2, null, 'rebinding.example.com resolves to 10.0.0.7 is a private, link-local or reserved address'],
       [1, null, 'rebinding.example.com resolves to 127.0.0.1 is a loopback address'],
@@ -218,7 +219,7 @@ describe('failing endpoints', () => {
 
       expect(outcome).toBe('failed');
       expect(endpoint.sent).toEqual([]);
-      const [attempt] = (await listDeliveryAttempts(db(), endpoint.tenantId, endpoint.webhookId, { limit: 5 })).attempts;
+      const [attempt] = (await listDeliveryAttempts(db(), endpoint.tenantId, endpoint.webhookId, { limit: 5 })).items;
       expect(attempt).toMatchObject({ eventId, trigger: 'manual', statusCode: 503 });
     });
   });
@@ -235,5 +236,43 @@ describe('failing endpoints', () => {
 
       expect([retried.status, retried.json.error]).toEqual([404, 'Event not found']);
     });
+  });
+});
+
+describe('the deliveries log', () => {
+  it('pages with a signed cursor bound to its endpoint: another endpoint’s or a made-up cursor is a 400 (#21 item 16)', async () => {
+    const receiver = await startReceiver(() => 503);
+    process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
+    try {
+      const { tenantId, key } = await tenantWithKey(db(), ['admin']);
+      const endpoints = await Promise.all([1, 2].map(() => registerWebhook(db(), tenantId, { url: receiver.url, events: ['jd.created'] })));
+      await createJd(db(), tenantId, { title: 'Engineer', description: 'd', createdById: 'u' });
+      const [event] = (await listEvents(db(), tenantId, { limit: 1, types: ['jd.created'] })).events;
+      const { queue } = recordingQueue();
+      for (const { webhook } of endpoints) {
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          await work(db(), { kind: 'deliver', tenantId, webhookId: webhook.id, eventId: event!.id, attempt, retry: 0, trigger: 'automatic' }, `${webhook.id}-${attempt}`, { queue });
+        }
+      }
+      const [first, second] = endpoints.map(({ webhook }) => webhook.id);
+
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await callApi('GET', `/webhooks/${first}/deliveries?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { key });
+        expect(page.status, page.text).toBe(200);
+        ids.push(...page.json.data.map((attempt: { id: string }) => attempt.id));
+        cursor = page.json.pagination.nextCursor;
+      } while (cursor);
+      const firstCursor = (await callApi('GET', `/webhooks/${first}/deliveries?limit=1`, { key })).json.pagination.nextCursor;
+      const onAnother = await callApi('GET', `/webhooks/${second}/deliveries?cursor=${firstCursor}`, { key });
+      const bare = await callApi('GET', `/webhooks/${first}/deliveries?cursor=${ids[0]}`, { key });
+
+      expect(new Set(ids).size).toBe(3);
+      expect([onAnother.status, bare.status]).toEqual([400, 400]);
+    } finally {
+      delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
+      await receiver.close();
+    }
   });
 });

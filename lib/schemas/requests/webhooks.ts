@@ -23,5 +23,5 @@ export const replayWebhookBody = z.strictObject({
 
 export const listWebhookDeliveriesQuery = z.object({
   limit: z.optional(positiveInteger),
-  cursor: z.optional(z.string().check(z.maxLength(64))),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor))),
 });
