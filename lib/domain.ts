@@ -28,4 +28,5 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** An event id: `evt_` and a ULID (10 characters of time in ms, 16 of randomness, Crockford base 32). */
-export const EVENT_ID_PATTERN = /^evt_[0-9A-HJKMNP-TV-Z]{26}$/;
+/** `evt_` + a ULID: 26 Crockford base32 characters, the first at most 7 (48 bits of time). */
+export const EVENT_ID_PATTERN = /^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$/;

@@ -1,8 +1,10 @@
 import { webhookLocalUrlsAllowed } from '../config.js';
 import type { Db } from '../db/client.js';
 import { eventIdBefore } from '../db/entities/event.js';
+import { getEventItem } from '../db/events.js';
+import { InvalidInputError, NotFoundError } from '../errors.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
-import { createWebhook, type NewWebhook, requestDelivery, rotateWebhookSecret, type Webhook } from '../db/webhooks.js';
+import { createWebhook, getWebhook, type NewWebhook, requestDelivery, rotateWebhookSecret, type Webhook } from '../db/webhooks.js';
 import { EVENT_ID_PATTERN } from '../domain.js';
 import { newWebhookSecret } from './signing.js';
 import { checkWebhookUrl, type UrlCheckOptions } from './url-safety.js';
@@ -34,6 +36,13 @@ export function retryDelivery(db: Db, tenantId: string, webhookId: string, event
  * endpoint subscribes to; returns the range as positions in the log.
  */
 export async function replayEvents(db: Db, tenantId: string, webhookId: string, since: string, now = new Date()): Promise<{ after: string; until: string }> {
+  await getWebhook(db, tenantId, webhookId); // 404 for an unknown endpoint comes first
+  if (EVENT_ID_PATTERN.test(since)) {
+    // An event id must be one of this tenant's log (within its 30 days), as GET /events/:id finds it.
+    if (!(await getEventItem(db, tenantId, since))) throw new NotFoundError('Event');
+  } else if (Date.parse(since) > now.getTime()) {
+    throw new InvalidInputError('since: must not be in the future', [{ field: 'since', rule: 'not_future', message: 'must not be in the future' }]);
+  }
   const after = EVENT_ID_PATTERN.test(since) ? since : eventIdBefore(Date.parse(since));
   const until = eventIdBefore(now.getTime() + 1);
   await requestDelivery(db, tenantId, { kind: 'replay', webhookId, after, until }, now);

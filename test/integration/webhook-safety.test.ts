@@ -276,3 +276,26 @@ describe('the deliveries log', () => {
     }
   });
 });
+
+describe('replay requests', () => {
+  it('answers 400 to a range that cannot exist and 404 to an event not in this tenant’s log, as documented (#21 item 15)', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['admin']);
+    const other = await tenantWithKey(db(), ['admin']);
+    const { webhook } = await registerWebhook(db(), tenantId, { url: 'https://hooks.example.com/in', events: ['*'] }, { resolve: async () => [PUBLIC_ADDRESS] });
+    await createJd(db(), other.tenantId, { title: 'Engineer', description: 'd', createdById: 'u' });
+    const [foreign] = (await listEvents(db(), other.tenantId, { limit: 1 })).events;
+    const replay = (since: string) => callApi('POST', `/webhooks/${webhook.id}/replay`, { key, body: { since } });
+
+    const future = await replay(new Date(Date.now() + 3_600_000).toISOString());
+    const notUlid = await replay('evt_ZZZZZZZZZZZZZZZZZZZZZZZZZZ');
+    const foreignEvent = await replay(foreign!.id);
+    const unknown = await replay('evt_01KA0000000000000000000000');
+    const past = await replay(new Date(Date.now() - 3_600_000).toISOString());
+
+    expect([future.status, future.json.error]).toEqual([400, 'since: must not be in the future']);
+    expect(notUlid.status).toBe(400);
+    expect([foreignEvent.status, foreignEvent.json.error]).toEqual([404, 'Event not found']);
+    expect([unknown.status, unknown.json.error]).toEqual([404, 'Event not found']);
+    expect(past.status).toBe(202);
+  });
+});
