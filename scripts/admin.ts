@@ -7,6 +7,7 @@ import { ID_RULE, isValidId } from '../lib/db/ids.js';
 import { setTenantHourlyLimit } from '../lib/db/quota.js';
 import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';
 import { DomainError } from '../lib/errors.js';
+import { jsonNestingDepth, MAX_EVENT_NESTING } from '../lib/schemas/json-depth.js';
 import { parseOrThrow } from '../lib/schemas/parse.js';
 import { redriveDeadLetters } from '../lib/product-events/dead-letters.js';
 import { withDeployedPermissions } from './local/iam.js';
@@ -122,12 +123,19 @@ async function main(argv: string[]): Promise<unknown> {
       const unreadable: { event: string; reason: string }[] = [];
       lines.forEach((line, i) => {
         if (line.trim() === '') return;
+        const refuse = (reason: string) => unreadable.push({ event: `line ${i + 1}`, reason });
+        // Measured before parsing: what nests too deeply would overflow the stack further on.
+        const depth = jsonNestingDepth(line);
+        if (depth > MAX_EVENT_NESTING) return refuse(`the line nests ${depth} levels deep: at most ${MAX_EVENT_NESTING} are accepted`);
+        let event: unknown;
         try {
-          const event: PublishedEvent = JSON.parse(line);
-          events.push(tenantId && event.tenantId === undefined ? { ...event, tenantId } : event);
+          event = JSON.parse(line);
         } catch {
-          unreadable.push({ event: `line ${i + 1}`, reason: 'the line is not JSON' });
+          return refuse('the line is not JSON');
         }
+        if (typeof event !== 'object' || event === null || Array.isArray(event)) return refuse('the line is not a JSON object');
+        const published = event as PublishedEvent;
+        events.push(tenantId && published.tenantId === undefined ? { ...published, tenantId } : published);
       });
       const summary = summarize(await deliverLocally(await asDeployed(), events));
       const rejected = [...unreadable, ...summary.rejected];

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Db } from '../db/client.js';
 import { ConflictError, InvalidInputError } from '../errors.js';
 import { logger } from '../observability/logger.js';
+import { jsonNestingDepth, MAX_EVENT_NESTING } from '../schemas/json-depth.js';
 import { parseOrThrow } from '../schemas/parse.js';
 import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES, type ProductEvent, productEvent } from '../schemas/product-data.js';
 import { applyProductEvent, type EventOutcome } from './apply.js';
@@ -25,6 +26,8 @@ export type ConsumeOutcome = EventOutcome | { outcome: 'rejected'; reason: strin
 
 /** The product event a queue message holds, or InvalidInputError naming what is wrong with it. */
 export function productEventOf(body: string): ProductEvent {
+  const depth = jsonNestingDepth(body);
+  if (depth > MAX_EVENT_NESTING) throw new InvalidInputError(`the message nests ${depth} levels deep: at most ${MAX_EVENT_NESTING} are accepted`);
   let envelope: unknown;
   try {
     envelope = JSON.parse(body);
@@ -36,6 +39,17 @@ export function productEventOf(body: string): ProductEvent {
     throw new InvalidInputError(`type: "${type}" is not a product event type (one of ${PRODUCT_EVENT_TYPES.join(', ')})`);
   }
   return parseOrThrow(productEvent, { ...detail, type }, 'event');
+}
+
+/**
+ * Why a failure will happen again however often the message is delivered, or undefined when a
+ * redelivery may succeed: an invalid event, a contradiction with what is stored, or a write DynamoDB
+ * refuses as invalid (ValidationException: an item over 400 KB, a document nested too deeply).
+ */
+function permanentFailure(error: unknown): string | undefined {
+  if (error instanceof InvalidInputError || (error instanceof ConflictError && !error.retryable)) return error.message;
+  if (error instanceof Error && error.name === 'ValidationException') return `DynamoDB refused the write: ${error.message}`;
+  return undefined;
 }
 
 /**
@@ -51,11 +65,11 @@ export async function consumeMessage(db: Db, deadLetters: DeadLetters, message: 
     outcome = await applyProductEvent(db, event);
     logger.info('Product event', { messageId: message.id, eventId: event.id, type: event.type, tenantId: event.tenantId, ...outcome });
   } catch (error) {
-    const permanent = error instanceof InvalidInputError || (error instanceof ConflictError && !error.retryable);
-    if (!permanent) throw error;
-    outcome = { outcome: 'rejected', reason: error.message };
-    logger.warn('Product event rejected', { messageId: message.id, reason: error.message });
-    await deadLetters.send(message, error.message);
+    const reason = permanentFailure(error);
+    if (reason === undefined) throw error;
+    outcome = { outcome: 'rejected', reason };
+    logger.warn('Product event rejected', { messageId: message.id, reason });
+    await deadLetters.send(message, reason);
   }
   return outcome;
 }

@@ -130,6 +130,26 @@ describe('admin CLI (npm run admin)', () => {
     expect(reply.json.data.title).toBe('Engineer');
   });
 
+  it('publish rejects each unreadable line on its own (null, an array, 5,000 levels deep) and applies the rest (#21 item 14)', async () => {
+    const tenant = newTenantId('cli');
+    const file = join(mkdtempSync(join(tmpdir(), 'publish-')), 'events.ndjson');
+    const jd = { type: 'jd.upserted', id: 'e-1', occurredAt: '2026-11-01T00:00:00Z', version: 1, data: { id: 'jd-1', title: 'Engineer', description: 'Builds.', createdById: 'u-1' } };
+    writeFileSync(file, ['null', '[1, 2]', `{"type":"jd.upserted","data":${'['.repeat(5000)}${']'.repeat(5000)}}`, JSON.stringify(jd)].join('\n'));
+
+    const result = await admin('publish', '--file', file, '--tenant', tenant);
+
+    expect(result.code).toBe(1);
+    expect(result.json).toEqual({
+      applied: 1,
+      ignored: {},
+      rejected: [
+        { event: 'line 1', reason: 'the line is not a JSON object' },
+        { event: 'line 2', reason: 'the line is not a JSON object' },
+        { event: 'line 3', reason: 'the line nests 5001 levels deep: at most 32 are accepted' },
+      ],
+    });
+  });
+
   it('explains usage errors with exit code 2', async () => {
     const result = await admin('create-key', '--tenant', 'x');
 

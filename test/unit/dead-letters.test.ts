@@ -1,5 +1,6 @@
 import 'aws-sdk-client-mock-vitest/extend';
 import { SendMessageCommand, SQSClient, StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../lib/db/client.js';
@@ -45,5 +46,38 @@ describe('the product-events dead-letter queue', () => {
 
     expect(await redriveDeadLetters(arn, new SQSClient({}))).toBe('task-1');
     expect(sqs).toHaveReceivedCommandWith(StartMessageMoveTaskCommand, { SourceArn: arn });
+  });
+});
+
+describe('events that can never succeed go to the dead-letter queue at once (#21 item 13)', () => {
+  const message = (detail: unknown) => ({ id: 'm-9', body: JSON.stringify({ source: 'hiring.product', 'detail-type': 'resume.upserted', detail }) });
+  const resume = (metadata: unknown) => ({ id: 'e-9', tenantId: 'acme', occurredAt: '2026-11-01T00:00:00Z', version: 1, data: { id: 'r-1', fileName: 'cv.pdf', metadata } });
+  const dead: string[] = [];
+  const deadLetters = { send: async (_message: unknown, reason: string) => void dead.push(reason) };
+
+  it('rejects JSON nested 5,000 levels deep (240 KB, inside EventBridge’s 256 KB) with the reason, without overflowing the stack', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const body = `{"source":"hiring.product","detail-type":"resume.upserted","detail":{"id":"e-9","tenantId":"acme","occurredAt":"2026-11-01T00:00:00Z","version":1,"data":{"id":"r-1","fileName":"cv.pdf","metadata":{"x":${deep}}}}}`;
+    dead.length = 0;
+
+    const outcome = await consumeMessage(db, deadLetters, { id: 'm-9', body });
+
+    expect(outcome).toEqual({ outcome: 'rejected', reason: 'the message nests 5004 levels deep: at most 32 are accepted' });
+    expect(dead).toEqual([outcome.outcome === 'rejected' ? outcome.reason : '']);
+  });
+
+  it('rejects an event whose write DynamoDB refuses as invalid (ValidationException), instead of retrying it', async () => {
+    const ddb = mockClient(DynamoDBDocumentClient);
+    ddb.on(GetCommand).resolves({});
+    ddb.on(TransactWriteCommand).rejects(Object.assign(new Error('Nesting Levels have exceeded supported limits'), { name: 'ValidationException', $fault: 'client' }));
+    dead.length = 0;
+    try {
+      const outcome = await consumeMessage(db, deadLetters, message(resume({ a: { b: 1 } })));
+
+      expect(outcome).toEqual({ outcome: 'rejected', reason: 'DynamoDB refused the write: Nesting Levels have exceeded supported limits' });
+      expect(dead).toHaveLength(1);
+    } finally {
+      ddb.restore();
+    }
   });
 });
