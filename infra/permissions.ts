@@ -32,7 +32,8 @@ export const ROUTE_ACCESS = {
   listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
   listCandidates: { table: ['Query', 'BatchGetItem'], indexes: ['list', 'listKeys'], partitions: tenantData },
   // A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition.
-  createKey: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
+  // Query: at the cap, the expired keys that give their places back.
+  createKey: { table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], indexes: [], partitions: ['tenant', 'keyHash'] },
   listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
   // PutItem: the key.revoked event (every change records its event in the same transaction).
   revokeKey: { table: ['GetItem', 'UpdateItem', 'PutItem'], indexes: [], partitions: ['tenant', 'keyHash'] },

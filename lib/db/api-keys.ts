@@ -4,7 +4,7 @@ import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
 import { recordEvent } from './entities/event.js';
-import { batchGet, conditionFailedAt, conditionFailure, getItem, queryAll, transactWrite, updateItem } from './dynamo.js';
+import { batchGet, conditionFailedAt, conditionFailure, getItem, optimistically, queryAll, transactWrite, updateItem } from './dynamo.js';
 import {
   type ApiKeyLookupItem,
   type ApiKeyRecord,
@@ -92,8 +92,8 @@ export async function createApiKey(
   }
   if (tenant.hourlyLimit !== undefined) lookup.hourlyLimit = tenant.hourlyLimit;
   const created = { key, record: toApiKeyRecord(record, undefined) };
-  try {
-    await transactWrite(db, [
+  const create = () =>
+    transactWrite(db, [
       { Put: { TableName: db.tableName, Item: record, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: db.tableName, Item: lookup, ConditionExpression: 'attribute_not_exists(pk)' } },
       {
@@ -114,13 +114,18 @@ export async function createApiKey(
       }),
       ...(options.claim ? [options.claim.item(created)] : []),
     ]);
+  try {
+    await create();
   } catch (error) {
-    if (conditionFailedAt(error, 2)) {
-      throw new ConflictError(
-        `This tenant already has ${maxActiveKeys} active API keys, the most it may have: revoke one first (an operator can raise the limit)`,
-      );
+    if (!conditionFailedAt(error, 2)) throw error;
+    // At the cap: expired keys still counted give their places back, then one more try.
+    if ((await releaseExpiredKeys(db, tenantId, now)) === 0) throw atTheCap(maxActiveKeys);
+    try {
+      await create();
+    } catch (retryError) {
+      if (conditionFailedAt(retryError, 2)) throw atTheCap(maxActiveKeys);
+      throw retryError;
     }
-    throw error;
   }
   return created;
 }
@@ -158,41 +163,76 @@ export async function listApiKeys(db: Db, tenantId: string, slice?: SliceRequest
   return { ...listed, items: listed.items.map((item) => toApiKeyRecord(item, lastUsed.get(item.id))) };
 }
 
+function atTheCap(maxActiveKeys: number): ConflictError {
+  return new ConflictError(`This tenant already has ${maxActiveKeys} active API keys, the most it may have: revoke one first (an operator can raise the limit)`);
+}
+
+/**
+ * Gives back the places of the tenant's keys that have expired (unrevoked, not yet released), each
+ * exactly once: its record is marked released in the same transaction as the count moves. Reads the
+ * tenant's key records (only when the cap is reached). Returns how many expired keys it found: their
+ * places are free now, whether this call or a concurrent one gave them back.
+ */
+export async function releaseExpiredKeys(db: Db, tenantId: string, now: Date): Promise<number> {
+  const expired = await queryAll<Pick<ApiKeyRecordItem, 'id'>>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'attribute_not_exists(revokedAt) AND attribute_not_exists(releasedAt) AND expiresAt <= :now',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': apiKeyKeys.recordPrefix, ':now': nowIso(now) },
+    ProjectionExpression: 'id',
+    ConsistentRead: true,
+  });
+  for (const { id } of expired) {
+    try {
+      await transactWrite(db, [
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: apiKeyKeys.record(tenantId, id),
+            UpdateExpression: 'SET releasedAt = :now',
+            ConditionExpression: 'attribute_not_exists(revokedAt) AND attribute_not_exists(releasedAt)',
+            ExpressionAttributeValues: { ':now': nowIso(now) },
+          },
+        },
+        { Update: { TableName: db.tableName, Key: tenantKeys.item(tenantId), UpdateExpression: 'ADD activeKeys :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } } },
+      ]);
+    } catch (error) {
+      // Released or revoked by a concurrent call: its place was given back there.
+      if (!conditionFailedAt(error, 0)) throw error;
+    }
+  }
+  return expired.length;
+}
+
 /**
  * Revokes a key for good and frees its place among the tenant's active keys. Revoking again changes
  * nothing (the first revokedAt stays). Unknown or foreign ids: NotFound.
  */
 export async function revokeApiKey(db: Db, tenantId: string, keyId: string, now = new Date()): Promise<void> {
   if (!isValidId(keyId)) throw new NotFoundError('API key');
-  const item = await getItem<ApiKeyRecordItem>(db, apiKeyKeys.record(tenantId, keyId), { consistent: true });
-  if (!item) throw new NotFoundError('API key');
-  if (item.revokedAt !== undefined) return;
-  const revoke = { UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': nowIso(now) } };
-  try {
+  await optimistically(async () => {
+    const item = await getItem<ApiKeyRecordItem>(db, apiKeyKeys.record(tenantId, keyId), { consistent: true });
+    if (!item) throw new NotFoundError('API key');
+    if (item.revokedAt !== undefined) return;
+    // An expired key that already gave its place back is not counted again (releaseExpiredKeys).
+    const counted = item.releasedAt === undefined;
+    const revoke = { UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': nowIso(now) } };
     await transactWrite(db, [
       {
         Update: {
           TableName: db.tableName,
           Key: apiKeyKeys.record(tenantId, keyId),
           ...revoke,
-          ConditionExpression: 'attribute_not_exists(revokedAt)',
+          // A concurrent revocation or release changes what this one must do: read again.
+          ConditionExpression: `attribute_not_exists(revokedAt) AND ${counted ? 'attribute_not_exists(releasedAt)' : 'attribute_exists(releasedAt)'}`,
         },
       },
       { Update: { TableName: db.tableName, Key: apiKeyKeys.lookup(item.keyHash), ...revoke } },
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: tenantKeys.item(tenantId),
-          UpdateExpression: 'ADD activeKeys :minusOne',
-          ExpressionAttributeValues: { ':minusOne': -1 },
-        },
-      },
+      ...(counted
+        ? [{ Update: { TableName: db.tableName, Key: tenantKeys.item(tenantId), UpdateExpression: 'ADD activeKeys :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } } }]
+        : []),
       recordEvent(db.tableName, tenantId, 'key.revoked', { id: keyId, name: item.name, updatedAt: nowIso(now) }),
     ]);
-  } catch (error) {
-    // A concurrent revocation got there first: the key is revoked, and counted once.
-    if (!conditionFailedAt(error, 0)) throw error;
-  }
+  }, (error) => conditionFailedAt(error, 0));
 }
 
 const VALID_KEY =

@@ -9,8 +9,10 @@ import {
   listApiKeys,
   revokeApiKey,
 } from '../../lib/db/api-keys.js';
+import { getItem } from '../../lib/db/dynamo.js';
+import { type TenantItem, tenantKeys } from '../../lib/db/entities/tenant.js';
 import { setTenantHourlyLimit } from '../../lib/db/quota.js';
-import { ensureTenant, getTenant } from '../../lib/db/tenants.js';
+import { ensureTenant, getTenant, setTenantLimit } from '../../lib/db/tenants.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
@@ -73,6 +75,25 @@ describe('API keys and authentication on DynamoDB Local', () => {
     expect(
       await authenticate(db(), hashApiKey(expiring.key), 1000, new Date('2026-11-22T09:59:59.999Z')),
     ).toMatchObject({ used: 1 });
+  });
+
+  it('counts live keys only against the cap: expired keys free their places, exactly once, also when revoked later (#21 item 11)', async () => {
+    const tenantId = newTenantId();
+    await ensureTenant(db(), tenantId);
+    await setTenantLimit(db(), tenantId, 'maxActiveKeys', 3);
+    const start = Date.parse('2026-11-22T10:00:00.000Z');
+    const at = (ms: number) => ({ now: new Date(start + ms) });
+    const shortLived = { name: 'ci run', scopes: ['read'] as Scope[], createdBy: 'test', expiresAt: new Date(start + 60_000).toISOString() };
+    const [first] = await Promise.all([1, 2, 3].map(() => createApiKey(db(), tenantId, shortLived, at(0))));
+
+    // Before they expire: the cap holds.
+    await expect(createApiKey(db(), tenantId, { name: 'too many', scopes: ['read'], createdBy: 'test' }, at(30_000))).rejects.toThrow(/already has 3 active API keys/);
+    // After: a revocation of an expired key does not free its place twice; three concurrent creates find three places.
+    await revokeApiKey(db(), tenantId, first!.record.id, new Date(start + 120_000));
+    const later = await Promise.allSettled([1, 2, 3, 4].map((i) => createApiKey(db(), tenantId, { name: `k${i}`, scopes: ['read'], createdBy: 'test' }, at(120_000))));
+
+    expect(later.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    expect((await getItem<TenantItem>(db(), tenantKeys.item(tenantId), { consistent: true }))?.activeKeys).toBe(3);
   });
 
   it('lists keys without hash or plaintext, with last use and revocation', async () => {

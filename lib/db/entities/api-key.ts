@@ -18,6 +18,8 @@ export interface ApiKeyRecordItem {
   createdBy: string;
   expiresAt?: string;
   revokedAt?: string;
+  /** set when the key, expired, gave its place among the tenant's active keys back (counted once) */
+  releasedAt?: string;
   keyHash: string;
 }
 
