@@ -1,4 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid as makeUlid } from 'ulid';
 import { createApiKey } from '../../lib/db/api-keys.js';
 import type { Db } from '../../lib/db/client.js';
 import { applicationItems } from '../../lib/db/entities/application.js';
@@ -28,7 +29,20 @@ export const ENVELOPE = { applicationsOnJd: 50_000, applicationsOnResume: 2_000,
 
 const MB = 1024 * 1024;
 const LIMIT_400_KB = 400 * 1024;
-const ulid = (prefix: string, i: number) => `${prefix}${String(i).padStart(25, '0')}`;
+/**
+ * Ids as the product makes them (ULIDs: 26 characters, 80 random bits) and names drawn from lists, so
+ * that the answers compress as real ones do, not as runs of zeros.
+ */
+const ids = new Map<string, string>();
+const ulid = (prefix: string, i: number) => {
+  const key = `${prefix}${i}`;
+  let id = ids.get(key);
+  if (!id) ids.set(key, (id = makeUlid(Date.UTC(2026, 0, 1) + i)));
+  return id;
+};
+const FIRST = ['Alexandra', 'Oluwaseun', 'Mei', 'Santiago', 'Ingrid', 'Rahul', 'Fatima', 'Jonas', 'Chiara', 'Kwame', 'Yuki', 'Dmitri', 'Aisha', 'Liam', 'Sofia', 'Mateus', 'Hannah', 'Tariq', 'Elena', 'Noah'];
+const LAST = ['Montgomery-Oyelaran', 'Nakamura', 'Fernández', 'Okonkwo', 'Lindqvist', 'Chatterjee', 'Haddad', 'Schneider', 'Rossi', 'Mensah', 'Kowalski', 'Ivanova', 'Al-Sayed', 'O’Brien', 'Costa', 'Van der Berg', 'Nguyen', 'Dubois', 'Papadopoulos', 'Johansson'];
+const nameOf = (i: number) => `${FIRST[(i * 7) % FIRST.length]} ${LAST[(i * 13 + Math.floor(i / 400)) % LAST.length]}`;
 const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
 
 /** An item's size as DynamoDB counts it: attribute names plus values (strings in UTF-8, numbers by their digits). */
@@ -46,9 +60,10 @@ export function dynamoItemBytes(value: unknown): number {
 
 /** A plausible candidate: a realistic name and e-mail, the metadata a parser returns. */
 function metadataOf(i: number) {
+  const name = nameOf(i);
   return {
-    name: `Alexandra Montgomery-Oyelaran ${i}`,
-    email: `alexandra.montgomery.oyelaran.${i}@example-recruiting.com`,
+    name,
+    email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${(i * 7919) % 100_000}@example-recruiting.com`,
     phone: '+44 20 7946 0000',
     skills: ['TypeScript', 'Node.js', 'AWS Lambda', 'DynamoDB', 'Distributed systems', 'Kubernetes', 'PostgreSQL', 'Terraform'],
     experience: '12 years of backend and platform engineering',
@@ -83,7 +98,7 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
   const resumeCount = ENVELOPE.applicationsOnJd + 1;
   for (let i = 0; i < resumeCount; i++) {
     const metadata = metadataOf(i);
-    const resume = resumeItem(tenantId, { id: ulid('R', i), fileName: `alexandra_montgomery_oyelaran_${i}_curriculum_vitae.pdf`, parseStatus: 'COMPLETED', metadata, createdAt: at(10 + i) }, { updatedAt: at(10 + i), version: 1, identityVersion: 1, identitySyncedVersion: 1 });
+    const resume = resumeItem(tenantId, { id: ulid('R', i), fileName: `${nameOf(i).toLowerCase().replace(/[^a-z]+/g, '_')}_${i}_curriculum_vitae.pdf`, parseStatus: 'COMPLETED', metadata, createdAt: at(10 + i) }, { updatedAt: at(10 + i), version: 1, identityVersion: 1, identitySyncedVersion: 1 });
     items.push(resume);
     note('resume', resume);
     if (i === 0) continue;
@@ -143,7 +158,7 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
   };
   await measured(`GET /matches/:jdId (${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications)`, `/matches/${jd.id}`, (b) => (b.data as unknown[]).length, ENVELOPE.applicationsOnJd, kb(largest.get('application') ?? 0));
   await measured(`GET /jds/:jdId (${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications)`, `/jds/${jd.id}`, (b) => (b.data as { applications: unknown[] }).applications.length, ENVELOPE.applicationsOnJd, kb(largest.get('application') ?? 0));
-  await measured(`GET /candidates?search= (a candidate with ${ENVELOPE.applicationsOnResume.toLocaleString('en')} applications × ${ENVELOPE.scoresPerApplication} scores)`, `/candidates?search=oyelaran_0_`, (b) => (b.data as { applications: unknown[] }[])[0]?.applications.length ?? 0, ENVELOPE.applicationsOnResume, kb(largest.get('application copy') ?? 0));
+  await measured(`GET /candidates?search= (a candidate with ${ENVELOPE.applicationsOnResume.toLocaleString('en')} applications × ${ENVELOPE.scoresPerApplication} scores)`, `/candidates?search=_0_curriculum`, (b) => (b.data as { applications: unknown[] }[])[0]?.applications.length ?? 0, ENVELOPE.applicationsOnResume, kb(largest.get('application copy') ?? 0));
   await measured(`GET /keys (${ENVELOPE.revokedKeys.toLocaleString('en')} revoked keys)`, '/keys', (b) => (b.data as unknown[]).length, ENVELOPE.revokedKeys + 1, kb(largest.get('API key record') ?? 0));
 
   // Paginated lists: the largest answer is a full page (limit 100) of the largest entries.
@@ -164,7 +179,8 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
   await page(`GET /candidates (${ENVELOPE.resumes.toLocaleString('en')} resumes)`, '/candidates?limit=100', kb(largest.get('resume') ?? 0), ENVELOPE.resumes);
 
   // Events: 1,000,000 are not seeded; a page holds at most 100, each as the largest event type.
-  const event = { ...eventKeys.item(tenantId, `evt_${ulid('', 0).slice(0, 26)}`), entity: 'EVENT', id: `evt_${ulid('', 0).slice(0, 26)}`, type: 'application.updated', createdAt: at(0), data: { id: ulid('A', 1), jdId: jd.id, resumeId: busyResume, status: 'SHORTLISTED', previousStatus: 'SCREENING', aiScore: 99.99, updatedAt: at(0) }, ttl: 4_102_444_800 };
+  const eventId = `evt_${ulid('E', 0)}`;
+  const event = { ...eventKeys.item(tenantId, eventId), entity: 'EVENT', id: eventId, type: 'application.updated', createdAt: at(0), data: { id: ulid('A', 1), jdId: jd.id, resumeId: busyResume, status: 'SHORTLISTED', previousStatus: 'SCREENING', aiScore: 99.99, updatedAt: at(0) }, ttl: 4_102_444_800 };
   const eventJson = Buffer.byteLength(JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data }));
   rows.push({ endpoint: `GET /events (${ENVELOPE.events.toLocaleString('en')} events)`, plain: 100 * eventJson + 120, sent: 100 * eventJson + 400, items: kb(dynamoItemBytes(event)), complete: '✅ pages of 100 (cursor walks: tested)', how: `computed: 100 × ${eventJson} B (the largest event type)` });
 
