@@ -8,6 +8,7 @@ import {
   type DeliveryAttempt,
   type DeliveryAttemptItem,
   type DeliveryStateItem,
+  MAX_SIGNING_SECRETS,
   MAX_WEBHOOKS,
   PREVIOUS_SECRET_VALIDITY_MS,
   REQUEST_TTL_SECONDS,
@@ -138,7 +139,14 @@ export async function deleteWebhook(db: Db, tenantId: string, webhookId: string)
 export async function rotateWebhookSecret(db: Db, tenantId: string, webhookId: string, secret: string, now = new Date()): Promise<{ webhook: Webhook; secret: string }> {
   const item = await existingWebhook(db, tenantId, webhookId);
   const current = item.secrets.find((candidate) => candidate.expiresAt === undefined);
-  const secrets = [{ value: secret, createdAt: nowIso(now) }, ...(current ? [{ ...current, expiresAt: new Date(now.getTime() + PREVIOUS_SECRET_VALIDITY_MS).toISOString() }] : [])];
+  // Every secret rotated out in the last 24 hours keeps signing until its own end, at most
+  // MAX_SIGNING_SECRETS at once: a third rotation within a day ends the oldest.
+  const stillSigning = item.secrets.filter((candidate) => candidate.expiresAt !== undefined && Date.parse(candidate.expiresAt) > now.getTime());
+  const secrets = [
+    { value: secret, createdAt: nowIso(now) },
+    ...(current ? [{ ...current, expiresAt: new Date(now.getTime() + PREVIOUS_SECRET_VALIDITY_MS).toISOString() }] : []),
+    ...stillSigning,
+  ].slice(0, MAX_SIGNING_SECRETS);
   try {
     await updateItem(db, {
       Key: webhookKeys.item(tenantId, webhookId),

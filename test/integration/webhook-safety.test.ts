@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventKeys } from '../../lib/db/entities/event.js';
-import { DISABLE_AFTER_FAILING_MS } from '../../lib/db/entities/webhook.js';
+import { DISABLE_AFTER_FAILING_MS, PREVIOUS_SECRET_VALIDITY_MS, signingSecrets } from '../../lib/db/entities/webhook.js';
 import { listEvents } from '../../lib/db/events.js';
 import { createJd } from '../../lib/db/jds.js';
-import { getWebhook, listDeliveryAttempts } from '../../lib/db/webhooks.js';
+import { getWebhook, getWebhookItem, listDeliveryAttempts, rotateWebhookSecret } from '../../lib/db/webhooks.js';
+import { newWebhookSecret } from '../../lib/webhooks/signing.js';
 import { registerWebhook } from '../../lib/webhooks/endpoints.js';
 import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
 import { work } from '../../lib/webhooks/worker.js';
@@ -297,5 +298,26 @@ describe('replay requests', () => {
     expect([foreignEvent.status, foreignEvent.json.error]).toEqual([404, 'Event not found']);
     expect([unknown.status, unknown.json.error]).toEqual([404, 'Event not found']);
     expect(past.status).toBe(202);
+  });
+});
+
+describe('secret rotation', () => {
+  it('keeps every secret rotated out in the last 24 hours signing, up to three at once (#21 item 5)', async () => {
+    const { tenantId } = await tenantWithKey(db(), ['admin']);
+    const { webhook, secret: original } = await registerWebhook(db(), tenantId, { url: 'https://hooks.example.com/in', events: ['*'] }, { resolve: async () => [PUBLIC_ADDRESS] });
+    const start = Date.now();
+    const rotateAt = (offsetMs: number) => rotateWebhookSecret(db(), tenantId, webhook.id, newWebhookSecret(), new Date(start + offsetMs));
+    const signingAt = async (offsetMs: number) => signingSecrets((await getWebhookItem(db(), tenantId, webhook.id))!, new Date(start + offsetMs));
+
+    const { secret: second } = await rotateAt(60_000);
+    const { secret: third } = await rotateAt(120_000);
+    const afterTwo = await signingAt(180_000);
+    const { secret: fourth } = await rotateAt(240_000);
+    const afterThree = await signingAt(300_000);
+    const nextDay = await signingAt(121_000 + PREVIOUS_SECRET_VALIDITY_MS);
+
+    expect(afterTwo).toEqual([third, second, original]);
+    expect(afterThree).toEqual([fourth, third, second]);
+    expect(nextDay).toEqual([fourth, third]);
   });
 });

@@ -10,6 +10,8 @@ import { tenantPk } from '../ids.js';
 export const MAX_WEBHOOKS = 10;
 /** How long a rotated-out secret keeps signing, so receivers can switch without missing a delivery. */
 export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 60 * 60 * 1000;
+/** Secrets that sign at once at most: the current one and two rotated out within the last 24 hours. */
+export const MAX_SIGNING_SECRETS = 3;
 /**
  * An endpoint is disabled when its run of failures has lasted this long and counts at least
  * DISABLE_AFTER_FAILED_ATTEMPTS attempts. A run is unbroken while each failure comes within
