@@ -9,7 +9,7 @@ export const handler = apiHandler('createKey', { body: createKeyBody }, (request
     run: (claim) =>
       createApiKey(sharedDb(), request.caller.tenantId, { ...request.body, createdBy: `key:${request.caller.keyId}` }, { claim }),
     respond: ({ key, record }): ResultOf<'createKey'> => ({ data: { ...record, key } }),
-    // The plaintext is shown once and never stored, so a replay returns the record without it.
-    redact: ({ data }) => ({ data: { ...data, key: undefined } }),
+    // The plaintext is shown once and never stored: a replay says so with `key: null` (docs/api.md).
+    redact: ({ data }) => ({ data: { ...data, key: null } }),
   }),
 );

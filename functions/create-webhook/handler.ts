@@ -8,7 +8,7 @@ export const handler = apiHandler('createWebhook', { body: createWebhookBody }, 
   withIdempotency(sharedDb(), request, {
     run: (claim) => registerWebhook(sharedDb(), request.caller.tenantId, request.body, { claim }),
     respond: ({ webhook, secret }): ResultOf<'createWebhook'> => ({ data: { ...webhook, secret } }),
-    // The secret is shown once and the replay of a duplicate request does not carry it.
-    redact: ({ data }) => ({ data: { ...data, secret: undefined } }),
+    // The secret is shown once: a replay says so with `secret: null` (docs/api.md).
+    redact: ({ data }) => ({ data: { ...data, secret: null } }),
   }),
 );

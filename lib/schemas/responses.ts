@@ -101,7 +101,8 @@ const webhook = z.strictObject({
   updatedAt: timestamp,
 });
 /** A webhook with its signing secret: only in the answers that create one. */
-const webhookWithSecret = z.strictObject({ ...webhook.def.shape, secret: z.optional(z.string()) });
+/** `secret` is null in the replay of an idempotent create: it is shown once, in the first answer. */
+const webhookWithSecret = z.strictObject({ ...webhook.def.shape, secret: z.nullable(z.string()) });
 const deliveryAttempt = z.strictObject({
   id: z.string(),
   eventId: z.string(),
@@ -170,7 +171,8 @@ export const responses = {
       ),
     }),
   ),
-  createKey: success(z.strictObject({ ...apiKeyRecord.def.shape, key: z.optional(z.string()) })),
+  /** `key` is null in the replay of an idempotent create: the plaintext is shown once, never stored. */
+  createKey: success(z.strictObject({ ...apiKeyRecord.def.shape, key: z.nullable(z.string()) })),
   listKeys: wholeOrSlice(z.array(apiKeyRecord)),
   revokeKey: z.strictObject({ success: z.literal(true), message: z.string() }),
   listEvents: z.strictObject({

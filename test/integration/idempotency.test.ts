@@ -106,9 +106,28 @@ describe('Idempotency-Key', () => {
     expect(first.status, first.text).toBe(201);
     expect(first.json.data.key).toMatch(/^hk_live_/);
     expect(replay.status).toBe(201);
-    expect(replay.json.data).toEqual({ ...first.json.data, key: undefined });
+    // #21 item 4: an explicit null, documented: the plaintext was shown once; revoke and create another.
+    expect(replay.json.data).toStrictEqual({ ...first.json.data, key: null });
     expect(replay.text).not.toContain(first.json.data.key);
     expect((await listApiKeys(db(), tenantId)).items.map((record) => record.name)).toEqual(['key admin', 'ci']);
+  });
+
+  it('replays POST /webhooks with the endpoint and secret: null, never the stored secret (#21 item 4)', async () => {
+    const { key } = await tenantWithKey(db(), ['admin']);
+    const headers = { 'idempotency-key': 'new-hook-1' };
+    process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
+    try {
+      const body = { url: 'http://127.0.0.1:9/hooks', events: ['*'] };
+      const first = await callApi('POST', '/webhooks', { key, body, headers });
+      const replay = await callApi('POST', '/webhooks', { key, body, headers });
+
+      expect(first.status, first.text).toBe(201);
+      expect(first.json.data.secret).toMatch(/^whsec_/);
+      expect(replay.status).toBe(201);
+      expect(replay.json.data).toStrictEqual({ ...first.json.data, secret: null });
+    } finally {
+      delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
+    }
   });
 
   it('refuses a malformed Idempotency-Key', async () => {

@@ -48,7 +48,7 @@ export function idempotencyRecordItem(key: { pk: string; sk: string }, hash: str
     ...key,
     entity: 'IDEMPOTENCY',
     requestHash: hash,
-    // Plain JSON: fields left undefined (a redacted secret) are dropped, not stored.
+    // Plain JSON: what the answer holds, as the API sends it (a redacted secret is null).
     response: JSON.parse(JSON.stringify(response)),
     createdAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
