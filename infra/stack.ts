@@ -3,6 +3,10 @@ import {
   AllowedMethods,
   CachePolicy,
   Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -30,7 +34,7 @@ import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
-import { ORIGIN_VERIFY_HEADER } from '../lib/config.js';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lib/config.js';
 import { authorizerAccess, ROUTE_ACCESS } from './permissions.js';
 
 export interface HiringApiStackProps extends StackProps {
@@ -162,6 +166,8 @@ export class HiringApiStack extends Stack {
           JSON.stringify({
             requestId: '$context.requestId',
             ip: '$context.identity.sourceIp',
+            // Behind the edge `ip` is CloudFront's; the viewer's comes through the authorizer.
+            clientIp: '$context.authorizer.clientIp',
             requestTime: '$context.requestTime',
             routeKey: '$context.routeKey',
             status: '$context.status',
@@ -192,6 +198,15 @@ export class HiringApiStack extends Stack {
 
     const origin = `${stage.url.replace(/\/$/, '')}${API_PREFIX}`;
     if (props.edge && originVerify) {
+      // The viewer's address, over any value the client sent, for the authorizer and the access log.
+      const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+        comment: 'Passes the viewer address to the API',
+        runtime: FunctionRuntime.JS_2_0,
+        code: FunctionCode.fromInline(`function handler(event) {
+  event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  return event.request;
+}`),
+      });
       const distribution = new Distribution(this, 'Edge', {
         comment: `Hiring Integration API (${props.stage})`,
         webAclId: props.edge.webAclArn,
@@ -209,6 +224,7 @@ export class HiringApiStack extends Stack {
           // the API (but Host, which must stay the execute-api host).
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: viewerAddress }],
         },
         // CloudFront caches these error statuses for 10 s whatever the cache policy, keyed here by path
         // alone: one tenant's 503 would be served to every tenant at that edge. `Cache-Control: no-store`

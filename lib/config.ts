@@ -58,6 +58,11 @@ export function defaultHourlyLimit(): number {
 
 /** The header CloudFront adds to every request it forwards, carrying ORIGIN_VERIFY_SECRET. */
 export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
+/**
+ * Behind the edge, the viewer's address as CloudFront saw it (a viewer-request function sets it, over
+ * any value the client sent): API Gateway sees CloudFront's address as the source.
+ */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 
 /**
  * Set when the API sits behind the edge (CloudFront + WAF): requests must carry it in

@@ -1,7 +1,7 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
-import { defaultHourlyLimit, ORIGIN_VERIFY_HEADER, originVerifySecret, perIpLimit } from '../config.js';
+import { defaultHourlyLimit, ORIGIN_VERIFY_HEADER, originVerifySecret, perIpLimit, VIEWER_ADDRESS_HEADER } from '../config.js';
 import { authenticate, countIpRequest } from '../db/api-keys.js';
 import type { Db } from '../db/client.js';
 import type { AuthorizerContext } from '../http/api-handler.js';
@@ -43,6 +43,9 @@ export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorize
   const key = event.headers?.['x-api-key'] ?? event.identitySource?.[0] ?? '';
   if (!isWellFormedApiKey(key)) return deny('malformed');
   const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
+  // Behind the edge the connection comes from CloudFront; the viewer's address is in the header the
+  // edge sets. Without the edge, that header is anybody's to send, so it is not read.
+  const clientIp = (edgeSecret && event.headers?.[VIEWER_ADDRESS_HEADER]) || sourceIp;
   const [authentication, ipCount] = await Promise.all([
     authenticate(db, hashApiKey(key), defaultHourlyLimit(), now),
     edgeSecret ? undefined : countIpRequest(db, sourceIp, now),
@@ -59,6 +62,7 @@ export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorize
       quotaUsed: authentication.used,
       quotaLimit: authentication.limit,
       quotaResetAt: authentication.resetAt,
+      clientIp,
       ...(ipCount === undefined ? {} : { ipCount, ipLimit: perIpLimit() }),
     },
   };

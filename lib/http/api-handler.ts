@@ -23,6 +23,8 @@ export interface AuthorizerContext {
   quotaUsed: number;
   quotaLimit: number;
   quotaResetAt: number;
+  /** the client's address (behind the edge: the viewer's, not CloudFront's), for the access log */
+  clientIp: string;
   /** requests from the client IP this minute; absent behind the edge, where the WAF limits per IP */
   ipCount?: number;
   ipLimit?: number;

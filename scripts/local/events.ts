@@ -126,6 +126,7 @@ export function fullAccessContext(tenantId: string, keyId = 'local-key'): Author
     quotaUsed: 1,
     quotaLimit: 1000,
     quotaResetAt: Date.now() + 3_600_000,
+    clientIp: '127.0.0.1',
     ipCount: 1,
     ipLimit: 500,
   };

@@ -362,6 +362,18 @@ describe('production stage', () => {
     prod.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Edge'), 'DomainName'] }, '/api/v1']] } });
   });
 
+  it('logs the viewer’s address behind the edge: a viewer-request function sets it, the access log records it (#21 item 10)', () => {
+    const [fn] = Object.values(prod.findResources('AWS::CloudFront::Function') as Resources);
+    const code = String(fn?.Properties.FunctionCode);
+    expect(code).toContain("headers['x-viewer-address'] = { value: event.viewer.ip }");
+    const [distribution] = Object.values(prod.findResources('AWS::CloudFront::Distribution') as Resources);
+    const behavior = (distribution?.Properties.DistributionConfig as { DefaultCacheBehavior: { FunctionAssociations?: { EventType: string }[] } }).DefaultCacheBehavior;
+    expect(behavior.FunctionAssociations?.map((association) => association.EventType)).toEqual(['viewer-request']);
+    const [stage] = Object.values(prod.findResources('AWS::ApiGatewayV2::Stage') as Resources);
+    const format = JSON.parse(String((stage?.Properties.AccessLogSettings as { Format: string }).Format));
+    expect(format.clientIp).toBe('$context.authorizer.clientIp');
+  });
+
   it('caches no error at the edge: every status CloudFront would cache has an error-caching TTL of 0 (#29 item 2)', () => {
     const [distribution] = Object.values(prod.findResources('AWS::CloudFront::Distribution') as Resources);
     const config = distribution?.Properties.DistributionConfig as { CustomErrorResponses?: { ErrorCode: number; ErrorCachingMinTTL: number }[] };

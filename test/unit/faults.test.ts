@@ -110,6 +110,21 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
     expect(decision.context).not.toHaveProperty('ipCount');
     expect(ddb).toHaveReceivedCommandTimes(UpdateCommand, 1);
   });
+
+  it('hands the viewer’s address, which the edge adds, to the access log; not CloudFront’s (#21 item 10)', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 } });
+    const event = withHeader('edge-secret-value');
+    event.headers = { ...event.headers, 'x-viewer-address': '203.0.113.77' };
+    event.requestContext.http.sourceIp = '130.176.0.1'; // a CloudFront edge
+
+    const behind = await authorizeRequest(db, event);
+    delete process.env.ORIGIN_VERIFY_SECRET;
+    const direct = await authorizeRequest(db, { ...event, headers: { 'x-api-key': event.headers['x-api-key'] ?? '', 'x-viewer-address': '203.0.113.77' } });
+
+    expect(behind.context.clientIp).toBe('203.0.113.77');
+    // Without the edge, the header is anybody's to send: the connection's address is the client's.
+    expect(direct.context.clientIp).toBe('130.176.0.1');
+  });
 });
 
 describe('function faults', () => {
