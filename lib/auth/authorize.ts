@@ -4,12 +4,13 @@ import { timingSafeEqual } from 'node:crypto';
 import { defaultHourlyLimit, ORIGIN_VERIFY_HEADER, originVerifySecret, perIpLimit, VIEWER_ADDRESS_HEADER } from '../config.js';
 import { authenticate, countIpRequest } from '../db/api-keys.js';
 import type { Db } from '../db/client.js';
-import type { AuthorizerContext } from '../http/api-handler.js';
+import { TransientError } from '../errors.js';
+import type { AuthorizerContext, UnavailableContext } from '../http/api-handler.js';
 import { logger } from '../observability/logger.js';
 import { metrics } from '../observability/metrics.js';
 import { hashApiKey, isWellFormedApiKey } from './api-key.js';
 
-export type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext>;
+export type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext | UnavailableContext>;
 
 const DENY = { isAuthorized: false, context: {} } as unknown as AuthorizerResult;
 
@@ -20,6 +21,20 @@ function deny(reason: string): AuthorizerResult {
   metrics.addMetric('ApiKeyRefused', MetricUnit.Count, 1);
   metrics.publishStoredMetrics();
   return DENY;
+}
+
+/**
+ * DynamoDB could not check the key (throttled, timed out, unreachable). Letting the request through
+ * marked `unavailable` is safe because it carries no tenant, key or scope: the shared API handler
+ * (lib/http/api-handler.ts) answers 503 with Retry-After before any route code runs or any item is
+ * read (tested), so nothing can be read or written for an unchecked key. What it buys: clients get the
+ * envelope and Retry-After of every other outage answer, instead of API Gateway's bare 500.
+ */
+function unavailable(): AuthorizerResult {
+  logger.warn('DynamoDB unavailable: the request goes on marked unavailable and will be answered 503');
+  metrics.addMetric('AuthorizerUnavailable', MetricUnit.Count, 1);
+  metrics.publishStoredMetrics();
+  return { isAuthorized: true, context: { unavailable: true } };
 }
 
 /** True when the request carries the edge's secret header (compared in constant time). */
@@ -33,7 +48,8 @@ function cameThroughEdge(event: APIGatewayRequestAuthorizerEventV2, secret: stri
  * The REQUEST authorizer's decision. A malformed key (wrong shape or checksum) is refused without a
  * database call, and so is, behind the edge, a request that did not come through CloudFront. Otherwise
  * the key write (validity, hourly count, lastUsedAt) runs with, where no edge counts per IP, the per-IP
- * count in parallel. A DynamoDB failure propagates: API Gateway then answers 500 and never allows.
+ * count in parallel. A DynamoDB outage lets the request on marked unavailable (see unavailable());
+ * any other failure propagates, and API Gateway answers 500 and never allows.
  * The request is counted at the time API Gateway received it (`timeEpoch`), not when this runs.
  */
 export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorizerEventV2): Promise<AuthorizerResult> {
@@ -46,10 +62,17 @@ export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorize
   // Behind the edge the connection comes from CloudFront; the viewer's address is in the header the
   // edge sets. Without the edge, that header is anybody's to send, so it is not read.
   const clientIp = (edgeSecret && event.headers?.[VIEWER_ADDRESS_HEADER]) || sourceIp;
-  const [authentication, ipCount] = await Promise.all([
-    authenticate(db, hashApiKey(key), defaultHourlyLimit(), now),
-    edgeSecret ? undefined : countIpRequest(db, sourceIp, now),
-  ]);
+  let authentication: Awaited<ReturnType<typeof authenticate>>;
+  let ipCount: number | undefined;
+  try {
+    [authentication, ipCount] = await Promise.all([
+      authenticate(db, hashApiKey(key), defaultHourlyLimit(), now),
+      edgeSecret ? undefined : countIpRequest(db, sourceIp, now),
+    ]);
+  } catch (error) {
+    if (error instanceof TransientError) return unavailable();
+    throw error;
+  }
   if (typeof authentication === 'string') return deny(authentication);
   logger.appendKeys({ tenantId: authentication.tenantId, keyId: authentication.keyId });
   return {

@@ -7,6 +7,7 @@ import { logger } from '../observability/logger.js';
 import type { REQUEST_SCHEMAS } from '../schemas/requests.js';
 import type { responses } from '../schemas/responses.js';
 import { parseJsonBody } from './body.js';
+import { TransientError } from '../errors.js';
 import { errorResponse, HttpError, jsonResponse } from './errors.js';
 import { fitResponse } from './response-size.js';
 import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';
@@ -30,7 +31,15 @@ export interface AuthorizerContext {
   ipLimit?: number;
 }
 
-export type ApiEvent = APIGatewayProxyEventV2WithLambdaAuthorizer<AuthorizerContext>;
+/**
+ * What the authorizer returns when DynamoDB cannot count the request (an outage): the request is let
+ * through with no tenant, key or scope, and the function answers 503 before anything else runs.
+ */
+export interface UnavailableContext {
+  unavailable: true;
+}
+
+export type ApiEvent = APIGatewayProxyEventV2WithLambdaAuthorizer<AuthorizerContext | UnavailableContext>;
 export type ApiResponse = APIGatewayProxyStructuredResultV2;
 
 export interface Caller {
@@ -80,8 +89,12 @@ interface ApiContext<R extends RouteId> extends Context {
 
 const MINUTE_MS = 60_000;
 
+/** The outage answer (503, Retry-After): nothing is read or written for a request the authorizer could not check. */
+const UNAVAILABLE = new TransientError('The authorizer could not reach DynamoDB to check the key');
+
 function callerOf(event: ApiEvent): Caller {
   const context = event.requestContext?.authorizer?.lambda;
+  if (context && 'unavailable' in context) throw UNAVAILABLE;
   // API Gateway only invokes the function after the authorizer allowed; no context is a wiring bug.
   if (!context?.tenantId) throw new Error('Request reached the function without authorizer context');
   return {
@@ -106,6 +119,7 @@ function rateLimited(limit: QuotaFigures, now: number): HttpError {
 function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
   if (caller.quota.used > caller.quota.limit) throw rateLimited(caller.quota, now);
   const context = event.requestContext.authorizer.lambda;
+  if ('unavailable' in context) throw UNAVAILABLE;
   if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {
     throw rateLimited({ used: Number(context.ipCount), limit: Number(context.ipLimit), resetAt: now - (now % MINUTE_MS) + MINUTE_MS }, now);
   }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
-import type { AuthorizerContext } from '../../lib/http/api-handler.js';
+import type { AuthorizerContext, UnavailableContext } from '../../lib/http/api-handler.js';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../lib/http/response-size.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, matchRoute, NOT_FOUND_FUNCTION } from '../../lib/http/routes.js';
 import { logger } from '../../lib/observability/logger.js';
@@ -146,13 +146,13 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
 
   const requestId = randomUUID();
   const now = request.receivedAt ?? Date.now();
-  let context: AuthorizerContext;
+  let context: AuthorizerContext | UnavailableContext;
   try {
     const authorizer = await loadHandler(AUTHORIZER_FUNCTION);
     const decision = (await authorizer(
       authorizerEvent(request, matched.route, pathParameters, requestId, now),
       lambdaContext(AUTHORIZER_FUNCTION, requestId, timeoutMs),
-    )) as { isAuthorized?: boolean; context?: AuthorizerContext };
+    )) as { isAuthorized?: boolean; context?: AuthorizerContext | UnavailableContext };
     if (decision?.isAuthorized !== true) return gatewayMessage(403, 'Forbidden');
     context = decision.context ?? ({} as AuthorizerContext);
   } catch (error) {

@@ -55,9 +55,9 @@ export function buildOpenApi(): JsonSchema {
       },
       '429': envelopeError('Per-key hourly quota or per-IP limit exceeded; see Retry-After'),
       '500': envelopeError(
-        'Unexpected failure; carries a requestId. If the authorizer itself failed (a DynamoDB outage), API Gateway answers {"message":"Internal Server Error"}: retry with back-off',
+        'Unexpected failure; carries a requestId. If the authorizer itself failed (not an outage: those are 503), API Gateway answers {"message":"Internal Server Error"}',
       ),
-      '503': envelopeError('DynamoDB throttled, timed out or was unreachable; retry after Retry-After'),
+      '503': envelopeError('DynamoDB throttled, timed out or was unreachable (for the function, or for the authorizer checking the key); retry after Retry-After'),
     };
     if (route.path.includes('{')) responsesOfRoute['404'] = envelopeError('Not found, or belongs to another tenant');
     if (id === 'createKey') {

@@ -20,12 +20,16 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
     expect([refused.status, await refused.json()]).toEqual([403, { message: 'Forbidden' }]);
   });
 
-  it('answers 500 when the authorizer fails, never allowing the request', async () => {
+  it('answers 503 with Retry-After in the envelope when DynamoDB is unreachable, the authorizer included (#21 item 17)', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
     setSharedDb(createDb({ endpoint: 'http://127.0.0.1:9', tableName: 'unreachable' }));
     try {
       const reply = await fetch(`${gatewayUrl()}/jds`, { headers: { 'X-API-Key': key } });
-      expect([reply.status, await reply.json()]).toEqual([500, { message: 'Internal Server Error' }]);
+      expect([reply.status, reply.headers.get('retry-after'), await reply.json()]).toEqual([
+        503,
+        '1',
+        { success: false, error: 'The service is busy; retry shortly', requestId: expect.any(String) },
+      ]);
     } finally {
       setSharedDb(db());
     }

@@ -15,7 +15,10 @@ import { isTransientFault } from '../../lib/db/faults.js';
 import { BATCH_GET_MAX_ATTEMPTS } from '../../lib/db/dynamo.js';
 import { createJd } from '../../lib/db/jds.js';
 import { ROUTES } from '../../lib/http/routes.js';
-import { authorizerEvent } from '../../scripts/local/events.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { listJdsQuery } from '../../lib/schemas/requests/jds.js';
+import { authorizerEvent, proxyEvent } from '../../scripts/local/events.js';
+import { lambdaContext } from '../../scripts/local/handlers.js';
 import { callApiWithContext } from '../helpers/invoke.js';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -53,10 +56,36 @@ describe('authorizer faults', () => {
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
 
-  it('never allows when DynamoDB fails: the error propagates (API Gateway answers 500)', async () => {
+  it('when DynamoDB cannot count the request, lets it through marked unavailable, with no tenant, key or scope (#21 item 17)', async () => {
     ddb.on(UpdateCommand).rejects(new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} }));
 
-    await expect(authorizeRequest(db, event(generateApiKey()))).rejects.toMatchObject({ name: 'TransientError', cause: { message: 'slow down' } });
+    const decision = await authorizeRequest(db, event(generateApiKey()));
+
+    expect(decision).toEqual({ isAuthorized: true, context: { unavailable: true } });
+  });
+
+  it('answers a request marked unavailable 503 with Retry-After before any handler runs or any data is read (#21 item 17)', async () => {
+    const handled: string[] = [];
+    const handler = apiHandler('listJds', { query: listJdsQuery }, async () => {
+      handled.push('listJds');
+      return { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 } };
+    });
+    const proxy = proxyEvent({ method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': generateApiKey() } }, ROUTES.listJds, {}, { unavailable: true }, 'r-1', Date.now());
+
+    const reply = (await handler(proxy, lambdaContext('list-jds', 'r-1'))) as { statusCode: number; headers: Record<string, string>; body: string };
+
+    expect(reply.statusCode).toBe(503);
+    expect(reply.headers['Retry-After']).toBe('1');
+    expect(JSON.parse(reply.body)).toEqual({ success: false, error: 'The service is busy; retry shortly', requestId: 'r-1' });
+    expect(handled).toEqual([]);
+    expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+
+  it('still refuses a malformed key without a database call, and propagates a failure that is not an outage (500)', async () => {
+    ddb.on(UpdateCommand).rejects(Object.assign(new Error('not allowed'), { name: 'AccessDeniedException', $fault: 'client' }));
+
+    expect((await authorizeRequest(db, event('hk_live_not-a-key'))).isAuthorized).toBe(false);
+    await expect(authorizeRequest(db, event(generateApiKey()))).rejects.toThrow('not allowed');
   });
 
   it('counts the key and the client IP in two parallel writes', async () => {
@@ -121,9 +150,9 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
     delete process.env.ORIGIN_VERIFY_SECRET;
     const direct = await authorizeRequest(db, { ...event, headers: { 'x-api-key': event.headers['x-api-key'] ?? '', 'x-viewer-address': '203.0.113.77' } });
 
-    expect(behind.context.clientIp).toBe('203.0.113.77');
+    expect((behind.context as { clientIp?: string }).clientIp).toBe('203.0.113.77');
     // Without the edge, the header is anybody's to send: the connection's address is the client's.
-    expect(direct.context.clientIp).toBe('130.176.0.1');
+    expect((direct.context as { clientIp?: string }).clientIp).toBe('130.176.0.1');
   });
 });
 
