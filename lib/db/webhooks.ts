@@ -224,89 +224,106 @@ export async function requestDelivery(db: Db, tenantId: string, request: Webhook
 // ---------------------------------------------------------------------------------------------
 // The delivery worker's side
 
+/** Who asks for an attempt: the delivery's identity (the same for every copy of one message) and the queue message. */
+export interface Claimant {
+  /** `auto:<n>` for the schedule's n-th send, `manual:<request id>` for a retry or replay request */
+  identity: string;
+  /** the queue message carrying it (the same across SQS's redeliveries of that message) */
+  token: string;
+  /** an automatic send never follows a success */
+  automatic: boolean;
+}
+
 /**
- * Claims attempt `attempt` (or the next one) of delivering an event to an endpoint, for the queue
- * message `token`: only one message makes each attempt, however often the stream or the queue repeats
- * one. The same message delivered again (its processing failed half-way) takes its own claim back,
- * unless the attempt already succeeded. Returns the attempt number, or undefined when it is not this
- * message's to make.
+ * Claims the next attempt of delivering an event to an endpoint for `claimant`: each identity claims
+ * once, whatever repeats its message (a stream record brought twice, a replay page queued again, two
+ * copies of a message in flight at once). The same queue message delivered again after failing
+ * half-way (claimed, not recorded) takes its own claim back. Returns the attempt number, or undefined
+ * when the attempt is not this message's to make.
  */
 export async function claimAttempt(
   db: Db,
   tenantId: string,
   target: { webhookId: string; eventId: string },
-  attempt: number | 'next',
-  token: string,
+  claimant: Claimant,
   now = new Date(),
 ): Promise<number | undefined> {
   const key = webhookKeys.state(tenantId, target.webhookId, target.eventId);
+  const { identity, token } = claimant;
   for (let tries = 0; tries < 5; tries++) {
-    let number: number;
-    if (attempt === 'next') {
-      const state = await getItem<DeliveryStateItem>(db, key, { consistent: true });
-      if (state && state.claimedBy === token) return state.status === 'succeeded' ? undefined : state.attempt;
-      number = (state?.attempt ?? 0) + 1;
-    } else {
-      number = attempt;
+    const state = await getItem<DeliveryStateItem>(db, key, { consistent: true });
+    if (state?.claimed?.has(identity)) {
+      const ownUnrecordedClaim = state.claimedBy === identity && state.claimedByMessage === token && !state.done?.has(identity);
+      return ownUnrecordedClaim ? state.attempt : undefined;
     }
+    if (claimant.automatic && state?.status === 'succeeded') return undefined;
+    const number = (state?.attempt ?? 0) + 1;
     try {
       await updateItem(db, {
         Key: key,
-        UpdateExpression: 'SET entity = :entity, webhookId = :webhookId, eventId = :eventId, attempt = :n, claimedBy = :token, #status = :pending, #ttl = :ttl',
-        ConditionExpression: `${number === 1 ? 'attribute_not_exists(attempt)' : 'attempt = :previous'} OR (attempt = :n AND claimedBy = :token AND #status <> :succeeded)`,
+        UpdateExpression:
+          'SET entity = :entity, webhookId = :webhookId, eventId = :eventId, attempt = :n, claimedBy = :identity, claimedByMessage = :token, #status = :pending, #ttl = :ttl ADD claimed :identities',
+        // Against the state read: another claim in between makes this one read again.
+        ConditionExpression: state
+          ? 'attempt = :previous AND NOT contains(claimed, :identity)' + (claimant.automatic ? ' AND #status <> :succeeded' : '')
+          : 'attribute_not_exists(attempt)',
         ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':entity': 'DELIVERY_STATE',
           ':webhookId': target.webhookId,
           ':eventId': target.eventId,
           ':n': number,
+          ':identity': identity,
+          ':identities': new Set([identity]),
           ':token': token,
           ':pending': 'pending',
-          ':succeeded': 'succeeded',
           ':ttl': ttlAfter(now, DELIVERY_TTL_SECONDS),
-          ...(number === 1 ? {} : { ':previous': number - 1 }),
+          ...(state ? { ':previous': state.attempt } : {}),
+          ...(state && claimant.automatic ? { ':succeeded': 'succeeded' } : {}),
         },
       });
       return number;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      if (attempt !== 'next') return undefined;
     }
   }
   return undefined;
 }
 
 /**
- * Records an attempt in the deliveries log, and its outcome in the delivery's state while this message
- * still holds the claim (a later attempt, a manual retry, may have taken it: then only the log).
+ * Records an attempt in the deliveries log and marks its identity done (so no copy of its message
+ * claims again), and its outcome in the delivery's state while this claimant still holds the claim
+ * (a later attempt, a manual retry, may have taken it: then not).
  */
 export async function recordAttempt(
   db: Db,
   tenantId: string,
-  attempt: Omit<DeliveryAttemptItem, 'pk' | 'sk' | 'entity' | 'id' | 'ttl'> & { outcome: DeliveryStateItem['status']; token: string },
+  attempt: Omit<DeliveryAttemptItem, 'pk' | 'sk' | 'entity' | 'id' | 'ttl'> & { outcome: DeliveryStateItem['status']; claimant: Claimant },
   now = new Date(),
 ): Promise<void> {
   const id = newId();
-  const { outcome, token, ...fields } = attempt;
+  const { outcome, claimant, ...fields } = attempt;
   const item: DeliveryAttemptItem = { ...webhookKeys.attempt(tenantId, attempt.webhookId, id), entity: 'DELIVERY_ATTEMPT', id, ...fields, ttl: ttlAfter(now, DELIVERY_TTL_SECONDS) };
   const log = { Put: { TableName: db.tableName, Item: item } };
+  const state = webhookKeys.state(tenantId, attempt.webhookId, attempt.eventId);
+  const done = { ':identities': new Set([claimant.identity]) };
   try {
     await transactWrite(db, [
       log,
       {
         Update: {
           TableName: db.tableName,
-          Key: webhookKeys.state(tenantId, attempt.webhookId, attempt.eventId),
-          UpdateExpression: 'SET #status = :status',
-          ConditionExpression: 'attempt = :attempt AND claimedBy = :token',
+          Key: state,
+          UpdateExpression: 'SET #status = :status ADD done :identities',
+          ConditionExpression: 'attempt = :attempt AND claimedBy = :identity AND claimedByMessage = :token',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': outcome, ':attempt': attempt.attempt, ':token': token },
+          ExpressionAttributeValues: { ':status': outcome, ':attempt': attempt.attempt, ':identity': claimant.identity, ':token': claimant.token, ...done },
         },
       },
     ]);
   } catch (error) {
     if (!conditionFailedAt(error, 1)) throw error;
-    await transactWrite(db, [log]);
+    await transactWrite(db, [log, { Update: { TableName: db.tableName, Key: state, UpdateExpression: 'ADD done :identities', ExpressionAttributeValues: done } }]);
   }
 }
 

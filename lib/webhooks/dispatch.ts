@@ -1,7 +1,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Db } from '../db/client.js';
 import type { EventItem } from '../db/entities/event.js';
-import { subscribes, type WebhookItem, type WebhookRequestItem } from '../db/entities/webhook.js';
+import { subscribes, type WebhookItem, webhookKeys, type WebhookRequestItem } from '../db/entities/webhook.js';
 import { tenantIdOfPk } from '../db/ids.js';
 import { listWebhookItems } from '../db/webhooks.js';
 import type { DeliveryMessage, DeliveryQueue } from './queue.js';
@@ -9,8 +9,9 @@ import type { DeliveryMessage, DeliveryQueue } from './queue.js';
 /**
  * The dispatcher: for each item the table's stream brings (a new event, or a retry or replay request
  * from the API), the delivery messages to queue. An event goes to every enabled endpoint of its tenant
- * that subscribes to its type and existed when it happened, as attempt 1. The stream may bring an item twice; the worker's claim on
- * each attempt makes the second delivery a no-op.
+ * that subscribes to its type and existed when it happened. The stream may bring an item twice: each
+ * message carries a deterministic identity (lib/webhooks/queue.ts), and the worker's claim on it makes
+ * every copy but one a no-op.
  */
 export type DispatchedItem = EventItem | WebhookRequestItem;
 
@@ -60,16 +61,17 @@ export class Dispatcher {
   async messagesFor(item: DispatchedItem): Promise<DeliveryMessage[]> {
     if (item.entity === 'WEBHOOK_REQUEST') {
       const { tenantId, webhookId } = item;
+      const requestId = webhookKeys.requestIdOf(item.sk);
       return item.kind === 'retry'
-        ? [{ kind: 'deliver', tenantId, webhookId, eventId: item.eventId, attempt: 'next', retry: 0, trigger: 'manual' }]
-        : [{ kind: 'replay', tenantId, webhookId, after: item.after, until: item.until }];
+        ? [{ kind: 'deliver', tenantId, webhookId, eventId: item.eventId, id: `manual:${requestId}`, retry: 0, trigger: 'manual' }]
+        : [{ kind: 'replay', tenantId, webhookId, requestId, after: item.after, until: item.until }];
     }
     const tenantId = tenantIdOfPk(item.pk);
     const endpoints = await this.endpointsOf(tenantId);
     return endpoints
       // An endpoint gets what happens from its creation on (earlier events: replay).
       .filter((endpoint) => endpoint.status === 'enabled' && subscribes(endpoint, item.type) && endpoint.createdAt <= item.createdAt)
-      .map((endpoint) => ({ kind: 'deliver', tenantId, webhookId: endpoint.id, eventId: item.id, attempt: 1, retry: 0, trigger: 'automatic' }));
+      .map((endpoint) => ({ kind: 'deliver', tenantId, webhookId: endpoint.id, eventId: item.id, id: 'auto:0', retry: 0, trigger: 'automatic' }));
   }
 
   /** Queues what one stream item asks for. */

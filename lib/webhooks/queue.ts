@@ -11,8 +11,12 @@ export interface DeliverMessage {
   tenantId: string;
   webhookId: string;
   eventId: string;
-  /** the attempt to make; `next`: the one after the last (a manual retry, a replay) */
-  attempt: number | 'next';
+  /**
+   * The delivery's identity, the same for every copy of this message (a stream record brought twice, a
+   * page queued again): `auto:<n>` for the n-th send of the automatic schedule, `manual:<request id>`
+   * for a retry or a replay asked for through the API. Each identity claims one attempt, once.
+   */
+  id: string;
   /** how many retries of the schedule this series has used */
   retry: number;
   trigger: 'automatic' | 'manual';
@@ -25,6 +29,8 @@ export interface ReplayMessage {
   kind: 'replay';
   tenantId: string;
   webhookId: string;
+  /** the replay request's id: its deliveries' identity */
+  requestId: string;
   after: string;
   until: string;
 }

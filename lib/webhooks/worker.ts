@@ -58,7 +58,9 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
   const [webhook, event] = await Promise.all([getWebhookItem(db, tenantId, webhookId), getEventItem(db, tenantId, eventId)]);
   if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
   if (!event) return 'skipped: event expired';
-  const attempt = await claimAttempt(db, tenantId, { webhookId, eventId }, message.attempt, token, now);
+  // A message queued before identities existed is its own identity (its queue message id).
+  const claimant = { identity: message.id ?? token, token, automatic: message.trigger === 'automatic' };
+  const attempt = await claimAttempt(db, tenantId, { webhookId, eventId }, claimant, now);
   if (attempt === undefined) return 'duplicate';
 
   const body = JSON.stringify(toPublicEvent(event));
@@ -69,7 +71,7 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   });
   const record = (outcome: 'succeeded' | 'failed' | 'pending') =>
-    recordAttempt(db, tenantId, { webhookId, eventId, attempt, trigger: message.trigger, ...attemptFields(result), at: now.toISOString(), outcome, token }, now);
+    recordAttempt(db, tenantId, { webhookId, eventId, attempt, trigger: message.trigger, ...attemptFields(result), at: now.toISOString(), outcome, claimant }, now);
 
   if (isSuccess(result)) {
     await record('succeeded');
@@ -95,7 +97,8 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
   }
   await record('pending');
   const delayMs = Math.round(delaySeconds * 1000 * (1 + JITTER * (2 * (deps.random ?? Math.random)() - 1)));
-  await deps.queue.send([{ message: { ...message, attempt: attempt + 1, retry: message.retry + 1, notBefore: now.getTime() + delayMs }, delayMs }]);
+  const next = message.retry + 1;
+  await deps.queue.send([{ message: { ...message, id: `auto:${next}`, retry: next, notBefore: now.getTime() + delayMs }, delayMs }]);
   return 'retry scheduled';
 }
 
@@ -113,7 +116,7 @@ async function replay(db: Db, message: ReplayMessage, deps: WorkerDependencies):
   const { events, more } = await readEventRange(db, tenantId, message, REPLAY_PAGE);
   const deliveries: DeliveryMessage[] = events
     .filter((event) => subscribes(webhook, event.type))
-    .map((event) => ({ kind: 'deliver', tenantId, webhookId, eventId: event.id, attempt: 'next', retry: 0, trigger: 'manual' }));
+    .map((event) => ({ kind: 'deliver', tenantId, webhookId, eventId: event.id, id: `manual:${message.requestId}`, retry: 0, trigger: 'manual' }));
   const last = events.at(-1);
   const rest: DeliveryMessage[] = more && last ? [{ ...message, after: last.id }] : [];
   await deps.queue.send([...deliveries, ...rest].map((next) => ({ message: next, delayMs: 0 })));

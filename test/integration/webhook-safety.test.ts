@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventKeys } from '../../lib/db/entities/event.js';
+import { eventIdBefore, eventKeys } from '../../lib/db/entities/event.js';
+import { type WebhookRequest, type WebhookRequestItem, webhookKeys } from '../../lib/db/entities/webhook.js';
+import { newId } from '../../lib/db/ids.js';
+import { Dispatcher } from '../../lib/webhooks/dispatch.js';
 import { DISABLE_AFTER_FAILING_MS, PREVIOUS_SECRET_VALIDITY_MS, signingSecrets } from '../../lib/db/entities/webhook.js';
 import { listEvents } from '../../lib/db/events.js';
 import { createJd } from '../../lib/db/jds.js';
@@ -50,7 +53,7 @@ async function endpointWithEvent(url: string) {
   const { webhook } = await registerWebhook(db(), tenantId, { url, events: ['jd.created'] }, { resolve: async () => [PUBLIC_ADDRESS] });
   await createJd(db(), tenantId, { title: 'Engineer', description: 'd', createdById: 'u' });
   const [event] = (await listEvents(db(), tenantId, { types: ['jd.created'], limit: 1 })).events;
-  const message: DeliveryMessage = { kind: 'deliver', tenantId, webhookId: webhook.id, eventId: event!.id, attempt: 1, retry: 0, trigger: 'automatic' };
+  const message: DeliveryMessage = { kind: 'deliver', tenantId, webhookId: webhook.id, eventId: event!.id, id: 'auto:0', retry: 0, trigger: 'automatic' };
   return { tenantId, webhookId: webhook.id, message };
 }
 
@@ -113,7 +116,7 @@ describe('webhook URLs (SSRF)', () => {
     const before = connections;
 
     const toLoopback = await work(db(), message, 'm-1', { queue, resolve: async () => ['127.0.0.1'] });
-    const toMixed = await work(db(), { ...message, attempt: 2, retry: 1 }, 'm-2', { queue, resolve: async () => [PUBLIC_ADDRESS, '10.0.0.7'] });
+    const toMixed = await work(db(), { ...message, id: 'auto:1', retry: 1 }, 'm-2', { queue, resolve: async () => [PUBLIC_ADDRESS, '10.0.0.7'] });
 
     expect([toLoopback, toMixed]).toEqual(['retry scheduled', 'retry scheduled']);
     expect(connections).toBe(before);
@@ -122,7 +125,7 @@ describe('webhook URLs (SSRF)', () => {
       [2, null, 'rebinding.example.com resolves to 10.0.0.7 is a private, link-local or reserved address'],
       [1, null, 'rebinding.example.com resolves to 127.0.0.1 is a loopback address'],
     ]);
-    expect(sent.map(({ message: next }) => next.kind === 'deliver' && next.attempt)).toEqual([2, 3]);
+    expect(sent.map(({ message: next }) => next.kind === 'deliver' && next.id)).toEqual(['auto:1', 'auto:2']);
   });
 });
 
@@ -158,7 +161,7 @@ describe('failing endpoints', () => {
     const start = Date.now();
     let token = 0;
     const attemptAt = (offsetMs: number, eventId: string, attempt: number, trigger: 'automatic' | 'manual' = 'automatic') =>
-      work(db(), { kind: 'deliver', tenantId, webhookId: webhook.id, eventId, attempt, retry: 0, trigger }, `m-${++token}`, {
+      work(db(), { kind: 'deliver', tenantId, webhookId: webhook.id, eventId, id: `${trigger === 'manual' ? 'manual' : 'auto'}:${attempt}`, retry: 0, trigger }, `m-${++token}`, {
         queue,
         now: () => new Date(start + offsetMs),
       });
@@ -252,7 +255,7 @@ describe('the deliveries log', () => {
       const { queue } = recordingQueue();
       for (const { webhook } of endpoints) {
         for (let attempt = 1; attempt <= 3; attempt++) {
-          await work(db(), { kind: 'deliver', tenantId, webhookId: webhook.id, eventId: event!.id, attempt, retry: 0, trigger: 'automatic' }, `${webhook.id}-${attempt}`, { queue });
+          await work(db(), { kind: 'deliver', tenantId, webhookId: webhook.id, eventId: event!.id, id: `auto:${attempt}`, retry: 0, trigger: 'automatic' }, `${webhook.id}-${attempt}`, { queue });
         }
       }
       const [first, second] = endpoints.map(({ webhook }) => webhook.id);
@@ -319,5 +322,93 @@ describe('secret rotation', () => {
     expect(afterTwo).toEqual([third, second, original]);
     expect(afterThree).toEqual([fourth, third, second]);
     expect(nextDay).toEqual([fourth, third]);
+  });
+});
+
+describe('manual deliveries are made once, however often their messages repeat (#21 item 1)', () => {
+  /** Works every queued message (each a new SQS message, so a new token) until the queue is empty. */
+  async function drain(sent: { message: DeliveryMessage; delayMs: number }[], queue: DeliveryQueue) {
+    let n = 0;
+    while (sent.length > 0) {
+      const { message } = sent.shift()!;
+      await work(db(), message, `sqs-${++n}`, { queue });
+    }
+  }
+
+  async function setUp(events: number) {
+    const receiver = await startReceiver(() => 500);
+    process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
+    const { tenantId } = await tenantWithKey(db(), ['admin']);
+    const { webhook } = await registerWebhook(db(), tenantId, { url: receiver.url, events: ['jd.created'] });
+    for (let i = 0; i < events; i++) await createJd(db(), tenantId, { title: `Role ${i}`, description: 'd', createdById: 'u' });
+    const eventIds = (await listEvents(db(), tenantId, { limit: 100, types: ['jd.created'] })).events.map((event) => event.id);
+    const request = (body: WebhookRequest): WebhookRequestItem => ({ ...webhookKeys.request(tenantId, newId()), entity: 'WEBHOOK_REQUEST', tenantId, ttl: 4_102_444_800, ...body });
+    const cleanUp = async () => {
+      delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
+      await receiver.close();
+    };
+    return { receiver, tenantId, webhookId: webhook.id, eventIds, request, cleanUp };
+  }
+  const perEvent = (received: { headers: Record<string, unknown> }[]) => {
+    const counts: Record<string, number> = {};
+    for (const entry of received) counts[String(entry.headers['webhook-id'])] = (counts[String(entry.headers['webhook-id'])] ?? 0) + 1;
+    return counts;
+  };
+
+  it('sends a retry request the stream brings twice once', async () => {
+    const setup = await setUp(1);
+    try {
+      const { queue, sent } = recordingQueue();
+      const dispatcher = new Dispatcher(db(), queue);
+      const retry = setup.request({ kind: 'retry', webhookId: setup.webhookId, eventId: setup.eventIds[0]! });
+
+      await dispatcher.dispatch(retry);
+      await dispatcher.dispatch(retry);
+      await drain(sent, queue);
+
+      expect(perEvent(setup.receiver.received)).toEqual({ [setup.eventIds[0]!]: 1 });
+    } finally {
+      await setup.cleanUp();
+    }
+  });
+
+  it('sends each event of a replay request the stream brings twice once', async () => {
+    const setup = await setUp(3);
+    try {
+      const { queue, sent } = recordingQueue();
+      const dispatcher = new Dispatcher(db(), queue);
+      const replay = setup.request({ kind: 'replay', webhookId: setup.webhookId, after: eventIdBefore(0), until: eventIdBefore(Date.now() + 1000) });
+
+      await dispatcher.dispatch(replay);
+      await dispatcher.dispatch(replay);
+      await drain(sent, queue);
+
+      expect(perEvent(setup.receiver.received)).toEqual(Object.fromEntries(setup.eventIds.map((id) => [id, 1])));
+    } finally {
+      await setup.cleanUp();
+    }
+  });
+
+  it('sends each event once when a replay page’s queue send fails half-way and the page is redelivered', async () => {
+    const setup = await setUp(12);
+    try {
+      const { queue, sent } = recordingQueue();
+      const replay: DeliveryMessage = (await new Dispatcher(db(), queue).messagesFor(setup.request({ kind: 'replay', webhookId: setup.webhookId, after: eventIdBefore(0), until: eventIdBefore(Date.now() + 1000) })))[0]!;
+      // Like SQS's SendMessageBatch of 10: the first chunk goes, the second fails, the call throws.
+      const failingHalfWay: DeliveryQueue = {
+        send: async (entries) => {
+          sent.push(...entries.slice(0, 10));
+          throw new Error('SQS refused 2 delivery message(s)');
+        },
+      };
+
+      await expect(work(db(), replay, 'sqs-replay', { queue: failingHalfWay })).rejects.toThrow('SQS refused');
+      await work(db(), replay, 'sqs-replay', { queue }); // SQS redelivers the replay message
+      await drain(sent, queue);
+
+      expect(perEvent(setup.receiver.received)).toEqual(Object.fromEntries(setup.eventIds.map((id) => [id, 1])));
+    } finally {
+      await setup.cleanUp();
+    }
   });
 });

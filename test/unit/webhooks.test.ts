@@ -98,7 +98,7 @@ describe('retry schedule and delays', () => {
   it('puts back a message that arrives before its time for the rest of its wait, without reading the table', async () => {
     const sent: { message: DeliveryMessage; delayMs: number }[] = [];
     const now = new Date('2026-11-22T10:00:00Z');
-    const message: DeliveryMessage = { kind: 'deliver', tenantId: 't', webhookId: 'w', eventId: 'e', attempt: 5, retry: 4, trigger: 'automatic', notBefore: now.getTime() + 2 * 3_600_000 };
+    const message: DeliveryMessage = { kind: 'deliver', tenantId: 't', webhookId: 'w', eventId: 'e', id: 'auto:4', retry: 4, trigger: 'automatic', notBefore: now.getTime() + 2 * 3_600_000 };
     const noTable = new Proxy({}, { get: () => { throw new Error('the table was read'); } }) as Db;
 
     const outcome = await work(noTable, message, 'm-1', { queue: { send: async (entries) => void sent.push(...entries) }, now: () => now });

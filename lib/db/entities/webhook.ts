@@ -70,8 +70,12 @@ export interface DeliveryStateItem {
   eventId: string;
   /** the last attempt claimed (1 = the first) */
   attempt: number;
-  /** the queue message that holds the claim */
+  /** the identity (lib/webhooks/queue.ts) and the queue message that hold the claim */
   claimedBy: string;
+  claimedByMessage?: string;
+  /** every identity that has claimed an attempt, and every one whose attempt was recorded */
+  claimed?: Set<string>;
+  done?: Set<string>;
   status: 'pending' | 'succeeded' | 'failed';
   ttl: number;
 }
@@ -111,6 +115,7 @@ export const webhookKeys = {
   attempt: (tenantId: string, webhookId: string, attemptId: string) => ({ pk: tenantPk(tenantId), sk: `WHATTEMPT#${webhookId}#${attemptId}` }),
   attemptPrefix: (webhookId: string) => `WHATTEMPT#${webhookId}#`,
   request: (tenantId: string, requestId: string) => ({ pk: tenantPk(tenantId), sk: `WHREQUEST#${requestId}` }),
+  requestIdOf: (sortKey: string) => sortKey.slice('WHREQUEST#'.length),
 };
 
 export function toWebhook(item: WebhookItem): Webhook {
