@@ -89,13 +89,37 @@ export function cursorSecret(): string {
 }
 
 /**
- * How far behind the present GET /events reads the log. A write stamps its event's id when its
- * transaction leaves (lib/db/entities/event.ts), and one DynamoDB call, retries included, ends within
- * DYNAMODB_CALL_LIMITS (3 attempts of at most 1 s to connect and 2 s to answer): so an event younger
- * than this may still be in flight, and one older is either in the log or never will be. Reading only
- * older events is what makes `after` never skip one. EVENT_SETTLE_MS overrides it (tests).
+ * How long one DynamoDB call may take, retries included. DynamoDB answers in milliseconds; a call
+ * that has not connected in 1 s or answered in 2 s meets an outage, not a slow request. Three attempts
+ * of at most 3 s each, with back-offs capped at 200 ms (lib/db/client.ts), end well inside the
+ * functions' 10 s timeout (FUNCTION_TIMEOUT_MS), so an outage is answered 503 instead of the request
+ * hanging until Lambda kills it. Without `throwOnRequestTimeout`, the SDK would only log a warning and
+ * keep waiting.
  */
-export const DEFAULT_EVENT_SETTLE_MS = 10_000;
+export const DYNAMODB_CALL_LIMITS = {
+  connectionTimeoutMs: 1_000,
+  requestTimeoutMs: 2_000,
+  maxAttempts: 3,
+  maxBackoffMs: 200,
+} as const;
+
+/** The longest a write can take from its first attempt to its last answer: every attempt timing out, every back-off at its cap. */
+export const DYNAMODB_WRITE_BUDGET_MS =
+  DYNAMODB_CALL_LIMITS.maxAttempts * (DYNAMODB_CALL_LIMITS.connectionTimeoutMs + DYNAMODB_CALL_LIMITS.requestTimeoutMs) +
+  (DYNAMODB_CALL_LIMITS.maxAttempts - 1) * DYNAMODB_CALL_LIMITS.maxBackoffMs;
+
+/** How far two functions' clocks may disagree (Lambda's are kept in sync by the Amazon Time Sync Service). */
+const CLOCK_MARGIN_MS = 500;
+
+/**
+ * How far behind the present GET /events reads the log. A write stamps its event's id when its
+ * transaction leaves (lib/db/entities/event.ts) and has committed, or failed, within
+ * DYNAMODB_WRITE_BUDGET_MS of that; the reader's clock may be CLOCK_MARGIN_MS off the writer's. So an
+ * event younger than this may still be in flight, and one older is in the log (read strongly
+ * consistent) or never will be: reading only older events is what makes `after` never skip one.
+ * 9.9 s as configured. EVENT_SETTLE_MS overrides it (tests).
+ */
+export const DEFAULT_EVENT_SETTLE_MS = DYNAMODB_WRITE_BUDGET_MS + CLOCK_MARGIN_MS;
 
 export function eventSettleMs(): number {
   const raw = process.env.EVENT_SETTLE_MS;

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../config.js';
+import { ConfiguredRetryStrategy } from '@smithy/core/retry';
+import { DYNAMODB_CALL_LIMITS, tableName } from '../config.js';
 
 /** What every repository function receives: the document client and the table it works on. */
 export interface Db {
@@ -22,18 +23,16 @@ export interface CallGroups {
   transact(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void>;
 }
 
+export { DYNAMODB_CALL_LIMITS };
+
 /**
- * How long one DynamoDB call may take, retries included. DynamoDB answers in milliseconds; a call
- * that has not connected in 1 s or answered in 2 s meets an outage, not a slow request. Three attempts
- * of at most 3 s each (plus the SDK's short back-off) end well inside the functions' 10 s timeout
- * (FUNCTION_TIMEOUT_MS), so an outage is answered 503 instead of the request hanging until Lambda kills
- * it. Without `throwOnRequestTimeout`, the SDK would only log a warning and keep waiting.
+ * The SDK's back-off before each retry, capped (DYNAMODB_CALL_LIMITS.maxBackoffMs) so that the longest
+ * a call can take is known: "full jitter", a random wait up to 50 ms × 2^attempt. A throttled call
+ * gives up sooner than with the SDK's default (500 ms base): the client gets 503 with Retry-After.
  */
-export const DYNAMODB_CALL_LIMITS = {
-  connectionTimeoutMs: 1_000,
-  requestTimeoutMs: 2_000,
-  maxAttempts: 3,
-} as const;
+const cappedBackoff = new ConfiguredRetryStrategy(DYNAMODB_CALL_LIMITS.maxAttempts, (attempt) =>
+  Math.floor(Math.random() * Math.min(DYNAMODB_CALL_LIMITS.maxBackoffMs, 50 * 2 ** attempt)),
+);
 
 /**
  * `timeouts` replace DYNAMODB_CALL_LIMITS' only where DynamoDB Local must be given longer than DynamoDB
@@ -45,7 +44,7 @@ export function createDb(
 ): Db {
   const endpoint = options.endpoint ?? process.env.DYNAMODB_ENDPOINT;
   const base = new DynamoDBClient({
-    maxAttempts: DYNAMODB_CALL_LIMITS.maxAttempts,
+    retryStrategy: cappedBackoff,
     requestHandler: {
       connectionTimeout: options.timeouts?.connectionTimeoutMs ?? DYNAMODB_CALL_LIMITS.connectionTimeoutMs,
       requestTimeout: options.timeouts?.requestTimeoutMs ?? DYNAMODB_CALL_LIMITS.requestTimeoutMs,

@@ -54,6 +54,8 @@ export async function listEvents(
       },
       ExclusiveStartKey: position,
       Limit: take,
+      // An eventually consistent read could miss an event that committed before the settle window's cut.
+      ConsistentRead: true,
     });
     found.push(...page.items);
     budget -= take;

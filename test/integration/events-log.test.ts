@@ -4,6 +4,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { EVENT_TTL_SECONDS, eventKeys } from '../../lib/db/entities/event.js';
 import { listEvents, readEventRange } from '../../lib/db/events.js';
+import { DYNAMODB_WRITE_BUDGET_MS, eventSettleMs } from '../../lib/config.js';
 import { createJd } from '../../lib/db/jds.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
@@ -50,6 +51,29 @@ describe('GET /events', () => {
     expect(new Set(seen).size).toBe(writes + 1);
     expect([...seen].sort()).toEqual(seen);
   }, 60_000);
+
+  it('never skips an event whose write takes the whole budget of a DynamoDB call to commit after its id was stamped (#21 item 2)', async () => {
+    delete process.env.EVENT_SETTLE_MS; // the deployed window
+    const { tenantId } = await tenantWithKey(db(), ['read']);
+    const put = (at: number) => {
+      const id = `evt_${ulid(at)}`;
+      const item = { ...eventKeys.item(tenantId, id), entity: 'EVENT', id, type: 'jd.deleted', createdAt: new Date(at).toISOString(), data: { id: 'jd-1', updatedAt: new Date(at).toISOString() }, ttl: Math.floor(at / 1000) + EVENT_TTL_SECONDS };
+      return db().client.send(new PutCommand({ TableName: db().tableName, Item: item })).then(() => id);
+    };
+    const start = Date.now() - 60_000;
+    const first = await put(start);
+    // The slow write stamps its id at `stamped` and commits only at the end of its budget; a fast write
+    // stamped a moment later commits at once.
+    const stamped = start + 1_000;
+    const fast = await put(stamped + 50);
+    const read = (options: { after?: string | undefined; now: number }) => listEvents(db(), tenantId, { ...options, types: ['jd.deleted'], limit: 50 });
+    const beforeCommit = await read({ now: stamped + DYNAMODB_WRITE_BUDGET_MS - 1 });
+    const slow = await put(stamped);
+    const afterCommit = await read({ after: beforeCommit.nextCursor ?? undefined, now: stamped + DYNAMODB_WRITE_BUDGET_MS + 60_000 });
+
+    expect([...beforeCommit.events, ...afterCommit.events].map((event) => event.id)).toEqual([first, slow, fast]);
+    expect(eventSettleMs()).toBeGreaterThanOrEqual(DYNAMODB_WRITE_BUDGET_MS);
+  });
 
   it('filters by type, pages with nextCursor, shows one event by id, and refuses a bad cursor or type', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);

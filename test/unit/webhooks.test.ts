@@ -1,8 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_EVENT_SETTLE_MS, DEFAULT_WEBHOOK_RETRY_SCHEDULE, webhookRetrySchedule } from '../../lib/config.js';
+import { DEFAULT_EVENT_SETTLE_MS, DEFAULT_WEBHOOK_RETRY_SCHEDULE, DYNAMODB_WRITE_BUDGET_MS, webhookRetrySchedule } from '../../lib/config.js';
 import type { Db } from '../../lib/db/client.js';
-import { DYNAMODB_CALL_LIMITS } from '../../lib/db/client.js';
+import type { RetryStrategyV2 } from '@smithy/types';
+import { createDb, DYNAMODB_CALL_LIMITS } from '../../lib/db/client.js';
 import { type DeliveryMessage, delaySecondsOf, MAX_DELAY_SECONDS } from '../../lib/webhooks/queue.js';
 import { deliveryHeaders, newWebhookSecret } from '../../lib/webhooks/signing.js';
 import { addressProblem, parseWebhookUrl } from '../../lib/webhooks/url-safety.js';
@@ -109,14 +110,26 @@ describe('retry schedule and delays', () => {
 });
 
 describe('event settle window', () => {
-  it('outlasts the longest a transaction can take between its ids being stamped and its commit', () => {
-    const { maxAttempts, connectionTimeoutMs, requestTimeoutMs } = DYNAMODB_CALL_LIMITS;
-    // The SDK's backoff before retry i is at most base × 2^i: 100 ms after a timeout or network error,
-    // 500 ms after a throttle (which DynamoDB answers at once, so it never also costs a timeout).
-    const backoff = (baseMs: number, retries: number) => Array.from({ length: retries }, (_, i) => baseMs * 2 ** i).reduce((a, b) => a + b, 0);
-    const everyAttemptTimesOut = maxAttempts * (connectionTimeoutMs + requestTimeoutMs) + backoff(100, maxAttempts - 1);
-    const throttledThenTimesOut = backoff(500, maxAttempts - 1) + connectionTimeoutMs + requestTimeoutMs;
+  it('caps every back-off the SDK waits before a retry, throttling included, and stops after the last attempt (#21 item 2)', async () => {
+    const configured = createDb({ endpoint: 'http://127.0.0.1:1', tableName: 'unit' }).baseClient.config.retryStrategy;
+    const strategy = (typeof configured === 'function' ? await configured() : configured) as RetryStrategyV2;
+    for (const errorType of ['TRANSIENT', 'THROTTLING'] as const) {
+      let token = await strategy.acquireInitialRetryToken('dynamodb');
+      const delays: number[] = [];
+      for (let retry = 1; retry < DYNAMODB_CALL_LIMITS.maxAttempts; retry++) {
+        token = await strategy.refreshRetryTokenForRetry(token, { errorType });
+        delays.push(token.getRetryDelay());
+      }
+      expect(delays.every((delay) => delay <= DYNAMODB_CALL_LIMITS.maxBackoffMs), `${errorType}: ${delays}`).toBe(true);
+      await expect(strategy.refreshRetryTokenForRetry(token, { errorType })).rejects.toBeDefined();
+    }
+  });
 
-    expect(DEFAULT_EVENT_SETTLE_MS).toBeGreaterThan(Math.max(everyAttemptTimesOut, throttledThenTimesOut));
+  it('outlasts the longest a write can take after its id is stamped: every attempt timing out, every back-off at its cap', () => {
+    const { maxAttempts, connectionTimeoutMs, requestTimeoutMs, maxBackoffMs } = DYNAMODB_CALL_LIMITS;
+    const longestWrite = maxAttempts * (connectionTimeoutMs + requestTimeoutMs) + (maxAttempts - 1) * maxBackoffMs;
+
+    expect(DYNAMODB_WRITE_BUDGET_MS).toBe(longestWrite);
+    expect(DEFAULT_EVENT_SETTLE_MS).toBeGreaterThan(longestWrite);
   });
 });
