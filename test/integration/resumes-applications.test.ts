@@ -174,6 +174,6 @@ describe('applications on DynamoDB Local', () => {
     const jd = await createJd(db(), tenantA, jdInput);
 
     expect(await listMatches(db(), newTenantId('b'), jd.id)).toBeUndefined();
-    expect(await listMatches(db(), tenantA, jd.id)).toEqual([]);
+    expect(await listMatches(db(), tenantA, jd.id)).toEqual({ items: [] });
   });
 });
