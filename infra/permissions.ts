@@ -49,7 +49,8 @@ export const ROUTE_ACCESS = {
   listWebhookDeliveries: { table: ['GetItem', 'Query'], indexes: [], partitions: tenantData },
   // PutItem: the retry or replay request, which the table's stream carries to the dispatcher.
   retryWebhookDelivery: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },
-  replayWebhook: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },
+  // UpdateItem: the endpoint's one running replay; GetItem: the Idempotency-Key record.
+  replayWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
   whoami: { table: [], indexes: [], partitions: [] },
 } as const satisfies Record<RouteId, TableAccess>;
 

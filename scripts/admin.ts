@@ -4,6 +4,7 @@ import { isScope, SCOPES } from '../lib/auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../lib/db/api-keys.js';
 import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId } from '../lib/db/ids.js';
+import { moveApplicationCopiesToItems } from '../lib/db/migrations.js';
 import { setTenantHourlyLimit } from '../lib/db/quota.js';
 import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';
 import { DomainError } from '../lib/errors.js';
@@ -28,6 +29,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   import     --tenant <id> --file <data.json>          (the product's data, applied as *.upserted events)
   publish    --file <events.ndjson> [--tenant <id>]   (product events, one a line: detail + type)
   redrive    --dlq-arn <arn>                          (move the dead-letter queue's events back; AWS only)
+  migrate-application-copies --tenant <id>            (once, after upgrading a table written before copies were items)
 Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME (default hiring-local)`;
 
 class UsageError extends Error {}
@@ -141,6 +143,10 @@ async function main(argv: string[]): Promise<unknown> {
       const rejected = [...unreadable, ...summary.rejected];
       if (rejected.length) process.exitCode = 1;
       return { applied: summary.applied, ignored: summary.ignored, rejected };
+    }
+    case 'migrate-application-copies': {
+      const tenantId = tenantOf(values);
+      return { tenantId, ...(await moveApplicationCopiesToItems(db, tenantId)) };
     }
     case 'redrive': {
       if (endpoint !== 'aws') throw new UsageError('redrive moves the messages of an AWS dead-letter queue: set DYNAMODB_ENDPOINT=aws and AWS credentials');

@@ -6,6 +6,6 @@ import { listWebhookDeliveriesQuery } from '../../lib/schemas/requests/webhooks.
 
 export const handler = apiHandler('listWebhookDeliveries', { query: listWebhookDeliveriesQuery }, async ({ caller, path, query }) => {
   const limit = Math.min(query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit), MAX_PAGE_SIZE);
-  const { items, ...pagination } = await listDeliveryAttempts(sharedDb(), caller.tenantId, path.webhookId, { limit, cursor: query.cursor });
-  return { data: items, pagination };
+  const { items, replay, ...pagination } = await listDeliveryAttempts(sharedDb(), caller.tenantId, path.webhookId, { limit, cursor: query.cursor });
+  return { data: items, pagination, ...(replay ? { replay } : {}) };
 });

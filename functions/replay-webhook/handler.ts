@@ -1,9 +1,12 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler, type ResultOf } from '../../lib/http/api-handler.js';
+import { withIdempotency } from '../../lib/http/idempotency.js';
 import { replayWebhookBody } from '../../lib/schemas/requests/webhooks.js';
 import { replayEvents } from '../../lib/webhooks/endpoints.js';
 
-export const handler = apiHandler('replayWebhook', { body: replayWebhookBody }, async ({ caller, path, body }) => {
-  const range = await replayEvents(sharedDb(), caller.tenantId, path.webhookId, body.since);
-  return { data: { webhookId: path.webhookId, ...range, status: 'queued' as const } };
-});
+export const handler = apiHandler('replayWebhook', { body: replayWebhookBody }, (request) =>
+  withIdempotency(sharedDb(), request, {
+    run: (claim) => replayEvents(sharedDb(), request.caller.tenantId, request.path.webhookId, request.body.since, { claim }),
+    respond: (replay): ResultOf<'replayWebhook'> => ({ data: { webhookId: request.path.webhookId, ...replay, status: 'queued' } }),
+  }),
+);

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
-import { conditionFailedAt, getItem, ignoreConditionFailure, isConditionFailure, putItem, queryAll, transactWrite, updateItem } from './dynamo.js';
+import { conditionFailedAt, getItem, ignoreConditionFailure, isConditionFailure, queryAll, transactWrite, updateItem } from './dynamo.js';
 import { tenantKeys } from './entities/tenant.js';
 import {
   DELIVERY_TTL_SECONDS,
@@ -11,6 +11,8 @@ import {
   MAX_SIGNING_SECRETS,
   MAX_WEBHOOKS,
   PREVIOUS_SECRET_VALIDITY_MS,
+  type ReplayProgress,
+  REPLAY_STALE_MS,
   REQUEST_TTL_SECONDS,
   type Subscription,
   toDeliveryAttempt,
@@ -185,8 +187,13 @@ export async function enableWebhook(db: Db, tenantId: string, webhookId: string,
  * The deliveries log of an endpoint, newest first, `limit` at a time from `cursor`: signed and bound to
  * this tenant's endpoint, like every list's cursor.
  */
-export async function listDeliveryAttempts(db: Db, tenantId: string, webhookId: string, request: SliceRequest): Promise<Slice<DeliveryAttempt>> {
-  await existingWebhook(db, tenantId, webhookId);
+export async function listDeliveryAttempts(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  request: SliceRequest,
+): Promise<Slice<DeliveryAttempt> & { replay?: ReplayProgress }> {
+  const webhook = await existingWebhook(db, tenantId, webhookId);
   const slice = await slicePage<DeliveryAttemptItem>(
     db,
     {
@@ -201,14 +208,20 @@ export async function listDeliveryAttempts(db: Db, tenantId: string, webhookId: 
     },
     request,
   );
-  return { ...slice, items: slice.items.map(toDeliveryAttempt) };
+  return { ...slice, items: slice.items.map(toDeliveryAttempt), ...(webhook.replay ? { replay: webhook.replay } : {}) };
 }
 
 /**
  * Asks for a delivery outside the automatic schedule: `retry` sends one event again now, `replay` every
  * event of the log in a range. The request is an item the table's stream carries to the dispatcher.
  */
-export async function requestDelivery(db: Db, tenantId: string, request: WebhookRequest, now = new Date()): Promise<void> {
+export async function requestDelivery(
+  db: Db,
+  tenantId: string,
+  request: WebhookRequest,
+  options: { now?: Date; claim?: IdempotencyClaim<{ requestId: string }> | undefined } = {},
+): Promise<{ requestId: string }> {
+  const now = options.now ?? new Date();
   const webhook = await existingWebhook(db, tenantId, request.webhookId);
   if (webhook.status === 'disabled') {
     throw new ConflictError(`Webhook ${webhook.id} is disabled (${webhook.disabledReason ?? 'by request'}): enable it first (POST /webhooks/${webhook.id}/enable)`);
@@ -217,8 +230,70 @@ export async function requestDelivery(db: Db, tenantId: string, request: Webhook
     // Past its 30 days an event is gone, even before DynamoDB's TTL removes it: 404, as GET /events/:id.
     if (!(await getEventItem(db, tenantId, request.eventId))) throw new NotFoundError('Event');
   }
-  const item: WebhookRequestItem = { ...webhookKeys.request(tenantId, newId()), entity: 'WEBHOOK_REQUEST', tenantId, ...request, ttl: ttlAfter(now, REQUEST_TTL_SECONDS) };
-  await putItem(db, { Item: item });
+  const requestId = newId();
+  const item: WebhookRequestItem = { ...webhookKeys.request(tenantId, requestId), entity: 'WEBHOOK_REQUEST', tenantId, ...request, ttl: ttlAfter(now, REQUEST_TTL_SECONDS) };
+  const result = { requestId };
+  const rest = [{ Put: { TableName: db.tableName, Item: item } }, ...(options.claim ? [options.claim.item(result)] : [])];
+  if (request.kind === 'retry') {
+    await transactWrite(db, rest);
+    return result;
+  }
+  // One replay at a time per endpoint: repeated calls do not multiply deliveries.
+  const at = nowIso(now);
+  const replay: ReplayProgress = { requestId, after: request.after, until: request.until, position: request.after, queued: 0, startedAt: at, progressAt: at };
+  try {
+    await transactWrite(db, [
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: webhookKeys.item(tenantId, request.webhookId),
+          UpdateExpression: 'SET replay = :replay',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(replay) OR replay.progressAt < :stale)',
+          ExpressionAttributeValues: { ':replay': replay, ':stale': nowIso(new Date(now.getTime() - REPLAY_STALE_MS)) },
+        },
+      },
+      ...rest,
+    ]);
+  } catch (error) {
+    if (!conditionFailedAt(error, 0)) throw error;
+    const running = (await getWebhookItem(db, tenantId, request.webhookId))?.replay;
+    throw new ConflictError(
+      running
+        ? `A replay is already running on webhook ${request.webhookId} (request ${running.requestId}, since ${running.after}, ${running.queued} deliveries queued so far): wait for it to finish (GET /webhooks/${request.webhookId}/deliveries shows its progress)`
+        : `Webhook ${request.webhookId} changed; retry`,
+      !running,
+    );
+  }
+  return result;
+}
+
+/**
+ * A replay page was queued: the endpoint's replay moves on to `position`, or ends with its last page.
+ * Nothing changes when the endpoint runs another replay now (this one went stale and was replaced).
+ */
+export async function recordReplayProgress(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  progress: { requestId: string; position: string; queued: number; done: boolean },
+  now = new Date(),
+): Promise<void> {
+  await ignoreConditionFailure(
+    updateItem(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      ...(progress.done
+        ? { UpdateExpression: 'REMOVE replay' }
+        : {
+            UpdateExpression: 'SET replay.#position = :position, replay.queued = replay.queued + :queued, replay.progressAt = :now',
+            ExpressionAttributeNames: { '#position': 'position' },
+          }),
+      ConditionExpression: 'replay.requestId = :requestId',
+      ExpressionAttributeValues: {
+        ':requestId': progress.requestId,
+        ...(progress.done ? {} : { ':position': progress.position, ':queued': progress.queued, ':now': nowIso(now) }),
+      },
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -200,6 +200,7 @@ export const ROUTES = {
     scope: { scope: 'admin' },
     summary: 'Send the events since a point of the log to an endpoint again',
     successStatus: 202,
+    idempotent: true,
   },
   whoami: {
     method: 'GET',

@@ -90,6 +90,15 @@ export const eventSchema = z.discriminatedUnion('type', [
   event('key.revoked', z.strictObject({ id: z.string(), name: z.string(), updatedAt: timestamp })),
 ]);
 
+const replayProgress = z.strictObject({
+  requestId: z.string(),
+  after: z.string(),
+  until: z.string(),
+  position: z.string(),
+  queued: z.number(),
+  startedAt: timestamp,
+  progressAt: timestamp,
+});
 const webhook = z.strictObject({
   id: z.string(),
   url: z.string(),
@@ -97,11 +106,12 @@ const webhook = z.strictObject({
   description: z.optional(z.string()),
   status: z.enum(['enabled', 'disabled']),
   disabledReason: z.optional(z.string()),
+  /** the replay running on the endpoint now */
+  replay: z.optional(replayProgress),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
-/** A webhook with its signing secret: only in the answers that create one. */
-/** `secret` is null in the replay of an idempotent create: it is shown once, in the first answer. */
+/** A webhook with its signing secret, only in the answers that create one; `secret` is null in the replay of an idempotent create: it is shown once, in the first answer. */
 const webhookWithSecret = z.strictObject({ ...webhook.def.shape, secret: z.nullable(z.string()) });
 const deliveryAttempt = z.strictObject({
   id: z.string(),
@@ -191,9 +201,11 @@ export const responses = {
     success: z.literal(true),
     data: z.array(deliveryAttempt),
     pagination: slicePagination,
+    /** the replay running on the endpoint now, and how far it has come */
+    replay: z.optional(replayProgress),
   }),
   retryWebhookDelivery: success(z.strictObject({ webhookId: z.string(), eventId: z.string(), status: z.literal('queued') })),
-  replayWebhook: success(z.strictObject({ webhookId: z.string(), after: z.string(), until: z.string(), status: z.literal('queued') })),
+  replayWebhook: success(z.strictObject({ webhookId: z.string(), requestId: z.string(), after: z.string(), until: z.string(), status: z.literal('queued') })),
   whoami: success(
     z.strictObject({
       tenantId: z.string(),

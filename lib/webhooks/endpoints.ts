@@ -27,15 +27,22 @@ export function rotateSecret(db: Db, tenantId: string, webhookId: string): Promi
   return rotateWebhookSecret(db, tenantId, webhookId, newWebhookSecret());
 }
 
-export function retryDelivery(db: Db, tenantId: string, webhookId: string, eventId: string): Promise<void> {
-  return requestDelivery(db, tenantId, { kind: 'retry', webhookId, eventId });
+export async function retryDelivery(db: Db, tenantId: string, webhookId: string, eventId: string): Promise<void> {
+  await requestDelivery(db, tenantId, { kind: 'retry', webhookId, eventId });
 }
 
 /**
  * Re-sends every event since `since` (an event id, exclusive, or an instant) up to now that the
  * endpoint subscribes to; returns the range as positions in the log.
  */
-export async function replayEvents(db: Db, tenantId: string, webhookId: string, since: string, now = new Date()): Promise<{ after: string; until: string }> {
+export async function replayEvents(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  since: string,
+  options: { now?: Date; claim?: IdempotencyClaim<unknown> | undefined } = {},
+): Promise<{ requestId: string; after: string; until: string }> {
+  const now = options.now ?? new Date();
   await getWebhook(db, tenantId, webhookId); // 404 for an unknown endpoint comes first
   if (EVENT_ID_PATTERN.test(since)) {
     // An event id must be one of this tenant's log (within its 30 days), as GET /events/:id finds it.
@@ -45,6 +52,11 @@ export async function replayEvents(db: Db, tenantId: string, webhookId: string, 
   }
   const after = EVENT_ID_PATTERN.test(since) ? since : eventIdBefore(Date.parse(since));
   const until = eventIdBefore(now.getTime() + 1);
-  await requestDelivery(db, tenantId, { kind: 'replay', webhookId, after, until }, now);
-  return { after, until };
+  // The claim records the whole answer: the range is known before the request is written.
+  const claim = options.claim;
+  const { requestId } = await requestDelivery(db, tenantId, { kind: 'replay', webhookId, after, until }, {
+    now,
+    claim: claim && { item: (created) => claim.item({ ...created, after, until }) },
+  });
+  return { requestId, after, until };
 }

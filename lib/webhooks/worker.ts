@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { toPublicEvent } from '../db/entities/event.js';
 import { DISABLE_AFTER_FAILED_ATTEMPTS, DISABLE_AFTER_FAILING_MS, signingSecrets, subscribes } from '../db/entities/webhook.js';
 import { getEventItem, readEventRange } from '../db/events.js';
-import { claimAttempt, disableWebhook, getWebhookItem, markWebhookFailing, markWebhookHealthy, recordAttempt } from '../db/webhooks.js';
+import { claimAttempt, disableWebhook, getWebhookItem, markWebhookFailing, markWebhookHealthy, recordAttempt, recordReplayProgress } from '../db/webhooks.js';
 import { type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
 import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
 import { deliveryHeaders } from './signing.js';
@@ -120,5 +120,9 @@ async function replay(db: Db, message: ReplayMessage, deps: WorkerDependencies):
   const last = events.at(-1);
   const rest: DeliveryMessage[] = more && last ? [{ ...message, after: last.id }] : [];
   await deps.queue.send([...deliveries, ...rest].map((next) => ({ message: next, delayMs: 0 })));
+  // A replay queued before replays were tracked has no request id: nothing to record.
+  if (message.requestId) {
+    await recordReplayProgress(db, tenantId, webhookId, { requestId: message.requestId, position: last?.id ?? message.after, queued: deliveries.length, done: !rest.length }, deps.now?.());
+  }
   return 'replayed';
 }

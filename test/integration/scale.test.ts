@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
+import { resumeKeys } from '../../lib/db/entities/resume.js';
+import { moveApplicationCopiesToItems } from '../../lib/db/migrations.js';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import type { ImportFile } from '../../lib/schemas/product-data.js';
@@ -217,5 +220,37 @@ describe('every answer fits a Lambda response (#29 items 3 and 5)', () => {
     const foreign = await callApi('GET', `/jds/jd-crowded?cursor=${matchesCursor}`, { key: tenant.key });
     expect(foreign.status).toBe(400);
     expect(foreign.json.error).toMatch(/cursor/);
+  });
+});
+
+describe('upgrading a table written before application copies were items (#29 item 4)', () => {
+  it('moves each copy out of the resume item, skips the copies of applications that are gone, and changes nothing when run again', async () => {
+    const tenant = await tenantWithKey(db(), ['read']);
+    await importProductData(db(), tenant.tenantId, {
+      jds: [{ id: 'jd-old', title: 'Platform Engineer', description: 'd', createdById: 'u' }],
+      resumes: [{ id: 'res-old', fileName: 'old_format.pdf' }],
+      applications: [{ id: 'app-kept', jdId: 'jd-old', resumeId: 'res-old', aiScores: [{ overallScore: 71 }] }],
+    });
+    // As the earlier version stored it: the copies in a map on the resume, one of them of an application since removed.
+    const copy = (id: string) => ({ id, jdId: 'jd-old', jdTitle: 'Platform Engineer', jdTitleVersion: 1, status: 'SCREENING', aiScores: [71], createdAt: '2026-01-01T00:00:00.000Z' });
+    await db().client.send(new DeleteCommand({ TableName: db().tableName, Key: resumeKeys.copy(tenant.tenantId, 'res-old', 'app-kept') }));
+    await db().client.send(
+      new UpdateCommand({
+        TableName: db().tableName,
+        Key: resumeKeys.item(tenant.tenantId, 'res-old'),
+        UpdateExpression: 'SET applications = :map',
+        ExpressionAttributeValues: { ':map': { 'app-kept': copy('app-kept'), 'app-gone': copy('app-gone') } },
+      }),
+    );
+    const before = await callApi('GET', '/candidates?search=old_format', { key: tenant.key });
+
+    const first = await moveApplicationCopiesToItems(db(), tenant.tenantId);
+    const second = await moveApplicationCopiesToItems(db(), tenant.tenantId);
+    const after = await callApi('GET', '/candidates?search=old_format', { key: tenant.key });
+
+    expect(before.json.data[0].applications).toEqual([]);
+    expect(first).toEqual({ resumes: 1, copies: 1, skipped: 1 });
+    expect(second).toEqual({ resumes: 0, copies: 0, skipped: 0 });
+    expect(after.json.data[0].applications.map((application: { id: string }) => application.id)).toEqual(['app-kept']);
   });
 });

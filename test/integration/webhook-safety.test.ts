@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -410,5 +411,40 @@ describe('manual deliveries are made once, however often their messages repeat (
     } finally {
       await setup.cleanUp();
     }
+  });
+});
+
+describe('replays are bounded (#21 item 3)', () => {
+  it('runs one replay per endpoint at a time (a second answers 409 naming the first), shows its progress, takes an Idempotency-Key', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['admin']);
+    const { webhook } = await registerWebhook(db(), tenantId, { url: 'https://hooks.example.com/in', events: ['jd.created'] }, { resolve: async () => [PUBLIC_ADDRESS] });
+    await pMap(Array.from({ length: 105 }, (_, i) => i), (i) => createJd(db(), tenantId, { title: `Role ${i}`, description: 'd', createdById: 'u' }), { concurrency: 8 });
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const replay = (body: { since: string }, headers: Record<string, string> = {}) => callApi('POST', `/webhooks/${webhook.id}/replay`, { key, body, headers });
+
+    const first = await replay({ since }, { 'idempotency-key': 'replay-1' });
+    const again = await replay({ since }, { 'idempotency-key': 'replay-1' });
+    const second = await replay({ since: new Date(Date.now() - 60_000).toISOString() });
+    expect(first.status, first.text).toBe(202);
+    expect(again.json).toEqual(first.json);
+    expect([second.status, second.json.error]).toEqual([409, expect.stringContaining(`A replay is already running on webhook ${webhook.id} (request ${first.json.data.requestId}`)]);
+
+    // The worker takes the replay a page (100 events) at a time.
+    const { queue, sent } = recordingQueue();
+    const message: DeliveryMessage = { kind: 'replay', tenantId, webhookId: webhook.id, requestId: first.json.data.requestId, after: first.json.data.after, until: first.json.data.until };
+    await work(db(), message, 'sqs-page-1', { queue });
+    const queuedByFirstPage = sent.filter((entry) => entry.message.kind === 'deliver').length;
+    const midway = await callApi('GET', `/webhooks/${webhook.id}/deliveries`, { key });
+    const nextPage = sent.find((entry) => entry.message.kind === 'replay')!.message;
+    await work(db(), nextPage, 'sqs-page-2', { queue });
+    const finished = await callApi('GET', `/webhooks/${webhook.id}/deliveries`, { key });
+    const afterwards = await replay({ since });
+
+    // The first page held 100 events of the log, the key's creation among them: 99 are jd.created.
+    expect(queuedByFirstPage).toBe(99);
+    expect(midway.json.replay).toMatchObject({ requestId: first.json.data.requestId, queued: queuedByFirstPage });
+    expect(midway.json.replay.position).toBe((nextPage as { after: string }).after);
+    expect(finished.json.replay).toBeUndefined();
+    expect(afterwards.status).toBe(202);
   });
 });

@@ -38,6 +38,24 @@ export interface WebhookSecret {
   expiresAt?: string;
 }
 
+/** How long a replay may go without progress before another may start (its messages died: the DLQ). */
+export const REPLAY_STALE_MS = 30 * 60 * 1000;
+
+/** The replay running on an endpoint (at most one at a time), as its pages are queued. */
+export interface ReplayProgress {
+  /** the replay request's id (the identity of its deliveries) */
+  requestId: string;
+  /** the range: after this position, up to `until` */
+  after: string;
+  until: string;
+  /** the last event it has queued a delivery of so far (`after` before the first page) */
+  position: string;
+  /** deliveries queued so far */
+  queued: number;
+  startedAt: string;
+  progressAt: string;
+}
+
 /** An endpoint as the API shows it (never its secrets). */
 export interface Webhook {
   id: string;
@@ -46,6 +64,8 @@ export interface Webhook {
   description?: string;
   status: WebhookStatus;
   disabledReason?: string;
+  /** the replay running now, if any */
+  replay?: ReplayProgress;
   createdAt: string;
   updatedAt: string;
 }
@@ -129,6 +149,7 @@ export function toWebhook(item: WebhookItem): Webhook {
   };
   if (item.description !== undefined) webhook.description = item.description;
   if (item.disabledReason !== undefined) webhook.disabledReason = item.disabledReason;
+  if (item.replay !== undefined) webhook.replay = item.replay;
   return webhook;
 }
 
