@@ -335,6 +335,14 @@ async function throughputSection() {
 
 const NOTES = `## Reading these numbers
 
+- **GET /candidates since application copies are items (#29).** Each page reads its resumes' copies
+  with one Query per resume (16 at a time): 20 candidates cost ~1.4 ms of warm CPU (the one function
+  over 1 ms above) and ~0.5 RCU per resume more than when the copies were a map in the resume item,
+  which outgrew DynamoDB's 400 KB at ~1,900 applications. A candidates index holding resumes and their
+  copies side by side would read a page in one Query; not built yet.
+- **Import throughput across runs.** This machine measures both paths ~3× slower than the run before:
+  the code before these changes measured on the same machine the same day gives the same figures
+  (57 and 170 entities/s against 59 and 170), so compare the ratios, not the rates.
 - **DynamoDB Local is not DynamoDB.** Capacity units are what Local reports with \`ReturnConsumedCapacity\`,
   except BatchGetItem, for which Local reports nothing: those calls are counted as DynamoDB charges
   them (0.5 RCU per item per 4 KB, eventually consistent). Local ends a Query page after 1 MB of the

@@ -63,6 +63,11 @@ export function buildOpenApi(): JsonSchema {
     if (id === 'createKey') {
       responsesOfRoute['409'] = envelopeError('The tenant already holds its limit of active keys (50 unless raised): revoke one first');
     }
+    if (id === 'retryWebhookDelivery' || id === 'replayWebhook') {
+      responsesOfRoute['409'] = envelopeError(
+        id === 'replayWebhook' ? 'The endpoint is disabled (enable it first), or another replay is running on it (named in the message)' : 'The endpoint is disabled: enable it first',
+      );
+    }
     if (schemas?.body) {
       responsesOfRoute['413'] = envelopeError('Body over 256 KB');
       responsesOfRoute['415'] = envelopeError('Content-Type is not application/json');
