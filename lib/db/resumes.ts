@@ -172,7 +172,7 @@ export async function eraseResume(
     return { outcome: 'applied', created: false, value: undefined };
   }, (error) => conditionFailedAt(error, 0));
   if (write.outcome === 'ignored') return write;
-  const copies = await copiesOf<'id' | 'jdId'>(db, tenantId, resumeId, 'id, jdId');
+  const copies = await copiesOf<'id' | 'jdId'>(db, tenantId, resumeId, { projection: 'id, jdId', consistent: true });
   await pMap(
     copies,
     async ({ id, jdId }) => {
@@ -185,13 +185,21 @@ export async function eraseResume(
   return { outcome: 'applied', created: false, value: undefined };
 }
 
-/** Every application copy under a resume (strongly consistent), or the attributes `projection` names. */
-function copiesOf<K extends keyof ApplicationCopyItem>(db: Db, tenantId: string, resumeId: string, projection?: string): Promise<Pick<ApplicationCopyItem, K>[]> {
+/**
+ * Every application copy under a resume, or the attributes `projection` names: strongly consistent for
+ * the writes that act on them, eventually consistent (half the cost) for the candidates view.
+ */
+function copiesOf<K extends keyof ApplicationCopyItem>(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+  options: { projection?: string; consistent: boolean },
+): Promise<Pick<ApplicationCopyItem, K>[]> {
   return queryAll<Pick<ApplicationCopyItem, K>>(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': resumeKeys.copiesPrefix(resumeId) },
-    ProjectionExpression: projection,
-    ConsistentRead: true,
+    ProjectionExpression: options.projection,
+    ConsistentRead: options.consistent,
   });
 }
 
@@ -202,7 +210,7 @@ const PROPAGATION_CONCURRENCY = 16;
 async function propagateIdentity(db: Db, tenantId: string, resume: ResumeItem): Promise<void> {
   const identity = candidateIdentity(resume.metadata);
   await pMap(
-    await copiesOf<'id' | 'jdId'>(db, tenantId, resume.id, 'id, jdId'),
+    await copiesOf<'id' | 'jdId'>(db, tenantId, resume.id, { projection: 'id, jdId', consistent: true }),
     (copy) =>
       ignoreConditionFailure(
         updateItem(db, {
@@ -254,7 +262,7 @@ const CANDIDATE_READ_CONCURRENCY = 16;
 
 /** The page's resumes, each with its applications (one Query of its copies each). */
 async function withApplications(db: Db, tenantId: string, page: Page<ResumeListEntry>): Promise<Page<Candidate>> {
-  const items = await pMap(page.items, async (entry) => toCandidate(entry, await copiesOf(db, tenantId, entry.id)), {
+  const items = await pMap(page.items, async (entry) => toCandidate(entry, await copiesOf(db, tenantId, entry.id, { consistent: false })), {
     concurrency: CANDIDATE_READ_CONCURRENCY,
   });
   return { ...page, items };
