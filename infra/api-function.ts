@@ -4,11 +4,14 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_MS } from '../lib/config.js';
 import { INDEXES, PARTITION_PREFIXES } from '../lib/db/table.js';
 import { SERVICE_NAME } from '../lib/observability/logger.js';
+import { SECRET_PURPOSE } from '../lib/webhooks/secret-box.js';
 import type { TableAccess } from './permissions.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -18,6 +21,24 @@ export const LAMBDA_CREDENTIALS = { replaced: '@aws-sdk/credential-provider-node
 
 /** Template metadata key holding the folder name under functions/ of each Lambda function. */
 export const FUNCTION_METADATA_KEY = 'hiring:function';
+
+/**
+ * Names the resources, other than the table, that functions call at run time, so the local stack
+ * (scripts/local/) stands in for each and the local IAM check resolves their ARNs in the template.
+ */
+export const RESOURCE_METADATA_KEY = 'hiring:resource';
+export const CALLED_RESOURCES = {
+  deliveryQueue: 'webhook-delivery-queue',
+  productEventsDeadLetters: 'product-events-dead-letter-queue',
+  cursorSecret: 'cursor-secret',
+  originVerifySecret: 'origin-verify-secret',
+  webhookSecretsKey: 'webhook-secrets-key',
+} as const;
+export type CalledResource = (typeof CALLED_RESOURCES)[keyof typeof CALLED_RESOURCES];
+
+export function nameCalledResource(construct: Construct, name: CalledResource): void {
+  (construct.node.defaultChild as CfnResource).addMetadata(RESOURCE_METADATA_KEY, name);
+}
 
 /** The Lambda runtime; tests run on the same Node major (package.json devDependency `node`). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -121,6 +142,27 @@ export class ApiFunction extends NodejsFunction {
       reason:
         'Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions (Resource must be *).',
     });
+  }
+
+  /** Reads `secret` at run time (lib/aws/secrets.ts): its ARN in `variable`, and the grant to read it. */
+  readSecret(secret: ISecret, variable: string): void {
+    this.addEnvironment(variable, secret.secretArn);
+    secret.grantRead(this);
+  }
+
+  /**
+   * Uses the webhook secrets key (lib/webhooks/secret-box.ts) for `action` only, and only with the
+   * encryption context of webhook signing secrets.
+   */
+  useWebhookSecretsKey(key: IKey, action: 'kms:GenerateDataKey' | 'kms:Decrypt'): void {
+    this.addEnvironment('WEBHOOK_SECRETS_KEY_ARN', key.keyArn);
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: [action],
+        resources: [key.keyArn],
+        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': SECRET_PURPOSE } },
+      }),
+    );
   }
 
   /**

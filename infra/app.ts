@@ -1,12 +1,15 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { EdgeProtectionStack } from './edge.js';
-import { HiringApiStack } from './stack.js';
+import { HiringApiStack, type OriginDomain } from './stack.js';
 
 /**
- * `npx cdk deploy --all -c stage=prod`. Context: stage (default dev), edge (CloudFront + WAF in front of
- * the API; default on for prod, off elsewhere), apiKeyHourlyLimit, apiRateLimitMax, logLevel. Account
- * and region come from the CLI's credentials (CDK_DEFAULT_*), or `env` in tests.
+ * `npx cdk deploy --all -c stage=prod -c originDomainName=… -c originCertificateArn=…`. Context: stage
+ * (default dev), edge (CloudFront + WAF in front of the API; default on for prod, off elsewhere),
+ * originDomainName, originCertificateArn and optionally originHostedZoneId + originHostedZoneName (the
+ * API's own domain, CloudFront's origin, so the execute-api endpoint is off: required for prod's edge),
+ * apiKeyHourlyLimit, apiRateLimitMax, logLevel. Account and region come from the CLI's credentials
+ * (CDK_DEFAULT_*), or `env` in tests.
  */
 export function createApp(
   context: Record<string, unknown> = {},
@@ -23,6 +26,12 @@ export function createApp(
   const stage = String(value('stage') ?? 'dev');
   const withEdge = value('edge') === undefined ? stage === 'prod' : String(value('edge')) === 'true';
   let edge: EdgeProtectionStack | undefined;
+  const originDomain = originDomainOf(value);
+  if (withEdge && stage === 'prod' && !originDomain) {
+    throw new Error(
+      'The prod edge needs the API\'s own domain, so the execute-api endpoint can be switched off (docs/operations.md): pass -c originDomainName=<e.g. origin.api.example.com> -c originCertificateArn=<ACM certificate for it, in the API\'s region>',
+    );
+  }
   if (withEdge) {
     // The web ACL lives in us-east-1 (CloudFront's rule); the API's stack reads it across regions, which
     // CloudFormation can only do between stacks of known regions.
@@ -38,10 +47,25 @@ export function createApp(
     apiRateLimitMax: number('apiRateLimitMax'),
     logLevel: value('logLevel') as string | undefined,
     env,
-    ...(edge ? { edge: { webAclArn: edge.webAclArn } } : {}),
+    ...(edge ? { edge: { webAclArn: edge.webAclArn, ...(originDomain ? { originDomain } : {}) } } : {}),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack, edge };
+}
+
+function originDomainOf(value: (name: string) => string | boolean | undefined): OriginDomain | undefined {
+  const domainName = value('originDomainName');
+  const certificateArn = value('originCertificateArn');
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName || !certificateArn) throw new Error('originDomainName and originCertificateArn go together');
+  const zoneId = value('originHostedZoneId');
+  const zoneName = value('originHostedZoneName');
+  if (Boolean(zoneId) !== Boolean(zoneName)) throw new Error('originHostedZoneId and originHostedZoneName go together');
+  return {
+    domainName: String(domainName),
+    certificateArn: String(certificateArn),
+    ...(zoneId && zoneName ? { hostedZone: { id: String(zoneId), name: String(zoneName) } } : {}),
+  };
 }
 
 if (process.argv[1]?.endsWith('app.ts')) createApp().app.synth();

@@ -10,7 +10,7 @@ import { Construct } from 'constructs';
 import { PRODUCT_EVENTS_QUEUE } from '../lib/config.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES } from '../lib/schemas/product-data.js';
-import { ApiFunction, type StageSettings } from './api-function.js';
+import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
 import { EVENT_CONSUMER_ACCESS } from './permissions.js';
 
 /**
@@ -61,6 +61,7 @@ export class ProductEventsIngest extends Construct {
       environment: { DEAD_LETTER_QUEUE_URL: this.deadLetterQueue.queueUrl },
     });
     this.consumer.bindTable(props.table, EVENT_CONSUMER_ACCESS);
+    nameCalledResource(this.deadLetterQueue, CALLED_RESOURCES.productEventsDeadLetters);
     this.deadLetterQueue.grantSendMessages(this.consumer);
     this.consumer.addEventSource(
       new SqsEventSource(this.queue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true, maxConcurrency: 10 }),

@@ -14,7 +14,10 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { DomainName, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, SecurityPolicy } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -31,7 +34,7 @@ import type { Construct } from 'constructs';
 import { INDEXES, KEY_ATTRIBUTES, STREAM_VIEW_TYPE, TTL_ATTRIBUTE } from '../lib/db/table.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../lib/http/routes.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
-import { ApiFunction, type StageSettings } from './api-function.js';
+import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
 import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lib/config.js';
@@ -50,7 +53,21 @@ export interface HiringApiStackProps extends StackProps {
    * CloudFront with the WAF web ACL of an EdgeProtectionStack in front of the API: the per-IP limit
    * moves to the edge, and requests that bypass the distribution are refused by the authorizer.
    */
-  edge?: { webAclArn: string };
+  edge?: { webAclArn: string; originDomain?: OriginDomain };
+}
+
+/**
+ * The API's own domain, which CloudFront uses as its origin so that the default execute-api endpoint
+ * can be switched off: a request sent straight to API Gateway then finds nothing, instead of spending
+ * the stage's throttle (and the authorizer's invocations) that CloudFront's traffic needs.
+ */
+export interface OriginDomain {
+  /** e.g. origin.api.example.com; never given to integrators */
+  domainName: string;
+  /** an ACM certificate for it, in the API's region */
+  certificateArn: string;
+  /** the Route 53 zone to put the alias record in; without it, point a CNAME at the `OriginDnsTarget` output */
+  hostedZone?: { id: string; name: string };
 }
 
 /** The 4xx and 5xx statuses CloudFront caches by default (its developer guide's list, 416 aside: never cached). */
@@ -103,11 +120,11 @@ export class HiringApiStack extends Stack {
           generateSecretString: { excludePunctuation: true, passwordLength: 48 },
         })
       : undefined;
-    const authorizerFunction = new ApiFunction(this, 'Authorizer', {
-      functionName: AUTHORIZER_FUNCTION,
-      settings,
-      ...(originVerify ? { environment: { ORIGIN_VERIFY_SECRET: originVerify.secretValue.unsafeUnwrap() } } : {}),
-    });
+    const authorizerFunction = new ApiFunction(this, 'Authorizer', { functionName: AUTHORIZER_FUNCTION, settings });
+    if (originVerify) {
+      nameCalledResource(originVerify, CALLED_RESOURCES.originVerifySecret);
+      authorizerFunction.readSecret(originVerify, 'ORIGIN_VERIFY_SECRET_ARN');
+    }
     authorizerFunction.bindTable(this.table, authorizerAccess({ behindEdge: Boolean(props.edge) }));
     this.functions[AUTHORIZER_FUNCTION] = authorizerFunction;
     const authorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', authorizerFunction, {
@@ -119,9 +136,12 @@ export class HiringApiStack extends Stack {
 
     const notFound = new ApiFunction(this, 'NotFound', { functionName: NOT_FOUND_FUNCTION, settings });
     this.functions[NOT_FOUND_FUNCTION] = notFound;
+    const originDomain = props.edge?.originDomain;
     this.api = new HttpApi(this, 'Api', {
       description: `Hiring Integration API (${props.stage})`,
       createDefaultStage: false,
+      // Behind the edge with its own domain, API Gateway answers only through that domain (CloudFront's origin).
+      disableExecuteApiEndpoint: Boolean(originDomain),
       // Unknown routes: a 404 envelope, with no key needed and no authorizer call.
       defaultIntegration: new HttpLambdaIntegration('NotFoundIntegration', notFound),
     });
@@ -131,16 +151,23 @@ export class HiringApiStack extends Stack {
       description: `Hiring API (${props.stage}): key that signs list cursors`,
       generateSecretString: { excludePunctuation: true, passwordLength: 48 },
     });
+    nameCalledResource(cursorSecret, CALLED_RESOURCES.cursorSecret);
     Validations.of(cursorSecret).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SMG4',
-      reason: 'The key is read into the list functions at deploy time; rotating it (then redeploying) only makes cursors in flight answer 400, so it is rotated by hand when needed.',
+      reason:
+        'Rotated by an operator (npm run admin -- rotate-secret, docs/operations.md): the list functions read it at cold start and accept the previous value too, so a rotation breaks no cursor in flight; a rotation Lambda would add a function for a value nobody but this service reads.',
     });
+    // Encrypts webhook signing secrets (lib/webhooks/secret-box.ts); losing it loses every endpoint's secret.
+    const webhookSecretsKey = new Key(this, 'WebhookSecretsKey', {
+      description: `Hiring API (${props.stage}): encrypts webhook signing secrets`,
+      enableKeyRotation: true,
+      removalPolicy: isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    nameCalledResource(webhookSecretsKey, CALLED_RESOURCES.webhookSecretsKey);
     for (const [id, route] of routeEntries()) {
-      const fn = new ApiFunction(this, `${id[0]?.toUpperCase()}${id.slice(1)}`, {
-        functionName: route.functionName,
-        settings,
-        ...('paginated' in route ? { environment: { CURSOR_SECRET: cursorSecret.secretValue.unsafeUnwrap() } } : {}),
-      });
+      const fn = new ApiFunction(this, `${id[0]?.toUpperCase()}${id.slice(1)}`, { functionName: route.functionName, settings });
+      if ('paginated' in route) fn.readSecret(cursorSecret, 'CURSOR_SECRET_ARN');
+      if ('sealsWebhookSecrets' in route) fn.useWebhookSecretsKey(webhookSecretsKey, 'kms:GenerateDataKey');
       fn.bindTable(this.table, ROUTE_ACCESS[id]);
       this.functions[route.functionName] = fn;
       this.api.addRoutes({
@@ -155,10 +182,12 @@ export class HiringApiStack extends Stack {
       retention: settings.logRetention,
       removalPolicy: isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    const domain = originDomain ? this.addOriginDomain(originDomain) : undefined;
     const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
+      ...(domain ? { domainMapping: { domainName: domain } } : {}),
       throttle: props.throttle ?? { rateLimit: 500, burstLimit: 1000 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
@@ -192,7 +221,7 @@ export class HiringApiStack extends Stack {
       description: 'For npm run admin -- redrive --dlq-arn',
     });
 
-    const webhooks = new WebhookDelivery(this, 'Webhooks', { settings, table: this.table, alarmAction: notify });
+    const webhooks = new WebhookDelivery(this, 'Webhooks', { settings, table: this.table, alarmAction: notify, secretsKey: webhookSecretsKey });
     this.functions[BACKGROUND_FUNCTIONS.webhookDispatcher] = webhooks.dispatcher;
     this.functions[BACKGROUND_FUNCTIONS.webhookWorker] = webhooks.worker;
 
@@ -212,8 +241,9 @@ export class HiringApiStack extends Stack {
         webAclId: props.edge.webAclArn,
         httpVersion: HttpVersion.HTTP2_AND_3,
         defaultBehavior: {
-          // The execute-api host of the HTTP API (https://<id>.execute-api.<region>.amazonaws.com).
-          origin: new HttpOrigin(Fn.select(2, Fn.split('/', this.api.apiEndpoint)), {
+          // The API's own domain when it has one (the execute-api endpoint is then off), else the
+          // execute-api host of the HTTP API (https://<id>.execute-api.<region>.amazonaws.com).
+          origin: new HttpOrigin(originDomain?.domainName ?? Fn.select(2, Fn.split('/', this.api.apiEndpoint)), {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
             customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
@@ -238,6 +268,28 @@ export class HiringApiStack extends Stack {
     }
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'For TABLE_NAME of the admin CLI' });
     this.acknowledgeNagFindings();
+  }
+
+  /** A regional custom domain for the API, with its DNS record (or the target for one) and TLS 1.2. */
+  private addOriginDomain(origin: OriginDomain): DomainName {
+    const domain = new DomainName(this, 'OriginDomain', {
+      domainName: origin.domainName,
+      certificate: Certificate.fromCertificateArn(this, 'OriginCertificate', origin.certificateArn),
+      securityPolicy: SecurityPolicy.TLS_1_2,
+    });
+    if (origin.hostedZone) {
+      new ARecord(this, 'OriginRecord', {
+        zone: HostedZone.fromHostedZoneAttributes(this, 'OriginZone', { hostedZoneId: origin.hostedZone.id, zoneName: origin.hostedZone.name }),
+        recordName: origin.domainName,
+        target: RecordTarget.fromAlias(new ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId)),
+      });
+    } else {
+      new CfnOutput(this, 'OriginDnsTarget', {
+        value: domain.regionalDomainName,
+        description: `Point a CNAME for ${origin.domainName} at this (CloudFront reaches the API through it)`,
+      });
+    }
+    return domain;
   }
 
   /** The alarms of the API, and the action (notify the alarm topic) other alarms use too. */

@@ -2,13 +2,14 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { notEmptyAlarm } from './alarms.js';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { STREAM_FILTER } from '../lib/webhooks/dispatch.js';
-import { ApiFunction, type StageSettings } from './api-function.js';
+import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
 import { WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
 
 /**
@@ -28,7 +29,7 @@ export class WebhookDelivery extends Construct {
   readonly dispatcher: ApiFunction;
   readonly worker: ApiFunction;
 
-  constructor(scope: Construct, id: string, props: { settings: StageSettings; table: TableV2; alarmAction: IAlarmAction }) {
+  constructor(scope: Construct, id: string, props: { settings: StageSettings; table: TableV2; alarmAction: IAlarmAction; secretsKey: IKey }) {
     super(scope, id);
     const encrypted = { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) };
     this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', encrypted);
@@ -39,6 +40,7 @@ export class WebhookDelivery extends Construct {
       visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
     });
+    nameCalledResource(this.queue, CALLED_RESOURCES.deliveryQueue);
 
     this.dispatcher = new ApiFunction(this, 'Dispatcher', {
       functionName: BACKGROUND_FUNCTIONS.webhookDispatcher,
@@ -68,6 +70,7 @@ export class WebhookDelivery extends Construct {
       environment: { DELIVERY_QUEUE_URL: this.queue.queueUrl },
     });
     this.worker.bindTable(props.table, WEBHOOK_WORKER_ACCESS);
+    this.worker.useWebhookSecretsKey(props.secretsKey, 'kms:Decrypt');
     this.queue.grantSendMessages(this.worker);
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
 

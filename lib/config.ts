@@ -56,7 +56,7 @@ export function defaultHourlyLimit(): number {
   return positiveIntFromEnv('API_KEY_HOURLY_LIMIT', DEFAULT_HOURLY_LIMIT);
 }
 
-/** The header CloudFront adds to every request it forwards, carrying ORIGIN_VERIFY_SECRET. */
+/** The header CloudFront adds to every request it forwards, carrying the origin-verify secret's value. */
 export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
 /**
  * Behind the edge, the viewer's address as CloudFront saw it (a viewer-request function sets it, over
@@ -65,11 +65,12 @@ export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 
 /**
- * Set when the API sits behind the edge (CloudFront + WAF): requests must carry it in
- * ORIGIN_VERIFY_HEADER, and the per-IP limit is the WAF's, so the authorizer counts no client IP.
+ * Set when the API sits behind the edge (CloudFront + WAF): the Secrets Manager secret (ARN) whose
+ * value requests must carry in ORIGIN_VERIFY_HEADER (lib/aws/secrets.ts reads it), and the per-IP
+ * limit is the WAF's, so the authorizer counts no client IP.
  */
-export function originVerifySecret(): string | undefined {
-  return process.env.ORIGIN_VERIFY_SECRET || undefined;
+export function originVerifySecretId(): string | undefined {
+  return process.env.ORIGIN_VERIFY_SECRET_ARN || undefined;
 }
 
 /** Requests per minute per client IP; API_RATE_LIMIT_MAX is honoured only outside production. */
@@ -78,14 +79,21 @@ export function perIpLimit(): number {
   return positiveIntFromEnv('API_RATE_LIMIT_MAX', DEFAULT_PER_IP_LIMIT);
 }
 
-/** Where the key that signs list cursors comes from; in Lambda it must be set (the stack generates it). */
-const LOCAL_CURSOR_SECRET = 'local-development-cursor-secret';
+/**
+ * The Secrets Manager secret (ARN) holding the key that signs list cursors. In Lambda it must be set
+ * (the stack creates the secret); outside Lambda, without it, cursors are signed with a fixed
+ * development key.
+ */
+export function cursorSecretId(): string | undefined {
+  const secretId = process.env.CURSOR_SECRET_ARN;
+  if (secretId) return secretId;
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new Error('Environment variable CURSOR_SECRET_ARN is required');
+  return undefined;
+}
 
-export function cursorSecret(): string {
-  const secret = process.env.CURSOR_SECRET;
-  if (secret) return secret;
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new Error('Environment variable CURSOR_SECRET is required');
-  return LOCAL_CURSOR_SECRET;
+/** The KMS key (ARN) that encrypts webhook signing secrets' data keys (lib/webhooks/secret-box.ts). */
+export function webhookSecretsKeyId(): string | undefined {
+  return process.env.WEBHOOK_SECRETS_KEY_ARN || undefined;
 }
 
 /**

@@ -5,13 +5,14 @@ import { createApiKey, revokeApiKey } from '../lib/db/api-keys.js';
 import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId } from '../lib/db/ids.js';
 import { moveApplicationCopiesToItems } from '../lib/db/migrations.js';
+import { sealPlaintextSecrets } from '../lib/webhooks/endpoints.js';
 import { setTenantHourlyLimit } from '../lib/db/quota.js';
 import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';
 import { DomainError } from '../lib/errors.js';
 import { jsonNestingDepth, MAX_EVENT_NESTING } from '../lib/schemas/json-depth.js';
 import { parseOrThrow } from '../lib/schemas/parse.js';
 import { redriveDeadLetters } from '../lib/product-events/dead-letters.js';
-import { withDeployedPermissions } from './local/iam.js';
+import { withDeployedPermissions } from './local/aws.js';
 import { importProductData } from './local/import.js';
 import { deliverLocally, type PublishedEvent, summarize } from './local/product-bus.js';
 import { importFile } from '../lib/schemas/product-data.js';
@@ -30,6 +31,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   publish    --file <events.ndjson> [--tenant <id>]   (product events, one a line: detail + type)
   redrive    --dlq-arn <arn>                          (move the dead-letter queue's events back; AWS only)
   migrate-application-copies --tenant <id>            (once, after upgrading a table written before copies were items)
+  seal-webhook-secrets --tenant <id>                  (once, after upgrading: encrypts signing secrets kept in clear; AWS: WEBHOOK_SECRETS_KEY_ARN)
 Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME (default hiring-local)`;
 
 class UsageError extends Error {}
@@ -147,6 +149,11 @@ async function main(argv: string[]): Promise<unknown> {
     case 'migrate-application-copies': {
       const tenantId = tenantOf(values);
       return { tenantId, ...(await moveApplicationCopiesToItems(db, tenantId)) };
+    }
+    case 'seal-webhook-secrets': {
+      const tenantId = tenantOf(values);
+      // Locally the stack's key stands in for KMS (the operator's calls are not held to a function's role).
+      return { tenantId, ...(await sealPlaintextSecrets(await asDeployed(), tenantId)) };
     }
     case 'redrive': {
       if (endpoint !== 'aws') throw new UsageError('redrive moves the messages of an AWS dead-letter queue: set DYNAMODB_ENDPOINT=aws and AWS credentials');

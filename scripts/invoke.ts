@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createDb, setSharedDb } from '../lib/db/client.js';
 import { lambdaContext, loadHandler } from './local/handlers.js';
-import { withDeployedPermissions } from './local/iam.js';
+import { withDeployedPermissions } from './local/aws.js';
 
 /**
  * `npm run invoke -- <function> [event.json]`: runs one handler with a payload-2.0 fixture (default

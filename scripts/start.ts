@@ -7,7 +7,7 @@ import { importProductData } from './local/import.js';
 import { demoData } from './local/demo-data.js';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from './local/dynamodb-local.js';
 import { startGateway } from './local/gateway.js';
-import { withDeployedPermissions } from './local/iam.js';
+import { withDeployedPermissions } from './local/aws.js';
 import { startWebhookRuntime, type WebhookRuntime } from './local/webhooks.js';
 
 /**

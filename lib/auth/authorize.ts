@@ -1,7 +1,9 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
-import { defaultHourlyLimit, ORIGIN_VERIFY_HEADER, originVerifySecret, perIpLimit, VIEWER_ADDRESS_HEADER } from '../config.js';
+import { type SecretValues, secretValues } from '../aws/secrets.js';
+import { defaultHourlyLimit, ORIGIN_VERIFY_HEADER, originVerifySecretId, perIpLimit, VIEWER_ADDRESS_HEADER } from '../config.js';
+import { isTransientFault } from '../db/faults.js';
 import { authenticate, countIpRequest } from '../db/api-keys.js';
 import type { Db } from '../db/client.js';
 import { TransientError } from '../errors.js';
@@ -24,24 +26,31 @@ function deny(reason: string): AuthorizerResult {
 }
 
 /**
- * DynamoDB could not check the key (throttled, timed out, unreachable). Letting the request through
+ * DynamoDB could not check the key (throttled, timed out, unreachable), or at a cold start Secrets
+ * Manager could not give the edge's header value. Letting the request through
  * marked `unavailable` is safe because it carries no tenant, key or scope: the shared API handler
  * (lib/http/api-handler.ts) answers 503 with Retry-After before any route code runs or any item is
  * read (tested), so nothing can be read or written for an unchecked key. What it buys: clients get the
  * envelope and Retry-After of every other outage answer, instead of API Gateway's bare 500.
  */
 function unavailable(): AuthorizerResult {
-  logger.warn('DynamoDB unavailable: the request goes on marked unavailable and will be answered 503');
+  logger.warn('DynamoDB or Secrets Manager unavailable: the request goes on marked unavailable and will be answered 503');
   metrics.addMetric('AuthorizerUnavailable', MetricUnit.Count, 1);
   metrics.publishStoredMetrics();
   return { isAuthorized: true, context: { unavailable: true } };
 }
 
-/** True when the request carries the edge's secret header (compared in constant time). */
-function cameThroughEdge(event: APIGatewayRequestAuthorizerEventV2, secret: string): boolean {
+/**
+ * True when the request carries the edge's secret header (compared in constant time): its current
+ * value, or during a rotation the previous one, which CloudFront sends until it is redeployed.
+ */
+function cameThroughEdge(event: APIGatewayRequestAuthorizerEventV2, secret: SecretValues): boolean {
   const presented = Buffer.from(event.headers?.[ORIGIN_VERIFY_HEADER.toLowerCase()] ?? '');
-  const expected = Buffer.from(secret);
-  return presented.length === expected.length && timingSafeEqual(presented, expected);
+  return [secret.current, secret.previous].some((value) => {
+    if (value === undefined) return false;
+    const expected = Buffer.from(value);
+    return presented.length === expected.length && timingSafeEqual(presented, expected);
+  });
 }
 
 /**
@@ -54,7 +63,15 @@ function cameThroughEdge(event: APIGatewayRequestAuthorizerEventV2, secret: stri
  */
 export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorizerEventV2): Promise<AuthorizerResult> {
   const now = new Date(event.requestContext?.timeEpoch ?? Date.now());
-  const edgeSecret = originVerifySecret();
+  const edgeSecretId = originVerifySecretId();
+  let edgeSecret: SecretValues | undefined;
+  try {
+    edgeSecret = edgeSecretId ? await secretValues(edgeSecretId) : undefined;
+  } catch (error) {
+    // Secrets Manager unreachable at a cold start: an outage like DynamoDB's (see unavailable()).
+    if (isTransientFault(error)) return unavailable();
+    throw error;
+  }
   if (edgeSecret && !cameThroughEdge(event, edgeSecret)) return deny('bypassed-edge');
   const key = event.headers?.['x-api-key'] ?? event.identitySource?.[0] ?? '';
   if (!isWellFormedApiKey(key)) return deny('malformed');

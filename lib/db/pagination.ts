@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { cursorSecret } from '../config.js';
+import { cursorSecretId } from '../config.js';
+import { type SecretValues, secretValues } from '../aws/secrets.js';
 import { InvalidCursorError } from '../errors.js';
 import type { Db } from './client.js';
 import { queryAll, queryUpTo } from './dynamo.js';
@@ -66,25 +67,38 @@ interface CursorPayload {
   p: number;
 }
 
+const LOCAL_CURSOR_KEY = 'local-development-cursor-secret';
+
+/** The cursor-signing key: the current value signs, the previous one (during a rotation) still verifies. */
+function cursorKeys(): Promise<SecretValues> {
+  const secretId = cursorSecretId();
+  return secretId ? secretValues(secretId) : Promise.resolve({ current: LOCAL_CURSOR_KEY });
+}
+
 /**
  * A MAC over the list's name and the payload: a cursor the service did not issue, or issued for another
  * list (another status filter, another search), is refused, and the page number it carries can be
  * trusted.
  */
-function cursorTag(list: string, body: string): Buffer {
-  return createHmac('sha256', cursorSecret()).update(`${list}\n${body}`).digest().subarray(0, 16);
+function cursorTag(key: string, list: string, body: string): Buffer {
+  return createHmac('sha256', key).update(`${list}\n${body}`).digest().subarray(0, 16);
 }
 
-export function encodeCursor(list: string, payload: CursorPayload): string {
+export async function encodeCursor(list: string, payload: CursorPayload): Promise<string> {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${cursorTag(list, body).toString('base64url')}`;
+  return `${body}.${cursorTag((await cursorKeys()).current, list, body).toString('base64url')}`;
 }
 
-export function decodeCursor(cursor: string, list: string): CursorPayload {
+export async function decodeCursor(cursor: string, list: string): Promise<CursorPayload> {
   const [body = '', tag = '', ...rest] = cursor.split('.');
   const presented = Buffer.from(tag, 'base64url');
-  const expected = cursorTag(list, body);
-  if (rest.length === 0 && presented.length === expected.length && timingSafeEqual(presented, expected)) {
+  const { current, previous } = await cursorKeys();
+  const signedByUs = [current, previous].some((key) => {
+    if (key === undefined) return false;
+    const expected = cursorTag(key, list, body);
+    return presented.length === expected.length && timingSafeEqual(presented, expected);
+  });
+  if (rest.length === 0 && signedByUs) {
     const payload: Partial<CursorPayload> = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
     const { s, i, p } = payload;
     if (typeof s === 'string' && typeof i === 'string' && isValidId(i) && Number.isSafeInteger(p) && Number(p) > 1) {
@@ -133,7 +147,7 @@ async function skipEntries(db: Db, source: ListSource, count: number, newestFirs
   return items.length === count && lastKey ? lastKey : null;
 }
 
-function cursorAfter(source: ListSource, last: ListEntry, page: number): string {
+function cursorAfter(source: ListSource, last: ListEntry, page: number): Promise<string> {
   return encodeCursor(source.name, { s: last[source.index.sortKey] ?? '', i: last.id, p: page + 1 });
 }
 
@@ -152,15 +166,15 @@ export async function listPage<E extends ListEntry, T>(
   toItem: (entry: E) => T,
 ): Promise<Page<T>> {
   const { limit } = request;
-  const respond = (raw: E[], page: number, total: number, hasMore: boolean): Page<T> => {
+  const respond = async (raw: E[], page: number, total: number, hasMore: boolean): Promise<Page<T>> => {
     const result: Page<T> = { items: raw.map(toItem), page, limit, total, pages: pageCount(total, limit) };
     const last = raw.at(-1);
-    if (hasMore && last) result.nextCursor = cursorAfter(source, last, page);
+    if (hasMore && last) result.nextCursor = await cursorAfter(source, last, page);
     return result;
   };
 
   if (request.cursor !== undefined || request.page === 1) {
-    const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, source.name);
+    const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source.name);
     const startKey = cursor ? startKeyFromCursor(source, cursor) : undefined;
     // One extra item tells whether another page exists.
     const [output, total] = await Promise.all([
@@ -221,7 +235,7 @@ export interface SliceSource {
 
 /** `limit` entries after the cursor, in the list's own order (every DynamoDB page followed). */
 export async function slicePage<E extends { id: string }>(db: Db, source: SliceSource, request: SliceRequest): Promise<Slice<E>> {
-  const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, source.name);
+  const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source.name);
   const { items } = await queryUpTo<E & Record<string, unknown>>(
     db,
     { ...source.query, ExclusiveStartKey: cursor ? source.startKey(cursor.i, cursor.s) : undefined },
@@ -231,7 +245,7 @@ export async function slicePage<E extends { id: string }>(db: Db, source: SliceS
   const slice: Slice<E> = { items: page, limit: request.limit, hasMore: items.length > request.limit };
   const last = page.at(-1);
   if (slice.hasMore && last) {
-    slice.nextCursor = encodeCursor(source.name, { s: String(last[source.sortKey]), i: last.id, p: (cursor?.p ?? 1) + 1 });
+    slice.nextCursor = await encodeCursor(source.name, { s: String(last[source.sortKey]), i: last.id, p: (cursor?.p ?? 1) + 1 });
   }
   return slice;
 }

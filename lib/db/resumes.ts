@@ -288,7 +288,7 @@ export async function listCandidates(
   }
   const needle = request.search.toLowerCase();
   const source = resumeListSource(tenantId, `candidates?search=${needle}`);
-  const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor, source.name);
+  const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source.name);
   const { items: matches } = await queryTimeRange<ResumeKeysEntry>(db, {
     indexName: INDEXES.listKeys.name,
     pk: source.tenantPk,
@@ -316,7 +316,7 @@ export async function listCandidates(
   };
   const last = slice.at(-1);
   if (last && start + request.limit < matches.length) {
-    result.nextCursor = encodeCursor(source.name, { s: last.gsi1sk, i: resumeKeys.idOf(last.sk), p: page + 1 });
+    result.nextCursor = await encodeCursor(source.name, { s: last.gsi1sk, i: resumeKeys.idOf(last.sk), p: page + 1 });
   }
   return withApplications(db, tenantId, result);
 }

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from '../errors.js';
+import type { SealedSecret } from '../webhooks/secret-box.js';
 import type { Db } from './client.js';
 import { conditionFailedAt, getItem, ignoreConditionFailure, isConditionFailure, queryAll, transactWrite, updateItem } from './dynamo.js';
 import { tenantKeys } from './entities/tenant.js';
@@ -19,6 +20,7 @@ import {
   toWebhook,
   type Webhook,
   type WebhookItem,
+  type WebhookSecret,
   type WebhookRequest,
   type WebhookRequestItem,
   webhookKeys,
@@ -46,7 +48,7 @@ export interface NewWebhook {
 export async function createWebhook(
   db: Db,
   tenantId: string,
-  input: NewWebhook & { secret: string },
+  input: NewWebhook & { secret: string; sealed: SealedSecret },
   options: { now?: Date; claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined } = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
   const at = nowIso(options.now);
@@ -58,7 +60,7 @@ export async function createWebhook(
     url: input.url,
     events: [...new Set(input.events)],
     status: 'enabled',
-    secrets: [{ value: input.secret, createdAt: at }],
+    secrets: [{ sealed: input.sealed, createdAt: at }],
     createdAt: at,
     updatedAt: at,
   };
@@ -138,14 +140,20 @@ export async function deleteWebhook(db: Db, tenantId: string, webhookId: string)
  * A new current secret; the one it replaces keeps signing for 24 hours (PREVIOUS_SECRET_VALIDITY_MS),
  * so a receiver verifies with either while it switches. Older secrets are dropped.
  */
-export async function rotateWebhookSecret(db: Db, tenantId: string, webhookId: string, secret: string, now = new Date()): Promise<{ webhook: Webhook; secret: string }> {
+export async function rotateWebhookSecret(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  { secret, sealed }: { secret: string; sealed: SealedSecret },
+  now = new Date(),
+): Promise<{ webhook: Webhook; secret: string }> {
   const item = await existingWebhook(db, tenantId, webhookId);
   const current = item.secrets.find((candidate) => candidate.expiresAt === undefined);
   // Every secret rotated out in the last 24 hours keeps signing until its own end, at most
   // MAX_SIGNING_SECRETS at once: a third rotation within a day ends the oldest.
   const stillSigning = item.secrets.filter((candidate) => candidate.expiresAt !== undefined && Date.parse(candidate.expiresAt) > now.getTime());
   const secrets = [
-    { value: secret, createdAt: nowIso(now) },
+    { sealed, createdAt: nowIso(now) },
     ...(current ? [{ ...current, expiresAt: new Date(now.getTime() + PREVIOUS_SECRET_VALIDITY_MS).toISOString() }] : []),
     ...stillSigning,
   ].slice(0, MAX_SIGNING_SECRETS);
@@ -162,6 +170,25 @@ export async function rotateWebhookSecret(db: Db, tenantId: string, webhookId: s
     throw error;
   }
   return { webhook: toWebhook({ ...item, secrets, updatedAt: nowIso(now) }), secret };
+}
+
+/**
+ * Replaces an endpoint's secrets with `secrets` if they are still those read (`read`): a concurrent
+ * rotation wins, and the caller reads again. Returns whether the write was made.
+ */
+export async function replaceWebhookSecrets(db: Db, tenantId: string, webhookId: string, read: WebhookSecret[], secrets: WebhookSecret[]): Promise<boolean> {
+  try {
+    await updateItem(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      UpdateExpression: 'SET secrets = :secrets',
+      ConditionExpression: 'secrets = :read',
+      ExpressionAttributeValues: { ':secrets': secrets, ':read': read },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Enables an endpoint again (after a 410, five days of failures, or never): deliveries resume with new events. */

@@ -18,8 +18,10 @@ export interface RouteDefinition {
   readonly successStatus: 200 | 201 | 202;
   /** honours an Idempotency-Key header (lib/http/idempotency.ts) */
   readonly idempotent?: true;
-  /** returns pages with a signed `nextCursor` (its function needs CURSOR_SECRET) */
+  /** returns pages with a signed `nextCursor` (its function reads the cursor-signing secret) */
   readonly paginated?: true;
+  /** makes webhook signing secrets (its function may encrypt with the webhook secrets key) */
+  readonly sealsWebhookSecrets?: true;
 }
 
 export const ROUTES = {
@@ -135,6 +137,7 @@ export const ROUTES = {
     summary: 'Register a webhook endpoint (its signing secret is shown once)',
     successStatus: 201,
     idempotent: true,
+    sealsWebhookSecrets: true,
   },
   listWebhooks: {
     method: 'GET',
@@ -167,6 +170,7 @@ export const ROUTES = {
     scope: { scope: 'admin' },
     summary: 'Replace the signing secret (shown once; the old one keeps signing for 24 hours)',
     successStatus: 200,
+    sealsWebhookSecrets: true,
   },
   enableWebhook: {
     method: 'POST',

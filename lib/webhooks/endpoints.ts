@@ -4,8 +4,19 @@ import { eventIdBefore } from '../db/entities/event.js';
 import { getEventItem } from '../db/events.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
-import { createWebhook, getWebhook, type NewWebhook, requestDelivery, rotateWebhookSecret, type Webhook } from '../db/webhooks.js';
+import {
+  createWebhook,
+  getWebhook,
+  getWebhookItem,
+  listWebhookItems,
+  type NewWebhook,
+  replaceWebhookSecrets,
+  requestDelivery,
+  rotateWebhookSecret,
+  type Webhook,
+} from '../db/webhooks.js';
 import { EVENT_ID_PATTERN } from '../domain.js';
+import { type SealedSecret, sealSecret } from './secret-box.js';
 import { newWebhookSecret } from './signing.js';
 import { checkWebhookUrl, type UrlCheckOptions } from './url-safety.js';
 
@@ -20,11 +31,46 @@ export async function registerWebhook(
   options: { claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined; resolve?: UrlCheckOptions['resolve'] } = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
   const url = await checkWebhookUrl(input.url, { allowLocal: webhookLocalUrlsAllowed(), ...(options.resolve ? { resolve: options.resolve } : {}) });
-  return createWebhook(db, tenantId, { ...input, url: url.href, secret: newWebhookSecret() }, { claim: options.claim });
+  return createWebhook(db, tenantId, { ...input, url: url.href, ...(await newSealedSecret(tenantId)) }, { claim: options.claim });
 }
 
-export function rotateSecret(db: Db, tenantId: string, webhookId: string): Promise<{ webhook: Webhook; secret: string }> {
-  return rotateWebhookSecret(db, tenantId, webhookId, newWebhookSecret());
+export async function rotateSecret(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<{ webhook: Webhook; secret: string }> {
+  return rotateWebhookSecret(db, tenantId, webhookId, await newSealedSecret(tenantId), now);
+}
+
+/**
+ * One-off upgrade of a tenant's endpoints written before secrets were encrypted: every secret kept in
+ * clear is sealed in place (its dates kept), so the table stops holding it. Safe while the service
+ * runs (a concurrent rotation wins and the endpoint is read again) and to run again.
+ */
+export async function sealPlaintextSecrets(db: Db, tenantId: string): Promise<{ webhooks: number; secrets: number }> {
+  const sealed = { webhooks: 0, secrets: 0 };
+  for (const { id } of await listWebhookItems(db, tenantId)) {
+    for (;;) {
+      const item = await getWebhookItem(db, tenantId, id);
+      const plain = item?.secrets.filter((secret) => 'value' in secret) ?? [];
+      if (!item || plain.length === 0) break;
+      const secrets = await Promise.all(
+        item.secrets.map(async (secret) => {
+          if (!('value' in secret)) return secret;
+          const { value, ...times } = secret;
+          return { ...times, sealed: await sealSecret(tenantId, value) };
+        }),
+      );
+      if (await replaceWebhookSecrets(db, tenantId, id, item.secrets, secrets)) {
+        sealed.webhooks += 1;
+        sealed.secrets += plain.length;
+        break;
+      }
+    }
+  }
+  return sealed;
+}
+
+/** A new signing secret, in clear (shown once, in the answer) and sealed (what the table keeps). */
+async function newSealedSecret(tenantId: string): Promise<{ secret: string; sealed: SealedSecret }> {
+  const secret = newWebhookSecret();
+  return { secret, sealed: await sealSecret(tenantId, secret) };
 }
 
 export async function retryDelivery(db: Db, tenantId: string, webhookId: string, eventId: string): Promise<void> {

@@ -6,6 +6,7 @@ import { getEventItem, readEventRange } from '../db/events.js';
 import { claimAttempt, disableWebhook, getWebhookItem, markWebhookFailing, markWebhookHealthy, recordAttempt, recordReplayProgress } from '../db/webhooks.js';
 import { type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
 import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
+import { openSecrets } from './secret-box.js';
 import { deliveryHeaders } from './signing.js';
 import type { UrlCheckOptions } from './url-safety.js';
 
@@ -59,13 +60,15 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
   if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
   if (!event) return 'skipped: event expired';
   // A message queued before identities existed is its own identity (its queue message id).
+  // Opened before the claim: a key service that fails leaves the attempt unclaimed for the message's next receive.
+  const secrets = await openSecrets(tenantId, signingSecrets(webhook, now));
   const claimant = { identity: message.id ?? token, token, automatic: message.trigger === 'automatic' };
   const attempt = await claimAttempt(db, tenantId, { webhookId, eventId }, claimant, now);
   if (attempt === undefined) return 'duplicate';
 
   const body = JSON.stringify(toPublicEvent(event));
   const post = deps.post ?? postDelivery;
-  const result = await post(webhook.url, deliveryHeaders(signingSecrets(webhook, now), event.id, body, now), body, {
+  const result = await post(webhook.url, deliveryHeaders(secrets, event.id, body, now), body, {
     allowLocal: webhookLocalUrlsAllowed(),
     ...(deps.resolve ? { resolve: deps.resolve } : {}),
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),

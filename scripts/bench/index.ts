@@ -6,7 +6,7 @@ import { createDb, type Db, setSharedDb } from '../../lib/db/client.js';
 import { readCount } from '../../lib/db/counters.js';
 import { ensureTable, startDynamoDbLocal } from '../local/dynamodb-local.js';
 import { fullAccessContext } from '../local/events.js';
-import { withDeployedPermissions } from '../local/iam.js';
+import { withDeployedPermissions } from '../local/aws.js';
 import { importProductData } from '../local/import.js';
 import { DELIVERY_CONCURRENCY } from '../local/product-bus.js';
 import { startGateway } from '../local/gateway.js';
@@ -335,6 +335,16 @@ async function throughputSection() {
 
 const NOTES = `## Reading these numbers
 
+- **Secrets and keys at run time (#21 items 6, 7).** Reading the origin-verify and cursor secrets
+  from Secrets Manager adds its client to the authorizer and the list functions (+14 KB each, all
+  still under the floor) and two GetSecretValue calls (current and previous) per cold start, none
+  while warm (kept 5 minutes): $0.05 per 10,000 calls, so about $0.10 a month at 1,000 cold starts a
+  day. Webhook secrets under KMS add its client to create-webhook, rotate-webhook-secret and the worker
+  (worker 281 → 311 KB, 0.93× the floor). A create or rotate makes one GenerateDataKey call; the worker
+  makes one Decrypt per secret per 15 minutes per warm instance, not one per delivery (tested: 20
+  deliveries, 1 Decrypt), and opens a secret with a cached data key in 39 µs. At $0.03 per 10,000 KMS
+  requests plus $1 a month for the key, a tenant with 10 endpoints served by 20 warm workers costs at
+  most 10 × 20 × 96 = 19,200 Decrypts a day, about $1.70 a month, whatever the delivery volume.
 - **GET /candidates since application copies are items (#29).** Each page reads its resumes' copies
   with one Query per resume (16 at a time): 20 candidates cost ~1.4 ms of warm CPU (the one function
   over 1 ms above) and ~0.5 RCU per resume more than when the copies were a map in the resume item,

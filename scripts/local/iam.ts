@@ -3,15 +3,16 @@ import { DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
 import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
 import type { Db } from '../../lib/db/client.js';
 import { KEY_ATTRIBUTES } from '../../lib/db/table.js';
-import { type CfnTemplate, stackTemplate } from './stack-template.js';
+import type { CfnTemplate } from './stack-template.js';
 
 /**
- * IAM, enforced locally for the one service the functions call: every DynamoDB command a handler sends
- * is evaluated against the policies its role has in the synthesized template (action, resource ARN with
- * the index, and the condition keys DynamoDB sets), and refused with AccessDeniedException as AWS would.
- * DynamoDB Local accepts any credentials for anything, so without this a missing grant only shows once
- * deployed. Calls outside a function (operator scripts, test set-up) run unchecked, like an operator's
- * own credentials.
+ * IAM, enforced locally for every service the functions call: each DynamoDB command a handler sends is
+ * evaluated against the policies its role has in the synthesized template (action, resource ARN with
+ * the index, and the condition keys DynamoDB sets), and refused with AccessDeniedException as AWS
+ * would; so is each call to the local stand-ins of SQS, Secrets Manager and KMS (scripts/local/aws.ts),
+ * against the ARN of the resource it stands in for. DynamoDB Local accepts any credentials for
+ * anything, so without this a missing grant only shows once deployed. Calls outside a function
+ * (operator scripts, test set-up) run unchecked, like an operator's own credentials.
  */
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_ACCOUNT = '123456789012';
@@ -113,17 +114,26 @@ export interface FunctionPolicies {
   statements: PolicyStatement[];
 }
 
+/**
+ * The local ARN of a resource of the template: the table under its local name, and a queue, secret or
+ * key under its logical id (what the local stand-ins use, scripts/local/aws.ts).
+ */
+export function localArnOf(template: CfnTemplate, tableName: string, logicalId: string, attribute: string): string {
+  const type = template.Resources[logicalId]?.Type;
+  if (type === 'AWS::DynamoDB::GlobalTable' || type === 'AWS::DynamoDB::Table') {
+    const table = `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${tableName}`;
+    if (attribute === 'Arn') return table;
+    if (attribute === 'StreamArn') return `${table}/stream/local`;
+  }
+  if (type === 'AWS::SQS::Queue' && attribute === 'Arn') return `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${logicalId}`;
+  if (type === 'AWS::SecretsManager::Secret' && attribute === 'Ref') return `arn:aws:secretsmanager:${LOCAL_REGION}:${LOCAL_ACCOUNT}:secret:${logicalId}`;
+  if (type === 'AWS::KMS::Key' && attribute === 'Arn') return `arn:aws:kms:${LOCAL_REGION}:${LOCAL_ACCOUNT}:key/${logicalId}`;
+  // Anything else is no resource a function calls; a distinct value keeps it from matching.
+  return `unresolved:${logicalId}.${attribute}`;
+}
+
 function resolver(template: CfnTemplate, tableName: string) {
-  const arnOf = (logicalId: string, attribute: string): string => {
-    const resource = template.Resources[logicalId];
-    if (resource?.Type === 'AWS::DynamoDB::GlobalTable' || resource?.Type === 'AWS::DynamoDB::Table') {
-      const table = `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${tableName}`;
-      if (attribute === 'Arn') return table;
-      if (attribute === 'StreamArn') return `${table}/stream/local`;
-    }
-    // Anything else cannot be a DynamoDB resource of this table; a distinct value keeps it from matching.
-    return `unresolved:${logicalId}.${attribute}`;
-  };
+  const arnOf = (logicalId: string, attribute: string): string => localArnOf(template, tableName, logicalId, attribute);
   const resolve = (value: Json): Json => {
     if (Array.isArray(value)) return value.map(resolve);
     if (!value || typeof value !== 'object') return value;
@@ -139,7 +149,7 @@ function resolver(template: CfnTemplate, tableName: string) {
     }
     if (entries.length === 1 && name === 'Ref') {
       const pseudo: Record<string, string> = { 'AWS::Region': LOCAL_REGION, 'AWS::AccountId': LOCAL_ACCOUNT, 'AWS::Partition': 'aws', 'AWS::URLSuffix': 'amazonaws.com' };
-      return pseudo[argument as string] ?? `unresolved:${String(argument)}`;
+      return pseudo[argument as string] ?? (template.Resources[argument as string] ? arnOf(argument as string, 'Ref') : `unresolved:${String(argument)}`);
     }
     return Object.fromEntries(entries.map(([key, inner]) => [key, resolve(inner)]));
   };
@@ -278,19 +288,40 @@ export class LocalIam {
 
   /** Throws what DynamoDB throws when the caller's role does not allow a command. */
   check(functionName: string, commandName: string, input: Input): void {
-    for (const request of authorizationsOf(commandName, input)) {
+    this.require(functionName, authorizationsOf(commandName, input), (message) => new DynamoDBServiceException({ ...ACCESS_DENIED, message }));
+  }
+
+  /** Throws what the service throws (`refuse` makes it from IAM's message) unless every request is allowed. */
+  require(functionName: string, requests: AuthorizationRequest[], refuse: (message: string) => Error): void {
+    for (const request of requests) {
       const verdict = this.authorize(functionName, request);
       if (verdict.allowed) continue;
       this.refusals.push({ functionName, request, reason: verdict.reason });
       const role = this.policies.get(functionName)?.roleName ?? 'unknown';
-      throw new DynamoDBServiceException({
-        name: 'AccessDeniedException',
-        $fault: 'client',
-        $metadata: { httpStatusCode: 400 },
-        message: `User: arn:aws:sts::${LOCAL_ACCOUNT}:assumed-role/${role}/${functionName} is not authorized to perform: ${request.action} on resource: ${request.resource} because ${verdict.reason}`,
-      });
+      throw refuse(
+        `User: arn:aws:sts::${LOCAL_ACCOUNT}:assumed-role/${role}/${functionName} is not authorized to perform: ${request.action} on resource: ${request.resource} because ${verdict.reason}`,
+      );
     }
   }
+}
+
+const ACCESS_DENIED = { name: 'AccessDeniedException', $fault: 'client', $metadata: { httpStatusCode: 400 } } as const;
+
+let servicesIam: LocalIam | undefined;
+
+/** Holds calls to the local stand-ins of SQS, Secrets Manager and KMS to `iam` (undefined: unchecked). */
+export function holdServicesTo(iam: LocalIam | undefined): void {
+  servicesIam = iam;
+}
+
+/**
+ * The IAM check of one call to a local stand-in, made as the function running now (none: an operator,
+ * unchecked): throws AccessDeniedException, as the service would, when its role does not allow it.
+ */
+export function checkServiceCall(action: string, resource: string, context: Record<string, string[]> = {}): void {
+  const functionName = currentFunction.getStore();
+  if (!functionName || !servicesIam) return;
+  servicesIam.require(functionName, [{ action, resource, context }], (message) => Object.assign(new Error(message), { ...ACCESS_DENIED }));
 }
 
 /** Makes every command sent through `db` inside a function's scope pass that function's IAM check. */
@@ -304,10 +335,4 @@ export function enforceIam(db: Db, iam: LocalIam): Db {
     { step: 'initialize', name: 'localIamCheck', priority: 'high', override: true },
   );
   return db;
-}
-
-/** `db`, held to the policies of the stack as it deploys (synthesized, or from the cache). */
-export async function withDeployedPermissions(db: Db): Promise<Db> {
-  const { template } = await stackTemplate();
-  return enforceIam(db, new LocalIam(template, db.tableName));
 }

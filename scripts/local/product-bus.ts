@@ -3,6 +3,8 @@ import { PRODUCT_EVENTS_QUEUE } from '../../lib/config.js';
 import type { Db } from '../../lib/db/client.js';
 import { withGroupedCalls } from '../../lib/db/grouped-calls.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { CALLED_RESOURCES } from '../../infra/api-function.js';
+import { checkQueueSend } from './aws.js';
 import { type ConsumeOutcome, consumeMessage, type DeadLetters } from '../../lib/product-events/consume.js';
 import { PRODUCT_EVENT_SOURCE } from '../../lib/schemas/product-data.js';
 import { runAsFunction } from './iam.js';
@@ -37,7 +39,8 @@ export async function deliverLocally(ungrouped: Db, events: PublishedEvent[], op
   // As the consumer in Lambda: concurrent events' calls sent in groups.
   const db = withGroupedCalls(ungrouped);
   const deliveries: (Delivery | undefined)[] = new Array(events.length);
-  const deadLetters: DeadLetters = { send: async () => undefined };
+  // The rejection is in the delivery's outcome; the send is checked as the consumer's role would be.
+  const deadLetters: DeadLetters = { send: async () => checkQueueSend(CALLED_RESOURCES.productEventsDeadLetters) };
   let pending = events.map((event, index) => ({ index, message: queueMessageOf(event, index), lastError: '' }));
   for (let receive = 1; pending.length > 0 && receive <= MAX_RECEIVE_COUNT; receive++) {
     const failed: typeof pending = [];

@@ -7,6 +7,8 @@ import { logger } from '../../lib/observability/logger.js';
 import { Dispatcher, dispatchRecord, type StreamRecord } from '../../lib/webhooks/dispatch.js';
 import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
 import { work, type WorkerDependencies, type WorkOutcome } from '../../lib/webhooks/worker.js';
+import { CALLED_RESOURCES } from '../../infra/api-function.js';
+import { checkQueueSend } from './aws.js';
 import { localClient } from './dynamodb-local.js';
 import { runAsFunction } from './iam.js';
 
@@ -41,6 +43,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
   ) {}
 
   async send(entries: { message: DeliveryMessage; delayMs: number }[]): Promise<void> {
+    checkQueueSend(CALLED_RESOURCES.deliveryQueue);
     for (const { message, delayMs } of entries) this.schedule(message, newId(), delayMs, 1);
   }
 

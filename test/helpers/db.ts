@@ -4,6 +4,7 @@ import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDb, type Db, setSharedDb } from '../../lib/db/client.js';
 import { ensureTable, localClient } from '../../scripts/local/dynamodb-local.js';
+import { useLocalAws } from '../../scripts/local/aws.js';
 import { enforceIam, LocalIam } from '../../scripts/local/iam.js';
 import type { CfnTemplate } from '../../scripts/local/stack-template.js';
 
@@ -34,7 +35,9 @@ export function useTestDb(): () => Db {
     await ensureTable(endpoint, tableName);
     process.env.TABLE_NAME = tableName;
     process.env.DYNAMODB_ENDPOINT = endpoint;
-    db = enforceIam(createDb({ endpoint, tableName, timeouts: LOCAL_TEST_TIMEOUTS }), new LocalIam(stackTemplateForTests(), tableName));
+    const iam = new LocalIam(stackTemplateForTests(), tableName);
+    useLocalAws(stackTemplateForTests(), tableName, iam);
+    db = enforceIam(createDb({ endpoint, tableName, timeouts: LOCAL_TEST_TIMEOUTS }), iam);
     setSharedDb(db);
   });
   afterAll(async () => {

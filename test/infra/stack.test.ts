@@ -12,12 +12,20 @@ import { RATE_LIMITED_BODY } from '../../infra/edge.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { PRODUCT_EVENT_TYPES } from '../../lib/schemas/product-data.js';
 import { STREAM_FILTER } from '../../lib/webhooks/dispatch.js';
-import { LocalIam } from '../../scripts/local/iam.js';
+import { LocalIam, localArnOf } from '../../scripts/local/iam.js';
 import type { CfnTemplate } from '../../scripts/local/stack-template.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const outDir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
 let template: Template;
+let prod: CfnTemplate | undefined;
+/** The prod stack's template (without bundles), synthesized once for the tests that read it. */
+function prodTemplate(): CfnTemplate {
+  prod ??= Template.fromStack(
+    createApp({ stage: 'prod', 'aws:cdk:bundling-stacks': [], ...ORIGIN_DOMAIN_CONTEXT }, { account: '123456789012', region: 'eu-west-1' }).stack,
+  ).toJSON() as CfnTemplate;
+  return prod;
+}
 let synthOutput = '';
 const logicalPrefix = (routeId: string) => `${routeId[0]?.toUpperCase()}${routeId.slice(1)}`;
 
@@ -177,7 +185,7 @@ describe('CDK app (cdk synth, offline)', () => {
     );
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { ExtendedStatistic: 'p99', Threshold: 2000 });
     // A customer-managed key with rotation, usable by CloudWatch alarms of this account (alias/aws/sns is not).
-    const [keyId, key] = Object.entries(template.findResources('AWS::KMS::Key') as Resources)[0] ?? [];
+    const [keyId, key] = Object.entries(template.findResources('AWS::KMS::Key') as Resources).find(([id]) => id.startsWith('AlarmTopicKey')) ?? [];
     expect(key?.Properties.EnableKeyRotation).toBe(true);
     expect((key?.Properties.KeyPolicy as { Statement: unknown[] }).Statement).toContainEqual(
       expect.objectContaining({
@@ -306,9 +314,16 @@ describe('webhooks out', () => {
   });
 });
 
+const ORIGIN_DOMAIN_CONTEXT = {
+  originDomainName: 'origin.api.example.com',
+  originCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
+  originHostedZoneId: 'Z0123456789ABCDEFGHIJ',
+  originHostedZoneName: 'api.example.com',
+};
+
 describe('production stage', () => {
   const { stack, edge } = createApp(
-    { stage: 'prod', apiRateLimitMax: '50', apiKeyHourlyLimit: '2000', 'aws:cdk:bundling-stacks': [] },
+    { stage: 'prod', apiRateLimitMax: '50', apiKeyHourlyLimit: '2000', 'aws:cdk:bundling-stacks': [], ...ORIGIN_DOMAIN_CONTEXT },
     { account: '123456789012', region: 'eu-west-1' },
   );
   const prod = Template.fromStack(stack);
@@ -357,7 +372,10 @@ describe('production stage', () => {
     );
     const variables = (authorizer?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(JSON.stringify(header?.HeaderValue)).toContain('resolve:secretsmanager');
-    expect(variables.ORIGIN_VERIFY_SECRET).toEqual(header?.HeaderValue);
+    // The authorizer reads the value from Secrets Manager at run time: its environment holds only the ARN.
+    const [secretId] = Object.keys(prod.findResources('AWS::SecretsManager::Secret')).filter((id) => id.startsWith('OriginVerifySecret'));
+    expect(variables.ORIGIN_VERIFY_SECRET_ARN).toEqual({ Ref: secretId });
+    expect(JSON.stringify(header?.HeaderValue)).toContain(secretId);
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'https-only', CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad' });
     prod.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Edge'), 'DomainName'] }, '/api/v1']] } });
   });
@@ -388,5 +406,100 @@ describe('production stage', () => {
 
     expect(iam.authorize('authorizer', update('KEYHASH#h')).allowed).toBe(true);
     expect(iam.authorize('authorizer', update('IP#198.51.100.7')).allowed).toBe(false);
+  });
+});
+
+describe('secrets and keys (#21 items 6, 7)', () => {
+  const templates = () => ({ dev: template.toJSON() as CfnTemplate, prod: prodTemplate() });
+  const functionsOf = (cfn: CfnTemplate) =>
+    Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::Lambda::Function' && resource.Metadata?.['hiring:function']);
+  const variablesOf = (fn: CfnTemplate['Resources'][string]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+
+  it('puts no secret value in any function’s environment: the functions that need one get its ARN and a grant to read it', () => {
+    for (const [stage, cfn] of Object.entries(templates())) {
+      const iam = new LocalIam(cfn, 't');
+      for (const fn of functionsOf(cfn)) {
+        const name = fn.Metadata?.['hiring:function'] as string;
+        const variables = variablesOf(fn);
+        expect(JSON.stringify(variables), `${stage} ${name}`).not.toMatch(/resolve:secretsmanager|SecretString/);
+        const route = routeEntries().find(([, r]) => r.functionName === name)?.[1];
+        const readsCursorKey = Boolean(route && 'paginated' in route);
+        expect('CURSOR_SECRET_ARN' in variables, `${stage} ${name}`).toBe(readsCursorKey);
+        const secretArn = localArnOf(cfn, 't', (variables.CURSOR_SECRET_ARN as { Ref?: string } | undefined)?.Ref ?? 'none', 'Ref');
+        if (readsCursorKey) expect(iam.authorize(name, { action: 'secretsmanager:GetSecretValue', resource: secretArn, context: {} }).allowed, name).toBe(true);
+      }
+    }
+  });
+
+  it('lets only the functions that make webhook secrets encrypt, and only the worker decrypt, with the webhook-secret encryption context', () => {
+    for (const [stage, cfn] of Object.entries(templates())) {
+      const iam = new LocalIam(cfn, 't');
+      const [keyId] = Object.keys(cfn.Resources).filter((id) => id.startsWith('WebhookSecretsKey'));
+      const key = localArnOf(cfn, 't', keyId as string, 'Arn');
+      const use = (name: string, action: string, purpose = 'webhook-signing-secret') =>
+        iam.authorize(name, { action, resource: key, context: { 'kms:EncryptionContext:purpose': [purpose], 'kms:EncryptionContext:tenantId': ['acme'] } }).allowed;
+      const encrypting = functionsOf(cfn).map((fn) => fn.Metadata?.['hiring:function'] as string).filter((name) => use(name, 'kms:GenerateDataKey'));
+      const decrypting = functionsOf(cfn).map((fn) => fn.Metadata?.['hiring:function'] as string).filter((name) => use(name, 'kms:Decrypt'));
+
+      expect(encrypting.sort(), stage).toEqual(['create-webhook', 'rotate-webhook-secret']);
+      expect(decrypting, stage).toEqual([BACKGROUND_FUNCTIONS.webhookWorker]);
+      expect(use(BACKGROUND_FUNCTIONS.webhookWorker, 'kms:Decrypt', 'something-else'), stage).toBe(false);
+      expect(cfn.Resources[keyId as string]?.Properties?.EnableKeyRotation, stage).toBe(true);
+    }
+  });
+});
+
+describe('event sources (#21 item 9)', () => {
+  /** What Lambda's event source mapping needs of the function's role, per source (the AWS Lambda developer guide). */
+  const NEEDED: Record<string, string[]> = {
+    sqs: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
+    dynamodb: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'],
+  };
+
+  it('gives every event-source function’s role the receive or stream actions on its own source, in dev and prod', () => {
+    for (const [stage, cfn] of Object.entries({ dev: template.toJSON() as CfnTemplate, prod: prodTemplate() })) {
+      const iam = new LocalIam(cfn, 't');
+      const mappings = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::Lambda::EventSourceMapping');
+      const checked: string[] = [];
+      for (const mapping of mappings) {
+        const functionId = (mapping.Properties?.FunctionName as { Ref: string }).Ref;
+        const name = cfn.Resources[functionId]?.Metadata?.['hiring:function'] as string;
+        const [sourceId, attribute] = (mapping.Properties?.EventSourceArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+        const source = localArnOf(cfn, 't', sourceId, attribute);
+        const service = source.split(':')[2] as string;
+        for (const action of NEEDED[service] ?? []) {
+          expect(iam.authorize(name, { action, resource: source, context: {} }).allowed, `${stage} ${name} ${action} on ${source}`).toBe(true);
+        }
+        checked.push(`${name} ← ${service}`);
+      }
+      expect(checked.sort(), stage).toEqual([`${BACKGROUND_FUNCTIONS.eventConsumer} ← sqs`, `${BACKGROUND_FUNCTIONS.webhookDispatcher} ← dynamodb`, `${BACKGROUND_FUNCTIONS.webhookWorker} ← sqs`].sort());
+    }
+  });
+});
+
+describe('no bypass of the edge (#21 item 8)', () => {
+  it('serves prod only through its own domain: the execute-api endpoint is off and CloudFront’s origin is that domain', () => {
+    const cfn = prodTemplate();
+    const [api] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Api');
+    const [domain] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::DomainName');
+    const [mapping] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::ApiMapping');
+    const [record] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::Route53::RecordSet');
+    const [distribution] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::CloudFront::Distribution');
+    const [origin] = (distribution?.Properties?.DistributionConfig as { Origins: { DomainName: unknown }[] }).Origins;
+
+    expect(api?.Properties?.DisableExecuteApiEndpoint).toBe(true);
+    expect(domain?.Properties).toMatchObject({
+      DomainName: ORIGIN_DOMAIN_CONTEXT.originDomainName,
+      DomainNameConfigurations: [expect.objectContaining({ CertificateArn: ORIGIN_DOMAIN_CONTEXT.originCertificateArn, SecurityPolicy: 'TLS_1_2', EndpointType: 'REGIONAL' })],
+    });
+    expect(mapping?.Properties).toMatchObject({ Stage: expect.anything() });
+    expect(record?.Properties).toMatchObject({ Name: `${ORIGIN_DOMAIN_CONTEXT.originDomainName}.`, Type: 'A', HostedZoneId: ORIGIN_DOMAIN_CONTEXT.originHostedZoneId });
+    expect(origin?.DomainName).toBe(ORIGIN_DOMAIN_CONTEXT.originDomainName);
+  });
+
+  it('refuses to synthesize a prod edge without the API’s own domain, and keeps dev (no edge) on the execute-api endpoint', () => {
+    expect(() => createApp({ stage: 'prod', 'aws:cdk:bundling-stacks': [] }, { account: '123456789012', region: 'eu-west-1' })).toThrow(/originDomainName/);
+    const [api] = Object.values((template.toJSON() as CfnTemplate).Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Api');
+    expect(api?.Properties?.DisableExecuteApiEndpoint).toBe(false);
   });
 });

@@ -10,9 +10,9 @@ import { Dispatcher } from '../../lib/webhooks/dispatch.js';
 import { DISABLE_AFTER_FAILING_MS, PREVIOUS_SECRET_VALIDITY_MS, signingSecrets } from '../../lib/db/entities/webhook.js';
 import { listEvents } from '../../lib/db/events.js';
 import { createJd } from '../../lib/db/jds.js';
-import { getWebhook, getWebhookItem, listDeliveryAttempts, rotateWebhookSecret } from '../../lib/db/webhooks.js';
-import { newWebhookSecret } from '../../lib/webhooks/signing.js';
-import { registerWebhook } from '../../lib/webhooks/endpoints.js';
+import { getWebhook, getWebhookItem, listDeliveryAttempts } from '../../lib/db/webhooks.js';
+import { registerWebhook, rotateSecret } from '../../lib/webhooks/endpoints.js';
+import { openSecrets } from '../../lib/webhooks/secret-box.js';
 import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
 import { work } from '../../lib/webhooks/worker.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
@@ -310,8 +310,8 @@ describe('secret rotation', () => {
     const { tenantId } = await tenantWithKey(db(), ['admin']);
     const { webhook, secret: original } = await registerWebhook(db(), tenantId, { url: 'https://hooks.example.com/in', events: ['*'] }, { resolve: async () => [PUBLIC_ADDRESS] });
     const start = Date.now();
-    const rotateAt = (offsetMs: number) => rotateWebhookSecret(db(), tenantId, webhook.id, newWebhookSecret(), new Date(start + offsetMs));
-    const signingAt = async (offsetMs: number) => signingSecrets((await getWebhookItem(db(), tenantId, webhook.id))!, new Date(start + offsetMs));
+    const rotateAt = (offsetMs: number) => rotateSecret(db(), tenantId, webhook.id, new Date(start + offsetMs));
+    const signingAt = async (offsetMs: number) => openSecrets(tenantId, signingSecrets((await getWebhookItem(db(), tenantId, webhook.id))!, new Date(start + offsetMs)));
 
     const { secret: second } = await rotateAt(60_000);
     const { secret: third } = await rotateAt(120_000);

@@ -9,6 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../lib/auth/api-key.js';
 import { authorizeRequest } from '../../lib/auth/authorize.js';
+import { type SecretValues, setSecretSource } from '../../lib/aws/secrets.js';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
 import { createDb, DYNAMODB_CALL_LIMITS, setSharedDb } from '../../lib/db/client.js';
 import { isTransientFault } from '../../lib/db/faults.js';
@@ -116,11 +117,24 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
       ROUTES.listJds,
       {},
     );
+  const secretArn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:origin-verify';
+  let edgeSecret: SecretValues | Error = { current: 'edge-secret-value' };
+  const reads: string[] = [];
   beforeEach(() => {
-    process.env.ORIGIN_VERIFY_SECRET = 'edge-secret-value';
+    process.env.ORIGIN_VERIFY_SECRET_ARN = secretArn;
+    edgeSecret = { current: 'edge-secret-value' };
+    reads.length = 0;
+    setSecretSource({
+      read: async (secretId) => {
+        reads.push(secretId);
+        if (edgeSecret instanceof Error) throw edgeSecret;
+        return edgeSecret;
+      },
+    });
   });
   afterAll(() => {
-    delete process.env.ORIGIN_VERIFY_SECRET;
+    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
+    setSecretSource(undefined);
   });
 
   it('refuses a request that bypassed CloudFront without any DynamoDB call', async () => {
@@ -128,6 +142,28 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
 
     expect(decisions.map((decision) => decision.isAuthorized)).toEqual([false, false, false]);
     expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+
+  it('reads the header value from Secrets Manager once per cold start, and accepts the previous value during a rotation (#21 item 6)', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 } });
+    edgeSecret = { current: 'rotated-value', previous: 'edge-secret-value' };
+
+    const decisions = await Promise.all(['edge-secret-value', 'rotated-value', 'older-value'].map((value) => authorizeRequest(db, withHeader(value))));
+
+    expect(decisions.map((decision) => decision.isAuthorized)).toEqual([true, true, false]);
+    expect(reads).toEqual([secretArn]);
+  });
+
+  it('answers unavailable (503 later, no data read) while Secrets Manager cannot be reached, and reads again on the next request', async () => {
+    edgeSecret = Object.assign(new Error('connect ETIMEDOUT'), { name: 'TimeoutError' });
+    const during = await authorizeRequest(db, withHeader('edge-secret-value'));
+    edgeSecret = { current: 'edge-secret-value' };
+    ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 } });
+    const after = await authorizeRequest(db, withHeader('edge-secret-value'));
+
+    expect(during).toEqual({ isAuthorized: true, context: { unavailable: true } });
+    expect(after.context).toMatchObject({ tenantId: 't' });
+    expect(ddb).toHaveReceivedCommandTimes(UpdateCommand, 1);
   });
 
   it('counts only the key (one write): the WAF limits per IP', async () => {
@@ -147,7 +183,7 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
     event.requestContext.http.sourceIp = '130.176.0.1'; // a CloudFront edge
 
     const behind = await authorizeRequest(db, event);
-    delete process.env.ORIGIN_VERIFY_SECRET;
+    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
     const direct = await authorizeRequest(db, { ...event, headers: { 'x-api-key': event.headers['x-api-key'] ?? '', 'x-viewer-address': '203.0.113.77' } });
 
     expect((behind.context as { clientIp?: string }).clientIp).toBe('203.0.113.77');

@@ -1,4 +1,5 @@
 import type { EventType } from '../../domain.js';
+import type { SealedSecret } from '../../webhooks/secret-box.js';
 import { tenantPk } from '../ids.js';
 
 /**
@@ -30,9 +31,14 @@ export const REQUEST_TTL_SECONDS = 24 * 60 * 60;
 export type WebhookStatus = 'enabled' | 'disabled';
 export type Subscription = EventType | '*';
 
-export interface WebhookSecret {
-  /** `whsec_` + base64 of 32 random bytes (Standard Webhooks) */
-  value: string;
+/**
+ * A signing secret (`whsec_` + base64 of 32 random bytes, Standard Webhooks), kept encrypted
+ * (lib/webhooks/secret-box.ts). Versions before encryption wrote `value` in clear; the worker still
+ * reads those, and `npm run admin -- seal-webhook-secrets` encrypts them in place.
+ */
+export type WebhookSecret = SecretTimes & ({ sealed: SealedSecret } | { value: string });
+
+interface SecretTimes {
   createdAt: string;
   /** set on the previous secret when it is rotated out; absent: the current one */
   expiresAt?: string;
@@ -167,9 +173,9 @@ export function toDeliveryAttempt(item: DeliveryAttemptItem): DeliveryAttempt {
   return attempt;
 }
 
-/** The secrets that sign a delivery at `now`: the current one, and a rotated-out one for 24 h. */
-export function signingSecrets(item: Pick<WebhookItem, 'secrets'>, now: Date): string[] {
-  return item.secrets.filter((secret) => secret.expiresAt === undefined || Date.parse(secret.expiresAt) > now.getTime()).map((secret) => secret.value);
+/** The secrets that sign a delivery at `now`: the current one, and those rotated out for 24 h. */
+export function signingSecrets(item: Pick<WebhookItem, 'secrets'>, now: Date): WebhookSecret[] {
+  return item.secrets.filter((secret) => secret.expiresAt === undefined || Date.parse(secret.expiresAt) > now.getTime());
 }
 
 export function subscribes(item: Pick<WebhookItem, 'events'>, type: EventType): boolean {
