@@ -105,7 +105,7 @@ export async function createApiKey(
           ExpressionAttributeValues: { ':one': 1, ':max': maxActiveKeys },
         },
       },
-      recordEvent(db.tableName, tenantId, 'key.created', {
+      recordEvent(tenantId, 'key.created', {
         id,
         name: input.name,
         scopes: [...input.scopes],
@@ -230,7 +230,7 @@ export async function revokeApiKey(db: Db, tenantId: string, keyId: string, now 
       ...(counted
         ? [{ Update: { TableName: db.tableName, Key: tenantKeys.item(tenantId), UpdateExpression: 'ADD activeKeys :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } } }]
         : []),
-      recordEvent(db.tableName, tenantId, 'key.revoked', { id: keyId, name: item.name, updatedAt: nowIso(now) }),
+      recordEvent(tenantId, 'key.revoked', { id: keyId, name: item.name, updatedAt: nowIso(now) }),
     ]);
   }, (error) => conditionFailedAt(error, 0));
 }

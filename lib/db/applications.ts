@@ -128,11 +128,11 @@ function applicationEvent(db: Db, tenantId: string, previous: ApplicationItem | 
     aiScore: next.scores[0] ?? null,
     updatedAt,
   };
-  if (!previous) return [recordEvent(db.tableName, tenantId, 'application.created', data)];
+  if (!previous) return [recordEvent(tenantId, 'application.created', data)];
   const rescored = previous.scores.length !== next.scores.length || previous.scores.some((score, i) => score !== next.scores[i]);
   if (previous.status === next.status && !rescored) return [];
   if (previous.status !== next.status) data.previousStatus = previous.status;
-  return [recordEvent(db.tableName, tenantId, 'application.updated', data)];
+  return [recordEvent(tenantId, 'application.updated', data)];
 }
 
 /** A guard of the application (0), its resume (1), its JD head (2) or its pointer (3) failed: read again. */
@@ -230,7 +230,7 @@ export async function removeApplication(db: Db, tenantId: string, application: A
     },
     { Delete: { TableName: db.tableName, Key: resumeKeys.copy(tenantId, application.resumeId, application.id) } },
     { Put: { TableName: db.tableName, Item: tombstoneItem(pointer, 'APPLICATION', application.id, sourceVersion, now) } },
-    recordEvent(db.tableName, tenantId, 'application.deleted', {
+    recordEvent(tenantId, 'application.deleted', {
       id: application.id,
       jdId: application.jdId,
       resumeId: application.resumeId,

@@ -1,5 +1,5 @@
 import type { Db } from './client.js';
-import { addTo, queryAll, type TransactItem } from './dynamo.js';
+import { type Addition, addTo, queryAll } from './dynamo.js';
 import { COUNTER_SHARDS, type CounterItem, type CounterKind, counterKeys, countOf } from './entities/counter.js';
 import { tenantPk } from './ids.js';
 
@@ -17,6 +17,6 @@ export async function readCount(db: Db, tenantId: string, kind: CounterKind, fie
 }
 
 /** A transaction item that adds each delta to its field, on one shard chosen at random. */
-export function counterDelta(db: Db, tenantId: string, kind: CounterKind, deltas: Record<string, number>): TransactItem {
-  return addTo(db, counterKeys.shard(tenantId, kind, Math.floor(Math.random() * COUNTER_SHARDS)), deltas);
+export function counterDelta(tenantId: string, kind: CounterKind, deltas: Record<string, number>): Addition {
+  return addTo(counterKeys.shard(tenantId, kind, Math.floor(Math.random() * COUNTER_SHARDS)), deltas);
 }

@@ -16,7 +16,7 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, TransientError } from '../errors.js';
 import type { Db } from './client.js';
-import { stampEvents } from './entities/event.js';
+import { type EventRecord, eventPut } from './entities/event.js';
 import { isTransientFault } from './faults.js';
 
 /**
@@ -29,8 +29,24 @@ import { isTransientFault } from './faults.js';
 export type Key = { pk: string; sk: string };
 /** One string per item key, to match items to keys. */
 export const keyOf = (item: Key) => `${item.pk}\u0000${item.sk}`;
-export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
-export type TransactItem = TransactItems[number];
+/** One item of a TransactWriteItems call, as DynamoDB takes it. */
+export type WriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Additions to number fields of one item, with no condition: updates that commute, so a group of
+ * transactions may merge two on the same item into one (lib/db/grouped-calls.ts).
+ */
+export interface Addition {
+  Add: { key: Key; deltas: Record<string, number> };
+}
+
+/**
+ * An item of a transaction: a write as DynamoDB takes it, or one this layer completes when the
+ * transaction is sent: an addition (addTo) or an event for the tenant's log (recordEvent, its id and
+ * time given at sending). What an item is shows in its own shape, so a copy means the same write.
+ */
+export type TransactItem = WriteItem | Addition | EventRecord;
+export type TransactItems = TransactItem[];
 
 async function call<T>(send: () => Promise<T>): Promise<T> {
   try {
@@ -218,18 +234,11 @@ export async function ignoreConditionFailure(write: Promise<unknown>): Promise<v
   }
 }
 
-/** One TransactWriteItems call, its events stamped with the time it leaves (entities/event.ts). */
-export function sendTransaction(db: Db, items: TransactItems): Promise<unknown> {
-  return call(() => db.client.send(new TransactWriteCommand({ TransactItems: stampEvents(items) })));
+export function addTo(key: Key, deltas: Record<string, number>): Addition {
+  return { Add: { key, deltas } };
 }
 
-/**
- * Additions to number fields of one item, with no condition: updates that commute, so two of them on
- * the same item can be sent as one (lib/db/grouped-calls.ts merges them).
- */
-const ADDITIONS = new WeakMap<TransactItem, { key: Key; deltas: Record<string, number> }>();
-
-export function addTo(db: Db, key: Key, deltas: Record<string, number>): TransactItem {
+function additionUpdate(tableName: string, { key, deltas }: Addition['Add']): WriteItem {
   const names: Record<string, string> = {};
   const values: Record<string, number> = {};
   const parts = Object.entries(deltas).map(([field, delta], i) => {
@@ -237,16 +246,21 @@ export function addTo(db: Db, key: Key, deltas: Record<string, number>): Transac
     values[`:d${i}`] = delta;
     return `#f${i} :d${i}`;
   });
-  const item: TransactItem = {
-    Update: { TableName: db.tableName, Key: key, UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values },
-  };
-  ADDITIONS.set(item, { key, deltas });
-  return item;
+  return { Update: { TableName: tableName, Key: key, UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
 }
 
-/** The key and deltas of a transaction item made by addTo; undefined for any other item. */
-export function additionOf(item: TransactItem): { key: Key; deltas: Record<string, number> } | undefined {
-  return ADDITIONS.get(item);
+/** The items as DynamoDB takes them, events given their ids and times now (entities/event.ts says why). */
+export function toWriteItems(tableName: string, items: TransactItems, now = new Date()): WriteItem[] {
+  return items.map((item) => {
+    if ('Add' in item) return additionUpdate(tableName, item.Add);
+    if ('Event' in item) return eventPut(tableName, item.Event, now);
+    return item;
+  });
+}
+
+/** One TransactWriteItems call, sent as it is when it leaves (retries and groups included). */
+export function sendTransaction(db: Db, items: TransactItems): Promise<unknown> {
+  return call(() => db.client.send(new TransactWriteCommand({ TransactItems: toWriteItems(db.tableName, items) })));
 }
 
 /**

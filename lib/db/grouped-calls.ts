@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransientError } from '../errors.js';
 import type { CallGroups, Db } from './client.js';
-import { addTo, additionOf, batchGet, type Key, keyOf, sendTransaction, type TransactItem, type TransactItems } from './dynamo.js';
+import { type Addition, addTo, batchGet, type Key, keyOf, sendTransaction, type TransactItem, type TransactItems } from './dynamo.js';
 
 /**
  * Group commit, for a process that applies many independent changes at once (the product-events
@@ -112,10 +112,13 @@ async function sendReads(db: Db, group: Waiting<ReadRequest, Item[]>[]): Promise
 
 type TransactRequest = { items: TransactItems; alone?: boolean };
 
-function itemKey(item: TransactItem): string {
+/** The item a transaction item writes or checks; undefined for an event, whose new id no other item has. */
+function itemKey(item: TransactItem): string | undefined {
+  if ('Event' in item) return undefined;
+  if ('Add' in item) return keyOf(item.Add.key);
   const { Put, Update, Delete, ConditionCheck } = item;
-  const [table, key] = Put ? [Put.TableName, Put.Item] : Update ? [Update.TableName, Update.Key] : Delete ? [Delete.TableName, Delete.Key] : [ConditionCheck?.TableName, ConditionCheck?.Key];
-  return `${table}\u0000${keyOf({ pk: String(key?.pk), sk: String(key?.sk) })}`;
+  const key = Put ? Put.Item : Update ? Update.Key : Delete ? Delete.Key : ConditionCheck?.Key;
+  return keyOf({ pk: String(key?.pk), sk: String(key?.sk) });
 }
 
 /**
@@ -123,8 +126,8 @@ function itemKey(item: TransactItem): string {
  * check of the same item (sent once). Any other pair of items on one key cannot be in one transaction.
  */
 function sharing(item: TransactItem): string | undefined {
-  if (additionOf(item)) return 'addition';
-  if (item.ConditionCheck) return `check ${JSON.stringify(item.ConditionCheck)}`;
+  if ('Add' in item) return 'addition';
+  if ('ConditionCheck' in item && item.ConditionCheck) return `check ${JSON.stringify(item.ConditionCheck)}`;
   return undefined;
 }
 
@@ -140,13 +143,20 @@ function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<Tran
     const own = waiting.request.items;
     const shared = (item: TransactItem) => {
       const key = itemKey(item);
-      return touched.has(key) && touched.get(key) !== undefined && touched.get(key) === sharing(item);
+      return key !== undefined && touched.get(key) !== undefined && touched.get(key) === sharing(item);
     };
-    if (own.some((item) => touched.has(itemKey(item)) && !shared(item))) continue;
+    const collides = (item: TransactItem) => {
+      const key = itemKey(item);
+      return key !== undefined && touched.has(key) && !shared(item);
+    };
+    if (own.some(collides)) continue;
     const newItems = own.filter((item) => !shared(item)).length;
     const size = JSON.stringify(own).length;
     if (group.length > 0 && (items + newItems > MAX_TRANSACTION_ITEMS || bytes + size > MAX_TRANSACTION_JSON_BYTES)) break;
-    for (const item of own) touched.set(itemKey(item), sharing(item));
+    for (const item of own) {
+      const key = itemKey(item);
+      if (key !== undefined) touched.set(key, sharing(item));
+    }
     items += newItems;
     bytes += size;
     group.push(waiting);
@@ -156,34 +166,32 @@ function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<Tran
 
 /** The group's items (shared ones sent once), and each member with where its items went. */
 function combine(
-  db: Db,
   group: Waiting<TransactRequest, void>[],
 ): { items: TransactItems; members: { waiting: Waiting<TransactRequest, void>; positions: number[] }[] } {
   const items: TransactItems = [];
   const additionAt = new Map<string, { index: number; deltas: Record<string, number>; key: Key }>();
   const checkAt = new Map<string, number>();
-  const members = group.map((waiting) => ({
-    waiting,
-    positions: waiting.request.items.map((item) => {
-      const addition = additionOf(item);
-      const key = itemKey(item);
-      if (item.ConditionCheck) {
-        const index = checkAt.get(key) ?? items.push(item) - 1;
-        checkAt.set(key, index);
-        return index;
-      }
-      if (!addition) return items.push(item) - 1;
-      const merged = additionAt.get(key);
-      if (!merged) {
-        const entry = { index: items.push(item) - 1, deltas: { ...addition.deltas }, key: addition.key };
-        additionAt.set(key, entry);
-        return entry.index;
-      }
-      for (const [field, delta] of Object.entries(addition.deltas)) merged.deltas[field] = (merged.deltas[field] ?? 0) + delta;
-      items[merged.index] = addTo(db, merged.key, merged.deltas);
-      return merged.index;
-    }),
-  }));
+  const place = (item: TransactItem): number => {
+    const key = itemKey(item);
+    if (key === undefined) return items.push(item) - 1;
+    if ('ConditionCheck' in item && item.ConditionCheck) {
+      const index = checkAt.get(key) ?? items.push(item) - 1;
+      checkAt.set(key, index);
+      return index;
+    }
+    if (!('Add' in item)) return items.push(item) - 1;
+    const addition: Addition['Add'] = item.Add;
+    const merged = additionAt.get(key);
+    if (!merged) {
+      const entry = { index: items.push(item) - 1, deltas: { ...addition.deltas }, key: addition.key };
+      additionAt.set(key, entry);
+      return entry.index;
+    }
+    for (const [field, delta] of Object.entries(addition.deltas)) merged.deltas[field] = (merged.deltas[field] ?? 0) + delta;
+    items[merged.index] = addTo(merged.key, merged.deltas);
+    return merged.index;
+  };
+  const members = group.map((waiting) => ({ waiting, positions: waiting.request.items.map(place) }));
   return { items, members };
 }
 
@@ -192,7 +200,7 @@ async function sendTransactions(
   group: Waiting<TransactRequest, void>[],
   requeue: (members: Waiting<TransactRequest, void>[]) => void,
 ): Promise<void> {
-  const { items, members } = combine(db, group);
+  const { items, members } = combine(group);
   try {
     await sendTransaction(db, items);
     for (const { resolve } of group) resolve();

@@ -82,8 +82,8 @@ export async function createJd(
   await transactWrite(db, [
     { Put: { TableName: db.tableName, Item: head, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: db.tableName, Item: bodyItem(tenantId, head.id, input) } },
-    counterDelta(db, tenantId, 'JD', { total: 1, DRAFT: 1 }),
-    recordEvent(db.tableName, tenantId, 'jd.created', jdEventData(summary)),
+    counterDelta(tenantId, 'JD', { total: 1, DRAFT: 1 }),
+    recordEvent(tenantId, 'jd.created', jdEventData(summary)),
     ...(options.claim ? [options.claim.item(summary)] : []),
   ]);
   return summary;
@@ -127,9 +127,9 @@ export async function saveJd(
     const status = input.status ?? existing?.status ?? 'DRAFT';
     const fields = headFields(input, id, status, input.createdAt ?? existing?.createdAt ?? at, at);
     const counter = !existing
-      ? counterDelta(db, tenantId, 'JD', { total: 1, [status]: 1 })
+      ? counterDelta(tenantId, 'JD', { total: 1, [status]: 1 })
       : existing.status !== status
-        ? counterDelta(db, tenantId, 'JD', { [existing.status]: -1, [status]: 1 })
+        ? counterDelta(tenantId, 'JD', { [existing.status]: -1, [status]: 1 })
         : undefined;
     const versions: JdHeadVersions = existing
       ? {
@@ -149,7 +149,7 @@ export async function saveJd(
       },
       { Put: { TableName: db.tableName, Item: bodyItem(tenantId, id, input) } },
       ...(counter ? [counter] : []),
-      recordEvent(db.tableName, tenantId, existing ? 'jd.updated' : 'jd.created', jdEventData(fields, existing?.status)),
+      recordEvent(tenantId, existing ? 'jd.updated' : 'jd.created', jdEventData(fields, existing?.status)),
     ]);
     return { outcome: 'applied' as const, created: !existing, value: fields, versions };
   }, headChanged);
@@ -197,8 +197,8 @@ export async function deleteJd(
       ...(stored?.entity === 'JD'
         ? [
             { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
-            counterDelta(db, tenantId, 'JD', { total: -1, [stored.status]: -1 }),
-            recordEvent(db.tableName, tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
+            counterDelta(tenantId, 'JD', { total: -1, [stored.status]: -1 }),
+            recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
           ]
         : []),
     ]);

@@ -117,9 +117,9 @@ export async function saveResume(
           ? { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } }
           : { ConditionExpression: 'attribute_not_exists(pk)' };
     const items: TransactItems = [{ Put: { TableName: db.tableName, Item: item, ...condition } }];
-    if (!existing) items.push(counterDelta(db, tenantId, 'RESUME', { total: 1 }));
+    if (!existing) items.push(counterDelta(tenantId, 'RESUME', { total: 1 }));
     if (!existing || changedForIntegrators(existing, resume)) {
-      items.push(recordEvent(db.tableName, tenantId, existing ? 'resume.updated' : 'resume.created', { id, parseStatus: resume.parseStatus, updatedAt: at }));
+      items.push(recordEvent(tenantId, existing ? 'resume.updated' : 'resume.created', { id, parseStatus: resume.parseStatus, updatedAt: at }));
     }
     await transactWrite(db, items);
     return { outcome: 'applied' as const, created: !existing, value: resume, item };
@@ -166,7 +166,7 @@ export async function eraseResume(
     await transactWrite(db, [
       { Put: { TableName: db.tableName, Item: tombstoneItem(key, 'RESUME', resumeId, options.sourceVersion, now), ...condition } },
       ...(stored?.entity === 'RESUME'
-        ? [counterDelta(db, tenantId, 'RESUME', { total: -1 }), recordEvent(db.tableName, tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) })]
+        ? [counterDelta(tenantId, 'RESUME', { total: -1 }), recordEvent(tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) })]
         : []),
     ]);
     return { outcome: 'applied', created: false, value: undefined };

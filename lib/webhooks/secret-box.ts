@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { webhookSecretsKeyId } from '../config.js';
-import type { WebhookSecret } from '../db/entities/webhook.js';
 
 /**
  * Webhook signing secrets are kept encrypted (envelope encryption): each is sealed with AES-256-GCM
@@ -102,7 +101,10 @@ export async function openSecret(tenantId: string, sealed: SealedSecret, now = D
   return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
 }
 
+/** A secret as the table keeps it: sealed, or in clear as versions before sealing wrote it. */
+export type StoredSecret = { sealed: SealedSecret } | { value: string };
+
 /** The signing secrets in clear, for one delivery (a secret written before sealing is read as it is). */
-export function openSecrets(tenantId: string, secrets: WebhookSecret[], now = Date.now()): Promise<string[]> {
+export function openSecrets(tenantId: string, secrets: StoredSecret[], now = Date.now()): Promise<string[]> {
   return Promise.all(secrets.map((secret) => ('sealed' in secret ? openSecret(tenantId, secret.sealed, now) : secret.value)));
 }

@@ -33,7 +33,7 @@ describe('grouped calls (the product-events consumer’s DynamoDB calls)', () =>
     const grouped = withGroupedCalls(db);
 
     await Promise.all(
-      Array.from({ length: 30 }, (_, i) => transactWrite(grouped, [put(db, { ...key(`ITEM#${i}`), n: i }, 'attribute_not_exists(pk)'), addTo(db, key('COUNT'), { total: 1, [`f${i % 3}`]: 1 })])),
+      Array.from({ length: 30 }, (_, i) => transactWrite(grouped, [put(db, { ...key(`ITEM#${i}`), n: i }, 'attribute_not_exists(pk)'), addTo(key('COUNT'), { total: 1, [`f${i % 3}`]: 1 })])),
     );
 
     expect(calls.filter((command) => command === 'TransactWriteItemsCommand').length).toBeLessThanOrEqual(2);
@@ -106,7 +106,7 @@ describe('grouped calls (the product-events consumer’s DynamoDB calls)', () =>
     const grouped = withGroupedCalls(db);
 
     for (let i = 0; i < 3; i++) {
-      await transactWrite(grouped, [put(db, key(`S#${i}`)), addTo(db, key('COUNT'), { total: 1 })]);
+      await transactWrite(grouped, [put(db, key(`S#${i}`)), addTo(key('COUNT'), { total: 1 })]);
       await getItem(grouped, key(`S#${i}`), { consistent: true });
     }
 

@@ -3,7 +3,6 @@ import type { Scope } from '../../auth/scopes.js';
 import { type ApplicationStatus, EVENT_ID_PATTERN, type EventType, type JdStatus, type ParseStatus } from '../../domain.js';
 
 export { EVENT_ID_PATTERN };
-import type { TransactItem } from '../dynamo.js';
 import { newId, tenantPk } from '../ids.js';
 
 /**
@@ -91,14 +90,25 @@ export function eventId(): string {
   return `${EVENT_ID_PREFIX}${newId()}`;
 }
 
-/** The event items of transactions, to stamp with their id when the transaction is sent. */
 export type { EventType };
 
-/** An event to record; recordEvent's signature pairs each type with its data. */
-type EventWrite = { tableName: string; tenantId: string; type: EventType; data: EventData[EventType] };
-const EVENT_WRITES = new WeakMap<TransactItem, EventWrite>();
+/** An event to record in the tenant's log, as an item of a transaction (lib/db/dynamo.ts). */
+export interface EventRecord {
+  Event: { tenantId: string; type: EventType; data: EventData[EventType] };
+}
 
-function eventPut(event: EventWrite, id: string, now: Date): TransactItem {
+/** The transaction item that records event `type` with `data` in the tenant's log. */
+export function recordEvent<T extends EventType>(tenantId: string, type: T, data: EventData[T]): EventRecord {
+  return { Event: { tenantId, type, data } };
+}
+
+/**
+ * The event's Put, with its id and time given `now`, as the transaction leaves: however long it
+ * waited (retries, a group), an event's id is never older than its write by more than the time one
+ * call may take, which is what lets GET /events promise no skipped event (EVENT_SETTLE_MS).
+ */
+export function eventPut(tableName: string, event: EventRecord['Event'], now: Date) {
+  const id = eventId();
   const item = {
     ...eventKeys.item(event.tenantId, id),
     entity: 'EVENT',
@@ -108,32 +118,7 @@ function eventPut(event: EventWrite, id: string, now: Date): TransactItem {
     data: event.data,
     ttl: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS,
   };
-  const put: TransactItem = { Put: { TableName: event.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
-  EVENT_WRITES.set(put, event);
-  return put;
-}
-
-/** The transaction item that records event `type` with `data` in the tenant's log. */
-export function recordEvent<T extends EventType>(tableName: string, tenantId: string, type: T, data: EventData[T]): TransactItem {
-  return eventPut({ tableName, tenantId, type, data }, eventId(), new Date());
-}
-
-/**
- * The items with their events' ids and times given now, as the transaction leaves: however long it
- * waited (retries, a group), an event's id is never older than its write by more than the time one
- * call may take, which is what lets GET /events promise no skipped event (EVENT_SETTLE_MS).
- */
-export function stampEvents(items: TransactItem[]): TransactItem[] {
-  if (!items.some((item) => EVENT_WRITES.has(item))) return items;
-  const now = new Date();
-  return items.map((item) => {
-    const write = EVENT_WRITES.get(item);
-    return write ? eventPut(write, eventId(), now) : item;
-  });
-}
-
-export function isEventWrite(item: TransactItem): boolean {
-  return EVENT_WRITES.has(item);
+  return { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
 export function toPublicEvent(item: EventItem): PublicEvent {

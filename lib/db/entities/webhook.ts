@@ -1,5 +1,5 @@
 import type { EventType } from '../../domain.js';
-import type { SealedSecret } from '../../webhooks/secret-box.js';
+import type { StoredSecret } from '../../webhooks/secret-box.js';
 import { tenantPk } from '../ids.js';
 
 /**
@@ -36,7 +36,7 @@ export type Subscription = EventType | '*';
  * (lib/webhooks/secret-box.ts). Versions before encryption wrote `value` in clear; the worker still
  * reads those, and `npm run admin -- seal-webhook-secrets` encrypts them in place.
  */
-export type WebhookSecret = SecretTimes & ({ sealed: SealedSecret } | { value: string });
+export type WebhookSecret = SecretTimes & StoredSecret;
 
 interface SecretTimes {
   createdAt: string;
