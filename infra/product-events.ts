@@ -1,15 +1,16 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { type IAlarmAction, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { anyOccurrenceAlarm, notEmptyAlarm } from './alarms.js';
+import { anyOccurrenceAlarm } from './alarms.js';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PRODUCT_EVENTS_QUEUE } from '../lib/config.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES } from '../lib/schemas/product-data.js';
+import { deadLetterQueue, encryptedQueue } from './queues.js';
 import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
 import { EVENT_CONSUMER_ACCESS } from './permissions.js';
 
@@ -32,15 +33,12 @@ export class ProductEventsIngest extends Construct {
   constructor(scope: Construct, id: string, props: { settings: StageSettings; table: ITableV2; alarmAction: IAlarmAction }) {
     super(scope, id);
     this.bus = new EventBus(this, 'Bus', { description: `The product's change events for the Hiring API (${props.settings.stage})` });
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
+    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetterQueue', {
+      id: 'DeadLettersAlarm',
+      description: 'A product event could not be applied: read its rejectionReason in the dead-letter queue, then redrive',
+      action: props.alarmAction,
     });
-    this.queue = new Queue(this, 'Queue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
+    this.queue = encryptedQueue(this, 'Queue', {
       visibilityTimeout: Duration.seconds(visibilityTimeoutSeconds),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
     });
@@ -67,13 +65,6 @@ export class ProductEventsIngest extends Construct {
       new SqsEventSource(this.queue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true, maxConcurrency: 10 }),
     );
 
-    notEmptyAlarm(
-      this,
-      'DeadLettersAlarm',
-      'A product event could not be applied: read its rejectionReason in the dead-letter queue, then redrive',
-      this.deadLetterQueue,
-    ).addAlarmAction(props.alarmAction);
-
     const ruleMetric = (metricName: string) =>
       new Metric({
         namespace: 'AWS/Events',
@@ -93,10 +84,5 @@ export class ProductEventsIngest extends Construct {
         period: Duration.minutes(5),
       }),
     ).addAlarmAction(props.alarmAction);
-
-    Validations.of(this.deadLetterQueue).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-SQS3',
-      reason: 'This is the dead-letter queue of the product-events queue.',
-    });
   }
 }

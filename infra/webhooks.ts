@@ -1,14 +1,14 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
-import { notEmptyAlarm } from './alarms.js';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { STREAM_FILTER } from '../lib/webhooks/dispatch.js';
+import { deadLetterQueue, encryptedQueue } from './queues.js';
 import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
 import { WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
 
@@ -31,11 +31,17 @@ export class WebhookDelivery extends Construct {
 
   constructor(scope: Construct, id: string, props: { settings: StageSettings; table: TableV2; alarmAction: IAlarmAction; secretsKey: IKey }) {
     super(scope, id);
-    const encrypted = { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) };
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', encrypted);
-    this.streamFailures = new Queue(this, 'StreamFailures', encrypted);
-    this.queue = new Queue(this, 'Queue', {
-      ...encrypted,
+    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetterQueue', {
+      id: 'DeadLettersAlarm',
+      description: 'A webhook delivery message failed 5 times in the worker (not an endpoint failing: a fault of the worker)',
+      action: props.alarmAction,
+    });
+    this.streamFailures = deadLetterQueue(this, 'StreamFailures', {
+      id: 'StreamFailuresAlarm',
+      description: 'Stream records the webhook dispatcher could not process: their events were not queued for delivery (replay them)',
+      action: props.alarmAction,
+    });
+    this.queue = encryptedQueue(this, 'Queue', {
       // At least 6 times the worker's timeout, as AWS advises for a Lambda event source.
       visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6),
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
@@ -73,21 +79,5 @@ export class WebhookDelivery extends Construct {
     this.worker.useWebhookSecretsKey(props.secretsKey, 'kms:Decrypt');
     this.queue.grantSendMessages(this.worker);
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
-
-    notEmptyAlarm(
-      this,
-      'DeadLettersAlarm',
-      'A webhook delivery message failed 5 times in the worker (not an endpoint failing: a fault of the worker)',
-      this.deadLetterQueue,
-    ).addAlarmAction(props.alarmAction);
-    notEmptyAlarm(
-      this,
-      'StreamFailuresAlarm',
-      'Stream records the webhook dispatcher could not process: their events were not queued for delivery (replay them)',
-      this.streamFailures,
-    ).addAlarmAction(props.alarmAction);
-    for (const queue of [this.deadLetterQueue, this.streamFailures]) {
-      Validations.of(queue).acknowledge({ id: 'AwsSolutions::AwsSolutions-SQS3', reason: 'This is a dead-letter queue.' });
-    }
   }
 }
