@@ -11,10 +11,10 @@ import {
   listWebhookItems,
   type NewWebhook,
   replaceWebhookSecrets,
-  requestDelivery,
   rotateWebhookSecret,
   type Webhook,
 } from '../db/webhooks.js';
+import { requestDelivery } from '../db/deliveries.js';
 import { EVENT_ID_PATTERN } from '../domain.js';
 import { type SealedSecret, sealSecret } from './secret-box.js';
 import { newWebhookSecret } from './signing.js';

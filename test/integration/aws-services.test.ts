@@ -17,6 +17,7 @@ import type { CfnTemplate } from '../../scripts/local/stack-template.js';
 import { LocalDeliveryQueue } from '../../scripts/local/webhooks.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
+import { withoutGrant } from '../helpers/templates.js';
 import { startReceiver, waitFor } from '../helpers/webhooks.js';
 
 process.env.EVENT_SETTLE_MS = '0';
@@ -29,19 +30,6 @@ afterAll(() => {
 });
 
 const db = useTestDb();
-
-/** A copy of the synthesized template without the statements of one function's role that allow `action`. */
-function withoutGrant(template: CfnTemplate, functionName: string, action: string): CfnTemplate {
-  const copy = structuredClone(template);
-  const fn = Object.values(copy.Resources).find((r) => r.Metadata?.['hiring:function'] === functionName);
-  const roleId = (fn?.Properties?.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
-  for (const resource of Object.values(copy.Resources)) {
-    if (resource.Type !== 'AWS::IAM::Policy' || !JSON.stringify(resource.Properties?.Roles).includes(roleId)) continue;
-    const document = resource.Properties?.PolicyDocument as { Statement: { Action: unknown }[] };
-    document.Statement = document.Statement.filter((statement) => ![statement.Action].flat().includes(action));
-  }
-  return copy;
-}
 
 /** Runs `work` with the local stack held to `template` (DynamoDB and the other services), then puts the test's stack back. */
 async function asDeployedWith<T>(template: CfnTemplate, work: (iam: LocalIam) => Promise<T>): Promise<T> {

@@ -5,21 +5,9 @@ import { enforceIam, LocalIam } from '../../scripts/local/iam.js';
 import type { CfnTemplate } from '../../scripts/local/stack-template.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
+import { withoutIndexGrant } from '../helpers/templates.js';
 
 const db = useTestDb();
-
-/** A copy of the synthesized template with every grant on one index removed from one function's role. */
-function withoutIndexGrant(template: CfnTemplate, functionName: string, indexName: string): CfnTemplate {
-  const copy = structuredClone(template);
-  const fn = Object.values(copy.Resources).find((r) => r.Metadata?.['hiring:function'] === functionName);
-  const roleId = (fn?.Properties?.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
-  for (const resource of Object.values(copy.Resources)) {
-    if (resource.Type !== 'AWS::IAM::Policy' || !JSON.stringify(resource.Properties?.Roles).includes(roleId)) continue;
-    const document = resource.Properties?.PolicyDocument as { Statement: { Resource: unknown }[] };
-    document.Statement = document.Statement.filter((statement) => !JSON.stringify(statement.Resource).includes(`/index/${indexName}`));
-  }
-  return copy;
-}
 
 async function asDeployedWith(template: CfnTemplate, request: () => Promise<Awaited<ReturnType<typeof callApi>>>) {
   const iam = new LocalIam(template, db().tableName);

@@ -1,7 +1,7 @@
 import pMap from 'p-map';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventIdBefore, eventKeys } from '../../lib/db/entities/event.js';
 import { type WebhookRequest, type WebhookRequestItem, webhookKeys } from '../../lib/db/entities/webhook.js';
@@ -10,7 +10,8 @@ import { Dispatcher } from '../../lib/webhooks/dispatch.js';
 import { DISABLE_AFTER_FAILING_MS, PREVIOUS_SECRET_VALIDITY_MS, signingSecrets } from '../../lib/db/entities/webhook.js';
 import { listEvents } from '../../lib/db/events.js';
 import { createJd } from '../../lib/db/jds.js';
-import { getWebhook, getWebhookItem, listDeliveryAttempts } from '../../lib/db/webhooks.js';
+import { listDeliveryAttempts } from '../../lib/db/deliveries.js';
+import { getWebhook, getWebhookItem } from '../../lib/db/webhooks.js';
 import { registerWebhook, rotateSecret } from '../../lib/webhooks/endpoints.js';
 import { openSecrets } from '../../lib/webhooks/secret-box.js';
 import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
@@ -446,5 +447,75 @@ describe('replays are bounded (#21 item 3)', () => {
     expect(midway.json.replay.position).toBe((nextPage as { after: string }).after);
     expect(finished.json.replay).toBeUndefined();
     expect(afterwards.status).toBe(202);
+  });
+});
+
+describe('the delivery protocol: every transition of docs/webhook-deliveries.md', () => {
+  const answering = (statusCode: number) => async () => ({ statusCode, durationMs: 3 });
+  const stateOf = async (tenantId: string, webhookId: string, eventId: string) =>
+    (await db().client.send(new GetCommand({ TableName: db().tableName, Key: webhookKeys.state(tenantId, webhookId, eventId), ConsistentRead: true }))).Item;
+  const attemptsLogged = async (tenantId: string, webhookId: string) =>
+    (await listDeliveryAttempts(db(), tenantId, webhookId, { limit: 100 })).items.map((attempt) => [attempt.attempt, attempt.trigger, attempt.statusCode]);
+
+  it('pending → pending while the schedule lasts, → failed when it runs out; a repeat of the last message is a no-op', async () => {
+    process.env.WEBHOOK_RETRY_SCHEDULE = '1,1';
+    try {
+      const { tenantId, webhookId, message } = await endpointWithEvent('https://hooks.example.com/in');
+      const { queue, sent } = recordingQueue();
+      const deps = { queue, post: answering(500) };
+      const outcomes = [await work(db(), message, 'sqs-1', deps)];
+      for (let n = 2; sent.length > 0; n++) {
+        const { message: next } = sent.shift()!;
+        outcomes.push(await work(db(), { ...next, notBefore: undefined } as DeliveryMessage, `sqs-${n}`, deps));
+      }
+      const last = { ...message, id: 'auto:2', retry: 2 };
+      const repeat = await work(db(), last, 'sqs-copy', deps);
+
+      expect(outcomes).toEqual(['retry scheduled', 'retry scheduled', 'failed']);
+      expect(repeat).toBe('duplicate');
+      expect((await stateOf(tenantId, webhookId, message.eventId))?.status).toBe('failed');
+      expect(await attemptsLogged(tenantId, webhookId)).toEqual([
+        [3, 'automatic', 500],
+        [2, 'automatic', 500],
+        [1, 'automatic', 500],
+      ]);
+    } finally {
+      delete process.env.WEBHOOK_RETRY_SCHEDULE;
+    }
+  });
+
+  it('a message that fails after its claim takes the claim back when it comes again; a copy of it claims nothing', async () => {
+    const { tenantId, webhookId, message } = await endpointWithEvent('https://hooks.example.com/in');
+    const { queue } = recordingQueue();
+    let calls = 0;
+    const crashingOnce = async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('the function died after claiming');
+      return { statusCode: 204, durationMs: 3 };
+    };
+
+    await expect(work(db(), message, 'sqs-1', { queue, post: crashingOnce })).rejects.toThrow('died');
+    const copy = await work(db(), message, 'sqs-2', { queue, post: crashingOnce });
+    const redelivered = await work(db(), message, 'sqs-1', { queue, post: crashingOnce });
+
+    expect([copy, redelivered]).toEqual(['duplicate', 'delivered']);
+    expect(await attemptsLogged(tenantId, webhookId)).toEqual([[1, 'automatic', 204]]);
+  });
+
+  it('succeeded: no automatic attempt follows, a manual one does (and is recorded as the next attempt)', async () => {
+    const { tenantId, webhookId, message } = await endpointWithEvent('https://hooks.example.com/in');
+    const { queue } = recordingQueue();
+    const deps = { queue, post: answering(200) };
+
+    const first = await work(db(), message, 'sqs-1', deps);
+    const automaticAfter = await work(db(), { ...message, id: 'auto:1', retry: 1 }, 'sqs-2', deps);
+    const manual = await work(db(), { ...message, id: 'manual:req-1', trigger: 'manual' }, 'sqs-3', deps);
+
+    expect([first, automaticAfter, manual]).toEqual(['delivered', 'duplicate', 'delivered']);
+    expect(await attemptsLogged(tenantId, webhookId)).toEqual([
+      [2, 'manual', 200],
+      [1, 'automatic', 200],
+    ]);
+    expect((await stateOf(tenantId, webhookId, message.eventId))?.status).toBe('succeeded');
   });
 });

@@ -31,4 +31,20 @@ describe('the docs say what the code does', () => {
     expect(readme).toContain('Lint (ESLint)');
     expect(readme).not.toMatch(/biome/i);
   });
+
+  it('docs/webhook-deliveries.md names, for each transition, a test that exists', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'webhook-deliveries.md'), 'utf8');
+    const rows = doc.split('\n').filter((line) => /^\| .+\.test\.ts: /.test(line.replace(/^\| [^|]+ \| /, '| ')));
+    const cited = rows.flatMap((row) => {
+      const cell = row.split('|')[2] ?? '';
+      const [file, names] = [cell.slice(0, cell.indexOf(':')).trim(), cell.slice(cell.indexOf(':') + 1)];
+      return [...names.matchAll(/"([^"]+)"/g)].map(([, name]) => ({ file, name: name as string }));
+    });
+
+    expect(cited.length).toBeGreaterThanOrEqual(10);
+    for (const { file, name } of cited) {
+      const source = readFileSync(join(import.meta.dirname, '..', 'integration', file), 'utf8');
+      expect(source, `${file}: ${name}`).toContain(`it('${name.replace(/'/g, "\\'")}'`);
+    }
+  });
 });
