@@ -4,9 +4,10 @@ import type { CallGroups, Db } from './client.js';
 import { type Addition, addTo, batchGet, type Key, keyOf, sendTransaction, type TransactItem, type TransactItems } from './dynamo.js';
 
 /**
- * Group commit, for a process that applies many independent changes at once (the product-events
- * consumer: the messages of an SQS batch in Lambda, an import locally). While earlier calls are in
- * flight, the reads and transactions that arrive wait and then leave together: the reads as one
+ * Group commit, for the local bulk import (`npm run admin -- import`, `npm start`'s seed): thousands
+ * of independent changes at once, where it multiplies throughput on DynamoDB Local. The consumer in
+ * Lambda does not use it: there it saved calls but not time (docs/benchmarks.md). While earlier calls
+ * are in flight, the reads and transactions that arrive wait and then leave together: the reads as one
  * BatchGetItem, the transactions as one TransactWriteItems. Each caller still gets its own result and
  * its own failure, as if its call had been sent alone:
  * - a group's transaction is all or nothing, so it only adds atomicity to independent changes. When it
