@@ -20,6 +20,7 @@ import { API_PREFIX } from '../lib/http/routes.js';
 export const RATE_LIMITED_BODY = JSON.stringify({
   success: false,
   error: 'Rate limit exceeded, retry in 1 minute',
+  code: 'rate_limited',
   retryAfterMs: 60_000,
 });
 

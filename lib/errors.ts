@@ -1,8 +1,38 @@
 /**
- * The domain's errors. They say what went wrong, not which HTTP status it is: lib/http maps them to
- * statuses in one place (lib/http/errors.ts), and scripts print their messages.
+ * The machine-readable `code` of every error answer, a closed set: a client branches on it, never on
+ * the message. docs/api.md lists them (a test keeps the two the same).
+ */
+export const ERROR_CODES = {
+  validation_failed: 'the request breaks a rule of its body, query or headers; `details` names each field and rule',
+  cursor_invalid: 'the `cursor` was not issued by this list (another list, another filter, made up, or signed with a retired key)',
+  unauthenticated: 'no API key was sent',
+  key_invalid: 'the API key is unknown, malformed, revoked or expired',
+  scope_missing: 'the key lacks the scope the route needs',
+  not_found: 'no such resource for this tenant, or no such route',
+  conflict: 'the request contradicts what is stored (an id already bound to something else)',
+  limit_reached: 'a per-tenant limit is reached (active keys, webhook endpoints)',
+  webhook_disabled: 'the webhook endpoint is disabled: enable it first',
+  replay_running: 'a replay is already running on this webhook endpoint',
+  concurrent_change: 'another change to the same data won a race; retry (Retry-After)',
+  payload_too_large: 'the request body is larger than the service takes',
+  unsupported_media_type: 'the request body is not JSON in UTF-8',
+  idempotency_key_reused: 'the Idempotency-Key was used before with a different request',
+  response_too_large: 'the answer would be larger than one answer can carry: ask for it in slices',
+  rate_limited: 'too many requests from this client address; retry after `retryAfterMs`',
+  quota_exceeded: "the key's hourly quota is spent; retry after `retryAfterMs`",
+  unavailable: 'the service cannot reach its database right now; retry after Retry-After',
+  internal_error: 'a fault of the service, logged with the `requestId` shown',
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * The domain's errors. They say what went wrong (a message for people, a code for programs), not which
+ * HTTP status it is: lib/http maps them to statuses in one place (lib/http/errors.ts), and scripts
+ * print their messages.
  */
 export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCode;
+
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
@@ -11,6 +41,8 @@ export abstract class DomainError extends Error {
 
 /** A resource that does not exist, or belongs to another tenant (the two are never told apart). */
 export class NotFoundError extends DomainError {
+  readonly code = 'not_found';
+
   constructor(what: string) {
     super(`${what} not found`);
   }
@@ -21,43 +53,69 @@ export class NotFoundError extends DomainError {
  * `retryable`) a race with a concurrent change that retries did not win.
  */
 export class ConflictError extends DomainError {
+  readonly code: 'conflict' | 'limit_reached' | 'webhook_disabled' | 'replay_running' | 'concurrent_change';
+
   constructor(
     message: string,
     readonly retryable = false,
+    code?: 'conflict' | 'limit_reached' | 'webhook_disabled' | 'replay_running',
+  ) {
+    super(message);
+    this.code = code ?? (retryable ? 'concurrent_change' : 'conflict');
+  }
+}
+
+export interface FieldProblem {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+/** Input the service refuses; `details` names each field and the rule it broke (absent: the body as a whole). */
+export class InvalidInputError extends DomainError {
+  readonly code: 'validation_failed' | 'cursor_invalid' = 'validation_failed';
+
+  constructor(
+    message: string,
+    readonly details?: FieldProblem[],
   ) {
     super(message);
   }
 }
 
-/** Input the service refuses; `details` names each field and the rule it broke. */
-export class InvalidInputError extends DomainError {
-  constructor(
-    message: string,
-    readonly details?: { field: string; rule: string; message: string }[],
-  ) {
-    super(message);
-  }
+/** One field's problem: the message says `field: message`, the details say which rule. */
+export function fieldError(field: string, rule: string, message: string): InvalidInputError {
+  return new InvalidInputError(`${field}: ${message}`, [{ field, rule, message }]);
 }
 
 /** A list cursor this service did not issue for this list. */
 export class InvalidCursorError extends InvalidInputError {
+  override readonly code = 'cursor_invalid';
+
   constructor() {
-    super('cursor: must be a pagination.nextCursor this list returned');
+    const message = 'must be a pagination.nextCursor this list returned';
+    super(`cursor: ${message}`, [{ field: 'cursor', rule: 'issued_by_this_list', message }]);
   }
 }
 
 /** An Idempotency-Key used again with a different request. */
 export class IdempotencyKeyReusedError extends DomainError {
+  readonly code = 'idempotency_key_reused';
+
   constructor() {
     super('Idempotency-Key was already used with a different request body');
   }
 }
 
 /** DynamoDB throttled, timed out or could not be reached: the same request may succeed shortly. */
-export class TransientError extends DomainError {}
+export class TransientError extends DomainError {
+  readonly code = 'unavailable';
+}
 
 /**
  * A product event that refers to something that has not arrived yet (an application before its JD or
  * resume): out-of-order delivery is normal, so the event waits and is tried again.
  */
-export class MissingParentError extends DomainError {}
+export class MissingParentError extends DomainError {
+  readonly code = 'unavailable';
+}

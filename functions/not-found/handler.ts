@@ -5,5 +5,5 @@ import { jsonResponse } from '../../lib/http/errors.js';
 export const handler = async (event: APIGatewayProxyEventV2) => {
   const method = event.requestContext?.http?.method ?? 'GET';
   const path = (event.rawPath ?? '/').slice(0, 200);
-  return jsonResponse(404, { success: false, error: `Route not found: ${method} ${path}` });
+  return jsonResponse(404, { success: false, error: `Route not found: ${method} ${path}`, code: 'not_found' });
 };

@@ -164,7 +164,7 @@ export async function listApiKeys(db: Db, tenantId: string, slice?: SliceRequest
 }
 
 function atTheCap(maxActiveKeys: number): ConflictError {
-  return new ConflictError(`This tenant already has ${maxActiveKeys} active API keys, the most it may have: revoke one first (an operator can raise the limit)`);
+  return new ConflictError(`This tenant already has ${maxActiveKeys} active API keys, the most it may have: revoke one first (an operator can raise the limit)`, false, 'limit_reached');
 }
 
 /**

@@ -68,7 +68,7 @@ export async function requestDelivery(
   const now = options.now ?? new Date();
   const webhook = await existingWebhook(db, tenantId, request.webhookId);
   if (webhook.status === 'disabled') {
-    throw new ConflictError(`Webhook ${webhook.id} is disabled (${webhook.disabledReason ?? 'by request'}): enable it first (POST /webhooks/${webhook.id}/enable)`);
+    throw new ConflictError(`Webhook ${webhook.id} is disabled (${webhook.disabledReason ?? 'by request'}): enable it first (POST /webhooks/${webhook.id}/enable)`, false, 'webhook_disabled');
   }
   if (request.kind === 'retry') {
     // Past its 30 days an event is gone, even before DynamoDB's TTL removes it: 404, as GET /events/:id.
@@ -106,6 +106,7 @@ export async function requestDelivery(
         ? `A replay is already running on webhook ${request.webhookId} (request ${running.requestId}, since ${running.after}, ${running.queued} deliveries queued so far): wait for it to finish (GET /webhooks/${request.webhookId}/deliveries shows its progress)`
         : `Webhook ${request.webhookId} changed; retry`,
       !running,
+      running ? 'replay_running' : undefined,
     );
   }
   return result;

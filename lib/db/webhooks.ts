@@ -75,7 +75,7 @@ export async function createWebhook(
       ...(options.claim ? [options.claim.item(created)] : []),
     ]);
   } catch (error) {
-    if (conditionFailedAt(error, 1)) throw new ConflictError(`This tenant already has ${MAX_WEBHOOKS} webhook endpoints, the most it may have: delete one first`);
+    if (conditionFailedAt(error, 1)) throw new ConflictError(`This tenant already has ${MAX_WEBHOOKS} webhook endpoints, the most it may have: delete one first`, false, 'limit_reached');
     throw error;
   }
   return created;

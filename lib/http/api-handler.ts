@@ -107,9 +107,9 @@ function callerOf(event: ApiEvent): Caller {
 }
 
 /** A 429 whose headers describe the limit that refused it. */
-function rateLimited(limit: QuotaFigures, now: number): HttpError {
+function rateLimited(code: 'rate_limited' | 'quota_exceeded', limit: QuotaFigures, now: number): HttpError {
   const retryAfterMs = limit.resetAt - now;
-  return new HttpError(429, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
+  return new HttpError(429, code, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
     body: { retryAfterMs },
     headers: { ...rateLimitHeaders(limit, now), 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
   });
@@ -117,11 +117,11 @@ function rateLimited(limit: QuotaFigures, now: number): HttpError {
 
 /** Per-key hourly quota and, where no edge counts per IP, the per-IP minute limit, both counted by the authorizer. */
 function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
-  if (caller.quota.used > caller.quota.limit) throw rateLimited(caller.quota, now);
+  if (caller.quota.used > caller.quota.limit) throw rateLimited('quota_exceeded', caller.quota, now);
   const context = event.requestContext.authorizer.lambda;
   if ('unavailable' in context) throw UNAVAILABLE;
   if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {
-    throw rateLimited({ used: Number(context.ipCount), limit: Number(context.ipLimit), resetAt: now - (now % MINUTE_MS) + MINUTE_MS }, now);
+    throw rateLimited('rate_limited', { used: Number(context.ipCount), limit: Number(context.ipLimit), resetAt: now - (now % MINUTE_MS) + MINUTE_MS }, now);
   }
 }
 
@@ -162,7 +162,7 @@ function authorize<R extends RouteId>(routeId: R): MiddlewareObj<ApiEvent, ApiRe
       // Kept first, so that a 429 or 403 below still carries the RateLimit headers.
       request.context.caller = caller;
       enforceLimits(request.event, caller, request.event.requestContext?.timeEpoch ?? Date.now());
-      if (route.scope && !hasScope(caller.scopes, route.scope)) throw new HttpError(403, missingScopeMessage(route.scope));
+      if (route.scope && !hasScope(caller.scopes, route.scope)) throw new HttpError(403, 'scope_missing', missingScopeMessage(route.scope));
     },
   };
 }

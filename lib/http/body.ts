@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.js';
+import { fieldError, InvalidInputError } from '../errors.js';
 import { LIMITS } from '../schemas/limits.js';
 import { HttpError } from './errors.js';
 
@@ -35,8 +35,8 @@ function refuseMalformedStrings(value: unknown): void {
   const pending: { value: unknown; path: string }[] = [{ value, path: 'body' }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const check = (text: string, path: string) => {
-      if (!text.isWellFormed()) throw new InvalidInputError(`${path}: contains a lone surrogate (not valid Unicode text)`);
-      if (text.includes(REPLACEMENT_CHARACTER)) throw new InvalidInputError(`${path}: is not valid UTF-8 (it contains U+FFFD)`);
+      if (!text.isWellFormed()) throw fieldError(path, 'unicode', 'contains a lone surrogate (not valid Unicode text)');
+      if (text.includes(REPLACEMENT_CHARACTER)) throw fieldError(path, 'unicode', 'is not valid UTF-8 (it contains U+FFFD)');
     };
     if (typeof next.value === 'string') check(next.value, next.path);
     else if (next.value && typeof next.value === 'object') {
@@ -51,11 +51,11 @@ function refuseMalformedStrings(value: unknown): void {
 
 export function parseJsonBody(contentTypeHeader: string | undefined, raw: string | undefined, isBase64Encoded: boolean): unknown {
   const { type, charset } = mediaType(contentTypeHeader);
-  if (type !== 'application/json') throw new HttpError(415, 'Content-Type must be application/json');
-  if (charset !== undefined && charset !== 'utf-8') throw new HttpError(415, 'Content-Type charset must be utf-8');
+  if (type !== 'application/json') throw new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json');
+  if (charset !== undefined && charset !== 'utf-8') throw new HttpError(415, 'unsupported_media_type', 'Content-Type charset must be utf-8');
   const text = utf8Text(raw ?? '', isBase64Encoded);
   if (Buffer.byteLength(text, 'utf8') > LIMITS.bodyBytes) {
-    throw new HttpError(413, `Request body must be at most ${LIMITS.bodyBytes} bytes`);
+    throw new HttpError(413, 'payload_too_large', `Request body must be at most ${LIMITS.bodyBytes} bytes`);
   }
   if (text.trim() === '') throw new InvalidInputError('Request body is required');
   let parsed: unknown;

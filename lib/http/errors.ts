@@ -3,6 +3,7 @@ import { isTransientFault } from '../db/faults.js';
 import {
   ConflictError,
   DomainError,
+  type ErrorCode,
   IdempotencyKeyReusedError,
   InvalidInputError,
   NotFoundError,
@@ -17,6 +18,7 @@ import {
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
     readonly extra: { headers?: Record<string, string>; body?: Record<string, unknown> } = {},
   ) {
@@ -43,18 +45,18 @@ function statusOf(error: DomainError): number | undefined {
 
 export function errorResponse(error: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) {
-    return jsonResponse(error.statusCode, { success: false, error: error.message, ...error.extra.body }, error.extra.headers);
+    return jsonResponse(error.statusCode, { success: false, error: error.message, code: error.code, ...error.extra.body }, error.extra.headers);
   }
   const status = error instanceof DomainError ? statusOf(error) : undefined;
   if (error instanceof DomainError && status !== undefined) {
-    const body: Record<string, unknown> = { success: false, error: error.message };
+    const body: Record<string, unknown> = { success: false, error: error.message, code: error.code };
     if (error instanceof InvalidInputError && error.details) body.details = error.details;
     return jsonResponse(status, body, error instanceof ConflictError && error.retryable ? RETRY_SHORTLY : {});
   }
   // Transient: DynamoDB's faults (lib/db turns them into TransientError), and the function running out
   // of time (middy's early timeout response).
   if (error instanceof TransientError || isTransientFault(error)) {
-    return jsonResponse(503, { success: false, error: 'The service is busy; retry shortly', requestId }, RETRY_SHORTLY);
+    return jsonResponse(503, { success: false, error: 'The service is busy; retry shortly', code: 'unavailable', requestId }, RETRY_SHORTLY);
   }
-  return jsonResponse(500, { success: false, error: 'Internal server error', requestId });
+  return jsonResponse(500, { success: false, error: 'Internal server error', code: 'internal_error', requestId });
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord, recordItem, recordThatWon, requestHash } from '../db/idempotency.js';
-import { IdempotencyKeyReusedError, InvalidInputError } from '../errors.js';
+import { fieldError, IdempotencyKeyReusedError } from '../errors.js';
 import type { Caller } from './api-handler.js';
 
 /**
@@ -29,7 +29,7 @@ export async function withIdempotency<Result, Answer>(
   const header = request.headers[IDEMPOTENCY_HEADER];
   if (header === undefined) return create.respond(await create.run(undefined));
   if (!KEY_PATTERN.test(header)) {
-    throw new InvalidInputError('Idempotency-Key: must be 1-255 printable ASCII characters without spaces');
+    throw fieldError('Idempotency-Key', 'format', 'must be 1-255 printable ASCII characters without spaces');
   }
   const key = idempotencyKeys.record(request.caller.tenantId, request.caller.keyId, header);
   const hash = requestHash(request.body);

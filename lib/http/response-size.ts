@@ -36,7 +36,7 @@ export function tooLarge(bytes: number, compressed: boolean): HttpError {
   const advice = compressed
     ? 'ask for fewer items at a time with `limit`, and follow `pagination.nextCursor` for the rest'
     : 'send `Accept-Encoding: gzip`, or ask for fewer items at a time with `limit` and follow `pagination.nextCursor` for the rest';
-  return new HttpError(422, `This answer would be ${megabytes} MB, more than the 6 MB one answer can carry: ${advice}`, {
+  return new HttpError(422, 'response_too_large', `This answer would be ${megabytes} MB, more than the 6 MB one answer can carry: ${advice}`, {
     body: { responseBytes: bytes, limitBytes: RESPONSE_BUDGET_BYTES },
   });
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { SCOPES } from '../auth/scopes.js';
 import { APPLICATION_STATUSES, EVENT_TYPES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
 
@@ -127,7 +128,10 @@ const deliveryAttempt = z.strictObject({
 export const errorResponse = z.object({
   success: z.literal(false),
   error: z.string(),
-  details: z.optional(z.array(z.unknown())),
+  /** what went wrong, for programs: one of a closed set (lib/errors.ts, docs/api.md) */
+  code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+  /** on a 400 about fields: each field and the rule it broke */
+  details: z.optional(z.array(z.object({ field: z.string(), rule: z.string(), message: z.string() }))),
   retryAfterMs: z.optional(z.number()),
   /** on a 422 for an answer too large: its size and what one answer can carry, in bytes */
   responseBytes: z.optional(z.number()),

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { promises as dns } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { InvalidInputError } from '../errors.js';
+import { fieldError } from '../errors.js';
 
 /**
  * Where a webhook may point (SSRF protection). A URL is refused when it is malformed, not http(s), holds
@@ -94,26 +94,26 @@ function hostOf(url: URL): string {
 
 /** Checks what can be checked without DNS: syntax, scheme, credentials, and a literal address. */
 export function parseWebhookUrl(raw: string, options: { allowLocal: boolean }): URL {
-  if (raw.length > MAX_WEBHOOK_URL_LENGTH) throw new InvalidInputError(`url: must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH) throw fieldError('url', 'max_length', `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new InvalidInputError('url: must be an absolute http(s) URL');
+    throw fieldError('url', 'absolute_url', 'must be an absolute http(s) URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidInputError('url: must be an absolute http(s) URL');
-  if (url.protocol === 'http:' && !options.allowLocal) throw new InvalidInputError('url: must use https');
-  if (url.username || url.password) throw new InvalidInputError('url: must not contain credentials');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw fieldError('url', 'absolute_url', 'must be an absolute http(s) URL');
+  if (url.protocol === 'http:' && !options.allowLocal) throw fieldError('url', 'https', 'must use https');
+  if (url.username || url.password) throw fieldError('url', 'no_credentials', 'must not contain credentials');
   // `port` is '' for the scheme's default (443 for https).
   if (!options.allowLocal && url.port !== '' && !(WEBHOOK_PORTS as readonly string[]).includes(url.port)) {
-    throw new InvalidInputError(`url: the port must be ${WEBHOOK_PORTS.join(' or ')}`);
+    throw fieldError('url', 'port', `the port must be ${WEBHOOK_PORTS.join(' or ')}`);
   }
   const host = hostOf(url);
   if (isIP(host)) {
     const problem = addressProblem(host, options);
-    if (problem) throw new InvalidInputError(`url: ${problem}`);
+    if (problem) throw fieldError('url', 'public_address', problem);
   } else if (!options.allowLocal && (host === 'localhost' || host.endsWith('.localhost'))) {
-    throw new InvalidInputError('url: localhost is a loopback address');
+    throw fieldError('url', 'public_address', 'localhost is a loopback address');
   }
   return url;
 }
@@ -130,12 +130,12 @@ export async function checkWebhookUrl(raw: string, options: UrlCheckOptions): Pr
   try {
     addresses = await (options.resolve ?? resolveAll)(host);
   } catch {
-    throw new InvalidInputError(`url: the host ${host} could not be resolved`);
+    throw fieldError('url', 'resolvable', `the host ${host} could not be resolved`);
   }
-  if (addresses.length === 0) throw new InvalidInputError(`url: the host ${host} could not be resolved`);
+  if (addresses.length === 0) throw fieldError('url', 'resolvable', `the host ${host} could not be resolved`);
   for (const address of addresses) {
     const problem = addressProblem(address, options);
-    if (problem) throw new InvalidInputError(`url: ${host} resolves to ${problem}`);
+    if (problem) throw fieldError('url', 'public_address', `${host} resolves to ${problem}`);
   }
   return url;
 }

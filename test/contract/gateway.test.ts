@@ -28,7 +28,7 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
       expect([reply.status, reply.headers.get('retry-after'), await reply.json()]).toEqual([
         503,
         '1',
-        { success: false, error: 'The service is busy; retry shortly', requestId: expect.any(String) },
+        { success: false, error: 'The service is busy; retry shortly', code: 'unavailable', requestId: expect.any(String) },
       ]);
     } finally {
       setSharedDb(db());

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPTIMISTIC_ATTEMPTS, TRANSACTION_ATTEMPTS } from '../../lib/db/dynamo.js';
+import { ERROR_CODES } from '../../lib/errors.js';
 
 const read = (...path: string[]) => readFileSync(join(import.meta.dirname, '..', '..', ...path), 'utf8').replace(/\s+/g, ' ');
 
@@ -46,5 +47,13 @@ describe('the docs say what the code does', () => {
       const source = readFileSync(join(import.meta.dirname, '..', 'integration', file), 'utf8');
       expect(source, `${file}: ${name}`).toContain(`it('${name.replace(/'/g, "\\'")}'`);
     }
+  });
+
+  it('docs/api.md lists every error code the service answers with, and no other, with its meaning', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'api.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('### Error codes'), doc.indexOf('## Outages'));
+    const rows = [...section.matchAll(/^\| `(\w+)` \| [^|]+ \| (.+) \|$/gm)].map(([, code, meaning]) => [code, meaning]);
+
+    expect(rows).toEqual(Object.entries(ERROR_CODES));
   });
 });

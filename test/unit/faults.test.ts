@@ -77,7 +77,7 @@ describe('authorizer faults', () => {
 
     expect(reply.statusCode).toBe(503);
     expect(reply.headers['Retry-After']).toBe('1');
-    expect(JSON.parse(reply.body)).toEqual({ success: false, error: 'The service is busy; retry shortly', requestId: 'r-1' });
+    expect(JSON.parse(reply.body)).toEqual({ success: false, error: 'The service is busy; retry shortly', code: 'unavailable', requestId: 'r-1' });
     expect(handled).toEqual([]);
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
@@ -203,6 +203,7 @@ describe('function faults', () => {
     expect(JSON.parse(reply.body as string)).toEqual({
       success: false,
       error: 'The service is busy; retry shortly',
+      code: 'unavailable',
       requestId: expect.any(String),
     });
   });
@@ -243,6 +244,7 @@ describe('function faults', () => {
     expect(JSON.parse(reply.body as string)).toEqual({
       success: false,
       error: 'Internal server error',
+      code: 'internal_error',
       requestId: 'unit-request',
     });
     expect(reply.body).not.toContain('secret');
