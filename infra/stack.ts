@@ -129,7 +129,9 @@ export class HiringApiStack extends Stack {
     this.functions[AUTHORIZER_FUNCTION] = authorizerFunction;
     const authorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', authorizerFunction, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
-      identitySource: ['$request.header.X-API-Key'],
+      // None: without one API Gateway invokes the authorizer for every request, also one with no key, so
+      // that the answer is the envelope's 401 with its code, not API Gateway's bare one.
+      identitySource: [],
       // Off: every request must be counted against the quota, and a revoked key must fail at once.
       resultsCacheTtl: Duration.seconds(0),
     });

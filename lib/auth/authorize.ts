@@ -7,22 +7,37 @@ import { isTransientFault } from '../db/faults.js';
 import { authenticate, countIpRequest } from '../db/api-keys.js';
 import type { Db } from '../db/client.js';
 import { TransientError } from '../errors.js';
-import type { AuthorizerContext, UnavailableContext } from '../http/api-handler.js';
+import type { GatewayContext, RefusedContext } from '../http/api-handler.js';
 import { logger } from '../observability/logger.js';
 import { metrics } from '../observability/metrics.js';
 import { hashApiKey, isWellFormedApiKey } from './api-key.js';
 
-export type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext | UnavailableContext>;
+export type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<GatewayContext>;
 
 const DENY = { isAuthorized: false, context: {} } as unknown as AuthorizerResult;
 
-function deny(reason: string): AuthorizerResult {
-  // The reason is logged and counted, never returned: API Gateway answers every deny with the same 403.
+function countRefusal(reason: string): void {
   logger.info('API key refused', { reason });
   metrics.addDimension('reason', reason);
   metrics.addMetric('ApiKeyRefused', MetricUnit.Count, 1);
   metrics.publishStoredMetrics();
+}
+
+/** A request that bypassed the edge: API Gateway's own bare 403 (it is no integrator's request). */
+function deny(reason: string): AuthorizerResult {
+  countRefusal(reason);
   return DENY;
+}
+
+/**
+ * No key, or not a valid one: the request goes on with only the refusal in its context, and the shared
+ * API handler answers 401 or 403 in the envelope with its code before any route code runs or any item
+ * is read (tested), exactly as for `unavailable` below. The detailed reason (malformed, unknown,
+ * revoked, expired) is logged and counted, never returned: a caller cannot probe which keys exist.
+ */
+function refuse(refused: RefusedContext['refused'], reason: string): AuthorizerResult {
+  countRefusal(reason);
+  return { isAuthorized: true, context: { refused } };
 }
 
 /**
@@ -73,8 +88,9 @@ export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorize
     throw error;
   }
   if (edgeSecret && !cameThroughEdge(event, edgeSecret)) return deny('bypassed-edge');
-  const key = event.headers?.['x-api-key'] ?? event.identitySource?.[0] ?? '';
-  if (!isWellFormedApiKey(key)) return deny('malformed');
+  const key = event.headers?.['x-api-key'] ?? '';
+  if (key === '') return refuse('unauthenticated', 'missing');
+  if (!isWellFormedApiKey(key)) return refuse('key_invalid', 'malformed');
   const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
   // Behind the edge the connection comes from CloudFront; the viewer's address is in the header the
   // edge sets. Without the edge, that header is anybody's to send, so it is not read.
@@ -90,7 +106,7 @@ export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorize
     if (error instanceof TransientError) return unavailable();
     throw error;
   }
-  if (typeof authentication === 'string') return deny(authentication);
+  if (typeof authentication === 'string') return refuse('key_invalid', authentication);
   logger.appendKeys({ tenantId: authentication.tenantId, keyId: authentication.keyId });
   return {
     isAuthorized: true,

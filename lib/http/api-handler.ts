@@ -39,7 +39,18 @@ export interface UnavailableContext {
   unavailable: true;
 }
 
-export type ApiEvent = APIGatewayProxyEventV2WithLambdaAuthorizer<AuthorizerContext | UnavailableContext>;
+/**
+ * What the authorizer returns for a request without a valid key: let through with no tenant, key or
+ * scope, so that the function answers 401/403 in the envelope, with its code, before anything else runs.
+ */
+export interface RefusedContext {
+  refused: 'unauthenticated' | 'key_invalid';
+}
+
+/** Every context the authorizer hands to a function. */
+export type GatewayContext = AuthorizerContext | UnavailableContext | RefusedContext;
+
+export type ApiEvent = APIGatewayProxyEventV2WithLambdaAuthorizer<GatewayContext>;
 export type ApiResponse = APIGatewayProxyStructuredResultV2;
 
 export interface Caller {
@@ -92,9 +103,15 @@ const MINUTE_MS = 60_000;
 /** The outage answer (503, Retry-After): nothing is read or written for a request the authorizer could not check. */
 const UNAVAILABLE = new TransientError('The authorizer could not reach DynamoDB to check the key');
 
+const REFUSALS = {
+  unauthenticated: new HttpError(401, 'unauthenticated', 'An API key is required: send it in the X-API-Key header'),
+  key_invalid: new HttpError(403, 'key_invalid', 'The API key is not valid: unknown, malformed, revoked or expired'),
+} as const;
+
 function callerOf(event: ApiEvent): Caller {
   const context = event.requestContext?.authorizer?.lambda;
   if (context && 'unavailable' in context) throw UNAVAILABLE;
+  if (context && 'refused' in context) throw REFUSALS[context.refused] ?? REFUSALS.key_invalid;
   // API Gateway only invokes the function after the authorizer allowed; no context is a wiring bug.
   if (!context?.tenantId) throw new Error('Request reached the function without authorizer context');
   return {
@@ -119,7 +136,7 @@ function rateLimited(code: 'rate_limited' | 'quota_exceeded', limit: QuotaFigure
 function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
   if (caller.quota.used > caller.quota.limit) throw rateLimited('quota_exceeded', caller.quota, now);
   const context = event.requestContext.authorizer.lambda;
-  if ('unavailable' in context) throw UNAVAILABLE;
+  if (!('tenantId' in context)) throw UNAVAILABLE;
   if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {
     throw rateLimited('rate_limited', { used: Number(context.ipCount), limit: Number(context.ipLimit), resetAt: now - (now % MINUTE_MS) + MINUTE_MS }, now);
   }

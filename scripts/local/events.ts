@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import type { ApiEvent, AuthorizerContext, UnavailableContext } from '../../lib/http/api-handler.js';
+import type { ApiEvent, AuthorizerContext, GatewayContext } from '../../lib/http/api-handler.js';
 import { API_PREFIX, type RouteDefinition } from '../../lib/http/routes.js';
 
 /** The request as the local gateway (or a test) saw it. */
@@ -89,7 +89,7 @@ export function proxyEvent(
   request: IncomingRequest,
   route: RouteDefinition,
   pathParameters: Record<string, string>,
-  authorizer: AuthorizerContext | UnavailableContext,
+  authorizer: GatewayContext,
   requestId: string = randomUUID(),
   now = Date.now(),
 ): ApiEvent {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
-import type { AuthorizerContext, UnavailableContext } from '../../lib/http/api-handler.js';
+import type { AuthorizerContext, GatewayContext } from '../../lib/http/api-handler.js';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../lib/http/response-size.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, matchRoute, NOT_FOUND_FUNCTION } from '../../lib/http/routes.js';
 import { logger } from '../../lib/observability/logger.js';
@@ -141,18 +141,15 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
       pathParameters[name] = value;
     }
   }
-  // The identity source is the X-API-Key header: without it API Gateway answers 401 itself.
-  if (!request.headers?.['x-api-key']) return gatewayMessage(401, 'Unauthorized');
-
   const requestId = randomUUID();
   const now = request.receivedAt ?? Date.now();
-  let context: AuthorizerContext | UnavailableContext;
+  let context: GatewayContext;
   try {
     const authorizer = await loadHandler(AUTHORIZER_FUNCTION);
     const decision = (await authorizer(
       authorizerEvent(request, matched.route, pathParameters, requestId, now),
       lambdaContext(AUTHORIZER_FUNCTION, requestId, timeoutMs),
-    )) as { isAuthorized?: boolean; context?: AuthorizerContext | UnavailableContext };
+    )) as { isAuthorized?: boolean; context?: GatewayContext };
     if (decision?.isAuthorized !== true) return gatewayMessage(403, 'Forbidden');
     context = decision.context ?? ({} as AuthorizerContext);
   } catch (error) {

@@ -11,15 +11,6 @@ const toSchema = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => 
   return rest;
 };
 
-const gatewayError = (message: string) => ({
-  description: `Answered by API Gateway: {"message":"${message}"}`,
-  content: {
-    'application/json': {
-      schema: { type: 'object', properties: { message: { type: 'string', const: message } }, required: ['message'] },
-    },
-  },
-});
-
 const envelopeError = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -47,12 +38,8 @@ export function buildOpenApi(): JsonSchema {
         content: { 'application/json': { schema: toSchema(responses[id], 'output') } },
       },
       '400': envelopeError('Validation failure: the message names each field and rule'),
-      '401': gatewayError('Unauthorized'),
-      '403': {
-        description:
-          'Unknown, malformed, revoked or expired key (API Gateway: {"message":"Forbidden"}), or a missing scope (envelope: "API key does not have the required scope: <scope>")',
-        content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/Error' }, gatewayError('Forbidden').content['application/json'].schema] } } },
-      },
+      '401': envelopeError('No X-API-Key header (code unauthenticated)'),
+      '403': envelopeError('Unknown, malformed, revoked or expired key (code key_invalid), or a missing scope (code scope_missing)'),
       '429': envelopeError('Per-key hourly quota or per-IP limit exceeded; see Retry-After'),
       '500': envelopeError(
         'Unexpected failure; carries a requestId. If the authorizer itself failed (not an outage: those are 503), API Gateway answers {"message":"Internal Server Error"}',

@@ -12,12 +12,12 @@ const db = useTestDb();
 const gatewayUrl = useLocalGateway();
 
 describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
-  it('answers 401 without X-API-Key and 403 for a refused key, with API Gateway bodies', async () => {
+  it('answers 401 without X-API-Key and 403 for a refused key, in the envelope with their codes (#30)', async () => {
     const missing = await fetch(`${gatewayUrl()}/jds`);
     const refused = await fetch(`${gatewayUrl()}/jds`, { headers: { 'X-API-Key': 'hk_live_nope' } });
 
-    expect([missing.status, await missing.json()]).toEqual([401, { message: 'Unauthorized' }]);
-    expect([refused.status, await refused.json()]).toEqual([403, { message: 'Forbidden' }]);
+    expect([missing.status, await missing.json()]).toEqual([401, { success: false, error: expect.stringContaining('X-API-Key'), code: 'unauthenticated' }]);
+    expect([refused.status, await refused.json()]).toEqual([403, { success: false, error: expect.any(String), code: 'key_invalid' }]);
   });
 
   it('answers 503 with Retry-After in the envelope when DynamoDB is unreachable, the authorizer included (#21 item 17)', async () => {

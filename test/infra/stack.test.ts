@@ -72,11 +72,11 @@ describe('CDK app (cdk synth, offline)', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default', AuthorizationType: 'NONE' });
   });
 
-  it('configures the authorizer: REQUEST, simple responses, X-API-Key identity, payload 2.0, no cache', () => {
+  it('configures the authorizer: REQUEST, simple responses, no identity source (invoked for every request, so a missing key gets the envelope), payload 2.0, no cache', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'REQUEST',
       EnableSimpleResponses: true,
-      IdentitySource: ['$request.header.X-API-Key'],
+      IdentitySource: [],
       AuthorizerPayloadFormatVersion: '2.0',
       AuthorizerResultTtlInSeconds: 0,
     });
@@ -357,7 +357,7 @@ describe('production stage', () => {
         Match.objectLike({ Statement: { ManagedRuleGroupStatement: Match.objectLike({ Name: 'AWSManagedRulesCommonRuleSet' }) } }),
       ]),
     });
-    expect(JSON.parse(RATE_LIMITED_BODY)).toEqual({ success: false, error: 'Rate limit exceeded, retry in 1 minute', retryAfterMs: 60_000 });
+    expect(JSON.parse(RATE_LIMITED_BODY)).toEqual({ success: false, error: 'Rate limit exceeded, retry in 1 minute', code: 'rate_limited', retryAfterMs: 60_000 });
   });
 
   it('puts CloudFront with that web ACL in front of the API, uncached, adding a secret header the authorizer requires', () => {

@@ -43,7 +43,7 @@ describe('the authorizer', () => {
     });
   });
 
-  it('denies unknown, malformed, bad-checksum, revoked and expired keys, each for its own reason', async () => {
+  it('refuses unknown, malformed, bad-checksum, revoked and expired keys, each logged for its own reason, all answered alike', async () => {
     const { tenantId, keyId, key } = await keyWith(['read']);
     await revokeApiKey(db(), tenantId, keyId);
     const badChecksum = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
@@ -62,7 +62,8 @@ describe('the authorizer', () => {
 
     const reasons = refusals.mock.calls.filter(([message]) => message === 'API key refused').map(([, extra]) => (extra as { reason: string }).reason);
     refusals.mockRestore();
-    expect(decisions.map((decision) => decision.isAuthorized)).toEqual([false, false, false, false, false, true]);
+    // Let on with nothing but the refusal (the function answers 403 key_invalid); the reason is never returned.
+    expect(decisions.map((decision) => decision.context)).toEqual([...new Array(5).fill({ refused: 'key_invalid' }), expect.objectContaining({ tenantId })]);
     expect(reasons).toEqual(['revoked', 'malformed', 'malformed', 'unknown', 'expired']);
   });
 });
@@ -106,10 +107,10 @@ describe('key management endpoints', () => {
     const revoked = await callApi('DELETE', `/keys/${admin.keyId}`, { key: admin.key });
     const after = await callApi('GET', '/whoami', { key: admin.key });
 
-    expect([foreign.status, foreign.json]).toEqual([404, { success: false, error: 'API key not found' }]);
+    expect([foreign.status, foreign.json]).toEqual([404, { success: false, error: 'API key not found', code: 'not_found' }]);
     expect(unknown.status).toBe(404);
     expect(responses.revokeKey.parse(revoked.json).success).toBe(true);
-    expect([after.status, after.json]).toEqual([403, { message: 'Forbidden' }]);
+    expect([after.status, after.json.code]).toEqual([403, 'key_invalid']);
   });
 
   it('GET /whoami confirms any valid key, with its quota', async () => {
@@ -128,12 +129,14 @@ describe('key management endpoints', () => {
     expect(Number(reply.headers['ratelimit-reset'])).toBeGreaterThan(0);
   });
 
-  it('answers 401 without a key and 403 with an unknown one, as API Gateway does', async () => {
+  it('answers 401 without a key and 403 with an unknown one, in the envelope with their codes (#30)', async () => {
     const missing = await callApi('GET', '/jds');
     const unknown = await callApi('GET', '/jds', { key: 'hk_live_000000000000000000000000000000000' });
 
-    expect([missing.status, missing.json]).toEqual([401, { message: 'Unauthorized' }]);
-    expect([unknown.status, unknown.json]).toEqual([403, { message: 'Forbidden' }]);
+    expect([missing.status, missing.json]).toEqual([401, { success: false, error: 'An API key is required: send it in the X-API-Key header', code: 'unauthenticated' }]);
+    expect([unknown.status, unknown.json]).toEqual([403, { success: false, error: 'The API key is not valid: unknown, malformed, revoked or expired', code: 'key_invalid' }]);
+    // No RateLimit headers: there is no key whose quota they could describe.
+    expect(unknown.headers['ratelimit-limit']).toBeUndefined();
   });
 });
 
@@ -180,6 +183,7 @@ describe('quota', () => {
     expect(limited[0]?.json).toEqual({
       success: false,
       error: expect.stringMatching(/^Rate limit exceeded, retry in \d+ (minute|second)s?$/),
+      code: 'quota_exceeded',
       retryAfterMs: expect.any(Number),
     });
     expect(Number(limited[0]?.headers['retry-after'])).toBeGreaterThan(0);

@@ -45,8 +45,11 @@ describe('every error a client can cause answers the envelope with its code (#30
     expect(url.details).toEqual([{ field: 'url', rule: 'absolute_url', message: expect.any(String) }]);
   });
 
-  it('403 scope_missing, 404 not_found (a resource and a route)', async () => {
+  it('401 unauthenticated, 403 key_invalid and scope_missing, 404 not_found (a resource and a route)', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
+
+    expectError(await callApi('GET', '/jds'), 401, 'unauthenticated');
+    expectError(await callApi('GET', '/jds', { key: 'hk_live_000000000000000000000000000000000' }), 403, 'key_invalid');
 
     expectError(await callApi('POST', '/jds', { key, body: { title: 'Data Engineer', description: 'd', createdById: 'u' } }), 403, 'scope_missing');
     expectError(await callApi('GET', '/jds/jd-that-does-not-exist', { key }), 404, 'not_found');

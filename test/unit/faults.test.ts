@@ -53,7 +53,7 @@ describe('authorizer faults', () => {
 
     const decision = await authorizeRequest(db, event(tampered));
 
-    expect(decision.isAuthorized).toBe(false);
+    expect(decision).toEqual({ isAuthorized: true, context: { refused: 'key_invalid' } });
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
 
@@ -82,10 +82,31 @@ describe('authorizer faults', () => {
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
 
-  it('still refuses a malformed key without a database call, and propagates a failure that is not an outage (500)', async () => {
+  it('answers a refused key 401/403 in the envelope before any handler runs or any data is read, whatever else the context says (#30)', async () => {
+    const handled: string[] = [];
+    const handler = apiHandler('listJds', { query: listJdsQuery }, async () => {
+      handled.push('listJds');
+      return { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 } };
+    });
+    const replies = [];
+    for (const refused of ['unauthenticated', 'key_invalid'] as const) {
+      const proxy = proxyEvent({ method: 'GET', rawPath: '/api/v1/jds', headers: {} }, ROUTES.listJds, {}, { refused }, 'r-1', Date.now());
+      replies.push((await handler(proxy, lambdaContext('list-jds', 'r-1'))) as { statusCode: number; body: string });
+    }
+
+    expect(replies.map((reply) => [reply.statusCode, JSON.parse(reply.body).code])).toEqual([
+      [401, 'unauthenticated'],
+      [403, 'key_invalid'],
+    ]);
+    expect(handled).toEqual([]);
+    expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+
+  it('refuses a missing or malformed key without a database call, and propagates a failure that is not an outage (500)', async () => {
+    expect((await authorizeRequest(db, event(''))).context).toEqual({ refused: 'unauthenticated' });
     ddb.on(UpdateCommand).rejects(Object.assign(new Error('not allowed'), { name: 'AccessDeniedException', $fault: 'client' }));
 
-    expect((await authorizeRequest(db, event('hk_live_not-a-key'))).isAuthorized).toBe(false);
+    expect((await authorizeRequest(db, event('hk_live_not-a-key'))).context).toEqual({ refused: 'key_invalid' });
     await expect(authorizeRequest(db, event(generateApiKey()))).rejects.toThrow('not allowed');
   });
 
@@ -98,7 +119,7 @@ describe('authorizer faults', () => {
     expect(ddb).toHaveReceivedCommandTimes(UpdateCommand, 2);
   });
 
-  it('denies a key whose lookup item is missing (condition failed, no old item)', async () => {
+  it('refuses a key whose lookup item is missing (condition failed, no old item)', async () => {
     ddb.on(UpdateCommand).callsFake((input: { Key: { pk: string } }) => {
       if (input.Key.pk.startsWith('IP#')) return { Attributes: { cnt: 1 } };
       throw new ConditionalCheckFailedException({ message: 'no', $metadata: {} });
@@ -106,7 +127,7 @@ describe('authorizer faults', () => {
 
     const decision = await authorizeRequest(db, event(generateApiKey()));
 
-    expect(decision.isAuthorized).toBe(false);
+    expect(decision).toEqual({ isAuthorized: true, context: { refused: 'key_invalid' } });
   });
 });
 
