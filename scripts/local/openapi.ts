@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
+import { positiveInteger } from '../../lib/schemas/fields.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
 import { errorResponse, responses } from '../../lib/schemas/responses.js';
 
@@ -7,12 +8,33 @@ import { errorResponse, responses } from '../../lib/schemas/responses.js';
 type JsonSchema = Record<string, unknown>;
 
 const toSchema = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    // A query's numbers arrive as text, but what a client sends is an integer: typed so, a generated
+    // client takes `limit: 2` (the wire is the same).
+    override: (context) => {
+      if (context.zodSchema !== positiveInteger) return;
+      for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
+      Object.assign(context.jsonSchema, { type: 'integer', minimum: 1 });
+    },
+  }) as JsonSchema;
   return rest;
 };
 
-const envelopeError = (description: string) => ({
+/** The headers the service sends, declared once and referred to by the answers that carry them. */
+const HEADERS = {
+  'RateLimit-Limit': { description: "The key's requests per hour", schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in this hour', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the hourly window resets', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+};
+const headerRefs = (...names: (keyof typeof HEADERS)[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
+
+const envelopeError = (description: string, headers: (keyof typeof HEADERS)[] = []) => ({
   description,
+  ...(headers.length ? { headers: headerRefs(...headers) } : {}),
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
@@ -35,24 +57,30 @@ export function buildOpenApi(): JsonSchema {
     const responsesOfRoute: Record<string, unknown> = {
       [route.successStatus]: {
         description: route.summary,
+        headers: headerRefs(...RATE_LIMIT_HEADERS),
         content: { 'application/json': { schema: toSchema(responses[id], 'output') } },
       },
       '400': envelopeError('Validation failure: the message names each field and rule'),
       '401': envelopeError('No X-API-Key header (code unauthenticated)'),
       '403': envelopeError('Unknown, malformed, revoked or expired key (code key_invalid), or a missing scope (code scope_missing)'),
-      '429': envelopeError('Per-key hourly quota or per-IP limit exceeded; see Retry-After'),
+      '429': envelopeError('Per-key hourly quota (code quota_exceeded) or per-IP limit (code rate_limited) exceeded; see Retry-After', [...RATE_LIMIT_HEADERS, 'Retry-After']),
       '500': envelopeError(
         'Unexpected failure; carries a requestId. If the authorizer itself failed (not an outage: those are 503), API Gateway answers {"message":"Internal Server Error"}',
       ),
-      '503': envelopeError('DynamoDB throttled, timed out or was unreachable (for the function, or for the authorizer checking the key); retry after Retry-After'),
+      '503': envelopeError('DynamoDB throttled, timed out or was unreachable (for the function, or for the authorizer checking the key); retry after Retry-After', ['Retry-After']),
     };
     if (route.path.includes('{')) responsesOfRoute['404'] = envelopeError('Not found, or belongs to another tenant');
-    if (id === 'createKey') {
-      responsesOfRoute['409'] = envelopeError('The tenant already holds its limit of active keys (50 unless raised): revoke one first');
-    }
-    if (id === 'retryWebhookDelivery' || id === 'replayWebhook') {
+    // Any write can lose a race it retried (code concurrent_change, with Retry-After); some have their own conflicts.
+    const conflicts: Partial<Record<string, string>> = {
+      createKey: 'the tenant already holds its limit of active keys, 50 unless raised (limit_reached): revoke one first',
+      createWebhook: 'the tenant already has 10 endpoints (limit_reached): delete one first',
+      retryWebhookDelivery: 'the endpoint is disabled (webhook_disabled): enable it first',
+      replayWebhook: 'the endpoint is disabled (webhook_disabled), or another replay is running on it (replay_running, named in the message)',
+    };
+    if (route.method !== 'GET') {
       responsesOfRoute['409'] = envelopeError(
-        id === 'replayWebhook' ? 'The endpoint is disabled (enable it first), or another replay is running on it (named in the message)' : 'The endpoint is disabled: enable it first',
+        ['Another change to the same data won a race (concurrent_change): retry after Retry-After', conflicts[id]].filter(Boolean).join('; or '),
+        ['Retry-After'],
       );
     }
     if (schemas?.body) {
@@ -112,6 +140,7 @@ export function buildOpenApi(): JsonSchema {
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
       schemas: { Error: toSchema(errorResponse, 'output') },
+      headers: HEADERS,
     },
     paths,
   };

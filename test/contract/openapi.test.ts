@@ -108,4 +108,20 @@ describe('OpenAPI document', () => {
 
     expect(errors).toEqual([]);
   });
+
+  it('types what the wire carries: integer page and limit, 409 on every write, RateLimit and Retry-After headers where sent (#30 item 3)', () => {
+    const document = buildOpenApi() as { paths: Record<string, Record<string, { parameters: { name: string; in: string; schema: { type: string } }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const operations = Object.values(document.paths).flatMap((methods) => Object.entries(methods));
+    const numeric = operations.flatMap(([, operation]) => operation.parameters.filter((parameter) => parameter.in === 'query' && ['page', 'limit'].includes(parameter.name)));
+
+    expect(numeric.length).toBeGreaterThan(10);
+    expect(new Set(numeric.map((parameter) => parameter.schema.type))).toEqual(new Set(['integer']));
+    for (const [method, operation] of operations) {
+      const [success] = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
+      expect(Object.keys(operation.responses[success as string]?.headers ?? {})).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+      expect(Object.keys(operation.responses['429']?.headers ?? {})).toContain('Retry-After');
+      expect(Object.keys(operation.responses['503']?.headers ?? {})).toEqual(['Retry-After']);
+      if (method !== 'get') expect(operation.responses['409']?.headers).toHaveProperty('Retry-After');
+    }
+  });
 });
