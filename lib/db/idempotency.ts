@@ -8,7 +8,7 @@ import { TTL_ATTRIBUTE } from './table.js';
  * "in progress" state: a duplicate either finds the record, or loses the transaction's condition and
  * is given the record that won (see lib/http/idempotency.ts).
  */
-export { IDEMPOTENCY_TTL_SECONDS, idempotencyKeys, requestHash } from './entities/idempotency.js';
+export { IDEMPOTENCY_TTL_SECONDS, idempotencyKeys, recordedAnswer, requestHash } from './entities/idempotency.js';
 
 /** The live record at `key`, or undefined (none, or expired but not yet removed by TTL). */
 export async function readIdempotencyRecord(db: Db, key: Key, now = new Date()): Promise<IdempotencyRecordItem | undefined> {

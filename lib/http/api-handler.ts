@@ -89,6 +89,8 @@ export interface ApiRequest<R extends RouteId> {
   path: PathOf<R>;
   /** lower-cased header names */
   headers: Record<string, string | undefined>;
+  /** headers to add to the success answer (an idempotent replay's mark) */
+  responseHeaders: Record<string, string>;
   requestId: string;
 }
 
@@ -202,6 +204,7 @@ function validate<R extends RouteId>(
         query: query as QueryOf<R>,
         path: pathOf(routeId, event),
         headers: event.headers ?? {},
+        responseHeaders: {},
         requestId: event.requestContext?.requestId ?? context.awsRequestId,
       };
     },
@@ -228,7 +231,7 @@ export function apiHandler<R extends RouteId>(routeId: R, schemas: SchemasOf<R>,
         const { request } = context;
         if (!request) throw new Error('The handler runs after validate()');
         const result = await handle(request);
-        const response = jsonResponse(route.successStatus, { success: true, ...result }, rateLimitHeaders(request.caller.quota));
+        const response = jsonResponse(route.successStatus, { success: true, ...result }, { ...rateLimitHeaders(request.caller.quota), ...request.responseHeaders });
         return fitResponse(response, request.headers['accept-encoding']);
       })
   );

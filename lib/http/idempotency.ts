@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
-import { type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord, recordItem, recordThatWon, requestHash } from '../db/idempotency.js';
+import type { IdempotencyRecordItem } from '../db/entities/idempotency.js';
+import { type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord, recordedAnswer, recordItem, recordThatWon, requestHash } from '../db/idempotency.js';
 import { fieldError, IdempotencyKeyReusedError } from '../errors.js';
 import type { Caller } from './api-handler.js';
 
@@ -10,6 +11,8 @@ import type { Caller } from './api-handler.js';
  * racing each other create one item and both get its answer. Without the header the request just runs.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Marks a replayed answer, so a client can tell that nothing new was created. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export interface IdempotentCreate<Result, Answer> {
@@ -23,7 +26,7 @@ export interface IdempotentCreate<Result, Answer> {
 
 export async function withIdempotency<Result, Answer>(
   db: Db,
-  request: { caller: Caller; body: unknown; headers: Record<string, string | undefined> },
+  request: { caller: Caller; body: unknown; headers: Record<string, string | undefined>; responseHeaders: Record<string, string> },
   create: IdempotentCreate<Result, Answer>,
 ): Promise<Answer> {
   const header = request.headers[IDEMPOTENCY_HEADER];
@@ -34,9 +37,10 @@ export async function withIdempotency<Result, Answer>(
   const key = idempotencyKeys.record(request.caller.tenantId, request.caller.keyId, header);
   const hash = requestHash(request.body);
   // The stored answer is what `respond` (then `redact`) made of the first request's result.
-  const replay = (record: { requestHash: string; response: unknown }): Answer => {
+  const replay = (record: IdempotencyRecordItem): Answer => {
     if (record.requestHash !== hash) throw new IdempotencyKeyReusedError();
-    return record.response as Answer;
+    request.responseHeaders[REPLAYED_HEADER] = 'true';
+    return recordedAnswer(record) as Answer;
   };
   const existing = await readIdempotencyRecord(db, key);
   if (existing) return replay(existing);

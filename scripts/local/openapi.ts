@@ -28,6 +28,7 @@ const HEADERS = {
   'RateLimit-Remaining': { description: 'Requests left in this hour', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the hourly window resets', schema: { type: 'integer' } },
   'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+  'Idempotent-Replayed': { description: '`true` on the replay of an answer given before to the same Idempotency-Key and body (byte for byte the same body)', schema: { type: 'string', enum: ['true'] } },
 };
 const headerRefs = (...names: (keyof typeof HEADERS)[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
@@ -57,7 +58,7 @@ export function buildOpenApi(): JsonSchema {
     const responsesOfRoute: Record<string, unknown> = {
       [route.successStatus]: {
         description: route.summary,
-        headers: headerRefs(...RATE_LIMIT_HEADERS),
+        headers: headerRefs(...RATE_LIMIT_HEADERS, ...(route.idempotent ? (['Idempotent-Replayed'] as const) : [])),
         content: { 'application/json': { schema: toSchema(responses[id], 'output') } },
       },
       '400': envelopeError('Validation failure: the message names each field and rule'),

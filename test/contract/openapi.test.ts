@@ -118,7 +118,13 @@ describe('OpenAPI document', () => {
     expect(new Set(numeric.map((parameter) => parameter.schema.type))).toEqual(new Set(['integer']));
     for (const [method, operation] of operations) {
       const [success] = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
-      expect(Object.keys(operation.responses[success as string]?.headers ?? {})).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+      const idempotent = operation.parameters.some((parameter) => parameter.name === 'Idempotency-Key');
+      expect(Object.keys(operation.responses[success as string]?.headers ?? {})).toEqual([
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        ...(idempotent ? ['Idempotent-Replayed'] : []),
+      ]);
       expect(Object.keys(operation.responses['429']?.headers ?? {})).toContain('Retry-After');
       expect(Object.keys(operation.responses['503']?.headers ?? {})).toEqual(['Retry-After']);
       if (method !== 'get') expect(operation.responses['409']?.headers).toHaveProperty('Retry-After');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
 import { listApiKeys } from '../../lib/db/api-keys.js';
-import { IDEMPOTENCY_TTL_SECONDS, type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord } from '../../lib/db/idempotency.js';
+import { IDEMPOTENCY_TTL_SECONDS, type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord, recordedAnswer } from '../../lib/db/idempotency.js';
 import { createJd, type JdSummary } from '../../lib/db/jds.js';
 import type { Caller } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
@@ -23,6 +23,20 @@ describe('Idempotency-Key', () => {
     expect(first.status).toBe(201);
     expect([second.status, second.json]).toEqual([201, first.json]);
     expect(await readCount(db(), tenantId, 'JD')).toBe(1);
+  });
+
+  it('replays the first body byte for byte, marked Idempotent-Replayed: true; the first answer is not marked (#30 item 4)', async () => {
+    const { key } = await tenantWithKey(db(), ['write']);
+    const headers = { 'idempotency-key': 'order-bytes' };
+    const jd = { title: 'Senior Platform Engineer', description: 'Builds the platform.', createdById: 'hiring-manager-7', department: 'Infrastructure', location: 'Remote' };
+
+    const first = await callApi('POST', '/jds', { key, body: jd, headers });
+    const replays = [await callApi('POST', '/jds', { key, body: jd, headers }), await callApi('POST', '/jds', { key, body: jd, headers })];
+
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    for (const replay of replays) {
+      expect([replay.status, replay.text, replay.headers['idempotent-replayed']]).toEqual([201, first.text, 'true']);
+    }
   });
 
   it('answers 422 for the same key with another body', async () => {
@@ -65,7 +79,7 @@ describe('Idempotency-Key', () => {
 
   it('answers a duplicate that committed between this request’s read and its write with the duplicate’s answer', async () => {
     const { tenantId, keyId } = await tenantWithKey(db(), ['write']);
-    const request = { caller: callerOf(tenantId, keyId), body, headers: { 'idempotency-key': 'race-1' } };
+    const request = { caller: callerOf(tenantId, keyId), body, headers: { 'idempotency-key': 'race-1' }, responseHeaders: {} };
     const create = (claim: IdempotencyClaim<unknown> | undefined) => createJd(db(), tenantId, body, { claim });
     const respond = (jd: JdSummary) => ({ data: { id: jd.id } });
     let firstAnswer: unknown;
@@ -85,13 +99,13 @@ describe('Idempotency-Key', () => {
 
   it('keeps each record in the tenant’s own partition, and forgets it after 24 hours', async () => {
     const { tenantId, keyId } = await tenantWithKey(db(), ['write']);
-    const request = { caller: callerOf(tenantId, keyId), body, headers: { 'idempotency-key': 'old-1' } };
+    const request = { caller: callerOf(tenantId, keyId), body, headers: { 'idempotency-key': 'old-1' }, responseHeaders: {} };
     const respond = (jd: JdSummary) => ({ data: { id: jd.id } });
     const first = await withIdempotency(db(), request, { run: (claim) => createJd(db(), tenantId, body, { claim }), respond });
     const recordKey = idempotencyKeys.record(tenantId, keyId, 'old-1');
 
     expect(recordKey.pk).toBe(`TENANT#${tenantId}`);
-    expect(await readIdempotencyRecord(db(), recordKey)).toMatchObject({ response: first });
+    expect(recordedAnswer((await readIdempotencyRecord(db(), recordKey))!)).toEqual(first);
     const tomorrow = new Date(Date.now() + IDEMPOTENCY_TTL_SECONDS * 1000 + 1000);
     expect(await readIdempotencyRecord(db(), recordKey, tomorrow)).toBeUndefined();
   });

@@ -13,7 +13,10 @@ export interface IdempotencyRecordItem {
   entity: 'IDEMPOTENCY';
   /** hash of the request body, to tell a retry from a different request under the same key */
   requestHash: string;
-  response: unknown;
+  /** the answer as JSON text, so that a replay sends it in the same order (a stored map's keys come back in any order) */
+  responseJson?: string;
+  /** the answer as a map, as versions before responseJson stored it */
+  response?: unknown;
   createdAt: string;
   /** epoch seconds after which the record is gone (DynamoDB TTL, which may lag: reads check it too) */
   ttl: number;
@@ -48,11 +51,16 @@ export function idempotencyRecordItem(key: { pk: string; sk: string }, hash: str
     ...key,
     entity: 'IDEMPOTENCY',
     requestHash: hash,
-    // Plain JSON: what the answer holds, as the API sends it (a redacted secret is null).
-    response: JSON.parse(JSON.stringify(response)),
+    // What the answer holds, as the API sends it (a redacted secret is null).
+    responseJson: JSON.stringify(response),
     createdAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
   };
+}
+
+/** The answer a record holds, its fields in the order they were first sent. */
+export function recordedAnswer(item: IdempotencyRecordItem): unknown {
+  return item.responseJson === undefined ? item.response : JSON.parse(item.responseJson);
 }
 
 /** The stored response, or undefined when the record has expired (TTL removes items late). */
