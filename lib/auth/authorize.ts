@@ -4,7 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { type SecretValues, secretValues } from '../aws/secrets.js';
 import { defaultHourlyLimit, ORIGIN_VERIFY_HEADER, originVerifySecretId, perIpLimit, VIEWER_ADDRESS_HEADER } from '../config.js';
 import { isTransientFault } from '../db/faults.js';
-import { authenticate, countIpRequest } from '../db/api-keys.js';
+import { authenticate, countIpRequest, returnQuotaUnit } from '../db/api-keys.js';
 import type { Db } from '../db/client.js';
 import { TransientError } from '../errors.js';
 import type { GatewayContext, RefusedContext } from '../http/api-handler.js';
@@ -108,6 +108,12 @@ export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorize
   }
   if (typeof authentication === 'string') return refuse('key_invalid', authentication);
   logger.appendKeys({ tenantId: authentication.tenantId, keyId: authentication.keyId });
+  // Over the per-IP limit, the function answers 429 (lib/http/api-handler.ts): a refused request spends
+  // none of the key's hour, so the unit counted in parallel is given back (one more write, refused requests only).
+  if (ipCount !== undefined && ipCount > perIpLimit()) {
+    await returnQuotaUnit(db, hashApiKey(key), now);
+    authentication = { ...authentication, used: authentication.used - 1 };
+  }
   return {
     isAuthorized: true,
     context: {

@@ -4,7 +4,7 @@ import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
 import { recordEvent } from './entities/event.js';
-import { batchGet, conditionFailedAt, conditionFailure, getItem, optimistically, queryAll, transactWrite, updateItem } from './dynamo.js';
+import { batchGet, conditionFailedAt, conditionFailure, getItem, ignoreConditionFailure, optimistically, queryAll, transactWrite, updateItem } from './dynamo.js';
 import {
   type ApiKeyLookupItem,
   type ApiKeyRecord,
@@ -301,6 +301,21 @@ export async function authenticate(
   }
   // Unreachable unless the key changes state between every pair of writes (revoked and restored).
   throw new Error('Could not count the request in the current quota window');
+}
+
+/**
+ * Gives back the quota unit a request took from its key (it was refused for another limit, and a
+ * refused request spends nothing), if the key is still in the hour the request was counted in.
+ */
+export async function returnQuotaUnit(db: Db, keyHash: string, now = new Date()): Promise<void> {
+  await ignoreConditionFailure(
+    updateItem(db, {
+      Key: apiKeyKeys.lookup(keyHash),
+      UpdateExpression: 'ADD cnt :minusOne',
+      ConditionExpression: 'win = :win AND cnt > :zero',
+      ExpressionAttributeValues: { ':minusOne': -1, ':win': Math.floor(now.getTime() / HOUR_MS), ':zero': 0 },
+    }),
+  );
 }
 
 /** Counts a request from a client IP in the current minute; returns the count so far. */

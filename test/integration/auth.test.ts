@@ -206,4 +206,32 @@ describe('quota', () => {
       process.env.API_RATE_LIMIT_MAX = previous;
     }
   });
+
+  it('a per-IP 429 spends none of the key’s hourly quota, and its RateLimit headers describe that quota, not the IP’s minute (#30 item 4)', async () => {
+    const { key } = await keyWith(['read']);
+    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    const receivedAt = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
+    const previous = process.env.API_RATE_LIMIT_MAX;
+    process.env.API_RATE_LIMIT_MAX = '2';
+    const replies: Awaited<ReturnType<typeof callApi>>[] = [];
+    try {
+      for (let i = 0; i < 4; i++) replies.push(await callApi('GET', '/whoami', { key, sourceIp: ip, receivedAt }));
+    } finally {
+      process.env.API_RATE_LIMIT_MAX = previous;
+    }
+    const fromElsewhere = await callApi('GET', '/whoami', { key, sourceIp: '192.0.2.77', receivedAt });
+
+    expect(replies.map((reply) => [reply.status, reply.json.code])).toEqual([
+      [200, undefined],
+      [200, undefined],
+      [429, 'rate_limited'],
+      [429, 'rate_limited'],
+    ]);
+    // The two refused requests were given back: 2 answered + this one.
+    expect(fromElsewhere.json.data.quota.used).toBe(3);
+    for (const refused of replies.slice(2)) {
+      expect([refused.headers['ratelimit-limit'], refused.headers['ratelimit-remaining']]).toEqual(['1000', '998']);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
+  });
 });
