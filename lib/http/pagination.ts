@@ -26,7 +26,8 @@ export function sliceRequest(query: { limit?: string | undefined; cursor?: strin
   return { limit: Math.min(query.limit === undefined ? MAX_SLICE_SIZE : Number(query.limit), MAX_SLICE_SIZE), cursor: query.cursor };
 }
 
-export function pagedResult<T>(page: Page<T>): { data: T[]; pagination: Omit<Page<T>, 'items'> } {
+/** A page as the API answers it: the spec's fields, and `hasMore`, true exactly when a `nextCursor` leads on. */
+export function pagedResult<T>(page: Page<T>): { data: T[]; pagination: Omit<Page<T>, 'items'> & { hasMore: boolean } } {
   const { items, ...pagination } = page;
-  return { data: items, pagination };
+  return { data: items, pagination: { ...pagination, hasMore: page.nextCursor !== undefined } };
 }

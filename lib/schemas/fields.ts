@@ -25,7 +25,7 @@ export const sliceShape = {
   cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor))),
 };
 
-/** The query parameters every paginated list takes. Unknown parameters are ignored (cache-busters). */
+/** The query parameters every paginated list takes. A parameter a list does not take is refused (400), never ignored. */
 export const paginationShape = {
   page: z.optional(positiveInteger),
   limit: z.optional(positiveInteger),

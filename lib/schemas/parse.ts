@@ -31,7 +31,7 @@ export function describeIssue(issue: Issue, where: string, input: unknown): stri
           ? `${field}: must have at most ${issue.maximum} items`
           : `${field}: must be at most ${issue.maximum}`;
     case 'unrecognized_keys':
-      return `Unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((key) => `"${key}"`).join(', ')}: not accepted by this endpoint`;
+      return `Unknown ${where === 'query' ? 'query parameter' : 'field'}${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((key) => `"${key}"`).join(', ')}: not accepted by this endpoint`;
     case 'invalid_value':
       return `${field}: must be one of ${issue.values.map(String).join(', ')}`;
     case 'invalid_format':

@@ -2,7 +2,7 @@ import { listEventsQuery } from './requests/events.js';
 import { createJdBody, getJdQuery, listJdsQuery, listMatchesQuery } from './requests/jds.js';
 import { createKeyBody, listKeysQuery } from './requests/keys.js';
 import { listCandidatesQuery, listResumesQuery } from './requests/resumes.js';
-import { createWebhookBody, listWebhookDeliveriesQuery, replayWebhookBody } from './requests/webhooks.js';
+import { createWebhookBody, listWebhookDeliveriesQuery, listWebhooksQuery, replayWebhookBody } from './requests/webhooks.js';
 
 /**
  * Each route's request schemas, keyed like the route table: the single source for the OpenAPI document
@@ -20,6 +20,7 @@ export const REQUEST_SCHEMAS = {
   listKeys: { query: listKeysQuery },
   listEvents: { query: listEventsQuery },
   createWebhook: { body: createWebhookBody },
+  listWebhooks: { query: listWebhooksQuery },
   listWebhookDeliveries: { query: listWebhookDeliveriesQuery },
   replayWebhook: { body: replayWebhookBody },
 } as const;

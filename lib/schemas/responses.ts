@@ -8,11 +8,13 @@ import { APPLICATION_STATUSES, EVENT_TYPES, JD_STATUSES, PARSE_STATUSES } from '
  * Used by the tests and by the OpenAPI document.
  */
 const timestamp = z.iso.datetime();
+/** The spec's page fields, and what every list answers: `hasMore`, and `nextCursor` exactly when it is true. */
 const pagination = z.strictObject({
   page: z.number(),
   limit: z.number(),
   total: z.number(),
   pages: z.number(),
+  hasMore: z.boolean(),
   nextCursor: z.optional(z.string()),
 });
 const success = <T extends z.ZodMiniType>(data: T) => z.strictObject({ success: z.literal(true), data });
@@ -192,7 +194,7 @@ export const responses = {
   listEvents: z.strictObject({
     success: z.literal(true),
     data: z.array(eventSchema),
-    pagination: z.strictObject({ limit: z.number(), nextCursor: z.nullable(z.string()), hasMore: z.boolean() }),
+    pagination: z.strictObject({ limit: z.number(), nextCursor: z.optional(z.string()), hasMore: z.boolean() }),
   }),
   getEvent: success(eventSchema),
   createWebhook: success(webhookWithSecret),

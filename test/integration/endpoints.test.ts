@@ -103,7 +103,7 @@ describe('resource endpoints through the real authorizer and handlers', () => {
     const badPage = await callApi('GET', '/jds?page=0', { key });
     const badCursor = await callApi('GET', '/jds?cursor=nonsense', { key });
 
-    expect(responses.listJds.parse(list.json).pagination).toEqual({ page: 1, limit: 100, total: 1, pages: 1 });
+    expect(responses.listJds.parse(list.json).pagination).toEqual({ page: 1, limit: 100, total: 1, pages: 1, hasMore: false });
     expect(list.json.data[0]).not.toHaveProperty('description');
     expect(drafts.json.data).toEqual([]);
     expect([badStatus.status, badStatus.json.error]).toEqual([
@@ -173,7 +173,7 @@ describe('resource endpoints through the real authorizer and handlers', () => {
         ],
       }),
     ]);
-    expect(search.json.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1 });
+    expect(search.json.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1, hasMore: false });
   });
 
   it('answers 404 in the envelope for missing ids and unknown routes', async () => {

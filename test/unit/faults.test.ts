@@ -69,7 +69,7 @@ describe('authorizer faults', () => {
     const handled: string[] = [];
     const handler = apiHandler('listJds', { query: listJdsQuery }, async () => {
       handled.push('listJds');
-      return { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 } };
+      return { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0, hasMore: false } };
     });
     const proxy = proxyEvent({ method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': generateApiKey() } }, ROUTES.listJds, {}, { unavailable: true }, 'r-1', Date.now());
 
@@ -86,7 +86,7 @@ describe('authorizer faults', () => {
     const handled: string[] = [];
     const handler = apiHandler('listJds', { query: listJdsQuery }, async () => {
       handled.push('listJds');
-      return { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 } };
+      return { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0, hasMore: false } };
     });
     const replies = [];
     for (const refused of ['unauthenticated', 'key_invalid'] as const) {

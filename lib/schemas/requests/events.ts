@@ -10,9 +10,12 @@ const eventTypes = z.string().check(
   ),
 );
 
-/** Unknown parameters are ignored, as on every list. */
-export const listEventsQuery = z.object({
-  after: z.optional(z.string().check(z.regex(EVENT_ID_PATTERN, 'must be an event id or a pagination.nextCursor (evt_…)'))),
+const position = z.string().check(z.regex(EVENT_ID_PATTERN, 'must be an event id or a pagination.nextCursor (evt_…)'));
+
+/** `cursor`, as on every list, or `after` (the same position: an event id); unknown parameters are refused. */
+export const listEventsQuery = z.strictObject({
+  cursor: z.optional(position),
+  after: z.optional(position),
   type: z.optional(eventTypes),
   limit: z.optional(positiveInteger),
 });

@@ -3,13 +3,13 @@ import { JD_STATUSES } from '../../domain.js';
 import { optionalText, paginationShape, sliceShape, text } from '../fields.js';
 import { LIMITS } from '../limits.js';
 
-export const listJdsQuery = z.object({ ...paginationShape, status: z.optional(z.enum(JD_STATUSES)) });
+export const listJdsQuery = z.strictObject({ ...paginationShape, status: z.optional(z.enum(JD_STATUSES)) });
 
 /** GET /jds/:jdId: a slice of the JD's applications, when asked for. */
-export const getJdQuery = z.object(sliceShape);
+export const getJdQuery = z.strictObject(sliceShape);
 
 /** GET /matches/:jdId: a slice of the ranked applications, when asked for. */
-export const listMatchesQuery = z.object(sliceShape);
+export const listMatchesQuery = z.strictObject(sliceShape);
 
 export const createJdBody = z.strictObject({
   title: text(LIMITS.title),

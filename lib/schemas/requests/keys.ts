@@ -19,7 +19,7 @@ export function expiryProblem(value: string, now = Date.now()): string | undefin
 }
 
 /** GET /keys: a slice of the keys, when asked for. */
-export const listKeysQuery = z.object(sliceShape);
+export const listKeysQuery = z.strictObject(sliceShape);
 
 export const createKeyBody = z.strictObject({
   name: text(LIMITS.keyName),

@@ -21,7 +21,10 @@ export const replayWebhookBody = z.strictObject({
   ),
 });
 
-export const listWebhookDeliveriesQuery = z.object({
+/** GET /webhooks lists at most 10 endpoints, whole: it takes no parameter. */
+export const listWebhooksQuery = z.strictObject({});
+
+export const listWebhookDeliveriesQuery = z.strictObject({
   limit: z.optional(positiveInteger),
   cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor))),
 });
