@@ -19,7 +19,17 @@ const db = useTestDb();
 const gatewayUrl = useLocalGateway();
 const documentOnDisk = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'));
 
-type Operation = { operationId: string; responses: Record<string, { content?: { 'application/json': { schema: object } } }> };
+type Operation = {
+  operationId: string;
+  responses: Record<string, { headers?: Record<string, { $ref: string }>; content?: { 'application/json': { schema: object } } }>;
+};
+
+/** The headers the document declares for this answer that the live answer lacks. */
+function missingHeaders(operation: Operation, status: number, headers: Headers): string[] {
+  const declared = Object.keys(operation.responses[String(status)]?.headers ?? {});
+  // Idempotent-Replayed is declared on the answer, but sent on a replay only.
+  return declared.filter((name) => name !== 'Idempotent-Replayed' && !headers.has(name)).map((name) => `${operation.operationId} ${status}: no ${name} header`);
+}
 
 function validatorFor(document: typeof documentOnDisk) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -39,7 +49,7 @@ describe('OpenAPI document', () => {
     expect(documentOnDisk).toEqual(JSON.parse(JSON.stringify(buildOpenApi())));
   });
 
-  it('describes every live response of the local gateway', async () => {
+  it('describes every live response of the local gateway: status, body and the headers it declares', async () => {
     const tenant = await tenantWithKey(db(), ['read', 'write', 'admin']);
     await importProductData(db(), tenant.tenantId, demoData());
     const operations = new Map<string, { method: string; path: string; operation: Operation }>();
@@ -71,12 +81,12 @@ describe('OpenAPI document', () => {
         headers: { 'X-API-Key': tenant.key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: reply.status, json: (await reply.json()) as { data?: { id: string } } };
+      return { status: reply.status, headers: reply.headers, json: (await reply.json()) as { data?: { id: string } } };
     };
     for (const [id, path, body] of calls) {
       const { method, operation } = operations.get(id)!;
       const reply = await send(method, path, body);
-      errors.push(...validate(operation, reply.status, reply.json));
+      errors.push(...validate(operation, reply.status, reply.json), ...missingHeaders(operation, reply.status, reply.headers));
     }
     const created = await send('POST', '/keys', { name: 'tmp', scopes: ['read'] });
     const revoke = await send('DELETE', `/keys/${created.json.data?.id}`);
@@ -86,7 +96,7 @@ describe('OpenAPI document', () => {
     const check = async (id: string, path: string, body?: unknown) => {
       const { method, operation } = operations.get(id)!;
       const reply = await send(method, path, body);
-      errors.push(...validate(operation, reply.status, reply.json));
+      errors.push(...validate(operation, reply.status, reply.json), ...missingHeaders(operation, reply.status, reply.headers));
       return reply.json as { data?: { id: string } | { id: string }[] };
     };
     const events = await check('listEvents', '/events?limit=100');
