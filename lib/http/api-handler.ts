@@ -125,25 +125,22 @@ function callerOf(event: ApiEvent): Caller {
   };
 }
 
-/**
- * A 429: Retry-After and retryAfterMs say when the limit that refused it (`resetAt`) lets the next
- * request through; the RateLimit headers always describe the key's hourly quota, as on every answer.
- */
-function rateLimited(code: 'rate_limited' | 'quota_exceeded', quota: QuotaFigures, resetAt: number, now: number): HttpError {
-  const retryAfterMs = resetAt - now;
+/** A 429 whose headers describe the limit that refused it (the key's hour, or the client IP's minute). */
+function rateLimited(code: 'rate_limited' | 'quota_exceeded', limit: QuotaFigures, now: number): HttpError {
+  const retryAfterMs = limit.resetAt - now;
   return new HttpError(429, code, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
     body: { retryAfterMs },
-    headers: { ...rateLimitHeaders(quota, now), 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
+    headers: { ...rateLimitHeaders(limit, now), 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
   });
 }
 
 /** Per-key hourly quota and, where no edge counts per IP, the per-IP minute limit, both counted by the authorizer. */
 function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
-  if (caller.quota.used > caller.quota.limit) throw rateLimited('quota_exceeded', caller.quota, caller.quota.resetAt, now);
+  if (caller.quota.used > caller.quota.limit) throw rateLimited('quota_exceeded', caller.quota, now);
   const context = event.requestContext.authorizer.lambda;
   if (!('tenantId' in context)) throw UNAVAILABLE;
   if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {
-    throw rateLimited('rate_limited', caller.quota, now - (now % MINUTE_MS) + MINUTE_MS, now);
+    throw rateLimited('rate_limited', { used: Number(context.ipCount), limit: Number(context.ipLimit), resetAt: now - (now % MINUTE_MS) + MINUTE_MS }, now);
   }
 }
 

@@ -158,8 +158,8 @@ describe('#12.9 page and limit: any positive integer', () => {
     const hugePage = await callApi('GET', '/resumes?page=123456789012345678901234567890', { key });
     const invalid = await Promise.all(['page=0', 'page=-1', 'limit=1.5', 'limit=abc', 'page='].map((query) => callApi('GET', `/jds?${query}`, { key })));
 
-    expect([bigLimit.status, bigLimit.json.pagination]).toEqual([200, { page: 1, limit: 100, total: 3, pages: 1 }]);
-    expect([bigPage.status, bigPage.json.data, bigPage.json.pagination]).toEqual([200, [], { page: 99999999999, limit: 20, total: 3, pages: 1 }]);
+    expect([bigLimit.status, bigLimit.json.pagination]).toEqual([200, { page: 1, limit: 100, total: 3, pages: 1, hasMore: false }]);
+    expect([bigPage.status, bigPage.json.data, bigPage.json.pagination]).toEqual([200, [], { page: 99999999999, limit: 20, total: 3, pages: 1, hasMore: false }]);
     expect([hugePage.status, hugePage.json.pagination.page]).toEqual([200, Number.MAX_SAFE_INTEGER]);
     expect(invalid.map((reply) => reply.status)).toEqual([400, 400, 400, 400, 400]);
   });
