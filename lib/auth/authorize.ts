@@ -95,11 +95,12 @@ export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorize
   // Behind the edge the connection comes from CloudFront; the viewer's address is in the header the
   // edge sets. Without the edge, that header is anybody's to send, so it is not read.
   const clientIp = (edgeSecret && event.headers?.[VIEWER_ADDRESS_HEADER]) || sourceIp;
+  const keyHash = hashApiKey(key);
   let authentication: Awaited<ReturnType<typeof authenticate>>;
   let ipCount: number | undefined;
   try {
     [authentication, ipCount] = await Promise.all([
-      authenticate(db, hashApiKey(key), defaultHourlyLimit(), now),
+      authenticate(db, keyHash, defaultHourlyLimit(), now),
       edgeSecret ? undefined : countIpRequest(db, sourceIp, now),
     ]);
   } catch (error) {
@@ -111,7 +112,7 @@ export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorize
   // Over the per-IP limit, the function answers 429 (lib/http/api-handler.ts): a refused request spends
   // none of the key's hour, so the unit counted in parallel is given back (one more write, refused requests only).
   if (ipCount !== undefined && ipCount > perIpLimit()) {
-    await returnQuotaUnit(db, hashApiKey(key), now);
+    await returnQuotaUnit(db, keyHash, now);
     authentication = { ...authentication, used: authentication.used - 1 };
   }
   return {

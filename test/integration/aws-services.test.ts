@@ -1,6 +1,6 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setSecretSource } from '../../lib/aws/secrets.js';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { createJd } from '../../lib/db/jds.js';
@@ -19,15 +19,9 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
 import { withoutGrant } from '../helpers/templates.js';
 import { startReceiver, waitFor } from '../helpers/webhooks.js';
+import { useEnv } from '../helpers/env.js';
 
-process.env.EVENT_SETTLE_MS = '0';
-process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
-process.env.WEBHOOK_RETRY_SCHEDULE = '0.2,0.2';
-afterAll(() => {
-  delete process.env.EVENT_SETTLE_MS;
-  delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
-  delete process.env.WEBHOOK_RETRY_SCHEDULE;
-});
+useEnv({ EVENT_SETTLE_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '0.2,0.2' });
 
 const db = useTestDb();
 

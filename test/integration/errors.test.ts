@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJd } from '../../lib/db/jds.js';
 import { setTenantHourlyLimit } from '../../lib/db/quota.js';
 import { disableWebhook } from '../../lib/db/webhooks.js';
@@ -8,12 +8,10 @@ import { LIMITS } from '../../lib/schemas/limits.js';
 import { registerWebhook } from '../../lib/webhooks/endpoints.js';
 import { type ApiReply, callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+import { useEnv } from '../helpers/env.js';
 
 // Loopback endpoints are fine here: nothing is delivered, the endpoints only need to exist.
-process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
-afterAll(() => {
-  delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
-});
+useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
 const db = useTestDb();
 

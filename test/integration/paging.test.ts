@@ -1,13 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importProductData } from '../../scripts/local/import.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+import { useEnv } from '../helpers/env.js';
 
 // Events readable at once.
-process.env.EVENT_SETTLE_MS = '0';
-afterAll(() => {
-  delete process.env.EVENT_SETTLE_MS;
-});
+useEnv({ EVENT_SETTLE_MS: '0' });
 
 const db = useTestDb();
 

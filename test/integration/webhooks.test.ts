@@ -1,19 +1,13 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 import { type Received, startReceiver, useWebhookRuntime, waitFor } from '../helpers/webhooks.js';
 import { deliverLocally } from '../../scripts/local/product-bus.js';
+import { useEnv } from '../helpers/env.js';
 
 // Short retries and settle window for the test; http and loopback allowed, as on the local stack.
-process.env.WEBHOOK_RETRY_SCHEDULE = '0.3,0.3,0.3';
-process.env.EVENT_SETTLE_MS = '300';
-process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
-afterAll(() => {
-  delete process.env.WEBHOOK_RETRY_SCHEDULE;
-  delete process.env.EVENT_SETTLE_MS;
-  delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
-});
+useEnv({ WEBHOOK_RETRY_SCHEDULE: '0.3,0.3,0.3', EVENT_SETTLE_MS: '300', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
 const db = useTestDb();
 const runtime = useWebhookRuntime(db);
