@@ -43,11 +43,18 @@ export function isProduction(): boolean {
   return process.env.STAGE === 'prod';
 }
 
+/** A setting every deployed function that reads it has (the stack sets it): missing is a deployment bug, failed at once. */
+export function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Environment variable ${name} is required`);
+  return value;
+}
+
 export function tableName(): string {
   const name = process.env.TABLE_NAME;
   if (name) return name;
   // In Lambda a missing table name is a deployment bug: fail at start-up rather than guess.
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new Error('Environment variable TABLE_NAME is required');
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME) return requiredEnv('TABLE_NAME');
   return DEFAULT_TABLE_NAME;
 }
 
@@ -87,13 +94,8 @@ export function perIpLimit(): number {
 export function cursorSecretId(): string | undefined {
   const secretId = process.env.CURSOR_SECRET_ARN;
   if (secretId) return secretId;
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME) throw new Error('Environment variable CURSOR_SECRET_ARN is required');
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME) return requiredEnv('CURSOR_SECRET_ARN');
   return undefined;
-}
-
-/** The KMS key (ARN) that encrypts webhook signing secrets' data keys (lib/webhooks/secret-box.ts). */
-export function webhookSecretsKeyId(): string | undefined {
-  return process.env.WEBHOOK_SECRETS_KEY_ARN || undefined;
 }
 
 /**

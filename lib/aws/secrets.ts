@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { processWide } from '../process-wide.js';
 
 /**
  * Secrets the functions read from Secrets Manager (the origin-verify header value, the cursor-signing
@@ -39,15 +40,16 @@ export function secretsManagerSource(client = new SecretsManagerClient({})): Sec
   };
 }
 
-let source: SecretSource | undefined;
 const cache = new Map<string, { values: Promise<SecretValues>; readAt: number }>();
+/** Where secrets come from: Secrets Manager by default; replacing it (the local stack's store, a test's) forgets every cached value. */
+const source = processWide(secretsManagerSource, () => cache.clear());
+export const setSecretSource = source.set;
 
 /** The secret's values, read through the cache; a failed read is not kept, so the next call tries again. */
 export function secretValues(secretId: string, now = Date.now()): Promise<SecretValues> {
   const cached = cache.get(secretId);
   if (cached && now - cached.readAt < SECRET_CACHE_MS) return cached.values;
-  source ??= secretsManagerSource();
-  const values = source.read(secretId);
+  const values = source.get().read(secretId);
   cache.set(secretId, { values, readAt: now });
   values.catch(() => {
     if (cache.get(secretId)?.values === values) cache.delete(secretId);
@@ -55,8 +57,3 @@ export function secretValues(secretId: string, now = Date.now()): Promise<Secret
   return values;
 }
 
-/** Replaces where secrets come from (the local stack's store, a test's) and forgets every cached value. */
-export function setSecretSource(replacement: SecretSource | undefined): void {
-  source = replacement;
-  cache.clear();
-}

@@ -15,7 +15,7 @@ import {
 import { type TenantItem, tenantKeys } from './entities/tenant.js';
 import type { IdempotencyClaim } from './idempotency.js';
 import { type Listed, type SliceRequest, wholeOrSlice } from './pagination.js';
-import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import { isValidId, newId, nowIso, underPrefix } from './ids.js';
 import { PARTITION_PREFIXES } from './table.js';
 
 export type { ApiKeyRecord };
@@ -132,8 +132,7 @@ export async function createApiKey(
 
 export function listKeyItems(db: Db, tenantId: string): Promise<ApiKeyRecordItem[]> {
   return queryAll<ApiKeyRecordItem>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': apiKeyKeys.recordPrefix },
+    ...underPrefix(tenantId, apiKeyKeys.recordPrefix),
     ConsistentRead: true,
   });
 }
@@ -145,8 +144,7 @@ export async function listApiKeys(db: Db, tenantId: string, slice?: SliceRequest
     {
       name: 'keys',
       query: {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': apiKeyKeys.recordPrefix },
+        ...underPrefix(tenantId, apiKeyKeys.recordPrefix),
         ConsistentRead: true,
       },
       sortKey: 'sk',
@@ -175,9 +173,8 @@ function atTheCap(maxActiveKeys: number): ConflictError {
  */
 export async function releaseExpiredKeys(db: Db, tenantId: string, now: Date): Promise<number> {
   const expired = await queryAll<Pick<ApiKeyRecordItem, 'id'>>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ...underPrefix(tenantId, apiKeyKeys.recordPrefix, { ':now': nowIso(now) }),
     FilterExpression: 'attribute_not_exists(revokedAt) AND attribute_not_exists(releasedAt) AND expiresAt <= :now',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': apiKeyKeys.recordPrefix, ':now': nowIso(now) },
     ProjectionExpression: 'id',
     ConsistentRead: true,
   });

@@ -1,14 +1,8 @@
+import pMap from 'p-map';
 import type { ApplicationStatus } from '../domain.js';
 import { ConflictError, InvalidInputError, MissingParentError } from '../errors.js';
 import type { Db } from './client.js';
-import {
-  batchGet,
-  conditionFailedAt,
-  getItem,
-  optimistically,
-  type TransactItem,
-  transactWrite,
-} from './dynamo.js';
+import { batchGet, conditionFailedAt, getItem, ignoreConditionFailure, optimistically, type TransactItem, transactWrite } from './dynamo.js';
 import {
   type ApplicationItem,
   applicationItems,
@@ -23,6 +17,7 @@ import { type ApplicationEventData, recordEvent } from './entities/event.js';
 import { type JdHeadItem, jdKeys } from './entities/jd.js';
 import { candidateIdentity, type ResumeItem, resumeKeys } from './entities/resume.js';
 import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
+import { firstItemChanged, replacing } from './versioned-writes.js';
 import { isValidId, nowIso, tenantPk } from './ids.js';
 import { type Listed, type SliceRequest, type SliceSource, wholeOrSlice } from './pagination.js';
 import { INDEXES } from './table.js';
@@ -54,9 +49,8 @@ function sortScores(scores: number[]): number[] {
 type JdForApplication = Pick<JdHeadItem, 'title' | 'version' | 'titleVersion'>;
 
 /** The condition of the pointer write: over nothing, its own live pointer, or the tombstone of a deletion. */
-function pointerCondition(stored: ApplicationPointerItem | TombstoneItem | undefined): Partial<Extract<TransactItem, { Put?: unknown }>['Put']> {
-  if (!stored) return { ConditionExpression: 'attribute_not_exists(pk)' };
-  if (stored.entity === 'TOMBSTONE') return { ConditionExpression: 'sourceVersion = :sv', ExpressionAttributeValues: { ':sv': stored.sourceVersion } };
+function pointerCondition(stored: ApplicationPointerItem | TombstoneItem | undefined) {
+  if (stored?.entity !== 'APPLICATION_POINTER') return replacing(stored);
   return { ConditionExpression: 'entity = :pointer', ExpressionAttributeValues: { ':pointer': 'APPLICATION_POINTER' } };
 }
 
@@ -211,14 +205,20 @@ export function saveApplication(
 }
 
 /** How many applications a JD deletion or a resume erasure removes at once. */
-export const CLEANUP_CONCURRENCY = 8;
+const CLEANUP_CONCURRENCY = 8;
+
+/** Removes every application given, each with its copy and pointer. */
+export async function removeApplications(db: Db, tenantId: string, applications: ApplicationItem[], now: Date): Promise<void> {
+  // One already removed by a racing removal (its JD's deletion, its resume's erasure): that one recorded the event.
+  await pMap(applications, (application) => ignoreConditionFailure(removeApplication(db, tenantId, application, now)), { concurrency: CLEANUP_CONCURRENCY });
+}
 
 /**
  * Removes one application in one transaction: the application, its copy under the resume, its pointer
  * (which becomes a tombstone) and its `application.deleted` event. The application must still be there
  * (a condition): of two removals racing, one records the event and the other fails its condition.
  */
-export async function removeApplication(db: Db, tenantId: string, application: ApplicationItem, now: Date, sourceVersion = application.sourceVersion ?? 0): Promise<void> {
+async function removeApplication(db: Db, tenantId: string, application: ApplicationItem, now: Date, sourceVersion = application.sourceVersion ?? 0): Promise<void> {
   const pointer = applicationKeys.pointer(tenantId, application.id);
   await transactWrite(db, [
     {
@@ -267,7 +267,7 @@ export function deleteApplication(
       ]);
     }
     return { outcome: 'applied', created: false, value: undefined };
-  }, (error) => conditionFailedAt(error, 0));
+  }, firstItemChanged);
 }
 
 /**

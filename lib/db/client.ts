@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { DYNAMODB_CALL_LIMITS, tableName } from '../config.js';
+import { processWide } from '../process-wide.js';
 
 /** What every repository function receives: the document client and the table it works on. */
 export interface Db {
@@ -66,15 +67,5 @@ export function createDb(
   };
 }
 
-let shared: Db | undefined;
-
-/** The process-wide Db, created on first use so a warm Lambda reuses its connections. */
-export function sharedDb(): Db {
-  shared ??= createDb();
-  return shared;
-}
-
-/** Lets tests and the local server point handlers at another Db. */
-export function setSharedDb(db: Db | undefined): void {
-  shared = db;
-}
+/** The process-wide Db (a warm Lambda reuses its connections); tests and the local server point handlers at another. */
+export const { get: sharedDb, set: setSharedDb } = processWide(() => createDb());

@@ -1,17 +1,16 @@
 import type { Db } from './client.js';
 import { type Addition, addTo, queryAll } from './dynamo.js';
 import { COUNTER_SHARDS, type CounterItem, type CounterKind, counterKeys, countOf } from './entities/counter.js';
-import { tenantPk } from './ids.js';
+import { underPrefix } from './ids.js';
 
 export type { CounterKind };
 
 /** One count of a tenant: its shards, read in one Query and summed. */
 export async function readCount(db: Db, tenantId: string, kind: CounterKind, field = 'total'): Promise<number> {
   const shards = await queryAll<CounterItem>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ...underPrefix(tenantId, counterKeys.prefix(kind)),
     ProjectionExpression: '#f',
     ExpressionAttributeNames: { '#f': field },
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': counterKeys.prefix(kind) },
   });
   return countOf(shards, field);
 }

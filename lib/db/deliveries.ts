@@ -16,7 +16,7 @@ import {
 } from './entities/webhook.js';
 import { getEventItem } from './events.js';
 import type { IdempotencyClaim } from './idempotency.js';
-import { newId, nowIso, tenantPk } from './ids.js';
+import { newId, nowIso, underPrefix } from './ids.js';
 import { type Slice, type SliceRequest, slicePage } from './pagination.js';
 import { existingWebhook, getWebhookItem, ttlAfter } from './webhooks.js';
 
@@ -43,8 +43,7 @@ export async function listDeliveryAttempts(
     {
       name: `deliveries:${tenantId}:${webhookId}`,
       query: {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': webhookKeys.attemptPrefix(webhookId) },
+        ...underPrefix(tenantId, webhookKeys.attemptPrefix(webhookId)),
         ScanIndexForward: false,
       },
       sortKey: 'sk',

@@ -89,7 +89,7 @@ export async function putItem(db: Db, input: Omit<PutCommandInput, 'TableName'>)
   await call(() => db.client.send(new PutCommand({ ...input, TableName: db.tableName })));
 }
 
-type UpdateInput = Omit<UpdateCommandInput, 'TableName'>;
+export type UpdateInput = Omit<UpdateCommandInput, 'TableName'>;
 
 /** An UpdateItem; with ReturnValues, the item as it was or became (with ALL_NEW, always there). */
 export async function updateItem<T>(db: Db, input: UpdateInput & { ReturnValues: 'ALL_NEW' }): Promise<T>;

@@ -1,12 +1,11 @@
-import pMap from 'p-map';
 import type { JdStatus } from '../domain.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
-import { conditionFailedAt, getItem, ignoreConditionFailure, optimistically, queryAll, transactWrite, updateItem } from './dynamo.js';
-import { CLEANUP_CONCURRENCY, matchesOfJd, removeApplication } from './applications.js';
+import { getItem, optimistically, queryAll, transactWrite } from './dynamo.js';
+import { matchesOfJd, removeApplications } from './applications.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from './entities/application.js';
 import { type JdEventData, recordEvent } from './entities/event.js';
-import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
+import { type ProductWrite, type TombstoneItem, versionVerdict } from './entities/tombstone.js';
 import {
   bodyItem,
   DEFAULT_JD_TYPE,
@@ -23,9 +22,10 @@ import {
 } from './entities/jd.js';
 import { resumeKeys } from './entities/resume.js';
 import type { IdempotencyClaim } from './idempotency.js';
-import { isValidId, newId, nowIso, tenantPk } from './ids.js';
+import { isValidId, newId, nowIso, tenantPk, underPrefix } from './ids.js';
 import { type ListEntry, listPage, type Page, type PageRequest, type SlicePagination, type SliceRequest, wholeOrSlice } from './pagination.js';
 import { INDEXES } from './table.js';
+import { firstItemChanged, propagate, replacing, writeTombstone } from './versioned-writes.js';
 
 export { JD_STATUSES, type JdStatus } from '../domain.js';
 export { DEFAULT_JD_TYPE, type JdDetail, jdKeys, type JdSummary };
@@ -152,24 +152,12 @@ export async function saveJd(
       recordEvent(tenantId, existing ? 'jd.updated' : 'jd.created', jdEventData(fields, existing?.status)),
     ]);
     return { outcome: 'applied' as const, created: !existing, value: fields, versions };
-  }, headChanged);
+  }, firstItemChanged);
   if (write.outcome === 'ignored') return write;
   const { versions, value } = write;
   if (versions.titleSyncedVersion !== versions.titleVersion) await propagateJdTitle(db, tenantId, id, value.title, versions.titleVersion);
   return { outcome: 'applied', created: write.created, value: toJdSummary(value) };
 }
-
-/** The condition of a write that replaces what it read at a key: a live item, a tombstone, or nothing. */
-function replacing(stored: { entity: string; version?: number; sourceVersion?: number } | undefined) {
-  if (!stored) return { ConditionExpression: 'attribute_not_exists(pk)' };
-  if (stored.entity === 'TOMBSTONE') {
-    return { ConditionExpression: 'sourceVersion = :sv', ExpressionAttributeValues: { ':sv': stored.sourceVersion } };
-  }
-  return { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': stored.version } };
-}
-
-/** The head's version (or absence) the write relied on changed under it. */
-const headChanged = (error: unknown) => conditionFailedAt(error, 0);
 
 /**
  * Applies the product's deletion of a JD at `sourceVersion`: the head becomes a tombstone, the body
@@ -183,77 +171,47 @@ export async function deleteJd(
   options: { sourceVersion: number; now?: Date },
 ): Promise<ProductWrite<undefined>> {
   const now = options.now ?? new Date();
-  const write = await optimistically(async (): Promise<ProductWrite<undefined>> => {
-    const stored = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(tenantId, jdId), { consistent: true });
-    if (stored?.entity === 'TOMBSTONE' && options.sourceVersion <= stored.sourceVersion) {
-      // Already deleted: a repeat (finish its clean-up) or an older delete (nothing to do).
-      return options.sourceVersion === stored.sourceVersion ? { outcome: 'applied', created: false, value: undefined } : { outcome: 'ignored', reason: 'stale' };
-    }
-    const ignored = stored?.entity === 'JD' ? versionVerdict(stored, options.sourceVersion) : undefined;
-    if (ignored) return { outcome: 'ignored', reason: 'stale' };
-    const tombstone = tombstoneItem(jdKeys.head(tenantId, jdId), 'JD', jdId, options.sourceVersion, now);
-    await transactWrite(db, [
-      { Put: { TableName: db.tableName, Item: tombstone, ...replacing(stored) } },
-      ...(stored?.entity === 'JD'
-        ? [
-            { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
-            counterDelta(tenantId, 'JD', { total: -1, [stored.status]: -1 }),
-            recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
-          ]
-        : []),
-    ]);
-    return { outcome: 'applied', created: false, value: undefined };
-  }, headChanged);
-  if (write.outcome === 'applied') await deleteApplicationsOfJd(db, tenantId, jdId, now);
+  const key = jdKeys.head(tenantId, jdId);
+  const write = await writeTombstone<JdHeadItem>(
+    db,
+    { key, of: 'JD', id: jdId },
+    () => getItem<JdHeadItem | TombstoneItem>(db, key, { consistent: true }),
+    { sourceVersion: options.sourceVersion, now },
+    (head) => [
+      { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
+      counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
+      recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
+    ],
+  );
+  if (write.outcome === 'applied') {
+    const applications = await queryAll<ApplicationItem>(db, { ...underPrefix(tenantId, applicationKeys.ofJd(jdId)), ConsistentRead: true });
+    await removeApplications(db, tenantId, applications, now);
+  }
   return write;
 }
-
-/** Deletes every application left on a deleted JD, each with its copy and pointer. */
-async function deleteApplicationsOfJd(db: Db, tenantId: string, jdId: string, now: Date): Promise<void> {
-  const applications = await queryAll<ApplicationItem>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.ofJd(jdId) },
-    ConsistentRead: true,
-  });
-  // Already removed by a racing removal (an erasure of its resume): that one recorded the event.
-  await pMap(applications, (application) => ignoreConditionFailure(removeApplication(db, tenantId, application, now)), {
-    concurrency: CLEANUP_CONCURRENCY,
-  });
-}
-
-/** How many copies a propagation updates at once. */
-const PROPAGATION_CONCURRENCY = 16;
 
 /** Brings the JD title on every application's copy (under its resume) to `title`, then marks the head synced. */
 async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: string, titleVersion: number): Promise<void> {
   const applications = await queryAll<Pick<ApplicationItem, 'id' | 'resumeId'>>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.ofJd(jdId) },
+    ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
     ProjectionExpression: 'id, resumeId',
     ConsistentRead: true,
   });
-  await pMap(
+  await propagate(
+    db,
     applications,
-    (application) =>
-      ignoreConditionFailure(
-        updateItem(db, {
-          Key: resumeKeys.copy(tenantId, application.resumeId, application.id),
-          UpdateExpression: 'SET jdTitle = :title, jdTitleVersion = :tv',
-          // Gone, or already holding this title or a newer one: nothing to do.
-          ConditionExpression: 'attribute_exists(pk) AND jdTitleVersion < :tv',
-          ExpressionAttributeValues: { ':title': title, ':tv': titleVersion },
-        }),
-      ),
-    { concurrency: PROPAGATION_CONCURRENCY },
-  );
-  await ignoreConditionFailure(
-    updateItem(db, {
+    (application) => ({
+      Key: resumeKeys.copy(tenantId, application.resumeId, application.id),
+      UpdateExpression: 'SET jdTitle = :title, jdTitleVersion = :tv',
+      ConditionExpression: 'attribute_exists(pk) AND jdTitleVersion < :tv',
+      ExpressionAttributeValues: { ':title': title, ':tv': titleVersion },
+    }),
+    {
       Key: jdKeys.head(tenantId, jdId),
       UpdateExpression: 'SET titleSyncedVersion = :tv',
-      // A newer title may have arrived meanwhile: that save propagates it and marks it.
       ConditionExpression: 'titleVersion = :tv',
       ExpressionAttributeValues: { ':tv': titleVersion },
-    }),
+    },
   );
 }
 

@@ -2,7 +2,7 @@ import type { Db } from './client.js';
 import { conditionFailedAt, queryAll, transactWrite, updateItem } from './dynamo.js';
 import { applicationKeys } from './entities/application.js';
 import { type ApplicationCopyItem, resumeKeys } from './entities/resume.js';
-import { tenantPk } from './ids.js';
+import { underPrefix } from './ids.js';
 
 /** A resume as versions before copies were items kept it: a map of its applications' copies. */
 interface ResumeWithCopyMap {
@@ -20,9 +20,8 @@ interface ResumeWithCopyMap {
  */
 export async function moveApplicationCopiesToItems(db: Db, tenantId: string): Promise<{ resumes: number; copies: number; skipped: number }> {
   const resumes = await queryAll<ResumeWithCopyMap>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ...underPrefix(tenantId, 'RESUME#', { ':resume': 'RESUME' }),
     FilterExpression: 'entity = :resume AND attribute_exists(applications)',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'RESUME#', ':resume': 'RESUME' },
     ConsistentRead: true,
   });
   const moved = { resumes: 0, copies: 0, skipped: 0 };

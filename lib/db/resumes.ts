@@ -2,21 +2,11 @@ import pMap from 'p-map';
 import type { ParseStatus } from '../domain.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
-import {
-  batchGet,
-  conditionFailedAt,
-  getItem,
-  ignoreConditionFailure,
-  optimistically,
-  queryAll,
-  type TransactItems,
-  transactWrite,
-  updateItem,
-} from './dynamo.js';
+import { batchGet, getItem, optimistically, queryAll, type TransactItems, transactWrite } from './dynamo.js';
 import { type ApplicationItem, applicationKeys } from './entities/application.js';
 import { recordEvent } from './entities/event.js';
-import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
-import { CLEANUP_CONCURRENCY, removeApplication } from './applications.js';
+import { type ProductWrite, type TombstoneItem, versionVerdict } from './entities/tombstone.js';
+import { removeApplications } from './applications.js';
 import {
   type Candidate,
   candidateIdentity,
@@ -33,10 +23,11 @@ import {
   toResume,
   toResumeSummary,
 } from './entities/resume.js';
-import { isValidId, nowIso, tenantPk } from './ids.js';
+import { isValidId, nowIso, tenantPk, underPrefix } from './ids.js';
 import { decodeCursor, encodeCursor, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount } from './pagination.js';
 import { queryTimeRange } from './time-range-query.js';
 import { INDEXES } from './table.js';
+import { firstItemChanged, propagate, replacing, writeTombstone } from './versioned-writes.js';
 
 export { PARSE_STATUSES, type ParseStatus } from '../domain.js';
 export type { Candidate, Resume, ResumeMetadata, ResumeSummary };
@@ -110,20 +101,14 @@ export async function saveResume(
       identitySyncedVersion: existing ? existing.identitySyncedVersion : identityVersion,
       sourceVersion: options.sourceVersion,
     });
-    const condition =
-      stored?.entity === 'TOMBSTONE'
-        ? { ConditionExpression: 'sourceVersion = :sv', ExpressionAttributeValues: { ':sv': stored.sourceVersion } }
-        : existing
-          ? { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } }
-          : { ConditionExpression: 'attribute_not_exists(pk)' };
-    const items: TransactItems = [{ Put: { TableName: db.tableName, Item: item, ...condition } }];
+    const items: TransactItems = [{ Put: { TableName: db.tableName, Item: item, ...replacing(stored) } }];
     if (!existing) items.push(counterDelta(tenantId, 'RESUME', { total: 1 }));
     if (!existing || changedForIntegrators(existing, resume)) {
       items.push(recordEvent(tenantId, existing ? 'resume.updated' : 'resume.created', { id, parseStatus: resume.parseStatus, updatedAt: at }));
     }
     await transactWrite(db, items);
     return { outcome: 'applied' as const, created: !existing, value: resume, item };
-  }, (error) => conditionFailedAt(error, 0));
+  }, firstItemChanged);
   if (write.outcome === 'ignored') return write;
   if (write.item.identitySyncedVersion !== write.item.identityVersion) await propagateIdentity(db, tenantId, write.item);
   return { outcome: 'applied', created: write.created, value: write.value };
@@ -149,40 +134,18 @@ export async function eraseResume(
   options: { sourceVersion: number; now?: Date },
 ): Promise<ProductWrite<undefined>> {
   const now = options.now ?? new Date();
-  const key = resumeKeys.item(tenantId, resumeId);
-  const write = await optimistically(async (): Promise<ProductWrite<undefined>> => {
-    const stored = await readStored(db, tenantId, resumeId);
-    if (stored?.entity === 'TOMBSTONE' && options.sourceVersion <= stored.sourceVersion) {
-      // Already erased: a repeat (finish what is left) or an older erasure (nothing to do).
-      return options.sourceVersion === stored.sourceVersion ? { outcome: 'applied', created: false, value: undefined } : { outcome: 'ignored', reason: 'stale' };
-    }
-    if (stored?.entity === 'RESUME' && versionVerdict(stored, options.sourceVersion)) return { outcome: 'ignored', reason: 'stale' };
-    const condition =
-      stored === undefined
-        ? { ConditionExpression: 'attribute_not_exists(pk)' }
-        : stored.entity === 'TOMBSTONE'
-          ? { ConditionExpression: 'sourceVersion = :sv', ExpressionAttributeValues: { ':sv': stored.sourceVersion } }
-          : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': stored.version } };
-    await transactWrite(db, [
-      { Put: { TableName: db.tableName, Item: tombstoneItem(key, 'RESUME', resumeId, options.sourceVersion, now), ...condition } },
-      ...(stored?.entity === 'RESUME'
-        ? [counterDelta(tenantId, 'RESUME', { total: -1 }), recordEvent(tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) })]
-        : []),
-    ]);
-    return { outcome: 'applied', created: false, value: undefined };
-  }, (error) => conditionFailedAt(error, 0));
+  const write = await writeTombstone<ResumeItem>(
+    db,
+    { key: resumeKeys.item(tenantId, resumeId), of: 'RESUME', id: resumeId },
+    () => readStored(db, tenantId, resumeId),
+    { sourceVersion: options.sourceVersion, now },
+    () => [counterDelta(tenantId, 'RESUME', { total: -1 }), recordEvent(tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) })],
+  );
   if (write.outcome === 'ignored') return write;
   const copies = await copiesOf<'id' | 'jdId'>(db, tenantId, resumeId, { projection: 'id, jdId', consistent: true });
-  await pMap(
-    copies,
-    async ({ id, jdId }) => {
-      const application = await getItem<ApplicationItem>(db, applicationKeys.item(tenantId, jdId, id), { consistent: true });
-      // Already removed by a racing removal (its JD's deletion): that one recorded the event.
-      if (application) await ignoreConditionFailure(removeApplication(db, tenantId, application, now));
-    },
-    { concurrency: CLEANUP_CONCURRENCY },
-  );
-  return { outcome: 'applied', created: false, value: undefined };
+  const applications = await batchGet<ApplicationItem>(db, copies.map(({ id, jdId }) => applicationKeys.item(tenantId, jdId, id)), { consistent: true });
+  await removeApplications(db, tenantId, applications, now);
+  return write;
 }
 
 /**
@@ -196,41 +159,30 @@ function copiesOf<K extends keyof ApplicationCopyItem>(
   options: { projection?: string; consistent: boolean },
 ): Promise<Pick<ApplicationCopyItem, K>[]> {
   return queryAll<Pick<ApplicationCopyItem, K>>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': resumeKeys.copiesPrefix(resumeId) },
+    ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)),
     ProjectionExpression: options.projection,
     ConsistentRead: options.consistent,
   });
 }
 
-/** How many copies a propagation updates at once. */
-const PROPAGATION_CONCURRENCY = 16;
-
 /** Brings every application's copy of the candidate's name and e-mail to the resume's, then marks it synced. */
 async function propagateIdentity(db: Db, tenantId: string, resume: ResumeItem): Promise<void> {
   const identity = candidateIdentity(resume.metadata);
-  await pMap(
+  await propagate(
+    db,
     await copiesOf<'id' | 'jdId'>(db, tenantId, resume.id, { projection: 'id, jdId', consistent: true }),
-    (copy) =>
-      ignoreConditionFailure(
-        updateItem(db, {
-          Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
-          UpdateExpression: 'SET candidate = :candidate, email = :email, identityVersion = :v',
-          // Gone, or already given this identity or a newer one by another writer: nothing to do.
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(identityVersion) OR identityVersion < :v)',
-          ExpressionAttributeValues: { ':candidate': identity.candidate, ':email': identity.email, ':v': resume.identityVersion },
-        }),
-      ),
-    { concurrency: PROPAGATION_CONCURRENCY },
-  );
-  await ignoreConditionFailure(
-    updateItem(db, {
+    (copy) => ({
+      Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
+      UpdateExpression: 'SET candidate = :candidate, email = :email, identityVersion = :v',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(identityVersion) OR identityVersion < :v)',
+      ExpressionAttributeValues: { ':candidate': identity.candidate, ':email': identity.email, ':v': resume.identityVersion },
+    }),
+    {
       Key: resumeKeys.item(tenantId, resume.id),
       UpdateExpression: 'SET identitySyncedVersion = :v',
-      // A newer identity may have arrived meanwhile: that save propagates it and marks it.
       ConditionExpression: 'identityVersion = :v',
       ExpressionAttributeValues: { ':v': resume.identityVersion },
-    }),
+    },
   );
 }
 

@@ -17,7 +17,7 @@ import {
   webhookKeys,
 } from './entities/webhook.js';
 import type { IdempotencyClaim } from './idempotency.js';
-import { newId, nowIso, tenantPk } from './ids.js';
+import { newId, nowIso, underPrefix } from './ids.js';
 
 /**
  * Endpoints: a tenant's webhooks (at most MAX_WEBHOOKS), their secrets and their health (a run of
@@ -100,8 +100,7 @@ export async function getWebhook(db: Db, tenantId: string, webhookId: string): P
 /** Every endpoint of the tenant, as stored (the dispatcher needs their subscriptions and status). */
 export function listWebhookItems(db: Db, tenantId: string): Promise<WebhookItem[]> {
   return queryAll<WebhookItem>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': webhookKeys.prefix },
+    ...underPrefix(tenantId, webhookKeys.prefix),
     ConsistentRead: true,
   });
 }

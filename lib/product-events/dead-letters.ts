@@ -1,5 +1,7 @@
 import { SendMessageCommand, SQSClient, StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
 import type { DeadLetters } from './consume.js';
+import { requiredEnv } from '../config.js';
+import { processWide } from '../process-wide.js';
 
 /**
  * The product-events dead-letter queue (DEAD_LETTER_QUEUE_URL): a message that can never be applied
@@ -23,21 +25,8 @@ export function sqsDeadLetters(queueUrl: string, client = new SQSClient({})): De
   };
 }
 
-let shared: DeadLetters | undefined;
-
-/** The process-wide sink, created on first use; the local tools replace it with one that collects. */
-export function sharedDeadLetters(): DeadLetters {
-  if (!shared) {
-    const queueUrl = process.env.DEAD_LETTER_QUEUE_URL;
-    if (!queueUrl) throw new Error('Environment variable DEAD_LETTER_QUEUE_URL is required');
-    shared = sqsDeadLetters(queueUrl);
-  }
-  return shared;
-}
-
-export function setSharedDeadLetters(deadLetters: DeadLetters | undefined): void {
-  shared = deadLetters;
-}
+/** The process-wide sink; the local tools replace it with one that collects. */
+export const { get: sharedDeadLetters, set: setSharedDeadLetters } = processWide(() => sqsDeadLetters(requiredEnv('DEAD_LETTER_QUEUE_URL')));
 
 /**
  * Moves every message of the dead-letter queue back to the queue it came from (after the cause of the

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
-import { webhookSecretsKeyId } from '../config.js';
+import { requiredEnv } from '../config.js';
+import { processWide } from '../process-wide.js';
 
 /**
  * Webhook signing secrets are kept encrypted (envelope encryption): each is sealed with AES-256-GCM
@@ -54,22 +55,12 @@ export const DATA_KEY_CACHE_MS = 15 * 60_000;
 const DATA_KEY_CACHE_ENTRIES = 1_000;
 const openedKeys = new Map<string, { key: Uint8Array; openedAt: number }>();
 
-let keyService: KeyService | undefined;
-
-function sharedKeyService(): KeyService {
-  if (!keyService) {
-    const keyId = webhookSecretsKeyId();
-    if (!keyId) throw new Error('Environment variable WEBHOOK_SECRETS_KEY_ARN is required');
-    keyService = kmsKeyService(keyId);
-  }
-  return keyService;
-}
-
-/** Replaces the key service (the local stack's, a test's) and forgets every opened data key. */
-export function setKeyService(replacement: KeyService | undefined): void {
-  keyService = replacement;
-  openedKeys.clear();
-}
+/** The KMS key (WEBHOOK_SECRETS_KEY_ARN) by default; replacing it (the local stack's, a test's) forgets every opened data key. */
+const { get: sharedKeyService, set: setKeyService } = processWide(
+  () => kmsKeyService(requiredEnv('WEBHOOK_SECRETS_KEY_ARN')),
+  () => openedKeys.clear(),
+);
+export { setKeyService };
 
 export async function sealSecret(tenantId: string, secret: string): Promise<SealedSecret> {
   const { plaintext, encrypted } = await sharedKeyService().generateDataKey(contextOf(tenantId));

@@ -1,5 +1,7 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { type DeliveryQueue, delaySecondsOf } from './queue.js';
+import { requiredEnv } from '../config.js';
+import { processWide } from '../process-wide.js';
 
 /** SQS takes at most 10 messages per SendMessageBatch. */
 const BATCH = 10;
@@ -26,18 +28,5 @@ export function sqsDeliveryQueue(queueUrl: string, client = new SQSClient({})): 
   };
 }
 
-let shared: DeliveryQueue | undefined;
-
-/** The process-wide queue, created on first use; the local tools replace it with an in-process one. */
-export function sharedDeliveryQueue(): DeliveryQueue {
-  if (!shared) {
-    const queueUrl = process.env.DELIVERY_QUEUE_URL;
-    if (!queueUrl) throw new Error('Environment variable DELIVERY_QUEUE_URL is required');
-    shared = sqsDeliveryQueue(queueUrl);
-  }
-  return shared;
-}
-
-export function setSharedDeliveryQueue(queue: DeliveryQueue | undefined): void {
-  shared = queue;
-}
+/** The process-wide queue; the local tools replace it with an in-process one. */
+export const { get: sharedDeliveryQueue, set: setSharedDeliveryQueue } = processWide(() => sqsDeliveryQueue(requiredEnv('DELIVERY_QUEUE_URL')));
