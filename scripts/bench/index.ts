@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -359,72 +359,8 @@ async function throughputSection() {
   }
 }
 
-const NOTES = `## Reading these numbers
-
-- **Group commit is for the local import only (#22).** In the consumer as Lambda runs it, grouping
-  the calls of a batch of 10 cuts them from ~25 to ~2.5 per batch but not the batch's time (the
-  messages already wait on their calls concurrently), and DynamoDB bills the same items either way;
-  it also ties unrelated messages' failures together. So the consumer uses the plain data layer, and
-  grouping serves the bulk import on DynamoDB Local (\`withGroupedCalls\`), where it multiplies throughput.
-- **Secrets and keys at run time (#21 items 6, 7).** Reading the origin-verify and cursor secrets
-  from Secrets Manager adds its client to the authorizer and the list functions (+14 KB each, all
-  still under the floor) and two GetSecretValue calls (current and previous) per cold start, none
-  while warm (kept 5 minutes): $0.05 per 10,000 calls, so about $0.10 a month at 1,000 cold starts a
-  day. Webhook secrets under KMS add its client to create-webhook, rotate-webhook-secret and the worker
-  (worker 281 → 311 KB, 0.93× the floor). A create or rotate makes one GenerateDataKey call; the worker
-  makes one Decrypt per secret per 15 minutes per warm instance, not one per delivery (tested: 20
-  deliveries, 1 Decrypt), and opens a secret with a cached data key in 39 µs. At $0.03 per 10,000 KMS
-  requests plus $1 a month for the key, a tenant with 10 endpoints served by 20 warm workers costs at
-  most 10 × 20 × 96 = 19,200 Decrypts a day, about $1.70 a month, whatever the delivery volume.
-- **GET /candidates since application copies are items (#29).** Each page reads its resumes' copies
-  with one Query per resume (16 at a time): 20 candidates cost ~1.4 ms of warm CPU (the one function
-  over 1 ms above) and ~0.5 RCU per resume more than when the copies were a map in the resume item,
-  which outgrew DynamoDB's 400 KB at ~1,900 applications. A candidates index holding resumes and their
-  copies side by side would read a page in one Query; not built yet.
-- **Import throughput across runs.** This machine measures both paths ~3× slower than the run before:
-  the code before these changes measured on the same machine the same day gives the same figures
-  (57 and 170 entities/s against 59 and 170), so compare the ratios, not the rates.
-- **DynamoDB Local is not DynamoDB.** Capacity units are what Local reports with \`ReturnConsumedCapacity\`,
-  except BatchGetItem, for which Local reports nothing: those calls are counted as DynamoDB charges
-  them (0.5 RCU per item per 4 KB, eventually consistent). Local ends a Query page after 1 MB of the
-  items the filter *keeps*, sized as the whole table item (a resume, ~1 KB: ~1,000 entries), where
-  DynamoDB ends it after 1 MB of index entries *read*, before the filter (~10,000 slim entries): so on
-  Local a search with few hits is one call however large the tenant, one with many hits a long chain,
-  and deep skips show more calls than in production. The
-  capacity is the same. The search table gives the calls in sequence DynamoDB would need, estimated
-  from the RCU read. Wall times on Local (logged by the bench) are not production latencies: Local is
-  CPU-bound (JSON (de)serialization) on the same cores as Node. The bench's tables have no stream:
-  Local appends a record for every write and looks its stream up with a query that grows with it (a
-  write took minutes after the 300,000-item seed); DynamoDB's stream costs the writer nothing.
-- **Deep pages** skip on the slim \`*-keys\` index from whichever end of the list is nearer, so the last
-  page of a list costs what the first does and the middle page is the most expensive one. Cursor
-  pages cost one page at any depth; prefer them for walking a list.
-- **Candidate search** is a case-insensitive substring match, which no DynamoDB index can answer: it
-  reads every slim resume entry of the tenant (about 100 bytes each, ~12 RCU per 1,000 resumes)
-  whatever the number of hits, in parallel time ranges so that its wait does not grow with the tenant,
-  then only the page's resumes. Not built yet: a trigram index (one item per distinct 3-letter
-  sequence of each file name) would let a selective search read well under 1% of the entries. On price
-  it pays once there is more than about one search per 6 resume writes (a 20-character name: ~18 more
-  items per create, ~90 more read units' worth of writes, against ~1,200 RCU saved per search at
-  100,000 resumes). But a file name of up to 255 characters has up to 253 trigrams, more than a
-  transaction's 100 items, so the index would be written after the resume and be behind it for a
-  moment, and a search right after a write would miss it: exact totals would need a second path for
-  resumes not yet indexed. A follow-up, not a tweak.
-- **GET /jds/:id** returns every application of the JD as \`{id, status}\` (about 40 bytes of JSON each)
-  in match order, read from the \`matches\` index, whose entries carry the candidate and scores for
-  GET /matches (about 200 bytes): 4–5× the ideal for a JD with many applications. A slim twin index
-  (keys, id and status) would still be ~2.5× (an index entry always carries the table's and the index's
-  keys, ~90 bytes, for ~40 bytes of data) and would add a write to every application change; a list of
-  applications kept on the JD item would make every application write rewrite that item (billed at its
-  full size, up to 400 KB). Neither is worth it for a read that costs ~27 RCU at 1,000 applications;
-  GET /matches/:jdId, which needs the wide entries, is 1.3×.
-- **Bundles** take AWS credentials from the environment only (as Lambda provides them): the SDK's
-  default chain (profiles, SSO, web identity, container and instance metadata, with their STS and SSO
-  clients) is replaced by \`lib/aws/lambda-credentials.ts\` through an esbuild alias, about 130 KB less in
-  every bundle. The floor keeps the default chain, as a function written the obvious way would. A
-  test runs a bundle built this way against DynamoDB Local with credentials in its environment only.
-- **Import** throughput on Local is bounded by Local's CPU on the same cores, not by waiting: the run
-  with a modeled round trip is what the concurrency buys against DynamoDB.`;
+/** What the tables cannot say by themselves: kept as Markdown next to this script, appended to docs/benchmarks.md. */
+const NOTES = readFileSync(join(import.meta.dirname, 'notes.md'), 'utf8').trimEnd();
 
 /** BENCH_SECTIONS=import,capacity… runs only those and prints the result instead of writing docs/. */
 const ALL_SECTIONS = ['bundles', 'warm', 'capacity', 'import', 'consumer', 'envelope', 'throughput'] as const;

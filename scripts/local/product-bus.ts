@@ -36,7 +36,7 @@ export function queueMessageOf(event: PublishedEvent, index: number): { id: stri
 }
 
 export async function deliverLocally(ungrouped: Db, events: PublishedEvent[], options: { concurrency?: number } = {}): Promise<Delivery[]> {
-  // As the consumer in Lambda: concurrent events' calls sent in groups.
+  // Thousands of events at once against DynamoDB Local: their calls leave in groups (the consumer in Lambda sends them plainly).
   const db = withGroupedCalls(ungrouped);
   const deliveries: (Delivery | undefined)[] = new Array(events.length);
   // The rejection is in the delivery's outcome; the send is checked as the consumer's role would be.
