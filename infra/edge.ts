@@ -15,7 +15,8 @@ import { API_PREFIX } from '../lib/http/routes.js';
  * - AWS managed rules for known bad inputs and IP reputation, and the common rule set with the rules
  *   that misfire on a JSON API switched to count: bodies up to 256 KB (SizeRestrictions_BODY stops at
  *   8 KB), free-text job descriptions (CrossSiteScripting_BODY), and server-side HTTP clients that send
- *   no User-Agent (NoUserAgent_HEADER).
+ *   no User-Agent (NoUserAgent_HEADER). Every other rule of these groups blocks, as AWS sets it, but
+ *   answers 403 in the API's envelope (code `request_blocked`) instead of WAF's own body.
  */
 export const RATE_LIMITED_BODY = JSON.stringify({
   success: false,
@@ -23,6 +24,63 @@ export const RATE_LIMITED_BODY = JSON.stringify({
   code: 'rate_limited',
   retryAfterMs: 60_000,
 });
+
+export const REQUEST_BLOCKED_BODY = JSON.stringify({
+  success: false,
+  error: 'The request was refused by the edge firewall: it matches a known attack pattern or comes from an address on a threat list',
+  code: 'request_blocked',
+});
+
+/**
+ * The rules of each AWS managed group that block (AWS WAF developer guide, as of this writing), each
+ * overridden to block with the envelope. A managed rule group can only be given a custom response rule
+ * by rule; a rule AWS adds later still blocks, with WAF's default 403 body, until it is named here.
+ * AWSManagedIPDDoSList is not named: AWS sets it to count.
+ */
+export const MANAGED_RULES = {
+  AWSManagedRulesAmazonIpReputationList: { block: ['AWSManagedIPReputationList', 'AWSManagedReconnaissanceList'], count: [] },
+  AWSManagedRulesKnownBadInputsRuleSet: {
+    block: [
+      'JavaDeserializationRCE_HEADER',
+      'JavaDeserializationRCE_BODY',
+      'JavaDeserializationRCE_URIPATH',
+      'JavaDeserializationRCE_QUERYSTRING',
+      'Host_localhost_HEADER',
+      'PROPFIND_METHOD',
+      'ExploitablePaths_URIPATH',
+      'Log4JRCE_HEADER',
+      'Log4JRCE_QUERYSTRING',
+      'Log4JRCE_BODY',
+      'Log4JRCE_URIPATH',
+      'ReactJSRCE_BODY',
+    ],
+    count: [],
+  },
+  AWSManagedRulesCommonRuleSet: {
+    block: [
+      'UserAgent_BadBots_HEADER',
+      'SizeRestrictions_QUERYSTRING',
+      'SizeRestrictions_Cookie_HEADER',
+      'SizeRestrictions_URIPATH',
+      'EC2MetaDataSSRF_BODY',
+      'EC2MetaDataSSRF_COOKIE',
+      'EC2MetaDataSSRF_URIPATH',
+      'EC2MetaDataSSRF_QUERYARGUMENTS',
+      'GenericLFI_QUERYARGUMENTS',
+      'GenericLFI_URIPATH',
+      'GenericLFI_BODY',
+      'RestrictedExtensions_URIPATH',
+      'RestrictedExtensions_QUERYARGUMENTS',
+      'GenericRFI_QUERYARGUMENTS',
+      'GenericRFI_BODY',
+      'GenericRFI_URIPATH',
+      'CrossSiteScripting_COOKIE',
+      'CrossSiteScripting_QUERYARGUMENTS',
+      'CrossSiteScripting_URIPATH',
+    ],
+    count: ['SizeRestrictions_BODY', 'CrossSiteScripting_BODY', 'NoUserAgent_HEADER'],
+  },
+} as const satisfies Record<string, { block: readonly string[]; count: readonly string[] }>;
 
 const EDGE_REGION = 'us-east-1';
 
@@ -37,7 +95,8 @@ export class EdgeProtectionStack extends Stack {
   constructor(scope: Construct, id: string, props: EdgeProtectionStackProps) {
     super(scope, id, { ...props, env: { ...props.env, region: EDGE_REGION } });
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
-    const managed = (priority: number, name: string, countOnly: string[] = []): CfnWebACL.RuleProperty => ({
+    const blockInEnvelope = { block: { customResponse: { responseCode: 403, customResponseBodyKey: 'request-blocked' } } };
+    const managed = (priority: number, name: keyof typeof MANAGED_RULES): CfnWebACL.RuleProperty => ({
       name,
       priority,
       overrideAction: { none: {} },
@@ -45,7 +104,10 @@ export class EdgeProtectionStack extends Stack {
         managedRuleGroupStatement: {
           vendorName: 'AWS',
           name,
-          ruleActionOverrides: countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
+          ruleActionOverrides: [
+            ...MANAGED_RULES[name].block.map((rule) => ({ name: rule, actionToUse: blockInEnvelope })),
+            ...MANAGED_RULES[name].count.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
+          ],
         },
       },
       visibilityConfig: visibility(name),
@@ -55,7 +117,10 @@ export class EdgeProtectionStack extends Stack {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('HiringApiEdge'),
-      customResponseBodies: { 'rate-limited': { contentType: 'APPLICATION_JSON', content: RATE_LIMITED_BODY } },
+      customResponseBodies: {
+        'rate-limited': { contentType: 'APPLICATION_JSON', content: RATE_LIMITED_BODY },
+        'request-blocked': { contentType: 'APPLICATION_JSON', content: REQUEST_BLOCKED_BODY },
+      },
       rules: [
         {
           name: 'PerIpRateLimit',
@@ -88,7 +153,7 @@ export class EdgeProtectionStack extends Stack {
         },
         managed(1, 'AWSManagedRulesAmazonIpReputationList'),
         managed(2, 'AWSManagedRulesKnownBadInputsRuleSet'),
-        managed(3, 'AWSManagedRulesCommonRuleSet', ['SizeRestrictions_BODY', 'CrossSiteScripting_BODY', 'NoUserAgent_HEADER']),
+        managed(3, 'AWSManagedRulesCommonRuleSet'),
       ],
     });
     this.webAclArn = webAcl.attrArn;

@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   unsupported_media_type: 'the request body is not JSON in UTF-8',
   idempotency_key_reused: 'the Idempotency-Key was used before with a different request',
   response_too_large: 'the answer would be larger than one answer can carry: ask for it in slices',
+  request_blocked: 'the edge firewall refused the request: it matches a known attack pattern, or its address is on a threat list',
   rate_limited: 'too many requests from this client address; retry after `retryAfterMs`',
   quota_exceeded: "the key's hourly quota is spent; retry after `retryAfterMs`",
   unavailable: 'the service cannot reach its database right now; retry after Retry-After',

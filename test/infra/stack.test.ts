@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput } from '../../lib/db/table.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { createApp } from '../../infra/app.js';
-import { RATE_LIMITED_BODY } from '../../infra/edge.js';
+import { MANAGED_RULES, RATE_LIMITED_BODY, REQUEST_BLOCKED_BODY } from '../../infra/edge.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { PRODUCT_EVENT_TYPES } from '../../lib/schemas/product-data.js';
 import { STREAM_FILTER } from '../../lib/webhooks/dispatch.js';
@@ -358,6 +358,30 @@ describe('production stage', () => {
       ]),
     });
     expect(JSON.parse(RATE_LIMITED_BODY)).toEqual({ success: false, error: 'Rate limit exceeded, retry in 1 minute', code: 'rate_limited', retryAfterMs: 60_000 });
+  });
+
+  it("answers a request an AWS managed rule blocks 403 in the envelope (request_blocked), and keeps the rules that misfire on a JSON API counting", () => {
+    const waf = Template.fromStack(edge as NonNullable<typeof edge>);
+    const [acl] = Object.values(waf.findResources('AWS::WAFv2::WebACL') as Resources);
+    const properties = acl?.Properties as {
+      CustomResponseBodies: Record<string, { ContentType: string; Content: string }>;
+      Rules: { Name: string; OverrideAction?: unknown; Statement: { ManagedRuleGroupStatement?: { Name: string; RuleActionOverrides: { Name: string; ActionToUse: unknown }[] } } }[];
+    };
+    expect(properties.CustomResponseBodies['request-blocked']).toEqual({ ContentType: 'APPLICATION_JSON', Content: REQUEST_BLOCKED_BODY });
+    expect(JSON.parse(REQUEST_BLOCKED_BODY)).toMatchObject({ success: false, code: 'request_blocked' });
+    const groups = properties.Rules.filter((rule) => rule.Statement.ManagedRuleGroupStatement);
+    expect(groups.map((rule) => rule.Statement.ManagedRuleGroupStatement?.Name).sort()).toEqual(Object.keys(MANAGED_RULES).sort());
+    for (const rule of groups) {
+      const group = rule.Statement.ManagedRuleGroupStatement as NonNullable<(typeof rule.Statement)['ManagedRuleGroupStatement']>;
+      const expected = MANAGED_RULES[group.Name as keyof typeof MANAGED_RULES];
+      // The group's own verdicts stand (no group-wide count), each blocking rule answering in the envelope.
+      expect(rule.OverrideAction).toEqual({ None: {} });
+      const actions = Object.fromEntries(group.RuleActionOverrides.map((override) => [override.Name, override.ActionToUse]));
+      expect(Object.keys(actions).sort()).toEqual([...expected.block, ...expected.count].sort());
+      for (const name of expected.block) expect(actions[name], name).toEqual({ Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'request-blocked' } } });
+      for (const name of expected.count) expect(actions[name], name).toEqual({ Count: {} });
+    }
+    expect(MANAGED_RULES.AWSManagedRulesCommonRuleSet.count).toEqual(['SizeRestrictions_BODY', 'CrossSiteScripting_BODY', 'NoUserAgent_HEADER']);
   });
 
   it('puts CloudFront with that web ACL in front of the API, uncached, adding a secret header the authorizer requires', () => {
