@@ -113,6 +113,15 @@ export class TransientError extends DomainError {
   readonly code = 'unavailable';
 }
 
+/** A list the spec hands over whole has more items than one answer hands over: ask for it in slices. */
+export class TooManyItemsError extends DomainError {
+  readonly code = 'response_too_large';
+
+  constructor(limit: number) {
+    super(`This list has more than ${limit} items, the most one answer hands over whole: ask for it in slices with \`limit\` and follow \`pagination.nextCursor\``);
+  }
+}
+
 /**
  * A product event that refers to something that has not arrived yet (an application before its JD or
  * resume): out-of-order delivery is normal, so the event waits and is tried again.

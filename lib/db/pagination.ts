@@ -2,15 +2,20 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { cursorSecretId } from '../config.js';
 import { type SecretValues, secretValues } from '../aws/secrets.js';
-import { InvalidCursorError } from '../errors.js';
+import { InvalidCursorError, TooManyItemsError } from '../errors.js';
 import type { Db } from './client.js';
-import { queryAll, queryUpTo } from './dynamo.js';
+import { queryUpTo } from './dynamo.js';
 import { isValidId } from './ids.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 /** The largest slice of a list the spec hands over whole (matches, a JD's applications, keys). */
 export const MAX_SLICE_SIZE = 1000;
+/**
+ * The most items such a list hands over whole (twice the scale envelope's 50,000 applications of one
+ * JD, which fit in 44% of an answer); past it, the answer is a 422 that says to ask in slices.
+ */
+export const MAX_WHOLE_LIST = 100_000;
 
 export interface PageRequest {
   page: number;
@@ -258,9 +263,16 @@ export interface Listed<T> {
   pagination?: SlicePagination;
 }
 
+/** Every item of a list handed over whole, at most MAX_WHOLE_LIST (reading one more tells). */
+export async function wholeList<E>(db: Db, query: Omit<QueryCommandInput, 'TableName' | 'Limit'>): Promise<E[]> {
+  const { items } = await queryUpTo<E>(db, query, MAX_WHOLE_LIST + 1);
+  if (items.length > MAX_WHOLE_LIST) throw new TooManyItemsError(MAX_WHOLE_LIST);
+  return items;
+}
+
 /** The whole list, or the slice `request` asks for. */
 export async function wholeOrSlice<E extends { id: string }>(db: Db, source: SliceSource, request: SliceRequest | undefined): Promise<Listed<E>> {
-  if (!request) return { items: await queryAll<E>(db, source.query) };
+  if (!request) return { items: await wholeList<E>(db, source.query) };
   const { items, ...pagination } = await slicePage<E>(db, source, request);
   return { items, pagination };
 }

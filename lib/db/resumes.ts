@@ -24,7 +24,7 @@ import {
   toResumeSummary,
 } from './entities/resume.js';
 import { isValidId, nowIso, tenantPk, underPrefix } from './ids.js';
-import { decodeCursor, encodeCursor, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount } from './pagination.js';
+import { decodeCursor, encodeCursor, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount, wholeList } from './pagination.js';
 import { queryTimeRange } from './time-range-query.js';
 import { INDEXES } from './table.js';
 import { firstItemChanged, propagate, replacing, writeTombstone } from './versioned-writes.js';
@@ -142,27 +142,20 @@ export async function eraseResume(
     () => [counterDelta(tenantId, 'RESUME', { total: -1 }), recordEvent(tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) })],
   );
   if (write.outcome === 'ignored') return write;
-  const copies = await copiesOf<'id' | 'jdId'>(db, tenantId, resumeId, { projection: 'id, jdId', consistent: true });
+  const copies = await copiesOf<'id' | 'jdId'>(db, tenantId, resumeId, 'id, jdId');
   const applications = await batchGet<ApplicationItem>(db, copies.map(({ id, jdId }) => applicationKeys.item(tenantId, jdId, id)), { consistent: true });
   await removeApplications(db, tenantId, applications, now);
   return write;
 }
 
-/**
- * Every application copy under a resume, or the attributes `projection` names: strongly consistent for
- * the writes that act on them, eventually consistent (half the cost) for the candidates view.
- */
+/** Every application copy under a resume (the attributes `projection` names), for the writes that act on them. */
 function copiesOf<K extends keyof ApplicationCopyItem>(
   db: Db,
   tenantId: string,
   resumeId: string,
-  options: { projection?: string; consistent: boolean },
+  projection: string,
 ): Promise<Pick<ApplicationCopyItem, K>[]> {
-  return queryAll<Pick<ApplicationCopyItem, K>>(db, {
-    ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)),
-    ProjectionExpression: options.projection,
-    ConsistentRead: options.consistent,
-  });
+  return queryAll<Pick<ApplicationCopyItem, K>>(db, { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ProjectionExpression: projection, ConsistentRead: true });
 }
 
 /** Brings every application's copy of the candidate's name and e-mail to the resume's, then marks it synced. */
@@ -170,7 +163,7 @@ async function propagateIdentity(db: Db, tenantId: string, resume: ResumeItem): 
   const identity = candidateIdentity(resume.metadata);
   await propagate(
     db,
-    await copiesOf<'id' | 'jdId'>(db, tenantId, resume.id, { projection: 'id, jdId', consistent: true }),
+    await copiesOf<'id' | 'jdId'>(db, tenantId, resume.id, 'id, jdId'),
     (copy) => ({
       Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
       UpdateExpression: 'SET candidate = :candidate, email = :email, identityVersion = :v',
@@ -214,7 +207,9 @@ const CANDIDATE_READ_CONCURRENCY = 16;
 
 /** The page's resumes, each with its applications (one Query of its copies each). */
 async function withApplications(db: Db, tenantId: string, page: Page<ResumeListEntry>): Promise<Page<Candidate>> {
-  const items = await pMap(page.items, async (entry) => toCandidate(entry, await copiesOf(db, tenantId, entry.id, { consistent: false })), {
+  // Eventually consistent (half the cost): a view, not a write.
+  const copiesOfEntry = (resumeId: string) => wholeList<ApplicationCopyItem>(db, underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)));
+  const items = await pMap(page.items, async (entry) => toCandidate(entry, await copiesOfEntry(entry.id)), {
     concurrency: CANDIDATE_READ_CONCURRENCY,
   });
   return { ...page, items };

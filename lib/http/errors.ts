@@ -5,10 +5,12 @@ import {
   DomainError,
   type ErrorCode,
   IdempotencyKeyReusedError,
+  TooManyItemsError,
   InvalidInputError,
   NotFoundError,
   TransientError,
 } from '../errors.js';
+import { clip, LIMITS } from '../schemas/limits.js';
 
 /**
  * The one place an error becomes a response. Domain errors (lib/errors.ts) get their status here; an
@@ -39,18 +41,21 @@ function statusOf(error: DomainError): number | undefined {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof InvalidInputError) return 400;
   if (error instanceof ConflictError) return 409;
-  if (error instanceof IdempotencyKeyReusedError) return 422;
+  if (error instanceof IdempotencyKeyReusedError || error instanceof TooManyItemsError) return 422;
   return undefined;
 }
 
 export function errorResponse(error: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) {
-    return jsonResponse(error.statusCode, { success: false, error: error.message, code: error.code, ...error.extra.body }, error.extra.headers);
+    return jsonResponse(error.statusCode, { success: false, error: clip(error.message), code: error.code, ...error.extra.body }, error.extra.headers);
   }
   const status = error instanceof DomainError ? statusOf(error) : undefined;
   if (error instanceof DomainError && status !== undefined) {
-    const body: Record<string, unknown> = { success: false, error: error.message, code: error.code };
-    if (error instanceof InvalidInputError && error.details) body.details = error.details;
+    // A message may quote what the client sent (an unknown field's name): bounded, as the contract says.
+    const body: Record<string, unknown> = { success: false, error: clip(error.message), code: error.code };
+    if (error instanceof InvalidInputError && error.details) {
+      body.details = error.details.slice(0, LIMITS.fieldProblems).map((problem) => ({ field: clip(problem.field), rule: clip(problem.rule), message: clip(problem.message) }));
+    }
     return jsonResponse(status, body, error instanceof ConflictError && error.retryable ? RETRY_SHORTLY : {});
   }
   // Transient: DynamoDB's faults (lib/db turns them into TransientError), and the function running out

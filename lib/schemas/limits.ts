@@ -18,4 +18,13 @@ export const LIMITS = {
   metadataBytes: 128 * 1024,
   /** AI scores of one application (the scale envelope's 100). */
   scoresPerApplication: 100,
+  /** What the service writes itself: an error's message and each detail, a webhook's disabled reason, a delivery's error. */
+  message: 1_000,
+  /** Field problems one 400 names (the rest are left out: fixing these shows the next). */
+  fieldProblems: 20,
 } as const;
+
+/** `text` cut to `max` characters (what the service writes itself and may echo, bounded as the contract says). */
+export function clip(text: string, max: number = LIMITS.message): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

@@ -1,13 +1,35 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { SCOPES } from '../auth/scopes.js';
-import { APPLICATION_STATUSES, EVENT_TYPES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
+import { APPLICATION_STATUSES, EVENT_ID_PATTERN, EVENT_TYPES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
+import { ID_PATTERN } from '../db/ids.js';
+import { MAX_WEBHOOKS } from '../db/entities/webhook.js';
+import { MAX_PAGE_SIZE, MAX_WHOLE_LIST } from '../db/pagination.js';
+import { KEY_PATTERN } from '../auth/api-key.js';
+import { LIMITS } from './limits.js';
 
 /**
- * Response schemas: what every endpoint returns, exactly (strict objects, so an extra field fails).
- * Used by the tests and by the OpenAPI document.
+ * Response schemas: what every endpoint returns, exactly (strict objects, so an extra field fails),
+ * with the bounds the service holds them to (lengths from LIMITS, list sizes from pagination). Used by
+ * the tests and by the OpenAPI document, where SCHEMA_NAMES gives the resources their names; no
+ * function bundles this file.
  */
-const timestamp = z.iso.datetime();
+/** Text for people (titles, names, messages): bounded in length, free in form (marked so in the document). */
+const freeText = (max: number) => z.string().check(z.maxLength(max), z.meta({ contentMediaType: 'text/plain' }));
+/** What a field the service does not bound itself holds: bounded by the metadata it comes from. */
+const fromMetadata = freeText(LIMITS.metadataBytes);
+/** A token of printable ASCII without spaces (request ids, signed cursors). */
+const token = (max: number) => z.string().check(z.maxLength(max), z.regex(/^[\x21-\x7e]+$/));
+const id = z.string().check(z.maxLength(64), z.regex(ID_PATTERN));
+const eventId = z.string().check(z.maxLength(30), z.regex(EVENT_ID_PATTERN));
+/** As `Date.prototype.toISOString` writes it, for years up to 9999. */
+const timestamp = z.iso.datetime().check(z.maxLength(24));
+const cursor = token(LIMITS.cursor);
+const score = z.number().check(z.gte(0), z.lte(100));
+const whole = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.maxLength(MAX_WHOLE_LIST));
+const page = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.maxLength(MAX_PAGE_SIZE));
+const scopes = z.array(z.enum(SCOPES)).check(z.maxLength(SCOPES.length));
+
 /** The spec's page fields, and what every list answers: `hasMore`, and `nextCursor` exactly when it is true. */
 const pagination = z.strictObject({
   page: z.number(),
@@ -15,210 +37,229 @@ const pagination = z.strictObject({
   total: z.number(),
   pages: z.number(),
   hasMore: z.boolean(),
-  nextCursor: z.optional(z.string()),
+  nextCursor: z.optional(cursor),
 });
 const success = <T extends z.ZodMiniType>(data: T) => z.strictObject({ success: z.literal(true), data });
 /** The pagination of an opt-in slice (present only when `limit` or `cursor` was sent). */
-const slicePagination = z.strictObject({ limit: z.number(), hasMore: z.boolean(), nextCursor: z.optional(z.string()) });
+const slicePagination = z.strictObject({ limit: z.number(), hasMore: z.boolean(), nextCursor: z.optional(cursor) });
 /** A list the spec hands over whole, with the pagination of a slice when one was asked for. */
 const wholeOrSlice = <T extends z.ZodMiniType>(data: T) =>
   z.strictObject({ success: z.literal(true), data, pagination: z.optional(slicePagination) });
-const paginated = <T extends z.ZodMiniType>(item: T) =>
-  z.strictObject({ success: z.literal(true), data: z.array(item), pagination });
+const paginated = <T extends z.ZodMiniType>(item: T) => z.strictObject({ success: z.literal(true), data: page(item), pagination });
 
-const jdListItem = z.strictObject({
-  id: z.string(),
-  title: z.string(),
+const jdSummary = z.strictObject({
+  id,
+  title: freeText(LIMITS.title),
   status: z.enum(JD_STATUSES),
-  department: z.optional(z.string()),
-  location: z.optional(z.string()),
-  experience: z.optional(z.string()),
-  type: z.string(),
-  salary: z.optional(z.string()),
+  department: z.optional(freeText(LIMITS.shortText)),
+  location: z.optional(freeText(LIMITS.shortText)),
+  experience: z.optional(freeText(LIMITS.shortText)),
+  type: freeText(LIMITS.shortText),
+  salary: z.optional(freeText(LIMITS.shortText)),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
-const shortMetadata = z.strictObject({ skills: z.optional(z.array(z.string())), experience: z.optional(z.string()) });
-const resumeListItem = z.strictObject({
-  id: z.string(),
-  fileName: z.string(),
+const jdApplication = z.strictObject({ id, status: z.enum(APPLICATION_STATUSES) });
+const jd = z.strictObject({
+  ...jdSummary.def.shape,
+  description: freeText(LIMITS.longText),
+  requirements: z.optional(freeText(LIMITS.longText)),
+  applications: whole(jdApplication),
+});
+const newJd = z.strictObject({ id, status: z.literal('DRAFT'), title: freeText(LIMITS.title) });
+/** The list's short form of the parsed metadata (each bounded by the resume's 128 KB of metadata). */
+const shortMetadata = z.strictObject({
+  skills: z.optional(z.array(fromMetadata).check(z.maxLength(Math.floor(LIMITS.metadataBytes / 3)))),
+  experience: z.optional(fromMetadata),
+});
+const resumeSummary = z.strictObject({
+  id,
+  fileName: freeText(LIMITS.shortText),
   parseStatus: z.enum(PARSE_STATUSES),
   metadata: shortMetadata,
   createdAt: timestamp,
 });
-const apiKeyRecord = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  scopes: z.array(z.enum(SCOPES)),
+const resume = z.strictObject({
+  ...resumeSummary.def.shape,
+  metadata: z.record(fromMetadata, z.unknown()),
+});
+const matchEntry = z.strictObject({
+  applicationId: id,
+  resumeId: id,
+  candidate: z.nullable(fromMetadata),
+  email: z.nullable(fromMetadata),
+  aiScore: z.nullable(score),
+  status: z.enum(APPLICATION_STATUSES),
+});
+const candidateApplication = z.strictObject({
+  id,
+  status: z.enum(APPLICATION_STATUSES),
+  aiScores: z.array(z.strictObject({ overallScore: score })).check(z.maxLength(LIMITS.scoresPerApplication)),
+  jobDescription: z.strictObject({ id, title: freeText(LIMITS.title) }),
+});
+const candidate = z.strictObject({ ...resumeSummary.def.shape, applications: whole(candidateApplication) });
+const apiKey = z.strictObject({
+  id,
+  name: freeText(LIMITS.keyName),
+  scopes,
   createdAt: timestamp,
-  createdBy: z.string(),
+  /** who created it: `key:<id>` of the key that called POST /keys, or the admin CLI */
+  createdBy: freeText(LIMITS.createdById),
   lastUsedAt: z.nullable(timestamp),
   revokedAt: z.nullable(timestamp),
   expiresAt: z.nullable(timestamp),
 });
+/** `key` is null in the replay of an idempotent create: the plaintext is shown once, never stored. */
+const newApiKey = z.strictObject({ ...apiKey.def.shape, key: z.nullable(z.string().check(z.maxLength(128), z.regex(KEY_PATTERN))) });
 const quota = z.strictObject({ limit: z.number(), used: z.number(), remaining: z.number(), resetAt: timestamp });
+const message = z.strictObject({ success: z.literal(true), message: freeText(200) });
 
 const jdEventData = z.strictObject({
-  id: z.string(),
-  title: z.string(),
+  id,
+  title: freeText(LIMITS.title),
   status: z.enum(JD_STATUSES),
   previousStatus: z.optional(z.enum(JD_STATUSES)),
   updatedAt: timestamp,
 });
-const resumeEventData = z.strictObject({ id: z.string(), parseStatus: z.enum(PARSE_STATUSES), updatedAt: timestamp });
+const resumeEventData = z.strictObject({ id, parseStatus: z.enum(PARSE_STATUSES), updatedAt: timestamp });
 const applicationEventData = z.strictObject({
-  id: z.string(),
-  jdId: z.string(),
-  resumeId: z.string(),
+  id,
+  jdId: id,
+  resumeId: id,
   status: z.enum(APPLICATION_STATUSES),
   previousStatus: z.optional(z.enum(APPLICATION_STATUSES)),
-  aiScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+  aiScore: z.nullable(score),
   updatedAt: timestamp,
 });
-const deleted = z.strictObject({ id: z.string(), updatedAt: timestamp });
+const deleted = z.strictObject({ id, updatedAt: timestamp });
 const event = <T extends (typeof EVENT_TYPES)[number], D extends z.ZodMiniType>(type: T, data: D) =>
-  z.strictObject({ id: z.string(), type: z.literal(type), createdAt: timestamp, data });
+  z.strictObject({ id: eventId, type: z.literal(type), createdAt: timestamp, data });
+/** Each event type, as GET /events and webhook deliveries carry it. */
+export const EVENT_SCHEMAS = {
+  'jd.created': event('jd.created', jdEventData),
+  'jd.updated': event('jd.updated', jdEventData),
+  'jd.deleted': event('jd.deleted', deleted),
+  'resume.created': event('resume.created', resumeEventData),
+  'resume.updated': event('resume.updated', resumeEventData),
+  'resume.deleted': event('resume.deleted', deleted),
+  'application.created': event('application.created', applicationEventData),
+  'application.updated': event('application.updated', applicationEventData),
+  'application.deleted': event('application.deleted', z.strictObject({ id, jdId: id, resumeId: id, updatedAt: timestamp })),
+  'key.created': event('key.created', z.strictObject({ id, name: freeText(LIMITS.keyName), scopes, expiresAt: z.nullable(timestamp), updatedAt: timestamp })),
+  'key.revoked': event('key.revoked', z.strictObject({ id, name: freeText(LIMITS.keyName), updatedAt: timestamp })),
+} as const satisfies Record<(typeof EVENT_TYPES)[number], z.ZodMiniType>;
 /** An event of the log, as GET /events and webhook deliveries carry it. */
-export const eventSchema = z.discriminatedUnion('type', [
-  event('jd.created', jdEventData),
-  event('jd.updated', jdEventData),
-  event('jd.deleted', deleted),
-  event('resume.created', resumeEventData),
-  event('resume.updated', resumeEventData),
-  event('resume.deleted', deleted),
-  event('application.created', applicationEventData),
-  event('application.updated', applicationEventData),
-  event('application.deleted', z.strictObject({ id: z.string(), jdId: z.string(), resumeId: z.string(), updatedAt: timestamp })),
-  event('key.created', z.strictObject({ id: z.string(), name: z.string(), scopes: z.array(z.enum(SCOPES)), expiresAt: z.nullable(timestamp), updatedAt: timestamp })),
-  event('key.revoked', z.strictObject({ id: z.string(), name: z.string(), updatedAt: timestamp })),
-]);
+export const eventSchema = z.discriminatedUnion('type', Object.values(EVENT_SCHEMAS) as unknown as [(typeof EVENT_SCHEMAS)['jd.created'], ...(typeof EVENT_SCHEMAS)[keyof typeof EVENT_SCHEMAS][]]);
 
 const replayProgress = z.strictObject({
-  requestId: z.string(),
-  after: z.string(),
-  until: z.string(),
-  position: z.string(),
+  requestId: token(128),
+  after: eventId,
+  until: eventId,
+  position: eventId,
   queued: z.number(),
   startedAt: timestamp,
   progressAt: timestamp,
 });
 const webhook = z.strictObject({
-  id: z.string(),
-  url: z.string(),
-  events: z.array(z.enum([...EVENT_TYPES, '*'])),
-  description: z.optional(z.string()),
+  id,
+  url: z.url().check(z.maxLength(2048)),
+  events: z.array(z.enum([...EVENT_TYPES, '*'])).check(z.maxLength(EVENT_TYPES.length + 1)),
+  description: z.optional(freeText(LIMITS.shortText)),
   status: z.enum(['enabled', 'disabled']),
-  disabledReason: z.optional(z.string()),
+  disabledReason: z.optional(freeText(LIMITS.message)),
   /** the replay running on the endpoint now */
   replay: z.optional(replayProgress),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
 /** A webhook with its signing secret, only in the answers that create one; `secret` is null in the replay of an idempotent create: it is shown once, in the first answer. */
-const webhookWithSecret = z.strictObject({ ...webhook.def.shape, secret: z.nullable(z.string()) });
+const newWebhook = z.strictObject({ ...webhook.def.shape, secret: z.nullable(z.string().check(z.maxLength(128), z.regex(/^whsec_[A-Za-z0-9+/=]+$/))) });
 const deliveryAttempt = z.strictObject({
-  id: z.string(),
-  eventId: z.string(),
+  id,
+  eventId,
   attempt: z.number(),
   trigger: z.enum(['automatic', 'manual']),
   statusCode: z.nullable(z.number()),
   durationMs: z.number(),
-  error: z.optional(z.string()),
+  error: z.optional(freeText(LIMITS.message)),
   at: timestamp,
 });
 
-export const errorResponse = z.object({
+export const errorResponse = z.strictObject({
   success: z.literal(false),
-  error: z.string(),
+  error: freeText(LIMITS.message),
   /** what went wrong, for programs: one of a closed set (lib/errors.ts, docs/api.md) */
   code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
   /** on a 400 about fields: each field and the rule it broke */
-  details: z.optional(z.array(z.object({ field: z.string(), rule: z.string(), message: z.string() }))),
+  details: z.optional(
+    z.array(z.strictObject({ field: freeText(LIMITS.message), rule: z.string().check(z.maxLength(64), z.regex(/^[a-z0-9_]+$/)), message: freeText(LIMITS.message) })).check(z.maxLength(LIMITS.fieldProblems)),
+  ),
   retryAfterMs: z.optional(z.number()),
   /** on a 422 for an answer too large: its size and what one answer can carry, in bytes */
   responseBytes: z.optional(z.number()),
   limitBytes: z.optional(z.number()),
-  requestId: z.optional(z.string()),
+  requestId: z.optional(token(128)),
 });
 
+/**
+ * The named schemas of the OpenAPI document (components/schemas): every resource, envelope part and
+ * event, so a generated client has a type for each. The document refers to them wherever they occur.
+ */
+export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
+  [jdSummary, 'JdSummary'],
+  [jd, 'Jd'],
+  [jdApplication, 'JdApplication'],
+  [newJd, 'NewJd'],
+  [resumeSummary, 'ResumeSummary'],
+  [resume, 'Resume'],
+  [matchEntry, 'MatchEntry'],
+  [candidate, 'Candidate'],
+  [candidateApplication, 'CandidateApplication'],
+  [apiKey, 'ApiKey'],
+  [newApiKey, 'NewApiKey'],
+  [quota, 'Quota'],
+  [eventSchema, 'Event'],
+  [webhook, 'Webhook'],
+  [newWebhook, 'NewWebhook'],
+  [replayProgress, 'ReplayProgress'],
+  [deliveryAttempt, 'DeliveryAttempt'],
+  [pagination, 'Pagination'],
+  [slicePagination, 'SlicePagination'],
+  [errorResponse, 'Error'],
+  ...Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [schema, `${type.split('.').map((part) => part[0]?.toUpperCase() + part.slice(1)).join('')}Event`] as [z.ZodMiniType, string]),
+]);
+
 export const responses = {
-  listJds: paginated(jdListItem),
-  getJd: wholeOrSlice(
-    z.strictObject({
-      ...jdListItem.def.shape,
-      description: z.string(),
-      requirements: z.optional(z.string()),
-      applications: z.array(z.strictObject({ id: z.string(), status: z.enum(APPLICATION_STATUSES) })),
-    }),
-  ),
-  createJd: success(z.strictObject({ id: z.string(), status: z.literal('DRAFT'), title: z.string() })),
-  listResumes: paginated(resumeListItem),
-  getResume: success(
-    z.strictObject({
-      id: z.string(),
-      fileName: z.string(),
-      parseStatus: z.enum(PARSE_STATUSES),
-      metadata: z.record(z.string(), z.unknown()),
-      createdAt: timestamp,
-    }),
-  ),
-  listMatches: wholeOrSlice(
-    z.array(
-      z.strictObject({
-        applicationId: z.string(),
-        resumeId: z.string(),
-        candidate: z.nullable(z.string()),
-        email: z.nullable(z.string()),
-        aiScore: z.nullable(z.number().check(z.gte(0), z.lte(100))),
-        status: z.enum(APPLICATION_STATUSES),
-      }),
-    ),
-  ),
-  listCandidates: paginated(
-    z.strictObject({
-      ...resumeListItem.def.shape,
-      applications: z.array(
-        z.strictObject({
-          id: z.string(),
-          status: z.enum(APPLICATION_STATUSES),
-          aiScores: z.array(z.strictObject({ overallScore: z.number() })),
-          jobDescription: z.strictObject({ id: z.string(), title: z.string() }),
-        }),
-      ),
-    }),
-  ),
-  /** `key` is null in the replay of an idempotent create: the plaintext is shown once, never stored. */
-  createKey: success(z.strictObject({ ...apiKeyRecord.def.shape, key: z.nullable(z.string()) })),
-  listKeys: wholeOrSlice(z.array(apiKeyRecord)),
-  revokeKey: z.strictObject({ success: z.literal(true), message: z.string() }),
+  listJds: paginated(jdSummary),
+  getJd: wholeOrSlice(jd),
+  createJd: success(newJd),
+  listResumes: paginated(resumeSummary),
+  getResume: success(resume),
+  listMatches: wholeOrSlice(whole(matchEntry)),
+  listCandidates: paginated(candidate),
+  createKey: success(newApiKey),
+  listKeys: wholeOrSlice(whole(apiKey)),
+  revokeKey: message,
   listEvents: z.strictObject({
     success: z.literal(true),
-    data: z.array(eventSchema),
-    pagination: z.strictObject({ limit: z.number(), nextCursor: z.optional(z.string()), hasMore: z.boolean() }),
+    data: page(eventSchema),
+    pagination: z.strictObject({ limit: z.number(), nextCursor: z.optional(eventId), hasMore: z.boolean() }),
   }),
   getEvent: success(eventSchema),
-  createWebhook: success(webhookWithSecret),
-  listWebhooks: success(z.array(webhook)),
+  createWebhook: success(newWebhook),
+  listWebhooks: success(z.array(webhook).check(z.maxLength(MAX_WEBHOOKS))),
   getWebhook: success(webhook),
-  deleteWebhook: z.strictObject({ success: z.literal(true), message: z.string() }),
-  rotateWebhookSecret: success(webhookWithSecret),
+  deleteWebhook: message,
+  rotateWebhookSecret: success(newWebhook),
   enableWebhook: success(webhook),
   listWebhookDeliveries: z.strictObject({
     success: z.literal(true),
-    data: z.array(deliveryAttempt),
+    data: page(deliveryAttempt),
     pagination: slicePagination,
     /** the replay running on the endpoint now, and how far it has come */
     replay: z.optional(replayProgress),
   }),
-  retryWebhookDelivery: success(z.strictObject({ webhookId: z.string(), eventId: z.string(), status: z.literal('queued') })),
-  replayWebhook: success(z.strictObject({ webhookId: z.string(), requestId: z.string(), after: z.string(), until: z.string(), status: z.literal('queued') })),
-  whoami: success(
-    z.strictObject({
-      tenantId: z.string(),
-      keyId: z.string(),
-      name: z.string(),
-      scopes: z.array(z.enum(SCOPES)),
-      quota,
-    }),
-  ),
+  retryWebhookDelivery: success(z.strictObject({ webhookId: id, eventId, status: z.literal('queued') })),
+  replayWebhook: success(z.strictObject({ webhookId: id, requestId: token(128), after: eventId, until: eventId, status: z.literal('queued') })),
+  whoami: success(z.strictObject({ tenantId: id, keyId: id, name: freeText(LIMITS.keyName), scopes, quota })),
 } as const;

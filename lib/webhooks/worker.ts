@@ -7,6 +7,7 @@ import { claimAttempt, recordAttempt, recordReplayProgress } from '../db/deliver
 import { disableWebhook, getWebhookItem, markWebhookFailing, markWebhookHealthy } from '../db/webhooks.js';
 import { type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
 import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
+import { clip } from '../schemas/limits.js';
 import { openSecrets } from './secret-box.js';
 import { deliveryHeaders } from './signing.js';
 import type { UrlCheckOptions } from './url-safety.js';
@@ -109,7 +110,7 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
 function attemptFields(result: DeliveryResult): { statusCode: number | null; durationMs: number; error?: string } {
   return result.error === undefined
     ? { statusCode: result.statusCode, durationMs: result.durationMs }
-    : { statusCode: result.statusCode, durationMs: result.durationMs, error: result.error };
+    : { statusCode: result.statusCode, durationMs: result.durationMs, error: clip(result.error) };
 }
 
 /** A page of a replay: each event the endpoint subscribes to, as a manual delivery; then the rest of the range. */

@@ -1,148 +1,313 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as z from 'zod/mini';
+import { EVENT_TYPES } from '../../lib/domain.js';
+import { ERROR_CODES } from '../../lib/errors.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { positiveInteger } from '../../lib/schemas/fields.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
-import { errorResponse, responses } from '../../lib/schemas/responses.js';
+import { EVENT_SCHEMAS, responses, SCHEMA_NAMES } from '../../lib/schemas/responses.js';
 
-/** The OpenAPI 3.1 document, derived from the route table and the zod request/response schemas. */
+/**
+ * The OpenAPI 3.1 document, derived from the route table and the zod request/response schemas: every
+ * resource a named schema, every operation tagged and typed with what it can answer, the webhooks we
+ * send, and examples recorded from the local stack (docs/openapi-examples.json).
+ */
 type JsonSchema = Record<string, unknown>;
+type Route = ReturnType<typeof routeEntries>[number][1];
 
-const toSchema = (schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    // A query's numbers arrive as text, but what a client sends is an integer: typed so, a generated
-    // client takes `limit: 2` (the wire is the same).
-    override: (context) => {
-      if (context.zodSchema !== positiveInteger) return;
-      for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
-      Object.assign(context.jsonSchema, { type: 'integer', minimum: 1 });
-    },
-  }) as JsonSchema;
-  return rest;
+const EXAMPLES_FILE = join(import.meta.dirname, '..', '..', 'docs', 'openapi-examples.json');
+/** Per operation: the request body sent and the answer received, by status (recorded by test/contract/openapi.test.ts). */
+export type RecordedExamples = Record<string, { request?: unknown; responses: Record<string, unknown> }>;
+
+const pascal = (id: string) => id[0]?.toUpperCase() + id.slice(1);
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * A query's numbers arrive as text, but what a client sends is an integer: typed so, a generated client
+ * takes `limit: 2` (the wire is the same). Larger values than a list serves are accepted and clamped.
+ */
+const override = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+  if (context.zodSchema !== positiveInteger) return;
+  for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
+  Object.assign(context.jsonSchema, { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 };
+
+const withoutMeta = ({ $schema: _schema, $id: _id, ...rest }: JsonSchema) => rest;
+
+/** One JSON Schema per registered zod schema, referring to each other by component name. */
+function namedSchemas(entries: [z.ZodMiniType, string][], io: 'input' | 'output'): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [schema, id] of entries) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', override, uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, withoutMeta(schema as JsonSchema)]));
+}
+
+const querySchema = (schema: z.ZodMiniType) => withoutMeta(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override }) as JsonSchema);
+
+/** The tags of the reference, in its order; each route belongs to the first whose path prefix it has. */
+const TAGS = [
+  { name: 'Job descriptions', prefix: '/jds', description: 'Job descriptions: created here in DRAFT, published and edited in the product.' },
+  { name: 'Resumes', prefix: '/resumes', description: 'Resumes as the product parsed them: file, parse status and extracted metadata.' },
+  { name: 'Matches', prefix: '/matches', description: "A JD's applications ranked by their best AI score." },
+  { name: 'Candidates', prefix: '/candidates', description: 'Resumes with their applications and scores, searchable by file name.' },
+  { name: 'Keys', prefix: '/keys', description: "The tenant's API keys: create (shown once), list, revoke." },
+  { name: 'Events', prefix: '/events', description: 'The event log: every change, in order, for 30 days; read by cursor.' },
+  { name: 'Webhooks', prefix: '/webhooks', description: 'Endpoints that receive the events as signed Standard Webhooks deliveries, with their delivery log.' },
+  { name: 'Account', prefix: '/whoami', description: 'The calling key: tenant, scopes and quota.' },
+] as const;
+const tagOf = (route: Route) => TAGS.find((tag) => route.path === tag.prefix || route.path.startsWith(`${tag.prefix}/`))?.name ?? 'Account';
 
 /** The headers the service sends, declared once and referred to by the answers that carry them. */
+const integerHeader = (description: string, required: boolean) => ({
+  description,
+  required,
+  schema: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+});
 const HEADERS = {
-  'RateLimit-Limit': { description: "The key's requests per hour", schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Requests left in this hour', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the hourly window resets', schema: { type: 'integer' } },
-  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
-  'Idempotent-Replayed': { description: '`true` on the replay of an answer given before to the same Idempotency-Key and body (byte for byte the same body)', schema: { type: 'string', enum: ['true'] } },
+  'RateLimit-Limit': integerHeader("The key's requests per hour", true),
+  'RateLimit-Remaining': integerHeader('Requests left in this hour', true),
+  'RateLimit-Reset': integerHeader('Seconds until the hourly window resets', true),
+  'Retry-After': integerHeader('Seconds to wait before retrying', true),
+  'Idempotent-Replayed': {
+    description: '`true` on the replay of an answer given before to the same Idempotency-Key and body (byte for byte the same body); absent otherwise',
+    required: false,
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
-const headerRefs = (...names: (keyof typeof HEADERS)[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+type HeaderName = keyof typeof HEADERS;
+const headerRefs = (...names: HeaderName[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
 
-const envelopeError = (description: string, headers: (keyof typeof HEADERS)[] = []) => ({
+const codes = (...names: (keyof typeof ERROR_CODES)[]) => names.map((name) => `\`${name}\``).join(', ');
+const errorAnswer = (description: string, headers: Record<string, unknown> = {}, schema: JsonSchema = ref('Error')) => ({
   description,
-  ...(headers.length ? { headers: headerRefs(...headers) } : {}),
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  ...(Object.keys(headers).length ? { headers } : {}),
+  content: { 'application/json': { schema } },
 });
+/** The envelope, or API Gateway's own `{"message": …}` where the gateway answers before any function runs. */
+const errorOrGateway = { oneOf: [ref('Error'), ref('GatewayError')] };
+/** API Gateway's own answer: it has no code; treat it by its status. */
+const GATEWAY_ERROR = {
+  type: 'object',
+  description: "API Gateway's own answer, sent before any function runs (no `code`: act on the status)",
+  properties: { message: { type: 'string', enum: ['Internal Server Error', 'Forbidden'] } },
+  required: ['message'],
+  additionalProperties: false,
+};
+
+/** The answers every operation shares, declared once (components/responses). */
+const SHARED_RESPONSES = {
+  Unauthenticated: errorAnswer(`No X-API-Key header (${codes('unauthenticated')}). It names no key, so it carries no RateLimit headers.`),
+  Forbidden: errorAnswer(
+    `An unknown, malformed, revoked or expired key (${codes('key_invalid')}: no RateLimit headers), or a key without the scope the route needs (${codes('scope_missing')}: with the key's RateLimit headers); behind the edge, a request the firewall refuses (${codes('request_blocked')}); API Gateway's own {"message":"Forbidden"} for a request that did not come through the edge`,
+    Object.fromEntries(RATE_LIMIT_HEADERS.map((name) => [name, { ...HEADERS[name], required: false }])),
+    errorOrGateway,
+  ),
+  NotFound: errorAnswer(`No such resource for this tenant (${codes('not_found')}): another tenant's is never told apart from none`, headerRefs(...RATE_LIMIT_HEADERS)),
+  PayloadTooLarge: errorAnswer(`Body over 256 KB (${codes('payload_too_large')})`, headerRefs(...RATE_LIMIT_HEADERS)),
+  UnsupportedMediaType: errorAnswer(`Content-Type is not application/json, or the body is not UTF-8 (${codes('unsupported_media_type')})`, headerRefs(...RATE_LIMIT_HEADERS)),
+  TooManyRequests: errorAnswer(
+    `The key's hourly quota (${codes('quota_exceeded')}) or the client address's per-minute limit (${codes('rate_limited')}) is spent: retry after Retry-After (also \`retryAfterMs\`)`,
+    headerRefs(...RATE_LIMIT_HEADERS, 'Retry-After'),
+  ),
+  InternalError: errorAnswer(
+    `Unexpected failure (${codes('internal_error')}), with a requestId to quote. If the authorizer itself failed for a reason other than an outage, API Gateway answers {"message":"Internal Server Error"} instead (retryable).`,
+    {},
+    errorOrGateway,
+  ),
+  Unavailable: errorAnswer(`DynamoDB throttled, timed out or was unreachable, for the function or for the authorizer checking the key (${codes('unavailable')}): retry after Retry-After`, headerRefs('Retry-After')),
+};
+const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+
+/** Each write's own conflicts (409), besides losing a race it retried (`concurrent_change`, with Retry-After). */
+const CONFLICTS: Partial<Record<string, string>> = {
+  createKey: `the tenant already holds its limit of active keys, 50 unless raised (${codes('limit_reached')}): revoke one first`,
+  createWebhook: `the tenant already has 10 endpoints (${codes('limit_reached')}): delete one first`,
+  retryWebhookDelivery: `the endpoint is disabled (${codes('webhook_disabled')}): enable it first`,
+  replayWebhook: `the endpoint is disabled (${codes('webhook_disabled')}), or another replay is running on it (${codes('replay_running')}, named in the message)`,
+};
+
+function examplesOf(recorded: RecordedExamples[string] | undefined, status: string) {
+  const value = recorded?.responses[status];
+  return value === undefined ? {} : { examples: { recorded: { summary: 'Recorded from the local stack', value } } };
+}
+
+function operation(id: string, route: Route, recorded: RecordedExamples[string] | undefined) {
+  const schemas = (REQUEST_SCHEMAS as Partial<Record<string, { body?: z.ZodMiniType; query?: z.ZodMiniType }>>)[id];
+  const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+    name: match[1],
+    in: 'path',
+    required: true,
+    description: match[1] === 'eventId' ? 'An event id (evt_…)' : 'An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-"',
+    schema: match[1] === 'eventId' ? { type: 'string', maxLength: 30, pattern: '^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$' } : { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' },
+  }));
+  if (schemas?.query) {
+    const query = querySchema(schemas.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+    }
+  }
+  const withRateLimit = headerRefs(...RATE_LIMIT_HEADERS);
+  const answers: Record<string, unknown> = {
+    [route.successStatus]: {
+      description: route.summary,
+      headers: headerRefs(...RATE_LIMIT_HEADERS, ...(route.idempotent ? (['Idempotent-Replayed'] as const) : [])),
+      content: { 'application/json': { schema: ref(`${pascal(id)}Response`), ...examplesOf(recorded, String(route.successStatus)) } },
+    },
+    '400': errorAnswer(
+      `The request breaks a rule (${codes('validation_failed')}: \`details\` names each field and rule; an unknown query parameter is refused, never ignored), or a cursor this list did not issue (${codes('cursor_invalid')})`,
+      withRateLimit,
+    ),
+    '401': shared('Unauthenticated'),
+    '403': shared('Forbidden'),
+    '429': shared('TooManyRequests'),
+    '500': shared('InternalError'),
+    '503': shared('Unavailable'),
+  };
+  if (route.path.includes('{')) answers['404'] = shared('NotFound');
+  if (route.method !== 'GET') {
+    answers['409'] = errorAnswer(
+      [`Another change to the same data won a race (${codes('concurrent_change')}): retry after Retry-After`, CONFLICTS[id]].filter(Boolean).join('; or '),
+      { ...withRateLimit, 'Retry-After': { ...HEADERS['Retry-After'], required: false, description: 'Sent with `concurrent_change` only: seconds to wait before retrying' } },
+    );
+  }
+  if (schemas?.body) {
+    answers['413'] = shared('PayloadTooLarge');
+    answers['415'] = shared('UnsupportedMediaType');
+  }
+  if (route.method === 'GET') {
+    parameters.push({
+      name: 'Accept-Encoding',
+      in: 'header',
+      required: false,
+      description: 'Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not.',
+      schema: { type: 'string', maxLength: 200, pattern: '^[\\x20-\\x7e]*$' },
+    });
+    answers['422'] = errorAnswer(
+      `The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (${codes('response_too_large')}): ask for fewer items with \`limit\` and follow \`pagination.nextCursor\``,
+      withRateLimit,
+    );
+  }
+  if (route.idempotent) {
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item, also when duplicates race each other.' +
+        (id === 'createKey' ? ' A replay returns the key record with `key: null`: the plaintext is shown once and never stored.' : ''),
+      schema: { type: 'string', maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
+    });
+    answers['422'] = errorAnswer(`The Idempotency-Key was already used with a different body (${codes('idempotency_key_reused')})`, withRateLimit);
+  }
+  return {
+    operationId: id,
+    tags: [tagOf(route)],
+    summary: route.summary,
+    description: route.scope ? `Scope: \`${route.scope.scope}\`${route.scope.generic ? ` or \`${route.scope.generic}\`` : ''}.` : 'Any valid key.',
+    'x-required-scope': route.scope?.scope ?? null,
+    parameters,
+    ...(schemas?.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: ref(`${pascal(id)}Request`),
+                ...(recorded?.request === undefined ? {} : { examples: { recorded: { summary: 'Sent to the local stack', value: recorded.request } } }),
+              },
+            },
+          },
+        }
+      : {}),
+    responses: answers,
+  };
+}
+
+/** What we send: one entry per event type, a signed POST to every endpoint subscribed to it. */
+function webhooks(): Record<string, unknown> {
+  const header = (name: string, description: string, schema: JsonSchema) => ({ name, in: 'header', required: true, description, schema });
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => {
+      const name = SCHEMA_NAMES.get(EVENT_SCHEMAS[type]) as string;
+      return [
+        type,
+        {
+          post: {
+            operationId: `on${name}`,
+            tags: ['Webhooks'],
+            summary: `A ${type} event`,
+            description:
+              'Sent to every enabled endpoint subscribed to this type (or to `*`), signed as Standard Webhooks specifies: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (any `standardwebhooks` library does) before trusting the body. The same event is delivered with the same `webhook-id` on every attempt: use it to ignore repeats.',
+            security: [],
+            parameters: [
+              header('webhook-id', 'The event id: the same on every attempt of this event', { type: 'string', maxLength: 30, pattern: '^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$' }),
+              header('webhook-timestamp', 'Seconds since the epoch when this attempt was signed: refuse one far from now', { type: 'string', maxLength: 12, pattern: '^[0-9]{1,12}$' }),
+              header('webhook-signature', 'Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per secret in use (two while a rotated-out secret still signs)', {
+                type: 'string',
+                maxLength: 400,
+                pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$',
+              }),
+            ],
+            requestBody: { required: true, content: { 'application/json': { schema: ref(name) } } },
+            responses: {
+              '200': { description: 'Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint.' },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
+
+const DESCRIPTION = `Tenant-scoped REST API for job descriptions, parsed resumes, AI match results, candidates and API keys, with an event log and signed webhooks. docs/api.md in the repository is the full guide; in short:
+
+- **Authentication**: send \`X-API-Key\`. A key belongs to one tenant and holds scopes: \`read\`, \`write\`, \`admin\`, or per resource (\`jd:read\`, \`resume:read\`, …). Each operation names the scope it needs.
+- **Quotas**: each key has an hourly quota (1,000 unless raised) and each client address a per-minute limit; every authenticated answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and a 429 also \`Retry-After\`.
+- **Pagination**: every list answers \`pagination.hasMore\` and, exactly when it is true, \`pagination.nextCursor\`: pass it back as \`cursor\`. Paged lists also take \`page\`; lists the spec hands over whole (matches, a JD's applications, keys) are sliced when \`limit\` or \`cursor\` is sent.
+- **Errors**: one envelope, \`{success: false, error, code}\`, with \`details\` on a 400 about fields and \`retryAfterMs\` where waiting helps; \`code\` is one of a closed set (the Error schema lists them).
+- **Idempotency**: every POST that creates takes an \`Idempotency-Key\`; a retry with the same key and body returns the first answer (marked \`Idempotent-Replayed: true\`) and creates nothing more.
+- **Webhooks**: the \`webhooks\` section describes every event we send, signed as Standard Webhooks specifies.`;
 
 export function buildOpenApi(): JsonSchema {
+  const recorded: RecordedExamples = existsSync(EXAMPLES_FILE) ? JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8')) : {};
+  const routes = routeEntries();
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [id, route] of routeEntries()) {
-    const schemas = (REQUEST_SCHEMAS as Partial<Record<string, { body?: z.ZodMiniType; query?: z.ZodMiniType }>>)[id];
-    const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
-      name: match[1],
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-    }));
-    if (schemas?.query) {
-      const query = toSchema(schemas.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
-      for (const [name, schema] of Object.entries(query.properties ?? {})) {
-        parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
-      }
-    }
-    const responsesOfRoute: Record<string, unknown> = {
-      [route.successStatus]: {
-        description: route.summary,
-        headers: headerRefs(...RATE_LIMIT_HEADERS, ...(route.idempotent ? (['Idempotent-Replayed'] as const) : [])),
-        content: { 'application/json': { schema: toSchema(responses[id], 'output') } },
-      },
-      '400': envelopeError('Validation failure: the message names each field and rule'),
-      '401': envelopeError('No X-API-Key header (code unauthenticated)'),
-      '403': envelopeError('Unknown, malformed, revoked or expired key (code key_invalid), or a missing scope (code scope_missing)'),
-      '429': envelopeError('Per-key hourly quota (code quota_exceeded) or per-IP limit (code rate_limited) exceeded; see Retry-After', [...RATE_LIMIT_HEADERS, 'Retry-After']),
-      '500': envelopeError(
-        'Unexpected failure; carries a requestId. If the authorizer itself failed (not an outage: those are 503), API Gateway answers {"message":"Internal Server Error"}',
-      ),
-      '503': envelopeError('DynamoDB throttled, timed out or was unreachable (for the function, or for the authorizer checking the key); retry after Retry-After', ['Retry-After']),
-    };
-    if (route.path.includes('{')) responsesOfRoute['404'] = envelopeError('Not found, or belongs to another tenant');
-    // Any write can lose a race it retried (code concurrent_change, with Retry-After); some have their own conflicts.
-    const conflicts: Partial<Record<string, string>> = {
-      createKey: 'the tenant already holds its limit of active keys, 50 unless raised (limit_reached): revoke one first',
-      createWebhook: 'the tenant already has 10 endpoints (limit_reached): delete one first',
-      retryWebhookDelivery: 'the endpoint is disabled (webhook_disabled): enable it first',
-      replayWebhook: 'the endpoint is disabled (webhook_disabled), or another replay is running on it (replay_running, named in the message)',
-    };
-    if (route.method !== 'GET') {
-      responsesOfRoute['409'] = envelopeError(
-        ['Another change to the same data won a race (concurrent_change): retry after Retry-After', conflicts[id]].filter(Boolean).join('; or '),
-        ['Retry-After'],
-      );
-    }
-    if (schemas?.body) {
-      responsesOfRoute['413'] = envelopeError('Body over 256 KB');
-      responsesOfRoute['415'] = envelopeError('Content-Type is not application/json');
-    }
-    if (route.method === 'GET') {
-      parameters.push({
-        name: 'Accept-Encoding',
-        in: 'header',
-        required: false,
-        description: 'Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not.',
-        schema: { type: 'string' },
-      });
-      responsesOfRoute['422'] = envelopeError(
-        'The answer would be larger than the 6 MB one answer can carry (even compressed, when gzip was accepted): ask for fewer items with `limit` and follow `pagination.nextCursor`',
-      );
-    }
-    if (route.idempotent) {
-      parameters.push({
-        name: 'Idempotency-Key',
-        in: 'header',
-        required: false,
-        description:
-          'Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item, also when duplicates race each other.' +
-          (id === 'createKey' ? ' A replay returns the key record without `key`: the plaintext is shown once and never stored.' : ''),
-        schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
-      });
-      responsesOfRoute['422'] = envelopeError('The Idempotency-Key was already used with a different body');
-    }
+  for (const [id, route] of routes) {
     const path = `${API_PREFIX}${route.path}`;
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = {
-      operationId: id,
-      summary: route.summary,
-      description: route.scope
-        ? `Scope: \`${route.scope.scope}\`${route.scope.generic ? ` or \`${route.scope.generic}\`` : ''}.`
-        : 'Any valid key.',
-      'x-required-scope': route.scope?.scope ?? null,
-      parameters,
-      ...(schemas?.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(schemas.body, 'input') } } } }
-        : {}),
-      responses: responsesOfRoute,
-    };
+    paths[path][route.method.toLowerCase()] = operation(id, route, recorded[id]);
   }
+  const bodies = routes.flatMap(([id]) => {
+    const body = (REQUEST_SCHEMAS as Partial<Record<string, { body?: z.ZodMiniType }>>)[id]?.body;
+    return body ? [[body, `${pascal(id)}Request`] as [z.ZodMiniType, string]] : [];
+  });
+  const answers = routes.map(([id]) => [responses[id], `${pascal(id)}Response`] as [z.ZodMiniType, string]);
+  const schemas: Record<string, JsonSchema> = { ...namedSchemas([...SCHEMA_NAMES, ...answers], 'output'), ...namedSchemas(bodies, 'input'), GatewayError: GATEWAY_ERROR };
+  // A generated client picks the event's type by its `type`.
+  Object.assign(schemas.Event as JsonSchema, {
+    discriminator: { propertyName: 'type', mapping: Object.fromEntries(EVENT_TYPES.map((type) => [type, `#/components/schemas/${SCHEMA_NAMES.get(EVENT_SCHEMAS[type])}`])) },
+  });
   return {
     openapi: '3.1.0',
     info: {
       title: 'Hiring Integration API',
       version: '1.0.0',
-      description:
-        'Tenant-scoped REST API for job descriptions, parsed resumes, AI match results, candidates and API keys. See docs/api.md for the behaviour the specification leaves open.',
+      description: DESCRIPTION,
+      contact: { name: 'The team that runs this deployment (see the README of the repository it was built from)' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: '/', description: 'The API Gateway URL (or http://localhost:3000 for npm start)' }],
+    servers: [{ url: '/', description: 'The deployment serving this document: the API Gateway or CloudFront URL in production, http://localhost:3000 under npm start', 'x-internal': false }],
     security: [{ apiKey: [] }],
+    tags: TAGS.map(({ name, description }) => ({ name, description })),
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      schemas: { Error: toSchema(errorResponse, 'output') },
+      schemas,
+      responses: SHARED_RESPONSES,
       headers: HEADERS,
     },
     paths,
+    webhooks: webhooks(),
   };
 }

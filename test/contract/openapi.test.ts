@@ -1,12 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importProductData } from '../../scripts/local/import.js';
 import { demoData } from '../../scripts/local/demo-data.js';
-import { buildOpenApi } from '../../scripts/local/openapi.js';
+import { buildOpenApi, type RecordedExamples } from '../../scripts/local/openapi.js';
+import { SCHEMA_NAMES } from '../../lib/schemas/responses.js';
 import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
+import { answerViolations, OPENAPI } from '../helpers/contract.js';
 import { useTestDb } from '../helpers/db.js';
 
 // Events are readable as soon as they are written (no settle window) in this test.
@@ -17,93 +18,67 @@ afterAll(() => {
 
 const db = useTestDb();
 const gatewayUrl = useLocalGateway();
-const documentOnDisk = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'));
+const DOCS = join(import.meta.dirname, '..', '..', 'docs');
+const documentOnDisk = JSON.parse(readFileSync(join(DOCS, 'openapi.json'), 'utf8'));
+/** `UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/contract/openapi.test.ts`, then `npm run openapi`: records the examples anew. */
+const RECORD = process.env.UPDATE_OPENAPI_EXAMPLES === '1';
 
-type Operation = {
-  operationId: string;
-  responses: Record<string, { headers?: Record<string, { $ref: string }>; content?: { 'application/json': { schema: object } } }>;
-};
+type Operation = { operationId: string; responses: Record<string, { $ref?: string; headers?: Record<string, unknown>; content?: { 'application/json': { schema: object; examples?: Record<string, { value: unknown }> } } }> };
+const operations = Object.values(OPENAPI.paths as unknown as Record<string, Record<string, Operation>>).flatMap((methods) => Object.values(methods));
 
-/** The headers the document declares for this answer that the live answer lacks. */
-function missingHeaders(operation: Operation, status: number, headers: Headers): string[] {
-  const declared = Object.keys(operation.responses[String(status)]?.headers ?? {});
-  // Idempotent-Replayed is declared on the answer, but sent on a replay only.
-  return declared.filter((name) => name !== 'Idempotent-Replayed' && !headers.has(name)).map((name) => `${operation.operationId} ${status}: no ${name} header`);
-}
-
-function validatorFor(document: typeof documentOnDisk) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
-  ajv.addSchema({ $id: 'openapi', components: document.components }, 'openapi');
-  return (operation: Operation, status: number, body: unknown) => {
-    const schema = operation.responses[String(status)]?.content?.['application/json'].schema;
-    if (!schema) return [`no schema for ${operation.operationId} ${status}`];
-    const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/'));
-    const validate = ajv.compile(rewritten);
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${operation.operationId} ${status}: ${e.instancePath} ${e.message}`);
-  };
-}
+const pathOf = (id: string) => Object.entries(OPENAPI.paths).find(([, methods]) => Object.values(methods).some((o) => o.operationId === id))?.[0] as string;
+const byMethodOf = (id: string) => Object.entries(OPENAPI.paths[pathOf(id)] ?? {}).find(([, o]) => o.operationId === id)?.[0].toUpperCase() as string;
+const resolved = (response: { $ref?: string; headers?: Record<string, unknown> } | undefined) =>
+  response?.$ref ? (OPENAPI.components.responses as Record<string, { headers?: Record<string, unknown> }>)[response.$ref.split('/').at(-1) as string] : response;
 
 describe('OpenAPI document', () => {
   it('is up to date with the route table and schemas (run `npm run openapi`)', () => {
     expect(documentOnDisk).toEqual(JSON.parse(JSON.stringify(buildOpenApi())));
   });
 
-  it('describes every live response of the local gateway: status, body and the headers it declares', async () => {
+  it('describes every live response of the local gateway, and records them as the examples', async () => {
     const tenant = await tenantWithKey(db(), ['read', 'write', 'admin']);
     await importProductData(db(), tenant.tenantId, demoData());
-    const operations = new Map<string, { method: string; path: string; operation: Operation }>();
-    for (const [path, methods] of Object.entries(documentOnDisk.paths as Record<string, Record<string, Operation>>)) {
-      for (const [method, operation] of Object.entries(methods)) {
-        operations.set(operation.operationId, { method: method.toUpperCase(), path: path.replace('/api/v1', ''), operation });
-      }
+    const byId = new Map<string, { method: string }>();
+    for (const methods of Object.values(documentOnDisk.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, operation] of Object.entries(methods)) byId.set(operation.operationId, { method: method.toUpperCase() });
     }
-    const calls: [string, string, unknown?][] = [
-      ['listJds', '/jds?limit=2'],
-      ['getJd', '/jds/jd-backend'],
-      ['createJd', '/jds', { title: 'T', description: 'D', createdById: 'u' }],
-      ['listResumes', '/resumes'],
-      ['getResume', '/resumes/res-ada-lovelace'],
-      ['listMatches', '/matches/jd-backend'],
-      ['listCandidates', '/candidates?search=a'],
-      ['createKey', '/keys', { name: 'n', scopes: ['read'] }],
-      ['listKeys', '/keys'],
-      ['whoami', '/whoami'],
-      ['getJd', '/jds/missing'],
-      ['createJd', '/jds', { title: '' }],
-    ];
-    const validate = validatorFor(documentOnDisk);
     const errors: string[] = [];
-    // Live responses over HTTP from the local gateway.
-    const send = async (method: string, path: string, body?: unknown) => {
+    const recorded: RecordedExamples = {};
+    // Live answers over HTTP from the local gateway, each checked against the document and kept as its example.
+    const check = async (id: string, path: string, body?: unknown) => {
+      const method = byId.get(id)?.method as string;
       const reply = await fetch(`${gatewayUrl()}${path}`, {
         method,
         headers: { 'X-API-Key': tenant.key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: reply.status, headers: reply.headers, json: (await reply.json()) as { data?: { id: string } } };
+      const raw = Buffer.from(await reply.arrayBuffer());
+      errors.push(...answerViolations(method, path, { status: reply.status, headers: Object.fromEntries(reply.headers), raw }));
+      const json = JSON.parse(raw.toString('utf8'));
+      const entry = (recorded[id] ??= { responses: {} });
+      entry.responses[String(reply.status)] ??= json;
+      if (body !== undefined && reply.status < 300) entry.request ??= body;
+      return json as { data?: { id: string } | { id: string }[] };
     };
-    for (const [id, path, body] of calls) {
-      const { method, operation } = operations.get(id)!;
-      const reply = await send(method, path, body);
-      errors.push(...validate(operation, reply.status, reply.json), ...missingHeaders(operation, reply.status, reply.headers));
-    }
-    const created = await send('POST', '/keys', { name: 'tmp', scopes: ['read'] });
-    const revoke = await send('DELETE', `/keys/${created.json.data?.id}`);
-    errors.push(...validate(operations.get('revokeKey')!.operation, revoke.status, revoke.json));
-
-    // Events and webhooks: ids come from earlier answers.
-    const check = async (id: string, path: string, body?: unknown) => {
-      const { method, operation } = operations.get(id)!;
-      const reply = await send(method, path, body);
-      errors.push(...validate(operation, reply.status, reply.json), ...missingHeaders(operation, reply.status, reply.headers));
-      return reply.json as { data?: { id: string } | { id: string }[] };
-    };
-    const events = await check('listEvents', '/events?limit=100');
+    await check('listJds', '/jds?limit=2');
+    await check('getJd', '/jds/jd-backend');
+    await check('createJd', '/jds', { title: 'Senior Backend Engineer', description: 'Build and run the hiring platform APIs.', createdById: 'user-42', department: 'Engineering', location: 'Remote' });
+    await check('createJd', '/jds', { title: '' });
+    await check('listResumes', '/resumes?limit=2');
+    await check('getResume', '/resumes/res-ada-lovelace');
+    await check('listMatches', '/matches/jd-backend');
+    await check('listCandidates', '/candidates?search=a&limit=2');
+    const key = await check('createKey', '/keys', { name: 'ATS sync', scopes: ['read'] });
+    await check('listKeys', '/keys?limit=2');
+    await check('whoami', '/whoami');
+    await check('getJd', '/jds/missing');
+    await check('revokeKey', `/keys/${(key.data as { id: string }).id}`);
+    const events = await check('listEvents', '/events?limit=3');
     const eventId = (events.data as { id: string }[])[0]?.id;
     await check('listEvents', '/events?type=jd.created&limit=1');
     await check('getEvent', `/events/${eventId}`);
-    const webhook = await check('createWebhook', '/webhooks', { url: 'https://93.184.216.34/hooks', events: ['*'], description: 'contract' });
+    const webhook = await check('createWebhook', '/webhooks', { url: 'https://93.184.216.34/hooks', events: ['*'], description: 'ATS receiver' });
     const webhookId = (webhook.data as { id: string }).id;
     await check('createWebhook', '/webhooks', { url: 'http://10.0.0.1/', events: ['*'] });
     await check('listWebhooks', '/webhooks');
@@ -117,6 +92,35 @@ describe('OpenAPI document', () => {
     await check('getWebhook', `/webhooks/${webhookId}`);
 
     expect(errors).toEqual([]);
+    if (RECORD) writeFileSync(join(DOCS, 'openapi-examples.json'), `${JSON.stringify(recorded, null, 2)}\n`);
+    // Every operation was called, so every operation has its examples.
+    expect(Object.keys(recorded).sort()).toEqual(operations.map((operation) => operation.operationId).sort());
+  });
+
+  it('shows a recorded example on every operation that its own schema accepts', () => {
+    for (const operation of operations) {
+      const [success] = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
+      const examples = Object.entries(operation.responses).flatMap(([status, response]) =>
+        Object.values(response.content?.['application/json'].examples ?? {}).map((example) => ({ status, value: example.value })),
+      );
+      expect(examples.map((example) => example.status), operation.operationId).toContain(success);
+      for (const example of examples) {
+        const violations = answerViolations(
+          byMethodOf(operation.operationId),
+          pathOf(operation.operationId),
+          { status: Number(example.status), headers: { 'RateLimit-Limit': '1', 'RateLimit-Remaining': '1', 'RateLimit-Reset': '1', 'Retry-After': '1' }, raw: Buffer.from(JSON.stringify(example.value)) },
+        );
+        expect(violations, operation.operationId).toEqual([]);
+      }
+    }
+  });
+
+  it('gives every resource a named type in a client generated by openapi-typescript', async () => {
+    const types = astToString(await openapiTS(documentOnDisk));
+    for (const name of [...SCHEMA_NAMES.values(), 'GatewayError']) expect(types, name).toMatch(new RegExp(`\\n {8}${name}: `));
+    // Operations by name, and the webhooks we send.
+    expect(types).toContain('listJds: {');
+    expect(types).toContain('"jd.created": {');
   });
 
   it('types what the wire carries: integer page and limit, 409 on every write, RateLimit and Retry-After headers where sent (#30 item 3)', () => {
@@ -135,8 +139,8 @@ describe('OpenAPI document', () => {
         'RateLimit-Reset',
         ...(idempotent ? ['Idempotent-Replayed'] : []),
       ]);
-      expect(Object.keys(operation.responses['429']?.headers ?? {})).toContain('Retry-After');
-      expect(Object.keys(operation.responses['503']?.headers ?? {})).toEqual(['Retry-After']);
+      expect(Object.keys(resolved(operation.responses['429'])?.headers ?? {})).toContain('Retry-After');
+      expect(Object.keys(resolved(operation.responses['503'])?.headers ?? {})).toEqual(['Retry-After']);
       if (method !== 'get') expect(operation.responses['409']?.headers).toHaveProperty('Retry-After');
     }
   });

@@ -26,9 +26,9 @@ describe('the local gateway holds functions to Lambda’s response limit (#29 it
     const { key } = await tenantWithKey(db(), ['read']);
 
     resultBytes = LAMBDA_RESPONSE_LIMIT_BYTES;
-    const atLimit = await callApi('GET', '/whoami', { key });
+    const atLimit = await callApi('GET', '/whoami', { key, fakeFunction: true });
     resultBytes = LAMBDA_RESPONSE_LIMIT_BYTES + 1;
-    const past = await callApi('GET', '/whoami', { key });
+    const past = await callApi('GET', '/whoami', { key, fakeFunction: true });
 
     expect(atLimit.status).toBe(200);
     expect(atLimit.raw.length).toBe(LAMBDA_RESPONSE_LIMIT_BYTES - JSON.stringify({ statusCode: 200, body: '' }).length);

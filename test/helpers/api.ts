@@ -5,6 +5,7 @@ import { ensureTenant } from '../../lib/db/tenants.js';
 import { API_PREFIX } from '../../lib/http/routes.js';
 import { afterAll, beforeAll } from 'vitest';
 import { handleRequest, startGateway } from '../../scripts/local/gateway.js';
+import { answerViolations } from './contract.js';
 import { newTenantId } from './db.js';
 
 export interface ApiReply {
@@ -34,6 +35,8 @@ export async function callApi(
     sourceIp?: string;
     /** epoch ms the gateway stamps on the request (default: now) */
     receivedAt?: number;
+    /** the test replaced the route's function with a fake: its answer is not the service's, so not held to the contract */
+    fakeFunction?: true;
   } = {},
 ): Promise<ApiReply> {
   const [pathname, query = ''] = path.split('?');
@@ -54,6 +57,10 @@ export async function callApi(
     sourceIp: options.sourceIp ?? '127.0.0.1',
     ...(options.receivedAt === undefined ? {} : { receivedAt: options.receivedAt }),
   });
+  const raw = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
+  // Every answer the suite receives is held to the published contract (docs/openapi.json).
+  const violations = answerViolations(method, path, { status: reply.status, headers: reply.headers, raw });
+  if (violations.length > 0 && !options.fakeFunction) throw new Error(`The answer to ${method} ${path} breaks docs/openapi.json:\n${violations.join('\n')}`);
   const text = reply.body.toString();
   let json: unknown;
   try {
@@ -61,7 +68,7 @@ export async function callApi(
   } catch {
     json = undefined;
   }
-  return { status: reply.status, headers: reply.headers, json, text, raw: Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body) };
+  return { status: reply.status, headers: reply.headers, json, text, raw };
 }
 
 /** A new tenant with one key holding `scopes`. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Db } from '../../lib/db/client.js';
 import { startWebhookRuntime, type WebhookRuntime } from '../../scripts/local/webhooks.js';
 import type { WorkerDependencies } from '../../lib/webhooks/worker.js';
+import { deliveryViolations } from './contract.js';
 
 export interface Received {
   /** the request as an integrator's receiver gets it */
@@ -20,11 +21,14 @@ export interface Received {
  */
 export async function startReceiver(answer: (request: Received, previousOfId: number) => number | 'hang' = () => 200) {
   const received: Received[] = [];
+  // Every delivery is held to the document's webhooks section; a breach fails the receiver's close().
+  const violations: string[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const entry: Received = { headers: request.headers, body: Buffer.concat(chunks).toString(), at: Date.now() };
+      violations.push(...deliveryViolations(request.headers, entry.body));
       const previous = received.filter((other) => other.headers['webhook-id'] === request.headers['webhook-id']).length;
       received.push(entry);
       const decision = answer(entry, previous);
@@ -38,10 +42,11 @@ export async function startReceiver(answer: (request: Received, previousOfId: nu
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    violations,
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => (violations.length > 0 ? reject(new Error(`Webhook deliveries break docs/openapi.json:\n${violations.join('\n')}`)) : resolve()));
       }),
   };
 }

@@ -3,7 +3,8 @@ import { SCOPES } from '../../auth/scopes.js';
 import { sliceShape, text } from '../fields.js';
 import { LIMITS } from '../limits.js';
 
-const isoDateTime = z.iso.datetime({ offset: true });
+/** An ISO 8601 date-time with an offset: at most 35 characters (nanoseconds and a `+hh:mm` offset). */
+const isoDateTime = z.iso.datetime({ offset: true }).check(z.maxLength(35));
 
 /**
  * Why an expiry time is refused, or undefined: it must be an ISO 8601 date-time with an offset, after

@@ -1,22 +1,24 @@
 import * as z from 'zod/mini';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../../domain.js';
-import { positiveInteger } from '../fields.js';
+import { cursorParameter, optionalText, positiveInteger } from '../fields.js';
 import { LIMITS } from '../limits.js';
 
 export const createWebhookBody = z.strictObject({
   // Checked further (scheme, address, DNS) in lib/webhooks/url-safety.ts.
-  url: z.string().check(z.minLength(1), z.maxLength(2048)),
+  url: z.string().check(z.minLength(1), z.maxLength(2048), z.meta({ format: 'uri' })),
   events: z.array(z.enum([...EVENT_TYPES, '*'])).check(
     z.minLength(1),
     z.maxLength(EVENT_TYPES.length + 1),
     z.refine((events) => new Set(events).size === events.length, 'must not repeat a type'),
   ),
-  description: z.optional(z.string().check(z.maxLength(LIMITS.shortText))),
+  description: optionalText(LIMITS.shortText),
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 
 export const replayWebhookBody = z.strictObject({
   since: z.string().check(
+    z.maxLength(35),
+    z.meta({ pattern: '^(evt_[0-7][0-9A-HJKMNP-TV-Z]{25}|[0-9]{4}-[0-9]{2}-[0-9]{2}T.+)$' }),
     z.refine((value) => EVENT_ID_PATTERN.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success, 'must be an event id (evt_…) or an ISO 8601 date-time with an offset'),
   ),
 });
@@ -26,5 +28,5 @@ export const listWebhooksQuery = z.strictObject({});
 
 export const listWebhookDeliveriesQuery = z.strictObject({
   limit: z.optional(positiveInteger),
-  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor))),
+  cursor: z.optional(cursorParameter),
 });
