@@ -48,7 +48,8 @@ const templates = Object.entries(OPENAPI.paths).map(([path, methods]) => ({
 
 /** The operation a request reaches, or undefined (a path or method the API does not have). */
 export function operationOf(method: string, rawPath: string): Operation | undefined {
-  const path = rawPath.split('?')[0] as string;
+  // Dot segments are resolved first, as by API Gateway (`/jds/..` is no JD's path).
+  const path = new URL(rawPath.split('?')[0] as string, 'http://gateway').pathname;
   return templates.find((template) => template.pattern.test(path))?.methods[method.toLowerCase()];
 }
 

@@ -1,0 +1,275 @@
+import type { components, operations } from './openapi.js';
+
+export { verifyWebhook, WebhookVerificationError } from './webhooks.js';
+
+/** Every named schema of the API description: `Schemas['Jd']`, `Schemas['Event']`, … */
+export type Schemas = components['schemas'];
+export type Jd = Schemas['Jd'];
+export type JdSummary = Schemas['JdSummary'];
+export type NewJd = Schemas['NewJd'];
+export type Resume = Schemas['Resume'];
+export type ResumeSummary = Schemas['ResumeSummary'];
+export type MatchEntry = Schemas['MatchEntry'];
+export type Candidate = Schemas['Candidate'];
+export type ApiKey = Schemas['ApiKey'];
+export type NewApiKey = Schemas['NewApiKey'];
+export type Event = Schemas['Event'];
+export type EventType = Event['type'];
+export type Webhook = Schemas['Webhook'];
+export type NewWebhook = Schemas['NewWebhook'];
+export type DeliveryAttempt = Schemas['DeliveryAttempt'];
+export type Pagination = Schemas['Pagination'];
+export type SlicePagination = Schemas['SlicePagination'];
+export type ErrorCode = Schemas['Error']['code'];
+
+type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+type Body<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+/** The success envelope of an operation, without `success`. */
+type Answer<Op extends keyof operations> = Omit<SuccessBody<operations[Op]['responses']>, 'success'>;
+type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B } } }
+  ? B
+  : R extends { 201: { content: { 'application/json': infer B } } }
+    ? B
+    : R extends { 202: { content: { 'application/json': infer B } } }
+      ? B
+      : never;
+
+export interface ClientOptions {
+  /** The API's base URL, with its prefix: `https://api.example.com/api/v1`, or `http://localhost:3000/api/v1` under `npm start`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Attempts after the first, for what is safe to retry (see README). Default 4. */
+  maxRetries?: number;
+  /** How long one attempt may take before it is abandoned (and retried when safe). Default 30 s. */
+  timeoutMs?: number;
+  /** The first back-off; each retry doubles it, with full jitter. Default 500 ms. */
+  retryBaseMs?: number;
+  /** The longest the client waits before a retry; a 429 asking for longer is thrown, not waited for. Default 60 s. */
+  retryMaxMs?: number;
+  /** Sends an `Idempotency-Key` with every create, so a retried create makes one item. Default true. */
+  idempotencyKeys?: boolean;
+  /** A fetch to use instead of the global one (a proxy, a test). */
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** The key of a create: the same key on every call that must create one item. Default: a new UUID per call. */
+  idempotencyKey?: string;
+}
+
+/** Every error answer of the API, and giving up: status, machine `code`, message, and what helps retry. */
+export class HiringApiError extends Error {
+  override readonly name = 'HiringApiError';
+  constructor(
+    message: string,
+    /** the HTTP status; 0 when no answer came (network error, timeout) */
+    readonly status: number,
+    /** the API's machine-readable code (`validation_failed`, `quota_exceeded`, …); absent on API Gateway's own answers and network errors */
+    readonly code: ErrorCode | undefined,
+    readonly requestId: string | undefined,
+    /** how long the API asked to wait before a retry */
+    readonly retryAfterMs: number | undefined,
+    /** on a 400 about fields: each field and the rule it broke */
+    readonly details: Schemas['Error']['details'] | undefined,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+interface Call {
+  query?: Record<string, string | number | undefined> | undefined;
+  body?: unknown;
+  /** honours Idempotency-Key (the route is a create) */
+  idempotent?: boolean;
+  options?: CallOptions | undefined;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** A typed client of the Hiring Integration API: one method per operation, paging, retries and idempotency built in. */
+export class HiringClient {
+  private readonly baseUrl: string;
+  private readonly settings: Required<Omit<ClientOptions, 'baseUrl' | 'fetch'>> & { fetch: typeof fetch };
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.settings = {
+      apiKey: options.apiKey,
+      maxRetries: options.maxRetries ?? 4,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      retryBaseMs: options.retryBaseMs ?? 500,
+      retryMaxMs: options.retryMaxMs ?? 60_000,
+      idempotencyKeys: options.idempotencyKeys ?? true,
+      fetch: options.fetch ?? globalThis.fetch,
+    };
+  }
+
+  readonly jds = {
+    list: (query: Query<'listJds'> = {}, options?: CallOptions) => this.call<Answer<'listJds'>>('GET', '/jds', { query, options }),
+    listAll: (query: Omit<Query<'listJds'>, 'cursor' | 'page'> = {}, options?: CallOptions) => this.walk((cursor) => this.jds.list({ ...query, cursor }, options)),
+    get: async (jdId: string, options?: CallOptions): Promise<Jd> => (await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options })).data,
+    create: async (body: Body<'createJd'>, options?: CallOptions): Promise<NewJd> =>
+      (await this.call<Answer<'createJd'>>('POST', '/jds', { body, idempotent: true, options })).data,
+  };
+
+  readonly resumes = {
+    list: (query: Query<'listResumes'> = {}, options?: CallOptions) => this.call<Answer<'listResumes'>>('GET', '/resumes', { query, options }),
+    listAll: (options?: CallOptions) => this.walk((cursor) => this.resumes.list({ cursor }, options)),
+    get: async (resumeId: string, options?: CallOptions): Promise<Resume> =>
+      (await this.call<Answer<'getResume'>>('GET', `/resumes/${encodeURIComponent(resumeId)}`, { options })).data,
+  };
+
+  readonly matches = {
+    /** The JD's applications, best score first: all of them, or a slice when `limit` or `cursor` is given. */
+    list: (jdId: string, query: Query<'listMatches'> = {}, options?: CallOptions) =>
+      this.call<Answer<'listMatches'>>('GET', `/matches/${encodeURIComponent(jdId)}`, { query, options }),
+    /** Every match, in slices of 1,000: for a JD with more than one answer can carry. */
+    listAll: (jdId: string, options?: CallOptions) => this.walk((cursor) => this.matches.list(jdId, { limit: 1000, cursor }, options)),
+  };
+
+  readonly candidates = {
+    list: (query: Query<'listCandidates'> = {}, options?: CallOptions) => this.call<Answer<'listCandidates'>>('GET', '/candidates', { query, options }),
+    listAll: (query: Pick<Query<'listCandidates'>, 'search'> = {}, options?: CallOptions) => this.walk((cursor) => this.candidates.list({ ...query, cursor }, options)),
+  };
+
+  readonly keys = {
+    list: (query: Query<'listKeys'> = {}, options?: CallOptions) => this.call<Answer<'listKeys'>>('GET', '/keys', { query, options }),
+    listAll: (options?: CallOptions) => this.walk((cursor) => this.keys.list({ limit: 1000, cursor }, options)),
+    /** The plaintext `key` is in this answer only. */
+    create: async (body: Body<'createKey'>, options?: CallOptions): Promise<NewApiKey> =>
+      (await this.call<Answer<'createKey'>>('POST', '/keys', { body, idempotent: true, options })).data,
+    revoke: (keyId: string, options?: CallOptions) => this.call<Answer<'revokeKey'>>('DELETE', `/keys/${encodeURIComponent(keyId)}`, { options }),
+  };
+
+  readonly events = {
+    list: (query: Query<'listEvents'> = {}, options?: CallOptions) => this.call<Answer<'listEvents'>>('GET', '/events', { query, options }),
+    get: async (eventId: string, options?: CallOptions): Promise<Event> => (await this.call<Answer<'getEvent'>>('GET', `/events/${encodeURIComponent(eventId)}`, { options })).data,
+    /**
+     * Every event after `after` (an event id; from the start of the log without it), each once, in
+     * order, waiting `pollIntervalMs` at the end of the log before asking again, until `signal` aborts.
+     * Each comes with the cursor to persist: resume from it after a restart.
+     */
+    follow: (options: { after?: string; types?: EventType[]; pollIntervalMs?: number; signal?: AbortSignal } = {}) => this.follow(options),
+  };
+
+  readonly webhooks = {
+    list: async (options?: CallOptions): Promise<Webhook[]> => (await this.call<Answer<'listWebhooks'>>('GET', '/webhooks', { options })).data,
+    get: async (webhookId: string, options?: CallOptions): Promise<Webhook> =>
+      (await this.call<Answer<'getWebhook'>>('GET', `/webhooks/${encodeURIComponent(webhookId)}`, { options })).data,
+    /** The signing `secret` is in this answer only. */
+    create: async (body: Body<'createWebhook'>, options?: CallOptions): Promise<NewWebhook> =>
+      (await this.call<Answer<'createWebhook'>>('POST', '/webhooks', { body, idempotent: true, options })).data,
+    delete: (webhookId: string, options?: CallOptions) => this.call<Answer<'deleteWebhook'>>('DELETE', `/webhooks/${encodeURIComponent(webhookId)}`, { options }),
+    rotateSecret: async (webhookId: string, options?: CallOptions): Promise<NewWebhook> =>
+      (await this.call<Answer<'rotateWebhookSecret'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/rotate-secret`, { options })).data,
+    enable: async (webhookId: string, options?: CallOptions): Promise<Webhook> =>
+      (await this.call<Answer<'enableWebhook'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/enable`, { options })).data,
+    deliveries: (webhookId: string, query: Query<'listWebhookDeliveries'> = {}, options?: CallOptions) =>
+      this.call<Answer<'listWebhookDeliveries'>>('GET', `/webhooks/${encodeURIComponent(webhookId)}/deliveries`, { query, options }),
+    retryDelivery: async (webhookId: string, eventId: string, options?: CallOptions) =>
+      (
+        await this.call<Answer<'retryWebhookDelivery'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(eventId)}/retry`, {
+          options,
+        })
+      ).data,
+    replay: async (webhookId: string, body: Body<'replayWebhook'>, options?: CallOptions) =>
+      (await this.call<Answer<'replayWebhook'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/replay`, { body, idempotent: true, options })).data,
+  };
+
+  /** The calling key: tenant, name, scopes and quota. */
+  async whoami(options?: CallOptions) {
+    return (await this.call<Answer<'whoami'>>('GET', '/whoami', { options })).data;
+  }
+
+  /** Every item of a list, page after page, following `nextCursor` (stable while the data changes). */
+  private async *walk<T>(page: (cursor: string | undefined) => Promise<{ data: T[]; pagination?: { hasMore: boolean; nextCursor?: string } }>): AsyncGenerator<T> {
+    let cursor: string | undefined;
+    do {
+      const answer = await page(cursor);
+      yield* answer.data;
+      cursor = answer.pagination?.hasMore ? answer.pagination.nextCursor : undefined;
+    } while (cursor !== undefined);
+  }
+
+  private async *follow(options: { after?: string; types?: EventType[]; pollIntervalMs?: number; signal?: AbortSignal }): AsyncGenerator<{ event: Event; cursor: string }> {
+    let cursor = options.after;
+    while (!options.signal?.aborted) {
+      const page = await this.events.list({ cursor, type: options.types?.join(','), limit: 100 }, { signal: options.signal });
+      for (const event of page.data) {
+        cursor = event.id;
+        yield { event, cursor };
+      }
+      if (!page.pagination.hasMore) await sleep(options.pollIntervalMs ?? 5_000, options.signal);
+    }
+  }
+
+  /**
+   * One operation, retried when that is safe: a 429 (the request was refused before anything ran), and,
+   * for reads, deletes and creates carrying an Idempotency-Key, a 503, API Gateway's own 500, a network
+   * error or a timeout. Waits what the API asks (Retry-After, `retryAfterMs`), else backs off
+   * exponentially with full jitter.
+   */
+  private async call<T>(method: Method, path: string, call: Call): Promise<T> {
+    const { signal } = call.options ?? {};
+    const idempotencyKey = call.idempotent ? (call.options?.idempotencyKey ?? (this.settings.idempotencyKeys ? crypto.randomUUID() : undefined)) : undefined;
+    const repeatable = method !== 'POST' || idempotencyKey !== undefined;
+    const url = new URL(`${this.baseUrl}${path}`);
+    for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+    const headers: Record<string, string> = { 'X-API-Key': this.settings.apiKey, Accept: 'application/json', 'Accept-Encoding': 'gzip' };
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
+
+    for (let attempt = 0; ; attempt++) {
+      let failure: HiringApiError;
+      let retryable: boolean;
+      try {
+        const attemptSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(this.settings.timeoutMs)]) : AbortSignal.timeout(this.settings.timeoutMs);
+        const response = await this.settings.fetch(url, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: attemptSignal });
+        const text = await response.text();
+        const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+        if (response.ok) return json as T;
+        failure = errorOf(response, json);
+        const gatewayFault = response.status === 500 && failure.code === undefined;
+        retryable = response.status === 429 || (repeatable && (response.status === 503 || gatewayFault));
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+        failure = new HiringApiError(timedOut ? `No answer within ${this.settings.timeoutMs} ms` : `The request failed: ${(error as Error).message}`, 0, undefined, undefined, undefined, undefined, {
+          cause: error,
+        });
+        retryable = repeatable;
+      }
+      const wait = failure.retryAfterMs ?? Math.random() * Math.min(this.settings.retryMaxMs, this.settings.retryBaseMs * 2 ** attempt);
+      if (!retryable || attempt >= this.settings.maxRetries || wait > this.settings.retryMaxMs) throw failure;
+      await sleep(wait, signal);
+      if (signal?.aborted) throw failure;
+    }
+  }
+}
+
+function errorOf(response: Response, json: Record<string, unknown>): HiringApiError {
+  const retryAfterHeader = Number(response.headers.get('Retry-After'));
+  const retryAfterMs = typeof json.retryAfterMs === 'number' ? json.retryAfterMs : Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader * 1000 : undefined;
+  const message = typeof json.error === 'string' ? json.error : typeof json.message === 'string' ? json.message : `HTTP ${response.status}`;
+  return new HiringApiError(
+    message,
+    response.status,
+    typeof json.code === 'string' ? (json.code as ErrorCode) : undefined,
+    typeof json.requestId === 'string' ? json.requestId : undefined,
+    retryAfterMs,
+    Array.isArray(json.details) ? (json.details as Schemas['Error']['details']) : undefined,
+  );
+}

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { HiringApiError, HiringClient, type JdSummary, verifyWebhook, WebhookVerificationError } from '../src/index.js';
+import { CLIENT_TYPES_FILE, clientTypes } from '../../../scripts/local/client-types.js';
+import { importProductData } from '../../../scripts/local/import.js';
+import { tenantWithKey, useLocalGateway } from '../../../test/helpers/api.js';
+import { useTestDb } from '../../../test/helpers/db.js';
+import { useEnv } from '../../../test/helpers/env.js';
+import { startReceiver, useWebhookRuntime, waitFor } from '../../../test/helpers/webhooks.js';
+
+// The local stack as `npm start` runs it (gateway, authorizer, functions, DynamoDB Local, webhook
+// pipeline), with a short settle window for the event log and loopback webhook URLs allowed.
+useEnv({ EVENT_SETTLE_MS: '200', WEBHOOK_ALLOW_LOCAL_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '0.3,0.3' });
+const db = useTestDb();
+const baseUrl = useLocalGateway();
+useWebhookRuntime(db);
+
+async function clientOf(scopes: ('read' | 'write' | 'admin')[], options: Partial<ConstructorParameters<typeof HiringClient>[0]> = {}) {
+  const tenant = await tenantWithKey(db(), scopes);
+  return { ...tenant, client: new HiringClient({ baseUrl: baseUrl(), apiKey: tenant.key, retryBaseMs: 20, ...options }) };
+}
+
+describe('the TypeScript client (clients/typescript) against the local stack', () => {
+  it('walks every JD of a tenant with more than 250 through listAll, by cursor, each once', async () => {
+    const { tenantId, client } = await clientOf(['read']);
+    const jds = Array.from({ length: 260 }, (_, i) => ({ id: `jd-${String(i).padStart(3, '0')}`, title: `Engineer ${i}`, description: 'Builds things.', createdById: 'ats' }));
+    await importProductData(db(), tenantId, { jds });
+
+    const seen: JdSummary[] = [];
+    for await (const jd of client.jds.listAll({ limit: 100 })) seen.push(jd);
+
+    expect(seen).toHaveLength(260);
+    expect(new Set(seen.map((jd) => jd.id)).size).toBe(260);
+  });
+
+  it('creates one JD when the answer to its first attempt is lost: the retry carries the same Idempotency-Key', async () => {
+    const sent: { method: string; key: string | null }[] = [];
+    let dropped = false;
+    // The first POST reaches the service and is applied; its answer never reaches the client.
+    const flaky: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const headers = new Headers(init?.headers);
+      sent.push({ method: init?.method ?? 'GET', key: headers.get('Idempotency-Key') });
+      if (init?.method === 'POST' && !dropped) {
+        dropped = true;
+        throw new TypeError('fetch failed: connection reset');
+      }
+      return response;
+    };
+    const { client } = await clientOf(['read', 'write'], { fetch: flaky });
+
+    const created = await client.jds.create({ title: 'Platform Engineer', description: 'Runs the platform.', createdById: 'ats' });
+    const { pagination, data } = await client.jds.list();
+
+    expect(created).toMatchObject({ title: 'Platform Engineer', status: 'DRAFT' });
+    expect(sent.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', key: expect.any(String) },
+      { method: 'POST', key: sent[0]?.key },
+    ]);
+    expect([pagination.total, data.map((jd) => jd.id)]).toEqual([1, [created.id]]);
+  });
+
+  it('throws one typed error with status, code, message and details, and does not retry what cannot succeed', async () => {
+    let calls = 0;
+    const counting: typeof fetch = (input, init) => {
+      calls += 1;
+      return fetch(input, init);
+    };
+    const { client } = await clientOf(['read', 'write'], { fetch: counting });
+
+    const invalid = await client.jds.create({ title: '', description: 'x', createdById: 'ats' }).catch((error: unknown) => error);
+    const missing = await client.jds.get('no-such-jd').catch((error: unknown) => error);
+
+    expect(invalid).toBeInstanceOf(HiringApiError);
+    expect(invalid).toMatchObject({ status: 400, code: 'validation_failed', details: expect.arrayContaining([expect.objectContaining({ field: 'title' })]) });
+    expect(missing).toMatchObject({ status: 404, code: 'not_found', message: 'JD not found' });
+    expect(calls).toBe(2);
+  });
+
+  it('follows the event log across writes, each event once, handing back the cursor to resume from', async () => {
+    const { client } = await clientOf(['read', 'write']);
+    const stop = new AbortController();
+    const seen: { type: string; cursor: string }[] = [];
+    const following = (async () => {
+      for await (const { event, cursor } of client.events.follow({ types: ['jd.created'], pollIntervalMs: 100, signal: stop.signal })) {
+        seen.push({ type: event.type, cursor });
+        if (seen.length === 3) stop.abort();
+      }
+    })();
+
+    await client.jds.create({ title: 'First', description: 'd', createdById: 'ats' });
+    await waitFor(() => seen.length >= 1, 10_000);
+    await client.jds.create({ title: 'Second', description: 'd', createdById: 'ats' });
+    await client.jds.create({ title: 'Third', description: 'd', createdById: 'ats' });
+    await following;
+    const after = (await client.events.list({ cursor: seen[0]?.cursor, type: 'jd.created' })).data;
+
+    expect(seen.map((entry) => entry.type)).toEqual(['jd.created', 'jd.created', 'jd.created']);
+    expect(new Set(seen.map((entry) => entry.cursor)).size).toBe(3);
+    expect(after.map((event) => event.id)).toEqual(seen.slice(1).map((entry) => entry.cursor));
+  });
+
+  it('verifies a real delivery of the local webhook pipeline into its typed event, and rejects a tampered one', async () => {
+    const { client } = await clientOf(['read', 'write', 'admin']);
+    const receiver = await startReceiver();
+    try {
+      const webhook = await client.webhooks.create({ url: receiver.url, events: ['jd.created'] });
+      const jd = await client.jds.create({ title: 'Data Engineer', description: 'Pipelines.', createdById: 'ats' });
+      await waitFor(() => receiver.received.length >= 1, 15_000);
+      const [delivery] = receiver.received;
+      const headers = delivery?.headers as Record<string, string>;
+
+      const event = verifyWebhook(webhook.secret as string, headers, delivery?.body as string);
+      const tampered = () => verifyWebhook(webhook.secret as string, headers, (delivery?.body as string).replace('Data Engineer', 'Data Engineer (edited)'));
+      const otherSecret = () => verifyWebhook('whsec_' + Buffer.from('another secret, 32 bytes long!!').toString('base64'), headers, delivery?.body as string);
+      const rotation = verifyWebhook(['whsec_' + Buffer.from('an old secret, still accepted..').toString('base64'), webhook.secret as string], headers, delivery?.body as string);
+
+      expect(event.type).toBe('jd.created');
+      if (event.type === 'jd.created') expect(event.data).toMatchObject({ id: jd.id, title: 'Data Engineer' });
+      expect(tampered).toThrow(WebhookVerificationError);
+      expect(otherSecret).toThrow(WebhookVerificationError);
+      expect(rotation.id).toBe(event.id);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('is typed from the committed API description (run `npm run client:types` when it changes)', async () => {
+    expect(readFileSync(CLIENT_TYPES_FILE, 'utf8')).toBe(await clientTypes());
+  });
+});
