@@ -179,6 +179,8 @@ export class HiringClient {
       (await this.call<Answer<'enableWebhook'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/enable`, { options })).data,
     deliveries: (webhookId: string, query: Query<'listWebhookDeliveries'> = {}, options?: CallOptions) =>
       this.call<Answer<'listWebhookDeliveries'>>('GET', `/webhooks/${encodeURIComponent(webhookId)}/deliveries`, { query, options }),
+    /** Every delivery attempt to the endpoint, newest first, page after page. */
+    deliveriesAll: (webhookId: string, options?: CallOptions) => this.walk((cursor) => this.webhooks.deliveries(webhookId, { limit: 100, cursor }, options)),
     retryDelivery: async (webhookId: string, eventId: string, options?: CallOptions) =>
       (
         await this.call<Answer<'retryWebhookDelivery'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(eventId)}/retry`, {
@@ -261,8 +263,13 @@ export class HiringClient {
 }
 
 function errorOf(response: Response, json: Record<string, unknown>): HiringApiError {
-  const retryAfterHeader = Number(response.headers.get('Retry-After'));
-  const retryAfterMs = typeof json.retryAfterMs === 'number' ? json.retryAfterMs : Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader * 1000 : undefined;
+  // What the API asks to wait: its body's retryAfterMs, else Retry-After, else (a 429) until the quota window resets.
+  const seconds = (name: string) => {
+    const value = Number(response.headers.get(name) ?? Number.NaN);
+    return Number.isFinite(value) && value > 0 ? value * 1000 : undefined;
+  };
+  const retryAfterMs =
+    typeof json.retryAfterMs === 'number' ? json.retryAfterMs : (seconds('Retry-After') ?? (response.status === 429 ? seconds('RateLimit-Reset') : undefined));
   const message = typeof json.error === 'string' ? json.error : typeof json.message === 'string' ? json.message : `HTTP ${response.status}`;
   return new HiringApiError(
     message,

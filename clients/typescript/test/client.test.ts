@@ -120,6 +120,10 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
       expect(tampered).toThrow(WebhookVerificationError);
       expect(otherSecret).toThrow(WebhookVerificationError);
       expect(rotation.id).toBe(event.id);
+      await waitFor(async () => (await client.webhooks.deliveries(webhook.id)).data.length >= 1, 10_000);
+      const attempts = [];
+      for await (const attempt of client.webhooks.deliveriesAll(webhook.id)) attempts.push(attempt);
+      expect(attempts.map((attempt) => [attempt.eventId, attempt.statusCode])).toEqual([[event.id, 200]]);
     } finally {
       await receiver.close();
     }
