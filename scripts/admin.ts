@@ -17,6 +17,12 @@ import { importProductData } from './local/import.js';
 import { deliverLocally, type PublishedEvent, summarize } from './local/product-bus.js';
 import { importFile } from '../lib/schemas/product-data.js';
 import { expiryProblem } from '../lib/schemas/requests/keys.js';
+import { progressOnStderr } from './local/progress.js';
+
+// stdout is the command's result, one JSON document, so that `npm run --silent admin -- … | jq` works:
+// everything else written there (the functions' log lines) goes to stderr, with the progress.
+const writeResult = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 
 /**
  * Operator commands against the table at DYNAMODB_ENDPOINT (default: a running `npm start`) or, with
@@ -116,7 +122,9 @@ async function main(argv: string[]): Promise<unknown> {
       const tenantId = tenantOf(values);
       const file = required(values, 'file');
       const data = parseOrThrow(importFile, JSON.parse(await readFile(file, 'utf8')), 'file');
-      const counts = await importProductData(await asDeployed(), tenantId, data);
+      const progress = progressOnStderr('import');
+      const counts = await importProductData(await asDeployed(), tenantId, data, { onProgress: progress.update });
+      progress.end();
       if (counts.rejected?.length) process.exitCode = 1;
       return { tenantId, ...counts };
     }
@@ -141,7 +149,9 @@ async function main(argv: string[]): Promise<unknown> {
         const published = event as PublishedEvent;
         events.push(tenantId && published.tenantId === undefined ? { ...published, tenantId } : published);
       });
-      const summary = summarize(await deliverLocally(await asDeployed(), events));
+      const progress = progressOnStderr('publish');
+      const summary = summarize(await deliverLocally(await asDeployed(), events, { onProgress: progress.update }));
+      progress.end();
       const rejected = [...unreadable, ...summary.rejected];
       if (rejected.length) process.exitCode = 1;
       return { applied: summary.applied, ignored: summary.ignored, rejected };
@@ -164,12 +174,25 @@ async function main(argv: string[]): Promise<unknown> {
   }
 }
 
+/** The connection refusal under an error, if that is what it is (the SDK wraps it in its retries' error). */
+function refusedConnection(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ECONNREFUSED' || cause.message.includes('ECONNREFUSED')) return true;
+    if (cause instanceof AggregateError && cause.errors.some(refusedConnection)) return true;
+  }
+  return false;
+}
+
 main(process.argv.slice(2)).then(
   (result) => {
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    writeResult(`${JSON.stringify(result, null, 2)}\n`);
   },
   (error: unknown) => {
+    const endpoint = process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000';
     if (error instanceof UsageError) process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    else if (refusedConnection(error)) {
+      process.stderr.write(`DynamoDB at ${endpoint} refused the connection: is \`npm start\` running? (Or set DYNAMODB_ENDPOINT to the table's endpoint.)\n`);
+    }
     else if (error instanceof DomainError) process.stderr.write(`${error.message}\n`);
     else process.stderr.write(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
     process.exitCode = error instanceof UsageError ? 2 : 1;

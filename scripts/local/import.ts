@@ -1,7 +1,7 @@
 import type { Db } from '../../lib/db/client.js';
 import { newId } from '../../lib/db/ids.js';
 import type { ImportFile, ProductEventType } from '../../lib/schemas/product-data.js';
-import { deliverLocally, type PublishedEvent } from './product-bus.js';
+import { deliverLocally, type OnProgress, type PublishedEvent } from './product-bus.js';
 
 export interface ImportCounts {
   jds: { created: number; updated: number };
@@ -35,7 +35,7 @@ export function eventsOfImport(tenantId: string, data: ImportFile, version = Dat
   ];
 }
 
-export async function importProductData(db: Db, tenantId: string, data: ImportFile, options: { concurrency?: number } = {}): Promise<ImportCounts> {
+export async function importProductData(db: Db, tenantId: string, data: ImportFile, options: { concurrency?: number; onProgress?: OnProgress } = {}): Promise<ImportCounts> {
   const counts: ImportCounts = {
     jds: { created: 0, updated: 0 },
     resumes: { created: 0, updated: 0 },

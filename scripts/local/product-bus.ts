@@ -35,13 +35,17 @@ export function queueMessageOf(event: PublishedEvent, index: number): { id: stri
   return { id, body: JSON.stringify({ version: '0', id, 'detail-type': type, source: PRODUCT_EVENT_SOURCE, time: new Date().toISOString(), detail }) };
 }
 
-export async function deliverLocally(ungrouped: Db, events: PublishedEvent[], options: { concurrency?: number } = {}): Promise<Delivery[]> {
+/** How far a delivery has come: called after each event is applied, ignored or finally rejected. */
+export type OnProgress = (settled: number, total: number) => void;
+
+export async function deliverLocally(ungrouped: Db, events: PublishedEvent[], options: { concurrency?: number; onProgress?: OnProgress } = {}): Promise<Delivery[]> {
   // Thousands of events at once against DynamoDB Local: their calls leave in groups (the consumer in Lambda sends them plainly).
   const db = withGroupedCalls(ungrouped);
   const deliveries: (Delivery | undefined)[] = new Array(events.length);
   // The rejection is in the delivery's outcome; the send is checked as the consumer's role would be.
   const deadLetters: DeadLetters = { send: async () => checkQueueSend(CALLED_RESOURCES.productEventsDeadLetters) };
   let pending = events.map((event, index) => ({ index, message: queueMessageOf(event, index), lastError: '' }));
+  let settled = 0;
   for (let receive = 1; pending.length > 0 && receive <= MAX_RECEIVE_COUNT; receive++) {
     const failed: typeof pending = [];
     await pMap(
@@ -50,6 +54,8 @@ export async function deliverLocally(ungrouped: Db, events: PublishedEvent[], op
         try {
           const outcome = await runAsFunction(BACKGROUND_FUNCTIONS.eventConsumer, () => consumeMessage(db, deadLetters, entry.message));
           deliveries[entry.index] = { event: events[entry.index] as PublishedEvent, outcome };
+          settled += 1;
+          options.onProgress?.(settled, events.length);
         } catch (error) {
           failed.push({ ...entry, lastError: error instanceof Error ? error.message : String(error) });
         }
@@ -63,6 +69,8 @@ export async function deliverLocally(ungrouped: Db, events: PublishedEvent[], op
       event: events[entry.index] as PublishedEvent,
       outcome: { outcome: 'rejected', reason: `still failing after ${MAX_RECEIVE_COUNT} deliveries: ${entry.lastError}` },
     };
+    settled += 1;
+    options.onProgress?.(settled, events.length);
   }
   return deliveries.filter((delivery): delivery is Delivery => delivery !== undefined);
 }

@@ -17,9 +17,13 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /** Runs `npm run admin -- …` the way an operator does (tsx scripts/admin.ts), against the test table. */
 async function admin(...args: string[]) {
+  return adminWith({ LOG_LEVEL: 'WARN' }, ...args);
+}
+
+async function adminWith(env: Record<string, string>, ...args: string[]) {
   const result = await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'), TABLE_NAME: db().tableName, LOG_LEVEL: 'WARN' },
+    env: { ...process.env, DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'), TABLE_NAME: db().tableName, ...env },
   }).then(
     (ok) => ({ ...ok, code: 0 }),
     (error: { stdout: string; stderr: string; code: number }) => error,
@@ -28,6 +32,45 @@ async function admin(...args: string[]) {
 }
 
 describe('admin CLI (npm run admin)', () => {
+  it('prints exactly one JSON document on stdout for every command, its logs (at INFO) on stderr', async () => {
+    const tenant = newTenantId('cli');
+    const dir = mkdtempSync(join(tmpdir(), 'stdout-'));
+    writeFileSync(join(dir, 'data.json'), JSON.stringify(demoData()));
+    const event = { type: 'resume.deleted', id: 'e-1', tenantId: tenant, occurredAt: new Date().toISOString(), version: 1, data: { id: 'res-ada-lovelace' } };
+    writeFileSync(join(dir, 'events.ndjson'), `${JSON.stringify(event)}\n`);
+    const info = { LOG_LEVEL: 'INFO' };
+
+    const created = await adminWith(info, 'create-key', '--tenant', tenant, '--scopes', 'read');
+    const runs = [
+      created,
+      await adminWith(info, 'set-quota', '--tenant', tenant, '--per-hour', '500'),
+      await adminWith(info, 'set-key-limit', '--tenant', tenant, '--max-keys', '5'),
+      await adminWith(info, 'import', '--tenant', tenant, '--file', join(dir, 'data.json')),
+      await adminWith(info, 'publish', '--file', join(dir, 'events.ndjson')),
+      await adminWith(info, 'migrate-application-copies', '--tenant', tenant),
+      await adminWith(info, 'seal-webhook-secrets', '--tenant', tenant),
+      await adminWith(info, 'revoke-key', '--tenant', tenant, '--key-id', created.json.id),
+    ];
+
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(() => JSON.parse(run.stdout)).not.toThrow();
+    }
+    // The import's functions logged at INFO, and none of it reached stdout.
+    expect(runs[3]?.stderr).toContain('"level":"INFO"');
+    expect(runs.map((run) => run.stdout).join('')).not.toContain('"level"');
+  });
+
+  it('names the endpoint when DynamoDB refuses the connection', async () => {
+    const refused = await adminWith({ LOG_LEVEL: 'WARN', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' }, 'set-quota', '--tenant', newTenantId('cli'), '--per-hour', '5');
+
+    expect([refused.code, refused.stdout, refused.stderr.trim()]).toEqual([
+      1,
+      '',
+      'DynamoDB at http://127.0.0.1:9 refused the connection: is `npm start` running? (Or set DYNAMODB_ENDPOINT to the table\'s endpoint.)',
+    ]);
+  });
+
   it('create-key creates the tenant on first use and prints one JSON object with id and the plaintext key', async () => {
     const tenant = newTenantId('cli');
 
