@@ -1,28 +1,38 @@
-import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createDb, setSharedDb } from '../lib/db/client.js';
-import { lambdaContext, loadHandler } from './local/handlers.js';
-import { withDeployedPermissions } from './local/aws.js';
+import { createDb } from '../lib/db/client.js';
+import { FUNCTION_NAMES } from './local/handlers.js';
+import { invokeFunction } from './local/invoke.js';
 
 /**
- * `npm run invoke -- <function> [event.json]`: runs one handler with a payload-2.0 fixture (default
- * events/<function>.json) against the local database (DYNAMODB_ENDPOINT, default the one `npm start`
- * runs) and prints its result, like `sam local invoke`.
+ * `npm run invoke -- <function> [event.json]`: runs one function with a fixture (default
+ * events/<function>.json: a payload-2.0 request, or the SQS or stream batch of a background function)
+ * against the local database (DYNAMODB_ENDPOINT, default the one `npm start` runs), under the
+ * function's deployed IAM, and prints its result on stdout (a batch's failed items included), like
+ * `sam local invoke`. What it would send to a queue is printed on stderr.
  */
-const [functionName, eventPath] = process.argv.slice(2);
-if (!functionName) {
-  console.error('Usage: npm run invoke -- <function> [event.json]   (functions: the folders under functions/)');
+const EVENTS_DIR = join(import.meta.dirname, '..', 'events');
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
   process.exit(2);
-}
-process.env.DYNAMODB_ENDPOINT ??= 'http://127.0.0.1:8000';
-process.env.TABLE_NAME ??= 'hiring-local';
-const file = eventPath ?? join(import.meta.dirname, '..', 'events', `${functionName}.json`);
-const event = JSON.parse(await readFile(file, 'utf8'));
-// The function runs with the DynamoDB permissions it has in the deployed stack.
-setSharedDb(await withDeployedPermissions(createDb()));
-const handler = await loadHandler(functionName);
+};
+
+const [functionName = '', eventPath] = process.argv.slice(2);
+if (!functionName) fail(`Usage: npm run invoke -- <function> [event.json]; functions: ${FUNCTION_NAMES.join(', ')}`);
+if (!FUNCTION_NAMES.includes(functionName)) fail(`Unknown function "${functionName}"; functions: ${FUNCTION_NAMES.join(', ')}`);
+const file = eventPath ?? join(EVENTS_DIR, `${functionName}.json`);
+if (!existsSync(file)) fail(`No fixture ${file}; fixtures in events/: ${readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json')).join(', ')}`);
+
+// stdout is the result: the function's log lines go to stderr.
+const writeResult = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 const started = performance.now();
-const result = await handler(event, lambdaContext(functionName, randomUUID()));
-console.log(JSON.stringify(result, null, 2));
-console.error(`${functionName} finished in ${(performance.now() - started).toFixed(1)} ms`);
+const result = await invokeFunction(
+  createDb({ endpoint: process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000', tableName: process.env.TABLE_NAME ?? 'hiring-local' }),
+  functionName,
+  JSON.parse(await readFile(file, 'utf8')),
+  (line) => process.stderr.write(`${line}\n`),
+);
+writeResult(`${JSON.stringify(result ?? null, null, 2)}\n`);
+process.stderr.write(`${functionName} finished in ${(performance.now() - started).toFixed(1)} ms\n`);

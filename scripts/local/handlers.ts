@@ -13,13 +13,16 @@ export type LambdaHandler = (event: any, context: Context) => Promise<unknown>;
 
 const cache = new Map<string, LambdaHandler>();
 
+/** Every function of the stack, by its folder under functions/. */
+export const FUNCTION_NAMES: string[] = [
+  AUTHORIZER_FUNCTION,
+  NOT_FOUND_FUNCTION,
+  ...routeEntries().map(([, route]) => route.functionName),
+  ...Object.values(BACKGROUND_FUNCTIONS),
+].sort();
+
 export async function loadHandler(functionName: string): Promise<LambdaHandler> {
-  const known =
-    functionName === AUTHORIZER_FUNCTION ||
-    functionName === NOT_FOUND_FUNCTION ||
-    (Object.values(BACKGROUND_FUNCTIONS) as string[]).includes(functionName) ||
-    routeEntries().some(([, r]) => r.functionName === functionName);
-  if (!known) throw new Error(`Unknown function "${functionName}"`);
+  if (!FUNCTION_NAMES.includes(functionName)) throw new Error(`Unknown function "${functionName}"`);
   let handler = cache.get(functionName);
   if (!handler) {
     const module = (await import(`../../functions/${functionName}/handler.ts`)) as { handler: LambdaHandler };

@@ -7,7 +7,7 @@ import { CALLED_RESOURCES } from '../../infra/api-function.js';
 import { checkQueueSend } from './aws.js';
 import { type ConsumeOutcome, consumeMessage, type DeadLetters } from '../../lib/product-events/consume.js';
 import { PRODUCT_EVENT_SOURCE } from '../../lib/schemas/product-data.js';
-import { runAsFunction } from './iam.js';
+import { LOCAL_ACCOUNT, LOCAL_REGION, runAsFunction } from './iam.js';
 
 /**
  * The local stand-in for the product's bus, its queue and the queue's consumer: each event, wrapped as
@@ -32,7 +32,8 @@ export interface Delivery {
 export function queueMessageOf(event: PublishedEvent, index: number): { id: string; body: string } {
   const { type, ...detail } = event;
   const id = typeof event.id === 'string' ? event.id : `event-${index + 1}`;
-  return { id, body: JSON.stringify({ version: '0', id, 'detail-type': type, source: PRODUCT_EVENT_SOURCE, time: new Date().toISOString(), detail }) };
+  const bridged = { version: '0', id, 'detail-type': type, source: PRODUCT_EVENT_SOURCE, account: LOCAL_ACCOUNT, time: new Date().toISOString(), region: LOCAL_REGION, resources: [], detail };
+  return { id, body: JSON.stringify(bridged) };
 }
 
 /** How far a delivery has come: called after each event is applied, ignored or finally rejected. */

@@ -3,24 +3,46 @@ import { join } from 'node:path';
 import {
   APIGatewayProxyEventV2Schema,
   APIGatewayRequestAuthorizerEventV2Schema,
+  DynamoDBStreamSchema,
+  EventBridgeSchema,
+  SqsSchema,
 } from '@aws-lambda-powertools/parser/schemas';
+import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { productEvent } from '../../lib/schemas/product-data.js';
 import { describe, expect, it } from 'vitest';
 import { AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../../lib/http/routes.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
 
 const EVENTS_DIR = join(import.meta.dirname, '..', '..', 'events');
 const fixtures = readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json'));
+const background = Object.values(BACKGROUND_FUNCTIONS) as string[];
+const apiFixtures = fixtures.filter((name) => !background.some((fn) => name.startsWith(fn)));
 const load = (name: string) => structuredClone(JSON.parse(readFileSync(join(EVENTS_DIR, name), 'utf8')));
 
 describe('events/ fixtures', () => {
   it('has at least one fixture per function and one for the authorizer', () => {
-    const functions = [AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, ...routeEntries().map(([, route]) => route.functionName)];
+    const functions = [AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, ...routeEntries().map(([, route]) => route.functionName), ...background];
     const missing = functions.filter((name) => !fixtures.some((file) => file.startsWith(name)));
 
     expect(missing).toEqual([]);
   });
 
-  it.each(fixtures)('%s is a valid API Gateway v2 event for its route', (name) => {
+  it('has the batches the background functions receive: product events by SQS from EventBridge, a stream batch, delivery messages', () => {
+    const consumer = SqsSchema.parse(load(`${BACKGROUND_FUNCTIONS.eventConsumer}.json`));
+    const dispatcher = DynamoDBStreamSchema.parse(load(`${BACKGROUND_FUNCTIONS.webhookDispatcher}.json`));
+    const worker = SqsSchema.parse(load(`${BACKGROUND_FUNCTIONS.webhookWorker}.json`));
+
+    for (const record of consumer.Records) {
+      const bridged = EventBridgeSchema.parse(JSON.parse(record.body));
+      expect(productEvent.safeParse({ ...bridged.detail as object, type: bridged['detail-type'] }).error?.issues ?? []).toEqual([]);
+    }
+    expect(dispatcher.Records.map((record) => [record.eventName, 'StreamViewType' in record.dynamodb && record.dynamodb.StreamViewType, record.dynamodb.NewImage?.entity])).toEqual([
+      ['INSERT', 'NEW_IMAGE', 'EVENT'],
+    ]);
+    expect(worker.Records.map((record) => JSON.parse(record.body).kind)).toEqual(['deliver']);
+  });
+
+  it.each(apiFixtures)('%s is a valid API Gateway v2 event for its route', (name) => {
     const event = load(name);
     const schema = name.startsWith(AUTHORIZER_FUNCTION)
       ? APIGatewayRequestAuthorizerEventV2Schema

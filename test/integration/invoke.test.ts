@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { readCount } from '../../lib/db/counters.js';
+import { ensureTenant } from '../../lib/db/tenants.js';
+import { demoData } from '../../scripts/local/demo-data.js';
+import { FUNCTION_NAMES } from '../../scripts/local/handlers.js';
+import { importProductData } from '../../scripts/local/import.js';
+import { invokeFunction } from '../../scripts/local/invoke.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+import { useEnv } from '../helpers/env.js';
+
+useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+const db = useTestDb();
+const ROOT = join(import.meta.dirname, '..', '..');
+const EVENTS = join(ROOT, 'events');
+const fixture = (name: string) => JSON.parse(readFileSync(join(EVENTS, `${name}.json`), 'utf8'));
+const BACKGROUND = ['event-consumer', 'webhook-dispatcher', 'webhook-worker'];
+
+/** `npm run invoke -- …` as a developer runs it, against the test table. */
+function invokeCli(...args: string[]) {
+  return promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/invoke.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'), TABLE_NAME: db().tableName, LOG_LEVEL: 'WARN' },
+  }).then(
+    (ok) => ({ ...ok, code: 0 }),
+    (error: { stdout: string; stderr: string; code: number }) => error,
+  );
+}
+
+describe('npm run invoke: every function with its fixture (the sam local invoke workflow)', () => {
+  it('has a fixture for every function, and each runs under its deployed IAM with the result its trigger expects', async () => {
+    // The demo tenant the fixtures name, with its data and a webhook endpoint for the dispatcher to find.
+    await ensureTenant(db(), 'demo');
+    await importProductData(db(), 'demo', demoData());
+    const admin = await tenantWithKey(db(), ['admin'], 'demo');
+    await callApi('POST', '/webhooks', { key: admin.key, body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } });
+
+    const fixtures = readdirSync(EVENTS).map((name) => name.replace(/\.json$/, ''));
+    expect(FUNCTION_NAMES.filter((name) => !fixtures.includes(name))).toEqual([]);
+
+    const reports: string[] = [];
+    for (const name of FUNCTION_NAMES) {
+      const result = (await invokeFunction(db(), name, fixture(name), (line) => reports.push(`${name}: ${line}`))) as Record<string, unknown>;
+      if (BACKGROUND.includes(name)) {
+        // A batch function answers which of its records failed: none of these.
+        expect(result, name).toEqual({ batchItemFailures: [] });
+      } else if (name === 'authorizer') {
+        // The fixture's key is a placeholder: the request goes on with the refusal, answered 403 by the function.
+        expect(result, name).toEqual({ isAuthorized: true, context: { refused: 'key_invalid' } });
+      } else {
+        expect(result, name).toMatchObject({ statusCode: expect.any(Number), body: expect.any(String) });
+        expect(JSON.parse(result.body as string), name).toHaveProperty('success');
+      }
+    }
+
+    // The consumer applied its product events; the dispatcher queued the event for the endpoint.
+    // One JD from create-jd's fixture, one from the consumer's.
+    expect(await readCount(db(), 'demo', 'JD')).toBe(demoData().jds!.length + 2);
+    expect(reports.some((line) => line.startsWith('webhook-dispatcher: would queue for delivery'))).toBe(true);
+  });
+
+  it('prints the result alone on stdout, and names what exists when the function or fixture does not', async () => {
+    const worker = await invokeCli('webhook-worker');
+    const unknown = await invokeCli('list-jobs');
+    const missing = await invokeCli('list-jds', 'events/none.json');
+
+    expect([worker.code, JSON.parse(worker.stdout)]).toEqual([0, { batchItemFailures: [] }]);
+    expect([unknown.code, unknown.stdout]).toEqual([2, '']);
+    expect(unknown.stderr.trim().split('\n')).toEqual([`Unknown function "list-jobs"; functions: ${FUNCTION_NAMES.join(', ')}`]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^No fixture events\/none\.json; fixtures in events\/: authorizer\.json, .*webhook-worker\.json, whoami\.json\n$/);
+  });
+});
