@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createDb } from '../lib/db/client.js';
 import { FUNCTION_NAMES } from './local/handlers.js';
 import { invokeFunction } from './local/invoke.js';
+import { localLogs } from './local/local-logs.js';
 
 /**
  * `npm run invoke -- <function> [event.json]`: runs one function with a fixture (default
@@ -26,6 +27,7 @@ if (!existsSync(file)) fail(`No fixture ${file}; fixtures in events/: ${readdirS
 
 // stdout is the result: the function's log lines go to stderr.
 const writeResult = process.stdout.write.bind(process.stdout);
+localLogs(process.stderr, { readable: false });
 process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
 const started = performance.now();
 const result = await invokeFunction(

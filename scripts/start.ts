@@ -8,6 +8,7 @@ import { demoData } from './local/demo-data.js';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from './local/dynamodb-local.js';
 import { startGateway } from './local/gateway.js';
 import { withDeployedPermissions } from './local/aws.js';
+import { localLogs } from './local/local-logs.js';
 import { startWebhookRuntime, type WebhookRuntime } from './local/webhooks.js';
 
 /**
@@ -26,6 +27,8 @@ async function isEmpty(db: ReturnType<typeof createDb>): Promise<boolean> {
 
 async function main() {
   const started = Date.now();
+  // The functions' log lines, one readable line each (LOG_FORMAT=json keeps Lambda's JSON).
+  const logs = localLogs(process.stdout, { readable: process.env.LOG_FORMAT !== 'json' });
   process.env.TABLE_NAME ??= 'hiring-local';
   process.env.STAGE ??= 'local';
   process.env.WEBHOOK_ALLOW_LOCAL_URLS ??= 'true';
@@ -53,6 +56,12 @@ async function main() {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   process.on('exit', () => local?.process.kill('SIGKILL'));
+  // Without its database the API can only answer 503s: say so, and stop, rather than run on quietly.
+  local?.process.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`\nDynamoDB Local (${local?.endpoint}) stopped unexpectedly (${signal ?? `exit code ${code}`}): the API cannot work without it. Stopping; run \`npm start\` again.\n`);
+    void stop(1);
+  });
 
   const endpoint = process.env.DYNAMODB_ENDPOINT;
   // Each handler runs with the DynamoDB permissions its function has in the deployed stack.
@@ -64,7 +73,7 @@ async function main() {
 
   const keys: Record<string, string> = {};
   if (await isEmpty(db)) {
-    const counts = await importProductData(db, DEMO_TENANT, demoData());
+    const counts = await logs.quiet(() => importProductData(db, DEMO_TENANT, demoData()));
     for (const [name, scopes] of [
       ['admin', ['admin']],
       ['read-write', ['read', 'write']],

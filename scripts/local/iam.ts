@@ -271,6 +271,11 @@ export function runAsFunction<T>(functionName: string, work: () => T): T {
   return currentFunction.run(functionName, work);
 }
 
+/** The function whose handler is running here, if any (its log lines are that function's). */
+export function runningFunction(): string | undefined {
+  return currentFunction.getStore();
+}
+
 export class LocalIam {
   private readonly policies: Map<string, FunctionPolicies>;
   /** Every refusal, for reports (the issue note's verdict on old code is read from here). */

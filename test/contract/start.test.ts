@@ -26,7 +26,7 @@ describe('npm start entry point', () => {
     const [port, dynamodbPort] = [await freePort(), await freePort()];
     const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamodbPort), DYNAMODB_ENDPOINT: '', TABLE_NAME: 'hiring-local' },
+      env: { ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamodbPort), DYNAMODB_ENDPOINT: '', TABLE_NAME: 'hiring-local', LOG_LEVEL: 'INFO' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -71,6 +71,12 @@ describe('npm start entry point', () => {
     await new Promise((resolve) => child.once('exit', resolve));
 
     expect(output).toContain(`listening on ${base}`);
+    // The banner stands out: within the first 15 lines, the seed's log lines held back.
+    const lines = output.split('\n');
+    expect(lines.findIndex((line) => line.includes('listening on'))).toBeLessThan(15);
+    expect(lines.slice(0, 15).some((line) => line.startsWith('{"level":"INFO"'))).toBe(false);
+    // The functions' lines afterwards are one readable line each, naming the function that wrote them.
+    expect(output).toMatch(/^\d\d:\d\d:\d\d INFO  create-jd +\S/m);
     expect(jds.status).toBe(200);
     expect(((await jds.json()) as any).pagination.total).toBe(3);
     expect(((await matches.json()) as any).data[0].aiScore).toBe(91.5);
@@ -90,5 +96,26 @@ describe('npm start entry point', () => {
     expect(receiver.received).toHaveLength(1);
     expect(await portIsOpen(port)).toBe(false);
     expect(await portIsOpen(dynamodbPort)).toBe(false);
+  }, 90_000);
+
+  it('says so and exits non-zero when DynamoDB Local dies under it, instead of answering 503s on', async () => {
+    const [port, dynamodbPort] = [await freePort(), await freePort()];
+    const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamodbPort), DYNAMODB_ENDPOINT: '', TABLE_NAME: 'hiring-local' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    await waitFor(() => output.includes('Ready in') || child.exitCode !== null, 60_000, 'npm start');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+    await promisify(execFile)('pkill', ['-KILL', '-f', `DynamoDBLocal.jar -port ${dynamodbPort} `]);
+    const code = await exited;
+
+    expect(code).toBe(1);
+    expect(output).toContain(`DynamoDB Local (http://127.0.0.1:${dynamodbPort}) stopped unexpectedly (SIGKILL): the API cannot work without it.`);
+    expect(await portIsOpen(port)).toBe(false);
   }, 90_000);
 });

@@ -1,0 +1,72 @@
+import { runningFunction } from './iam.js';
+
+/**
+ * The functions' log lines as the local stack shows them. In Lambda each function has its own process
+ * and logger; here they share one, so a line would carry whichever function set the logger's context
+ * last: every line is given the function whose handler wrote it. `readable` turns each JSON line into
+ * one short line (time, level, function, message, its own keys); `quiet()` holds back INFO and DEBUG
+ * while it runs (the demo seed), so what a developer needs stands out.
+ */
+export function localLogs(stream: NodeJS.WriteStream, options: { readable: boolean }) {
+  const write = stream.write.bind(stream) as (text: string) => boolean;
+  let quietDepth = 0;
+  const LAMBDA_KEYS = new Set(['level', 'message', 'timestamp', 'service', 'cold_start', 'function_arn', 'function_memory_size', 'function_name', 'function_request_id', 'sampling_rate', 'xray_trace_id']);
+
+  /** A metric (CloudWatch's embedded metric format) as one line: its values and dimensions. */
+  const metricLine = (line: string): string => {
+    try {
+      const { _aws: meta, ...fields } = JSON.parse(line) as { _aws: { Timestamp: number; CloudWatchMetrics: { Metrics: { Name: string }[] }[] } } & Record<string, unknown>;
+      const names = new Set(meta.CloudWatchMetrics.flatMap((group) => group.Metrics.map((metric) => metric.Name)));
+      const values = [...names].map((name) => `${name}=${fields[name]}`).join(' ');
+      const dimensions = Object.fromEntries(Object.entries(fields).filter(([key]) => !names.has(key) && key !== 'service'));
+      return `${new Date(meta.Timestamp).toISOString().slice(11, 19)} METRIC ${String(runningFunction() ?? '-').padEnd(22)} ${values} ${JSON.stringify(dimensions)}`;
+    } catch {
+      return line;
+    }
+  };
+
+  const rewrite = (line: string): string | undefined => {
+    if (options.readable && line.startsWith('{"_aws"')) return quietDepth > 0 ? undefined : metricLine(line);
+    if (!line.startsWith('{"level"')) return line;
+    let entry: Record<string, unknown>;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      return line;
+    }
+    const name = runningFunction();
+    if (name) {
+      entry.function_name = name;
+      entry.function_arn = `arn:aws:lambda:us-east-1:123456789012:function:${name}`;
+    }
+    if (quietDepth > 0 && (entry.level === 'INFO' || entry.level === 'DEBUG')) return undefined;
+    if (!options.readable) return JSON.stringify(entry);
+    const own = Object.fromEntries(Object.entries(entry).filter(([key]) => !LAMBDA_KEYS.has(key)));
+    const time = typeof entry.timestamp === 'string' ? entry.timestamp.slice(11, 19) : '';
+    return `${time} ${String(entry.level).padEnd(5)} ${String(entry.function_name ?? '-').padEnd(22)} ${entry.message}${Object.keys(own).length ? ` ${JSON.stringify(own)}` : ''}`;
+  };
+
+  stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    const lines = text.split('\n');
+    const out = lines.map((line, i) => (i === lines.length - 1 && line === '' ? '' : rewrite(line))).filter((line) => line !== undefined);
+    const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    if (out.length === 0 || (out.length === 1 && out[0] === '')) {
+      callback?.();
+      return true;
+    }
+    return write(out.join('\n'));
+  }) as typeof stream.write;
+
+  return {
+    /** Runs `work` with INFO and DEBUG lines held back. */
+    async quiet<T>(work: () => Promise<T>): Promise<T> {
+      quietDepth += 1;
+      try {
+        return await work();
+      } finally {
+        quietDepth -= 1;
+      }
+    },
+  };
+}
