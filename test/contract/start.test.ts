@@ -76,7 +76,7 @@ describe('npm start entry point', () => {
     expect(lines.findIndex((line) => line.includes('listening on'))).toBeLessThan(15);
     expect(lines.slice(0, 15).some((line) => line.startsWith('{"level":"INFO"'))).toBe(false);
     // The functions' lines afterwards are one readable line each, naming the function that wrote them.
-    expect(output).toMatch(/^\d\d:\d\d:\d\d INFO  create-jd +\S/m);
+    expect(output).toMatch(/^\d\d:\d\d:\d\d INFO {2}create-jd +\S/m);
     expect(jds.status).toBe(200);
     expect(((await jds.json()) as any).pagination.total).toBe(3);
     expect(((await matches.json()) as any).data[0].aiScore).toBe(91.5);
