@@ -24,6 +24,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { anyOccurrenceAlarm } from './alarms.js';
+import { Operations } from './operations.js';
 import { AttributeType, Billing, Operation, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -157,7 +158,7 @@ export class HiringApiStack extends Stack {
     Validations.of(cursorSecret).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SMG4',
       reason:
-        'Rotated by an operator (npm run admin -- rotate-secret, docs/operations.md): the list functions read it at cold start and accept the previous value too, so a rotation breaks no cursor in flight; a rotation Lambda would add a function for a value nobody but this service reads.',
+        'Rotated by an operator (aws secretsmanager put-secret-value, docs/operations.md): the list functions read it at cold start and accept the previous value too, so a rotation breaks no cursor in flight; a rotation Lambda would add a function for a value nobody but this service reads.',
     });
     // Encrypts webhook signing secrets (lib/webhooks/secret-box.ts); losing it loses every endpoint's secret.
     const webhookSecretsKey = new Key(this, 'WebhookSecretsKey', {
@@ -193,6 +194,7 @@ export class HiringApiStack extends Stack {
       throttle: props.throttle ?? { rateLimit: 500, burstLimit: 1000 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
+        // status and latencyMs unquoted: numbers, so Logs Insights and Contributor Insights compare them as numbers.
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
@@ -208,7 +210,9 @@ export class HiringApiStack extends Stack {
             authorizerError: '$context.authorizer.error',
             tenantId: '$context.authorizer.tenantId',
             keyId: '$context.authorizer.keyId',
-          }),
+          })
+            .replace('"$context.status"', '$context.status')
+            .replace('"$context.responseLatency"', '$context.responseLatency'),
         ),
       },
     });
@@ -226,6 +230,17 @@ export class HiringApiStack extends Stack {
     const webhooks = new WebhookDelivery(this, 'Webhooks', { settings, table: this.table, alarmAction: notify, secretsKey: webhookSecretsKey });
     this.functions[BACKGROUND_FUNCTIONS.webhookDispatcher] = webhooks.dispatcher;
     this.functions[BACKGROUND_FUNCTIONS.webhookWorker] = webhooks.worker;
+    new Operations(this, 'Operations', {
+      stage: props.stage,
+      api: this.api,
+      accessLogs,
+      table: this.table,
+      authorizer: authorizerFunction,
+      functions: this.functions,
+      productEvents,
+      webhooks,
+      alarmAction: notify,
+    });
 
     const origin = `${stage.url.replace(/\/$/, '')}${API_PREFIX}`;
     if (props.edge && originVerify) {

@@ -168,6 +168,41 @@ describe('CDK app (cdk synth, offline)', () => {
     expect(groups.every((group) => group.Properties.RetentionInDays === 14)).toBe(true);
   });
 
+  it('gives the infra team a dashboard, Contributor Insights rules and named alarms that each point at their runbook section (#26)', () => {
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).map((alarm) => alarm.Properties as { AlarmName: string; AlarmDescription: string; AlarmActions: unknown[] });
+    const runbook = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'operations.md'), 'utf8');
+    const sections = [...runbook.matchAll(/^### (\w+)$/gm)].map(([, name]) => name);
+
+    // Every alarm is named, notifies the topic, and its runbook section exists; every section is an alarm.
+    expect(alarms.map((alarm) => alarm.AlarmName.replace(/^HiringApi-dev-/, '')).sort()).toEqual([...sections].sort());
+    for (const alarm of alarms) {
+      const name = alarm.AlarmName.replace(/^HiringApi-dev-/, '');
+      expect(alarm.AlarmDescription).toContain(`Runbook: docs/operations.md#${name.toLowerCase()}`);
+      expect(alarm.AlarmActions).toHaveLength(1);
+    }
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'HiringApi-dev-DispatcherIteratorAge', MetricName: 'IteratorAge', Threshold: 60000, Statistic: 'Maximum' });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'HiringApi-dev-ProductEventsBacklog', MetricName: 'ApproximateAgeOfOldestMessage', Threshold: 300 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'HiringApi-dev-WebhookEndpointsDisabled', MetricName: 'WebhookEndpointsDisabled', Namespace: 'HiringApi' });
+    template.hasResourceProperties('AWS::Logs::MetricFilter', { MetricTransformations: [Match.objectLike({ MetricName: 'WebhookEndpointsDisabled' })] });
+
+    const [dashboard] = Object.values(template.findResources('AWS::CloudWatch::Dashboard') as Resources);
+    const body = JSON.stringify(dashboard?.Properties.DashboardBody);
+    expect(dashboard?.Properties.DashboardName).toBe('HiringApi-dev');
+    for (const metric of ['IteratorAge', 'ApproximateAgeOfOldestMessage', 'ConsumedReadCapacityUnits', 'ThrottledRequests', 'SystemErrors', '5xx', 'Latency', 'WebhookDeliveriesFailed']) expect(body, metric).toContain(metric);
+    expect(body).toContain('by routeKey');
+    template.hasOutput('DashboardUrl', {});
+
+    const rules = Object.values(template.findResources('AWS::CloudWatch::InsightRule') as Resources).map((rule) => ({
+      name: rule.Properties.RuleName as string,
+      // The body is JSON around the log group's name, which the template fills in.
+      raw: JSON.stringify(rule.Properties.RuleBody),
+    }));
+    expect(rules.map((rule) => rule.name).sort()).toEqual(
+      ['TopEndpointsByFailedDeliveries', 'TopKeysBy429', 'TopKeysByRequests', 'TopTenantsBy5xx', 'TopTenantsByRequests'].map((name) => `HiringApi-dev-${name}`),
+    );
+    expect(rules.find((rule) => rule.name.endsWith('TopKeysBy429'))?.raw).toContain('\\"In\\":[429]');
+  });
+
   it('alarms on 5xx rate, authorizer errors, throttles and p99 latency, notifying a topic CloudWatch can publish to', () => {
     const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
     expect(alarms.map((id) => id.replace(/[A-F0-9]{8}$/, '')).sort()).toEqual(
@@ -181,6 +216,12 @@ describe('CDK app (cdk synth, offline)', () => {
         'TableThrottlesAlarm',
         'WebhooksDeadLettersAlarm',
         'WebhooksStreamFailuresAlarm',
+        'OperationsDispatcherIteratorAgeAlarm',
+        'OperationsProductEventsBacklogAlarm',
+        'OperationsDeliveryBacklogAlarm',
+        'OperationsConsumerErrorsAlarm',
+        'OperationsWorkerErrorsAlarm',
+        'OperationsWebhookEndpointsDisabledAlarm',
       ].sort(),
     );
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { ExtendedStatistic: 'p99', Threshold: 2000 });
@@ -412,7 +453,8 @@ describe('production stage', () => {
     const behavior = (distribution?.Properties.DistributionConfig as { DefaultCacheBehavior: { FunctionAssociations?: { EventType: string }[] } }).DefaultCacheBehavior;
     expect(behavior.FunctionAssociations?.map((association) => association.EventType)).toEqual(['viewer-request']);
     const [stage] = Object.values(prod.findResources('AWS::ApiGatewayV2::Stage') as Resources);
-    const format = JSON.parse(String((stage?.Properties.AccessLogSettings as { Format: string }).Format));
+    // status and latencyMs are unquoted (numbers once API Gateway fills them in): quoted here to parse the template.
+    const format = JSON.parse(String((stage?.Properties.AccessLogSettings as { Format: string }).Format).replace(/:(\$context\.\w+)/g, ':"$1"'));
     expect(format.clientIp).toBe('$context.authorizer.clientIp');
   });
 
