@@ -47,7 +47,7 @@ export function createApp(
     apiRateLimitMax: number('apiRateLimitMax'),
     logLevel: value('logLevel') as string | undefined,
     env,
-    ...(edge ? { edge: { webAclArn: edge.webAclArn, ...(originDomain ? { originDomain } : {}) } } : {}),
+    ...(edge ? { edge: { webAclArn: edge.webAclArn, webAclName: edge.webAclName, ...(originDomain ? { originDomain } : {}) } } : {}),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack, edge };

@@ -91,6 +91,8 @@ export interface EdgeProtectionStackProps extends StackProps {
 
 export class EdgeProtectionStack extends Stack {
   readonly webAclArn: string;
+  /** named after the stack, so the API's dashboard can show its metrics (WAF's are keyed by the ACL's name) */
+  readonly webAclName: string;
 
   constructor(scope: Construct, id: string, props: EdgeProtectionStackProps) {
     super(scope, id, { ...props, env: { ...props.env, region: EDGE_REGION } });
@@ -113,7 +115,9 @@ export class EdgeProtectionStack extends Stack {
       visibilityConfig: visibility(name),
     });
 
+    this.webAclName = id;
     const webAcl = new CfnWebACL(this, 'WebAcl', {
+      name: this.webAclName,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('HiringApiEdge'),

@@ -37,6 +37,8 @@ export interface OperationsProps {
   productEvents: ProductEventsIngest;
   webhooks: WebhookDelivery;
   alarmAction: IAlarmAction;
+  /** the edge's web ACL, when the API is behind it (its metrics are in us-east-1) */
+  webAclName?: string;
 }
 
 /**
@@ -166,6 +168,11 @@ export class Operations extends Construct {
         24,
       ),
     );
+    if (props.webAclName) {
+      const waf = (metricName: string) =>
+        new Metric({ namespace: 'AWS/WAFV2', metricName, dimensionsMap: { WebACL: props.webAclName as string, Rule: 'ALL' }, region: 'us-east-1', statistic: 'Sum', period: minute });
+      this.dashboard.addWidgets(graph('Edge (WAF): allowed vs blocked requests', [waf('AllowedRequests'), waf('BlockedRequests')], 24));
+    }
     const region = Stack.of(this).region;
     new CfnOutput(Stack.of(this), 'DashboardUrl', {
       value: `https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#dashboards:name=${this.dashboard.dashboardName}`,

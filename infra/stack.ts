@@ -54,7 +54,7 @@ export interface HiringApiStackProps extends StackProps {
    * CloudFront with the WAF web ACL of an EdgeProtectionStack in front of the API: the per-IP limit
    * moves to the edge, and requests that bypass the distribution are refused by the authorizer.
    */
-  edge?: { webAclArn: string; originDomain?: OriginDomain };
+  edge?: { webAclArn: string; webAclName: string; originDomain?: OriginDomain };
 }
 
 /**
@@ -240,6 +240,7 @@ export class HiringApiStack extends Stack {
       productEvents,
       webhooks,
       alarmAction: notify,
+      ...(props.edge ? { webAclName: props.edge.webAclName } : {}),
     });
 
     const origin = `${stage.url.replace(/\/$/, '')}${API_PREFIX}`;

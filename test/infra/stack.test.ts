@@ -445,6 +445,17 @@ describe('production stage', () => {
     prod.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Edge'), 'DomainName'] }, '/api/v1']] } });
   });
 
+  it("shows the edge's allowed and blocked requests on the dashboard, by the web ACL's name (#26)", () => {
+    const waf = Template.fromStack(edge as NonNullable<typeof edge>);
+    waf.hasResourceProperties('AWS::WAFv2::WebACL', { Name: 'HiringApiEdge-prod' });
+    const [dashboard] = Object.values(prod.findResources('AWS::CloudWatch::Dashboard') as Resources);
+    const body = JSON.stringify(dashboard?.Properties.DashboardBody);
+
+    for (const metric of ['AllowedRequests', 'BlockedRequests']) {
+      expect(body).toMatch(new RegExp(`AWS/WAFV2\\\\",\\\\"${metric}\\\\",\\\\"Rule\\\\",\\\\"ALL\\\\",\\\\"WebACL\\\\",\\\\"HiringApiEdge-prod\\\\",\\{\\\\"region\\\\":\\\\"us-east-1`));
+    }
+  });
+
   it('logs the viewer’s address behind the edge: a viewer-request function sets it, the access log records it (#21 item 10)', () => {
     const [fn] = Object.values(prod.findResources('AWS::CloudFront::Function') as Resources);
     const code = String(fn?.Properties.FunctionCode);
