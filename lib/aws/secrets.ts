@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { traceAwsCalls } from '../observability/trace.js';
 import { processWide } from '../process-wide.js';
 
 /**
@@ -21,7 +22,7 @@ export interface SecretSource {
 /** How long a function keeps a secret before reading it again: a rotation reaches every warm function within it. */
 export const SECRET_CACHE_MS = 5 * 60_000;
 
-export function secretsManagerSource(client = new SecretsManagerClient({})): SecretSource {
+export function secretsManagerSource(client = traceAwsCalls(new SecretsManagerClient({}))): SecretSource {
   const valueAt = async (secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<string | undefined> => {
     try {
       return (await client.send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }))).SecretString;

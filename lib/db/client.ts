@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { DYNAMODB_CALL_LIMITS, tableName } from '../config.js';
+import { traceAwsCalls } from '../observability/trace.js';
 import { processWide } from '../process-wide.js';
 
 /** What every repository function receives: the document client and the table it works on. */
@@ -44,7 +45,7 @@ export function createDb(
   options: { endpoint?: string | undefined; tableName?: string; timeouts?: { connectionTimeoutMs?: number; requestTimeoutMs?: number } } = {},
 ): Db {
   const endpoint = options.endpoint ?? process.env.DYNAMODB_ENDPOINT;
-  const base = new DynamoDBClient({
+  const base = traceAwsCalls(new DynamoDBClient({
     retryStrategy: cappedBackoff,
     requestHandler: {
       connectionTimeout: options.timeouts?.connectionTimeoutMs ?? DYNAMODB_CALL_LIMITS.connectionTimeoutMs,
@@ -59,7 +60,7 @@ export function createDb(
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         }
       : {}),
-  });
+  }));
   return {
     client: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }),
     baseClient: base,

@@ -1,4 +1,5 @@
 import { SendMessageCommand, SQSClient, StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
+import { traceAwsCalls } from '../observability/trace.js';
 import type { DeadLetters } from './consume.js';
 import { requiredEnv } from '../config.js';
 import { processWide } from '../process-wide.js';
@@ -8,7 +9,7 @@ import { processWide } from '../process-wide.js';
  * is sent there with the reason as a message attribute, for an operator to read, fix and redrive
  * (`npm run admin -- redrive`).
  */
-export function sqsDeadLetters(queueUrl: string, client = new SQSClient({})): DeadLetters {
+export function sqsDeadLetters(queueUrl: string, client = traceAwsCalls(new SQSClient({}))): DeadLetters {
   return {
     async send(message, reason) {
       await client.send(

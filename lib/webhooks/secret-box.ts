@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { traceAwsCalls } from '../observability/trace.js';
 import { requiredEnv } from '../config.js';
 import { processWide } from '../process-wide.js';
 
@@ -29,7 +30,7 @@ export interface KeyService {
   decrypt(encrypted: Uint8Array, context: EncryptionContext): Promise<Uint8Array>;
 }
 
-export function kmsKeyService(keyId: string, client = new KMSClient({})): KeyService {
+export function kmsKeyService(keyId: string, client = traceAwsCalls(new KMSClient({}))): KeyService {
   return {
     async generateDataKey(context) {
       const { Plaintext, CiphertextBlob } = await client.send(new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: context }));

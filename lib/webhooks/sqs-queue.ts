@@ -1,4 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { traceAwsCalls } from '../observability/trace.js';
 import { type DeliveryQueue, delaySecondsOf } from './queue.js';
 import { requiredEnv } from '../config.js';
 import { processWide } from '../process-wide.js';
@@ -7,7 +8,7 @@ import { processWide } from '../process-wide.js';
 const BATCH = 10;
 
 /** The delivery queue in AWS (DELIVERY_QUEUE_URL): a failed entry fails the call, so nothing is lost silently. */
-export function sqsDeliveryQueue(queueUrl: string, client = new SQSClient({})): DeliveryQueue {
+export function sqsDeliveryQueue(queueUrl: string, client = traceAwsCalls(new SQSClient({}))): DeliveryQueue {
   return {
     async send(entries) {
       for (let i = 0; i < entries.length; i += BATCH) {

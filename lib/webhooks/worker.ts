@@ -7,6 +7,7 @@ import { claimAttempt, recordAttempt, recordReplayProgress } from '../db/deliver
 import { disableWebhook, getWebhookItem, markWebhookFailing, markWebhookHealthy } from '../db/webhooks.js';
 import { type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
 import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
+import { traced } from '../observability/trace.js';
 import { clip } from '../schemas/limits.js';
 import { openSecrets } from './secret-box.js';
 import { deliveryHeaders } from './signing.js';
@@ -70,11 +71,18 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
 
   const body = JSON.stringify(toPublicEvent(event));
   const post = deps.post ?? postDelivery;
-  const result = await post(webhook.url, deliveryHeaders(secrets, event.id, body, now), body, {
-    allowLocal: webhookLocalUrlsAllowed(),
-    ...(deps.resolve ? { resolve: deps.resolve } : {}),
-    ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
-  });
+  const send = () =>
+    post(webhook.url, deliveryHeaders(secrets, event.id, body, now), body, {
+      allowLocal: webhookLocalUrlsAllowed(),
+      ...(deps.resolve ? { resolve: deps.resolve } : {}),
+      ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+    });
+  // The endpoint's origin only: its path and query may carry the integrator's own tokens.
+  const result = await traced(new URL(webhook.url).host, send, (sent) => ({
+    namespace: 'remote',
+    http: { request: { method: 'POST', url: new URL(webhook.url).origin }, response: sent?.statusCode ? { status: sent.statusCode } : {} },
+    ...(sent && isSuccess(sent) ? {} : { outcome: sent?.statusCode && sent.statusCode < 500 ? 'error' : 'fault' }),
+  }));
   const record = (outcome: 'succeeded' | 'failed' | 'pending') =>
     recordAttempt(db, tenantId, { webhookId, eventId, attempt, trigger: message.trigger, ...attemptFields(result), at: now.toISOString(), outcome, claimant }, now);
 
