@@ -34,7 +34,7 @@ describe('X-Ray subsegments of what a function calls (lib/observability/trace.ts
     process.env._X_AMZN_TRACE_ID = TRACE;
     const lines: string[] = [];
     const [stdout, stderr] = [process.stdout.write, process.stderr.write];
-    process.stdout.write = process.stderr.write = ((text: string) => lines.push(text)) as typeof process.stdout.write;
+    process.stdout.write = process.stderr.write = ((text: string) => lines.push(text) > 0) as typeof process.stdout.write;
     try {
       logger.warn('A line of the invocation');
     } finally {
