@@ -43,8 +43,8 @@ export function secretsManagerSource(client = traceAwsCalls(new SecretsManagerCl
 
 const cache = new Map<string, { values: Promise<SecretValues>; readAt: number }>();
 /** Where secrets come from: Secrets Manager by default; replacing it (the local stack's store, a test's) forgets every cached value. */
-const source = processWide(secretsManagerSource, () => cache.clear());
-export const setSecretSource = source.set;
+const source = /* @__PURE__ */ processWide(secretsManagerSource, () => cache.clear());
+export const setSecretSource = (replacement: SecretSource | undefined) => source.set(replacement);
 
 /** The secret's values, read through the cache; a failed read is not kept, so the next call tries again. */
 export function secretValues(secretId: string, now = Date.now()): Promise<SecretValues> {

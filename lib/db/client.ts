@@ -69,4 +69,6 @@ export function createDb(
 }
 
 /** The process-wide Db (a warm Lambda reuses its connections); tests and the local server point handlers at another. */
-export const { get: sharedDb, set: setSharedDb } = processWide(() => createDb());
+const db = /* @__PURE__ */ processWide(() => createDb());
+export const sharedDb = () => db.get();
+export const setSharedDb = (replacement: Db | undefined) => db.set(replacement);

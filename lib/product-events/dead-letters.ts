@@ -27,7 +27,9 @@ export function sqsDeadLetters(queueUrl: string, client = traceAwsCalls(new SQSC
 }
 
 /** The process-wide sink; the local tools replace it with one that collects. */
-export const { get: sharedDeadLetters, set: setSharedDeadLetters } = processWide(() => sqsDeadLetters(requiredEnv('DEAD_LETTER_QUEUE_URL')));
+const deadLetters = /* @__PURE__ */ processWide(() => sqsDeadLetters(requiredEnv('DEAD_LETTER_QUEUE_URL')));
+export const sharedDeadLetters = () => deadLetters.get();
+export const setSharedDeadLetters = (replacement: DeadLetters | undefined) => deadLetters.set(replacement);
 
 /**
  * Moves every message of the dead-letter queue back to the queue it came from (after the cause of the

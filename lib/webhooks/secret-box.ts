@@ -57,11 +57,12 @@ const DATA_KEY_CACHE_ENTRIES = 1_000;
 const openedKeys = new Map<string, { key: Uint8Array; openedAt: number }>();
 
 /** The KMS key (WEBHOOK_SECRETS_KEY_ARN) by default; replacing it (the local stack's, a test's) forgets every opened data key. */
-const { get: sharedKeyService, set: setKeyService } = processWide(
+const keyService = /* @__PURE__ */ processWide(
   () => kmsKeyService(requiredEnv('WEBHOOK_SECRETS_KEY_ARN')),
   () => openedKeys.clear(),
 );
-export { setKeyService };
+const sharedKeyService = () => keyService.get();
+export const setKeyService = (replacement: KeyService | undefined) => keyService.set(replacement);
 
 export async function sealSecret(tenantId: string, secret: string): Promise<SealedSecret> {
   const { plaintext, encrypted } = await sharedKeyService().generateDataKey(contextOf(tenantId));

@@ -30,4 +30,6 @@ export function sqsDeliveryQueue(queueUrl: string, client = traceAwsCalls(new SQ
 }
 
 /** The process-wide queue; the local tools replace it with an in-process one. */
-export const { get: sharedDeliveryQueue, set: setSharedDeliveryQueue } = processWide(() => sqsDeliveryQueue(requiredEnv('DELIVERY_QUEUE_URL')));
+const deliveryQueue = /* @__PURE__ */ processWide(() => sqsDeliveryQueue(requiredEnv('DELIVERY_QUEUE_URL')));
+export const sharedDeliveryQueue = () => deliveryQueue.get();
+export const setSharedDeliveryQueue = (replacement: DeliveryQueue | undefined) => deliveryQueue.set(replacement);

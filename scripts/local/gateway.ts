@@ -121,6 +121,8 @@ export interface GatewayOptions {
    * `getRemainingTimeInMillis`, from which middy answers just before Lambda would end the invocation.
    */
   functionTimeoutMs?: number;
+  /** The clock requests are stamped with (`requestContext.timeEpoch`): a test moves it to the end of a rate window. */
+  now?: () => number;
 }
 
 export async function handleRequest(request: IncomingRequest, options: GatewayOptions = {}): Promise<Reply> {
@@ -142,7 +144,7 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
     }
   }
   const requestId = randomUUID();
-  const now = request.receivedAt ?? Date.now();
+  const now = request.receivedAt ?? options.now?.() ?? Date.now();
   let context: GatewayContext;
   try {
     const authorizer = await loadHandler(AUTHORIZER_FUNCTION);
@@ -178,7 +180,7 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
   }
 }
 
-async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function onRequest(req: IncomingMessage, res: ServerResponse, options: GatewayOptions): Promise<void> {
   // As sent: API Gateway does not resolve `.` or `..` segments (new URL() would).
   const target = req.url ?? '/';
   const queryStart = target.indexOf('?');
@@ -199,7 +201,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
       body: body.length ? body.toString(text ? 'utf8' : 'base64') : undefined,
       isBase64Encoded: !text,
       sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
-    });
+    }, options);
   }
   const headers: Record<string, string | string[]> = { ...reply.headers };
   if (reply.cookies?.length) headers['set-cookie'] = reply.cookies;
@@ -210,9 +212,10 @@ async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<voi
 export async function startGateway(
   port: number,
   host = '127.0.0.1',
+  options: GatewayOptions = {},
 ): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
-    onRequest(req, res).catch((error: unknown) => {
+    onRequest(req, res, options).catch((error: unknown) => {
       logger.error('Local gateway failed', { error: error as Error });
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Internal Server Error' }));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { API_PREFIX } from '../../lib/http/routes.js';
+import { API_PREFIX, matchRoute } from '../../lib/http/routes.js';
 
 /**
  * The contract as integrators read it: docs/openapi.json. Every answer the integration suite receives
@@ -41,16 +41,13 @@ function validatorOf(schema: object): ValidateFunction {
 const resolved = <T extends { $ref?: string }>(value: T): T =>
   value.$ref ? (OPENAPI.components[value.$ref.split('/')[2] as 'responses' | 'headers'][value.$ref.split('/').at(-1) as string] as T) : value;
 
-const templates = Object.entries(OPENAPI.paths).map(([path, methods]) => ({
-  pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`),
-  methods,
-}));
+const operations = new Map(Object.values(OPENAPI.paths).flatMap((methods) => Object.values(methods).map((operation) => [operation.operationId, operation] as const)));
 
-/** The operation a request reaches, or undefined (a path or method the API does not have). */
+/** The operation a request reaches, routed as the gateway routes it, or undefined (API Gateway's default route then answers). */
 export function operationOf(method: string, rawPath: string): Operation | undefined {
-  // Dot segments are resolved first, as by API Gateway (`/jds/..` is no JD's path).
-  const path = new URL(rawPath.split('?')[0] as string, 'http://gateway').pathname;
-  return templates.find((template) => template.pattern.test(path))?.methods[method.toLowerCase()];
+  const path = rawPath.split('?')[0] as string;
+  const matched = path.startsWith(`${API_PREFIX}/`) ? matchRoute(method, path.slice(API_PREFIX.length)) : undefined;
+  return matched && operations.get(matched.id);
 }
 
 function schemaErrors(validate: ValidateFunction, value: unknown, where: string): string[] {
