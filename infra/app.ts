@@ -29,7 +29,7 @@ export function createApp(
   const originDomain = originDomainOf(value);
   if (withEdge && stage === 'prod' && !originDomain) {
     throw new Error(
-      'The prod edge needs the API\'s own domain, so the execute-api endpoint can be switched off (docs/operations.md): pass -c originDomainName=<e.g. origin.api.example.com> -c originCertificateArn=<ACM certificate for it, in the API\'s region>',
+      'The prod edge needs the API\'s own domain, so the execute-api endpoint can be switched off (README, "The edge"): pass -c originDomainName=<e.g. origin.api.example.com> -c originCertificateArn=<ACM certificate for it, in the API\'s region>',
     );
   }
   if (withEdge) {
