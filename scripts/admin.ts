@@ -17,14 +17,12 @@ import { importProductData } from './local/import.js';
 import { deliverLocally, type PublishedEvent, summarize } from './local/product-bus.js';
 import { importFile } from '../lib/schemas/product-data.js';
 import { expiryProblem } from '../lib/schemas/requests/keys.js';
-import { localLogs } from './local/local-logs.js';
+import { stdoutForResultOnly } from './local/local-logs.js';
 import { progressOnStderr } from './local/progress.js';
 
 // stdout is the command's result, one JSON document, so that `npm run --silent admin -- … | jq` works:
 // everything else written there (the functions' log lines) goes to stderr, with the progress.
-const writeResult = process.stdout.write.bind(process.stdout);
-localLogs(process.stderr, { readable: false });
-process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+const writeResult = stdoutForResultOnly();
 
 /**
  * Operator commands against the table at DYNAMODB_ENDPOINT (default: a running `npm start`) or, with
@@ -187,7 +185,7 @@ function refusedConnection(error: unknown): boolean {
 
 main(process.argv.slice(2)).then(
   (result) => {
-    writeResult(`${JSON.stringify(result, null, 2)}\n`);
+    writeResult(result);
   },
   (error: unknown) => {
     const endpoint = process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000';

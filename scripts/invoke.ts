@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createDb } from '../lib/db/client.js';
 import { FUNCTION_NAMES } from './local/handlers.js';
 import { invokeFunction } from './local/invoke.js';
-import { localLogs } from './local/local-logs.js';
+import { stdoutForResultOnly } from './local/local-logs.js';
 
 /**
  * `npm run invoke -- <function> [event.json]`: runs one function with a fixture (default
@@ -25,10 +25,7 @@ if (!FUNCTION_NAMES.includes(functionName)) fail(`Unknown function "${functionNa
 const file = eventPath ?? join(EVENTS_DIR, `${functionName}.json`);
 if (!existsSync(file)) fail(`No fixture ${file}; fixtures in events/: ${readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json')).join(', ')}`);
 
-// stdout is the result: the function's log lines go to stderr.
-const writeResult = process.stdout.write.bind(process.stdout);
-localLogs(process.stderr, { readable: false });
-process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+const writeResult = stdoutForResultOnly();
 const started = performance.now();
 const result = await invokeFunction(
   createDb({ endpoint: process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000', tableName: process.env.TABLE_NAME ?? 'hiring-local' }),
@@ -36,5 +33,5 @@ const result = await invokeFunction(
   JSON.parse(await readFile(file, 'utf8')),
   (line) => process.stderr.write(`${line}\n`),
 );
-writeResult(`${JSON.stringify(result ?? null, null, 2)}\n`);
+writeResult(result);
 process.stderr.write(`${functionName} finished in ${(performance.now() - started).toFixed(1)} ms\n`);

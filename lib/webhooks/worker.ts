@@ -78,9 +78,10 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
       ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
     });
   // The endpoint's origin only: its path and query may carry the integrator's own tokens.
-  const result = await traced(new URL(webhook.url).host, send, (sent) => ({
+  const endpoint = new URL(webhook.url);
+  const result = await traced(endpoint.host, send, (sent) => ({
     namespace: 'remote',
-    http: { request: { method: 'POST', url: new URL(webhook.url).origin }, response: sent?.statusCode ? { status: sent.statusCode } : {} },
+    http: { request: { method: 'POST', url: endpoint.origin }, response: sent?.statusCode ? { status: sent.statusCode } : {} },
     ...(sent && isSuccess(sent) ? {} : { outcome: sent?.statusCode && sent.statusCode < 500 ? 'error' : 'fault' }),
   }));
   const record = (outcome: 'succeeded' | 'failed' | 'pending') =>

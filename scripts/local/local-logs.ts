@@ -70,3 +70,14 @@ export function localLogs(stream: NodeJS.WriteStream, options: { readable: boole
     },
   };
 }
+
+/**
+ * For a command whose stdout is its result (the admin CLI, invoke): everything else written to stdout
+ * (the functions' log lines, each naming its function) goes to stderr. Returns the writer of the result.
+ */
+export function stdoutForResultOnly(): (result: unknown) => void {
+  const write = process.stdout.write.bind(process.stdout);
+  localLogs(process.stderr, { readable: false });
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  return (result) => write(`${JSON.stringify(result ?? null, null, 2)}\n`);
+}
