@@ -142,6 +142,11 @@ export class ApiFunction extends NodejsFunction {
       reason:
         'Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions (Resource must be *).',
     });
+    Validations.of(this).acknowledge({
+      id: 'Serverless::Serverless-LambdaDLQ',
+      reason:
+        "A function's dead-letter queue holds only failed asynchronous invocations, and none is invoked asynchronously: API Gateway calls synchronously (the caller gets the error), and the queues and the stream have their own dead-letter queues.",
+    });
   }
 
   /** Reads `secret` at run time (lib/aws/secrets.ts): its ARN in `variable`, and the grant to read it. */

@@ -1,5 +1,5 @@
 import { App, Validations } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { EdgeProtectionStack } from './edge.js';
 import { HiringApiStack, type OriginDomain } from './stack.js';
 
@@ -49,7 +49,7 @@ export function createApp(
     env,
     ...(edge ? { edge: { webAclArn: edge.webAclArn, webAclName: edge.webAclName, ...(originDomain ? { originDomain } : {}) } } : {}),
   });
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
   return { app, stack, edge };
 }
 

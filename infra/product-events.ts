@@ -10,7 +10,7 @@ import { Construct } from 'constructs';
 import { PRODUCT_EVENTS_QUEUE } from '../lib/config.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES } from '../lib/schemas/product-data.js';
-import { deadLetterQueue, encryptedQueue } from './queues.js';
+import { acknowledgeQueueEventSource, deadLetterQueue, encryptedQueue } from './queues.js';
 import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
 import { EVENT_CONSUMER_ACCESS } from './permissions.js';
 
@@ -64,6 +64,7 @@ export class ProductEventsIngest extends Construct {
     this.consumer.addEventSource(
       new SqsEventSource(this.queue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true, maxConcurrency: 10 }),
     );
+    acknowledgeQueueEventSource(this.consumer);
 
     const ruleMetric = (metricName: string) =>
       new Metric({

@@ -8,7 +8,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { STREAM_FILTER } from '../lib/webhooks/dispatch.js';
-import { deadLetterQueue, encryptedQueue } from './queues.js';
+import { acknowledgeQueueEventSource, deadLetterQueue, encryptedQueue } from './queues.js';
 import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
 import { WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
 
@@ -79,5 +79,6 @@ export class WebhookDelivery extends Construct {
     this.worker.useWebhookSecretsKey(props.secretsKey, 'kms:Decrypt');
     this.queue.grantSendMessages(this.worker);
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
+    acknowledgeQueueEventSource(this.worker);
   }
 }

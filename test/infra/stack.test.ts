@@ -49,8 +49,16 @@ function logicalIdOf(type: string, prefix: string): string {
 }
 
 describe('CDK app (cdk synth, offline)', () => {
-  it('synthesizes with no unacknowledged cdk-nag finding', () => {
-    expect(synthOutput).not.toMatch(/AwsSolutions-\w+/);
+  it('synthesizes with no unacknowledged cdk-nag finding (AwsSolutions and ServerlessChecks packs)', () => {
+    expect(synthOutput).not.toMatch(/(AwsSolutions|Serverless)-\w+/);
+    const report = JSON.parse(readFileSync(join(outDir, 'validation-report.json'), 'utf8')) as {
+      pluginReports: { pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: { reason?: string }[] }[];
+    };
+    expect(report.pluginReports.map((plugin) => plugin.pluginName).sort()).toEqual(['AwsSolutions', 'Serverless']);
+    for (const plugin of report.pluginReports) {
+      expect(plugin, plugin.pluginName).toMatchObject({ conclusion: 'success', violations: [] });
+      for (const suppressed of plugin.suppressedViolations) expect(suppressed.reason?.length ?? 0).toBeGreaterThan(20);
+    }
   });
 
   it('routes every entry of the route table, under /api/v1, through the authorizer to its own function', () => {
