@@ -2,13 +2,14 @@ import { join } from 'node:path';
 import { type CfnResource, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_MS } from '../lib/config.js';
+import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { INDEXES, PARTITION_PREFIXES } from '../lib/db/table.js';
 import { SERVICE_NAME } from '../lib/observability/logger.js';
 import { SECRET_PURPOSE } from '../lib/webhooks/secret-box.js';
@@ -60,11 +61,20 @@ export interface ApiFunctionProps {
   timeout?: Duration;
 }
 
+/** The alias every caller invokes (API Gateway, the authorizer, the event sources): what a rollout moves. */
+export const LIVE_ALIAS = 'live';
+
 /**
  * The project's Lambda function: fixes runtime, architecture, memory, timeout, bundling, tracing and
- * logging once. `bindTable` sets TABLE_NAME and the matching least-privilege grant together.
+ * logging once. `bindTable` sets TABLE_NAME and the matching least-privilege grant together. Callers
+ * invoke `live`, an alias of the version published from this deployment's code and configuration, so
+ * that a rollout (infra/rollout.ts) can shift traffic between two versions and back.
  */
 export class ApiFunction extends NodejsFunction {
+  readonly live: Alias;
+  /** fed by a queue or the stream, not by API Gateway */
+  readonly background: boolean;
+
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.settings.logRetention,
@@ -132,6 +142,8 @@ export class ApiFunction extends NodejsFunction {
     // Names the function in the template, so the local IAM check (scripts/local/iam.ts) finds the
     // policies each handler runs with.
     (this.node.defaultChild as CfnResource).addMetadata(FUNCTION_METADATA_KEY, props.functionName);
+    this.background = (Object.values(BACKGROUND_FUNCTIONS) as string[]).includes(props.functionName);
+    this.live = new Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.currentVersion });
     this.acknowledgeNagFindings();
   }
 

@@ -2,13 +2,16 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { EdgeProtectionStack } from './edge.js';
 import { HiringApiStack, type OriginDomain } from './stack.js';
+import { ROLLOUTS, type RolloutKind } from './rollout.js';
 
 /**
  * `npx cdk deploy --all -c stage=prod -c originDomainName=… -c originCertificateArn=…`. Context: stage
  * (default dev), edge (CloudFront + WAF in front of the API; default on for prod, off elsewhere),
  * originDomainName, originCertificateArn and optionally originHostedZoneId + originHostedZoneName (the
  * API's own domain, CloudFront's origin, so the execute-api endpoint is off: required for prod's edge),
- * apiKeyHourlyLimit, apiRateLimitMax, logLevel. Account and region come from the CLI's credentials
+ * apiKeyHourlyLimit, apiRateLimitMax, logLevel, rollout (`canary`: CodeDeploy shifts 10% of traffic to the
+ * new code for 5 minutes and rolls back on a canary alarm, the default in prod; `all-at-once`, the
+ * default elsewhere). Account and region come from the CLI's credentials
  * (CDK_DEFAULT_*), or `env` in tests.
  */
 export function createApp(
@@ -41,8 +44,13 @@ export function createApp(
       perIpLimit: number('apiRateLimitMax') && stage !== 'prod' ? number('apiRateLimitMax') : undefined,
     });
   }
+  const rollout = value('rollout');
+  if (rollout !== undefined && !(ROLLOUTS as readonly unknown[]).includes(rollout)) {
+    throw new Error(`-c rollout=${String(rollout)}: expected one of ${ROLLOUTS.join(', ')}`);
+  }
   const stack = new HiringApiStack(app, `HiringApi-${stage}`, {
     stage,
+    ...(rollout ? { rollout: rollout as RolloutKind } : {}),
     apiKeyHourlyLimit: number('apiKeyHourlyLimit'),
     apiRateLimitMax: number('apiRateLimitMax'),
     logLevel: value('logLevel') as string | undefined,

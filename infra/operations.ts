@@ -37,6 +37,8 @@ export interface OperationsProps {
   productEvents: ProductEventsIngest;
   webhooks: WebhookDelivery;
   alarmAction: IAlarmAction;
+  /** the alarms CodeDeploy watches during a canary (infra/rollout.ts), named there; none when rollouts are all at once */
+  canaryAlarms: Alarm[];
   /** the edge's web ACL, when the API is behind it (its metrics are in us-east-1) */
   webAclName?: string;
 }
@@ -112,15 +114,18 @@ export class Operations extends Construct {
       anyOccurrenceAlarm(this, 'WebhookEndpointsDisabledAlarm', "A tenant's webhook endpoint was disabled (410 Gone, or 5 days of failures)", disabled),
     ];
     for (const alarm of added) alarm.addAlarmAction(props.alarmAction);
-    this.nameAlarms(props.stage);
+    this.nameAlarms(props.stage, props.canaryAlarms);
 
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `HiringApi-${props.stage}`, defaultInterval: Duration.hours(3) });
     const graph = (title: string, left: IMetric[], width = 8) => new GraphWidget({ title, left, width, height: 6 });
     const api = props.api;
     const alarms = Stack.of(this)
       .node.findAll()
-      .filter((node): node is Alarm => node instanceof Alarm);
+      .filter((node): node is Alarm => node instanceof Alarm && !props.canaryAlarms.includes(node));
     this.dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms, width: 24, height: 3 }));
+    if (props.canaryAlarms.length > 0) {
+      this.dashboard.addWidgets(new AlarmStatusWidget({ title: 'Canary alarms (a deployment rolls back when one fires)', alarms: props.canaryAlarms, width: 24, height: 6 }));
+    }
     this.dashboard.addWidgets(
       graph('Requests, 4xx, 5xx', [api.metricCount({ period: minute }), api.metricClientError({ period: minute }), api.metricServerError({ period: minute })]),
       graph('Latency p50 / p99 (ms)', [api.metricLatency({ period: minute, statistic: 'p50' }), api.metricLatency({ period: minute, statistic: 'p99' })]),
@@ -206,9 +211,9 @@ export class Operations extends Construct {
    * Every alarm of the stack gets a name (`HiringApi-<stage>-<Name>`) and, in its description, the
    * runbook section that says what to do (`### <Name>` in docs/operations.md).
    */
-  private nameAlarms(stage: string): void {
+  private nameAlarms(stage: string, canaryAlarms: Alarm[]): void {
     const stack = Stack.of(this);
-    for (const alarm of stack.node.findAll().filter((node): node is Alarm => node instanceof Alarm)) {
+    for (const alarm of stack.node.findAll().filter((node): node is Alarm => node instanceof Alarm && !canaryAlarms.includes(node))) {
       const name = runbookName(alarm.node.path.split('/').slice(1));
       const cfn = alarm.node.defaultChild as CfnAlarm;
       cfn.alarmName = `HiringApi-${stage}-${name}`;

@@ -61,10 +61,10 @@ export class ProductEventsIngest extends Construct {
     this.consumer.bindTable(props.table, EVENT_CONSUMER_ACCESS);
     nameCalledResource(this.deadLetterQueue, CALLED_RESOURCES.productEventsDeadLetters);
     this.deadLetterQueue.grantSendMessages(this.consumer);
-    this.consumer.addEventSource(
+    this.consumer.live.addEventSource(
       new SqsEventSource(this.queue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true, maxConcurrency: 10 }),
     );
-    acknowledgeQueueEventSource(this.consumer);
+    acknowledgeQueueEventSource(this.consumer.live);
 
     const ruleMetric = (metricName: string) =>
       new Metric({

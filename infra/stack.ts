@@ -38,6 +38,7 @@ import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
 import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
+import { Rollout, type RolloutKind } from './rollout.js';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lib/config.js';
 import { authorizerAccess, ROUTE_ACCESS } from './permissions.js';
 
@@ -55,6 +56,8 @@ export interface HiringApiStackProps extends StackProps {
    * moves to the edge, and requests that bypass the distribution are refused by the authorizer.
    */
   edge?: { webAclArn: string; webAclName: string; originDomain?: OriginDomain };
+  /** how a deployment moves the functions to their new code: CodeDeploy canaries (default in prod) or all at once (default elsewhere) */
+  rollout?: RolloutKind;
 }
 
 /**
@@ -128,7 +131,7 @@ export class HiringApiStack extends Stack {
     }
     authorizerFunction.bindTable(this.table, authorizerAccess({ behindEdge: Boolean(props.edge) }));
     this.functions[AUTHORIZER_FUNCTION] = authorizerFunction;
-    const authorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', authorizerFunction, {
+    const authorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', authorizerFunction.live, {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
       // None: without one API Gateway invokes the authorizer for every request, also one with no key, so
       // that the answer is the envelope's 401 with its code, not API Gateway's bare one.
@@ -146,7 +149,7 @@ export class HiringApiStack extends Stack {
       // Behind the edge with its own domain, API Gateway answers only through that domain (CloudFront's origin).
       disableExecuteApiEndpoint: Boolean(originDomain),
       // Unknown routes: a 404 envelope, with no key needed and no authorizer call.
-      defaultIntegration: new HttpLambdaIntegration('NotFoundIntegration', notFound),
+      defaultIntegration: new HttpLambdaIntegration('NotFoundIntegration', notFound.live),
     });
 
     // Signs list cursors, so that a cursor the API did not issue is refused (lib/db/pagination.ts).
@@ -176,7 +179,7 @@ export class HiringApiStack extends Stack {
       this.api.addRoutes({
         path: `${API_PREFIX}${route.path}`,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn.live),
         authorizer,
       });
     }
@@ -235,6 +238,10 @@ export class HiringApiStack extends Stack {
     const webhooks = new WebhookDelivery(this, 'Webhooks', { settings, table: this.table, alarmAction: notify, secretsKey: webhookSecretsKey });
     this.functions[BACKGROUND_FUNCTIONS.webhookDispatcher] = webhooks.dispatcher;
     this.functions[BACKGROUND_FUNCTIONS.webhookWorker] = webhooks.worker;
+    const rollout =
+      (props.rollout ?? (isProduction ? 'canary' : 'all-at-once')) === 'canary'
+        ? new Rollout(this, 'Rollout', { stage: props.stage, functions: Object.values(this.functions) })
+        : undefined;
     new Operations(this, 'Operations', {
       stage: props.stage,
       api: this.api,
@@ -245,6 +252,7 @@ export class HiringApiStack extends Stack {
       productEvents,
       webhooks,
       alarmAction: notify,
+      canaryAlarms: rollout?.alarms ?? [],
       ...(props.edge ? { webAclName: props.edge.webAclName } : {}),
     });
 

@@ -56,7 +56,7 @@ export class WebhookDelivery extends Construct {
     });
     this.dispatcher.bindTable(props.table, WEBHOOK_DISPATCHER_ACCESS);
     this.queue.grantSendMessages(this.dispatcher);
-    this.dispatcher.addEventSource(
+    this.dispatcher.live.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
@@ -78,7 +78,7 @@ export class WebhookDelivery extends Construct {
     this.worker.bindTable(props.table, WEBHOOK_WORKER_ACCESS);
     this.worker.useWebhookSecretsKey(props.secretsKey, 'kms:Decrypt');
     this.queue.grantSendMessages(this.worker);
-    this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
-    acknowledgeQueueEventSource(this.worker);
+    this.worker.live.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
+    acknowledgeQueueEventSource(this.worker.live);
   }
 }

@@ -9,4 +9,7 @@ export const SERVICE_NAME = 'hiring-api';
 export const logger = new Logger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME,
   logLevel: (process.env.LOG_LEVEL as 'INFO' | undefined) ?? 'INFO',
+  // The version that runs (Lambda sets it): during a canary two versions log to one group, and the
+  // canary's error metric (infra/rollout.ts) counts only the new one's lines.
+  ...(process.env.AWS_LAMBDA_FUNCTION_VERSION ? { persistentKeys: { function_version: process.env.AWS_LAMBDA_FUNCTION_VERSION } } : {}),
 });

@@ -61,7 +61,7 @@ describe('CDK app (cdk synth, offline)', () => {
     }
   });
 
-  it('routes every entry of the route table, under /api/v1, through the authorizer to its own function', () => {
+  it('routes every entry of the route table, under /api/v1, through the authorizer to its own function’s live alias', () => {
     for (const [id, route] of routeEntries()) {
       const fn = logicalIdOf('AWS::Lambda::Function', logicalPrefix(id));
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
@@ -69,7 +69,7 @@ describe('CDK app (cdk synth, offline)', () => {
         AuthorizationType: 'CUSTOM',
       });
       template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
-        IntegrationUri: { 'Fn::GetAtt': [fn, 'Arn'] },
+        IntegrationUri: { Ref: liveAliasOf(template.toJSON() as CfnTemplate, fn) },
         PayloadFormatVersion: '2.0',
       });
     }
@@ -310,6 +310,32 @@ describe('product events in', () => {
   });
 });
 
+/** The logical id of the `live` alias of the function `functionId`: what every caller invokes. */
+function liveAliasOf(cfn: CfnTemplate, functionId: string): string {
+  const ids = Object.keys(cfn.Resources).filter((id) => {
+    const resource = cfn.Resources[id];
+    return resource?.Type === 'AWS::Lambda::Alias' && resource.Properties?.Name === 'live' && JSON.stringify(resource.Properties.FunctionName) === JSON.stringify({ Ref: functionId });
+  });
+  expect(ids, `live alias of ${functionId}`).toHaveLength(1);
+  return ids[0] as string;
+}
+
+/**
+ * The logical id of the alias a caller names: `{ Ref: alias }` (its ARN), or the `<function name>:live`
+ * an event source mapping spells from it. Anything else is not an alias.
+ */
+function aliasNamedBy(cfn: CfnTemplate, target: unknown): string | undefined {
+  const [, ref] = JSON.stringify(target).match(/^\{"Ref":"(\w+)"\}$|^\{"Fn::Join":\["",\[\{"Fn::Select":\[6,\{"Fn::Split":\[":",\{"Ref":"(\w+)"\}\]\}\]\},":live"\]\]\}$/)?.filter(Boolean) ?? [];
+  return ref && cfn.Resources[ref]?.Type === 'AWS::Lambda::Alias' ? ref : undefined;
+}
+
+/** The logical id of the function behind the alias `target` names (fails on anything but an alias). */
+function functionOfAlias(cfn: CfnTemplate, target: unknown): string {
+  const alias = aliasNamedBy(cfn, target);
+  expect(alias, JSON.stringify(target)).toBeDefined();
+  return (cfn.Resources[alias as string]?.Properties?.FunctionName as { Ref: string }).Ref;
+}
+
 /** The statements of the policies attached to the role whose logical id starts with `rolePrefix`. */
 function statementsOfRole(rolePrefix: string): Record<string, unknown>[] {
   return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
@@ -494,6 +520,102 @@ describe('production stage', () => {
   });
 });
 
+describe('safe rollouts (#26 item 5)', () => {
+  const resourcesOf = (cfn: CfnTemplate, type: string) => Object.entries(cfn.Resources).filter(([, resource]) => resource.Type === type);
+  const synth = (context: Record<string, unknown>) =>
+    Template.fromStack(createApp({ 'aws:cdk:bundling-stacks': [], ...context }, { account: '123456789012', region: 'eu-west-1' }).stack).toJSON() as CfnTemplate;
+
+  it('publishes every function as a version behind a live alias, and every caller invokes the alias: routes, $default, the authorizer, the three event sources', () => {
+    const cfn = template.toJSON() as CfnTemplate;
+    const functions = resourcesOf(cfn, 'AWS::Lambda::Function').map(([id]) => id);
+    for (const fn of functions) {
+      const alias = cfn.Resources[liveAliasOf(cfn, fn)];
+      const [versionId] = (alias?.Properties?.FunctionVersion as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+      expect(cfn.Resources[versionId]?.Type).toBe('AWS::Lambda::Version');
+      expect(cfn.Resources[versionId]?.Properties?.FunctionName).toEqual({ Ref: fn });
+    }
+    const invoked = [
+      ...resourcesOf(cfn, 'AWS::ApiGatewayV2::Integration').map(([, integration]) => integration.Properties?.IntegrationUri),
+      ...resourcesOf(cfn, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => mapping.Properties?.FunctionName),
+      ...resourcesOf(cfn, 'AWS::Lambda::Permission').map(([, permission]) => permission.Properties?.FunctionName),
+    ];
+    // Routes and $default, the 3 event sources, and API Gateway's permission to invoke each route, $default and the authorizer.
+    expect(invoked.length).toBe(routeEntries().length + 1 + 3 + routeEntries().length + 2);
+    expect(invoked.filter((target) => !aliasNamedBy(cfn, target))).toEqual([]);
+    const [authorizer] = resourcesOf(cfn, 'AWS::ApiGatewayV2::Authorizer');
+    expect(JSON.stringify(authorizer?.[1].Properties?.AuthorizerUri)).toContain(`"Ref":"${liveAliasOf(cfn, logicalIdOf('AWS::Lambda::Function', 'Authorizer'))}"`);
+  });
+
+  it('moves every prod function by a CodeDeploy canary, 10% for 5 minutes, rolled back by its new version’s errors or p99 alarm', () => {
+    const cfn = prodTemplate();
+    const runbook = readFileSync(join(ROOT, 'docs', 'operations.md'), 'utf8');
+    const functions = resourcesOf(cfn, 'AWS::Lambda::Function');
+    expect(resourcesOf(cfn, 'AWS::CodeDeploy::DeploymentGroup')).toHaveLength(functions.length);
+    for (const [fn, resource] of functions) {
+      const aliasId = liveAliasOf(cfn, fn);
+      const alias = cfn.Resources[aliasId] as CfnTemplate['Resources'][string] & { UpdatePolicy?: { CodeDeployLambdaAliasUpdate?: { DeploymentGroupName: { Ref: string } } }; DependsOn?: string[] };
+      const version = alias.Properties?.FunctionVersion;
+      const group = cfn.Resources[alias.UpdatePolicy?.CodeDeployLambdaAliasUpdate?.DeploymentGroupName.Ref ?? '']?.Properties as {
+        DeploymentConfigName: string;
+        AutoRollbackConfiguration: { Enabled: boolean; Events: string[] };
+        AlarmConfiguration: { Enabled: boolean; Alarms: { Name: { Ref: string } }[] };
+      };
+      expect(group.DeploymentConfigName, fn).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
+      expect(group.AutoRollbackConfiguration).toEqual({ Enabled: true, Events: expect.arrayContaining(['DEPLOYMENT_STOP_ON_ALARM', 'DEPLOYMENT_FAILURE']) });
+      const alarmIds = group.AlarmConfiguration.Alarms.map((alarm) => alarm.Name.Ref);
+      // The alarms move to the new version before the alias does.
+      expect(alias.DependsOn?.sort()).toEqual([...alarmIds].sort());
+      const alarms = alarmIds.map((id) => cfn.Resources[id]?.Properties as Record<string, unknown>);
+      const newVersion = [
+        { Name: 'ExecutedVersion', Value: version },
+        { Name: 'FunctionName', Value: { Ref: fn } },
+        { Name: 'Resource', Value: { 'Fn::Join': ['', [{ Ref: fn }, ':live']] } },
+      ];
+      const background = (Object.values(BACKGROUND_FUNCTIONS) as unknown[]).includes(resource.Metadata?.['hiring:function']);
+      const latency = alarms.find((alarm) => alarm.MetricName === 'Duration');
+      expect(latency, fn).toMatchObject({ ExtendedStatistic: 'p99', Period: 60, Threshold: background ? 30_000 : 1_000, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+      expect(latency?.Dimensions).toEqual(expect.arrayContaining(newVersion));
+      const errors = alarms.find((alarm) => alarm !== latency) as { Metrics: { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Dimensions: unknown[] } } }[]; Threshold: number };
+      expect(errors.Threshold).toBe(1);
+      expect(errors.Metrics.find((metric) => metric.Id === 'crashes')?.MetricStat?.Metric).toMatchObject({ MetricName: 'Errors', Dimensions: expect.arrayContaining(newVersion) });
+      expect(errors.Metrics.find((metric) => metric.Id === 'errorLines')?.MetricStat?.Metric).toMatchObject({
+        MetricName: 'ErrorLogLines',
+        Dimensions: expect.arrayContaining([{ Name: 'ExecutedVersion', Value: version }]),
+      });
+      for (const alarm of alarms) {
+        // Gates for the deployment only: a failed canary fails `cdk deploy`, the stack-wide alarms page.
+        expect(alarm.AlarmActions, fn).toBeUndefined();
+        expect(alarm.AlarmName).toMatch(/^HiringApi-prod-Canary-\w+-(Errors|Latency)$/);
+        expect(alarm.AlarmDescription).toContain('Runbook: docs/operations.md#rollbacks');
+      }
+    }
+    expect(runbook).toMatch(/^## Rollbacks$/m);
+    const filters = resourcesOf(cfn, 'AWS::Logs::MetricFilter').filter(([, filter]) => JSON.stringify(filter.Properties).includes('ErrorLogLines'));
+    expect(filters).toHaveLength(functions.length);
+    expect(JSON.stringify(filters[0]?.[1].Properties)).toContain('{"Key":"ExecutedVersion","Value":"$.function_version"}');
+
+    // CodeDeploy's role: these functions' aliases and reading alarms, no managed policy.
+    const [role] = resourcesOf(cfn, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('codedeploy.amazonaws.com'));
+    expect(role?.[1].Properties?.ManagedPolicyArns).toBeUndefined();
+    const statements = (role?.[1].Properties?.Policies as { PolicyDocument: { Statement: { Action: string[]; Resource: unknown }[] } }[]).flatMap((policy) => policy.PolicyDocument.Statement);
+    const updates = statements.find((statement) => statement.Action.includes('lambda:UpdateAlias'));
+    expect(updates?.Resource).toHaveLength(functions.length * 2);
+    expect(JSON.stringify(updates?.Resource)).not.toContain('*');
+    const dashboard = JSON.stringify(resourcesOf(cfn, 'AWS::CloudWatch::Dashboard')[0]?.[1].Properties?.DashboardBody);
+    expect(dashboard).toContain('Canary alarms');
+  });
+
+  it('moves every function at once in dev, and as -c rollout says otherwise: all-at-once in prod, canary in dev; another value is refused', () => {
+    const deploymentGroups = (cfn: CfnTemplate) => resourcesOf(cfn, 'AWS::CodeDeploy::DeploymentGroup').length;
+    const functions = resourcesOf(template.toJSON() as CfnTemplate, 'AWS::Lambda::Function').length;
+    expect(deploymentGroups(template.toJSON() as CfnTemplate)).toBe(0);
+    expect(JSON.stringify(template.toJSON())).not.toContain('CodeDeployLambdaAliasUpdate');
+    expect(deploymentGroups(synth({ stage: 'prod', rollout: 'all-at-once', ...ORIGIN_DOMAIN_CONTEXT }))).toBe(0);
+    expect(deploymentGroups(synth({ stage: 'dev', rollout: 'canary' }))).toBe(functions);
+    expect(() => synth({ stage: 'dev', rollout: 'blue-green' })).toThrow(/rollout=blue-green: expected one of canary, all-at-once/);
+  });
+});
+
 describe('secrets and keys (#21 items 6, 7)', () => {
   const templates = () => ({ dev: template.toJSON() as CfnTemplate, prod: prodTemplate() });
   const functionsOf = (cfn: CfnTemplate) =>
@@ -547,7 +669,7 @@ describe('event sources (#21 item 9)', () => {
       const mappings = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::Lambda::EventSourceMapping');
       const checked: string[] = [];
       for (const mapping of mappings) {
-        const functionId = (mapping.Properties?.FunctionName as { Ref: string }).Ref;
+        const functionId = functionOfAlias(cfn, mapping.Properties?.FunctionName);
         const name = cfn.Resources[functionId]?.Metadata?.['hiring:function'] as string;
         const [sourceId, attribute] = (mapping.Properties?.EventSourceArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
         const source = localArnOf(cfn, 't', sourceId, attribute);
