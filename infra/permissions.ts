@@ -31,6 +31,8 @@ export const ROUTE_ACCESS = {
   getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
   listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
   listCandidates: { table: ['Query', 'BatchGetItem'], indexes: ['list', 'listKeys'], partitions: tenantData },
+  // GetItem: the pointer from its id, then the application it points at.
+  getApplication: { table: ['GetItem'], indexes: [], partitions: tenantData },
   // A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition.
   // Query: at the cap, the expired keys that give their places back.
   createKey: { table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], indexes: [], partitions: ['tenant', 'keyHash'] },

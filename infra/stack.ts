@@ -32,7 +32,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { INDEXES, KEY_ATTRIBUTES, STREAM_VIEW_TYPE, TTL_ATTRIBUTE } from '../lib/db/table.js';
+import { KEY_ATTRIBUTES, STREAM_VIEW_TYPE, tableIndexes, TTL_ATTRIBUTE } from '../lib/db/table.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../lib/http/routes.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
@@ -107,7 +107,7 @@ export class HiringApiStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: !disposable,
       removalPolicy: disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
-      globalSecondaryIndexes: Object.values(INDEXES).map((index) => ({
+      globalSecondaryIndexes: tableIndexes().map((index) => ({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },

@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   'resume.deleted',
   'application.created',
   'application.updated',
+  'application.scored',
   'application.deleted',
   'key.created',
   'key.revoked',

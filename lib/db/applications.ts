@@ -4,6 +4,7 @@ import { ConflictError, InvalidInputError, MissingParentError } from '../errors.
 import type { Db } from './client.js';
 import { batchGet, conditionFailedAt, getItem, ignoreConditionFailure, optimistically, type TransactItem, transactWrite } from './dynamo.js';
 import {
+  type Application,
   type ApplicationItem,
   applicationItems,
   applicationKeys,
@@ -11,9 +12,11 @@ import {
   type ApplicationState,
   type Match,
   type MatchEntry,
+  toApplication,
   toMatch,
 } from './entities/application.js';
 import { type ApplicationEventData, recordEvent } from './entities/event.js';
+import { type AiScore, asScore } from './entities/score.js';
 import { type JdHeadItem, jdKeys } from './entities/jd.js';
 import { candidateIdentity, type ResumeItem, resumeKeys } from './entities/resume.js';
 import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
@@ -25,12 +28,15 @@ import { INDEXES } from './table.js';
 export { APPLICATION_STATUSES, type ApplicationStatus } from '../domain.js';
 export { applicationKeys, type Match };
 
+/** A score as the product reports it (lib/schemas/product-data.ts validated it): `scoredAt` in any offset. */
+type ReportedScore = { [K in keyof AiScore]?: AiScore[K] | undefined } & { overallScore: number };
+
 export interface ApplicationImport {
   id?: string | undefined;
   jdId: string;
   resumeId: string;
   status?: ApplicationStatus | undefined;
-  aiScores?: { overallScore: number }[] | undefined;
+  aiScores?: ReportedScore[] | undefined;
   createdAt?: string | undefined;
 }
 
@@ -38,11 +44,21 @@ export function isValidScore(score: number): boolean {
   return Number.isFinite(score) && score >= 0 && score <= 100;
 }
 
-function sortScores(scores: number[]): number[] {
-  for (const score of scores) {
-    if (!isValidScore(score)) throw new InvalidInputError(`overallScore: must be a number from 0 to 100, got ${score}`);
-  }
-  return [...scores].sort((a, b) => b - a);
+/** The scores to store, highest first, each with only what was reported and `scoredAt` in UTC (so that it sorts). */
+function storedScores(scores: ReportedScore[]): AiScore[] {
+  return scores
+    .map((reported) => {
+      if (!isValidScore(reported.overallScore)) throw new InvalidInputError(`overallScore: must be a number from 0 to 100, got ${reported.overallScore}`);
+      const score: AiScore = { overallScore: reported.overallScore };
+      if (reported.scoredAt !== undefined) score.scoredAt = new Date(reported.scoredAt).toISOString();
+      if (reported.model !== undefined) score.model = { id: reported.model.id, version: reported.model.version };
+      if (reported.criteria !== undefined) {
+        score.criteria = reported.criteria.map(({ name, score: value, weight }) => (weight === undefined ? { name, score: value } : { name, score: value, weight }));
+      }
+      if (reported.summary !== undefined) score.summary = reported.summary;
+      return score;
+    })
+    .sort((a, b) => b.overallScore - a.overallScore);
 }
 
 /** What an application copies from its JD: the title, with the versions that guard the copy. */
@@ -108,25 +124,53 @@ async function writeApplication(
     { Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) } },
     // Guarded by the application's own version (item 0), like the application it copies.
     { Put: { TableName: db.tableName, Item: items.copy } },
-    ...applicationEvent(db, tenantId, previous, next, items.application.updatedAt),
+    ...applicationEvents(tenantId, previous, next, items.application.updatedAt),
   ]);
 }
 
-/** The event of an application write: created, or updated when its status or scores changed. */
-function applicationEvent(db: Db, tenantId: string, previous: ApplicationItem | undefined, next: ApplicationState, updatedAt: string): TransactItem[] {
+/**
+ * The events of an application write: created, or updated when its status or scores changed; and
+ * `application.scored` when it brings scores the application did not have, for the newest of them (by
+ * scoredAt; without one, the highest): a transaction cannot hold an event per score, and the others
+ * are in GET /applications/:id.
+ */
+function applicationEvents(tenantId: string, previous: ApplicationItem | undefined, next: ApplicationState, updatedAt: string): TransactItem[] {
   const data: ApplicationEventData = {
     id: next.id,
     jdId: next.jdId,
     resumeId: next.resumeId,
     status: next.status,
-    aiScore: next.scores[0] ?? null,
+    aiScore: next.scores[0]?.overallScore ?? null,
     updatedAt,
   };
-  if (!previous) return [recordEvent(tenantId, 'application.created', data)];
-  const rescored = previous.scores.length !== next.scores.length || previous.scores.some((score, i) => score !== next.scores[i]);
-  if (previous.status === next.status && !rescored) return [];
-  if (previous.status !== next.status) data.previousStatus = previous.status;
-  return [recordEvent(tenantId, 'application.updated', data)];
+  const known = new Set((previous?.scores ?? []).map((score) => canonical(asScore(score))));
+  const added = next.scores.filter((score) => !known.has(canonical(score)));
+  const events: TransactItem[] = [];
+  if (!previous) events.push(recordEvent(tenantId, 'application.created', data));
+  else if (previous.status !== next.status || added.length > 0 || previous.scores.length !== next.scores.length) {
+    if (previous.status !== next.status) data.previousStatus = previous.status;
+    events.push(recordEvent(tenantId, 'application.updated', data));
+  }
+  const newest = [...added].sort((a, b) => (b.scoredAt ?? '').localeCompare(a.scoredAt ?? ''))[0];
+  if (newest) {
+    events.push(
+      recordEvent(tenantId, 'application.scored', {
+        id: next.id,
+        jdId: next.jdId,
+        resumeId: next.resumeId,
+        aiScore: newest.overallScore,
+        model: newest.model ?? null,
+        scoredAt: newest.scoredAt ?? null,
+        updatedAt,
+      }),
+    );
+  }
+  return events;
+}
+
+/** A score as one string, its fields in a fixed order: equal scores, equal strings. */
+function canonical(score: AiScore): string {
+  return JSON.stringify([score.overallScore, score.scoredAt, score.model?.id, score.model?.version, score.criteria?.map((c) => [c.name, c.score, c.weight]), score.summary]);
 }
 
 /** A guard of the application (0), its resume (1), its JD head (2) or its pointer (3) failed: read again. */
@@ -180,7 +224,7 @@ export function saveApplication(
 ): Promise<ProductWrite<{ id: string }>> {
   const { id } = input;
   const now = options.now ?? new Date();
-  const scores = input.aiScores ? sortScores(input.aiScores.map((score) => score.overallScore)) : undefined;
+  const scores = input.aiScores ? storedScores(input.aiScores) : undefined;
   return optimistically(async (): Promise<ProductWrite<{ id: string }>> => {
     const stored = await readStored(db, tenantId, id);
     const ignored = versionVerdict(stored.application ?? stored.pointer, options.sourceVersion);
@@ -196,7 +240,7 @@ export function saveApplication(
       jdId: input.jdId,
       resumeId: input.resumeId,
       status: input.status ?? existing?.status ?? 'SCREENING',
-      scores: scores ?? existing?.scores ?? [],
+      scores: scores ?? existing?.scores.map(asScore) ?? [],
       createdAt: input.createdAt ?? existing?.createdAt ?? nowIso(now),
     };
     await writeApplication(db, tenantId, next, stored, parents, now, options.sourceVersion);
@@ -301,4 +345,13 @@ export async function listMatches(db: Db, tenantId: string, jdId: string, slice?
     wholeOrSlice<MatchEntry>(db, matchesOfJd(tenantId, jdId, 'matches'), slice),
   ]);
   return head?.entity === 'JD' ? { ...entries, items: entries.items.map(toMatch) } : undefined;
+}
+
+/** One application with every score and its provenance (GET /applications/:id), through its pointer. */
+export async function getApplication(db: Db, tenantId: string, applicationId: string): Promise<Application | undefined> {
+  if (!isValidId(applicationId)) return undefined;
+  const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(db, applicationKeys.pointer(tenantId, applicationId), { consistent: true });
+  if (pointer?.entity !== 'APPLICATION_POINTER') return undefined;
+  const application = await getItem<ApplicationItem>(db, applicationKeys.item(tenantId, pointer.jdId, applicationId), { consistent: true });
+  return application && toApplication(application);
 }

@@ -46,7 +46,7 @@ const LIST_VIEW_ATTRIBUTES = [
   'metadataSummary',
 ] as const;
 
-const MATCH_VIEW_ATTRIBUTES = ['id', 'resumeId', 'candidate', 'email', 'aiScore', 'status'] as const;
+const MATCH_VIEW_ATTRIBUTES = ['id', 'resumeId', 'candidate', 'email', 'aiScore', 'aiScoredAt', 'aiModel', 'status'] as const;
 
 export type Projection =
   | { type: 'KEYS_ONLY' }
@@ -85,8 +85,9 @@ export const INDEXES = {
     sortKey: 'gsi2sk',
     projection: { type: 'KEYS_ONLY' },
   },
+  // -v2: the projection gained aiScoredAt and aiModel, and an index's projection cannot change in place.
   matches: {
-    name: 'matches',
+    name: 'matches-v2',
     partitionKey: 'pk',
     sortKey: 'gsi3sk',
     projection: { type: 'INCLUDE', nonKeyAttributes: MATCH_VIEW_ATTRIBUTES },
@@ -94,6 +95,25 @@ export const INDEXES = {
 } as const satisfies Record<string, IndexDefinition>;
 
 export type IndexName = keyof typeof INDEXES;
+
+/**
+ * Indexes on their way out: still on the table, read by nothing, granted to nobody. DynamoDB adds or
+ * removes one index per table update, so replacing one takes two deployments: this one adds its
+ * successor, the next removes it from here (docs/data-model.md, "Changing an index").
+ */
+export const RETIRED_INDEXES: readonly IndexDefinition[] = [
+  {
+    name: 'matches',
+    partitionKey: 'pk',
+    sortKey: 'gsi3sk',
+    projection: { type: 'INCLUDE', nonKeyAttributes: ['id', 'resumeId', 'candidate', 'email', 'aiScore', 'status'] },
+  },
+];
+
+/** Every index the table has: the ones in use and the ones being retired. */
+export function tableIndexes(): IndexDefinition[] {
+  return [...Object.values(INDEXES), ...RETIRED_INDEXES];
+}
 
 /**
  * The table's stream: new images, which the webhook dispatcher reads (filtered to new events and webhook
@@ -104,7 +124,7 @@ export const STREAM_VIEW_TYPE = 'NEW_IMAGE' as const;
 /** Every key attribute is a string. */
 export function keyAttributeNames(): string[] {
   const names = new Set<string>([KEY_ATTRIBUTES.partitionKey, KEY_ATTRIBUTES.sortKey]);
-  for (const index of Object.values(INDEXES)) {
+  for (const index of tableIndexes()) {
     names.add(index.partitionKey);
     names.add(index.sortKey);
   }
@@ -122,7 +142,7 @@ export function createTableInput(tableName: string) {
       { AttributeName: KEY_ATTRIBUTES.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: KEY_ATTRIBUTES.sortKey, KeyType: 'RANGE' as const },
     ],
-    GlobalSecondaryIndexes: Object.values(INDEXES).map((index) => ({
+    GlobalSecondaryIndexes: tableIndexes().map((index) => ({
       IndexName: index.name,
       KeySchema: [
         { AttributeName: index.partitionKey, KeyType: 'HASH' as const },

@@ -87,6 +87,14 @@ export const ROUTES = {
     successStatus: 200,
     paginated: true,
   },
+  getApplication: {
+    method: 'GET',
+    path: '/applications/{applicationId}',
+    functionName: 'get-application',
+    scope: { scope: 'match:read', generic: 'read' },
+    summary: 'One application with every AI score and its provenance',
+    successStatus: 200,
+  },
   createKey: {
     method: 'POST',
     path: '/keys',

@@ -18,6 +18,16 @@ export const LIMITS = {
   metadataBytes: 128 * 1024,
   /** AI scores of one application (the scale envelope's 100). */
   scoresPerApplication: 100,
+  /** A score's provenance (docs/api.md, "AI score provenance"): its summary, criteria, and model name and version. */
+  scoreSummary: 1_000,
+  criteriaPerScore: 20,
+  criterionName: 100,
+  modelField: 100,
+  /**
+   * An application's scores with their provenance, as JSON (UTF-8 bytes): held by the application item
+   * and, without summaries and criteria, by its copy under the resume; 96 KB keeps both well under 400 KB.
+   */
+  scoresBytes: 96 * 1024,
   /** What the service writes itself: an error's message and each detail, a webhook's disabled reason, a delivery's error. */
   message: 1_000,
   /** Field problems one 400 names (the rest are left out: fixing these shows the next). */

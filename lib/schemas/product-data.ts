@@ -44,12 +44,30 @@ const resumeFields = {
   ),
   createdAt: z.optional(timestamp),
 };
+const score = z.number().check(z.gte(0), z.lte(100));
+/** One AI score and, optionally, its provenance: when, by which model, on what criteria, and why. */
+const aiScore = z.object({
+  overallScore: score,
+  scoredAt: z.optional(timestamp),
+  model: z.optional(z.object({ id: text(LIMITS.modelField), version: text(LIMITS.modelField) })),
+  criteria: z.optional(
+    z
+      .array(z.object({ name: text(LIMITS.criterionName), score, weight: z.optional(z.number().check(z.gte(0), z.lte(100))) }))
+      .check(z.maxLength(LIMITS.criteriaPerScore)),
+  ),
+  summary: z.optional(text(LIMITS.scoreSummary)),
+});
 const applicationFields = {
   jdId: id,
   resumeId: id,
   status: z.optional(z.enum(APPLICATION_STATUSES)),
   aiScores: z.optional(
-    z.array(z.object({ overallScore: z.number().check(z.gte(0), z.lte(100)) })).check(z.maxLength(LIMITS.scoresPerApplication)),
+    z
+      .array(aiScore)
+      .check(
+        z.maxLength(LIMITS.scoresPerApplication),
+        z.refine((scores) => jsonBytes(scores) <= LIMITS.scoresBytes, `must be at most ${LIMITS.scoresBytes} bytes as JSON, provenance included`),
+      ),
   ),
   createdAt: z.optional(timestamp),
 };

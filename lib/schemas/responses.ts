@@ -83,19 +83,46 @@ const resume = z.strictObject({
   ...resumeSummary.def.shape,
   metadata: z.record(fromMetadata, z.unknown()),
 });
+/** Which model produced a score, as the product names it. */
+const scoreModel = z.strictObject({ id: freeText(LIMITS.modelField), version: freeText(LIMITS.modelField) });
 const matchEntry = z.strictObject({
   applicationId: id,
   resumeId: id,
   candidate: z.nullable(fromMetadata),
   email: z.nullable(fromMetadata),
   aiScore: z.nullable(score),
+  /** when the score shown was given, and by which model: null when the product did not say */
+  scoredAt: z.nullable(timestamp),
+  model: z.nullable(scoreModel),
   status: z.enum(APPLICATION_STATUSES),
+});
+/** A score with what identifies it: when and by which model (each present when the product reported it). */
+const scoreIdentity = z.strictObject({ overallScore: score, scoredAt: z.optional(timestamp), model: z.optional(scoreModel) });
+/** A score with all of its provenance, as the product reported it. */
+const aiScore = z.strictObject({
+  ...scoreIdentity.def.shape,
+  criteria: z.optional(
+    z
+      .array(z.strictObject({ name: freeText(LIMITS.criterionName), score, weight: z.optional(z.number().check(z.gte(0), z.lte(100))) }))
+      .check(z.maxLength(LIMITS.criteriaPerScore)),
+  ),
+  summary: z.optional(freeText(LIMITS.scoreSummary)),
 });
 const candidateApplication = z.strictObject({
   id,
   status: z.enum(APPLICATION_STATUSES),
-  aiScores: z.array(z.strictObject({ overallScore: score })).check(z.maxLength(LIMITS.scoresPerApplication)),
+  aiScores: z.array(scoreIdentity).check(z.maxLength(LIMITS.scoresPerApplication)),
   jobDescription: z.strictObject({ id, title: freeText(LIMITS.title) }),
+});
+const application = z.strictObject({
+  id,
+  jdId: id,
+  resumeId: id,
+  status: z.enum(APPLICATION_STATUSES),
+  aiScore: z.nullable(score),
+  aiScores: z.array(aiScore).check(z.maxLength(LIMITS.scoresPerApplication)),
+  createdAt: timestamp,
+  updatedAt: timestamp,
 });
 const candidate = z.strictObject({ ...resumeSummary.def.shape, applications: whole(candidateApplication) });
 const apiKey = z.strictObject({
@@ -144,6 +171,10 @@ export const EVENT_SCHEMAS = {
   'resume.deleted': event('resume.deleted', deleted),
   'application.created': event('application.created', applicationEventData),
   'application.updated': event('application.updated', applicationEventData),
+  'application.scored': event(
+    'application.scored',
+    z.strictObject({ id, jdId: id, resumeId: id, aiScore: score, model: z.nullable(scoreModel), scoredAt: z.nullable(timestamp), updatedAt: timestamp }),
+  ),
   'application.deleted': event('application.deleted', z.strictObject({ id, jdId: id, resumeId: id, updatedAt: timestamp })),
   'key.created': event('key.created', z.strictObject({ id, name: freeText(LIMITS.keyName), scopes, expiresAt: z.nullable(timestamp), updatedAt: timestamp })),
   'key.revoked': event('key.revoked', z.strictObject({ id, name: freeText(LIMITS.keyName), updatedAt: timestamp })),
@@ -215,6 +246,10 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   [matchEntry, 'MatchEntry'],
   [candidate, 'Candidate'],
   [candidateApplication, 'CandidateApplication'],
+  [application, 'Application'],
+  [aiScore, 'AiScore'],
+  [scoreIdentity, 'ScoreIdentity'],
+  [scoreModel, 'ScoreModel'],
   [apiKey, 'ApiKey'],
   [newApiKey, 'NewApiKey'],
   [quota, 'Quota'],
@@ -237,6 +272,7 @@ export const responses = {
   getResume: success(resume),
   listMatches: wholeOrSlice(whole(matchEntry)),
   listCandidates: paginated(candidate),
+  getApplication: success(application),
   createKey: success(newApiKey),
   listKeys: wholeOrSlice(whole(apiKey)),
   revokeKey: message,

@@ -3,6 +3,7 @@ import { ulid as makeUlid } from 'ulid';
 import { createApiKey } from '../../lib/db/api-keys.js';
 import type { Db } from '../../lib/db/client.js';
 import { applicationItems } from '../../lib/db/entities/application.js';
+import type { AiScore } from '../../lib/db/entities/score.js';
 import type { ApiKeyLookupItem, ApiKeyRecordItem } from '../../lib/db/entities/api-key.js';
 import { apiKeyKeys } from '../../lib/db/entities/api-key.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';
@@ -72,7 +73,13 @@ function metadataOf(i: number) {
     summary: 'Platform engineer who has led migrations to serverless at scale. '.repeat(8),
   };
 }
-const scores = (i: number) => Array.from({ length: ENVELOPE.scoresPerApplication }, (_, k) => Math.round((100 - ((i * 7 + k * 13) % 10000) / 100) * 100) / 100);
+/** An application's scores, highest first, each with when and by which model (what the candidates view carries of the provenance). */
+const scores = (i: number): AiScore[] =>
+  Array.from({ length: ENVELOPE.scoresPerApplication }, (_, k) => ({
+    overallScore: Math.round((100 - ((i * 7 + k * 13) % 10000) / 100) * 100) / 100,
+    scoredAt: at(200_000 + i * ENVELOPE.scoresPerApplication + k),
+    model: { id: 'hiring-match-large', version: `2026-10-0${k % 9}` },
+  })).sort((a, b) => b.overallScore - a.overallScore);
 
 interface Row {
   endpoint: string;
@@ -104,7 +111,7 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
     if (i === 0) continue;
     const application = applicationItems(
       tenantId,
-      { id: ulid('A', i), jdId: jd.id, resumeId: resume.id, status: 'SCREENING', scores: scores(i).sort((a, b) => b - a), createdAt: at(10 + i) },
+      { id: ulid('A', i), jdId: jd.id, resumeId: resume.id, status: 'SCREENING', scores: scores(i), createdAt: at(10 + i) },
       { version: 1, updatedAt: at(10 + i) },
       { ...candidateIdentity(metadata), identityVersion: 1 },
       { title, titleVersion: 1 },
@@ -116,7 +123,7 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
   for (let i = 0; i < ENVELOPE.applicationsOnResume; i++) {
     const application = applicationItems(
       tenantId,
-      { id: ulid('B', i), jdId: busyJd.id, resumeId: busyResume, status: 'SHORTLISTED', scores: scores(i).sort((a, b) => b - a), createdAt: at(100_000 + i) },
+      { id: ulid('B', i), jdId: busyJd.id, resumeId: busyResume, status: 'SHORTLISTED', scores: scores(i), createdAt: at(100_000 + i) },
       { version: 1, updatedAt: at(100_000 + i) },
       { ...candidateIdentity(metadataOf(0)), identityVersion: 1 },
       { title, titleVersion: 1 },

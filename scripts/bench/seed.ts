@@ -58,7 +58,7 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
       summary: 'An engineer who ships. '.repeat(20),
     };
     const jd = i < 1000 ? BIG_JD : jdId(i % jdCount);
-    const scores = i % 3 === 0 ? [] : [((i * 37) % 1000) / 10];
+    const scores = i % 3 === 0 ? [] : [{ overallScore: ((i * 37) % 1000) / 10 }];
     const application = applicationItems(
       tenantId,
       { id: `a-${n(i)}`, jdId: jd, resumeId, status: 'SCREENING', scores, createdAt: at(jdCount + i) },

@@ -107,7 +107,22 @@ export function demoData(now = Date.now()): ImportFile {
     jdId: jdId as string,
     resumeId: resumes[person as number]?.id as string,
     status: status as 'SCREENING',
-    aiScores: (scores as number[]).map((overallScore) => ({ overallScore })),
+    // Scored a day after applying, by the product's ranker, the best score of each explained.
+    aiScores: (scores as number[]).map((overallScore, k) => ({
+      overallScore,
+      scoredAt: daysAgo(9 - i - k / 4),
+      model: { id: 'match-ranker', version: k === 0 ? '2026.11.1' : '2026.10.2' },
+      ...(k === 0
+        ? {
+            criteria: [
+              { name: 'Required skills', score: Math.min(100, overallScore + 4), weight: 0.5 },
+              { name: 'Seniority', score: Math.max(0, overallScore - 6), weight: 0.3 },
+              { name: 'Domain experience', score: overallScore, weight: 0.2 },
+            ],
+            summary: `Scored ${overallScore} on the JD's required skills, seniority and domain.`,
+          }
+        : {}),
+    })),
     createdAt: daysAgo(10 - i),
   }));
   return { jds, resumes, applications };

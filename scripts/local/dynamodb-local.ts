@@ -129,6 +129,12 @@ export async function ensureTable(endpoint: string, tableName: string, options: 
       if (stream && !Table?.StreamSpecification?.StreamEnabled) {
         await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }));
       }
+      // And an index added since (lib/db/table.ts), one per update as DynamoDB takes them.
+      const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+      const { AttributeDefinitions, GlobalSecondaryIndexes = [] } = createTableInput(tableName);
+      for (const index of GlobalSecondaryIndexes.filter((wanted) => !present.has(wanted.IndexName))) {
+        await client.send(new UpdateTableCommand({ TableName: tableName, AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: index }] }));
+      }
       return false;
     } catch (error) {
       if ((error as Error).name !== 'ResourceNotFoundException') throw error;

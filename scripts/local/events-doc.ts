@@ -54,12 +54,31 @@ export const EVENT_EXAMPLES: Record<ProductEventType, { meaning: string; detail:
     detail: { id: 'evt-0004', ...envelope, version: 2, data: { id: 'r-981' } },
   },
   'application.upserted': {
-    meaning: 'An application was created, moved to another status, or scored. Its JD and resume must exist (they may arrive later: the event waits).',
+    meaning:
+      'An application was created, moved to another status, or scored. Its JD and resume must exist (they may arrive later: the event waits). `aiScores` is every score the application has (not only new ones); each may carry its provenance — `scoredAt`, `model` (`id`, `version`), `criteria` (`name`, `score` 0–100, optional `weight`) and a `summary` — which the service records as given (docs/api.md, "AI score provenance"). A score not there before is announced as `application.scored`.',
     detail: {
       id: 'evt-0005',
       ...envelope,
       version: 5,
-      data: { id: 'app-1200', jdId: 'jd-42', resumeId: 'r-981', status: 'SHORTLISTED', aiScores: [{ overallScore: 87.5 }] },
+      data: {
+        id: 'app-1200',
+        jdId: 'jd-42',
+        resumeId: 'r-981',
+        status: 'SHORTLISTED',
+        aiScores: [
+          {
+            overallScore: 87.5,
+            scoredAt: '2026-11-20T09:14:00Z',
+            model: { id: 'match-ranker', version: '2026.11.1' },
+            criteria: [
+              { name: 'Required skills', score: 92, weight: 0.5 },
+              { name: 'Seniority', score: 80, weight: 0.3 },
+              { name: 'Domain experience', score: 86, weight: 0.2 },
+            ],
+            summary: 'Covers 11 of 12 required skills; six years at the seniority asked for.',
+          },
+        ],
+      },
     },
   },
   'application.deleted': {
@@ -111,7 +130,7 @@ export function buildEventsDoc(): string {
       `- **Waiting for parents.** An \`application.upserted\` whose JD or resume has not arrived yet fails and is delivered again (up to ${PRODUCT_EVENTS_QUEUE.maxReceiveCount} deliveries, each after the queue’s ${PRODUCT_EVENTS_QUEUE.visibilityTimeoutSeconds / 60}-minute visibility timeout), so it is applied once its parents arrive.`,
       `- **Invalid events** (a missing field, a bad value, an unknown type, not JSON, nested more than ${MAX_EVENT_NESTING} levels deep, or a write DynamoDB refuses as invalid) are never retried: they go to the dead-letter queue at once with the reason as the message attribute \`rejectionReason\` (and in the consumer’s log). An event still failing after ${PRODUCT_EVENTS_QUEUE.maxReceiveCount} deliveries goes there too. An alarm fires as soon as the dead-letter queue holds a message. Fix the cause, then \`npm run admin -- redrive --dlq-arn <ProductEventsDeadLetterQueueArn>\` moves the messages back.`,
       '- **One message never blocks the others**: the consumer reports failures per message (partial batch response), and applies the messages of a batch concurrently.',
-      `- **Size bounds**, so that no stored item can outgrow DynamoDB's 400 KB: a resume's \`metadata\` is at most ${LIMITS.metadataBytes / 1024} KB as JSON, an application has at most ${LIMITS.scoresPerApplication} \`aiScores\`. An event past a bound is invalid (above). A resume's applications are stored apart from it, so a candidate can have any number of them.`,
+      `- **Size bounds**, so that no stored item can outgrow DynamoDB's 400 KB: a resume's \`metadata\` is at most ${LIMITS.metadataBytes / 1024} KB as JSON, an application has at most ${LIMITS.scoresPerApplication} \`aiScores\`, ${LIMITS.scoresBytes / 1024} KB as JSON with their provenance (each score's \`summary\` at most ${LIMITS.scoreSummary} characters, at most ${LIMITS.criteriaPerScore} \`criteria\` named in at most ${LIMITS.criterionName}, a model's \`id\` and \`version\` at most ${LIMITS.modelField} each). An event past a bound is invalid (above). A resume's applications are stored apart from it, so a candidate can have any number of them.`,
       '- Fields the service does not know are ignored, so the product can add fields without breaking anything.',
     ].join('\n'),
     '## Event types',

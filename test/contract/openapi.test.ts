@@ -69,6 +69,8 @@ describe('OpenAPI document', () => {
     await check('getResume', '/resumes/res-ada-lovelace');
     await check('listMatches', '/matches/jd-backend');
     await check('listCandidates', '/candidates?search=a&limit=2');
+    await check('getApplication', '/applications/app-1');
+    await check('getApplication', '/applications/app-missing');
     const key = await check('createKey', '/keys', { name: 'ATS sync', scopes: ['read'] });
     await check('listKeys', '/keys?limit=2');
     await check('whoami', '/whoami');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTableInput } from '../../lib/db/table.js';
+import { createTableInput, INDEXES, RETIRED_INDEXES } from '../../lib/db/table.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { createApp } from '../../infra/app.js';
 import { MANAGED_RULES, RATE_LIMITED_BODY, REQUEST_BLOCKED_BODY } from '../../infra/edge.js';
@@ -135,7 +135,12 @@ describe('CDK app (cdk synth, offline)', () => {
     const can = (fn: string, action: string, pk: string, index?: string) =>
       iam.authorize(fn, { action: `dynamodb:${action}`, resource: index ? `${table}/index/${index}` : table, context: { 'dynamodb:LeadingKeys': [pk] } }).allowed;
 
-    expect(can('get-jd', 'Query', 'TENANT#t', 'matches')).toBe(true);
+    expect(can('get-jd', 'Query', 'TENANT#t', INDEXES.matches.name)).toBe(true);
+    // An index being retired is on the table and granted to nobody.
+    for (const retired of RETIRED_INDEXES) {
+      template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { GlobalSecondaryIndexes: Match.arrayWith([Match.objectLike({ IndexName: retired.name })]) });
+      expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toMatch(new RegExp(`/index/${retired.name}"`));
+    }
     expect(can('get-jd', 'Query', 'TENANT#t', 'list')).toBe(false);
     expect(can('list-jds', 'Query', 'TENANT#t', 'status')).toBe(true);
     expect(can('list-jds', 'PutItem', 'TENANT#t')).toBe(false);

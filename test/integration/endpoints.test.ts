@@ -131,9 +131,11 @@ describe('resource endpoints through the real authorizer and handlers', () => {
         candidate: 'Ada',
         email: 'ada@example.com',
         aiScore: 88,
+        scoredAt: null,
+        model: null,
         status: 'SCREENING',
       },
-      { applicationId: 'a2', resumeId: 'r2', candidate: null, email: null, aiScore: null, status: 'SCREENING' },
+      { applicationId: 'a2', resumeId: 'r2', candidate: null, email: null, aiScore: null, scoredAt: null, model: null, status: 'SCREENING' },
     ]);
     expect(matches.json).not.toHaveProperty('pagination');
   });

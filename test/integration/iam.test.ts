@@ -1,3 +1,4 @@
+import { INDEXES } from '../../lib/db/table.js';
 import { describe, expect, it } from 'vitest';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { importProductData } from '../../scripts/local/import.js';
@@ -25,14 +26,14 @@ describe('IAM enforced locally from the synthesized stack', () => {
     await importProductData(db(), tenantId, { jds: [{ id: 'jd-1', title: 'T', description: 'D', createdById: 'u' }] });
 
     const deployed = await asDeployedWith(stackTemplateForTests(), () => callApi('GET', '/jds/jd-1', { key }));
-    const broken = await asDeployedWith(withoutIndexGrant(stackTemplateForTests(), 'get-jd', 'matches'), () =>
+    const broken = await asDeployedWith(withoutIndexGrant(stackTemplateForTests(), 'get-jd', INDEXES.matches.name), () =>
       callApi('GET', '/jds/jd-1', { key }),
     );
 
     expect([deployed.reply.status, deployed.refusals]).toEqual([200, []]);
     expect(broken.reply.status).toBe(500);
     expect(broken.refusals.map(({ functionName, request, reason }) => [functionName, request.action, request.resource, reason])).toEqual([
-      ['get-jd', 'dynamodb:Query', expect.stringMatching(/:table\/test-[\w-]+\/index\/matches$/), 'no identity-based policy allows the dynamodb:Query action'],
+      ['get-jd', 'dynamodb:Query', expect.stringMatching(new RegExp(`:table/test-[\\w-]+/index/${INDEXES.matches.name}$`)), 'no identity-based policy allows the dynamodb:Query action'],
     ]);
   });
 
@@ -40,7 +41,7 @@ describe('IAM enforced locally from the synthesized stack', () => {
     const iam = new LocalIam(stackTemplateForTests(), 't');
     const table = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
     const update = (pk: string) => ({ action: 'dynamodb:UpdateItem', resource: table, context: { 'dynamodb:LeadingKeys': [pk] } });
-    const query = (pk: string) => ({ action: 'dynamodb:Query', resource: `${table}/index/matches`, context: { 'dynamodb:LeadingKeys': [pk] } });
+    const query = (pk: string) => ({ action: 'dynamodb:Query', resource: `${table}/index/${INDEXES.matches.name}`, context: { 'dynamodb:LeadingKeys': [pk] } });
 
     expect(iam.authorize('authorizer', update('KEYHASH#abc')).allowed).toBe(true);
     expect(iam.authorize('authorizer', update('IP#203.0.113.9')).allowed).toBe(true);

@@ -10,12 +10,13 @@ const db = useTestDb();
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
 const INTERNAL_FIELDS = ['pk', 'sk', 'gsi1sk', 'gsi2sk', 'gsi3sk', 'keyHash', 'entity', 'version', 'fileNameLower', 'metadataSummary', 'win', 'cnt', 'ttl'];
 
-function fieldNames(value: unknown, names = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const item of value) fieldNames(item, names);
+/** Every field name in a value; a score model's own fields as `model.<name>` (its `version` is the product's, not the item's). */
+function fieldNames(value: unknown, names = new Set<string>(), prefix = ''): Set<string> {
+  if (Array.isArray(value)) for (const item of value) fieldNames(item, names, prefix);
   else if (value && typeof value === 'object') {
     for (const [name, inner] of Object.entries(value)) {
-      names.add(name);
-      fieldNames(inner, names);
+      names.add(`${prefix}${name}`);
+      fieldNames(inner, names, name === 'model' ? 'model.' : '');
     }
   }
   return names;
@@ -45,10 +46,11 @@ describe('tenant isolation', () => {
       callApi('GET', '/jds/jd-backend', { key: b.key }),
       callApi('GET', '/resumes/res-ada-lovelace', { key: b.key }),
       callApi('GET', '/matches/jd-backend', { key: b.key }),
+      callApi('GET', '/applications/app-1', { key: b.key }),
       callApi('DELETE', `/keys/${a.keyId}`, { key: b.key }),
     ]);
 
-    expect(replies.map((reply) => reply.status)).toEqual([404, 404, 404, 404]);
+    expect(replies.map((reply) => reply.status)).toEqual([404, 404, 404, 404, 404]);
     expect((await callApi('GET', '/whoami', { key: a.key })).status).toBe(200);
   });
 
@@ -86,6 +88,7 @@ describe('tenant isolation', () => {
           '/resumes',
           '/resumes/res-ada-lovelace',
           '/matches/jd-backend',
+          '/applications/app-1',
           '/candidates',
           '/candidates?search=ada',
           '/keys',

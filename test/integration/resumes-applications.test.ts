@@ -116,6 +116,9 @@ describe('applications on DynamoDB Local', () => {
       candidate: 'Cy',
       email: 'cy@example.com',
       aiScore: 90.5,
+      // Scored without provenance: the product did not say when, nor by which model.
+      scoredAt: null,
+      model: null,
       status: 'SCREENING',
     });
   });

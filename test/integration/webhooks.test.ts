@@ -39,7 +39,7 @@ async function wholeLog(key: string, type?: string) {
   }
 }
 
-/** A scripted sequence of changes, through the API and through product events: ten events. */
+/** A scripted sequence of changes, through the API and through product events, whose events the test lists. */
 async function changes(tenant: { tenantId: string; admin: string; data: string }) {
   const created = await callApi('POST', '/jds', { key: tenant.data, body: { title: 'Engineer', description: 'Builds.', createdById: 'u1' } });
   const jdId = created.json.data.id as string;
@@ -71,6 +71,8 @@ describe('webhooks out (Standard Webhooks, verified by an integrator’s receive
         'resume.created',
         'application.created',
         'application.updated',
+        // the score of 91, new to the application
+        'application.scored',
         'key.created',
         'key.revoked',
         'resume.deleted',

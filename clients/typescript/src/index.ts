@@ -11,6 +11,8 @@ export type Resume = Schemas['Resume'];
 export type ResumeSummary = Schemas['ResumeSummary'];
 export type MatchEntry = Schemas['MatchEntry'];
 export type Candidate = Schemas['Candidate'];
+export type Application = Schemas['Application'];
+export type AiScore = Schemas['AiScore'];
 export type ApiKey = Schemas['ApiKey'];
 export type NewApiKey = Schemas['NewApiKey'];
 export type Event = Schemas['Event'];
@@ -138,6 +140,12 @@ export class HiringClient {
       this.call<Answer<'listMatches'>>('GET', `/matches/${encodeURIComponent(jdId)}`, { query, options }),
     /** Every match, in slices of 1,000: for a JD with more than one answer can carry. */
     listAll: (jdId: string, options?: CallOptions) => this.walk((cursor) => this.matches.list(jdId, { limit: 1000, cursor }, options)),
+  };
+
+  readonly applications = {
+    /** One application with every AI score and its provenance (when, which model, criteria, summary), newest first. */
+    get: async (applicationId: string, options?: CallOptions): Promise<Application> =>
+      (await this.call<Answer<'getApplication'>>('GET', `/applications/${encodeURIComponent(applicationId)}`, { options })).data,
   };
 
   readonly candidates = {

@@ -125,6 +125,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/applications/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One application with every AI score and its provenance
+         * @description Scope: `match:read` or `read`.
+         */
+        get: operations["getApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/keys": {
         parameters: {
             query?: never;
@@ -539,6 +559,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "application.scored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A application.scored event
+         * @description Sent to every enabled endpoint subscribed to this type (or to `*`), signed as Standard Webhooks specifies: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (any `standardwebhooks` library does) before trusting the body. The same event is delivered with the same `webhook-id` on every attempt: use it to ignore repeats.
+         */
+        post: operations["onApplicationScoredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "application.deleted": {
         parameters: {
             query?: never;
@@ -675,6 +715,8 @@ export interface components {
             candidate: string | null;
             email: string | null;
             aiScore: number | null;
+            scoredAt: string | null;
+            model: components["schemas"]["ScoreModel"] | null;
             /** @enum {string} */
             status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
         };
@@ -695,13 +737,46 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
-            aiScores: {
-                overallScore: number;
-            }[];
+            aiScores: components["schemas"]["ScoreIdentity"][];
             jobDescription: {
                 id: string;
                 title: string;
             };
+        };
+        Application: {
+            id: string;
+            jdId: string;
+            resumeId: string;
+            /** @enum {string} */
+            status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
+            aiScore: number | null;
+            aiScores: components["schemas"]["AiScore"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AiScore: {
+            overallScore: number;
+            /** Format: date-time */
+            scoredAt?: string;
+            model?: components["schemas"]["ScoreModel"];
+            criteria?: {
+                name: string;
+                score: number;
+                weight?: number;
+            }[];
+            summary?: string;
+        };
+        ScoreIdentity: {
+            overallScore: number;
+            /** Format: date-time */
+            scoredAt?: string;
+            model?: components["schemas"]["ScoreModel"];
+        };
+        ScoreModel: {
+            id: string;
+            version: string;
         };
         ApiKey: {
             id: string;
@@ -733,12 +808,12 @@ export interface components {
             /** Format: date-time */
             resetAt: string;
         };
-        Event: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"];
+        Event: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationScoredEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"];
         Webhook: {
             id: string;
             /** Format: uri */
             url: string;
-            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
+            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
             description?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -753,7 +828,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
+            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
             description?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -965,6 +1040,26 @@ export interface components {
                 updatedAt: string;
             };
         };
+        ApplicationScoredEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "application.scored";
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                id: string;
+                jdId: string;
+                resumeId: string;
+                aiScore: number;
+                model: components["schemas"]["ScoreModel"] | null;
+                scoredAt: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+            };
+        };
         ApplicationDeletedEvent: {
             id: string;
             /**
@@ -1055,6 +1150,11 @@ export interface components {
             success: true;
             data: components["schemas"]["Candidate"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        GetApplicationResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Application"];
         };
         CreateKeyResponse: {
             /** @constant */
@@ -1177,7 +1277,7 @@ export interface components {
         CreateWebhookRequest: {
             /** Format: uri */
             url: string;
-            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
+            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
             description?: string;
         };
         ReplayWebhookRequest: {
@@ -1722,6 +1822,65 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
+                "Accept-Encoding"?: string;
+            };
+            path: {
+                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One application with every AI score and its provenance */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetApplicationResponse"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), or a cursor this list did not issue (`cursor_invalid`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
@@ -2891,6 +3050,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ApplicationUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApplicationScoredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt of this event */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed: refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per secret in use (two while a rotated-out secret still signs) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationScoredEvent"];
             };
         };
         responses: {

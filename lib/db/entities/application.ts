@@ -1,6 +1,7 @@
 import type { ApplicationStatus } from '../../domain.js';
 import { sortableTime, tenantPk } from '../ids.js';
 import { type ApplicationCopyItem, resumeKeys } from './resume.js';
+import { type AiScore, asScore, type ScoreModel, scoreIdentity, type StoredScore } from './score.js';
 
 /**
  * An application is three items, always written and removed together: the application in its JD's
@@ -15,10 +16,12 @@ export interface ApplicationItem {
   jdId: string;
   resumeId: string;
   status: ApplicationStatus;
-  /** every AI score, highest first */
-  scores: number[];
-  /** the best score; absent until scored */
+  /** every AI score with its provenance, highest first */
+  scores: StoredScore[];
+  /** the best score, and when and by which model it was given; absent until scored (or not reported) */
   aiScore?: number;
+  aiScoredAt?: string;
+  aiModel?: ScoreModel;
   /** the candidate's name and e-mail, copied from the resume at identityVersion */
   candidate: string | null;
   email: string | null;
@@ -40,7 +43,7 @@ export interface ApplicationPointerItem {
 }
 
 /** An application's entry in the matches index. */
-export type MatchEntry = Pick<ApplicationItem, 'id' | 'resumeId' | 'candidate' | 'email' | 'aiScore' | 'status'>;
+export type MatchEntry = Pick<ApplicationItem, 'id' | 'resumeId' | 'candidate' | 'email' | 'aiScore' | 'aiScoredAt' | 'aiModel' | 'status'>;
 
 export const applicationKeys = {
   item: (tenantId: string, jdId: string, applicationId: string) => ({ pk: tenantPk(tenantId), sk: `APP#${jdId}#${applicationId}` }),
@@ -65,7 +68,8 @@ export interface ApplicationState {
   jdId: string;
   resumeId: string;
   status: ApplicationStatus;
-  scores: number[];
+  /** highest first */
+  scores: AiScore[];
   createdAt: string;
 }
 
@@ -83,9 +87,11 @@ export function applicationItems(
     ...application,
     ...candidate,
     ...stored,
-    gsi3sk: applicationKeys.matchSort(application.jdId, best, application.createdAt, application.id),
+    gsi3sk: applicationKeys.matchSort(application.jdId, best?.overallScore, application.createdAt, application.id),
   };
-  if (best !== undefined) item.aiScore = best;
+  if (best !== undefined) item.aiScore = best.overallScore;
+  if (best?.scoredAt !== undefined) item.aiScoredAt = best.scoredAt;
+  if (best?.model !== undefined) item.aiModel = best.model;
   if (stored.sourceVersion === undefined) delete item.sourceVersion;
   return {
     application: item,
@@ -97,7 +103,9 @@ export function applicationItems(
       jdTitle: jd.title,
       jdTitleVersion: jd.titleVersion,
       status: application.status,
-      aiScores: application.scores,
+      // Summaries and criteria stay on the application alone (GET /applications/:id): the candidates
+      // view lists every application of a resume, which their size would take past 6 MB.
+      aiScores: application.scores.map(scoreIdentity),
       createdAt: application.createdAt,
     },
     pointer: {
@@ -115,6 +123,9 @@ export interface Match {
   candidate: string | null;
   email: string | null;
   aiScore: number | null;
+  /** when the score shown was given, and by which model (null when not reported) */
+  scoredAt: string | null;
+  model: ScoreModel | null;
   status: ApplicationStatus;
 }
 
@@ -125,6 +136,37 @@ export function toMatch(entry: MatchEntry): Match {
     candidate: entry.candidate,
     email: entry.email,
     aiScore: entry.aiScore ?? null,
+    scoredAt: entry.aiScoredAt ?? null,
+    model: entry.aiModel ?? null,
     status: entry.status,
+  };
+}
+
+/** One application with every score and its provenance (GET /applications/:id). */
+export interface Application {
+  id: string;
+  jdId: string;
+  resumeId: string;
+  status: ApplicationStatus;
+  /** the best score, as the matches show it */
+  aiScore: number | null;
+  /** newest first by scoredAt; scores without one after them, highest first */
+  aiScores: AiScore[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toApplication(item: ApplicationItem): Application {
+  const scores = item.scores.map(asScore);
+  const dated = scores.filter((score) => score.scoredAt !== undefined).sort((a, b) => (b.scoredAt as string).localeCompare(a.scoredAt as string));
+  return {
+    id: item.id,
+    jdId: item.jdId,
+    resumeId: item.resumeId,
+    status: item.status,
+    aiScore: item.aiScore ?? null,
+    aiScores: [...dated, ...scores.filter((score) => score.scoredAt === undefined)],
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
   };
 }

@@ -30,6 +30,7 @@ export interface EventData {
   'resume.deleted': { id: string; updatedAt: string };
   'application.created': ApplicationEventData;
   'application.updated': ApplicationEventData;
+  'application.scored': ApplicationScoredData;
   'application.deleted': { id: string; jdId: string; resumeId: string; updatedAt: string };
   'key.created': { id: string; name: string; scopes: Scope[]; expiresAt: string | null; updatedAt: string };
   'key.revoked': { id: string; name: string; updatedAt: string };
@@ -59,6 +60,17 @@ export interface ApplicationEventData {
   previousStatus?: ApplicationStatus;
   /** the best AI score, null while unscored */
   aiScore: number | null;
+  updatedAt: string;
+}
+
+/** A new score of an application: the number, and when and by which model (null when not reported). */
+export interface ApplicationScoredData {
+  id: string;
+  jdId: string;
+  resumeId: string;
+  aiScore: number;
+  model: { id: string; version: string } | null;
+  scoredAt: string | null;
   updatedAt: string;
 }
 

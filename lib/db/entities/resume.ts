@@ -1,4 +1,5 @@
 import type { ApplicationStatus, ParseStatus } from '../../domain.js';
+import { asScore, type ScoreIdentity, scoreIdentity } from './score.js';
 import { sortableTime, tenantPk } from '../ids.js';
 
 /**
@@ -27,7 +28,8 @@ export interface ApplicationCopyItem {
   /** the JD's titleVersion this copy holds */
   jdTitleVersion: number;
   status: ApplicationStatus;
-  aiScores: number[];
+  /** highest first: bare numbers (written before provenance), or each score's identity */
+  aiScores: (number | ScoreIdentity)[];
   createdAt: string;
 }
 
@@ -133,7 +135,7 @@ export interface Candidate extends ResumeSummary {
   applications: {
     id: string;
     status: ApplicationStatus;
-    aiScores: { overallScore: number }[];
+    aiScores: ScoreIdentity[];
     jobDescription: { id: string; title: string };
   }[];
 }
@@ -147,7 +149,7 @@ export function toCandidate(entry: ResumeListEntry, applications: readonly Appli
     applications: copies.map((copy) => ({
       id: copy.id,
       status: copy.status,
-      aiScores: [...copy.aiScores].sort((a, b) => b - a).map((overallScore) => ({ overallScore })),
+      aiScores: copy.aiScores.map((stored) => scoreIdentity(asScore(stored))).sort((a, b) => b.overallScore - a.overallScore),
       jobDescription: { id: copy.jdId, title: copy.jdTitle },
     })),
   };
