@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HiringApiError, HiringClient, type JdSummary, verifyWebhook, WebhookVerificationError } from '../src/index.js';
 import { CLIENT_TYPES_FILE, clientTypes } from '../../../scripts/local/client-types.js';
 import { importProductData } from '../../../scripts/local/import.js';
+import { demoData } from '../../../scripts/local/demo-data.js';
 import { tenantWithKey, useLocalGateway } from '../../../test/helpers/api.js';
 import { useTestDb } from '../../../test/helpers/db.js';
 import { useEnv } from '../../../test/helpers/env.js';
@@ -31,6 +32,19 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
 
     expect(seen).toHaveLength(260);
     expect(new Set(seen.map((jd) => jd.id)).size).toBe(260);
+  });
+
+  it('reads an application with every score’s provenance, typed, and the time and model of the score a match shows', async () => {
+    const { tenantId, client } = await clientOf(['read']);
+    await importProductData(db(), tenantId, demoData());
+
+    const application = await client.applications.get('app-1');
+    const [best] = (await client.matches.list('jd-backend')).data;
+
+    expect(application.aiScores.map((score) => score.overallScore).sort()).toEqual([84, 91.5]);
+    const explained = application.aiScores.find((score) => score.summary !== undefined);
+    expect(explained).toMatchObject({ overallScore: 91.5, model: { id: 'match-ranker' }, criteria: [expect.objectContaining({ name: 'Required skills' }), expect.anything(), expect.anything()] });
+    expect(best).toMatchObject({ applicationId: 'app-1', aiScore: 91.5, scoredAt: explained?.scoredAt, model: explained?.model });
   });
 
   it('creates one JD when the answer to its first attempt is lost: the retry carries the same Idempotency-Key', async () => {
