@@ -53,7 +53,7 @@ export async function startReceiver(answer: (request: Received, previousOfId: nu
 
 /**
  * The local dispatcher and worker on the test file's table, started before its tests (from the
- * stream's latest record) with short delivery timeouts.
+ * stream's latest record) with short delivery timeouts. The table needs its stream: `useTestDb({ stream: true })`.
  */
 export function useWebhookRuntime(db: () => Db, worker: Omit<WorkerDependencies, 'queue'> = { timeoutMs: 400 }): () => WebhookRuntime {
   let runtime: WebhookRuntime | undefined;

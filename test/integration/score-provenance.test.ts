@@ -20,7 +20,7 @@ import { startReceiver, useWebhookRuntime, waitFor } from '../helpers/webhooks.j
 // Short retries and settle window for the test; http and loopback allowed, as on the local stack.
 useEnv({ WEBHOOK_RETRY_SCHEDULE: '0.3,0.3,0.3', EVENT_SETTLE_MS: '300', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
-const db = useTestDb();
+const db = useTestDb({ stream: true });
 useWebhookRuntime(db);
 const ROOT = join(import.meta.dirname, '..', '..');
 

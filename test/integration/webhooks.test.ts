@@ -9,7 +9,7 @@ import { useEnv } from '../helpers/env.js';
 // Short retries and settle window for the test; http and loopback allowed, as on the local stack.
 useEnv({ WEBHOOK_RETRY_SCHEDULE: '0.3,0.3,0.3', EVENT_SETTLE_MS: '300', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
-const db = useTestDb();
+const db = useTestDb({ stream: true });
 const runtime = useWebhookRuntime(db);
 
 /** A tenant with an admin key (webhooks) and a read/write key (data, events). */

@@ -12,7 +12,7 @@ import { startReceiver, useWebhookRuntime, waitFor } from '../../../test/helpers
 // The local stack as `npm start` runs it (gateway, authorizer, functions, DynamoDB Local, webhook
 // pipeline), with a short settle window for the event log and loopback webhook URLs allowed.
 useEnv({ EVENT_SETTLE_MS: '200', WEBHOOK_ALLOW_LOCAL_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '0.3,0.3' });
-const db = useTestDb();
+const db = useTestDb({ stream: true });
 const baseUrl = useLocalGateway();
 useWebhookRuntime(db);
 
