@@ -50,8 +50,8 @@ describe('one way to page, on every list (#30 item 2)', () => {
       ['/matches/jd-1', 7],
       ['/jds/jd-1', 7],
       ['/keys', 5],
-      // 4 JDs, 7 resumes and 7 applications created, 5 keys (the test's own and 4 more)
-      ['/events', 4 + 7 + 7 + 5],
+      // 4 JDs, 7 resumes and 7 applications created (each scored: 7 application.scored), 5 keys (the test's own and 4 more)
+      ['/events', 4 + 7 + 7 + 7 + 5],
     ];
     for (const [path, count] of lists) {
       const ids = await walk(key, path, 3);
