@@ -51,6 +51,8 @@ export const ROUTE_ACCESS = {
   listWebhookDeliveries: { table: ['GetItem', 'Query'], indexes: [], partitions: tenantData },
   // PutItem: the retry or replay request, which the table's stream carries to the dispatcher.
   retryWebhookDelivery: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },
+  // PutItem: the test request, which the table's stream carries to the dispatcher like a retry.
+  testWebhook: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },
   // UpdateItem: the endpoint's one running replay; GetItem: the Idempotency-Key record.
   replayWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
   whoami: { table: [], indexes: [], partitions: [] },

@@ -77,7 +77,7 @@ export async function requestDelivery(
   const item: WebhookRequestItem = { ...webhookKeys.request(tenantId, requestId), entity: 'WEBHOOK_REQUEST', tenantId, ...request, ttl: ttlAfter(now, REQUEST_TTL_SECONDS) };
   const result = { requestId };
   const rest = [{ Put: { TableName: db.tableName, Item: item } }, ...(options.claim ? [options.claim.item(result)] : [])];
-  if (request.kind === 'retry') {
+  if (request.kind !== 'replay') {
     await transactWrite(db, rest);
     return result;
   }

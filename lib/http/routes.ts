@@ -205,6 +205,14 @@ export const ROUTES = {
     summary: 'Send one event to an endpoint again, now',
     successStatus: 202,
   },
+  testWebhook: {
+    method: 'POST',
+    path: '/webhooks/{webhookId}/test',
+    functionName: 'test-webhook',
+    scope: { scope: 'admin' },
+    summary: 'Send one signed webhook.test event to an endpoint, now (nothing is logged or retried)',
+    successStatus: 202,
+  },
   replayWebhook: {
     method: 'POST',
     path: '/webhooks/{webhookId}/replay',

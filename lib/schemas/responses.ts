@@ -179,6 +179,13 @@ export const EVENT_SCHEMAS = {
   'key.created': event('key.created', z.strictObject({ id, name: freeText(LIMITS.keyName), scopes, expiresAt: z.nullable(timestamp), updatedAt: timestamp })),
   'key.revoked': event('key.revoked', z.strictObject({ id, name: freeText(LIMITS.keyName), updatedAt: timestamp })),
 } as const satisfies Record<(typeof EVENT_TYPES)[number], z.ZodMiniType>;
+/** The event of a test delivery (POST /webhooks/:id/test): sent, never in the log. */
+export const testEventSchema = z.strictObject({
+  id: eventId,
+  type: z.literal('webhook.test'),
+  createdAt: timestamp,
+  data: z.strictObject({ webhookId: id, message: freeText(200) }),
+});
 /** An event of the log, as GET /events and webhook deliveries carry it. */
 export const eventSchema = z.discriminatedUnion('type', Object.values(EVENT_SCHEMAS) as unknown as [(typeof EVENT_SCHEMAS)['jd.created'], ...(typeof EVENT_SCHEMAS)[keyof typeof EVENT_SCHEMAS][]]);
 
@@ -209,7 +216,7 @@ const deliveryAttempt = z.strictObject({
   id,
   eventId,
   attempt: z.number(),
-  trigger: z.enum(['automatic', 'manual']),
+  trigger: z.enum(['automatic', 'manual', 'test']),
   statusCode: z.nullable(z.number()),
   durationMs: z.number(),
   error: z.optional(freeText(LIMITS.message)),
@@ -258,6 +265,7 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   [newWebhook, 'NewWebhook'],
   [replayProgress, 'ReplayProgress'],
   [deliveryAttempt, 'DeliveryAttempt'],
+  [testEventSchema, 'WebhookTestEvent'],
   [pagination, 'Pagination'],
   [slicePagination, 'SlicePagination'],
   [errorResponse, 'Error'],
@@ -296,6 +304,7 @@ export const responses = {
     replay: z.optional(replayProgress),
   }),
   retryWebhookDelivery: success(z.strictObject({ webhookId: id, eventId, status: z.literal('queued') })),
+  testWebhook: success(z.strictObject({ webhookId: id, eventId, status: z.literal('queued') })),
   replayWebhook: success(z.strictObject({ webhookId: id, requestId: token(128), after: eventId, until: eventId, status: z.literal('queued') })),
   whoami: success(z.strictObject({ tenantId: id, keyId: id, name: freeText(LIMITS.keyName), scopes, quota })),
 } as const;

@@ -62,9 +62,11 @@ export class Dispatcher {
     if (item.entity === 'WEBHOOK_REQUEST') {
       const { tenantId, webhookId } = item;
       const requestId = webhookKeys.requestIdOf(item.sk);
-      return item.kind === 'retry'
-        ? [{ kind: 'deliver', tenantId, webhookId, eventId: item.eventId, id: `manual:${requestId}`, retry: 0, trigger: 'manual' }]
-        : [{ kind: 'replay', tenantId, webhookId, requestId, after: item.after, until: item.until }];
+      if (item.kind === 'retry') return [{ kind: 'deliver', tenantId, webhookId, eventId: item.eventId, id: `manual:${requestId}`, retry: 0, trigger: 'manual' }];
+      if (item.kind === 'test') {
+        return [{ kind: 'deliver', tenantId, webhookId, eventId: item.eventId, id: `test:${requestId}`, retry: 0, trigger: 'test', testCreatedAt: item.createdAt }];
+      }
+      return [{ kind: 'replay', tenantId, webhookId, requestId, after: item.after, until: item.until }];
     }
     const tenantId = tenantIdOfPk(item.pk);
     const endpoints = await this.endpointsOf(tenantId);

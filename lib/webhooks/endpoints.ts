@@ -1,6 +1,6 @@
 import { webhookLocalUrlsAllowed } from '../config.js';
 import type { Db } from '../db/client.js';
-import { eventIdBefore } from '../db/entities/event.js';
+import { eventIdBefore, eventId as newEventId } from '../db/entities/event.js';
 import { getEventItem } from '../db/events.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
@@ -75,6 +75,17 @@ async function newSealedSecret(tenantId: string): Promise<{ secret: string; seal
 
 export async function retryDelivery(db: Db, tenantId: string, webhookId: string, eventId: string): Promise<void> {
   await requestDelivery(db, tenantId, { kind: 'retry', webhookId, eventId });
+}
+
+/**
+ * Sends one signed `webhook.test` event to the endpoint, through the same queue and worker as every
+ * delivery, but not in the event log and never retried; returns its event id (the `webhook-id` the
+ * receiver sees, and the attempt's `eventId` in the deliveries log).
+ */
+export async function sendTestDelivery(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<{ eventId: string }> {
+  const id = newEventId();
+  await requestDelivery(db, tenantId, { kind: 'test', webhookId, eventId: id, createdAt: now.toISOString() }, { now });
+  return { eventId: id };
 }
 
 /**

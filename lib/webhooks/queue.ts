@@ -1,3 +1,5 @@
+import type { DeliveryTrigger } from '../db/entities/webhook.js';
+
 /**
  * The webhook delivery queue: the dispatcher puts one message per endpoint and event on it, the worker
  * takes them, and puts the next attempt back with a delay when one fails. SQS delays a message at most
@@ -19,7 +21,9 @@ export interface DeliverMessage {
   id: string;
   /** how many retries of the schedule this series has used */
   retry: number;
-  trigger: 'automatic' | 'manual';
+  trigger: DeliveryTrigger;
+  /** a test delivery's time: its event is made from the message, not read from the log */
+  testCreatedAt?: string;
   /** epoch ms before which the attempt must not be made */
   notBefore?: number;
 }

@@ -1,6 +1,6 @@
 import { webhookLocalUrlsAllowed, webhookRetrySchedule } from '../config.js';
 import type { Db } from '../db/client.js';
-import { toPublicEvent } from '../db/entities/event.js';
+import { testEvent, toPublicEvent } from '../db/entities/event.js';
 import { DISABLE_AFTER_FAILED_ATTEMPTS, DISABLE_AFTER_FAILING_MS, signingSecrets, subscribes } from '../db/entities/webhook.js';
 import { getEventItem, readEventRange } from '../db/events.js';
 import { claimAttempt, recordAttempt, recordReplayProgress } from '../db/deliveries.js';
@@ -59,8 +59,10 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
     return 'postponed';
   }
   const { tenantId, webhookId, eventId } = message;
-  const [webhook, event] = await Promise.all([getWebhookItem(db, tenantId, webhookId), getEventItem(db, tenantId, eventId)]);
+  const test = message.trigger === 'test';
+  const [webhook, logged] = await Promise.all([getWebhookItem(db, tenantId, webhookId), test ? undefined : getEventItem(db, tenantId, eventId)]);
   if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
+  const event = test ? testEvent(webhookId, eventId, message.testCreatedAt ?? now.toISOString()) : logged && toPublicEvent(logged);
   if (!event) return 'skipped: event expired';
   // A message queued before identities existed is its own identity (its queue message id).
   // Opened before the claim: a key service that fails leaves the attempt unclaimed for the message's next receive.
@@ -69,7 +71,7 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
   const attempt = await claimAttempt(db, tenantId, { webhookId, eventId }, claimant, now);
   if (attempt === undefined) return 'duplicate';
 
-  const body = JSON.stringify(toPublicEvent(event));
+  const body = JSON.stringify(event);
   const post = deps.post ?? postDelivery;
   const send = () =>
     post(webhook.url, deliveryHeaders(secrets, event.id, body, now), body, {
@@ -89,8 +91,13 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
 
   if (isSuccess(result)) {
     await record('succeeded');
-    await markWebhookHealthy(db, tenantId, webhookId);
+    if (!test) await markWebhookHealthy(db, tenantId, webhookId);
     return 'delivered';
+  }
+  // A test probes the endpoint: its failure is shown in the deliveries log and changes nothing else.
+  if (test) {
+    await record('failed');
+    return 'failed';
   }
   if (result.statusCode === 410) {
     await record('failed');

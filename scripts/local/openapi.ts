@@ -6,7 +6,7 @@ import { ERROR_CODES } from '../../lib/errors.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { positiveInteger } from '../../lib/schemas/fields.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
-import { EVENT_SCHEMAS, responses, SCHEMA_NAMES } from '../../lib/schemas/responses.js';
+import { EVENT_SCHEMAS, responses, SCHEMA_NAMES, testEventSchema } from '../../lib/schemas/responses.js';
 
 /**
  * The OpenAPI 3.1 document, derived from the route table and the zod request/response schemas: every
@@ -125,6 +125,7 @@ const CONFLICTS: Partial<Record<string, string>> = {
   createKey: `the tenant already holds its limit of active keys, 50 unless raised (${codes('limit_reached')}): revoke one first`,
   createWebhook: `the tenant already has 10 endpoints (${codes('limit_reached')}): delete one first`,
   retryWebhookDelivery: `the endpoint is disabled (${codes('webhook_disabled')}): enable it first`,
+  testWebhook: `the endpoint is disabled (${codes('webhook_disabled')}): enable it first`,
   replayWebhook: `the endpoint is disabled (${codes('webhook_disabled')}), or another replay is running on it (${codes('replay_running')}, named in the message)`,
 };
 
@@ -228,16 +229,19 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
 /** What we send: one entry per event type, a signed POST to every endpoint subscribed to it. */
 function webhooks(): Record<string, unknown> {
   const header = (name: string, description: string, schema: JsonSchema) => ({ name, in: 'header', required: true, description, schema });
+  const sent: [string, string, string][] = [
+    ...EVENT_TYPES.map((type) => [type, SCHEMA_NAMES.get(EVENT_SCHEMAS[type]) as string, `A ${type} event`] as [string, string, string]),
+    ['webhook.test', SCHEMA_NAMES.get(testEventSchema) as string, 'A test delivery, sent only when asked (POST /webhooks/{webhookId}/test): not in the event log, never retried'],
+  ];
   return Object.fromEntries(
-    EVENT_TYPES.map((type) => {
-      const name = SCHEMA_NAMES.get(EVENT_SCHEMAS[type]) as string;
+    sent.map(([type, name, summary]) => {
       return [
         type,
         {
           post: {
             operationId: `on${name}`,
             tags: ['Webhooks'],
-            summary: `A ${type} event`,
+            summary,
             description:
               'Sent to every enabled endpoint subscribed to this type (or to `*`), signed as Standard Webhooks specifies: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (any `standardwebhooks` library does) before trusting the body. The same event is delivered with the same `webhook-id` on every attempt: use it to ignore repeats.',
             security: [],

@@ -90,6 +90,7 @@ describe('OpenAPI document', () => {
     await check('listWebhookDeliveries', `/webhooks/${webhookId}/deliveries`);
     await check('retryWebhookDelivery', `/webhooks/${webhookId}/deliveries/${eventId}/retry`);
     await check('replayWebhook', `/webhooks/${webhookId}/replay`, { since: '2026-01-01T00:00:00Z' });
+    await check('testWebhook', `/webhooks/${webhookId}/test`);
     await check('deleteWebhook', `/webhooks/${webhookId}`);
     await check('getWebhook', `/webhooks/${webhookId}`);
 

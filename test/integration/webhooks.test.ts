@@ -4,6 +4,7 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 import { type Received, startReceiver, useWebhookRuntime, waitFor } from '../helpers/webhooks.js';
 import { deliverLocally } from '../../scripts/local/product-bus.js';
+import { disableWebhook } from '../../lib/db/webhooks.js';
 import { useEnv } from '../helpers/env.js';
 
 // Short retries and settle window for the test; http and loopback allowed, as on the local stack.
@@ -214,6 +215,49 @@ describe('webhook endpoints', () => {
       expect((await callApi('GET', `/webhooks/${id}`, { key: tenant.admin })).status).toBe(404);
       const retries = runtime().queue.handled.filter((handled) => handled.message.kind === 'deliver' && handled.message.webhookId === id && handled.message.id === 'auto:1');
       expect(retries.map((handled) => handled.outcome)).toEqual(['skipped: endpoint gone or disabled']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('sends one signed webhook.test on request (#31 item 4): not in the event log, never retried, shown as a test in the deliveries log; 409 when disabled, 404 when unknown', async () => {
+    const tenant = await newTenant();
+    let answer = 500;
+    const receiver = await startReceiver(() => answer);
+    try {
+      const { id, secret } = await register(tenant.admin, receiver.url, ['jd.created']);
+      const failing = await callApi('POST', `/webhooks/${id}/test`, { key: tenant.admin });
+      await waitFor(() => receiver.received.length === 1, 10_000, 'the failing test delivery');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      answer = 200;
+      const passing = await callApi('POST', `/webhooks/${id}/test`, { key: tenant.admin });
+      await waitFor(() => receiver.received.length === 2, 10_000, 'the second test delivery');
+
+      expect(failing.status, failing.text).toBe(202);
+      expect(failing.json.data).toEqual({ webhookId: id, eventId: expect.stringMatching(/^evt_/), status: 'queued' });
+      // The 500 was not retried: one request per test.
+      expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([failing.json.data.eventId, passing.json.data.eventId]);
+      const delivered = new Webhook(secret).verify(receiver.received[1]?.body ?? '', receiver.received[1]?.headers as Record<string, string>);
+      expect(delivered).toEqual({
+        id: passing.json.data.eventId,
+        type: 'webhook.test',
+        createdAt: expect.any(String),
+        data: { webhookId: id, message: expect.any(String) },
+      });
+      const attempts = (await callApi('GET', `/webhooks/${id}/deliveries`, { key: tenant.admin })).json.data;
+      expect(attempts.map((attempt: { eventId: string; trigger: string; statusCode: number }) => [attempt.eventId, attempt.trigger, attempt.statusCode])).toEqual([
+        [passing.json.data.eventId, 'test', 200],
+        [failing.json.data.eventId, 'test', 500],
+      ]);
+      // Nothing in the log, and a failed test leaves the endpoint as it was.
+      expect((await wholeLog(tenant.data)).map((event) => event.type)).not.toContain('webhook.test');
+      expect((await callApi('GET', `/webhooks/${id}`, { key: tenant.admin })).json.data).toMatchObject({ status: 'enabled' });
+      expect((await callApi('GET', `/events/${failing.json.data.eventId}`, { key: tenant.data })).status).toBe(404);
+
+      await disableWebhook(db(), tenant.tenantId, id, 'the endpoint answered 410 Gone', new Date());
+      const disabled = await callApi('POST', `/webhooks/${id}/test`, { key: tenant.admin });
+      const unknown = await callApi('POST', '/webhooks/wh_unknown/test', { key: tenant.admin });
+      expect([disabled.status, disabled.json.code, unknown.status]).toEqual([409, 'webhook_disabled', 404]);
     } finally {
       await receiver.close();
     }

@@ -1,6 +1,6 @@
 import type { components, operations } from './openapi.js';
 
-export { verifyWebhook, WebhookVerificationError } from './webhooks.js';
+export { type DeliveredEvent, verifyWebhook, WebhookVerificationError } from './webhooks.js';
 
 /** Every named schema of the API description: `Schemas['Jd']`, `Schemas['Event']`, … */
 export type Schemas = components['schemas'];
@@ -195,6 +195,9 @@ export class HiringClient {
           options,
         })
       ).data,
+    /** Sends one signed `webhook.test` event to the endpoint now: not in the event log, never retried; its attempt shows in `deliveries`. */
+    test: async (webhookId: string, options?: CallOptions) =>
+      (await this.call<Answer<'testWebhook'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/test`, { options })).data,
     replay: async (webhookId: string, body: Body<'replayWebhook'>, options?: CallOptions) =>
       (await this.call<Answer<'replayWebhook'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/replay`, { body, idempotent: true, options })).data,
   };

@@ -357,6 +357,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one signed webhook.test event to an endpoint, now (nothing is logged or retried)
+         * @description Scope: `admin`.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/{webhookId}/replay": {
         parameters: {
             query?: never;
@@ -639,6 +659,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test delivery, sent only when asked (POST /webhooks/{webhookId}/test): not in the event log, never retried
+         * @description Sent to every enabled endpoint subscribed to this type (or to `*`), signed as Standard Webhooks specifies: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (any `standardwebhooks` library does) before trusting the body. The same event is delivered with the same `webhook-id` on every attempt: use it to ignore repeats.
+         */
+        post: operations["onWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -856,12 +896,23 @@ export interface components {
             eventId: string;
             attempt: number;
             /** @enum {string} */
-            trigger: "automatic" | "manual";
+            trigger: "automatic" | "manual" | "test";
             statusCode: number | null;
             durationMs: number;
             error?: string;
             /** Format: date-time */
             at: string;
+        };
+        WebhookTestEvent: {
+            id: string;
+            /** @constant */
+            type: "webhook.test";
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                webhookId: string;
+                message: string;
+            };
         };
         Pagination: {
             page: number;
@@ -1225,6 +1276,16 @@ export interface components {
             replay?: components["schemas"]["ReplayProgress"];
         };
         RetryWebhookDeliveryResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                webhookId: string;
+                eventId: string;
+                /** @constant */
+                status: "queued";
+            };
+        };
+        TestWebhookResponse: {
             /** @constant */
             success: true;
             data: {
@@ -2695,6 +2756,64 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Send one signed webhook.test event to an endpoint, now (nothing is logged or retried) */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestWebhookResponse"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), or a cursor this list did not issue (`cursor_invalid`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After; or the endpoint is disabled (`webhook_disabled`): enable it first */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Sent with `concurrent_change` only: seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     replayWebhook: {
         parameters: {
             query?: never;
@@ -3166,6 +3285,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["KeyRevokedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt of this event */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed: refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per secret in use (two while a rotated-out secret still signs) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {

@@ -13,7 +13,10 @@ const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature
  * both while a rotation is under way: the delivery is accepted if any of them signed it. Pass the raw
  * body as received (before any JSON parsing). Throws WebhookVerificationError otherwise.
  */
-export function verifyWebhook(secrets: string | string[], headers: Headers, rawBody: string | Uint8Array): components['schemas']['Event'] {
+/** What a delivery carries: an event of the log, or the `webhook.test` event of a test delivery. */
+export type DeliveredEvent = components['schemas']['Event'] | components['schemas']['WebhookTestEvent'];
+
+export function verifyWebhook(secrets: string | string[], headers: Headers, rawBody: string | Uint8Array): DeliveredEvent {
   const signed: Record<string, string> = {};
   for (const name of SIGNATURE_HEADERS) {
     const value = headers instanceof globalThis.Headers ? headers.get(name) : (headers[name] ?? headers[name.toUpperCase()]);
@@ -25,7 +28,7 @@ export function verifyWebhook(secrets: string | string[], headers: Headers, rawB
   let failure: unknown = new WebhookVerificationError('No secret given');
   for (const secret of [secrets].flat()) {
     try {
-      return new Webhook(secret).verify(body, signed) as components['schemas']['Event'];
+      return new Webhook(secret).verify(body, signed) as DeliveredEvent;
     } catch (error) {
       failure = error;
     }

@@ -133,6 +133,18 @@ export function eventPut(tableName: string, event: EventRecord['Event'], now: Da
   return { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
+/** The event of a test delivery (POST /webhooks/:id/test): signed and sent like any other, never in the log. */
+export interface TestEvent {
+  id: string;
+  type: 'webhook.test';
+  createdAt: string;
+  data: { webhookId: string; message: string };
+}
+
+export function testEvent(webhookId: string, id: string, createdAt: string): TestEvent {
+  return { id, type: 'webhook.test', createdAt, data: { webhookId, message: 'A test delivery from the Hiring API: nothing changed.' } };
+}
+
 export function toPublicEvent(item: EventItem): PublicEvent {
   const { pk: _pk, sk: _sk, entity: _entity, ttl: _ttl, ...event } = item;
   return event;

@@ -111,7 +111,7 @@ export interface DeliveryAttempt {
   id: string;
   eventId: string;
   attempt: number;
-  trigger: 'automatic' | 'manual';
+  trigger: DeliveryTrigger;
   /** the endpoint's HTTP status; null when none came (timeout, refused, unsafe address) */
   statusCode: number | null;
   durationMs: number;
@@ -128,8 +128,12 @@ export interface DeliveryAttemptItem extends DeliveryAttempt {
   ttl: number;
 }
 
+/** What made an attempt: the event's own schedule, a retry or replay asked for, or a test delivery. */
+export type DeliveryTrigger = 'automatic' | 'manual' | 'test';
+
 export type WebhookRequest =
   | { kind: 'retry'; webhookId: string; eventId: string }
+  | { kind: 'test'; webhookId: string; eventId: string; createdAt: string }
   | { kind: 'replay'; webhookId: string; after: string; until: string };
 
 export type WebhookRequestItem = WebhookRequest & { pk: string; sk: string; entity: 'WEBHOOK_REQUEST'; tenantId: string; ttl: number };

@@ -1,0 +1,8 @@
+import { sharedDb } from '../../lib/db/client.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { sendTestDelivery } from '../../lib/webhooks/endpoints.js';
+
+export const handler = apiHandler('testWebhook', {}, async ({ caller, path }) => {
+  const { eventId } = await sendTestDelivery(sharedDb(), caller.tenantId, path.webhookId);
+  return { data: { webhookId: path.webhookId, eventId, status: 'queued' as const } };
+});
