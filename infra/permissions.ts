@@ -27,6 +27,8 @@ export const ROUTE_ACCESS = {
   getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },
   // GetItem: the Idempotency-Key record, written in the create's own transaction.
   createJd: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
+  // The head's mark and its tombstone, the body's Delete, the counter and the jd.deleted event; Query: any application.
+  deleteJd: { table: ['GetItem', 'UpdateItem', 'Query', 'PutItem', 'DeleteItem'], indexes: [], partitions: tenantData },
   listResumes: { table: ['Query'], indexes: ['list', 'listKeys'], partitions: tenantData },
   getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
   listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },

@@ -17,7 +17,7 @@ import {
 } from './entities/application.js';
 import { type ApplicationEventData, recordEvent } from './entities/event.js';
 import { type AiScore, asScore } from './entities/score.js';
-import { type JdHeadItem, jdKeys } from './entities/jd.js';
+import { DELETING_STALE_MS, type JdHeadItem, jdKeys } from './entities/jd.js';
 import { candidateIdentity, type ResumeItem, resumeKeys } from './entities/resume.js';
 import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
 import { firstItemChanged, replacing } from './versioned-writes.js';
@@ -114,11 +114,12 @@ async function writeApplication(
       },
     },
     {
+      // And that no DELETE /jds/:jdId is checking the JD for applications (its mark raised the version).
       ConditionCheck: {
         TableName: db.tableName,
         Key: jdKeys.head(tenantId, next.jdId),
-        ConditionExpression: 'version = :jv',
-        ExpressionAttributeValues: { ':jv': jd.version },
+        ConditionExpression: 'version = :jv AND (attribute_not_exists(deleting) OR deleting < :stale)',
+        ExpressionAttributeValues: { ':jv': jd.version, ':stale': nowIso(new Date(now.getTime() - DELETING_STALE_MS)) },
       },
     },
     { Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) } },
@@ -206,6 +207,8 @@ async function readParents(db: Db, tenantId: string, jdId: string, resumeId: str
   const resume = at(resumeKey);
   if (jd?.entity === 'TOMBSTONE' || resume?.entity === 'TOMBSTONE') return 'deleted';
   if (jd?.entity !== 'JD') throw new MissingParentError(`JD ${jdId} of the application has not arrived`);
+  // Being deleted through the API: either it goes (the application is then of no use) or it stays; wait.
+  if (jd.deleting !== undefined && Date.parse(jd.deleting) > Date.now() - DELETING_STALE_MS) throw new MissingParentError(`JD ${jdId} of the application is being deleted`);
   if (resume?.entity !== 'RESUME') throw new MissingParentError(`Resume ${resumeId} of the application has not arrived`);
   return { jd, resume };
 }

@@ -1,11 +1,12 @@
 import type { JdStatus } from '../domain.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
-import { getItem, optimistically, queryAll, transactWrite } from './dynamo.js';
+import { getItem, isConditionFailure, optimistically, queryAll, queryUpTo, transactWrite, updateItem } from './dynamo.js';
 import { matchesOfJd, removeApplications } from './applications.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from './entities/application.js';
 import { type JdEventData, recordEvent } from './entities/event.js';
-import { type ProductWrite, type TombstoneItem, versionVerdict } from './entities/tombstone.js';
+import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
 import {
   bodyItem,
   DEFAULT_JD_TYPE,
@@ -188,6 +189,51 @@ export async function deleteJd(
     await removeApplications(db, tenantId, applications, now);
   }
   return write;
+}
+
+/**
+ * Deletes a JD through the API (DELETE /jds/:jdId), only while it has no application, so that no
+ * candidate's history goes with it. An application written at the same moment must not slip in
+ * between the check and the delete: the head is first marked `deleting` (raising its version), which
+ * every application write checks (its condition on the head's version fails, and on its retry it
+ * waits for the marker to go); then the JD's applications are read, strongly consistent; none: the
+ * head becomes a tombstone (holding the product's version, so an older product upsert cannot bring
+ * it back), with its body, counts and `jd.deleted`, on the condition that nothing changed since the
+ * mark. Some: the mark is taken back and the answer is 409. A mark left by a crash is ignored after
+ * DELETING_STALE_MS.
+ */
+export async function removeJd(db: Db, tenantId: string, jdId: string, now = new Date()): Promise<void> {
+  if (!isValidId(jdId)) throw new NotFoundError('JD');
+  const key = jdKeys.head(tenantId, jdId);
+  await optimistically(async () => {
+    const head = await getItem<JdHeadItem | TombstoneItem>(db, key, { consistent: true });
+    if (head?.entity !== 'JD') throw new NotFoundError('JD');
+    const marked = head.version + 1;
+    await updateItem(db, {
+      Key: key,
+      UpdateExpression: 'SET deleting = :at, version = :marked',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':at': nowIso(now), ':marked': marked, ':v': head.version },
+    });
+    const { items } = await queryUpTo<Pick<ApplicationItem, 'id'>>(db, { ...underPrefix(tenantId, applicationKeys.ofJd(jdId)), ProjectionExpression: 'id', ConsistentRead: true }, 1);
+    if (items.length > 0) {
+      await updateItem(db, { Key: key, UpdateExpression: 'REMOVE deleting', ConditionExpression: 'version = :marked', ExpressionAttributeValues: { ':marked': marked } });
+      throw new ConflictError(`JD ${jdId} has applications, which deleting it would take with it: close or archive it instead`);
+    }
+    await transactWrite(db, [
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: tombstoneItem(key, 'JD', jdId, head.sourceVersion ?? 0, now),
+          ConditionExpression: 'version = :marked',
+          ExpressionAttributeValues: { ':marked': marked },
+        },
+      },
+      { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
+      counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
+      recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
+    ]);
+  }, (error) => isConditionFailure(error));
 }
 
 /** Brings the JD title on every application's copy (under its resume) to `title`, then marks the head synced. */

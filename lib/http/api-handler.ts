@@ -231,7 +231,9 @@ export function apiHandler<R extends RouteId>(routeId: R, schemas: SchemasOf<R>,
         const { request } = context;
         if (!request) throw new Error('The handler runs after validate()');
         const result = await handle(request);
-        const response = jsonResponse(route.successStatus, { success: true, ...result }, { ...rateLimitHeaders(request.caller.quota), ...request.responseHeaders });
+        const headers = { ...rateLimitHeaders(request.caller.quota), ...request.responseHeaders };
+        if (route.successStatus === 204) return { statusCode: 204, headers: { 'Cache-Control': 'no-store', ...headers } };
+        const response = jsonResponse(route.successStatus, { success: true, ...result }, headers);
         return fitResponse(response, request.headers['accept-encoding']);
       })
   );

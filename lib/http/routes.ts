@@ -14,8 +14,8 @@ export interface RouteDefinition {
   /** undefined: any valid key */
   readonly scope: ScopeRequirement | undefined;
   readonly summary: string;
-  /** 202: accepted, done asynchronously */
-  readonly successStatus: 200 | 201 | 202;
+  /** 202: accepted, done asynchronously; 204: done, nothing to answer */
+  readonly successStatus: 200 | 201 | 202 | 204;
   /** honours an Idempotency-Key header (lib/http/idempotency.ts) */
   readonly idempotent?: true;
   /** returns pages with a signed `nextCursor` (its function reads the cursor-signing secret) */
@@ -51,6 +51,14 @@ export const ROUTES = {
     summary: 'Create a job description in DRAFT',
     successStatus: 201,
     idempotent: true,
+  },
+  deleteJd: {
+    method: 'DELETE',
+    path: '/jds/{jdId}',
+    functionName: 'delete-jd',
+    scope: { scope: 'jd:write', generic: 'write' },
+    summary: 'Delete a JD that has no applications',
+    successStatus: 204,
   },
   listResumes: {
     method: 'GET',

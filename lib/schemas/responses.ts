@@ -276,6 +276,8 @@ export const responses = {
   listJds: paginated(jdSummary),
   getJd: wholeOrSlice(jd),
   createJd: success(newJd),
+  /** 204: no body */
+  deleteJd: z.strictObject({}),
   listResumes: paginated(resumeSummary),
   getResume: success(resume),
   listMatches: wholeOrSlice(whole(matchEntry)),

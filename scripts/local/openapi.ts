@@ -122,6 +122,7 @@ const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/r
 
 /** Each write's own conflicts (409), besides losing a race it retried (`concurrent_change`, with Retry-After). */
 const CONFLICTS: Partial<Record<string, string>> = {
+  deleteJd: `the JD has applications (${codes('conflict')}): close or archive it instead, so that no candidate's history goes with it`,
   createKey: `the tenant already holds its limit of active keys, 50 unless raised (${codes('limit_reached')}): revoke one first`,
   createWebhook: `the tenant already has 10 endpoints (${codes('limit_reached')}): delete one first`,
   retryWebhookDelivery: `the endpoint is disabled (${codes('webhook_disabled')}): enable it first`,
@@ -154,7 +155,10 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     [route.successStatus]: {
       description: route.summary,
       headers: headerRefs(...RATE_LIMIT_HEADERS, ...(route.idempotent ? (['Idempotent-Replayed'] as const) : [])),
-      content: { 'application/json': { schema: ref(`${pascal(id)}Response`), ...examplesOf(recorded, String(route.successStatus)) } },
+      // 204: no body.
+      ...(route.successStatus === 204
+        ? {}
+        : { content: { 'application/json': { schema: ref(`${pascal(id)}Response`), ...examplesOf(recorded, String(route.successStatus)) } } }),
     },
     '400': errorAnswer(
       `The request breaks a rule (${codes('validation_failed')}: \`details\` names each field and rule; an unknown query parameter is refused, never ignored), or a cursor this list did not issue (${codes('cursor_invalid')})`,
@@ -287,7 +291,7 @@ export function buildOpenApi(): JsonSchema {
     const body = (REQUEST_SCHEMAS as Partial<Record<string, { body?: z.ZodMiniType }>>)[id]?.body;
     return body ? [[body, `${pascal(id)}Request`] as [z.ZodMiniType, string]] : [];
   });
-  const answers = routes.map(([id]) => [responses[id], `${pascal(id)}Response`] as [z.ZodMiniType, string]);
+  const answers = routes.filter(([, route]) => route.successStatus !== 204).map(([id]) => [responses[id], `${pascal(id)}Response`] as [z.ZodMiniType, string]);
   const schemas: Record<string, JsonSchema> = { ...namedSchemas([...SCHEMA_NAMES, ...answers], 'output'), ...namedSchemas(bodies, 'input'), GatewayError: GATEWAY_ERROR };
   // A generated client picks the event's type by its `type`.
   Object.assign(schemas.Event as JsonSchema, {

@@ -123,6 +123,10 @@ export class HiringClient {
     list: (query: Query<'listJds'> = {}, options?: CallOptions) => this.call<Answer<'listJds'>>('GET', '/jds', { query, options }),
     listAll: (query: Omit<Query<'listJds'>, 'cursor' | 'page'> = {}, options?: CallOptions) => this.walk((cursor) => this.jds.list({ ...query, cursor }, options)),
     get: async (jdId: string, options?: CallOptions): Promise<Jd> => (await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options })).data,
+    /** Deletes a JD that has no applications (a JD with applications: HiringApiError 409 `conflict`; close or archive it instead). */
+    delete: async (jdId: string, options?: CallOptions): Promise<void> => {
+      await this.call<undefined>('DELETE', `/jds/${encodeURIComponent(jdId)}`, { options });
+    },
     create: async (body: Body<'createJd'>, options?: CallOptions): Promise<NewJd> =>
       (await this.call<Answer<'createJd'>>('POST', '/jds', { body, idempotent: true, options })).data,
   };

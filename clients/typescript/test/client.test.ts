@@ -47,6 +47,14 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     expect(best).toMatchObject({ applicationId: 'app-1', aiScore: 91.5, scoredAt: explained?.scoredAt, model: explained?.model });
   });
 
+  it('deletes a JD created by mistake (204, no body), and then finds it no more', async () => {
+    const { client } = await clientOf(['read', 'write']);
+    const mistake = await client.jds.create({ title: 'Duplicate posting', description: 'Created by mistake.', createdById: 'ats' });
+
+    await expect(client.jds.delete(mistake.id)).resolves.toBeUndefined();
+    expect(await client.jds.get(mistake.id).catch((error: unknown) => (error as HiringApiError).status)).toBe(404);
+  });
+
   it('creates one JD when the answer to its first attempt is lost: the retry carries the same Idempotency-Key', async () => {
     const sent: { method: string; key: string | null }[] = [];
     let dropped = false;

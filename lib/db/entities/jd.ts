@@ -39,6 +39,8 @@ export interface JdHeadItem extends JdSummary, JdHeadVersions {
   createdById: string;
   /** the product's version of this JD (absent for a JD created through the API) */
   sourceVersion?: number;
+  /** set while DELETE /jds/:jdId checks that it has no application (lib/db/jds.ts, removeJd) */
+  deleting?: string;
   gsi1sk: string;
   gsi2sk: string;
 }
@@ -63,6 +65,9 @@ export const jdKeys = {
   statusPrefix: (status: JdStatus) => `${status}#`,
   statusSort: (status: JdStatus, createdAt: string, jdId: string) => `${status}#${sortableTime(createdAt)}#${jdId}`,
 };
+
+/** How long a `deleting` mark holds off new applications: a delete that crashed after marking lets go after this. */
+export const DELETING_STALE_MS = 60_000;
 
 export const NEW_JD_HEAD: JdHeadVersions = { version: 1, titleVersion: 1, titleSyncedVersion: 1 };
 
