@@ -27,6 +27,10 @@ export const ROUTE_ACCESS = {
   getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },
   // GetItem: the Idempotency-Key record, written in the create's own transaction.
   createJd: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
+  // Query: head and body, then the applications' slice on the matches index; PutItem: head, body and the
+  // jd.updated event; UpdateItem: the counts and the title on the application copies; GetItem: the
+  // Idempotency-Key record.
+  updateJd: { table: ['Query', 'GetItem', 'PutItem', 'UpdateItem'], indexes: ['matches'], partitions: tenantData },
   // The head's mark and its tombstone, the body's Delete, the counter and the jd.deleted event; Query: any application.
   deleteJd: { table: ['GetItem', 'UpdateItem', 'Query', 'PutItem', 'DeleteItem'], indexes: [], partitions: tenantData },
   listResumes: { table: ['Query'], indexes: ['list', 'listKeys'], partitions: tenantData },

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   webhook_disabled: 'the webhook endpoint is disabled: enable it first',
   replay_running: 'a replay is already running on this webhook endpoint',
   concurrent_change: 'another change to the same data won a race; retry (Retry-After)',
+  precondition_failed: 'the If-Match header names a version that is no longer the current one: read the resource again, then decide',
   payload_too_large: 'the request body is larger than the service takes',
   unsupported_media_type: 'the request body is not JSON in UTF-8',
   idempotency_key_reused: 'the Idempotency-Key was used before with a different request',
@@ -70,6 +71,11 @@ export interface FieldProblem {
   field: string;
   rule: string;
   message: string;
+}
+
+/** The request's If-Match names another version of the resource than the stored one (412). */
+export class PreconditionFailedError extends DomainError {
+  readonly code = 'precondition_failed';
 }
 
 /** Input the service refuses; `details` names each field and the rule it broke (absent: the body as a whole). */

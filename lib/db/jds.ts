@@ -1,5 +1,5 @@
 import type { JdStatus } from '../domain.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, NotFoundError, PreconditionFailedError } from '../errors.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
 import { getItem, isConditionFailure, optimistically, queryAll, queryUpTo, transactWrite, updateItem } from './dynamo.js';
@@ -115,7 +115,7 @@ export async function saveJd(
   db: Db,
   tenantId: string,
   input: JdImport & { id: string },
-  options: { sourceVersion: number; now?: Date },
+  options: { sourceVersion: number; now?: Date; occurredAt?: string },
 ): Promise<ProductWrite<JdSummary>> {
   const { id } = input;
   const now = options.now ?? new Date();
@@ -124,6 +124,10 @@ export async function saveJd(
     const ignored = versionVerdict(stored, options.sourceVersion);
     if (ignored) return ignored;
     const existing = stored?.entity === 'JD' ? stored : undefined;
+    // An integrator's edit (PATCH) is newer than a product change that happened before it.
+    if (existing?.editedAt !== undefined && options.occurredAt !== undefined && options.occurredAt <= existing.editedAt) {
+      return { outcome: 'ignored' as const, reason: 'edited' as const };
+    }
     const at = nowIso(now);
     const status = input.status ?? existing?.status ?? 'DRAFT';
     const fields = headFields(input, id, status, input.createdAt ?? existing?.createdAt ?? at, at);
@@ -261,13 +265,8 @@ async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: s
   );
 }
 
-/**
- * A JD with its body (one strongly consistent Query of head and body) and the id and status of every
- * application, or of the slice of them asked for, in match order (from the slim matches index, in
- * parallel).
- */
-export async function getJd(db: Db, tenantId: string, jdId: string, slice?: SliceRequest): Promise<{ jd: JdDetail; pagination?: SlicePagination } | undefined> {
-  if (!isValidId(jdId)) return undefined;
+/** A JD's head, body and applications (or the slice asked for), read in parallel. */
+async function readJd(db: Db, tenantId: string, jdId: string, slice?: SliceRequest) {
   const range = jdKeys.collection(jdId);
   const [items, applications] = await Promise.all([
     queryAll<JdHeadItem | JdBodyItem>(db, {
@@ -277,11 +276,125 @@ export async function getJd(db: Db, tenantId: string, jdId: string, slice?: Slic
     }),
     wholeOrSlice<Pick<MatchEntry, 'id' | 'status'>>(db, matchesOfJd(tenantId, jdId, 'jd-applications', 'id, #status'), slice),
   ]);
-  const head = items.find((item): item is JdHeadItem => item.entity === 'JD');
+  return {
+    head: items.find((item): item is JdHeadItem => item.entity === 'JD'),
+    body: items.find((item): item is JdBodyItem => item.entity === 'JD_BODY'),
+    applications: { items: applications.items.map(({ id, status }) => ({ id, status })), pagination: applications.pagination },
+  };
+}
+
+/** A JD as GET /jds/:jdId answers it, with its ETag (its head's version). */
+export interface VersionedJd {
+  jd: JdDetail;
+  pagination?: SlicePagination;
+  etag: string;
+}
+
+/** The ETag of a JD: its head's version, quoted; every change to the JD raises it. */
+export const jdEtag = (version: number) => `"${version}"`;
+
+/**
+ * A JD with its body (one strongly consistent Query of head and body) and the id and status of every
+ * application, or of the slice of them asked for, in match order (from the slim matches index, in
+ * parallel).
+ */
+export async function getJd(db: Db, tenantId: string, jdId: string, slice?: SliceRequest): Promise<VersionedJd | undefined> {
+  if (!isValidId(jdId)) return undefined;
+  const { head, body, applications } = await readJd(db, tenantId, jdId, slice);
   if (!head) return undefined;
-  const body = items.find((item): item is JdBodyItem => item.entity === 'JD_BODY');
-  const detail = toJdDetail(head, body, applications.items.map(({ id, status }) => ({ id, status })));
-  return { jd: detail, ...(applications.pagination ? { pagination: applications.pagination } : {}) };
+  return { jd: toJdDetail(head, body, applications.items), ...(applications.pagination ? { pagination: applications.pagination } : {}), etag: jdEtag(head.version) };
+}
+
+/** The statuses an integrator may move a JD to, from each (publishing is done in the product). */
+const INTEGRATOR_TRANSITIONS: Record<JdStatus, readonly JdStatus[]> = { DRAFT: ['CLOSED', 'ARCHIVED'], PUBLISHED: ['CLOSED', 'ARCHIVED'], CLOSED: ['ARCHIVED'], ARCHIVED: [] };
+
+/** How many of its applications the answer to PATCH /jds/:jdId shows (a cursor leads to the rest, as in GET /jds/:jdId?limit=). */
+export const UPDATE_ANSWER_APPLICATIONS = 100;
+
+/** The fields PATCH /jds/:jdId may change. */
+export type JdPatch = Partial<Pick<JdInput, 'title' | 'description' | 'department' | 'location' | 'experience' | 'type' | 'salary' | 'requirements'>> & { status?: JdStatus | undefined };
+
+/**
+ * Changes a JD through the API (PATCH /jds/:jdId): the fields given, and its status to CLOSED or
+ * ARCHIVED only. `ifMatch` (the If-Match header), when given, must name the stored version (or be
+ * `*`). The head, body, counts, `jd.updated` and the idempotency record change together, on the
+ * condition that the head is the one read; a new title then reaches every application's copy. A
+ * patch that changes nothing writes nothing (and records no event). The answer is the JD as GET
+ * /jds/:jdId?limit=100 shows it: the first 100 applications, a cursor for the rest.
+ */
+export async function updateJd(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  patch: JdPatch,
+  options: { ifMatch?: string | undefined; now?: Date; claim?: IdempotencyClaim<VersionedJd> | undefined } = {},
+): Promise<VersionedJd> {
+  if (!isValidId(jdId)) throw new NotFoundError('JD');
+  const now = options.now ?? new Date();
+  const write = await optimistically(async () => {
+    // The answer holds the first applications only: with the JD's texts it is also the idempotency record (< 400 KB).
+    const { head, body, applications } = await readJd(db, tenantId, jdId, { limit: UPDATE_ANSWER_APPLICATIONS });
+    if (!head) throw new NotFoundError('JD');
+    if (!ifMatchAllows(options.ifMatch, head.version)) {
+      throw new PreconditionFailedError(`If-Match ${options.ifMatch} is not the JD's current version (ETag ${jdEtag(head.version)}): read it again, then decide`);
+    }
+    const status = patch.status ?? head.status;
+    if (status !== head.status && !INTEGRATOR_TRANSITIONS[head.status].includes(status)) {
+      const allowed = INTEGRATOR_TRANSITIONS[head.status];
+      throw new ConflictError(
+        `A JD that is ${head.status} can move to ${allowed.length ? allowed.join(' or ') : 'no other status'} through the API, not to ${status}: publishing is done in the product`,
+      );
+    }
+    const input: JdImport = { ...toJdInput(head, body), ...definedFields(patch) };
+    const at = nowIso(now);
+    const fields = headFields(input, jdId, status, head.createdAt, at);
+    const changed = JSON.stringify([toJdSummary({ ...fields, updatedAt: '' }), input.description, input.requirements]) !== JSON.stringify([toJdSummary({ ...head, updatedAt: '' }), body?.description, body?.requirements]);
+    const versions: JdHeadVersions = changed
+      ? { version: head.version + 1, titleVersion: head.title !== fields.title ? head.version + 1 : head.titleVersion, titleSyncedVersion: head.titleSyncedVersion }
+      : head;
+    const next = changed ? fields : head;
+    const answer: VersionedJd = {
+      jd: toJdDetail({ ...head, ...next }, changed ? bodyItem(tenantId, jdId, input) : body, applications.items),
+      ...(applications.pagination ? { pagination: applications.pagination } : {}),
+      etag: jdEtag(versions.version),
+    };
+    if (!changed) {
+      if (options.claim) await transactWrite(db, [options.claim.item(answer)]);
+      return { answer, versions, title: head.title };
+    }
+    const item: JdHeadItem = { ...headItem(tenantId, fields, versions, head.sourceVersion), editedAt: at };
+    await transactWrite(db, [
+      { Put: { TableName: db.tableName, Item: item, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': head.version } } },
+      { Put: { TableName: db.tableName, Item: bodyItem(tenantId, jdId, input) } },
+      ...(status !== head.status ? [counterDelta(tenantId, 'JD', { [head.status]: -1, [status]: 1 })] : []),
+      recordEvent(tenantId, 'jd.updated', jdEventData(fields, head.status)),
+      ...(options.claim ? [options.claim.item(answer)] : []),
+    ]);
+    return { answer, versions, title: fields.title };
+  }, firstItemChanged);
+  if (write.versions.titleSyncedVersion !== write.versions.titleVersion) await propagateJdTitle(db, tenantId, jdId, write.title, write.versions.titleVersion);
+  return write.answer;
+}
+
+/** Whether an If-Match header lets a write go over `version`: absent, `*`, or a list naming its ETag. */
+function ifMatchAllows(header: string | undefined, version: number): boolean {
+  if (header === undefined) return true;
+  const tags = header.split(',').map((tag) => tag.trim());
+  return tags.includes('*') || tags.includes(jdEtag(version));
+}
+
+/** A stored JD as the input it was written from. */
+function toJdInput(head: JdHeadItem, body: JdBodyItem | undefined): JdImport {
+  const input: JdImport = { title: head.title, description: body?.description ?? '', createdById: head.createdById, type: head.type };
+  for (const field of ['department', 'location', 'experience', 'salary'] as const) if (head[field] !== undefined) input[field] = head[field];
+  if (body?.requirements !== undefined) input.requirements = body.requirements;
+  return input;
+}
+
+/** The fields of a patch that were sent. */
+function definedFields(patch: JdPatch): Partial<JdImport> {
+  const { status: _status, ...fields } = patch;
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
 /** A JD's entry in the list and status indexes. */

@@ -8,6 +8,7 @@ import {
   TooManyItemsError,
   InvalidInputError,
   NotFoundError,
+  PreconditionFailedError,
   TransientError,
 } from '../errors.js';
 import { clip, LIMITS } from '../schemas/limits.js';
@@ -41,6 +42,7 @@ function statusOf(error: DomainError): number | undefined {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof InvalidInputError) return 400;
   if (error instanceof ConflictError) return 409;
+  if (error instanceof PreconditionFailedError) return 412;
   if (error instanceof IdempotencyKeyReusedError || error instanceof TooManyItemsError) return 422;
   return undefined;
 }

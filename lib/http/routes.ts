@@ -7,7 +7,7 @@ import type { ScopeRequirement } from '../auth/scopes.js';
 export const API_PREFIX = '/api/v1';
 
 export interface RouteDefinition {
-  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** API Gateway path syntax, relative to API_PREFIX */
   readonly path: string;
   readonly functionName: string;
@@ -22,6 +22,8 @@ export interface RouteDefinition {
   readonly paginated?: true;
   /** makes webhook signing secrets (its function may encrypt with the webhook secrets key) */
   readonly sealsWebhookSecrets?: true;
+  /** answers an ETag (the resource's version); a write takes If-Match and answers 412 when it names another */
+  readonly versioned?: true;
 }
 
 export const ROUTES = {
@@ -38,6 +40,7 @@ export const ROUTES = {
     method: 'GET',
     path: '/jds/{jdId}',
     functionName: 'get-jd',
+    versioned: true,
     scope: { scope: 'jd:read', generic: 'read' },
     summary: 'One job description with its applications',
     successStatus: 200,
@@ -51,6 +54,17 @@ export const ROUTES = {
     summary: 'Create a job description in DRAFT',
     successStatus: 201,
     idempotent: true,
+  },
+  updateJd: {
+    method: 'PATCH',
+    path: '/jds/{jdId}',
+    functionName: 'update-jd',
+    scope: { scope: 'jd:write', generic: 'write' },
+    summary: "Change a JD's fields, or close or archive it",
+    successStatus: 200,
+    idempotent: true,
+    paginated: true,
+    versioned: true,
   },
   deleteJd: {
     method: 'DELETE',

@@ -1,6 +1,6 @@
 import { deleteApplication, saveApplication } from '../db/applications.js';
 import type { Db } from '../db/client.js';
-import type { ProductWrite } from '../db/entities/tombstone.js';
+import type { IgnoredReason, ProductWrite } from '../db/entities/tombstone.js';
 import { deleteJd, saveJd } from '../db/jds.js';
 import { eraseResume, saveResume } from '../db/resumes.js';
 import { ensureTenant } from '../db/tenants.js';
@@ -12,7 +12,7 @@ import type { ProductEvent } from '../schemas/product-data.js';
  * late). Throws MissingParentError while an application's JD or resume has not arrived (the event is
  * tried again later) and TransientError when DynamoDB is unavailable.
  */
-export type EventOutcome = { outcome: 'applied'; created: boolean } | { outcome: 'ignored'; reason: 'stale' | 'duplicate' | 'deleted' };
+export type EventOutcome = { outcome: 'applied'; created: boolean } | { outcome: 'ignored'; reason: IgnoredReason };
 
 /** Tenants this process knows exist (or is creating): an event for a new tenant creates it, once. */
 const knownTenants = new Map<string, Promise<void>>();
@@ -39,7 +39,7 @@ export async function applyProductEvent(db: Db, event: ProductEvent, now = new D
   const options = { sourceVersion: event.version, now };
   switch (event.type) {
     case 'jd.upserted':
-      return outcomeOf(await saveJd(db, event.tenantId, { ...event.data, createdAt: iso(event.data.createdAt) }, options));
+      return outcomeOf(await saveJd(db, event.tenantId, { ...event.data, createdAt: iso(event.data.createdAt) }, { ...options, occurredAt: iso(event.occurredAt) as string }));
     case 'jd.deleted':
       return outcomeOf(await deleteJd(db, event.tenantId, event.data.id, options));
     case 'resume.upserted':

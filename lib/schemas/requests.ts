@@ -1,5 +1,5 @@
 import { listEventsQuery } from './requests/events.js';
-import { createJdBody, getJdQuery, listJdsQuery, listMatchesQuery } from './requests/jds.js';
+import { createJdBody, getJdQuery, listJdsQuery, listMatchesQuery, updateJdBody } from './requests/jds.js';
 import { createKeyBody, listKeysQuery } from './requests/keys.js';
 import { listCandidatesQuery, listResumesQuery } from './requests/resumes.js';
 import { createWebhookBody, listWebhookDeliveriesQuery, listWebhooksQuery, replayWebhookBody } from './requests/webhooks.js';
@@ -14,6 +14,7 @@ export const REQUEST_SCHEMAS = {
   getJd: { query: getJdQuery },
   listMatches: { query: listMatchesQuery },
   createJd: { body: createJdBody },
+  updateJd: { body: updateJdBody },
   listResumes: { query: listResumesQuery },
   listCandidates: { query: listCandidatesQuery },
   createKey: { body: createKeyBody },

@@ -276,6 +276,7 @@ export const responses = {
   listJds: paginated(jdSummary),
   getJd: wholeOrSlice(jd),
   createJd: success(newJd),
+  updateJd: wholeOrSlice(jd),
   /** 204: no body */
   deleteJd: z.strictObject({}),
   listResumes: paginated(resumeSummary),

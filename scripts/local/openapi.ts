@@ -74,6 +74,11 @@ const HEADERS = {
     required: false,
     schema: { type: 'string', enum: ['true'] },
   },
+  ETag: {
+    description: "The resource's version (a strong validator: any change raises it); send it back as If-Match to change the resource only if nobody else did. Absent on an idempotent replay.",
+    required: false,
+    schema: { type: 'string', maxLength: 24, pattern: '^"[0-9]{1,20}"$' },
+  },
 };
 type HeaderName = keyof typeof HEADERS;
 const headerRefs = (...names: HeaderName[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
@@ -122,6 +127,7 @@ const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/r
 
 /** Each write's own conflicts (409), besides losing a race it retried (`concurrent_change`, with Retry-After). */
 const CONFLICTS: Partial<Record<string, string>> = {
+  updateJd: `the status asked for is not one an integrator may move the JD to from its current one (${codes('conflict')}: the message names the allowed ones; publishing is done in the product)`,
   deleteJd: `the JD has applications (${codes('conflict')}): close or archive it instead, so that no candidate's history goes with it`,
   createKey: `the tenant already holds its limit of active keys, 50 unless raised (${codes('limit_reached')}): revoke one first`,
   createWebhook: `the tenant already has 10 endpoints (${codes('limit_reached')}): delete one first`,
@@ -154,7 +160,7 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
   const answers: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.summary,
-      headers: headerRefs(...RATE_LIMIT_HEADERS, ...(route.idempotent ? (['Idempotent-Replayed'] as const) : [])),
+      headers: headerRefs(...RATE_LIMIT_HEADERS, ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []), ...('versioned' in route ? (['ETag'] as const) : [])),
       // 204: no body.
       ...(route.successStatus === 204
         ? {}
@@ -193,6 +199,16 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       `The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (${codes('response_too_large')}): ask for fewer items with \`limit\` and follow \`pagination.nextCursor\``,
       withRateLimit,
     );
+  }
+  if ('versioned' in route && route.method !== 'GET') {
+    parameters.push({
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description: 'The ETag of the version this change was made from (or `*`): another version answers 412, so two writers cannot overwrite each other blindly.',
+      schema: { type: 'string', maxLength: 200, pattern: '^[\\x20-\\x7e]*$' },
+    });
+    answers['412'] = errorAnswer(`If-Match names another version than the current one (${codes('precondition_failed')}): read the resource again, then decide`, withRateLimit);
   }
   if (route.idempotent) {
     parameters.push({

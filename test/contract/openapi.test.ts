@@ -46,11 +46,11 @@ describe('OpenAPI document', () => {
     const errors: string[] = [];
     const recorded: RecordedExamples = {};
     // Live answers over HTTP from the local gateway, each checked against the document and kept as its example.
-    const check = async (id: string, path: string, body?: unknown) => {
+    const check = async (id: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
       const method = byId.get(id)?.method as string;
       const reply = await fetch(`${gatewayUrl()}${path}`, {
         method,
-        headers: { 'X-API-Key': tenant.key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: { 'X-API-Key': tenant.key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const raw = Buffer.from(await reply.arrayBuffer());
@@ -69,6 +69,9 @@ describe('OpenAPI document', () => {
     const unused = await check('createJd', '/jds', { title: 'Duplicate posting', description: 'Created by mistake.', createdById: 'user-42' });
     await check('deleteJd', `/jds/${(unused.data as { id: string }).id}`);
     await check('deleteJd', '/jds/jd-backend');
+    await check('updateJd', '/jds/jd-frontend', { location: 'Remote (EU)', salary: '€90,000–€110,000' });
+    await check('updateJd', '/jds/jd-design', { status: 'PUBLISHED' });
+    await check('updateJd', '/jds/jd-frontend', { location: 'Berlin' }, { 'If-Match': '"1"' });
     await check('listResumes', '/resumes?limit=2');
     await check('getResume', '/resumes/res-ada-lovelace');
     await check('listMatches', '/matches/jd-backend');
@@ -141,12 +144,15 @@ describe('OpenAPI document', () => {
     for (const [method, operation] of operations) {
       const [success] = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
       const idempotent = operation.parameters.some((parameter) => parameter.name === 'Idempotency-Key');
+      const versioned = ['getJd', 'updateJd'].includes((operation as unknown as { operationId: string }).operationId);
       expect(Object.keys(operation.responses[success as string]?.headers ?? {})).toEqual([
         'RateLimit-Limit',
         'RateLimit-Remaining',
         'RateLimit-Reset',
         ...(idempotent ? ['Idempotent-Replayed'] : []),
+        ...(versioned ? ['ETag'] : []),
       ]);
+      if (versioned && method !== 'get') expect(Object.keys(operation.responses)).toContain('412');
       expect(Object.keys(resolved(operation.responses['429'])?.headers ?? {})).toContain('Retry-After');
       expect(Object.keys(resolved(operation.responses['503'])?.headers ?? {})).toEqual(['Retry-After']);
       if (method !== 'get') expect(operation.responses['409']?.headers).toHaveProperty('Retry-After');

@@ -18,9 +18,12 @@ let sequence = 0;
 const event = (type: string, tenantId: string, version: number, data: object): PublishedEvent =>
   ({ type, id: `e-${++sequence}-${Date.now()}`, tenantId, occurredAt: new Date().toISOString(), version, data }) as PublishedEvent;
 
+/** Until the event log shows what was just written (its settle window is 100 ms here). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 150));
+
 /** The types of the tenant's event log, once settled. */
 async function logTypes(key: string): Promise<string[]> {
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await settled();
   return (await callApi('GET', '/events?limit=100', { key })).json.data.map((logged: { type: string }) => logged.type);
 }
 
@@ -94,3 +97,105 @@ describe('DELETE /jds/:jdId (#31 item 2)', () => {
     await expect(apply()).resolves.toEqual({ outcome: 'applied', created: true, value: { id: 'a-1' } });
   });
 });
+
+describe('PATCH /jds/:jdId (#31 items 1 and 3)', () => {
+  /** A tenant whose product published jd-1, with one application (so that candidates show the JD's title). */
+  async function seeded(occurredAt = new Date().toISOString()) {
+    const tenant = await tenantWithKey(db(), ['read', 'write']);
+    const at = (type: string, version: number, data: object) => ({ ...event(type, tenant.tenantId, version, data), occurredAt });
+    await deliverLocally(db(), [at('jd.upserted', 3, { id: 'jd-1', ...JD, status: 'PUBLISHED' }), at('resume.upserted', 1, { id: 'r-1', fileName: 'ada.pdf' })]);
+    await deliverLocally(db(), [at('application.upserted', 1, { id: 'a-1', jdId: 'jd-1', resumeId: 'r-1' })]);
+    return tenant;
+  }
+  const patch = (key: string, body: unknown, headers: Record<string, string> = {}) => callApi('PATCH', '/jds/jd-1', { key, body, headers });
+
+  it('changes the fields sent and answers the JD as GET shows it, with its new ETag; the new title reaches the candidates; jd.updated is recorded; a stale If-Match answers 412', async () => {
+    const { key } = await seeded();
+    const before = await callApi('GET', '/jds/jd-1', { key });
+    const etag = before.headers.etag as string;
+
+    const changed = await patch(key, { title: 'Staff Backend Engineer, Payments', location: 'Remote (EU)' }, { 'if-match': etag });
+    const stale = await patch(key, { location: 'Berlin' }, { 'if-match': etag });
+    const after = await callApi('GET', '/jds/jd-1', { key });
+
+    expect(etag).toMatch(/^"\d+"$/);
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json.data).toEqual({ ...before.json.data, title: 'Staff Backend Engineer, Payments', location: 'Remote (EU)', updatedAt: expect.any(String) });
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(after.headers.etag).toBe(changed.headers.etag);
+    expect(after.json.data).toEqual(changed.json.data);
+    expect([stale.status, stale.json.code]).toEqual([412, 'precondition_failed']);
+    expect((await patch(key, { location: 'Berlin' }, { 'if-match': '*' })).status).toBe(200);
+    expect((await callApi('GET', '/candidates', { key })).json.data[0].applications[0].jobDescription.title).toBe('Staff Backend Engineer, Payments');
+    await settled();
+    const updates = (await callApi('GET', '/events?type=jd.updated', { key })).json.data;
+    expect(updates.map((logged: { data: { title: string } }) => logged.data.title)).toEqual(['Staff Backend Engineer, Payments', 'Staff Backend Engineer, Payments']);
+  });
+
+  it('moves a JD only to CLOSED or ARCHIVED (409 naming the allowed ones otherwise), counting it by status, and refuses an empty or unknown body (400)', async () => {
+    const { key } = await seeded();
+
+    const closed = await patch(key, { status: 'CLOSED' });
+    const reopened = await patch(key, { status: 'PUBLISHED' });
+    const archived = await patch(key, { status: 'ARCHIVED' });
+    const revived = await patch(key, { status: 'CLOSED' });
+
+    expect([closed.status, closed.json.data.status]).toEqual([200, 'CLOSED']);
+    expect([reopened.status, reopened.json.code]).toEqual([409, 'conflict']);
+    expect(reopened.json.error).toBe('A JD that is CLOSED can move to ARCHIVED through the API, not to PUBLISHED: publishing is done in the product');
+    expect([archived.status, archived.json.data.status]).toEqual([200, 'ARCHIVED']);
+    expect(revived.json.error).toMatch(/A JD that is ARCHIVED can move to no other status/);
+    expect((await callApi('GET', '/jds?status=ARCHIVED', { key })).json.pagination.total).toBe(1);
+    expect((await callApi('GET', '/jds?status=PUBLISHED', { key })).json.pagination.total).toBe(0);
+    await settled();
+    const events = (await callApi('GET', '/events?type=jd.updated', { key })).json.data.map((logged: { data: { status: string; previousStatus?: string } }) => [logged.data.previousStatus, logged.data.status]);
+    expect(events).toEqual([
+      ['PUBLISHED', 'CLOSED'],
+      ['CLOSED', 'ARCHIVED'],
+    ]);
+    expect((await patch(key, {})).status).toBe(400);
+    expect((await patch(key, { title: 'x', createdById: 'someone' })).json.error).toMatch(/Unknown field "createdById"/);
+    expect((await patch(key, { title: ' ' })).status).toBe(400);
+  });
+
+  it('honours an Idempotency-Key (the same answer, one change, one event) and writes nothing for a patch that changes nothing', async () => {
+    const { key } = await seeded();
+    const headers = { 'idempotency-key': 'sync-2026-11-24-jd-1' };
+
+    const first = await patch(key, { salary: '€90,000–€110,000' }, headers);
+    const again = await patch(key, { salary: '€90,000–€110,000' }, headers);
+    const same = await patch(key, { salary: '€90,000–€110,000' });
+
+    expect(again.json).toEqual(first.json);
+    expect(again.headers['Idempotent-Replayed'] ?? again.headers['idempotent-replayed']).toBe('true');
+    expect(same.status).toBe(200);
+    expect(same.headers.etag).toBe(first.headers.etag);
+    await settled();
+    expect((await callApi('GET', '/events?type=jd.updated', { key })).json.data).toHaveLength(1);
+  });
+
+  it('keeps an integrator’s edit against a product change that happened before it, and takes a product change that happened after: each visible in the log', async () => {
+    const { tenantId, key } = await seeded(new Date(Date.now() - 60_000).toISOString());
+    const productChange = (version: number, occurredAt: Date, title: string) => ({ ...event('jd.upserted', tenantId, version, { id: 'jd-1', ...JD, title, status: 'PUBLISHED' }), occurredAt: occurredAt.toISOString() });
+    const beforeEdit = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    await patch(key, { title: 'Edited in the ATS' });
+    const [stale] = await deliverLocally(db(), [productChange(4, beforeEdit, 'Changed in the product before the edit')]);
+    const keptTitle = (await callApi('GET', '/jds/jd-1', { key })).json.data.title;
+    const [newer] = await deliverLocally(db(), [productChange(5, new Date(), 'Changed in the product after the edit')]);
+
+    expect(stale?.outcome).toEqual({ outcome: 'ignored', reason: 'edited' });
+    expect(keptTitle).toBe('Edited in the ATS');
+    expect(newer?.outcome).toEqual({ outcome: 'applied', created: false });
+    expect((await callApi('GET', '/jds/jd-1', { key })).json.data.title).toBe('Changed in the product after the edit');
+    await settled();
+    const titles = (await callApi('GET', '/events?type=jd.created,jd.updated', { key })).json.data.map((logged: { type: string; data: { title: string } }) => [logged.type, logged.data.title]);
+    expect(titles).toEqual([
+      ['jd.created', JD.title],
+      ['jd.updated', 'Edited in the ATS'],
+      ['jd.updated', 'Changed in the product after the edit'],
+    ]);
+  });
+});
+

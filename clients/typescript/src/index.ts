@@ -80,13 +80,17 @@ export class HiringApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 interface Call {
   query?: Record<string, string | number | undefined> | undefined;
   body?: unknown;
-  /** honours Idempotency-Key (the route is a create) */
+  /** honours Idempotency-Key (the route is a create, or PATCH /jds/:id) */
   idempotent?: boolean;
   options?: CallOptions | undefined;
+  /** sent as they are (If-Match) */
+  headers?: Record<string, string> | undefined;
+  /** the success answer's ETag, when the caller wants it */
+  onEtag?: ((etag: string | undefined) => void) | undefined;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -123,6 +127,23 @@ export class HiringClient {
     list: (query: Query<'listJds'> = {}, options?: CallOptions) => this.call<Answer<'listJds'>>('GET', '/jds', { query, options }),
     listAll: (query: Omit<Query<'listJds'>, 'cursor' | 'page'> = {}, options?: CallOptions) => this.walk((cursor) => this.jds.list({ ...query, cursor }, options)),
     get: async (jdId: string, options?: CallOptions): Promise<Jd> => (await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options })).data,
+    /** The JD and its ETag, to pass to `update` as `ifMatch`. */
+    getVersioned: async (jdId: string, options?: CallOptions): Promise<{ jd: Jd; etag: string | undefined }> => {
+      let etag: string | undefined;
+      const { data } = await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options, onEtag: (tag) => (etag = tag) });
+      return { jd: data, etag };
+    },
+    /**
+     * Changes the fields given, or closes or archives the JD. With `ifMatch` (an ETag from `getVersioned`
+     * or an earlier `update`), a JD someone else changed since is not overwritten: HiringApiError 412
+     * `precondition_failed`. Retried safely: every call carries an Idempotency-Key.
+     */
+    update: async (jdId: string, body: Body<'updateJd'>, options?: CallOptions & { ifMatch?: string }): Promise<{ jd: Jd; etag: string | undefined }> => {
+      let etag: string | undefined;
+      const headers = options?.ifMatch === undefined ? undefined : { 'If-Match': options.ifMatch };
+      const { data } = await this.call<Answer<'updateJd'>>('PATCH', `/jds/${encodeURIComponent(jdId)}`, { body, idempotent: true, options, headers, onEtag: (tag) => (etag = tag) });
+      return { jd: data, etag };
+    },
     /** Deletes a JD that has no applications (a JD with applications: HiringApiError 409 `conflict`; close or archive it instead). */
     delete: async (jdId: string, options?: CallOptions): Promise<void> => {
       await this.call<undefined>('DELETE', `/jds/${encodeURIComponent(jdId)}`, { options });
@@ -248,6 +269,7 @@ export class HiringClient {
     const headers: Record<string, string> = { 'X-API-Key': this.settings.apiKey, Accept: 'application/json', 'Accept-Encoding': 'gzip' };
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
+    Object.assign(headers, call.headers);
 
     for (let attempt = 0; ; attempt++) {
       let failure: HiringApiError;
@@ -257,7 +279,10 @@ export class HiringClient {
         const response = await this.settings.fetch(url, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: attemptSignal });
         const text = await response.text();
         const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-        if (response.ok) return json as T;
+        if (response.ok) {
+          call.onEtag?.(response.headers.get('ETag') ?? undefined);
+          return json as T;
+        }
         failure = errorOf(response, json);
         const gatewayFault = response.status === 500 && failure.code === undefined;
         retryable = response.status === 429 || (repeatable && (response.status === 503 || gatewayFault));

@@ -46,7 +46,11 @@ export interface paths {
         delete: operations["deleteJd"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a JD's fields, or close or archive it
+         * @description Scope: `jd:write` or `write`.
+         */
+        patch: operations["updateJd"];
         trace?: never;
     };
     "/api/v1/resumes": {
@@ -936,7 +940,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "response_too_large" | "request_blocked" | "rate_limited" | "quota_exceeded" | "unavailable" | "internal_error";
+            code: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "response_too_large" | "request_blocked" | "rate_limited" | "quota_exceeded" | "unavailable" | "internal_error";
             details?: {
                 field: string;
                 rule: string;
@@ -1183,6 +1187,12 @@ export interface components {
             success: true;
             data: components["schemas"]["NewJd"];
         };
+        UpdateJdResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Jd"];
+            pagination?: components["schemas"]["SlicePagination"];
+        };
         ListResumesResponse: {
             /** @constant */
             success: true;
@@ -1333,6 +1343,18 @@ export interface components {
             salary?: string;
             requirements?: string;
         };
+        UpdateJdRequest: {
+            title?: string;
+            description?: string;
+            department?: string;
+            location?: string;
+            experience?: string;
+            type?: string;
+            salary?: string;
+            requirements?: string;
+            /** @enum {string} */
+            status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
+        };
         CreateKeyRequest: {
             name: string;
             scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read")[];
@@ -1461,6 +1483,8 @@ export interface components {
         "Retry-After": number;
         /** @description `true` on the replay of an answer given before to the same Idempotency-Key and body (byte for byte the same body); absent otherwise */
         "Idempotent-Replayed": "true";
+        /** @description The resource's version (a strong validator: any change raises it); send it back as If-Match to change the resource only if nobody else did. Absent on an idempotent replay. */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -1626,6 +1650,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1709,6 +1734,101 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Sent with `concurrent_change` only: seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateJd: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version this change was made from (or `*`): another version answers 412, so two writers cannot overwrite each other blindly. */
+                "If-Match"?: string;
+                /** @description Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item, also when duplicates race each other. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                jdId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateJdRequest"];
+            };
+        };
+        responses: {
+            /** @description Change a JD's fields, or close or archive it */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateJdResponse"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), or a cursor this list did not issue (`cursor_invalid`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After; or the status asked for is not one an integrator may move the JD to from its current one (`conflict`: the message names the allowed ones; publishing is done in the product) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    /** @description Sent with `concurrent_change` only: seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names another version than the current one (`precondition_failed`): read the resource again, then decide */
+            412: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`) */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -55,6 +55,21 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     expect(await client.jds.get(mistake.id).catch((error: unknown) => (error as HiringApiError).status)).toBe(404);
   });
 
+  it('updates a JD only over the version it read: the second writer with the same ETag gets a 412', async () => {
+    const { client } = await clientOf(['read', 'write']);
+    const { id } = await client.jds.create({ title: 'Platform Engineer', description: 'Runs the platform.', createdById: 'ats' });
+    const { etag } = await client.jds.getVersioned(id);
+
+    const first = await client.jds.update(id, { location: 'Remote (EU)' }, { ifMatch: etag as string });
+    const second = await client.jds.update(id, { location: 'Berlin' }, { ifMatch: etag as string }).catch((error: unknown) => error);
+
+    expect(first.jd.location).toBe('Remote (EU)');
+    expect(first.etag).not.toBe(etag);
+    expect(second).toBeInstanceOf(HiringApiError);
+    expect(second).toMatchObject({ status: 412, code: 'precondition_failed' });
+    expect((await client.jds.update(id, { status: 'CLOSED' }, { ifMatch: first.etag as string })).jd.status).toBe('CLOSED');
+  });
+
   it('creates one JD when the answer to its first attempt is lost: the retry carries the same Idempotency-Key', async () => {
     const sent: { method: string; key: string | null }[] = [];
     let dropped = false;

@@ -41,6 +41,8 @@ export interface JdHeadItem extends JdSummary, JdHeadVersions {
   sourceVersion?: number;
   /** set while DELETE /jds/:jdId checks that it has no application (lib/db/jds.ts, removeJd) */
   deleting?: string;
+  /** when an integrator last changed it (PATCH /jds/:jdId): a product event that happened before is ignored */
+  editedAt?: string;
   gsi1sk: string;
   gsi2sk: string;
 }

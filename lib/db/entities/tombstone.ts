@@ -32,7 +32,10 @@ export function tombstoneItem(
 /** What a product event did: applied, or ignored because the stored state is as new or newer. */
 export type ProductWrite<T> =
   | { outcome: 'applied'; created: boolean; value: T }
-  | { outcome: 'ignored'; reason: 'stale' | 'duplicate' | 'deleted' };
+  | { outcome: 'ignored'; reason: IgnoredReason };
+
+/** Why a product event changed nothing: older than what is stored, the same version again, after the entity's deletion, or older than an integrator's edit. */
+export type IgnoredReason = 'stale' | 'duplicate' | 'deleted' | 'edited';
 
 /** The product version stored at a key (live item or tombstone) against an event's version. */
 export function versionVerdict(

@@ -23,3 +23,19 @@ export const createJdBody = z.strictObject({
   requirements: optionalText(LIMITS.longText),
 });
 export type CreateJdBody = z.infer<typeof createJdBody>;
+
+/** PATCH /jds/:jdId: the fields to change (at least one), each with the rules of POST /jds. */
+export const updateJdBody = z
+  .strictObject({
+    title: z.optional(text(LIMITS.title)),
+    description: z.optional(text(LIMITS.longText)),
+    department: optionalText(LIMITS.shortText),
+    location: optionalText(LIMITS.shortText),
+    experience: optionalText(LIMITS.shortText),
+    type: z.optional(text(LIMITS.shortText)),
+    salary: optionalText(LIMITS.shortText),
+    requirements: optionalText(LIMITS.longText),
+    status: z.optional(z.enum(JD_STATUSES)),
+  })
+  .check(z.refine((body) => Object.values(body).some((value) => value !== undefined), 'must change at least one field'));
+export type UpdateJdBody = z.infer<typeof updateJdBody>;

@@ -1,0 +1,19 @@
+import { sharedDb } from '../../lib/db/client.js';
+import { updateJd } from '../../lib/db/jds.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { withIdempotency } from '../../lib/http/idempotency.js';
+import { updateJdBody } from '../../lib/schemas/requests/jds.js';
+
+export const handler = apiHandler('updateJd', { body: updateJdBody }, (request) =>
+  withIdempotency(sharedDb(), request, {
+    run: (claim) =>
+      updateJd(sharedDb(), request.caller.tenantId, request.path.jdId, request.body, {
+        ifMatch: request.headers['if-match'],
+        claim,
+      }),
+    respond: (updated) => {
+      request.responseHeaders.ETag = updated.etag;
+      return { data: updated.jd, ...(updated.pagination ? { pagination: updated.pagination } : {}) };
+    },
+  }),
+);
