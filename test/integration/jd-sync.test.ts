@@ -158,6 +158,38 @@ describe('PATCH /jds/:jdId (#31 items 1 and 3)', () => {
     expect((await patch(key, { title: ' ' })).status).toBe(400);
   });
 
+  it('allows exactly the integrator transitions, from every status to every status', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    const statuses = ['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const;
+    const outcomes: string[] = [];
+    for (const from of statuses) {
+      for (const to of statuses) {
+        const id = `jd-${from}-${to}`.toLowerCase();
+        await deliverLocally(db(), [event('jd.upserted', tenantId, 1, { id, ...JD, status: from })]);
+        const reply = await callApi('PATCH', `/jds/${id}`, { key, body: { status: to } });
+        outcomes.push(`${from}→${to} ${reply.status}${reply.status === 200 ? ` ${reply.json.data.status}` : ''}`);
+      }
+    }
+    expect(outcomes).toEqual([
+      'DRAFT→DRAFT 200 DRAFT',
+      'DRAFT→PUBLISHED 409',
+      'DRAFT→CLOSED 200 CLOSED',
+      'DRAFT→ARCHIVED 200 ARCHIVED',
+      'PUBLISHED→DRAFT 409',
+      'PUBLISHED→PUBLISHED 200 PUBLISHED',
+      'PUBLISHED→CLOSED 200 CLOSED',
+      'PUBLISHED→ARCHIVED 200 ARCHIVED',
+      'CLOSED→DRAFT 409',
+      'CLOSED→PUBLISHED 409',
+      'CLOSED→CLOSED 200 CLOSED',
+      'CLOSED→ARCHIVED 200 ARCHIVED',
+      'ARCHIVED→DRAFT 409',
+      'ARCHIVED→PUBLISHED 409',
+      'ARCHIVED→CLOSED 409',
+      'ARCHIVED→ARCHIVED 200 ARCHIVED',
+    ]);
+  });
+
   it('honours an Idempotency-Key (the same answer, one change, one event) and writes nothing for a patch that changes nothing', async () => {
     const { key } = await seeded();
     const headers = { 'idempotency-key': 'sync-2026-11-24-jd-1' };

@@ -35,6 +35,7 @@ async function withDynamoDbAt<T>(endpoint: string | Db, work: () => Promise<T>):
 const SAMPLE_IDS: Record<string, string> = { eventId: 'evt_01KA0000000000000000000000', webhookId: 'wh_01KA0000000000000000000000' };
 const SAMPLE_BODIES: Partial<Record<RouteId, unknown>> = {
   createJd: { title: 't', description: 'd', createdById: 'u' },
+  updateJd: { title: 't' },
   createKey: { name: 'n', scopes: ['read'] },
   // An address literal: no DNS lookup before the write.
   createWebhook: { url: 'https://93.184.216.34/hooks', events: ['*'] },
