@@ -106,8 +106,10 @@ describe('AI score provenance (#27)', () => {
     });
 
     const scored = { id: APPLICATION, jdId: JD.id, resumeId: RESUME.id, aiScore: 87.5, model: MODEL, scoredAt: STORED_EXPLAINED.scoredAt, updatedAt: expect.any(String) };
-    const events = await callApi('GET', '/events?type=application.scored', { key });
-    expect(events.json.data.map((logged: { data: unknown }) => logged.data)).toEqual([scored]);
+    // The log shows an event once its settle window (300 ms here) has passed.
+    const logged = async () => (await callApi('GET', '/events?type=application.scored', { key })).json.data.map((entry: { data: unknown }) => entry.data);
+    await waitFor(async () => (await logged()).length > 0, 5_000, 'the application.scored event in the log');
+    expect(await logged()).toEqual([scored]);
     await waitFor(() => receiver.received.length === 1, 15_000, 'the application.scored delivery');
     expect(JSON.parse(receiver.received[0]?.body ?? '{}')).toMatchObject({ type: 'application.scored', data: scored });
     await receiver.close();
