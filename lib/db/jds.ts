@@ -237,7 +237,7 @@ export async function removeJd(db: Db, tenantId: string, jdId: string, now = new
       counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
       recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
     ]);
-  }, (error) => isConditionFailure(error));
+  }, isConditionFailure);
 }
 
 /** Brings the JD title on every application's copy (under its resume) to `title`, then marks the head synced. */
