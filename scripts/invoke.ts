@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createDb } from '../lib/db/client.js';
+import { loadFixture } from './local/fixtures.js';
 import { FUNCTION_NAMES } from './local/handlers.js';
 import { invokeFunction } from './local/invoke.js';
 import { stdoutForResultOnly } from './local/local-logs.js';
@@ -11,7 +11,8 @@ import { stdoutForResultOnly } from './local/local-logs.js';
  * events/<function>.json: a payload-2.0 request, or the SQS or stream batch of a background function)
  * against the local database (DYNAMODB_ENDPOINT, default the one `npm start` runs), under the
  * function's deployed IAM, and prints its result on stdout (a batch's failed items included), like
- * `sam local invoke`. What it would send to a queue is printed on stderr.
+ * `sam local invoke`. What it would send to a queue is printed on stderr. The fixture's times are moved
+ * to now (scripts/local/fixtures.ts), so it runs the same on any day.
  */
 const EVENTS_DIR = join(import.meta.dirname, '..', 'events');
 const fail = (message: string): never => {
@@ -30,7 +31,7 @@ const started = performance.now();
 const result = await invokeFunction(
   createDb({ endpoint: process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000', tableName: process.env.TABLE_NAME ?? 'hiring-local' }),
   functionName,
-  JSON.parse(await readFile(file, 'utf8')),
+  await loadFixture(file),
   (line) => process.stderr.write(`${line}\n`),
 );
 writeResult(result);

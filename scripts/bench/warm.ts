@@ -13,6 +13,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { generateApiKey } from '../../lib/auth/api-key.js';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { AUTHORIZER_FUNCTION, routeEntries } from '../../lib/http/routes.js';
+import { fixtureAsOf } from '../local/fixtures.js';
 import { lambdaContext, loadHandler } from '../local/handlers.js';
 import { median } from './stats.js';
 
@@ -81,7 +82,7 @@ export async function warmOverhead(invocations: number): Promise<Map<string, num
   const results = new Map<string, number>();
   const functions = [AUTHORIZER_FUNCTION, ...routeEntries().map(([, route]) => route.functionName)];
   for (const name of functions) {
-    const event = JSON.parse(readFileSync(join(EVENTS, `${name}.json`), 'utf8'));
+    const event = fixtureAsOf(JSON.parse(readFileSync(join(EVENTS, `${name}.json`), 'utf8')));
     if (name === AUTHORIZER_FUNCTION) event.headers['x-api-key'] = validKey;
     // The fixture's host needs DNS, which this machine may not have: an address measures the create itself.
     if (name === 'create-webhook') event.body = JSON.stringify({ ...JSON.parse(event.body), url: 'https://93.184.215.14/hiring' });

@@ -147,7 +147,7 @@ describe('webhook signing secrets under KMS (#21 item 7)', () => {
     const { webhook } = await registerWebhook(db(), tenantId, { url: 'http://127.0.0.1:9/hooks', events: ['*'] });
     const legacy = [
       { value: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', createdAt: '2026-11-01T00:00:00.000Z' },
-      { value: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD', createdAt: '2026-10-01T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z' },
+      { value: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD', createdAt: '2026-10-01T00:00:00.000Z', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
     ];
     await db().client.send(new UpdateCommand({ TableName: db().tableName, Key: webhookKeys.item(tenantId, webhook.id), UpdateExpression: 'SET secrets = :s', ExpressionAttributeValues: { ':s': legacy } }));
 

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { demoData } from '../../scripts/local/demo-data.js';
+import { loadFixture } from '../../scripts/local/fixtures.js';
 import { FUNCTION_NAMES } from '../../scripts/local/handlers.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { invokeFunction } from '../../scripts/local/invoke.js';
@@ -17,7 +18,8 @@ useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 const db = useTestDb();
 const ROOT = join(import.meta.dirname, '..', '..');
 const EVENTS = join(ROOT, 'events');
-const fixture = (name: string) => JSON.parse(readFileSync(join(EVENTS, `${name}.json`), 'utf8'));
+// Loaded as the CLI loads them: moved to now, so the dispatcher's event is newer than the endpoint made here.
+const fixture = (name: string) => loadFixture(join(EVENTS, `${name}.json`));
 const BACKGROUND = ['event-consumer', 'webhook-dispatcher', 'webhook-worker'];
 
 /** `npm run invoke -- …` as a developer runs it, against the test table. */
@@ -44,7 +46,7 @@ describe('npm run invoke: every function with its fixture (the sam local invoke 
 
     const reports: string[] = [];
     for (const name of FUNCTION_NAMES) {
-      const result = (await invokeFunction(db(), name, fixture(name), (line) => reports.push(`${name}: ${line}`))) as Record<string, unknown>;
+      const result = (await invokeFunction(db(), name, await fixture(name), (line) => reports.push(`${name}: ${line}`))) as Record<string, unknown>;
       if (BACKGROUND.includes(name)) {
         // A batch function answers which of its records failed: none of these.
         expect(result, name).toEqual({ batchItemFailures: [] });

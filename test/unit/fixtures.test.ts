@@ -9,9 +9,11 @@ import {
 } from '@aws-lambda-powertools/parser/schemas';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { productEvent } from '../../lib/schemas/product-data.js';
+import { decodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../../lib/http/routes.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
+import { FIXTURES_RECORDED_AT, fixtureAsOf } from '../../scripts/local/fixtures.js';
 
 const EVENTS_DIR = join(import.meta.dirname, '..', '..', 'events');
 const fixtures = readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json'));
@@ -66,5 +68,43 @@ describe('request schemas', () => {
       expect(Object.keys(handler.requestSchemas).sort(), id).toEqual(Object.keys(expected).sort());
       for (const [part, schema] of Object.entries(handler.requestSchemas)) expect(schema, `${id} ${part}`).toBe(expected[part]);
     }
+  });
+});
+
+describe('fixture times', () => {
+  it.each(fixtures)('%s is recorded as of FIXTURES_RECORDED_AT', (name) => {
+    const event = load(name);
+    const recordTimes = [
+      event.requestContext?.timeEpoch,
+      ...(event.Records ?? []).map((record: { attributes?: { SentTimestamp: string }; dynamodb?: { ApproximateCreationDateTime: number } }) =>
+        record.attributes ? Number(record.attributes.SentTimestamp) : (record.dynamodb?.ApproximateCreationDateTime ?? 0) * 1000,
+      ),
+    ].filter((time) => time !== undefined);
+
+    expect(recordTimes.length).toBeGreaterThan(0);
+    expect(new Set(recordTimes)).toEqual(new Set([FIXTURES_RECORDED_AT]));
+  });
+
+  it('are moved to the moment a fixture is loaded, whatever the day', () => {
+    const now = new Date(FIXTURES_RECORDED_AT + 400 * 24 * 3_600_000 + 1234);
+    const shift = now.getTime() - FIXTURES_RECORDED_AT;
+
+    const request = fixtureAsOf(load('replay-webhook.json'), now);
+    const stream = fixtureAsOf(load(`${BACKGROUND_FUNCTIONS.webhookDispatcher}.json`), now);
+    const products = fixtureAsOf(load(`${BACKGROUND_FUNCTIONS.eventConsumer}.json`), now);
+    const deliveries = fixtureAsOf(load(`${BACKGROUND_FUNCTIONS.webhookWorker}.json`), now);
+
+    expect([request.requestContext.timeEpoch, request.requestContext.time]).toEqual([now.getTime(), now.toUTCString()]);
+    expect(request.requestContext.authorizer.lambda.quotaResetAt).toBe(load('replay-webhook.json').requestContext.authorizer.lambda.quotaResetAt + shift);
+    expect(Date.parse(JSON.parse(request.body).since)).toBe(Date.parse(JSON.parse(load('replay-webhook.json').body).since) + shift);
+    const record = stream.Records[0].dynamodb;
+    expect([record.ApproximateCreationDateTime, record.NewImage.createdAt.S]).toEqual([now.getTime() / 1000, now.toISOString()]);
+    expect(Number(record.NewImage.ttl.N)).toBe(Number(load(`${BACKGROUND_FUNCTIONS.webhookDispatcher}.json`).Records[0].dynamodb.NewImage.ttl.N) + shift / 1000);
+    // An event id is a time-ordered ULID: it moves with the event, the same in the record and in a delivery message.
+    const eventId = record.NewImage.id.S as string;
+    expect(decodeTime(eventId.slice(4))).toBe(now.getTime());
+    expect([record.Keys.sk.S, JSON.parse(deliveries.Records[0].body).eventId]).toEqual([`EVENT#${eventId}`, eventId]);
+    expect(JSON.parse(products.Records[0].body).detail.occurredAt).toBe(now.toISOString());
+    expect(products.Records[0].attributes.SentTimestamp).toBe(String(now.getTime()));
   });
 });
