@@ -17,7 +17,8 @@ export const ERROR_CODES = {
   precondition_failed: 'the If-Match header names a version that is no longer the current one: read the resource again, then decide',
   payload_too_large: 'the request body is larger than the service takes',
   unsupported_media_type: 'the request body is not JSON in UTF-8',
-  idempotency_key_reused: 'the Idempotency-Key was used before with a different request',
+  idempotency_key_reused: 'the Idempotency-Key was used before with a different request body',
+  idempotency_key_other_target: 'the Idempotency-Key was used before for another method or path: one key names one request',
   response_too_large: 'the answer would be larger than one answer can carry: ask for it in slices',
   request_blocked: 'the edge firewall refused the request: it matches a known attack pattern, or its address is on a threat list',
   rate_limited: 'too many requests from this client address; retry after `retryAfterMs`',
@@ -111,6 +112,15 @@ export class IdempotencyKeyReusedError extends DomainError {
 
   constructor() {
     super('Idempotency-Key was already used with a different request body');
+  }
+}
+
+/** An Idempotency-Key used again on another target (method and path) than the request it names. */
+export class IdempotencyKeyOtherTargetError extends DomainError {
+  readonly code = 'idempotency_key_other_target';
+
+  constructor(firstTarget: string) {
+    super(`Idempotency-Key was already used for ${firstTarget}: a key names one request; send this one with a key of its own`);
   }
 }
 

@@ -17,6 +17,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, TransientError } from '../errors.js';
 import type { Db } from './client.js';
 import { type EventRecord, eventPut } from './entities/event.js';
+import { IdempotencyClaimLostError, type IdempotencyRecordItem } from './entities/idempotency.js';
 import { isTransientFault } from './faults.js';
 
 /**
@@ -266,7 +267,9 @@ export function sendTransaction(db: Db, items: TransactItems): Promise<unknown> 
 /**
  * TransactWriteItems, tried again with back-off when another transaction touched the same items
  * (TransactionConflict, which the SDK does not retry): 4 attempts in all, then a retryable conflict.
- * A failed condition is the caller's to interpret (conditionFailedAt).
+ * A lost idempotency claim is raised first, as IdempotencyClaimLostError with the record that won,
+ * whatever else failed with it; any other failed condition is the caller's to interpret
+ * (conditionFailedAt).
  */
 export async function transactWrite(db: Db, items: TransactItems): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -274,6 +277,8 @@ export async function transactWrite(db: Db, items: TransactItems): Promise<void>
       await (db.groups ? db.groups.transact(items) : sendTransaction(db, items));
       return;
     } catch (error) {
+      const winner = itemsThatFailedConditions<Partial<IdempotencyRecordItem>>(error).find((item) => item.entity === 'IDEMPOTENCY');
+      if (winner) throw new IdempotencyClaimLostError(winner as IdempotencyRecordItem);
       const codes = cancellationCodes(error);
       const conflicted = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
       if (!conflicted) throw error;

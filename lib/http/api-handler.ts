@@ -87,6 +87,8 @@ export interface ApiRequest<R extends RouteId> {
   body: BodyOf<R>;
   query: QueryOf<R>;
   path: PathOf<R>;
+  /** the method and the path with its parameters (`PATCH /jds/jd-1`): the request an Idempotency-Key names */
+  target: string;
   /** lower-cased header names */
   headers: Record<string, string | undefined>;
   /** headers to add to the success answer (an idempotent replay's mark) */
@@ -157,6 +159,12 @@ function pathOf<R extends RouteId>(routeId: R, event: ApiEvent): PathOf<R> {
   return path as PathOf<R>;
 }
 
+/** The route's method and path, its parameters filled in. */
+function targetOf<R extends RouteId>(routeId: R, path: PathOf<R>): string {
+  const route = ROUTES[routeId];
+  return `${route.method} ${route.path.replace(/\{(\w+)\}/g, (_, name: string) => (path as Record<string, string>)[name] ?? '')}`;
+}
+
 /** Errors become responses here, with the caller's RateLimit headers once the caller is known. */
 function errorEnvelope<R extends RouteId>(): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext<R>> {
   return {
@@ -198,11 +206,13 @@ function validate<R extends RouteId>(
         ? parseOrThrow(schemas.body, parseJsonBody(event.headers?.['content-type'], event.body, event.isBase64Encoded ?? false), 'body')
         : undefined;
       const query = schemas.query ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}, 'query') : event.queryStringParameters ?? {};
+      const path = pathOf(routeId, event);
       context.request = {
         caller: context.caller,
         body: body as BodyOf<R>,
         query: query as QueryOf<R>,
-        path: pathOf(routeId, event),
+        path,
+        target: targetOf(routeId, path),
         headers: event.headers ?? {},
         responseHeaders: {},
         requestId: event.requestContext?.requestId ?? context.awsRequestId,

@@ -4,6 +4,7 @@ import {
   ConflictError,
   DomainError,
   type ErrorCode,
+  IdempotencyKeyOtherTargetError,
   IdempotencyKeyReusedError,
   TooManyItemsError,
   InvalidInputError,
@@ -43,7 +44,7 @@ function statusOf(error: DomainError): number | undefined {
   if (error instanceof InvalidInputError) return 400;
   if (error instanceof ConflictError) return 409;
   if (error instanceof PreconditionFailedError) return 412;
-  if (error instanceof IdempotencyKeyReusedError || error instanceof TooManyItemsError) return 422;
+  if (error instanceof IdempotencyKeyReusedError || error instanceof IdempotencyKeyOtherTargetError || error instanceof TooManyItemsError) return 422;
   return undefined;
 }
 

@@ -1,14 +1,15 @@
 import type { Db } from '../db/client.js';
 import type { IdempotencyRecordItem } from '../db/entities/idempotency.js';
-import { type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord, recordedAnswer, recordItem, recordThatWon, requestHash } from '../db/idempotency.js';
-import { fieldError, IdempotencyKeyReusedError } from '../errors.js';
+import { type IdempotencyClaim, IdempotencyClaimLostError, idempotencyKeys, readIdempotencyRecord, recordedAnswer, recordItem, requestHash } from '../db/idempotency.js';
+import { fieldError, IdempotencyKeyOtherTargetError, IdempotencyKeyReusedError } from '../errors.js';
 import type { Caller } from './api-handler.js';
 
 /**
- * `Idempotency-Key` on a creating request: for 24 hours the same key from the same API key with the
- * same body gets the first answer and creates nothing more; the same key with another body is refused.
- * The record is written in the create's own transaction (lib/db/idempotency.ts), so two duplicates
- * racing each other create one item and both get its answer. Without the header the request just runs.
+ * `Idempotency-Key` on a changing request: for 24 hours the same key from the same API key, on the same
+ * method and path, with the same body gets the first answer and changes nothing more; the same key with
+ * another body, or on another method or path, is refused. The record is written in the change's own
+ * transaction (lib/db/idempotency.ts), so duplicates racing each other make one change and all get its
+ * answer. Without the header the request just runs.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Marks a replayed answer, so a client can tell that nothing new was created. */
@@ -26,7 +27,7 @@ export interface IdempotentCreate<Result, Answer> {
 
 export async function withIdempotency<Result, Answer>(
   db: Db,
-  request: { caller: Caller; body: unknown; headers: Record<string, string | undefined>; responseHeaders: Record<string, string> },
+  request: { caller: Caller; target: string; body: unknown; headers: Record<string, string | undefined>; responseHeaders: Record<string, string> },
   create: IdempotentCreate<Result, Answer>,
 ): Promise<Answer> {
   const header = request.headers[IDEMPOTENCY_HEADER];
@@ -35,10 +36,11 @@ export async function withIdempotency<Result, Answer>(
     throw fieldError('Idempotency-Key', 'format', 'must be 1-255 printable ASCII characters without spaces');
   }
   const key = idempotencyKeys.record(request.caller.tenantId, request.caller.keyId, header);
-  const hash = requestHash(request.body);
+  const fingerprint = { target: request.target, hash: requestHash(request.body) };
   // The stored answer is what `respond` (then `redact`) made of the first request's result.
   const replay = (record: IdempotencyRecordItem): Answer => {
-    if (record.requestHash !== hash) throw new IdempotencyKeyReusedError();
+    if (record.target !== undefined && record.target !== fingerprint.target) throw new IdempotencyKeyOtherTargetError(record.target);
+    if (record.requestHash !== fingerprint.hash) throw new IdempotencyKeyReusedError();
     request.responseHeaders[REPLAYED_HEADER] = 'true';
     return recordedAnswer(record) as Answer;
   };
@@ -47,11 +49,14 @@ export async function withIdempotency<Result, Answer>(
   const redact = create.redact ?? ((answer: Answer) => answer);
   try {
     // `created` is what this same `run` resolves with; the claim only passes it through.
-    const result = await create.run({ item: (created) => recordItem(db, key, hash, redact(create.respond(created as Result))) });
+    const result = await create.run({ item: (created) => recordItem(db, key, fingerprint, redact(create.respond(created as Result))) });
     return create.respond(result);
   } catch (error) {
-    // A duplicate committed between our read and our transaction: answer as it did.
-    const winner = recordThatWon(error, key);
+    // A duplicate committed in the same moment: our transaction lost its claim to it.
+    if (error instanceof IdempotencyClaimLostError) return replay(error.record);
+    // Or it committed before we read what we checked, and we failed on its change (an If-Match that
+    // no longer holds, a replay already running): the duplicate's answer is ours, not that failure.
+    const winner = await readIdempotencyRecord(db, key).catch(() => undefined);
     if (winner) return replay(winner);
     throw error;
   }

@@ -216,11 +216,14 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       in: 'header',
       required: false,
       description:
-        'Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item, also when duplicates race each other.' +
+        'Makes the request safe to retry for 24 hours: the same key, method, path and body return the first response and make one change, also when duplicates race each other.' +
         (id === 'createKey' ? ' A replay returns the key record with `key: null`: the plaintext is shown once and never stored.' : ''),
       schema: { type: 'string', maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
     });
-    answers['422'] = errorAnswer(`The Idempotency-Key was already used with a different body (${codes('idempotency_key_reused')})`, withRateLimit);
+    answers['422'] = errorAnswer(
+      `The Idempotency-Key was already used with a different body (${codes('idempotency_key_reused')}), or for another method or path (${codes('idempotency_key_other_target')})`,
+      withRateLimit,
+    );
   }
   return {
     operationId: id,

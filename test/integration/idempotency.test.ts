@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
 import { listApiKeys } from '../../lib/db/api-keys.js';
 import { IDEMPOTENCY_TTL_SECONDS, type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord, recordedAnswer } from '../../lib/db/idempotency.js';
+import { listEvents } from '../../lib/db/events.js';
 import { createJd, type JdSummary } from '../../lib/db/jds.js';
 import type { Caller } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+import { useEnv } from '../helpers/env.js';
 
+useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 const db = useTestDb();
 const body = { title: 'Engineer', description: 'Build', createdById: 'u1' };
 const callerOf = (tenantId: string, keyId: string): Caller => ({ tenantId, keyId, keyName: 'k', scopes: ['write'], quota: { used: 1, limit: 10, resetAt: 0 } });
@@ -79,7 +82,7 @@ describe('Idempotency-Key', () => {
 
   it('answers a duplicate that committed between this request’s read and its write with the duplicate’s answer', async () => {
     const { tenantId, keyId } = await tenantWithKey(db(), ['write']);
-    const request = { caller: callerOf(tenantId, keyId), body, headers: { 'idempotency-key': 'race-1' }, responseHeaders: {} };
+    const request = { caller: callerOf(tenantId, keyId), target: 'POST /jds', body, headers: { 'idempotency-key': 'race-1' }, responseHeaders: {} };
     const create = (claim: IdempotencyClaim<unknown> | undefined) => createJd(db(), tenantId, body, { claim });
     const respond = (jd: JdSummary) => ({ data: { id: jd.id } });
     let firstAnswer: unknown;
@@ -99,7 +102,7 @@ describe('Idempotency-Key', () => {
 
   it('keeps each record in the tenant’s own partition, and forgets it after 24 hours', async () => {
     const { tenantId, keyId } = await tenantWithKey(db(), ['write']);
-    const request = { caller: callerOf(tenantId, keyId), body, headers: { 'idempotency-key': 'old-1' }, responseHeaders: {} };
+    const request = { caller: callerOf(tenantId, keyId), target: 'POST /jds', body, headers: { 'idempotency-key': 'old-1' }, responseHeaders: {} };
     const respond = (jd: JdSummary) => ({ data: { id: jd.id } });
     const first = await withIdempotency(db(), request, { run: (claim) => createJd(db(), tenantId, body, { claim }), respond });
     const recordKey = idempotencyKeys.record(tenantId, keyId, 'old-1');
@@ -129,19 +132,15 @@ describe('Idempotency-Key', () => {
   it('replays POST /webhooks with the endpoint and secret: null, never the stored secret (#21 item 4)', async () => {
     const { key } = await tenantWithKey(db(), ['admin']);
     const headers = { 'idempotency-key': 'new-hook-1' };
-    process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
-    try {
-      const body = { url: 'http://127.0.0.1:9/hooks', events: ['*'] };
-      const first = await callApi('POST', '/webhooks', { key, body, headers });
-      const replay = await callApi('POST', '/webhooks', { key, body, headers });
+    const body = { url: 'http://127.0.0.1:9/hooks', events: ['*'] };
 
-      expect(first.status, first.text).toBe(201);
-      expect(first.json.data.secret).toMatch(/^whsec_/);
-      expect(replay.status).toBe(201);
-      expect(replay.json.data).toStrictEqual({ ...first.json.data, secret: null });
-    } finally {
-      delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
-    }
+    const first = await callApi('POST', '/webhooks', { key, body, headers });
+    const replay = await callApi('POST', '/webhooks', { key, body, headers });
+
+    expect(first.status, first.text).toBe(201);
+    expect(first.json.data.secret).toMatch(/^whsec_/);
+    expect(replay.status).toBe(201);
+    expect(replay.json.data).toStrictEqual({ ...first.json.data, secret: null });
   });
 
   it('refuses a malformed Idempotency-Key', async () => {
@@ -150,5 +149,83 @@ describe('Idempotency-Key', () => {
     const reply = await callApi('POST', '/jds', { key, body, headers: { 'idempotency-key': 'has space' } });
 
     expect(reply.status).toBe(400);
+  });
+});
+
+describe('Idempotency-Key names one request: its method, route and path as well as its body', () => {
+  const newJd = async (key: string) => (await callApi('POST', '/jds', { key, body })).json.data.id as string;
+
+  it('refuses the key on another JD with 422 idempotency_key_other_target, and changes neither', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const [a, c] = [await newJd(key), await newJd(key)];
+    const headers = { 'idempotency-key': 'patch-title-1' };
+    const patch = { title: 'Staff Engineer' };
+
+    const first = await callApi('PATCH', `/jds/${a}`, { key, body: patch, headers });
+    const other = await callApi('PATCH', `/jds/${c}`, { key, body: patch, headers });
+
+    expect(first.status).toBe(200);
+    expect([other.status, other.json.code, other.headers['idempotent-replayed']]).toEqual([422, 'idempotency_key_other_target', undefined]);
+    expect(other.json.error).toContain(`PATCH /jds/${a}`);
+    expect((await callApi('GET', `/jds/${c}`, { key })).json.data.title).toBe(body.title);
+  });
+
+  it('refuses the key of one endpoint’s replay on another endpoint’s', async () => {
+    const { key } = await tenantWithKey(db(), ['admin']);
+    const endpoint = async () => (await callApi('POST', '/webhooks', { key, body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } })).json.data.id as string;
+    const [a, b] = [await endpoint(), await endpoint()];
+    const headers = { 'idempotency-key': 'replay-since-monday' };
+    const since = { since: new Date(Date.now() - 3_600_000).toISOString() };
+
+    const first = await callApi('POST', `/webhooks/${a}/replay`, { key, body: since, headers });
+    const other = await callApi('POST', `/webhooks/${b}/replay`, { key, body: since, headers });
+    const again = await callApi('POST', `/webhooks/${a}/replay`, { key, body: since, headers });
+
+    expect(first.status).toBe(202);
+    expect([other.status, other.json.code]).toEqual([422, 'idempotency_key_other_target']);
+    expect([again.status, again.text, again.headers['idempotent-replayed']]).toEqual([202, first.text, 'true']);
+  });
+});
+
+describe('concurrent duplicates with one Idempotency-Key all get the first answer', () => {
+  const burst = <T>(make: () => Promise<T>) => Promise.all(Array.from({ length: 6 }, make));
+  const outcomes = (replies: { status: number; headers: Record<string, string> }[]) =>
+    replies.map((reply) => `${reply.status}${reply.headers['idempotent-replayed'] ? ':R' : ''}`).sort();
+
+  it('PATCH with If-Match: one change, six 200s with its answer, one jd.updated', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    const jd = (await callApi('POST', '/jds', { key, body })).json.data.id as string;
+    const etag = (await callApi('GET', `/jds/${jd}`, { key })).headers.etag as string;
+    const headers = { 'idempotency-key': 'burst-if-match', 'if-match': etag };
+
+    const replies = await burst(() => callApi('PATCH', `/jds/${jd}`, { key, body: { location: 'Lisbon' }, headers }));
+
+    expect(outcomes(replies)).toEqual(['200', '200:R', '200:R', '200:R', '200:R', '200:R']);
+    expect(new Set(replies.map((reply) => reply.text)).size).toBe(1);
+    // Read past the log's settle window, so that every committed event shows.
+    const { events } = await listEvents(db(), tenantId, { limit: 100, now: Date.now() + 60_000 });
+    expect(events.filter((event) => event.type === 'jd.updated')).toHaveLength(1);
+  });
+
+  it('PATCH without If-Match, and a PATCH that changes nothing: six 200s each', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const jd = (await callApi('POST', '/jds', { key, body })).json.data.id as string;
+
+    const changing = await burst(() => callApi('PATCH', `/jds/${jd}`, { key, body: { salary: '€90k' }, headers: { 'idempotency-key': 'burst-change' } }));
+    const unchanged = await burst(() => callApi('PATCH', `/jds/${jd}`, { key, body: { title: body.title }, headers: { 'idempotency-key': 'burst-no-op' } }));
+
+    expect(outcomes(changing)).toEqual(['200', '200:R', '200:R', '200:R', '200:R', '200:R']);
+    expect(outcomes(unchanged)).toEqual(['200', '200:R', '200:R', '200:R', '200:R', '200:R']);
+  });
+
+  it('a replay: six 202s naming one request', async () => {
+    const { key } = await tenantWithKey(db(), ['admin']);
+    const webhook = (await callApi('POST', '/webhooks', { key, body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } })).json.data.id as string;
+    const since = { since: new Date(Date.now() - 3_600_000).toISOString() };
+
+    const replies = await burst(() => callApi('POST', `/webhooks/${webhook}/replay`, { key, body: since, headers: { 'idempotency-key': 'burst-replay' } }));
+
+    expect(outcomes(replies)).toEqual(['202', '202:R', '202:R', '202:R', '202:R', '202:R']);
+    expect(new Set(replies.map((reply) => reply.json.data.requestId)).size).toBe(1);
   });
 });

@@ -940,7 +940,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "response_too_large" | "request_blocked" | "rate_limited" | "quota_exceeded" | "unavailable" | "internal_error";
+            code: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "request_blocked" | "rate_limited" | "quota_exceeded" | "unavailable" | "internal_error";
             details?: {
                 field: string;
                 rule: string;
@@ -1554,7 +1554,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item, also when duplicates race each other. */
+                /** @description Makes the request safe to retry for 24 hours: the same key, method, path and body return the first response and make one change, also when duplicates race each other. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1609,7 +1609,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`) */
+            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`) */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1751,7 +1751,7 @@ export interface operations {
             header?: {
                 /** @description The ETag of the version this change was made from (or `*`): another version answers 412, so two writers cannot overwrite each other blindly. */
                 "If-Match"?: string;
-                /** @description Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item, also when duplicates race each other. */
+                /** @description Makes the request safe to retry for 24 hours: the same key, method, path and body return the first response and make one change, also when duplicates race each other. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -1823,7 +1823,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`) */
+            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`) */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2201,7 +2201,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item, also when duplicates race each other. A replay returns the key record with `key: null`: the plaintext is shown once and never stored. */
+                /** @description Makes the request safe to retry for 24 hours: the same key, method, path and body return the first response and make one change, also when duplicates race each other. A replay returns the key record with `key: null`: the plaintext is shown once and never stored. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2256,7 +2256,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`) */
+            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`) */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2509,7 +2509,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item, also when duplicates race each other. */
+                /** @description Makes the request safe to retry for 24 hours: the same key, method, path and body return the first response and make one change, also when duplicates race each other. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2564,7 +2564,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`) */
+            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`) */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2998,7 +2998,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry for 24 hours: the same key and body return the first response and create one item, also when duplicates race each other. */
+                /** @description Makes the request safe to retry for 24 hours: the same key, method, path and body return the first response and make one change, also when duplicates race each other. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3057,7 +3057,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`) */
+            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`) */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

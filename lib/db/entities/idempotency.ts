@@ -13,6 +13,8 @@ export interface IdempotencyRecordItem {
   entity: 'IDEMPOTENCY';
   /** hash of the request body, to tell a retry from a different request under the same key */
   requestHash: string;
+  /** the request's method and path (`PATCH /jds/jd-1`): a key names one request (absent in records of earlier versions) */
+  target?: string;
   /** the answer as JSON text, so that a replay sends it in the same order (a stored map's keys come back in any order) */
   responseJson?: string;
   /** the answer as a map, as versions before responseJson stored it */
@@ -46,11 +48,18 @@ export function requestHash(body: unknown): string {
   return sha256(canonical(body));
 }
 
-export function idempotencyRecordItem(key: { pk: string; sk: string }, hash: string, response: unknown, now: Date): IdempotencyRecordItem {
+/** What a record says of the request it answered: its method and path, and its body's hash. */
+export interface RequestFingerprint {
+  target: string;
+  hash: string;
+}
+
+export function idempotencyRecordItem(key: { pk: string; sk: string }, request: RequestFingerprint, response: unknown, now: Date): IdempotencyRecordItem {
   return {
     ...key,
     entity: 'IDEMPOTENCY',
-    requestHash: hash,
+    requestHash: request.hash,
+    target: request.target,
     // What the answer holds, as the API sends it (a redacted secret is null).
     responseJson: JSON.stringify(response),
     createdAt: now.toISOString(),
@@ -66,4 +75,17 @@ export function recordedAnswer(item: IdempotencyRecordItem): unknown {
 /** The stored response, or undefined when the record has expired (TTL removes items late). */
 export function liveResponse(item: IdempotencyRecordItem, now: Date): IdempotencyRecordItem | undefined {
   return item.ttl * 1000 > now.getTime() ? item : undefined;
+}
+
+/**
+ * A transaction that carried an idempotency claim was cancelled because another request with the same
+ * key committed first. It is told apart from every other failure of that transaction (a changed
+ * version, a limit) before any of them is interpreted: the request is a duplicate, and its answer is
+ * the record's.
+ */
+export class IdempotencyClaimLostError extends Error {
+  constructor(readonly record: IdempotencyRecordItem) {
+    super('Another request with the same Idempotency-Key committed first');
+    this.name = 'IdempotencyClaimLostError';
+  }
 }
