@@ -2,7 +2,7 @@ import type { JdStatus } from '../domain.js';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../errors.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
-import { getItem, isConditionFailure, optimistically, queryAll, queryUpTo, transactWrite, updateItem } from './dynamo.js';
+import { getItem, ignoreConditionFailure, isConditionFailure, optimistically, queryAll, queryUpTo, transactWrite, updateItem } from './dynamo.js';
 import { matchesOfJd, removeApplications } from './applications.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from './entities/application.js';
 import { type JdEventData, recordEvent } from './entities/event.js';
@@ -197,31 +197,30 @@ export async function deleteJd(
 
 /**
  * Deletes a JD through the API (DELETE /jds/:jdId), only while it has no application, so that no
- * candidate's history goes with it. An application written at the same moment must not slip in
- * between the check and the delete: the head is first marked `deleting` (raising its version), which
- * every application write checks (its condition on the head's version fails, and on its retry it
- * waits for the marker to go); then the JD's applications are read, strongly consistent; none: the
- * head becomes a tombstone (holding the product's version, so an older product upsert cannot bring
- * it back), with its body, counts and `jd.deleted`, on the condition that nothing changed since the
- * mark. Some: the mark is taken back and the answer is 409. A mark left by a crash is ignored after
- * DELETING_STALE_MS.
+ * candidate's history goes with it. `ifMatch` (the If-Match header), when given, must name the stored
+ * version (or be `*`). An application written at the same moment must not slip in between the check
+ * and the delete: the head is first marked `deleting`, which every application write checks (its
+ * condition fails, and on its retry it waits for the mark to go); then the JD's applications are
+ * read, strongly consistent; none: the head becomes a tombstone (holding the product's version, so
+ * an older product upsert cannot bring it back), with its body, counts and `jd.deleted`, on the
+ * condition that the head is still the marked one. Some: the mark is taken back and the answer is
+ * 409. The mark leaves the version (the ETag) alone, since a refused delete changes nothing; a change
+ * made meanwhile replaces the head, mark and all, and the delete starts over. A mark left by a crash
+ * is ignored after DELETING_STALE_MS.
  */
-export async function removeJd(db: Db, tenantId: string, jdId: string, now = new Date()): Promise<void> {
+export async function removeJd(db: Db, tenantId: string, jdId: string, options: { ifMatch?: string | undefined; now?: Date } = {}): Promise<void> {
   if (!isValidId(jdId)) throw new NotFoundError('JD');
+  const now = options.now ?? new Date();
   const key = jdKeys.head(tenantId, jdId);
   await optimistically(async () => {
     const head = await getItem<JdHeadItem | TombstoneItem>(db, key, { consistent: true });
     if (head?.entity !== 'JD') throw new NotFoundError('JD');
-    const marked = head.version + 1;
-    await updateItem(db, {
-      Key: key,
-      UpdateExpression: 'SET deleting = :at, version = :marked',
-      ConditionExpression: 'version = :v',
-      ExpressionAttributeValues: { ':at': nowIso(now), ':marked': marked, ':v': head.version },
-    });
+    if (!ifMatchAllows(options.ifMatch, head.version)) throw staleIfMatch(options.ifMatch, head.version);
+    const mark = { ':v': head.version, ':at': nowIso(now) };
+    await updateItem(db, { Key: key, UpdateExpression: 'SET deleting = :at', ConditionExpression: 'version = :v', ExpressionAttributeValues: mark });
     const { items } = await queryUpTo<Pick<ApplicationItem, 'id'>>(db, { ...underPrefix(tenantId, applicationKeys.ofJd(jdId)), ProjectionExpression: 'id', ConsistentRead: true }, 1);
     if (items.length > 0) {
-      await updateItem(db, { Key: key, UpdateExpression: 'REMOVE deleting', ConditionExpression: 'version = :marked', ExpressionAttributeValues: { ':marked': marked } });
+      await ignoreConditionFailure(updateItem(db, { Key: key, UpdateExpression: 'REMOVE deleting', ConditionExpression: 'version = :v AND deleting = :at', ExpressionAttributeValues: mark }));
       throw new ConflictError(`JD ${jdId} has applications, which deleting it would take with it: close or archive it instead`);
     }
     await transactWrite(db, [
@@ -229,8 +228,8 @@ export async function removeJd(db: Db, tenantId: string, jdId: string, now = new
         Put: {
           TableName: db.tableName,
           Item: tombstoneItem(key, 'JD', jdId, head.sourceVersion ?? 0, now),
-          ConditionExpression: 'version = :marked',
-          ExpressionAttributeValues: { ':marked': marked },
+          ConditionExpression: 'version = :v AND deleting = :at',
+          ExpressionAttributeValues: mark,
         },
       },
       { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
@@ -335,9 +334,7 @@ export async function updateJd(
     // The answer holds the first applications only: with the JD's texts it is also the idempotency record (< 400 KB).
     const { head, body, applications } = await readJd(db, tenantId, jdId, { limit: UPDATE_ANSWER_APPLICATIONS });
     if (!head) throw new NotFoundError('JD');
-    if (!ifMatchAllows(options.ifMatch, head.version)) {
-      throw new PreconditionFailedError(`If-Match ${options.ifMatch} is not the JD's current version (ETag ${jdEtag(head.version)}): read it again, then decide`);
-    }
+    if (!ifMatchAllows(options.ifMatch, head.version)) throw staleIfMatch(options.ifMatch, head.version);
     const status = patch.status ?? head.status;
     if (status !== head.status && !INTEGRATOR_TRANSITIONS[head.status].includes(status)) {
       const allowed = INTEGRATOR_TRANSITIONS[head.status];
@@ -381,6 +378,10 @@ function ifMatchAllows(header: string | undefined, version: number): boolean {
   if (header === undefined) return true;
   const tags = header.split(',').map((tag) => tag.trim());
   return tags.includes('*') || tags.includes(jdEtag(version));
+}
+
+function staleIfMatch(ifMatch: string | undefined, version: number): PreconditionFailedError {
+  return new PreconditionFailedError(`If-Match ${ifMatch} is not the JD's current version (ETag ${jdEtag(version)}): read it again, then decide`);
 }
 
 /** A stored JD as the input it was written from. */

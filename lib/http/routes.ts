@@ -22,7 +22,7 @@ export interface RouteDefinition {
   readonly paginated?: true;
   /** makes webhook signing secrets (its function may encrypt with the webhook secrets key) */
   readonly sealsWebhookSecrets?: true;
-  /** answers an ETag (the resource's version); a write takes If-Match and answers 412 when it names another */
+  /** answers an ETag (the resource's version; not with a 204); a write takes If-Match and answers 412 when it names another */
   readonly versioned?: true;
 }
 
@@ -73,6 +73,7 @@ export const ROUTES = {
     scope: { scope: 'jd:write', generic: 'write' },
     summary: 'Delete a JD that has no applications',
     successStatus: 204,
+    versioned: true,
   },
   listResumes: {
     method: 'GET',

@@ -160,7 +160,7 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
   const answers: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.summary,
-      headers: headerRefs(...RATE_LIMIT_HEADERS, ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []), ...('versioned' in route ? (['ETag'] as const) : [])),
+      headers: headerRefs(...RATE_LIMIT_HEADERS, ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []), ...('versioned' in route && route.successStatus !== 204 ? (['ETag'] as const) : [])),
       // 204: no body.
       ...(route.successStatus === 204
         ? {}
@@ -205,7 +205,7 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       name: 'If-Match',
       in: 'header',
       required: false,
-      description: 'The ETag of the version this change was made from (or `*`): another version answers 412, so two writers cannot overwrite each other blindly.',
+      description: `The ETag of the version this ${route.method === 'DELETE' ? 'deletion was decided on' : 'change was made from'} (or \`*\`): another version answers 412, so two writers cannot overwrite each other blindly.`,
       schema: { type: 'string', maxLength: 200, pattern: '^[\\x20-\\x7e]*$' },
     });
     answers['412'] = errorAnswer(`If-Match names another version than the current one (${codes('precondition_failed')}): read the resource again, then decide`, withRateLimit);

@@ -144,15 +144,18 @@ describe('OpenAPI document', () => {
     for (const [method, operation] of operations) {
       const [success] = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
       const idempotent = operation.parameters.some((parameter) => parameter.name === 'Idempotency-Key');
-      const versioned = ['getJd', 'updateJd'].includes((operation as unknown as { operationId: string }).operationId);
+      const operationId = (operation as unknown as { operationId: string }).operationId;
+      const answersEtag = ['getJd', 'updateJd'].includes(operationId);
+      const takesIfMatch = ['updateJd', 'deleteJd'].includes(operationId);
       expect(Object.keys(operation.responses[success as string]?.headers ?? {})).toEqual([
         'RateLimit-Limit',
         'RateLimit-Remaining',
         'RateLimit-Reset',
         ...(idempotent ? ['Idempotent-Replayed'] : []),
-        ...(versioned ? ['ETag'] : []),
+        ...(answersEtag ? ['ETag'] : []),
       ]);
-      if (versioned && method !== 'get') expect(Object.keys(operation.responses)).toContain('412');
+      expect(operation.parameters.some((parameter) => parameter.name === 'If-Match'), operationId).toBe(takesIfMatch);
+      if (takesIfMatch) expect(Object.keys(operation.responses)).toContain('412');
       expect(Object.keys(resolved(operation.responses['429'])?.headers ?? {})).toContain('Retry-After');
       expect(Object.keys(resolved(operation.responses['503'])?.headers ?? {})).toEqual(['Retry-After']);
       if (method !== 'get') expect(operation.responses['409']?.headers).toHaveProperty('Retry-After');

@@ -68,6 +68,8 @@ describe('DELETE /jds/:jdId (#31 item 2)', () => {
     await deliverLocally(db(), [event('jd.upserted', tenantId, 1, { id: 'jd-1', ...JD, status: 'PUBLISHED' }), event('resume.upserted', tenantId, 1, { id: 'r-1', fileName: 'ada.pdf' })]);
     await deliverLocally(db(), [event('application.upserted', tenantId, 1, { id: 'a-1', jdId: 'jd-1', resumeId: 'r-1' })]);
 
+    const etag = (await callApi('GET', '/jds/jd-1', { key })).headers.etag as string;
+
     const refused = await callApi('DELETE', '/jds/jd-1', { key });
     const forbidden = await callApi('DELETE', '/jds/jd-1', { key: reader });
 
@@ -76,10 +78,28 @@ describe('DELETE /jds/:jdId (#31 item 2)', () => {
     expect([forbidden.status, forbidden.json.code]).toEqual([403, 'scope_missing']);
     expect((await callApi('GET', '/jds/jd-1', { key })).json.data).toMatchObject({ status: 'PUBLISHED', applications: [{ id: 'a-1', status: 'SCREENING' }] });
     expect(await logTypes(key)).not.toContain('jd.deleted');
+    // Nothing changed, so neither did the ETag: an edit made against it goes through.
+    expect((await callApi('GET', '/jds/jd-1', { key })).headers.etag).toBe(etag);
+    expect((await callApi('PATCH', '/jds/jd-1', { key, body: { salary: '€95k' }, headers: { 'if-match': etag } })).status).toBe(200);
     // The refusal took its mark back: a new application of the JD is written as before.
     await deliverLocally(db(), [event('resume.upserted', tenantId, 1, { id: 'r-2', fileName: 'grace.pdf' })]);
     const [next] = await deliverLocally(db(), [event('application.upserted', tenantId, 1, { id: 'a-2', jdId: 'jd-1', resumeId: 'r-2' })]);
     expect(next?.outcome).toEqual({ outcome: 'applied', created: true });
+  });
+
+  it('evaluates If-Match: another version is 412 and deletes nothing; the current one, or *, deletes', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const create = async () => (await callApi('POST', '/jds', { key, body: JD })).json.data.id as string;
+    const [first, second] = [await create(), await create()];
+    const etag = (await callApi('GET', `/jds/${first}`, { key })).headers.etag as string;
+    await callApi('PATCH', `/jds/${first}`, { key, body: { location: 'Porto' } });
+
+    const stale = await callApi('DELETE', `/jds/${first}`, { key, headers: { 'if-match': etag } });
+    const current = await callApi('DELETE', `/jds/${first}`, { key, headers: { 'if-match': (await callApi('GET', `/jds/${first}`, { key })).headers.etag as string } });
+    const any = await callApi('DELETE', `/jds/${second}`, { key, headers: { 'if-match': '*' } });
+
+    expect([stale.status, stale.json.code]).toEqual([412, 'precondition_failed']);
+    expect([current.status, any.status]).toEqual([204, 204]);
   });
 
   it('holds off an application written while a delete checks the JD, and lets go of a mark a crashed delete left', async () => {
@@ -87,7 +107,7 @@ describe('DELETE /jds/:jdId (#31 item 2)', () => {
     await deliverLocally(db(), [event('jd.upserted', tenantId, 1, { id: 'jd-1', ...JD }), event('resume.upserted', tenantId, 1, { id: 'r-1', fileName: 'ada.pdf' })]);
     const mark = (at: Date) =>
       db().client.send(
-        new UpdateCommand({ TableName: db().tableName, Key: jdKeys.head(tenantId, 'jd-1'), UpdateExpression: 'SET deleting = :at, version = version + :one', ExpressionAttributeValues: { ':at': at.toISOString(), ':one': 1 } }),
+        new UpdateCommand({ TableName: db().tableName, Key: jdKeys.head(tenantId, 'jd-1'), UpdateExpression: 'SET deleting = :at', ExpressionAttributeValues: { ':at': at.toISOString() } }),
       );
     const apply = () => saveApplication(db(), tenantId, { id: 'a-1', jdId: 'jd-1', resumeId: 'r-1' }, { sourceVersion: 1 });
 

@@ -144,9 +144,14 @@ export class HiringClient {
       const { data } = await this.call<Answer<'updateJd'>>('PATCH', `/jds/${encodeURIComponent(jdId)}`, { body, idempotent: true, options, headers, onEtag: (tag) => (etag = tag) });
       return { jd: data, etag };
     },
-    /** Deletes a JD that has no applications (a JD with applications: HiringApiError 409 `conflict`; close or archive it instead). */
-    delete: async (jdId: string, options?: CallOptions): Promise<void> => {
-      await this.call<undefined>('DELETE', `/jds/${encodeURIComponent(jdId)}`, { options });
+    /**
+     * Deletes a JD that has no applications (a JD with applications: HiringApiError 409 `conflict`; close
+     * or archive it instead). With `ifMatch` (an ETag from `getVersioned`), only if the JD has not
+     * changed since (else HiringApiError 412 `precondition_failed`).
+     */
+    delete: async (jdId: string, options?: CallOptions & { ifMatch?: string }): Promise<void> => {
+      const headers = options?.ifMatch === undefined ? undefined : { 'If-Match': options.ifMatch };
+      await this.call<undefined>('DELETE', `/jds/${encodeURIComponent(jdId)}`, { options, headers });
     },
     create: async (body: Body<'createJd'>, options?: CallOptions): Promise<NewJd> =>
       (await this.call<Answer<'createJd'>>('POST', '/jds', { body, idempotent: true, options })).data,

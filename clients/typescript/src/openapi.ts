@@ -1692,7 +1692,10 @@ export interface operations {
     deleteJd: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version this deletion was decided on (or `*`): another version answers 412, so two writers cannot overwrite each other blindly. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
                 jdId: string;
@@ -1734,6 +1737,18 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     /** @description Sent with `concurrent_change` only: seconds to wait before retrying */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names another version than the current one (`precondition_failed`): read the resource again, then decide */
+            412: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -70,6 +70,18 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     expect((await client.jds.update(id, { status: 'CLOSED' }, { ifMatch: first.etag as string })).jd.status).toBe('CLOSED');
   });
 
+  it('deletes a JD only as it was read: a stale ETag gets a 412 and deletes nothing', async () => {
+    const { client } = await clientOf(['read', 'write']);
+    const { id } = await client.jds.create({ title: 'Platform Engineer', description: 'Runs the platform.', createdById: 'ats' });
+    const { etag } = await client.jds.getVersioned(id);
+    const edited = await client.jds.update(id, { location: 'Remote (EU)' });
+
+    const stale = await client.jds.delete(id, { ifMatch: etag as string }).catch((error: unknown) => error);
+
+    expect(stale).toMatchObject({ status: 412, code: 'precondition_failed' });
+    await expect(client.jds.delete(id, { ifMatch: edited.etag as string })).resolves.toBeUndefined();
+  });
+
   it('creates one JD when the answer to its first attempt is lost: the retry carries the same Idempotency-Key', async () => {
     const sent: { method: string; key: string | null }[] = [];
     let dropped = false;
