@@ -4,7 +4,7 @@
  */
 export const ERROR_CODES = {
   validation_failed: 'the request breaks a rule of its body, query or headers; `details` names each field and rule',
-  cursor_invalid: 'the `cursor` was not issued by this list (another list, another filter, made up, or signed with a retired key)',
+  cursor_invalid: "the `cursor` was not issued by this list (another tenant's, another list, another filter, made up, or signed with a retired key)",
   unauthenticated: 'no API key was sent',
   key_invalid: 'the API key is unknown, malformed, revoked or expired',
   scope_missing: 'the key lacks the scope the route needs',

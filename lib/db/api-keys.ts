@@ -15,7 +15,7 @@ import {
 import { type TenantItem, tenantKeys } from './entities/tenant.js';
 import type { IdempotencyClaim } from './idempotency.js';
 import { type Listed, type SliceRequest, wholeOrSlice } from './pagination.js';
-import { isValidId, newId, nowIso, underPrefix } from './ids.js';
+import { isValidId, newId, nowIso, tenantPk, underPrefix } from './ids.js';
 import { PARTITION_PREFIXES } from './table.js';
 
 export type { ApiKeyRecord };
@@ -142,6 +142,7 @@ export async function listApiKeys(db: Db, tenantId: string, slice?: SliceRequest
   const listed = await wholeOrSlice<ApiKeyRecordItem>(
     db,
     {
+      tenantPk: tenantPk(tenantId),
       name: 'keys',
       query: {
         ...underPrefix(tenantId, apiKeyKeys.recordPrefix),

@@ -323,6 +323,7 @@ export function deleteApplication(
  */
 export function matchesOfJd(tenantId: string, jdId: string, name: string, projection?: string): SliceSource {
   return {
+    tenantPk: tenantPk(tenantId),
     name: `${name}:${jdId}`,
     query: {
       IndexName: INDEXES.matches.name,

@@ -16,7 +16,7 @@ import {
 } from './entities/webhook.js';
 import { getEventItem } from './events.js';
 import type { IdempotencyClaim } from './idempotency.js';
-import { newId, nowIso, underPrefix } from './ids.js';
+import { newId, nowIso, tenantPk, underPrefix } from './ids.js';
 import { type Slice, type SliceRequest, slicePage } from './pagination.js';
 import { existingWebhook, getWebhookItem, ttlAfter } from './webhooks.js';
 
@@ -41,7 +41,8 @@ export async function listDeliveryAttempts(
   const slice = await slicePage<DeliveryAttemptItem>(
     db,
     {
-      name: `deliveries:${tenantId}:${webhookId}`,
+      tenantPk: tenantPk(tenantId),
+      name: `deliveries:${webhookId}`,
       query: {
         ...underPrefix(tenantId, webhookKeys.attemptPrefix(webhookId)),
         ScanIndexForward: false,

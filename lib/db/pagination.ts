@@ -51,12 +51,9 @@ type Key = Record<string, unknown>;
  * Where a list lives: a prefix of an index's sort key within the tenant's partition, on an index with
  * the list projection and on its slim twin with the same keys.
  */
-export interface ListSource {
-  /** which list (and filter) this is: a cursor is valid for the list it was issued for, only */
-  name: string;
+export interface ListSource extends CursorScope {
   index: ListIndex;
   keysIndex: ListIndex;
-  tenantPk: string;
   sortPrefix: string;
   /** Sort key of the base table for an item id, to rebuild a start key from a cursor. */
   baseSortKey: (id: string) => string;
@@ -80,27 +77,34 @@ function cursorKeys(): Promise<SecretValues> {
   return secretId ? secretValues(secretId) : Promise.resolve({ current: LOCAL_CURSOR_KEY });
 }
 
+/** Which list a cursor belongs to: the tenant's partition and the list's name (with its filter). */
+export interface CursorScope {
+  tenantPk: string;
+  /** which list (and filter) this is */
+  name: string;
+}
+
 /**
- * A MAC over the list's name and the payload: a cursor the service did not issue, or issued for another
- * list (another status filter, another search), is refused, and the page number it carries can be
- * trusted.
+ * A MAC over the tenant, the list's name and the payload: a cursor the service did not issue, or
+ * issued for another tenant or another list (another status filter, another search), is refused, and
+ * the page number it carries can be trusted.
  */
-function cursorTag(key: string, list: string, body: string): Buffer {
-  return createHmac('sha256', key).update(`${list}\n${body}`).digest().subarray(0, 16);
+function cursorTag(key: string, scope: CursorScope, body: string): Buffer {
+  return createHmac('sha256', key).update(`${scope.tenantPk}\n${scope.name}\n${body}`).digest().subarray(0, 16);
 }
 
-export async function encodeCursor(list: string, payload: CursorPayload): Promise<string> {
+export async function encodeCursor(scope: CursorScope, payload: CursorPayload): Promise<string> {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${cursorTag((await cursorKeys()).current, list, body).toString('base64url')}`;
+  return `${body}.${cursorTag((await cursorKeys()).current, scope, body).toString('base64url')}`;
 }
 
-export async function decodeCursor(cursor: string, list: string): Promise<CursorPayload> {
+export async function decodeCursor(cursor: string, scope: CursorScope): Promise<CursorPayload> {
   const [body = '', tag = '', ...rest] = cursor.split('.');
   const presented = Buffer.from(tag, 'base64url');
   const { current, previous } = await cursorKeys();
   const signedByUs = [current, previous].some((key) => {
     if (key === undefined) return false;
-    const expected = cursorTag(key, list, body);
+    const expected = cursorTag(key, scope, body);
     return presented.length === expected.length && timingSafeEqual(presented, expected);
   });
   if (rest.length === 0 && signedByUs) {
@@ -153,7 +157,7 @@ async function skipEntries(db: Db, source: ListSource, count: number, newestFirs
 }
 
 function cursorAfter(source: ListSource, last: ListEntry, page: number): Promise<string> {
-  return encodeCursor(source.name, { s: last[source.index.sortKey] ?? '', i: last.id, p: page + 1 });
+  return encodeCursor(source, { s: last[source.index.sortKey] ?? '', i: last.id, p: page + 1 });
 }
 
 /**
@@ -179,7 +183,7 @@ export async function listPage<E extends ListEntry, T>(
   };
 
   if (request.cursor !== undefined || request.page === 1) {
-    const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source.name);
+    const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
     const startKey = cursor ? startKeyFromCursor(source, cursor) : undefined;
     // One extra item tells whether another page exists.
     const [output, total] = await Promise.all([
@@ -227,10 +231,11 @@ export interface Slice<T> {
   nextCursor?: string;
 }
 
-/** Where a sliced list lives: its query, and how its entries' keys are rebuilt from a cursor. */
-export interface SliceSource {
-  /** which list this is: a cursor is valid for the list it was issued for, only */
-  name: string;
+/**
+ * Where a sliced list lives: its tenant and name (a cursor is valid for the list it was issued for,
+ * only), its query, and how its entries' keys are rebuilt from a cursor.
+ */
+export interface SliceSource extends CursorScope {
   query: Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>;
   /** the attribute the query is ordered by (the index sort key, or `sk`) */
   sortKey: string;
@@ -240,7 +245,7 @@ export interface SliceSource {
 
 /** `limit` entries after the cursor, in the list's own order (every DynamoDB page followed). */
 export async function slicePage<E extends { id: string }>(db: Db, source: SliceSource, request: SliceRequest): Promise<Slice<E>> {
-  const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source.name);
+  const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
   const { items } = await queryUpTo<E & Record<string, unknown>>(
     db,
     { ...source.query, ExclusiveStartKey: cursor ? source.startKey(cursor.i, cursor.s) : undefined },
@@ -250,7 +255,7 @@ export async function slicePage<E extends { id: string }>(db: Db, source: SliceS
   const slice: Slice<E> = { items: page, limit: request.limit, hasMore: items.length > request.limit };
   const last = page.at(-1);
   if (slice.hasMore && last) {
-    slice.nextCursor = await encodeCursor(source.name, { s: String(last[source.sortKey]), i: last.id, p: (cursor?.p ?? 1) + 1 });
+    slice.nextCursor = await encodeCursor(source, { s: String(last[source.sortKey]), i: last.id, p: (cursor?.p ?? 1) + 1 });
   }
   return slice;
 }

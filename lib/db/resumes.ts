@@ -235,7 +235,7 @@ export async function listCandidates(
   }
   const needle = request.search.toLowerCase();
   const source = resumeListSource(tenantId, `candidates?search=${needle}`);
-  const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source.name);
+  const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
   const { items: matches } = await queryTimeRange<ResumeKeysEntry>(db, {
     indexName: INDEXES.listKeys.name,
     pk: source.tenantPk,
@@ -263,7 +263,7 @@ export async function listCandidates(
   };
   const last = slice.at(-1);
   if (last && start + request.limit < matches.length) {
-    result.nextCursor = await encodeCursor(source.name, { s: last.gsi1sk, i: resumeKeys.idOf(last.sk), p: page + 1 });
+    result.nextCursor = await encodeCursor(source, { s: last.gsi1sk, i: resumeKeys.idOf(last.sk), p: page + 1 });
   }
   return withApplications(db, tenantId, result);
 }

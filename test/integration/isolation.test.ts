@@ -108,6 +108,28 @@ describe('tenant isolation', () => {
   });
 });
 
+describe('cursors are bound to their tenant', () => {
+  it('refuses a cursor another tenant’s list issued (400 cursor_invalid), even when both tenants hold the same ids', async () => {
+    const [a, b] = [await tenantWithKey(db(), ['read', 'admin']), await tenantWithKey(db(), ['read', 'admin'])];
+    for (const tenant of [a, b]) {
+      await importProductData(db(), tenant.tenantId, demoData());
+      await tenantWithKey(db(), ['read'], tenant.tenantId);
+    }
+    const lists = ['/jds?limit=1', '/resumes?limit=1', '/candidates?limit=1', '/candidates?search=.pdf&limit=1', '/keys?limit=1', '/matches/jd-backend?limit=1', '/jds/jd-backend?limit=1'];
+
+    for (const list of lists) {
+      const first = await callApi('GET', list, { key: a.key });
+      const cursor = first.json.pagination.nextCursor as string;
+      expect(cursor, list).toEqual(expect.any(String));
+      const own = await callApi('GET', `${list}&cursor=${encodeURIComponent(cursor)}`, { key: a.key });
+      const foreign = await callApi('GET', `${list}&cursor=${encodeURIComponent(cursor)}`, { key: b.key });
+
+      expect(own.status, list).toBe(200);
+      expect([foreign.status, foreign.json.code], list).toEqual([400, 'cursor_invalid']);
+    }
+  });
+});
+
 describe('tenant isolation property (fast-check)', () => {
   it('no list or search ever returns another tenant’s item, even when ids collide across tenants', async () => {
     const tenantData = fc.array(fc.constantFrom('x1', 'x2', 'x3', 'shared', 'cv'), { minLength: 0, maxLength: 6 });
