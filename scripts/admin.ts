@@ -11,6 +11,7 @@ import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';
 import { DomainError } from '../lib/errors.js';
 import { jsonNestingDepth, MAX_EVENT_NESTING } from '../lib/schemas/json-depth.js';
 import { parseOrThrow } from '../lib/schemas/parse.js';
+import { refuseMalformedText } from '../lib/schemas/well-formed.js';
 import { redriveDeadLetters } from '../lib/product-events/dead-letters.js';
 import { withDeployedPermissions } from './local/aws.js';
 import { importProductData } from './local/import.js';
@@ -121,7 +122,9 @@ async function main(argv: string[]): Promise<unknown> {
     case 'import': {
       const tenantId = tenantOf(values);
       const file = required(values, 'file');
-      const data = parseOrThrow(importFile, JSON.parse(await readFile(file, 'utf8')), 'file');
+      const content: unknown = JSON.parse(await readFile(file, 'utf8'));
+      refuseMalformedText(content, 'file');
+      const data = parseOrThrow(importFile, content, 'file');
       const progress = progressOnStderr('import');
       const counts = await importProductData(await asDeployed(), tenantId, data, { onProgress: progress.update });
       progress.end();

@@ -1,13 +1,7 @@
-import { fieldError, InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../errors.js';
 import { LIMITS } from '../schemas/limits.js';
+import { refuseMalformedText } from '../schemas/well-formed.js';
 import { HttpError } from './errors.js';
-
-/**
- * A request body as the API accepts it: `Content-Type: application/json` (any case, with no charset or
- * utf-8), at most 256 KB, valid UTF-8, valid JSON, and every string well-formed. Nothing is stored
- * corrupted: bytes that are not UTF-8 are refused, not replaced.
- */
-const REPLACEMENT_CHARACTER = '\uFFFD';
 
 function mediaType(header: string | undefined): { type: string; charset: string | undefined } {
   const [type = '', ...parameters] = (header ?? '').split(';').map((part) => part.trim());
@@ -27,28 +21,9 @@ function utf8Text(raw: string, isBase64Encoded: boolean): string {
 }
 
 /**
- * Every string in the parsed body, keys included, must be well-formed: no lone surrogate (a JSON
- * escape like "\ud800" with no partner) and no U+FFFD, which is what bytes that were not UTF-8 become
- * when something on the way decoded them leniently.
+ * A request body as the API accepts it: `Content-Type: application/json` (any case, with no charset or
+ * utf-8), at most 256 KB, valid UTF-8, valid JSON, and every string well-formed (../schemas/well-formed.ts).
  */
-function refuseMalformedStrings(value: unknown): void {
-  const pending: { value: unknown; path: string }[] = [{ value, path: 'body' }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const check = (text: string, path: string) => {
-      if (!text.isWellFormed()) throw fieldError(path, 'unicode', 'contains a lone surrogate (not valid Unicode text)');
-      if (text.includes(REPLACEMENT_CHARACTER)) throw fieldError(path, 'unicode', 'is not valid UTF-8 (it contains U+FFFD)');
-    };
-    if (typeof next.value === 'string') check(next.value, next.path);
-    else if (next.value && typeof next.value === 'object') {
-      for (const [key, inner] of Object.entries(next.value)) {
-        const path = `${next.path === 'body' ? '' : `${next.path}.`}${key}`;
-        check(key, path);
-        pending.push({ value: inner, path });
-      }
-    }
-  }
-}
-
 export function parseJsonBody(contentTypeHeader: string | undefined, raw: string | undefined, isBase64Encoded: boolean): unknown {
   const { type, charset } = mediaType(contentTypeHeader);
   if (type !== 'application/json') throw new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json');
@@ -64,6 +39,6 @@ export function parseJsonBody(contentTypeHeader: string | undefined, raw: string
   } catch {
     throw new InvalidInputError('Request body is not valid JSON');
   }
-  refuseMalformedStrings(parsed);
+  refuseMalformedText(parsed, 'body');
   return parsed;
 }

@@ -15,14 +15,19 @@ export const RESPONSE_BUDGET_BYTES = LAMBDA_RESPONSE_LIMIT_BYTES - 16 * 1024;
 /** Smaller bodies are sent as they are: compressing them saves too little to be worth the time. */
 const COMPRESS_FROM_BYTES = 1024;
 
-/** Whether an Accept-Encoding header accepts gzip (`gzip` or `*`, with a quality above 0). */
+/**
+ * Whether an Accept-Encoding header accepts gzip: the quality given to `gzip` itself, or, when gzip is
+ * not named, the one given to `*`, is above 0 (so `gzip;q=0, *` excludes it, RFC 9110 §12.5.3).
+ */
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
-  return header.split(',').some((part) => {
+  const qualities = new Map<string, number>();
+  for (const part of header.split(',')) {
     const [coding = '', ...params] = part.trim().toLowerCase().split(';');
     const quality = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return (coding.trim() === 'gzip' || coding.trim() === '*') && (quality === undefined || Number(quality.slice(2)) > 0);
-  });
+    qualities.set(coding.trim(), quality === undefined ? 1 : Number(quality.slice(2)));
+  }
+  return (qualities.get('gzip') ?? qualities.get('*') ?? 0) > 0;
 }
 
 /** The bytes Lambda counts for a result: the JSON it serializes the result to. */

@@ -4,6 +4,7 @@ import { ConflictError, InvalidInputError } from '../errors.js';
 import { logger } from '../observability/logger.js';
 import { jsonNestingDepth, MAX_EVENT_NESTING } from '../schemas/json-depth.js';
 import { parseOrThrow } from '../schemas/parse.js';
+import { refuseMalformedText } from '../schemas/well-formed.js';
 import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES, type ProductEvent, productEvent } from '../schemas/product-data.js';
 import { applyProductEvent, type EventOutcome } from './apply.js';
 
@@ -35,6 +36,7 @@ export function productEventOf(body: string): ProductEvent {
     throw new InvalidInputError('the message is not JSON');
   }
   const { 'detail-type': type, detail } = parseOrThrow(eventBridgeEnvelope, envelope, 'message');
+  refuseMalformedText(detail, 'event');
   if (!(PRODUCT_EVENT_TYPES as string[]).includes(type)) {
     throw new InvalidInputError(`type: "${type}" is not a product event type (one of ${PRODUCT_EVENT_TYPES.join(', ')})`);
   }

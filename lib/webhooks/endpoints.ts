@@ -1,15 +1,12 @@
-import { webhookLocalUrlsAllowed } from '../config.js';
 import type { Db } from '../db/client.js';
 import { eventIdBefore, eventId as newEventId } from '../db/entities/event.js';
 import { getEventItem } from '../db/events.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
 import {
-  createWebhook,
   getWebhook,
   getWebhookItem,
   listWebhookItems,
-  type NewWebhook,
   replaceWebhookSecrets,
   rotateWebhookSecret,
   type Webhook,
@@ -18,22 +15,12 @@ import { requestDelivery } from '../db/deliveries.js';
 import { EVENT_ID_PATTERN } from '../domain.js';
 import { type SealedSecret, sealSecret } from './secret-box.js';
 import { newWebhookSecret } from './signing.js';
-import { checkWebhookUrl, type UrlCheckOptions } from './url-safety.js';
 
 /**
  * Managing endpoints: the rules around the repository (lib/db/webhooks.ts) that need more than the
- * table: a URL is checked (scheme, addresses, DNS) before it is stored, and secrets are made here.
+ * table: secrets are made here (a new endpoint's URL is checked in ./register.ts, the one function
+ * that needs the address rules).
  */
-export async function registerWebhook(
-  db: Db,
-  tenantId: string,
-  input: NewWebhook,
-  options: { claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined; resolve?: UrlCheckOptions['resolve'] } = {},
-): Promise<{ webhook: Webhook; secret: string }> {
-  const url = await checkWebhookUrl(input.url, { allowLocal: webhookLocalUrlsAllowed(), ...(options.resolve ? { resolve: options.resolve } : {}) });
-  return createWebhook(db, tenantId, { ...input, url: url.href, ...(await newSealedSecret(tenantId)) }, { claim: options.claim });
-}
-
 export async function rotateSecret(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<{ webhook: Webhook; secret: string }> {
   return rotateWebhookSecret(db, tenantId, webhookId, await newSealedSecret(tenantId), now);
 }
@@ -68,7 +55,7 @@ export async function sealPlaintextSecrets(db: Db, tenantId: string): Promise<{ 
 }
 
 /** A new signing secret, in clear (shown once, in the answer) and sealed (what the table keeps). */
-async function newSealedSecret(tenantId: string): Promise<{ secret: string; sealed: SealedSecret }> {
+export async function newSealedSecret(tenantId: string): Promise<{ secret: string; sealed: SealedSecret }> {
   const secret = newWebhookSecret();
   return { secret, sealed: await sealSecret(tenantId, secret) };
 }

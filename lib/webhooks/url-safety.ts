@@ -1,12 +1,14 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { promises as dns } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { fieldError } from '../errors.js';
 
 /**
  * Where a webhook may point (SSRF protection). A URL is refused when it is malformed, not http(s), holds
- * credentials, or names a host that is, or resolves to, an address inside a private network, link-local
- * (cloud metadata services live at 169.254.169.254 and fd00:ec2::254), multicast or reserved: at
+ * credentials, or names a host that is, or resolves to, an address that is not public: private,
+ * link-local (cloud metadata services live at 169.254.169.254 and fd00:ec2::254), multicast, or any
+ * other special-purpose range (addressProblem): at
  * creation, and again at every delivery, whose connection goes to the very address that was checked
  * (so a DNS answer that changes in between, DNS rebinding, cannot redirect it). Outside the local stack
  * only https is allowed, and no loopback; `npm start` and the tests allow http and loopback so that a
@@ -16,63 +18,30 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
 /** The ports a webhook may use outside the local stack: HTTPS's own and its usual alternative. */
 export const WEBHOOK_PORTS = ['443', '8443'] as const;
 
-const FORBIDDEN = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT (and some clouds' metadata)
-  ['169.254.0.0', 16], // link-local, cloud metadata
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  FORBIDDEN.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::', 96], // IPv4-compatible (deprecated)
-  // Transition ranges that carry an IPv4 address inside (and so could reach a private one): refused whole.
-  ['::ffff:0:0:0', 96], // SIIT, IPv4-translated
-  ['64:ff9b:1::', 48], // local-use NAT64
-  ['2001::', 32], // Teredo
-  ['2002::', 16], // 6to4
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local (AWS metadata fd00:ec2::254)
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  FORBIDDEN.addSubnet(network, prefix, 'ipv6');
-}
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+/** NAT64's well-known prefix (RFC 6052): the IPv4 address it carries decides. */
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
 
-/** The IPv4 address an IPv6 address carries (NAT64 64:ff9b::/96), if it does. */
-function embeddedIpv4(address: string): string | undefined {
-  const match = /^64:ff9b::(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (!match) return undefined;
-  if (match[1]) return match[1];
-  const high = Number.parseInt(match[2] as string, 16);
-  const low = Number.parseInt(match[3] as string, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
-/** Why an address may not receive webhooks, or undefined when it may. */
+/**
+ * Why an address may not receive webhooks, or undefined when it may. The ranges are IANA's
+ * special-purpose address registries (IPv4 and IPv6), as ipaddr.js classifies them: only `unicast`,
+ * what no registry entry claims, is a public address. Loopback is allowed on the local stack alone.
+ * An IPv6 address carrying an IPv4 one (IPv4-mapped, NAT64) is judged by the IPv4 address; the other
+ * transition ranges (6to4, Teredo, local-use NAT64, SIIT) are refused whole.
+ */
 export function addressProblem(address: string, options: { allowLocal: boolean }): string | undefined {
-  const family = isIP(address);
-  if (family === 0) return `${address} is not an IP address`;
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  const inner = family === 6 ? embeddedIpv4(address) : undefined;
-  if (inner) return addressProblem(inner, options);
-  if (LOOPBACK.check(address, type)) return options.allowLocal ? undefined : `${address} is a loopback address`;
-  if (FORBIDDEN.check(address, type)) return `${address} is a private, link-local or reserved address`;
+  if (isIP(address) === 0) return `${address} is not an IP address`;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return addressProblem(v6.toIPv4Address().toString(), options);
+    if (v6.match(NAT64)) {
+      const [high = 0, low = 0] = v6.parts.slice(6);
+      return addressProblem([high >> 8, high & 255, low >> 8, low & 255].join('.'), options);
+    }
+  }
+  const range = parsed.range();
+  if (range === 'loopback') return options.allowLocal ? undefined : `${address} is a loopback address`;
+  if (range !== 'unicast') return `${address} is a private, link-local or reserved address (${range})`;
   return undefined;
 }
 

@@ -5,7 +5,7 @@ import { disableWebhook } from '../../lib/db/webhooks.js';
 import { ERROR_CODES, type ErrorCode } from '../../lib/errors.js';
 import { errorResponse } from '../../lib/schemas/responses.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
-import { registerWebhook } from '../../lib/webhooks/endpoints.js';
+import { registerWebhook } from '../../lib/webhooks/register.js';
 import { type ApiReply, callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';

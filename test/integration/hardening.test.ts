@@ -93,12 +93,16 @@ describe('#12.6 bodies that are not valid UTF-8, or not UTF-8 at all', () => {
     const invalid = await callApi('POST', '/jds', { key, rawBody: latin1.toString('base64'), isBase64Encoded: true, headers: { 'content-type': 'application/json; charset=utf-8' } });
     const declaredLatin1 = await callApi('POST', '/jds', { key, body: jdBody, headers: { 'content-type': 'application/json; charset=latin1' } });
     const surrogate = await callApi('POST', '/jds', { key, rawBody: '{"title":"x\\ud800","description":"d","createdById":"u"}', headers: { 'content-type': 'application/json' } });
+    const surrogateKey = await callApi('POST', '/jds', { key, rawBody: '{"title":"x","description":"d","createdById":"u","dep\\udc00t":"x"}', headers: { 'content-type': 'application/json' } });
     const replaced = await callApi('POST', '/jds', { key, body: { ...jdBody, title: 'Caf\uFFFD' } });
     const accented = await callApi('POST', '/jds', { key, body: { ...jdBody, title: 'Café 🙂' } });
 
     expect([invalid.status, invalid.json.error]).toEqual([400, 'Request body is not valid UTF-8']);
     expect([declaredLatin1.status, declaredLatin1.json.error]).toEqual([415, 'Content-Type charset must be utf-8']);
     expect([surrogate.status, surrogate.json.error]).toEqual([400, 'title: contains a lone surrogate (not valid Unicode text)']);
+    // The refusal names the key without echoing its lone surrogate: the answer itself stays well-formed.
+    expect([surrogateKey.status, surrogateKey.json.error]).toEqual([400, 'dep\uFFFDt: contains a lone surrogate (not valid Unicode text)']);
+    expect(surrogateKey.text.isWellFormed() && !/\\ud[89a-f]/i.test(surrogateKey.text)).toBe(true);
     expect([replaced.status, replaced.json.error]).toEqual([400, 'title: is not valid UTF-8 (it contains U+FFFD)']);
     expect(accented.status).toBe(201);
     expect((await partition(tenantId)).filter((item) => item.entity === 'JD').map((item) => item.title)).toEqual(['Café 🙂']);

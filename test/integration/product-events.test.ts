@@ -87,6 +87,27 @@ function random(seed: number) {
   };
 }
 
+describe('text the product sends', () => {
+  it('is refused when it is not well-formed Unicode, in any field or key, by the rule the API holds its bodies to', async () => {
+    const tenantId = newTenantId('unicode');
+    await deliverLocally(db(), [event('jd.upserted', tenantId, 1, jd('jd-1', 'Engineer')), event('resume.upserted', tenantId, 1, resume('r-1', 'Ada Lovelace'))]);
+    const scored = { id: 'app-1', jdId: 'jd-1', resumeId: 'r-1', aiScores: [{ overallScore: 80, summary: 'a\ud800b' }] };
+
+    const deliveries = await deliverLocally(db(), [
+      event('application.upserted', tenantId, 1, scored),
+      event('resume.upserted', tenantId, 2, { ...resume('r-1', 'Ada Lovelace'), metadata: { 'sk\udfffills': ['Go'] } }),
+      event('jd.upserted', tenantId, 2, { ...jd('jd-1', 'Engineer'), location: 'Lisbon \ufffd' }),
+    ]);
+
+    expect(deliveries.map((delivery) => delivery.outcome)).toEqual([
+      { outcome: 'rejected', reason: 'data.aiScores.0.summary: contains a lone surrogate (not valid Unicode text)' },
+      { outcome: 'rejected', reason: 'data.metadata.sk\ufffdills: contains a lone surrogate (not valid Unicode text)' },
+      { outcome: 'rejected', reason: 'data.location: is not valid UTF-8 (it contains U+FFFD)' },
+    ]);
+    expect(JSON.stringify(await partition(tenantId))).not.toMatch(/\\u(d[89a-f]|fffd)/i);
+  });
+});
+
 describe('a shuffled, duplicated stream of product events', () => {
   it('ends in exactly the state of each entity’s newest event, for two tenants, whatever the order', async () => {
     const next = random(20261122);

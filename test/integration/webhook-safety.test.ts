@@ -12,7 +12,8 @@ import { listEvents } from '../../lib/db/events.js';
 import { createJd } from '../../lib/db/jds.js';
 import { listDeliveryAttempts } from '../../lib/db/deliveries.js';
 import { getWebhook, getWebhookItem } from '../../lib/db/webhooks.js';
-import { registerWebhook, rotateSecret } from '../../lib/webhooks/endpoints.js';
+import { rotateSecret } from '../../lib/webhooks/endpoints.js';
+import { registerWebhook } from '../../lib/webhooks/register.js';
 import { openSecrets } from '../../lib/webhooks/secret-box.js';
 import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
 import { work } from '../../lib/webhooks/worker.js';
@@ -124,7 +125,7 @@ describe('webhook URLs (SSRF)', () => {
     expect(connections).toBe(before);
     const { items: attempts } = await listDeliveryAttempts(db(), tenantId, webhookId, { limit: 10 });
     expect(attempts.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.error])).toEqual([
-      [2, null, 'rebinding.example.com resolves to 10.0.0.7 is a private, link-local or reserved address'],
+      [2, null, 'rebinding.example.com resolves to 10.0.0.7 is a private, link-local or reserved address (private)'],
       [1, null, 'rebinding.example.com resolves to 127.0.0.1 is a loopback address'],
     ]);
     expect(sent.map(({ message: next }) => next.kind === 'deliver' && next.id)).toEqual(['auto:1', 'auto:2']);

@@ -58,6 +58,18 @@ describe('webhook addresses', () => {
     ['2002:a9fe:a9fe::1', 'private, link-local or reserved'], // 6to4
     ['::ffff:0:a9fe:a9fe', 'private, link-local or reserved'], // SIIT
     ['2001:0:4136:e378:8000:63bf:5601:5601', 'private, link-local or reserved'], // Teredo
+    // IANA's special-purpose registries, beyond the familiar ranges.
+    ['192.88.99.1', 'private, link-local or reserved'], // 6to4 relay anycast (deprecated)
+    ['fec0::1', 'private, link-local or reserved'], // site-local (deprecated)
+    ['3fff::1', 'private, link-local or reserved'], // documentation (RFC 9637)
+    ['5f00::1', 'private, link-local or reserved'], // SRv6 SIDs (RFC 9602)
+    ['2001:2::1', 'private, link-local or reserved'], // benchmarking
+    ['2001:10::1', 'private, link-local or reserved'], // ORCHID (deprecated)
+    ['2001:20::1', 'private, link-local or reserved'], // ORCHIDv2
+    ['198.18.0.1', 'private, link-local or reserved'], // benchmarking
+    ['192.31.196.1', 'private, link-local or reserved'], // AS112
+    ['255.255.255.255', 'private, link-local or reserved'],
+    ['64:ff9b::5db8:d70e', undefined], // NAT64 of a public IPv4 address
   ])('%s: %s', (address, problem) => {
     const found = addressProblem(address, { allowLocal: false });
 

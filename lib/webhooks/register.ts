@@ -1,0 +1,21 @@
+import { webhookLocalUrlsAllowed } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { IdempotencyClaim } from '../db/idempotency.js';
+import { createWebhook, type NewWebhook, type Webhook } from '../db/webhooks.js';
+import { newSealedSecret } from './endpoints.js';
+import { checkWebhookUrl, type UrlCheckOptions } from './url-safety.js';
+
+/**
+ * Registers an endpoint: its URL is checked (scheme, port, every address its host resolves to) before
+ * it is stored with a new secret. Apart from ./endpoints.ts so that only the functions that check URLs
+ * (this one's and the delivery worker's) bundle the address rules.
+ */
+export async function registerWebhook(
+  db: Db,
+  tenantId: string,
+  input: NewWebhook,
+  options: { claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined; resolve?: UrlCheckOptions['resolve'] } = {},
+): Promise<{ webhook: Webhook; secret: string }> {
+  const url = await checkWebhookUrl(input.url, { allowLocal: webhookLocalUrlsAllowed(), ...(options.resolve ? { resolve: options.resolve } : {}) });
+  return createWebhook(db, tenantId, { ...input, url: url.href, ...(await newSealedSecret(tenantId)) }, { claim: options.claim });
+}
