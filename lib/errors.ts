@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   idempotency_key_reused: 'the Idempotency-Key was used before with a different request body',
   idempotency_key_other_target: 'the Idempotency-Key was used before for another method or path: one key names one request',
   response_too_large: 'the answer would be larger than one answer can carry: ask for it in slices',
+  jd_too_large: "the change would take the JD's fields together past the 256 KB (as JSON) a JD may hold: shorten a text",
   request_blocked: 'the edge firewall refused the request: it matches a known attack pattern, or its address is on a threat list',
   rate_limited: 'too many requests from this client address; retry after `retryAfterMs`',
   quota_exceeded: "the key's hourly quota is spent; retry after `retryAfterMs`",
@@ -121,6 +122,15 @@ export class IdempotencyKeyOtherTargetError extends DomainError {
 
   constructor(firstTarget: string) {
     super(`Idempotency-Key was already used for ${firstTarget}: a key names one request; send this one with a key of its own`);
+  }
+}
+
+/** A change that would take a JD's fields together past what a JD may hold (LIMITS.jdBytes). */
+export class JdTooLargeError extends DomainError {
+  readonly code = 'jd_too_large';
+
+  constructor(limit: number, bytes: number) {
+    super(`A JD holds at most ${limit} bytes as JSON, its fields together: with this change it would hold ${bytes} bytes; shorten a text`);
   }
 }
 

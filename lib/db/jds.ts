@@ -1,5 +1,6 @@
 import type { JdStatus } from '../domain.js';
-import { ConflictError, NotFoundError, PreconditionFailedError } from '../errors.js';
+import { ConflictError, JdTooLargeError, NotFoundError, PreconditionFailedError } from '../errors.js';
+import { jdBytes, LIMITS } from '../schemas/limits.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
 import { getItem, ignoreConditionFailure, isConditionFailure, optimistically, queryAll, queryUpTo, transactWrite, updateItem } from './dynamo.js';
@@ -343,6 +344,8 @@ export async function updateJd(
       );
     }
     const input: JdImport = { ...toJdInput(head, body), ...definedFields(patch) };
+    const bytes = jdBytes(input);
+    if (bytes > LIMITS.jdBytes) throw new JdTooLargeError(LIMITS.jdBytes, bytes);
     const at = nowIso(now);
     const fields = headFields(input, jdId, status, head.createdAt, at);
     const changed = JSON.stringify([toJdSummary({ ...fields, updatedAt: '' }), input.description, input.requirements]) !== JSON.stringify([toJdSummary({ ...head, updatedAt: '' }), body?.description, body?.requirements]);

@@ -8,6 +8,7 @@ import {
   IdempotencyKeyReusedError,
   TooManyItemsError,
   InvalidInputError,
+  JdTooLargeError,
   NotFoundError,
   PreconditionFailedError,
   TransientError,
@@ -44,7 +45,14 @@ function statusOf(error: DomainError): number | undefined {
   if (error instanceof InvalidInputError) return 400;
   if (error instanceof ConflictError) return 409;
   if (error instanceof PreconditionFailedError) return 412;
-  if (error instanceof IdempotencyKeyReusedError || error instanceof IdempotencyKeyOtherTargetError || error instanceof TooManyItemsError) return 422;
+    if (
+    error instanceof IdempotencyKeyReusedError ||
+    error instanceof IdempotencyKeyOtherTargetError ||
+    error instanceof TooManyItemsError ||
+    error instanceof JdTooLargeError
+  ) {
+    return 422;
+  }
   return undefined;
 }
 

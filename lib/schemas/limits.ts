@@ -12,6 +12,12 @@ export const LIMITS = {
   cursor: 512,
   bodyBytes: 256 * 1024,
   /**
+   * A JD's fields together as JSON (UTF-8 bytes): what one POST /jds can send. Each PATCH is bounded by
+   * the body limit alone, so without this two of them could grow a JD past DynamoDB's 400 KB item; at
+   * it, the JD's body item and the answer to PATCH (its idempotency record) stay far under.
+   */
+  jdBytes: 256 * 1024,
+  /**
    * A resume's metadata as JSON (UTF-8 bytes). The resume item holds it and its list summary (skills and
    * experience, a second copy of part of it): 2 × 128 KB keeps the item well under 400 KB.
    */
@@ -33,6 +39,12 @@ export const LIMITS = {
   /** Field problems one 400 names (the rest are left out: fixing these shows the next). */
   fieldProblems: 20,
 } as const;
+
+/** The fields a JD holds, as JSON in UTF-8 bytes (what LIMITS.jdBytes bounds). */
+export function jdBytes(fields: { [Field in 'title' | 'description' | 'createdById' | 'department' | 'location' | 'experience' | 'type' | 'salary' | 'requirements']?: unknown }): number {
+  const { title, description, createdById, department, location, experience, type, salary, requirements } = fields;
+  return Buffer.byteLength(JSON.stringify({ title, description, createdById, department, location, experience, type, salary, requirements }), 'utf8');
+}
 
 /** `text` cut to `max` characters (what the service writes itself and may echo, bounded as the contract says). */
 export function clip(text: string, max: number = LIMITS.message): string {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ID_PATTERN, ID_RULE } from '../db/ids.js';
 import { APPLICATION_STATUSES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
 import { optionalText, text } from './fields.js';
-import { LIMITS } from './limits.js';
+import { jdBytes, LIMITS } from './limits.js';
 
 /**
  * The product's data as it reaches the service: the items of an import file (ids optional) and of
@@ -74,7 +74,13 @@ const applicationFields = {
 
 /** The product-data file of `npm run admin -- import` (ARCHITECTURE.md): ids optional, kept when given. */
 export const importFile = z.object({
-  jds: z.optional(z.array(z.object({ id: z.optional(id), ...jdFields }))),
+  jds: z.optional(
+    z.array(
+      z
+        .object({ id: z.optional(id), ...jdFields })
+        .check(z.refine((jd) => jdBytes(jd) <= LIMITS.jdBytes, `a JD holds at most ${LIMITS.jdBytes} bytes as JSON, its fields together`)),
+    ),
+  ),
   resumes: z.optional(z.array(z.object({ id: z.optional(id), ...resumeFields }))),
   applications: z.optional(z.array(z.object({ id: z.optional(id), ...applicationFields }))),
 });
@@ -93,7 +99,9 @@ const byId = z.object({ id });
 
 /** The `data` of each product event type. */
 export const PRODUCT_EVENT_DATA = {
-  'jd.upserted': z.object({ id, ...jdFields }),
+  'jd.upserted': z
+    .object({ id, ...jdFields })
+    .check(z.refine((jd) => jdBytes(jd) <= LIMITS.jdBytes, `a JD holds at most ${LIMITS.jdBytes} bytes as JSON, its fields together`)),
   'jd.deleted': byId,
   'resume.upserted': z.object({ id, ...resumeFields }),
   'resume.deleted': byId,

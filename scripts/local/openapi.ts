@@ -5,6 +5,7 @@ import { EVENT_TYPES } from '../../lib/domain.js';
 import { ERROR_CODES } from '../../lib/errors.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { positiveInteger } from '../../lib/schemas/fields.js';
+import { LIMITS } from '../../lib/schemas/limits.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
 import { EVENT_SCHEMAS, responses, SCHEMA_NAMES, testEventSchema } from '../../lib/schemas/responses.js';
 
@@ -136,6 +137,11 @@ const CONFLICTS: Partial<Record<string, string>> = {
   replayWebhook: `the endpoint is disabled (${codes('webhook_disabled')}), or another replay is running on it (${codes('replay_running')}, named in the message)`,
 };
 
+/** Each write's own 422s, besides an Idempotency-Key used for another request. */
+const UNPROCESSABLE: Partial<Record<string, string>> = {
+  updateJd: `the change would take the JD's fields together past the ${LIMITS.jdBytes} bytes (as JSON) a JD may hold (${codes('jd_too_large')}): shorten a text`,
+};
+
 function examplesOf(recorded: RecordedExamples[string] | undefined, status: string) {
   const value = recorded?.responses[status];
   return value === undefined ? {} : { examples: { recorded: { summary: 'Recorded from the local stack', value } } };
@@ -221,7 +227,12 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       schema: { type: 'string', maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
     });
     answers['422'] = errorAnswer(
-      `The Idempotency-Key was already used with a different body (${codes('idempotency_key_reused')}), or for another method or path (${codes('idempotency_key_other_target')})`,
+      [
+        `The Idempotency-Key was already used with a different body (${codes('idempotency_key_reused')}), or for another method or path (${codes('idempotency_key_other_target')})`,
+        UNPROCESSABLE[id],
+      ]
+        .filter(Boolean)
+        .join('; or '),
       withRateLimit,
     );
   }

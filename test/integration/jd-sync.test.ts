@@ -251,3 +251,38 @@ describe('PATCH /jds/:jdId (#31 items 1 and 3)', () => {
   });
 });
 
+
+describe('what a JD may hold in all', () => {
+  /** 87,000 three-byte characters: 255 KiB of JSON, a valid PATCH body by itself. */
+  const euros = '€'.repeat(87_000);
+  /** As long, but with nothing gzip can find to shorten (its pattern repeats further apart than gzip's 32 KB window). */
+  const incompressible = Array.from({ length: 87_000 }, (_, i) => String.fromCharCode(0x4e00 + ((i * 7919) % 20_000))).join('');
+
+  it('refuses a PATCH that would take its fields past 256 KB as JSON (422 jd_too_large), each PATCH being valid; an answer at the bound fits its idempotency record', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    const id = (await callApi('POST', '/jds', { key, body: JD })).json.data.id as string;
+    // 100 applications with realistic ids, so the answer carries its full first slice.
+    const resumes = Array.from({ length: 100 }, (_, i) => event('resume.upserted', tenantId, 1, { id: `res_01KB${String(i).padStart(22, '0')}`, fileName: `candidate-${i}.pdf` }));
+    await deliverLocally(db(), resumes);
+    await deliverLocally(db(), resumes.map((resume, i) => event('application.upserted', tenantId, 1, { id: `app_01KB${String(i).padStart(22, '0')}`, jdId: id, resumeId: (resume.data as { id: string }).id })));
+
+    const requirements = await callApi('PATCH', `/jds/${id}`, { key, body: { requirements: incompressible }, headers: { 'idempotency-key': 'long-requirements' } });
+    const replay = await callApi('PATCH', `/jds/${id}`, { key, body: { requirements: incompressible }, headers: { 'idempotency-key': 'long-requirements' } });
+    const description = await callApi('PATCH', `/jds/${id}`, { key, body: { description: euros }, headers: { 'idempotency-key': 'long-description' } });
+
+    expect(requirements.status, requirements.text.slice(0, 200)).toBe(200);
+    expect(requirements.json.data.applications).toHaveLength(100);
+    expect([replay.status, replay.headers['idempotent-replayed'], replay.text === requirements.text]).toEqual([200, 'true', true]);
+    expect([description.status, description.json.code]).toEqual([422, 'jd_too_large']);
+    expect(description.json.error).toMatch(/at most 262144 bytes as JSON.*would hold 52\d{4} bytes/);
+    expect((await callApi('GET', `/jds/${id}`, { key })).json.data.description).toBe(JD.description);
+  });
+
+  it('rejects a product event whose JD would hold more, naming the bound', async () => {
+    const { tenantId } = await tenantWithKey(db(), ['read']);
+
+    const [delivery] = await deliverLocally(db(), [event('jd.upserted', tenantId, 1, { id: 'jd-long', ...JD, description: euros, requirements: euros })]);
+
+    expect(delivery?.outcome).toEqual({ outcome: 'rejected', reason: expect.stringMatching(/^data: a JD holds at most 262144 bytes as JSON/) });
+  });
+});

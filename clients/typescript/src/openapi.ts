@@ -940,7 +940,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "request_blocked" | "rate_limited" | "quota_exceeded" | "unavailable" | "internal_error";
+            code: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "quota_exceeded" | "unavailable" | "internal_error";
             details?: {
                 field: string;
                 rule: string;
@@ -1838,7 +1838,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`) */
+            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`); or the change would take the JD's fields together past the 262144 bytes (as JSON) a JD may hold (`jd_too_large`): shorten a text */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

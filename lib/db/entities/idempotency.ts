@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { tenantPk } from '../ids.js';
 
 /**
@@ -17,6 +18,8 @@ export interface IdempotencyRecordItem {
   target?: string;
   /** the answer as JSON text, so that a replay sends it in the same order (a stored map's keys come back in any order) */
   responseJson?: string;
+  /** the answer as gzip-compressed JSON text, for a large answer (RECORD_COMPRESS_FROM_BYTES) */
+  responseGzip?: Uint8Array;
   /** the answer as a map, as versions before responseJson stored it */
   response?: unknown;
   createdAt: string;
@@ -54,14 +57,23 @@ export interface RequestFingerprint {
   hash: string;
 }
 
+/**
+ * Answers from this size on are stored compressed: a JD's texts (up to 256 KB in a PATCH's answer)
+ * shrink several-fold, and a record is paid for by the kilobyte it writes. Whatever the answer, the
+ * record stays under DynamoDB's 400 KB item: the largest answer (a JD at its bound with 100
+ * applications, ~270 KB) fits even where its text does not compress.
+ */
+export const RECORD_COMPRESS_FROM_BYTES = 8 * 1024;
+
 export function idempotencyRecordItem(key: { pk: string; sk: string }, request: RequestFingerprint, response: unknown, now: Date): IdempotencyRecordItem {
+  // What the answer holds, as the API sends it (a redacted secret is null).
+  const json = JSON.stringify(response);
   return {
     ...key,
     entity: 'IDEMPOTENCY',
     requestHash: request.hash,
     target: request.target,
-    // What the answer holds, as the API sends it (a redacted secret is null).
-    responseJson: JSON.stringify(response),
+    ...(Buffer.byteLength(json, 'utf8') < RECORD_COMPRESS_FROM_BYTES ? { responseJson: json } : { responseGzip: gzipSync(json) }),
     createdAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
   };
@@ -69,6 +81,7 @@ export function idempotencyRecordItem(key: { pk: string; sk: string }, request: 
 
 /** The answer a record holds, its fields in the order they were first sent. */
 export function recordedAnswer(item: IdempotencyRecordItem): unknown {
+  if (item.responseGzip !== undefined) return JSON.parse(gunzipSync(item.responseGzip).toString('utf8'));
   return item.responseJson === undefined ? item.response : JSON.parse(item.responseJson);
 }
 
