@@ -1,6 +1,10 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { listWebhooks } from '../../lib/db/webhooks.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
+import { sliceRequest } from '../../lib/http/pagination.js';
 import { listWebhooksQuery } from '../../lib/schemas/requests/webhooks.js';
 
-export const handler = apiHandler('listWebhooks', { query: listWebhooksQuery }, async ({ caller }) => ({ data: await listWebhooks(sharedDb(), caller.tenantId) }));
+export const handler = apiHandler('listWebhooks', { query: listWebhooksQuery }, async ({ caller, query }) => {
+  const webhooks = await listWebhooks(sharedDb(), caller.tenantId, sliceRequest(query));
+  return { data: webhooks.items, ...(webhooks.pagination ? { pagination: webhooks.pagination } : {}) };
+});

@@ -17,7 +17,8 @@ import {
   webhookKeys,
 } from './entities/webhook.js';
 import type { IdempotencyClaim } from './idempotency.js';
-import { newId, nowIso, underPrefix } from './ids.js';
+import { newId, nowIso, tenantPk, underPrefix } from './ids.js';
+import { type Listed, type SliceRequest, wholeOrSlice } from './pagination.js';
 
 /**
  * Endpoints: a tenant's webhooks (at most MAX_WEBHOOKS), their secrets and their health (a run of
@@ -105,8 +106,20 @@ export function listWebhookItems(db: Db, tenantId: string): Promise<WebhookItem[
   });
 }
 
-export async function listWebhooks(db: Db, tenantId: string): Promise<Webhook[]> {
-  return (await listWebhookItems(db, tenantId)).map(toWebhook);
+/** The tenant's endpoints, oldest first: all of them (at most 10), or the slice asked for. */
+export async function listWebhooks(db: Db, tenantId: string, slice?: SliceRequest): Promise<Listed<Webhook>> {
+  const listed = await wholeOrSlice<WebhookItem>(
+    db,
+    {
+      tenantPk: tenantPk(tenantId),
+      name: 'webhooks',
+      query: { ...underPrefix(tenantId, webhookKeys.prefix), ConsistentRead: true },
+      sortKey: 'sk',
+      startKey: (id) => webhookKeys.item(tenantId, id),
+    },
+    slice,
+  );
+  return { ...listed, items: listed.items.map(toWebhook) };
 }
 
 /** Deletes an endpoint (its deliveries log expires with its TTL); what is still queued for it is dropped. */

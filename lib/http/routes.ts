@@ -177,6 +177,7 @@ export const ROUTES = {
     scope: { scope: 'admin' },
     summary: "List the tenant's webhook endpoints",
     successStatus: 200,
+    paginated: true,
   },
   getWebhook: {
     method: 'GET',

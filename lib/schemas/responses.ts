@@ -294,7 +294,7 @@ export const responses = {
   }),
   getEvent: success(eventSchema),
   createWebhook: success(newWebhook),
-  listWebhooks: success(z.array(webhook).check(z.maxLength(MAX_WEBHOOKS))),
+  listWebhooks: wholeOrSlice(z.array(webhook).check(z.maxLength(MAX_WEBHOOKS))),
   getWebhook: success(webhook),
   deleteWebhook: message,
   rotateWebhookSecret: success(newWebhook),

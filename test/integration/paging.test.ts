@@ -4,8 +4,8 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 
-// Events readable at once.
-useEnv({ EVENT_SETTLE_MS: '0' });
+// Events readable at once; webhook endpoints on this machine.
+useEnv({ EVENT_SETTLE_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
 const db = useTestDb();
 
@@ -42,6 +42,7 @@ describe('one way to page, on every list (#30 item 2)', () => {
       applications: resumes.map((resume, i) => ({ id: `a-${i}`, jdId: 'jd-1', resumeId: resume.id, status: 'SCREENING' as const, aiScores: [{ overallScore: i * 10 }] })),
     });
     for (let i = 0; i < 4; i++) await callApi('POST', '/keys', { key, body: { name: `reporting ${i}`, scopes: ['read'] } });
+    for (let i = 0; i < 5; i++) await callApi('POST', '/webhooks', { key, body: { url: `http://127.0.0.1:9/hooks/${i}`, events: ['*'] } });
 
     const lists: [string, number][] = [
       ['/jds', 4],
@@ -50,6 +51,7 @@ describe('one way to page, on every list (#30 item 2)', () => {
       ['/matches/jd-1', 7],
       ['/jds/jd-1', 7],
       ['/keys', 5],
+      ['/webhooks', 5],
       // 4 JDs, 7 resumes and 7 applications created (each scored: 7 application.scored), 5 keys (the test's own and 4 more)
       ['/events', 4 + 7 + 7 + 7 + 5],
     ];
@@ -63,7 +65,7 @@ describe('one way to page, on every list (#30 item 2)', () => {
   it('refuses a parameter a list does not take (400), never ignoring it', async () => {
     const { key } = await tenantWithKey(db(), ['read', 'admin']);
 
-    for (const path of ['/matches/jd-1?limit=1&page=2', '/jds?limit=2&sort=title', '/webhooks?limit=5', '/events?after_id=evt_1']) {
+    for (const path of ['/matches/jd-1?limit=1&page=2', '/jds?limit=2&sort=title', '/webhooks?page=2', '/events?after_id=evt_1']) {
       const reply = await callApi('GET', path, { key });
       expect([reply.status, reply.json.code], path).toEqual([400, 'validation_failed']);
       expect(reply.json.error, path).toMatch(/^Unknown query parameter "\w+": not accepted by this endpoint$/);

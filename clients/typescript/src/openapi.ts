@@ -1261,6 +1261,7 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["Webhook"][];
+            pagination?: components["schemas"]["SlicePagination"];
         };
         GetWebhookResponse: {
             /** @constant */
@@ -2467,7 +2468,10 @@ export interface operations {
     };
     listWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: {
                 /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
                 "Accept-Encoding"?: string;

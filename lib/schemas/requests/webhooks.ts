@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../../domain.js';
-import { cursorParameter, optionalText, positiveInteger } from '../fields.js';
+import { cursorParameter, optionalText, positiveInteger, sliceShape } from '../fields.js';
 import { LIMITS } from '../limits.js';
 
 export const createWebhookBody = z.strictObject({
@@ -23,8 +23,8 @@ export const replayWebhookBody = z.strictObject({
   ),
 });
 
-/** GET /webhooks lists at most 10 endpoints, whole: it takes no parameter. */
-export const listWebhooksQuery = z.strictObject({});
+/** GET /webhooks: at most 10 endpoints, whole, or (like every list) a slice with `limit` and `cursor`. */
+export const listWebhooksQuery = z.strictObject(sliceShape);
 
 export const listWebhookDeliveriesQuery = z.strictObject({
   limit: z.optional(positiveInteger),
