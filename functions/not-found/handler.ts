@@ -1,9 +1,21 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { jsonResponse } from '../../lib/http/errors.js';
+import { type ApiEvent, callerOf, enforceLimits } from '../../lib/http/caller.js';
+import { errorResponse, jsonResponse } from '../../lib/http/errors.js';
+import { rateLimitHeaders } from '../../lib/http/rate-limit.js';
 
-/** The $default route: no key needed, nothing read; a 404 in the envelope for any unknown route. */
-export const handler = async (event: APIGatewayProxyEventV2) => {
-  const method = event.requestContext?.http?.method ?? 'GET';
-  const path = (event.rawPath ?? '/').slice(0, 200);
-  return jsonResponse(404, { success: false, error: `Route not found: ${method} ${path}`, code: 'not_found' });
+/**
+ * The $default route: nothing read; behind the authorizer like every route, so an unknown route
+ * answers as they do (503, 401, 403, 429 first), and otherwise a 404 in the envelope, counted against
+ * the key's quota with its RateLimit headers.
+ */
+export const handler = async (event: ApiEvent) => {
+  const requestId = event.requestContext?.requestId ?? '';
+  try {
+    const caller = callerOf(event);
+    enforceLimits(event, caller, event.requestContext.timeEpoch ?? Date.now());
+    const method = event.requestContext?.http?.method ?? 'GET';
+    const path = (event.rawPath ?? '/').slice(0, 200);
+    return jsonResponse(404, { success: false, error: `Route not found: ${method} ${path}`, code: 'not_found' }, rateLimitHeaders(caller.quota));
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
 };

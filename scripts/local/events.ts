@@ -22,8 +22,12 @@ const ACCOUNT = '123456789012';
 const API_ID = 'local';
 const STAGE = '$default';
 
-function routeKey(route: RouteDefinition): string {
-  return `${route.method} ${API_PREFIX}${route.path}`;
+/** What an event says of its route: a route of the table, or API Gateway's $default route (unknown paths). */
+export type EventRoute = Pick<RouteDefinition, 'method' | 'path'>;
+export const DEFAULT_ROUTE: EventRoute = { method: 'GET', path: '$default' };
+
+function routeKey(route: EventRoute): string {
+  return route === DEFAULT_ROUTE ? '$default' : `${route.method} ${API_PREFIX}${route.path}`;
 }
 
 /** API Gateway comma-joins repeated query keys. */
@@ -36,7 +40,7 @@ export function queryParameters(rawQueryString: string): Record<string, string> 
   return result;
 }
 
-function requestContext(request: IncomingRequest, route: RouteDefinition, requestId: string, now: number) {
+function requestContext(request: IncomingRequest, route: EventRoute, requestId: string, now: number) {
   return {
     accountId: ACCOUNT,
     apiId: API_ID,
@@ -60,7 +64,7 @@ function requestContext(request: IncomingRequest, route: RouteDefinition, reques
 /** A payload-2.0 REQUEST authorizer event, as API Gateway sends it. */
 export function authorizerEvent(
   request: IncomingRequest,
-  route: RouteDefinition,
+  route: EventRoute,
   pathParameters: Record<string, string>,
   requestId: string = randomUUID(),
   now = Date.now(),
@@ -70,7 +74,7 @@ export function authorizerEvent(
   return {
     version: '2.0',
     type: 'REQUEST',
-    routeArn: `arn:aws:execute-api:us-east-1:${ACCOUNT}:${API_ID}/${STAGE}/${route.method}${API_PREFIX}${route.path}`,
+    routeArn: `arn:aws:execute-api:us-east-1:${ACCOUNT}:${API_ID}/${STAGE}/${route === DEFAULT_ROUTE ? '$default' : `${route.method}${API_PREFIX}${route.path}`}`,
     identitySource: [headers['x-api-key'] ?? ''],
     routeKey: routeKey(route),
     rawPath: request.rawPath,
@@ -87,7 +91,7 @@ export function authorizerEvent(
 /** A payload-2.0 proxy event carrying the authorizer's context, as the function receives it. */
 export function proxyEvent(
   request: IncomingRequest,
-  route: RouteDefinition,
+  route: EventRoute,
   pathParameters: Record<string, string>,
   authorizer: GatewayContext,
   requestId: string = randomUUID(),

@@ -10,7 +10,7 @@ import type { AuthorizerContext, GatewayContext } from '../../lib/http/api-handl
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../lib/http/response-size.js';
 import { API_PREFIX, AUTHORIZER_FUNCTION, matchRoute, NOT_FOUND_FUNCTION } from '../../lib/http/routes.js';
 import { logger } from '../../lib/observability/logger.js';
-import { authorizerEvent, type IncomingRequest, proxyEvent } from './events.js';
+import { authorizerEvent, DEFAULT_ROUTE, type IncomingRequest, proxyEvent } from './events.js';
 import { lambdaContext, loadHandler } from './handlers.js';
 
 /**
@@ -100,21 +100,6 @@ async function serveDocs(path: string): Promise<Reply | undefined> {
   return undefined;
 }
 
-async function invokeNotFound(request: IncomingRequest): Promise<Reply> {
-  const requestId = randomUUID();
-  const handler = await loadHandler(NOT_FOUND_FUNCTION);
-  const event = {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: request.rawPath,
-    rawQueryString: request.rawQueryString ?? '',
-    headers: request.headers ?? {},
-    requestContext: { http: { method: request.method, path: request.rawPath, sourceIp: request.sourceIp }, requestId },
-    isBase64Encoded: request.isBase64Encoded ?? false,
-  };
-  return fromLambdaResult(await handler(event, lambdaContext(NOT_FOUND_FUNCTION, requestId)));
-}
-
 export interface GatewayOptions {
   /**
    * Each function's Lambda timeout (the stack's, unless a test shortens it). Handlers see it through
@@ -132,11 +117,12 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
   const matched = request.rawPath.startsWith(`${API_PREFIX}/`)
     ? matchRoute(request.method, request.rawPath.slice(API_PREFIX.length))
     : undefined;
-  // No route: API Gateway's $default route, served by the not-found function without the authorizer.
-  if (!matched) return invokeNotFound(request);
+  // No route: API Gateway's $default route, served by the not-found function behind the same authorizer.
+  const route = matched?.route ?? DEFAULT_ROUTE;
+  const functionName = matched?.route.functionName ?? NOT_FOUND_FUNCTION;
 
   const pathParameters: Record<string, string> = {};
-  for (const [name, value] of Object.entries(matched.pathParameters)) {
+  for (const [name, value] of Object.entries(matched?.pathParameters ?? {})) {
     try {
       pathParameters[name] = decodeURIComponent(value);
     } catch {
@@ -149,7 +135,7 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
   try {
     const authorizer = await loadHandler(AUTHORIZER_FUNCTION);
     const decision = (await authorizer(
-      authorizerEvent(request, matched.route, pathParameters, requestId, now),
+      authorizerEvent(request, route, pathParameters, requestId, now),
       lambdaContext(AUTHORIZER_FUNCTION, requestId, timeoutMs),
     )) as { isAuthorized?: boolean; context?: GatewayContext };
     if (decision?.isAuthorized !== true) return gatewayMessage(403, 'Forbidden');
@@ -160,15 +146,12 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
   }
 
   try {
-    const handler = await loadHandler(matched.route.functionName);
-    const result = await handler(
-      proxyEvent(request, matched.route, pathParameters, context, requestId, now),
-      lambdaContext(matched.route.functionName, requestId, timeoutMs),
-    );
+    const handler = await loadHandler(functionName);
+    const result = await handler(proxyEvent(request, route, pathParameters, context, requestId, now), lambdaContext(functionName, requestId, timeoutMs));
     // Lambda refuses a result past its response limit: the invocation fails and API Gateway answers 500.
     const resultBytes = Buffer.byteLength(JSON.stringify(result ?? null), 'utf8');
     if (resultBytes > LAMBDA_RESPONSE_LIMIT_BYTES) {
-      logger.error('Function response exceeded the Lambda response limit', { function: matched.route.functionName, resultBytes, limitBytes: LAMBDA_RESPONSE_LIMIT_BYTES });
+      logger.error('Function response exceeded the Lambda response limit', { function: functionName, resultBytes, limitBytes: LAMBDA_RESPONSE_LIMIT_BYTES });
       return gatewayMessage(500, 'Internal Server Error');
     }
     const reply = fromLambdaResult(result);

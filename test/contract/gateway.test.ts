@@ -47,7 +47,8 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
   });
 
   it('answers unknown routes with a 404 envelope and serves the OpenAPI document and reference without a key', async () => {
-    const unknown = await fetch(`${gatewayUrl()}/nope`);
+    const { key } = await tenantWithKey(db(), ['read']);
+    const unknown = await fetch(`${gatewayUrl()}/nope`, { headers: { 'X-API-Key': key } });
     const openapi = await fetch(`${gatewayUrl()}/openapi.json`);
     const reference = await fetch(`${gatewayUrl().replace('/api/v1', '')}/docs`);
 

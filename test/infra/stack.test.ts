@@ -76,8 +76,11 @@ describe('CDK app (cdk synth, offline)', () => {
     expect(Object.keys(template.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(routeEntries().length + 1);
   });
 
-  it('answers unknown routes from a keyless $default route backed by the not-found function', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default', AuthorizationType: 'NONE' });
+  it('answers unknown routes from a $default route backed by the not-found function, behind the authorizer like every route', () => {
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Resources).map((route) => route.Properties as { RouteKey: string; AuthorizationType: string });
+
+    expect(routes.find((route) => route.RouteKey === '$default')?.AuthorizationType).toBe('CUSTOM');
+    expect(routes.filter((route) => route.AuthorizationType !== 'CUSTOM')).toEqual([]);
   });
 
   it('configures the authorizer: REQUEST, simple responses, no identity source (invoked for every request, so a missing key gets the envelope), payload 2.0, no cache', () => {

@@ -191,4 +191,18 @@ describe('resource endpoints through the real authorizer and handlers', () => {
 
     expect(replies.map((reply) => [reply.status, reply.json.success])).toEqual(Array(5).fill([404, false]));
   });
+
+  it('answers an unknown route like every route: 401 without a key, 403 with a bad one, 404 with a valid one, counted against its quota with the RateLimit headers', async () => {
+    const { key } = await seedTenant();
+
+    const anonymous = await callApi('DELETE', '/nothing-here');
+    const badKey = await callApi('DELETE', '/nothing-here', { key: `${key.slice(0, -1)}x` });
+    const first = await callApi('DELETE', '/nothing-here', { key });
+    const second = await callApi('GET', '/jds/jd-backend/nothing-here', { key });
+
+    expect([anonymous.status, anonymous.json.code, badKey.status, badKey.json.code]).toEqual([401, 'unauthenticated', 403, 'key_invalid']);
+    expect([first.status, first.json.code, first.json.error]).toEqual([404, 'not_found', 'Route not found: DELETE /api/v1/nothing-here']);
+    expect(first.headers['ratelimit-limit']).toBe('1000');
+    expect(Number(first.headers['ratelimit-remaining']) - Number(second.headers['ratelimit-remaining'])).toBe(1);
+  });
 });

@@ -55,6 +55,8 @@ describe('npm run invoke: every function with its fixture (the sam local invoke 
         expect(result, name).toEqual({ isAuthorized: true, context: { refused: 'key_invalid' } });
       } else {
         expect(result, name).toMatchObject({ statusCode: expect.any(Number), body: expect.any(String) });
+        // A fixture is a request the service can answer: a refusal or a not-found at most, never its own fault.
+        expect(result.statusCode as number, `${name}: ${result.body}`).toBeLessThan(500);
         expect(JSON.parse(result.body as string), name).toHaveProperty('success');
       }
     }

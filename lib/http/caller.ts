@@ -1,0 +1,104 @@
+import type { APIGatewayProxyEventV2WithLambdaAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { isScope, type Scope } from '../auth/scopes.js';
+import { TransientError } from '../errors.js';
+import { HttpError } from './errors.js';
+import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';
+
+/**
+ * The caller of a function behind the authorizer: what the authorizer hands over, and the checks every
+ * such function makes before anything else (an outage, a refused key, the quota and per-IP limits).
+ * Apart from the route handler (./api-handler.ts) so that the not-found function, which has no route,
+ * makes them too without bundling the handler's middleware.
+ */
+
+/** What the authorizer returns as context (API Gateway hands it over as requestContext.authorizer.lambda). */
+export interface AuthorizerContext {
+  tenantId: string;
+  keyId: string;
+  keyName: string;
+  /** comma-separated */
+  scopes: string;
+  quotaUsed: number;
+  quotaLimit: number;
+  quotaResetAt: number;
+  /** the client's address (behind the edge: the viewer's, not CloudFront's), for the access log */
+  clientIp: string;
+  /** requests from the client IP this minute; absent behind the edge, where the WAF limits per IP */
+  ipCount?: number;
+  ipLimit?: number;
+}
+
+/**
+ * What the authorizer returns when DynamoDB cannot count the request (an outage): the request is let
+ * through with no tenant, key or scope, and the function answers 503 before anything else runs.
+ */
+export interface UnavailableContext {
+  unavailable: true;
+}
+
+/**
+ * What the authorizer returns for a request without a valid key: let through with no tenant, key or
+ * scope, so that the function answers 401/403 in the envelope, with its code, before anything else runs.
+ */
+export interface RefusedContext {
+  refused: 'unauthenticated' | 'key_invalid';
+}
+
+/** Every context the authorizer hands to a function. */
+export type GatewayContext = AuthorizerContext | UnavailableContext | RefusedContext;
+
+export type ApiEvent = APIGatewayProxyEventV2WithLambdaAuthorizer<GatewayContext>;
+export type ApiResponse = APIGatewayProxyStructuredResultV2;
+
+export interface Caller {
+  tenantId: string;
+  keyId: string;
+  keyName: string;
+  scopes: Scope[];
+  quota: QuotaFigures;
+}
+
+const MINUTE_MS = 60_000;
+
+/** The outage answer (503, Retry-After): nothing is read or written for a request the authorizer could not check. */
+const UNAVAILABLE = new TransientError('The authorizer could not reach DynamoDB to check the key');
+
+const REFUSALS = {
+  unauthenticated: new HttpError(401, 'unauthenticated', 'An API key is required: send it in the X-API-Key header'),
+  key_invalid: new HttpError(403, 'key_invalid', 'The API key is not valid: unknown, malformed, revoked or expired'),
+} as const;
+
+/** Who is calling, from the authorizer's context: 503 when it could not check, 401/403 when it refused the key. */
+export function callerOf(event: ApiEvent): Caller {
+  const context = event.requestContext?.authorizer?.lambda;
+  if (context && 'unavailable' in context) throw UNAVAILABLE;
+  if (context && 'refused' in context) throw REFUSALS[context.refused] ?? REFUSALS.key_invalid;
+  // API Gateway only invokes the function after the authorizer allowed; no context is a wiring bug.
+  if (!context?.tenantId) throw new Error('Request reached the function without authorizer context');
+  return {
+    tenantId: context.tenantId,
+    keyId: context.keyId,
+    keyName: context.keyName,
+    scopes: context.scopes.split(',').filter(isScope),
+    quota: { used: Number(context.quotaUsed), limit: Number(context.quotaLimit), resetAt: Number(context.quotaResetAt) },
+  };
+}
+
+/** A 429 whose headers describe the limit that refused it (the key's hour, or the client IP's minute). */
+function rateLimited(code: 'rate_limited' | 'quota_exceeded', limit: QuotaFigures, now: number): HttpError {
+  const retryAfterMs = limit.resetAt - now;
+  return new HttpError(429, code, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
+    body: { retryAfterMs },
+    headers: { ...rateLimitHeaders(limit, now), 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
+  });
+}
+
+/** Per-key hourly quota and, where no edge counts per IP, the per-IP minute limit, both counted by the authorizer. */
+export function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
+  if (caller.quota.used > caller.quota.limit) throw rateLimited('quota_exceeded', caller.quota, now);
+  const context = event.requestContext.authorizer.lambda;
+  if (!('tenantId' in context)) throw UNAVAILABLE;
+  if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {
+    throw rateLimited('rate_limited', { used: Number(context.ipCount), limit: Number(context.ipLimit), resetAt: now - (now % MINUTE_MS) + MINUTE_MS }, now);
+  }
+}
