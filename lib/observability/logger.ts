@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 
 /**
@@ -6,10 +7,35 @@ import { Logger } from '@aws-lambda-powertools/logger';
  */
 export const SERVICE_NAME = 'hiring-api';
 
-export const logger = new Logger({
+const processLogger = new Logger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME,
   logLevel: (process.env.LOG_LEVEL as 'INFO' | undefined) ?? 'INFO',
   // The version that runs (Lambda sets it): during a canary two versions log to one group, and the
   // canary's error metric (infra/rollout.ts) counts only the new one's lines.
   ...(process.env.AWS_LAMBDA_FUNCTION_VERSION ? { persistentKeys: { function_version: process.env.AWS_LAMBDA_FUNCTION_VERSION } } : {}),
 });
+
+/**
+ * A Lambda process runs one invocation at a time, so the keys an invocation appends (its tenant, key
+ * and route; its Lambda context) are its own until the next one resets them. The local stack runs
+ * every function's invocations in one process at once: there each invocation gets a logger of its own
+ * (withInvocationLogger), a child with the same settings and none of another invocation's keys, and
+ * `logger` is whichever logger the running invocation has. Outside an invocation, and in Lambda, it is
+ * the process's.
+ */
+const invocationLoggers = new AsyncLocalStorage<Logger>();
+
+export const logger: Logger = new Proxy(processLogger, {
+  get(target, property) {
+    const current = invocationLoggers.getStore() ?? target;
+    // A method set on the process's logger itself (a test's spy) runs for every invocation's, on it.
+    const own: unknown = Object.hasOwn(target, property) ? Reflect.get(target, property) : undefined;
+    const value: unknown = typeof own === 'function' ? own : Reflect.get(current, property, current);
+    return typeof value === 'function' ? value.bind(current) : value;
+  },
+});
+
+/** Runs one invocation with a logger of its own (the local stack; see above). */
+export function withInvocationLogger<T>(invocation: () => T): T {
+  return invocationLoggers.run(processLogger.createChild(), invocation);
+}

@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, type RouteDefinition, routeEntries } from '../../lib/http/routes.js';
+import { withInvocationLogger } from '../../lib/observability/logger.js';
 import { runAsFunction } from './iam.js';
 
 /**
@@ -27,7 +28,8 @@ export async function loadHandler(functionName: string): Promise<LambdaHandler> 
   if (!handler) {
     const module = (await import(`../../functions/${functionName}/handler.ts`)) as { handler: LambdaHandler };
     const loaded = module.handler;
-    handler = (event, context) => runAsFunction(functionName, () => loaded(event, context));
+    // As in Lambda, the invocation's log lines carry its own context only, whatever else runs at the same time.
+    handler = (event, context) => withInvocationLogger(() => runAsFunction(functionName, () => loaded(event, context)));
     cache.set(functionName, handler);
   }
   return handler;
