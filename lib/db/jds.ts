@@ -311,8 +311,10 @@ const INTEGRATOR_TRANSITIONS: Record<JdStatus, readonly JdStatus[]> = { DRAFT: [
 /** How many of its applications the answer to PATCH /jds/:jdId shows (a cursor leads to the rest, as in GET /jds/:jdId?limit=). */
 export const UPDATE_ANSWER_APPLICATIONS = 100;
 
-/** The fields PATCH /jds/:jdId may change. */
-export type JdPatch = Partial<Pick<JdInput, 'title' | 'description' | 'department' | 'location' | 'experience' | 'type' | 'salary' | 'requirements'>> & { status?: JdStatus | undefined };
+/** The fields PATCH /jds/:jdId may change; an optional one given as null is removed. */
+export type JdPatch = Partial<Pick<JdInput, 'title' | 'description'>> & {
+  [Field in 'department' | 'location' | 'experience' | 'type' | 'salary' | 'requirements']?: string | null | undefined;
+} & { status?: JdStatus | undefined };
 
 /**
  * Changes a JD through the API (PATCH /jds/:jdId): the fields given, and its status to CLOSED or
@@ -343,7 +345,7 @@ export async function updateJd(
         `A JD that is ${head.status} can move to ${allowed.length ? allowed.join(' or ') : 'no other status'} through the API, not to ${status}: publishing is done in the product`,
       );
     }
-    const input: JdImport = { ...toJdInput(head, body), ...definedFields(patch) };
+    const input = patched(toJdInput(head, body), patch);
     const bytes = jdBytes(input);
     if (bytes > LIMITS.jdBytes) throw new JdTooLargeError(LIMITS.jdBytes, bytes);
     const at = nowIso(now);
@@ -352,9 +354,10 @@ export async function updateJd(
     const versions: JdHeadVersions = changed
       ? { version: head.version + 1, titleVersion: head.title !== fields.title ? head.version + 1 : head.titleVersion, titleSyncedVersion: head.titleSyncedVersion }
       : head;
-    const next = changed ? fields : head;
+    // The head as it will be stored (with the edit's time), or as it is when nothing changes.
+    const next: JdHeadItem = changed ? { ...headItem(tenantId, fields, versions, head.sourceVersion), editedAt: at } : head;
     const answer: VersionedJd = {
-      jd: toJdDetail({ ...head, ...next }, changed ? bodyItem(tenantId, jdId, input) : body, applications.items),
+      jd: toJdDetail(next, changed ? bodyItem(tenantId, jdId, input) : body, applications.items),
       ...(applications.pagination ? { pagination: applications.pagination } : {}),
       etag: jdEtag(versions.version),
     };
@@ -362,9 +365,8 @@ export async function updateJd(
       if (options.claim) await transactWrite(db, [options.claim.item(answer)]);
       return { answer, versions, title: head.title };
     }
-    const item: JdHeadItem = { ...headItem(tenantId, fields, versions, head.sourceVersion), editedAt: at };
     await transactWrite(db, [
-      { Put: { TableName: db.tableName, Item: item, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': head.version } } },
+      { Put: { TableName: db.tableName, Item: next, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': head.version } } },
       { Put: { TableName: db.tableName, Item: bodyItem(tenantId, jdId, input) } },
       ...(status !== head.status ? [counterDelta(tenantId, 'JD', { [head.status]: -1, [status]: 1 })] : []),
       recordEvent(tenantId, 'jd.updated', jdEventData(fields, head.status)),
@@ -395,10 +397,16 @@ function toJdInput(head: JdHeadItem, body: JdBodyItem | undefined): JdImport {
   return input;
 }
 
-/** The fields of a patch that were sent. */
-function definedFields(patch: JdPatch): Partial<JdImport> {
+/** A JD's input with a patch applied: the fields sent replace, those sent as null go (RFC 7396). */
+function patched(stored: JdImport, patch: JdPatch): JdImport {
   const { status: _status, ...fields } = patch;
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const input: JdImport = { ...stored };
+  for (const field of Object.keys(fields) as (keyof typeof fields)[]) {
+    const value = fields[field];
+    if (value === null) delete input[field];
+    else if (value !== undefined) input[field] = value;
+  }
+  return input;
 }
 
 /** A JD's entry in the list and status indexes. */

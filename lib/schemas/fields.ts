@@ -15,7 +15,13 @@ export const text = (max: number) =>
     FREE_TEXT,
   );
 
-export const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max), FREE_TEXT));
+/** Text of at most `max` characters, possibly empty. */
+export const freeText = (max: number) => z.string().check(z.maxLength(max), FREE_TEXT);
+
+export const optionalText = (max: number) => z.optional(freeText(max));
+
+/** An optional field in a PATCH (JSON Merge Patch, RFC 7396): absent leaves it, `null` removes it. */
+export const removable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
 /** Any positive integer in decimal, however large (large values are clamped where they are used). */
 export const positiveInteger = z.string().check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));

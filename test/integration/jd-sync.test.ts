@@ -252,6 +252,24 @@ describe('PATCH /jds/:jdId (#31 items 1 and 3)', () => {
 });
 
 
+describe('PATCH /jds/:jdId removes an optional field sent as null (JSON Merge Patch)', () => {
+  it('removes department, location, experience, salary and requirements, puts type back to its default, and refuses null for what a JD must have', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const full = { ...JD, department: 'Payments', location: 'Berlin', experience: '5+ years', type: 'contract', salary: '€90k', requirements: 'TypeScript, DynamoDB' };
+    const id = (await callApi('POST', '/jds', { key, body: full })).json.data.id as string;
+
+    const cleared = await callApi('PATCH', `/jds/${id}`, { key, body: { department: null, location: null, experience: null, type: null, salary: null, requirements: null } });
+    const refused = await callApi('PATCH', `/jds/${id}`, { key, body: { title: null, description: null, status: null } });
+    const read = await callApi('GET', `/jds/${id}`, { key });
+
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(Object.keys(cleared.json.data).filter((field) => ['department', 'location', 'experience', 'salary', 'requirements'].includes(field))).toEqual([]);
+    expect(cleared.json.data.type).toBe('full-time');
+    expect(read.json.data).toEqual(cleared.json.data);
+    expect([refused.status, refused.json.details.map((detail: { field: string }) => detail.field).sort()]).toEqual([400, ['description', 'status', 'title']]);
+  });
+});
+
 describe('what a JD may hold in all', () => {
   /** 87,000 three-byte characters: 255 KiB of JSON, a valid PATCH body by itself. */
   const euros = '€'.repeat(87_000);

@@ -1347,12 +1347,12 @@ export interface components {
         UpdateJdRequest: {
             title?: string;
             description?: string;
-            department?: string;
-            location?: string;
-            experience?: string;
-            type?: string;
-            salary?: string;
-            requirements?: string;
+            department?: string | null;
+            location?: string | null;
+            experience?: string | null;
+            type?: string | null;
+            salary?: string | null;
+            requirements?: string | null;
             /** @enum {string} */
             status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
         };
