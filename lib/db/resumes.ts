@@ -2,7 +2,7 @@ import pMap from 'p-map';
 import type { ParseStatus } from '../domain.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
-import { batchGet, getItem, optimistically, queryAll, type TransactItems, transactWrite } from './dynamo.js';
+import { batchGet, getItem, optimistically, queryAll, queryUpTo, type TransactItems, transactWrite } from './dynamo.js';
 import { type ApplicationItem, applicationKeys } from './entities/application.js';
 import { recordEvent } from './entities/event.js';
 import { type ProductWrite, type TombstoneItem, versionVerdict } from './entities/tombstone.js';
@@ -23,8 +23,9 @@ import {
   toResume,
   toResumeSummary,
 } from './entities/resume.js';
+import { LIMITS } from '../schemas/limits.js';
 import { isValidId, nowIso, tenantPk, underPrefix } from './ids.js';
-import { decodeCursor, encodeCursor, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount, wholeList } from './pagination.js';
+import { decodeCursor, encodeCursor, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount } from './pagination.js';
 import { queryTimeRange } from './time-range-query.js';
 import { INDEXES } from './table.js';
 import { firstItemChanged, propagate, replacing, writeTombstone } from './versioned-writes.js';
@@ -205,14 +206,37 @@ export function listResumes(db: Db, tenantId: string, request: PageRequest): Pro
 /** How many resumes of a candidates page have their applications read at once. */
 const CANDIDATE_READ_CONCURRENCY = 16;
 
-/** The page's resumes, each with its applications (one Query of its copies each). */
-async function withApplications(db: Db, tenantId: string, page: Page<ResumeListEntry>): Promise<Page<Candidate>> {
+/**
+ * What one page of candidates may hold as JSON. The page ends early past it (hasMore, with a cursor
+ * right after its last candidate), so that a page fits one Lambda answer whether it travels plain or
+ * gzip-compressed and base64-encoded (4/3 of text that does not compress), whatever its candidates
+ * hold. It takes a candidate at the bounds to reach it: every page of ordinary ones is full.
+ */
+export const CANDIDATES_PAGE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The page's resumes, each with its applications (one Query of at most LIMITS.candidateApplications + 1
+ * copies each, the highest application ids first), the page ending early past CANDIDATES_PAGE_BYTES.
+ * `sortKeyOf` gives an entry's place in the list, for the cursor after it.
+ */
+async function withApplications(
+  db: Db,
+  tenantId: string,
+  source: ListSource,
+  page: Page<ResumeListEntry>,
+  sortKeyOf: (entry: ResumeListEntry) => string,
+): Promise<Page<Candidate>> {
   // Eventually consistent (half the cost): a view, not a write.
-  const copiesOfEntry = (resumeId: string) => wholeList<ApplicationCopyItem>(db, underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)));
-  const items = await pMap(page.items, async (entry) => toCandidate(entry, await copiesOfEntry(entry.id)), {
+  const copiesOfEntry = (resumeId: string) =>
+    queryUpTo<ApplicationCopyItem>(db, { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ScanIndexForward: false }, LIMITS.candidateApplications + 1);
+  const candidates = await pMap(page.items, async (entry) => toCandidate(entry, (await copiesOfEntry(entry.id)).items, LIMITS.candidateApplications), {
     concurrency: CANDIDATE_READ_CONCURRENCY,
   });
-  return { ...page, items };
+  let bytes = 0;
+  const kept = candidates.findIndex((candidate, i) => (bytes += Buffer.byteLength(JSON.stringify(candidate), 'utf8')) > CANDIDATES_PAGE_BYTES && i > 0);
+  if (kept < 0) return { ...page, items: candidates };
+  const last = page.items[kept - 1] as ResumeListEntry;
+  return { ...page, items: candidates.slice(0, kept), nextCursor: await encodeCursor(source, { s: sortKeyOf(last), i: last.id, p: page.page + 1 }) };
 }
 
 /** What a candidate shows of its resume, read from the resume item (the search path). */
@@ -230,8 +254,9 @@ export async function listCandidates(
   request: PageRequest & { search?: string | undefined },
 ): Promise<Page<Candidate>> {
   if (!request.search) {
-    const page = await listPage<ResumeEntry, ResumeListEntry>(db, resumeListSource(tenantId, 'candidates'), request, readCount(db, tenantId, 'RESUME'), (entry) => entry);
-    return withApplications(db, tenantId, page);
+    const source = resumeListSource(tenantId, 'candidates');
+    const page = await listPage<ResumeEntry, ResumeEntry>(db, source, request, readCount(db, tenantId, 'RESUME'), (entry) => entry);
+    return withApplications(db, tenantId, source, page, (entry) => (entry as ResumeEntry).gsi1sk ?? '');
   }
   const needle = request.search.toLowerCase();
   const source = resumeListSource(tenantId, `candidates?search=${needle}`);
@@ -265,5 +290,6 @@ export async function listCandidates(
   if (last && start + request.limit < matches.length) {
     result.nextCursor = await encodeCursor(source, { s: last.gsi1sk, i: resumeKeys.idOf(last.sk), p: page + 1 });
   }
-  return withApplications(db, tenantId, result);
+  const sortKeys = new Map(slice.map((match) => [resumeKeys.idOf(match.sk), match.gsi1sk]));
+  return withApplications(db, tenantId, source, result, (entry) => sortKeys.get(entry.id) ?? '');
 }

@@ -22,6 +22,13 @@ export const LIMITS = {
    * experience, a second copy of part of it): 2 × 128 KB keeps the item well under 400 KB.
    */
   metadataBytes: 128 * 1024,
+  /**
+   * The most applications a candidate shows in GET /candidates (`applicationsHasMore` says when it has
+   * more). A candidate's applications are unbounded (the scale envelope has 2,000, each with 100 scores
+   * whose model names alone may be 200 characters): the entry must stay far inside one answer, and its
+   * reads bounded, whatever the candidate holds. At the bounds, 100 applications are ~2.7 MB of JSON.
+   */
+  candidateApplications: 100,
   /** AI scores of one application (the scale envelope's 100). */
   scoresPerApplication: 100,
   /** A score's provenance (docs/api.md, "AI score provenance"): its summary, criteria, and model name and version. */

@@ -124,7 +124,11 @@ const application = z.strictObject({
   createdAt: timestamp,
   updatedAt: timestamp,
 });
-const candidate = z.strictObject({ ...resumeSummary.def.shape, applications: whole(candidateApplication) });
+const candidate = z.strictObject({
+  ...resumeSummary.def.shape,
+  applications: z.array(candidateApplication).check(z.maxLength(LIMITS.candidateApplications)),
+  applicationsHasMore: z.boolean(),
+});
 const apiKey = z.strictObject({
   id,
   name: freeText(LIMITS.keyName),

@@ -100,11 +100,59 @@ describe('complete at any size (#29)', () => {
     expect(counts.applications.created).toBe(applicationCount);
 
     const reply = await callApi('GET', '/candidates?search=busy_candidate', { key: tenant.key });
+    const matches = await callApi('GET', '/matches/jd-platform', { key: tenant.key });
     expect(reply.status).toBe(200);
     const [candidate] = reply.json.data;
-    expect(candidate.applications).toHaveLength(applicationCount);
+    // The candidate shows its first applications (by id, highest first); every one is kept and readable.
+    expect(candidate.applications.map((application: { id: string }) => application.id)).toEqual(
+      Array.from({ length: LIMITS.candidateApplications }, (_, i) => ulidLike('A', applicationCount - 1 - i)),
+    );
+    expect(candidate.applicationsHasMore).toBe(true);
     expect(candidate.applications[0].aiScores).toHaveLength(LIMITS.scoresPerApplication);
     expect(candidate.applications[0].jobDescription).toEqual({ id: 'jd-platform', title: jdTitle });
+    expect(matches.json.data).toHaveLength(applicationCount);
+  });
+
+  it('keeps every candidates page walkable and its default listing readable, whatever one candidate holds: at most 100 applications an entry, a page ending early past 4 MB', async () => {
+    const tenant = await tenantWithKey(db(), ['read']);
+    const at = (i: number) => new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString();
+    // Scores at every bound, with model names no compression shortens: ~28 KB of JSON per application.
+    const random = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
+    const scores = () => Array.from({ length: LIMITS.scoresPerApplication }, (_, i) => ({ overallScore: 100 - i * 0.731, scoredAt: at(i), model: { id: random(LIMITS.modelField), version: random(LIMITS.modelField) } }));
+    const busy = [['res-busy', 60], ['res-busiest', 240]] as const;
+    const ordinary = ['res-a', 'res-b', 'res-c'];
+    const file: ImportFile = {
+      jds: [{ id: 'jd-platform', title: 'Platform Engineer', description: 'd', createdById: 'u', status: 'PUBLISHED' }],
+      // Newest first: res-c, res-b, res-a, res-busiest, res-busy.
+      resumes: [...busy, ...ordinary.map((id) => [id, 1] as const)].map(([id], i) => ({ id, fileName: `${id}.pdf`, createdAt: at(i) })),
+      applications: [
+        ...busy.flatMap(([resumeId, count]) => Array.from({ length: count }, (_, i) => ({ id: ulidLike(`A${resumeId}`, i), jdId: 'jd-platform', resumeId, aiScores: scores() }))),
+        ...ordinary.map((resumeId) => ({ id: `app-${resumeId}`, jdId: 'jd-platform', resumeId, aiScores: [{ overallScore: 70 }] })),
+      ],
+    };
+    expect((await importProductData(db(), tenant.tenantId, file)).rejected).toBeUndefined();
+    type Candidates = { data: { id: string; applications: unknown[]; applicationsHasMore: boolean }[] };
+    const json = (reply: { raw: Buffer; headers: Record<string, string> }): Candidates =>
+      JSON.parse((reply.headers['content-encoding'] === 'gzip' ? gunzipSync(reply.raw) : reply.raw).toString('utf8'));
+    const entries = (reply: { raw: Buffer; headers: Record<string, string> }) =>
+      json(reply).data.map((candidate) => [candidate.id, candidate.applications.length, candidate.applicationsHasMore]);
+
+    const plain = await callApi('GET', '/candidates', { key: tenant.key });
+    const gzipped = await callApi('GET', '/candidates', { key: tenant.key, headers: { 'accept-encoding': 'gzip' } });
+    const busiestAlone = await callApi('GET', '/candidates?limit=1&page=4', { key: tenant.key, headers: { 'accept-encoding': 'gzip' } });
+    const next = await callApi('GET', `/candidates?cursor=${plain.json.pagination.nextCursor}`, { key: tenant.key });
+    const cursorWalk = await walk(tenant.key, '/candidates', 20, 'cursor');
+
+    for (const reply of [plain, gzipped, busiestAlone, next]) expect(reply.status, reply.text.slice(0, 300)).toBe(200);
+    // The page ends after the busiest candidate: with the next one it would pass 4 MB.
+    expect(entries(plain)).toEqual([['res-c', 1, false], ['res-b', 1, false], ['res-a', 1, false], ['res-busiest', 100, true]]);
+    expect(plain.json.pagination).toMatchObject({ page: 1, limit: 20, total: 5, hasMore: true });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(json(gzipped).data).toEqual(plain.json.data);
+    expect(entries(busiestAlone)).toEqual([['res-busiest', 100, true]]);
+    expect(entries(next)).toEqual([['res-busy', 60, false]]);
+    expect(cursorWalk.ids).toEqual(['res-c', 'res-b', 'res-a', 'res-busiest', 'res-busy']);
+    expect(Buffer.byteLength(plain.text)).toBeGreaterThan(2 * 1024 * 1024);
   });
 
   it('rejects at once, with the reason, what would pass a bound: metadata over 128 KB, more than 100 scores (item 4)', async () => {

@@ -780,6 +780,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             applications: components["schemas"]["CandidateApplication"][];
+            applicationsHasMore: boolean;
         };
         CandidateApplication: {
             id: string;

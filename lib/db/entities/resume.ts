@@ -138,11 +138,16 @@ export interface Candidate extends ResumeSummary {
     aiScores: ScoreIdentity[];
     jobDescription: { id: string; title: string };
   }[];
+  /** whether the candidate has more applications than the entry shows */
+  applicationsHasMore: boolean;
 }
 
-/** A resume with its applications (its copies, in any order): newest first, each with its scores highest first. */
-export function toCandidate(entry: ResumeListEntry, applications: readonly ApplicationCopyItem[]): Candidate {
-  const copies = [...applications];
+/**
+ * A resume with its applications (copies, as read: highest application ids first), at most `shown`
+ * of them: newest first, each with its scores highest first.
+ */
+export function toCandidate(entry: ResumeListEntry, applications: readonly ApplicationCopyItem[], shown: number): Candidate {
+  const copies = applications.slice(0, shown);
   copies.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   return {
     ...toResumeSummary(entry),
@@ -152,5 +157,6 @@ export function toCandidate(entry: ResumeListEntry, applications: readonly Appli
       aiScores: copy.aiScores.map((stored) => scoreIdentity(asScore(stored))).sort((a, b) => b.overallScore - a.overallScore),
       jobDescription: { id: copy.jdId, title: copy.jdTitle },
     })),
+    applicationsHasMore: applications.length > shown,
   };
 }
