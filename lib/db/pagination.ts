@@ -17,6 +17,22 @@ export const MAX_SLICE_SIZE = 1000;
  */
 export const MAX_WHOLE_LIST = 100_000;
 
+/**
+ * What one page of a paginated list may hold as JSON. A page ends early past it (hasMore, with a
+ * cursor right after its last item), so that it fits one Lambda answer whether it travels plain or
+ * gzip-compressed and base64-encoded (4/3 of text that does not compress), whatever its items hold.
+ * Only items near their bounds reach it (a resume's list entry holds up to 128 KB of skills): pages of
+ * ordinary items are full.
+ */
+export const PAGE_BYTES = 4 * 1024 * 1024;
+
+/** How many of a page's items it keeps: all, or those before the one that takes it past PAGE_BYTES (always one at least). */
+export function itemsWithinPageBytes(items: readonly unknown[]): number {
+  let bytes = 0;
+  const past = items.findIndex((item, i) => (bytes += Buffer.byteLength(JSON.stringify(item), 'utf8')) > PAGE_BYTES && i > 0);
+  return past < 0 ? items.length : past;
+}
+
 export interface PageRequest {
   page: number;
   limit: number;
@@ -176,9 +192,11 @@ export async function listPage<E extends ListEntry, T>(
 ): Promise<Page<T>> {
   const { limit } = request;
   const respond = async (raw: E[], page: number, total: number, hasMore: boolean): Promise<Page<T>> => {
-    const result: Page<T> = { items: raw.map(toItem), page, limit, total, pages: pageCount(total, limit) };
-    const last = raw.at(-1);
-    if (hasMore && last) result.nextCursor = await cursorAfter(source, last, page);
+    const items = raw.map(toItem);
+    const kept = itemsWithinPageBytes(items);
+    const result: Page<T> = { items: items.slice(0, kept), page, limit, total, pages: pageCount(total, limit) };
+    const last = raw[kept - 1];
+    if ((hasMore || kept < items.length) && last) result.nextCursor = await cursorAfter(source, last, page);
     return result;
   };
 

@@ -25,7 +25,7 @@ import {
 } from './entities/resume.js';
 import { LIMITS } from '../schemas/limits.js';
 import { isValidId, nowIso, tenantPk, underPrefix } from './ids.js';
-import { decodeCursor, encodeCursor, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount } from './pagination.js';
+import { decodeCursor, encodeCursor, itemsWithinPageBytes, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount } from './pagination.js';
 import { queryTimeRange } from './time-range-query.js';
 import { INDEXES } from './table.js';
 import { firstItemChanged, propagate, replacing, writeTombstone } from './versioned-writes.js';
@@ -207,17 +207,9 @@ export function listResumes(db: Db, tenantId: string, request: PageRequest): Pro
 const CANDIDATE_READ_CONCURRENCY = 16;
 
 /**
- * What one page of candidates may hold as JSON. The page ends early past it (hasMore, with a cursor
- * right after its last candidate), so that a page fits one Lambda answer whether it travels plain or
- * gzip-compressed and base64-encoded (4/3 of text that does not compress), whatever its candidates
- * hold. It takes a candidate at the bounds to reach it: every page of ordinary ones is full.
- */
-export const CANDIDATES_PAGE_BYTES = 4 * 1024 * 1024;
-
-/**
  * The page's resumes, each with its applications (one Query of at most LIMITS.candidateApplications + 1
- * copies each, the highest application ids first), the page ending early past CANDIDATES_PAGE_BYTES.
- * `sortKeyOf` gives an entry's place in the list, for the cursor after it.
+ * copies each, the highest application ids first), the page ending early past PAGE_BYTES with its
+ * applications. `sortKeyOf` gives an entry's place in the list, for the cursor after it.
  */
 async function withApplications(
   db: Db,
@@ -232,9 +224,8 @@ async function withApplications(
   const candidates = await pMap(page.items, async (entry) => toCandidate(entry, (await copiesOfEntry(entry.id)).items, LIMITS.candidateApplications), {
     concurrency: CANDIDATE_READ_CONCURRENCY,
   });
-  let bytes = 0;
-  const kept = candidates.findIndex((candidate, i) => (bytes += Buffer.byteLength(JSON.stringify(candidate), 'utf8')) > CANDIDATES_PAGE_BYTES && i > 0);
-  if (kept < 0) return { ...page, items: candidates };
+  const kept = itemsWithinPageBytes(candidates);
+  if (kept === candidates.length) return { ...page, items: candidates };
   const last = page.items[kept - 1] as ResumeListEntry;
   return { ...page, items: candidates.slice(0, kept), nextCursor: await encodeCursor(source, { s: sortKeyOf(last), i: last.id, p: page.page + 1 }) };
 }

@@ -155,6 +155,23 @@ describe('complete at any size (#29)', () => {
     expect(Buffer.byteLength(plain.text)).toBeGreaterThan(2 * 1024 * 1024);
   });
 
+  it('ends a resumes page early rather than past one answer when its resumes hold metadata at the bound', async () => {
+    const tenant = await tenantWithKey(db(), ['read']);
+    // 60 resumes with ~120 KB of skills nothing compresses: one page of them would be ~7 MB of JSON.
+    const skills = () => Array.from({ length: 40 }, () => randomBytes(2250).toString('base64'));
+    const file: ImportFile = { resumes: Array.from({ length: 60 }, (_, i) => ({ id: ulidLike('R', i), fileName: `cv_${i}.pdf`, metadata: { skills: skills() } })) };
+    expect((await importProductData(db(), tenant.tenantId, file)).rejected).toBeUndefined();
+
+    const first = await callApi('GET', '/resumes?limit=100', { key: tenant.key });
+    const cursorWalk = await walk(tenant.key, '/resumes', 100, 'cursor');
+
+    expect(first.status, first.text.slice(0, 300)).toBe(200);
+    expect(first.json.data.length).toBeLessThan(60);
+    expect(Buffer.byteLength(first.text)).toBeLessThanOrEqual(4 * 1024 * 1024 + 1024);
+    expect(first.json.pagination).toMatchObject({ limit: 100, total: 60, hasMore: true, nextCursor: expect.any(String) });
+    expect(cursorWalk.ids.sort()).toEqual(Array.from({ length: 60 }, (_, i) => ulidLike('R', i)).sort());
+  });
+
   it('rejects at once, with the reason, what would pass a bound: metadata over 128 KB, more than 100 scores (item 4)', async () => {
     const tenant = await tenantWithKey(db(), ['read']);
     const counts = await importProductData(db(), tenant.tenantId, {
