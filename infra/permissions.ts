@@ -57,8 +57,8 @@ export const ROUTE_ACCESS = {
   listWebhookDeliveries: { table: ['GetItem', 'Query'], indexes: [], partitions: tenantData },
   // PutItem: the retry or replay request, which the table's stream carries to the dispatcher.
   retryWebhookDelivery: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },
-  // PutItem: the test request, which the table's stream carries to the dispatcher like a retry.
-  testWebhook: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },
+  // PutItem: the test request, which the table's stream carries to the dispatcher like a retry; UpdateItem: the endpoint's tests this minute.
+  testWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
   // UpdateItem: the endpoint's one running replay; GetItem: the Idempotency-Key record.
   replayWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
   whoami: { table: [], indexes: [], partitions: [] },
@@ -87,7 +87,8 @@ export const EVENT_CONSUMER_ACCESS: TableAccess = {
 export const WEBHOOK_DISPATCHER_ACCESS: TableAccess = { table: ['Query'], indexes: [], partitions: tenantData };
 
 /**
- * The webhook delivery worker reads endpoints and events (a page of the log for a replay), claims and
- * records attempts, and marks endpoints failing, healthy or disabled.
+ * The webhook delivery worker reads endpoints and events (a page of the log for a replay), counts each
+ * delivery against its endpoint's rate, claims and records attempts, and marks endpoints failing,
+ * healthy or disabled.
  */
 export const WEBHOOK_WORKER_ACCESS: TableAccess = { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData };

@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   jd_too_large: "the change would take the JD's fields together past the 256 KB (as JSON) a JD may hold: shorten a text",
   request_blocked: 'the edge firewall refused the request: it matches a known attack pattern, or its address is on a threat list',
   rate_limited: 'too many requests from this client address; retry after `retryAfterMs`',
+  webhook_test_limited: 'the endpoint was sent as many test deliveries as it takes this minute; retry after `retryAfterMs`',
   quota_exceeded: "the key's hourly quota is spent; retry after `retryAfterMs`",
   unavailable: 'the service cannot reach its database right now; retry after Retry-After',
   internal_error: 'a fault of the service, logged with the `requestId` shown',
@@ -131,6 +132,18 @@ export class JdTooLargeError extends DomainError {
 
   constructor(limit: number, bytes: number) {
     super(`A JD holds at most ${limit} bytes as JSON, its fields together: with this change it would hold ${bytes} bytes; shorten a text`);
+  }
+}
+
+/** An endpoint was sent as many test deliveries as it takes this minute (entities/webhook.ts). */
+export class TestDeliveriesLimitedError extends DomainError {
+  readonly code = 'webhook_test_limited';
+
+  constructor(
+    perMinute: number,
+    readonly retryAfterMs: number,
+  ) {
+    super(`This endpoint takes ${perMinute} test deliveries a minute: retry in ${Math.ceil(retryAfterMs / 1000)} seconds`);
   }
 }
 

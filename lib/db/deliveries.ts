@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, NotFoundError, TestDeliveriesLimitedError } from '../errors.js';
 import type { Db } from './client.js';
 import { conditionFailedAt, getItem, ignoreConditionFailure, isConditionFailure, transactWrite, updateItem } from './dynamo.js';
 import {
@@ -9,7 +9,9 @@ import {
   type ReplayProgress,
   REPLAY_STALE_MS,
   REQUEST_TTL_SECONDS,
+  TEST_DELIVERIES_PER_MINUTE,
   toDeliveryAttempt,
+  type WebhookCounterItem,
   type WebhookRequest,
   type WebhookRequestItem,
   webhookKeys,
@@ -17,6 +19,7 @@ import {
 import { getEventItem } from './events.js';
 import type { IdempotencyClaim } from './idempotency.js';
 import { newId, nowIso, tenantPk, underPrefix } from './ids.js';
+import { TTL_ATTRIBUTE } from './table.js';
 import { type Slice, type SliceRequest, slicePage } from './pagination.js';
 import { existingWebhook, getWebhookItem, ttlAfter } from './webhooks.js';
 
@@ -55,6 +58,45 @@ export async function listDeliveryAttempts(
   return { ...slice, items: slice.items.map(toDeliveryAttempt), ...(webhook.replay ? { replay: webhook.replay } : {}) };
 }
 
+/** Counters live a little longer than their second or minute (TTL removes them within days). */
+const COUNTER_TTL_SECONDS = 60 * 60;
+
+/**
+ * Takes a delivery's place in its endpoint's rate (`rate` a second): counts it in the current second,
+ * and answers 0 when it is within the rate, or how long (ms) it should wait: to the start of the first
+ * second whose share is not yet taken (the (n − rate)-th over the rate waits ⌈(n − rate) / rate⌉
+ * seconds), where it counts again. One UpdateItem a delivery.
+ */
+export async function deliveryWaitMs(db: Db, tenantId: string, webhookId: string, rate: number, now: Date): Promise<number> {
+  const second = Math.floor(now.getTime() / 1000);
+  const { n } = await updateItem<WebhookCounterItem>(db, {
+    Key: webhookKeys.sent(tenantId, webhookId, second),
+    UpdateExpression: 'ADD n :one SET #ttl = :ttl',
+    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: { ':one': 1, ':ttl': second + COUNTER_TTL_SECONDS },
+    ReturnValues: 'ALL_NEW',
+  });
+  if (n <= rate) return 0;
+  return Math.ceil((n - rate) / rate) * 1000 - (now.getTime() % 1000);
+}
+
+/** Counts a test delivery of an endpoint in the current minute; past TEST_DELIVERIES_PER_MINUTE, TestDeliveriesLimitedError. */
+async function countTestDelivery(db: Db, tenantId: string, webhookId: string, now: Date): Promise<void> {
+  const minute = Math.floor(now.getTime() / 60_000);
+  try {
+    await updateItem(db, {
+      Key: webhookKeys.tests(tenantId, webhookId, minute),
+      UpdateExpression: 'ADD n :one SET #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(n) OR n < :max',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':one': 1, ':max': TEST_DELIVERIES_PER_MINUTE, ':ttl': minute * 60 + COUNTER_TTL_SECONDS },
+    });
+  } catch (error) {
+    if (isConditionFailure(error)) throw new TestDeliveriesLimitedError(TEST_DELIVERIES_PER_MINUTE, (minute + 1) * 60_000 - now.getTime());
+    throw error;
+  }
+}
+
 /**
  * Asks for a delivery outside the automatic schedule: `retry` sends one event again now, `replay` every
  * event of the log in a range. The request is an item the table's stream carries to the dispatcher.
@@ -74,6 +116,7 @@ export async function requestDelivery(
     // Past its 30 days an event is gone, even before DynamoDB's TTL removes it: 404, as GET /events/:id.
     if (!(await getEventItem(db, tenantId, request.eventId))) throw new NotFoundError('Event');
   }
+  if (request.kind === 'test') await countTestDelivery(db, tenantId, request.webhookId, now);
   const requestId = newId();
   const item: WebhookRequestItem = { ...webhookKeys.request(tenantId, requestId), entity: 'WEBHOOK_REQUEST', tenantId, ...request, ttl: ttlAfter(now, REQUEST_TTL_SECONDS) };
   const result = { requestId };

@@ -34,6 +34,8 @@ export interface NewWebhook {
   url: string;
   events: Subscription[];
   description?: string | undefined;
+  /** deliveries per second at most (DEFAULT_DELIVERY_RATE when absent) */
+  rateLimit?: number | undefined;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function createWebhook(
     updatedAt: at,
   };
   if (input.description !== undefined) item.description = input.description;
+  if (input.rateLimit !== undefined) item.rateLimit = input.rateLimit;
   const created = { webhook: toWebhook(item), secret: input.secret };
   try {
     await transactWrite(db, [

@@ -11,6 +11,7 @@ import {
   JdTooLargeError,
   NotFoundError,
   PreconditionFailedError,
+  TestDeliveriesLimitedError,
   TransientError,
 } from '../errors.js';
 import { clip, LIMITS } from '../schemas/limits.js';
@@ -45,6 +46,7 @@ function statusOf(error: DomainError): number | undefined {
   if (error instanceof InvalidInputError) return 400;
   if (error instanceof ConflictError) return 409;
   if (error instanceof PreconditionFailedError) return 412;
+  if (error instanceof TestDeliveriesLimitedError) return 429;
     if (
     error instanceof IdempotencyKeyReusedError ||
     error instanceof IdempotencyKeyOtherTargetError ||
@@ -66,6 +68,9 @@ export function errorResponse(error: unknown, requestId: string): APIGatewayProx
     const body: Record<string, unknown> = { success: false, error: clip(error.message), code: error.code };
     if (error instanceof InvalidInputError && error.details) {
       body.details = error.details.slice(0, LIMITS.fieldProblems).map((problem) => ({ field: clip(problem.field), rule: clip(problem.rule), message: clip(problem.message) }));
+    }
+    if (error instanceof TestDeliveriesLimitedError) {
+      return jsonResponse(status, { ...body, retryAfterMs: error.retryAfterMs }, { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) });
     }
     return jsonResponse(status, body, error instanceof ConflictError && error.retryable ? RETRY_SHORTLY : {});
   }

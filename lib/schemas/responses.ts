@@ -3,7 +3,7 @@ import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { SCOPES } from '../auth/scopes.js';
 import { APPLICATION_STATUSES, EVENT_ID_PATTERN, EVENT_TYPES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
 import { ID_PATTERN } from '../db/ids.js';
-import { MAX_WEBHOOKS } from '../db/entities/webhook.js';
+import { MAX_DELIVERY_RATE, MAX_WEBHOOKS } from '../db/entities/webhook.js';
 import { MAX_PAGE_SIZE, MAX_WHOLE_LIST } from '../db/pagination.js';
 import { KEY_PATTERN } from '../auth/api-key.js';
 import { LIMITS } from './limits.js';
@@ -209,6 +209,8 @@ const webhook = z.strictObject({
   description: z.optional(freeText(LIMITS.shortText)),
   status: z.enum(['enabled', 'disabled']),
   disabledReason: z.optional(freeText(LIMITS.message)),
+  /** deliveries per second at most */
+  rateLimit: z.int32().check(z.gte(1), z.lte(MAX_DELIVERY_RATE), z.meta({ format: 'int32' })),
   /** the replay running on the endpoint now */
   replay: z.optional(replayProgress),
   createdAt: timestamp,

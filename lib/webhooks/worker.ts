@@ -1,9 +1,9 @@
 import { webhookLocalUrlsAllowed, webhookRetrySchedule } from '../config.js';
 import type { Db } from '../db/client.js';
 import { testEvent, toPublicEvent } from '../db/entities/event.js';
-import { DISABLE_AFTER_FAILED_ATTEMPTS, DISABLE_AFTER_FAILING_MS, signingSecrets, subscribes } from '../db/entities/webhook.js';
+import { DEFAULT_DELIVERY_RATE, DISABLE_AFTER_FAILED_ATTEMPTS, DISABLE_AFTER_FAILING_MS, signingSecrets, subscribes } from '../db/entities/webhook.js';
 import { getEventItem, readEventRange } from '../db/events.js';
-import { claimAttempt, recordAttempt, recordReplayProgress } from '../db/deliveries.js';
+import { claimAttempt, deliveryWaitMs, recordAttempt, recordReplayProgress } from '../db/deliveries.js';
 import { disableWebhook, getWebhookItem, markWebhookFailing, markWebhookHealthy } from '../db/webhooks.js';
 import { type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
 import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
@@ -64,6 +64,12 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
   if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
   const event = test ? testEvent(webhookId, eventId, message.testCreatedAt ?? now.toISOString()) : logged && toPublicEvent(logged);
   if (!event) return 'skipped: event expired';
+  // The endpoint's rate: past it this second, the delivery comes back when its share of a later one is free.
+  const wait = await deliveryWaitMs(db, tenantId, webhookId, webhook.rateLimit ?? DEFAULT_DELIVERY_RATE, now);
+  if (wait > 0) {
+    await deps.queue.send([{ message: { ...message, notBefore: now.getTime() + wait }, delayMs: wait }]);
+    return 'postponed';
+  }
   // A message queued before identities existed is its own identity (its queue message id).
   // Opened before the claim: a key service that fails leaves the attempt unclaimed for the message's next receive.
   const secrets = await openSecrets(tenantId, signingSecrets(webhook, now));
@@ -94,15 +100,16 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
     if (!test) await markWebhookHealthy(db, tenantId, webhookId);
     return 'delivered';
   }
-  // A test probes the endpoint: its failure is shown in the deliveries log and changes nothing else.
-  if (test) {
-    await record('failed');
-    return 'failed';
-  }
+  // 410 Gone says the endpoint is no more, whatever was sent to it, a test included.
   if (result.statusCode === 410) {
     await record('failed');
     await disableWebhook(db, tenantId, webhookId, 'the endpoint answered 410 Gone', now);
     return 'disabled';
+  }
+  // Any other failure of a test is shown in the deliveries log and changes nothing else.
+  if (test) {
+    await record('failed');
+    return 'failed';
   }
   const failing = await markWebhookFailing(db, tenantId, webhookId, now);
   if (failing && now.getTime() - failing.since.getTime() >= DISABLE_AFTER_FAILING_MS && failing.failedAttempts >= DISABLE_AFTER_FAILED_ATTEMPTS) {
@@ -129,18 +136,29 @@ function attemptFields(result: DeliveryResult): { statusCode: number | null; dur
     : { statusCode: result.statusCode, durationMs: result.durationMs, error: clip(result.error) };
 }
 
-/** A page of a replay: each event the endpoint subscribes to, as a manual delivery; then the rest of the range. */
+/**
+ * A page of a replay: each event the endpoint subscribes to, as a manual delivery, spread over the
+ * seconds the endpoint's rate takes to send them; then the rest of the range, when they are done.
+ */
 async function replay(db: Db, message: ReplayMessage, deps: WorkerDependencies): Promise<WorkOutcome> {
   const { tenantId, webhookId } = message;
   const webhook = await getWebhookItem(db, tenantId, webhookId);
   if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
   const { events, more } = await readEventRange(db, tenantId, message, REPLAY_PAGE);
-  const deliveries: DeliveryMessage[] = events
+  const rate = webhook.rateLimit ?? DEFAULT_DELIVERY_RATE;
+  const at = (deps.now?.() ?? new Date()).getTime();
+  const paced = (index: number) => Math.floor(index / rate) * 1000;
+  const deliveries = events
     .filter((event) => subscribes(webhook, event.type))
-    .map((event) => ({ kind: 'deliver', tenantId, webhookId, eventId: event.id, id: `manual:${message.requestId}`, retry: 0, trigger: 'manual' }));
+    .map((event, index): { message: DeliveryMessage; delayMs: number } => {
+      const delayMs = paced(index);
+      const delivery: DeliveryMessage = { kind: 'deliver', tenantId, webhookId, eventId: event.id, id: `manual:${message.requestId}`, retry: 0, trigger: 'manual' };
+      return { message: delayMs > 0 ? { ...delivery, notBefore: at + delayMs } : delivery, delayMs };
+    });
   const last = events.at(-1);
-  const rest: DeliveryMessage[] = more && last ? [{ ...message, after: last.id }] : [];
-  await deps.queue.send([...deliveries, ...rest].map((next) => ({ message: next, delayMs: 0 })));
+  const restDelayMs = paced(deliveries.length + rate - 1);
+  const rest = more && last ? [{ message: { ...message, after: last.id }, delayMs: restDelayMs }] : [];
+  await deps.queue.send([...deliveries, ...rest]);
   // A replay queued before replays were tracked has no request id: nothing to record.
   if (message.requestId) {
     await recordReplayProgress(db, tenantId, webhookId, { requestId: message.requestId, position: last?.id ?? message.after, queued: deliveries.length, done: !rest.length }, deps.now?.());

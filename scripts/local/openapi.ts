@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { EVENT_TYPES } from '../../lib/domain.js';
+import { TEST_DELIVERIES_PER_MINUTE } from '../../lib/db/entities/webhook.js';
 import { ERROR_CODES } from '../../lib/errors.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { positiveInteger } from '../../lib/schemas/fields.js';
@@ -178,7 +179,13 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     ),
     '401': shared('Unauthenticated'),
     '403': shared('Forbidden'),
-    '429': shared('TooManyRequests'),
+    '429':
+      id === 'testWebhook'
+        ? errorAnswer(
+            `The key's hourly quota (${codes('quota_exceeded')}) or the client address's per-minute limit (${codes('rate_limited')}) is spent, or the endpoint was sent the ${TEST_DELIVERIES_PER_MINUTE} test deliveries it takes a minute (${codes('webhook_test_limited')}): retry after Retry-After (also \`retryAfterMs\`)`,
+            headerRefs(...RATE_LIMIT_HEADERS, 'Retry-After'),
+          )
+        : shared('TooManyRequests'),
     '500': shared('InternalError'),
     '503': shared('Unavailable'),
   };

@@ -416,6 +416,43 @@ describe('manual deliveries are made once, however often their messages repeat (
   });
 });
 
+describe('every endpoint has a delivery rate', () => {
+  it('spreads a replay over the seconds its rate takes, the next page after them, and postpones a delivery past the rate this second to a later one', async () => {
+    const receiver = await startReceiver(() => 200);
+    process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
+    try {
+      const { tenantId, key } = await tenantWithKey(db(), ['admin']);
+      const created = await callApi('POST', '/webhooks', { key, body: { url: receiver.url, events: ['jd.created'], rateLimit: 4 } });
+      const webhookId = created.json.data.id as string;
+      for (let i = 0; i < 10; i++) await createJd(db(), tenantId, { title: `Role ${i}`, description: 'd', createdById: 'u' });
+      const events = (await listEvents(db(), tenantId, { limit: 100, types: ['jd.created'] })).events;
+      const { queue, sent } = recordingQueue();
+      const now = new Date(Math.ceil(Date.now() / 1000) * 1000 + 250);
+
+      await work(db(), { kind: 'replay', tenantId, webhookId, requestId: newId(), after: eventIdBefore(0), until: eventIdBefore(Date.now() + 1000) }, 'sqs-replay', { queue, now: () => now });
+      const paced = sent.splice(0).map((entry) => entry.delayMs);
+      const outcomes = [];
+      for (const event of events.slice(0, 6)) {
+        outcomes.push(await work(db(), { kind: 'deliver', tenantId, webhookId, eventId: event.id, id: 'auto:0', retry: 0, trigger: 'automatic' }, `sqs-${event.id}`, { queue, now: () => now }));
+      }
+
+      expect(created.json.data.rateLimit).toBe(4);
+      // 10 events at 4 a second: seconds 0, 0, 0, 0, 1, 1, 1, 1, 2, 2; no next page (the range is whole).
+      expect(paced).toEqual([0, 0, 0, 0, 1000, 1000, 1000, 1000, 2000, 2000]);
+      // Six at once in one second: four go, the fifth and sixth wait for the start of the next second.
+      expect(outcomes).toEqual(['delivered', 'delivered', 'delivered', 'delivered', 'postponed', 'postponed']);
+      expect(sent.map((entry) => entry.delayMs)).toEqual([750, 750]);
+      expect(sent.map((entry) => (entry.message as { notBefore?: number }).notBefore)).toEqual([now.getTime() + 750, now.getTime() + 750]);
+      expect((await callApi('GET', '/webhooks', { key })).json.data.map((webhook: { rateLimit: number }) => webhook.rateLimit)).toEqual([4]);
+      expect((await callApi('POST', '/webhooks', { key, body: { url: receiver.url, events: ['*'], rateLimit: 0 } })).status).toBe(400);
+      expect((await callApi('POST', '/webhooks', { key, body: { url: receiver.url, events: ['*'] } })).json.data.rateLimit).toBe(10);
+    } finally {
+      delete process.env.WEBHOOK_ALLOW_LOCAL_URLS;
+      await receiver.close();
+    }
+  });
+});
+
 describe('replays are bounded (#21 item 3)', () => {
   it('runs one replay per endpoint at a time (a second answers 409 naming the first), shows its progress, takes an Idempotency-Key', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['admin']);

@@ -262,4 +262,28 @@ describe('webhook endpoints', () => {
       await receiver.close();
     }
   });
+
+  it('takes 5 test deliveries an endpoint a minute (then 429 webhook_test_limited with Retry-After), and a test answered 410 Gone disables the endpoint as any delivery does', async () => {
+    const tenant = await newTenant();
+    let answer = 200;
+    const receiver = await startReceiver(() => answer);
+    try {
+      const { id } = await register(tenant.admin, receiver.url, ['jd.created']);
+      const tests = [];
+      for (let i = 0; i < 6; i++) tests.push(await callApi('POST', `/webhooks/${id}/test`, { key: tenant.admin }));
+      await waitFor(() => receiver.received.length === 5, 10_000, 'five test deliveries');
+
+      expect(tests.map((reply) => reply.status)).toEqual([202, 202, 202, 202, 202, 429]);
+      const refused = tests[5]!;
+      expect([refused.json.code, refused.json.retryAfterMs > 0, Number(refused.headers['retry-after']) >= 1]).toEqual(['webhook_test_limited', true, true]);
+
+      const { id: gone } = await register(tenant.admin, receiver.url, ['jd.created']);
+      answer = 410;
+      await callApi('POST', `/webhooks/${gone}/test`, { key: tenant.admin });
+      await waitFor(async () => (await callApi('GET', `/webhooks/${gone}`, { key: tenant.admin })).json.data.status === 'disabled', 10_000, 'the endpoint disabled by its 410');
+      expect((await callApi('GET', `/webhooks/${gone}`, { key: tenant.admin })).json.data.disabledReason).toBe('the endpoint answered 410 Gone');
+    } finally {
+      await receiver.close();
+    }
+  });
 });

@@ -867,6 +867,8 @@ export interface components {
             /** @enum {string} */
             status: "enabled" | "disabled";
             disabledReason?: string;
+            /** Format: int32 */
+            rateLimit: number;
             replay?: components["schemas"]["ReplayProgress"];
             /** Format: date-time */
             createdAt: string;
@@ -882,6 +884,8 @@ export interface components {
             /** @enum {string} */
             status: "enabled" | "disabled";
             disabledReason?: string;
+            /** Format: int32 */
+            rateLimit: number;
             replay?: components["schemas"]["ReplayProgress"];
             /** Format: date-time */
             createdAt: string;
@@ -941,7 +945,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "quota_exceeded" | "unavailable" | "internal_error";
+            code: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "unavailable" | "internal_error";
             details?: {
                 field: string;
                 rule: string;
@@ -1368,6 +1372,8 @@ export interface components {
             url: string;
             events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
             description?: string;
+            /** Format: int32 */
+            rateLimit?: number;
         };
         ReplayWebhookRequest: {
             since: string;
@@ -3009,7 +3015,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            /** @description The key's hourly quota (`quota_exceeded`) or the client address's per-minute limit (`rate_limited`) is spent, or the endpoint was sent the 5 test deliveries it takes a minute (`webhook_test_limited`): retry after Retry-After (also `retryAfterMs`) */
+            429: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

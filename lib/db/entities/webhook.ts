@@ -27,6 +27,15 @@ export const FAILURE_RUN_GAP_MS = 36 * 60 * 60 * 1000;
 export const DELIVERY_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** A retry or replay request only needs to live until the stream has carried it. */
 export const REQUEST_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * Deliveries per second an endpoint receives at most, unless it was created with its own `rateLimit`
+ * (1 to MAX_DELIVERY_RATE): replays, retries and new events together. A replay of thousands of events
+ * is spread out at this pace instead of arriving at once.
+ */
+export const DEFAULT_DELIVERY_RATE = 10;
+export const MAX_DELIVERY_RATE = 1000;
+/** Test deliveries (POST /webhooks/:id/test) an endpoint takes per minute: a probe, not a load test. */
+export const TEST_DELIVERIES_PER_MINUTE = 5;
 
 export type WebhookStatus = 'enabled' | 'disabled';
 export type Subscription = EventType | '*';
@@ -70,16 +79,20 @@ export interface Webhook {
   description?: string;
   status: WebhookStatus;
   disabledReason?: string;
+  /** deliveries per second at most (DEFAULT_DELIVERY_RATE unless set at creation) */
+  rateLimit: number;
   /** the replay running now, if any */
   replay?: ReplayProgress;
   createdAt: string;
   updatedAt: string;
 }
 
-export interface WebhookItem extends Webhook {
+export interface WebhookItem extends Omit<Webhook, 'rateLimit'> {
   pk: string;
   sk: string;
   entity: 'WEBHOOK';
+  /** absent on endpoints created before rates: DEFAULT_DELIVERY_RATE */
+  rateLimit?: number;
   /** when the current run of failed deliveries began, its last failure and its length; absent after a success */
   failingSince?: string;
   lastFailureAt?: string;
@@ -146,7 +159,19 @@ export const webhookKeys = {
   attemptPrefix: (webhookId: string) => `WHATTEMPT#${webhookId}#`,
   request: (tenantId: string, requestId: string) => ({ pk: tenantPk(tenantId), sk: `WHREQUEST#${requestId}` }),
   requestIdOf: (sortKey: string) => sortKey.slice('WHREQUEST#'.length),
+  /** How many deliveries an endpoint was given in one second (epoch seconds): its rate's counter. */
+  sent: (tenantId: string, webhookId: string, second: number) => ({ pk: tenantPk(tenantId), sk: `WHSENT#${webhookId}#${second}` }),
+  /** How many test deliveries an endpoint was sent in one minute (epoch minutes). */
+  tests: (tenantId: string, webhookId: string, minute: number) => ({ pk: tenantPk(tenantId), sk: `WHTESTS#${webhookId}#${minute}` }),
 };
+
+/** A per-second or per-minute counter of an endpoint (webhookKeys.sent, .tests), gone with DynamoDB's TTL. */
+export interface WebhookCounterItem {
+  pk: string;
+  sk: string;
+  n: number;
+  ttl: number;
+}
 
 export function toWebhook(item: WebhookItem): Webhook {
   const webhook: Webhook = {
@@ -154,6 +179,7 @@ export function toWebhook(item: WebhookItem): Webhook {
     url: item.url,
     events: item.events,
     status: item.status,
+    rateLimit: item.rateLimit ?? DEFAULT_DELIVERY_RATE,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

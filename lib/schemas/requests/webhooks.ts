@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../../domain.js';
 import { cursorParameter, optionalText, positiveInteger, sliceShape } from '../fields.js';
+import { MAX_DELIVERY_RATE } from '../../db/entities/webhook.js';
 import { LIMITS } from '../limits.js';
 
 export const createWebhookBody = z.strictObject({
@@ -12,6 +13,8 @@ export const createWebhookBody = z.strictObject({
     z.refine((events) => new Set(events).size === events.length, 'must not repeat a type'),
   ),
   description: optionalText(LIMITS.shortText),
+  /** deliveries per second the endpoint receives at most (default DEFAULT_DELIVERY_RATE) */
+  rateLimit: z.optional(z.int32().check(z.gte(1), z.lte(MAX_DELIVERY_RATE), z.meta({ format: 'int32' }))),
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 
