@@ -192,7 +192,8 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
         [plain, sent] = [Math.max(plain, answer.plain), Math.max(sent, answer.sent)];
         cursor = (answer.body as { pagination: { nextCursor?: string } }).pagination.nextCursor;
       } while (cursor);
-      row = { endpoint, plain, sent, shape: `whole: ${whole.status} (${(whole.plain / MB).toFixed(1)} MB of JSON); slices of ${slice.toLocaleString('en')}`, items: itemNote, complete: got === expected ? `✅ ${got.toLocaleString('en')} of ${expected.toLocaleString('en')}` : `❌ ${got} of ${expected}` };
+      const wouldSend = (whole.body as { responseBytes?: number }).responseBytes ?? 0;
+      row = { endpoint, plain, sent, shape: `whole: ${whole.status} (it would send ${(wouldSend / MB).toFixed(1)} MB); slices of ${slice.toLocaleString('en')}`, items: itemNote, complete: got === expected ? `✅ ${got.toLocaleString('en')} of ${expected.toLocaleString('en')}` : `❌ ${got} of ${expected}` };
     }
     rows.push(row);
   };
