@@ -78,7 +78,8 @@ export class ApiFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.settings.logRetention,
-      removalPolicy: props.settings.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      // Kept when the function goes (its logs are evidence), but not when the first create fails.
+      removalPolicy: props.settings.isProduction ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     });
     // Its own role instead of the AWSLambdaBasicExecutionRole managed policy, which may write to any
     // log group: this one may write only to its own.
@@ -109,6 +110,9 @@ export class ApiFunction extends NodejsFunction {
       memorySize: 512,
       timeout: props.timeout ?? Duration.millis(FUNCTION_TIMEOUT_MS),
       tracing: Tracing.ACTIVE,
+      // Each deployment's version is kept, so that a rollback has something to roll back to
+      // (docs/operations.md, "Rollbacks", says how old ones are pruned).
+      currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       environment: {

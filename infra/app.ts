@@ -1,38 +1,67 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
+import { HiringApiDataStack } from './data.js';
 import { EdgeProtectionStack } from './edge.js';
-import { HiringApiStack, type OriginDomain } from './stack.js';
+import { HiringApiStack, type OriginDomain, type ServedRoute } from './stack.js';
 import { ROLLOUTS, type RolloutKind } from './rollout.js';
 
 /**
- * `npx cdk deploy --all -c stage=prod -c originDomainName=… -c originCertificateArn=…`. Context: stage
- * (default dev), edge (CloudFront + WAF in front of the API; default on for prod, off elsewhere),
- * originDomainName, originCertificateArn and optionally originHostedZoneId + originHostedZoneName (the
- * API's own domain, CloudFront's origin, so the execute-api endpoint is off: required for prod's edge),
- * apiKeyHourlyLimit, apiRateLimitMax, logLevel, rollout (`canary`: CodeDeploy shifts 10% of traffic to the
- * new code for 5 minutes and rolls back on a canary alarm, the default in prod; `all-at-once`, the
- * default elsewhere). Account and region come from the CLI's credentials
- * (CDK_DEFAULT_*), or `env` in tests.
+ * What one stage is, committed in cdk.json (`context.stages.<stage>`), so that `npx cdk deploy --all
+ * -c stage=prod` deploys the same thing from every machine: where (account, region), the API's own
+ * domain and its certificate (CloudFront's origin), who gets the alarms, and any setting below. A `-c`
+ * on the command line wins over it; an account and region missing from both come from the CLI's
+ * credentials (CDK_DEFAULT_*).
+ */
+export interface StageDescription {
+  account?: string;
+  region?: string;
+  /** CloudFront + WAF in front of the API (default: on for prod, off elsewhere) */
+  edge?: boolean;
+  /** the API's own domain, CloudFront's origin (required for prod's edge), and its ACM certificate in the API's region */
+  originDomainName?: string;
+  originCertificateArn?: string;
+  /** to have the stack write the origin's DNS record */
+  originHostedZoneId?: string;
+  originHostedZoneName?: string;
+  /** subscribed to the alarm topic (AWS asks the address to confirm) */
+  alarmEmail?: string;
+  apiKeyHourlyLimit?: number;
+  /** per-IP requests a minute outside prod */
+  apiRateLimitMax?: number;
+  logLevel?: string;
+  /** `canary` (CodeDeploy 10% for 5 minutes, rolled back on a canary alarm; default in prod) or `all-at-once` */
+  rollout?: RolloutKind;
+}
+
+/**
+ * The app: `npx cdk deploy --all -c stage=<stage>` (default dev), described by cdk.json's
+ * `stages.<stage>` (StageDescription) and any `-c name=value`. Three stacks: `HiringApiData-<stage>`
+ * (what the service keeps), `HiringApi-<stage>` (the API, with a nested stack per group of routes) and,
+ * with the edge, `HiringApiEdge-<stage>` in us-east-1. `env` (tests) replaces the account and region.
  */
 export function createApp(
   context: Record<string, unknown> = {},
-  env: { account?: string | undefined; region?: string | undefined } = {
-    account: process.env.CDK_DEFAULT_ACCOUNT,
-    region: process.env.CDK_DEFAULT_REGION,
-  },
-): { app: App; stack: HiringApiStack; edge: EdgeProtectionStack | undefined } {
-  // Weak references: the API stack reads the edge stack's web ACL ARN with Fn::GetStackOutput, which
-  // works across regions without the custom-resource Lambdas (and the deadly embrace) of strong ones.
-  const app = new App({ context: { '@aws-cdk/core:defaultCrossStackReferences': 'weak', ...context } });
-  const value = (name: string) => app.node.tryGetContext(name) as string | boolean | undefined;
-  const number = (name: string) => (value(name) === undefined ? undefined : Number(value(name)));
-  const stage = String(value('stage') ?? 'dev');
+  env?: { account?: string | undefined; region?: string | undefined },
+  options: { routes?: readonly ServedRoute[] } = {},
+): { app: App; stack: HiringApiStack; data: HiringApiDataStack; edge: EdgeProtectionStack | undefined } {
+  // Strong references (Fn::ImportValue): the data stack cannot be changed in a way that breaks the API's
+  // stack, nor deleted under it. The edge's web ACL is the one weak reference (infra/edge.ts).
+  // Asset metadata names each nested stack's template file, as the CDK CLI has it (scripts/local/stack-template.ts reads it).
+  const app = new App({ context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong', 'aws:cdk:enable-asset-metadata': true, ...context } });
+  const stage = String(app.node.tryGetContext('stage') ?? 'dev');
+  const description = ((app.node.tryGetContext('stages') as Record<string, StageDescription> | undefined) ?? {})[stage] ?? {};
+  const value = (name: keyof StageDescription | 'stage') => (app.node.tryGetContext(name) ?? (description as Record<string, unknown>)[name]) as string | boolean | undefined;
+  const number = (name: keyof StageDescription) => (value(name) === undefined ? undefined : Number(value(name)));
+  env = {
+    account: env?.account ?? description.account ?? process.env.CDK_DEFAULT_ACCOUNT,
+    region: env?.region ?? description.region ?? process.env.CDK_DEFAULT_REGION,
+  };
   const withEdge = value('edge') === undefined ? stage === 'prod' : String(value('edge')) === 'true';
   let edge: EdgeProtectionStack | undefined;
-  const originDomain = originDomainOf(value);
+  const originDomain = originDomainOf(value, env.region);
   if (withEdge && stage === 'prod' && !originDomain) {
     throw new Error(
-      'The prod edge needs the API\'s own domain, so the execute-api endpoint can be switched off (README, "The edge"): pass -c originDomainName=<e.g. origin.api.example.com> -c originCertificateArn=<ACM certificate for it, in the API\'s region>',
+      'The prod edge needs the API\'s own domain, so the execute-api endpoint can be switched off (README, "The edge"): give the stage originDomainName (e.g. origin.api.example.com) and originCertificateArn (an ACM certificate for it, in the API\'s region) in cdk.json\'s stages, or pass them with -c',
     );
   }
   if (withEdge) {
@@ -41,6 +70,7 @@ export function createApp(
     if (!env.region) throw new Error('The edge (CloudFront + WAF) needs the region to deploy to: run with AWS credentials (or AWS_REGION), or pass -c edge=false');
     edge = new EdgeProtectionStack(app, `HiringApiEdge-${stage}`, {
       env: { account: env.account },
+      terminationProtection: stage === 'prod',
       perIpLimit: number('apiRateLimitMax') && stage !== 'prod' ? number('apiRateLimitMax') : undefined,
     });
   }
@@ -48,8 +78,19 @@ export function createApp(
   if (rollout !== undefined && !(ROLLOUTS as readonly unknown[]).includes(rollout)) {
     throw new Error(`-c rollout=${String(rollout)}: expected one of ${ROLLOUTS.join(', ')}`);
   }
+  const alarmEmail = value('alarmEmail');
+  const data = new HiringApiDataStack(app, `HiringApiData-${stage}`, {
+    stage,
+    edge: Boolean(edge),
+    ...(alarmEmail ? { alarmEmail: String(alarmEmail) } : {}),
+    env,
+    terminationProtection: stage === 'prod',
+  });
   const stack = new HiringApiStack(app, `HiringApi-${stage}`, {
     stage,
+    data,
+    ...(options.routes ? { routes: options.routes } : {}),
+    terminationProtection: stage === 'prod',
     ...(rollout ? { rollout: rollout as RolloutKind } : {}),
     apiKeyHourlyLimit: number('apiKeyHourlyLimit'),
     apiRateLimitMax: number('apiRateLimitMax'),
@@ -58,14 +99,21 @@ export function createApp(
     ...(edge ? { edge: { webAclArn: edge.webAclArn, webAclName: edge.webAclName, ...(originDomain ? { originDomain } : {}) } } : {}),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
-  return { app, stack, edge };
+  return { app, stack, data, edge };
 }
 
-function originDomainOf(value: (name: string) => string | boolean | undefined): OriginDomain | undefined {
+function originDomainOf(value: (name: keyof StageDescription) => string | boolean | undefined, region: string | undefined): OriginDomain | undefined {
   const domainName = value('originDomainName');
   const certificateArn = value('originCertificateArn');
   if (!domainName && !certificateArn) return undefined;
   if (!domainName || !certificateArn) throw new Error('originDomainName and originCertificateArn go together');
+  // A Regional API Gateway domain takes a certificate of its own region only: CloudFormation would fail the create.
+  const certificateRegion = String(certificateArn).split(':')[3];
+  if (region && certificateRegion !== region) {
+    throw new Error(
+      `originCertificateArn is in ${certificateRegion}, the API in ${region}: the API's own domain needs an ACM certificate in the API's region (request or import one there; CloudFront's viewer certificate is another matter)`,
+    );
+  }
   const zoneId = value('originHostedZoneId');
   const zoneName = value('originHostedZoneName');
   if (Boolean(zoneId) !== Boolean(zoneName)) throw new Error('originHostedZoneId and originHostedZoneName go together');

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { DEFAULT_PER_IP_LIMIT } from '../lib/config.js';
@@ -160,6 +160,9 @@ export class EdgeProtectionStack extends Stack {
         managed(3, 'AWSManagedRulesCommonRuleSet'),
       ],
     });
+    // The one weak reference of the app: the API's stack reads this ARN across regions with
+    // Fn::GetStackOutput, which needs no custom-resource Lambdas (nor their deadly embrace).
+    webAcl.applyCrossStackReferenceStrength(ReferenceStrength.WEAK);
     this.webAclArn = webAcl.attrArn;
     new CfnOutput(this, 'WebAclArn', { value: webAcl.attrArn, description: 'The WAF web ACL of the API distribution' });
   }

@@ -214,7 +214,8 @@ export class Operations extends Construct {
   private nameAlarms(stage: string, canaryAlarms: Alarm[]): void {
     const stack = Stack.of(this);
     for (const alarm of stack.node.findAll().filter((node): node is Alarm => node instanceof Alarm && !canaryAlarms.includes(node))) {
-      const name = runbookName(alarm.node.path.split('/').slice(1));
+      // Its path below the stacks: a nested stack (infra/stack.ts) is where it lives, not what it is.
+      const name = runbookName(alarm.node.scopes.filter((scope) => !(scope instanceof Stack)).map((scope) => scope.node.id));
       const cfn = alarm.node.defaultChild as CfnAlarm;
       cfn.alarmName = `HiringApi-${stage}-${name}`;
       cfn.alarmDescription = `${cfn.alarmDescription ?? ''} Runbook: ${RUNBOOK}#${name.toLowerCase()}`;

@@ -1,6 +1,6 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { LambdaApplication, LambdaDeploymentConfig, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
+import { type ILambdaApplication, LambdaDeploymentConfig, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -31,9 +31,11 @@ export class Rollout extends Construct {
   /** every canary alarm, for the dashboard */
   readonly alarms: Alarm[] = [];
 
-  constructor(scope: Construct, id: string, props: { stage: string; functions: ApiFunction[] }) {
+  constructor(scope: Construct, id: string, props: { stage: string; application: ILambdaApplication; functions: ApiFunction[] }) {
     super(scope, id);
-    const application = new LambdaApplication(this, 'Application', { applicationName: `HiringApi-${props.stage}` });
+    const { application } = props;
+    // One role for the functions of this stack: its inline policy names each of their aliases, and a
+    // role's inline policies may hold 10,240 characters.
     const role = this.deploymentRole(props.functions);
     for (const fn of props.functions) {
       const scope = new Construct(this, fn.node.id);

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -14,7 +14,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { DomainName, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, SecurityPolicy } from 'aws-cdk-lib/aws-apigatewayv2';
+import { DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, SecurityPolicy } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
@@ -25,26 +25,27 @@ import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingDa
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { anyOccurrenceAlarm } from './alarms.js';
 import { Operations } from './operations.js';
-import { AttributeType, Billing, Operation, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import { LambdaApplication } from 'aws-cdk-lib/aws-codedeploy';
+import { Operation, type TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { KEY_ATTRIBUTES, STREAM_VIEW_TYPE, tableIndexes, TTL_ATTRIBUTE } from '../lib/db/table.js';
-import { API_PREFIX, AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../lib/http/routes.js';
+import { API_PREFIX, AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, type RouteDefinition, routeEntries } from '../lib/http/routes.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
-import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
+import { ApiFunction, type StageSettings } from './api-function.js';
+import type { HiringApiDataStack } from './data.js';
 import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
 import { Rollout, type RolloutKind } from './rollout.js';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lib/config.js';
-import { authorizerAccess, ROUTE_ACCESS } from './permissions.js';
+import { authorizerAccess, ROUTE_ACCESS, type TableAccess } from './permissions.js';
 
 export interface HiringApiStackProps extends StackProps {
   /** `prod` is production; anything else (default `dev`) is a disposable stage */
   stage: string;
+  /** what the service keeps: table, keys, secrets, queues, bus, alarm topic (infra/data.ts) */
+  data: HiringApiDataStack;
+  /** the routes to serve, each with its table access (the route table; a test passes more, to see the app grow) */
+  routes?: readonly ServedRoute[];
   apiKeyHourlyLimit?: number;
   /** per-IP requests per minute; honoured only outside production */
   apiRateLimitMax?: number;
@@ -74,6 +75,24 @@ export interface OriginDomain {
   hostedZone?: { id: string; name: string };
 }
 
+/** A route the stack serves: its id, its definition and what its function may do to the table. */
+export interface ServedRoute {
+  id: string;
+  route: RouteDefinition;
+  access: TableAccess;
+}
+
+/** The route table, with each route's table access (infra/permissions.ts). */
+export function servedRoutes(): ServedRoute[] {
+  return routeEntries().map(([id, route]) => ({ id, route, access: ROUTE_ACCESS[id] }));
+}
+
+/** The nested stack a route belongs to: the first segment of its path (`/jds/{jdId}` → `Jds`). */
+export function routeGroupName(path: string): string {
+  const segment = path.split('/')[1] ?? '';
+  return segment.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+}
+
 /** The 4xx and 5xx statuses CloudFront caches by default (its developer guide's list, 416 aside: never cached). */
 const EDGE_CACHED_ERROR_STATUSES = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504];
 
@@ -81,11 +100,11 @@ export class HiringApiStack extends Stack {
   readonly api: HttpApi;
   readonly table: TableV2;
   readonly functions: Record<string, ApiFunction> = {};
+  private readonly alarmTopicArn: string;
 
   constructor(scope: Construct, id: string, props: HiringApiStackProps) {
     super(scope, id, props);
     const isProduction = props.stage === 'prod';
-    const disposable = props.stage === 'dev';
     const environment: Record<string, string> = {};
     if (props.apiKeyHourlyLimit) environment.API_KEY_HOURLY_LIMIT = String(props.apiKeyHourlyLimit);
     if (props.apiRateLimitMax && !isProduction) environment.API_RATE_LIMIT_MAX = String(props.apiRateLimitMax);
@@ -97,38 +116,12 @@ export class HiringApiStack extends Stack {
       environment,
     };
 
-    // The table, from the shared definition in lib/db/table.ts.
-    this.table = new TableV2(this, 'Table', {
-      partitionKey: { name: KEY_ATTRIBUTES.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: KEY_ATTRIBUTES.sortKey, type: AttributeType.STRING },
-      billing: Billing.onDemand(),
-      timeToLiveAttribute: TTL_ATTRIBUTE,
-      dynamoStream: StreamViewType[STREAM_VIEW_TYPE],
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: !disposable,
-      removalPolicy: disposable ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
-      globalSecondaryIndexes: tableIndexes().map((index) => ({
-        indexName: index.name,
-        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
-        sortKey: { name: index.sortKey, type: AttributeType.STRING },
-        projectionType: index.projection.type as never,
-        ...(index.projection.type === 'INCLUDE' ? { nonKeyAttributes: [...index.projection.nonKeyAttributes] } : {}),
-      })),
-    });
-
-    // Behind the edge, CloudFront adds a header only it knows; the authorizer refuses requests without it
-    // (and leaves per-IP counting to the WAF).
-    const originVerify = props.edge
-      ? new Secret(this, 'OriginVerifySecret', {
-          description: `Hiring API (${props.stage}): header value CloudFront adds to prove a request came through the edge`,
-          generateSecretString: { excludePunctuation: true, passwordLength: 48 },
-        })
-      : undefined;
+    const { data } = props;
+    this.table = data.table;
+    this.alarmTopicArn = data.alarmTopic.topicArn;
+    const originVerify = props.edge ? data.originVerify : undefined;
     const authorizerFunction = new ApiFunction(this, 'Authorizer', { functionName: AUTHORIZER_FUNCTION, settings });
-    if (originVerify) {
-      nameCalledResource(originVerify, CALLED_RESOURCES.originVerifySecret);
-      authorizerFunction.readSecret(originVerify, 'ORIGIN_VERIFY_SECRET_ARN');
-    }
+    if (originVerify) authorizerFunction.readSecret(originVerify, 'ORIGIN_VERIFY_SECRET_ARN');
     authorizerFunction.bindTable(this.table, authorizerAccess({ behindEdge: Boolean(props.edge) }));
     this.functions[AUTHORIZER_FUNCTION] = authorizerFunction;
     const authorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', authorizerFunction.live, {
@@ -154,41 +147,47 @@ export class HiringApiStack extends Stack {
       defaultAuthorizer: authorizer,
     });
 
-    // Signs list cursors, so that a cursor the API did not issue is refused (lib/db/pagination.ts).
-    const cursorSecret = new Secret(this, 'CursorSecret', {
-      description: `Hiring API (${props.stage}): key that signs list cursors`,
-      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
-    });
-    nameCalledResource(cursorSecret, CALLED_RESOURCES.cursorSecret);
-    Validations.of(cursorSecret).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-SMG4',
-      reason:
-        'Rotated by an operator (aws secretsmanager put-secret-value, docs/operations.md): the list functions read it at cold start and accept the previous value too, so a rotation breaks no cursor in flight; a rotation Lambda would add a function for a value nobody but this service reads.',
-    });
-    // Encrypts webhook signing secrets (lib/webhooks/secret-box.ts); losing it loses every endpoint's secret.
-    const webhookSecretsKey = new Key(this, 'WebhookSecretsKey', {
-      description: `Hiring API (${props.stage}): encrypts webhook signing secrets`,
-      enableKeyRotation: true,
-      removalPolicy: isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    nameCalledResource(webhookSecretsKey, CALLED_RESOURCES.webhookSecretsKey);
-    for (const [id, route] of routeEntries()) {
-      const fn = new ApiFunction(this, `${id[0]?.toUpperCase()}${id.slice(1)}`, { functionName: route.functionName, settings });
-      if ('paginated' in route) fn.readSecret(cursorSecret, 'CURSOR_SECRET_ARN');
-      if ('sealsWebhookSecrets' in route) fn.useWebhookSecretsKey(webhookSecretsKey, 'kms:GenerateDataKey');
-      fn.bindTable(this.table, ROUTE_ACCESS[id]);
-      this.functions[route.functionName] = fn;
-      this.api.addRoutes({
-        path: `${API_PREFIX}${route.path}`,
-        methods: [HttpMethod[route.method]],
+    const notify = new SnsAction(data.alarmTopic);
+    const rolloutKind = props.rollout ?? (isProduction ? 'canary' : 'all-at-once');
+    const application = rolloutKind === 'canary' ? new LambdaApplication(this, 'RolloutApplication', { applicationName: `HiringApi-${props.stage}` }) : undefined;
+    const rollouts: Rollout[] = [];
+    // A rollout per stack (each with its CodeDeploy role), named after the stack so that ids stay unique across the app.
+    const rollOut = (scope: Construct, name: string, functions: ApiFunction[]) => {
+      if (application && functions.length > 0) rollouts.push(new Rollout(scope, `${name}Rollout`, { stage: props.stage, application, functions }));
+    };
+
+    // Each group of routes (by the first segment of their path) in a nested stack of its own, with its
+    // functions, routes and rollout: the stack's resources stay far under CloudFormation's 500.
+    const groups = new Map<string, { stack: NestedStack; functions: ApiFunction[] }>();
+    const groupOf = (path: string) => {
+      const name = routeGroupName(path);
+      let group = groups.get(name);
+      if (!group) {
+        group = { stack: new NestedStack(this, `${name}Routes`, { description: `Hiring API (${props.stage}): the ${name} routes` }), functions: [] };
+        groups.set(name, group);
+      }
+      return group;
+    };
+    for (const { id, route, access } of props.routes ?? servedRoutes()) {
+      const group = groupOf(route.path);
+      const fn = new ApiFunction(group.stack, `${id[0]?.toUpperCase()}${id.slice(1)}`, { functionName: route.functionName, settings });
+      if ('paginated' in route) fn.readSecret(data.cursorSecret, 'CURSOR_SECRET_ARN');
+      if ('sealsWebhookSecrets' in route) fn.useWebhookSecretsKey(data.webhookSecretsKey, 'kms:GenerateDataKey');
+      fn.bindTable(this.table, access);
+      this.functions[route.functionName] ??= fn;
+      group.functions.push(fn);
+      new HttpRoute(group.stack, `${fn.node.id}Route`, {
+        httpApi: this.api,
+        routeKey: HttpRouteKey.with(`${API_PREFIX}${route.path}`, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn.live),
         authorizer,
       });
     }
+    for (const [name, group] of groups) rollOut(group.stack, name, group.functions);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: settings.logRetention,
-      removalPolicy: isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: isProduction ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
     });
     const domain = originDomain ? this.addOriginDomain(originDomain) : undefined;
     const stage = new HttpStage(this, 'DefaultStage', {
@@ -227,23 +226,22 @@ export class HiringApiStack extends Stack {
       reason: 'The access log is JSON; the check cannot parse the format because status and latencyMs are written unquoted, so that they are numbers.',
     });
 
-    const notify = this.addAlarms(authorizerFunction, isProduction);
+    this.addAlarms(authorizerFunction, isProduction, notify);
 
-    const productEvents = new ProductEventsIngest(this, 'ProductEvents', { settings, table: this.table, alarmAction: notify });
+    // The functions fed by queues and the stream, with their alarms, in a nested stack of their own.
+    const background = new NestedStack(this, 'Background', { description: `Hiring API (${props.stage}): product events in, webhooks out` });
+    const productEvents = new ProductEventsIngest(background, 'ProductEvents', { settings, table: this.table, alarmAction: notify, resources: data.productEvents });
     this.functions[BACKGROUND_FUNCTIONS.eventConsumer] = productEvents.consumer;
-    new CfnOutput(this, 'ProductEventBusName', { value: productEvents.bus.eventBusName, description: 'The product publishes its events here' });
+    new CfnOutput(this, 'ProductEventBusName', { value: data.productEvents.bus.eventBusName, description: 'The product publishes its events here' });
     new CfnOutput(this, 'ProductEventsDeadLetterQueueArn', {
-      value: productEvents.deadLetterQueue.queueArn,
+      value: data.productEvents.deadLetterQueue.queueArn,
       description: 'For npm run admin -- redrive --dlq-arn',
     });
-
-    const webhooks = new WebhookDelivery(this, 'Webhooks', { settings, table: this.table, alarmAction: notify, secretsKey: webhookSecretsKey });
+    const webhooks = new WebhookDelivery(background, 'Webhooks', { settings, table: this.table, alarmAction: notify, secretsKey: data.webhookSecretsKey, queues: data.webhooks });
     this.functions[BACKGROUND_FUNCTIONS.webhookDispatcher] = webhooks.dispatcher;
     this.functions[BACKGROUND_FUNCTIONS.webhookWorker] = webhooks.worker;
-    const rollout =
-      (props.rollout ?? (isProduction ? 'canary' : 'all-at-once')) === 'canary'
-        ? new Rollout(this, 'Rollout', { stage: props.stage, functions: Object.values(this.functions) })
-        : undefined;
+    rollOut(background, 'Background', [productEvents.consumer, webhooks.dispatcher, webhooks.worker]);
+    rollOut(this, 'Api', [authorizerFunction, notFound]);
     new Operations(this, 'Operations', {
       stage: props.stage,
       api: this.api,
@@ -254,7 +252,7 @@ export class HiringApiStack extends Stack {
       productEvents,
       webhooks,
       alarmAction: notify,
-      canaryAlarms: rollout?.alarms ?? [],
+      canaryAlarms: rollouts.flatMap((rollout) => rollout.alarms),
       ...(props.edge ? { webAclName: props.edge.webAclName } : {}),
     });
 
@@ -294,7 +292,7 @@ export class HiringApiStack extends Stack {
         // on the API's answers does not stop it for most of them, so each gets a TTL of 0.
         errorResponses: EDGE_CACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       });
-      this.acknowledgeEdgeNagFindings(distribution, originVerify);
+      this.acknowledgeEdgeNagFindings(distribution);
       new CfnOutput(this, 'ApiUrl', { value: `https://${distribution.distributionDomainName}${API_PREFIX}`, description: 'Base URL of the API (through CloudFront and WAF)' });
     } else {
       new CfnOutput(this, 'ApiUrl', { value: origin, description: 'Base URL of the API' });
@@ -324,29 +322,8 @@ export class HiringApiStack extends Stack {
     return domain;
   }
 
-  /** The alarms of the API, and the action (notify the alarm topic) other alarms use too. */
-  private addAlarms(authorizerFunction: ApiFunction, isProduction: boolean): SnsAction {
-    // A customer-managed key: CloudWatch cannot use the AWS-managed alias/aws/sns key, so alarms
-    // published to a topic under it are dropped and nobody is notified.
-    const key = new Key(this, 'AlarmTopicKey', {
-      description: 'Encrypts the Hiring API alarm topic; usable by CloudWatch alarms of this account',
-      enableKeyRotation: true,
-      removalPolicy: isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    key.addToResourcePolicy(
-      new PolicyStatement({
-        sid: 'AllowCloudWatchAlarmsOfThisAccount',
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-        conditions: {
-          StringEquals: { 'aws:SourceAccount': this.account },
-          ArnLike: { 'aws:SourceArn': `arn:${this.partition}:cloudwatch:${this.region}:${this.account}:alarm:*` },
-        },
-      }),
-    );
-    const topic = new Topic(this, 'AlarmTopic', { displayName: 'Hiring API alarms', enforceSSL: true, masterKey: key });
-    const notify = new SnsAction(topic);
+  /** The alarms of the API itself (the others are next to what they watch), each notifying the alarm topic. */
+  private addAlarms(authorizerFunction: ApiFunction, isProduction: boolean, notify: SnsAction): void {
     const period = Duration.minutes(5);
     /** Fires on the first occurrence in a 5-minute period: these should never happen at all. */
     const anyOccurrence = (id: string, description: string, metric: IMetric) => anyOccurrenceAlarm(this, id, description, metric);
@@ -404,11 +381,10 @@ export class HiringApiStack extends Stack {
       }),
     ];
     for (const alarm of alarms) alarm.addAlarmAction(notify);
-    new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn, description: 'Subscribe to receive alarms' });
-    return notify;
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopicArn, description: 'Subscribe to receive alarms' });
   }
 
-  private acknowledgeEdgeNagFindings(distribution: Distribution, originVerify: Secret): void {
+  private acknowledgeEdgeNagFindings(distribution: Distribution): void {
     const acknowledge = (construct: Construct, id: string, reason: string) =>
       Validations.of(construct).acknowledge({ id: `AwsSolutions::AwsSolutions-${id}`, reason });
     acknowledge(distribution, 'CFR1', 'An API for integrators worldwide: no geographic restriction.');
@@ -417,11 +393,6 @@ export class HiringApiStack extends Stack {
       distribution,
       'CFR4',
       'The distribution uses the default *.cloudfront.net certificate, whose minimum TLS version cannot be set; a custom domain with its own certificate would allow TLSv1.2_2021.',
-    );
-    acknowledge(
-      originVerify,
-      'SMG4',
-      'The origin header value is copied into the distribution and the authorizer at deploy time; rotating it means rotating the secret and redeploying (README).',
     );
   }
 }

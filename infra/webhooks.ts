@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -8,19 +8,25 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { STREAM_FILTER } from '../lib/webhooks/dispatch.js';
-import { acknowledgeQueueEventSource, deadLetterQueue, encryptedQueue } from './queues.js';
-import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
+import { notEmptyAlarm } from './alarms.js';
+import { ApiFunction, type StageSettings } from './api-function.js';
 import { WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
+import { acknowledgeQueueEventSource, WORKER_TIMEOUT_SECONDS } from './queues.js';
 
 /**
  * Webhooks out: the table's stream, filtered to new events and webhook requests, feeds a dispatcher
- * that puts one delivery message per endpoint on an encrypted queue; a worker sends each delivery and
+ * that puts one delivery message per endpoint on the delivery queue; a worker sends each delivery and
  * queues the next attempt (with a delay, chained past SQS's 15 minutes) when one fails. Stream batches
- * that keep failing, and messages the worker keeps failing on, land in dead-letter queues, and an alarm
- * fires when either holds one.
+ * that keep failing, and messages the worker keeps failing on, land in dead-letter queues (the queues
+ * are the data stack's: infra/data.ts), and an alarm fires when either holds one.
  */
-const WORKER_TIMEOUT = Duration.seconds(60);
 const DISPATCHER_TIMEOUT = Duration.seconds(60);
+
+export interface WebhookQueues {
+  queue: Queue;
+  deadLetterQueue: Queue;
+  streamFailures: Queue;
+}
 
 export class WebhookDelivery extends Construct {
   readonly queue: Queue;
@@ -29,24 +35,15 @@ export class WebhookDelivery extends Construct {
   readonly dispatcher: ApiFunction;
   readonly worker: ApiFunction;
 
-  constructor(scope: Construct, id: string, props: { settings: StageSettings; table: TableV2; alarmAction: IAlarmAction; secretsKey: IKey }) {
+  constructor(scope: Construct, id: string, props: { settings: StageSettings; table: ITableV2; alarmAction: IAlarmAction; secretsKey: IKey; queues: WebhookQueues }) {
     super(scope, id);
-    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetterQueue', {
-      id: 'DeadLettersAlarm',
-      description: 'A webhook delivery message failed 5 times in the worker (not an endpoint failing: a fault of the worker)',
-      action: props.alarmAction,
-    });
-    this.streamFailures = deadLetterQueue(this, 'StreamFailures', {
-      id: 'StreamFailuresAlarm',
-      description: 'Stream records the webhook dispatcher could not process: their events were not queued for delivery (replay them)',
-      action: props.alarmAction,
-    });
-    this.queue = encryptedQueue(this, 'Queue', {
-      // At least 6 times the worker's timeout, as AWS advises for a Lambda event source.
-      visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
-    });
-    nameCalledResource(this.queue, CALLED_RESOURCES.deliveryQueue);
+    ({ queue: this.queue, deadLetterQueue: this.deadLetterQueue, streamFailures: this.streamFailures } = props.queues);
+    notEmptyAlarm(this, 'DeadLettersAlarm', 'A webhook delivery message failed 5 times in the worker (not an endpoint failing: a fault of the worker)', this.deadLetterQueue).addAlarmAction(
+      props.alarmAction,
+    );
+    notEmptyAlarm(this, 'StreamFailuresAlarm', 'Stream records the webhook dispatcher could not process: their events were not queued for delivery (replay them)', this.streamFailures).addAlarmAction(
+      props.alarmAction,
+    );
 
     this.dispatcher = new ApiFunction(this, 'Dispatcher', {
       functionName: BACKGROUND_FUNCTIONS.webhookDispatcher,
@@ -72,7 +69,7 @@ export class WebhookDelivery extends Construct {
     this.worker = new ApiFunction(this, 'Worker', {
       functionName: BACKGROUND_FUNCTIONS.webhookWorker,
       settings: props.settings,
-      timeout: WORKER_TIMEOUT,
+      timeout: Duration.seconds(WORKER_TIMEOUT_SECONDS),
       environment: { DELIVERY_QUEUE_URL: this.queue.queueUrl },
     });
     this.worker.bindTable(props.table, WEBHOOK_WORKER_ACCESS);

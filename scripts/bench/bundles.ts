@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { build } from 'esbuild';
+import { appTemplate } from '../local/stack-template.js';
 import { median, quantile } from './stats.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -20,7 +22,7 @@ export interface Bundle {
 export async function cdkBundles(): Promise<Bundle[]> {
   const out = mkdtempSync(join(tmpdir(), 'bench-cdk-'));
   await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'cdk'), ['synth', '--quiet', '-o', out], { cwd: ROOT });
-  const template = JSON.parse(readFileSync(join(out, 'HiringApi-dev.template.json'), 'utf8'));
+  const template = appTemplate(new CloudAssembly(out), ['HiringApiData-dev', 'HiringApi-dev']);
   const bundles: Bundle[] = [];
   const resources = template.Resources as Record<string, { Type: string; Metadata?: Record<string, string> }>;
   for (const [id, resource] of Object.entries(resources)) {

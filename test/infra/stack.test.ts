@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,7 +13,8 @@ import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { PRODUCT_EVENT_TYPES } from '../../lib/schemas/product-data.js';
 import { STREAM_FILTER } from '../../lib/webhooks/dispatch.js';
 import { LocalIam, localArnOf } from '../../scripts/local/iam.js';
-import type { CfnTemplate } from '../../scripts/local/stack-template.js';
+import { appTemplate, appTemplateOf, type CfnTemplate } from '../../scripts/local/stack-template.js';
+import { CloudAssembly } from 'aws-cdk-lib/cx-api';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const outDir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
@@ -21,9 +22,7 @@ let template: Template;
 let prod: CfnTemplate | undefined;
 /** The prod stack's template (without bundles), synthesized once for the tests that read it. */
 function prodTemplate(): CfnTemplate {
-  prod ??= Template.fromStack(
-    createApp({ stage: 'prod', 'aws:cdk:bundling-stacks': [], ...ORIGIN_DOMAIN_CONTEXT }, { account: '123456789012', region: 'eu-west-1' }).stack,
-  ).toJSON() as CfnTemplate;
+  prod ??= appTemplateOf(createApp({ stage: 'prod', 'aws:cdk:bundling-stacks': [], ...ORIGIN_DOMAIN_CONTEXT }, { account: '123456789012', region: 'eu-west-1' }));
   return prod;
 }
 let synthOutput = '';
@@ -38,7 +37,8 @@ beforeAll(async () => {
     env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' },
   });
   synthOutput = stdout + stderr;
-  template = Template.fromJSON(JSON.parse(readFileSync(join(outDir, 'HiringApi-dev.template.json'), 'utf8')));
+  // The data and API stacks with their nested stacks, as one template (scripts/local/stack-template.ts).
+  template = Template.fromJSON(appTemplate(new CloudAssembly(outDir), ['HiringApiData-dev', 'HiringApi-dev']));
 }, 180_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -144,6 +144,8 @@ describe('CDK app (cdk synth, offline)', () => {
       template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { GlobalSecondaryIndexes: Match.arrayWith([Match.objectLike({ IndexName: retired.name })]) });
       expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toMatch(new RegExp(`/index/${retired.name}"`));
     }
+    // The table is created with the indexes in use only (`matches` went with the move to the data stack).
+    expect(Object.values(template.findResources('AWS::DynamoDB::GlobalTable') as Resources)[0]?.Properties.GlobalSecondaryIndexes).toHaveLength(Object.keys(INDEXES).length);
     expect(can('get-jd', 'Query', 'TENANT#t', 'list')).toBe(false);
     expect(can('list-jds', 'Query', 'TENANT#t', 'status')).toBe(true);
     expect(can('list-jds', 'PutItem', 'TENANT#t')).toBe(false);
@@ -405,15 +407,16 @@ const ORIGIN_DOMAIN_CONTEXT = {
 };
 
 describe('production stage', () => {
-  const { stack, edge } = createApp(
+  const created = createApp(
     { stage: 'prod', apiRateLimitMax: '50', apiKeyHourlyLimit: '2000', 'aws:cdk:bundling-stacks': [], ...ORIGIN_DOMAIN_CONTEXT },
     { account: '123456789012', region: 'eu-west-1' },
   );
-  const prod = Template.fromStack(stack);
+  const { edge } = created;
+  const prod = Template.fromJSON(appTemplateOf(created));
 
   it('protects the table from deletion, retains data and logs longer, ignores API_RATE_LIMIT_MAX', () => {
     prod.hasResource('AWS::DynamoDB::GlobalTable', {
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       Properties: Match.objectLike({ Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] }),
     });
     const functions = Object.values(prod.findResources('AWS::Lambda::Function') as Resources);
@@ -531,7 +534,7 @@ describe('production stage', () => {
 describe('safe rollouts (#26 item 5)', () => {
   const resourcesOf = (cfn: CfnTemplate, type: string) => Object.entries(cfn.Resources).filter(([, resource]) => resource.Type === type);
   const synth = (context: Record<string, unknown>) =>
-    Template.fromStack(createApp({ 'aws:cdk:bundling-stacks': [], ...context }, { account: '123456789012', region: 'eu-west-1' }).stack).toJSON() as CfnTemplate;
+    appTemplateOf(createApp({ 'aws:cdk:bundling-stacks': [], ...context }, { account: '123456789012', region: 'eu-west-1' }));
 
   it('publishes every function as a version behind a live alias, and every caller invokes the alias: routes, $default, the authorizer, the three event sources', () => {
     const cfn = template.toJSON() as CfnTemplate;
@@ -602,13 +605,17 @@ describe('safe rollouts (#26 item 5)', () => {
     expect(filters).toHaveLength(functions.length);
     expect(JSON.stringify(filters[0]?.[1].Properties)).toContain('{"Key":"ExecutedVersion","Value":"$.function_version"}');
 
-    // CodeDeploy's role: these functions' aliases and reading alarms, no managed policy.
-    const [role] = resourcesOf(cfn, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('codedeploy.amazonaws.com'));
-    expect(role?.[1].Properties?.ManagedPolicyArns).toBeUndefined();
-    const statements = (role?.[1].Properties?.Policies as { PolicyDocument: { Statement: { Action: string[]; Resource: unknown }[] } }[]).flatMap((policy) => policy.PolicyDocument.Statement);
-    const updates = statements.find((statement) => statement.Action.includes('lambda:UpdateAlias'));
-    expect(updates?.Resource).toHaveLength(functions.length * 2);
-    expect(JSON.stringify(updates?.Resource)).not.toContain('*');
+    // CodeDeploy's roles, one per stack: their functions' aliases and reading alarms, no managed policy.
+    const roles = resourcesOf(cfn, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('codedeploy.amazonaws.com'));
+    let aliasArns = 0;
+    for (const [, role] of roles) {
+      expect(role.Properties?.ManagedPolicyArns).toBeUndefined();
+      const statements = (role.Properties?.Policies as { PolicyDocument: { Statement: { Action: string[]; Resource: unknown[] }[] } }[]).flatMap((policy) => policy.PolicyDocument.Statement);
+      const updates = statements.find((statement) => statement.Action.includes('lambda:UpdateAlias'));
+      expect(JSON.stringify(updates?.Resource)).not.toContain('*');
+      aliasArns += updates?.Resource.length ?? 0;
+    }
+    expect(aliasArns).toBe(functions.length * 2);
     const dashboard = JSON.stringify(resourcesOf(cfn, 'AWS::CloudWatch::Dashboard')[0]?.[1].Properties?.DashboardBody);
     expect(dashboard).toContain('Canary alarms');
   });
@@ -716,5 +723,46 @@ describe('no bypass of the edge (#21 item 8)', () => {
     expect(() => createApp({ stage: 'prod', 'aws:cdk:bundling-stacks': [] }, { account: '123456789012', region: 'eu-west-1' })).toThrow(/originDomainName/);
     const [api] = Object.values((template.toJSON() as CfnTemplate).Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Api');
     expect(api?.Properties?.DisableExecuteApiEndpoint).toBe(false);
+  });
+});
+
+describe('one committed description per stage', () => {
+  const cdkJson = JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> & { stages: Record<string, { region?: string }> } };
+  /** `npx cdk …` as the CLI runs it: cdk.json's context, then the command's `-c`s, with no bundling (the policies, not the code). */
+  const asTheCliWould = (flags: Record<string, string>) => createApp({ ...cdkJson.context, ...flags, 'aws:cdk:bundling-stacks': [] });
+
+  it('deploys every stage where cdk.json says, termination-protected in prod, with the alarm e-mail subscribed', () => {
+    const prod = asTheCliWould({ stage: 'prod' });
+    const assembly = prod.app.synth();
+    const stacks = assembly.stacks.map((stack) => [stack.stackName, stack.environment.account, stack.environment.region, stack.terminationProtection]);
+
+    expect(stacks.sort()).toEqual([
+      ['HiringApi-prod', '123456789012', 'eu-west-1', true],
+      ['HiringApiData-prod', '123456789012', 'eu-west-1', true],
+      ['HiringApiEdge-prod', '123456789012', 'us-east-1', true],
+    ]);
+    Template.fromStack(prod.data).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com' });
+    expect(asTheCliWould({ stage: 'dev' }).app.synth().stacks.every((stack) => !stack.terminationProtection)).toBe(true);
+  });
+
+  it('refuses at synth an origin certificate in another region than the API’s (the Regional domain would fail to create)', () => {
+    const elsewhere = { stage: 'prod', originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000' };
+
+    expect(() => asTheCliWould(elsewhere)).toThrow(/originCertificateArn is in us-east-1, the API in eu-west-1/);
+    expect(() => asTheCliWould({ stage: 'prod' })).not.toThrow();
+  });
+
+  it('synthesizes every cdk command that README.md and docs/ write, as written', () => {
+    const documents = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+    const commands = documents.flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/npx cdk (?:deploy|synth|diff|destroy)[^\n`#]*/g)].map((match) => ({ file, command: match[0].trim() })),
+    );
+
+    expect(commands.length).toBeGreaterThanOrEqual(4);
+    for (const { file, command } of commands) {
+      const flags = Object.fromEntries([...command.matchAll(/-c\s+(\w+)=(\S+)/g)].map((flag) => [flag[1] as string, flag[2] as string]));
+      expect(Object.values(flags).join(' '), `${file}: ${command} has a placeholder`).not.toMatch(/[<>…]/);
+      expect(() => asTheCliWould(flags).app.synth(), `${file}: ${command}`).not.toThrow();
+    }
   });
 });

@@ -14,7 +14,7 @@ import { signingSecrets, webhookKeys } from '../../lib/db/entities/webhook.js';
 import { CALLED_RESOURCES } from '../../infra/api-function.js';
 import { LocalKms, localResourceArn, localSecrets, useLocalAws } from '../../scripts/local/aws.js';
 import { enforceIam, holdServicesTo, LocalIam } from '../../scripts/local/iam.js';
-import type { CfnTemplate } from '../../scripts/local/stack-template.js';
+import { appTemplateOf, type CfnTemplate } from '../../scripts/local/stack-template.js';
 import { LocalDeliveryQueue } from '../../scripts/local/webhooks.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
@@ -89,13 +89,12 @@ describe('secrets from Secrets Manager (#21 item 6)', () => {
 describe('the prod stack, held locally (#21 items 6, 9)', () => {
   it('lets the authorizer read the origin-verify secret with prod’s grants, and admits only requests that carry its value (current or previous)', async () => {
     const { createApp } = await import('../../infra/app.js');
-    const { Template } = await import('aws-cdk-lib/assertions');
-    const prod = Template.fromStack(
+    const prod = appTemplateOf(
       createApp(
         { stage: 'prod', 'aws:cdk:bundling-stacks': [], originDomainName: 'origin.api.example.com', originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1' },
         { account: '123456789012', region: 'us-east-1' },
-      ).stack,
-    ).toJSON() as CfnTemplate;
+      ),
+    );
     const { key } = await tenantWithKey(db(), ['read']);
 
     const result = await asDeployedWith(prod, async (iam) => {

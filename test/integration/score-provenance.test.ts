@@ -211,7 +211,9 @@ describe('AI score provenance (#27)', () => {
     const client = localClient(endpoint);
     try {
       const input = createTableInput(tableName);
-      await client.send(new CreateTableCommand({ ...input, GlobalSecondaryIndexes: input.GlobalSecondaryIndexes.filter((index) => index.IndexName !== INDEXES.matches.name) }));
+      const indexes = input.GlobalSecondaryIndexes.filter((index) => index.IndexName !== INDEXES.matches.name);
+      const keys = new Set([...input.KeySchema, ...indexes.flatMap((index) => index.KeySchema)].map((key) => key.AttributeName));
+      await client.send(new CreateTableCommand({ ...input, GlobalSecondaryIndexes: indexes, AttributeDefinitions: input.AttributeDefinitions.filter((attribute) => keys.has(attribute.AttributeName)) }));
 
       await ensureTable(endpoint, tableName);
 

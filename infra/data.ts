@@ -1,0 +1,195 @@
+import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { PRODUCT_EVENTS_QUEUE } from '../lib/config.js';
+import { KEY_ATTRIBUTES, STREAM_VIEW_TYPE, tableIndexes, TTL_ATTRIBUTE } from '../lib/db/table.js';
+import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES } from '../lib/schemas/product-data.js';
+import { CALLED_RESOURCES, nameCalledResource } from './api-function.js';
+import { encryptedQueue, WORKER_TIMEOUT_SECONDS } from './queues.js';
+
+/**
+ * What the service keeps: the table (and its stream), the keys and secrets that make its data readable
+ * (webhook signing secrets, list cursors, the edge's origin header), the queues that hold messages not
+ * yet handled, the product's event bus, and the alarm topic its subscribers confirmed. In a stack of
+ * its own, so that the API's stack can change, be split or be replaced at will: nothing here is ever
+ * replaced by a change to the functions. In production it is protected from deletion, and every
+ * resource is kept when removed from the template (but not when the first create fails, which would
+ * only leave orphans behind).
+ */
+export interface DataStackProps extends StackProps {
+  stage: string;
+  /** the API is behind the edge: CloudFront proves it with a header whose value is a secret here */
+  edge: boolean;
+  /** subscribed to the alarm topic */
+  alarmEmail?: string;
+}
+
+/** What production keeps when a resource leaves the template; a disposable stage keeps nothing. */
+export function keptIn(stage: string): RemovalPolicy {
+  return stage === 'dev' ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE;
+}
+
+export class HiringApiDataStack extends Stack {
+  readonly table: TableV2;
+  readonly cursorSecret: Secret;
+  readonly webhookSecretsKey: Key;
+  readonly originVerify: Secret | undefined;
+  readonly alarmTopic: Topic;
+  readonly productEvents: { bus: EventBus; queue: Queue; deadLetterQueue: Queue; rule: Rule };
+  readonly webhooks: { queue: Queue; deadLetterQueue: Queue; streamFailures: Queue };
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const kept = keptIn(props.stage);
+
+    // The table, from the shared definition in lib/db/table.ts.
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: KEY_ATTRIBUTES.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: KEY_ATTRIBUTES.sortKey, type: AttributeType.STRING },
+      billing: Billing.onDemand(),
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      dynamoStream: StreamViewType[STREAM_VIEW_TYPE],
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: props.stage !== 'dev',
+      removalPolicy: kept,
+      globalSecondaryIndexes: tableIndexes().map((index) => ({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: index.projection.type as never,
+        ...(index.projection.type === 'INCLUDE' ? { nonKeyAttributes: [...index.projection.nonKeyAttributes] } : {}),
+      })),
+    });
+
+    // Signs list cursors, so that a cursor the API did not issue is refused (lib/db/pagination.ts).
+    this.cursorSecret = new Secret(this, 'CursorSecret', {
+      description: `Hiring API (${props.stage}): key that signs list cursors`,
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: kept,
+    });
+    nameCalledResource(this.cursorSecret, CALLED_RESOURCES.cursorSecret);
+    Validations.of(this.cursorSecret).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason:
+        'Rotated by an operator (aws secretsmanager put-secret-value, docs/operations.md): the list functions read it at cold start and accept the previous value too, so a rotation breaks no cursor in flight; a rotation Lambda would add a function for a value nobody but this service reads.',
+    });
+    // Encrypts webhook signing secrets (lib/webhooks/secret-box.ts); losing it loses every endpoint's secret.
+    this.webhookSecretsKey = new Key(this, 'WebhookSecretsKey', {
+      description: `Hiring API (${props.stage}): encrypts webhook signing secrets`,
+      enableKeyRotation: true,
+      removalPolicy: kept,
+    });
+    nameCalledResource(this.webhookSecretsKey, CALLED_RESOURCES.webhookSecretsKey);
+    // Behind the edge, CloudFront adds a header only it knows; the authorizer refuses requests without it.
+    this.originVerify = props.edge
+      ? new Secret(this, 'OriginVerifySecret', {
+          description: `Hiring API (${props.stage}): header value CloudFront adds to prove a request came through the edge`,
+          generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+          removalPolicy: kept,
+        })
+      : undefined;
+    if (this.originVerify) {
+      nameCalledResource(this.originVerify, CALLED_RESOURCES.originVerifySecret);
+      Validations.of(this.originVerify).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-SMG4',
+        reason: 'Rotated by an operator by the procedure of docs/operations.md: CloudFront and the authorizer both read it, and the authorizer accepts the previous value during the change.',
+      });
+    }
+
+    this.alarmTopic = this.addAlarmTopic(props.stage, kept);
+    if (props.alarmEmail) {
+      const subscription = new EmailSubscription(props.alarmEmail);
+      this.alarmTopic.addSubscription(subscription);
+      Validations.of(this.alarmTopic.node.findChild(props.alarmEmail)).acknowledge({
+        id: 'Serverless::Serverless-SNSRedrivePolicy',
+        reason:
+          "An alarm e-mail that cannot be delivered is not lost: the alarm's state stays on the dashboard and in CloudWatch; a dead-letter queue for it would be one more queue for nobody to read.",
+      });
+    }
+    this.productEvents = this.addProductEvents(props.stage, kept);
+    this.webhooks = this.addWebhookQueues(kept);
+  }
+
+  /** The topic every alarm notifies, under a key CloudWatch may use (it cannot use alias/aws/sns). */
+  private addAlarmTopic(stage: string, kept: RemovalPolicy): Topic {
+    // A customer-managed key: CloudWatch cannot use the AWS-managed alias/aws/sns key, so alarms
+    // published to a topic under it are dropped and nobody is notified.
+    const key = new Key(this, 'AlarmTopicKey', {
+      description: 'Encrypts the Hiring API alarm topic; usable by CloudWatch alarms of this account',
+      enableKeyRotation: true,
+      removalPolicy: kept,
+    });
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudWatchAlarmsOfThisAccount',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': this.account },
+          ArnLike: { 'aws:SourceArn': `arn:${this.partition}:cloudwatch:${this.region}:${this.account}:alarm:*` },
+        },
+      }),
+    );
+    const topic = new Topic(this, 'AlarmTopic', { displayName: `Hiring API alarms (${stage})`, enforceSSL: true, masterKey: key });
+    topic.applyRemovalPolicy(kept);
+    return topic;
+  }
+
+  /**
+   * The product's feed: an EventBridge bus the product publishes to, and a rule that sends the
+   * product's event types to an encrypted queue (the consumer in the API's stack applies them).
+   */
+  private addProductEvents(stage: string, kept: RemovalPolicy): HiringApiDataStack['productEvents'] {
+    const scope = new Construct(this, 'ProductEvents');
+    const bus = new EventBus(scope, 'Bus', { description: `The product's change events for the Hiring API (${stage})` });
+    const deadLetterQueue = deadLetterQueueOf(scope, 'DeadLetterQueue', kept);
+    nameCalledResource(deadLetterQueue, CALLED_RESOURCES.productEventsDeadLetters);
+    const queue = encryptedQueue(scope, 'Queue', {
+      removalPolicy: kept,
+      visibilityTimeout: Duration.seconds(PRODUCT_EVENTS_QUEUE.visibilityTimeoutSeconds),
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: PRODUCT_EVENTS_QUEUE.maxReceiveCount },
+    });
+    const rule = new Rule(scope, 'ToQueue', {
+      eventBus: bus,
+      description: 'The product events the service applies',
+      eventPattern: { source: [PRODUCT_EVENT_SOURCE], detailType: [...PRODUCT_EVENT_TYPES] },
+      // An event EventBridge cannot put on the queue (throttled, the queue's key unusable) is retried for
+      // a day, then kept in the dead-letter queue (redrive moves it to the queue like any other), never
+      // dropped without a trace.
+      targets: [new SqsQueue(queue, { deadLetterQueue, retryAttempts: 185, maxEventAge: Duration.hours(24) })],
+    });
+    return { bus, queue, deadLetterQueue, rule };
+  }
+
+  /** The webhook delivery queue, its dead-letter queue, and where stream records the dispatcher could not process go. */
+  private addWebhookQueues(kept: RemovalPolicy): HiringApiDataStack['webhooks'] {
+    const scope = new Construct(this, 'Webhooks');
+    const deadLetterQueue = deadLetterQueueOf(scope, 'DeadLetterQueue', kept);
+    const streamFailures = deadLetterQueueOf(scope, 'StreamFailures', kept);
+    const queue = encryptedQueue(scope, 'Queue', {
+      removalPolicy: kept,
+      // At least 6 times the worker's timeout, as AWS advises for a Lambda event source.
+      visibilityTimeout: Duration.seconds(WORKER_TIMEOUT_SECONDS * 6),
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: 5 },
+    });
+    nameCalledResource(queue, CALLED_RESOURCES.deliveryQueue);
+    return { queue, deadLetterQueue, streamFailures };
+  }
+}
+
+/** A queue that should stay empty (a dead-letter queue, a stream's failures); its alarm is the API stack's. */
+function deadLetterQueueOf(scope: Construct, id: string, removalPolicy: RemovalPolicy): Queue {
+  const queue = encryptedQueue(scope, id, { removalPolicy });
+  const reason = 'This is a dead-letter queue: nothing is redriven from it automatically.';
+  Validations.of(queue).acknowledge({ id: 'AwsSolutions::AwsSolutions-SQS3', reason }, { id: 'Serverless::Serverless-SQSRedrivePolicy', reason });
+  return queue;
+}
