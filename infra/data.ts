@@ -127,19 +127,32 @@ export class HiringApiDataStack extends Stack {
       enableKeyRotation: true,
       removalPolicy: kept,
     });
+    // Only this stage's alarms, all named HiringApi-<stage>-… or HiringApi<Stack>-<stage>-… (infra/operations.ts, infra/rollout.ts).
+    const fromTheseAlarms = {
+      StringEquals: { 'aws:SourceAccount': this.account },
+      ArnLike: { 'aws:SourceArn': `arn:${this.partition}:cloudwatch:${this.region}:${this.account}:alarm:HiringApi*-${stage}-*` },
+    };
     key.addToResourcePolicy(
       new PolicyStatement({
-        sid: 'AllowCloudWatchAlarmsOfThisAccount',
+        sid: 'AllowTheStageAlarms',
         principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
         actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
         resources: ['*'],
-        conditions: {
-          StringEquals: { 'aws:SourceAccount': this.account },
-          ArnLike: { 'aws:SourceArn': `arn:${this.partition}:cloudwatch:${this.region}:${this.account}:alarm:*` },
-        },
+        conditions: fromTheseAlarms,
       }),
     );
     const topic = new Topic(this, 'AlarmTopic', { displayName: `Hiring API alarms (${stage})`, enforceSSL: true, masterKey: key });
+    // enforceSSL gives the topic a policy of its own, which replaces SNS's default one (that let the
+    // account's services publish): without this statement no alarm could publish, and none would notify.
+    topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowTheStageAlarms',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [topic.topicArn],
+        conditions: fromTheseAlarms,
+      }),
+    );
     topic.applyRemovalPolicy(kept);
     return topic;
   }

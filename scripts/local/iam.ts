@@ -16,6 +16,12 @@ import type { CfnTemplate } from './stack-template.js';
  */
 export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_ACCOUNT = '123456789012';
+/** Where a template's resources are: the local stack's, or the stage's own (a template synthesized for a known account and region). */
+export interface Env {
+  region: string;
+  account: string;
+}
+export const LOCAL_ENV: Env = { region: LOCAL_REGION, account: LOCAL_ACCOUNT };
 
 type Json = unknown;
 type Values = string | string[];
@@ -83,7 +89,7 @@ function conditionHolds(operatorKey: string, key: string, expected: Values | boo
   return present.every(holds);
 }
 
-function statementApplies(statement: PolicyStatement, request: AuthorizationRequest): boolean {
+export function statementApplies(statement: PolicyStatement, request: AuthorizationRequest): boolean {
   const action = statement.Action
     ? matchesAny(asList(statement.Action), request.action, true)
     : !matchesAny(asList(statement.NotAction), request.action, true);
@@ -115,25 +121,39 @@ export interface FunctionPolicies {
 }
 
 /**
- * The local ARN of a resource of the template: the table under its local name, and a queue, secret or
- * key under its logical id (what the local stand-ins use, scripts/local/aws.ts).
+ * The local ARN of a resource of the template: the table under its local name, and a queue, secret,
+ * key or anything else a policy names under its logical id (what the local stand-ins use,
+ * scripts/local/aws.ts); an alias is its function's ARN with the alias name.
  */
-export function localArnOf(template: CfnTemplate, tableName: string, logicalId: string, attribute: string): string {
-  const type = template.Resources[logicalId]?.Type;
+export function localArnOf(template: CfnTemplate, tableName: string, logicalId: string, attribute: string, env: Env = LOCAL_ENV): string {
+  const resource = template.Resources[logicalId];
+  const type = resource?.Type;
+  const arn = (service: string, resource: string) => `arn:aws:${service}:${env.region}:${env.account}:${resource}`;
   if (type === 'AWS::DynamoDB::GlobalTable' || type === 'AWS::DynamoDB::Table') {
-    const table = `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${tableName}`;
+    const table = arn('dynamodb', `table/${tableName}`);
     if (attribute === 'Arn') return table;
     if (attribute === 'StreamArn') return `${table}/stream/local`;
   }
-  if (type === 'AWS::SQS::Queue' && attribute === 'Arn') return `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${logicalId}`;
-  if (type === 'AWS::SecretsManager::Secret' && attribute === 'Ref') return `arn:aws:secretsmanager:${LOCAL_REGION}:${LOCAL_ACCOUNT}:secret:${logicalId}`;
-  if (type === 'AWS::KMS::Key' && attribute === 'Arn') return `arn:aws:kms:${LOCAL_REGION}:${LOCAL_ACCOUNT}:key/${logicalId}`;
-  // Anything else is no resource a function calls; a distinct value keeps it from matching.
+  if (type === 'AWS::SQS::Queue' && attribute === 'Arn') return arn('sqs', logicalId);
+  if (type === 'AWS::SecretsManager::Secret' && attribute === 'Ref') return arn('secretsmanager', `secret:${logicalId}`);
+  if (type === 'AWS::KMS::Key' && attribute === 'Arn') return arn('kms', `key/${logicalId}`);
+  if (type === 'AWS::Lambda::Function') return attribute === 'Arn' ? arn('lambda', `function:${logicalId}`) : logicalId;
+  if (type === 'AWS::Lambda::Alias' && attribute === 'Ref') {
+    const target = resource?.Properties?.FunctionName as { Ref?: string } | undefined;
+    return `${arn('lambda', `function:${target?.Ref ?? logicalId}`)}:${String(resource?.Properties?.Name)}`;
+  }
+  if (type === 'AWS::SNS::Topic' && attribute === 'Ref') return arn('sns', logicalId);
+  if (type === 'AWS::Events::Rule' && attribute === 'Arn') return arn('events', `rule/${logicalId}`);
+  if (type === 'AWS::CloudWatch::Alarm' && attribute === 'Arn') return arn('cloudwatch', `alarm:${String(resource?.Properties?.AlarmName ?? logicalId)}`);
+  if (type === 'AWS::ApiGatewayV2::Api' && attribute === 'Ref') return logicalId;
+  if (type === 'AWS::ApiGatewayV2::Authorizer' && attribute === 'Ref') return logicalId;
+  if (type === 'AWS::IAM::Role' && attribute === 'Arn') return `arn:aws:iam::${env.account}:role/${logicalId}`;
+  // Anything else is no resource a policy names; a distinct value keeps it from matching.
   return `unresolved:${logicalId}.${attribute}`;
 }
 
-function resolver(template: CfnTemplate, tableName: string) {
-  const arnOf = (logicalId: string, attribute: string): string => localArnOf(template, tableName, logicalId, attribute);
+export function resolver(template: CfnTemplate, tableName: string, env: Env = LOCAL_ENV) {
+  const arnOf = (logicalId: string, attribute: string): string => localArnOf(template, tableName, logicalId, attribute, env);
   const resolve = (value: Json): Json => {
     if (Array.isArray(value)) return value.map(resolve);
     if (!value || typeof value !== 'object') return value;
@@ -148,7 +168,7 @@ function resolver(template: CfnTemplate, tableName: string) {
       return parts.map((part) => String(resolve(part))).join(separator);
     }
     if (entries.length === 1 && name === 'Ref') {
-      const pseudo: Record<string, string> = { 'AWS::Region': LOCAL_REGION, 'AWS::AccountId': LOCAL_ACCOUNT, 'AWS::Partition': 'aws', 'AWS::URLSuffix': 'amazonaws.com' };
+      const pseudo: Record<string, string> = { 'AWS::Region': env.region, 'AWS::AccountId': env.account, 'AWS::Partition': 'aws', 'AWS::URLSuffix': 'amazonaws.com' };
       return pseudo[argument as string] ?? (template.Resources[argument as string] ? arnOf(argument as string, 'Ref') : `unresolved:${String(argument)}`);
     }
     return Object.fromEntries(entries.map(([key, inner]) => [key, resolve(inner)]));
@@ -156,9 +176,9 @@ function resolver(template: CfnTemplate, tableName: string) {
   return resolve;
 }
 
-/** Each function (by its folder under functions/) with the statements of every policy on its role. */
-export function functionPolicies(template: CfnTemplate, tableName: string): Map<string, FunctionPolicies> {
-  const resolve = resolver(template, tableName);
+/** Each role (by its logical id) with the statements of every identity-based policy on it. */
+export function rolePolicies(template: CfnTemplate, tableName: string, env: Env = LOCAL_ENV): Map<string, PolicyStatement[]> {
+  const resolve = resolver(template, tableName, env);
   const documentsOfRole = new Map<string, PolicyStatement[]>();
   const add = (roleId: string, document: Json) => {
     const statements = (resolve(document) as { Statement: PolicyStatement[] }).Statement;
@@ -173,6 +193,12 @@ export function functionPolicies(template: CfnTemplate, tableName: string): Map<
       for (const role of resource.Properties?.Roles as { Ref: string }[]) add(role.Ref, resource.Properties?.PolicyDocument);
     }
   }
+  return documentsOfRole;
+}
+
+/** Each function (by its folder under functions/) with the statements of every policy on its role. */
+export function functionPolicies(template: CfnTemplate, tableName: string): Map<string, FunctionPolicies> {
+  const documentsOfRole = rolePolicies(template, tableName);
   const result = new Map<string, FunctionPolicies>();
   for (const resource of Object.values(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function') continue;
