@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type CfnResource, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Alias, Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -55,11 +55,18 @@ export interface StageSettings {
 export interface ApiFunctionProps {
   /** folder under functions/ */
   functionName: string;
+  /**
+   * Active X-Ray tracing (default): the function starts a trace for the requests X-Ray samples.
+   * Pass-through: it joins a trace it is given and starts none (an HTTP API passes none).
+   */
+  tracing?: Tracing;
   settings: StageSettings;
   environment?: Record<string, string>;
   /** the API functions' 10 s unless a background function needs longer */
   timeout?: Duration;
 }
+
+const background = (functionName: string) => (Object.values(BACKGROUND_FUNCTIONS) as string[]).includes(functionName);
 
 /** The alias every caller invokes (API Gateway, the authorizer, the event sources): what a rollout moves. */
 export const LIVE_ALIAS = 'live';
@@ -109,12 +116,16 @@ export class ApiFunction extends NodejsFunction {
       // cold start (module load is CPU-bound) without paying for idle memory. Measured: docs/benchmarks.md.
       memorySize: 512,
       timeout: props.timeout ?? Duration.millis(FUNCTION_TIMEOUT_MS),
-      tracing: Tracing.ACTIVE,
+      tracing: props.tracing ?? Tracing.ACTIVE,
       // Each deployment's version is kept, so that a rollback has something to roll back to
       // (docs/operations.md, "Rollbacks", says how old ones are pruned).
       currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
       logGroup,
       loggingFormat: LoggingFormat.JSON,
+      // Lambda's own START and REPORT lines (~0.67 KB an invocation, two invocations a request: ~$0.67
+      // per million requests of log ingestion) say nothing Lambda's metrics do not (duration, errors):
+      // an API function logs only its platform warnings. A background function keeps them, one a batch.
+      systemLogLevelV2: background(props.functionName) ? SystemLogLevel.INFO : SystemLogLevel.WARN,
       environment: {
         ...props.settings.environment,
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
@@ -146,18 +157,29 @@ export class ApiFunction extends NodejsFunction {
     // Names the function in the template, so the local IAM check (scripts/local/iam.ts) finds the
     // policies each handler runs with.
     (this.node.defaultChild as CfnResource).addMetadata(FUNCTION_METADATA_KEY, props.functionName);
-    this.background = (Object.values(BACKGROUND_FUNCTIONS) as string[]).includes(props.functionName);
+    this.background = background(props.functionName);
     this.live = new Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.currentVersion });
     this.acknowledgeNagFindings();
+    if (props.tracing === Tracing.PASS_THROUGH) {
+      Validations.of(this).acknowledge({
+        id: 'Serverless::Serverless-LambdaTracing',
+        reason:
+          'Tracing passes through here on purpose: an HTTP API starts no trace, so this function would start one of its own for each sampled request next to the route function’s, adding traces with nothing in them the route’s trace lacks (infra/stack.ts).',
+      });
+    }
   }
 
   /** Acknowledges, with reasons, the cdk-nag findings every function has by design. */
   private acknowledgeNagFindings(): void {
-    Validations.of(this.role!.node.findChild('DefaultPolicy')).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions (Resource must be *).',
-    });
+    // Without active tracing (and with no other grant) the role has no default policy to acknowledge.
+    const defaultPolicy = this.role?.node.tryFindChild('DefaultPolicy');
+    if (defaultPolicy) {
+      Validations.of(defaultPolicy).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions (Resource must be *).',
+      });
+    }
     Validations.of(this).acknowledge({
       id: 'Serverless::Serverless-LambdaDLQ',
       reason:

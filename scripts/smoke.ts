@@ -3,9 +3,10 @@ import { parseArgs } from 'node:util';
 /**
  * `npm run smoke -- --url <ApiUrl> --admin-key <key>`: a short journey through a running deployment (or
  * `npm start`), one PASS/FAIL line per step, exit code 1 on any failure. It creates a read/write key, a
- * DRAFT job description titled "[smoke] …" (DRAFTs are not shown on the candidate portal; the API has
- * no delete), reads it back, checks the other read endpoints, then revokes the key and checks that it
- * is refused. Every answer of a function must be the envelope with RateLimit headers.
+ * DRAFT job description titled "[smoke] …" (DRAFTs are not shown on the candidate portal), reads it
+ * back, checks the other read endpoints, deletes the JD, then revokes the key and checks that it is
+ * refused: it leaves nothing behind but the revoked key. Every answer of a function must be the
+ * envelope with RateLimit headers (a 204 has no body).
  */
 interface Reply {
   status: number;
@@ -33,6 +34,7 @@ async function call(method: string, path: string, key: string, body?: unknown): 
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
+  if (response.status === 204 && text === '') return { status: 204, headers: response.headers, json: undefined };
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -115,6 +117,12 @@ await step('candidates answer (GET /candidates)', async () => {
   const reply = await call('GET', '/candidates?limit=5', key);
   expectEnvelope(reply, 200, 'GET /candidates');
   check(typeof reply.json.pagination?.total === 'number', 'no pagination.total');
+});
+await step('delete the JD (DELETE /jds/:id)', async () => {
+  const reply = await call('DELETE', `/jds/${jdId}`, key);
+  check(reply.status === 204, `expected 204, got ${reply.status} ${JSON.stringify(reply.json ?? null).slice(0, 300)}`);
+  for (const header of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) check(reply.headers.get(header) !== null, `DELETE /jds/:id: no ${header} header`);
+  check((await call('GET', `/jds/${jdId}`, key)).status === 404, 'the deleted JD is still there');
 });
 await step('revoke the key (DELETE /keys/:id)', async () => {
   const reply = await call('DELETE', `/keys/${keyId}`, adminKey);

@@ -82,8 +82,8 @@ describe('npm start entry point', () => {
     expect(((await matches.json()) as any).data[0].aiScore).toBe(91.5);
     expect(((await keys.json()) as any).data).toHaveLength(2);
     // npm run smoke: every step passes against npm start, and a wrong admin key fails it (exit 1).
-    expect(smoke.stdout.match(/^PASS /gm)).toHaveLength(9);
-    expect(smoke.stdout).toContain('9 passed, 0 failed');
+    expect(smoke.stdout.match(/^PASS /gm)).toHaveLength(10);
+    expect(smoke.stdout).toContain('10 passed, 0 failed');
     expect(smokeWithWrongKey.code).toBe(1);
     expect(smokeWithWrongKey.stdout).toMatch(/^FAIL {2}admin key works \(GET \/whoami\): the key has scopes read,write, not admin$/m);
     // Webhooks out run with npm start: a localhost receiver gets the new JD's event, signed.

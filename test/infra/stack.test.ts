@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput, INDEXES, RETIRED_INDEXES } from '../../lib/db/table.js';
-import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
+import { API_PREFIX, AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../../lib/http/routes.js';
 import { createApp } from '../../infra/app.js';
 import { MANAGED_RULES, RATE_LIMITED_BODY, REQUEST_BLOCKED_BODY } from '../../infra/edge.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
@@ -93,19 +93,20 @@ describe('CDK app (cdk synth, offline)', () => {
     });
   });
 
-  it('runs every function on Node.js 24, arm64, with tracing, its own log group and Powertools settings', () => {
+  it('runs every function on Node.js 24, arm64, with tracing (but the authorizer and not-found, which pass it through), its own log group, Lambda’s own lines at WARN for API functions, and Powertools settings', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function') as Resources);
     expect(functions).toHaveLength(routeEntries().length + 2 + Object.keys(BACKGROUND_FUNCTIONS).length);
     for (const fn of functions) {
-      const background = (Object.values(BACKGROUND_FUNCTIONS) as unknown[]).includes((fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function']);
-      expect(fn.Properties).toMatchObject({
+      const name = (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'];
+      const background = (Object.values(BACKGROUND_FUNCTIONS) as unknown[]).includes(name);
+      expect(fn.Properties, String(name)).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 512,
         // API functions answer within API Gateway's 30 s; the event consumer may erase a candidate's many applications.
         Timeout: background ? 60 : 10,
-        TracingConfig: { Mode: 'Active' },
-        LoggingConfig: { LogFormat: 'JSON', LogGroup: expect.anything() },
+        TracingConfig: { Mode: [AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION].includes(String(name)) ? 'PassThrough' : 'Active' },
+        LoggingConfig: { LogFormat: 'JSON', LogGroup: expect.anything(), SystemLogLevel: background ? 'INFO' : 'WARN' },
         Environment: { Variables: expect.objectContaining({ POWERTOOLS_SERVICE_NAME: 'hiring-api', STAGE: 'dev', LOG_LEVEL: 'INFO' }) },
       });
     }
