@@ -25,6 +25,12 @@ export interface StageDescription {
   originHostedZoneName?: string;
   /** subscribed to the alarm topic (AWS asks the address to confirm) */
   alarmEmail?: string;
+  /**
+   * The origin-verify secret's version CloudFront sends (the VersionId `put-secret-value` printed): set
+   * after each rotation, so that the deployment changes the reference and CloudFormation resolves it
+   * anew (docs/operations.md, "Rotate the origin-verify secret"). Unset: the value the stack created.
+   */
+  originVerifyVersion?: string;
   apiKeyHourlyLimit?: number;
   /** per-IP requests a minute outside prod */
   apiRateLimitMax?: number;
@@ -96,7 +102,16 @@ export function createApp(
     apiRateLimitMax: number('apiRateLimitMax'),
     logLevel: value('logLevel') as string | undefined,
     env,
-    ...(edge ? { edge: { webAclArn: edge.webAclArn, webAclName: edge.webAclName, ...(originDomain ? { originDomain } : {}) } } : {}),
+    ...(edge
+      ? {
+          edge: {
+            webAclArn: edge.webAclArn,
+            webAclName: edge.webAclName,
+            ...(originDomain ? { originDomain } : {}),
+            ...(value('originVerifyVersion') ? { originVerifyVersion: String(value('originVerifyVersion')) } : {}),
+          },
+        }
+      : {}),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
   return { app, stack, data, edge };

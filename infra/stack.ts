@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -57,7 +57,7 @@ export interface HiringApiStackProps extends StackProps {
    * CloudFront with the WAF web ACL of an EdgeProtectionStack in front of the API: the per-IP limit
    * moves to the edge, and requests that bypass the distribution are refused by the authorizer.
    */
-  edge?: { webAclArn: string; webAclName: string; originDomain?: OriginDomain };
+  edge?: { webAclArn: string; webAclName: string; originDomain?: OriginDomain; originVerifyVersion?: string };
   /** how a deployment moves the functions to their new code: CodeDeploy canaries (default in prod) or all at once (default elsewhere) */
   rollout?: RolloutKind;
 }
@@ -282,7 +282,14 @@ export class HiringApiStack extends Stack {
           origin: new HttpOrigin(originDomain?.domainName ?? Fn.select(2, Fn.split('/', this.api.apiEndpoint)), {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
+            // The version a rotation named (a new reference, which CloudFormation resolves anew), or the
+            // value the data stack created: CloudFormation re-resolves a reference only when it changes.
+            customHeaders: {
+              [ORIGIN_VERIFY_HEADER]: (props.edge.originVerifyVersion
+                ? SecretValue.secretsManager(originVerify.secretArn, { versionId: props.edge.originVerifyVersion })
+                : originVerify.secretValue
+              ).unsafeUnwrap(),
+            },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

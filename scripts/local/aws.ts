@@ -33,16 +33,33 @@ const localMaterial = (arn: string) => createHash('sha256').update(`hiring-api l
 /** Secrets Manager, locally: each secret of the template, with a fixed value until `rotate` puts a new one. */
 export class LocalSecrets implements SecretSource {
   private readonly values = new Map<string, SecretValues>();
+  /** Every version of each secret's value, by version id. */
+  private readonly versions = new Map<string, Map<string, string>>();
 
   add(arn: string): void {
-    this.values.set(arn, { current: localMaterial(arn).toString('base64url') });
+    const value = localMaterial(arn).toString('base64url');
+    this.values.set(arn, { current: value });
+    this.versions.set(arn, new Map([[`${arn}:initial`, value]]));
   }
 
-  /** What `aws secretsmanager put-secret-value` does: the new value is current, the current one previous. */
-  rotate(arn: string, value = randomBytes(36).toString('base64url')): void {
+  /**
+   * What `aws secretsmanager put-secret-value` does: the new value is current, the current one previous;
+   * returns the new version's id (the `VersionId` it prints).
+   */
+  rotate(arn: string, value = randomBytes(36).toString('base64url')): string {
     const before = this.values.get(arn);
     if (!before) throw new Error(`No local secret ${arn}`);
     this.values.set(arn, { current: value, previous: before.current });
+    const versionId = randomBytes(16).toString('hex');
+    this.versions.get(arn)?.set(versionId, value);
+    return versionId;
+  }
+
+  /** A version's value (the current one without a version id), as a dynamic reference resolves it. */
+  valueOf(arn: string, versionId?: string): string {
+    const value = versionId === undefined ? this.values.get(arn)?.current : this.versions.get(arn)?.get(versionId);
+    if (value === undefined) throw new Error(`No version ${versionId ?? 'AWSCURRENT'} of the local secret ${arn}`);
+    return value;
   }
 
   async read(secretId: string): Promise<SecretValues> {

@@ -18,6 +18,7 @@ import { appTemplateOf, type CfnTemplate } from '../../scripts/local/stack-templ
 import { LocalDeliveryQueue } from '../../scripts/local/webhooks.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
+import { LocalCloudFront } from '../helpers/edge.js';
 import { withoutGrant } from '../helpers/templates.js';
 import { startReceiver, waitFor } from '../helpers/webhooks.js';
 import { useEnv } from '../helpers/env.js';
@@ -112,6 +113,41 @@ describe('the prod stack, held locally (#21 items 6, 9)', () => {
 
     expect(result.arn).toMatch(/^arn:aws:secretsmanager:.*:secret:OriginVerifySecret/);
     expect(result).toMatchObject({ statuses: [200, 403, 200, 200], refusals: 0 });
+  });
+});
+
+describe('rotating the origin-verify secret, as docs/operations.md says', () => {
+  it('answers every request through two rotations: each deployment after a rotation sends CloudFront the version the stage names', async () => {
+    const { createApp } = await import('../../infra/app.js');
+    const prod = (context: Record<string, string> = {}) =>
+      appTemplateOf(
+        createApp(
+          { stage: 'prod', 'aws:cdk:bundling-stacks': [], originDomainName: 'origin.api.example.com', originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1', ...context },
+          { account: '123456789012', region: 'us-east-1' },
+        ),
+      );
+    const { key } = await tenantWithKey(db(), ['read']);
+
+    const statuses = await asDeployedWith(prod(), async () => {
+      const arn = localResourceArn(CALLED_RESOURCES.originVerifySecret) as string;
+      const cloudFront = new LocalCloudFront(localSecrets());
+      const answered: number[] = [];
+      const request = async () => answered.push((await callApi('GET', '/whoami', { key, headers: cloudFront.header() })).status);
+      // The procedure: put a new value, wait for the authorizers to read it (5 minutes; here at once),
+      // name its version in the stage's description, deploy; then the same again.
+      cloudFront.deploy(prod());
+      await request();
+      for (let rotation = 1; rotation <= 2; rotation++) {
+        const versionId = localSecrets().rotate(arn);
+        setSecretSource(localSecrets());
+        await request();
+        cloudFront.deploy(prod({ originVerifyVersion: versionId }));
+        await request();
+      }
+      return answered;
+    });
+
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
   });
 });
 
