@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
@@ -104,7 +104,10 @@ export class HiringApiDataStack extends Stack {
       });
     }
 
+    // What an operator needs of this stack (the API's stack shows its own: ApiUrl, DashboardUrl).
+    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'For TABLE_NAME of the admin CLI' });
     this.alarmTopic = this.addAlarmTopic(props.stage, kept);
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn, description: 'Subscribe to receive alarms' });
     if (props.alarmEmail) {
       const subscription = new EmailSubscription(props.alarmEmail);
       this.alarmTopic.addSubscription(subscription);
@@ -115,6 +118,8 @@ export class HiringApiDataStack extends Stack {
       });
     }
     this.productEvents = this.addProductEvents(props.stage, kept);
+    new CfnOutput(this, 'ProductEventBusName', { value: this.productEvents.bus.eventBusName, description: 'The product publishes its events here' });
+    new CfnOutput(this, 'ProductEventsDeadLetterQueueArn', { value: this.productEvents.deadLetterQueue.queueArn, description: 'For npm run admin -- redrive --dlq-arn' });
     this.webhooks = this.addWebhookQueues(kept);
   }
 

@@ -101,7 +101,6 @@ export class HiringApiStack extends Stack {
   readonly api: HttpApi;
   readonly table: TableV2;
   readonly functions: Record<string, ApiFunction> = {};
-  private readonly alarmTopicArn: string;
 
   constructor(scope: Construct, id: string, props: HiringApiStackProps) {
     super(scope, id, props);
@@ -119,7 +118,6 @@ export class HiringApiStack extends Stack {
 
     const { data } = props;
     this.table = data.table;
-    this.alarmTopicArn = data.alarmTopic.topicArn;
     const originVerify = props.edge ? data.originVerify : undefined;
     // An HTTP API starts no trace: with active tracing the authorizer would start one of its own for
     // every sampled request, next to the route function's, doubling the traces recorded for nothing
@@ -237,11 +235,6 @@ export class HiringApiStack extends Stack {
     const background = new NestedStack(this, 'Background', { description: `Hiring API (${props.stage}): product events in, webhooks out` });
     const productEvents = new ProductEventsIngest(background, 'ProductEvents', { settings, table: this.table, alarmAction: notify, resources: data.productEvents });
     this.functions[BACKGROUND_FUNCTIONS.eventConsumer] = productEvents.consumer;
-    new CfnOutput(this, 'ProductEventBusName', { value: data.productEvents.bus.eventBusName, description: 'The product publishes its events here' });
-    new CfnOutput(this, 'ProductEventsDeadLetterQueueArn', {
-      value: data.productEvents.deadLetterQueue.queueArn,
-      description: 'For npm run admin -- redrive --dlq-arn',
-    });
     const webhooks = new WebhookDelivery(background, 'Webhooks', { settings, table: this.table, alarmAction: notify, secretsKey: data.webhookSecretsKey, queues: data.webhooks });
     this.functions[BACKGROUND_FUNCTIONS.webhookDispatcher] = webhooks.dispatcher;
     this.functions[BACKGROUND_FUNCTIONS.webhookWorker] = webhooks.worker;
@@ -309,7 +302,6 @@ export class HiringApiStack extends Stack {
     } else {
       new CfnOutput(this, 'ApiUrl', { value: origin, description: 'Base URL of the API' });
     }
-    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'For TABLE_NAME of the admin CLI' });
   }
 
   /** A regional custom domain for the API, with its DNS record (or the target for one) and TLS 1.2. */
@@ -393,7 +385,6 @@ export class HiringApiStack extends Stack {
       }),
     ];
     for (const alarm of alarms) alarm.addAlarmAction(notify);
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopicArn, description: 'Subscribe to receive alarms' });
   }
 
   private acknowledgeEdgeNagFindings(distribution: Distribution): void {
