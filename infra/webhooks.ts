@@ -1,5 +1,6 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -65,6 +66,14 @@ export class WebhookDelivery extends Construct {
         filters: [FilterCriteria.filter(STREAM_FILTER as unknown as Record<string, unknown>)],
       }),
     );
+    // TableV2's stream grant names the stream for ListStreams, which IAM authorizes on "*" only, so
+    // that statement allows nothing (aws/aws-cdk#34575); Lambda's event source mapping needs it.
+    this.dispatcher.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:ListStreams'], resources: ['*'] }));
+    Validations.of(this.dispatcher.role?.node.findChild('DefaultPolicy') as Construct).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Resource * only for actions that support no resource-level permissions: dynamodb:ListStreams (Lambda lists the table’s streams for the event source mapping; it reveals stream ARNs, no data) and X-Ray’s PutTraceSegments and PutTelemetryRecords (active tracing).',
+    });
 
     this.worker = new ApiFunction(this, 'Worker', {
       functionName: BACKGROUND_FUNCTIONS.webhookWorker,

@@ -100,7 +100,9 @@ export function serviceEdges(template: CfnTemplate, env: Env = LOCAL_ENV): Servi
     const actions = source.includes(':sqs:')
       ? ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility']
       : ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
-    for (const action of actions) edges.push({ name: `mapping ${id} (${fn}) → ${source}`, caller: { role: role as string }, request: { action, resource: source, context: SECURE } });
+    // ListStreams names no stream: IAM authorizes it on "*" only.
+    const resourceOf = (action: string) => (action === 'dynamodb:ListStreams' ? '*' : source);
+    for (const action of actions) edges.push({ name: `mapping ${id} (${fn}) → ${source}`, caller: { role: role as string }, request: { action, resource: resourceOf(action), context: SECURE } });
   }
   for (const [id, alias] of resources.filter(([, resource]) => resource.Type === 'AWS::Lambda::Alias')) {
     const group = refOf((alias as { UpdatePolicy?: { CodeDeployLambdaAliasUpdate?: { DeploymentGroupName: unknown } } }).UpdatePolicy?.CodeDeployLambdaAliasUpdate?.DeploymentGroupName);

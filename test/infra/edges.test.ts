@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../infra/app.js';
-import { type Env, LOCAL_ENV, type PolicyStatement, resolver, statementApplies } from '../../scripts/local/iam.js';
-import { edgeVerdict, type ServiceEdge, serviceEdges } from '../../scripts/local/service-edges.js';
+import { type Env, LOCAL_ENV, type PolicyStatement, resolver, rolePolicies, statementApplies } from '../../scripts/local/iam.js';
+import { edgeVerdict, resourceStatements, type ServiceEdge, serviceEdges } from '../../scripts/local/service-edges.js';
 import { appTemplateOf, type CfnTemplate } from '../../scripts/local/stack-template.js';
+import { simulatedVerdict } from '../helpers/iam-simulator.js';
 
 const PROD_ENV: Env = { account: '123456789012', region: 'eu-west-1' };
 const stages: [string, CfnTemplate, Env][] = [
@@ -43,6 +44,14 @@ function withoutWhatAllows(template: CfnTemplate, edge: ServiceEdge, env: Env): 
   return copy;
 }
 
+/** The simulator's verdict on one edge: the caller's role policies, or the resource's own policy for a service. */
+function simulatedEdgeVerdict(template: CfnTemplate, edge: ServiceEdge, env: Env) {
+  if ('role' in edge.caller) {
+    return simulatedVerdict(`arn:aws:iam::${env.account}:role/${edge.caller.role}`, edge.request, env, { identity: rolePolicies(template, 'local', env).get(edge.caller.role) ?? [] });
+  }
+  return simulatedVerdict(edge.caller.service, edge.request, env, { resource: resourceStatements(template, edge.resource as string, env) });
+}
+
 describe.each(stages)('what AWS services do for the app (%s), evaluated from both sides', (_stage, template, env) => {
   const edges = serviceEdges(template, env);
 
@@ -63,5 +72,18 @@ describe.each(stages)('what AWS services do for the app (%s), evaluated from bot
     const stillAllowed = edges.filter((edge) => edgeVerdict(withoutWhatAllows(template, edge, env), edge, env).allowed);
 
     expect(stillAllowed.map((edge) => `${edge.name} ${edge.request.action}`)).toEqual([]);
+  });
+
+  it('reaches the verdicts a simulator of IAM’s evaluation logic reaches, whole and with each call’s allowing statements dropped', async () => {
+    const disagreements: string[] = [];
+    for (const edge of edges) {
+      for (const [variant, candidate] of [['whole', template], ['dropped', withoutWhatAllows(template, edge, env)]] as const) {
+        const ours = edgeVerdict(candidate, edge, env).allowed ? 'allowed' : 'refused';
+        const simulated = await simulatedEdgeVerdict(candidate, edge, env);
+        if (simulated !== ours) disagreements.push(`${variant}: ${edge.name} ${edge.request.action} on ${edge.request.resource}: ours ${ours}, simulated ${simulated}`);
+      }
+    }
+
+    expect(disagreements).toEqual([]);
   });
 });
