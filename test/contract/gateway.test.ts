@@ -12,7 +12,7 @@ const db = useTestDb();
 const gatewayUrl = useLocalGateway();
 
 describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
-  it('answers 401 without X-API-Key and 403 for a refused key, in the envelope with their codes (#30)', async () => {
+  it('answers 401 without X-API-Key and 403 for a refused key, in the envelope with their codes', async () => {
     const missing = await fetch(`${gatewayUrl()}/jds`);
     const refused = await fetch(`${gatewayUrl()}/jds`, { headers: { 'X-API-Key': 'hk_live_nope' } });
 
@@ -20,7 +20,7 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
     expect([refused.status, await refused.json()]).toEqual([403, { success: false, error: expect.any(String), code: 'key_invalid' }]);
   });
 
-  it('answers 503 with Retry-After in the envelope when DynamoDB is unreachable, the authorizer included (#21 item 17)', async () => {
+  it('answers 503 with Retry-After in the envelope when DynamoDB is unreachable, the authorizer included', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
     setSharedDb(createDb({ endpoint: 'http://127.0.0.1:9', tableName: 'unreachable' }));
     try {

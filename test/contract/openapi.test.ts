@@ -135,7 +135,7 @@ describe('OpenAPI document', () => {
     expect(types).toContain('"jd.created": {');
   });
 
-  it('types what the wire carries: integer page and limit, 409 on every write, RateLimit and Retry-After headers where sent (#30 item 3)', () => {
+  it('types what the wire carries: integer page and limit, 409 on every write, RateLimit and Retry-After headers where sent', () => {
     const document = buildOpenApi() as { paths: Record<string, Record<string, { parameters: { name: string; in: string; schema: { type: string } }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>> };
     const operations = Object.values(document.paths).flatMap((methods) => Object.entries(methods));
     const numeric = operations.flatMap(([, operation]) => operation.parameters.filter((parameter) => parameter.in === 'query' && ['page', 'limit'].includes(parameter.name)));

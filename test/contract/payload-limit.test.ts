@@ -21,7 +21,7 @@ vi.mock('../../scripts/local/handlers.js', async (importOriginal) => {
 
 const db = useTestDb();
 
-describe('the local gateway holds functions to Lambda’s response limit (#29 item 5)', () => {
+describe('the local gateway holds functions to Lambda’s response limit', () => {
   it('passes a result of exactly 6 MB + 100 bytes and answers API Gateway’s 500 one byte past it', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
 

@@ -189,7 +189,7 @@ describe('CDK app (cdk synth, offline)', () => {
     expect(groups.every((group) => group.Properties.RetentionInDays === 14)).toBe(true);
   });
 
-  it('gives the infra team a dashboard, Contributor Insights rules and named alarms that each point at their runbook section (#26)', () => {
+  it('gives the infra team a dashboard, Contributor Insights rules and named alarms that each point at their runbook section', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).map((alarm) => alarm.Properties as { AlarmName: string; AlarmDescription: string; AlarmActions: unknown[] });
     const runbook = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'operations.md'), 'utf8');
     const sections = [...runbook.matchAll(/^### (\w+)$/gm)].map(([, name]) => name);
@@ -284,7 +284,7 @@ describe('product events in', () => {
     template.hasOutput('ProductEventsDeadLetterQueueArn', {});
   });
 
-  it('never drops an event EventBridge cannot deliver: retries for a day, then the dead-letter queue, and an alarm (#29 item 7)', () => {
+  it('never drops an event EventBridge cannot deliver: retries for a day, then the dead-letter queue, and an alarm', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       Targets: [
         Match.objectLike({
@@ -493,7 +493,7 @@ describe('production stage', () => {
     prod.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Edge'), 'DomainName'] }, '/api/v1']] } });
   });
 
-  it("shows the edge's allowed and blocked requests on the dashboard, by the web ACL's name (#26)", () => {
+  it("shows the edge's allowed and blocked requests on the dashboard, by the web ACL's name", () => {
     const waf = Template.fromStack(edge as NonNullable<typeof edge>);
     waf.hasResourceProperties('AWS::WAFv2::WebACL', { Name: 'HiringApiEdge-prod' });
     const [dashboard] = Object.values(prod.findResources('AWS::CloudWatch::Dashboard') as Resources);
@@ -504,7 +504,7 @@ describe('production stage', () => {
     }
   });
 
-  it('logs the viewer’s address behind the edge: a viewer-request function sets it, the access log records it (#21 item 10)', () => {
+  it('logs the viewer’s address behind the edge: a viewer-request function sets it, the access log records it', () => {
     const [fn] = Object.values(prod.findResources('AWS::CloudFront::Function') as Resources);
     const code = String(fn?.Properties.FunctionCode);
     expect(code).toContain("headers['x-viewer-address'] = { value: event.viewer.ip }");
@@ -517,7 +517,7 @@ describe('production stage', () => {
     expect(format.clientIp).toBe('$context.authorizer.clientIp');
   });
 
-  it('caches no error at the edge: every status CloudFront would cache has an error-caching TTL of 0 (#29 item 2)', () => {
+  it('caches no error at the edge: every status CloudFront would cache has an error-caching TTL of 0', () => {
     const [distribution] = Object.values(prod.findResources('AWS::CloudFront::Distribution') as Resources);
     const config = distribution?.Properties.DistributionConfig as { CustomErrorResponses?: { ErrorCode: number; ErrorCachingMinTTL: number }[] };
     const ttls = Object.fromEntries((config.CustomErrorResponses ?? []).map((response) => [response.ErrorCode, response.ErrorCachingMinTTL]));
@@ -534,7 +534,7 @@ describe('production stage', () => {
   });
 });
 
-describe('safe rollouts (#26 item 5)', () => {
+describe('safe rollouts', () => {
   const resourcesOf = (cfn: CfnTemplate, type: string) => Object.entries(cfn.Resources).filter(([, resource]) => resource.Type === type);
   const synth = (context: Record<string, unknown>) =>
     appTemplateOf(createApp({ 'aws:cdk:bundling-stacks': [], ...context }, { account: '123456789012', region: 'eu-west-1' }));
@@ -634,7 +634,7 @@ describe('safe rollouts (#26 item 5)', () => {
   });
 });
 
-describe('secrets and keys (#21 items 6, 7)', () => {
+describe('secrets and keys', () => {
   const templates = () => ({ dev: template.toJSON() as CfnTemplate, prod: prodTemplate() });
   const functionsOf = (cfn: CfnTemplate) =>
     Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::Lambda::Function' && resource.Metadata?.['hiring:function']);
@@ -674,7 +674,7 @@ describe('secrets and keys (#21 items 6, 7)', () => {
   });
 });
 
-describe('event sources (#21 item 9)', () => {
+describe('event sources', () => {
   /** What Lambda's event source mapping needs of the function's role, per source (the AWS Lambda developer guide). */
   const NEEDED: Record<string, string[]> = {
     sqs: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
@@ -704,7 +704,7 @@ describe('event sources (#21 item 9)', () => {
   });
 });
 
-describe('no bypass of the edge (#21 item 8)', () => {
+describe('no bypass of the edge', () => {
   it('serves prod only through its own domain: the execute-api endpoint is off and CloudFront’s origin is that domain', () => {
     const cfn = prodTemplate();
     const [api] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Api');

@@ -173,7 +173,7 @@ describe('admin CLI (npm run admin)', () => {
     expect(reply.json.data.title).toBe('Engineer');
   });
 
-  it('publish rejects each unreadable line on its own (null, an array, 5,000 levels deep) and applies the rest (#21 item 14)', async () => {
+  it('publish rejects each unreadable line on its own (null, an array, 5,000 levels deep) and applies the rest', async () => {
     const tenant = newTenantId('cli');
     const file = join(mkdtempSync(join(tmpdir(), 'publish-')), 'events.ndjson');
     const jd = { type: 'jd.upserted', id: 'e-1', occurredAt: '2026-11-01T00:00:00Z', version: 1, data: { id: 'jd-1', title: 'Engineer', description: 'Builds.', createdById: 'u-1' } };

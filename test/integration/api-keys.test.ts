@@ -77,7 +77,7 @@ describe('API keys and authentication on DynamoDB Local', () => {
     ).toMatchObject({ used: 1 });
   });
 
-  it('counts live keys only against the cap: expired keys free their places, exactly once, also when revoked later (#21 item 11)', async () => {
+  it('counts live keys only against the cap: expired keys free their places, exactly once, also when revoked later', async () => {
     const tenantId = newTenantId();
     await ensureTenant(db(), tenantId);
     await setTenantLimit(db(), tenantId, 'maxActiveKeys', 3);

@@ -129,7 +129,7 @@ describe('key management endpoints', () => {
     expect(Number(reply.headers['ratelimit-reset'])).toBeGreaterThan(0);
   });
 
-  it('answers 401 without a key and 403 with an unknown one, in the envelope with their codes (#30)', async () => {
+  it('answers 401 without a key and 403 with an unknown one, in the envelope with their codes', async () => {
     const missing = await callApi('GET', '/jds');
     const unknown = await callApi('GET', '/jds', { key: 'hk_live_000000000000000000000000000000000' });
 
@@ -207,7 +207,7 @@ describe('quota', () => {
     }
   });
 
-  it('a per-IP 429 spends none of the key’s hourly quota (#30 item 4)', async () => {
+  it('a per-IP 429 spends none of the key’s hourly quota', async () => {
     const { key } = await keyWith(['read']);
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
     const receivedAt = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
@@ -229,7 +229,7 @@ describe('quota', () => {
     ]);
     // The two refused requests were given back: 2 answered + this one.
     expect(fromElsewhere.json.data.quota.used).toBe(3);
-    // Its headers describe the limit that refused it, the IP's minute (#12.13, docs/api.md).
+    // Its headers describe the limit that refused it, the IP's minute (docs/api.md).
     for (const refused of replies.slice(2)) expect([refused.headers['ratelimit-limit'], refused.headers['ratelimit-remaining']]).toEqual(['2', '0']);
   });
 });

@@ -40,7 +40,7 @@ async function asDeployedWith<T>(template: CfnTemplate, work: (iam: LocalIam) =>
   }
 }
 
-describe('secrets from Secrets Manager (#21 item 6)', () => {
+describe('secrets from Secrets Manager', () => {
   async function firstPageCursor(key: string) {
     const reply = await callApi('GET', '/jds?limit=1', { key });
     expect(reply.status, reply.text).toBe(200);
@@ -87,7 +87,7 @@ describe('secrets from Secrets Manager (#21 item 6)', () => {
   });
 });
 
-describe('the prod stack, held locally (#21 items 6, 9)', () => {
+describe('the prod stack, held locally', () => {
   it('lets the authorizer read the origin-verify secret with prod’s grants, and admits only requests that carry its value (current or previous)', async () => {
     const { createApp } = await import('../../infra/app.js');
     const prod = appTemplateOf(
@@ -151,7 +151,7 @@ describe('rotating the origin-verify secret, as docs/operations.md says', () => 
   });
 });
 
-describe('webhook signing secrets under KMS (#21 item 7)', () => {
+describe('webhook signing secrets under KMS', () => {
   it('keeps no signing secret in the table (so none in its stream), and deliveries still verify with the secret shown once', async () => {
     const receiver = await startReceiver();
     try {
@@ -237,7 +237,7 @@ describe('webhook signing secrets under KMS (#21 item 7)', () => {
   });
 });
 
-describe('queue sends held to the deployed IAM (#21 item 9)', () => {
+describe('queue sends held to the deployed IAM', () => {
   async function firstAttemptOfFailingEndpoint(template: CfnTemplate) {
     const receiver = await startReceiver(() => 500);
     try {

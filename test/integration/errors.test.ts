@@ -24,7 +24,7 @@ function expectError(reply: ApiReply, status: number, code: ErrorCode) {
   return reply.json as { details?: { field: string; rule: string }[]; retryAfterMs?: number };
 }
 
-describe('every error a client can cause answers the envelope with its code (#30 item 1)', () => {
+describe('every error a client can cause answers the envelope with its code', () => {
   it('400 validation_failed and cursor_invalid name the field and the rule in details', async () => {
     const { key } = await tenantWithKey(db(), ['read', 'write', 'admin']);
 

@@ -52,7 +52,7 @@ describe('GET /events', () => {
     expect([...seen].sort()).toEqual(seen);
   }, 60_000);
 
-  it('never skips an event whose write takes the whole budget of a DynamoDB call to commit after its id was stamped (#21 item 2)', async () => {
+  it('never skips an event whose write takes the whole budget of a DynamoDB call to commit after its id was stamped', async () => {
     delete process.env.EVENT_SETTLE_MS; // the deployed window
     const { tenantId } = await tenantWithKey(db(), ['read']);
     const put = (at: number) => {

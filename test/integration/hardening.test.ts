@@ -26,7 +26,7 @@ async function partition(tenantId: string) {
   return Items ?? [];
 }
 
-describe('#12.1 a candidate with any number of applications', () => {
+describe('a candidate with any number of applications', () => {
   it('renames the candidate on all 150 applications, and a re-run finishes a propagation cut short', async () => {
     const { tenantId } = await tenantWithKey(db(), ['read']);
     const ids = Array.from({ length: 150 }, (_, i) => `jd-${i}`);
@@ -58,7 +58,7 @@ describe('#12.1 a candidate with any number of applications', () => {
   });
 });
 
-describe('#12.2 JD titles and their copies', () => {
+describe('JD titles and their copies', () => {
   it('converge under concurrent JD writes and application writes (20 runs)', async () => {
     const { tenantId } = await tenantWithKey(db(), ['read']);
     const disagreements: string[] = [];
@@ -85,7 +85,7 @@ describe('#12.2 JD titles and their copies', () => {
   });
 });
 
-describe('#12.6 bodies that are not valid UTF-8, or not UTF-8 at all', () => {
+describe('bodies that are not valid UTF-8, or not UTF-8 at all', () => {
   it('refuses invalid UTF-8 (400), another charset (415) and lone surrogates (400); stores nothing corrupted', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['write', 'read']);
     const latin1 = Buffer.concat([Buffer.from('{"title":"Caf'), Buffer.from([0xe9]), Buffer.from('","description":"d","createdById":"u"}')]);
@@ -109,7 +109,7 @@ describe('#12.6 bodies that are not valid UTF-8, or not UTF-8 at all', () => {
   });
 });
 
-describe('#12.7 blank text', () => {
+describe('blank text', () => {
   it('refuses whitespace-only title, description, createdById and key name', async () => {
     const writer = await tenantWithKey(db(), ['write']);
     const admin = await tenantWithKey(db(), ['admin']);
@@ -130,7 +130,7 @@ describe('#12.7 blank text', () => {
   });
 });
 
-describe('#12.8 key expiry', () => {
+describe('key expiry', () => {
   it('compares instants, so an expiry late on 31 December 2999 west of UTC works, and refuses years past 9999', async () => {
     const admin = await tenantWithKey(db(), ['admin']);
 
@@ -152,7 +152,7 @@ describe('#12.8 key expiry', () => {
   });
 });
 
-describe('#12.9 page and limit: any positive integer', () => {
+describe('page and limit: any positive integer', () => {
   it('clamps a huge limit to 100 and answers a huge page with no items and the true totals; refuses what is not a positive integer', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read']);
     await importProductData(db(), tenantId, { jds: [1, 2, 3].map((i) => ({ id: `jd-${i}`, title: `T${i}`, description: 'd', createdById: 'u' })) });
@@ -169,7 +169,7 @@ describe('#12.9 page and limit: any positive integer', () => {
   });
 });
 
-describe('#12.10 cursors', () => {
+describe('cursors', () => {
   it('refuses a cursor the service did not issue, or issued for another list or search; accepts its own', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read']);
     await importProductData(db(), tenantId, {
@@ -200,7 +200,7 @@ describe('#12.10 cursors', () => {
   });
 });
 
-describe('#12.11 content types', () => {
+describe('content types', () => {
   it('accepts application/json in any case with a utf-8 charset, and nothing else that merely ends in +json', async () => {
     const { key } = await tenantWithKey(db(), ['write']);
     const post = (contentType: string) => callApi('POST', '/jds', { key, rawBody: JSON.stringify(jdBody), headers: { 'content-type': contentType } });
@@ -213,7 +213,7 @@ describe('#12.11 content types', () => {
   });
 });
 
-describe('#12.12 active keys per tenant', () => {
+describe('active keys per tenant', () => {
   it(`refuses key ${DEFAULT_MAX_ACTIVE_KEYS + 1} with 409 until one is revoked or an operator raises the limit`, async () => {
     const admin = await tenantWithKey(db(), ['admin']);
     for (let i = 1; i < DEFAULT_MAX_ACTIVE_KEYS; i++) await createApiKey(db(), admin.tenantId, { name: `k${i}`, scopes: ['read'], createdBy: 'test' });
@@ -251,7 +251,7 @@ describe('#12.12 active keys per tenant', () => {
   });
 });
 
-describe('#12.13 a 429 describes the limit that refused it', () => {
+describe('a 429 describes the limit that refused it', () => {
   it('answers a per-IP 429 with the per-IP RateLimit headers, not the per-key ones', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;

@@ -28,7 +28,7 @@ describe('Idempotency-Key', () => {
     expect(await readCount(db(), tenantId, 'JD')).toBe(1);
   });
 
-  it('replays the first body byte for byte, marked Idempotent-Replayed: true; the first answer is not marked (#30 item 4)', async () => {
+  it('replays the first body byte for byte, marked Idempotent-Replayed: true; the first answer is not marked', async () => {
     const { key } = await tenantWithKey(db(), ['write']);
     const headers = { 'idempotency-key': 'order-bytes' };
     const jd = { title: 'Senior Platform Engineer', description: 'Builds the platform.', createdById: 'hiring-manager-7', department: 'Infrastructure', location: 'Remote' };
@@ -123,13 +123,13 @@ describe('Idempotency-Key', () => {
     expect(first.status, first.text).toBe(201);
     expect(first.json.data.key).toMatch(/^hk_live_/);
     expect(replay.status).toBe(201);
-    // #21 item 4: an explicit null, documented: the plaintext was shown once; revoke and create another.
+    // An explicit null, documented: the plaintext was shown once; revoke and create another.
     expect(replay.json.data).toStrictEqual({ ...first.json.data, key: null });
     expect(replay.text).not.toContain(first.json.data.key);
     expect((await listApiKeys(db(), tenantId)).items.map((record) => record.name)).toEqual(['key admin', 'ci']);
   });
 
-  it('replays POST /webhooks with the endpoint and secret: null, never the stored secret (#21 item 4)', async () => {
+  it('replays POST /webhooks with the endpoint and secret: null, never the stored secret', async () => {
     const { key } = await tenantWithKey(db(), ['admin']);
     const headers = { 'idempotency-key': 'new-hook-1' };
     const body = { url: 'http://127.0.0.1:9/hooks', events: ['*'] };

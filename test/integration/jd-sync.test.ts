@@ -27,7 +27,7 @@ async function logTypes(key: string): Promise<string[]> {
   return (await callApi('GET', '/events?limit=100', { key })).json.data.map((logged: { type: string }) => logged.type);
 }
 
-describe('DELETE /jds/:jdId (#31 item 2)', () => {
+describe('DELETE /jds/:jdId', () => {
   it('deletes a JD without applications: 204, gone from reads, lists and counts, jd.deleted recorded; then 404; an older product upsert stays deleted, a newer one brings it back', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
     const created = await callApi('POST', '/jds', { key, body: JD });
@@ -118,7 +118,7 @@ describe('DELETE /jds/:jdId (#31 item 2)', () => {
   });
 });
 
-describe('PATCH /jds/:jdId (#31 items 1 and 3)', () => {
+describe('PATCH /jds/:jdId', () => {
   /** A tenant whose product published jd-1, with one application (so that candidates show the JD's title). */
   async function seeded(occurredAt = new Date().toISOString()) {
     const tenant = await tenantWithKey(db(), ['read', 'write']);

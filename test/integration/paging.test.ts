@@ -32,7 +32,7 @@ async function walk(key: string, path: string, limit: number) {
   throw new Error(`${path}: no end after 100 pages`);
 }
 
-describe('one way to page, on every list (#30 item 2)', () => {
+describe('one way to page, on every list', () => {
   it('walks every list by limit and cursor to its end, each item once, hasMore and nextCursor agreeing on every page', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'admin']);
     const resumes = Array.from({ length: 7 }, (_, i) => ({ id: `r-${i}`, fileName: `candidate_${i}.pdf`, parseStatus: 'COMPLETED' as const, metadata: { name: `Candidate ${i}` } }));

@@ -38,7 +38,7 @@ async function walk(key: string, path: string, limit: number, mode: 'page' | 'cu
   return { ids, totals: [...totals] };
 }
 
-describe('complete at any size (#29)', () => {
+describe('complete at any size', () => {
   it('a page walk and a cursor walk see every resume and candidate exactly once, however large the items (item 1)', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -191,7 +191,7 @@ describe('complete at any size (#29)', () => {
   });
 });
 
-describe('every answer fits a Lambda response (#29 items 3 and 5)', () => {
+describe('every answer fits a Lambda response', () => {
   /** A JD whose every application carries a candidate name of `nameBytes` made by `name`. */
   async function bigJd(count: number, name: (i: number) => string) {
     const tenant = await tenantWithKey(db(), ['read']);
@@ -270,7 +270,7 @@ describe('every answer fits a Lambda response (#29 items 3 and 5)', () => {
     const sliced = await walk('/jds/jd-crowded', tenant.key, (body) => (body.data as { applications: unknown[] }).applications);
     expect(whole.json.pagination).toBeUndefined();
     expect(sliced).toEqual(whole.json.data.applications);
-    // #29 item 2: no answer of the API, success or error, may be kept by a cache.
+    // No answer of the API, success or error, may be kept by a cache.
     const missing = await callApi('GET', '/jds/jd-missing', { key: tenant.key });
     expect([whole.headers['cache-control'], missing.status, missing.headers['cache-control']]).toEqual(['no-store', 404, 'no-store']);
     expect(sliced).toHaveLength(7);
@@ -288,7 +288,7 @@ describe('every answer fits a Lambda response (#29 items 3 and 5)', () => {
   });
 });
 
-describe('upgrading a table written before application copies were items (#29 item 4)', () => {
+describe('upgrading a table written before application copies were items', () => {
   it('moves each copy out of the resume item, skips the copies of applications that are gone, and changes nothing when run again', async () => {
     const tenant = await tenantWithKey(db(), ['read']);
     await importProductData(db(), tenant.tenantId, {

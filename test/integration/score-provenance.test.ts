@@ -65,7 +65,7 @@ async function publish(tenantId: string, events: object[]) {
   return JSON.parse(stdout) as { applied: number; rejected: unknown[] };
 }
 
-describe('AI score provenance (#27)', () => {
+describe('AI score provenance', () => {
   it('shows a score’s provenance, published through npm run admin -- publish, in GET /matches, /candidates, /applications/:id, /events and a webhook', async () => {
     const admin = await tenantWithKey(db(), ['admin']);
     const { key } = await tenantWithKey(db(), ['read'], admin.tenantId);

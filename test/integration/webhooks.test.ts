@@ -220,7 +220,7 @@ describe('webhook endpoints', () => {
     }
   });
 
-  it('sends one signed webhook.test on request (#31 item 4): not in the event log, never retried, shown as a test in the deliveries log; 409 when disabled, 404 when unknown', async () => {
+  it('sends one signed webhook.test on request: not in the event log, never retried, shown as a test in the deliveries log; 409 when disabled, 404 when unknown', async () => {
     const tenant = await newTenant();
     let answer = 500;
     const receiver = await startReceiver(() => answer);

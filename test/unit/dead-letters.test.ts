@@ -49,7 +49,7 @@ describe('the product-events dead-letter queue', () => {
   });
 });
 
-describe('events that can never succeed go to the dead-letter queue at once (#21 item 13)', () => {
+describe('events that can never succeed go to the dead-letter queue at once', () => {
   const message = (detail: unknown) => ({ id: 'm-9', body: JSON.stringify({ source: 'hiring.product', 'detail-type': 'resume.upserted', detail }) });
   const resume = (metadata: unknown) => ({ id: 'e-9', tenantId: 'acme', occurredAt: '2026-11-01T00:00:00Z', version: 1, data: { id: 'r-1', fileName: 'cv.pdf', metadata } });
   const dead: string[] = [];

@@ -57,7 +57,7 @@ describe('authorizer faults', () => {
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
 
-  it('when DynamoDB cannot count the request, lets it through marked unavailable, with no tenant, key or scope (#21 item 17)', async () => {
+  it('when DynamoDB cannot count the request, lets it through marked unavailable, with no tenant, key or scope', async () => {
     ddb.on(UpdateCommand).rejects(new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} }));
 
     const decision = await authorizeRequest(db, event(generateApiKey()));
@@ -65,7 +65,7 @@ describe('authorizer faults', () => {
     expect(decision).toEqual({ isAuthorized: true, context: { unavailable: true } });
   });
 
-  it('answers a request marked unavailable 503 with Retry-After before any handler runs or any data is read (#21 item 17)', async () => {
+  it('answers a request marked unavailable 503 with Retry-After before any handler runs or any data is read', async () => {
     const handled: string[] = [];
     const handler = apiHandler('listJds', { query: listJdsQuery }, async () => {
       handled.push('listJds');
@@ -82,7 +82,7 @@ describe('authorizer faults', () => {
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
 
-  it('answers a refused key 401/403 in the envelope before any handler runs or any data is read, whatever else the context says (#30)', async () => {
+  it('answers a refused key 401/403 in the envelope before any handler runs or any data is read, whatever else the context says', async () => {
     const handled: string[] = [];
     const handler = apiHandler('listJds', { query: listJdsQuery }, async () => {
       handled.push('listJds');
@@ -165,7 +165,7 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
 
-  it('reads the header value from Secrets Manager once per cold start, and accepts the previous value during a rotation (#21 item 6)', async () => {
+  it('reads the header value from Secrets Manager once per cold start, and accepts the previous value during a rotation', async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 } });
     edgeSecret = { current: 'rotated-value', previous: 'edge-secret-value' };
 
@@ -197,7 +197,7 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
     expect(ddb).toHaveReceivedCommandTimes(UpdateCommand, 1);
   });
 
-  it('hands the viewer’s address, which the edge adds, to the access log; not CloudFront’s (#21 item 10)', async () => {
+  it('hands the viewer’s address, which the edge adds, to the access log; not CloudFront’s', async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 } });
     const event = withHeader('edge-secret-value');
     event.headers = { ...event.headers, 'x-viewer-address': '203.0.113.77' };

@@ -3,7 +3,7 @@ import { addTo, toWriteItems } from '../../lib/db/dynamo.js';
 import { recordEvent } from '../../lib/db/entities/event.js';
 
 /**
- * What a transaction item does is in its own shape (#22 item 1): a copy of an item (spread, cloned,
+ * What a transaction item does is in its own shape: a copy of an item (spread, cloned,
  * rebuilt by a caller) is the same write. Before, it was kept in WeakMaps keyed by the object, and a
  * spread event lost its id stamping and a spread addition its merging.
  */

@@ -53,7 +53,7 @@ describe('webhook addresses', () => {
     ['127.0.0.1', 'loopback'],
     ['::ffff:127.0.0.1', 'loopback'],
     ['::1', 'loopback'],
-    // #21 item 12: transition ranges that carry an IPv4 address (here the metadata service's).
+    // Transition ranges that carry an IPv4 address (here the metadata service's).
     ['64:ff9b:1::a9fe:a9fe', 'private, link-local or reserved'], // local-use NAT64
     ['2002:a9fe:a9fe::1', 'private, link-local or reserved'], // 6to4
     ['::ffff:0:a9fe:a9fe', 'private, link-local or reserved'], // SIIT
@@ -77,7 +77,7 @@ describe('webhook addresses', () => {
     else expect(found).toContain(problem);
   });
 
-  it('allows only ports 443 and 8443 outside the local stack (#21 item 12)', () => {
+  it('allows only ports 443 and 8443 outside the local stack', () => {
     expect(parseWebhookUrl('https://hooks.example.com/in', { allowLocal: false }).port).toBe('');
     expect(parseWebhookUrl('https://hooks.example.com:8443/in', { allowLocal: false }).port).toBe('8443');
     expect(() => parseWebhookUrl('https://hooks.example.com:22/in', { allowLocal: false })).toThrow('url: the port must be 443 or 8443');
@@ -122,7 +122,7 @@ describe('retry schedule and delays', () => {
 });
 
 describe('event settle window', () => {
-  it('caps every back-off the SDK waits before a retry, throttling included, and stops after the last attempt (#21 item 2)', async () => {
+  it('caps every back-off the SDK waits before a retry, throttling included, and stops after the last attempt', async () => {
     const configured = createDb({ endpoint: 'http://127.0.0.1:1', tableName: 'unit' }).baseClient.config.retryStrategy;
     const strategy = (typeof configured === 'function' ? await configured() : configured) as RetryStrategyV2;
     for (const errorType of ['TRANSIENT', 'THROTTLING'] as const) {
