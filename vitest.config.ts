@@ -21,7 +21,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts', 'test/contract/**/*.test.ts', 'clients/typescript/test/**/*.test.ts'],
+          include: [
+            'test/integration/**/*.test.ts',
+            'test/contract/**/*.test.ts',
+            'clients/typescript/test/**/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['test/helpers/global-setup.ts'],
           // Every in-process request comes from 127.0.0.1; the per-IP limit (500/min) is tested on its

@@ -1,10 +1,20 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, type IMetric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
 /** Fires on the first occurrence in a period: for what should never happen at all. */
-export function anyOccurrenceAlarm(scope: Construct, id: string, description: string, metric: IMetric): Alarm {
+export function anyOccurrenceAlarm(
+  scope: Construct,
+  id: string,
+  description: string,
+  metric: IMetric,
+): Alarm {
   return new Alarm(scope, id, {
     alarmDescription: description,
     metric,
@@ -16,6 +26,19 @@ export function anyOccurrenceAlarm(scope: Construct, id: string, description: st
 }
 
 /** Fires when a queue that should stay empty (a dead-letter queue) holds a message. */
-export function notEmptyAlarm(scope: Construct, id: string, description: string, queue: IQueue): Alarm {
-  return anyOccurrenceAlarm(scope, id, description, queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }));
+export function notEmptyAlarm(
+  scope: Construct,
+  id: string,
+  description: string,
+  queue: IQueue,
+): Alarm {
+  return anyOccurrenceAlarm(
+    scope,
+    id,
+    description,
+    queue.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(1),
+      statistic: 'Maximum',
+    }),
+  );
 }

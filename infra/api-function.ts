@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { type CfnResource, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Alias, Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  Alias,
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -18,7 +25,10 @@ import type { TableAccess } from './permissions.js';
 const ROOT = join(import.meta.dirname, '..');
 
 /** The SDK's default credential chain, replaced in the bundles by environment credentials alone. */
-export const LAMBDA_CREDENTIALS = { replaced: '@aws-sdk/credential-provider-node', by: './lib/aws/lambda-credentials.ts' } as const;
+export const LAMBDA_CREDENTIALS = {
+  replaced: '@aws-sdk/credential-provider-node',
+  by: './lib/aws/lambda-credentials.ts',
+} as const;
 
 /** Template metadata key holding the folder name under functions/ of each Lambda function. */
 export const FUNCTION_METADATA_KEY = 'hiring:function';
@@ -66,7 +76,8 @@ export interface ApiFunctionProps {
   timeout?: Duration;
 }
 
-const background = (functionName: string) => (Object.values(BACKGROUND_FUNCTIONS) as string[]).includes(functionName);
+const background = (functionName: string) =>
+  (Object.values(BACKGROUND_FUNCTIONS) as string[]).includes(functionName);
 
 /** The alias every caller invokes (API Gateway, the authorizer, the event sources): what a rollout moves. */
 export const LIVE_ALIAS = 'live';
@@ -86,7 +97,9 @@ export class ApiFunction extends NodejsFunction {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.settings.logRetention,
       // Kept when the function goes (its logs are evidence), but not when the first create fails.
-      removalPolicy: props.settings.isProduction ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
+      removalPolicy: props.settings.isProduction
+        ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE
+        : RemovalPolicy.DESTROY,
     });
     // Its own role instead of the AWSLambdaBasicExecutionRole managed policy, which may write to any
     // log group: this one may write only to its own.
@@ -215,7 +228,9 @@ export class ApiFunction extends NodejsFunction {
   bindTable(table: ITableV2, access: TableAccess): void {
     this.addEnvironment('TABLE_NAME', table.tableName);
     const conditions = {
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': access.partitions.map((kind) => `${PARTITION_PREFIXES[kind]}*`) },
+      'ForAllValues:StringLike': {
+        'dynamodb:LeadingKeys': access.partitions.map((kind) => `${PARTITION_PREFIXES[kind]}*`),
+      },
     };
     if (access.table.length > 0) {
       this.addToRolePolicy(
@@ -230,7 +245,9 @@ export class ApiFunction extends NodejsFunction {
       this.addToRolePolicy(
         new PolicyStatement({
           actions: ['dynamodb:Query'],
-          resources: access.indexes.map((index) => `${table.tableArn}/index/${INDEXES[index].name}`),
+          resources: access.indexes.map(
+            (index) => `${table.tableArn}/index/${INDEXES[index].name}`,
+          ),
           conditions,
         }),
       );

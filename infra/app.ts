@@ -49,35 +49,57 @@ export function createApp(
   context: Record<string, unknown> = {},
   env?: { account?: string | undefined; region?: string | undefined },
   options: { routes?: readonly ServedRoute[] } = {},
-): { app: App; stack: HiringApiStack; data: HiringApiDataStack; edge: EdgeProtectionStack | undefined } {
+): {
+  app: App;
+  stack: HiringApiStack;
+  data: HiringApiDataStack;
+  edge: EdgeProtectionStack | undefined;
+} {
   // Strong references (Fn::ImportValue): the data stack cannot be changed in a way that breaks the API's
   // stack, nor deleted under it. The edge's web ACL is the one weak reference (infra/edge.ts).
   // Asset metadata names each nested stack's template file, as the CDK CLI has it (scripts/local/stack-template.ts reads it).
-  const app = new App({ context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong', 'aws:cdk:enable-asset-metadata': true, ...context } });
+  const app = new App({
+    context: {
+      '@aws-cdk/core:defaultCrossStackReferences': 'strong',
+      'aws:cdk:enable-asset-metadata': true,
+      ...context,
+    },
+  });
   const stage = String(app.node.tryGetContext('stage') ?? 'dev');
-  const description = ((app.node.tryGetContext('stages') as Record<string, StageDescription> | undefined) ?? {})[stage] ?? {};
-  const value = (name: keyof StageDescription | 'stage') => (app.node.tryGetContext(name) ?? (description as Record<string, unknown>)[name]) as string | boolean | undefined;
-  const number = (name: keyof StageDescription) => (value(name) === undefined ? undefined : Number(value(name)));
+  const description =
+    ((app.node.tryGetContext('stages') as Record<string, StageDescription> | undefined) ?? {})[
+      stage
+    ] ?? {};
+  const value = (name: keyof StageDescription | 'stage') =>
+    (app.node.tryGetContext(name) ?? (description as Record<string, unknown>)[name]) as
+      string | boolean | undefined;
+  const number = (name: keyof StageDescription) =>
+    value(name) === undefined ? undefined : Number(value(name));
   env = {
     account: env?.account ?? description.account ?? process.env.CDK_DEFAULT_ACCOUNT,
     region: env?.region ?? description.region ?? process.env.CDK_DEFAULT_REGION,
   };
-  const withEdge = value('edge') === undefined ? stage === 'prod' : String(value('edge')) === 'true';
+  const withEdge =
+    value('edge') === undefined ? stage === 'prod' : String(value('edge')) === 'true';
   let edge: EdgeProtectionStack | undefined;
   const originDomain = originDomainOf(value, env.region);
   if (withEdge && stage === 'prod' && !originDomain) {
     throw new Error(
-      'The prod edge needs the API\'s own domain, so the execute-api endpoint can be switched off (README, "The edge"): give the stage originDomainName (e.g. origin.api.example.com) and originCertificateArn (an ACM certificate for it, in the API\'s region) in cdk.json\'s stages, or pass them with -c',
+      "The prod edge needs the API's own domain, so the execute-api endpoint can be switched off (README, \"The edge\"): give the stage originDomainName (e.g. origin.api.example.com) and originCertificateArn (an ACM certificate for it, in the API's region) in cdk.json's stages, or pass them with -c",
     );
   }
   if (withEdge) {
     // The web ACL lives in us-east-1 (CloudFront's rule); the API's stack reads it across regions, which
     // CloudFormation can only do between stacks of known regions.
-    if (!env.region) throw new Error('The edge (CloudFront + WAF) needs the region to deploy to: run with AWS credentials (or AWS_REGION), or pass -c edge=false');
+    if (!env.region)
+      throw new Error(
+        'The edge (CloudFront + WAF) needs the region to deploy to: run with AWS credentials (or AWS_REGION), or pass -c edge=false',
+      );
     edge = new EdgeProtectionStack(app, `HiringApiEdge-${stage}`, {
       env: { account: env.account },
       terminationProtection: stage === 'prod',
-      perIpLimit: number('apiRateLimitMax') && stage !== 'prod' ? number('apiRateLimitMax') : undefined,
+      perIpLimit:
+        number('apiRateLimitMax') && stage !== 'prod' ? number('apiRateLimitMax') : undefined,
     });
   }
   const rollout = value('rollout');
@@ -108,7 +130,9 @@ export function createApp(
             webAclArn: edge.webAclArn,
             webAclName: edge.webAclName,
             ...(originDomain ? { originDomain } : {}),
-            ...(value('originVerifyVersion') ? { originVerifyVersion: String(value('originVerifyVersion')) } : {}),
+            ...(value('originVerifyVersion')
+              ? { originVerifyVersion: String(value('originVerifyVersion')) }
+              : {}),
           },
         }
       : {}),
@@ -117,11 +141,15 @@ export function createApp(
   return { app, stack, data, edge };
 }
 
-function originDomainOf(value: (name: keyof StageDescription) => string | boolean | undefined, region: string | undefined): OriginDomain | undefined {
+function originDomainOf(
+  value: (name: keyof StageDescription) => string | boolean | undefined,
+  region: string | undefined,
+): OriginDomain | undefined {
   const domainName = value('originDomainName');
   const certificateArn = value('originCertificateArn');
   if (!domainName && !certificateArn) return undefined;
-  if (!domainName || !certificateArn) throw new Error('originDomainName and originCertificateArn go together');
+  if (!domainName || !certificateArn)
+    throw new Error('originDomainName and originCertificateArn go together');
   // A Regional API Gateway domain takes a certificate of its own region only: CloudFormation would fail the create.
   const certificateRegion = String(certificateArn).split(':')[3];
   if (region && certificateRegion !== region) {
@@ -131,7 +159,8 @@ function originDomainOf(value: (name: keyof StageDescription) => string | boolea
   }
   const zoneId = value('originHostedZoneId');
   const zoneName = value('originHostedZoneName');
-  if (Boolean(zoneId) !== Boolean(zoneName)) throw new Error('originHostedZoneId and originHostedZoneName go together');
+  if (Boolean(zoneId) !== Boolean(zoneName))
+    throw new Error('originHostedZoneId and originHostedZoneName go together');
   return {
     domainName: String(domainName),
     certificateArn: String(certificateArn),

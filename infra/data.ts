@@ -1,4 +1,11 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
@@ -65,7 +72,9 @@ export class HiringApiDataStack extends Stack {
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
         projectionType: index.projection.type as never,
-        ...(index.projection.type === 'INCLUDE' ? { nonKeyAttributes: [...index.projection.nonKeyAttributes] } : {}),
+        ...(index.projection.type === 'INCLUDE'
+          ? { nonKeyAttributes: [...index.projection.nonKeyAttributes] }
+          : {}),
       })),
     });
 
@@ -100,14 +109,21 @@ export class HiringApiDataStack extends Stack {
       nameCalledResource(this.originVerify, CALLED_RESOURCES.originVerifySecret);
       Validations.of(this.originVerify).acknowledge({
         id: 'AwsSolutions::AwsSolutions-SMG4',
-        reason: 'Rotated by an operator by the procedure of docs/operations.md: CloudFront and the authorizer both read it, and the authorizer accepts the previous value during the change.',
+        reason:
+          'Rotated by an operator by the procedure of docs/operations.md: CloudFront and the authorizer both read it, and the authorizer accepts the previous value during the change.',
       });
     }
 
     // What an operator needs of this stack (the API's stack shows its own: ApiUrl, DashboardUrl).
-    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'For TABLE_NAME of the admin CLI' });
+    new CfnOutput(this, 'TableName', {
+      value: this.table.tableName,
+      description: 'For TABLE_NAME of the admin CLI',
+    });
     this.alarmTopic = this.addAlarmTopic(props.stage, kept);
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn, description: 'Subscribe to receive alarms' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarmTopic.topicArn,
+      description: 'Subscribe to receive alarms',
+    });
     if (props.alarmEmail) {
       const subscription = new EmailSubscription(props.alarmEmail);
       this.alarmTopic.addSubscription(subscription);
@@ -118,8 +134,14 @@ export class HiringApiDataStack extends Stack {
       });
     }
     this.productEvents = this.addProductEvents(props.stage, kept);
-    new CfnOutput(this, 'ProductEventBusName', { value: this.productEvents.bus.eventBusName, description: 'The product publishes its events here' });
-    new CfnOutput(this, 'ProductEventsDeadLetterQueueArn', { value: this.productEvents.deadLetterQueue.queueArn, description: 'For npm run admin -- redrive --dlq-arn' });
+    new CfnOutput(this, 'ProductEventBusName', {
+      value: this.productEvents.bus.eventBusName,
+      description: 'The product publishes its events here',
+    });
+    new CfnOutput(this, 'ProductEventsDeadLetterQueueArn', {
+      value: this.productEvents.deadLetterQueue.queueArn,
+      description: 'For npm run admin -- redrive --dlq-arn',
+    });
     this.webhooks = this.addWebhookQueues(kept);
   }
 
@@ -128,14 +150,17 @@ export class HiringApiDataStack extends Stack {
     // A customer-managed key: CloudWatch cannot use the AWS-managed alias/aws/sns key, so alarms
     // published to a topic under it are dropped and nobody is notified.
     const key = new Key(this, 'AlarmTopicKey', {
-      description: 'Encrypts the Hiring API alarm topic; usable by CloudWatch alarms of this account',
+      description:
+        'Encrypts the Hiring API alarm topic; usable by CloudWatch alarms of this account',
       enableKeyRotation: true,
       removalPolicy: kept,
     });
     // Only this stage's alarms, all named HiringApi-<stage>-… or HiringApi<Stack>-<stage>-… (infra/operations.ts, infra/rollout.ts).
     const fromTheseAlarms = {
       StringEquals: { 'aws:SourceAccount': this.account },
-      ArnLike: { 'aws:SourceArn': `arn:${this.partition}:cloudwatch:${this.region}:${this.account}:alarm:HiringApi*-${stage}-*` },
+      ArnLike: {
+        'aws:SourceArn': `arn:${this.partition}:cloudwatch:${this.region}:${this.account}:alarm:HiringApi*-${stage}-*`,
+      },
     };
     key.addToResourcePolicy(
       new PolicyStatement({
@@ -146,7 +171,11 @@ export class HiringApiDataStack extends Stack {
         conditions: fromTheseAlarms,
       }),
     );
-    const topic = new Topic(this, 'AlarmTopic', { displayName: `Hiring API alarms (${stage})`, enforceSSL: true, masterKey: key });
+    const topic = new Topic(this, 'AlarmTopic', {
+      displayName: `Hiring API alarms (${stage})`,
+      enforceSSL: true,
+      masterKey: key,
+    });
     // enforceSSL gives the topic a policy of its own, which replaces SNS's default one (that let the
     // account's services publish): without this statement no alarm could publish, and none would notify.
     topic.addToResourcePolicy(
@@ -166,15 +195,23 @@ export class HiringApiDataStack extends Stack {
    * The product's feed: an EventBridge bus the product publishes to, and a rule that sends the
    * product's event types to an encrypted queue (the consumer in the API's stack applies them).
    */
-  private addProductEvents(stage: string, kept: RemovalPolicy): HiringApiDataStack['productEvents'] {
+  private addProductEvents(
+    stage: string,
+    kept: RemovalPolicy,
+  ): HiringApiDataStack['productEvents'] {
     const scope = new Construct(this, 'ProductEvents');
-    const bus = new EventBus(scope, 'Bus', { description: `The product's change events for the Hiring API (${stage})` });
+    const bus = new EventBus(scope, 'Bus', {
+      description: `The product's change events for the Hiring API (${stage})`,
+    });
     const deadLetterQueue = deadLetterQueueOf(scope, 'DeadLetterQueue', kept);
     nameCalledResource(deadLetterQueue, CALLED_RESOURCES.productEventsDeadLetters);
     const queue = encryptedQueue(scope, 'Queue', {
       removalPolicy: kept,
       visibilityTimeout: Duration.seconds(PRODUCT_EVENTS_QUEUE.visibilityTimeoutSeconds),
-      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: PRODUCT_EVENTS_QUEUE.maxReceiveCount },
+      deadLetterQueue: {
+        queue: deadLetterQueue,
+        maxReceiveCount: PRODUCT_EVENTS_QUEUE.maxReceiveCount,
+      },
     });
     const rule = new Rule(scope, 'ToQueue', {
       eventBus: bus,
@@ -183,7 +220,13 @@ export class HiringApiDataStack extends Stack {
       // An event EventBridge cannot put on the queue (throttled, the queue's key unusable) is retried for
       // a day, then kept in the dead-letter queue (redrive moves it to the queue like any other), never
       // dropped without a trace.
-      targets: [new SqsQueue(queue, { deadLetterQueue, retryAttempts: 185, maxEventAge: Duration.hours(24) })],
+      targets: [
+        new SqsQueue(queue, {
+          deadLetterQueue,
+          retryAttempts: 185,
+          maxEventAge: Duration.hours(24),
+        }),
+      ],
     });
     return { bus, queue, deadLetterQueue, rule };
   }
@@ -208,6 +251,9 @@ export class HiringApiDataStack extends Stack {
 function deadLetterQueueOf(scope: Construct, id: string, removalPolicy: RemovalPolicy): Queue {
   const queue = encryptedQueue(scope, id, { removalPolicy });
   const reason = 'This is a dead-letter queue: nothing is redriven from it automatically.';
-  Validations.of(queue).acknowledge({ id: 'AwsSolutions::AwsSolutions-SQS3', reason }, { id: 'Serverless::Serverless-SQSRedrivePolicy', reason });
+  Validations.of(queue).acknowledge(
+    { id: 'AwsSolutions::AwsSolutions-SQS3', reason },
+    { id: 'Serverless::Serverless-SQSRedrivePolicy', reason },
+  );
   return queue;
 }

@@ -27,7 +27,8 @@ export const RATE_LIMITED_BODY = JSON.stringify({
 
 export const REQUEST_BLOCKED_BODY = JSON.stringify({
   success: false,
-  error: 'The request was refused by the edge firewall: it matches a known attack pattern or comes from an address on a threat list',
+  error:
+    'The request was refused by the edge firewall: it matches a known attack pattern or comes from an address on a threat list',
   code: 'request_blocked',
 });
 
@@ -38,7 +39,10 @@ export const REQUEST_BLOCKED_BODY = JSON.stringify({
  * AWSManagedIPDDoSList is not named: AWS sets it to count.
  */
 export const MANAGED_RULES = {
-  AWSManagedRulesAmazonIpReputationList: { block: ['AWSManagedIPReputationList', 'AWSManagedReconnaissanceList'], count: [] },
+  AWSManagedRulesAmazonIpReputationList: {
+    block: ['AWSManagedIPReputationList', 'AWSManagedReconnaissanceList'],
+    count: [],
+  },
   AWSManagedRulesKnownBadInputsRuleSet: {
     block: [
       'JavaDeserializationRCE_HEADER',
@@ -96,9 +100,18 @@ export class EdgeProtectionStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EdgeProtectionStackProps) {
     super(scope, id, { ...props, env: { ...props.env, region: EDGE_REGION } });
-    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
-    const blockInEnvelope = { block: { customResponse: { responseCode: 403, customResponseBodyKey: 'request-blocked' } } };
-    const managed = (priority: number, name: keyof typeof MANAGED_RULES): CfnWebACL.RuleProperty => ({
+    const visibility = (metricName: string) => ({
+      cloudWatchMetricsEnabled: true,
+      metricName,
+      sampledRequestsEnabled: true,
+    });
+    const blockInEnvelope = {
+      block: { customResponse: { responseCode: 403, customResponseBodyKey: 'request-blocked' } },
+    };
+    const managed = (
+      priority: number,
+      name: keyof typeof MANAGED_RULES,
+    ): CfnWebACL.RuleProperty => ({
       name,
       priority,
       overrideAction: { none: {} },
@@ -107,8 +120,14 @@ export class EdgeProtectionStack extends Stack {
           vendorName: 'AWS',
           name,
           ruleActionOverrides: [
-            ...MANAGED_RULES[name].block.map((rule) => ({ name: rule, actionToUse: blockInEnvelope })),
-            ...MANAGED_RULES[name].count.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
+            ...MANAGED_RULES[name].block.map((rule) => ({
+              name: rule,
+              actionToUse: blockInEnvelope,
+            })),
+            ...MANAGED_RULES[name].count.map((rule) => ({
+              name: rule,
+              actionToUse: { count: {} },
+            })),
           ],
         },
       },
@@ -164,6 +183,9 @@ export class EdgeProtectionStack extends Stack {
     // Fn::GetStackOutput, which needs no custom-resource Lambdas (nor their deadly embrace).
     webAcl.applyCrossStackReferenceStrength(ReferenceStrength.WEAK);
     this.webAclArn = webAcl.attrArn;
-    new CfnOutput(this, 'WebAclArn', { value: webAcl.attrArn, description: 'The WAF web ACL of the API distribution' });
+    new CfnOutput(this, 'WebAclArn', {
+      value: webAcl.attrArn,
+      description: 'The WAF web ACL of the API distribution',
+    });
   }
 }

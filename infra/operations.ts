@@ -68,16 +68,33 @@ export class Operations extends Construct {
         metricValue: '1',
         filterPattern: FilterPattern.all(
           FilterPattern.stringValue('$.message', '=', 'Webhook delivery'),
-          FilterPattern.any(...outcomes.map((outcome) => FilterPattern.stringValue('$.outcome', '=', outcome))),
+          FilterPattern.any(
+            ...outcomes.map((outcome) => FilterPattern.stringValue('$.outcome', '=', outcome)),
+          ),
         ),
       });
-      return new Metric({ namespace: NAMESPACE, metricName: name, statistic: 'Sum', period: fiveMinutes });
+      return new Metric({
+        namespace: NAMESPACE,
+        metricName: name,
+        statistic: 'Sum',
+        period: fiveMinutes,
+      });
     };
     const delivered = deliveryMetric('WebhookDeliveriesSucceeded', ['delivered']);
-    const failed = deliveryMetric('WebhookDeliveriesFailed', ['failed', 'retry scheduled', 'disabled']);
+    const failed = deliveryMetric('WebhookDeliveriesFailed', [
+      'failed',
+      'retry scheduled',
+      'disabled',
+    ]);
     const disabled = deliveryMetric('WebhookEndpointsDisabled', ['disabled']);
 
-    const above = (alarmId: string, description: string, metric: IMetric, threshold: number, periods: number) =>
+    const above = (
+      alarmId: string,
+      description: string,
+      metric: IMetric,
+      threshold: number,
+      periods: number,
+    ) =>
       new Alarm(this, alarmId, {
         alarmDescription: description,
         metric,
@@ -98,37 +115,78 @@ export class Operations extends Construct {
       above(
         'ProductEventsBacklogAlarm',
         "The oldest product event has waited more than 5 minutes for 5 minutes (the product's changes are not being applied)",
-        productEvents.queue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period: minute }),
+        productEvents.queue.metricApproximateAgeOfOldestMessage({
+          statistic: 'Maximum',
+          period: minute,
+        }),
         300,
         5,
       ),
       above(
         'DeliveryBacklogAlarm',
         'The oldest webhook delivery message has waited more than 30 minutes for 5 minutes (a retry waits at most 15 minutes in the queue)',
-        webhooks.queue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period: minute }),
+        webhooks.queue.metricApproximateAgeOfOldestMessage({
+          statistic: 'Maximum',
+          period: minute,
+        }),
         1_800,
         5,
       ),
-      anyOccurrenceAlarm(this, 'ConsumerErrorsAlarm', 'The product-events consumer crashed (a whole batch goes back to the queue)', productEvents.consumer.metricErrors({ period: fiveMinutes })),
-      anyOccurrenceAlarm(this, 'WorkerErrorsAlarm', 'The webhook worker crashed (a whole batch goes back to the queue)', webhooks.worker.metricErrors({ period: fiveMinutes })),
-      anyOccurrenceAlarm(this, 'WebhookEndpointsDisabledAlarm', "A tenant's webhook endpoint was disabled (410 Gone, or 5 days of failures)", disabled),
+      anyOccurrenceAlarm(
+        this,
+        'ConsumerErrorsAlarm',
+        'The product-events consumer crashed (a whole batch goes back to the queue)',
+        productEvents.consumer.metricErrors({ period: fiveMinutes }),
+      ),
+      anyOccurrenceAlarm(
+        this,
+        'WorkerErrorsAlarm',
+        'The webhook worker crashed (a whole batch goes back to the queue)',
+        webhooks.worker.metricErrors({ period: fiveMinutes }),
+      ),
+      anyOccurrenceAlarm(
+        this,
+        'WebhookEndpointsDisabledAlarm',
+        "A tenant's webhook endpoint was disabled (410 Gone, or 5 days of failures)",
+        disabled,
+      ),
     ];
     for (const alarm of added) alarm.addAlarmAction(props.alarmAction);
     this.nameAlarms(props.stage, props.canaryAlarms);
 
-    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `HiringApi-${props.stage}`, defaultInterval: Duration.hours(3) });
-    const graph = (title: string, left: IMetric[], width = 8) => new GraphWidget({ title, left, width, height: 6 });
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: `HiringApi-${props.stage}`,
+      defaultInterval: Duration.hours(3),
+    });
+    const graph = (title: string, left: IMetric[], width = 8) =>
+      new GraphWidget({ title, left, width, height: 6 });
     const api = props.api;
     const alarms = Stack.of(this)
       .node.findAll()
       .filter((node): node is Alarm => node instanceof Alarm && !props.canaryAlarms.includes(node));
-    this.dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms, width: 24, height: 3 }));
+    this.dashboard.addWidgets(
+      new AlarmStatusWidget({ title: 'Alarms', alarms, width: 24, height: 3 }),
+    );
     if (props.canaryAlarms.length > 0) {
-      this.dashboard.addWidgets(new AlarmStatusWidget({ title: 'Canary alarms (a deployment rolls back when one fires)', alarms: props.canaryAlarms, width: 24, height: 6 }));
+      this.dashboard.addWidgets(
+        new AlarmStatusWidget({
+          title: 'Canary alarms (a deployment rolls back when one fires)',
+          alarms: props.canaryAlarms,
+          width: 24,
+          height: 6,
+        }),
+      );
     }
     this.dashboard.addWidgets(
-      graph('Requests, 4xx, 5xx', [api.metricCount({ period: minute }), api.metricClientError({ period: minute }), api.metricServerError({ period: minute })]),
-      graph('Latency p50 / p99 (ms)', [api.metricLatency({ period: minute, statistic: 'p50' }), api.metricLatency({ period: minute, statistic: 'p99' })]),
+      graph('Requests, 4xx, 5xx', [
+        api.metricCount({ period: minute }),
+        api.metricClientError({ period: minute }),
+        api.metricServerError({ period: minute }),
+      ]),
+      graph('Latency p50 / p99 (ms)', [
+        api.metricLatency({ period: minute, statistic: 'p50' }),
+        api.metricLatency({ period: minute, statistic: 'p99' }),
+      ]),
       graph('Authorizer: errors, throttles, duration p99', [
         props.authorizer.metricErrors({ period: minute }),
         props.authorizer.metricThrottles({ period: minute }),
@@ -147,12 +205,26 @@ export class Operations extends Construct {
         height: 6,
       }),
     );
-    const operations = [Operation.GET_ITEM, Operation.BATCH_GET_ITEM, Operation.QUERY, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.TRANSACT_WRITE_ITEMS];
+    const operations = [
+      Operation.GET_ITEM,
+      Operation.BATCH_GET_ITEM,
+      Operation.QUERY,
+      Operation.PUT_ITEM,
+      Operation.UPDATE_ITEM,
+      Operation.TRANSACT_WRITE_ITEMS,
+    ];
     this.dashboard.addWidgets(
-      graph('DynamoDB consumed capacity', [props.table.metricConsumedReadCapacityUnits({ period: minute }), props.table.metricConsumedWriteCapacityUnits({ period: minute })]),
+      graph('DynamoDB consumed capacity', [
+        props.table.metricConsumedReadCapacityUnits({ period: minute }),
+        props.table.metricConsumedWriteCapacityUnits({ period: minute }),
+      ]),
       // One math expression per graph: the two would share their metrics' ids.
-      graph('DynamoDB throttled requests', [props.table.metricThrottledRequestsForOperations({ period: minute, operations })]),
-      graph('DynamoDB system errors', [props.table.metricSystemErrorsForOperations({ period: minute, operations })]),
+      graph('DynamoDB throttled requests', [
+        props.table.metricThrottledRequestsForOperations({ period: minute, operations }),
+      ]),
+      graph('DynamoDB system errors', [
+        props.table.metricSystemErrorsForOperations({ period: minute, operations }),
+      ]),
     );
     this.dashboard.addWidgets(
       graph('Product events: queue depth, oldest (s), consumer errors', [
@@ -162,21 +234,45 @@ export class Operations extends Construct {
       ]),
     );
     this.dashboard.addWidgets(
-      graph('Dispatcher iterator age (ms)', [webhooks.dispatcher.metric('IteratorAge', { statistic: 'Maximum', period: minute })]),
-      graph('Deliveries: queue depth, oldest (s)', [webhooks.queue.metricApproximateNumberOfMessagesVisible({ period: minute }), webhooks.queue.metricApproximateAgeOfOldestMessage({ period: minute })]),
+      graph('Dispatcher iterator age (ms)', [
+        webhooks.dispatcher.metric('IteratorAge', { statistic: 'Maximum', period: minute }),
+      ]),
+      graph('Deliveries: queue depth, oldest (s)', [
+        webhooks.queue.metricApproximateNumberOfMessagesVisible({ period: minute }),
+        webhooks.queue.metricApproximateAgeOfOldestMessage({ period: minute }),
+      ]),
       graph('Deliveries: succeeded vs failed, endpoints disabled', [delivered, failed, disabled]),
     );
     this.dashboard.addWidgets(
       graph(
         'Dead-letter queues (messages)',
-        [productEvents.deadLetterQueue, webhooks.deadLetterQueue, webhooks.streamFailures].map((queue) => queue.metricApproximateNumberOfMessagesVisible({ period: minute, statistic: 'Maximum' })),
+        [productEvents.deadLetterQueue, webhooks.deadLetterQueue, webhooks.streamFailures].map(
+          (queue) =>
+            queue.metricApproximateNumberOfMessagesVisible({
+              period: minute,
+              statistic: 'Maximum',
+            }),
+        ),
         24,
       ),
     );
     if (props.webAclName) {
       const waf = (metricName: string) =>
-        new Metric({ namespace: 'AWS/WAFV2', metricName, dimensionsMap: { WebACL: props.webAclName as string, Rule: 'ALL' }, region: 'us-east-1', statistic: 'Sum', period: minute });
-      this.dashboard.addWidgets(graph('Edge (WAF): allowed vs blocked requests', [waf('AllowedRequests'), waf('BlockedRequests')], 24));
+        new Metric({
+          namespace: 'AWS/WAFV2',
+          metricName,
+          dimensionsMap: { WebACL: props.webAclName as string, Rule: 'ALL' },
+          region: 'us-east-1',
+          statistic: 'Sum',
+          period: minute,
+        });
+      this.dashboard.addWidgets(
+        graph(
+          'Edge (WAF): allowed vs blocked requests',
+          [waf('AllowedRequests'), waf('BlockedRequests')],
+          24,
+        ),
+      );
     }
     const region = Stack.of(this).region;
     new CfnOutput(Stack.of(this), 'DashboardUrl', {
@@ -199,12 +295,27 @@ export class Operations extends Construct {
       });
     rule('TopTenantsByRequests', props.accessLogs, ['$.tenantId']);
     rule('TopKeysByRequests', props.accessLogs, ['$.tenantId', '$.keyId']);
-    rule('TopKeysBy429', props.accessLogs, ['$.tenantId', '$.keyId', '$.clientIp'], [{ Match: '$.status', In: [429] }]);
-    rule('TopTenantsBy5xx', props.accessLogs, ['$.tenantId', '$.routeKey'], [{ Match: '$.status', GreaterThan: 499 }]);
-    rule('TopEndpointsByFailedDeliveries', workerLogs, ['$.tenantId', '$.webhookId'], [
-      { Match: '$.message', In: ['Webhook delivery'] },
-      { Match: '$.outcome', In: ['failed', 'retry scheduled', 'disabled'] },
-    ]);
+    rule(
+      'TopKeysBy429',
+      props.accessLogs,
+      ['$.tenantId', '$.keyId', '$.clientIp'],
+      [{ Match: '$.status', In: [429] }],
+    );
+    rule(
+      'TopTenantsBy5xx',
+      props.accessLogs,
+      ['$.tenantId', '$.routeKey'],
+      [{ Match: '$.status', GreaterThan: 499 }],
+    );
+    rule(
+      'TopEndpointsByFailedDeliveries',
+      workerLogs,
+      ['$.tenantId', '$.webhookId'],
+      [
+        { Match: '$.message', In: ['Webhook delivery'] },
+        { Match: '$.outcome', In: ['failed', 'retry scheduled', 'disabled'] },
+      ],
+    );
   }
 
   /**
@@ -213,9 +324,15 @@ export class Operations extends Construct {
    */
   private nameAlarms(stage: string, canaryAlarms: Alarm[]): void {
     const stack = Stack.of(this);
-    for (const alarm of stack.node.findAll().filter((node): node is Alarm => node instanceof Alarm && !canaryAlarms.includes(node))) {
+    for (const alarm of stack.node
+      .findAll()
+      .filter((node): node is Alarm => node instanceof Alarm && !canaryAlarms.includes(node))) {
       // Its path below the stacks: a nested stack (infra/stack.ts) is where it lives, not what it is.
-      const name = runbookName(alarm.node.scopes.filter((scope) => !(scope instanceof Stack)).map((scope) => scope.node.id));
+      const name = runbookName(
+        alarm.node.scopes
+          .filter((scope) => !(scope instanceof Stack))
+          .map((scope) => scope.node.id),
+      );
       const cfn = alarm.node.defaultChild as CfnAlarm;
       cfn.alarmName = `HiringApi-${stage}-${name}`;
       cfn.alarmDescription = `${cfn.alarmDescription ?? ''} Runbook: ${RUNBOOK}#${name.toLowerCase()}`;

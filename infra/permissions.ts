@@ -8,7 +8,14 @@ import type { RouteId } from '../lib/http/routes.js';
  * Typed by RouteId: a new route cannot ship without its entry. Every local path runs the handlers
  * under these grants as synthesized (scripts/local/iam.ts), so a missing one fails a local test.
  */
-export type DynamoDbAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem';
+export type DynamoDbAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'ConditionCheckItem';
 
 export interface TableAccess {
   /** actions on the table's own items */
@@ -23,32 +30,60 @@ const tenantData = ['tenant'] as const;
 
 export const ROUTE_ACCESS = {
   // Query on the table: the sharded counter behind `total`.
-  listJds: { table: ['Query'], indexes: ['list', 'listKeys', 'status', 'statusKeys'], partitions: tenantData },
+  listJds: {
+    table: ['Query'],
+    indexes: ['list', 'listKeys', 'status', 'statusKeys'],
+    partitions: tenantData,
+  },
   getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },
   // GetItem: the Idempotency-Key record, written in the create's own transaction.
   createJd: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
   // Query: head and body, then the applications' slice on the matches index; PutItem: head, body and the
   // jd.updated event; UpdateItem: the counts and the title on the application copies; GetItem: the
   // Idempotency-Key record.
-  updateJd: { table: ['Query', 'GetItem', 'PutItem', 'UpdateItem'], indexes: ['matches'], partitions: tenantData },
+  updateJd: {
+    table: ['Query', 'GetItem', 'PutItem', 'UpdateItem'],
+    indexes: ['matches'],
+    partitions: tenantData,
+  },
   // The head's mark and its tombstone, the body's Delete, the counter and the jd.deleted event; Query: any application.
-  deleteJd: { table: ['GetItem', 'UpdateItem', 'Query', 'PutItem', 'DeleteItem'], indexes: [], partitions: tenantData },
+  deleteJd: {
+    table: ['GetItem', 'UpdateItem', 'Query', 'PutItem', 'DeleteItem'],
+    indexes: [],
+    partitions: tenantData,
+  },
   listResumes: { table: ['Query'], indexes: ['list', 'listKeys'], partitions: tenantData },
   getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
   listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
-  listCandidates: { table: ['Query', 'BatchGetItem'], indexes: ['list', 'listKeys'], partitions: tenantData },
+  listCandidates: {
+    table: ['Query', 'BatchGetItem'],
+    indexes: ['list', 'listKeys'],
+    partitions: tenantData,
+  },
   // GetItem: the pointer from its id, then the application it points at.
   getApplication: { table: ['GetItem'], indexes: [], partitions: tenantData },
   // A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition.
   // Query: at the cap, the expired keys that give their places back.
-  createKey: { table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'], indexes: [], partitions: ['tenant', 'keyHash'] },
+  createKey: {
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'],
+    indexes: [],
+    partitions: ['tenant', 'keyHash'],
+  },
   listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
   // PutItem: the key.revoked event (every change records its event in the same transaction).
-  revokeKey: { table: ['GetItem', 'UpdateItem', 'PutItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
+  revokeKey: {
+    table: ['GetItem', 'UpdateItem', 'PutItem'],
+    indexes: [],
+    partitions: ['tenant', 'keyHash'],
+  },
   listEvents: { table: ['Query'], indexes: [], partitions: tenantData },
   getEvent: { table: ['GetItem'], indexes: [], partitions: tenantData },
   // UpdateItem: the tenant's webhook count; GetItem: the Idempotency-Key record.
-  createWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
+  createWebhook: {
+    table: ['GetItem', 'PutItem', 'UpdateItem'],
+    indexes: [],
+    partitions: tenantData,
+  },
   listWebhooks: { table: ['Query'], indexes: [], partitions: tenantData },
   getWebhook: { table: ['GetItem'], indexes: [], partitions: tenantData },
   deleteWebhook: { table: ['DeleteItem', 'UpdateItem'], indexes: [], partitions: tenantData },
@@ -60,7 +95,11 @@ export const ROUTE_ACCESS = {
   // PutItem: the test request, which the table's stream carries to the dispatcher like a retry; UpdateItem: the endpoint's tests this minute.
   testWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
   // UpdateItem: the endpoint's one running replay; GetItem: the Idempotency-Key record.
-  replayWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
+  replayWebhook: {
+    table: ['GetItem', 'PutItem', 'UpdateItem'],
+    indexes: [],
+    partitions: tenantData,
+  },
   whoami: { table: [], indexes: [], partitions: [] },
 } as const satisfies Record<RouteId, TableAccess>;
 
@@ -69,7 +108,11 @@ export const ROUTE_ACCESS = {
  * edge counts requests per IP (behind CloudFront and WAF it has no access to those items at all).
  */
 export function authorizerAccess({ behindEdge }: { behindEdge: boolean }): TableAccess {
-  return { table: ['UpdateItem'], indexes: [], partitions: behindEdge ? ['keyHash'] : ['keyHash', 'clientIp'] };
+  return {
+    table: ['UpdateItem'],
+    indexes: [],
+    partitions: behindEdge ? ['keyHash'] : ['keyHash', 'clientIp'],
+  };
 }
 
 /**
@@ -78,17 +121,33 @@ export function authorizerAccess({ behindEdge }: { behindEdge: boolean }): Table
  * applications), and the JD head checks that guard an application's copy (ConditionCheckItem).
  */
 export const EVENT_CONSUMER_ACCESS: TableAccess = {
-  table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+  table: [
+    'GetItem',
+    'BatchGetItem',
+    'Query',
+    'PutItem',
+    'UpdateItem',
+    'DeleteItem',
+    'ConditionCheckItem',
+  ],
   indexes: [],
   partitions: tenantData,
 };
 
 /** The webhook dispatcher reads each tenant's endpoints; it writes nothing to the table. */
-export const WEBHOOK_DISPATCHER_ACCESS: TableAccess = { table: ['Query'], indexes: [], partitions: tenantData };
+export const WEBHOOK_DISPATCHER_ACCESS: TableAccess = {
+  table: ['Query'],
+  indexes: [],
+  partitions: tenantData,
+};
 
 /**
  * The webhook delivery worker reads endpoints and events (a page of the log for a replay), counts each
  * delivery against its endpoint's rate, claims and records attempts, and marks endpoints failing,
  * healthy or disabled.
  */
-export const WEBHOOK_WORKER_ACCESS: TableAccess = { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData };
+export const WEBHOOK_WORKER_ACCESS: TableAccess = {
+  table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+  indexes: [],
+  partitions: tenantData,
+};

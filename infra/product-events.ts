@@ -32,12 +32,26 @@ export class ProductEventsIngest extends Construct {
   readonly deadLetterQueue: Queue;
   readonly consumer: ApiFunction;
 
-  constructor(scope: Construct, id: string, props: { settings: StageSettings; table: ITableV2; alarmAction: IAlarmAction; resources: ProductEventsResources }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: {
+      settings: StageSettings;
+      table: ITableV2;
+      alarmAction: IAlarmAction;
+      resources: ProductEventsResources;
+    },
+  ) {
     super(scope, id);
     const { bus, rule, queue, deadLetterQueue } = props.resources;
     this.queue = queue;
     this.deadLetterQueue = deadLetterQueue;
-    notEmptyAlarm(this, 'DeadLettersAlarm', 'A product event could not be applied: read its rejectionReason in the dead-letter queue, then redrive', deadLetterQueue).addAlarmAction(props.alarmAction);
+    notEmptyAlarm(
+      this,
+      'DeadLettersAlarm',
+      'A product event could not be applied: read its rejectionReason in the dead-letter queue, then redrive',
+      deadLetterQueue,
+    ).addAlarmAction(props.alarmAction);
 
     this.consumer = new ApiFunction(this, 'Consumer', {
       functionName: BACKGROUND_FUNCTIONS.eventConsumer,
@@ -47,7 +61,14 @@ export class ProductEventsIngest extends Construct {
     });
     this.consumer.bindTable(props.table, EVENT_CONSUMER_ACCESS);
     deadLetterQueue.grantSendMessages(this.consumer);
-    this.consumer.live.addEventSource(new SqsEventSource(queue, { batchSize: 10, maxBatchingWindow: Duration.seconds(1), reportBatchItemFailures: true, maxConcurrency: 10 }));
+    this.consumer.live.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: 10,
+        maxBatchingWindow: Duration.seconds(1),
+        reportBatchItemFailures: true,
+        maxConcurrency: 10,
+      }),
+    );
     acknowledgeQueueEventSource(this.consumer.live);
 
     const ruleMetric = (metricName: string) =>
@@ -65,7 +86,10 @@ export class ProductEventsIngest extends Construct {
       'EventBridge could not deliver a product event to the queue, nor to the dead-letter queue: the event is lost; see the rule’s metrics',
       new MathExpression({
         expression: 'failed + notDeadLettered',
-        usingMetrics: { failed: ruleMetric('FailedInvocations'), notDeadLettered: ruleMetric('InvocationsFailedToBeSentToDlq') },
+        usingMetrics: {
+          failed: ruleMetric('FailedInvocations'),
+          notDeadLettered: ruleMetric('InvocationsFailedToBeSentToDlq'),
+        },
         period: Duration.minutes(5),
       }),
     ).addAlarmAction(props.alarmAction);

@@ -9,8 +9,17 @@ export const WORKER_TIMEOUT_SECONDS = 60;
  * A queue as every queue of the service is: encrypted, reachable over TLS only, messages kept 14 days,
  * and kept as the stage keeps its data (`removalPolicy`) when it leaves the template.
  */
-export function encryptedQueue(scope: Construct, id: string, props: QueueProps & { removalPolicy: RemovalPolicy }): Queue {
-  return new Queue(scope, id, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14), ...props });
+export function encryptedQueue(
+  scope: Construct,
+  id: string,
+  props: QueueProps & { removalPolicy: RemovalPolicy },
+): Queue {
+  return new Queue(scope, id, {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+    ...props,
+  });
 }
 
 /**
@@ -22,6 +31,7 @@ export function acknowledgeQueueEventSource(fn: Construct): void {
   if (!mapping) throw new Error(`${fn.node.path} has no queue event source`);
   Validations.of(mapping).acknowledge({
     id: 'Serverless::Serverless-LambdaEventSourceMappingDestination',
-    reason: "Lambda supports an on-failure destination only for stream and Kafka sources; a queue's failures go to its dead-letter queue through the redrive policy.",
+    reason:
+      "Lambda supports an on-failure destination only for stream and Kafka sources; a queue's failures go to its dead-letter queue through the redrive policy.",
   });
 }

@@ -1,6 +1,16 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { type ILambdaApplication, LambdaDeploymentConfig, LambdaDeploymentGroup } from 'aws-cdk-lib/aws-codedeploy';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  type ILambdaApplication,
+  LambdaDeploymentConfig,
+  LambdaDeploymentGroup,
+} from 'aws-cdk-lib/aws-codedeploy';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -31,7 +41,11 @@ export class Rollout extends Construct {
   /** every canary alarm, for the dashboard */
   readonly alarms: Alarm[] = [];
 
-  constructor(scope: Construct, id: string, props: { stage: string; application: ILambdaApplication; functions: ApiFunction[] }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { stage: string; application: ILambdaApplication; functions: ApiFunction[] },
+  ) {
     super(scope, id);
     const { application } = props;
     // One role for the functions of this stack: its inline policy names each of their aliases, and a
@@ -39,7 +53,10 @@ export class Rollout extends Construct {
     const role = this.deploymentRole(props.functions);
     for (const fn of props.functions) {
       const scope = new Construct(this, fn.node.id);
-      const alarms = [this.errorsAlarm(scope, props.stage, fn), this.latencyAlarm(scope, props.stage, fn)];
+      const alarms = [
+        this.errorsAlarm(scope, props.stage, fn),
+        this.latencyAlarm(scope, props.stage, fn),
+      ];
       this.alarms.push(...alarms);
       // The alarms watch the new version before the alias starts moving to it.
       fn.live.node.addDependency(...alarms);
@@ -67,7 +84,11 @@ export class Rollout extends Construct {
       metricName: 'ErrorLogLines',
       metricValue: '1',
       // The logger's lines carry both (lib/observability/logger.ts); requiring them keeps the dimensions whole.
-      filterPattern: FilterPattern.all(FilterPattern.stringValue('$.level', '=', 'ERROR'), FilterPattern.exists('$.function_name'), FilterPattern.exists('$.function_version')),
+      filterPattern: FilterPattern.all(
+        FilterPattern.stringValue('$.level', '=', 'ERROR'),
+        FilterPattern.exists('$.function_name'),
+        FilterPattern.exists('$.function_version'),
+      ),
       dimensions: { FunctionName: '$.function_name', ExecutedVersion: '$.function_version' },
     });
     const minute = Duration.minutes(1);
@@ -81,7 +102,10 @@ export class Rollout extends Construct {
           errorLines: new Metric({
             namespace: NAMESPACE,
             metricName: 'ErrorLogLines',
-            dimensionsMap: { FunctionName: fn.functionName, ExecutedVersion: fn.currentVersion.version },
+            dimensionsMap: {
+              FunctionName: fn.functionName,
+              ExecutedVersion: fn.currentVersion.version,
+            },
             statistic: 'Sum',
             period: minute,
           }),
@@ -97,7 +121,9 @@ export class Rollout extends Construct {
 
   /** The new version's p99 duration above the API's target (an API function) or half the timeout (a background one), 2 minutes of 3. */
   private latencyAlarm(scope: Construct, stage: string, fn: ApiFunction): Alarm {
-    const threshold = fn.background ? (fn.timeout?.toMilliseconds() ?? FUNCTION_TIMEOUT_MS) / 2 : API_FUNCTION_P99_MS;
+    const threshold = fn.background
+      ? (fn.timeout?.toMilliseconds() ?? FUNCTION_TIMEOUT_MS) / 2
+      : API_FUNCTION_P99_MS;
     return new Alarm(scope, 'Latency', {
       alarmName: canaryAlarmName(stage, fn, 'Latency'),
       alarmDescription: `${fn.node.id}, the version being deployed: p99 duration above ${threshold} ms in 2 of 3 minutes. CodeDeploy then moves the alias back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
@@ -121,7 +147,14 @@ export class Rollout extends Construct {
       inlinePolicies: {
         rollout: new PolicyDocument({
           statements: [
-            new PolicyStatement({ actions: ['lambda:GetAlias', 'lambda:UpdateAlias', 'lambda:GetProvisionedConcurrencyConfig'], resources: aliases }),
+            new PolicyStatement({
+              actions: [
+                'lambda:GetAlias',
+                'lambda:UpdateAlias',
+                'lambda:GetProvisionedConcurrencyConfig',
+              ],
+              resources: aliases,
+            }),
             new PolicyStatement({ actions: ['cloudwatch:DescribeAlarms'], resources: ['*'] }),
           ],
         }),
@@ -129,7 +162,8 @@ export class Rollout extends Construct {
     });
     Validations.of(role).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason: "cloudwatch:DescribeAlarms on every alarm, as AWS's own CodeDeploy role for Lambda grants it (CodeDeploy reads the canary alarms' states with it): it reads alarm configurations and states, no data, and changes nothing.",
+      reason:
+        "cloudwatch:DescribeAlarms on every alarm, as AWS's own CodeDeploy role for Lambda grants it (CodeDeploy reads the canary alarms' states with it): it reads alarm configurations and states, no data, and changes nothing.",
     });
     return role;
   }
@@ -139,17 +173,29 @@ export class Rollout extends Construct {
  * A Lambda metric of the invocations through the alias that ran the version this deployment publishes
  * (Lambda's FunctionName + Resource + ExecutedVersion dimensions).
  */
-function newVersionMetric(fn: ApiFunction, metricName: 'Errors' | 'Duration', statistic: string): Metric {
+function newVersionMetric(
+  fn: ApiFunction,
+  metricName: 'Errors' | 'Duration',
+  statistic: string,
+): Metric {
   return new Metric({
     namespace: 'AWS/Lambda',
     metricName,
-    dimensionsMap: { FunctionName: fn.functionName, Resource: `${fn.functionName}:${LIVE_ALIAS}`, ExecutedVersion: fn.currentVersion.version },
+    dimensionsMap: {
+      FunctionName: fn.functionName,
+      Resource: `${fn.functionName}:${LIVE_ALIAS}`,
+      ExecutedVersion: fn.currentVersion.version,
+    },
     statistic,
     period: Duration.minutes(1),
   });
 }
 
 /** `HiringApi-<stage>-Canary-<Function>-<Errors|Latency>`: one per function and signal. */
-export function canaryAlarmName(stage: string, fn: Construct, signal: 'Errors' | 'Latency'): string {
+export function canaryAlarmName(
+  stage: string,
+  fn: Construct,
+  signal: 'Errors' | 'Latency',
+): string {
   return `HiringApi-${stage}-Canary-${fn.node.id}-${signal}`;
 }

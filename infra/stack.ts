@@ -1,4 +1,14 @@
-import { CfnOutput, Duration, Fn, NestedStack, RemovalPolicy, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  Fn,
+  NestedStack,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -14,14 +24,32 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { DomainName, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, SecurityPolicy } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  DomainName,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  SecurityPolicy,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
-import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import {
+  HttpLambdaAuthorizer,
+  HttpLambdaResponseType,
+} from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { Alarm, ComparisonOperator, type IMetric, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  type IMetric,
+  MathExpression,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { anyOccurrenceAlarm } from './alarms.js';
 import { Operations } from './operations.js';
@@ -30,7 +58,13 @@ import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { Operation, type TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { API_PREFIX, AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, type RouteDefinition, routeEntries } from '../lib/http/routes.js';
+import {
+  API_PREFIX,
+  AUTHORIZER_FUNCTION,
+  NOT_FOUND_FUNCTION,
+  type RouteDefinition,
+  routeEntries,
+} from '../lib/http/routes.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import type { HiringApiDataStack } from './data.js';
@@ -57,7 +91,12 @@ export interface HiringApiStackProps extends StackProps {
    * CloudFront with the WAF web ACL of an EdgeProtectionStack in front of the API: the per-IP limit
    * moves to the edge, and requests that bypass the distribution are refused by the authorizer.
    */
-  edge?: { webAclArn: string; webAclName: string; originDomain?: OriginDomain; originVerifyVersion?: string };
+  edge?: {
+    webAclArn: string;
+    webAclName: string;
+    originDomain?: OriginDomain;
+    originVerifyVersion?: string;
+  };
   /** how a deployment moves the functions to their new code: CodeDeploy canaries (default in prod) or all at once (default elsewhere) */
   rollout?: RolloutKind;
 }
@@ -107,7 +146,8 @@ export class HiringApiStack extends Stack {
     const isProduction = props.stage === 'prod';
     const environment: Record<string, string> = {};
     if (props.apiKeyHourlyLimit) environment.API_KEY_HOURLY_LIMIT = String(props.apiKeyHourlyLimit);
-    if (props.apiRateLimitMax && !isProduction) environment.API_RATE_LIMIT_MAX = String(props.apiRateLimitMax);
+    if (props.apiRateLimitMax && !isProduction)
+      environment.API_RATE_LIMIT_MAX = String(props.apiRateLimitMax);
     const settings: StageSettings = {
       stage: props.stage,
       isProduction,
@@ -122,7 +162,11 @@ export class HiringApiStack extends Stack {
     // An HTTP API starts no trace: with active tracing the authorizer would start one of its own for
     // every sampled request, next to the route function's, doubling the traces recorded for nothing
     // the route's trace does not show (its one DynamoDB write is in the access log's latency).
-    const authorizerFunction = new ApiFunction(this, 'Authorizer', { functionName: AUTHORIZER_FUNCTION, settings, tracing: Tracing.PASS_THROUGH });
+    const authorizerFunction = new ApiFunction(this, 'Authorizer', {
+      functionName: AUTHORIZER_FUNCTION,
+      settings,
+      tracing: Tracing.PASS_THROUGH,
+    });
     if (originVerify) authorizerFunction.readSecret(originVerify, 'ORIGIN_VERIFY_SECRET_ARN');
     authorizerFunction.bindTable(this.table, authorizerAccess({ behindEdge: Boolean(props.edge) }));
     this.functions[AUTHORIZER_FUNCTION] = authorizerFunction;
@@ -136,7 +180,11 @@ export class HiringApiStack extends Stack {
     });
 
     // It reads nothing: a trace of it would hold nothing.
-    const notFound = new ApiFunction(this, 'NotFound', { functionName: NOT_FOUND_FUNCTION, settings, tracing: Tracing.PASS_THROUGH });
+    const notFound = new ApiFunction(this, 'NotFound', {
+      functionName: NOT_FOUND_FUNCTION,
+      settings,
+      tracing: Tracing.PASS_THROUGH,
+    });
     this.functions[NOT_FOUND_FUNCTION] = notFound;
     const originDomain = props.edge?.originDomain;
     this.api = new HttpApi(this, 'Api', {
@@ -152,11 +200,19 @@ export class HiringApiStack extends Stack {
 
     const notify = new SnsAction(data.alarmTopic);
     const rolloutKind = props.rollout ?? (isProduction ? 'canary' : 'all-at-once');
-    const application = rolloutKind === 'canary' ? new LambdaApplication(this, 'RolloutApplication', { applicationName: `HiringApi-${props.stage}` }) : undefined;
+    const application =
+      rolloutKind === 'canary'
+        ? new LambdaApplication(this, 'RolloutApplication', {
+            applicationName: `HiringApi-${props.stage}`,
+          })
+        : undefined;
     const rollouts: Rollout[] = [];
     // A rollout per stack (each with its CodeDeploy role), named after the stack so that ids stay unique across the app.
     const rollOut = (scope: Construct, name: string, functions: ApiFunction[]) => {
-      if (application && functions.length > 0) rollouts.push(new Rollout(scope, `${name}Rollout`, { stage: props.stage, application, functions }));
+      if (application && functions.length > 0)
+        rollouts.push(
+          new Rollout(scope, `${name}Rollout`, { stage: props.stage, application, functions }),
+        );
     };
 
     // Each group of routes (by the first segment of their path) in a nested stack of its own, with its
@@ -166,16 +222,25 @@ export class HiringApiStack extends Stack {
       const name = routeGroupName(path);
       let group = groups.get(name);
       if (!group) {
-        group = { stack: new NestedStack(this, `${name}Routes`, { description: `Hiring API (${props.stage}): the ${name} routes` }), functions: [] };
+        group = {
+          stack: new NestedStack(this, `${name}Routes`, {
+            description: `Hiring API (${props.stage}): the ${name} routes`,
+          }),
+          functions: [],
+        };
         groups.set(name, group);
       }
       return group;
     };
     for (const { id, route, access } of props.routes ?? servedRoutes()) {
       const group = groupOf(route.path);
-      const fn = new ApiFunction(group.stack, `${id[0]?.toUpperCase()}${id.slice(1)}`, { functionName: route.functionName, settings });
+      const fn = new ApiFunction(group.stack, `${id[0]?.toUpperCase()}${id.slice(1)}`, {
+        functionName: route.functionName,
+        settings,
+      });
       if ('paginated' in route) fn.readSecret(data.cursorSecret, 'CURSOR_SECRET_ARN');
-      if ('sealsWebhookSecrets' in route) fn.useWebhookSecretsKey(data.webhookSecretsKey, 'kms:GenerateDataKey');
+      if ('sealsWebhookSecrets' in route)
+        fn.useWebhookSecretsKey(data.webhookSecretsKey, 'kms:GenerateDataKey');
       fn.bindTable(this.table, access);
       this.functions[route.functionName] ??= fn;
       group.functions.push(fn);
@@ -190,7 +255,9 @@ export class HiringApiStack extends Stack {
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: settings.logRetention,
-      removalPolicy: isProduction ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
+      removalPolicy: isProduction
+        ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE
+        : RemovalPolicy.DESTROY,
     });
     const domain = originDomain ? this.addOriginDomain(originDomain) : undefined;
     const stage = new HttpStage(this, 'DefaultStage', {
@@ -226,19 +293,37 @@ export class HiringApiStack extends Stack {
 
     Validations.of(stage).acknowledge({
       id: 'Serverless::Serverless-APIGWStructuredLogging',
-      reason: 'The access log is JSON; the check cannot parse the format because status and latencyMs are written unquoted, so that they are numbers.',
+      reason:
+        'The access log is JSON; the check cannot parse the format because status and latencyMs are written unquoted, so that they are numbers.',
     });
 
     this.addAlarms(authorizerFunction, isProduction, notify);
 
     // The functions fed by queues and the stream, with their alarms, in a nested stack of their own.
-    const background = new NestedStack(this, 'Background', { description: `Hiring API (${props.stage}): product events in, webhooks out` });
-    const productEvents = new ProductEventsIngest(background, 'ProductEvents', { settings, table: this.table, alarmAction: notify, resources: data.productEvents });
+    const background = new NestedStack(this, 'Background', {
+      description: `Hiring API (${props.stage}): product events in, webhooks out`,
+    });
+    const productEvents = new ProductEventsIngest(background, 'ProductEvents', {
+      settings,
+      table: this.table,
+      alarmAction: notify,
+      resources: data.productEvents,
+    });
     this.functions[BACKGROUND_FUNCTIONS.eventConsumer] = productEvents.consumer;
-    const webhooks = new WebhookDelivery(background, 'Webhooks', { settings, table: this.table, alarmAction: notify, secretsKey: data.webhookSecretsKey, queues: data.webhooks });
+    const webhooks = new WebhookDelivery(background, 'Webhooks', {
+      settings,
+      table: this.table,
+      alarmAction: notify,
+      secretsKey: data.webhookSecretsKey,
+      queues: data.webhooks,
+    });
     this.functions[BACKGROUND_FUNCTIONS.webhookDispatcher] = webhooks.dispatcher;
     this.functions[BACKGROUND_FUNCTIONS.webhookWorker] = webhooks.worker;
-    rollOut(background, 'Background', [productEvents.consumer, webhooks.dispatcher, webhooks.worker]);
+    rollOut(background, 'Background', [
+      productEvents.consumer,
+      webhooks.dispatcher,
+      webhooks.worker,
+    ]);
     rollOut(this, 'Api', [authorizerFunction, notFound]);
     new Operations(this, 'Operations', {
       stage: props.stage,
@@ -272,33 +357,46 @@ export class HiringApiStack extends Stack {
         defaultBehavior: {
           // The API's own domain when it has one (the execute-api endpoint is then off), else the
           // execute-api host of the HTTP API (https://<id>.execute-api.<region>.amazonaws.com).
-          origin: new HttpOrigin(originDomain?.domainName ?? Fn.select(2, Fn.split('/', this.api.apiEndpoint)), {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-            // The version a rotation named (a new reference, which CloudFormation resolves anew), or the
-            // value the data stack created: CloudFormation re-resolves a reference only when it changes.
-            customHeaders: {
-              [ORIGIN_VERIFY_HEADER]: (props.edge.originVerifyVersion
-                ? SecretValue.secretsManager(originVerify.secretArn, { versionId: props.edge.originVerifyVersion })
-                : originVerify.secretValue
-              ).unsafeUnwrap(),
+          origin: new HttpOrigin(
+            originDomain?.domainName ?? Fn.select(2, Fn.split('/', this.api.apiEndpoint)),
+            {
+              protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+              originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+              // The version a rotation named (a new reference, which CloudFormation resolves anew), or the
+              // value the data stack created: CloudFormation re-resolves a reference only when it changes.
+              customHeaders: {
+                [ORIGIN_VERIFY_HEADER]: (props.edge.originVerifyVersion
+                  ? SecretValue.secretsManager(originVerify.secretArn, {
+                      versionId: props.edge.originVerifyVersion,
+                    })
+                  : originVerify.secretValue
+                ).unsafeUnwrap(),
+              },
             },
-          }),
+          ),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           // Every response is per key and per request: nothing is cached, every header and query reaches
           // the API (but Host, which must stay the execute-api host).
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: viewerAddress }],
+          functionAssociations: [
+            { eventType: FunctionEventType.VIEWER_REQUEST, function: viewerAddress },
+          ],
         },
         // CloudFront caches these error statuses for 10 s whatever the cache policy, keyed here by path
         // alone: one tenant's 503 would be served to every tenant at that edge. `Cache-Control: no-store`
         // on the API's answers does not stop it for most of them, so each gets a TTL of 0.
-        errorResponses: EDGE_CACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
+        errorResponses: EDGE_CACHED_ERROR_STATUSES.map((httpStatus) => ({
+          httpStatus,
+          ttl: Duration.seconds(0),
+        })),
       });
       this.acknowledgeEdgeNagFindings(distribution);
-      new CfnOutput(this, 'ApiUrl', { value: `https://${distribution.distributionDomainName}${API_PREFIX}`, description: 'Base URL of the API (through CloudFront and WAF)' });
+      new CfnOutput(this, 'ApiUrl', {
+        value: `https://${distribution.distributionDomainName}${API_PREFIX}`,
+        description: 'Base URL of the API (through CloudFront and WAF)',
+      });
     } else {
       new CfnOutput(this, 'ApiUrl', { value: origin, description: 'Base URL of the API' });
     }
@@ -313,9 +411,14 @@ export class HiringApiStack extends Stack {
     });
     if (origin.hostedZone) {
       new ARecord(this, 'OriginRecord', {
-        zone: HostedZone.fromHostedZoneAttributes(this, 'OriginZone', { hostedZoneId: origin.hostedZone.id, zoneName: origin.hostedZone.name }),
+        zone: HostedZone.fromHostedZoneAttributes(this, 'OriginZone', {
+          hostedZoneId: origin.hostedZone.id,
+          zoneName: origin.hostedZone.name,
+        }),
         recordName: origin.domainName,
-        target: RecordTarget.fromAlias(new ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId)),
+        target: RecordTarget.fromAlias(
+          new ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId),
+        ),
       });
     } else {
       new CfnOutput(this, 'OriginDnsTarget', {
@@ -327,10 +430,15 @@ export class HiringApiStack extends Stack {
   }
 
   /** The alarms of the API itself (the others are next to what they watch), each notifying the alarm topic. */
-  private addAlarms(authorizerFunction: ApiFunction, isProduction: boolean, notify: SnsAction): void {
+  private addAlarms(
+    authorizerFunction: ApiFunction,
+    isProduction: boolean,
+    notify: SnsAction,
+  ): void {
     const period = Duration.minutes(5);
     /** Fires on the first occurrence in a 5-minute period: these should never happen at all. */
-    const anyOccurrence = (id: string, description: string, metric: IMetric) => anyOccurrenceAlarm(this, id, description, metric);
+    const anyOccurrence = (id: string, description: string, metric: IMetric) =>
+      anyOccurrenceAlarm(this, id, description, metric);
     const alarms = [
       new Alarm(this, 'ServerErrorRateAlarm', {
         alarmDescription: 'More than 1% of requests answered 5xx',
@@ -390,8 +498,16 @@ export class HiringApiStack extends Stack {
   private acknowledgeEdgeNagFindings(distribution: Distribution): void {
     const acknowledge = (construct: Construct, id: string, reason: string) =>
       Validations.of(construct).acknowledge({ id: `AwsSolutions::AwsSolutions-${id}`, reason });
-    acknowledge(distribution, 'CFR1', 'An API for integrators worldwide: no geographic restriction.');
-    acknowledge(distribution, 'CFR3', 'Every request that reaches the origin is in the API access log; WAF metrics and sampled requests show what the edge refused.');
+    acknowledge(
+      distribution,
+      'CFR1',
+      'An API for integrators worldwide: no geographic restriction.',
+    );
+    acknowledge(
+      distribution,
+      'CFR3',
+      'Every request that reaches the origin is in the API access log; WAF metrics and sampled requests show what the edge refused.',
+    );
     acknowledge(
       distribution,
       'CFR4',

@@ -36,15 +36,35 @@ export class WebhookDelivery extends Construct {
   readonly dispatcher: ApiFunction;
   readonly worker: ApiFunction;
 
-  constructor(scope: Construct, id: string, props: { settings: StageSettings; table: ITableV2; alarmAction: IAlarmAction; secretsKey: IKey; queues: WebhookQueues }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: {
+      settings: StageSettings;
+      table: ITableV2;
+      alarmAction: IAlarmAction;
+      secretsKey: IKey;
+      queues: WebhookQueues;
+    },
+  ) {
     super(scope, id);
-    ({ queue: this.queue, deadLetterQueue: this.deadLetterQueue, streamFailures: this.streamFailures } = props.queues);
-    notEmptyAlarm(this, 'DeadLettersAlarm', 'A webhook delivery message failed 5 times in the worker (not an endpoint failing: a fault of the worker)', this.deadLetterQueue).addAlarmAction(
-      props.alarmAction,
-    );
-    notEmptyAlarm(this, 'StreamFailuresAlarm', 'Stream records the webhook dispatcher could not process: their events were not queued for delivery (replay them)', this.streamFailures).addAlarmAction(
-      props.alarmAction,
-    );
+    ({
+      queue: this.queue,
+      deadLetterQueue: this.deadLetterQueue,
+      streamFailures: this.streamFailures,
+    } = props.queues);
+    notEmptyAlarm(
+      this,
+      'DeadLettersAlarm',
+      'A webhook delivery message failed 5 times in the worker (not an endpoint failing: a fault of the worker)',
+      this.deadLetterQueue,
+    ).addAlarmAction(props.alarmAction);
+    notEmptyAlarm(
+      this,
+      'StreamFailuresAlarm',
+      'Stream records the webhook dispatcher could not process: their events were not queued for delivery (replay them)',
+      this.streamFailures,
+    ).addAlarmAction(props.alarmAction);
 
     this.dispatcher = new ApiFunction(this, 'Dispatcher', {
       functionName: BACKGROUND_FUNCTIONS.webhookDispatcher,
@@ -68,7 +88,9 @@ export class WebhookDelivery extends Construct {
     );
     // TableV2's stream grant names the stream for ListStreams, which IAM authorizes on "*" only, so
     // that statement allows nothing (aws/aws-cdk#34575); Lambda's event source mapping needs it.
-    this.dispatcher.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:ListStreams'], resources: ['*'] }));
+    this.dispatcher.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:ListStreams'], resources: ['*'] }),
+    );
     Validations.of(this.dispatcher.role?.node.findChild('DefaultPolicy') as Construct).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -84,7 +106,13 @@ export class WebhookDelivery extends Construct {
     this.worker.bindTable(props.table, WEBHOOK_WORKER_ACCESS);
     this.worker.useWebhookSecretsKey(props.secretsKey, 'kms:Decrypt');
     this.queue.grantSendMessages(this.worker);
-    this.worker.live.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 20 }));
+    this.worker.live.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        maxConcurrency: 20,
+      }),
+    );
     acknowledgeQueueEventSource(this.worker.live);
   }
 }

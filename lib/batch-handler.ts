@@ -1,7 +1,15 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type {
+  Context,
+  DynamoDBBatchResponse,
+  DynamoDBRecord,
+  DynamoDBStreamEvent,
+  SQSBatchResponse,
+  SQSEvent,
+  SQSRecord,
+} from 'aws-lambda';
 import { logger } from './observability/logger.js';
 
 /** The two event sources of the background functions, as Lambda hands them over. */
@@ -17,9 +25,19 @@ interface Sources {
  * batch starts with `startBatch`, which returns what processes one record (state it holds, such as the
  * dispatcher's endpoint cache, lasts one batch).
  */
-export function batchHandler<S extends keyof Sources>(source: S, startBatch: () => (record: Sources[S]['record']) => Promise<unknown>) {
-  const processor = new BatchProcessor(source === 'sqs' ? EventType.SQS : EventType.DynamoDBStreams);
+export function batchHandler<S extends keyof Sources>(
+  source: S,
+  startBatch: () => (record: Sources[S]['record']) => Promise<unknown>,
+) {
+  const processor = new BatchProcessor(
+    source === 'sqs' ? EventType.SQS : EventType.DynamoDBStreams,
+  );
   return middy<Sources[S]['event'], Sources[S]['response'], Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler((event, context) => processPartialResponse(event, startBatch(), processor, { context }) as Promise<Sources[S]['response']>);
+    .handler(
+      (event, context) =>
+        processPartialResponse(event, startBatch(), processor, { context }) as Promise<
+          Sources[S]['response']
+        >,
+    );
 }

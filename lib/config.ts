@@ -115,7 +115,8 @@ export const DYNAMODB_CALL_LIMITS = {
 
 /** The longest a write can take from its first attempt to its last answer: every attempt timing out, every back-off at its cap. */
 export const DYNAMODB_WRITE_BUDGET_MS =
-  DYNAMODB_CALL_LIMITS.maxAttempts * (DYNAMODB_CALL_LIMITS.connectionTimeoutMs + DYNAMODB_CALL_LIMITS.requestTimeoutMs) +
+  DYNAMODB_CALL_LIMITS.maxAttempts *
+    (DYNAMODB_CALL_LIMITS.connectionTimeoutMs + DYNAMODB_CALL_LIMITS.requestTimeoutMs) +
   (DYNAMODB_CALL_LIMITS.maxAttempts - 1) * DYNAMODB_CALL_LIMITS.maxBackoffMs;
 
 /** How far two functions' clocks may disagree (Lambda's are kept in sync by the Amazon Time Sync Service). */
@@ -142,14 +143,18 @@ export function eventSettleMs(): number {
  * attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h; about 3 days in all).
  * WEBHOOK_RETRY_SCHEDULE (comma-separated seconds) overrides it, locally and in tests.
  */
-export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400] as const;
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [
+  5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400,
+] as const;
 
 export function webhookRetrySchedule(): number[] {
   const raw = process.env.WEBHOOK_RETRY_SCHEDULE;
   if (raw === undefined || raw.trim() === '') return [...DEFAULT_WEBHOOK_RETRY_SCHEDULE];
   const seconds = raw.split(',').map((part) => Number(part.trim()));
   if (seconds.some((value) => !Number.isFinite(value) || value < 0)) {
-    throw new Error(`Environment variable WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds, got "${raw}"`);
+    throw new Error(
+      `Environment variable WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds, got "${raw}"`,
+    );
   }
   return seconds;
 }

@@ -3,8 +3,10 @@
  * the message. docs/api.md lists them (a test keeps the two the same).
  */
 export const ERROR_CODES = {
-  validation_failed: 'the request breaks a rule of its body, query or headers; `details` names each field and rule',
-  cursor_invalid: "the `cursor` was not issued by this list (another tenant's, another list, another filter, made up, or signed with a retired key)",
+  validation_failed:
+    'the request breaks a rule of its body, query or headers; `details` names each field and rule',
+  cursor_invalid:
+    "the `cursor` was not issued by this list (another tenant's, another list, another filter, made up, or signed with a retired key)",
   unauthenticated: 'no API key was sent',
   key_invalid: 'the API key is unknown, malformed, revoked or expired',
   scope_missing: 'the key lacks the scope the route needs',
@@ -14,16 +16,21 @@ export const ERROR_CODES = {
   webhook_disabled: 'the webhook endpoint is disabled: enable it first',
   replay_running: 'a replay is already running on this webhook endpoint',
   concurrent_change: 'another change to the same data won a race; retry (Retry-After)',
-  precondition_failed: 'the If-Match header names a version that is no longer the current one: read the resource again, then decide',
+  precondition_failed:
+    'the If-Match header names a version that is no longer the current one: read the resource again, then decide',
   payload_too_large: 'the request body is larger than the service takes',
   unsupported_media_type: 'the request body is not JSON in UTF-8',
   idempotency_key_reused: 'the Idempotency-Key was used before with a different request body',
-  idempotency_key_other_target: 'the Idempotency-Key was used before for another method or path: one key names one request',
+  idempotency_key_other_target:
+    'the Idempotency-Key was used before for another method or path: one key names one request',
   response_too_large: 'the answer would be larger than one answer can carry: ask for it in slices',
-  jd_too_large: "the change would take the JD's fields together past the 256 KB (as JSON) a JD may hold: shorten a text",
-  request_blocked: 'the edge firewall refused the request: it matches a known attack pattern, or its address is on a threat list',
+  jd_too_large:
+    "the change would take the JD's fields together past the 256 KB (as JSON) a JD may hold: shorten a text",
+  request_blocked:
+    'the edge firewall refused the request: it matches a known attack pattern, or its address is on a threat list',
   rate_limited: 'too many requests from this client address; retry after `retryAfterMs`',
-  webhook_test_limited: 'the endpoint was sent as many test deliveries as it takes this minute; retry after `retryAfterMs`',
+  webhook_test_limited:
+    'the endpoint was sent as many test deliveries as it takes this minute; retry after `retryAfterMs`',
   quota_exceeded: "the key's hourly quota is spent; retry after `retryAfterMs`",
   unavailable: 'the service cannot reach its database right now; retry after Retry-After',
   internal_error: 'a fault of the service, logged with the `requestId` shown',
@@ -58,7 +65,8 @@ export class NotFoundError extends DomainError {
  * `retryable`) a race with a concurrent change that retries did not win.
  */
 export class ConflictError extends DomainError {
-  readonly code: 'conflict' | 'limit_reached' | 'webhook_disabled' | 'replay_running' | 'concurrent_change';
+  readonly code:
+    'conflict' | 'limit_reached' | 'webhook_disabled' | 'replay_running' | 'concurrent_change';
 
   constructor(
     message: string,
@@ -122,7 +130,9 @@ export class IdempotencyKeyOtherTargetError extends DomainError {
   readonly code = 'idempotency_key_other_target';
 
   constructor(firstTarget: string) {
-    super(`Idempotency-Key was already used for ${firstTarget}: a key names one request; send this one with a key of its own`);
+    super(
+      `Idempotency-Key was already used for ${firstTarget}: a key names one request; send this one with a key of its own`,
+    );
   }
 }
 
@@ -131,7 +141,9 @@ export class JdTooLargeError extends DomainError {
   readonly code = 'jd_too_large';
 
   constructor(limit: number, bytes: number) {
-    super(`A JD holds at most ${limit} bytes as JSON, its fields together: with this change it would hold ${bytes} bytes; shorten a text`);
+    super(
+      `A JD holds at most ${limit} bytes as JSON, its fields together: with this change it would hold ${bytes} bytes; shorten a text`,
+    );
   }
 }
 
@@ -143,7 +155,9 @@ export class TestDeliveriesLimitedError extends DomainError {
     perMinute: number,
     readonly retryAfterMs: number,
   ) {
-    super(`This endpoint takes ${perMinute} test deliveries a minute: retry in ${Math.ceil(retryAfterMs / 1000)} seconds`);
+    super(
+      `This endpoint takes ${perMinute} test deliveries a minute: retry in ${Math.ceil(retryAfterMs / 1000)} seconds`,
+    );
   }
 }
 
@@ -157,7 +171,9 @@ export class TooManyItemsError extends DomainError {
   readonly code = 'response_too_large';
 
   constructor(limit: number) {
-    super(`This list has more than ${limit} items, the most one answer hands over whole: ask for it in slices with \`limit\` and follow \`pagination.nextCursor\``);
+    super(
+      `This list has more than ${limit} items, the most one answer hands over whole: ask for it in slices with \`limit\` and follow \`pagination.nextCursor\``,
+    );
   }
 }
 

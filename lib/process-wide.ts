@@ -5,7 +5,10 @@
  * left behind (cached values, opened keys). Mark each call pure (an `@__PURE__` comment before it): a
  * function that never uses the instance then bundles neither it nor the client it would make.
  */
-export function processWide<T>(create: () => T, onReplace?: () => void): { get: () => T; set: (replacement: T | undefined) => void } {
+export function processWide<T>(
+  create: () => T,
+  onReplace?: () => void,
+): { get: () => T; set: (replacement: T | undefined) => void } {
   let instance: T | undefined;
   return {
     get: () => (instance ??= create()),

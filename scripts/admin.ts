@@ -51,7 +51,8 @@ function required(values: Record<string, string | undefined>, name: string): str
 
 function positiveInteger(values: Record<string, string | undefined>, name: string): number {
   const value = Number(required(values, name));
-  if (!Number.isSafeInteger(value) || value <= 0) throw new UsageError(`--${name} must be a positive integer`);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new UsageError(`--${name} must be a positive integer`);
   return value;
 }
 
@@ -90,7 +91,8 @@ async function main(argv: string[]): Promise<unknown> {
         .split(',')
         .map((scope) => scope.trim());
       const unknown = named.filter((scope) => !isScope(scope));
-      if (unknown.length) throw new UsageError(`Unknown scope(s) ${unknown.join(', ')}; valid: ${SCOPES.join(', ')}`);
+      if (unknown.length)
+        throw new UsageError(`Unknown scope(s) ${unknown.join(', ')}; valid: ${SCOPES.join(', ')}`);
       const scopes = named.filter(isScope);
       const expiresAt = values['expires-at'];
       if (expiresAt !== undefined) {
@@ -98,7 +100,12 @@ async function main(argv: string[]): Promise<unknown> {
         if (problem) throw new UsageError(`--expires-at ${problem}`);
       }
       await ensureTenant(db, tenantId);
-      const { key, record } = await createApiKey(db, tenantId, { name: values.name ?? 'admin-cli', scopes, expiresAt, createdBy: 'admin-cli' });
+      const { key, record } = await createApiKey(db, tenantId, {
+        name: values.name ?? 'admin-cli',
+        scopes,
+        expiresAt,
+        createdBy: 'admin-cli',
+      });
       return { tenantId, ...record, key };
     }
     case 'revoke-key': {
@@ -126,7 +133,9 @@ async function main(argv: string[]): Promise<unknown> {
       refuseMalformedText(content, 'file');
       const data = parseOrThrow(importFile, content, 'file');
       const progress = progressOnStderr('import');
-      const counts = await importProductData(await asDeployed(), tenantId, data, { onProgress: progress.update });
+      const counts = await importProductData(await asDeployed(), tenantId, data, {
+        onProgress: progress.update,
+      });
       progress.end();
       if (counts.rejected?.length) process.exitCode = 1;
       return { tenantId, ...counts };
@@ -141,19 +150,27 @@ async function main(argv: string[]): Promise<unknown> {
         const refuse = (reason: string) => unreadable.push({ event: `line ${i + 1}`, reason });
         // Measured before parsing: what nests too deeply would overflow the stack further on.
         const depth = jsonNestingDepth(line);
-        if (depth > MAX_EVENT_NESTING) return refuse(`the line nests ${depth} levels deep: at most ${MAX_EVENT_NESTING} are accepted`);
+        if (depth > MAX_EVENT_NESTING)
+          return refuse(
+            `the line nests ${depth} levels deep: at most ${MAX_EVENT_NESTING} are accepted`,
+          );
         let event: unknown;
         try {
           event = JSON.parse(line);
         } catch {
           return refuse('the line is not JSON');
         }
-        if (typeof event !== 'object' || event === null || Array.isArray(event)) return refuse('the line is not a JSON object');
+        if (typeof event !== 'object' || event === null || Array.isArray(event))
+          return refuse('the line is not a JSON object');
         const published = event as PublishedEvent;
-        events.push(tenantId && published.tenantId === undefined ? { ...published, tenantId } : published);
+        events.push(
+          tenantId && published.tenantId === undefined ? { ...published, tenantId } : published,
+        );
       });
       const progress = progressOnStderr('publish');
-      const summary = summarize(await deliverLocally(await asDeployed(), events, { onProgress: progress.update }));
+      const summary = summarize(
+        await deliverLocally(await asDeployed(), events, { onProgress: progress.update }),
+      );
       progress.end();
       const rejected = [...unreadable, ...summary.rejected];
       if (rejected.length) process.exitCode = 1;
@@ -169,7 +186,10 @@ async function main(argv: string[]): Promise<unknown> {
       return { tenantId, ...(await sealPlaintextSecrets(await asDeployed(), tenantId)) };
     }
     case 'redrive': {
-      if (endpoint !== 'aws') throw new UsageError('redrive moves the messages of an AWS dead-letter queue: set DYNAMODB_ENDPOINT=aws and AWS credentials');
+      if (endpoint !== 'aws')
+        throw new UsageError(
+          'redrive moves the messages of an AWS dead-letter queue: set DYNAMODB_ENDPOINT=aws and AWS credentials',
+        );
       return { moveTask: await redriveDeadLetters(required(values, 'dlq-arn')) };
     }
     default:
@@ -180,7 +200,11 @@ async function main(argv: string[]): Promise<unknown> {
 /** The connection refusal under an error, if that is what it is (the SDK wraps it in its retries' error). */
 function refusedConnection(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ECONNREFUSED' || cause.message.includes('ECONNREFUSED')) return true;
+    if (
+      (cause as NodeJS.ErrnoException).code === 'ECONNREFUSED' ||
+      cause.message.includes('ECONNREFUSED')
+    )
+      return true;
     if (cause instanceof AggregateError && cause.errors.some(refusedConnection)) return true;
   }
   return false;
@@ -194,10 +218,14 @@ main(process.argv.slice(2)).then(
     const endpoint = process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000';
     if (error instanceof UsageError) process.stderr.write(`${error.message}\n\n${USAGE}\n`);
     else if (refusedConnection(error)) {
-      process.stderr.write(`DynamoDB at ${endpoint} refused the connection: is \`npm start\` running? (Or set DYNAMODB_ENDPOINT to the table's endpoint.)\n`);
-    }
-    else if (error instanceof DomainError) process.stderr.write(`${error.message}\n`);
-    else process.stderr.write(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+      process.stderr.write(
+        `DynamoDB at ${endpoint} refused the connection: is \`npm start\` running? (Or set DYNAMODB_ENDPOINT to the table's endpoint.)\n`,
+      );
+    } else if (error instanceof DomainError) process.stderr.write(`${error.message}\n`);
+    else
+      process.stderr.write(
+        `${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`,
+      );
     process.exitCode = error instanceof UsageError ? 2 : 1;
   },
 );

@@ -21,18 +21,30 @@ const fail = (message: string): never => {
 };
 
 const [functionName = '', eventPath] = process.argv.slice(2);
-if (!functionName) fail(`Usage: npm run invoke -- <function> [event.json]; functions: ${FUNCTION_NAMES.join(', ')}`);
-if (!FUNCTION_NAMES.includes(functionName)) fail(`Unknown function "${functionName}"; functions: ${FUNCTION_NAMES.join(', ')}`);
+if (!functionName)
+  fail(`Usage: npm run invoke -- <function> [event.json]; functions: ${FUNCTION_NAMES.join(', ')}`);
+if (!FUNCTION_NAMES.includes(functionName))
+  fail(`Unknown function "${functionName}"; functions: ${FUNCTION_NAMES.join(', ')}`);
 const file = eventPath ?? join(EVENTS_DIR, `${functionName}.json`);
-if (!existsSync(file)) fail(`No fixture ${file}; fixtures in events/: ${readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json')).join(', ')}`);
+if (!existsSync(file))
+  fail(
+    `No fixture ${file}; fixtures in events/: ${readdirSync(EVENTS_DIR)
+      .filter((name) => name.endsWith('.json'))
+      .join(', ')}`,
+  );
 
 const writeResult = stdoutForResultOnly();
 const started = performance.now();
 const result = await invokeFunction(
-  createDb({ endpoint: process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000', tableName: process.env.TABLE_NAME ?? 'hiring-local' }),
+  createDb({
+    endpoint: process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000',
+    tableName: process.env.TABLE_NAME ?? 'hiring-local',
+  }),
   functionName,
   await loadFixture(file),
   (line) => process.stderr.write(`${line}\n`),
 );
 writeResult(result);
-process.stderr.write(`${functionName} finished in ${(performance.now() - started).toFixed(1)} ms\n`);
+process.stderr.write(
+  `${functionName} finished in ${(performance.now() - started).toFixed(1)} ms\n`,
+);

@@ -18,28 +18,38 @@ interface Reply {
 class StepFailure extends Error {}
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nUsage: npm run smoke -- --url <base URL ending in /api/v1> --admin-key <admin key>\n`);
+  process.stderr.write(
+    `${message}\nUsage: npm run smoke -- --url <base URL ending in /api/v1> --admin-key <admin key>\n`,
+  );
   process.exit(2);
 }
 
-const { values } = parseArgs({ options: { url: { type: 'string' }, 'admin-key': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { url: { type: 'string' }, 'admin-key': { type: 'string' } },
+});
 const base = (values.url ?? usage('--url is required')).replace(/\/$/, '');
 const adminKey = values['admin-key'] ?? usage('--admin-key is required');
 
 async function call(method: string, path: string, key: string, body?: unknown): Promise<Reply> {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { 'X-API-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      'X-API-Key': key,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
-  if (response.status === 204 && text === '') return { status: 204, headers: response.headers, json: undefined };
+  if (response.status === 204 && text === '')
+    return { status: 204, headers: response.headers, json: undefined };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new StepFailure(`${method} ${path}: ${response.status}, body is not JSON: ${text.slice(0, 200)}`);
+    throw new StepFailure(
+      `${method} ${path}: ${response.status}, body is not JSON: ${text.slice(0, 200)}`,
+    );
   }
   return { status: response.status, headers: response.headers, json };
 }
@@ -50,7 +60,10 @@ function check(condition: unknown, message: string): void {
 
 /** A function's answer: the expected status, the envelope, and the RateLimit headers. */
 function expectEnvelope(reply: Reply, status: number, what: string): void {
-  check(reply.status === status, `${what}: expected ${status}, got ${reply.status} ${JSON.stringify(reply.json).slice(0, 300)}`);
+  check(
+    reply.status === status,
+    `${what}: expected ${status}, got ${reply.status} ${JSON.stringify(reply.json).slice(0, 300)}`,
+  );
   check(reply.json?.success === status < 400, `${what}: no envelope (success: ${status < 400})`);
   for (const header of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) {
     check(reply.headers.get(header) !== null, `${what}: no ${header} header`);
@@ -66,7 +79,9 @@ async function step(name: string, run: () => Promise<void>): Promise<void> {
     process.stdout.write(`PASS  ${name} (${(performance.now() - started).toFixed(0)} ms)\n`);
   } catch (error) {
     results.push(false);
-    process.stdout.write(`FAIL  ${name}: ${error instanceof StepFailure ? error.message : String(error)}\n`);
+    process.stdout.write(
+      `FAIL  ${name}: ${error instanceof StepFailure ? error.message : String(error)}\n`,
+    );
   }
 }
 
@@ -78,17 +93,27 @@ let jdId = '';
 await step('admin key works (GET /whoami)', async () => {
   const reply = await call('GET', '/whoami', adminKey);
   expectEnvelope(reply, 200, 'GET /whoami');
-  check(reply.json.data.scopes.includes('admin'), `the key has scopes ${reply.json.data.scopes}, not admin`);
+  check(
+    reply.json.data.scopes.includes('admin'),
+    `the key has scopes ${reply.json.data.scopes}, not admin`,
+  );
 });
 await step('create a read/write key (POST /keys)', async () => {
-  const reply = await call('POST', '/keys', adminKey, { name: `smoke ${run}`, scopes: ['read', 'write'] });
+  const reply = await call('POST', '/keys', adminKey, {
+    name: `smoke ${run}`,
+    scopes: ['read', 'write'],
+  });
   expectEnvelope(reply, 201, 'POST /keys');
   key = reply.json.data.key;
   keyId = reply.json.data.id;
   check(/^hk_live_\w{33}$/.test(key), 'the new key is not shown once in the response');
 });
 await step('create a JD (POST /jds)', async () => {
-  const reply = await call('POST', '/jds', key, { title: `[smoke] ${run}`, description: 'Created by npm run smoke.', createdById: 'smoke' });
+  const reply = await call('POST', '/jds', key, {
+    title: `[smoke] ${run}`,
+    description: 'Created by npm run smoke.',
+    createdById: 'smoke',
+  });
   expectEnvelope(reply, 201, 'POST /jds');
   check(reply.json.data.status === 'DRAFT', `status ${reply.json.data.status}, not DRAFT`);
   jdId = reply.json.data.id;
@@ -120,8 +145,12 @@ await step('candidates answer (GET /candidates)', async () => {
 });
 await step('delete the JD (DELETE /jds/:id)', async () => {
   const reply = await call('DELETE', `/jds/${jdId}`, key);
-  check(reply.status === 204, `expected 204, got ${reply.status} ${JSON.stringify(reply.json ?? null).slice(0, 300)}`);
-  for (const header of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) check(reply.headers.get(header) !== null, `DELETE /jds/:id: no ${header} header`);
+  check(
+    reply.status === 204,
+    `expected 204, got ${reply.status} ${JSON.stringify(reply.json ?? null).slice(0, 300)}`,
+  );
+  for (const header of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'])
+    check(reply.headers.get(header) !== null, `DELETE /jds/:id: no ${header} header`);
   check((await call('GET', `/jds/${jdId}`, key)).status === 404, 'the deleted JD is still there');
 });
 await step('revoke the key (DELETE /keys/:id)', async () => {

@@ -21,7 +21,9 @@ const DEMO_TENANT = 'demo';
 
 async function isEmpty(db: ReturnType<typeof createDb>): Promise<boolean> {
   // A one-item Scan is the cheapest "anything here?" check; this runs once, locally, at start-up.
-  const { Count } = await db.client.send(new ScanCommand({ TableName: db.tableName, Limit: 1, Select: 'COUNT' }));
+  const { Count } = await db.client.send(
+    new ScanCommand({ TableName: db.tableName, Limit: 1, Select: 'COUNT' }),
+  );
   return (Count ?? 0) === 0;
 }
 
@@ -42,7 +44,9 @@ async function main() {
       ...(dataDir ? { dataDir } : {}),
     });
     process.env.DYNAMODB_ENDPOINT = local.endpoint;
-    console.log(`DynamoDB Local ${dataDir ? `(data in ${dataDir})` : '(in memory)'} on ${local.endpoint}`);
+    console.log(
+      `DynamoDB Local ${dataDir ? `(data in ${dataDir})` : '(in memory)'} on ${local.endpoint}`,
+    );
   }
   let stopping = false;
   const stop = async (code = 0) => {
@@ -59,7 +63,9 @@ async function main() {
   // Without its database the API can only answer 503s: say so, and stop, rather than run on quietly.
   local?.process.once('exit', (code, signal) => {
     if (stopping) return;
-    process.stderr.write(`\nDynamoDB Local (${local?.endpoint}) stopped unexpectedly (${signal ?? `exit code ${code}`}): the API cannot work without it. Stopping; run \`npm start\` again.\n`);
+    process.stderr.write(
+      `\nDynamoDB Local (${local?.endpoint}) stopped unexpectedly (${signal ?? `exit code ${code}`}): the API cannot work without it. Stopping; run \`npm start\` again.\n`,
+    );
     void stop(1);
   });
 
@@ -79,7 +85,11 @@ async function main() {
       ['read-write', ['read', 'write']],
     ] as const) {
       keys[name] = (
-        await createApiKey(db, DEMO_TENANT, { name: `demo ${name}`, scopes: [...scopes], createdBy: 'npm start' })
+        await createApiKey(db, DEMO_TENANT, {
+          name: `demo ${name}`,
+          scopes: [...scopes],
+          createdBy: 'npm start',
+        })
       ).key;
     }
     console.log(
@@ -100,7 +110,9 @@ async function main() {
     console.log(`\nDemo admin key (manages keys):       ${keys.admin}`);
     console.log(`Demo read/write key (all resources): ${keys['read-write']}`);
     console.log(`\nTry: curl -H "X-API-Key: ${keys['read-write']}" ${url}/jds`);
-    console.log(`Webhooks: POST ${url}/webhooks with the admin key (http://localhost receivers are allowed locally)`);
+    console.log(
+      `Webhooks: POST ${url}/webhooks with the admin key (http://localhost receivers are allowed locally)`,
+    );
   }
   console.log(`Ready in ${Date.now() - started} ms. Ctrl-C stops everything.`);
 }

@@ -7,7 +7,12 @@ import { createKeyBody } from '../../lib/schemas/requests/keys.js';
 export const handler = apiHandler('createKey', { body: createKeyBody }, (request) =>
   withIdempotency(sharedDb(), request, {
     run: (claim) =>
-      createApiKey(sharedDb(), request.caller.tenantId, { ...request.body, createdBy: `key:${request.caller.keyId}` }, { claim }),
+      createApiKey(
+        sharedDb(),
+        request.caller.tenantId,
+        { ...request.body, createdBy: `key:${request.caller.keyId}` },
+        { claim },
+      ),
     respond: ({ key, record }): ResultOf<'createKey'> => ({ data: { ...record, key } }),
     // The plaintext is shown once and never stored: a replay says so with `key: null` (docs/api.md).
     redact: ({ data }) => ({ data: { ...data, key: null } }),

@@ -2,4 +2,6 @@ import { sharedDb } from '../../lib/db/client.js';
 import { enableWebhook } from '../../lib/db/webhooks.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 
-export const handler = apiHandler('enableWebhook', {}, async ({ caller, path }) => ({ data: await enableWebhook(sharedDb(), caller.tenantId, path.webhookId) }));
+export const handler = apiHandler('enableWebhook', {}, async ({ caller, path }) => ({
+  data: await enableWebhook(sharedDb(), caller.tenantId, path.webhookId),
+}));

@@ -9,4 +9,8 @@ import { sharedDeadLetters } from '../../lib/product-events/dead-letters.js';
  * it (batches of 10, a modeled round trip), group commit saved calls but not time, and DynamoDB bills
  * items, not calls (docs/benchmarks.md, "Group commit in the consumer").
  */
-export const handler = batchHandler('sqs', () => (record) => consumeMessage(sharedDb(), sharedDeadLetters(), { id: record.messageId, body: record.body }));
+export const handler = batchHandler(
+  'sqs',
+  () => (record) =>
+    consumeMessage(sharedDb(), sharedDeadLetters(), { id: record.messageId, body: record.body }),
+);

@@ -2,4 +2,6 @@ import { sharedDb } from '../../lib/db/client.js';
 import { getWebhook } from '../../lib/db/webhooks.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 
-export const handler = apiHandler('getWebhook', {}, async ({ caller, path }) => ({ data: await getWebhook(sharedDb(), caller.tenantId, path.webhookId) }));
+export const handler = apiHandler('getWebhook', {}, async ({ caller, path }) => ({
+  data: await getWebhook(sharedDb(), caller.tenantId, path.webhookId),
+}));

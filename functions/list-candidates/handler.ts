@@ -4,6 +4,14 @@ import { apiHandler } from '../../lib/http/api-handler.js';
 import { pagedResult, pageRequest } from '../../lib/http/pagination.js';
 import { listCandidatesQuery } from '../../lib/schemas/requests/resumes.js';
 
-export const handler = apiHandler('listCandidates', { query: listCandidatesQuery }, async ({ caller, query }) =>
-  pagedResult(await listCandidates(sharedDb(), caller.tenantId, { ...pageRequest(query), search: query.search })),
+export const handler = apiHandler(
+  'listCandidates',
+  { query: listCandidatesQuery },
+  async ({ caller, query }) =>
+    pagedResult(
+      await listCandidates(sharedDb(), caller.tenantId, {
+        ...pageRequest(query),
+        search: query.search,
+      }),
+    ),
 );

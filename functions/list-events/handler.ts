@@ -6,13 +6,35 @@ import { fieldError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { listEventsQuery } from '../../lib/schemas/requests/events.js';
 
-export const handler = apiHandler('listEvents', { query: listEventsQuery }, async ({ caller, query }) => {
-  const limit = Math.min(query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit), MAX_PAGE_SIZE);
-  if (query.cursor !== undefined && query.after !== undefined && query.cursor !== query.after) {
-    throw fieldError('cursor', 'one_position', 'give cursor or after (the same position), not two different ones');
-  }
-  const page = await listEvents(sharedDb(), caller.tenantId, { after: query.cursor ?? query.after, types: query.type?.split(',') as EventType[] | undefined, limit });
-  // As on every list, nextCursor leads on only when there is more; a poller at the end keeps the last
-  // event id it saw as its position (docs/api.md, Events).
-  return { data: page.events, pagination: { limit, hasMore: page.hasMore, ...(page.hasMore && page.nextCursor ? { nextCursor: page.nextCursor } : {}) } };
-});
+export const handler = apiHandler(
+  'listEvents',
+  { query: listEventsQuery },
+  async ({ caller, query }) => {
+    const limit = Math.min(
+      query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit),
+      MAX_PAGE_SIZE,
+    );
+    if (query.cursor !== undefined && query.after !== undefined && query.cursor !== query.after) {
+      throw fieldError(
+        'cursor',
+        'one_position',
+        'give cursor or after (the same position), not two different ones',
+      );
+    }
+    const page = await listEvents(sharedDb(), caller.tenantId, {
+      after: query.cursor ?? query.after,
+      types: query.type?.split(',') as EventType[] | undefined,
+      limit,
+    });
+    // As on every list, nextCursor leads on only when there is more; a poller at the end keeps the last
+    // event id it saw as its position (docs/api.md, Events).
+    return {
+      data: page.events,
+      pagination: {
+        limit,
+        hasMore: page.hasMore,
+        ...(page.hasMore && page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      },
+    };
+  },
+);

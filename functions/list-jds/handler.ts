@@ -5,5 +5,7 @@ import { pagedResult, pageRequest } from '../../lib/http/pagination.js';
 import { listJdsQuery } from '../../lib/schemas/requests/jds.js';
 
 export const handler = apiHandler('listJds', { query: listJdsQuery }, async ({ caller, query }) =>
-  pagedResult(await listJds(sharedDb(), caller.tenantId, { ...pageRequest(query), status: query.status })),
+  pagedResult(
+    await listJds(sharedDb(), caller.tenantId, { ...pageRequest(query), status: query.status }),
+  ),
 );

@@ -4,7 +4,11 @@ import { apiHandler } from '../../lib/http/api-handler.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
 import { listKeysQuery } from '../../lib/schemas/requests/keys.js';
 
-export const handler = apiHandler('listKeys', { query: listKeysQuery }, async ({ caller, query }) => {
-  const keys = await listApiKeys(sharedDb(), caller.tenantId, sliceRequest(query));
-  return { data: keys.items, ...(keys.pagination ? { pagination: keys.pagination } : {}) };
-});
+export const handler = apiHandler(
+  'listKeys',
+  { query: listKeysQuery },
+  async ({ caller, query }) => {
+    const keys = await listApiKeys(sharedDb(), caller.tenantId, sliceRequest(query));
+    return { data: keys.items, ...(keys.pagination ? { pagination: keys.pagination } : {}) };
+  },
+);

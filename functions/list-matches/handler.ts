@@ -5,8 +5,15 @@ import { apiHandler } from '../../lib/http/api-handler.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
 import { listMatchesQuery } from '../../lib/schemas/requests/jds.js';
 
-export const handler = apiHandler('listMatches', { query: listMatchesQuery }, async ({ caller, path, query }) => {
-  const matches = await listMatches(sharedDb(), caller.tenantId, path.jdId, sliceRequest(query));
-  if (!matches) throw new NotFoundError('JD');
-  return { data: matches.items, ...(matches.pagination ? { pagination: matches.pagination } : {}) };
-});
+export const handler = apiHandler(
+  'listMatches',
+  { query: listMatchesQuery },
+  async ({ caller, path, query }) => {
+    const matches = await listMatches(sharedDb(), caller.tenantId, path.jdId, sliceRequest(query));
+    if (!matches) throw new NotFoundError('JD');
+    return {
+      data: matches.items,
+      ...(matches.pagination ? { pagination: matches.pagination } : {}),
+    };
+  },
+);

@@ -4,8 +4,20 @@ import { listDeliveryAttempts } from '../../lib/db/deliveries.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { listWebhookDeliveriesQuery } from '../../lib/schemas/requests/webhooks.js';
 
-export const handler = apiHandler('listWebhookDeliveries', { query: listWebhookDeliveriesQuery }, async ({ caller, path, query }) => {
-  const limit = Math.min(query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit), MAX_PAGE_SIZE);
-  const { items, replay, ...pagination } = await listDeliveryAttempts(sharedDb(), caller.tenantId, path.webhookId, { limit, cursor: query.cursor });
-  return { data: items, pagination, ...(replay ? { replay } : {}) };
-});
+export const handler = apiHandler(
+  'listWebhookDeliveries',
+  { query: listWebhookDeliveriesQuery },
+  async ({ caller, path, query }) => {
+    const limit = Math.min(
+      query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit),
+      MAX_PAGE_SIZE,
+    );
+    const { items, replay, ...pagination } = await listDeliveryAttempts(
+      sharedDb(),
+      caller.tenantId,
+      path.webhookId,
+      { limit, cursor: query.cursor },
+    );
+    return { data: items, pagination, ...(replay ? { replay } : {}) };
+  },
+);

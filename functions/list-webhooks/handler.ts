@@ -4,7 +4,14 @@ import { apiHandler } from '../../lib/http/api-handler.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
 import { listWebhooksQuery } from '../../lib/schemas/requests/webhooks.js';
 
-export const handler = apiHandler('listWebhooks', { query: listWebhooksQuery }, async ({ caller, query }) => {
-  const webhooks = await listWebhooks(sharedDb(), caller.tenantId, sliceRequest(query));
-  return { data: webhooks.items, ...(webhooks.pagination ? { pagination: webhooks.pagination } : {}) };
-});
+export const handler = apiHandler(
+  'listWebhooks',
+  { query: listWebhooksQuery },
+  async ({ caller, query }) => {
+    const webhooks = await listWebhooks(sharedDb(), caller.tenantId, sliceRequest(query));
+    return {
+      data: webhooks.items,
+      ...(webhooks.pagination ? { pagination: webhooks.pagination } : {}),
+    };
+  },
+);

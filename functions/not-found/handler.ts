@@ -14,7 +14,11 @@ export const handler = async (event: ApiEvent) => {
     enforceLimits(event, caller, event.requestContext.timeEpoch ?? Date.now());
     const method = event.requestContext?.http?.method ?? 'GET';
     const path = (event.rawPath ?? '/').slice(0, 200);
-    return jsonResponse(404, { success: false, error: `Route not found: ${method} ${path}`, code: 'not_found' }, rateLimitHeaders(caller.quota));
+    return jsonResponse(
+      404,
+      { success: false, error: `Route not found: ${method} ${path}`, code: 'not_found' },
+      rateLimitHeaders(caller.quota),
+    );
   } catch (error) {
     return errorResponse(error, requestId);
   }

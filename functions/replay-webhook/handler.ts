@@ -6,7 +6,16 @@ import { replayEvents } from '../../lib/webhooks/endpoints.js';
 
 export const handler = apiHandler('replayWebhook', { body: replayWebhookBody }, (request) =>
   withIdempotency(sharedDb(), request, {
-    run: (claim) => replayEvents(sharedDb(), request.caller.tenantId, request.path.webhookId, request.body.since, { claim }),
-    respond: (replay): ResultOf<'replayWebhook'> => ({ data: { webhookId: request.path.webhookId, ...replay, status: 'queued' } }),
+    run: (claim) =>
+      replayEvents(
+        sharedDb(),
+        request.caller.tenantId,
+        request.path.webhookId,
+        request.body.since,
+        { claim },
+      ),
+    respond: (replay): ResultOf<'replayWebhook'> => ({
+      data: { webhookId: request.path.webhookId, ...replay, status: 'queued' },
+    }),
   }),
 );

@@ -13,7 +13,10 @@ export const handler = apiHandler('updateJd', { body: updateJdBody }, (request) 
       }),
     respond: (updated) => {
       request.responseHeaders.ETag = updated.etag;
-      return { data: updated.jd, ...(updated.pagination ? { pagination: updated.pagination } : {}) };
+      return {
+        data: updated.jd,
+        ...(updated.pagination ? { pagination: updated.pagination } : {}),
+      };
     },
   }),
 );

@@ -11,6 +11,14 @@ import { work } from '../../lib/webhooks/worker.js';
  */
 export const handler = batchHandler('sqs', () => async (record) => {
   const message = JSON.parse(record.body) as DeliveryMessage;
-  const outcome = await work(sharedDb(), message, record.messageId, { queue: sharedDeliveryQueue() });
-  logger.info('Webhook delivery', { messageId: record.messageId, kind: message.kind, tenantId: message.tenantId, webhookId: message.webhookId, outcome });
+  const outcome = await work(sharedDb(), message, record.messageId, {
+    queue: sharedDeliveryQueue(),
+  });
+  logger.info('Webhook delivery', {
+    messageId: record.messageId,
+    kind: message.kind,
+    tenantId: message.tenantId,
+    webhookId: message.webhookId,
+    outcome,
+  });
 });

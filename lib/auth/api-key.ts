@@ -10,7 +10,9 @@ export const KEY_PREFIX = 'hk_live_';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_LENGTH = 27; // 62^27 > 2^160
 const CHECKSUM_LENGTH = 6; // 62^6 > 2^32
-export const KEY_PATTERN = new RegExp(`^${KEY_PREFIX}[0-9A-Za-z]{${RANDOM_LENGTH + CHECKSUM_LENGTH}}$`);
+export const KEY_PATTERN = new RegExp(
+  `^${KEY_PREFIX}[0-9A-Za-z]{${RANDOM_LENGTH + CHECKSUM_LENGTH}}$`,
+);
 
 function toBase62(value: bigint, length: number): string {
   let out = '';

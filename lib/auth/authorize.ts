@@ -1,8 +1,17 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
+import type {
+  APIGatewayRequestAuthorizerEventV2,
+  APIGatewaySimpleAuthorizerWithContextResult,
+} from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
 import { type SecretValues, secretValues } from '../aws/secrets.js';
-import { defaultHourlyLimit, ORIGIN_VERIFY_HEADER, originVerifySecretId, perIpLimit, VIEWER_ADDRESS_HEADER } from '../config.js';
+import {
+  defaultHourlyLimit,
+  ORIGIN_VERIFY_HEADER,
+  originVerifySecretId,
+  perIpLimit,
+  VIEWER_ADDRESS_HEADER,
+} from '../config.js';
 import { isTransientFault } from '../db/faults.js';
 import { authenticate, countIpRequest, returnQuotaUnit } from '../db/api-keys.js';
 import type { Db } from '../db/client.js';
@@ -49,7 +58,9 @@ function refuse(refused: RefusedContext['refused'], reason: string): AuthorizerR
  * envelope and Retry-After of every other outage answer, instead of API Gateway's bare 500.
  */
 function unavailable(): AuthorizerResult {
-  logger.warn('DynamoDB or Secrets Manager unavailable: the request goes on marked unavailable and will be answered 503');
+  logger.warn(
+    'DynamoDB or Secrets Manager unavailable: the request goes on marked unavailable and will be answered 503',
+  );
   metrics.addMetric('AuthorizerUnavailable', MetricUnit.Count, 1);
   metrics.publishStoredMetrics();
   return { isAuthorized: true, context: { unavailable: true } };
@@ -76,7 +87,10 @@ function cameThroughEdge(event: APIGatewayRequestAuthorizerEventV2, secret: Secr
  * any other failure propagates, and API Gateway answers 500 and never allows.
  * The request is counted at the time API Gateway received it (`timeEpoch`), not when this runs.
  */
-export async function authorizeRequest(db: Db, event: APIGatewayRequestAuthorizerEventV2): Promise<AuthorizerResult> {
+export async function authorizeRequest(
+  db: Db,
+  event: APIGatewayRequestAuthorizerEventV2,
+): Promise<AuthorizerResult> {
   const now = new Date(event.requestContext?.timeEpoch ?? Date.now());
   const edgeSecretId = originVerifySecretId();
   let edgeSecret: SecretValues | undefined;

@@ -24,10 +24,14 @@ export interface ScopeRequirement {
   generic?: 'read' | 'write';
 }
 
-export function hasScope(granted: readonly string[], requirement: ScopeRequirement | undefined): boolean {
+export function hasScope(
+  granted: readonly string[],
+  requirement: ScopeRequirement | undefined,
+): boolean {
   if (!requirement) return true;
   return (
-    granted.includes(requirement.scope) || (requirement.generic !== undefined && granted.includes(requirement.generic))
+    granted.includes(requirement.scope) ||
+    (requirement.generic !== undefined && granted.includes(requirement.generic))
   );
 }
 

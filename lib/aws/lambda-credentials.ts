@@ -8,6 +8,8 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
  * there and made up about a quarter of every bundle. Scripts and tests are not bundled and keep the
  * whole chain.
  */
-export function defaultProvider(init: Parameters<typeof fromEnv>[0] = {}): ReturnType<typeof fromEnv> {
+export function defaultProvider(
+  init: Parameters<typeof fromEnv>[0] = {},
+): ReturnType<typeof fromEnv> {
   return fromEnv(init);
 }

@@ -1,4 +1,8 @@
-import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import {
+  GetSecretValueCommand,
+  ResourceNotFoundException,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
 import { traceAwsCalls } from '../observability/trace.js';
 import { processWide } from '../process-wide.js';
 
@@ -22,10 +26,17 @@ export interface SecretSource {
 /** How long a function keeps a secret before reading it again: a rotation reaches every warm function within it. */
 export const SECRET_CACHE_MS = 5 * 60_000;
 
-export function secretsManagerSource(client = traceAwsCalls(new SecretsManagerClient({}))): SecretSource {
-  const valueAt = async (secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<string | undefined> => {
+export function secretsManagerSource(
+  client = traceAwsCalls(new SecretsManagerClient({})),
+): SecretSource {
+  const valueAt = async (
+    secretId: string,
+    stage: 'AWSCURRENT' | 'AWSPREVIOUS',
+  ): Promise<string | undefined> => {
     try {
-      return (await client.send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }))).SecretString;
+      return (
+        await client.send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }))
+      ).SecretString;
     } catch (error) {
       // A secret never rotated has no AWSPREVIOUS version.
       if (stage === 'AWSPREVIOUS' && error instanceof ResourceNotFoundException) return undefined;
@@ -34,7 +45,10 @@ export function secretsManagerSource(client = traceAwsCalls(new SecretsManagerCl
   };
   return {
     async read(secretId) {
-      const [current, previous] = await Promise.all([valueAt(secretId, 'AWSCURRENT'), valueAt(secretId, 'AWSPREVIOUS')]);
+      const [current, previous] = await Promise.all([
+        valueAt(secretId, 'AWSCURRENT'),
+        valueAt(secretId, 'AWSPREVIOUS'),
+      ]);
       if (!current) throw new Error(`Secret ${secretId} has no current value`);
       return previous && previous !== current ? { current, previous } : { current };
     },
@@ -57,4 +71,3 @@ export function secretValues(secretId: string, now = Date.now()): Promise<Secret
   });
   return values;
 }
-

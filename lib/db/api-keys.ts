@@ -4,7 +4,17 @@ import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
 import { recordEvent } from './entities/event.js';
-import { batchGet, conditionFailedAt, conditionFailure, getItem, ignoreConditionFailure, optimistically, queryAll, transactWrite, updateItem } from './dynamo.js';
+import {
+  batchGet,
+  conditionFailedAt,
+  conditionFailure,
+  getItem,
+  ignoreConditionFailure,
+  optimistically,
+  queryAll,
+  transactWrite,
+  updateItem,
+} from './dynamo.js';
 import {
   type ApiKeyLookupItem,
   type ApiKeyRecord,
@@ -53,13 +63,20 @@ export async function createApiKey(
   db: Db,
   tenantId: string,
   input: NewApiKey,
-  options: { now?: Date; claim?: IdempotencyClaim<{ key: string; record: ApiKeyRecord }> | undefined } = {},
+  options: {
+    now?: Date;
+    claim?: IdempotencyClaim<{ key: string; record: ApiKeyRecord }> | undefined;
+  } = {},
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   const now = options.now ?? new Date();
-  const tenant = await getItem<Pick<TenantItem, 'hourlyLimit' | 'maxActiveKeys'>>(db, tenantKeys.item(tenantId), {
-    projection: 'hourlyLimit, maxActiveKeys',
-    consistent: true,
-  });
+  const tenant = await getItem<Pick<TenantItem, 'hourlyLimit' | 'maxActiveKeys'>>(
+    db,
+    tenantKeys.item(tenantId),
+    {
+      projection: 'hourlyLimit, maxActiveKeys',
+      consistent: true,
+    },
+  );
   if (!tenant) throw new NotFoundError(`Tenant ${tenantId}`);
   const maxActiveKeys = tenant.maxActiveKeys ?? DEFAULT_MAX_ACTIVE_KEYS;
   const key = generateApiKey();
@@ -94,8 +111,20 @@ export async function createApiKey(
   const created = { key, record: toApiKeyRecord(record, undefined) };
   const create = () =>
     transactWrite(db, [
-      { Put: { TableName: db.tableName, Item: record, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: db.tableName, Item: lookup, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: record,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: lookup,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       {
         Update: {
           TableName: db.tableName,
@@ -138,7 +167,11 @@ export function listKeyItems(db: Db, tenantId: string): Promise<ApiKeyRecordItem
 }
 
 /** The tenant's keys, oldest first, with when each was last used: all of them, or the slice asked for. */
-export async function listApiKeys(db: Db, tenantId: string, slice?: SliceRequest): Promise<Listed<ApiKeyRecord>> {
+export async function listApiKeys(
+  db: Db,
+  tenantId: string,
+  slice?: SliceRequest,
+): Promise<Listed<ApiKeyRecord>> {
   const listed = await wholeOrSlice<ApiKeyRecordItem>(
     db,
     {
@@ -159,11 +192,18 @@ export async function listApiKeys(db: Db, tenantId: string, slice?: SliceRequest
     { projection: 'keyId, lastUsedAt' },
   );
   const lastUsed = new Map(usage.map((entry) => [entry.keyId, entry.lastUsedAt]));
-  return { ...listed, items: listed.items.map((item) => toApiKeyRecord(item, lastUsed.get(item.id))) };
+  return {
+    ...listed,
+    items: listed.items.map((item) => toApiKeyRecord(item, lastUsed.get(item.id))),
+  };
 }
 
 function atTheCap(maxActiveKeys: number): ConflictError {
-  return new ConflictError(`This tenant already has ${maxActiveKeys} active API keys, the most it may have: revoke one first (an operator can raise the limit)`, false, 'limit_reached');
+  return new ConflictError(
+    `This tenant already has ${maxActiveKeys} active API keys, the most it may have: revoke one first (an operator can raise the limit)`,
+    false,
+    'limit_reached',
+  );
 }
 
 /**
@@ -175,7 +215,8 @@ function atTheCap(maxActiveKeys: number): ConflictError {
 export async function releaseExpiredKeys(db: Db, tenantId: string, now: Date): Promise<number> {
   const expired = await queryAll<Pick<ApiKeyRecordItem, 'id'>>(db, {
     ...underPrefix(tenantId, apiKeyKeys.recordPrefix, { ':now': nowIso(now) }),
-    FilterExpression: 'attribute_not_exists(revokedAt) AND attribute_not_exists(releasedAt) AND expiresAt <= :now',
+    FilterExpression:
+      'attribute_not_exists(revokedAt) AND attribute_not_exists(releasedAt) AND expiresAt <= :now',
     ProjectionExpression: 'id',
     ConsistentRead: true,
   });
@@ -187,11 +228,19 @@ export async function releaseExpiredKeys(db: Db, tenantId: string, now: Date): P
             TableName: db.tableName,
             Key: apiKeyKeys.record(tenantId, id),
             UpdateExpression: 'SET releasedAt = :now',
-            ConditionExpression: 'attribute_not_exists(revokedAt) AND attribute_not_exists(releasedAt)',
+            ConditionExpression:
+              'attribute_not_exists(revokedAt) AND attribute_not_exists(releasedAt)',
             ExpressionAttributeValues: { ':now': nowIso(now) },
           },
         },
-        { Update: { TableName: db.tableName, Key: tenantKeys.item(tenantId), UpdateExpression: 'ADD activeKeys :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } } },
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: tenantKeys.item(tenantId),
+            UpdateExpression: 'ADD activeKeys :minusOne',
+            ExpressionAttributeValues: { ':minusOne': -1 },
+          },
+        },
       ]);
     } catch (error) {
       // Released or revoked by a concurrent call: its place was given back there.
@@ -205,38 +254,67 @@ export async function releaseExpiredKeys(db: Db, tenantId: string, now: Date): P
  * Revokes a key for good and frees its place among the tenant's active keys. Revoking again changes
  * nothing (the first revokedAt stays). Unknown or foreign ids: NotFound.
  */
-export async function revokeApiKey(db: Db, tenantId: string, keyId: string, now = new Date()): Promise<void> {
+export async function revokeApiKey(
+  db: Db,
+  tenantId: string,
+  keyId: string,
+  now = new Date(),
+): Promise<void> {
   if (!isValidId(keyId)) throw new NotFoundError('API key');
-  await optimistically(async () => {
-    const item = await getItem<ApiKeyRecordItem>(db, apiKeyKeys.record(tenantId, keyId), { consistent: true });
-    if (!item) throw new NotFoundError('API key');
-    if (item.revokedAt !== undefined) return;
-    // An expired key that already gave its place back is not counted again (releaseExpiredKeys).
-    const counted = item.releasedAt === undefined;
-    const revoke = { UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': nowIso(now) } };
-    await transactWrite(db, [
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: apiKeyKeys.record(tenantId, keyId),
-          ...revoke,
-          // A concurrent revocation or release changes what this one must do: read again.
-          ConditionExpression: `attribute_not_exists(revokedAt) AND ${counted ? 'attribute_not_exists(releasedAt)' : 'attribute_exists(releasedAt)'}`,
+  await optimistically(
+    async () => {
+      const item = await getItem<ApiKeyRecordItem>(db, apiKeyKeys.record(tenantId, keyId), {
+        consistent: true,
+      });
+      if (!item) throw new NotFoundError('API key');
+      if (item.revokedAt !== undefined) return;
+      // An expired key that already gave its place back is not counted again (releaseExpiredKeys).
+      const counted = item.releasedAt === undefined;
+      const revoke = {
+        UpdateExpression: 'SET revokedAt = :now',
+        ExpressionAttributeValues: { ':now': nowIso(now) },
+      };
+      await transactWrite(db, [
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: apiKeyKeys.record(tenantId, keyId),
+            ...revoke,
+            // A concurrent revocation or release changes what this one must do: read again.
+            ConditionExpression: `attribute_not_exists(revokedAt) AND ${counted ? 'attribute_not_exists(releasedAt)' : 'attribute_exists(releasedAt)'}`,
+          },
         },
-      },
-      { Update: { TableName: db.tableName, Key: apiKeyKeys.lookup(item.keyHash), ...revoke } },
-      ...(counted
-        ? [{ Update: { TableName: db.tableName, Key: tenantKeys.item(tenantId), UpdateExpression: 'ADD activeKeys :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } } }]
-        : []),
-      recordEvent(tenantId, 'key.revoked', { id: keyId, name: item.name, updatedAt: nowIso(now) }),
-    ]);
-  }, (error) => conditionFailedAt(error, 0));
+        { Update: { TableName: db.tableName, Key: apiKeyKeys.lookup(item.keyHash), ...revoke } },
+        ...(counted
+          ? [
+              {
+                Update: {
+                  TableName: db.tableName,
+                  Key: tenantKeys.item(tenantId),
+                  UpdateExpression: 'ADD activeKeys :minusOne',
+                  ExpressionAttributeValues: { ':minusOne': -1 },
+                },
+              },
+            ]
+          : []),
+        recordEvent(tenantId, 'key.revoked', {
+          id: keyId,
+          name: item.name,
+          updatedAt: nowIso(now),
+        }),
+      ]);
+    },
+    (error) => conditionFailedAt(error, 0),
+  );
 }
 
 const VALID_KEY =
   'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND (attribute_not_exists(expiresAtMs) OR expiresAtMs > :nowMs)';
 
-function failureOf(old: ApiKeyLookupItem | undefined, nowMs: number): AuthenticationFailure | undefined {
+function failureOf(
+  old: ApiKeyLookupItem | undefined,
+  nowMs: number,
+): AuthenticationFailure | undefined {
   if (!old) return 'unknown';
   if (old.revokedAt !== undefined) return 'revoked';
   if (old.expiresAtMs !== undefined && old.expiresAtMs <= nowMs) return 'expired';
@@ -276,13 +354,21 @@ export async function authenticate(
       Key: apiKeyKeys.lookup(keyHash),
       UpdateExpression: expression,
       ConditionExpression: `${VALID_KEY} AND ${condition}`,
-      ExpressionAttributeValues: { ':nowIso': nowIso(now), ':nowMs': now.getTime(), ':one': 1, ':win': window },
+      ExpressionAttributeValues: {
+        ':nowIso': nowIso(now),
+        ':nowMs': now.getTime(),
+        ':one': 1,
+        ':win': window,
+      },
       ReturnValues: 'ALL_NEW',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      return authenticationOf(await update('SET lastUsedAt = :nowIso ADD cnt :one', 'win >= :win'), defaultLimit);
+      return authenticationOf(
+        await update('SET lastUsedAt = :nowIso ADD cnt :one', 'win >= :win'),
+        defaultLimit,
+      );
     } catch (error) {
       const failed = conditionFailure<ApiKeyLookupItem>(error);
       if (!failed) throw error;
@@ -292,7 +378,10 @@ export async function authenticate(
     // The key is valid but its window is older than this request's: start this request's window. If a
     // concurrent request started it (or a newer one) first, this fails and the loop counts into it.
     try {
-      return authenticationOf(await update('SET lastUsedAt = :nowIso, win = :win, cnt = :one', 'win < :win'), defaultLimit);
+      return authenticationOf(
+        await update('SET lastUsedAt = :nowIso, win = :win, cnt = :one', 'win < :win'),
+        defaultLimit,
+      );
     } catch (error) {
       if (!conditionFailure(error)) throw error;
     }
@@ -311,7 +400,11 @@ export async function returnQuotaUnit(db: Db, keyHash: string, now = new Date())
       Key: apiKeyKeys.lookup(keyHash),
       UpdateExpression: 'ADD cnt :minusOne',
       ConditionExpression: 'win = :win AND cnt > :zero',
-      ExpressionAttributeValues: { ':minusOne': -1, ':win': Math.floor(now.getTime() / HOUR_MS), ':zero': 0 },
+      ExpressionAttributeValues: {
+        ':minusOne': -1,
+        ':win': Math.floor(now.getTime() / HOUR_MS),
+        ':zero': 0,
+      },
     }),
   );
 }

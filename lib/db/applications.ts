@@ -2,7 +2,15 @@ import pMap from 'p-map';
 import type { ApplicationStatus } from '../domain.js';
 import { ConflictError, InvalidInputError, MissingParentError } from '../errors.js';
 import type { Db } from './client.js';
-import { batchGet, conditionFailedAt, getItem, ignoreConditionFailure, optimistically, type TransactItem, transactWrite } from './dynamo.js';
+import {
+  batchGet,
+  conditionFailedAt,
+  getItem,
+  ignoreConditionFailure,
+  optimistically,
+  type TransactItem,
+  transactWrite,
+} from './dynamo.js';
 import {
   type Application,
   type ApplicationItem,
@@ -19,7 +27,12 @@ import { type ApplicationEventData, recordEvent } from './entities/event.js';
 import { type AiScore, asScore } from './entities/score.js';
 import { DELETING_STALE_MS, type JdHeadItem, jdKeys } from './entities/jd.js';
 import { candidateIdentity, type ResumeItem, resumeKeys } from './entities/resume.js';
-import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
+import {
+  type ProductWrite,
+  type TombstoneItem,
+  tombstoneItem,
+  versionVerdict,
+} from './entities/tombstone.js';
 import { firstItemChanged, replacing } from './versioned-writes.js';
 import { isValidId, nowIso, tenantPk } from './ids.js';
 import { type Listed, type SliceRequest, type SliceSource, wholeOrSlice } from './pagination.js';
@@ -48,12 +61,19 @@ export function isValidScore(score: number): boolean {
 function storedScores(scores: ReportedScore[]): AiScore[] {
   return scores
     .map((reported) => {
-      if (!isValidScore(reported.overallScore)) throw new InvalidInputError(`overallScore: must be a number from 0 to 100, got ${reported.overallScore}`);
+      if (!isValidScore(reported.overallScore))
+        throw new InvalidInputError(
+          `overallScore: must be a number from 0 to 100, got ${reported.overallScore}`,
+        );
       const score: AiScore = { overallScore: reported.overallScore };
-      if (reported.scoredAt !== undefined) score.scoredAt = new Date(reported.scoredAt).toISOString();
-      if (reported.model !== undefined) score.model = { id: reported.model.id, version: reported.model.version };
+      if (reported.scoredAt !== undefined)
+        score.scoredAt = new Date(reported.scoredAt).toISOString();
+      if (reported.model !== undefined)
+        score.model = { id: reported.model.id, version: reported.model.version };
       if (reported.criteria !== undefined) {
-        score.criteria = reported.criteria.map(({ name, score: value, weight }) => (weight === undefined ? { name, score: value } : { name, score: value, weight }));
+        score.criteria = reported.criteria.map(({ name, score: value, weight }) =>
+          weight === undefined ? { name, score: value } : { name, score: value, weight },
+        );
       }
       if (reported.summary !== undefined) score.summary = reported.summary;
       return score;
@@ -67,7 +87,10 @@ type JdForApplication = Pick<JdHeadItem, 'title' | 'version' | 'titleVersion'>;
 /** The condition of the pointer write: over nothing, its own live pointer, or the tombstone of a deletion. */
 function pointerCondition(stored: ApplicationPointerItem | TombstoneItem | undefined) {
   if (stored?.entity !== 'APPLICATION_POINTER') return replacing(stored);
-  return { ConditionExpression: 'entity = :pointer', ExpressionAttributeValues: { ':pointer': 'APPLICATION_POINTER' } };
+  return {
+    ConditionExpression: 'entity = :pointer',
+    ExpressionAttributeValues: { ':pointer': 'APPLICATION_POINTER' },
+  };
 }
 
 /**
@@ -80,7 +103,10 @@ async function writeApplication(
   db: Db,
   tenantId: string,
   next: ApplicationState,
-  stored: { application: ApplicationItem | undefined; pointer: ApplicationPointerItem | TombstoneItem | undefined },
+  stored: {
+    application: ApplicationItem | undefined;
+    pointer: ApplicationPointerItem | TombstoneItem | undefined;
+  },
   parents: { resume: ResumeItem; jd: JdForApplication },
   now: Date,
   sourceVersion: number,
@@ -100,7 +126,9 @@ async function writeApplication(
         TableName: db.tableName,
         Item: items.application,
         ConditionExpression: previous === undefined ? 'attribute_not_exists(pk)' : 'version = :v',
-        ...(previous === undefined ? {} : { ExpressionAttributeValues: { ':v': previous.version } }),
+        ...(previous === undefined
+          ? {}
+          : { ExpressionAttributeValues: { ':v': previous.version } }),
       },
     },
     {
@@ -118,8 +146,12 @@ async function writeApplication(
       ConditionCheck: {
         TableName: db.tableName,
         Key: jdKeys.head(tenantId, next.jdId),
-        ConditionExpression: 'version = :jv AND (attribute_not_exists(deleting) OR deleting < :stale)',
-        ExpressionAttributeValues: { ':jv': jd.version, ':stale': nowIso(new Date(now.getTime() - DELETING_STALE_MS)) },
+        ConditionExpression:
+          'version = :jv AND (attribute_not_exists(deleting) OR deleting < :stale)',
+        ExpressionAttributeValues: {
+          ':jv': jd.version,
+          ':stale': nowIso(new Date(now.getTime() - DELETING_STALE_MS)),
+        },
       },
     },
     { Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) } },
@@ -135,7 +167,12 @@ async function writeApplication(
  * scoredAt; without one, the highest): a transaction cannot hold an event per score, and the others
  * are in GET /applications/:id.
  */
-function applicationEvents(tenantId: string, previous: ApplicationItem | undefined, next: ApplicationState, updatedAt: string): TransactItem[] {
+function applicationEvents(
+  tenantId: string,
+  previous: ApplicationItem | undefined,
+  next: ApplicationState,
+  updatedAt: string,
+): TransactItem[] {
   const data: ApplicationEventData = {
     id: next.id,
     jdId: next.jdId,
@@ -148,7 +185,11 @@ function applicationEvents(tenantId: string, previous: ApplicationItem | undefin
   const added = next.scores.filter((score) => !known.has(canonical(score)));
   const events: TransactItem[] = [];
   if (!previous) events.push(recordEvent(tenantId, 'application.created', data));
-  else if (previous.status !== next.status || added.length > 0 || previous.scores.length !== next.scores.length) {
+  else if (
+    previous.status !== next.status ||
+    added.length > 0 ||
+    previous.scores.length !== next.scores.length
+  ) {
     if (previous.status !== next.status) data.previousStatus = previous.status;
     events.push(recordEvent(tenantId, 'application.updated', data));
   }
@@ -171,7 +212,14 @@ function applicationEvents(tenantId: string, previous: ApplicationItem | undefin
 
 /** A score as one string, its fields in a fixed order: equal scores, equal strings. */
 function canonical(score: AiScore): string {
-  return JSON.stringify([score.overallScore, score.scoredAt, score.model?.id, score.model?.version, score.criteria?.map((c) => [c.name, c.score, c.weight]), score.summary]);
+  return JSON.stringify([
+    score.overallScore,
+    score.scoredAt,
+    score.model?.id,
+    score.model?.version,
+    score.criteria?.map((c) => [c.name, c.score, c.weight]),
+    score.summary,
+  ]);
 }
 
 /** A guard of the application (0), its resume (1), its JD head (2) or its pointer (3) failed: read again. */
@@ -179,11 +227,19 @@ const lostARace = (error: unknown) => [0, 1, 2, 3].some((index) => conditionFail
 
 /** The pointer (or its tombstone), and through it the application, its resume and its JD head. */
 async function readStored(db: Db, tenantId: string, applicationId: string) {
-  const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(db, applicationKeys.pointer(tenantId, applicationId), { consistent: true });
+  const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(
+    db,
+    applicationKeys.pointer(tenantId, applicationId),
+    { consistent: true },
+  );
   if (pointer?.entity !== 'APPLICATION_POINTER') return { pointer, application: undefined };
   const items = await batchGet<ApplicationItem | ResumeItem | JdHeadItem | TombstoneItem>(
     db,
-    [applicationKeys.item(tenantId, pointer.jdId, applicationId), resumeKeys.item(tenantId, pointer.resumeId), jdKeys.head(tenantId, pointer.jdId)],
+    [
+      applicationKeys.item(tenantId, pointer.jdId, applicationId),
+      resumeKeys.item(tenantId, pointer.resumeId),
+      jdKeys.head(tenantId, pointer.jdId),
+    ],
     { consistent: true },
   );
   return {
@@ -198,18 +254,28 @@ async function readStored(db: Db, tenantId: string, applicationId: string) {
  * The JD head and resume an application needs. Either one deleted (its tombstone): the application is
  * of no use any more. Either one not there yet: it may still arrive, so the caller waits.
  */
-async function readParents(db: Db, tenantId: string, jdId: string, resumeId: string): Promise<{ resume: ResumeItem; jd: JdHeadItem } | 'deleted'> {
+async function readParents(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  resumeId: string,
+): Promise<{ resume: ResumeItem; jd: JdHeadItem } | 'deleted'> {
   const jdKey = jdKeys.head(tenantId, jdId);
   const resumeKey = resumeKeys.item(tenantId, resumeId);
-  const items = await batchGet<JdHeadItem | ResumeItem | TombstoneItem>(db, [jdKey, resumeKey], { consistent: true });
+  const items = await batchGet<JdHeadItem | ResumeItem | TombstoneItem>(db, [jdKey, resumeKey], {
+    consistent: true,
+  });
   const at = (key: { sk: string }) => items.find((item) => item.sk === key.sk);
   const jd = at(jdKey);
   const resume = at(resumeKey);
   if (jd?.entity === 'TOMBSTONE' || resume?.entity === 'TOMBSTONE') return 'deleted';
-  if (jd?.entity !== 'JD') throw new MissingParentError(`JD ${jdId} of the application has not arrived`);
+  if (jd?.entity !== 'JD')
+    throw new MissingParentError(`JD ${jdId} of the application has not arrived`);
   // Being deleted through the API: either it goes (the application is then of no use) or it stays; wait.
-  if (jd.deleting !== undefined && Date.parse(jd.deleting) > Date.now() - DELETING_STALE_MS) throw new MissingParentError(`JD ${jdId} of the application is being deleted`);
-  if (resume?.entity !== 'RESUME') throw new MissingParentError(`Resume ${resumeId} of the application has not arrived`);
+  if (jd.deleting !== undefined && Date.parse(jd.deleting) > Date.now() - DELETING_STALE_MS)
+    throw new MissingParentError(`JD ${jdId} of the application is being deleted`);
+  if (resume?.entity !== 'RESUME')
+    throw new MissingParentError(`Resume ${resumeId} of the application has not arrived`);
   return { jd, resume };
 }
 
@@ -234,9 +300,14 @@ export function saveApplication(
     if (ignored) return ignored;
     const existing = stored.application;
     if (existing && (existing.jdId !== input.jdId || existing.resumeId !== input.resumeId)) {
-      throw new ConflictError(`Application ${id} belongs to JD ${existing.jdId} and resume ${existing.resumeId}`);
+      throw new ConflictError(
+        `Application ${id} belongs to JD ${existing.jdId} and resume ${existing.resumeId}`,
+      );
     }
-    const parents = existing && 'resume' in stored && stored.resume && stored.jd ? { resume: stored.resume, jd: stored.jd } : await readParents(db, tenantId, input.jdId, input.resumeId);
+    const parents =
+      existing && 'resume' in stored && stored.resume && stored.jd
+        ? { resume: stored.resume, jd: stored.jd }
+        : await readParents(db, tenantId, input.jdId, input.resumeId);
     if (parents === 'deleted') return { outcome: 'ignored', reason: 'deleted' };
     const next: ApplicationState = {
       id,
@@ -255,9 +326,18 @@ export function saveApplication(
 const CLEANUP_CONCURRENCY = 8;
 
 /** Removes every application given, each with its copy and pointer. */
-export async function removeApplications(db: Db, tenantId: string, applications: ApplicationItem[], now: Date): Promise<void> {
+export async function removeApplications(
+  db: Db,
+  tenantId: string,
+  applications: ApplicationItem[],
+  now: Date,
+): Promise<void> {
   // One already removed by a racing removal (its JD's deletion, its resume's erasure): that one recorded the event.
-  await pMap(applications, (application) => ignoreConditionFailure(removeApplication(db, tenantId, application, now)), { concurrency: CLEANUP_CONCURRENCY });
+  await pMap(
+    applications,
+    (application) => ignoreConditionFailure(removeApplication(db, tenantId, application, now)),
+    { concurrency: CLEANUP_CONCURRENCY },
+  );
 }
 
 /**
@@ -265,7 +345,13 @@ export async function removeApplications(db: Db, tenantId: string, applications:
  * (which becomes a tombstone) and its `application.deleted` event. The application must still be there
  * (a condition): of two removals racing, one records the event and the other fails its condition.
  */
-async function removeApplication(db: Db, tenantId: string, application: ApplicationItem, now: Date, sourceVersion = application.sourceVersion ?? 0): Promise<void> {
+async function removeApplication(
+  db: Db,
+  tenantId: string,
+  application: ApplicationItem,
+  now: Date,
+  sourceVersion = application.sourceVersion ?? 0,
+): Promise<void> {
   const pointer = applicationKeys.pointer(tenantId, application.id);
   await transactWrite(db, [
     {
@@ -275,8 +361,18 @@ async function removeApplication(db: Db, tenantId: string, application: Applicat
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
-    { Delete: { TableName: db.tableName, Key: resumeKeys.copy(tenantId, application.resumeId, application.id) } },
-    { Put: { TableName: db.tableName, Item: tombstoneItem(pointer, 'APPLICATION', application.id, sourceVersion, now) } },
+    {
+      Delete: {
+        TableName: db.tableName,
+        Key: resumeKeys.copy(tenantId, application.resumeId, application.id),
+      },
+    },
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: tombstoneItem(pointer, 'APPLICATION', application.id, sourceVersion, now),
+      },
+    },
     recordEvent(tenantId, 'application.deleted', {
       id: application.id,
       jdId: application.jdId,
@@ -297,7 +393,14 @@ export function deleteApplication(
   return optimistically(async (): Promise<ProductWrite<undefined>> => {
     const stored = await readStored(db, tenantId, applicationId);
     const ignored = versionVerdict(stored.application ?? stored.pointer, options.sourceVersion);
-    if (ignored) return { outcome: 'ignored', reason: ignored.reason === 'duplicate' && stored.pointer?.entity === 'TOMBSTONE' ? 'duplicate' : 'stale' };
+    if (ignored)
+      return {
+        outcome: 'ignored',
+        reason:
+          ignored.reason === 'duplicate' && stored.pointer?.entity === 'TOMBSTONE'
+            ? 'duplicate'
+            : 'stale',
+      };
     if (stored.application) {
       await removeApplication(db, tenantId, stored.application, now, options.sourceVersion);
     } else {
@@ -321,16 +424,29 @@ export function deleteApplication(
  * The matches index's entries of one JD, best score first (ties: earliest application, then id).
  * `name` binds a cursor to the list it was issued for.
  */
-export function matchesOfJd(tenantId: string, jdId: string, name: string, projection?: string): SliceSource {
+export function matchesOfJd(
+  tenantId: string,
+  jdId: string,
+  name: string,
+  projection?: string,
+): SliceSource {
   return {
     tenantPk: tenantPk(tenantId),
     name: `${name}:${jdId}`,
     query: {
       IndexName: INDEXES.matches.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': applicationKeys.matchesPrefix(jdId) },
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(tenantId),
+        ':prefix': applicationKeys.matchesPrefix(jdId),
+      },
       // The keys stay in the projection: a slice's cursor is made of them.
-      ...(projection ? { ProjectionExpression: `${projection}, sk, gsi3sk`, ExpressionAttributeNames: { '#status': 'status' } } : {}),
+      ...(projection
+        ? {
+            ProjectionExpression: `${projection}, sk, gsi3sk`,
+            ExpressionAttributeNames: { '#status': 'status' },
+          }
+        : {}),
     },
     sortKey: 'gsi3sk',
     startKey: (id, sort) => ({ ...applicationKeys.item(tenantId, jdId, id), gsi3sk: sort }),
@@ -342,20 +458,40 @@ export function matchesOfJd(tenantId: string, jdId: string, name: string, projec
  * (strongly consistent GetItem, a deleted JD's tombstone is not one) and the ranked index are read in
  * parallel.
  */
-export async function listMatches(db: Db, tenantId: string, jdId: string, slice?: SliceRequest): Promise<Listed<Match> | undefined> {
+export async function listMatches(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  slice?: SliceRequest,
+): Promise<Listed<Match> | undefined> {
   if (!isValidId(jdId)) return undefined;
   const [head, entries] = await Promise.all([
-    getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(db, jdKeys.head(tenantId, jdId), { consistent: true, projection: 'entity' }),
+    getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(db, jdKeys.head(tenantId, jdId), {
+      consistent: true,
+      projection: 'entity',
+    }),
     wholeOrSlice<MatchEntry>(db, matchesOfJd(tenantId, jdId, 'matches'), slice),
   ]);
   return head?.entity === 'JD' ? { ...entries, items: entries.items.map(toMatch) } : undefined;
 }
 
 /** One application with every score and its provenance (GET /applications/:id), through its pointer. */
-export async function getApplication(db: Db, tenantId: string, applicationId: string): Promise<Application | undefined> {
+export async function getApplication(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+): Promise<Application | undefined> {
   if (!isValidId(applicationId)) return undefined;
-  const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(db, applicationKeys.pointer(tenantId, applicationId), { consistent: true });
+  const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(
+    db,
+    applicationKeys.pointer(tenantId, applicationId),
+    { consistent: true },
+  );
   if (pointer?.entity !== 'APPLICATION_POINTER') return undefined;
-  const application = await getItem<ApplicationItem>(db, applicationKeys.item(tenantId, pointer.jdId, applicationId), { consistent: true });
+  const application = await getItem<ApplicationItem>(
+    db,
+    applicationKeys.item(tenantId, pointer.jdId, applicationId),
+    { consistent: true },
+  );
   return application && toApplication(application);
 }

@@ -20,7 +20,10 @@ type Key = { pk: string; sk: string };
 /** Group commit of concurrent calls: each request keeps its own result and its own failure. */
 export interface CallGroups {
   /** The items at `keys` (strongly consistent when asked), in the order of `keys`, missing ones left out. */
-  read(keys: Key[], options: { consistent?: boolean | undefined }): Promise<Record<string, unknown>[]>;
+  read(
+    keys: Key[],
+    options: { consistent?: boolean | undefined },
+  ): Promise<Record<string, unknown>[]>;
   /** One transaction, all or nothing, as TransactWriteItems would apply it alone. */
   transact(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void>;
 }
@@ -42,25 +45,32 @@ const cappedBackoff = new ConfiguredRetryStrategy(DYNAMODB_CALL_LIMITS.maxAttemp
  * suite's concurrent writers). The outage tests hold the deployed limits.
  */
 export function createDb(
-  options: { endpoint?: string | undefined; tableName?: string; timeouts?: { connectionTimeoutMs?: number; requestTimeoutMs?: number } } = {},
+  options: {
+    endpoint?: string | undefined;
+    tableName?: string;
+    timeouts?: { connectionTimeoutMs?: number; requestTimeoutMs?: number };
+  } = {},
 ): Db {
   const endpoint = options.endpoint ?? process.env.DYNAMODB_ENDPOINT;
-  const base = traceAwsCalls(new DynamoDBClient({
-    retryStrategy: cappedBackoff,
-    requestHandler: {
-      connectionTimeout: options.timeouts?.connectionTimeoutMs ?? DYNAMODB_CALL_LIMITS.connectionTimeoutMs,
-      requestTimeout: options.timeouts?.requestTimeoutMs ?? DYNAMODB_CALL_LIMITS.requestTimeoutMs,
-      throwOnRequestTimeout: true,
-    },
-    ...(endpoint
-      ? {
-          endpoint,
-          region: process.env.AWS_REGION ?? 'local',
-          // DynamoDB Local accepts any credentials; fixed ones keep local runs independent of ~/.aws.
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
-      : {}),
-  }));
+  const base = traceAwsCalls(
+    new DynamoDBClient({
+      retryStrategy: cappedBackoff,
+      requestHandler: {
+        connectionTimeout:
+          options.timeouts?.connectionTimeoutMs ?? DYNAMODB_CALL_LIMITS.connectionTimeoutMs,
+        requestTimeout: options.timeouts?.requestTimeoutMs ?? DYNAMODB_CALL_LIMITS.requestTimeoutMs,
+        throwOnRequestTimeout: true,
+      },
+      ...(endpoint
+        ? {
+            endpoint,
+            region: process.env.AWS_REGION ?? 'local',
+            // DynamoDB Local accepts any credentials; fixed ones keep local runs independent of ~/.aws.
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          }
+        : {}),
+    }),
+  );
   return {
     client: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }),
     baseClient: base,

@@ -1,12 +1,23 @@
 import type { Db } from './client.js';
 import { type Addition, addTo, queryAll } from './dynamo.js';
-import { COUNTER_SHARDS, type CounterItem, type CounterKind, counterKeys, countOf } from './entities/counter.js';
+import {
+  COUNTER_SHARDS,
+  type CounterItem,
+  type CounterKind,
+  counterKeys,
+  countOf,
+} from './entities/counter.js';
 import { underPrefix } from './ids.js';
 
 export type { CounterKind };
 
 /** One count of a tenant: its shards, read in one Query and summed. */
-export async function readCount(db: Db, tenantId: string, kind: CounterKind, field = 'total'): Promise<number> {
+export async function readCount(
+  db: Db,
+  tenantId: string,
+  kind: CounterKind,
+  field = 'total',
+): Promise<number> {
   const shards = await queryAll<CounterItem>(db, {
     ...underPrefix(tenantId, counterKeys.prefix(kind)),
     ProjectionExpression: '#f',
@@ -16,6 +27,13 @@ export async function readCount(db: Db, tenantId: string, kind: CounterKind, fie
 }
 
 /** A transaction item that adds each delta to its field, on one shard chosen at random. */
-export function counterDelta(tenantId: string, kind: CounterKind, deltas: Record<string, number>): Addition {
-  return addTo(counterKeys.shard(tenantId, kind, Math.floor(Math.random() * COUNTER_SHARDS)), deltas);
+export function counterDelta(
+  tenantId: string,
+  kind: CounterKind,
+  deltas: Record<string, number>,
+): Addition {
+  return addTo(
+    counterKeys.shard(tenantId, kind, Math.floor(Math.random() * COUNTER_SHARDS)),
+    deltas,
+  );
 }

@@ -1,6 +1,13 @@
 import { ConflictError, NotFoundError, TestDeliveriesLimitedError } from '../errors.js';
 import type { Db } from './client.js';
-import { conditionFailedAt, getItem, ignoreConditionFailure, isConditionFailure, transactWrite, updateItem } from './dynamo.js';
+import {
+  conditionFailedAt,
+  getItem,
+  ignoreConditionFailure,
+  isConditionFailure,
+  transactWrite,
+  updateItem,
+} from './dynamo.js';
 import {
   DELIVERY_TTL_SECONDS,
   type DeliveryAttempt,
@@ -55,7 +62,11 @@ export async function listDeliveryAttempts(
     },
     request,
   );
-  return { ...slice, items: slice.items.map(toDeliveryAttempt), ...(webhook.replay ? { replay: webhook.replay } : {}) };
+  return {
+    ...slice,
+    items: slice.items.map(toDeliveryAttempt),
+    ...(webhook.replay ? { replay: webhook.replay } : {}),
+  };
 }
 
 /** Counters live a little longer than their second or minute (TTL removes them within days). */
@@ -67,7 +78,13 @@ const COUNTER_TTL_SECONDS = 60 * 60;
  * second whose share is not yet taken (the (n − rate)-th over the rate waits ⌈(n − rate) / rate⌉
  * seconds), where it counts again. One UpdateItem a delivery.
  */
-export async function deliveryWaitMs(db: Db, tenantId: string, webhookId: string, rate: number, now: Date): Promise<number> {
+export async function deliveryWaitMs(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  rate: number,
+  now: Date,
+): Promise<number> {
   const second = Math.floor(now.getTime() / 1000);
   const { n } = await updateItem<WebhookCounterItem>(db, {
     Key: webhookKeys.sent(tenantId, webhookId, second),
@@ -81,7 +98,12 @@ export async function deliveryWaitMs(db: Db, tenantId: string, webhookId: string
 }
 
 /** Counts a test delivery of an endpoint in the current minute; past TEST_DELIVERIES_PER_MINUTE, TestDeliveriesLimitedError. */
-async function countTestDelivery(db: Db, tenantId: string, webhookId: string, now: Date): Promise<void> {
+async function countTestDelivery(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  now: Date,
+): Promise<void> {
   const minute = Math.floor(now.getTime() / 60_000);
   try {
     await updateItem(db, {
@@ -89,10 +111,18 @@ async function countTestDelivery(db: Db, tenantId: string, webhookId: string, no
       UpdateExpression: 'ADD n :one SET #ttl = :ttl',
       ConditionExpression: 'attribute_not_exists(n) OR n < :max',
       ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: { ':one': 1, ':max': TEST_DELIVERIES_PER_MINUTE, ':ttl': minute * 60 + COUNTER_TTL_SECONDS },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':max': TEST_DELIVERIES_PER_MINUTE,
+        ':ttl': minute * 60 + COUNTER_TTL_SECONDS,
+      },
     });
   } catch (error) {
-    if (isConditionFailure(error)) throw new TestDeliveriesLimitedError(TEST_DELIVERIES_PER_MINUTE, (minute + 1) * 60_000 - now.getTime());
+    if (isConditionFailure(error))
+      throw new TestDeliveriesLimitedError(
+        TEST_DELIVERIES_PER_MINUTE,
+        (minute + 1) * 60_000 - now.getTime(),
+      );
     throw error;
   }
 }
@@ -110,7 +140,11 @@ export async function requestDelivery(
   const now = options.now ?? new Date();
   const webhook = await existingWebhook(db, tenantId, request.webhookId);
   if (webhook.status === 'disabled') {
-    throw new ConflictError(`Webhook ${webhook.id} is disabled (${webhook.disabledReason ?? 'by request'}): enable it first (POST /webhooks/${webhook.id}/enable)`, false, 'webhook_disabled');
+    throw new ConflictError(
+      `Webhook ${webhook.id} is disabled (${webhook.disabledReason ?? 'by request'}): enable it first (POST /webhooks/${webhook.id}/enable)`,
+      false,
+      'webhook_disabled',
+    );
   }
   if (request.kind === 'retry') {
     // Past its 30 days an event is gone, even before DynamoDB's TTL removes it: 404, as GET /events/:id.
@@ -118,16 +152,33 @@ export async function requestDelivery(
   }
   if (request.kind === 'test') await countTestDelivery(db, tenantId, request.webhookId, now);
   const requestId = newId();
-  const item: WebhookRequestItem = { ...webhookKeys.request(tenantId, requestId), entity: 'WEBHOOK_REQUEST', tenantId, ...request, ttl: ttlAfter(now, REQUEST_TTL_SECONDS) };
+  const item: WebhookRequestItem = {
+    ...webhookKeys.request(tenantId, requestId),
+    entity: 'WEBHOOK_REQUEST',
+    tenantId,
+    ...request,
+    ttl: ttlAfter(now, REQUEST_TTL_SECONDS),
+  };
   const result = { requestId };
-  const rest = [{ Put: { TableName: db.tableName, Item: item } }, ...(options.claim ? [options.claim.item(result)] : [])];
+  const rest = [
+    { Put: { TableName: db.tableName, Item: item } },
+    ...(options.claim ? [options.claim.item(result)] : []),
+  ];
   if (request.kind !== 'replay') {
     await transactWrite(db, rest);
     return result;
   }
   // One replay at a time per endpoint: repeated calls do not multiply deliveries.
   const at = nowIso(now);
-  const replay: ReplayProgress = { requestId, after: request.after, until: request.until, position: request.after, queued: 0, startedAt: at, progressAt: at };
+  const replay: ReplayProgress = {
+    requestId,
+    after: request.after,
+    until: request.until,
+    position: request.after,
+    queued: 0,
+    startedAt: at,
+    progressAt: at,
+  };
   try {
     await transactWrite(db, [
       {
@@ -135,8 +186,12 @@ export async function requestDelivery(
           TableName: db.tableName,
           Key: webhookKeys.item(tenantId, request.webhookId),
           UpdateExpression: 'SET replay = :replay',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(replay) OR replay.progressAt < :stale)',
-          ExpressionAttributeValues: { ':replay': replay, ':stale': nowIso(new Date(now.getTime() - REPLAY_STALE_MS)) },
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(replay) OR replay.progressAt < :stale)',
+          ExpressionAttributeValues: {
+            ':replay': replay,
+            ':stale': nowIso(new Date(now.getTime() - REPLAY_STALE_MS)),
+          },
         },
       },
       ...rest,
@@ -172,13 +227,16 @@ export async function recordReplayProgress(
       ...(progress.done
         ? { UpdateExpression: 'REMOVE replay' }
         : {
-            UpdateExpression: 'SET replay.#position = :position, replay.queued = replay.queued + :queued, replay.progressAt = :now',
+            UpdateExpression:
+              'SET replay.#position = :position, replay.queued = replay.queued + :queued, replay.progressAt = :now',
             ExpressionAttributeNames: { '#position': 'position' },
           }),
       ConditionExpression: 'replay.requestId = :requestId',
       ExpressionAttributeValues: {
         ':requestId': progress.requestId,
-        ...(progress.done ? {} : { ':position': progress.position, ':queued': progress.queued, ':now': nowIso(now) }),
+        ...(progress.done
+          ? {}
+          : { ':position': progress.position, ':queued': progress.queued, ':now': nowIso(now) }),
       },
     }),
   );
@@ -213,7 +271,10 @@ export async function claimAttempt(
   for (let tries = 0; tries < 5; tries++) {
     const state = await getItem<DeliveryStateItem>(db, key, { consistent: true });
     if (state?.claimed?.has(identity)) {
-      const ownUnrecordedClaim = state.claimedBy === identity && state.claimedByMessage === token && !state.done?.has(identity);
+      const ownUnrecordedClaim =
+        state.claimedBy === identity &&
+        state.claimedByMessage === token &&
+        !state.done?.has(identity);
       return ownUnrecordedClaim ? state.attempt : undefined;
     }
     if (claimant.automatic && state?.status === 'succeeded') return undefined;
@@ -225,7 +286,8 @@ export async function claimAttempt(
           'SET entity = :entity, webhookId = :webhookId, eventId = :eventId, attempt = :n, claimedBy = :identity, claimedByMessage = :token, #status = :pending, #ttl = :ttl ADD claimed :identities',
         // Against the state read: another claim in between makes this one read again.
         ConditionExpression: state
-          ? 'attempt = :previous AND NOT contains(claimed, :identity)' + (claimant.automatic ? ' AND #status <> :succeeded' : '')
+          ? 'attempt = :previous AND NOT contains(claimed, :identity)' +
+            (claimant.automatic ? ' AND #status <> :succeeded' : '')
           : 'attribute_not_exists(attempt)',
         ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
@@ -258,12 +320,21 @@ export async function claimAttempt(
 export async function recordAttempt(
   db: Db,
   tenantId: string,
-  attempt: Omit<DeliveryAttemptItem, 'pk' | 'sk' | 'entity' | 'id' | 'ttl'> & { outcome: DeliveryStateItem['status']; claimant: Claimant },
+  attempt: Omit<DeliveryAttemptItem, 'pk' | 'sk' | 'entity' | 'id' | 'ttl'> & {
+    outcome: DeliveryStateItem['status'];
+    claimant: Claimant;
+  },
   now = new Date(),
 ): Promise<void> {
   const id = newId();
   const { outcome, claimant, ...fields } = attempt;
-  const item: DeliveryAttemptItem = { ...webhookKeys.attempt(tenantId, attempt.webhookId, id), entity: 'DELIVERY_ATTEMPT', id, ...fields, ttl: ttlAfter(now, DELIVERY_TTL_SECONDS) };
+  const item: DeliveryAttemptItem = {
+    ...webhookKeys.attempt(tenantId, attempt.webhookId, id),
+    entity: 'DELIVERY_ATTEMPT',
+    id,
+    ...fields,
+    ttl: ttlAfter(now, DELIVERY_TTL_SECONDS),
+  };
   const log = { Put: { TableName: db.tableName, Item: item } };
   const state = webhookKeys.state(tenantId, attempt.webhookId, attempt.eventId);
   const done = { ':identities': new Set([claimant.identity]) };
@@ -275,14 +346,31 @@ export async function recordAttempt(
           TableName: db.tableName,
           Key: state,
           UpdateExpression: 'SET #status = :status ADD done :identities',
-          ConditionExpression: 'attempt = :attempt AND claimedBy = :identity AND claimedByMessage = :token',
+          ConditionExpression:
+            'attempt = :attempt AND claimedBy = :identity AND claimedByMessage = :token',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': outcome, ':attempt': attempt.attempt, ':identity': claimant.identity, ':token': claimant.token, ...done },
+          ExpressionAttributeValues: {
+            ':status': outcome,
+            ':attempt': attempt.attempt,
+            ':identity': claimant.identity,
+            ':token': claimant.token,
+            ...done,
+          },
         },
       },
     ]);
   } catch (error) {
     if (!conditionFailedAt(error, 1)) throw error;
-    await transactWrite(db, [log, { Update: { TableName: db.tableName, Key: state, UpdateExpression: 'ADD done :identities', ExpressionAttributeValues: done } }]);
+    await transactWrite(db, [
+      log,
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: state,
+          UpdateExpression: 'ADD done :identities',
+          ExpressionAttributeValues: done,
+        },
+      },
+    ]);
   }
 }

@@ -1,4 +1,7 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandInput,
@@ -53,7 +56,8 @@ async function call<T>(send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (error) {
-    if (isTransientFault(error)) throw new TransientError('DynamoDB did not answer in time; retry shortly', { cause: error });
+    if (isTransientFault(error))
+      throw new TransientError('DynamoDB did not answer in time; retry shortly', { cause: error });
     throw error;
   }
 }
@@ -93,11 +97,17 @@ export async function putItem(db: Db, input: Omit<PutCommandInput, 'TableName'>)
 export type UpdateInput = Omit<UpdateCommandInput, 'TableName'>;
 
 /** An UpdateItem; with ReturnValues, the item as it was or became (with ALL_NEW, always there). */
-export async function updateItem<T>(db: Db, input: UpdateInput & { ReturnValues: 'ALL_NEW' }): Promise<T>;
+export async function updateItem<T>(
+  db: Db,
+  input: UpdateInput & { ReturnValues: 'ALL_NEW' },
+): Promise<T>;
 export async function updateItem<T = never>(db: Db, input: UpdateInput): Promise<T | undefined>;
 export async function updateItem<T>(db: Db, input: UpdateInput): Promise<T | undefined> {
-  const { Attributes } = await call(() => db.client.send(new UpdateCommand({ ...input, TableName: db.tableName })));
-  if (!Attributes && input.ReturnValues === 'ALL_NEW') throw new Error('UpdateItem with ReturnValues ALL_NEW returned no item');
+  const { Attributes } = await call(() =>
+    db.client.send(new UpdateCommand({ ...input, TableName: db.tableName })),
+  );
+  if (!Attributes && input.ReturnValues === 'ALL_NEW')
+    throw new Error('UpdateItem with ReturnValues ALL_NEW returned no item');
   return Attributes ? stored<T>(Attributes) : undefined;
 }
 
@@ -107,9 +117,17 @@ export interface QueryPage<T> {
   lastKey: Record<string, unknown> | undefined;
 }
 
-export async function queryPage<T>(db: Db, input: Omit<QueryCommandInput, 'TableName'>): Promise<QueryPage<T>> {
-  const output = await call(() => db.client.send(new QueryCommand({ ...input, TableName: db.tableName })));
-  return { items: (output.Items ?? []).map((item) => stored<T>(item)), lastKey: output.LastEvaluatedKey };
+export async function queryPage<T>(
+  db: Db,
+  input: Omit<QueryCommandInput, 'TableName'>,
+): Promise<QueryPage<T>> {
+  const output = await call(() =>
+    db.client.send(new QueryCommand({ ...input, TableName: db.tableName })),
+  );
+  return {
+    items: (output.Items ?? []).map((item) => stored<T>(item)),
+    lastKey: output.LastEvaluatedKey,
+  };
 }
 
 /**
@@ -117,11 +135,19 @@ export async function queryPage<T>(db: Db, input: Omit<QueryCommandInput, 'Table
  * says nothing about the end: pages are followed on LastEvaluatedKey until `count` items are in hand or
  * the query has no more. `lastKey` is where to continue (absent at the end).
  */
-export async function queryUpTo<T>(db: Db, input: Omit<QueryCommandInput, 'TableName' | 'Limit'>, count: number): Promise<QueryPage<T>> {
+export async function queryUpTo<T>(
+  db: Db,
+  input: Omit<QueryCommandInput, 'TableName' | 'Limit'>,
+  count: number,
+): Promise<QueryPage<T>> {
   const items: T[] = [];
   let startKey = input.ExclusiveStartKey;
   do {
-    const page = await queryPage<T>(db, { ...input, ExclusiveStartKey: startKey, Limit: count - items.length });
+    const page = await queryPage<T>(db, {
+      ...input,
+      ExclusiveStartKey: startKey,
+      Limit: count - items.length,
+    });
     items.push(...page.items);
     startKey = page.lastKey;
   } while (startKey && items.length < count);
@@ -129,7 +155,10 @@ export async function queryUpTo<T>(db: Db, input: Omit<QueryCommandInput, 'Table
 }
 
 /** Every item a query matches, following LastEvaluatedKey page by page. */
-export async function queryAll<T>(db: Db, input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
+export async function queryAll<T>(
+  db: Db,
+  input: Omit<QueryCommandInput, 'TableName'>,
+): Promise<T[]> {
   const items: T[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -152,7 +181,10 @@ export async function batchGet<T extends Key>(
   keys: Key[],
   options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
 ): Promise<T[]> {
-  if (db.groups && options.projection === undefined) return (await db.groups.read(keys, { consistent: options.consistent })).map((item) => stored<T>(item));
+  if (db.groups && options.projection === undefined)
+    return (await db.groups.read(keys, { consistent: options.consistent })).map((item) =>
+      stored<T>(item),
+    );
   const found = new Map<string, T>();
   for (let i = 0; i < keys.length; i += 100) {
     let pending: BatchGetCommandInput['RequestItems'] = {
@@ -165,10 +197,13 @@ export async function batchGet<T extends Key>(
       },
     };
     for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
-      if (attempt >= BATCH_GET_MAX_ATTEMPTS) throw new TransientError('DynamoDB left keys unprocessed after every attempt');
+      if (attempt >= BATCH_GET_MAX_ATTEMPTS)
+        throw new TransientError('DynamoDB left keys unprocessed after every attempt');
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
       const request: BatchGetCommandInput['RequestItems'] = pending;
-      const output: BatchGetCommandOutput = await call(() => db.client.send(new BatchGetCommand({ RequestItems: request })));
+      const output: BatchGetCommandOutput = await call(() =>
+        db.client.send(new BatchGetCommand({ RequestItems: request })),
+      );
       for (const item of output.Responses?.[db.tableName] ?? []) {
         const typed = stored<T>(item);
         found.set(keyOf(typed), typed);
@@ -187,7 +222,8 @@ export const TRANSACTION_ATTEMPTS = 4;
 export const OPTIMISTIC_ATTEMPTS = 8;
 const RACE_LOST = 'The resource is being changed by another request; retry shortly';
 
-const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10 * attempt));
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10 * attempt));
 
 function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
   if (!(error instanceof TransactionCanceledException)) return undefined;
@@ -222,7 +258,9 @@ export function conditionFailure<T>(error: unknown): { item: T | undefined } | u
 export function itemsThatFailedConditions<T>(error: unknown): T[] {
   if (!(error instanceof TransactionCanceledException)) return [];
   return (error.CancellationReasons ?? []).flatMap((reason) =>
-    reason.Code === 'ConditionalCheckFailed' && reason.Item ? [stored<T>(unmarshall(reason.Item))] : [],
+    reason.Code === 'ConditionalCheckFailed' && reason.Item
+      ? [stored<T>(unmarshall(reason.Item))]
+      : [],
   );
 }
 
@@ -247,11 +285,23 @@ function additionUpdate(tableName: string, { key, deltas }: Addition['Add']): Wr
     values[`:d${i}`] = delta;
     return `#f${i} :d${i}`;
   });
-  return { Update: { TableName: tableName, Key: key, UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: `ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
 }
 
 /** The items as DynamoDB takes them, events given their ids and times now (entities/event.ts says why). */
-export function toWriteItems(tableName: string, items: TransactItems, now = new Date()): WriteItem[] {
+export function toWriteItems(
+  tableName: string,
+  items: TransactItems,
+  now = new Date(),
+): WriteItem[] {
   return items.map((item) => {
     if ('Add' in item) return additionUpdate(tableName, item.Add);
     if ('Event' in item) return eventPut(tableName, item.Event, now);
@@ -261,7 +311,9 @@ export function toWriteItems(tableName: string, items: TransactItems, now = new 
 
 /** One TransactWriteItems call, sent as it is when it leaves (retries and groups included). */
 export function sendTransaction(db: Db, items: TransactItems): Promise<unknown> {
-  return call(() => db.client.send(new TransactWriteCommand({ TransactItems: toWriteItems(db.tableName, items) })));
+  return call(() =>
+    db.client.send(new TransactWriteCommand({ TransactItems: toWriteItems(db.tableName, items) })),
+  );
 }
 
 /**
@@ -277,10 +329,13 @@ export async function transactWrite(db: Db, items: TransactItems): Promise<void>
       await (db.groups ? db.groups.transact(items) : sendTransaction(db, items));
       return;
     } catch (error) {
-      const winner = itemsThatFailedConditions<Partial<IdempotencyRecordItem>>(error).find((item) => item.entity === 'IDEMPOTENCY');
+      const winner = itemsThatFailedConditions<Partial<IdempotencyRecordItem>>(error).find(
+        (item) => item.entity === 'IDEMPOTENCY',
+      );
       if (winner) throw new IdempotencyClaimLostError(winner as IdempotencyRecordItem);
       const codes = cancellationCodes(error);
-      const conflicted = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      const conflicted =
+        codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
       if (!conflicted) throw error;
       if (attempt >= TRANSACTION_ATTEMPTS) throw new ConflictError(RACE_LOST, true);
       await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
@@ -293,7 +348,10 @@ export async function transactWrite(db: Db, items: TransactItems): Promise<void>
  * another writer got there first, so it runs again from a fresh read, with back-off; 8 attempts in all
  * (about 1.5 s of waiting at most), then a retryable conflict.
  */
-export async function optimistically<T>(readThenWrite: () => Promise<T>, lostRace: (error: unknown) => boolean): Promise<T> {
+export async function optimistically<T>(
+  readThenWrite: () => Promise<T>,
+  lostRace: (error: unknown) => boolean,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await readThenWrite();

@@ -2,7 +2,15 @@ import { eventSettleMs } from '../config.js';
 import type { EventType } from '../domain.js';
 import type { Db } from './client.js';
 import { getItem, queryPage } from './dynamo.js';
-import { EVENT_ID_PATTERN, EVENT_TTL_SECONDS, type EventItem, eventIdBefore, eventKeys, type PublicEvent, toPublicEvent } from './entities/event.js';
+import {
+  EVENT_ID_PATTERN,
+  EVENT_TTL_SECONDS,
+  type EventItem,
+  eventIdBefore,
+  eventKeys,
+  type PublicEvent,
+  toPublicEvent,
+} from './entities/event.js';
 import { tenantPk } from './ids.js';
 
 export { EVENT_ID_PATTERN, type PublicEvent };
@@ -27,7 +35,12 @@ export interface EventPage {
 export async function listEvents(
   db: Db,
   tenantId: string,
-  options: { after?: string | undefined; types?: readonly EventType[] | undefined; limit: number; now?: number },
+  options: {
+    after?: string | undefined;
+    types?: readonly EventType[] | undefined;
+    limit: number;
+    now?: number;
+  },
 ): Promise<EventPage> {
   const now = options.now ?? Date.now();
   const cut = now - eventSettleMs();
@@ -36,7 +49,8 @@ export async function listEvents(
   const oldest = eventKeys.before(now - EVENT_TTL_SECONDS * 1000);
   const after = options.after ? eventKeys.item(tenantId, options.after) : undefined;
   const start = after && after.sk > oldest ? after : undefined;
-  if (after && after.sk >= upTo) return { events: [], nextCursor: options.after ?? null, hasMore: false };
+  if (after && after.sk >= upTo)
+    return { events: [], nextCursor: options.after ?? null, hasMore: false };
   const types = options.types?.length ? options.types : undefined;
   const found: EventItem[] = [];
   let position: Record<string, unknown> | undefined = start;
@@ -45,7 +59,12 @@ export async function listEvents(
     const take = types ? Math.min(FILTERED_PAGE, budget) : budget;
     const page = await queryPage<EventItem>(db, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
-      ...(types ? { FilterExpression: `#type IN (${types.map((_, i) => `:t${i}`).join(', ')})`, ExpressionAttributeNames: { '#type': 'type' } } : {}),
+      ...(types
+        ? {
+            FilterExpression: `#type IN (${types.map((_, i) => `:t${i}`).join(', ')})`,
+            ExpressionAttributeNames: { '#type': 'type' },
+          }
+        : {}),
       ExpressionAttributeValues: {
         ':pk': tenantPk(tenantId),
         ':first': oldest,
@@ -63,17 +82,30 @@ export async function listEvents(
   } while (position && found.length <= options.limit && budget > 0);
 
   const events = found.slice(0, options.limit);
-  if (found.length > options.limit) return { events: events.map(toPublicEvent), nextCursor: events.at(-1)?.id ?? null, hasMore: true };
+  if (found.length > options.limit)
+    return {
+      events: events.map(toPublicEvent),
+      nextCursor: events.at(-1)?.id ?? null,
+      hasMore: true,
+    };
   if (position) {
     // A filtered read that spent its budget on other types: continue from the last event it read.
-    return { events: events.map(toPublicEvent), nextCursor: String(position.sk).slice(eventKeys.prefix.length), hasMore: true };
+    return {
+      events: events.map(toPublicEvent),
+      nextCursor: String(position.sk).slice(eventKeys.prefix.length),
+      hasMore: true,
+    };
   }
   // The end of the settled log: everything before `cut` was read, of every type.
   const nextCursor = types ? eventIdBefore(cut) : (events.at(-1)?.id ?? options.after ?? null);
   return { events: events.map(toPublicEvent), nextCursor, hasMore: false };
 }
 
-export async function getEvent(db: Db, tenantId: string, eventId: string): Promise<PublicEvent | undefined> {
+export async function getEvent(
+  db: Db,
+  tenantId: string,
+  eventId: string,
+): Promise<PublicEvent | undefined> {
   const item = await getEventItem(db, tenantId, eventId);
   return item && toPublicEvent(item);
 }
@@ -90,15 +122,25 @@ export async function readEventRange(
   const after = eventKeys.item(tenantId, range.after);
   const page = await queryPage<EventItem>(db, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':first': oldest, ':last': eventKeys.item(tenantId, range.until).sk },
+    ExpressionAttributeValues: {
+      ':pk': tenantPk(tenantId),
+      ':first': oldest,
+      ':last': eventKeys.item(tenantId, range.until).sk,
+    },
     ExclusiveStartKey: after.sk > oldest ? after : undefined,
     Limit: limit,
   });
   return { events: page.items, more: page.lastKey !== undefined };
 }
 
-export async function getEventItem(db: Db, tenantId: string, eventId: string): Promise<EventItem | undefined> {
+export async function getEventItem(
+  db: Db,
+  tenantId: string,
+  eventId: string,
+): Promise<EventItem | undefined> {
   if (!EVENT_ID_PATTERN.test(eventId)) return undefined;
-  const item = await getItem<EventItem>(db, eventKeys.item(tenantId, eventId), { consistent: true });
+  const item = await getItem<EventItem>(db, eventKeys.item(tenantId, eventId), {
+    consistent: true,
+  });
   return item && item.ttl > Date.now() / 1000 ? item : undefined;
 }

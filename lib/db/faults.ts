@@ -11,7 +11,16 @@ const THROTTLING = new Set([
 ]);
 const TIMEOUTS = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
 /** Node's socket errors: the endpoint refused, reset, or could not be reached or resolved. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 
 /** A field of something thrown, whatever it is. */
 function field(error: unknown, name: string): unknown {
@@ -25,7 +34,11 @@ function isTransientItself(error: unknown): boolean {
   // InternalServerError, ServiceUnavailable: DynamoDB's own failures after the SDK's retries.
   if (field(error, '$fault') === 'server') return true;
   const reasons = field(error, 'CancellationReasons');
-  return name === 'TransactionCanceledException' && Array.isArray(reasons) && reasons.some((reason) => field(reason, 'Code') === 'ThrottlingError');
+  return (
+    name === 'TransactionCanceledException' &&
+    Array.isArray(reasons) &&
+    reasons.some((reason) => field(reason, 'Code') === 'ThrottlingError')
+  );
 }
 
 /** True for a transient fault, also when a library wrapped it (its `cause` chain is followed). */

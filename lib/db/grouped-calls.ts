@@ -1,7 +1,16 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransientError } from '../errors.js';
 import type { CallGroups, Db } from './client.js';
-import { type Addition, addTo, batchGet, type Key, keyOf, sendTransaction, type TransactItem, type TransactItems } from './dynamo.js';
+import {
+  type Addition,
+  addTo,
+  batchGet,
+  type Key,
+  keyOf,
+  sendTransaction,
+  type TransactItem,
+  type TransactItems,
+} from './dynamo.js';
 
 /**
  * Group commit, for the local bulk import (`npm run admin -- import`, `npm start`'s seed): thousands
@@ -45,7 +54,10 @@ class GroupCommit<Request, Result> {
 
   constructor(
     private readonly take: (queue: Waiting<Request, Result>[]) => Waiting<Request, Result>[],
-    private readonly send: (group: Waiting<Request, Result>[], requeue: (members: Waiting<Request, Result>[]) => void) => Promise<void>,
+    private readonly send: (
+      group: Waiting<Request, Result>[],
+      requeue: (members: Waiting<Request, Result>[]) => void,
+    ) => Promise<void>,
   ) {}
 
   submit(request: Request): Promise<Result> {
@@ -98,10 +110,16 @@ async function sendReads(db: Db, group: Waiting<ReadRequest, Item[]>[]): Promise
   const keys = new Map<string, Key>();
   for (const { request } of group) for (const key of request.keys) keys.set(keyOf(key), key);
   try {
-    const items = await batchGet<Key & Item>(db, [...keys.values()], { consistent: group[0]?.request.consistent });
+    const items = await batchGet<Key & Item>(db, [...keys.values()], {
+      consistent: group[0]?.request.consistent,
+    });
     const found = new Map(items.map((item) => [keyOf(item), item]));
     for (const { request, resolve } of group) {
-      resolve(request.keys.map((key) => found.get(keyOf(key))).filter((item): item is Key & Item => item !== undefined));
+      resolve(
+        request.keys
+          .map((key) => found.get(keyOf(key)))
+          .filter((item): item is Key & Item => item !== undefined),
+      );
     }
   } catch (error) {
     for (const { reject } of group) reject(error);
@@ -128,11 +146,14 @@ function itemKey(item: TransactItem): string | undefined {
  */
 function sharing(item: TransactItem): string | undefined {
   if ('Add' in item) return 'addition';
-  if ('ConditionCheck' in item && item.ConditionCheck) return `check ${JSON.stringify(item.ConditionCheck)}`;
+  if ('ConditionCheck' in item && item.ConditionCheck)
+    return `check ${JSON.stringify(item.ConditionCheck)}`;
   return undefined;
 }
 
-function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<TransactRequest, void>[] {
+function takeTransactions(
+  queue: Waiting<TransactRequest, void>[],
+): Waiting<TransactRequest, void>[] {
   if (queue[0]?.request.alone) return queue.slice(0, 1);
   const group: Waiting<TransactRequest, void>[] = [];
   /** each touched item, with how it may be shared (undefined: it may not) */
@@ -144,7 +165,9 @@ function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<Tran
     const own = waiting.request.items;
     const shared = (item: TransactItem) => {
       const key = itemKey(item);
-      return key !== undefined && touched.get(key) !== undefined && touched.get(key) === sharing(item);
+      return (
+        key !== undefined && touched.get(key) !== undefined && touched.get(key) === sharing(item)
+      );
     };
     const collides = (item: TransactItem) => {
       const key = itemKey(item);
@@ -153,7 +176,11 @@ function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<Tran
     if (own.some(collides)) continue;
     const newItems = own.filter((item) => !shared(item)).length;
     const size = JSON.stringify(own).length;
-    if (group.length > 0 && (items + newItems > MAX_TRANSACTION_ITEMS || bytes + size > MAX_TRANSACTION_JSON_BYTES)) break;
+    if (
+      group.length > 0 &&
+      (items + newItems > MAX_TRANSACTION_ITEMS || bytes + size > MAX_TRANSACTION_JSON_BYTES)
+    )
+      break;
     for (const item of own) {
       const key = itemKey(item);
       if (key !== undefined) touched.set(key, sharing(item));
@@ -166,9 +193,10 @@ function takeTransactions(queue: Waiting<TransactRequest, void>[]): Waiting<Tran
 }
 
 /** The group's items (shared ones sent once), and each member with where its items went. */
-function combine(
-  group: Waiting<TransactRequest, void>[],
-): { items: TransactItems; members: { waiting: Waiting<TransactRequest, void>; positions: number[] }[] } {
+function combine(group: Waiting<TransactRequest, void>[]): {
+  items: TransactItems;
+  members: { waiting: Waiting<TransactRequest, void>; positions: number[] }[];
+} {
   const items: TransactItems = [];
   const additionAt = new Map<string, { index: number; deltas: Record<string, number>; key: Key }>();
   const checkAt = new Map<string, number>();
@@ -184,15 +212,23 @@ function combine(
     const addition: Addition['Add'] = item.Add;
     const merged = additionAt.get(key);
     if (!merged) {
-      const entry = { index: items.push(item) - 1, deltas: { ...addition.deltas }, key: addition.key };
+      const entry = {
+        index: items.push(item) - 1,
+        deltas: { ...addition.deltas },
+        key: addition.key,
+      };
       additionAt.set(key, entry);
       return entry.index;
     }
-    for (const [field, delta] of Object.entries(addition.deltas)) merged.deltas[field] = (merged.deltas[field] ?? 0) + delta;
+    for (const [field, delta] of Object.entries(addition.deltas))
+      merged.deltas[field] = (merged.deltas[field] ?? 0) + delta;
     items[merged.index] = addTo(merged.key, merged.deltas);
     return merged.index;
   };
-  const members = group.map((waiting) => ({ waiting, positions: waiting.request.items.map(place) }));
+  const members = group.map((waiting) => ({
+    waiting,
+    positions: waiting.request.items.map(place),
+  }));
   return { items, members };
 }
 
@@ -207,7 +243,8 @@ async function sendTransactions(
     for (const { resolve } of group) resolve();
     return;
   } catch (error) {
-    const reasons = error instanceof TransactionCanceledException ? error.CancellationReasons : undefined;
+    const reasons =
+      error instanceof TransactionCanceledException ? error.CancellationReasons : undefined;
     if (group.length === 1 || error instanceof TransientError) {
       for (const { reject } of group) reject(error);
       return;
@@ -217,7 +254,14 @@ async function sendTransactions(
       for (const { waiting, positions } of members) {
         const own = positions.map((index) => reasons[index] ?? { Code: 'None' });
         if (own.every((reason) => reason.Code === 'None')) innocent.push(waiting);
-        else waiting.reject(new TransactionCanceledException({ message: error.message, $metadata: error.$metadata, CancellationReasons: own }));
+        else
+          waiting.reject(
+            new TransactionCanceledException({
+              message: error.message,
+              $metadata: error.$metadata,
+              CancellationReasons: own,
+            }),
+          );
       }
       requeue(innocent);
       return;
@@ -235,7 +279,9 @@ export function withGroupedCalls(db: Db): Db {
   if (existing) return existing;
   const { groups: _, ...plain } = db;
   const reads = new GroupCommit<ReadRequest, Item[]>(takeReads, (group) => sendReads(plain, group));
-  const transactions = new GroupCommit<TransactRequest, void>(takeTransactions, (group, requeue) => sendTransactions(plain, group, requeue));
+  const transactions = new GroupCommit<TransactRequest, void>(takeTransactions, (group, requeue) =>
+    sendTransactions(plain, group, requeue),
+  );
   const groups: CallGroups = {
     read: (keys, options) => reads.submit({ keys, consistent: options.consistent ?? false }),
     transact: (items) => transactions.submit({ items }),

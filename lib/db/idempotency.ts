@@ -1,6 +1,11 @@
 import type { Db } from './client.js';
 import { getItem, type Key, type TransactItem } from './dynamo.js';
-import { type IdempotencyRecordItem, idempotencyRecordItem, liveResponse, type RequestFingerprint } from './entities/idempotency.js';
+import {
+  type IdempotencyRecordItem,
+  idempotencyRecordItem,
+  liveResponse,
+  type RequestFingerprint,
+} from './entities/idempotency.js';
 import { TTL_ATTRIBUTE } from './table.js';
 
 /**
@@ -9,10 +14,21 @@ import { TTL_ATTRIBUTE } from './table.js';
  * is given the record that won (transactWrite raises IdempotencyClaimLostError; see
  * lib/http/idempotency.ts).
  */
-export { IDEMPOTENCY_TTL_SECONDS, IdempotencyClaimLostError, idempotencyKeys, recordedAnswer, requestHash, type RequestFingerprint } from './entities/idempotency.js';
+export {
+  IDEMPOTENCY_TTL_SECONDS,
+  IdempotencyClaimLostError,
+  idempotencyKeys,
+  recordedAnswer,
+  requestHash,
+  type RequestFingerprint,
+} from './entities/idempotency.js';
 
 /** The live record at `key`, or undefined (none, or expired but not yet removed by TTL). */
-export async function readIdempotencyRecord(db: Db, key: Key, now = new Date()): Promise<IdempotencyRecordItem | undefined> {
+export async function readIdempotencyRecord(
+  db: Db,
+  key: Key,
+  now = new Date(),
+): Promise<IdempotencyRecordItem | undefined> {
   const item = await getItem<IdempotencyRecordItem>(db, key, { consistent: true });
   return item && liveResponse(item, now);
 }
@@ -21,7 +37,13 @@ export async function readIdempotencyRecord(db: Db, key: Key, now = new Date()):
  * The transaction item that records `response` at `key`, unless a live record is there already (its
  * condition then fails, and the record that won comes back in the cancellation reasons).
  */
-export function recordItem(db: Db, key: Key, request: RequestFingerprint, response: unknown, now = new Date()): TransactItem {
+export function recordItem(
+  db: Db,
+  key: Key,
+  request: RequestFingerprint,
+  response: unknown,
+  now = new Date(),
+): TransactItem {
   return {
     Put: {
       TableName: db.tableName,

@@ -46,6 +46,13 @@ export function sortableTime(iso: string): string {
 }
 
 /** The key condition of a query for a tenant's items whose sort key starts with `prefix` (`values`: the query's other values). */
-export function underPrefix(tenantId: string, prefix: string, values: Record<string, unknown> = {}) {
-  return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': prefix, ...values } };
+export function underPrefix(
+  tenantId: string,
+  prefix: string,
+  values: Record<string, unknown> = {},
+) {
+  return {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': prefix, ...values },
+  };
 }

@@ -1,13 +1,32 @@
 import type { JdStatus } from '../domain.js';
-import { ConflictError, JdTooLargeError, NotFoundError, PreconditionFailedError } from '../errors.js';
+import {
+  ConflictError,
+  JdTooLargeError,
+  NotFoundError,
+  PreconditionFailedError,
+} from '../errors.js';
 import { jdBytes, LIMITS } from '../schemas/limits.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
-import { getItem, ignoreConditionFailure, isConditionFailure, optimistically, queryAll, queryUpTo, transactWrite, updateItem } from './dynamo.js';
+import {
+  getItem,
+  ignoreConditionFailure,
+  isConditionFailure,
+  optimistically,
+  queryAll,
+  queryUpTo,
+  transactWrite,
+  updateItem,
+} from './dynamo.js';
 import { matchesOfJd, removeApplications } from './applications.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from './entities/application.js';
 import { type JdEventData, recordEvent } from './entities/event.js';
-import { type ProductWrite, type TombstoneItem, tombstoneItem, versionVerdict } from './entities/tombstone.js';
+import {
+  type ProductWrite,
+  type TombstoneItem,
+  tombstoneItem,
+  versionVerdict,
+} from './entities/tombstone.js';
 import {
   bodyItem,
   DEFAULT_JD_TYPE,
@@ -25,7 +44,15 @@ import {
 import { resumeKeys } from './entities/resume.js';
 import type { IdempotencyClaim } from './idempotency.js';
 import { isValidId, newId, nowIso, tenantPk, underPrefix } from './ids.js';
-import { type ListEntry, listPage, type Page, type PageRequest, type SlicePagination, type SliceRequest, wholeOrSlice } from './pagination.js';
+import {
+  type ListEntry,
+  listPage,
+  type Page,
+  type PageRequest,
+  type SlicePagination,
+  type SliceRequest,
+  wholeOrSlice,
+} from './pagination.js';
 import { INDEXES } from './table.js';
 import { firstItemChanged, propagate, replacing, writeTombstone } from './versioned-writes.js';
 
@@ -51,7 +78,13 @@ export interface JdImport extends JdInput {
   createdAt?: string | undefined;
 }
 
-function headFields(input: JdImport, id: string, status: JdStatus, createdAt: string, updatedAt: string): JdSummary & { createdById: string } {
+function headFields(
+  input: JdImport,
+  id: string,
+  status: JdStatus,
+  createdAt: string,
+  updatedAt: string,
+): JdSummary & { createdById: string } {
   const jd: JdSummary & { createdById: string } = {
     id,
     title: input.title,
@@ -76,13 +109,18 @@ export async function createJd(
   db: Db,
   tenantId: string,
   input: JdInput,
-  options: { now?: Date; claim?: IdempotencyClaim<JdSummary & { status: 'DRAFT' }> | undefined } = {},
+  options: {
+    now?: Date;
+    claim?: IdempotencyClaim<JdSummary & { status: 'DRAFT' }> | undefined;
+  } = {},
 ): Promise<JdSummary & { status: 'DRAFT' }> {
   const at = nowIso(options.now);
   const head = headItem(tenantId, headFields(input, newId(), 'DRAFT', at, at));
   const summary = { ...toJdSummary(head), status: 'DRAFT' as const };
   await transactWrite(db, [
-    { Put: { TableName: db.tableName, Item: head, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: { TableName: db.tableName, Item: head, ConditionExpression: 'attribute_not_exists(pk)' },
+    },
     { Put: { TableName: db.tableName, Item: bodyItem(tenantId, head.id, input) } },
     counterDelta(tenantId, 'JD', { total: 1, DRAFT: 1 }),
     recordEvent(tenantId, 'jd.created', jdEventData(summary)),
@@ -92,8 +130,16 @@ export async function createJd(
 }
 
 /** A JD's event data; `previousStatus` when the write moved it from another status. */
-function jdEventData(jd: Pick<JdSummary, 'id' | 'title' | 'status' | 'updatedAt'>, before?: JdStatus): JdEventData {
-  const data: JdEventData = { id: jd.id, title: jd.title, status: jd.status, updatedAt: jd.updatedAt };
+function jdEventData(
+  jd: Pick<JdSummary, 'id' | 'title' | 'status' | 'updatedAt'>,
+  before?: JdStatus,
+): JdEventData {
+  const data: JdEventData = {
+    id: jd.id,
+    title: jd.title,
+    status: jd.status,
+    updatedAt: jd.updatedAt,
+  };
   if (before !== undefined && before !== jd.status) data.previousStatus = before;
   return data;
 }
@@ -101,7 +147,11 @@ function jdEventData(jd: Pick<JdSummary, 'id' | 'title' | 'status' | 'updatedAt'
 /** True when the JD exists in this tenant (strongly consistent; a deleted JD's tombstone is not one). */
 export async function jdExists(db: Db, tenantId: string, jdId: string): Promise<boolean> {
   if (!isValidId(jdId)) return false;
-  const head = await getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(db, jdKeys.head(tenantId, jdId), { consistent: true, projection: 'entity' });
+  const head = await getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(
+    db,
+    jdKeys.head(tenantId, jdId),
+    { consistent: true, projection: 'entity' },
+  );
   return head?.entity === 'JD';
 }
 
@@ -121,12 +171,18 @@ export async function saveJd(
   const { id } = input;
   const now = options.now ?? new Date();
   const write = await optimistically(async () => {
-    const stored = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(tenantId, id), { consistent: true });
+    const stored = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(tenantId, id), {
+      consistent: true,
+    });
     const ignored = versionVerdict(stored, options.sourceVersion);
     if (ignored) return ignored;
     const existing = stored?.entity === 'JD' ? stored : undefined;
     // An integrator's edit (PATCH) is newer than a product change that happened before it.
-    if (existing?.editedAt !== undefined && options.occurredAt !== undefined && options.occurredAt <= existing.editedAt) {
+    if (
+      existing?.editedAt !== undefined &&
+      options.occurredAt !== undefined &&
+      options.occurredAt <= existing.editedAt
+    ) {
       return { outcome: 'ignored' as const, reason: 'edited' as const };
     }
     const at = nowIso(now);
@@ -140,7 +196,8 @@ export async function saveJd(
     const versions: JdHeadVersions = existing
       ? {
           version: existing.version + 1,
-          titleVersion: existing.title !== fields.title ? existing.version + 1 : existing.titleVersion,
+          titleVersion:
+            existing.title !== fields.title ? existing.version + 1 : existing.titleVersion,
           titleSyncedVersion: existing.titleSyncedVersion,
         }
       : NEW_JD_HEAD;
@@ -155,13 +212,18 @@ export async function saveJd(
       },
       { Put: { TableName: db.tableName, Item: bodyItem(tenantId, id, input) } },
       ...(counter ? [counter] : []),
-      recordEvent(tenantId, existing ? 'jd.updated' : 'jd.created', jdEventData(fields, existing?.status)),
+      recordEvent(
+        tenantId,
+        existing ? 'jd.updated' : 'jd.created',
+        jdEventData(fields, existing?.status),
+      ),
     ]);
     return { outcome: 'applied' as const, created: !existing, value: fields, versions };
   }, firstItemChanged);
   if (write.outcome === 'ignored') return write;
   const { versions, value } = write;
-  if (versions.titleSyncedVersion !== versions.titleVersion) await propagateJdTitle(db, tenantId, id, value.title, versions.titleVersion);
+  if (versions.titleSyncedVersion !== versions.titleVersion)
+    await propagateJdTitle(db, tenantId, id, value.title, versions.titleVersion);
   return { outcome: 'applied', created: write.created, value: toJdSummary(value) };
 }
 
@@ -190,7 +252,10 @@ export async function deleteJd(
     ],
   );
   if (write.outcome === 'applied') {
-    const applications = await queryAll<ApplicationItem>(db, { ...underPrefix(tenantId, applicationKeys.ofJd(jdId)), ConsistentRead: true });
+    const applications = await queryAll<ApplicationItem>(db, {
+      ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
+      ConsistentRead: true,
+    });
     await removeApplications(db, tenantId, applications, now);
   }
   return write;
@@ -209,20 +274,48 @@ export async function deleteJd(
  * made meanwhile replaces the head, mark and all, and the delete starts over. A mark left by a crash
  * is ignored after DELETING_STALE_MS.
  */
-export async function removeJd(db: Db, tenantId: string, jdId: string, options: { ifMatch?: string | undefined; now?: Date } = {}): Promise<void> {
+export async function removeJd(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  options: { ifMatch?: string | undefined; now?: Date } = {},
+): Promise<void> {
   if (!isValidId(jdId)) throw new NotFoundError('JD');
   const now = options.now ?? new Date();
   const key = jdKeys.head(tenantId, jdId);
   await optimistically(async () => {
     const head = await getItem<JdHeadItem | TombstoneItem>(db, key, { consistent: true });
     if (head?.entity !== 'JD') throw new NotFoundError('JD');
-    if (!ifMatchAllows(options.ifMatch, head.version)) throw staleIfMatch(options.ifMatch, head.version);
+    if (!ifMatchAllows(options.ifMatch, head.version))
+      throw staleIfMatch(options.ifMatch, head.version);
     const mark = { ':v': head.version, ':at': nowIso(now) };
-    await updateItem(db, { Key: key, UpdateExpression: 'SET deleting = :at', ConditionExpression: 'version = :v', ExpressionAttributeValues: mark });
-    const { items } = await queryUpTo<Pick<ApplicationItem, 'id'>>(db, { ...underPrefix(tenantId, applicationKeys.ofJd(jdId)), ProjectionExpression: 'id', ConsistentRead: true }, 1);
+    await updateItem(db, {
+      Key: key,
+      UpdateExpression: 'SET deleting = :at',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: mark,
+    });
+    const { items } = await queryUpTo<Pick<ApplicationItem, 'id'>>(
+      db,
+      {
+        ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
+        ProjectionExpression: 'id',
+        ConsistentRead: true,
+      },
+      1,
+    );
     if (items.length > 0) {
-      await ignoreConditionFailure(updateItem(db, { Key: key, UpdateExpression: 'REMOVE deleting', ConditionExpression: 'version = :v AND deleting = :at', ExpressionAttributeValues: mark }));
-      throw new ConflictError(`JD ${jdId} has applications, which deleting it would take with it: close or archive it instead`);
+      await ignoreConditionFailure(
+        updateItem(db, {
+          Key: key,
+          UpdateExpression: 'REMOVE deleting',
+          ConditionExpression: 'version = :v AND deleting = :at',
+          ExpressionAttributeValues: mark,
+        }),
+      );
+      throw new ConflictError(
+        `JD ${jdId} has applications, which deleting it would take with it: close or archive it instead`,
+      );
     }
     await transactWrite(db, [
       {
@@ -241,7 +334,13 @@ export async function removeJd(db: Db, tenantId: string, jdId: string, options: 
 }
 
 /** Brings the JD title on every application's copy (under its resume) to `title`, then marks the head synced. */
-async function propagateJdTitle(db: Db, tenantId: string, jdId: string, title: string, titleVersion: number): Promise<void> {
+async function propagateJdTitle(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  title: string,
+  titleVersion: number,
+): Promise<void> {
   const applications = await queryAll<Pick<ApplicationItem, 'id' | 'resumeId'>>(db, {
     ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
     ProjectionExpression: 'id, resumeId',
@@ -271,15 +370,26 @@ async function readJd(db: Db, tenantId: string, jdId: string, slice?: SliceReque
   const [items, applications] = await Promise.all([
     queryAll<JdHeadItem | JdBodyItem>(db, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':from': range.from, ':to': range.to },
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(tenantId),
+        ':from': range.from,
+        ':to': range.to,
+      },
       ConsistentRead: true,
     }),
-    wholeOrSlice<Pick<MatchEntry, 'id' | 'status'>>(db, matchesOfJd(tenantId, jdId, 'jd-applications', 'id, #status'), slice),
+    wholeOrSlice<Pick<MatchEntry, 'id' | 'status'>>(
+      db,
+      matchesOfJd(tenantId, jdId, 'jd-applications', 'id, #status'),
+      slice,
+    ),
   ]);
   return {
     head: items.find((item): item is JdHeadItem => item.entity === 'JD'),
     body: items.find((item): item is JdBodyItem => item.entity === 'JD_BODY'),
-    applications: { items: applications.items.map(({ id, status }) => ({ id, status })), pagination: applications.pagination },
+    applications: {
+      items: applications.items.map(({ id, status }) => ({ id, status })),
+      pagination: applications.pagination,
+    },
   };
 }
 
@@ -298,22 +408,37 @@ export const jdEtag = (version: number) => `"${version}"`;
  * application, or of the slice of them asked for, in match order (from the slim matches index, in
  * parallel).
  */
-export async function getJd(db: Db, tenantId: string, jdId: string, slice?: SliceRequest): Promise<VersionedJd | undefined> {
+export async function getJd(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  slice?: SliceRequest,
+): Promise<VersionedJd | undefined> {
   if (!isValidId(jdId)) return undefined;
   const { head, body, applications } = await readJd(db, tenantId, jdId, slice);
   if (!head) return undefined;
-  return { jd: toJdDetail(head, body, applications.items), ...(applications.pagination ? { pagination: applications.pagination } : {}), etag: jdEtag(head.version) };
+  return {
+    jd: toJdDetail(head, body, applications.items),
+    ...(applications.pagination ? { pagination: applications.pagination } : {}),
+    etag: jdEtag(head.version),
+  };
 }
 
 /** The statuses an integrator may move a JD to, from each (publishing is done in the product). */
-const INTEGRATOR_TRANSITIONS: Record<JdStatus, readonly JdStatus[]> = { DRAFT: ['CLOSED', 'ARCHIVED'], PUBLISHED: ['CLOSED', 'ARCHIVED'], CLOSED: ['ARCHIVED'], ARCHIVED: [] };
+const INTEGRATOR_TRANSITIONS: Record<JdStatus, readonly JdStatus[]> = {
+  DRAFT: ['CLOSED', 'ARCHIVED'],
+  PUBLISHED: ['CLOSED', 'ARCHIVED'],
+  CLOSED: ['ARCHIVED'],
+  ARCHIVED: [],
+};
 
 /** How many of its applications the answer to PATCH /jds/:jdId shows (a cursor leads to the rest, as in GET /jds/:jdId?limit=). */
 export const UPDATE_ANSWER_APPLICATIONS = 100;
 
 /** The fields PATCH /jds/:jdId may change; an optional one given as null is removed. */
 export type JdPatch = Partial<Pick<JdInput, 'title' | 'description'>> & {
-  [Field in 'department' | 'location' | 'experience' | 'type' | 'salary' | 'requirements']?: string | null | undefined;
+  [Field in 'department' | 'location' | 'experience' | 'type' | 'salary' | 'requirements']?:
+    string | null | undefined;
 } & { status?: JdStatus | undefined };
 
 /**
@@ -329,15 +454,22 @@ export async function updateJd(
   tenantId: string,
   jdId: string,
   patch: JdPatch,
-  options: { ifMatch?: string | undefined; now?: Date; claim?: IdempotencyClaim<VersionedJd> | undefined } = {},
+  options: {
+    ifMatch?: string | undefined;
+    now?: Date;
+    claim?: IdempotencyClaim<VersionedJd> | undefined;
+  } = {},
 ): Promise<VersionedJd> {
   if (!isValidId(jdId)) throw new NotFoundError('JD');
   const now = options.now ?? new Date();
   const write = await optimistically(async () => {
     // The answer holds the first applications only: with the JD's texts it is also the idempotency record (< 400 KB).
-    const { head, body, applications } = await readJd(db, tenantId, jdId, { limit: UPDATE_ANSWER_APPLICATIONS });
+    const { head, body, applications } = await readJd(db, tenantId, jdId, {
+      limit: UPDATE_ANSWER_APPLICATIONS,
+    });
     if (!head) throw new NotFoundError('JD');
-    if (!ifMatchAllows(options.ifMatch, head.version)) throw staleIfMatch(options.ifMatch, head.version);
+    if (!ifMatchAllows(options.ifMatch, head.version))
+      throw staleIfMatch(options.ifMatch, head.version);
     const status = patch.status ?? head.status;
     if (status !== head.status && !INTEGRATOR_TRANSITIONS[head.status].includes(status)) {
       const allowed = INTEGRATOR_TRANSITIONS[head.status];
@@ -350,12 +482,28 @@ export async function updateJd(
     if (bytes > LIMITS.jdBytes) throw new JdTooLargeError(LIMITS.jdBytes, bytes);
     const at = nowIso(now);
     const fields = headFields(input, jdId, status, head.createdAt, at);
-    const changed = JSON.stringify([toJdSummary({ ...fields, updatedAt: '' }), input.description, input.requirements]) !== JSON.stringify([toJdSummary({ ...head, updatedAt: '' }), body?.description, body?.requirements]);
+    const changed =
+      JSON.stringify([
+        toJdSummary({ ...fields, updatedAt: '' }),
+        input.description,
+        input.requirements,
+      ]) !==
+      JSON.stringify([
+        toJdSummary({ ...head, updatedAt: '' }),
+        body?.description,
+        body?.requirements,
+      ]);
     const versions: JdHeadVersions = changed
-      ? { version: head.version + 1, titleVersion: head.title !== fields.title ? head.version + 1 : head.titleVersion, titleSyncedVersion: head.titleSyncedVersion }
+      ? {
+          version: head.version + 1,
+          titleVersion: head.title !== fields.title ? head.version + 1 : head.titleVersion,
+          titleSyncedVersion: head.titleSyncedVersion,
+        }
       : head;
     // The head as it will be stored (with the edit's time), or as it is when nothing changes.
-    const next: JdHeadItem = changed ? { ...headItem(tenantId, fields, versions, head.sourceVersion), editedAt: at } : head;
+    const next: JdHeadItem = changed
+      ? { ...headItem(tenantId, fields, versions, head.sourceVersion), editedAt: at }
+      : head;
     const answer: VersionedJd = {
       jd: toJdDetail(next, changed ? bodyItem(tenantId, jdId, input) : body, applications.items),
       ...(applications.pagination ? { pagination: applications.pagination } : {}),
@@ -366,15 +514,25 @@ export async function updateJd(
       return { answer, versions, title: head.title };
     }
     await transactWrite(db, [
-      { Put: { TableName: db.tableName, Item: next, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': head.version } } },
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: next,
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': head.version },
+        },
+      },
       { Put: { TableName: db.tableName, Item: bodyItem(tenantId, jdId, input) } },
-      ...(status !== head.status ? [counterDelta(tenantId, 'JD', { [head.status]: -1, [status]: 1 })] : []),
+      ...(status !== head.status
+        ? [counterDelta(tenantId, 'JD', { [head.status]: -1, [status]: 1 })]
+        : []),
       recordEvent(tenantId, 'jd.updated', jdEventData(fields, head.status)),
       ...(options.claim ? [options.claim.item(answer)] : []),
     ]);
     return { answer, versions, title: fields.title };
   }, firstItemChanged);
-  if (write.versions.titleSyncedVersion !== write.versions.titleVersion) await propagateJdTitle(db, tenantId, jdId, write.title, write.versions.titleVersion);
+  if (write.versions.titleSyncedVersion !== write.versions.titleVersion)
+    await propagateJdTitle(db, tenantId, jdId, write.title, write.versions.titleVersion);
   return write.answer;
 }
 
@@ -386,13 +544,21 @@ function ifMatchAllows(header: string | undefined, version: number): boolean {
 }
 
 function staleIfMatch(ifMatch: string | undefined, version: number): PreconditionFailedError {
-  return new PreconditionFailedError(`If-Match ${ifMatch} is not the JD's current version (ETag ${jdEtag(version)}): read it again, then decide`);
+  return new PreconditionFailedError(
+    `If-Match ${ifMatch} is not the JD's current version (ETag ${jdEtag(version)}): read it again, then decide`,
+  );
 }
 
 /** A stored JD as the input it was written from. */
 function toJdInput(head: JdHeadItem, body: JdBodyItem | undefined): JdImport {
-  const input: JdImport = { title: head.title, description: body?.description ?? '', createdById: head.createdById, type: head.type };
-  for (const field of ['department', 'location', 'experience', 'salary'] as const) if (head[field] !== undefined) input[field] = head[field];
+  const input: JdImport = {
+    title: head.title,
+    description: body?.description ?? '',
+    createdById: head.createdById,
+    type: head.type,
+  };
+  for (const field of ['department', 'location', 'experience', 'salary'] as const)
+    if (head[field] !== undefined) input[field] = head[field];
   if (body?.requirements !== undefined) input.requirements = body.requirements;
   return input;
 }
@@ -413,7 +579,11 @@ function patched(stored: JdImport, patch: JdPatch): JdImport {
 type JdListEntry = JdSummary & ListEntry;
 
 /** A page of the tenant's JDs, newest first, optionally of one status. */
-export function listJds(db: Db, tenantId: string, request: PageRequest & { status?: JdStatus | undefined }): Promise<Page<JdSummary>> {
+export function listJds(
+  db: Db,
+  tenantId: string,
+  request: PageRequest & { status?: JdStatus | undefined },
+): Promise<Page<JdSummary>> {
   const byStatus = request.status !== undefined;
   return listPage<JdListEntry, JdSummary>(
     db,

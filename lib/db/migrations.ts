@@ -18,7 +18,10 @@ interface ResumeWithCopyMap {
  * there, then the map is removed. Safe to run while the service runs, and again: a copy already moved
  * is left as it is. Returns how many resumes and copies it moved.
  */
-export async function moveApplicationCopiesToItems(db: Db, tenantId: string): Promise<{ resumes: number; copies: number; skipped: number }> {
+export async function moveApplicationCopiesToItems(
+  db: Db,
+  tenantId: string,
+): Promise<{ resumes: number; copies: number; skipped: number }> {
   const resumes = await queryAll<ResumeWithCopyMap>(db, {
     ...underPrefix(tenantId, 'RESUME#', { ':resume': 'RESUME' }),
     FilterExpression: 'entity = :resume AND attribute_exists(applications)',
@@ -29,11 +32,21 @@ export async function moveApplicationCopiesToItems(db: Db, tenantId: string): Pr
     for (const copy of Object.values(resume.applications)) {
       try {
         await transactWrite(db, [
-          { ConditionCheck: { TableName: db.tableName, Key: applicationKeys.item(tenantId, copy.jdId, copy.id), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            ConditionCheck: {
+              TableName: db.tableName,
+              Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
           {
             Put: {
               TableName: db.tableName,
-              Item: { ...resumeKeys.copy(tenantId, resume.id, copy.id), entity: 'APPLICATION_COPY', ...copy },
+              Item: {
+                ...resumeKeys.copy(tenantId, resume.id, copy.id),
+                entity: 'APPLICATION_COPY',
+                ...copy,
+              },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -45,7 +58,10 @@ export async function moveApplicationCopiesToItems(db: Db, tenantId: string): Pr
         moved.skipped += 1;
       }
     }
-    await updateItem(db, { Key: resumeKeys.item(tenantId, resume.id), UpdateExpression: 'REMOVE applications' });
+    await updateItem(db, {
+      Key: resumeKeys.item(tenantId, resume.id),
+      UpdateExpression: 'REMOVE applications',
+    });
     moved.resumes += 1;
   }
   return moved;

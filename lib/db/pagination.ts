@@ -29,7 +29,9 @@ export const PAGE_BYTES = 4 * 1024 * 1024;
 /** How many of a page's items it keeps: all, or those before the one that takes it past PAGE_BYTES (always one at least). */
 export function itemsWithinPageBytes(items: readonly unknown[]): number {
   let bytes = 0;
-  const past = items.findIndex((item, i) => (bytes += Buffer.byteLength(JSON.stringify(item), 'utf8')) > PAGE_BYTES && i > 0);
+  const past = items.findIndex(
+    (item, i) => (bytes += Buffer.byteLength(JSON.stringify(item), 'utf8')) > PAGE_BYTES && i > 0,
+  );
   return past < 0 ? items.length : past;
 }
 
@@ -75,7 +77,6 @@ export interface ListSource extends CursorScope {
   baseSortKey: (id: string) => string;
 }
 
-
 interface CursorPayload {
   /** index sort key of the last item returned */
   s: string;
@@ -106,7 +107,10 @@ export interface CursorScope {
  * the page number it carries can be trusted.
  */
 function cursorTag(key: string, scope: CursorScope, body: string): Buffer {
-  return createHmac('sha256', key).update(`${scope.tenantPk}\n${scope.name}\n${body}`).digest().subarray(0, 16);
+  return createHmac('sha256', key)
+    .update(`${scope.tenantPk}\n${scope.name}\n${body}`)
+    .digest()
+    .subarray(0, 16);
 }
 
 export async function encodeCursor(scope: CursorScope, payload: CursorPayload): Promise<string> {
@@ -124,9 +128,17 @@ export async function decodeCursor(cursor: string, scope: CursorScope): Promise<
     return presented.length === expected.length && timingSafeEqual(presented, expected);
   });
   if (rest.length === 0 && signedByUs) {
-    const payload: Partial<CursorPayload> = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const payload: Partial<CursorPayload> = JSON.parse(
+      Buffer.from(body, 'base64url').toString('utf8'),
+    );
     const { s, i, p } = payload;
-    if (typeof s === 'string' && typeof i === 'string' && isValidId(i) && Number.isSafeInteger(p) && Number(p) > 1) {
+    if (
+      typeof s === 'string' &&
+      typeof i === 'string' &&
+      isValidId(i) &&
+      Number.isSafeInteger(p) &&
+      Number(p) > 1
+    ) {
       return { s, i, p: Number(p) };
     }
   }
@@ -139,7 +151,11 @@ export function pageCount(total: number, limit: number): number {
 
 /** The start key positioned at the item a cursor names; valid for either index of the source. */
 export function startKeyFromCursor(source: ListSource, cursor: CursorPayload): Key {
-  return { pk: source.tenantPk, sk: source.baseSortKey(cursor.i), [source.index.sortKey]: cursor.s };
+  return {
+    pk: source.tenantPk,
+    sk: source.baseSortKey(cursor.i),
+    [source.index.sortKey]: cursor.s,
+  };
 }
 
 /** Up to `count` entries of a list from `startKey` on (every page followed: see queryUpTo). */
@@ -167,7 +183,12 @@ function queryList<E>(
  * Walks `count` entries of the slim keys index and returns the key to continue after, or null when
  * the list ends first. Reads only key-sized entries, never whole items.
  */
-async function skipEntries(db: Db, source: ListSource, count: number, newestFirst: boolean): Promise<Key | null> {
+async function skipEntries(
+  db: Db,
+  source: ListSource,
+  count: number,
+  newestFirst: boolean,
+): Promise<Key | null> {
   const { items, lastKey } = await queryList(db, source, source.keysIndex, { count, newestFirst });
   return items.length === count && lastKey ? lastKey : null;
 }
@@ -191,17 +212,30 @@ export async function listPage<E extends ListEntry, T>(
   toItem: (entry: E) => T,
 ): Promise<Page<T>> {
   const { limit } = request;
-  const respond = async (raw: E[], page: number, total: number, hasMore: boolean): Promise<Page<T>> => {
+  const respond = async (
+    raw: E[],
+    page: number,
+    total: number,
+    hasMore: boolean,
+  ): Promise<Page<T>> => {
     const items = raw.map(toItem);
     const kept = itemsWithinPageBytes(items);
-    const result: Page<T> = { items: items.slice(0, kept), page, limit, total, pages: pageCount(total, limit) };
+    const result: Page<T> = {
+      items: items.slice(0, kept),
+      page,
+      limit,
+      total,
+      pages: pageCount(total, limit),
+    };
     const last = raw[kept - 1];
-    if ((hasMore || kept < items.length) && last) result.nextCursor = await cursorAfter(source, last, page);
+    if ((hasMore || kept < items.length) && last)
+      result.nextCursor = await cursorAfter(source, last, page);
     return result;
   };
 
   if (request.cursor !== undefined || request.page === 1) {
-    const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
+    const cursor =
+      request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
     const startKey = cursor ? startKeyFromCursor(source, cursor) : undefined;
     // One extra item tells whether another page exists.
     const [output, total] = await Promise.all([
@@ -220,14 +254,19 @@ export async function listPage<E extends ListEntry, T>(
   if (!fromOldest) {
     const startKey = await skipEntries(db, source, offset, true);
     if (!startKey) return respond([], request.page, total, false);
-    raw = (await queryList<E>(db, source, source.index, { count: limit, startKey, newestFirst: true })).items;
+    raw = (
+      await queryList<E>(db, source, source.index, { count: limit, startKey, newestFirst: true })
+    ).items;
   } else {
     // The page is nearer the oldest end: it holds oldest-first positions [total-offset-limit, total-offset).
     const skip = Math.max(0, total - offset - limit);
     const size = total - offset - skip;
-    const startKey = skip === 0 ? undefined : ((await skipEntries(db, source, skip, false)) ?? undefined);
+    const startKey =
+      skip === 0 ? undefined : ((await skipEntries(db, source, skip, false)) ?? undefined);
     if (skip > 0 && !startKey) return respond([], request.page, total, false);
-    raw = (await queryList<E>(db, source, source.index, { count: size, startKey, newestFirst: false })).items.reverse();
+    raw = (
+      await queryList<E>(db, source, source.index, { count: size, startKey, newestFirst: false })
+    ).items.reverse();
   }
   return respond(raw, request.page, total, offset + limit < total);
 }
@@ -262,18 +301,34 @@ export interface SliceSource extends CursorScope {
 }
 
 /** `limit` entries after the cursor, in the list's own order (every DynamoDB page followed). */
-export async function slicePage<E extends { id: string }>(db: Db, source: SliceSource, request: SliceRequest): Promise<Slice<E>> {
-  const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
+export async function slicePage<E extends { id: string }>(
+  db: Db,
+  source: SliceSource,
+  request: SliceRequest,
+): Promise<Slice<E>> {
+  const cursor =
+    request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
   const { items } = await queryUpTo<E & Record<string, unknown>>(
     db,
-    { ...source.query, ExclusiveStartKey: cursor ? source.startKey(cursor.i, cursor.s) : undefined },
+    {
+      ...source.query,
+      ExclusiveStartKey: cursor ? source.startKey(cursor.i, cursor.s) : undefined,
+    },
     request.limit + 1,
   );
   const page = items.slice(0, request.limit);
-  const slice: Slice<E> = { items: page, limit: request.limit, hasMore: items.length > request.limit };
+  const slice: Slice<E> = {
+    items: page,
+    limit: request.limit,
+    hasMore: items.length > request.limit,
+  };
   const last = page.at(-1);
   if (slice.hasMore && last) {
-    slice.nextCursor = await encodeCursor(source, { s: String(last[source.sortKey]), i: last.id, p: (cursor?.p ?? 1) + 1 });
+    slice.nextCursor = await encodeCursor(source, {
+      s: String(last[source.sortKey]),
+      i: last.id,
+      p: (cursor?.p ?? 1) + 1,
+    });
   }
   return slice;
 }
@@ -287,14 +342,21 @@ export interface Listed<T> {
 }
 
 /** Every item of a list handed over whole, at most MAX_WHOLE_LIST (reading one more tells). */
-export async function wholeList<E>(db: Db, query: Omit<QueryCommandInput, 'TableName' | 'Limit'>): Promise<E[]> {
+export async function wholeList<E>(
+  db: Db,
+  query: Omit<QueryCommandInput, 'TableName' | 'Limit'>,
+): Promise<E[]> {
   const { items } = await queryUpTo<E>(db, query, MAX_WHOLE_LIST + 1);
   if (items.length > MAX_WHOLE_LIST) throw new TooManyItemsError(MAX_WHOLE_LIST);
   return items;
 }
 
 /** The whole list, or the slice `request` asks for. */
-export async function wholeOrSlice<E extends { id: string }>(db: Db, source: SliceSource, request: SliceRequest | undefined): Promise<Listed<E>> {
+export async function wholeOrSlice<E extends { id: string }>(
+  db: Db,
+  source: SliceSource,
+  request: SliceRequest | undefined,
+): Promise<Listed<E>> {
   if (!request) return { items: await wholeList<E>(db, source.query) };
   const { items, ...pagination } = await slicePage<E>(db, source, request);
   return { items, pagination };

@@ -2,7 +2,15 @@ import pMap from 'p-map';
 import type { ParseStatus } from '../domain.js';
 import type { Db } from './client.js';
 import { counterDelta, readCount } from './counters.js';
-import { batchGet, getItem, optimistically, queryAll, queryUpTo, type TransactItems, transactWrite } from './dynamo.js';
+import {
+  batchGet,
+  getItem,
+  optimistically,
+  queryAll,
+  queryUpTo,
+  type TransactItems,
+  transactWrite,
+} from './dynamo.js';
 import { type ApplicationItem, applicationKeys } from './entities/application.js';
 import { recordEvent } from './entities/event.js';
 import { type ProductWrite, type TombstoneItem, versionVerdict } from './entities/tombstone.js';
@@ -25,7 +33,17 @@ import {
 } from './entities/resume.js';
 import { LIMITS } from '../schemas/limits.js';
 import { isValidId, nowIso, tenantPk, underPrefix } from './ids.js';
-import { decodeCursor, encodeCursor, itemsWithinPageBytes, type ListEntry, type ListSource, listPage, type Page, type PageRequest, pageCount } from './pagination.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  itemsWithinPageBytes,
+  type ListEntry,
+  type ListSource,
+  listPage,
+  type Page,
+  type PageRequest,
+  pageCount,
+} from './pagination.js';
 import { queryTimeRange } from './time-range-query.js';
 import { INDEXES } from './table.js';
 import { firstItemChanged, propagate, replacing, writeTombstone } from './versioned-writes.js';
@@ -42,17 +60,31 @@ export interface ResumeImport {
 }
 
 /** The resume, or the tombstone of its erasure, or nothing. */
-function readStored(db: Db, tenantId: string, resumeId: string): Promise<ResumeItem | TombstoneItem | undefined> {
-  return getItem<ResumeItem | TombstoneItem>(db, resumeKeys.item(tenantId, resumeId), { consistent: true });
+function readStored(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+): Promise<ResumeItem | TombstoneItem | undefined> {
+  return getItem<ResumeItem | TombstoneItem>(db, resumeKeys.item(tenantId, resumeId), {
+    consistent: true,
+  });
 }
 
-export async function readResumeItem(db: Db, tenantId: string, resumeId: string): Promise<ResumeItem | undefined> {
+export async function readResumeItem(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+): Promise<ResumeItem | undefined> {
   if (!isValidId(resumeId)) return undefined;
   const stored = await readStored(db, tenantId, resumeId);
   return stored?.entity === 'RESUME' ? stored : undefined;
 }
 
-export async function getResume(db: Db, tenantId: string, resumeId: string): Promise<Resume | undefined> {
+export async function getResume(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+): Promise<Resume | undefined> {
   const item = await readResumeItem(db, tenantId, resumeId);
   return item && toResume(item);
 }
@@ -92,7 +124,8 @@ export async function saveResume(
     const version = existing?.version ?? 0;
     const identity = candidateIdentity(metadata);
     const before = candidateIdentity(existing?.metadata);
-    const identityChanged = identity.candidate !== before.candidate || identity.email !== before.email;
+    const identityChanged =
+      identity.candidate !== before.candidate || identity.email !== before.email;
     const identityVersion = identityChanged || !existing ? version + 1 : existing.identityVersion;
     const item = resumeItem(tenantId, resume, {
       updatedAt: at,
@@ -102,23 +135,34 @@ export async function saveResume(
       identitySyncedVersion: existing ? existing.identitySyncedVersion : identityVersion,
       sourceVersion: options.sourceVersion,
     });
-    const items: TransactItems = [{ Put: { TableName: db.tableName, Item: item, ...replacing(stored) } }];
+    const items: TransactItems = [
+      { Put: { TableName: db.tableName, Item: item, ...replacing(stored) } },
+    ];
     if (!existing) items.push(counterDelta(tenantId, 'RESUME', { total: 1 }));
     if (!existing || changedForIntegrators(existing, resume)) {
-      items.push(recordEvent(tenantId, existing ? 'resume.updated' : 'resume.created', { id, parseStatus: resume.parseStatus, updatedAt: at }));
+      items.push(
+        recordEvent(tenantId, existing ? 'resume.updated' : 'resume.created', {
+          id,
+          parseStatus: resume.parseStatus,
+          updatedAt: at,
+        }),
+      );
     }
     await transactWrite(db, items);
     return { outcome: 'applied' as const, created: !existing, value: resume, item };
   }, firstItemChanged);
   if (write.outcome === 'ignored') return write;
-  if (write.item.identitySyncedVersion !== write.item.identityVersion) await propagateIdentity(db, tenantId, write.item);
+  if (write.item.identitySyncedVersion !== write.item.identityVersion)
+    await propagateIdentity(db, tenantId, write.item);
   return { outcome: 'applied', created: write.created, value: write.value };
 }
 
 /** Whether a new version of a resume changes what the API shows of it (else no event is recorded). */
 function changedForIntegrators(before: ResumeItem, after: Resume): boolean {
   return (
-    before.fileName !== after.fileName || before.parseStatus !== after.parseStatus || JSON.stringify(before.metadata) !== JSON.stringify(after.metadata)
+    before.fileName !== after.fileName ||
+    before.parseStatus !== after.parseStatus ||
+    JSON.stringify(before.metadata) !== JSON.stringify(after.metadata)
   );
 }
 
@@ -140,11 +184,18 @@ export async function eraseResume(
     { key: resumeKeys.item(tenantId, resumeId), of: 'RESUME', id: resumeId },
     () => readStored(db, tenantId, resumeId),
     { sourceVersion: options.sourceVersion, now },
-    () => [counterDelta(tenantId, 'RESUME', { total: -1 }), recordEvent(tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) })],
+    () => [
+      counterDelta(tenantId, 'RESUME', { total: -1 }),
+      recordEvent(tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) }),
+    ],
   );
   if (write.outcome === 'ignored') return write;
   const copies = await copiesOf<'id' | 'jdId'>(db, tenantId, resumeId, 'id, jdId');
-  const applications = await batchGet<ApplicationItem>(db, copies.map(({ id, jdId }) => applicationKeys.item(tenantId, jdId, id)), { consistent: true });
+  const applications = await batchGet<ApplicationItem>(
+    db,
+    copies.map(({ id, jdId }) => applicationKeys.item(tenantId, jdId, id)),
+    { consistent: true },
+  );
   await removeApplications(db, tenantId, applications, now);
   return write;
 }
@@ -156,7 +207,11 @@ function copiesOf<K extends keyof ApplicationCopyItem>(
   resumeId: string,
   projection: string,
 ): Promise<Pick<ApplicationCopyItem, K>[]> {
-  return queryAll<Pick<ApplicationCopyItem, K>>(db, { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ProjectionExpression: projection, ConsistentRead: true });
+  return queryAll<Pick<ApplicationCopyItem, K>>(db, {
+    ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)),
+    ProjectionExpression: projection,
+    ConsistentRead: true,
+  });
 }
 
 /** Brings every application's copy of the candidate's name and e-mail to the resume's, then marks it synced. */
@@ -168,8 +223,13 @@ async function propagateIdentity(db: Db, tenantId: string, resume: ResumeItem): 
     (copy) => ({
       Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
       UpdateExpression: 'SET candidate = :candidate, email = :email, identityVersion = :v',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(identityVersion) OR identityVersion < :v)',
-      ExpressionAttributeValues: { ':candidate': identity.candidate, ':email': identity.email, ':v': resume.identityVersion },
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(identityVersion) OR identityVersion < :v)',
+      ExpressionAttributeValues: {
+        ':candidate': identity.candidate,
+        ':email': identity.email,
+        ':v': resume.identityVersion,
+      },
     }),
     {
       Key: resumeKeys.item(tenantId, resume.id),
@@ -193,7 +253,11 @@ function resumeListSource(tenantId: string, name: string): ListSource {
 
 type ResumeEntry = ResumeListEntry & ListEntry;
 
-export function listResumes(db: Db, tenantId: string, request: PageRequest): Promise<Page<ResumeSummary>> {
+export function listResumes(
+  db: Db,
+  tenantId: string,
+  request: PageRequest,
+): Promise<Page<ResumeSummary>> {
   return listPage<ResumeEntry, ResumeSummary>(
     db,
     resumeListSource(tenantId, 'resumes'),
@@ -220,14 +284,27 @@ async function withApplications(
 ): Promise<Page<Candidate>> {
   // Eventually consistent (half the cost): a view, not a write.
   const copiesOfEntry = (resumeId: string) =>
-    queryUpTo<ApplicationCopyItem>(db, { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ScanIndexForward: false }, LIMITS.candidateApplications + 1);
-  const candidates = await pMap(page.items, async (entry) => toCandidate(entry, (await copiesOfEntry(entry.id)).items, LIMITS.candidateApplications), {
-    concurrency: CANDIDATE_READ_CONCURRENCY,
-  });
+    queryUpTo<ApplicationCopyItem>(
+      db,
+      { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ScanIndexForward: false },
+      LIMITS.candidateApplications + 1,
+    );
+  const candidates = await pMap(
+    page.items,
+    async (entry) =>
+      toCandidate(entry, (await copiesOfEntry(entry.id)).items, LIMITS.candidateApplications),
+    {
+      concurrency: CANDIDATE_READ_CONCURRENCY,
+    },
+  );
   const kept = itemsWithinPageBytes(candidates);
   if (kept === candidates.length) return { ...page, items: candidates };
   const last = page.items[kept - 1] as ResumeListEntry;
-  return { ...page, items: candidates.slice(0, kept), nextCursor: await encodeCursor(source, { s: sortKeyOf(last), i: last.id, p: page.page + 1 }) };
+  return {
+    ...page,
+    items: candidates.slice(0, kept),
+    nextCursor: await encodeCursor(source, { s: sortKeyOf(last), i: last.id, p: page.page + 1 }),
+  };
 }
 
 /** What a candidate shows of its resume, read from the resume item (the search path). */
@@ -246,12 +323,25 @@ export async function listCandidates(
 ): Promise<Page<Candidate>> {
   if (!request.search) {
     const source = resumeListSource(tenantId, 'candidates');
-    const page = await listPage<ResumeEntry, ResumeEntry>(db, source, request, readCount(db, tenantId, 'RESUME'), (entry) => entry);
-    return withApplications(db, tenantId, source, page, (entry) => (entry as ResumeEntry).gsi1sk ?? '');
+    const page = await listPage<ResumeEntry, ResumeEntry>(
+      db,
+      source,
+      request,
+      readCount(db, tenantId, 'RESUME'),
+      (entry) => entry,
+    );
+    return withApplications(
+      db,
+      tenantId,
+      source,
+      page,
+      (entry) => (entry as ResumeEntry).gsi1sk ?? '',
+    );
   }
   const needle = request.search.toLowerCase();
   const source = resumeListSource(tenantId, `candidates?search=${needle}`);
-  const cursor = request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
+  const cursor =
+    request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
   const { items: matches } = await queryTimeRange<ResumeKeysEntry>(db, {
     indexName: INDEXES.listKeys.name,
     pk: source.tenantPk,
@@ -262,7 +352,9 @@ export async function listCandidates(
   });
 
   const page = cursor ? cursor.p : request.page;
-  let start = cursor ? matches.findIndex((match) => match.gsi1sk < cursor.s) : (page - 1) * request.limit;
+  let start = cursor
+    ? matches.findIndex((match) => match.gsi1sk < cursor.s)
+    : (page - 1) * request.limit;
   if (start < 0) start = matches.length;
   const slice = matches.slice(start, start + request.limit);
   const items = await batchGet<ResumeListEntry & { pk: string; sk: string }>(
@@ -279,7 +371,11 @@ export async function listCandidates(
   };
   const last = slice.at(-1);
   if (last && start + request.limit < matches.length) {
-    result.nextCursor = await encodeCursor(source, { s: last.gsi1sk, i: resumeKeys.idOf(last.sk), p: page + 1 });
+    result.nextCursor = await encodeCursor(source, {
+      s: last.gsi1sk,
+      i: resumeKeys.idOf(last.sk),
+      p: page + 1,
+    });
   }
   const sortKeys = new Map(slice.map((match) => [resumeKeys.idOf(match.sk), match.gsi1sk]));
   return withApplications(db, tenantId, source, result, (entry) => sortKeys.get(entry.id) ?? '');

@@ -22,7 +22,11 @@ export const KEY_ATTRIBUTES = { partitionKey: 'pk', sortKey: 'sk' } as const;
  * lookup of an API key by its hash, and a client IP's request counts. IAM grants (infra/permissions.ts)
  * name these prefixes in `dynamodb:LeadingKeys` conditions.
  */
-export const PARTITION_PREFIXES = { tenant: 'TENANT#', keyHash: 'KEYHASH#', clientIp: 'IP#' } as const;
+export const PARTITION_PREFIXES = {
+  tenant: 'TENANT#',
+  keyHash: 'KEYHASH#',
+  clientIp: 'IP#',
+} as const;
 export type PartitionKind = keyof typeof PARTITION_PREFIXES;
 export const TTL_ATTRIBUTE = 'ttl';
 
@@ -46,7 +50,16 @@ const LIST_VIEW_ATTRIBUTES = [
   'metadataSummary',
 ] as const;
 
-const MATCH_VIEW_ATTRIBUTES = ['id', 'resumeId', 'candidate', 'email', 'aiScore', 'aiScoredAt', 'aiModel', 'status'] as const;
+const MATCH_VIEW_ATTRIBUTES = [
+  'id',
+  'resumeId',
+  'candidate',
+  'email',
+  'aiScore',
+  'aiScoredAt',
+  'aiModel',
+  'status',
+] as const;
 
 export type Projection =
   | { type: 'KEYS_ONLY' }
@@ -131,7 +144,10 @@ export function createTableInput(tableName: string) {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
     StreamSpecification: { StreamEnabled: true, StreamViewType: STREAM_VIEW_TYPE },
-    AttributeDefinitions: keyAttributeNames().map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    AttributeDefinitions: keyAttributeNames().map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S' as const,
+    })),
     KeySchema: [
       { AttributeName: KEY_ATTRIBUTES.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: KEY_ATTRIBUTES.sortKey, KeyType: 'RANGE' as const },
@@ -144,7 +160,10 @@ export function createTableInput(tableName: string) {
       ],
       Projection:
         index.projection.type === 'INCLUDE'
-          ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection.nonKeyAttributes] }
+          ? {
+              ProjectionType: 'INCLUDE' as const,
+              NonKeyAttributes: [...index.projection.nonKeyAttributes],
+            }
           : { ProjectionType: index.projection.type },
     })),
   };

@@ -1,7 +1,13 @@
 import { NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
 import { getItem, isConditionFailure, putItem, updateItem } from './dynamo.js';
-import { type Tenant, type TenantItem, tenantItem, tenantKeys, toTenant } from './entities/tenant.js';
+import {
+  type Tenant,
+  type TenantItem,
+  tenantItem,
+  tenantKeys,
+  toTenant,
+} from './entities/tenant.js';
 import { nowIso } from './ids.js';
 
 export type { Tenant };
@@ -12,9 +18,17 @@ export async function getTenant(db: Db, tenantId: string): Promise<Tenant | unde
 }
 
 /** Creates the tenant the first time it is named; returns whether it was created. */
-export async function ensureTenant(db: Db, tenantId: string, name = tenantId, now = new Date()): Promise<boolean> {
+export async function ensureTenant(
+  db: Db,
+  tenantId: string,
+  name = tenantId,
+  now = new Date(),
+): Promise<boolean> {
   try {
-    await putItem(db, { Item: tenantItem(tenantId, name, nowIso(now)), ConditionExpression: 'attribute_not_exists(pk)' });
+    await putItem(db, {
+      Item: tenantItem(tenantId, name, nowIso(now)),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -23,7 +37,12 @@ export async function ensureTenant(db: Db, tenantId: string, name = tenantId, no
 }
 
 /** Sets one of an existing tenant's own limits; an unknown tenant is an error, never created here. */
-export async function setTenantLimit(db: Db, tenantId: string, limit: 'hourlyLimit' | 'maxActiveKeys', value: number): Promise<void> {
+export async function setTenantLimit(
+  db: Db,
+  tenantId: string,
+  limit: 'hourlyLimit' | 'maxActiveKeys',
+  value: number,
+): Promise<void> {
   try {
     await updateItem(db, {
       Key: tenantKeys.item(tenantId),

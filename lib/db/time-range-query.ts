@@ -43,15 +43,34 @@ interface Range {
 const encodeTime = (ms: number) => ms.toString(36).padStart(TIME_WIDTH, '0');
 
 /** Every matching entry of the range, newest first; `calls` counts the Queries, `depth` the longest chain of them. */
-export async function queryTimeRange<T extends Record<string, unknown>>(db: Db, query: TimeRangeQuery): Promise<{ items: T[]; calls: number; depth: number }> {
-  const timeOf = (item: Record<string, unknown>) => Number.parseInt(String(item[query.sortKey]).slice(query.prefix.length, query.prefix.length + TIME_WIDTH), 36);
-  const page = (range: { keyCondition: string; values: Record<string, unknown> }, options: { newestFirst: boolean; limit: number; filtered: boolean; startKey?: Record<string, unknown> | undefined }) =>
+export async function queryTimeRange<T extends Record<string, unknown>>(
+  db: Db,
+  query: TimeRangeQuery,
+): Promise<{ items: T[]; calls: number; depth: number }> {
+  const timeOf = (item: Record<string, unknown>) =>
+    Number.parseInt(
+      String(item[query.sortKey]).slice(query.prefix.length, query.prefix.length + TIME_WIDTH),
+      36,
+    );
+  const page = (
+    range: { keyCondition: string; values: Record<string, unknown> },
+    options: {
+      newestFirst: boolean;
+      limit: number;
+      filtered: boolean;
+      startKey?: Record<string, unknown> | undefined;
+    },
+  ) =>
     queryPage<T>(db, {
       IndexName: query.indexName,
       KeyConditionExpression: `pk = :pk AND ${range.keyCondition}`,
       ...(options.filtered && query.filter ? { FilterExpression: query.filter.expression } : {}),
       ExpressionAttributeNames: { '#sk': query.sortKey },
-      ExpressionAttributeValues: { ':pk': query.pk, ...range.values, ...(options.filtered ? query.filter?.values : {}) },
+      ExpressionAttributeValues: {
+        ':pk': query.pk,
+        ...range.values,
+        ...(options.filtered ? query.filter?.values : {}),
+      },
       ScanIndexForward: !options.newestFirst,
       // About DynamoDB's own 1 MB page of slim entries; it also bounds what one call evaluates where
       // pages end by what the filter keeps (DynamoDB Local), so no call outlasts its request timeout.
@@ -62,7 +81,10 @@ export async function queryTimeRange<T extends Record<string, unknown>>(db: Db, 
   const between = (range: Range) => ({
     keyCondition: '#sk BETWEEN :from AND :to',
     // '~' sorts after '#' and every id character: the whole of the last millisecond is inside.
-    values: { ':from': `${query.prefix}${encodeTime(range.from)}`, ':to': `${query.prefix}${encodeTime(range.to)}~` },
+    values: {
+      ':from': `${query.prefix}${encodeTime(range.from)}`,
+      ':to': `${query.prefix}${encodeTime(range.to)}~`,
+    },
   });
 
   // The newest page, which is all of a small range, while the oldest entry and the count are read.
@@ -81,7 +103,10 @@ export async function queryTimeRange<T extends Record<string, unknown>>(db: Db, 
   // many ranges as its expected size needs; the newest of them goes on from where the page stopped.
   const [from, to] = [timeOf(first), timeOf(newest.lastKey)];
   const rest = Math.max(1, expected - ENTRIES_PER_PAGE);
-  const count = Math.max(1, Math.min(MAX_INITIAL_RANGES, Math.ceil(rest / ENTRIES_PER_PAGE), to - from + 1));
+  const count = Math.max(
+    1,
+    Math.min(MAX_INITIAL_RANGES, Math.ceil(rest / ENTRIES_PER_PAGE), to - from + 1),
+  );
   const width = (to - from + 1) / count;
   const initial: Range[] = Array.from({ length: count }, (_, i) => ({
     from: from + Math.ceil(i * width),
@@ -93,7 +118,12 @@ export async function queryTimeRange<T extends Record<string, unknown>>(db: Db, 
   const waiting: { range: Range; level: number }[] = initial.map((range) => ({ range, level: 2 }));
   const running = new Set<Promise<void>>();
   const read = async ({ range, level }: { range: Range; level: number }) => {
-    const result = await page(between(range), { newestFirst: true, limit: ENTRIES_PER_PAGE, filtered: true, startKey: range.startKey });
+    const result = await page(between(range), {
+      newestFirst: true,
+      limit: ENTRIES_PER_PAGE,
+      filtered: true,
+      startKey: range.startKey,
+    });
     calls += 1;
     depth = Math.max(depth, level);
     found.push(...result.items);
@@ -103,7 +133,10 @@ export async function queryTimeRange<T extends Record<string, unknown>>(db: Db, 
     const stoppedAt = timeOf(result.lastKey);
     if (stoppedAt > range.from) {
       const middle = Math.floor((range.from + stoppedAt) / 2);
-      waiting.push({ range: { from: middle + 1, to: stoppedAt, startKey: result.lastKey }, level: level + 1 });
+      waiting.push({
+        range: { from: middle + 1, to: stoppedAt, startKey: result.lastKey },
+        level: level + 1,
+      });
       waiting.push({ range: { from: range.from, to: middle }, level: level + 1 });
     } else {
       waiting.push({ range: { ...range, startKey: result.lastKey }, level: level + 1 });

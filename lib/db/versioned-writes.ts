@@ -1,7 +1,21 @@
 import pMap from 'p-map';
 import type { Db } from './client.js';
-import { conditionFailedAt, ignoreConditionFailure, optimistically, type TransactItem, transactWrite, type UpdateInput, updateItem } from './dynamo.js';
-import { type ProductWrite, type TombstoneItem, type TombstoneOf, tombstoneItem, versionVerdict } from './entities/tombstone.js';
+import {
+  conditionFailedAt,
+  ignoreConditionFailure,
+  optimistically,
+  type TransactItem,
+  transactWrite,
+  type UpdateInput,
+  updateItem,
+} from './dynamo.js';
+import {
+  type ProductWrite,
+  type TombstoneItem,
+  type TombstoneOf,
+  tombstoneItem,
+  versionVerdict,
+} from './entities/tombstone.js';
 
 /**
  * What the product's versioned writes of JDs, resumes and applications share: a write replaces exactly
@@ -13,10 +27,20 @@ import { type ProductWrite, type TombstoneItem, type TombstoneOf, tombstoneItem,
 type Stored = { entity: string; version?: number; sourceVersion?: number };
 
 /** The condition of a write that replaces what it read at a key: a live item, a tombstone, or nothing. */
-export function replacing(stored: Stored | undefined): { ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown> } {
+export function replacing(stored: Stored | undefined): {
+  ConditionExpression: string;
+  ExpressionAttributeValues?: Record<string, unknown>;
+} {
   if (!stored) return { ConditionExpression: 'attribute_not_exists(pk)' };
-  if (stored.entity === 'TOMBSTONE') return { ConditionExpression: 'sourceVersion = :sv', ExpressionAttributeValues: { ':sv': stored.sourceVersion } };
-  return { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': stored.version } };
+  if (stored.entity === 'TOMBSTONE')
+    return {
+      ConditionExpression: 'sourceVersion = :sv',
+      ExpressionAttributeValues: { ':sv': stored.sourceVersion },
+    };
+  return {
+    ConditionExpression: 'version = :v',
+    ExpressionAttributeValues: { ':v': stored.version },
+  };
 }
 
 /** The write's first item (what was read) changed under it. */
@@ -38,12 +62,21 @@ export function writeTombstone<T extends Stored>(
     const stored = await read();
     const tombstone = stored?.entity === 'TOMBSTONE' ? (stored as TombstoneItem) : undefined;
     if (tombstone && options.sourceVersion <= tombstone.sourceVersion) {
-      return options.sourceVersion === tombstone.sourceVersion ? { outcome: 'applied', created: false, value: undefined } : { outcome: 'ignored', reason: 'stale' };
+      return options.sourceVersion === tombstone.sourceVersion
+        ? { outcome: 'applied', created: false, value: undefined }
+        : { outcome: 'ignored', reason: 'stale' };
     }
     const live = tombstone ? undefined : (stored as T | undefined);
-    if (live && versionVerdict(live, options.sourceVersion)) return { outcome: 'ignored', reason: 'stale' };
+    if (live && versionVerdict(live, options.sourceVersion))
+      return { outcome: 'ignored', reason: 'stale' };
     await transactWrite(db, [
-      { Put: { TableName: db.tableName, Item: tombstoneItem(target.key, target.of, target.id, options.sourceVersion, options.now), ...replacing(stored) } },
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: tombstoneItem(target.key, target.of, target.id, options.sourceVersion, options.now),
+          ...replacing(stored),
+        },
+      },
       ...(live ? alongside(live) : []),
     ]);
     return { outcome: 'applied', created: false, value: undefined };
@@ -58,7 +91,14 @@ const PROPAGATION_CONCURRENCY = 16;
  * this version or a newer one is left alone), then marks the source synced (`markSynced`: conditional on
  * the version propagated, since a newer one arriving meanwhile propagates and marks itself).
  */
-export async function propagate<T>(db: Db, targets: T[], update: (target: T) => UpdateInput, markSynced: UpdateInput): Promise<void> {
-  await pMap(targets, (target) => ignoreConditionFailure(updateItem(db, update(target))), { concurrency: PROPAGATION_CONCURRENCY });
+export async function propagate<T>(
+  db: Db,
+  targets: T[],
+  update: (target: T) => UpdateInput,
+  markSynced: UpdateInput,
+): Promise<void> {
+  await pMap(targets, (target) => ignoreConditionFailure(updateItem(db, update(target))), {
+    concurrency: PROPAGATION_CONCURRENCY,
+  });
   await ignoreConditionFailure(updateItem(db, markSynced));
 }

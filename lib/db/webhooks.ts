@@ -1,7 +1,15 @@
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { SealedSecret } from '../webhooks/secret-box.js';
 import type { Db } from './client.js';
-import { conditionFailedAt, getItem, ignoreConditionFailure, isConditionFailure, queryAll, transactWrite, updateItem } from './dynamo.js';
+import {
+  conditionFailedAt,
+  getItem,
+  ignoreConditionFailure,
+  isConditionFailure,
+  queryAll,
+  transactWrite,
+  updateItem,
+} from './dynamo.js';
 import { tenantKeys } from './entities/tenant.js';
 import {
   FAILURE_RUN_GAP_MS,
@@ -46,7 +54,10 @@ export async function createWebhook(
   db: Db,
   tenantId: string,
   input: NewWebhook & { secret: string; sealed: SealedSecret },
-  options: { now?: Date; claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined } = {},
+  options: {
+    now?: Date;
+    claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined;
+  } = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
   const at = nowIso(options.now);
   const id = `wh_${newId()}`;
@@ -66,32 +77,52 @@ export async function createWebhook(
   const created = { webhook: toWebhook(item), secret: input.secret };
   try {
     await transactWrite(db, [
-      { Put: { TableName: db.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       {
         Update: {
           TableName: db.tableName,
           Key: tenantKeys.item(tenantId),
           UpdateExpression: 'ADD webhookCount :one',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(webhookCount) OR webhookCount < :max)',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(webhookCount) OR webhookCount < :max)',
           ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOKS },
         },
       },
       ...(options.claim ? [options.claim.item(created)] : []),
     ]);
   } catch (error) {
-    if (conditionFailedAt(error, 1)) throw new ConflictError(`This tenant already has ${MAX_WEBHOOKS} webhook endpoints, the most it may have: delete one first`, false, 'limit_reached');
+    if (conditionFailedAt(error, 1))
+      throw new ConflictError(
+        `This tenant already has ${MAX_WEBHOOKS} webhook endpoints, the most it may have: delete one first`,
+        false,
+        'limit_reached',
+      );
     throw error;
   }
   return created;
 }
 
-export async function getWebhookItem(db: Db, tenantId: string, webhookId: string): Promise<WebhookItem | undefined> {
+export async function getWebhookItem(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+): Promise<WebhookItem | undefined> {
   if (!WEBHOOK_ID.test(webhookId)) return undefined;
   return getItem<WebhookItem>(db, webhookKeys.item(tenantId, webhookId), { consistent: true });
 }
 
 /** The endpoint's item; NotFoundError when the tenant has no such endpoint. */
-export async function existingWebhook(db: Db, tenantId: string, webhookId: string): Promise<WebhookItem> {
+export async function existingWebhook(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+): Promise<WebhookItem> {
   const item = await getWebhookItem(db, tenantId, webhookId);
   if (!item) throw new NotFoundError('Webhook');
   return item;
@@ -110,7 +141,11 @@ export function listWebhookItems(db: Db, tenantId: string): Promise<WebhookItem[
 }
 
 /** The tenant's endpoints, oldest first: all of them (at most 10), or the slice asked for. */
-export async function listWebhooks(db: Db, tenantId: string, slice?: SliceRequest): Promise<Listed<Webhook>> {
+export async function listWebhooks(
+  db: Db,
+  tenantId: string,
+  slice?: SliceRequest,
+): Promise<Listed<Webhook>> {
   const listed = await wholeOrSlice<WebhookItem>(
     db,
     {
@@ -130,7 +165,13 @@ export async function deleteWebhook(db: Db, tenantId: string, webhookId: string)
   if (!WEBHOOK_ID.test(webhookId)) throw new NotFoundError('Webhook');
   try {
     await transactWrite(db, [
-      { Delete: { TableName: db.tableName, Key: webhookKeys.item(tenantId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
+      {
+        Delete: {
+          TableName: db.tableName,
+          Key: webhookKeys.item(tenantId, webhookId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
       {
         Update: {
           TableName: db.tableName,
@@ -161,10 +202,20 @@ export async function rotateWebhookSecret(
   const current = item.secrets.find((candidate) => candidate.expiresAt === undefined);
   // Every secret rotated out in the last 24 hours keeps signing until its own end, at most
   // MAX_SIGNING_SECRETS at once: a third rotation within a day ends the oldest.
-  const stillSigning = item.secrets.filter((candidate) => candidate.expiresAt !== undefined && Date.parse(candidate.expiresAt) > now.getTime());
+  const stillSigning = item.secrets.filter(
+    (candidate) =>
+      candidate.expiresAt !== undefined && Date.parse(candidate.expiresAt) > now.getTime(),
+  );
   const secrets = [
     { sealed, createdAt: nowIso(now) },
-    ...(current ? [{ ...current, expiresAt: new Date(now.getTime() + PREVIOUS_SECRET_VALIDITY_MS).toISOString() }] : []),
+    ...(current
+      ? [
+          {
+            ...current,
+            expiresAt: new Date(now.getTime() + PREVIOUS_SECRET_VALIDITY_MS).toISOString(),
+          },
+        ]
+      : []),
     ...stillSigning,
   ].slice(0, MAX_SIGNING_SECRETS);
   try {
@@ -173,10 +224,15 @@ export async function rotateWebhookSecret(
       UpdateExpression: 'SET secrets = :secrets, updatedAt = :now',
       // Against the secrets read: a concurrent rotation makes this one fail rather than lose a secret.
       ConditionExpression: 'secrets = :read',
-      ExpressionAttributeValues: { ':secrets': secrets, ':now': nowIso(now), ':read': item.secrets },
+      ExpressionAttributeValues: {
+        ':secrets': secrets,
+        ':now': nowIso(now),
+        ':read': item.secrets,
+      },
     });
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('The webhook changed while its secret was rotated; retry', true);
+    if (isConditionFailure(error))
+      throw new ConflictError('The webhook changed while its secret was rotated; retry', true);
     throw error;
   }
   return { webhook: toWebhook({ ...item, secrets, updatedAt: nowIso(now) }), secret };
@@ -186,7 +242,13 @@ export async function rotateWebhookSecret(
  * Replaces an endpoint's secrets with `secrets` if they are still those read (`read`): a concurrent
  * rotation wins, and the caller reads again. Returns whether the write was made.
  */
-export async function replaceWebhookSecrets(db: Db, tenantId: string, webhookId: string, read: WebhookSecret[], secrets: WebhookSecret[]): Promise<boolean> {
+export async function replaceWebhookSecrets(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  read: WebhookSecret[],
+  secrets: WebhookSecret[],
+): Promise<boolean> {
   try {
     await updateItem(db, {
       Key: webhookKeys.item(tenantId, webhookId),
@@ -202,12 +264,18 @@ export async function replaceWebhookSecrets(db: Db, tenantId: string, webhookId:
 }
 
 /** Enables an endpoint again (after a 410, five days of failures, or never): deliveries resume with new events. */
-export async function enableWebhook(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<Webhook> {
+export async function enableWebhook(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  now = new Date(),
+): Promise<Webhook> {
   if (!WEBHOOK_ID.test(webhookId)) throw new NotFoundError('Webhook');
   try {
     const item = await updateItem<WebhookItem>(db, {
       Key: webhookKeys.item(tenantId, webhookId),
-      UpdateExpression: 'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, lastFailureAt, failedAttempts',
+      UpdateExpression:
+        'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, lastFailureAt, failedAttempts',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':enabled': 'enabled', ':now': nowIso(now) },
@@ -221,7 +289,11 @@ export async function enableWebhook(db: Db, tenantId: string, webhookId: string,
 }
 
 /** An endpoint answered 2xx: its run of failures (if any) is over. */
-export async function markWebhookHealthy(db: Db, tenantId: string, webhookId: string): Promise<void> {
+export async function markWebhookHealthy(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+): Promise<void> {
   await ignoreConditionFailure(
     updateItem(db, {
       Key: webhookKeys.item(tenantId, webhookId),
@@ -236,19 +308,31 @@ export async function markWebhookHealthy(db: Db, tenantId: string, webhookId: st
  * is older than FAILURE_RUN_GAP_MS). Returns when the run began and how many attempts it counts;
  * undefined when the endpoint is gone.
  */
-export async function markWebhookFailing(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<{ since: Date; failedAttempts: number } | undefined> {
+export async function markWebhookFailing(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  now = new Date(),
+): Promise<{ since: Date; failedAttempts: number } | undefined> {
   const at = nowIso(now);
   const update = (continuing: boolean) =>
     updateItem<Pick<WebhookItem, 'failingSince' | 'failedAttempts'>>(db, {
       Key: webhookKeys.item(tenantId, webhookId),
       ...(continuing
         ? {
-            UpdateExpression: 'SET failingSince = if_not_exists(failingSince, :now), lastFailureAt = :now ADD failedAttempts :one',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastFailureAt) OR lastFailureAt >= :runGoesOnFrom)',
-            ExpressionAttributeValues: { ':now': at, ':one': 1, ':runGoesOnFrom': nowIso(new Date(now.getTime() - FAILURE_RUN_GAP_MS)) },
+            UpdateExpression:
+              'SET failingSince = if_not_exists(failingSince, :now), lastFailureAt = :now ADD failedAttempts :one',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(lastFailureAt) OR lastFailureAt >= :runGoesOnFrom)',
+            ExpressionAttributeValues: {
+              ':now': at,
+              ':one': 1,
+              ':runGoesOnFrom': nowIso(new Date(now.getTime() - FAILURE_RUN_GAP_MS)),
+            },
           }
         : {
-            UpdateExpression: 'SET failingSince = :now, lastFailureAt = :now, failedAttempts = :one',
+            UpdateExpression:
+              'SET failingSince = :now, lastFailureAt = :now, failedAttempts = :one',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':now': at, ':one': 1 },
           }),
@@ -266,14 +350,25 @@ export async function markWebhookFailing(db: Db, tenantId: string, webhookId: st
   return undefined;
 }
 
-export async function disableWebhook(db: Db, tenantId: string, webhookId: string, reason: string, now = new Date()): Promise<void> {
+export async function disableWebhook(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  reason: string,
+  now = new Date(),
+): Promise<void> {
   await ignoreConditionFailure(
     updateItem(db, {
       Key: webhookKeys.item(tenantId, webhookId),
       UpdateExpression: 'SET #status = :disabled, disabledReason = :reason, updatedAt = :now',
       ConditionExpression: '#status = :enabled',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':disabled': 'disabled', ':enabled': 'enabled', ':reason': reason, ':now': nowIso(now) },
+      ExpressionAttributeValues: {
+        ':disabled': 'disabled',
+        ':enabled': 'enabled',
+        ':reason': reason,
+        ':now': nowIso(now),
+      },
     }),
   );
 }

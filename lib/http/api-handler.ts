@@ -14,11 +14,21 @@ import { rateLimitHeaders } from './rate-limit.js';
 import { ROUTES, type RouteId } from './routes.js';
 import { parseOrThrow } from '../schemas/parse.js';
 
-export type { ApiEvent, ApiResponse, AuthorizerContext, Caller, GatewayContext, RefusedContext, UnavailableContext } from './caller.js';
+export type {
+  ApiEvent,
+  ApiResponse,
+  AuthorizerContext,
+  Caller,
+  GatewayContext,
+  RefusedContext,
+  UnavailableContext,
+} from './caller.js';
 
 type Schemas = typeof REQUEST_SCHEMAS;
 /** The request schemas of route R, as REQUEST_SCHEMAS names them (none: an empty object). */
-export type SchemasOf<R extends RouteId> = R extends keyof Schemas ? Schemas[R] : Record<never, never>;
+export type SchemasOf<R extends RouteId> = R extends keyof Schemas
+  ? Schemas[R]
+  : Record<never, never>;
 type SchemaOf<R, Part extends 'body' | 'query'> = R extends keyof Schemas
   ? Schemas[R] extends Record<Part, infer S extends z.ZodMiniType>
     ? z.infer<S>
@@ -28,11 +38,17 @@ type SchemaOf<R, Part extends 'body' | 'query'> = R extends keyof Schemas
 export type BodyOf<R extends RouteId> = SchemaOf<R, 'body'>;
 /** The validated query of route R (raw strings when it declares none). */
 export type QueryOf<R extends RouteId> =
-  SchemaOf<R, 'query'> extends undefined ? Record<string, string | undefined> : SchemaOf<R, 'query'>;
+  SchemaOf<R, 'query'> extends undefined
+    ? Record<string, string | undefined>
+    : SchemaOf<R, 'query'>;
 
-type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : never;
 /** The path parameters of route R, from its path in the route table: `/jds/{jdId}` → `{ jdId: string }`. */
-export type PathOf<R extends RouteId> = { [Name in ParamNames<(typeof ROUTES)[R]['path']>]: string };
+export type PathOf<R extends RouteId> = {
+  [Name in ParamNames<(typeof ROUTES)[R]['path']>]: string;
+};
 
 /** What route R answers, without the envelope's `success` (typed by its response schema). */
 export type ResultOf<R extends RouteId> = Omit<z.output<(typeof responses)[R]>, 'success'>;
@@ -64,7 +80,8 @@ function pathOf<R extends RouteId>(routeId: R, event: ApiEvent): PathOf<R> {
   for (const name of names) {
     const value = event.pathParameters?.[name];
     // API Gateway matched the route, so every parameter is there; a missing one is a wiring bug.
-    if (value === undefined) throw new Error(`Route ${routeId} was invoked without its path parameter ${name}`);
+    if (value === undefined)
+      throw new Error(`Route ${routeId} was invoked without its path parameter ${name}`);
     path[name] = value;
   }
   return path as PathOf<R>;
@@ -77,21 +94,36 @@ function targetOf<R extends RouteId>(routeId: R, path: PathOf<R>): string {
 }
 
 /** Errors become responses here, with the caller's RateLimit headers once the caller is known. */
-function errorEnvelope<R extends RouteId>(): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext<R>> {
+function errorEnvelope<R extends RouteId>(): MiddlewareObj<
+  ApiEvent,
+  ApiResponse,
+  Error,
+  ApiContext<R>
+> {
   return {
     onError: (request) => {
       const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId;
       const response = errorResponse(request.error, requestId);
-      if ((response.statusCode ?? 500) >= 500) logger.error('Request failed', { error: request.error as Error });
-      else logger.info('Request refused', { statusCode: response.statusCode, error: (request.error as Error).message });
+      if ((response.statusCode ?? 500) >= 500)
+        logger.error('Request failed', { error: request.error as Error });
+      else
+        logger.info('Request refused', {
+          statusCode: response.statusCode,
+          error: (request.error as Error).message,
+        });
       const caller = request.context.caller;
-      request.response = { ...response, headers: { ...(caller ? rateLimitHeaders(caller.quota) : {}), ...response.headers } };
+      request.response = {
+        ...response,
+        headers: { ...(caller ? rateLimitHeaders(caller.quota) : {}), ...response.headers },
+      };
     },
   };
 }
 
 /** Per-key quota and per-IP limit (429), then the route's scope (403). */
-function authorize<R extends RouteId>(routeId: R): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext<R>> {
+function authorize<R extends RouteId>(
+  routeId: R,
+): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext<R>> {
   const route = ROUTES[routeId];
   return {
     before: (request) => {
@@ -100,7 +132,8 @@ function authorize<R extends RouteId>(routeId: R): MiddlewareObj<ApiEvent, ApiRe
       // Kept first, so that a 429 or 403 below still carries the RateLimit headers.
       request.context.caller = caller;
       enforceLimits(request.event, caller, request.event.requestContext?.timeEpoch ?? Date.now());
-      if (route.scope && !hasScope(caller.scopes, route.scope)) throw new HttpError(403, 'scope_missing', missingScopeMessage(route.scope));
+      if (route.scope && !hasScope(caller.scopes, route.scope))
+        throw new HttpError(403, 'scope_missing', missingScopeMessage(route.scope));
     },
   };
 }
@@ -114,9 +147,19 @@ function validate<R extends RouteId>(
     before: ({ event, context }) => {
       if (!context.caller) throw new Error('validate() runs after authorize()');
       const body = schemas.body
-        ? parseOrThrow(schemas.body, parseJsonBody(event.headers?.['content-type'], event.body, event.isBase64Encoded ?? false), 'body')
+        ? parseOrThrow(
+            schemas.body,
+            parseJsonBody(
+              event.headers?.['content-type'],
+              event.body,
+              event.isBase64Encoded ?? false,
+            ),
+            'body',
+          )
         : undefined;
-      const query = schemas.query ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}, 'query') : event.queryStringParameters ?? {};
+      const query = schemas.query
+        ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}, 'query')
+        : (event.queryStringParameters ?? {});
       const path = pathOf(routeId, event);
       context.request = {
         caller: context.caller,
@@ -139,25 +182,28 @@ function validate<R extends RouteId>(
  * the client accepts gzip, and never past what a Lambda response can carry (./response-size.ts). The handler
  * only calls lib/ and returns data.
  */
-export function apiHandler<R extends RouteId>(routeId: R, schemas: SchemasOf<R>, handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>) {
+export function apiHandler<R extends RouteId>(
+  routeId: R,
+  schemas: SchemasOf<R>,
+  handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>,
+) {
   const route = ROUTES[routeId];
-  const handler = (
-    middy<ApiEvent, ApiResponse, Error, ApiContext<R>>()
-      // Outermost, so its onError (which resets the appended keys) runs after the envelope has logged.
-      .use(injectLambdaContext(logger, { resetKeys: true }))
-      .use(errorEnvelope<R>())
-      .use(authorize(routeId))
-      .use(validate(routeId, schemas))
-      .handler(async (_event, context): Promise<ApiResponse> => {
-        const { request } = context;
-        if (!request) throw new Error('The handler runs after validate()');
-        const result = await handle(request);
-        const headers = { ...rateLimitHeaders(request.caller.quota), ...request.responseHeaders };
-        if (route.successStatus === 204) return { statusCode: 204, headers: { 'Cache-Control': 'no-store', ...headers } };
-        const response = jsonResponse(route.successStatus, { success: true, ...result }, headers);
-        return fitResponse(response, request.headers['accept-encoding']);
-      })
-  );
+  const handler = middy<ApiEvent, ApiResponse, Error, ApiContext<R>>()
+    // Outermost, so its onError (which resets the appended keys) runs after the envelope has logged.
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(errorEnvelope<R>())
+    .use(authorize(routeId))
+    .use(validate(routeId, schemas))
+    .handler(async (_event, context): Promise<ApiResponse> => {
+      const { request } = context;
+      if (!request) throw new Error('The handler runs after validate()');
+      const result = await handle(request);
+      const headers = { ...rateLimitHeaders(request.caller.quota), ...request.responseHeaders };
+      if (route.successStatus === 204)
+        return { statusCode: 204, headers: { 'Cache-Control': 'no-store', ...headers } };
+      const response = jsonResponse(route.successStatus, { success: true, ...result }, headers);
+      return fitResponse(response, request.headers['accept-encoding']);
+    });
   // Exposed so a test can hold every handler to exactly its route's schemas in REQUEST_SCHEMAS.
   return Object.assign(handler, { requestSchemas: schemas });
 }

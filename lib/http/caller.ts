@@ -1,4 +1,7 @@
-import type { APIGatewayProxyEventV2WithLambdaAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2WithLambdaAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+} from 'aws-lambda';
 import { isScope, type Scope } from '../auth/scopes.js';
 import { TransientError } from '../errors.js';
 import { HttpError } from './errors.js';
@@ -64,8 +67,16 @@ const MINUTE_MS = 60_000;
 const UNAVAILABLE = new TransientError('The authorizer could not reach DynamoDB to check the key');
 
 const REFUSALS = {
-  unauthenticated: new HttpError(401, 'unauthenticated', 'An API key is required: send it in the X-API-Key header'),
-  key_invalid: new HttpError(403, 'key_invalid', 'The API key is not valid: unknown, malformed, revoked or expired'),
+  unauthenticated: new HttpError(
+    401,
+    'unauthenticated',
+    'An API key is required: send it in the X-API-Key header',
+  ),
+  key_invalid: new HttpError(
+    403,
+    'key_invalid',
+    'The API key is not valid: unknown, malformed, revoked or expired',
+  ),
 } as const;
 
 /** Who is calling, from the authorizer's context: 503 when it could not check, 401/403 when it refused the key. */
@@ -74,31 +85,52 @@ export function callerOf(event: ApiEvent): Caller {
   if (context && 'unavailable' in context) throw UNAVAILABLE;
   if (context && 'refused' in context) throw REFUSALS[context.refused] ?? REFUSALS.key_invalid;
   // API Gateway only invokes the function after the authorizer allowed; no context is a wiring bug.
-  if (!context?.tenantId) throw new Error('Request reached the function without authorizer context');
+  if (!context?.tenantId)
+    throw new Error('Request reached the function without authorizer context');
   return {
     tenantId: context.tenantId,
     keyId: context.keyId,
     keyName: context.keyName,
     scopes: context.scopes.split(',').filter(isScope),
-    quota: { used: Number(context.quotaUsed), limit: Number(context.quotaLimit), resetAt: Number(context.quotaResetAt) },
+    quota: {
+      used: Number(context.quotaUsed),
+      limit: Number(context.quotaLimit),
+      resetAt: Number(context.quotaResetAt),
+    },
   };
 }
 
 /** A 429 whose headers describe the limit that refused it (the key's hour, or the client IP's minute). */
-function rateLimited(code: 'rate_limited' | 'quota_exceeded', limit: QuotaFigures, now: number): HttpError {
+function rateLimited(
+  code: 'rate_limited' | 'quota_exceeded',
+  limit: QuotaFigures,
+  now: number,
+): HttpError {
   const retryAfterMs = limit.resetAt - now;
   return new HttpError(429, code, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
     body: { retryAfterMs },
-    headers: { ...rateLimitHeaders(limit, now), 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) },
+    headers: {
+      ...rateLimitHeaders(limit, now),
+      'Retry-After': String(Math.ceil(retryAfterMs / 1000)),
+    },
   });
 }
 
 /** Per-key hourly quota and, where no edge counts per IP, the per-IP minute limit, both counted by the authorizer. */
 export function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
-  if (caller.quota.used > caller.quota.limit) throw rateLimited('quota_exceeded', caller.quota, now);
+  if (caller.quota.used > caller.quota.limit)
+    throw rateLimited('quota_exceeded', caller.quota, now);
   const context = event.requestContext.authorizer.lambda;
   if (!('tenantId' in context)) throw UNAVAILABLE;
   if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {
-    throw rateLimited('rate_limited', { used: Number(context.ipCount), limit: Number(context.ipLimit), resetAt: now - (now % MINUTE_MS) + MINUTE_MS }, now);
+    throw rateLimited(
+      'rate_limited',
+      {
+        used: Number(context.ipCount),
+        limit: Number(context.ipLimit),
+        resetAt: now - (now % MINUTE_MS) + MINUTE_MS,
+      },
+      now,
+    );
   }
 }

@@ -34,10 +34,17 @@ export class HttpError extends Error {
 }
 
 /** Every answer is per key and per request: no cache (CloudFront, a proxy, a browser) may keep it. */
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+};
 const RETRY_SHORTLY = { 'Retry-After': '1' };
 
-export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+export function jsonResponse(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
@@ -47,7 +54,7 @@ function statusOf(error: DomainError): number | undefined {
   if (error instanceof ConflictError) return 409;
   if (error instanceof PreconditionFailedError) return 412;
   if (error instanceof TestDeliveriesLimitedError) return 429;
-    if (
+  if (
     error instanceof IdempotencyKeyReusedError ||
     error instanceof IdempotencyKeyOtherTargetError ||
     error instanceof TooManyItemsError ||
@@ -58,26 +65,63 @@ function statusOf(error: DomainError): number | undefined {
   return undefined;
 }
 
-export function errorResponse(error: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
+export function errorResponse(
+  error: unknown,
+  requestId: string,
+): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) {
-    return jsonResponse(error.statusCode, { success: false, error: clip(error.message), code: error.code, ...error.extra.body }, error.extra.headers);
+    return jsonResponse(
+      error.statusCode,
+      { success: false, error: clip(error.message), code: error.code, ...error.extra.body },
+      error.extra.headers,
+    );
   }
   const status = error instanceof DomainError ? statusOf(error) : undefined;
   if (error instanceof DomainError && status !== undefined) {
     // A message may quote what the client sent (an unknown field's name): bounded, as the contract says.
-    const body: Record<string, unknown> = { success: false, error: clip(error.message), code: error.code };
+    const body: Record<string, unknown> = {
+      success: false,
+      error: clip(error.message),
+      code: error.code,
+    };
     if (error instanceof InvalidInputError && error.details) {
-      body.details = error.details.slice(0, LIMITS.fieldProblems).map((problem) => ({ field: clip(problem.field), rule: clip(problem.rule), message: clip(problem.message) }));
+      body.details = error.details.slice(0, LIMITS.fieldProblems).map((problem) => ({
+        field: clip(problem.field),
+        rule: clip(problem.rule),
+        message: clip(problem.message),
+      }));
     }
     if (error instanceof TestDeliveriesLimitedError) {
-      return jsonResponse(status, { ...body, retryAfterMs: error.retryAfterMs }, { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) });
+      return jsonResponse(
+        status,
+        { ...body, retryAfterMs: error.retryAfterMs },
+        { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) },
+      );
     }
-    return jsonResponse(status, body, error instanceof ConflictError && error.retryable ? RETRY_SHORTLY : {});
+    return jsonResponse(
+      status,
+      body,
+      error instanceof ConflictError && error.retryable ? RETRY_SHORTLY : {},
+    );
   }
   // Transient: DynamoDB's faults (lib/db turns them into TransientError), and the function running out
   // of time (middy's early timeout response).
   if (error instanceof TransientError || isTransientFault(error)) {
-    return jsonResponse(503, { success: false, error: 'The service is busy; retry shortly', code: 'unavailable', requestId }, RETRY_SHORTLY);
+    return jsonResponse(
+      503,
+      {
+        success: false,
+        error: 'The service is busy; retry shortly',
+        code: 'unavailable',
+        requestId,
+      },
+      RETRY_SHORTLY,
+    );
   }
-  return jsonResponse(500, { success: false, error: 'Internal server error', code: 'internal_error', requestId });
+  return jsonResponse(500, {
+    success: false,
+    error: 'Internal server error',
+    code: 'internal_error',
+    requestId,
+  });
 }

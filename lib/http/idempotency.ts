@@ -1,7 +1,19 @@
 import type { Db } from '../db/client.js';
 import type { IdempotencyRecordItem } from '../db/entities/idempotency.js';
-import { type IdempotencyClaim, IdempotencyClaimLostError, idempotencyKeys, readIdempotencyRecord, recordedAnswer, recordItem, requestHash } from '../db/idempotency.js';
-import { fieldError, IdempotencyKeyOtherTargetError, IdempotencyKeyReusedError } from '../errors.js';
+import {
+  type IdempotencyClaim,
+  IdempotencyClaimLostError,
+  idempotencyKeys,
+  readIdempotencyRecord,
+  recordedAnswer,
+  recordItem,
+  requestHash,
+} from '../db/idempotency.js';
+import {
+  fieldError,
+  IdempotencyKeyOtherTargetError,
+  IdempotencyKeyReusedError,
+} from '../errors.js';
 import type { Caller } from './api-handler.js';
 
 /**
@@ -27,19 +39,30 @@ export interface IdempotentCreate<Result, Answer> {
 
 export async function withIdempotency<Result, Answer>(
   db: Db,
-  request: { caller: Caller; target: string; body: unknown; headers: Record<string, string | undefined>; responseHeaders: Record<string, string> },
+  request: {
+    caller: Caller;
+    target: string;
+    body: unknown;
+    headers: Record<string, string | undefined>;
+    responseHeaders: Record<string, string>;
+  },
   create: IdempotentCreate<Result, Answer>,
 ): Promise<Answer> {
   const header = request.headers[IDEMPOTENCY_HEADER];
   if (header === undefined) return create.respond(await create.run(undefined));
   if (!KEY_PATTERN.test(header)) {
-    throw fieldError('Idempotency-Key', 'format', 'must be 1-255 printable ASCII characters without spaces');
+    throw fieldError(
+      'Idempotency-Key',
+      'format',
+      'must be 1-255 printable ASCII characters without spaces',
+    );
   }
   const key = idempotencyKeys.record(request.caller.tenantId, request.caller.keyId, header);
   const fingerprint = { target: request.target, hash: requestHash(request.body) };
   // The stored answer is what `respond` (then `redact`) made of the first request's result.
   const replay = (record: IdempotencyRecordItem): Answer => {
-    if (record.target !== undefined && record.target !== fingerprint.target) throw new IdempotencyKeyOtherTargetError(record.target);
+    if (record.target !== undefined && record.target !== fingerprint.target)
+      throw new IdempotencyKeyOtherTargetError(record.target);
     if (record.requestHash !== fingerprint.hash) throw new IdempotencyKeyReusedError();
     request.responseHeaders[REPLAYED_HEADER] = 'true';
     return recordedAnswer(record) as Answer;
@@ -49,7 +72,10 @@ export async function withIdempotency<Result, Answer>(
   const redact = create.redact ?? ((answer: Answer) => answer);
   try {
     // `created` is what this same `run` resolves with; the claim only passes it through.
-    const result = await create.run({ item: (created) => recordItem(db, key, fingerprint, redact(create.respond(created as Result))) });
+    const result = await create.run({
+      item: (created) =>
+        recordItem(db, key, fingerprint, redact(create.respond(created as Result))),
+    });
     return create.respond(result);
   } catch (error) {
     // A duplicate committed in the same moment: our transaction lost its claim to it.

@@ -1,4 +1,11 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SLICE_SIZE, type Page, type PageRequest, type SliceRequest } from '../db/pagination.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_SLICE_SIZE,
+  type Page,
+  type PageRequest,
+  type SliceRequest,
+} from '../db/pagination.js';
 
 /**
  * page and limit arrive validated as positive-integer strings of any length: limit above 100 is clamped
@@ -12,7 +19,10 @@ export function pageRequest(query: {
 }): PageRequest {
   return {
     page: query.page === undefined ? 1 : Math.min(Number(query.page), Number.MAX_SAFE_INTEGER),
-    limit: Math.min(query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit), MAX_PAGE_SIZE),
+    limit: Math.min(
+      query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit),
+      MAX_PAGE_SIZE,
+    ),
     cursor: query.cursor,
   };
 }
@@ -21,13 +31,25 @@ export function pageRequest(query: {
  * The slice asked for of a list the spec hands over whole, or undefined (the whole list) when neither
  * `limit` nor `cursor` was sent. `limit` defaults to and is clamped at 1,000.
  */
-export function sliceRequest(query: { limit?: string | undefined; cursor?: string | undefined }): SliceRequest | undefined {
+export function sliceRequest(query: {
+  limit?: string | undefined;
+  cursor?: string | undefined;
+}): SliceRequest | undefined {
   if (query.limit === undefined && query.cursor === undefined) return undefined;
-  return { limit: Math.min(query.limit === undefined ? MAX_SLICE_SIZE : Number(query.limit), MAX_SLICE_SIZE), cursor: query.cursor };
+  return {
+    limit: Math.min(
+      query.limit === undefined ? MAX_SLICE_SIZE : Number(query.limit),
+      MAX_SLICE_SIZE,
+    ),
+    cursor: query.cursor,
+  };
 }
 
 /** A page as the API answers it: the spec's fields, and `hasMore`, true exactly when a `nextCursor` leads on. */
-export function pagedResult<T>(page: Page<T>): { data: T[]; pagination: Omit<Page<T>, 'items'> & { hasMore: boolean } } {
+export function pagedResult<T>(page: Page<T>): {
+  data: T[];
+  pagination: Omit<Page<T>, 'items'> & { hasMore: boolean };
+} {
   const { items, ...pagination } = page;
   return { data: items, pagination: { ...pagination, hasMore: page.nextCursor !== undefined } };
 }

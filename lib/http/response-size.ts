@@ -41,9 +41,14 @@ export function tooLarge(bytes: number, compressed: boolean): HttpError {
   const advice = compressed
     ? 'ask for fewer items at a time with `limit`, and follow `pagination.nextCursor` for the rest'
     : 'send `Accept-Encoding: gzip`, or ask for fewer items at a time with `limit` and follow `pagination.nextCursor` for the rest';
-  return new HttpError(422, 'response_too_large', `This answer would be ${megabytes} MB, more than the 6 MB one answer can carry: ${advice}`, {
-    body: { responseBytes: bytes, limitBytes: RESPONSE_BUDGET_BYTES },
-  });
+  return new HttpError(
+    422,
+    'response_too_large',
+    `This answer would be ${megabytes} MB, more than the 6 MB one answer can carry: ${advice}`,
+    {
+      body: { responseBytes: bytes, limitBytes: RESPONSE_BUDGET_BYTES },
+    },
+  );
 }
 
 /**
@@ -51,10 +56,14 @@ export function tooLarge(bytes: number, compressed: boolean): HttpError {
  * compresses several-fold; the compressed body travels base64-encoded, which counts 4/3), and refused
  * with a 422 that says how to page when even that does not fit the Lambda response limit.
  */
-export function fitResponse(response: APIGatewayProxyStructuredResultV2, acceptEncoding: string | undefined): APIGatewayProxyStructuredResultV2 {
+export function fitResponse(
+  response: APIGatewayProxyStructuredResultV2,
+  acceptEncoding: string | undefined,
+): APIGatewayProxyStructuredResultV2 {
   const body = response.body ?? '';
   let fitted = response;
-  const compress = acceptsGzip(acceptEncoding) && Buffer.byteLength(body, 'utf8') >= COMPRESS_FROM_BYTES;
+  const compress =
+    acceptsGzip(acceptEncoding) && Buffer.byteLength(body, 'utf8') >= COMPRESS_FROM_BYTES;
   if (compress) {
     fitted = {
       ...response,

@@ -234,7 +234,8 @@ export const ROUTES = {
     path: '/webhooks/{webhookId}/test',
     functionName: 'test-webhook',
     scope: { scope: 'admin' },
-    summary: 'Send one signed webhook.test event to an endpoint, now (nothing is logged or retried)',
+    summary:
+      'Send one signed webhook.test event to an endpoint, now (nothing is logged or retried)',
     successStatus: 202,
   },
   replayWebhook: {
@@ -276,7 +277,11 @@ export function matchRoute(
   path: string,
 ): { id: RouteId; route: RouteDefinition; pathParameters: Record<string, string> } | undefined {
   const [leading, ...segments] = path.split('/');
-  if (leading !== '' || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+  if (
+    leading !== '' ||
+    segments.some((segment) => segment === '' || segment === '.' || segment === '..')
+  )
+    return undefined;
   for (const [id, route] of routeEntries()) {
     if (route.method !== method) continue;
     const pattern = route.path.split('/').slice(1);

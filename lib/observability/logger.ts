@@ -12,7 +12,9 @@ const processLogger = new Logger({
   logLevel: (process.env.LOG_LEVEL as 'INFO' | undefined) ?? 'INFO',
   // The version that runs (Lambda sets it): during a canary two versions log to one group, and the
   // canary's error metric (infra/rollout.ts) counts only the new one's lines.
-  ...(process.env.AWS_LAMBDA_FUNCTION_VERSION ? { persistentKeys: { function_version: process.env.AWS_LAMBDA_FUNCTION_VERSION } } : {}),
+  ...(process.env.AWS_LAMBDA_FUNCTION_VERSION
+    ? { persistentKeys: { function_version: process.env.AWS_LAMBDA_FUNCTION_VERSION } }
+    : {}),
 });
 
 /**
@@ -29,8 +31,11 @@ export const logger: Logger = new Proxy(processLogger, {
   get(target, property) {
     const current = invocationLoggers.getStore() ?? target;
     // A method set on the process's logger itself (a test's spy) runs for every invocation's, on it.
-    const own: unknown = Object.hasOwn(target, property) ? Reflect.get(target, property) : undefined;
-    const value: unknown = typeof own === 'function' ? own : Reflect.get(current, property, current);
+    const own: unknown = Object.hasOwn(target, property)
+      ? Reflect.get(target, property)
+      : undefined;
+    const value: unknown =
+      typeof own === 'function' ? own : Reflect.get(current, property, current);
     return typeof value === 'function' ? value.bind(current) : value;
   },
 });

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
-import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments, MetadataBearer, MiddlewareStack } from '@smithy/types';
+import type {
+  HandlerExecutionContext,
+  InitializeHandler,
+  InitializeHandlerArguments,
+  MetadataBearer,
+  MiddlewareStack,
+} from '@smithy/types';
 
 /**
  * X-Ray subsegments for what a function calls (DynamoDB, SQS, KMS, Secrets Manager, a webhook's
@@ -20,14 +26,20 @@ interface TraceContext {
 /** The invocation's trace, when it is sampled: `Root=1-…;Parent=…;Sampled=1`. */
 export function sampledTrace(header = process.env._X_AMZN_TRACE_ID): TraceContext | undefined {
   if (!header) return undefined;
-  const fields = Object.fromEntries(header.split(';').map((part) => part.split('=') as [string, string]));
-  return fields.Root && fields.Parent && fields.Sampled === '1' ? { traceId: fields.Root, parentId: fields.Parent } : undefined;
+  const fields = Object.fromEntries(
+    header.split(';').map((part) => part.split('=') as [string, string]),
+  );
+  return fields.Root && fields.Parent && fields.Sampled === '1'
+    ? { traceId: fields.Root, parentId: fields.Parent }
+    : undefined;
 }
 
 let socket: Socket | undefined;
 
 function send(document: object): void {
-  const [host = '127.0.0.1', port = '2000'] = (process.env.AWS_XRAY_DAEMON_ADDRESS ?? '127.0.0.1:2000').split(':');
+  const [host = '127.0.0.1', port = '2000'] = (
+    process.env.AWS_XRAY_DAEMON_ADDRESS ?? '127.0.0.1:2000'
+  ).split(':');
   socket ??= createSocket('udp4').unref();
   // Fire and forget, as the X-Ray SDK does: a lost datagram loses a subsegment, never a request.
   socket.send(HEADER + JSON.stringify(document), Number(port), host, () => undefined);
@@ -43,7 +55,11 @@ export interface CallRecord {
 }
 
 /** Times `call` as a subsegment named `name` of the current trace (when sampled); returns its result. */
-export async function traced<T>(name: string, call: () => Promise<T>, describe: (result: T | undefined, error: unknown) => CallRecord): Promise<T> {
+export async function traced<T>(
+  name: string,
+  call: () => Promise<T>,
+  describe: (result: T | undefined, error: unknown) => CallRecord,
+): Promise<T> {
   const trace = sampledTrace();
   if (!trace) return call();
   const start = Date.now() / 1000;
@@ -68,33 +84,47 @@ export async function traced<T>(name: string, call: () => Promise<T>, describe: 
       namespace: record.namespace,
       ...(record.aws ? { aws: record.aws } : {}),
       ...(record.http ? { http: record.http } : {}),
-      ...(record.outcome === 'error' ? { error: true } : record.outcome === 'fault' ? { fault: true } : {}),
+      ...(record.outcome === 'error'
+        ? { error: true }
+        : record.outcome === 'fault'
+          ? { fault: true }
+          : {}),
     });
   }
 }
 
 /** Every call of an AWS SDK v3 client becomes a subsegment (service, operation, request id, outcome). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any client's inputs and outputs
-export function traceAwsCalls<C extends { middlewareStack: MiddlewareStack<any, any> }>(client: C): C {
+export function traceAwsCalls<C extends { middlewareStack: MiddlewareStack<any, any> }>(
+  client: C,
+): C {
   client.middlewareStack.add(
-    (next: InitializeHandler<object, MetadataBearer>, context: HandlerExecutionContext) => (args: InitializeHandlerArguments<object>) => {
-      const service = (context.clientName ?? 'AWS').replace(/Client$/, '');
-      const input = args.input as Record<string, unknown>;
-      return traced(service, () => next(args), (output, error) => {
-        const status = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
-        const metadata = output?.output.$metadata;
-        return {
-          namespace: 'aws',
-          aws: {
-            operation: (context.commandName ?? '').replace(/Command$/, ''),
-            ...(metadata?.requestId ? { request_id: metadata.requestId } : {}),
-            ...(typeof input.TableName === 'string' ? { table_name: input.TableName } : {}),
-            ...(typeof input.QueueUrl === 'string' ? { queue_url: input.QueueUrl } : {}),
+    (next: InitializeHandler<object, MetadataBearer>, context: HandlerExecutionContext) =>
+      (args: InitializeHandlerArguments<object>) => {
+        const service = (context.clientName ?? 'AWS').replace(/Client$/, '');
+        const input = args.input as Record<string, unknown>;
+        return traced(
+          service,
+          () => next(args),
+          (output, error) => {
+            const status = (error as { $metadata?: { httpStatusCode?: number } } | undefined)
+              ?.$metadata?.httpStatusCode;
+            const metadata = output?.output.$metadata;
+            return {
+              namespace: 'aws',
+              aws: {
+                operation: (context.commandName ?? '').replace(/Command$/, ''),
+                ...(metadata?.requestId ? { request_id: metadata.requestId } : {}),
+                ...(typeof input.TableName === 'string' ? { table_name: input.TableName } : {}),
+                ...(typeof input.QueueUrl === 'string' ? { queue_url: input.QueueUrl } : {}),
+              },
+              ...(error
+                ? { outcome: status !== undefined && status < 500 ? 'error' : 'fault' }
+                : {}),
+            };
           },
-          ...(error ? { outcome: status !== undefined && status < 500 ? 'error' : 'fault' } : {}),
-        };
-      });
-    },
+        );
+      },
     { step: 'initialize', name: 'xraySubsegment' },
   );
   return client;

@@ -12,7 +12,8 @@ import type { ProductEvent } from '../schemas/product-data.js';
  * late). Throws MissingParentError while an application's JD or resume has not arrived (the event is
  * tried again later) and TransientError when DynamoDB is unavailable.
  */
-export type EventOutcome = { outcome: 'applied'; created: boolean } | { outcome: 'ignored'; reason: IgnoredReason };
+export type EventOutcome =
+  { outcome: 'applied'; created: boolean } | { outcome: 'ignored'; reason: IgnoredReason };
 
 /** Tenants this process knows exist (or is creating): an event for a new tenant creates it, once. */
 const knownTenants = new Map<string, Promise<void>>();
@@ -28,26 +29,52 @@ function ensureTenantOnce(db: Db, tenantId: string): Promise<void> {
   return creating;
 }
 
-const iso = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
+const iso = (value: string | undefined) =>
+  value === undefined ? undefined : new Date(value).toISOString();
 
 function outcomeOf(write: ProductWrite<unknown>): EventOutcome {
   return write.outcome === 'applied' ? { outcome: 'applied', created: write.created } : write;
 }
 
-export async function applyProductEvent(db: Db, event: ProductEvent, now = new Date()): Promise<EventOutcome> {
+export async function applyProductEvent(
+  db: Db,
+  event: ProductEvent,
+  now = new Date(),
+): Promise<EventOutcome> {
   await ensureTenantOnce(db, event.tenantId);
   const options = { sourceVersion: event.version, now };
   switch (event.type) {
     case 'jd.upserted':
-      return outcomeOf(await saveJd(db, event.tenantId, { ...event.data, createdAt: iso(event.data.createdAt) }, { ...options, occurredAt: iso(event.occurredAt) as string }));
+      return outcomeOf(
+        await saveJd(
+          db,
+          event.tenantId,
+          { ...event.data, createdAt: iso(event.data.createdAt) },
+          { ...options, occurredAt: iso(event.occurredAt) as string },
+        ),
+      );
     case 'jd.deleted':
       return outcomeOf(await deleteJd(db, event.tenantId, event.data.id, options));
     case 'resume.upserted':
-      return outcomeOf(await saveResume(db, event.tenantId, { ...event.data, createdAt: iso(event.data.createdAt) }, options));
+      return outcomeOf(
+        await saveResume(
+          db,
+          event.tenantId,
+          { ...event.data, createdAt: iso(event.data.createdAt) },
+          options,
+        ),
+      );
     case 'resume.deleted':
       return outcomeOf(await eraseResume(db, event.tenantId, event.data.id, options));
     case 'application.upserted':
-      return outcomeOf(await saveApplication(db, event.tenantId, { ...event.data, createdAt: iso(event.data.createdAt) }, options));
+      return outcomeOf(
+        await saveApplication(
+          db,
+          event.tenantId,
+          { ...event.data, createdAt: iso(event.data.createdAt) },
+          options,
+        ),
+      );
     case 'application.deleted':
       return outcomeOf(await deleteApplication(db, event.tenantId, event.data.id, options));
   }

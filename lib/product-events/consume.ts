@@ -5,7 +5,12 @@ import { logger } from '../observability/logger.js';
 import { jsonNestingDepth, MAX_EVENT_NESTING } from '../schemas/json-depth.js';
 import { parseOrThrow } from '../schemas/parse.js';
 import { refuseMalformedText } from '../schemas/well-formed.js';
-import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES, type ProductEvent, productEvent } from '../schemas/product-data.js';
+import {
+  PRODUCT_EVENT_SOURCE,
+  PRODUCT_EVENT_TYPES,
+  type ProductEvent,
+  productEvent,
+} from '../schemas/product-data.js';
 import { applyProductEvent, type EventOutcome } from './apply.js';
 
 /**
@@ -28,7 +33,10 @@ export type ConsumeOutcome = EventOutcome | { outcome: 'rejected'; reason: strin
 /** The product event a queue message holds, or InvalidInputError naming what is wrong with it. */
 export function productEventOf(body: string): ProductEvent {
   const depth = jsonNestingDepth(body);
-  if (depth > MAX_EVENT_NESTING) throw new InvalidInputError(`the message nests ${depth} levels deep: at most ${MAX_EVENT_NESTING} are accepted`);
+  if (depth > MAX_EVENT_NESTING)
+    throw new InvalidInputError(
+      `the message nests ${depth} levels deep: at most ${MAX_EVENT_NESTING} are accepted`,
+    );
   let envelope: unknown;
   try {
     envelope = JSON.parse(body);
@@ -38,7 +46,9 @@ export function productEventOf(body: string): ProductEvent {
   const { 'detail-type': type, detail } = parseOrThrow(eventBridgeEnvelope, envelope, 'message');
   refuseMalformedText(detail, 'event');
   if (!(PRODUCT_EVENT_TYPES as string[]).includes(type)) {
-    throw new InvalidInputError(`type: "${type}" is not a product event type (one of ${PRODUCT_EVENT_TYPES.join(', ')})`);
+    throw new InvalidInputError(
+      `type: "${type}" is not a product event type (one of ${PRODUCT_EVENT_TYPES.join(', ')})`,
+    );
   }
   return parseOrThrow(productEvent, { ...detail, type }, 'event');
 }
@@ -49,8 +59,10 @@ export function productEventOf(body: string): ProductEvent {
  * refuses as invalid (ValidationException: an item over 400 KB, a document nested too deeply).
  */
 function permanentFailure(error: unknown): string | undefined {
-  if (error instanceof InvalidInputError || (error instanceof ConflictError && !error.retryable)) return error.message;
-  if (error instanceof Error && error.name === 'ValidationException') return `DynamoDB refused the write: ${error.message}`;
+  if (error instanceof InvalidInputError || (error instanceof ConflictError && !error.retryable))
+    return error.message;
+  if (error instanceof Error && error.name === 'ValidationException')
+    return `DynamoDB refused the write: ${error.message}`;
   return undefined;
 }
 
@@ -60,12 +72,22 @@ function permanentFailure(error: unknown): string | undefined {
  * of being retried until the queue gives up on it. Anything else that fails (an application whose JD
  * has not arrived, DynamoDB unavailable) is thrown, so the queue delivers it again.
  */
-export async function consumeMessage(db: Db, deadLetters: DeadLetters, message: { id: string; body: string }): Promise<ConsumeOutcome> {
+export async function consumeMessage(
+  db: Db,
+  deadLetters: DeadLetters,
+  message: { id: string; body: string },
+): Promise<ConsumeOutcome> {
   let outcome: ConsumeOutcome;
   try {
     const event = productEventOf(message.body);
     outcome = await applyProductEvent(db, event);
-    logger.info('Product event', { messageId: message.id, eventId: event.id, type: event.type, tenantId: event.tenantId, ...outcome });
+    logger.info('Product event', {
+      messageId: message.id,
+      eventId: event.id,
+      type: event.type,
+      tenantId: event.tenantId,
+      ...outcome,
+    });
   } catch (error) {
     const reason = permanentFailure(error);
     if (reason === undefined) throw error;

@@ -24,10 +24,18 @@ export const optionalText = (max: number) => z.optional(freeText(max));
 export const removable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
 /** Any positive integer in decimal, however large (large values are clamped where they are used). */
-export const positiveInteger = z.string().check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));
+export const positiveInteger = z
+  .string()
+  .check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));
 
 /** A `pagination.nextCursor` handed back: printable ASCII, checked against its signature when read. */
-export const cursorParameter = z.string().check(z.minLength(1), z.maxLength(LIMITS.cursor), z.regex(/^[\x21-\x7e]+$/, 'must be a pagination.nextCursor this list returned'));
+export const cursorParameter = z
+  .string()
+  .check(
+    z.minLength(1),
+    z.maxLength(LIMITS.cursor),
+    z.regex(/^[\x21-\x7e]+$/, 'must be a pagination.nextCursor this list returned'),
+  );
 
 /**
  * The query parameters of an opt-in slice of a list the spec hands over whole (a JD's matches and

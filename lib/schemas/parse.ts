@@ -13,7 +13,8 @@ export function describeIssue(issue: Issue, where: string, input: unknown): stri
   switch (issue.code) {
     case 'invalid_type': {
       let value: unknown = input;
-      for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
+      for (const key of issue.path)
+        value = (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
       return value === undefined
         ? `${field}: is required`
         : `${field}: must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}`;
@@ -47,13 +48,20 @@ export function parseOrThrow<T>(schema: z.ZodMiniType<T>, input: unknown, where:
   if (result.success) return result.data;
   const messages = result.error.issues.map((issue) => {
     // Custom refinements and regex checks carry our own wording in `message`.
-    if ((issue.code === 'custom' || (issue.code === 'invalid_format' && issue.format === 'regex')) && issue.message) {
+    if (
+      (issue.code === 'custom' || (issue.code === 'invalid_format' && issue.format === 'regex')) &&
+      issue.message
+    ) {
       return `${fieldName(issue, where)}: ${issue.message}`;
     }
     return describeIssue(issue, where, input);
   });
   throw new InvalidInputError(
     messages.join('; '),
-    result.error.issues.map((issue, i) => ({ field: fieldName(issue, where), rule: issue.code, message: messages[i] ?? issue.code })),
+    result.error.issues.map((issue, i) => ({
+      field: fieldName(issue, where),
+      rule: issue.code,
+      message: messages[i] ?? issue.code,
+    })),
   );
 }

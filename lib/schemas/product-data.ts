@@ -38,9 +38,14 @@ const resumeFields = {
   fileName: text(LIMITS.shortText),
   parseStatus: z.optional(z.enum(PARSE_STATUSES)),
   metadata: z.optional(
-    z.record(z.string(), z.unknown()).check(
-      z.refine((metadata) => jsonBytes(metadata) <= LIMITS.metadataBytes, `must be at most ${LIMITS.metadataBytes} bytes as JSON`),
-    ),
+    z
+      .record(z.string(), z.unknown())
+      .check(
+        z.refine(
+          (metadata) => jsonBytes(metadata) <= LIMITS.metadataBytes,
+          `must be at most ${LIMITS.metadataBytes} bytes as JSON`,
+        ),
+      ),
   ),
   createdAt: z.optional(timestamp),
 };
@@ -52,7 +57,13 @@ const aiScore = z.object({
   model: z.optional(z.object({ id: text(LIMITS.modelField), version: text(LIMITS.modelField) })),
   criteria: z.optional(
     z
-      .array(z.object({ name: text(LIMITS.criterionName), score, weight: z.optional(z.number().check(z.gte(0), z.lte(100))) }))
+      .array(
+        z.object({
+          name: text(LIMITS.criterionName),
+          score,
+          weight: z.optional(z.number().check(z.gte(0), z.lte(100))),
+        }),
+      )
       .check(z.maxLength(LIMITS.criteriaPerScore)),
   ),
   summary: z.optional(text(LIMITS.scoreSummary)),
@@ -62,12 +73,13 @@ const applicationFields = {
   resumeId: id,
   status: z.optional(z.enum(APPLICATION_STATUSES)),
   aiScores: z.optional(
-    z
-      .array(aiScore)
-      .check(
-        z.maxLength(LIMITS.scoresPerApplication),
-        z.refine((scores) => jsonBytes(scores) <= LIMITS.scoresBytes, `must be at most ${LIMITS.scoresBytes} bytes as JSON, provenance included`),
+    z.array(aiScore).check(
+      z.maxLength(LIMITS.scoresPerApplication),
+      z.refine(
+        (scores) => jsonBytes(scores) <= LIMITS.scoresBytes,
+        `must be at most ${LIMITS.scoresBytes} bytes as JSON, provenance included`,
       ),
+    ),
   ),
   createdAt: z.optional(timestamp),
 };
@@ -78,7 +90,12 @@ export const importFile = z.object({
     z.array(
       z
         .object({ id: z.optional(id), ...jdFields })
-        .check(z.refine((jd) => jdBytes(jd) <= LIMITS.jdBytes, `a JD holds at most ${LIMITS.jdBytes} bytes as JSON, its fields together`)),
+        .check(
+          z.refine(
+            (jd) => jdBytes(jd) <= LIMITS.jdBytes,
+            `a JD holds at most ${LIMITS.jdBytes} bytes as JSON, its fields together`,
+          ),
+        ),
     ),
   ),
   resumes: z.optional(z.array(z.object({ id: z.optional(id), ...resumeFields }))),
@@ -101,7 +118,12 @@ const byId = z.object({ id });
 export const PRODUCT_EVENT_DATA = {
   'jd.upserted': z
     .object({ id, ...jdFields })
-    .check(z.refine((jd) => jdBytes(jd) <= LIMITS.jdBytes, `a JD holds at most ${LIMITS.jdBytes} bytes as JSON, its fields together`)),
+    .check(
+      z.refine(
+        (jd) => jdBytes(jd) <= LIMITS.jdBytes,
+        `a JD holds at most ${LIMITS.jdBytes} bytes as JSON, its fields together`,
+      ),
+    ),
   'jd.deleted': byId,
   'resume.upserted': z.object({ id, ...resumeFields }),
   'resume.deleted': byId,
@@ -113,9 +135,11 @@ export type ProductEventType = keyof typeof PRODUCT_EVENT_DATA;
 export const PRODUCT_EVENT_TYPES = Object.keys(PRODUCT_EVENT_DATA) as ProductEventType[];
 
 /** An event's EventBridge `detail`, as the product publishes it (its type is the `detail-type`). */
-export const productEventDetail = <T extends ProductEventType>(type: T) => z.object({ ...envelope, data: PRODUCT_EVENT_DATA[type] });
+export const productEventDetail = <T extends ProductEventType>(type: T) =>
+  z.object({ ...envelope, data: PRODUCT_EVENT_DATA[type] });
 
-const event = <T extends ProductEventType>(type: T) => z.object({ type: z.literal(type), ...envelope, data: PRODUCT_EVENT_DATA[type] });
+const event = <T extends ProductEventType>(type: T) =>
+  z.object({ type: z.literal(type), ...envelope, data: PRODUCT_EVENT_DATA[type] });
 
 /** A product event as the consumer applies it: the EventBridge `detail` with its `detail-type` as `type`. */
 export const productEvent = z.discriminatedUnion('type', [

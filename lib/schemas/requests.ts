@@ -1,8 +1,19 @@
 import { listEventsQuery } from './requests/events.js';
-import { createJdBody, getJdQuery, listJdsQuery, listMatchesQuery, updateJdBody } from './requests/jds.js';
+import {
+  createJdBody,
+  getJdQuery,
+  listJdsQuery,
+  listMatchesQuery,
+  updateJdBody,
+} from './requests/jds.js';
 import { createKeyBody, listKeysQuery } from './requests/keys.js';
 import { listCandidatesQuery, listResumesQuery } from './requests/resumes.js';
-import { createWebhookBody, listWebhookDeliveriesQuery, listWebhooksQuery, replayWebhookBody } from './requests/webhooks.js';
+import {
+  createWebhookBody,
+  listWebhookDeliveriesQuery,
+  listWebhooksQuery,
+  replayWebhookBody,
+} from './requests/webhooks.js';
 
 /**
  * Each route's request schemas, keyed like the route table: the single source for the OpenAPI document

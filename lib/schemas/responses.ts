@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { SCOPES } from '../auth/scopes.js';
-import { APPLICATION_STATUSES, EVENT_ID_PATTERN, EVENT_TYPES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
+import {
+  APPLICATION_STATUSES,
+  EVENT_ID_PATTERN,
+  EVENT_TYPES,
+  JD_STATUSES,
+  PARSE_STATUSES,
+} from '../domain.js';
 import { ID_PATTERN } from '../db/ids.js';
 import { MAX_DELIVERY_RATE, MAX_WEBHOOKS } from '../db/entities/webhook.js';
 import { MAX_PAGE_SIZE, MAX_WHOLE_LIST } from '../db/pagination.js';
@@ -15,7 +21,8 @@ import { LIMITS } from './limits.js';
  * function bundles this file.
  */
 /** Text for people (titles, names, messages): bounded in length, free in form (marked so in the document). */
-const freeText = (max: number) => z.string().check(z.maxLength(max), z.meta({ contentMediaType: 'text/plain' }));
+const freeText = (max: number) =>
+  z.string().check(z.maxLength(max), z.meta({ contentMediaType: 'text/plain' }));
 /** What a field the service does not bound itself holds: bounded by the metadata it comes from. */
 const fromMetadata = freeText(LIMITS.metadataBytes);
 /** A token of printable ASCII without spaces (request ids, signed cursors). */
@@ -26,7 +33,8 @@ const eventId = z.string().check(z.maxLength(30), z.regex(EVENT_ID_PATTERN));
 const timestamp = z.iso.datetime().check(z.maxLength(24));
 const cursor = token(LIMITS.cursor);
 const score = z.number().check(z.gte(0), z.lte(100));
-const whole = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.maxLength(MAX_WHOLE_LIST));
+const whole = <T extends z.ZodMiniType>(item: T) =>
+  z.array(item).check(z.maxLength(MAX_WHOLE_LIST));
 const page = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.maxLength(MAX_PAGE_SIZE));
 const scopes = z.array(z.enum(SCOPES)).check(z.maxLength(SCOPES.length));
 
@@ -39,13 +47,19 @@ const pagination = z.strictObject({
   hasMore: z.boolean(),
   nextCursor: z.optional(cursor),
 });
-const success = <T extends z.ZodMiniType>(data: T) => z.strictObject({ success: z.literal(true), data });
+const success = <T extends z.ZodMiniType>(data: T) =>
+  z.strictObject({ success: z.literal(true), data });
 /** The pagination of an opt-in slice (present only when `limit` or `cursor` was sent). */
-const slicePagination = z.strictObject({ limit: z.number(), hasMore: z.boolean(), nextCursor: z.optional(cursor) });
+const slicePagination = z.strictObject({
+  limit: z.number(),
+  hasMore: z.boolean(),
+  nextCursor: z.optional(cursor),
+});
 /** A list the spec hands over whole, with the pagination of a slice when one was asked for. */
 const wholeOrSlice = <T extends z.ZodMiniType>(data: T) =>
   z.strictObject({ success: z.literal(true), data, pagination: z.optional(slicePagination) });
-const paginated = <T extends z.ZodMiniType>(item: T) => z.strictObject({ success: z.literal(true), data: page(item), pagination });
+const paginated = <T extends z.ZodMiniType>(item: T) =>
+  z.strictObject({ success: z.literal(true), data: page(item), pagination });
 
 const jdSummary = z.strictObject({
   id,
@@ -69,7 +83,9 @@ const jd = z.strictObject({
 const newJd = z.strictObject({ id, status: z.literal('DRAFT'), title: freeText(LIMITS.title) });
 /** The list's short form of the parsed metadata (each bounded by the resume's 128 KB of metadata). */
 const shortMetadata = z.strictObject({
-  skills: z.optional(z.array(fromMetadata).check(z.maxLength(Math.floor(LIMITS.metadataBytes / 3)))),
+  skills: z.optional(
+    z.array(fromMetadata).check(z.maxLength(Math.floor(LIMITS.metadataBytes / 3))),
+  ),
   experience: z.optional(fromMetadata),
 });
 const resumeSummary = z.strictObject({
@@ -84,7 +100,10 @@ const resume = z.strictObject({
   metadata: z.record(fromMetadata, z.unknown()),
 });
 /** Which model produced a score, as the product names it. */
-const scoreModel = z.strictObject({ id: freeText(LIMITS.modelField), version: freeText(LIMITS.modelField) });
+const scoreModel = z.strictObject({
+  id: freeText(LIMITS.modelField),
+  version: freeText(LIMITS.modelField),
+});
 const matchEntry = z.strictObject({
   applicationId: id,
   resumeId: id,
@@ -97,13 +116,23 @@ const matchEntry = z.strictObject({
   status: z.enum(APPLICATION_STATUSES),
 });
 /** A score with what identifies it: when and by which model (each present when the product reported it). */
-const scoreIdentity = z.strictObject({ overallScore: score, scoredAt: z.optional(timestamp), model: z.optional(scoreModel) });
+const scoreIdentity = z.strictObject({
+  overallScore: score,
+  scoredAt: z.optional(timestamp),
+  model: z.optional(scoreModel),
+});
 /** A score with all of its provenance, as the product reported it. */
 const aiScore = z.strictObject({
   ...scoreIdentity.def.shape,
   criteria: z.optional(
     z
-      .array(z.strictObject({ name: freeText(LIMITS.criterionName), score, weight: z.optional(z.number().check(z.gte(0), z.lte(100))) }))
+      .array(
+        z.strictObject({
+          name: freeText(LIMITS.criterionName),
+          score,
+          weight: z.optional(z.number().check(z.gte(0), z.lte(100))),
+        }),
+      )
       .check(z.maxLength(LIMITS.criteriaPerScore)),
   ),
   summary: z.optional(freeText(LIMITS.scoreSummary)),
@@ -141,8 +170,16 @@ const apiKey = z.strictObject({
   expiresAt: z.nullable(timestamp),
 });
 /** `key` is null in the replay of an idempotent create: the plaintext is shown once, never stored. */
-const newApiKey = z.strictObject({ ...apiKey.def.shape, key: z.nullable(z.string().check(z.maxLength(128), z.regex(KEY_PATTERN))) });
-const quota = z.strictObject({ limit: z.number(), used: z.number(), remaining: z.number(), resetAt: timestamp });
+const newApiKey = z.strictObject({
+  ...apiKey.def.shape,
+  key: z.nullable(z.string().check(z.maxLength(128), z.regex(KEY_PATTERN))),
+});
+const quota = z.strictObject({
+  limit: z.number(),
+  used: z.number(),
+  remaining: z.number(),
+  resetAt: timestamp,
+});
 const message = z.strictObject({ success: z.literal(true), message: freeText(200) });
 
 const jdEventData = z.strictObject({
@@ -152,7 +189,11 @@ const jdEventData = z.strictObject({
   previousStatus: z.optional(z.enum(JD_STATUSES)),
   updatedAt: timestamp,
 });
-const resumeEventData = z.strictObject({ id, parseStatus: z.enum(PARSE_STATUSES), updatedAt: timestamp });
+const resumeEventData = z.strictObject({
+  id,
+  parseStatus: z.enum(PARSE_STATUSES),
+  updatedAt: timestamp,
+});
 const applicationEventData = z.strictObject({
   id,
   jdId: id,
@@ -177,11 +218,34 @@ export const EVENT_SCHEMAS = {
   'application.updated': event('application.updated', applicationEventData),
   'application.scored': event(
     'application.scored',
-    z.strictObject({ id, jdId: id, resumeId: id, aiScore: score, model: z.nullable(scoreModel), scoredAt: z.nullable(timestamp), updatedAt: timestamp }),
+    z.strictObject({
+      id,
+      jdId: id,
+      resumeId: id,
+      aiScore: score,
+      model: z.nullable(scoreModel),
+      scoredAt: z.nullable(timestamp),
+      updatedAt: timestamp,
+    }),
   ),
-  'application.deleted': event('application.deleted', z.strictObject({ id, jdId: id, resumeId: id, updatedAt: timestamp })),
-  'key.created': event('key.created', z.strictObject({ id, name: freeText(LIMITS.keyName), scopes, expiresAt: z.nullable(timestamp), updatedAt: timestamp })),
-  'key.revoked': event('key.revoked', z.strictObject({ id, name: freeText(LIMITS.keyName), updatedAt: timestamp })),
+  'application.deleted': event(
+    'application.deleted',
+    z.strictObject({ id, jdId: id, resumeId: id, updatedAt: timestamp }),
+  ),
+  'key.created': event(
+    'key.created',
+    z.strictObject({
+      id,
+      name: freeText(LIMITS.keyName),
+      scopes,
+      expiresAt: z.nullable(timestamp),
+      updatedAt: timestamp,
+    }),
+  ),
+  'key.revoked': event(
+    'key.revoked',
+    z.strictObject({ id, name: freeText(LIMITS.keyName), updatedAt: timestamp }),
+  ),
 } as const satisfies Record<(typeof EVENT_TYPES)[number], z.ZodMiniType>;
 /** The event of a test delivery (POST /webhooks/:id/test): sent, never in the log. */
 export const testEventSchema = z.strictObject({
@@ -191,7 +255,13 @@ export const testEventSchema = z.strictObject({
   data: z.strictObject({ webhookId: id, message: freeText(200) }),
 });
 /** An event of the log, as GET /events and webhook deliveries carry it. */
-export const eventSchema = z.discriminatedUnion('type', Object.values(EVENT_SCHEMAS) as unknown as [(typeof EVENT_SCHEMAS)['jd.created'], ...(typeof EVENT_SCHEMAS)[keyof typeof EVENT_SCHEMAS][]]);
+export const eventSchema = z.discriminatedUnion(
+  'type',
+  Object.values(EVENT_SCHEMAS) as unknown as [
+    (typeof EVENT_SCHEMAS)['jd.created'],
+    ...(typeof EVENT_SCHEMAS)[keyof typeof EVENT_SCHEMAS][],
+  ],
+);
 
 const replayProgress = z.strictObject({
   requestId: token(128),
@@ -217,7 +287,10 @@ const webhook = z.strictObject({
   updatedAt: timestamp,
 });
 /** A webhook with its signing secret, only in the answers that create one; `secret` is null in the replay of an idempotent create: it is shown once, in the first answer. */
-const newWebhook = z.strictObject({ ...webhook.def.shape, secret: z.nullable(z.string().check(z.maxLength(128), z.regex(/^whsec_[A-Za-z0-9+/=]+$/))) });
+const newWebhook = z.strictObject({
+  ...webhook.def.shape,
+  secret: z.nullable(z.string().check(z.maxLength(128), z.regex(/^whsec_[A-Za-z0-9+/=]+$/))),
+});
 const deliveryAttempt = z.strictObject({
   id,
   eventId,
@@ -236,7 +309,15 @@ export const errorResponse = z.strictObject({
   code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
   /** on a 400 about fields: each field and the rule it broke */
   details: z.optional(
-    z.array(z.strictObject({ field: freeText(LIMITS.message), rule: z.string().check(z.maxLength(64), z.regex(/^[a-z0-9_]+$/)), message: freeText(LIMITS.message) })).check(z.maxLength(LIMITS.fieldProblems)),
+    z
+      .array(
+        z.strictObject({
+          field: freeText(LIMITS.message),
+          rule: z.string().check(z.maxLength(64), z.regex(/^[a-z0-9_]+$/)),
+          message: freeText(LIMITS.message),
+        }),
+      )
+      .check(z.maxLength(LIMITS.fieldProblems)),
   ),
   retryAfterMs: z.optional(z.number()),
   /** on a 422 for an answer too large: its size and what one answer can carry, in bytes */
@@ -275,7 +356,16 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   [pagination, 'Pagination'],
   [slicePagination, 'SlicePagination'],
   [errorResponse, 'Error'],
-  ...Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [schema, `${type.split('.').map((part) => part[0]?.toUpperCase() + part.slice(1)).join('')}Event`] as [z.ZodMiniType, string]),
+  ...Object.entries(EVENT_SCHEMAS).map(
+    ([type, schema]) =>
+      [
+        schema,
+        `${type
+          .split('.')
+          .map((part) => part[0]?.toUpperCase() + part.slice(1))
+          .join('')}Event`,
+      ] as [z.ZodMiniType, string],
+  ),
 ]);
 
 export const responses = {
@@ -296,7 +386,11 @@ export const responses = {
   listEvents: z.strictObject({
     success: z.literal(true),
     data: page(eventSchema),
-    pagination: z.strictObject({ limit: z.number(), nextCursor: z.optional(eventId), hasMore: z.boolean() }),
+    pagination: z.strictObject({
+      limit: z.number(),
+      nextCursor: z.optional(eventId),
+      hasMore: z.boolean(),
+    }),
   }),
   getEvent: success(eventSchema),
   createWebhook: success(newWebhook),
@@ -312,8 +406,20 @@ export const responses = {
     /** the replay running on the endpoint now, and how far it has come */
     replay: z.optional(replayProgress),
   }),
-  retryWebhookDelivery: success(z.strictObject({ webhookId: id, eventId, status: z.literal('queued') })),
+  retryWebhookDelivery: success(
+    z.strictObject({ webhookId: id, eventId, status: z.literal('queued') }),
+  ),
   testWebhook: success(z.strictObject({ webhookId: id, eventId, status: z.literal('queued') })),
-  replayWebhook: success(z.strictObject({ webhookId: id, requestId: token(128), after: eventId, until: eventId, status: z.literal('queued') })),
-  whoami: success(z.strictObject({ tenantId: id, keyId: id, name: freeText(LIMITS.keyName), scopes, quota })),
+  replayWebhook: success(
+    z.strictObject({
+      webhookId: id,
+      requestId: token(128),
+      after: eventId,
+      until: eventId,
+      status: z.literal('queued'),
+    }),
+  ),
+  whoami: success(
+    z.strictObject({ tenantId: id, keyId: id, name: freeText(LIMITS.keyName), scopes, quota }),
+  ),
 } as const;

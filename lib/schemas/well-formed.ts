@@ -14,8 +14,10 @@ export function refuseMalformedText(value: unknown, root: string): void {
   const pending: { value: unknown; path: string }[] = [{ value, path: root }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const check = (text: string, path: string) => {
-      if (!text.isWellFormed()) throw fieldError(path, 'unicode', 'contains a lone surrogate (not valid Unicode text)');
-      if (text.includes(REPLACEMENT_CHARACTER)) throw fieldError(path, 'unicode', 'is not valid UTF-8 (it contains U+FFFD)');
+      if (!text.isWellFormed())
+        throw fieldError(path, 'unicode', 'contains a lone surrogate (not valid Unicode text)');
+      if (text.includes(REPLACEMENT_CHARACTER))
+        throw fieldError(path, 'unicode', 'is not valid UTF-8 (it contains U+FFFD)');
     };
     if (typeof next.value === 'string') check(next.value, next.path);
     else if (next.value && typeof next.value === 'object') {

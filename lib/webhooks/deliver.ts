@@ -14,7 +14,8 @@ export interface DeliveryResult {
   error?: string;
 }
 
-export const isSuccess = (result: DeliveryResult) => result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+export const isSuccess = (result: DeliveryResult) =>
+  result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
 
 /**
  * POSTs one delivery. The URL is checked again here and the connection goes only to addresses checked
@@ -36,7 +37,11 @@ export function postDelivery(
     return Promise.resolve({ statusCode: null, durationMs: 0, error: (error as Error).message });
   }
   if (Buffer.byteLength(body) > MAX_DELIVERY_BYTES) {
-    return Promise.resolve({ statusCode: null, durationMs: 0, error: `the event is over ${MAX_DELIVERY_BYTES / 1024} KB and is not sent` });
+    return Promise.resolve({
+      statusCode: null,
+      durationMs: 0,
+      error: `the event is over ${MAX_DELIVERY_BYTES / 1024} KB and is not sent`,
+    });
   }
   return new Promise((resolve) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -63,11 +68,20 @@ export function postDelivery(
       },
     );
     const timer = setTimeout(() => {
-      finish({ statusCode: null, durationMs: elapsed(), error: `no answer within ${timeoutMs / 1000} s` });
+      finish({
+        statusCode: null,
+        durationMs: elapsed(),
+        error: `no answer within ${timeoutMs / 1000} s`,
+      });
       request.destroy();
     }, timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) => {
-      finish({ statusCode: null, durationMs: elapsed(), error: error.code === 'EUNSAFE' ? error.message : `${error.code ?? 'error'}: ${error.message}` });
+      finish({
+        statusCode: null,
+        durationMs: elapsed(),
+        error:
+          error.code === 'EUNSAFE' ? error.message : `${error.code ?? 'error'}: ${error.message}`,
+      });
     });
     request.end(body);
   });

@@ -1,7 +1,12 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Db } from '../db/client.js';
 import type { EventItem } from '../db/entities/event.js';
-import { subscribes, type WebhookItem, webhookKeys, type WebhookRequestItem } from '../db/entities/webhook.js';
+import {
+  subscribes,
+  type WebhookItem,
+  webhookKeys,
+  type WebhookRequestItem,
+} from '../db/entities/webhook.js';
 import { tenantIdOfPk } from '../db/ids.js';
 import { listWebhookItems } from '../db/webhooks.js';
 import type { DeliveryMessage, DeliveryQueue } from './queue.js';
@@ -31,7 +36,9 @@ type Pattern = { readonly [key: string]: Pattern | readonly string[] };
 export function matchesStreamFilter(record: unknown, pattern: Pattern = STREAM_FILTER): boolean {
   return Object.entries(pattern).every(([key, rule]) => {
     const value = (record as Record<string, unknown> | undefined)?.[key];
-    return Array.isArray(rule) ? rule.includes(value as string) : matchesStreamFilter(value, rule as Pattern);
+    return Array.isArray(rule)
+      ? rule.includes(value as string)
+      : matchesStreamFilter(value, rule as Pattern);
   });
 }
 
@@ -62,24 +69,64 @@ export class Dispatcher {
     if (item.entity === 'WEBHOOK_REQUEST') {
       const { tenantId, webhookId } = item;
       const requestId = webhookKeys.requestIdOf(item.sk);
-      if (item.kind === 'retry') return [{ kind: 'deliver', tenantId, webhookId, eventId: item.eventId, id: `manual:${requestId}`, retry: 0, trigger: 'manual' }];
+      if (item.kind === 'retry')
+        return [
+          {
+            kind: 'deliver',
+            tenantId,
+            webhookId,
+            eventId: item.eventId,
+            id: `manual:${requestId}`,
+            retry: 0,
+            trigger: 'manual',
+          },
+        ];
       if (item.kind === 'test') {
-        return [{ kind: 'deliver', tenantId, webhookId, eventId: item.eventId, id: `test:${requestId}`, retry: 0, trigger: 'test', testCreatedAt: item.createdAt }];
+        return [
+          {
+            kind: 'deliver',
+            tenantId,
+            webhookId,
+            eventId: item.eventId,
+            id: `test:${requestId}`,
+            retry: 0,
+            trigger: 'test',
+            testCreatedAt: item.createdAt,
+          },
+        ];
       }
-      return [{ kind: 'replay', tenantId, webhookId, requestId, after: item.after, until: item.until }];
+      return [
+        { kind: 'replay', tenantId, webhookId, requestId, after: item.after, until: item.until },
+      ];
     }
     const tenantId = tenantIdOfPk(item.pk);
     const endpoints = await this.endpointsOf(tenantId);
-    return endpoints
-      // An endpoint gets what happens from its creation on (earlier events: replay).
-      .filter((endpoint) => endpoint.status === 'enabled' && subscribes(endpoint, item.type) && endpoint.createdAt <= item.createdAt)
-      .map((endpoint) => ({ kind: 'deliver', tenantId, webhookId: endpoint.id, eventId: item.id, id: 'auto:0', retry: 0, trigger: 'automatic' }));
+    return (
+      endpoints
+        // An endpoint gets what happens from its creation on (earlier events: replay).
+        .filter(
+          (endpoint) =>
+            endpoint.status === 'enabled' &&
+            subscribes(endpoint, item.type) &&
+            endpoint.createdAt <= item.createdAt,
+        )
+        .map((endpoint) => ({
+          kind: 'deliver',
+          tenantId,
+          webhookId: endpoint.id,
+          eventId: item.id,
+          id: 'auto:0',
+          retry: 0,
+          trigger: 'automatic',
+        }))
+    );
   }
 
   /** Queues what one stream item asks for. */
   async dispatch(item: DispatchedItem): Promise<number> {
     const messages = await this.messagesFor(item);
-    if (messages.length) await this.queue.send(messages.map((message) => ({ message, delayMs: 0 })));
+    if (messages.length)
+      await this.queue.send(messages.map((message) => ({ message, delayMs: 0 })));
     return messages.length;
   }
 }
@@ -91,7 +138,10 @@ export interface StreamRecord {
 }
 
 /** Dispatches one stream record, if it passes STREAM_FILTER; returns how many messages it queued. */
-export async function dispatchRecord(dispatcher: Dispatcher, record: StreamRecord): Promise<number> {
+export async function dispatchRecord(
+  dispatcher: Dispatcher,
+  record: StreamRecord,
+): Promise<number> {
   const image = record.dynamodb?.NewImage;
   if (!image || !matchesStreamFilter(record)) return 0;
   const item = unmarshall(image as Parameters<typeof unmarshall>[0]);

@@ -21,7 +21,12 @@ import { newWebhookSecret } from './signing.js';
  * table: secrets are made here (a new endpoint's URL is checked in ./register.ts, the one function
  * that needs the address rules).
  */
-export async function rotateSecret(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<{ webhook: Webhook; secret: string }> {
+export async function rotateSecret(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  now = new Date(),
+): Promise<{ webhook: Webhook; secret: string }> {
   return rotateWebhookSecret(db, tenantId, webhookId, await newSealedSecret(tenantId), now);
 }
 
@@ -30,7 +35,10 @@ export async function rotateSecret(db: Db, tenantId: string, webhookId: string, 
  * clear is sealed in place (its dates kept), so the table stops holding it. Safe while the service
  * runs (a concurrent rotation wins and the endpoint is read again) and to run again.
  */
-export async function sealPlaintextSecrets(db: Db, tenantId: string): Promise<{ webhooks: number; secrets: number }> {
+export async function sealPlaintextSecrets(
+  db: Db,
+  tenantId: string,
+): Promise<{ webhooks: number; secrets: number }> {
   const sealed = { webhooks: 0, secrets: 0 };
   for (const { id } of await listWebhookItems(db, tenantId)) {
     for (;;) {
@@ -55,12 +63,19 @@ export async function sealPlaintextSecrets(db: Db, tenantId: string): Promise<{ 
 }
 
 /** A new signing secret, in clear (shown once, in the answer) and sealed (what the table keeps). */
-export async function newSealedSecret(tenantId: string): Promise<{ secret: string; sealed: SealedSecret }> {
+export async function newSealedSecret(
+  tenantId: string,
+): Promise<{ secret: string; sealed: SealedSecret }> {
   const secret = newWebhookSecret();
   return { secret, sealed: await sealSecret(tenantId, secret) };
 }
 
-export async function retryDelivery(db: Db, tenantId: string, webhookId: string, eventId: string): Promise<void> {
+export async function retryDelivery(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  eventId: string,
+): Promise<void> {
   await requestDelivery(db, tenantId, { kind: 'retry', webhookId, eventId });
 }
 
@@ -69,9 +84,19 @@ export async function retryDelivery(db: Db, tenantId: string, webhookId: string,
  * delivery, but not in the event log and never retried; returns its event id (the `webhook-id` the
  * receiver sees, and the attempt's `eventId` in the deliveries log).
  */
-export async function sendTestDelivery(db: Db, tenantId: string, webhookId: string, now = new Date()): Promise<{ eventId: string }> {
+export async function sendTestDelivery(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  now = new Date(),
+): Promise<{ eventId: string }> {
   const id = newEventId();
-  await requestDelivery(db, tenantId, { kind: 'test', webhookId, eventId: id, createdAt: now.toISOString() }, { now });
+  await requestDelivery(
+    db,
+    tenantId,
+    { kind: 'test', webhookId, eventId: id, createdAt: now.toISOString() },
+    { now },
+  );
   return { eventId: id };
 }
 
@@ -92,15 +117,22 @@ export async function replayEvents(
     // An event id must be one of this tenant's log (within its 30 days), as GET /events/:id finds it.
     if (!(await getEventItem(db, tenantId, since))) throw new NotFoundError('Event');
   } else if (Date.parse(since) > now.getTime()) {
-    throw new InvalidInputError('since: must not be in the future', [{ field: 'since', rule: 'not_future', message: 'must not be in the future' }]);
+    throw new InvalidInputError('since: must not be in the future', [
+      { field: 'since', rule: 'not_future', message: 'must not be in the future' },
+    ]);
   }
   const after = EVENT_ID_PATTERN.test(since) ? since : eventIdBefore(Date.parse(since));
   const until = eventIdBefore(now.getTime() + 1);
   // The claim records the whole answer: the range is known before the request is written.
   const claim = options.claim;
-  const { requestId } = await requestDelivery(db, tenantId, { kind: 'replay', webhookId, after, until }, {
-    now,
-    claim: claim && { item: (created) => claim.item({ ...created, after, until }) },
-  });
+  const { requestId } = await requestDelivery(
+    db,
+    tenantId,
+    { kind: 'replay', webhookId, after, until },
+    {
+      now,
+      claim: claim && { item: (created) => claim.item({ ...created, after, until }) },
+    },
+  );
   return { requestId, after, until };
 }

@@ -14,8 +14,19 @@ export async function registerWebhook(
   db: Db,
   tenantId: string,
   input: NewWebhook,
-  options: { claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined; resolve?: UrlCheckOptions['resolve'] } = {},
+  options: {
+    claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined;
+    resolve?: UrlCheckOptions['resolve'];
+  } = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
-  const url = await checkWebhookUrl(input.url, { allowLocal: webhookLocalUrlsAllowed(), ...(options.resolve ? { resolve: options.resolve } : {}) });
-  return createWebhook(db, tenantId, { ...input, url: url.href, ...(await newSealedSecret(tenantId)) }, { claim: options.claim });
+  const url = await checkWebhookUrl(input.url, {
+    allowLocal: webhookLocalUrlsAllowed(),
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+  });
+  return createWebhook(
+    db,
+    tenantId,
+    { ...input, url: url.href, ...(await newSealedSecret(tenantId)) },
+    { claim: options.claim },
+  );
 }

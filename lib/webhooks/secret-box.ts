@@ -26,19 +26,32 @@ export const SECRET_PURPOSE = 'webhook-signing-secret';
 export type EncryptionContext = Record<string, string>;
 
 export interface KeyService {
-  generateDataKey(context: EncryptionContext): Promise<{ plaintext: Uint8Array; encrypted: Uint8Array }>;
+  generateDataKey(
+    context: EncryptionContext,
+  ): Promise<{ plaintext: Uint8Array; encrypted: Uint8Array }>;
   decrypt(encrypted: Uint8Array, context: EncryptionContext): Promise<Uint8Array>;
 }
 
-export function kmsKeyService(keyId: string, client = traceAwsCalls(new KMSClient({}))): KeyService {
+export function kmsKeyService(
+  keyId: string,
+  client = traceAwsCalls(new KMSClient({})),
+): KeyService {
   return {
     async generateDataKey(context) {
-      const { Plaintext, CiphertextBlob } = await client.send(new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: context }));
+      const { Plaintext, CiphertextBlob } = await client.send(
+        new GenerateDataKeyCommand({
+          KeyId: keyId,
+          KeySpec: 'AES_256',
+          EncryptionContext: context,
+        }),
+      );
       if (!Plaintext || !CiphertextBlob) throw new Error('KMS returned no data key');
       return { plaintext: Plaintext, encrypted: CiphertextBlob };
     },
     async decrypt(encrypted, context) {
-      const { Plaintext } = await client.send(new DecryptCommand({ KeyId: keyId, CiphertextBlob: encrypted, EncryptionContext: context }));
+      const { Plaintext } = await client.send(
+        new DecryptCommand({ KeyId: keyId, CiphertextBlob: encrypted, EncryptionContext: context }),
+      );
       if (!Plaintext) throw new Error('KMS returned no plaintext');
       return Plaintext;
     },
@@ -81,23 +94,46 @@ async function dataKey(tenantId: string, encryptedKey: string, now: number): Pro
   const cacheKey = `${tenantId}\n${encryptedKey}`;
   const cached = openedKeys.get(cacheKey);
   if (cached && now - cached.openedAt < DATA_KEY_CACHE_MS) return cached.key;
-  const key = await sharedKeyService().decrypt(Buffer.from(encryptedKey, 'base64'), contextOf(tenantId));
+  const key = await sharedKeyService().decrypt(
+    Buffer.from(encryptedKey, 'base64'),
+    contextOf(tenantId),
+  );
   openedKeys.delete(cacheKey);
   openedKeys.set(cacheKey, { key, openedAt: now });
-  if (openedKeys.size > DATA_KEY_CACHE_ENTRIES) openedKeys.delete(openedKeys.keys().next().value as string);
+  if (openedKeys.size > DATA_KEY_CACHE_ENTRIES)
+    openedKeys.delete(openedKeys.keys().next().value as string);
   return key;
 }
 
-export async function openSecret(tenantId: string, sealed: SealedSecret, now = Date.now()): Promise<string> {
-  const decipher = createDecipheriv('aes-256-gcm', await dataKey(tenantId, sealed.key, now), Buffer.from(sealed.iv, 'base64'));
+export async function openSecret(
+  tenantId: string,
+  sealed: SealedSecret,
+  now = Date.now(),
+): Promise<string> {
+  const decipher = createDecipheriv(
+    'aes-256-gcm',
+    await dataKey(tenantId, sealed.key, now),
+    Buffer.from(sealed.iv, 'base64'),
+  );
   decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-  return Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]).toString('utf8');
+  return Buffer.concat([
+    decipher.update(Buffer.from(sealed.data, 'base64')),
+    decipher.final(),
+  ]).toString('utf8');
 }
 
 /** A secret as the table keeps it: sealed, or in clear as versions before sealing wrote it. */
 export type StoredSecret = { sealed: SealedSecret } | { value: string };
 
 /** The signing secrets in clear, for one delivery (a secret written before sealing is read as it is). */
-export function openSecrets(tenantId: string, secrets: StoredSecret[], now = Date.now()): Promise<string[]> {
-  return Promise.all(secrets.map((secret) => ('sealed' in secret ? openSecret(tenantId, secret.sealed, now) : secret.value)));
+export function openSecrets(
+  tenantId: string,
+  secrets: StoredSecret[],
+  now = Date.now(),
+): Promise<string[]> {
+  return Promise.all(
+    secrets.map((secret) =>
+      'sealed' in secret ? openSecret(tenantId, secret.sealed, now) : secret.value,
+    ),
+  );
 }

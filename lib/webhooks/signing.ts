@@ -12,7 +12,12 @@ export function newWebhookSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
-export function signatureHeader(secrets: readonly string[], id: string, timestampSeconds: number, body: string): string {
+export function signatureHeader(
+  secrets: readonly string[],
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): string {
   return secrets
     .map((secret) => {
       const key = Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
@@ -22,7 +27,12 @@ export function signatureHeader(secrets: readonly string[], id: string, timestam
 }
 
 /** The headers of a delivery of event `id` with `body`, signed with every active secret. */
-export function deliveryHeaders(secrets: readonly string[], id: string, body: string, now: Date): Record<string, string> {
+export function deliveryHeaders(
+  secrets: readonly string[],
+  id: string,
+  body: string,
+  now: Date,
+): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   return {
     'content-type': 'application/json',

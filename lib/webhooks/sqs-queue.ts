@@ -8,7 +8,10 @@ import { processWide } from '../process-wide.js';
 const BATCH = 10;
 
 /** The delivery queue in AWS (DELIVERY_QUEUE_URL): a failed entry fails the call, so nothing is lost silently. */
-export function sqsDeliveryQueue(queueUrl: string, client = traceAwsCalls(new SQSClient({}))): DeliveryQueue {
+export function sqsDeliveryQueue(
+  queueUrl: string,
+  client = traceAwsCalls(new SQSClient({})),
+): DeliveryQueue {
   return {
     async send(entries) {
       for (let i = 0; i < entries.length; i += BATCH) {
@@ -23,13 +26,19 @@ export function sqsDeliveryQueue(queueUrl: string, client = traceAwsCalls(new SQ
             })),
           }),
         );
-        if (Failed?.length) throw new Error(`SQS refused ${Failed.length} delivery message(s): ${Failed.map((failure) => failure.Message ?? failure.Code).join('; ')}`);
+        if (Failed?.length)
+          throw new Error(
+            `SQS refused ${Failed.length} delivery message(s): ${Failed.map((failure) => failure.Message ?? failure.Code).join('; ')}`,
+          );
       }
     },
   };
 }
 
 /** The process-wide queue; the local tools replace it with an in-process one. */
-const deliveryQueue = /* @__PURE__ */ processWide(() => sqsDeliveryQueue(requiredEnv('DELIVERY_QUEUE_URL')));
+const deliveryQueue = /* @__PURE__ */ processWide(() =>
+  sqsDeliveryQueue(requiredEnv('DELIVERY_QUEUE_URL')),
+);
 export const sharedDeliveryQueue = () => deliveryQueue.get();
-export const setSharedDeliveryQueue = (replacement: DeliveryQueue | undefined) => deliveryQueue.set(replacement);
+export const setSharedDeliveryQueue = (replacement: DeliveryQueue | undefined) =>
+  deliveryQueue.set(replacement);

@@ -28,7 +28,10 @@ const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
  * An IPv6 address carrying an IPv4 one (IPv4-mapped, NAT64) is judged by the IPv4 address; the other
  * transition ranges (6to4, Teredo, local-use NAT64, SIIT) are refused whole.
  */
-export function addressProblem(address: string, options: { allowLocal: boolean }): string | undefined {
+export function addressProblem(
+  address: string,
+  options: { allowLocal: boolean },
+): string | undefined {
   if (isIP(address) === 0) return `${address} is not an IP address`;
   const parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6') {
@@ -40,8 +43,10 @@ export function addressProblem(address: string, options: { allowLocal: boolean }
     }
   }
   const range = parsed.range();
-  if (range === 'loopback') return options.allowLocal ? undefined : `${address} is a loopback address`;
-  if (range !== 'unicast') return `${address} is a private, link-local or reserved address (${range})`;
+  if (range === 'loopback')
+    return options.allowLocal ? undefined : `${address} is a loopback address`;
+  if (range !== 'unicast')
+    return `${address} is a private, link-local or reserved address (${range})`;
   return undefined;
 }
 
@@ -63,18 +68,26 @@ function hostOf(url: URL): string {
 
 /** Checks what can be checked without DNS: syntax, scheme, credentials, and a literal address. */
 export function parseWebhookUrl(raw: string, options: { allowLocal: boolean }): URL {
-  if (raw.length > MAX_WEBHOOK_URL_LENGTH) throw fieldError('url', 'max_length', `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH)
+    throw fieldError('url', 'max_length', `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw fieldError('url', 'absolute_url', 'must be an absolute http(s) URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw fieldError('url', 'absolute_url', 'must be an absolute http(s) URL');
-  if (url.protocol === 'http:' && !options.allowLocal) throw fieldError('url', 'https', 'must use https');
-  if (url.username || url.password) throw fieldError('url', 'no_credentials', 'must not contain credentials');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw fieldError('url', 'absolute_url', 'must be an absolute http(s) URL');
+  if (url.protocol === 'http:' && !options.allowLocal)
+    throw fieldError('url', 'https', 'must use https');
+  if (url.username || url.password)
+    throw fieldError('url', 'no_credentials', 'must not contain credentials');
   // `port` is '' for the scheme's default (443 for https).
-  if (!options.allowLocal && url.port !== '' && !(WEBHOOK_PORTS as readonly string[]).includes(url.port)) {
+  if (
+    !options.allowLocal &&
+    url.port !== '' &&
+    !(WEBHOOK_PORTS as readonly string[]).includes(url.port)
+  ) {
     throw fieldError('url', 'port', `the port must be ${WEBHOOK_PORTS.join(' or ')}`);
   }
   const host = hostOf(url);
@@ -101,7 +114,8 @@ export async function checkWebhookUrl(raw: string, options: UrlCheckOptions): Pr
   } catch {
     throw fieldError('url', 'resolvable', `the host ${host} could not be resolved`);
   }
-  if (addresses.length === 0) throw fieldError('url', 'resolvable', `the host ${host} could not be resolved`);
+  if (addresses.length === 0)
+    throw fieldError('url', 'resolvable', `the host ${host} could not be resolved`);
   for (const address of addresses) {
     const problem = addressProblem(address, options);
     if (problem) throw fieldError('url', 'public_address', `${host} resolves to ${problem}`);
@@ -121,19 +135,42 @@ export function safeLookup(options: UrlCheckOptions): LookupFunction {
     const done = (error: Error | null, addresses: { address: string; family: number }[]) => {
       if (error) return callback(error as NodeJS.ErrnoException, '', 0);
       const unsafe = addresses.map(({ address }) => addressProblem(address, options)).find(Boolean);
-      if (unsafe) return callback(Object.assign(new UnsafeAddressError(`${hostname} resolves to ${unsafe}`), { code: 'EUNSAFE' }), '', 0);
-      if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} did not resolve`), { code: 'ENOTFOUND' }), '', 0);
-      if (lookupOptions.all) return (callback as unknown as (e: null, all: { address: string; family: number }[]) => void)(null, addresses);
+      if (unsafe)
+        return callback(
+          Object.assign(new UnsafeAddressError(`${hostname} resolves to ${unsafe}`), {
+            code: 'EUNSAFE',
+          }),
+          '',
+          0,
+        );
+      if (addresses.length === 0)
+        return callback(
+          Object.assign(new Error(`${hostname} did not resolve`), { code: 'ENOTFOUND' }),
+          '',
+          0,
+        );
+      if (lookupOptions.all)
+        return (
+          callback as unknown as (e: null, all: { address: string; family: number }[]) => void
+        )(null, addresses);
       const [first] = addresses as [{ address: string; family: number }];
       callback(null, first.address, first.family);
     };
     if (options.resolve) {
       options.resolve(hostname).then(
-        (addresses) => done(null, addresses.map((address) => ({ address, family: isIP(address) }))),
+        (addresses) =>
+          done(
+            null,
+            addresses.map((address) => ({ address, family: isIP(address) })),
+          ),
         (error: Error) => done(error, []),
       );
       return;
     }
-    dnsLookup(hostname, { all: true, verbatim: true, family: lookupOptions.family as number | undefined }, (error, addresses) => done(error, addresses ?? []));
+    dnsLookup(
+      hostname,
+      { all: true, verbatim: true, family: lookupOptions.family as number | undefined },
+      (error, addresses) => done(error, addresses ?? []),
+    );
   };
 }

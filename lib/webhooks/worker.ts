@@ -1,10 +1,26 @@
 import { webhookLocalUrlsAllowed, webhookRetrySchedule } from '../config.js';
 import type { Db } from '../db/client.js';
 import { testEvent, toPublicEvent } from '../db/entities/event.js';
-import { DEFAULT_DELIVERY_RATE, DISABLE_AFTER_FAILED_ATTEMPTS, DISABLE_AFTER_FAILING_MS, signingSecrets, subscribes } from '../db/entities/webhook.js';
+import {
+  DEFAULT_DELIVERY_RATE,
+  DISABLE_AFTER_FAILED_ATTEMPTS,
+  DISABLE_AFTER_FAILING_MS,
+  signingSecrets,
+  subscribes,
+} from '../db/entities/webhook.js';
 import { getEventItem, readEventRange } from '../db/events.js';
-import { claimAttempt, deliveryWaitMs, recordAttempt, recordReplayProgress } from '../db/deliveries.js';
-import { disableWebhook, getWebhookItem, markWebhookFailing, markWebhookHealthy } from '../db/webhooks.js';
+import {
+  claimAttempt,
+  deliveryWaitMs,
+  recordAttempt,
+  recordReplayProgress,
+} from '../db/deliveries.js';
+import {
+  disableWebhook,
+  getWebhookItem,
+  markWebhookFailing,
+  markWebhookHealthy,
+} from '../db/webhooks.js';
 import { type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
 import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
 import { traced } from '../observability/trace.js';
@@ -48,11 +64,21 @@ export type WorkOutcome =
  * least ten attempts (entities/webhook.ts). Nothing is sent to a deleted or disabled endpoint, and a 2xx is never followed by another
  * automatic attempt of the same event.
  */
-export async function work(db: Db, message: DeliveryMessage, token: string, deps: WorkerDependencies): Promise<WorkOutcome> {
+export async function work(
+  db: Db,
+  message: DeliveryMessage,
+  token: string,
+  deps: WorkerDependencies,
+): Promise<WorkOutcome> {
   return message.kind === 'replay' ? replay(db, message, deps) : deliver(db, message, token, deps);
 }
 
-async function deliver(db: Db, message: DeliverMessage, token: string, deps: WorkerDependencies): Promise<WorkOutcome> {
+async function deliver(
+  db: Db,
+  message: DeliverMessage,
+  token: string,
+  deps: WorkerDependencies,
+): Promise<WorkOutcome> {
   const now = deps.now?.() ?? new Date();
   if (message.notBefore !== undefined && message.notBefore > now.getTime()) {
     await deps.queue.send([{ message, delayMs: message.notBefore - now.getTime() }]);
@@ -60,20 +86,37 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
   }
   const { tenantId, webhookId, eventId } = message;
   const test = message.trigger === 'test';
-  const [webhook, logged] = await Promise.all([getWebhookItem(db, tenantId, webhookId), test ? undefined : getEventItem(db, tenantId, eventId)]);
+  const [webhook, logged] = await Promise.all([
+    getWebhookItem(db, tenantId, webhookId),
+    test ? undefined : getEventItem(db, tenantId, eventId),
+  ]);
   if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
-  const event = test ? testEvent(webhookId, eventId, message.testCreatedAt ?? now.toISOString()) : logged && toPublicEvent(logged);
+  const event = test
+    ? testEvent(webhookId, eventId, message.testCreatedAt ?? now.toISOString())
+    : logged && toPublicEvent(logged);
   if (!event) return 'skipped: event expired';
   // The endpoint's rate: past it this second, the delivery comes back when its share of a later one is free.
-  const wait = await deliveryWaitMs(db, tenantId, webhookId, webhook.rateLimit ?? DEFAULT_DELIVERY_RATE, now);
+  const wait = await deliveryWaitMs(
+    db,
+    tenantId,
+    webhookId,
+    webhook.rateLimit ?? DEFAULT_DELIVERY_RATE,
+    now,
+  );
   if (wait > 0) {
-    await deps.queue.send([{ message: { ...message, notBefore: now.getTime() + wait }, delayMs: wait }]);
+    await deps.queue.send([
+      { message: { ...message, notBefore: now.getTime() + wait }, delayMs: wait },
+    ]);
     return 'postponed';
   }
   // A message queued before identities existed is its own identity (its queue message id).
   // Opened before the claim: a key service that fails leaves the attempt unclaimed for the message's next receive.
   const secrets = await openSecrets(tenantId, signingSecrets(webhook, now));
-  const claimant = { identity: message.id ?? token, token, automatic: message.trigger === 'automatic' };
+  const claimant = {
+    identity: message.id ?? token,
+    token,
+    automatic: message.trigger === 'automatic',
+  };
   const attempt = await claimAttempt(db, tenantId, { webhookId, eventId }, claimant, now);
   if (attempt === undefined) return 'duplicate';
 
@@ -89,11 +132,30 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
   const endpoint = new URL(webhook.url);
   const result = await traced(endpoint.host, send, (sent) => ({
     namespace: 'remote',
-    http: { request: { method: 'POST', url: endpoint.origin }, response: sent?.statusCode ? { status: sent.statusCode } : {} },
-    ...(sent && isSuccess(sent) ? {} : { outcome: sent?.statusCode && sent.statusCode < 500 ? 'error' : 'fault' }),
+    http: {
+      request: { method: 'POST', url: endpoint.origin },
+      response: sent?.statusCode ? { status: sent.statusCode } : {},
+    },
+    ...(sent && isSuccess(sent)
+      ? {}
+      : { outcome: sent?.statusCode && sent.statusCode < 500 ? 'error' : 'fault' }),
   }));
   const record = (outcome: 'succeeded' | 'failed' | 'pending') =>
-    recordAttempt(db, tenantId, { webhookId, eventId, attempt, trigger: message.trigger, ...attemptFields(result), at: now.toISOString(), outcome, claimant }, now);
+    recordAttempt(
+      db,
+      tenantId,
+      {
+        webhookId,
+        eventId,
+        attempt,
+        trigger: message.trigger,
+        ...attemptFields(result),
+        at: now.toISOString(),
+        outcome,
+        claimant,
+      },
+      now,
+    );
 
   if (isSuccess(result)) {
     await record('succeeded');
@@ -112,25 +174,47 @@ async function deliver(db: Db, message: DeliverMessage, token: string, deps: Wor
     return 'failed';
   }
   const failing = await markWebhookFailing(db, tenantId, webhookId, now);
-  if (failing && now.getTime() - failing.since.getTime() >= DISABLE_AFTER_FAILING_MS && failing.failedAttempts >= DISABLE_AFTER_FAILED_ATTEMPTS) {
+  if (
+    failing &&
+    now.getTime() - failing.since.getTime() >= DISABLE_AFTER_FAILING_MS &&
+    failing.failedAttempts >= DISABLE_AFTER_FAILED_ATTEMPTS
+  ) {
     await record('failed');
-    await disableWebhook(db, tenantId, webhookId, `every delivery failed for ${DISABLE_AFTER_FAILING_MS / 86_400_000} days`, now);
+    await disableWebhook(
+      db,
+      tenantId,
+      webhookId,
+      `every delivery failed for ${DISABLE_AFTER_FAILING_MS / 86_400_000} days`,
+      now,
+    );
     return 'disabled';
   }
   // A manual send (a retry or a replay asked for through the API) is that one attempt, now.
-  const delaySeconds = message.trigger === 'manual' ? undefined : webhookRetrySchedule()[message.retry];
+  const delaySeconds =
+    message.trigger === 'manual' ? undefined : webhookRetrySchedule()[message.retry];
   if (delaySeconds === undefined) {
     await record('failed');
     return 'failed';
   }
   await record('pending');
-  const delayMs = Math.round(delaySeconds * 1000 * (1 + JITTER * (2 * (deps.random ?? Math.random)() - 1)));
+  const delayMs = Math.round(
+    delaySeconds * 1000 * (1 + JITTER * (2 * (deps.random ?? Math.random)() - 1)),
+  );
   const next = message.retry + 1;
-  await deps.queue.send([{ message: { ...message, id: `auto:${next}`, retry: next, notBefore: now.getTime() + delayMs }, delayMs }]);
+  await deps.queue.send([
+    {
+      message: { ...message, id: `auto:${next}`, retry: next, notBefore: now.getTime() + delayMs },
+      delayMs,
+    },
+  ]);
   return 'retry scheduled';
 }
 
-function attemptFields(result: DeliveryResult): { statusCode: number | null; durationMs: number; error?: string } {
+function attemptFields(result: DeliveryResult): {
+  statusCode: number | null;
+  durationMs: number;
+  error?: string;
+} {
   return result.error === undefined
     ? { statusCode: result.statusCode, durationMs: result.durationMs }
     : { statusCode: result.statusCode, durationMs: result.durationMs, error: clip(result.error) };
@@ -140,7 +224,11 @@ function attemptFields(result: DeliveryResult): { statusCode: number | null; dur
  * A page of a replay: each event the endpoint subscribes to, as a manual delivery, spread over the
  * seconds the endpoint's rate takes to send them; then the rest of the range, when they are done.
  */
-async function replay(db: Db, message: ReplayMessage, deps: WorkerDependencies): Promise<WorkOutcome> {
+async function replay(
+  db: Db,
+  message: ReplayMessage,
+  deps: WorkerDependencies,
+): Promise<WorkOutcome> {
   const { tenantId, webhookId } = message;
   const webhook = await getWebhookItem(db, tenantId, webhookId);
   if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
@@ -152,16 +240,39 @@ async function replay(db: Db, message: ReplayMessage, deps: WorkerDependencies):
     .filter((event) => subscribes(webhook, event.type))
     .map((event, index): { message: DeliveryMessage; delayMs: number } => {
       const delayMs = paced(index);
-      const delivery: DeliveryMessage = { kind: 'deliver', tenantId, webhookId, eventId: event.id, id: `manual:${message.requestId}`, retry: 0, trigger: 'manual' };
-      return { message: delayMs > 0 ? { ...delivery, notBefore: at + delayMs } : delivery, delayMs };
+      const delivery: DeliveryMessage = {
+        kind: 'deliver',
+        tenantId,
+        webhookId,
+        eventId: event.id,
+        id: `manual:${message.requestId}`,
+        retry: 0,
+        trigger: 'manual',
+      };
+      return {
+        message: delayMs > 0 ? { ...delivery, notBefore: at + delayMs } : delivery,
+        delayMs,
+      };
     });
   const last = events.at(-1);
   const restDelayMs = paced(deliveries.length + rate - 1);
-  const rest = more && last ? [{ message: { ...message, after: last.id }, delayMs: restDelayMs }] : [];
+  const rest =
+    more && last ? [{ message: { ...message, after: last.id }, delayMs: restDelayMs }] : [];
   await deps.queue.send([...deliveries, ...rest]);
   // A replay queued before replays were tracked has no request id: nothing to record.
   if (message.requestId) {
-    await recordReplayProgress(db, tenantId, webhookId, { requestId: message.requestId, position: last?.id ?? message.after, queued: deliveries.length, done: !rest.length }, deps.now?.());
+    await recordReplayProgress(
+      db,
+      tenantId,
+      webhookId,
+      {
+        requestId: message.requestId,
+        position: last?.id ?? message.after,
+        queued: deliveries.length,
+        done: !rest.length,
+      },
+      deps.now?.(),
+    );
   }
   return 'replayed';
 }

@@ -33,10 +33,14 @@ export interface Work {
  * separately, rounded up to 4 KB (0.5 RCU eventually consistent, 1 RCU strongly consistent).
  */
 function estimateBatchGet(output: unknown): number {
-  const responses = (output as { Responses?: Record<string, Record<string, unknown>[]> }).Responses ?? {};
+  const responses =
+    (output as { Responses?: Record<string, Record<string, unknown>[]> }).Responses ?? {};
   return Object.values(responses)
     .flat()
-    .reduce((sum, item) => sum + Math.ceil(Buffer.byteLength(JSON.stringify(item)) / 4096) * 0.5, 0);
+    .reduce(
+      (sum, item) => sum + Math.ceil(Buffer.byteLength(JSON.stringify(item)) / 4096) * 0.5,
+      0,
+    );
 }
 
 // The DocumentClient's commands run as the low-level ones; these are their names.
@@ -53,11 +57,21 @@ export function recordingDb(endpoint: string, tableName: string): { db: Db; call
       (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
       const start = performance.now();
       const result = await next(args);
-      const consumed = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
-      let units = [consumed ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+      const consumed = (
+        result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }
+      ).ConsumedCapacity;
+      let units = [consumed ?? []]
+        .flat()
+        .reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
       const command = String(context.commandName);
       if (command === 'BatchGetItemCommand' && units === 0) units = estimateBatchGet(result.output);
-      calls.push({ command, start, end: performance.now(), read: READS.has(command) ? units : 0, write: READS.has(command) ? 0 : units });
+      calls.push({
+        command,
+        start,
+        end: performance.now(),
+        read: READS.has(command) ? units : 0,
+        write: READS.has(command) ? 0 : units,
+      });
       return result;
     },
     { step: 'initialize', name: 'capacityRecorder' },
@@ -70,7 +84,8 @@ function sequentialDepth(calls: Call[]): number {
   const depth: number[] = [];
   sorted.forEach((call, i) => {
     let before = 0;
-    for (let j = 0; j < i; j++) if ((sorted[j] as Call).end <= call.start) before = Math.max(before, depth[j] as number);
+    for (let j = 0; j < i; j++)
+      if ((sorted[j] as Call).end <= call.start) before = Math.max(before, depth[j] as number);
     depth[i] = before + 1;
   });
   return Math.max(0, ...depth);
@@ -126,8 +141,15 @@ export async function measureRoute(
 }
 
 /** The authorizer's work for one request with a valid key (the steady state: window already open). */
-export async function measureAuthorizer(recorder: { db: Db; calls: Call[] }, key: string): Promise<Work> {
-  const event = authorizerEvent({ method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': key } }, ROUTES.listJds, {});
+export async function measureAuthorizer(
+  recorder: { db: Db; calls: Call[] },
+  key: string,
+): Promise<Work> {
+  const event = authorizerEvent(
+    { method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': key } },
+    ROUTES.listJds,
+    {},
+  );
   await authorizeRequest(recorder.db, event);
   recorder.calls.length = 0;
   const decision = await authorizeRequest(recorder.db, event);

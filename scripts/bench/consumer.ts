@@ -26,7 +26,11 @@ export interface ConsumerRun {
 
 const BATCH_SIZE = 10;
 
-function countingDb(endpoint: string, tableName: string, roundTripMs: number): { db: Db; calls: () => number } {
+function countingDb(
+  endpoint: string,
+  tableName: string,
+  roundTripMs: number,
+): { db: Db; calls: () => number } {
   const db = createDb({ endpoint, tableName });
   let calls = 0;
   db.client.middlewareStack.add(
@@ -40,7 +44,14 @@ function countingDb(endpoint: string, tableName: string, roundTripMs: number): {
   return { db, calls: () => calls };
 }
 
-async function run(endpoint: string, tableName: string, roundTripMs: number, grouped: boolean, tenantId: string, size: number): Promise<ConsumerRun> {
+async function run(
+  endpoint: string,
+  tableName: string,
+  roundTripMs: number,
+  grouped: boolean,
+  tenantId: string,
+  size: number,
+): Promise<ConsumerRun> {
   const counting = countingDb(endpoint, tableName, roundTripMs);
   const plain = await withDeployedPermissions(counting.db);
   const db = grouped ? withGroupedCalls(plain) : plain;
@@ -48,17 +59,29 @@ async function run(endpoint: string, tableName: string, roundTripMs: number, gro
   const events = eventsOfImport(tenantId, importSample(size));
   // JDs, then resumes, then applications, as the product publishes them: a batch never holds an
   // application whose resume is in the same batch (that message would wait for a redelivery).
-  const phases = ['jd.upserted', 'resume.upserted', 'application.upserted'].map((type) => events.filter((event) => event.type === type));
+  const phases = ['jd.upserted', 'resume.upserted', 'application.upserted'].map((type) =>
+    events.filter((event) => event.type === type),
+  );
   const times: number[] = [];
   let failedMessages = 0;
   const callsBefore = counting.calls();
   for (const phase of phases) {
     for (let i = 0; i < phase.length; i += BATCH_SIZE) {
-      const batch = phase.slice(i, i + BATCH_SIZE).map((event, index) => queueMessageOf(event, i + index));
+      const batch = phase
+        .slice(i, i + BATCH_SIZE)
+        .map((event, index) => queueMessageOf(event, i + index));
       const started = performance.now();
-      const results = await Promise.allSettled(batch.map((message) => runAsFunction(BACKGROUND_FUNCTIONS.eventConsumer, () => consumeMessage(db, deadLetters, message))));
+      const results = await Promise.allSettled(
+        batch.map((message) =>
+          runAsFunction(BACKGROUND_FUNCTIONS.eventConsumer, () =>
+            consumeMessage(db, deadLetters, message),
+          ),
+        ),
+      );
       times.push(performance.now() - started);
-      failedMessages += results.filter((result) => result.status === 'rejected' || result.value.outcome !== 'applied').length;
+      failedMessages += results.filter(
+        (result) => result.status === 'rejected' || result.value.outcome !== 'applied',
+      ).length;
     }
   }
   return {
@@ -72,11 +95,26 @@ async function run(endpoint: string, tableName: string, roundTripMs: number, gro
 }
 
 /** Both ways, interleaved twice so that neither gets a warmer DynamoDB Local. */
-export async function measureConsumer(endpoint: string, tableName: string, roundTripMs: number, size = 630): Promise<ConsumerRun[]> {
+export async function measureConsumer(
+  endpoint: string,
+  tableName: string,
+  roundTripMs: number,
+  size = 630,
+): Promise<ConsumerRun[]> {
   await run(endpoint, tableName, 0, true, 'bench-consumer-warm-up', 210);
   const runs: ConsumerRun[] = [];
   for (const round of [1, 2]) {
-    for (const grouped of [true, false]) runs.push(await run(endpoint, tableName, roundTripMs, grouped, `bench-consumer-${round}-${grouped ? 'g' : 'p'}`, size));
+    for (const grouped of [true, false])
+      runs.push(
+        await run(
+          endpoint,
+          tableName,
+          roundTripMs,
+          grouped,
+          `bench-consumer-${round}-${grouped ? 'g' : 'p'}`,
+          size,
+        ),
+      );
   }
   return runs;
 }

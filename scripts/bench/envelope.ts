@@ -28,7 +28,14 @@ import { kb, table } from './stats.js';
  * gzip`; the paginated lists (resumes, candidates, events), whose answers are bounded by their page
  * size, are computed from measured entries at the largest page.
  */
-export const ENVELOPE = { applicationsOnJd: 50_000, applicationsOnResume: 2_000, scoresPerApplication: 100, revokedKeys: 10_000, resumes: 100_000, events: 1_000_000 } as const;
+export const ENVELOPE = {
+  applicationsOnJd: 50_000,
+  applicationsOnResume: 2_000,
+  scoresPerApplication: 100,
+  revokedKeys: 10_000,
+  resumes: 100_000,
+  events: 1_000_000,
+} as const;
 
 const MB = 1024 * 1024;
 const LIMIT_400_KB = 400 * 1024;
@@ -43,20 +50,80 @@ const ulid = (prefix: string, i: number) => {
   if (!id) ids.set(key, (id = makeUlid(Date.UTC(2026, 0, 1) + i)));
   return id;
 };
-const FIRST = ['Alexandra', 'Oluwaseun', 'Mei', 'Santiago', 'Ingrid', 'Rahul', 'Fatima', 'Jonas', 'Chiara', 'Kwame', 'Yuki', 'Dmitri', 'Aisha', 'Liam', 'Sofia', 'Mateus', 'Hannah', 'Tariq', 'Elena', 'Noah'];
-const LAST = ['Montgomery-Oyelaran', 'Nakamura', 'Fernández', 'Okonkwo', 'Lindqvist', 'Chatterjee', 'Haddad', 'Schneider', 'Rossi', 'Mensah', 'Kowalski', 'Ivanova', 'Al-Sayed', 'O’Brien', 'Costa', 'Van der Berg', 'Nguyen', 'Dubois', 'Papadopoulos', 'Johansson'];
-const nameOf = (i: number) => `${FIRST[(i * 7) % FIRST.length]} ${LAST[(i * 13 + Math.floor(i / 400)) % LAST.length]}`;
+const FIRST = [
+  'Alexandra',
+  'Oluwaseun',
+  'Mei',
+  'Santiago',
+  'Ingrid',
+  'Rahul',
+  'Fatima',
+  'Jonas',
+  'Chiara',
+  'Kwame',
+  'Yuki',
+  'Dmitri',
+  'Aisha',
+  'Liam',
+  'Sofia',
+  'Mateus',
+  'Hannah',
+  'Tariq',
+  'Elena',
+  'Noah',
+];
+const LAST = [
+  'Montgomery-Oyelaran',
+  'Nakamura',
+  'Fernández',
+  'Okonkwo',
+  'Lindqvist',
+  'Chatterjee',
+  'Haddad',
+  'Schneider',
+  'Rossi',
+  'Mensah',
+  'Kowalski',
+  'Ivanova',
+  'Al-Sayed',
+  'O’Brien',
+  'Costa',
+  'Van der Berg',
+  'Nguyen',
+  'Dubois',
+  'Papadopoulos',
+  'Johansson',
+];
+const nameOf = (i: number) =>
+  `${FIRST[(i * 7) % FIRST.length]} ${LAST[(i * 13 + Math.floor(i / 400)) % LAST.length]}`;
 const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
 
 /** An item's size as DynamoDB counts it: attribute names plus values (strings in UTF-8, numbers by their digits). */
 export function dynamoItemBytes(value: unknown): number {
   if (value === null || typeof value === 'boolean') return 1;
   if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
-  if (typeof value === 'number') return 1 + Math.ceil(String(Math.abs(value)).replace(/[.-]|e.*$/g, '').replace(/^0+/, '').length / 2);
-  if (Array.isArray(value)) return 3 + value.reduce((sum: number, element) => sum + 1 + dynamoItemBytes(element), 0);
+  if (typeof value === 'number')
+    return (
+      1 +
+      Math.ceil(
+        String(Math.abs(value))
+          .replace(/[.-]|e.*$/g, '')
+          .replace(/^0+/, '').length / 2,
+      )
+    );
+  if (Array.isArray(value))
+    return 3 + value.reduce((sum: number, element) => sum + 1 + dynamoItemBytes(element), 0);
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return 3 + entries.reduce((sum, [name, v]) => sum + Buffer.byteLength(name, 'utf8') + 1 + dynamoItemBytes(v), 0);
+    const entries = Object.entries(value as Record<string, unknown>).filter(
+      ([, v]) => v !== undefined,
+    );
+    return (
+      3 +
+      entries.reduce(
+        (sum, [name, v]) => sum + Buffer.byteLength(name, 'utf8') + 1 + dynamoItemBytes(v),
+        0,
+      )
+    );
   }
   return 0;
 }
@@ -68,7 +135,16 @@ function metadataOf(i: number) {
     name,
     email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${(i * 7919) % 100_000}@example-recruiting.com`,
     phone: '+44 20 7946 0000',
-    skills: ['TypeScript', 'Node.js', 'AWS Lambda', 'DynamoDB', 'Distributed systems', 'Kubernetes', 'PostgreSQL', 'Terraform'],
+    skills: [
+      'TypeScript',
+      'Node.js',
+      'AWS Lambda',
+      'DynamoDB',
+      'Distributed systems',
+      'Kubernetes',
+      'PostgreSQL',
+      'Terraform',
+    ],
     experience: '12 years of backend and platform engineering',
     education: 'MSc Computer Science, University of Edinburgh',
     certifications: ['AWS Certified Solutions Architect – Professional'],
@@ -80,7 +156,8 @@ function metadataOf(i: number) {
  * helps least (the first envelope used constant model names, which compress twentyfold, and passed a
  * candidate that did not fit).
  */
-const incompressible = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
+const incompressible = (length: number) =>
+  randomBytes(length).toString('base64url').slice(0, length);
 
 /** An application's scores, highest first, each with when and by which model, the model's id and version at their bounds. */
 const scores = (i: number, count: number): AiScore[] =>
@@ -101,23 +178,66 @@ interface Row {
   complete: string;
 }
 
-export async function measureEnvelope(db: Db, log: (message: string) => void): Promise<{ rows: Row[]; largestItems: [string, number][] }> {
+export async function measureEnvelope(
+  db: Db,
+  log: (message: string) => void,
+): Promise<{ rows: Row[]; largestItems: [string, number][] }> {
   const tenantId = 'envelope';
   await ensureTenant(db, tenantId);
   // Titles at their bound (200 characters), copied onto every application of the JD.
   const title = incompressible(LIMITS.title);
-  const jd = { id: ulid('J', 0), title, status: 'PUBLISHED' as const, department: 'Platform Engineering', location: 'Remote, EMEA', experience: '8+ years', type: 'full-time', salary: '€120k–€150k', createdAt: at(0), updatedAt: at(0), createdById: 'hiring-manager-0001' };
-  const busyJd = { ...jd, id: ulid('J', 1), title: incompressible(LIMITS.title), createdAt: at(1), updatedAt: at(1) };
-  const items: object[] = [headItem(tenantId, jd), bodyItem(tenantId, jd.id, { description: 'We are hiring. '.repeat(2000), requirements: 'TypeScript, AWS. '.repeat(500) }), headItem(tenantId, busyJd)];
+  const jd = {
+    id: ulid('J', 0),
+    title,
+    status: 'PUBLISHED' as const,
+    department: 'Platform Engineering',
+    location: 'Remote, EMEA',
+    experience: '8+ years',
+    type: 'full-time',
+    salary: '€120k–€150k',
+    createdAt: at(0),
+    updatedAt: at(0),
+    createdById: 'hiring-manager-0001',
+  };
+  const busyJd = {
+    ...jd,
+    id: ulid('J', 1),
+    title: incompressible(LIMITS.title),
+    createdAt: at(1),
+    updatedAt: at(1),
+  };
+  const items: object[] = [
+    headItem(tenantId, jd),
+    bodyItem(tenantId, jd.id, {
+      description: 'We are hiring. '.repeat(2000),
+      requirements: 'TypeScript, AWS. '.repeat(500),
+    }),
+    headItem(tenantId, busyJd),
+  ];
   const largest = new Map<string, number>();
-  const note = (kind: string, item: unknown) => largest.set(kind, Math.max(largest.get(kind) ?? 0, dynamoItemBytes(item)));
+  const note = (kind: string, item: unknown) =>
+    largest.set(kind, Math.max(largest.get(kind) ?? 0, dynamoItemBytes(item)));
 
-  log(`envelope: seeding ${ENVELOPE.applicationsOnJd} applications on one JD, ${ENVELOPE.applicationsOnResume} on one resume, ${ENVELOPE.revokedKeys} revoked keys`);
+  log(
+    `envelope: seeding ${ENVELOPE.applicationsOnJd} applications on one JD, ${ENVELOPE.applicationsOnResume} on one resume, ${ENVELOPE.revokedKeys} revoked keys`,
+  );
   const busyResume = ulid('R', 0);
   const resumeCount = ENVELOPE.applicationsOnJd + 1;
   for (let i = 0; i < resumeCount; i++) {
     const metadata = metadataOf(i);
-    const resume = resumeItem(tenantId, { id: ulid('R', i), fileName: `${nameOf(i).toLowerCase().replace(/[^a-z]+/g, '_')}_${i}_curriculum_vitae.pdf`, parseStatus: 'COMPLETED', metadata, createdAt: at(10 + i) }, { updatedAt: at(10 + i), version: 1, identityVersion: 1, identitySyncedVersion: 1 });
+    const resume = resumeItem(
+      tenantId,
+      {
+        id: ulid('R', i),
+        fileName: `${nameOf(i)
+          .toLowerCase()
+          .replace(/[^a-z]+/g, '_')}_${i}_curriculum_vitae.pdf`,
+        parseStatus: 'COMPLETED',
+        metadata,
+        createdAt: at(10 + i),
+      },
+      { updatedAt: at(10 + i), version: 1, identityVersion: 1, identitySyncedVersion: 1 },
+    );
     items.push(resume);
     note('resume', resume);
     if (i === 0) continue;
@@ -125,7 +245,14 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
     // one score, at its bounds, stands for the 100 here, which keeps the seed to memory's measure.
     const application = applicationItems(
       tenantId,
-      { id: ulid('A', i), jdId: jd.id, resumeId: resume.id, status: 'SCREENING', scores: scores(i, 1), createdAt: at(10 + i) },
+      {
+        id: ulid('A', i),
+        jdId: jd.id,
+        resumeId: resume.id,
+        status: 'SCREENING',
+        scores: scores(i, 1),
+        createdAt: at(10 + i),
+      },
       { version: 1, updatedAt: at(10 + i) },
       { ...candidateIdentity(metadata), identityVersion: 1 },
       { title, titleVersion: 1 },
@@ -135,7 +262,14 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
   for (let i = 0; i < ENVELOPE.applicationsOnResume; i++) {
     const application = applicationItems(
       tenantId,
-      { id: ulid('B', i), jdId: busyJd.id, resumeId: busyResume, status: 'SHORTLISTED', scores: scores(i, ENVELOPE.scoresPerApplication), createdAt: at(100_000 + i) },
+      {
+        id: ulid('B', i),
+        jdId: busyJd.id,
+        resumeId: busyResume,
+        status: 'SHORTLISTED',
+        scores: scores(i, ENVELOPE.scoresPerApplication),
+        createdAt: at(100_000 + i),
+      },
       { version: 1, updatedAt: at(100_000 + i) },
       { ...candidateIdentity(metadataOf(0)), identityVersion: 1 },
       { title: busyJd.title, titleVersion: 1 },
@@ -145,15 +279,50 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
     note('application copy (100 scores, model names at their bound)', application.copy);
   }
   for (let i = 0; i < ENVELOPE.revokedKeys; i++) {
-    const record: ApiKeyRecordItem = { ...apiKeyKeys.record(tenantId, ulid('K', i)), entity: 'API_KEY', id: ulid('K', i), name: incompressible(LIMITS.keyName), scopes: ['read', 'jd:read', 'match:read'], createdAt: at(i), createdBy: ulid('K', 0), revokedAt: at(i + 86_400), keyHash: `${i}`.padStart(64, 'f') };
-    const lookup: ApiKeyLookupItem = { ...apiKeyKeys.lookup(record.keyHash), entity: 'API_KEY_LOOKUP', tenantId, keyId: record.id, name: record.name, scopes: record.scopes, revokedAt: record.revokedAt, win: 0, cnt: 0, lastUsedAt: at(i + 3600) };
+    const record: ApiKeyRecordItem = {
+      ...apiKeyKeys.record(tenantId, ulid('K', i)),
+      entity: 'API_KEY',
+      id: ulid('K', i),
+      name: incompressible(LIMITS.keyName),
+      scopes: ['read', 'jd:read', 'match:read'],
+      createdAt: at(i),
+      createdBy: ulid('K', 0),
+      revokedAt: at(i + 86_400),
+      keyHash: `${i}`.padStart(64, 'f'),
+    };
+    const lookup: ApiKeyLookupItem = {
+      ...apiKeyKeys.lookup(record.keyHash),
+      entity: 'API_KEY_LOOKUP',
+      tenantId,
+      keyId: record.id,
+      name: record.name,
+      scopes: record.scopes,
+      revokedAt: record.revokedAt,
+      win: 0,
+      cnt: 0,
+      lastUsedAt: at(i + 3600),
+    };
     items.push(record, lookup);
     note('API key record', record);
   }
   await batchWriteAll(db, items);
-  await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.shard(tenantId, 'RESUME', 0), total: resumeCount } }));
-  await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.shard(tenantId, 'JD', 0), total: 2, PUBLISHED: 2 } }));
-  const { key } = await createApiKey(db, tenantId, { name: 'envelope', scopes: ['read', 'admin'], createdBy: 'bench' });
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...counterKeys.shard(tenantId, 'RESUME', 0), total: resumeCount },
+    }),
+  );
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...counterKeys.shard(tenantId, 'JD', 0), total: 2, PUBLISHED: 2 },
+    }),
+  );
+  const { key } = await createApiKey(db, tenantId, {
+    name: 'envelope',
+    scopes: ['read', 'admin'],
+    createdBy: 'bench',
+  });
 
   const rows: Row[] = [];
   const call = async (path: string) => {
@@ -161,13 +330,24 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
     // DynamoDB Local reads 50,000 index entries far slower than DynamoDB (~13 pages of 1 MB): the
     // function gets the time Local needs; sizes, not times, are what this section measures.
     const reply = await handleRequest(
-      { method: 'GET', rawPath: `${API_PREFIX}${pathname}`, rawQueryString: query, headers: { 'x-api-key': key, 'accept-encoding': 'gzip' }, sourceIp: '127.0.0.1' },
+      {
+        method: 'GET',
+        rawPath: `${API_PREFIX}${pathname}`,
+        rawQueryString: query,
+        headers: { 'x-api-key': key, 'accept-encoding': 'gzip' },
+        sourceIp: '127.0.0.1',
+      },
       { functionTimeoutMs: 300_000 },
     );
     const raw = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
     const compressed = reply.headers['content-encoding'] === 'gzip';
     const text = compressed ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-    const sent = payloadBytes({ statusCode: reply.status, headers: reply.headers, body: compressed ? raw.toString('base64') : text, isBase64Encoded: compressed });
+    const sent = payloadBytes({
+      statusCode: reply.status,
+      headers: reply.headers,
+      body: compressed ? raw.toString('base64') : text,
+      isBase64Encoded: compressed,
+    });
     return { status: reply.status, body: JSON.parse(text), plain: Buffer.byteLength(text), sent };
   };
   /**
@@ -175,34 +355,92 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
    * slices of `slice` items on `nextCursor`; the largest answer of the walk, and how many items it
    * handed over in all.
    */
-  const handOver = async (endpoint: string, path: string, itemsOf: (body: { data: unknown }) => unknown[], expected: number, itemNote: string, slice: number) => {
+  const handOver = async (
+    endpoint: string,
+    path: string,
+    itemsOf: (body: { data: unknown }) => unknown[],
+    expected: number,
+    itemNote: string,
+    slice: number,
+  ) => {
     log(`envelope: GET ${path}`);
     const whole = await call(path);
     let row: Row;
     if (whole.status === 200) {
       const got = itemsOf(whole.body).length;
-      row = { endpoint, plain: whole.plain, sent: whole.sent, shape: 'whole', items: itemNote, complete: got === expected ? `✅ ${got.toLocaleString('en')} of ${expected.toLocaleString('en')}` : `❌ ${got} of ${expected}` };
+      row = {
+        endpoint,
+        plain: whole.plain,
+        sent: whole.sent,
+        shape: 'whole',
+        items: itemNote,
+        complete:
+          got === expected
+            ? `✅ ${got.toLocaleString('en')} of ${expected.toLocaleString('en')}`
+            : `❌ ${got} of ${expected}`,
+      };
     } else {
       const separator = path.includes('?') ? '&' : '?';
       let [got, plain, sent, cursor] = [0, 0, 0, undefined as string | undefined];
       do {
-        const answer = await call(`${path}${separator}limit=${slice}${cursor ? `&cursor=${cursor}` : ''}`);
-        if (answer.status !== 200) throw new Error(`GET ${path} in slices of ${slice} answered ${answer.status}`);
+        const answer = await call(
+          `${path}${separator}limit=${slice}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        if (answer.status !== 200)
+          throw new Error(`GET ${path} in slices of ${slice} answered ${answer.status}`);
         got += itemsOf(answer.body).length;
         [plain, sent] = [Math.max(plain, answer.plain), Math.max(sent, answer.sent)];
         cursor = (answer.body as { pagination: { nextCursor?: string } }).pagination.nextCursor;
       } while (cursor);
       const wouldSend = (whole.body as { responseBytes?: number }).responseBytes ?? 0;
-      row = { endpoint, plain, sent, shape: `whole: ${whole.status} (it would send ${(wouldSend / MB).toFixed(1)} MB); slices of ${slice.toLocaleString('en')}`, items: itemNote, complete: got === expected ? `✅ ${got.toLocaleString('en')} of ${expected.toLocaleString('en')}` : `❌ ${got} of ${expected}` };
+      row = {
+        endpoint,
+        plain,
+        sent,
+        shape: `whole: ${whole.status} (it would send ${(wouldSend / MB).toFixed(1)} MB); slices of ${slice.toLocaleString('en')}`,
+        items: itemNote,
+        complete:
+          got === expected
+            ? `✅ ${got.toLocaleString('en')} of ${expected.toLocaleString('en')}`
+            : `❌ ${got} of ${expected}`,
+      };
     }
     rows.push(row);
   };
   const data = (b: { data: unknown }) => b.data as unknown[];
-  await handOver(`GET /matches/:jdId (${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications)`, `/matches/${jd.id}`, data, ENVELOPE.applicationsOnJd, '0.5 KB (an entry)', 1000);
-  await handOver(`GET /jds/:jdId (${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications)`, `/jds/${jd.id}`, (b) => (b.data as { applications: unknown[] }).applications, ENVELOPE.applicationsOnJd, '0.1 KB (an entry)', 1000);
-  await handOver(`GET /keys (${ENVELOPE.revokedKeys.toLocaleString('en')} revoked keys)`, '/keys', data, ENVELOPE.revokedKeys + 1, kb(largest.get('API key record') ?? 0), 1000);
+  await handOver(
+    `GET /matches/:jdId (${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications)`,
+    `/matches/${jd.id}`,
+    data,
+    ENVELOPE.applicationsOnJd,
+    '0.5 KB (an entry)',
+    1000,
+  );
+  await handOver(
+    `GET /jds/:jdId (${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications)`,
+    `/jds/${jd.id}`,
+    (b) => (b.data as { applications: unknown[] }).applications,
+    ENVELOPE.applicationsOnJd,
+    '0.1 KB (an entry)',
+    1000,
+  );
+  await handOver(
+    `GET /keys (${ENVELOPE.revokedKeys.toLocaleString('en')} revoked keys)`,
+    '/keys',
+    data,
+    ENVELOPE.revokedKeys + 1,
+    kb(largest.get('API key record') ?? 0),
+    1000,
+  );
   // The busy candidate shows 100 applications; all 2,000 are handed over by the matches of their JD.
-  await handOver(`GET /matches/:jdId (the busy candidate's ${ENVELOPE.applicationsOnResume.toLocaleString('en')} applications)`, `/matches/${busyJd.id}`, data, ENVELOPE.applicationsOnResume, '0.5 KB (an entry)', 1000);
+  await handOver(
+    `GET /matches/:jdId (the busy candidate's ${ENVELOPE.applicationsOnResume.toLocaleString('en')} applications)`,
+    `/matches/${busyJd.id}`,
+    data,
+    ENVELOPE.applicationsOnResume,
+    '0.5 KB (an entry)',
+    1000,
+  );
   log('envelope: GET /candidates?search= (the busy candidate)');
   const busy = await call('/candidates?search=_0_curriculum');
   const [candidate] = busy.body.data as { applications: unknown[]; applicationsHasMore: boolean }[];
@@ -213,7 +451,9 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
     shape: `a page; the entry shows ${LIMITS.candidateApplications}`,
     items: kb(largest.get('application copy (100 scores, model names at their bound)') ?? 0),
     complete:
-      busy.status === 200 && candidate?.applications.length === LIMITS.candidateApplications && candidate.applicationsHasMore
+      busy.status === 200 &&
+      candidate?.applications.length === LIMITS.candidateApplications &&
+      candidate.applicationsHasMore
         ? `✅ ${LIMITS.candidateApplications} shown, applicationsHasMore (all ${ENVELOPE.applicationsOnResume.toLocaleString('en')}: the row above)`
         : `❌ ${busy.status}, ${candidate?.applications.length} shown`,
   });
@@ -223,40 +463,130 @@ export async function measureEnvelope(db: Db, log: (message: string) => void): P
     log(`envelope: GET ${path}`);
     const { body, plain, sent } = await call(path);
     const entries = (body.data as unknown[]).length;
-    rows.push({ endpoint, plain, sent, shape: `pages of ${entries}`, items: perEntryNote, complete: `✅ ${total.toLocaleString('en')} in ${Math.ceil(total / entries).toLocaleString('en')} pages (cursor walks: tested)` });
+    rows.push({
+      endpoint,
+      plain,
+      sent,
+      shape: `pages of ${entries}`,
+      items: perEntryNote,
+      complete: `✅ ${total.toLocaleString('en')} in ${Math.ceil(total / entries).toLocaleString('en')} pages (cursor walks: tested)`,
+    });
   };
-  await page(`GET /resumes (${ENVELOPE.resumes.toLocaleString('en')} resumes)`, '/resumes?limit=100', kb(largest.get('resume') ?? 0), ENVELOPE.resumes);
-  await page(`GET /candidates (${ENVELOPE.resumes.toLocaleString('en')} resumes)`, '/candidates?limit=100', kb(largest.get('resume') ?? 0), ENVELOPE.resumes);
+  await page(
+    `GET /resumes (${ENVELOPE.resumes.toLocaleString('en')} resumes)`,
+    '/resumes?limit=100',
+    kb(largest.get('resume') ?? 0),
+    ENVELOPE.resumes,
+  );
+  await page(
+    `GET /candidates (${ENVELOPE.resumes.toLocaleString('en')} resumes)`,
+    '/candidates?limit=100',
+    kb(largest.get('resume') ?? 0),
+    ENVELOPE.resumes,
+  );
 
   // Events: 1,000,000 are not seeded; a page holds at most 100, each as the largest event type.
   const eventId = `evt_${ulid('E', 0)}`;
-  const event = { ...eventKeys.item(tenantId, eventId), entity: 'EVENT', id: eventId, type: 'application.scored', createdAt: at(0), data: { id: ulid('A', 1), jdId: jd.id, resumeId: busyResume, aiScore: 99.99, model: { id: incompressible(LIMITS.modelField), version: incompressible(LIMITS.modelField) }, scoredAt: at(0), updatedAt: at(0) }, ttl: 4_102_444_800 };
-  const eventJson = Buffer.byteLength(JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt, data: event.data }));
-  rows.push({ endpoint: `GET /events (${ENVELOPE.events.toLocaleString('en')} events)`, plain: 100 * eventJson + 120, sent: Math.ceil(((100 * eventJson + 120) * 4) / 3) + 400, shape: 'pages of 100 (computed)', items: kb(dynamoItemBytes(event)), complete: `✅ pages of 100 (cursor walks: tested); 100 × ${eventJson} B, the largest event type` });
+  const event = {
+    ...eventKeys.item(tenantId, eventId),
+    entity: 'EVENT',
+    id: eventId,
+    type: 'application.scored',
+    createdAt: at(0),
+    data: {
+      id: ulid('A', 1),
+      jdId: jd.id,
+      resumeId: busyResume,
+      aiScore: 99.99,
+      model: { id: incompressible(LIMITS.modelField), version: incompressible(LIMITS.modelField) },
+      scoredAt: at(0),
+      updatedAt: at(0),
+    },
+    ttl: 4_102_444_800,
+  };
+  const eventJson = Buffer.byteLength(
+    JSON.stringify({
+      id: event.id,
+      type: event.type,
+      createdAt: event.createdAt,
+      data: event.data,
+    }),
+  );
+  rows.push({
+    endpoint: `GET /events (${ENVELOPE.events.toLocaleString('en')} events)`,
+    plain: 100 * eventJson + 120,
+    sent: Math.ceil(((100 * eventJson + 120) * 4) / 3) + 400,
+    shape: 'pages of 100 (computed)',
+    items: kb(dynamoItemBytes(event)),
+    complete: `✅ pages of 100 (cursor walks: tested); 100 × ${eventJson} B, the largest event type`,
+  });
 
   // The bounds: the largest items the contract allows, whatever the data.
-  const worstResume = resumeItem(tenantId, { id: ulid('R', 9), fileName: 'x'.repeat(LIMITS.shortText), parseStatus: 'COMPLETED', metadata: { skills: ['s'.repeat(LIMITS.metadataBytes - 64)] }, createdAt: at(0) }, { updatedAt: at(0), version: 1, identityVersion: 1, identitySyncedVersion: 1 });
+  const worstResume = resumeItem(
+    tenantId,
+    {
+      id: ulid('R', 9),
+      fileName: 'x'.repeat(LIMITS.shortText),
+      parseStatus: 'COMPLETED',
+      metadata: { skills: ['s'.repeat(LIMITS.metadataBytes - 64)] },
+      createdAt: at(0),
+    },
+    { updatedAt: at(0), version: 1, identityVersion: 1, identitySyncedVersion: 1 },
+  );
   const largestItems: [string, number][] = [
     ...[...largest.entries()],
-    ['resume at the metadata bound (128 KB of skills, copied to its list summary)', dynamoItemBytes(worstResume)],
+    [
+      'resume at the metadata bound (128 KB of skills, copied to its list summary)',
+      dynamoItemBytes(worstResume),
+    ],
   ];
   return { rows, largestItems };
 }
 
-export function envelopeSection(result: { rows: Row[]; largestItems: [string, number][] }, check: (ok: boolean, text: string) => void): string[] {
+export function envelopeSection(
+  result: { rows: Row[]; largestItems: [string, number][] },
+  check: (ok: boolean, text: string) => void,
+): string[] {
   const limit = LAMBDA_RESPONSE_LIMIT_BYTES;
   const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
-  for (const row of result.rows) check(row.sent <= limit && row.complete.startsWith('✅'), `envelope: ${row.endpoint} is handed over whole or walked (${row.shape}; largest answer ${mb(row.sent)} of 6 MB sent), every item`);
+  for (const row of result.rows)
+    check(
+      row.sent <= limit && row.complete.startsWith('✅'),
+      `envelope: ${row.endpoint} is handed over whole or walked (${row.shape}; largest answer ${mb(row.sent)} of 6 MB sent), every item`,
+    );
   const worstItem = Math.max(...result.largestItems.map(([, bytes]) => bytes));
   check(worstItem <= LIMIT_400_KB, `envelope: every item ≤ 400 KB (largest ${kb(worstItem)})`);
   return [
     '## Scale envelope',
     `One tenant with ${ENVELOPE.resumes.toLocaleString('en')} resumes, ${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications on one JD, ${ENVELOPE.applicationsOnResume.toLocaleString('en')} applications on one resume, ${ENVELOPE.scoresPerApplication} scores per application, ${ENVELOPE.events.toLocaleString('en')} events and ${ENVELOPE.revokedKeys.toLocaleString('en')} revoked keys, with realistic ids (26 characters), names and e-mails, and **every bounded text that lists show at its bound and incompressible** (random characters): JD titles (${LIMITS.title}), key names (${LIMITS.keyName}), each score's model id and version (${LIMITS.modelField} each). Each list is read as a client reads it, through the real handlers with \`Accept-Encoding: gzip\`: whole where the answer fits, else (the answer is a 422 saying so) in slices on \`nextCursor\`; the sizes shown are the whole answer or the largest slice or page. "sent" is what Lambda counts (the serialized result, the compressed body base64-encoded), against its ${limit.toLocaleString('en')}-byte limit. The JD's 50,000 applications carry their best score (the only one its lists show) at the bounds. Item sizes follow DynamoDB's rules (attribute names plus values).`,
     table(
-      ['endpoint', 'handed over', 'answer (JSON)', 'sent (gzip)', 'of 6 MB', 'largest item', 'every item handed over'],
-      result.rows.map((row) => [row.endpoint, row.shape, mb(row.plain), mb(row.sent), `${((row.sent / limit) * 100).toFixed(0)}%`, row.items, row.complete]),
+      [
+        'endpoint',
+        'handed over',
+        'answer (JSON)',
+        'sent (gzip)',
+        'of 6 MB',
+        'largest item',
+        'every item handed over',
+      ],
+      result.rows.map((row) => [
+        row.endpoint,
+        row.shape,
+        mb(row.plain),
+        mb(row.sent),
+        `${((row.sent / limit) * 100).toFixed(0)}%`,
+        row.items,
+        row.complete,
+      ]),
     ),
-    table(['item', 'largest', 'of 400 KB'], result.largestItems.map(([name, bytes]) => [name, kb(bytes), `${((bytes / LIMIT_400_KB) * 100).toFixed(1)}%`])),
+    table(
+      ['item', 'largest', 'of 400 KB'],
+      result.largestItems.map(([name, bytes]) => [
+        name,
+        kb(bytes),
+        `${((bytes / LIMIT_400_KB) * 100).toFixed(1)}%`,
+      ]),
+    ),
     'A page of GET /jds, /resumes or /candidates ends early, with a cursor after its last item, before it would pass 4 MB of JSON, so every page fits whatever its items hold; a candidate shows at most 100 of its applications. Without `Accept-Encoding: gzip`, an answer whose JSON is over 6 MB is refused with 422 (and says how to page). The cursor walks of the paginated lists are held complete by the test suite (test/integration/scale.test.ts), with incompressible values at the bounds.',
   ];
 }

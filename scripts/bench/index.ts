@@ -28,7 +28,8 @@ const DOCS = join(import.meta.dirname, '..', '..', 'docs');
 const TIERS = (process.env.BENCH_TIERS ?? '100,10000,100000').split(',').map(Number);
 const COLD_ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 21);
 const WARM_INVOCATIONS = Number(process.env.BENCH_WARM_INVOCATIONS ?? 1000);
-const log = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const log = (message: string) =>
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 const sections: string[] = [];
 const verdicts: string[] = [];
 const check = (ok: boolean, text: string) => verdicts.push(`- ${ok ? '✅' : '❌'} ${text}`);
@@ -38,7 +39,8 @@ async function bundleSection() {
   const [bundles, floor] = await Promise.all([cdkBundles(), floorBundle()]);
   log(`cold-loading ${bundles.length + 1} bundles × ${COLD_ROUNDS}`);
   const loads = await coldLoads([floor, ...bundles], COLD_ROUNDS);
-  const loadOf = (bundle: { name: string }) => loads.get(bundle.name) as { median: number; p25: number; p75: number };
+  const loadOf = (bundle: { name: string }) =>
+    loads.get(bundle.name) as { median: number; p25: number; p75: number };
   const floorLoad = loadOf(floor).median;
   const rows = [floor, ...bundles].map((bundle) => [
     bundle.name,
@@ -52,16 +54,33 @@ async function bundleSection() {
   sections.push(
     '## Bundles and cold load',
     `Each function as \`cdk synth\` bundles it, next to the floor: a function that only sends one DocumentClient GetCommand, bundled with the same esbuild options. Load = time to \`require\` the bundle in a fresh Node ${process.version} process, median and quartiles of ${COLD_ROUNDS} rounds (interleaved).`,
-    table(['function', 'minified', 'gzip', 'size vs floor', 'load (median)', 'load (quartiles)', 'load vs floor'], rows),
+    table(
+      [
+        'function',
+        'minified',
+        'gzip',
+        'size vs floor',
+        'load (median)',
+        'load (quartiles)',
+        'load vs floor',
+      ],
+      rows,
+    ),
     '![bundle sizes](benchmarks/bundles.svg)',
   );
   const worstSize = Math.max(...bundles.map((b) => b.bytes / floor.bytes));
   const largest = Math.max(...bundles.map((b) => b.bytes));
   const worstLoad = Math.max(...bundles.map((b) => loadOf(b).median / floorLoad));
-  check(worstSize <= 1.25, `every bundle ≤ 1.25× the floor (largest ratio ${worstSize.toFixed(2)}×)`);
+  check(
+    worstSize <= 1.25,
+    `every bundle ≤ 1.25× the floor (largest ratio ${worstSize.toFixed(2)}×)`,
+  );
   check(largest <= 400 * 1024, `every bundle ≤ 400 KB (largest ${kb(largest)})`);
   check(worstLoad <= 1.15, `cold load ≤ 1.15× the floor (largest ratio ${worstLoad.toFixed(2)}×)`);
-  writeChart([floor, ...bundles].map((b) => ({ label: b.name, value: b.bytes / 1024 })), floor.bytes / 1024);
+  writeChart(
+    [floor, ...bundles].map((b) => ({ label: b.name, value: b.bytes / 1024 })),
+    floor.bytes / 1024,
+  );
 }
 
 function writeChart(bars: { label: string; value: number }[], floor: number) {
@@ -73,7 +92,8 @@ function writeChart(bars: { label: string; value: number }[], floor: number) {
   const rows = bars
     .map((bar, i) => {
       const y = 30 + i * rowHeight;
-      const color = bar.value > floor * 1.25 || bar.value > 400 ? '#c0392b' : i === 0 ? '#7f8c8d' : '#2e86c1';
+      const color =
+        bar.value > floor * 1.25 || bar.value > 400 ? '#c0392b' : i === 0 ? '#7f8c8d' : '#2e86c1';
       return `<text x="${left - 8}" y="${y + 15}" text-anchor="end" font-size="12">${bar.label}</text><rect x="${left}" y="${y}" width="${x(bar.value) - left}" height="18" fill="${color}"/><text x="${x(bar.value) + 4}" y="${y + 14}" font-size="11">${bar.value.toFixed(0)} KB</text>`;
     })
     .join('\n');
@@ -90,13 +110,21 @@ async function warmSection() {
   sections.push(
     '## Warm overhead',
     `CPU time (user + system) per warm invocation, every DynamoDB call answered in-process at zero latency (aws-sdk-client-mock), median of ${WARM_INVOCATIONS} invocations after 100 warm-ups.`,
-    table(['function', 'CPU per invocation (median)'], [...results].map(([name, ms]) => [name, `${(ms * 1000).toFixed(0)} µs`])),
+    table(
+      ['function', 'CPU per invocation (median)'],
+      [...results].map(([name, ms]) => [name, `${(ms * 1000).toFixed(0)} µs`]),
+    ),
   );
   const worst = Math.max(...results.values());
   check(worst < 1, `warm overhead under 1 ms (largest ${(worst * 1000).toFixed(0)} µs)`);
 }
 
-type Scenario = { name: string; method?: string; path: string | (() => Promise<string | undefined>); body?: unknown };
+type Scenario = {
+  name: string;
+  method?: string;
+  path: string | (() => Promise<string | undefined>);
+  body?: unknown;
+};
 
 async function capacitySection(endpoint: string, tableName: string) {
   const recorder = recordingDb(endpoint, tableName);
@@ -111,7 +139,12 @@ async function capacitySection(endpoint: string, tableName: string) {
     const context = fullAccessContext(tenantId, 'bench');
     const cursorAt = (path: string, page: number) => async () => {
       const separator = path.includes('?') ? '&' : '?';
-      const { json } = await measureRoute(recorder, context, 'GET', `${path}${separator}page=${page - 1}`);
+      const { json } = await measureRoute(
+        recorder,
+        context,
+        'GET',
+        `${path}${separator}page=${page - 1}`,
+      );
       const cursor = (json.pagination as { nextCursor?: string } | undefined)?.nextCursor;
       // A list shorter than `page` pages has no cursor to that depth: the scenario does not apply.
       return cursor ? `${path}${separator}cursor=${cursor}` : undefined;
@@ -134,7 +167,12 @@ async function capacitySection(endpoint: string, tableName: string) {
       { name: 'GET /candidates cursor → page 50', path: cursorAt('/candidates', 50) },
       { name: 'GET /candidates?search= (few hits)', path: `/candidates?search=${RARE_FILE_NAME}` },
       { name: 'GET /candidates?search= (many hits)', path: '/candidates?search=candidate' },
-      { name: 'POST /jds', method: 'POST', path: '/jds', body: { title: 'Bench', description: 'x'.repeat(2000), createdById: 'b' } },
+      {
+        name: 'POST /jds',
+        method: 'POST',
+        path: '/jds',
+        body: { title: 'Bench', description: 'x'.repeat(2000), createdById: 'b' },
+      },
       { name: 'GET /keys', path: '/keys' },
       { name: 'GET /whoami', path: '/whoami' },
     ];
@@ -143,8 +181,16 @@ async function capacitySection(endpoint: string, tableName: string) {
       const path = typeof scenario.path === 'string' ? scenario.path : await scenario.path();
       if (path === undefined) continue;
       const started = Date.now();
-      const { work } = await measureRoute(recorder, context, scenario.method ?? 'GET', path, scenario.body);
-      log(`  ${scenario.name}: ${work.calls} calls, ${work.rcu || work.wcu} CU, ${Date.now() - started} ms on DynamoDB Local`);
+      const { work } = await measureRoute(
+        recorder,
+        context,
+        scenario.method ?? 'GET',
+        path,
+        scenario.body,
+      );
+      log(
+        `  ${scenario.name}: ${work.calls} calls, ${work.rcu || work.wcu} CU, ${Date.now() - started} ms on DynamoDB Local`,
+      );
       if (work.status >= 300) throw new Error(`${scenario.name} answered ${work.status}`);
       results.set(scenario.name, work);
     }
@@ -161,35 +207,67 @@ async function capacitySection(endpoint: string, tableName: string) {
   sections.push(
     '## DynamoDB work per request',
     'Against DynamoDB Local with `ReturnConsumedCapacity: TOTAL` on every call. Each tenant has 1,000 JDs and N resumes with N applications (the first 1,000 on one JD); page size 20. A cell reads: calls (longest chain in sequence) · consumed capacity · ratio to the ideal, the eventually consistent RCU needed to read just the bytes of the returned `data`.',
-    table(['request', ...TIERS.map((size) => `N = ${size.toLocaleString('en')}`)], names.map((name) => [name, ...TIERS.map((size) => cell(byTier.get(size)?.get(name)))])),
+    table(
+      ['request', ...TIERS.map((size) => `N = ${size.toLocaleString('en')}`)],
+      names.map((name) => [name, ...TIERS.map((size) => cell(byTier.get(size)?.get(name)))]),
+    ),
     '### Authorizer (every authenticated request)',
-    table(['', ...TIERS.map((size) => `N = ${size.toLocaleString('en')}`)], [
-      ['calls (in sequence)', ...TIERS.map((size) => `${authorizer.get(size)?.calls} (${authorizer.get(size)?.sequential})`)],
-      ['WCU', ...TIERS.map((size) => String(authorizer.get(size)?.wcu))],
-    ]),
+    table(
+      ['', ...TIERS.map((size) => `N = ${size.toLocaleString('en')}`)],
+      [
+        [
+          'calls (in sequence)',
+          ...TIERS.map(
+            (size) => `${authorizer.get(size)?.calls} (${authorizer.get(size)?.sequential})`,
+          ),
+        ],
+        ['WCU', ...TIERS.map((size) => String(authorizer.get(size)?.wcu))],
+      ],
+    ),
   );
 
   const get = (size: number, name: string) => byTier.get(size)?.get(name) as Work;
   const all = [...byTier.values()].flatMap((m) => [...m.entries()]);
   const single = all.filter(([name]) => /:id|:jdId/.test(name)).map(([, work]) => work);
-  check(single.every((w) => w.calls <= 2 && w.sequential === 1), `single-resource reads: at most 2 calls, in parallel (worst ${Math.max(...single.map((w) => w.calls))} calls, ${Math.max(...single.map((w) => w.sequential))} in sequence)`);
+  check(
+    single.every((w) => w.calls <= 2 && w.sequential === 1),
+    `single-resource reads: at most 2 calls, in parallel (worst ${Math.max(...single.map((w) => w.calls))} calls, ${Math.max(...single.map((w) => w.sequential))} in sequence)`,
+  );
   for (const list of ['GET /jds', 'GET /resumes', 'GET /candidates']) {
     const page1 = TIERS.map((size) => get(size, `${list} page 1`).rcu);
-    check(Math.max(...page1) === Math.min(...page1), `${list} page 1 flat across tenant sizes (${page1.join(' / ')} RCU)`);
-    const deep = TIERS.filter((size) => size >= 1000 || list === 'GET /jds').map((size) => get(size, `${list} page 50`).rcu / get(size, `${list} page 1`).rcu);
-    check(deep.every((r) => r <= 10), `${list} page 50 ≤ 10× page 1 (${deep.map((r) => `${r.toFixed(1)}×`).join(' / ')})`);
-    const cursor = TIERS.filter((size) => byTier.get(size)?.has(`${list} cursor → page 50`)).map((size) => get(size, `${list} cursor → page 50`).rcu);
-    check(cursor.every((rcu) => rcu <= get(TIERS[0] as number, `${list} page 1`).rcu), `${list} cursor pages flat at any depth (${cursor.join(' / ')} RCU)`);
+    check(
+      Math.max(...page1) === Math.min(...page1),
+      `${list} page 1 flat across tenant sizes (${page1.join(' / ')} RCU)`,
+    );
+    const deep = TIERS.filter((size) => size >= 1000 || list === 'GET /jds').map(
+      (size) => get(size, `${list} page 50`).rcu / get(size, `${list} page 1`).rcu,
+    );
+    check(
+      deep.every((r) => r <= 10),
+      `${list} page 50 ≤ 10× page 1 (${deep.map((r) => `${r.toFixed(1)}×`).join(' / ')})`,
+    );
+    const cursor = TIERS.filter((size) => byTier.get(size)?.has(`${list} cursor → page 50`)).map(
+      (size) => get(size, `${list} cursor → page 50`).rcu,
+    );
+    check(
+      cursor.every((rcu) => rcu <= get(TIERS[0] as number, `${list} page 1`).rcu),
+      `${list} cursor pages flat at any depth (${cursor.join(' / ')} RCU)`,
+    );
   }
   searchSummary(byTier);
   const singleCost = single.map((w) => w.rcu / w.idealRcu);
-  const worstSingle = all.filter(([name]) => /:id|:jdId/.test(name)).sort(([, a], [, b]) => b.rcu / b.idealRcu - a.rcu / a.idealRcu)[0];
+  const worstSingle = all
+    .filter(([name]) => /:id|:jdId/.test(name))
+    .sort(([, a], [, b]) => b.rcu / b.idealRcu - a.rcu / a.idealRcu)[0];
   check(
     Math.max(...singleCost) <= 2,
     `single-resource reads ≤ 2× the ideal RCU (worst ${Math.max(...singleCost).toFixed(1)}×, ${worstSingle?.[0]}: see "GET /jds/:id" below)`,
   );
   const auth = [...authorizer.values()];
-  check(auth.every((w) => w.calls === 2 && w.sequential === 1 && w.wcu === 2), `authorizer: key check + quota in 1 write (1 WCU), per-IP count in 1 more, in parallel (${auth[0]?.calls} calls, ${auth[0]?.sequential} in sequence, ${auth[0]?.wcu} WCU)`);
+  check(
+    auth.every((w) => w.calls === 2 && w.sequential === 1 && w.wcu === 2),
+    `authorizer: key check + quota in 1 write (1 WCU), per-IP count in 1 more, in parallel (${auth[0]?.calls} calls, ${auth[0]?.sequential} in sequence, ${auth[0]?.wcu} WCU)`,
+  );
 }
 
 /** One Query page on DynamoDB: 1 MB read = 256 × 4 KB = 128 RCU, eventually consistent. */
@@ -213,7 +291,8 @@ function searchSummary(byTier: Map<number, Map<string, Work>>) {
       const rest = Math.max(0, size - ENTRIES_PER_PAGE);
       const ranges = Math.max(1, Math.min(32, Math.ceil(rest / ENTRIES_PER_PAGE)));
       const plainPages = Math.ceil(work.rcu / RCU_PER_PAGE);
-      const rangedDepth = rest === 0 ? 2 : 1 + Math.ceil((work.rcu * (rest / size)) / ranges / RCU_PER_PAGE) + 1;
+      const rangedDepth =
+        rest === 0 ? 2 : 1 + Math.ceil((work.rcu * (rest / size)) / ranges / RCU_PER_PAGE) + 1;
       ranged.push(rangedDepth);
       if (size >= 10_000) perThousand.push((work.rcu / size) * 1000);
       rows.push([
@@ -222,7 +301,9 @@ function searchSummary(byTier: Map<number, Map<string, Work>>) {
         `${work.calls} (${work.sequential} seq)`,
         `${work.rcu} RCU`,
         `${((work.rcu / size) * 1000).toFixed(1)} RCU`,
-        rest === 0 ? `${rangedDepth} (one page)` : `${rangedDepth} (then ${ranges} ${ranges === 1 ? 'range' : 'ranges'} in parallel)`,
+        rest === 0
+          ? `${rangedDepth} (one page)`
+          : `${rangedDepth} (then ${ranges} ${ranges === 1 ? 'range' : 'ranges'} in parallel)`,
         `${plainPages + 1}`,
       ]);
     }
@@ -230,9 +311,23 @@ function searchSummary(byTier: Map<number, Map<string, Work>>) {
   sections.push(
     '### Candidate search',
     `\`GET /candidates?search=\` reads every slim resume entry (a substring match no index answers) in parallel time ranges (lib/db/time-range-query.ts: the newest ${ENTRIES_PER_PAGE.toLocaleString('en')} entries while the count and the oldest entry are read, then the rest in ⌈rest / ${ENTRIES_PER_PAGE.toLocaleString('en')}⌉ time ranges, at most ${MAX_PARALLEL_READS} in flight, a range cut again where a page ends), then BatchGets the page's resumes. "On DynamoDB" estimates the calls in sequence there from the RCU read (one page per ${RCU_PER_PAGE} RCU), for this design and for a plain walk of the same entries.`,
-    table(['resumes', 'hits', 'calls on Local (in sequence)', 'RCU', 'RCU per 1,000 resumes', 'on DynamoDB: calls in sequence', 'plain walk on DynamoDB'], rows),
+    table(
+      [
+        'resumes',
+        'hits',
+        'calls on Local (in sequence)',
+        'RCU',
+        'RCU per 1,000 resumes',
+        'on DynamoDB: calls in sequence',
+        'plain walk on DynamoDB',
+      ],
+      rows,
+    ),
   );
-  check(ranged.every((depth) => depth <= 3), `candidate search: at most 3 calls in sequence on DynamoDB at every tenant size (${ranged.join(' / ')}, estimated from the RCU read)`);
+  check(
+    ranged.every((depth) => depth <= 3),
+    `candidate search: at most 3 calls in sequence on DynamoDB at every tenant size (${ranged.join(' / ')}, estimated from the RCU read)`,
+  );
   check(
     perThousand.length === 0 || Math.max(...perThousand) <= 1.2 * Math.min(...perThousand),
     `candidate search: cost proportional to the entries read (${perThousand.map((r) => r.toFixed(1)).join(' / ')} RCU per 1,000 resumes)`,
@@ -246,23 +341,39 @@ const MODELED_ROUND_TRIP_MS = 10;
 
 type ImportRun = { label: string; size: number; seconds: number; exact: boolean };
 
-async function timedImport(db: Db, tenantId: string, size: number, concurrency: number, label: string): Promise<ImportRun> {
+async function timedImport(
+  db: Db,
+  tenantId: string,
+  size: number,
+  concurrency: number,
+  label: string,
+): Promise<ImportRun> {
   const data = importSample(size);
   log(`importing ${size} entities, ${label}`);
   const started = performance.now();
   const counts = await importProductData(db, tenantId, data, { concurrency });
   const seconds = (performance.now() - started) / 1000;
-  const [jds, resumes] = await Promise.all([readCount(db, tenantId, 'JD'), readCount(db, tenantId, 'RESUME')]);
-  const exact = !counts.rejected && jds === data.jds?.length && resumes === data.resumes?.length && counts.applications.created === data.applications?.length;
+  const [jds, resumes] = await Promise.all([
+    readCount(db, tenantId, 'JD'),
+    readCount(db, tenantId, 'RESUME'),
+  ]);
+  const exact =
+    !counts.rejected &&
+    jds === data.jds?.length &&
+    resumes === data.resumes?.length &&
+    counts.applications.created === data.applications?.length;
   return { label, size, seconds, exact };
 }
 
 /** A Db whose every call first waits `ms`: DynamoDB's network round trip, which DynamoDB Local has not. */
 function withRoundTrip(db: Db, ms: number): Db {
-  db.client.middlewareStack.add((next) => async (args) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return next(args);
-  }, { step: 'finalizeRequest', name: 'modeledRoundTrip' });
+  db.client.middlewareStack.add(
+    (next) => async (args) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return next(args);
+    },
+    { step: 'finalizeRequest', name: 'modeledRoundTrip' },
+  );
   return db;
 }
 
@@ -272,37 +383,65 @@ function withRoundTrip(db: Db, ms: number): Db {
  */
 async function importSection(endpoint: string, tableName: string) {
   const local = await withDeployedPermissions(createDb({ endpoint, tableName }));
-  const remote = await withDeployedPermissions(withRoundTrip(createDb({ endpoint, tableName }), MODELED_ROUND_TRIP_MS));
+  const remote = await withDeployedPermissions(
+    withRoundTrip(createDb({ endpoint, tableName }), MODELED_ROUND_TRIP_MS),
+  );
   // Warm both JITs (DynamoDB Local's and Node's) first, so neither run pays for them.
   await importProductData(local, 'bench-import-warm-up', importSample(1000), { concurrency: 8 });
   const concurrently = `${DELIVERY_CONCURRENCY} at a time (the default)`;
   const pairs = [
     { db: local, where: 'DynamoDB Local', sequentialSize: IMPORT_SEQUENTIAL },
-    { db: remote, where: `DynamoDB Local + ${MODELED_ROUND_TRIP_MS} ms per call`, sequentialSize: Math.round(IMPORT_SEQUENTIAL / 3) },
+    {
+      db: remote,
+      where: `DynamoDB Local + ${MODELED_ROUND_TRIP_MS} ms per call`,
+      sequentialSize: Math.round(IMPORT_SEQUENTIAL / 3),
+    },
   ].map((pair, i) => ({ ...pair, tenant: `bench-import-${i}` }));
   const results: { where: string; sequential: ImportRun; concurrent: ImportRun }[] = [];
   for (const { db, where, sequentialSize, tenant } of pairs) {
-    const sequential = await timedImport(db, `${tenant}-1`, sequentialSize, 1, `one event at a time, ${where}`);
-    const concurrent = await timedImport(db, `${tenant}-n`, IMPORT_CONCURRENT, DELIVERY_CONCURRENCY, `${concurrently}, ${where}`);
+    const sequential = await timedImport(
+      db,
+      `${tenant}-1`,
+      sequentialSize,
+      1,
+      `one event at a time, ${where}`,
+    );
+    const concurrent = await timedImport(
+      db,
+      `${tenant}-n`,
+      IMPORT_CONCURRENT,
+      DELIVERY_CONCURRENCY,
+      `${concurrently}, ${where}`,
+    );
     results.push({ where, sequential, concurrent });
   }
   const rate = (run: ImportRun) => run.size / run.seconds;
   const [raw, modeled] = results as [(typeof results)[number], (typeof results)[number]];
-  const minutes = (run: ImportRun) => ((205_000 / rate(run)) / 60).toFixed(0);
+  const minutes = (run: ImportRun) => (205_000 / rate(run) / 60).toFixed(0);
   sections.push(
     '## Import throughput',
     `\`npm run admin -- import\` as it runs: each entity an \`*.upserted\` event applied by the consumer's code under its IAM policies. A sample of one JD per 20 resumes and one application per resume. Concurrent events' calls leave in groups (one BatchGetItem, one TransactWriteItems per group; lib/db/grouped-calls.ts). Twice: on DynamoDB Local as it is, where every call costs CPU on the same ${cpus().length} cores as Node and nothing waits on a network, and with ${MODELED_ROUND_TRIP_MS} ms added to each call, the round trip to DynamoDB from a machine near its region, which is what one-at-a-time waits on in production.`,
     table(
       ['run', 'entities', 'seconds', 'entities/s', 'vs one at a time', 'totals exact'],
       results.flatMap(({ sequential, concurrent }) =>
-        [sequential, concurrent].map((run) => [run.label, run.size.toLocaleString('en'), run.seconds.toFixed(1), rate(run).toFixed(0), `${(rate(run) / rate(sequential)).toFixed(1)}×`, run.exact ? 'yes' : 'NO']),
+        [sequential, concurrent].map((run) => [
+          run.label,
+          run.size.toLocaleString('en'),
+          run.seconds.toFixed(1),
+          rate(run).toFixed(0),
+          `${(rate(run) / rate(sequential)).toFixed(1)}×`,
+          run.exact ? 'yes' : 'NO',
+        ]),
       ),
     ),
     `A tenant of 100,000 resumes, 100,000 applications and 5,000 JDs: about ${minutes(raw.concurrent)} minutes on DynamoDB Local (${minutes(raw.sequential)} one at a time), about ${minutes(modeled.concurrent)} minutes with the round trip (${minutes(modeled.sequential)} one at a time).`,
   );
   for (const { where, sequential, concurrent } of results) {
     const speedup = rate(concurrent) / rate(sequential);
-    check(speedup >= 5 && sequential.exact && concurrent.exact, `import on ${where}: ${DELIVERY_CONCURRENCY} at a time ≥ 5× one at a time, totals exact (${speedup.toFixed(1)}×: ${rate(concurrent).toFixed(0)} vs ${rate(sequential).toFixed(0)} entities/s)`);
+    check(
+      speedup >= 5 && sequential.exact && concurrent.exact,
+      `import on ${where}: ${DELIVERY_CONCURRENCY} at a time ≥ 5× one at a time, totals exact (${speedup.toFixed(1)}×: ${rate(concurrent).toFixed(0)} vs ${rate(sequential).toFixed(0)} entities/s)`,
+    );
   }
 }
 
@@ -318,8 +457,22 @@ async function consumerSection(endpoint: string, tableName: string) {
     '## Group commit in the consumer (Lambda)',
     `The product-events consumer as Lambda runs it: batches of 10 messages (the queue's batch size), applied concurrently, each DynamoDB call ${MODELED_ROUND_TRIP_MS} ms longer than on DynamoDB Local (the round trip from Lambda). Twice each way, interleaved: with the batch's calls sent in groups (one BatchGetItem, one TransactWriteItems per group; lib/db/grouped-calls.ts) and with the plain data layer. JDs, then resumes, then applications (realistic sizes, as \`importSample\`).`,
     table(
-      ['run', 'batches', 'batch time (median)', 'batch time (p90)', 'DynamoDB calls per batch', 'messages not applied'],
-      runs.map((run) => [run.grouped ? 'grouped' : 'plain', run.batches, `${run.medianMs.toFixed(0)} ms`, `${run.p90Ms.toFixed(0)} ms`, run.callsPerBatch.toFixed(1), run.failedMessages]),
+      [
+        'run',
+        'batches',
+        'batch time (median)',
+        'batch time (p90)',
+        'DynamoDB calls per batch',
+        'messages not applied',
+      ],
+      runs.map((run) => [
+        run.grouped ? 'grouped' : 'plain',
+        run.batches,
+        `${run.medianMs.toFixed(0)} ms`,
+        `${run.p90Ms.toFixed(0)} ms`,
+        run.callsPerBatch.toFixed(1),
+        run.failedMessages,
+      ]),
     ),
   );
   const speedup = mean(false, (run) => run.medianMs) / mean(true, (run) => run.medianMs);
@@ -341,17 +494,34 @@ async function throughputSection() {
     process.env.API_RATE_LIMIT_MAX = '1000000';
     const recorder = recordingDb(local.endpoint, 'bench-throughput');
     const { key } = await seedTenant(recorder.db, 'bench-load', 100, 50);
-    await (await import('../../lib/db/quota.js')).setTenantHourlyLimit(recorder.db, 'bench-load', 1_000_000);
+    await (
+      await import('../../lib/db/quota.js')
+    ).setTenantHourlyLimit(recorder.db, 'bench-load', 1_000_000);
     setSharedDb(recorder.db);
     const gateway = await startGateway(0);
-    const result = await autocannon({ url: `${gateway.url}/jds`, connections: 10, duration: 10, headers: { 'x-api-key': key } });
+    const result = await autocannon({
+      url: `${gateway.url}/jds`,
+      connections: 10,
+      duration: 10,
+      headers: { 'x-api-key': key },
+    });
     // Let requests autocannon abandoned at the deadline finish before DynamoDB Local stops.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await gateway.close();
     sections.push(
       '## Local throughput (sanity figure)',
       `autocannon, 10 connections for 10 s against the local gateway (\`GET /jds\`: authorizer + function, both calling DynamoDB Local), on ${cpus().length} cores. Not a production figure: DynamoDB Local is far slower than DynamoDB.`,
-      table(['requests/s (mean)', 'latency p50', 'latency p99', 'non-2xx'], [[result.requests.average.toFixed(0), `${result.latency.p50} ms`, `${result.latency.p99} ms`, result.non2xx]]),
+      table(
+        ['requests/s (mean)', 'latency p50', 'latency p99', 'non-2xx'],
+        [
+          [
+            result.requests.average.toFixed(0),
+            `${result.latency.p50} ms`,
+            `${result.latency.p99} ms`,
+            result.non2xx,
+          ],
+        ],
+      ),
     );
   } finally {
     setSharedDb(undefined);
@@ -363,14 +533,27 @@ async function throughputSection() {
 const NOTES = readFileSync(join(import.meta.dirname, 'notes.md'), 'utf8').trimEnd();
 
 /** BENCH_SECTIONS=import,capacity… runs only those and prints the result instead of writing docs/. */
-const ALL_SECTIONS = ['bundles', 'warm', 'capacity', 'import', 'consumer', 'envelope', 'throughput'] as const;
+const ALL_SECTIONS = [
+  'bundles',
+  'warm',
+  'capacity',
+  'import',
+  'consumer',
+  'envelope',
+  'throughput',
+] as const;
 const SELECTED = new Set(process.env.BENCH_SECTIONS?.split(',') ?? ALL_SECTIONS);
 
 async function main() {
   const started = Date.now();
   if (SELECTED.has('bundles')) await bundleSection();
   if (SELECTED.has('warm')) await warmSection();
-  if (SELECTED.has('capacity') || SELECTED.has('import') || SELECTED.has('consumer') || SELECTED.has('envelope')) {
+  if (
+    SELECTED.has('capacity') ||
+    SELECTED.has('import') ||
+    SELECTED.has('consumer') ||
+    SELECTED.has('envelope')
+  ) {
     const local = await startDynamoDbLocal({ maxHeap: process.env.BENCH_LOCAL_HEAP ?? '12g' });
     try {
       if (SELECTED.has('capacity')) {
@@ -387,7 +570,11 @@ async function main() {
       }
       if (SELECTED.has('envelope')) {
         await ensureTable(local.endpoint, 'bench-envelope', { stream: false });
-        const db = createDb({ endpoint: local.endpoint, tableName: 'bench-envelope', timeouts: { connectionTimeoutMs: 5_000, requestTimeoutMs: 60_000 } });
+        const db = createDb({
+          endpoint: local.endpoint,
+          tableName: 'bench-envelope',
+          timeouts: { connectionTimeoutMs: 5_000, requestTimeoutMs: 60_000 },
+        });
         setSharedDb(db);
         sections.push(...envelopeSection(await measureEnvelope(db, log), check));
         setSharedDb(undefined);

@@ -17,7 +17,12 @@ import type { ImportFile } from '../../lib/schemas/product-data.js';
 export const BIG_JD = 'jd-0000';
 export const RARE_FILE_NAME = 'rare_find';
 
-export async function seedTenant(db: Db, tenantId: string, size: number, jdCount = 1000): Promise<{ key: string }> {
+export async function seedTenant(
+  db: Db,
+  tenantId: string,
+  size: number,
+  jdCount = 1000,
+): Promise<{ key: string }> {
   await ensureTenant(db, tenantId);
   const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString();
   const now = new Date();
@@ -41,7 +46,12 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
       createdById: 'bench',
     };
     items.push(headItem(tenantId, jd));
-    items.push(bodyItem(tenantId, jd.id, { description: 'We are hiring. '.repeat(200), requirements: 'TypeScript, AWS. '.repeat(50) }));
+    items.push(
+      bodyItem(tenantId, jd.id, {
+        description: 'We are hiring. '.repeat(200),
+        requirements: 'TypeScript, AWS. '.repeat(50),
+      }),
+    );
   }
   // Fixed-width numbers keep every item the same size in every tenant, so costs compare across sizes.
   const n = (i: number) => String(i).padStart(6, '0');
@@ -61,7 +71,14 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
     const scores = i % 3 === 0 ? [] : [{ overallScore: ((i * 37) % 1000) / 10 }];
     const application = applicationItems(
       tenantId,
-      { id: `a-${n(i)}`, jdId: jd, resumeId, status: 'SCREENING', scores, createdAt: at(jdCount + i) },
+      {
+        id: `a-${n(i)}`,
+        jdId: jd,
+        resumeId,
+        status: 'SCREENING',
+        scores,
+        createdAt: at(jdCount + i),
+      },
       { version: 1, updatedAt: now.toISOString() },
       { ...candidateIdentity(metadata), identityVersion: 1 },
       { title: `Senior Engineer ${Number(jd.slice(3))}`, titleVersion: 1 },
@@ -78,10 +95,22 @@ export async function seedTenant(db: Db, tenantId: string, size: number, jdCount
   }
   await batchWriteAll(db, items);
   await db.client.send(
-    new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.shard(tenantId, 'JD', 0), total: jdCount, ...statusCounts } }),
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...counterKeys.shard(tenantId, 'JD', 0), total: jdCount, ...statusCounts },
+    }),
   );
-  await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...counterKeys.shard(tenantId, 'RESUME', 0), total: size } }));
-  const { key } = await createApiKey(db, tenantId, { name: 'bench', scopes: ['read', 'write', 'admin'], createdBy: 'bench' });
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...counterKeys.shard(tenantId, 'RESUME', 0), total: size },
+    }),
+  );
+  const { key } = await createApiKey(db, tenantId, {
+    name: 'bench',
+    scopes: ['read', 'write', 'admin'],
+    createdBy: 'bench',
+  });
   return { key };
 }
 
@@ -121,7 +150,12 @@ export function importSample(size: number): ImportFile {
     id: `r-${i}`,
     fileName: `candidate_${i}.pdf`,
     parseStatus: 'COMPLETED' as const,
-    metadata: { name: `Candidate ${i}`, email: `candidate${i}@example.com`, skills: ['TypeScript', 'AWS'], summary: 'An engineer who ships. '.repeat(10) },
+    metadata: {
+      name: `Candidate ${i}`,
+      email: `candidate${i}@example.com`,
+      skills: ['TypeScript', 'AWS'],
+      summary: 'An engineer who ships. '.repeat(10),
+    },
   }));
   const applications = resumes.map((resume, i) => ({
     id: `a-${i}`,

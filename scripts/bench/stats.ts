@@ -2,13 +2,17 @@
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** The value below which `share` of the values lie (nearest rank). */
 export function quantile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] as number;
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))
+  ] as number;
 }
 
 export function kb(bytes: number): string {

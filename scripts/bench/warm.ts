@@ -56,7 +56,12 @@ function fakeItem(i: number) {
     url: 'https://93.184.215.14/hiring',
     events: ['*'],
     secrets: [{ value: `whsec_${Buffer.alloc(32, i).toString('base64')}`, createdAt }],
-    data: { id: `id${i}`, title: 'Senior Backend Engineer', status: 'PUBLISHED', updatedAt: createdAt },
+    data: {
+      id: `id${i}`,
+      title: 'Senior Backend Engineer',
+      status: 'PUBLISHED',
+      updatedAt: createdAt,
+    },
     ttl: 4_102_444_800,
   };
 }
@@ -76,7 +81,14 @@ export async function warmOverhead(invocations: number): Promise<Map<string, num
   mock.on(PutCommand).resolves({});
   mock.on(TransactWriteCommand).resolves({});
   mock.on(UpdateCommand).resolves({
-    Attributes: { tenantId: 'demo', keyId: 'k', name: 'n', scopes: ['read'], cnt: 5, hourlyLimit: 1000 },
+    Attributes: {
+      tenantId: 'demo',
+      keyId: 'k',
+      name: 'n',
+      scopes: ['read'],
+      cnt: 5,
+      hourlyLimit: 1000,
+    },
   });
   const validKey = generateApiKey();
   const results = new Map<string, number>();
@@ -85,7 +97,11 @@ export async function warmOverhead(invocations: number): Promise<Map<string, num
     const event = fixtureAsOf(JSON.parse(readFileSync(join(EVENTS, `${name}.json`), 'utf8')));
     if (name === AUTHORIZER_FUNCTION) event.headers['x-api-key'] = validKey;
     // The fixture's host needs DNS, which this machine may not have: an address measures the create itself.
-    if (name === 'create-webhook') event.body = JSON.stringify({ ...JSON.parse(event.body), url: 'https://93.184.215.14/hiring' });
+    if (name === 'create-webhook')
+      event.body = JSON.stringify({
+        ...JSON.parse(event.body),
+        url: 'https://93.184.215.14/hiring',
+      });
     const handler = await loadHandler(name);
     // A context per invocation, as Lambda gives: its remaining time counts from the invocation's start.
     const invoke = () => handler(structuredClone(event), lambdaContext(name, 'bench'));
@@ -96,7 +112,8 @@ export async function warmOverhead(invocations: number): Promise<Map<string, num
       const result = (await invoke()) as { statusCode?: number; isAuthorized?: boolean };
       const used = process.cpuUsage(before);
       samples.push((used.user + used.system) / 1000);
-      if (result.statusCode !== undefined && result.statusCode >= 500) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
+      if (result.statusCode !== undefined && result.statusCode >= 500)
+        throw new Error(`${name} failed: ${JSON.stringify(result)}`);
     }
     results.set(name, median(samples));
   }

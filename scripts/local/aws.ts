@@ -1,7 +1,15 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { CALLED_RESOURCES, type CalledResource, RESOURCE_METADATA_KEY } from '../../infra/api-function.js';
+import {
+  CALLED_RESOURCES,
+  type CalledResource,
+  RESOURCE_METADATA_KEY,
+} from '../../infra/api-function.js';
 import { type SecretSource, type SecretValues, setSecretSource } from '../../lib/aws/secrets.js';
-import { type EncryptionContext, type KeyService, setKeyService } from '../../lib/webhooks/secret-box.js';
+import {
+  type EncryptionContext,
+  type KeyService,
+  setKeyService,
+} from '../../lib/webhooks/secret-box.js';
 import type { Db } from '../../lib/db/client.js';
 import { checkServiceCall, enforceIam, holdServicesTo, LocalIam, localArnOf } from './iam.js';
 import { type CfnTemplate, stackTemplate } from './stack-template.js';
@@ -19,7 +27,8 @@ let installedSecrets: LocalSecrets | undefined;
 
 /** The local Secrets Manager in place (to rotate a secret, as an operator would). */
 export function localSecrets(): LocalSecrets {
-  if (!installedSecrets) throw new Error('No local stack: call useLocalAws (or withDeployedPermissions) first');
+  if (!installedSecrets)
+    throw new Error('No local stack: call useLocalAws (or withDeployedPermissions) first');
   return installedSecrets;
 }
 
@@ -28,7 +37,8 @@ export function localResourceArn(name: CalledResource): string | undefined {
   return arns.get(name);
 }
 
-const localMaterial = (arn: string) => createHash('sha256').update(`hiring-api local development: ${arn}`).digest();
+const localMaterial = (arn: string) =>
+  createHash('sha256').update(`hiring-api local development: ${arn}`).digest();
 
 /** Secrets Manager, locally: each secret of the template, with a fixed value until `rotate` puts a new one. */
 export class LocalSecrets implements SecretSource {
@@ -57,15 +67,22 @@ export class LocalSecrets implements SecretSource {
 
   /** A version's value (the current one without a version id), as a dynamic reference resolves it. */
   valueOf(arn: string, versionId?: string): string {
-    const value = versionId === undefined ? this.values.get(arn)?.current : this.versions.get(arn)?.get(versionId);
-    if (value === undefined) throw new Error(`No version ${versionId ?? 'AWSCURRENT'} of the local secret ${arn}`);
+    const value =
+      versionId === undefined
+        ? this.values.get(arn)?.current
+        : this.versions.get(arn)?.get(versionId);
+    if (value === undefined)
+      throw new Error(`No version ${versionId ?? 'AWSCURRENT'} of the local secret ${arn}`);
     return value;
   }
 
   async read(secretId: string): Promise<SecretValues> {
     checkServiceCall('secretsmanager:GetSecretValue', secretId);
     const values = this.values.get(secretId);
-    if (!values) throw Object.assign(new Error(`Secrets Manager can't find the specified secret.`), { name: 'ResourceNotFoundException' });
+    if (!values)
+      throw Object.assign(new Error(`Secrets Manager can't find the specified secret.`), {
+        name: 'ResourceNotFoundException',
+      });
     return values;
   }
 }
@@ -78,7 +95,9 @@ export class LocalKms implements KeyService {
     this.material = localMaterial(keyArn);
   }
 
-  async generateDataKey(context: EncryptionContext): Promise<{ plaintext: Uint8Array; encrypted: Uint8Array }> {
+  async generateDataKey(
+    context: EncryptionContext,
+  ): Promise<{ plaintext: Uint8Array; encrypted: Uint8Array }> {
     checkServiceCall('kms:GenerateDataKey', this.keyArn, conditionKeys(context));
     const plaintext = randomBytes(32);
     const iv = randomBytes(12);
@@ -91,23 +110,30 @@ export class LocalKms implements KeyService {
     checkServiceCall('kms:Decrypt', this.keyArn, conditionKeys(context));
     const blob = Buffer.from(encrypted);
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.material, blob.subarray(0, 12)).setAAD(canonical(context));
+      const decipher = createDecipheriv('aes-256-gcm', this.material, blob.subarray(0, 12)).setAAD(
+        canonical(context),
+      );
       decipher.setAuthTag(blob.subarray(12, 28));
       return Buffer.concat([decipher.update(blob.subarray(28)), decipher.final()]);
     } catch {
       // What KMS answers for a ciphertext of another key or another encryption context.
-      throw Object.assign(new Error('The ciphertext or its encryption context is not valid'), { name: 'InvalidCiphertextException' });
+      throw Object.assign(new Error('The ciphertext or its encryption context is not valid'), {
+        name: 'InvalidCiphertextException',
+      });
     }
   }
 }
 
-const canonical = (context: EncryptionContext) => Buffer.from(JSON.stringify(Object.entries(context).sort(([a], [b]) => (a < b ? -1 : 1))));
+const canonical = (context: EncryptionContext) =>
+  Buffer.from(JSON.stringify(Object.entries(context).sort(([a], [b]) => (a < b ? -1 : 1))));
 
 /** The condition keys KMS sets for a request with this encryption context. */
 function conditionKeys(context: EncryptionContext): Record<string, string[]> {
   return {
     'kms:EncryptionContextKeys': Object.keys(context),
-    ...Object.fromEntries(Object.entries(context).map(([key, value]) => [`kms:EncryptionContext:${key}`, [value]])),
+    ...Object.fromEntries(
+      Object.entries(context).map(([key, value]) => [`kms:EncryptionContext:${key}`, [value]]),
+    ),
   };
 }
 

@@ -24,8 +24,26 @@ export function demoData(now = Date.now()): ImportFile {
       '€65k–€80k',
       'React, TypeScript, accessibility',
     ],
-    ['jd-data', 'Data Analyst', 'DRAFT', 'Analytics', 'London', '2+ years', '£45k–£55k', 'SQL, Python, dashboards'],
-    ['jd-design', 'Product Designer', 'CLOSED', 'Design', 'Amsterdam', '4+ years', '€60k–€75k', 'Figma, user research'],
+    [
+      'jd-data',
+      'Data Analyst',
+      'DRAFT',
+      'Analytics',
+      'London',
+      '2+ years',
+      '£45k–£55k',
+      'SQL, Python, dashboards',
+    ],
+    [
+      'jd-design',
+      'Product Designer',
+      'CLOSED',
+      'Design',
+      'Amsterdam',
+      '4+ years',
+      '€60k–€75k',
+      'Figma, user research',
+    ],
     [
       'jd-support',
       'Customer Support Lead',
@@ -70,28 +88,30 @@ export function demoData(now = Date.now()): ImportFile {
     ['Tim Berners-Lee', ['HTTP', 'HTML', 'Standards'], '25 years'],
     ['Barbara Liskov', ['Distributed systems', 'Java'], '18 years'],
   ] as const;
-  const resumes: NonNullable<ImportFile['resumes']> = people.map(([name, skills, experience], i) => {
-    const slug = name.toLowerCase().replace(/[^a-z]+/g, '-');
-    return {
-      id: `res-${slug}`,
-      fileName: `${name.replace(/ /g, '_')}_CV.pdf`,
-      parseStatus: i === 7 ? 'PROCESSING' : 'COMPLETED',
-      metadata:
-        i === 7
-          ? {}
-          : {
-              name,
-              email: `${slug}@example.com`,
-              phone: `+44 20 7946 0${String(100 + i).padStart(3, '0')}`,
-              skills: [...skills],
-              experience,
-              education: 'BSc Computer Science',
-              certifications: i % 2 === 0 ? ['AWS Certified Developer'] : [],
-              summary: `${name} is an engineer with ${experience} of experience in ${skills.join(', ')}.`,
-            },
-      createdAt: daysAgo(20 - i * 2),
-    };
-  });
+  const resumes: NonNullable<ImportFile['resumes']> = people.map(
+    ([name, skills, experience], i) => {
+      const slug = name.toLowerCase().replace(/[^a-z]+/g, '-');
+      return {
+        id: `res-${slug}`,
+        fileName: `${name.replace(/ /g, '_')}_CV.pdf`,
+        parseStatus: i === 7 ? 'PROCESSING' : 'COMPLETED',
+        metadata:
+          i === 7
+            ? {}
+            : {
+                name,
+                email: `${slug}@example.com`,
+                phone: `+44 20 7946 0${String(100 + i).padStart(3, '0')}`,
+                skills: [...skills],
+                experience,
+                education: 'BSc Computer Science',
+                certifications: i % 2 === 0 ? ['AWS Certified Developer'] : [],
+                summary: `${name} is an engineer with ${experience} of experience in ${skills.join(', ')}.`,
+              },
+        createdAt: daysAgo(20 - i * 2),
+      };
+    },
+  );
   const applications: NonNullable<ImportFile['applications']> = [
     ['app-1', 'jd-backend', 0, 'SHORTLISTED', [91.5, 84]],
     ['app-2', 'jd-backend', 1, 'SCREENING', [78]],

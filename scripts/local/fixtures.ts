@@ -11,7 +11,12 @@ import { decodeTime, encodeTime } from 'ulid';
 export const FIXTURES_RECORDED_AT = Date.parse('2026-11-24T09:30:00.000Z');
 
 /** Fields that hold epoch milliseconds (as numbers, or as strings in SQS attributes). */
-const EPOCH_MS_FIELDS = new Set(['timeEpoch', 'quotaResetAt', 'SentTimestamp', 'ApproximateFirstReceiveTimestamp']);
+const EPOCH_MS_FIELDS = new Set([
+  'timeEpoch',
+  'quotaResetAt',
+  'SentTimestamp',
+  'ApproximateFirstReceiveTimestamp',
+]);
 /** Fields that hold epoch seconds (a DynamoDB stream's record time, an item's TTL as a number or {N}). */
 const EPOCH_SECONDS_FIELDS = new Set(['ApproximateCreationDateTime', 'ttl']);
 
@@ -23,8 +28,10 @@ const EVENT_ID = /\bevt_([0-9A-HJKMNP-TV-Z]{26})\b/g;
 
 function shiftEpoch(value: unknown, shiftMs: number, unitMs: number): unknown {
   if (typeof value === 'number') return value + shiftMs / unitMs;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return String(Number(value) + shiftMs / unitMs);
-  if (value && typeof value === 'object' && 'N' in value) return { ...value, N: shiftEpoch((value as { N: unknown }).N, shiftMs, unitMs) };
+  if (typeof value === 'string' && /^\d+$/.test(value))
+    return String(Number(value) + shiftMs / unitMs);
+  if (value && typeof value === 'object' && 'N' in value)
+    return { ...value, N: shiftEpoch((value as { N: unknown }).N, shiftMs, unitMs) };
   return value;
 }
 
@@ -39,7 +46,10 @@ function shiftString(text: string, shiftMs: number): string {
       // not JSON after all: moved as text
     }
   }
-  return text.replace(EVENT_ID, (_match, ulid: string) => `evt_${encodeTime(decodeTime(ulid) + shiftMs, 10)}${ulid.slice(10)}`);
+  return text.replace(
+    EVENT_ID,
+    (_match, ulid: string) => `evt_${encodeTime(decodeTime(ulid) + shiftMs, 10)}${ulid.slice(10)}`,
+  );
 }
 
 /** `value` with every instant in it moved by `shiftMs`. */

@@ -8,7 +8,12 @@ import { dirname, join } from 'node:path';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
 import type { AuthorizerContext, GatewayContext } from '../../lib/http/api-handler.js';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../lib/http/response-size.js';
-import { API_PREFIX, AUTHORIZER_FUNCTION, matchRoute, NOT_FOUND_FUNCTION } from '../../lib/http/routes.js';
+import {
+  API_PREFIX,
+  AUTHORIZER_FUNCTION,
+  matchRoute,
+  NOT_FOUND_FUNCTION,
+} from '../../lib/http/routes.js';
 import { logger } from '../../lib/observability/logger.js';
 import { authorizerEvent, DEFAULT_ROUTE, type IncomingRequest, proxyEvent } from './events.js';
 import { lambdaContext, loadHandler } from './handlers.js';
@@ -23,7 +28,12 @@ const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|xml|x-www-form-urlencoded|javascript))/i;
 const DOCS_DIR = join(import.meta.dirname, '..', '..', 'docs');
 
-type Reply = { status: number; headers: Record<string, string>; body: string | Buffer; cookies?: string[] };
+type Reply = {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+  cookies?: string[];
+};
 
 const gatewayMessage = (status: number, message: string): Reply => ({
   status,
@@ -37,7 +47,8 @@ function collectHeaders(req: IncomingMessage): Record<string, string> {
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = (req.rawHeaders[i] as string).toLowerCase();
     const value = req.rawHeaders[i + 1] as string;
-    headers[name] = name in headers ? `${headers[name]}${name === 'cookie' ? '; ' : ','}${value}` : value;
+    headers[name] =
+      name in headers ? `${headers[name]}${name === 'cookie' ? '; ' : ','}${value}` : value;
   }
   return headers;
 }
@@ -64,7 +75,10 @@ export function fromLambdaResult(result: unknown): Reply {
       cookies?: string[];
     };
     const headers = Object.fromEntries(
-      Object.entries(structured.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
+      Object.entries(structured.headers ?? {}).map(([name, value]) => [
+        name.toLowerCase(),
+        String(value),
+      ]),
     );
     const raw = structured.body ?? '';
     return {
@@ -110,7 +124,10 @@ export interface GatewayOptions {
   now?: () => number;
 }
 
-export async function handleRequest(request: IncomingRequest, options: GatewayOptions = {}): Promise<Reply> {
+export async function handleRequest(
+  request: IncomingRequest,
+  options: GatewayOptions = {},
+): Promise<Reply> {
   const timeoutMs = options.functionTimeoutMs ?? FUNCTION_TIMEOUT_MS;
   const docs = request.method === 'GET' ? await serveDocs(request.rawPath) : undefined;
   if (docs) return docs;
@@ -147,11 +164,18 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
 
   try {
     const handler = await loadHandler(functionName);
-    const result = await handler(proxyEvent(request, route, pathParameters, context, requestId, now), lambdaContext(functionName, requestId, timeoutMs));
+    const result = await handler(
+      proxyEvent(request, route, pathParameters, context, requestId, now),
+      lambdaContext(functionName, requestId, timeoutMs),
+    );
     // Lambda refuses a result past its response limit: the invocation fails and API Gateway answers 500.
     const resultBytes = Buffer.byteLength(JSON.stringify(result ?? null), 'utf8');
     if (resultBytes > LAMBDA_RESPONSE_LIMIT_BYTES) {
-      logger.error('Function response exceeded the Lambda response limit', { function: functionName, resultBytes, limitBytes: LAMBDA_RESPONSE_LIMIT_BYTES });
+      logger.error('Function response exceeded the Lambda response limit', {
+        function: functionName,
+        resultBytes,
+        limitBytes: LAMBDA_RESPONSE_LIMIT_BYTES,
+      });
       return gatewayMessage(500, 'Internal Server Error');
     }
     const reply = fromLambdaResult(result);
@@ -163,7 +187,11 @@ export async function handleRequest(request: IncomingRequest, options: GatewayOp
   }
 }
 
-async function onRequest(req: IncomingMessage, res: ServerResponse, options: GatewayOptions): Promise<void> {
+async function onRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: GatewayOptions,
+): Promise<void> {
   // As sent: API Gateway does not resolve `.` or `..` segments (new URL() would).
   const target = req.url ?? '/';
   const queryStart = target.indexOf('?');
@@ -175,16 +203,21 @@ async function onRequest(req: IncomingMessage, res: ServerResponse, options: Gat
     const headers = collectHeaders(req);
     // Text reaches the function as text, unless it is not valid UTF-8: then base64, so that nothing on
     // the way replaces the bytes the function must refuse.
-    const text = body.length === 0 || (TEXT_TYPES.test(headers['content-type'] ?? 'application/json') && isUtf8(body));
-    reply = await handleRequest({
-      method: req.method ?? 'GET',
-      rawPath: queryStart < 0 ? target : target.slice(0, queryStart),
-      rawQueryString: queryStart < 0 ? '' : target.slice(queryStart + 1),
-      headers,
-      body: body.length ? body.toString(text ? 'utf8' : 'base64') : undefined,
-      isBase64Encoded: !text,
-      sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
-    }, options);
+    const text =
+      body.length === 0 ||
+      (TEXT_TYPES.test(headers['content-type'] ?? 'application/json') && isUtf8(body));
+    reply = await handleRequest(
+      {
+        method: req.method ?? 'GET',
+        rawPath: queryStart < 0 ? target : target.slice(0, queryStart),
+        rawQueryString: queryStart < 0 ? '' : target.slice(queryStart + 1),
+        headers,
+        body: body.length ? body.toString(text ? 'utf8' : 'base64') : undefined,
+        isBase64Encoded: !text,
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+      },
+      options,
+    );
   }
   const headers: Record<string, string | string[]> = { ...reply.headers };
   if (reply.cookies?.length) headers['set-cookie'] = reply.cookies;

@@ -1,6 +1,11 @@
 import type { Context } from 'aws-lambda';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
-import { AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, type RouteDefinition, routeEntries } from '../../lib/http/routes.js';
+import {
+  AUTHORIZER_FUNCTION,
+  NOT_FOUND_FUNCTION,
+  type RouteDefinition,
+  routeEntries,
+} from '../../lib/http/routes.js';
 import { withInvocationLogger } from '../../lib/observability/logger.js';
 import { runAsFunction } from './iam.js';
 
@@ -26,17 +31,24 @@ export async function loadHandler(functionName: string): Promise<LambdaHandler> 
   if (!FUNCTION_NAMES.includes(functionName)) throw new Error(`Unknown function "${functionName}"`);
   let handler = cache.get(functionName);
   if (!handler) {
-    const module = (await import(`../../functions/${functionName}/handler.ts`)) as { handler: LambdaHandler };
+    const module = (await import(`../../functions/${functionName}/handler.ts`)) as {
+      handler: LambdaHandler;
+    };
     const loaded = module.handler;
     // As in Lambda, the invocation's log lines carry its own context only, whatever else runs at the same time.
-    handler = (event, context) => withInvocationLogger(() => runAsFunction(functionName, () => loaded(event, context)));
+    handler = (event, context) =>
+      withInvocationLogger(() => runAsFunction(functionName, () => loaded(event, context)));
     cache.set(functionName, handler);
   }
   return handler;
 }
 
 /** A Lambda context; `timeoutMs` is what getRemainingTimeInMillis starts from (the CDK timeout is 10 s). */
-export function lambdaContext(functionName: string, requestId: string, timeoutMs = 10_000): Context {
+export function lambdaContext(
+  functionName: string,
+  requestId: string,
+  timeoutMs = 10_000,
+): Context {
   const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,

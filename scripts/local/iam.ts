@@ -53,7 +53,10 @@ export interface Verdict {
 const asList = (value: Values | undefined): string[] => (value === undefined ? [] : [value].flat());
 
 function wildcard(pattern: string, caseInsensitive: boolean): RegExp {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${source}$`, caseInsensitive ? 'i' : '');
 }
 
@@ -63,13 +66,21 @@ const matchesAny = (patterns: string[], value: string, caseInsensitive = false) 
 const VALUE_OPERATORS: Record<string, (policyValues: string[], value: string) => boolean> = {
   StringEquals: (policyValues, value) => policyValues.includes(value),
   ArnEquals: (policyValues, value) => policyValues.includes(value),
-  StringEqualsIgnoreCase: (policyValues, value) => policyValues.some((c) => c.toLowerCase() === value.toLowerCase()),
+  StringEqualsIgnoreCase: (policyValues, value) =>
+    policyValues.some((c) => c.toLowerCase() === value.toLowerCase()),
   StringLike: (policyValues, value) => matchesAny(policyValues, value),
   ArnLike: (policyValues, value) => matchesAny(policyValues, value),
 };
 
-function conditionHolds(operatorKey: string, key: string, expected: Values | boolean, context: Record<string, string[]>): boolean {
-  const [qualifier, rawOperator] = operatorKey.includes(':') ? operatorKey.split(':', 2) : [undefined, operatorKey];
+function conditionHolds(
+  operatorKey: string,
+  key: string,
+  expected: Values | boolean,
+  context: Record<string, string[]>,
+): boolean {
+  const [qualifier, rawOperator] = operatorKey.includes(':')
+    ? operatorKey.split(':', 2)
+    : [undefined, operatorKey];
   const ifExists = (rawOperator as string).endsWith('IfExists');
   const operator = (rawOperator as string).replace(/IfExists$/, '');
   const present = context[key];
@@ -80,7 +91,8 @@ function conditionHolds(operatorKey: string, key: string, expected: Values | boo
     throw new Error(`The local IAM check does not support the condition operator ${operatorKey}`);
   }
   if (operator === 'Null') return (present === undefined) === (String(expected) === 'true');
-  if (operator === 'Bool') return present !== undefined && present.every((value) => policyValues.includes(value));
+  if (operator === 'Bool')
+    return present !== undefined && present.every((value) => policyValues.includes(value));
   const holds = (value: string) => (matches as NonNullable<typeof matches>)(policyValues, value);
   if (qualifier === 'ForAllValues') return (present ?? []).every(holds);
   if (qualifier === 'ForAnyValue') return (present ?? []).some(holds);
@@ -89,7 +101,10 @@ function conditionHolds(operatorKey: string, key: string, expected: Values | boo
   return present.every(holds);
 }
 
-export function statementApplies(statement: PolicyStatement, request: AuthorizationRequest): boolean {
+export function statementApplies(
+  statement: PolicyStatement,
+  request: AuthorizationRequest,
+): boolean {
   const action = statement.Action
     ? matchesAny(asList(statement.Action), request.action, true)
     : !matchesAny(asList(statement.NotAction), request.action, true);
@@ -99,7 +114,9 @@ export function statementApplies(statement: PolicyStatement, request: Authorizat
     : !matchesAny(asList(statement.NotResource), request.resource);
   if (!resource) return false;
   return Object.entries(statement.Condition ?? {}).every(([operator, keys]) =>
-    Object.entries(keys).every(([key, expected]) => conditionHolds(operator, key, expected, request.context)),
+    Object.entries(keys).every(([key, expected]) =>
+      conditionHolds(operator, key, expected, request.context),
+    ),
   );
 }
 
@@ -108,7 +125,8 @@ export function evaluate(statements: PolicyStatement[], request: AuthorizationRe
   if (applicable.some((statement) => statement.Effect === 'Deny')) {
     return { allowed: false, reason: `an explicit deny in an identity-based policy` };
   }
-  if (applicable.some((statement) => statement.Effect === 'Allow')) return { allowed: true, reason: 'allowed' };
+  if (applicable.some((statement) => statement.Effect === 'Allow'))
+    return { allowed: true, reason: 'allowed' };
   return { allowed: false, reason: `no identity-based policy allows the ${request.action} action` };
 }
 
@@ -125,35 +143,48 @@ export interface FunctionPolicies {
  * key or anything else a policy names under its logical id (what the local stand-ins use,
  * scripts/local/aws.ts); an alias is its function's ARN with the alias name.
  */
-export function localArnOf(template: CfnTemplate, tableName: string, logicalId: string, attribute: string, env: Env = LOCAL_ENV): string {
+export function localArnOf(
+  template: CfnTemplate,
+  tableName: string,
+  logicalId: string,
+  attribute: string,
+  env: Env = LOCAL_ENV,
+): string {
   const resource = template.Resources[logicalId];
   const type = resource?.Type;
-  const arn = (service: string, resource: string) => `arn:aws:${service}:${env.region}:${env.account}:${resource}`;
+  const arn = (service: string, resource: string) =>
+    `arn:aws:${service}:${env.region}:${env.account}:${resource}`;
   if (type === 'AWS::DynamoDB::GlobalTable' || type === 'AWS::DynamoDB::Table') {
     const table = arn('dynamodb', `table/${tableName}`);
     if (attribute === 'Arn') return table;
     if (attribute === 'StreamArn') return `${table}/stream/local`;
   }
   if (type === 'AWS::SQS::Queue' && attribute === 'Arn') return arn('sqs', logicalId);
-  if (type === 'AWS::SecretsManager::Secret' && attribute === 'Ref') return arn('secretsmanager', `secret:${logicalId}`);
+  if (type === 'AWS::SecretsManager::Secret' && attribute === 'Ref')
+    return arn('secretsmanager', `secret:${logicalId}`);
   if (type === 'AWS::KMS::Key' && attribute === 'Arn') return arn('kms', `key/${logicalId}`);
-  if (type === 'AWS::Lambda::Function') return attribute === 'Arn' ? arn('lambda', `function:${logicalId}`) : logicalId;
+  if (type === 'AWS::Lambda::Function')
+    return attribute === 'Arn' ? arn('lambda', `function:${logicalId}`) : logicalId;
   if (type === 'AWS::Lambda::Alias' && attribute === 'Ref') {
     const target = resource?.Properties?.FunctionName as { Ref?: string } | undefined;
     return `${arn('lambda', `function:${target?.Ref ?? logicalId}`)}:${String(resource?.Properties?.Name)}`;
   }
   if (type === 'AWS::SNS::Topic' && attribute === 'Ref') return arn('sns', logicalId);
-  if (type === 'AWS::Events::Rule' && attribute === 'Arn') return arn('events', `rule/${logicalId}`);
-  if (type === 'AWS::CloudWatch::Alarm' && attribute === 'Arn') return arn('cloudwatch', `alarm:${String(resource?.Properties?.AlarmName ?? logicalId)}`);
+  if (type === 'AWS::Events::Rule' && attribute === 'Arn')
+    return arn('events', `rule/${logicalId}`);
+  if (type === 'AWS::CloudWatch::Alarm' && attribute === 'Arn')
+    return arn('cloudwatch', `alarm:${String(resource?.Properties?.AlarmName ?? logicalId)}`);
   if (type === 'AWS::ApiGatewayV2::Api' && attribute === 'Ref') return logicalId;
   if (type === 'AWS::ApiGatewayV2::Authorizer' && attribute === 'Ref') return logicalId;
-  if (type === 'AWS::IAM::Role' && attribute === 'Arn') return `arn:aws:iam::${env.account}:role/${logicalId}`;
+  if (type === 'AWS::IAM::Role' && attribute === 'Arn')
+    return `arn:aws:iam::${env.account}:role/${logicalId}`;
   // Anything else is no resource a policy names; a distinct value keeps it from matching.
   return `unresolved:${logicalId}.${attribute}`;
 }
 
 export function resolver(template: CfnTemplate, tableName: string, env: Env = LOCAL_ENV) {
-  const arnOf = (logicalId: string, attribute: string): string => localArnOf(template, tableName, logicalId, attribute, env);
+  const arnOf = (logicalId: string, attribute: string): string =>
+    localArnOf(template, tableName, logicalId, attribute, env);
   const resolve = (value: Json): Json => {
     if (Array.isArray(value)) return value.map(resolve);
     if (!value || typeof value !== 'object') return value;
@@ -168,8 +199,18 @@ export function resolver(template: CfnTemplate, tableName: string, env: Env = LO
       return parts.map((part) => String(resolve(part))).join(separator);
     }
     if (entries.length === 1 && name === 'Ref') {
-      const pseudo: Record<string, string> = { 'AWS::Region': env.region, 'AWS::AccountId': env.account, 'AWS::Partition': 'aws', 'AWS::URLSuffix': 'amazonaws.com' };
-      return pseudo[argument as string] ?? (template.Resources[argument as string] ? arnOf(argument as string, 'Ref') : `unresolved:${String(argument)}`);
+      const pseudo: Record<string, string> = {
+        'AWS::Region': env.region,
+        'AWS::AccountId': env.account,
+        'AWS::Partition': 'aws',
+        'AWS::URLSuffix': 'amazonaws.com',
+      };
+      return (
+        pseudo[argument as string] ??
+        (template.Resources[argument as string]
+          ? arnOf(argument as string, 'Ref')
+          : `unresolved:${String(argument)}`)
+      );
     }
     return Object.fromEntries(entries.map(([key, inner]) => [key, resolve(inner)]));
   };
@@ -177,7 +218,11 @@ export function resolver(template: CfnTemplate, tableName: string, env: Env = LO
 }
 
 /** Each role (by its logical id) with the statements of every identity-based policy on it. */
-export function rolePolicies(template: CfnTemplate, tableName: string, env: Env = LOCAL_ENV): Map<string, PolicyStatement[]> {
+export function rolePolicies(
+  template: CfnTemplate,
+  tableName: string,
+  env: Env = LOCAL_ENV,
+): Map<string, PolicyStatement[]> {
   const resolve = resolver(template, tableName, env);
   const documentsOfRole = new Map<string, PolicyStatement[]>();
   const add = (roleId: string, document: Json) => {
@@ -186,25 +231,34 @@ export function rolePolicies(template: CfnTemplate, tableName: string, env: Env 
   };
   for (const [id, resource] of Object.entries(template.Resources)) {
     if (resource.Type === 'AWS::IAM::Role') {
-      if (resource.Properties?.ManagedPolicyArns) throw new Error(`Role ${id} has managed policies, which the local IAM check cannot read`);
-      for (const policy of (resource.Properties?.Policies as { PolicyDocument: Json }[] | undefined) ?? []) add(id, policy.PolicyDocument);
+      if (resource.Properties?.ManagedPolicyArns)
+        throw new Error(`Role ${id} has managed policies, which the local IAM check cannot read`);
+      for (const policy of (resource.Properties?.Policies as
+        { PolicyDocument: Json }[] | undefined) ?? [])
+        add(id, policy.PolicyDocument);
     }
     if (resource.Type === 'AWS::IAM::Policy') {
-      for (const role of resource.Properties?.Roles as { Ref: string }[]) add(role.Ref, resource.Properties?.PolicyDocument);
+      for (const role of resource.Properties?.Roles as { Ref: string }[])
+        add(role.Ref, resource.Properties?.PolicyDocument);
     }
   }
   return documentsOfRole;
 }
 
 /** Each function (by its folder under functions/) with the statements of every policy on its role. */
-export function functionPolicies(template: CfnTemplate, tableName: string): Map<string, FunctionPolicies> {
+export function functionPolicies(
+  template: CfnTemplate,
+  tableName: string,
+): Map<string, FunctionPolicies> {
   const documentsOfRole = rolePolicies(template, tableName);
   const result = new Map<string, FunctionPolicies>();
   for (const resource of Object.values(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function') continue;
     const functionName = resource.Metadata?.[FUNCTION_METADATA_KEY];
     if (typeof functionName !== 'string') continue;
-    const roleId = (resource.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const roleId = (resource.Properties?.Role as { 'Fn::GetAtt': [string, string] })[
+      'Fn::GetAtt'
+    ][0];
     result.set(functionName, { roleName: roleId, statements: documentsOfRole.get(roleId) ?? [] });
   }
   return result;
@@ -231,7 +285,9 @@ function partitionKeyOf(key: Json): string[] {
 function queriedPartitionKey(input: Input): string[] {
   const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
   const values = (input.ExpressionAttributeValues ?? {}) as Record<string, Json>;
-  for (const [, attribute, placeholder] of String(input.KeyConditionExpression ?? '').matchAll(/([#\w]+)\s*=\s*(:\w+)/g)) {
+  for (const [, attribute, placeholder] of String(input.KeyConditionExpression ?? '').matchAll(
+    /([#\w]+)\s*=\s*(:\w+)/g,
+  )) {
     const name = attribute?.startsWith('#') ? names[attribute] : attribute;
     if (name === KEY_ATTRIBUTES.partitionKey) {
       const value = scalar(values[placeholder as string]);
@@ -241,11 +297,17 @@ function queriedPartitionKey(input: Input): string[] {
   return [];
 }
 
-const tableArn = (tableName: string) => `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${tableName}`;
+const tableArn = (tableName: string) =>
+  `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${tableName}`;
 
 export function authorizationsOf(commandName: string, input: Input): AuthorizationRequest[] {
   const operation = commandName.replace(/Command$/, '');
-  const single = (action: string, table: string, leadingKeys: string[], extra: Record<string, string[]> = {}) => ({
+  const single = (
+    action: string,
+    table: string,
+    leadingKeys: string[],
+    extra: Record<string, string[]> = {},
+  ) => ({
     action: `dynamodb:${action}`,
     resource: tableArn(table),
     context: { ...(leadingKeys.length ? { 'dynamodb:LeadingKeys': leadingKeys } : {}), ...extra },
@@ -255,31 +317,57 @@ export function authorizationsOf(commandName: string, input: Input): Authorizati
     case 'PutItem':
     case 'UpdateItem':
     case 'DeleteItem':
-      return [single(operation, input.TableName as string, partitionKeyOf(input.Key ?? input.Item))];
+      return [
+        single(operation, input.TableName as string, partitionKeyOf(input.Key ?? input.Item)),
+      ];
     case 'Query':
     case 'Scan': {
-      const request = single(operation, input.TableName as string, operation === 'Query' ? queriedPartitionKey(input) : []);
+      const request = single(
+        operation,
+        input.TableName as string,
+        operation === 'Query' ? queriedPartitionKey(input) : [],
+      );
       if (input.IndexName) request.resource += `/index/${String(input.IndexName)}`;
       return [request];
     }
     case 'BatchGetItem':
-      return Object.entries(input.RequestItems as Record<string, { Keys: Json[] }>).map(([table, request]) =>
-        single('BatchGetItem', table, [...new Set(request.Keys.flatMap(partitionKeyOf))]),
+      return Object.entries(input.RequestItems as Record<string, { Keys: Json[] }>).map(
+        ([table, request]) =>
+          single('BatchGetItem', table, [...new Set(request.Keys.flatMap(partitionKeyOf))]),
       );
     case 'BatchWriteItem':
-      return Object.entries(input.RequestItems as Record<string, { PutRequest?: { Item: Json }; DeleteRequest?: { Key: Json } }[]>).map(
-        ([table, requests]) =>
-          single('BatchWriteItem', table, [...new Set(requests.flatMap((r) => partitionKeyOf(r.PutRequest?.Item ?? r.DeleteRequest?.Key)))]),
+      return Object.entries(
+        input.RequestItems as Record<
+          string,
+          { PutRequest?: { Item: Json }; DeleteRequest?: { Key: Json } }[]
+        >,
+      ).map(([table, requests]) =>
+        single('BatchWriteItem', table, [
+          ...new Set(
+            requests.flatMap((r) => partitionKeyOf(r.PutRequest?.Item ?? r.DeleteRequest?.Key)),
+          ),
+        ]),
       );
     case 'TransactWriteItems':
     case 'TransactGetItems': {
       // Each item is authorized as its underlying action (ConditionCheck as ConditionCheckItem).
-      const actions: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' };
+      const actions: Record<string, string> = {
+        Put: 'PutItem',
+        Update: 'UpdateItem',
+        Delete: 'DeleteItem',
+        ConditionCheck: 'ConditionCheckItem',
+        Get: 'GetItem',
+      };
       return (input.TransactItems as Record<string, Input>[]).map((item) => {
         const [kind, request] = Object.entries(item)[0] as [string, Input];
-        return single(actions[kind] as string, request.TableName as string, partitionKeyOf(request.Key ?? request.Item), {
-          'dynamodb:EnclosingOperation': [operation],
-        });
+        return single(
+          actions[kind] as string,
+          request.TableName as string,
+          partitionKeyOf(request.Key ?? request.Item),
+          {
+            'dynamodb:EnclosingOperation': [operation],
+          },
+        );
       });
     }
     default:
@@ -313,17 +401,26 @@ export class LocalIam {
 
   authorize(functionName: string, request: AuthorizationRequest): Verdict {
     const policies = this.policies.get(functionName);
-    if (!policies) return { allowed: false, reason: `the template has no function named ${functionName}` };
+    if (!policies)
+      return { allowed: false, reason: `the template has no function named ${functionName}` };
     return evaluate(policies.statements, request);
   }
 
   /** Throws what DynamoDB throws when the caller's role does not allow a command. */
   check(functionName: string, commandName: string, input: Input): void {
-    this.require(functionName, authorizationsOf(commandName, input), (message) => new DynamoDBServiceException({ ...ACCESS_DENIED, message }));
+    this.require(
+      functionName,
+      authorizationsOf(commandName, input),
+      (message) => new DynamoDBServiceException({ ...ACCESS_DENIED, message }),
+    );
   }
 
   /** Throws what the service throws (`refuse` makes it from IAM's message) unless every request is allowed. */
-  require(functionName: string, requests: AuthorizationRequest[], refuse: (message: string) => Error): void {
+  require(
+    functionName: string,
+    requests: AuthorizationRequest[],
+    refuse: (message: string) => Error,
+  ): void {
     for (const request of requests) {
       const verdict = this.authorize(functionName, request);
       if (verdict.allowed) continue;
@@ -336,7 +433,11 @@ export class LocalIam {
   }
 }
 
-const ACCESS_DENIED = { name: 'AccessDeniedException', $fault: 'client', $metadata: { httpStatusCode: 400 } } as const;
+const ACCESS_DENIED = {
+  name: 'AccessDeniedException',
+  $fault: 'client',
+  $metadata: { httpStatusCode: 400 },
+} as const;
 
 let servicesIam: LocalIam | undefined;
 
@@ -349,10 +450,16 @@ export function holdServicesTo(iam: LocalIam | undefined): void {
  * The IAM check of one call to a local stand-in, made as the function running now (none: an operator,
  * unchecked): throws AccessDeniedException, as the service would, when its role does not allow it.
  */
-export function checkServiceCall(action: string, resource: string, context: Record<string, string[]> = {}): void {
+export function checkServiceCall(
+  action: string,
+  resource: string,
+  context: Record<string, string[]> = {},
+): void {
   const functionName = currentFunction.getStore();
   if (!functionName || !servicesIam) return;
-  servicesIam.require(functionName, [{ action, resource, context }], (message) => Object.assign(new Error(message), { ...ACCESS_DENIED }));
+  servicesIam.require(functionName, [{ action, resource, context }], (message) =>
+    Object.assign(new Error(message), { ...ACCESS_DENIED }),
+  );
 }
 
 /** Makes every command sent through `db` inside a function's scope pass that function's IAM check. */

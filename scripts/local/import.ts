@@ -17,7 +17,11 @@ export interface ImportCounts {
  * code like any product event. Ids missing from the file are made; every entity gets this import's
  * version, so importing the file again updates what it holds.
  */
-export function eventsOfImport(tenantId: string, data: ImportFile, version = Date.now()): PublishedEvent[] {
+export function eventsOfImport(
+  tenantId: string,
+  data: ImportFile,
+  version = Date.now(),
+): PublishedEvent[] {
   const occurredAt = new Date().toISOString();
   const event = (type: ProductEventType, item: { id?: string | undefined }) => ({
     type,
@@ -31,21 +35,37 @@ export function eventsOfImport(tenantId: string, data: ImportFile, version = Dat
     ...(data.jds ?? []).map((jd) => event('jd.upserted', jd)),
     ...(data.resumes ?? []).map((resume) => event('resume.upserted', resume)),
     // By JD: applications applied together then share their JD's read and version check.
-    ...[...(data.applications ?? [])].sort((a, b) => (a.jdId < b.jdId ? -1 : a.jdId > b.jdId ? 1 : 0)).map((application) => event('application.upserted', application)),
+    ...[...(data.applications ?? [])]
+      .sort((a, b) => (a.jdId < b.jdId ? -1 : a.jdId > b.jdId ? 1 : 0))
+      .map((application) => event('application.upserted', application)),
   ];
 }
 
-export async function importProductData(db: Db, tenantId: string, data: ImportFile, options: { concurrency?: number; onProgress?: OnProgress } = {}): Promise<ImportCounts> {
+export async function importProductData(
+  db: Db,
+  tenantId: string,
+  data: ImportFile,
+  options: { concurrency?: number; onProgress?: OnProgress } = {},
+): Promise<ImportCounts> {
   const counts: ImportCounts = {
     jds: { created: 0, updated: 0 },
     resumes: { created: 0, updated: 0 },
     applications: { created: 0, updated: 0 },
   };
-  const buckets = { 'jd.upserted': counts.jds, 'resume.upserted': counts.resumes, 'application.upserted': counts.applications } as const;
-  for (const { event, outcome } of await deliverLocally(db, eventsOfImport(tenantId, data), options)) {
+  const buckets = {
+    'jd.upserted': counts.jds,
+    'resume.upserted': counts.resumes,
+    'application.upserted': counts.applications,
+  } as const;
+  for (const { event, outcome } of await deliverLocally(
+    db,
+    eventsOfImport(tenantId, data),
+    options,
+  )) {
     const bucket = buckets[event.type as keyof typeof buckets];
     if (outcome.outcome === 'applied') bucket[outcome.created ? 'created' : 'updated'] += 1;
-    else if (outcome.outcome === 'rejected') (counts.rejected ??= []).push({ event: event.data, reason: outcome.reason });
+    else if (outcome.outcome === 'rejected')
+      (counts.rejected ??= []).push({ event: event.data, reason: outcome.reason });
   }
   return counts;
 }

@@ -12,12 +12,20 @@ import { lambdaContext, loadHandler } from './handlers.js';
  * function's deployed IAM. What it sends to a queue is checked against its permissions and reported
  * through `report` instead of sent (the local stack's queues are not running). Returns its result.
  */
-export async function invokeFunction(db: Db, functionName: string, event: unknown, report: (line: string) => void): Promise<unknown> {
+export async function invokeFunction(
+  db: Db,
+  functionName: string,
+  event: unknown,
+  report: (line: string) => void,
+): Promise<unknown> {
   setSharedDb(await withDeployedPermissions(db));
   setSharedDeliveryQueue({
     send: async (entries) => {
       checkQueueSend(CALLED_RESOURCES.deliveryQueue);
-      for (const { message, delayMs } of entries) report(`would queue for delivery (in ${Math.round(delayMs / 1000)} s): ${JSON.stringify(message)}`);
+      for (const { message, delayMs } of entries)
+        report(
+          `would queue for delivery (in ${Math.round(delayMs / 1000)} s): ${JSON.stringify(message)}`,
+        );
     },
   });
   setSharedDeadLetters({

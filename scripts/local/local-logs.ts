@@ -10,15 +10,33 @@ import { runningFunction } from './iam.js';
 export function localLogs(stream: NodeJS.WriteStream, options: { readable: boolean }) {
   const write = stream.write.bind(stream) as (text: string) => boolean;
   let quietDepth = 0;
-  const LAMBDA_KEYS = new Set(['level', 'message', 'timestamp', 'service', 'cold_start', 'function_arn', 'function_memory_size', 'function_name', 'function_request_id', 'sampling_rate', 'xray_trace_id']);
+  const LAMBDA_KEYS = new Set([
+    'level',
+    'message',
+    'timestamp',
+    'service',
+    'cold_start',
+    'function_arn',
+    'function_memory_size',
+    'function_name',
+    'function_request_id',
+    'sampling_rate',
+    'xray_trace_id',
+  ]);
 
   /** A metric (CloudWatch's embedded metric format) as one line: its values and dimensions. */
   const metricLine = (line: string): string => {
     try {
-      const { _aws: meta, ...fields } = JSON.parse(line) as { _aws: { Timestamp: number; CloudWatchMetrics: { Metrics: { Name: string }[] }[] } } & Record<string, unknown>;
-      const names = new Set(meta.CloudWatchMetrics.flatMap((group) => group.Metrics.map((metric) => metric.Name)));
+      const { _aws: meta, ...fields } = JSON.parse(line) as {
+        _aws: { Timestamp: number; CloudWatchMetrics: { Metrics: { Name: string }[] }[] };
+      } & Record<string, unknown>;
+      const names = new Set(
+        meta.CloudWatchMetrics.flatMap((group) => group.Metrics.map((metric) => metric.Name)),
+      );
       const values = [...names].map((name) => `${name}=${fields[name]}`).join(' ');
-      const dimensions = Object.fromEntries(Object.entries(fields).filter(([key]) => !names.has(key) && key !== 'service'));
+      const dimensions = Object.fromEntries(
+        Object.entries(fields).filter(([key]) => !names.has(key) && key !== 'service'),
+      );
       return `${new Date(meta.Timestamp).toISOString().slice(11, 19)} METRIC ${String(runningFunction() ?? '-').padEnd(22)} ${values} ${JSON.stringify(dimensions)}`;
     } catch {
       return line;
@@ -26,7 +44,8 @@ export function localLogs(stream: NodeJS.WriteStream, options: { readable: boole
   };
 
   const rewrite = (line: string): string | undefined => {
-    if (options.readable && line.startsWith('{"_aws"')) return quietDepth > 0 ? undefined : metricLine(line);
+    if (options.readable && line.startsWith('{"_aws"'))
+      return quietDepth > 0 ? undefined : metricLine(line);
     if (!line.startsWith('{"level"')) return line;
     let entry: Record<string, unknown>;
     try {
@@ -49,7 +68,9 @@ export function localLogs(stream: NodeJS.WriteStream, options: { readable: boole
   stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     const lines = text.split('\n');
-    const out = lines.map((line, i) => (i === lines.length - 1 && line === '' ? '' : rewrite(line))).filter((line) => line !== undefined);
+    const out = lines
+      .map((line, i) => (i === lines.length - 1 && line === '' ? '' : rewrite(line)))
+      .filter((line) => line !== undefined);
     const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
     if (out.length === 0 || (out.length === 1 && out[0] === '')) {
       callback?.();

@@ -8,7 +8,12 @@ import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { positiveInteger } from '../../lib/schemas/fields.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
-import { EVENT_SCHEMAS, responses, SCHEMA_NAMES, testEventSchema } from '../../lib/schemas/responses.js';
+import {
+  EVENT_SCHEMAS,
+  responses,
+  SCHEMA_NAMES,
+  testEventSchema,
+} from '../../lib/schemas/responses.js';
 
 /**
  * The OpenAPI 3.1 document, derived from the route table and the zod request/response schemas: every
@@ -20,7 +25,10 @@ type Route = ReturnType<typeof routeEntries>[number][1];
 
 const EXAMPLES_FILE = join(import.meta.dirname, '..', '..', 'docs', 'openapi-examples.json');
 /** Per operation: the request body sent and the answer received, by status (recorded by test/contract/openapi.test.ts). */
-export type RecordedExamples = Record<string, { request?: unknown; responses: Record<string, unknown> }>;
+export type RecordedExamples = Record<
+  string,
+  { request?: unknown; responses: Record<string, unknown> }
+>;
 
 const pascal = (id: string) => id[0]?.toUpperCase() + id.slice(1);
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -32,33 +40,82 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const override = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
   if (context.zodSchema !== positiveInteger) return;
   for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
-  Object.assign(context.jsonSchema, { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+  Object.assign(context.jsonSchema, {
+    type: 'integer',
+    format: 'int64',
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+  });
 };
 
 const withoutMeta = ({ $schema: _schema, $id: _id, ...rest }: JsonSchema) => rest;
 
 /** One JSON Schema per registered zod schema, referring to each other by component name. */
-function namedSchemas(entries: [z.ZodMiniType, string][], io: 'input' | 'output'): Record<string, JsonSchema> {
+function namedSchemas(
+  entries: [z.ZodMiniType, string][],
+  io: 'input' | 'output',
+): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [schema, id] of entries) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', override, uri: (id) => `#/components/schemas/${id}` });
-  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, withoutMeta(schema as JsonSchema)]));
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    unrepresentable: 'any',
+    override,
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [name, withoutMeta(schema as JsonSchema)]),
+  );
 }
 
-const querySchema = (schema: z.ZodMiniType) => withoutMeta(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override }) as JsonSchema);
+const querySchema = (schema: z.ZodMiniType) =>
+  withoutMeta(
+    z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override }) as JsonSchema,
+  );
 
 /** The tags of the reference, in its order; each route belongs to the first whose path prefix it has. */
 const TAGS = [
-  { name: 'Job descriptions', prefix: '/jds', description: 'Job descriptions: created here in DRAFT, published and edited in the product.' },
-  { name: 'Resumes', prefix: '/resumes', description: 'Resumes as the product parsed them: file, parse status and extracted metadata.' },
-  { name: 'Matches', prefix: '/matches', description: "A JD's applications ranked by their best AI score." },
-  { name: 'Candidates', prefix: '/candidates', description: 'Resumes with their applications and scores, searchable by file name.' },
-  { name: 'Keys', prefix: '/keys', description: "The tenant's API keys: create (shown once), list, revoke." },
-  { name: 'Events', prefix: '/events', description: 'The event log: every change, in order, for 30 days; read by cursor.' },
-  { name: 'Webhooks', prefix: '/webhooks', description: 'Endpoints that receive the events as signed Standard Webhooks deliveries, with their delivery log.' },
+  {
+    name: 'Job descriptions',
+    prefix: '/jds',
+    description: 'Job descriptions: created here in DRAFT, published and edited in the product.',
+  },
+  {
+    name: 'Resumes',
+    prefix: '/resumes',
+    description: 'Resumes as the product parsed them: file, parse status and extracted metadata.',
+  },
+  {
+    name: 'Matches',
+    prefix: '/matches',
+    description: "A JD's applications ranked by their best AI score.",
+  },
+  {
+    name: 'Candidates',
+    prefix: '/candidates',
+    description: 'Resumes with their applications and scores, searchable by file name.',
+  },
+  {
+    name: 'Keys',
+    prefix: '/keys',
+    description: "The tenant's API keys: create (shown once), list, revoke.",
+  },
+  {
+    name: 'Events',
+    prefix: '/events',
+    description: 'The event log: every change, in order, for 30 days; read by cursor.',
+  },
+  {
+    name: 'Webhooks',
+    prefix: '/webhooks',
+    description:
+      'Endpoints that receive the events as signed Standard Webhooks deliveries, with their delivery log.',
+  },
   { name: 'Account', prefix: '/whoami', description: 'The calling key: tenant, scopes and quota.' },
 ] as const;
-const tagOf = (route: Route) => TAGS.find((tag) => route.path === tag.prefix || route.path.startsWith(`${tag.prefix}/`))?.name ?? 'Account';
+const tagOf = (route: Route) =>
+  TAGS.find((tag) => route.path === tag.prefix || route.path.startsWith(`${tag.prefix}/`))?.name ??
+  'Account';
 
 /** The headers the service sends, declared once and referred to by the answers that carry them. */
 const integerHeader = (description: string, required: boolean) => ({
@@ -72,22 +129,30 @@ const HEADERS = {
   'RateLimit-Reset': integerHeader('Seconds until the hourly window resets', true),
   'Retry-After': integerHeader('Seconds to wait before retrying', true),
   'Idempotent-Replayed': {
-    description: '`true` on the replay of an answer given before to the same Idempotency-Key and body (byte for byte the same body); absent otherwise',
+    description:
+      '`true` on the replay of an answer given before to the same Idempotency-Key and body (byte for byte the same body); absent otherwise',
     required: false,
     schema: { type: 'string', enum: ['true'] },
   },
   ETag: {
-    description: "The resource's version (a strong validator: any change raises it); send it back as If-Match to change the resource only if nobody else did. Absent on an idempotent replay.",
+    description:
+      "The resource's version (a strong validator: any change raises it); send it back as If-Match to change the resource only if nobody else did. Absent on an idempotent replay.",
     required: false,
     schema: { type: 'string', maxLength: 24, pattern: '^"[0-9]{1,20}"$' },
   },
 };
 type HeaderName = keyof typeof HEADERS;
-const headerRefs = (...names: HeaderName[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const headerRefs = (...names: HeaderName[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
 
-const codes = (...names: (keyof typeof ERROR_CODES)[]) => names.map((name) => `\`${name}\``).join(', ');
-const errorAnswer = (description: string, headers: Record<string, unknown> = {}, schema: JsonSchema = ref('Error')) => ({
+const codes = (...names: (keyof typeof ERROR_CODES)[]) =>
+  names.map((name) => `\`${name}\``).join(', ');
+const errorAnswer = (
+  description: string,
+  headers: Record<string, unknown> = {},
+  schema: JsonSchema = ref('Error'),
+) => ({
   description,
   ...(Object.keys(headers).length ? { headers } : {}),
   content: { 'application/json': { schema } },
@@ -97,7 +162,8 @@ const errorOrGateway = { oneOf: [ref('Error'), ref('GatewayError')] };
 /** API Gateway's own answer: it has no code; treat it by its status. */
 const GATEWAY_ERROR = {
   type: 'object',
-  description: "API Gateway's own answer, sent before any function runs (no `code`: act on the status)",
+  description:
+    "API Gateway's own answer, sent before any function runs (no `code`: act on the status)",
   properties: { message: { type: 'string', enum: ['Internal Server Error', 'Forbidden'] } },
   required: ['message'],
   additionalProperties: false,
@@ -105,15 +171,28 @@ const GATEWAY_ERROR = {
 
 /** The answers every operation shares, declared once (components/responses). */
 const SHARED_RESPONSES = {
-  Unauthenticated: errorAnswer(`No X-API-Key header (${codes('unauthenticated')}). It names no key, so it carries no RateLimit headers.`),
+  Unauthenticated: errorAnswer(
+    `No X-API-Key header (${codes('unauthenticated')}). It names no key, so it carries no RateLimit headers.`,
+  ),
   Forbidden: errorAnswer(
     `An unknown, malformed, revoked or expired key (${codes('key_invalid')}: no RateLimit headers), or a key without the scope the route needs (${codes('scope_missing')}: with the key's RateLimit headers); behind the edge, a request the firewall refuses (${codes('request_blocked')}); API Gateway's own {"message":"Forbidden"} for a request that did not come through the edge`,
-    Object.fromEntries(RATE_LIMIT_HEADERS.map((name) => [name, { ...HEADERS[name], required: false }])),
+    Object.fromEntries(
+      RATE_LIMIT_HEADERS.map((name) => [name, { ...HEADERS[name], required: false }]),
+    ),
     errorOrGateway,
   ),
-  NotFound: errorAnswer(`No such resource for this tenant (${codes('not_found')}): another tenant's is never told apart from none`, headerRefs(...RATE_LIMIT_HEADERS)),
-  PayloadTooLarge: errorAnswer(`Body over 256 KB (${codes('payload_too_large')})`, headerRefs(...RATE_LIMIT_HEADERS)),
-  UnsupportedMediaType: errorAnswer(`Content-Type is not application/json, or the body is not UTF-8 (${codes('unsupported_media_type')})`, headerRefs(...RATE_LIMIT_HEADERS)),
+  NotFound: errorAnswer(
+    `No such resource for this tenant (${codes('not_found')}): another tenant's is never told apart from none`,
+    headerRefs(...RATE_LIMIT_HEADERS),
+  ),
+  PayloadTooLarge: errorAnswer(
+    `Body over 256 KB (${codes('payload_too_large')})`,
+    headerRefs(...RATE_LIMIT_HEADERS),
+  ),
+  UnsupportedMediaType: errorAnswer(
+    `Content-Type is not application/json, or the body is not UTF-8 (${codes('unsupported_media_type')})`,
+    headerRefs(...RATE_LIMIT_HEADERS),
+  ),
   TooManyRequests: errorAnswer(
     `The key's hourly quota (${codes('quota_exceeded')}) or the client address's per-minute limit (${codes('rate_limited')}) is spent: retry after Retry-After (also \`retryAfterMs\`)`,
     headerRefs(...RATE_LIMIT_HEADERS, 'Retry-After'),
@@ -123,9 +202,14 @@ const SHARED_RESPONSES = {
     {},
     errorOrGateway,
   ),
-  Unavailable: errorAnswer(`DynamoDB throttled, timed out or was unreachable, for the function or for the authorizer checking the key (${codes('unavailable')}): retry after Retry-After`, headerRefs('Retry-After')),
+  Unavailable: errorAnswer(
+    `DynamoDB throttled, timed out or was unreachable, for the function or for the authorizer checking the key (${codes('unavailable')}): retry after Retry-After`,
+    headerRefs('Retry-After'),
+  ),
 };
-const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+const shared = (name: keyof typeof SHARED_RESPONSES) => ({
+  $ref: `#/components/responses/${name}`,
+});
 
 /** Each write's own conflicts (409), besides losing a race it retried (`concurrent_change`, with Retry-After). */
 const CONFLICTS: Partial<Record<string, string>> = {
@@ -145,33 +229,62 @@ const UNPROCESSABLE: Partial<Record<string, string>> = {
 
 function examplesOf(recorded: RecordedExamples[string] | undefined, status: string) {
   const value = recorded?.responses[status];
-  return value === undefined ? {} : { examples: { recorded: { summary: 'Recorded from the local stack', value } } };
+  return value === undefined
+    ? {}
+    : { examples: { recorded: { summary: 'Recorded from the local stack', value } } };
 }
 
 function operation(id: string, route: Route, recorded: RecordedExamples[string] | undefined) {
-  const schemas = (REQUEST_SCHEMAS as Partial<Record<string, { body?: z.ZodMiniType; query?: z.ZodMiniType }>>)[id];
+  const schemas = (
+    REQUEST_SCHEMAS as Partial<Record<string, { body?: z.ZodMiniType; query?: z.ZodMiniType }>>
+  )[id];
   const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
     name: match[1],
     in: 'path',
     required: true,
-    description: match[1] === 'eventId' ? 'An event id (evt_…)' : 'An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-"',
-    schema: match[1] === 'eventId' ? { type: 'string', maxLength: 30, pattern: '^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$' } : { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    description:
+      match[1] === 'eventId'
+        ? 'An event id (evt_…)'
+        : 'An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-"',
+    schema:
+      match[1] === 'eventId'
+        ? { type: 'string', maxLength: 30, pattern: '^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$' }
+        : { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' },
   }));
   if (schemas?.query) {
-    const query = querySchema(schemas.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const query = querySchema(schemas.query) as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
-      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+      parameters.push({
+        name,
+        in: 'query',
+        required: query.required?.includes(name) ?? false,
+        schema,
+      });
     }
   }
   const withRateLimit = headerRefs(...RATE_LIMIT_HEADERS);
   const answers: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.summary,
-      headers: headerRefs(...RATE_LIMIT_HEADERS, ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []), ...('versioned' in route && route.successStatus !== 204 ? (['ETag'] as const) : [])),
+      headers: headerRefs(
+        ...RATE_LIMIT_HEADERS,
+        ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []),
+        ...('versioned' in route && route.successStatus !== 204 ? (['ETag'] as const) : []),
+      ),
       // 204: no body.
       ...(route.successStatus === 204
         ? {}
-        : { content: { 'application/json': { schema: ref(`${pascal(id)}Response`), ...examplesOf(recorded, String(route.successStatus)) } } }),
+        : {
+            content: {
+              'application/json': {
+                schema: ref(`${pascal(id)}Response`),
+                ...examplesOf(recorded, String(route.successStatus)),
+              },
+            },
+          }),
     },
     '400': errorAnswer(
       `The request breaks a rule (${codes('validation_failed')}: \`details\` names each field and rule; an unknown query parameter is refused, never ignored), or a cursor this list did not issue (${codes('cursor_invalid')})`,
@@ -192,8 +305,20 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
   if (route.path.includes('{')) answers['404'] = shared('NotFound');
   if (route.method !== 'GET') {
     answers['409'] = errorAnswer(
-      [`Another change to the same data won a race (${codes('concurrent_change')}): retry after Retry-After`, CONFLICTS[id]].filter(Boolean).join('; or '),
-      { ...withRateLimit, 'Retry-After': { ...HEADERS['Retry-After'], required: false, description: 'Sent with `concurrent_change` only: seconds to wait before retrying' } },
+      [
+        `Another change to the same data won a race (${codes('concurrent_change')}): retry after Retry-After`,
+        CONFLICTS[id],
+      ]
+        .filter(Boolean)
+        .join('; or '),
+      {
+        ...withRateLimit,
+        'Retry-After': {
+          ...HEADERS['Retry-After'],
+          required: false,
+          description: 'Sent with `concurrent_change` only: seconds to wait before retrying',
+        },
+      },
     );
   }
   if (schemas?.body) {
@@ -205,7 +330,8 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       name: 'Accept-Encoding',
       in: 'header',
       required: false,
-      description: 'Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not.',
+      description:
+        'Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not.',
       schema: { type: 'string', maxLength: 200, pattern: '^[\\x20-\\x7e]*$' },
     });
     answers['422'] = errorAnswer(
@@ -221,7 +347,10 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       description: `The ETag of the version this ${route.method === 'DELETE' ? 'deletion was decided on' : 'change was made from'} (or \`*\`): another version answers 412, so two writers cannot overwrite each other blindly.`,
       schema: { type: 'string', maxLength: 200, pattern: '^[\\x20-\\x7e]*$' },
     });
-    answers['412'] = errorAnswer(`If-Match names another version than the current one (${codes('precondition_failed')}): read the resource again, then decide`, withRateLimit);
+    answers['412'] = errorAnswer(
+      `If-Match names another version than the current one (${codes('precondition_failed')}): read the resource again, then decide`,
+      withRateLimit,
+    );
   }
   if (route.idempotent) {
     parameters.push({
@@ -230,7 +359,9 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       required: false,
       description:
         'Makes the request safe to retry for 24 hours: the same key, method, path and body return the first response and make one change, also when duplicates race each other.' +
-        (id === 'createKey' ? ' A replay returns the key record with `key: null`: the plaintext is shown once and never stored.' : ''),
+        (id === 'createKey'
+          ? ' A replay returns the key record with `key: null`: the plaintext is shown once and never stored.'
+          : ''),
       schema: { type: 'string', maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
     });
     answers['422'] = errorAnswer(
@@ -247,7 +378,9 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     operationId: id,
     tags: [tagOf(route)],
     summary: route.summary,
-    description: route.scope ? `Scope: \`${route.scope.scope}\`${route.scope.generic ? ` or \`${route.scope.generic}\`` : ''}.` : 'Any valid key.',
+    description: route.scope
+      ? `Scope: \`${route.scope.scope}\`${route.scope.generic ? ` or \`${route.scope.generic}\`` : ''}.`
+      : 'Any valid key.',
     'x-required-scope': route.scope?.scope ?? null,
     parameters,
     ...(schemas?.body
@@ -257,7 +390,13 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
             content: {
               'application/json': {
                 schema: ref(`${pascal(id)}Request`),
-                ...(recorded?.request === undefined ? {} : { examples: { recorded: { summary: 'Sent to the local stack', value: recorded.request } } }),
+                ...(recorded?.request === undefined
+                  ? {}
+                  : {
+                      examples: {
+                        recorded: { summary: 'Sent to the local stack', value: recorded.request },
+                      },
+                    }),
               },
             },
           },
@@ -269,10 +408,27 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
 
 /** What we send: one entry per event type, a signed POST to every endpoint subscribed to it. */
 function webhooks(): Record<string, unknown> {
-  const header = (name: string, description: string, schema: JsonSchema) => ({ name, in: 'header', required: true, description, schema });
+  const header = (name: string, description: string, schema: JsonSchema) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema,
+  });
   const sent: [string, string, string][] = [
-    ...EVENT_TYPES.map((type) => [type, SCHEMA_NAMES.get(EVENT_SCHEMAS[type]) as string, `A ${type} event`] as [string, string, string]),
-    ['webhook.test', SCHEMA_NAMES.get(testEventSchema) as string, 'A test delivery, sent only when asked (POST /webhooks/{webhookId}/test): not in the event log, never retried'],
+    ...EVENT_TYPES.map(
+      (type) =>
+        [type, SCHEMA_NAMES.get(EVENT_SCHEMAS[type]) as string, `A ${type} event`] as [
+          string,
+          string,
+          string,
+        ],
+    ),
+    [
+      'webhook.test',
+      SCHEMA_NAMES.get(testEventSchema) as string,
+      'A test delivery, sent only when asked (POST /webhooks/{webhookId}/test): not in the event log, never retried',
+    ],
   ];
   return Object.fromEntries(
     sent.map(([type, name, summary]) => {
@@ -287,17 +443,32 @@ function webhooks(): Record<string, unknown> {
               'Sent to every enabled endpoint subscribed to this type (or to `*`), signed as Standard Webhooks specifies: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (any `standardwebhooks` library does) before trusting the body. The same event is delivered with the same `webhook-id` on every attempt: use it to ignore repeats.',
             security: [],
             parameters: [
-              header('webhook-id', 'The event id: the same on every attempt of this event', { type: 'string', maxLength: 30, pattern: '^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$' }),
-              header('webhook-timestamp', 'Seconds since the epoch when this attempt was signed: refuse one far from now', { type: 'string', maxLength: 12, pattern: '^[0-9]{1,12}$' }),
-              header('webhook-signature', 'Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per secret in use (two while a rotated-out secret still signs)', {
+              header('webhook-id', 'The event id: the same on every attempt of this event', {
                 type: 'string',
-                maxLength: 400,
-                pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$',
+                maxLength: 30,
+                pattern: '^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$',
               }),
+              header(
+                'webhook-timestamp',
+                'Seconds since the epoch when this attempt was signed: refuse one far from now',
+                { type: 'string', maxLength: 12, pattern: '^[0-9]{1,12}$' },
+              ),
+              header(
+                'webhook-signature',
+                'Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per secret in use (two while a rotated-out secret still signs)',
+                {
+                  type: 'string',
+                  maxLength: 400,
+                  pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$',
+                },
+              ),
             ],
             requestBody: { required: true, content: { 'application/json': { schema: ref(name) } } },
             responses: {
-              '200': { description: 'Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint.' },
+              '200': {
+                description:
+                  'Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint.',
+              },
             },
           },
         },
@@ -316,7 +487,9 @@ const DESCRIPTION = `Tenant-scoped REST API for job descriptions, parsed resumes
 - **Webhooks**: the \`webhooks\` section describes every event we send, signed as Standard Webhooks specifies.`;
 
 export function buildOpenApi(): JsonSchema {
-  const recorded: RecordedExamples = existsSync(EXAMPLES_FILE) ? JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8')) : {};
+  const recorded: RecordedExamples = existsSync(EXAMPLES_FILE)
+    ? JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8'))
+    : {};
   const routes = routeEntries();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [id, route] of routes) {
@@ -328,11 +501,25 @@ export function buildOpenApi(): JsonSchema {
     const body = (REQUEST_SCHEMAS as Partial<Record<string, { body?: z.ZodMiniType }>>)[id]?.body;
     return body ? [[body, `${pascal(id)}Request`] as [z.ZodMiniType, string]] : [];
   });
-  const answers = routes.filter(([, route]) => route.successStatus !== 204).map(([id]) => [responses[id], `${pascal(id)}Response`] as [z.ZodMiniType, string]);
-  const schemas: Record<string, JsonSchema> = { ...namedSchemas([...SCHEMA_NAMES, ...answers], 'output'), ...namedSchemas(bodies, 'input'), GatewayError: GATEWAY_ERROR };
+  const answers = routes
+    .filter(([, route]) => route.successStatus !== 204)
+    .map(([id]) => [responses[id], `${pascal(id)}Response`] as [z.ZodMiniType, string]);
+  const schemas: Record<string, JsonSchema> = {
+    ...namedSchemas([...SCHEMA_NAMES, ...answers], 'output'),
+    ...namedSchemas(bodies, 'input'),
+    GatewayError: GATEWAY_ERROR,
+  };
   // A generated client picks the event's type by its `type`.
   Object.assign(schemas.Event as JsonSchema, {
-    discriminator: { propertyName: 'type', mapping: Object.fromEntries(EVENT_TYPES.map((type) => [type, `#/components/schemas/${SCHEMA_NAMES.get(EVENT_SCHEMAS[type])}`])) },
+    discriminator: {
+      propertyName: 'type',
+      mapping: Object.fromEntries(
+        EVENT_TYPES.map((type) => [
+          type,
+          `#/components/schemas/${SCHEMA_NAMES.get(EVENT_SCHEMAS[type])}`,
+        ]),
+      ),
+    },
   });
   return {
     openapi: '3.1.0',
@@ -340,10 +527,19 @@ export function buildOpenApi(): JsonSchema {
       title: 'Hiring Integration API',
       version: '1.0.0',
       description: DESCRIPTION,
-      contact: { name: 'The team that runs this deployment (see the README of the repository it was built from)' },
+      contact: {
+        name: 'The team that runs this deployment (see the README of the repository it was built from)',
+      },
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: '/', description: 'The deployment serving this document: the API Gateway or CloudFront URL in production, http://localhost:3000 under npm start', 'x-internal': false }],
+    servers: [
+      {
+        url: '/',
+        description:
+          'The deployment serving this document: the API Gateway or CloudFront URL in production, http://localhost:3000 under npm start',
+        'x-internal': false,
+      },
+    ],
     security: [{ apiKey: [] }],
     tags: TAGS.map(({ name, description }) => ({ name, description })),
     components: {

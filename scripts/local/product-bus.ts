@@ -5,7 +5,11 @@ import { withGroupedCalls } from '../../lib/db/grouped-calls.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { CALLED_RESOURCES } from '../../infra/api-function.js';
 import { checkQueueSend } from './aws.js';
-import { type ConsumeOutcome, consumeMessage, type DeadLetters } from '../../lib/product-events/consume.js';
+import {
+  type ConsumeOutcome,
+  consumeMessage,
+  type DeadLetters,
+} from '../../lib/product-events/consume.js';
 import { PRODUCT_EVENT_SOURCE } from '../../lib/schemas/product-data.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, runAsFunction } from './iam.js';
 
@@ -32,20 +36,40 @@ export interface Delivery {
 export function queueMessageOf(event: PublishedEvent, index: number): { id: string; body: string } {
   const { type, ...detail } = event;
   const id = typeof event.id === 'string' ? event.id : `event-${index + 1}`;
-  const bridged = { version: '0', id, 'detail-type': type, source: PRODUCT_EVENT_SOURCE, account: LOCAL_ACCOUNT, time: new Date().toISOString(), region: LOCAL_REGION, resources: [], detail };
+  const bridged = {
+    version: '0',
+    id,
+    'detail-type': type,
+    source: PRODUCT_EVENT_SOURCE,
+    account: LOCAL_ACCOUNT,
+    time: new Date().toISOString(),
+    region: LOCAL_REGION,
+    resources: [],
+    detail,
+  };
   return { id, body: JSON.stringify(bridged) };
 }
 
 /** How far a delivery has come: called after each event is applied, ignored or finally rejected. */
 export type OnProgress = (settled: number, total: number) => void;
 
-export async function deliverLocally(ungrouped: Db, events: PublishedEvent[], options: { concurrency?: number; onProgress?: OnProgress } = {}): Promise<Delivery[]> {
+export async function deliverLocally(
+  ungrouped: Db,
+  events: PublishedEvent[],
+  options: { concurrency?: number; onProgress?: OnProgress } = {},
+): Promise<Delivery[]> {
   // Thousands of events at once against DynamoDB Local: their calls leave in groups (the consumer in Lambda sends them plainly).
   const db = withGroupedCalls(ungrouped);
   const deliveries: (Delivery | undefined)[] = new Array(events.length);
   // The rejection is in the delivery's outcome; the send is checked as the consumer's role would be.
-  const deadLetters: DeadLetters = { send: async () => checkQueueSend(CALLED_RESOURCES.productEventsDeadLetters) };
-  let pending = events.map((event, index) => ({ index, message: queueMessageOf(event, index), lastError: '' }));
+  const deadLetters: DeadLetters = {
+    send: async () => checkQueueSend(CALLED_RESOURCES.productEventsDeadLetters),
+  };
+  let pending = events.map((event, index) => ({
+    index,
+    message: queueMessageOf(event, index),
+    lastError: '',
+  }));
   let settled = 0;
   for (let receive = 1; pending.length > 0 && receive <= MAX_RECEIVE_COUNT; receive++) {
     const failed: typeof pending = [];
@@ -53,12 +77,17 @@ export async function deliverLocally(ungrouped: Db, events: PublishedEvent[], op
       pending,
       async (entry) => {
         try {
-          const outcome = await runAsFunction(BACKGROUND_FUNCTIONS.eventConsumer, () => consumeMessage(db, deadLetters, entry.message));
+          const outcome = await runAsFunction(BACKGROUND_FUNCTIONS.eventConsumer, () =>
+            consumeMessage(db, deadLetters, entry.message),
+          );
           deliveries[entry.index] = { event: events[entry.index] as PublishedEvent, outcome };
           settled += 1;
           options.onProgress?.(settled, events.length);
         } catch (error) {
-          failed.push({ ...entry, lastError: error instanceof Error ? error.message : String(error) });
+          failed.push({
+            ...entry,
+            lastError: error instanceof Error ? error.message : String(error),
+          });
         }
       },
       { concurrency: options.concurrency ?? DELIVERY_CONCURRENCY },
@@ -68,7 +97,10 @@ export async function deliverLocally(ungrouped: Db, events: PublishedEvent[], op
   for (const entry of pending) {
     deliveries[entry.index] = {
       event: events[entry.index] as PublishedEvent,
-      outcome: { outcome: 'rejected', reason: `still failing after ${MAX_RECEIVE_COUNT} deliveries: ${entry.lastError}` },
+      outcome: {
+        outcome: 'rejected',
+        reason: `still failing after ${MAX_RECEIVE_COUNT} deliveries: ${entry.lastError}`,
+      },
     };
     settled += 1;
     options.onProgress?.(settled, events.length);
@@ -83,7 +115,8 @@ export function summarize(deliveries: Delivery[]) {
   let applied = 0;
   for (const { event, outcome } of deliveries) {
     if (outcome.outcome === 'applied') applied += 1;
-    else if (outcome.outcome === 'ignored') ignored[outcome.reason] = (ignored[outcome.reason] ?? 0) + 1;
+    else if (outcome.outcome === 'ignored')
+      ignored[outcome.reason] = (ignored[outcome.reason] ?? 0) + 1;
     else rejected.push({ event: event.id ?? event, reason: outcome.reason });
   }
   return { applied, ignored, rejected };

@@ -2,7 +2,10 @@
  * Progress of a long command on stderr (stdout is its result): a bar redrawn in place on a terminal,
  * otherwise a line every few seconds. Each shows the count, the rate and the time left.
  */
-export function progressOnStderr(label: string, options: { intervalMs?: number; now?: () => number; stream?: NodeJS.WriteStream } = {}) {
+export function progressOnStderr(
+  label: string,
+  options: { intervalMs?: number; now?: () => number; stream?: NodeJS.WriteStream } = {},
+) {
   const stream = options.stream ?? process.stderr;
   const now = options.now ?? Date.now;
   const started = now();

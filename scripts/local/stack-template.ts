@@ -18,7 +18,15 @@ const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'hiring-api');
 export const LOCAL_STAGE = 'dev';
 
 export interface CfnTemplate {
-  Resources: Record<string, { Type: string; Properties?: Record<string, unknown>; Metadata?: Record<string, unknown>; [attribute: string]: unknown }>;
+  Resources: Record<
+    string,
+    {
+      Type: string;
+      Properties?: Record<string, unknown>;
+      Metadata?: Record<string, unknown>;
+      [attribute: string]: unknown;
+    }
+  >;
   Outputs?: Record<string, { Value: unknown; Export?: { Name: string } }>;
   Parameters?: Record<string, unknown>;
 }
@@ -37,28 +45,47 @@ export interface AssemblyLike {
  * stack's value). What one function may do then reads as it would in a single stack.
  */
 export function appTemplate(assembly: AssemblyLike, stacks: string[]): CfnTemplate {
-  const templates = new Map(assembly.stacks.map((stack) => [stack.stackName, stack.template as CfnTemplate]));
+  const templates = new Map(
+    assembly.stacks.map((stack) => [stack.stackName, stack.template as CfnTemplate]),
+  );
   const exports = new Map<string, unknown>();
   for (const template of templates.values()) {
-    for (const output of Object.values(template.Outputs ?? {})) if (output.Export) exports.set(output.Export.Name, output.Value);
+    for (const output of Object.values(template.Outputs ?? {}))
+      if (output.Export) exports.set(output.Export.Name, output.Value);
   }
   // Each nested stack (by its logical id in its parent): its template, the parameters its parent gives, its parent (undefined: a top-level stack).
-  const nested = new Map<string, { template: CfnTemplate; parameters: Record<string, unknown>; parent: string | undefined }>();
+  const nested = new Map<
+    string,
+    { template: CfnTemplate; parameters: Record<string, unknown>; parent: string | undefined }
+  >();
   // Each resource, with the nested stack whose template it is in.
-  const resources = new Map<string, { resource: CfnTemplate['Resources'][string]; scope: string | undefined }>();
+  const resources = new Map<
+    string,
+    { resource: CfnTemplate['Resources'][string]; scope: string | undefined }
+  >();
   const collect = (template: CfnTemplate, scope: string | undefined) => {
     for (const [logicalId, resource] of Object.entries(template.Resources)) {
       // The CDK CLI's version report, one per template: not part of what the app deploys.
       if (resource.Type === 'AWS::CDK::Metadata') continue;
-      if (resources.has(logicalId) || nested.has(logicalId)) throw new Error(`Two templates of the app both have a resource ${logicalId}: give one another construct id`);
+      if (resources.has(logicalId) || nested.has(logicalId))
+        throw new Error(
+          `Two templates of the app both have a resource ${logicalId}: give one another construct id`,
+        );
       if (resource.Type !== 'AWS::CloudFormation::Stack') {
         resources.set(logicalId, { resource, scope });
         continue;
       }
       const file = resource.Metadata?.['aws:asset:path'] as string | undefined;
-      if (!file) throw new Error(`Nested stack ${logicalId} has no aws:asset:path metadata: synthesize with the context aws:cdk:enable-asset-metadata`);
+      if (!file)
+        throw new Error(
+          `Nested stack ${logicalId} has no aws:asset:path metadata: synthesize with the context aws:cdk:enable-asset-metadata`,
+        );
       const child = JSON.parse(readFileSync(join(assembly.directory, file), 'utf8')) as CfnTemplate;
-      nested.set(logicalId, { template: child, parameters: (resource.Properties?.Parameters as Record<string, unknown> | undefined) ?? {}, parent: scope });
+      nested.set(logicalId, {
+        template: child,
+        parameters: (resource.Properties?.Parameters as Record<string, unknown> | undefined) ?? {},
+        parent: scope,
+      });
       collect(child, logicalId);
     }
   };
@@ -74,14 +101,26 @@ export function appTemplate(assembly: AssemblyLike, stacks: string[]): CfnTempla
     if (!value || typeof value !== 'object') return value;
     const entries = Object.entries(value);
     const [key, argument] = entries[0] ?? [];
-    if (entries.length === 1 && key === 'Ref' && typeof argument === 'string' && scope !== undefined) {
+    if (
+      entries.length === 1 &&
+      key === 'Ref' &&
+      typeof argument === 'string' &&
+      scope !== undefined
+    ) {
       const stack = nested.get(scope);
       const given = stack?.parameters[argument];
       if (given !== undefined) return resolve(given, stack?.parent);
     }
-    if (entries.length === 1 && key === 'Fn::GetAtt' && Array.isArray(argument) && nested.has(argument[0] as string) && String(argument[1]).startsWith('Outputs.')) {
+    if (
+      entries.length === 1 &&
+      key === 'Fn::GetAtt' &&
+      Array.isArray(argument) &&
+      nested.has(argument[0] as string) &&
+      String(argument[1]).startsWith('Outputs.')
+    ) {
       const child = argument[0] as string;
-      const output = nested.get(child)?.template.Outputs?.[String(argument[1]).slice('Outputs.'.length)];
+      const output =
+        nested.get(child)?.template.Outputs?.[String(argument[1]).slice('Outputs.'.length)];
       if (!output) throw new Error(`Nested stack ${child} has no output ${String(argument[1])}`);
       return resolve(output.Value, child);
     }
@@ -92,7 +131,8 @@ export function appTemplate(assembly: AssemblyLike, stacks: string[]): CfnTempla
     return Object.fromEntries(entries.map(([name, inner]) => [name, resolve(inner, scope)]));
   };
   const flat: CfnTemplate['Resources'] = {};
-  for (const [logicalId, { resource, scope }] of resources) flat[logicalId] = resolve(resource, scope) as typeof resource;
+  for (const [logicalId, { resource, scope }] of resources)
+    flat[logicalId] = resolve(resource, scope) as typeof resource;
   // What the top-level stacks show (`cdk deploy` prints them), but the exports CDK makes for references.
   const outputs: NonNullable<CfnTemplate['Outputs']> = {};
   for (const name of stacks) {
@@ -115,19 +155,29 @@ async function stackSources(): Promise<string[]> {
     packages: 'external',
     logLevel: 'silent',
   });
-  const inputs = Object.keys(result.metafile.inputs).map((input) => relative(ROOT, join(process.cwd(), input)));
+  const inputs = Object.keys(result.metafile.inputs).map((input) =>
+    relative(ROOT, join(process.cwd(), input)),
+  );
   return [...inputs, 'package-lock.json', 'cdk.json'].sort();
 }
 
 /** An app of infra/app.ts (its data and API stacks), synthesized, as one template (appTemplate). */
-export function appTemplateOf(created: { app: { synth(): AssemblyLike }; data: { stackName: string }; stack: { stackName: string } }): CfnTemplate {
+export function appTemplateOf(created: {
+  app: { synth(): AssemblyLike };
+  data: { stackName: string };
+  stack: { stackName: string };
+}): CfnTemplate {
   return appTemplate(created.app.synth(), [created.data.stackName, created.stack.stackName]);
 }
 
 async function sourcesHash(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of await stackSources()) {
-    hash.update(file).update('\0').update(await readFile(join(ROOT, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(await readFile(join(ROOT, file)))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -144,7 +194,11 @@ async function synthesize(): Promise<CfnTemplate> {
 }
 
 /** The synthesized template and where it is cached; synthesizes only when the stack's sources changed. */
-export async function stackTemplate(): Promise<{ template: CfnTemplate; path: string; synthesized: boolean }> {
+export async function stackTemplate(): Promise<{
+  template: CfnTemplate;
+  path: string;
+  synthesized: boolean;
+}> {
   const path = join(CACHE_DIR, `stack-${LOCAL_STAGE}-${await sourcesHash()}.template.json`);
   const cached = await readFile(path, 'utf8').catch(() => undefined);
   if (cached) return { template: JSON.parse(cached) as CfnTemplate, path, synthesized: false };

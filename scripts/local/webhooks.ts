@@ -1,5 +1,11 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type ShardIteratorType } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
 import type { Db } from '../../lib/db/client.js';
 import { newId } from '../../lib/db/ids.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
@@ -47,21 +53,37 @@ export class LocalDeliveryQueue implements DeliveryQueue {
     for (const { message, delayMs } of entries) this.schedule(message, newId(), delayMs, 1);
   }
 
-  private schedule(message: DeliveryMessage, token: string, delayMs: number, receive: number): void {
+  private schedule(
+    message: DeliveryMessage,
+    token: string,
+    delayMs: number,
+    receive: number,
+  ): void {
     if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const run = this.receive(message, token, receive).finally(() => this.running.delete(run));
-      this.running.add(run);
-    }, Math.max(0, delayMs));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        const run = this.receive(message, token, receive).finally(() => this.running.delete(run));
+        this.running.add(run);
+      },
+      Math.max(0, delayMs),
+    );
     this.timers.add(timer);
   }
 
   private async receive(message: DeliveryMessage, token: string, receive: number): Promise<void> {
     try {
-      const outcome = await runAsFunction(BACKGROUND_FUNCTIONS.webhookWorker, () => work(this.db, message, token, { ...this.deps, queue: this }));
+      const outcome = await runAsFunction(BACKGROUND_FUNCTIONS.webhookWorker, () =>
+        work(this.db, message, token, { ...this.deps, queue: this }),
+      );
       this.handled.push({ message, outcome });
-      logger.info('Webhook delivery', { messageId: token, kind: message.kind, tenantId: message.tenantId, webhookId: message.webhookId, outcome });
+      logger.info('Webhook delivery', {
+        messageId: token,
+        kind: message.kind,
+        tenantId: message.tenantId,
+        webhookId: message.webhookId,
+        outcome,
+      });
     } catch (error) {
       logger.warn('Webhook delivery message failed', { error: error as Error, receive });
       if (receive < MAX_RECEIVES) this.schedule(message, token, REDELIVERY_MS, receive + 1);
@@ -96,7 +118,11 @@ class StreamPoller {
     private readonly dispatch: (record: StreamRecord) => Promise<unknown>,
     private readonly from: ShardIteratorType,
   ) {
-    this.client = new DynamoDBStreamsClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    this.client = new DynamoDBStreamsClient({
+      endpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
   }
 
   async start(): Promise<void> {
@@ -105,11 +131,19 @@ class StreamPoller {
   }
 
   private async discoverShards(type: ShardIteratorType): Promise<void> {
-    const { StreamDescription } = await this.client.send(new DescribeStreamCommand({ StreamArn: this.streamArn }));
+    const { StreamDescription } = await this.client.send(
+      new DescribeStreamCommand({ StreamArn: this.streamArn }),
+    );
     for (const shard of StreamDescription?.Shards ?? []) {
       const shardId = shard.ShardId as string;
       if (this.iterators.has(shardId)) continue;
-      const { ShardIterator } = await this.client.send(new GetShardIteratorCommand({ StreamArn: this.streamArn, ShardId: shardId, ShardIteratorType: type }));
+      const { ShardIterator } = await this.client.send(
+        new GetShardIteratorCommand({
+          StreamArn: this.streamArn,
+          ShardId: shardId,
+          ShardIteratorType: type,
+        }),
+      );
       this.iterators.set(shardId, ShardIterator);
     }
   }
@@ -127,7 +161,9 @@ class StreamPoller {
     let closed = false;
     for (const [shardId, iterator] of this.iterators) {
       if (!iterator) continue;
-      const { Records, NextShardIterator } = await this.client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+      const { Records, NextShardIterator } = await this.client.send(
+        new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }),
+      );
       for (const record of Records ?? []) {
         for (let tries = 1; ; tries++) {
           try {
@@ -136,7 +172,10 @@ class StreamPoller {
           } catch (error) {
             // As Lambda does: retry the record, then give up on it (AWS: the stream failures queue).
             if (tries >= MAX_STREAM_TRIES) {
-              logger.error('Stream record dropped after retries', { error: error as Error, eventId: record.eventID });
+              logger.error('Stream record dropped after retries', {
+                error: error as Error,
+                eventId: record.eventID,
+              });
               break;
             }
             await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
@@ -169,7 +208,11 @@ export interface WebhookRuntime {
  */
 export async function startWebhookRuntime(
   db: Db,
-  options: { endpoint: string; from?: ShardIteratorType; worker?: Omit<WorkerDependencies, 'queue'> },
+  options: {
+    endpoint: string;
+    from?: ShardIteratorType;
+    worker?: Omit<WorkerDependencies, 'queue'>;
+  },
 ): Promise<WebhookRuntime> {
   const dynamo = localClient(options.endpoint);
   const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: db.tableName }));
@@ -180,7 +223,10 @@ export async function startWebhookRuntime(
     options.endpoint,
     Table.LatestStreamArn,
     // A fresh dispatcher per record, as each Lambda batch has its own: endpoints are read anew.
-    (record) => runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () => dispatchRecord(new Dispatcher(db, queue), record)),
+    (record) =>
+      runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () =>
+        dispatchRecord(new Dispatcher(db, queue), record),
+      ),
     options.from ?? 'LATEST',
   );
   await poller.start();

@@ -14,7 +14,9 @@ const db = useTestDb();
 /** A function bundled as the stack bundles it (infra/api-function.ts), the credentials alias included. */
 async function bundle(functionName: string): Promise<string> {
   const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-test-')), 'index.js');
-  await bundleLikeCdk(join(ROOT, 'functions', functionName, 'handler.ts'), outfile, { [LAMBDA_CREDENTIALS.replaced]: join(ROOT, LAMBDA_CREDENTIALS.by) });
+  await bundleLikeCdk(join(ROOT, 'functions', functionName, 'handler.ts'), outfile, {
+    [LAMBDA_CREDENTIALS.replaced]: join(ROOT, LAMBDA_CREDENTIALS.by),
+  });
   return outfile;
 }
 
@@ -22,8 +24,13 @@ async function bundle(functionName: string): Promise<string> {
 async function invokeBundle(file: string, fixture: string, env: Record<string, string>) {
   const script = `require(${JSON.stringify(file)}).handler(require(${JSON.stringify(join(ROOT, 'events', fixture))}), { functionName: 'list-jds', awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 })
     .then((result) => process.stdout.write(JSON.stringify(result)))`;
-  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['-e', script], { env: { PATH: process.env.PATH ?? '', ...env } });
-  return { result: JSON.parse(stdout) as { statusCode: number; body: string }, logs: stderr + stdout };
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, ['-e', script], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
+  return {
+    result: JSON.parse(stdout) as { statusCode: number; body: string },
+    logs: stderr + stdout,
+  };
 }
 
 describe('a Lambda bundle', () => {
@@ -39,7 +46,12 @@ describe('a Lambda bundle', () => {
       HOME: mkdtempSync(join(tmpdir(), 'no-aws-profile-')),
     };
 
-    const withRoleCredentials = await invokeBundle(file, 'list-jds.json', { ...lambdaEnv, AWS_ACCESS_KEY_ID: 'ASIALOCAL', AWS_SECRET_ACCESS_KEY: 'local', AWS_SESSION_TOKEN: 'token' });
+    const withRoleCredentials = await invokeBundle(file, 'list-jds.json', {
+      ...lambdaEnv,
+      AWS_ACCESS_KEY_ID: 'ASIALOCAL',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_SESSION_TOKEN: 'token',
+    });
     const without = await invokeBundle(file, 'list-jds.json', lambdaEnv);
 
     expect(withRoleCredentials.result.statusCode, withRoleCredentials.result.body).toBe(200);
@@ -47,6 +59,8 @@ describe('a Lambda bundle', () => {
     expect(without.result.statusCode).toBe(500);
     expect(without.logs).toContain('Unable to find environment variable credentials');
     // None of the default chain's other sources is in the bundle.
-    expect(readFileSync(file, 'utf8')).not.toMatch(/sso_start_url|AWS_WEB_IDENTITY_TOKEN_FILE|AWS_CONTAINER_CREDENTIALS_FULL_URI/);
+    expect(readFileSync(file, 'utf8')).not.toMatch(
+      /sso_start_url|AWS_WEB_IDENTITY_TOKEN_FILE|AWS_CONTAINER_CREDENTIALS_FULL_URI/,
+    );
   });
 });

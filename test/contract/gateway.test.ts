@@ -14,10 +14,18 @@ const gatewayUrl = useLocalGateway();
 describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
   it('answers 401 without X-API-Key and 403 for a refused key, in the envelope with their codes', async () => {
     const missing = await fetch(`${gatewayUrl()}/jds`);
-    const refused = await fetch(`${gatewayUrl()}/jds`, { headers: { 'X-API-Key': 'hk_live_nope' } });
+    const refused = await fetch(`${gatewayUrl()}/jds`, {
+      headers: { 'X-API-Key': 'hk_live_nope' },
+    });
 
-    expect([missing.status, await missing.json()]).toEqual([401, { success: false, error: expect.stringContaining('X-API-Key'), code: 'unauthenticated' }]);
-    expect([refused.status, await refused.json()]).toEqual([403, { success: false, error: expect.any(String), code: 'key_invalid' }]);
+    expect([missing.status, await missing.json()]).toEqual([
+      401,
+      { success: false, error: expect.stringContaining('X-API-Key'), code: 'unauthenticated' },
+    ]);
+    expect([refused.status, await refused.json()]).toEqual([
+      403,
+      { success: false, error: expect.any(String), code: 'key_invalid' },
+    ]);
   });
 
   it('answers 503 with Retry-After in the envelope when DynamoDB is unreachable, the authorizer included', async () => {
@@ -28,7 +36,12 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
       expect([reply.status, reply.headers.get('retry-after'), await reply.json()]).toEqual([
         503,
         '1',
-        { success: false, error: 'The service is busy; retry shortly', code: 'unavailable', requestId: expect.any(String) },
+        {
+          success: false,
+          error: 'The service is busy; retry shortly',
+          code: 'unavailable',
+          requestId: expect.any(String),
+        },
       ]);
     } finally {
       setSharedDb(db());
@@ -38,12 +51,16 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
   it('passes repeated query keys comma-joined and maps results with status, headers and JSON body', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
 
-    const reply = await fetch(`${gatewayUrl()}/jds?status=DRAFT&status=CLOSED`, { headers: { 'X-API-Key': key } });
+    const reply = await fetch(`${gatewayUrl()}/jds?status=DRAFT&status=CLOSED`, {
+      headers: { 'X-API-Key': key },
+    });
 
     expect(reply.status).toBe(400);
     expect(reply.headers.get('content-type')).toContain('application/json');
     expect(reply.headers.get('ratelimit-limit')).toBe('1000');
-    expect(((await reply.json()) as any).error).toBe('status: must be one of DRAFT, PUBLISHED, CLOSED, ARCHIVED');
+    expect(((await reply.json()) as any).error).toBe(
+      'status: must be one of DRAFT, PUBLISHED, CLOSED, ARCHIVED',
+    );
   });
 
   it('answers unknown routes with a 404 envelope and serves the OpenAPI document and reference without a key', async () => {
@@ -63,15 +80,33 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
     // Sent as-is (fetch would normalize the dot segments away before sending, as browsers do).
     const rawGet = (path: string) =>
       new Promise<{ status: number; body: any }>((resolve, reject) => {
-        const request = httpGet({ host: '127.0.0.1', port: new URL(gatewayUrl()).port, path, headers: { 'X-API-Key': key } }, (response) => {
-          let text = '';
-          response.on('data', (chunk) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-        });
+        const request = httpGet(
+          {
+            host: '127.0.0.1',
+            port: new URL(gatewayUrl()).port,
+            path,
+            headers: { 'X-API-Key': key },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk) => (text += chunk));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }),
+            );
+          },
+        );
         request.on('error', reject);
       });
 
-    const replies = await Promise.all(['/api/v1//jds', '/api/v1/jds/jd-backend/', '/api/v1/jds/.', '/api/v1/jds/..', '/api/v1/jds/'].map(rawGet));
+    const replies = await Promise.all(
+      [
+        '/api/v1//jds',
+        '/api/v1/jds/jd-backend/',
+        '/api/v1/jds/.',
+        '/api/v1/jds/..',
+        '/api/v1/jds/',
+      ].map(rawGet),
+    );
     const bodies = replies.map((reply) => reply.body);
 
     expect(replies.map((reply) => reply.status)).toEqual([404, 404, 404, 404, 404]);
@@ -123,7 +158,12 @@ describe('payload-2.0 event and result mapping', () => {
       pathParameters: { jdId: 'a b' },
       isBase64Encoded: false,
       requestContext: {
-        http: { method: 'GET', path: '/api/v1/jds/a%20b', sourceIp: '198.51.100.7', userAgent: 'ua' },
+        http: {
+          method: 'GET',
+          path: '/api/v1/jds/a%20b',
+          sourceIp: '198.51.100.7',
+          userAgent: 'ua',
+        },
         requestId: 'req-9',
         timeEpoch: 1_700_000_000_000,
       },
@@ -139,7 +179,12 @@ describe('payload-2.0 event and result mapping', () => {
       body: '{"hello":"world"}',
     });
     expect(
-      fromLambdaResult({ statusCode: 201, headers: { 'X-A': 1 }, body: Buffer.from('hi').toString('base64'), isBase64Encoded: true }),
+      fromLambdaResult({
+        statusCode: 201,
+        headers: { 'X-A': 1 },
+        body: Buffer.from('hi').toString('base64'),
+        isBase64Encoded: true,
+      }),
     ).toEqual({ status: 201, headers: { 'x-a': '1' }, body: Buffer.from('hi') });
   });
 });

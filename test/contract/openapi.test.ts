@@ -23,13 +23,37 @@ const documentOnDisk = JSON.parse(readFileSync(join(DOCS, 'openapi.json'), 'utf8
 /** `UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/contract/openapi.test.ts`, then `npm run openapi`: records the examples anew. */
 const RECORD = process.env.UPDATE_OPENAPI_EXAMPLES === '1';
 
-type Operation = { operationId: string; responses: Record<string, { $ref?: string; headers?: Record<string, unknown>; content?: { 'application/json': { schema: object; examples?: Record<string, { value: unknown }> } } }> };
-const operations = Object.values(OPENAPI.paths as unknown as Record<string, Record<string, Operation>>).flatMap((methods) => Object.values(methods));
+type Operation = {
+  operationId: string;
+  responses: Record<
+    string,
+    {
+      $ref?: string;
+      headers?: Record<string, unknown>;
+      content?: {
+        'application/json': { schema: object; examples?: Record<string, { value: unknown }> };
+      };
+    }
+  >;
+};
+const operations = Object.values(
+  OPENAPI.paths as unknown as Record<string, Record<string, Operation>>,
+).flatMap((methods) => Object.values(methods));
 
-const pathOf = (id: string) => Object.entries(OPENAPI.paths).find(([, methods]) => Object.values(methods).some((o) => o.operationId === id))?.[0] as string;
-const byMethodOf = (id: string) => Object.entries(OPENAPI.paths[pathOf(id)] ?? {}).find(([, o]) => o.operationId === id)?.[0].toUpperCase() as string;
+const pathOf = (id: string) =>
+  Object.entries(OPENAPI.paths).find(([, methods]) =>
+    Object.values(methods).some((o) => o.operationId === id),
+  )?.[0] as string;
+const byMethodOf = (id: string) =>
+  Object.entries(OPENAPI.paths[pathOf(id)] ?? {})
+    .find(([, o]) => o.operationId === id)?.[0]
+    .toUpperCase() as string;
 const resolved = (response: { $ref?: string; headers?: Record<string, unknown> } | undefined) =>
-  response?.$ref ? (OPENAPI.components.responses as Record<string, { headers?: Record<string, unknown> }>)[response.$ref.split('/').at(-1) as string] : response;
+  response?.$ref
+    ? (OPENAPI.components.responses as Record<string, { headers?: Record<string, unknown> }>)[
+        response.$ref.split('/').at(-1) as string
+      ]
+    : response;
 
 describe('OpenAPI document', () => {
   it('is up to date with the route table and schemas (run `npm run openapi`)', () => {
@@ -40,22 +64,41 @@ describe('OpenAPI document', () => {
     const tenant = await tenantWithKey(db(), ['read', 'write', 'admin']);
     await importProductData(db(), tenant.tenantId, demoData());
     const byId = new Map<string, { method: string }>();
-    for (const methods of Object.values(documentOnDisk.paths as Record<string, Record<string, Operation>>)) {
-      for (const [method, operation] of Object.entries(methods)) byId.set(operation.operationId, { method: method.toUpperCase() });
+    for (const methods of Object.values(
+      documentOnDisk.paths as Record<string, Record<string, Operation>>,
+    )) {
+      for (const [method, operation] of Object.entries(methods))
+        byId.set(operation.operationId, { method: method.toUpperCase() });
     }
     const errors: string[] = [];
     const recorded: RecordedExamples = {};
     // Live answers over HTTP from the local gateway, each checked against the document and kept as its example.
-    const check = async (id: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const check = async (
+      id: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
       const method = byId.get(id)?.method as string;
       const reply = await fetch(`${gatewayUrl()}${path}`, {
         method,
         // fetch would ask for gzip and decompress on its own, leaving a body that no longer matches its Content-Encoding.
-        headers: { 'X-API-Key': tenant.key, 'Accept-Encoding': 'identity', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+        headers: {
+          'X-API-Key': tenant.key,
+          'Accept-Encoding': 'identity',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const raw = Buffer.from(await reply.arrayBuffer());
-      errors.push(...answerViolations(method, path, { status: reply.status, headers: Object.fromEntries(reply.headers), raw }));
+      errors.push(
+        ...answerViolations(method, path, {
+          status: reply.status,
+          headers: Object.fromEntries(reply.headers),
+          raw,
+        }),
+      );
       // A 204 has no body, and so no example.
       const json = raw.length === 0 ? undefined : JSON.parse(raw.toString('utf8'));
       const entry = (recorded[id] ??= { responses: {} });
@@ -65,12 +108,25 @@ describe('OpenAPI document', () => {
     };
     await check('listJds', '/jds?limit=2');
     await check('getJd', '/jds/jd-backend');
-    await check('createJd', '/jds', { title: 'Senior Backend Engineer', description: 'Build and run the hiring platform APIs.', createdById: 'user-42', department: 'Engineering', location: 'Remote' });
+    await check('createJd', '/jds', {
+      title: 'Senior Backend Engineer',
+      description: 'Build and run the hiring platform APIs.',
+      createdById: 'user-42',
+      department: 'Engineering',
+      location: 'Remote',
+    });
     await check('createJd', '/jds', { title: '' });
-    const unused = await check('createJd', '/jds', { title: 'Duplicate posting', description: 'Created by mistake.', createdById: 'user-42' });
+    const unused = await check('createJd', '/jds', {
+      title: 'Duplicate posting',
+      description: 'Created by mistake.',
+      createdById: 'user-42',
+    });
     await check('deleteJd', `/jds/${(unused.data as { id: string }).id}`);
     await check('deleteJd', '/jds/jd-backend');
-    await check('updateJd', '/jds/jd-frontend', { location: 'Remote (EU)', salary: '€90,000–€110,000' });
+    await check('updateJd', '/jds/jd-frontend', {
+      location: 'Remote (EU)',
+      salary: '€90,000–€110,000',
+    });
     await check('updateJd', '/jds/jd-design', { status: 'PUBLISHED' });
     await check('updateJd', '/jds/jd-frontend', { location: 'Berlin' }, { 'If-Match': '"1"' });
     await check('listResumes', '/resumes?limit=2');
@@ -88,7 +144,11 @@ describe('OpenAPI document', () => {
     const eventId = (events.data as { id: string }[])[0]?.id;
     await check('listEvents', '/events?type=jd.created&limit=1');
     await check('getEvent', `/events/${eventId}`);
-    const webhook = await check('createWebhook', '/webhooks', { url: 'https://93.184.216.34/hooks', events: ['*'], description: 'ATS receiver' });
+    const webhook = await check('createWebhook', '/webhooks', {
+      url: 'https://93.184.216.34/hooks',
+      events: ['*'],
+      description: 'ATS receiver',
+    });
     const webhookId = (webhook.data as { id: string }).id;
     await check('createWebhook', '/webhooks', { url: 'http://10.0.0.1/', events: ['*'] });
     await check('listWebhooks', '/webhooks');
@@ -97,30 +157,52 @@ describe('OpenAPI document', () => {
     await check('enableWebhook', `/webhooks/${webhookId}/enable`);
     await check('listWebhookDeliveries', `/webhooks/${webhookId}/deliveries`);
     await check('retryWebhookDelivery', `/webhooks/${webhookId}/deliveries/${eventId}/retry`);
-    await check('replayWebhook', `/webhooks/${webhookId}/replay`, { since: '2026-01-01T00:00:00Z' });
+    await check('replayWebhook', `/webhooks/${webhookId}/replay`, {
+      since: '2026-01-01T00:00:00Z',
+    });
     await check('testWebhook', `/webhooks/${webhookId}/test`);
     await check('deleteWebhook', `/webhooks/${webhookId}`);
     await check('getWebhook', `/webhooks/${webhookId}`);
 
     expect(errors).toEqual([]);
-    if (RECORD) writeFileSync(join(DOCS, 'openapi-examples.json'), `${JSON.stringify(recorded, null, 2)}\n`);
+    if (RECORD)
+      writeFileSync(join(DOCS, 'openapi-examples.json'), `${JSON.stringify(recorded, null, 2)}\n`);
     // Every operation was called, so every operation has its examples.
-    expect(Object.keys(recorded).sort()).toEqual(operations.map((operation) => operation.operationId).sort());
+    expect(Object.keys(recorded).sort()).toEqual(
+      operations.map((operation) => operation.operationId).sort(),
+    );
   });
 
   it('shows a recorded example on every operation that its own schema accepts', () => {
     for (const operation of operations) {
       const [success] = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
       const examples = Object.entries(operation.responses).flatMap(([status, response]) =>
-        Object.values(response.content?.['application/json'].examples ?? {}).map((example) => ({ status, value: example.value })),
+        Object.values(response.content?.['application/json'].examples ?? {}).map((example) => ({
+          status,
+          value: example.value,
+        })),
       );
-      if (success === '204') expect(operation.responses['204']?.content, operation.operationId).toBeUndefined();
-      else expect(examples.map((example) => example.status), operation.operationId).toContain(success);
+      if (success === '204')
+        expect(operation.responses['204']?.content, operation.operationId).toBeUndefined();
+      else
+        expect(
+          examples.map((example) => example.status),
+          operation.operationId,
+        ).toContain(success);
       for (const example of examples) {
         const violations = answerViolations(
           byMethodOf(operation.operationId),
           pathOf(operation.operationId),
-          { status: Number(example.status), headers: { 'RateLimit-Limit': '1', 'RateLimit-Remaining': '1', 'RateLimit-Reset': '1', 'Retry-After': '1' }, raw: Buffer.from(JSON.stringify(example.value)) },
+          {
+            status: Number(example.status),
+            headers: {
+              'RateLimit-Limit': '1',
+              'RateLimit-Remaining': '1',
+              'RateLimit-Reset': '1',
+              'Retry-After': '1',
+            },
+            raw: Buffer.from(JSON.stringify(example.value)),
+          },
         );
         expect(violations, operation.operationId).toEqual([]);
       }
@@ -129,22 +211,42 @@ describe('OpenAPI document', () => {
 
   it('gives every resource a named type in a client generated by openapi-typescript', async () => {
     const types = astToString(await openapiTS(documentOnDisk));
-    for (const name of [...SCHEMA_NAMES.values(), 'GatewayError']) expect(types, name).toMatch(new RegExp(`\\n {8}${name}: `));
+    for (const name of [...SCHEMA_NAMES.values(), 'GatewayError'])
+      expect(types, name).toMatch(new RegExp(`\\n {8}${name}: `));
     // Operations by name, and the webhooks we send.
     expect(types).toContain('listJds: {');
     expect(types).toContain('"jd.created": {');
   });
 
   it('types what the wire carries: integer page and limit, 409 on every write, RateLimit and Retry-After headers where sent', () => {
-    const document = buildOpenApi() as { paths: Record<string, Record<string, { parameters: { name: string; in: string; schema: { type: string } }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const document = buildOpenApi() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters: { name: string; in: string; schema: { type: string } }[];
+            responses: Record<string, { headers?: Record<string, unknown> }>;
+          }
+        >
+      >;
+    };
     const operations = Object.values(document.paths).flatMap((methods) => Object.entries(methods));
-    const numeric = operations.flatMap(([, operation]) => operation.parameters.filter((parameter) => parameter.in === 'query' && ['page', 'limit'].includes(parameter.name)));
+    const numeric = operations.flatMap(([, operation]) =>
+      operation.parameters.filter(
+        (parameter) => parameter.in === 'query' && ['page', 'limit'].includes(parameter.name),
+      ),
+    );
 
     expect(numeric.length).toBeGreaterThan(10);
-    expect(new Set(numeric.map((parameter) => parameter.schema.type))).toEqual(new Set(['integer']));
+    expect(new Set(numeric.map((parameter) => parameter.schema.type))).toEqual(
+      new Set(['integer']),
+    );
     for (const [method, operation] of operations) {
       const [success] = Object.keys(operation.responses).filter((status) => status.startsWith('2'));
-      const idempotent = operation.parameters.some((parameter) => parameter.name === 'Idempotency-Key');
+      const idempotent = operation.parameters.some(
+        (parameter) => parameter.name === 'Idempotency-Key',
+      );
       const operationId = (operation as unknown as { operationId: string }).operationId;
       const answersEtag = ['getJd', 'updateJd'].includes(operationId);
       const takesIfMatch = ['updateJd', 'deleteJd'].includes(operationId);
@@ -155,11 +257,19 @@ describe('OpenAPI document', () => {
         ...(idempotent ? ['Idempotent-Replayed'] : []),
         ...(answersEtag ? ['ETag'] : []),
       ]);
-      expect(operation.parameters.some((parameter) => parameter.name === 'If-Match'), operationId).toBe(takesIfMatch);
+      expect(
+        operation.parameters.some((parameter) => parameter.name === 'If-Match'),
+        operationId,
+      ).toBe(takesIfMatch);
       if (takesIfMatch) expect(Object.keys(operation.responses)).toContain('412');
-      expect(Object.keys(resolved(operation.responses['429'])?.headers ?? {})).toContain('Retry-After');
-      expect(Object.keys(resolved(operation.responses['503'])?.headers ?? {})).toEqual(['Retry-After']);
-      if (method !== 'get') expect(operation.responses['409']?.headers).toHaveProperty('Retry-After');
+      expect(Object.keys(resolved(operation.responses['429'])?.headers ?? {})).toContain(
+        'Retry-After',
+      );
+      expect(Object.keys(resolved(operation.responses['503'])?.headers ?? {})).toEqual([
+        'Retry-After',
+      ]);
+      if (method !== 'get')
+        expect(operation.responses['409']?.headers).toHaveProperty('Retry-After');
     }
   });
 });

@@ -15,7 +15,8 @@ vi.mock('../../scripts/local/handlers.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../scripts/local/handlers.js')>();
   return {
     ...original,
-    loadHandler: async (name: string) => (name === 'whoami' ? async () => resultOf(resultBytes) : original.loadHandler(name)),
+    loadHandler: async (name: string) =>
+      name === 'whoami' ? async () => resultOf(resultBytes) : original.loadHandler(name),
   };
 });
 
@@ -31,7 +32,9 @@ describe('the local gateway holds functions to Lambda’s response limit', () =>
     const past = await callApi('GET', '/whoami', { key, fakeFunction: true });
 
     expect(atLimit.status).toBe(200);
-    expect(atLimit.raw.length).toBe(LAMBDA_RESPONSE_LIMIT_BYTES - JSON.stringify({ statusCode: 200, body: '' }).length);
+    expect(atLimit.raw.length).toBe(
+      LAMBDA_RESPONSE_LIMIT_BYTES - JSON.stringify({ statusCode: 200, body: '' }).length,
+    );
     expect([past.status, past.json]).toEqual([500, { message: 'Internal Server Error' }]);
   });
 });

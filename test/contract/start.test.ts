@@ -26,7 +26,14 @@ describe('npm start entry point', () => {
     const [port, dynamodbPort] = [await freePort(), await freePort()];
     const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamodbPort), DYNAMODB_ENDPOINT: '', TABLE_NAME: 'hiring-local', LOG_LEVEL: 'INFO' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DYNAMODB_PORT: String(dynamodbPort),
+        DYNAMODB_ENDPOINT: '',
+        TABLE_NAME: 'hiring-local',
+        LOG_LEVEL: 'INFO',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -37,20 +44,36 @@ describe('npm start entry point', () => {
       output += chunk;
     });
     const started = Date.now();
-    while (!output.includes('Ready in') && Date.now() - started < 60_000 && child.exitCode === null) {
+    while (
+      !output.includes('Ready in') &&
+      Date.now() - started < 60_000 &&
+      child.exitCode === null
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const readKey = /read\/write key[^:]*:\s+(hk_live_\w+)/.exec(output)?.[1];
     const adminKey = /admin key[^:]*:\s+(hk_live_\w+)/.exec(output)?.[1];
     const base = `http://127.0.0.1:${port}/api/v1`;
 
-    const jds = await fetch(`${base}/jds?status=PUBLISHED`, { headers: { 'X-API-Key': readKey ?? '' } });
-    const matches = await fetch(`${base}/matches/jd-backend`, { headers: { 'X-API-Key': readKey ?? '' } });
+    const jds = await fetch(`${base}/jds?status=PUBLISHED`, {
+      headers: { 'X-API-Key': readKey ?? '' },
+    });
+    const matches = await fetch(`${base}/matches/jd-backend`, {
+      headers: { 'X-API-Key': readKey ?? '' },
+    });
     const keys = await fetch(`${base}/keys`, { headers: { 'X-API-Key': adminKey ?? '' } });
-    const smoke = await promisify(execFile)('npm', ['run', '--silent', 'smoke', '--', '--url', base, '--admin-key', adminKey ?? ''], { cwd: ROOT });
-    const smokeWithWrongKey = await promisify(execFile)('npm', ['run', '--silent', 'smoke', '--', '--url', base, '--admin-key', readKey ?? ''], {
-      cwd: ROOT,
-    }).then(
+    const smoke = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'smoke', '--', '--url', base, '--admin-key', adminKey ?? ''],
+      { cwd: ROOT },
+    );
+    const smokeWithWrongKey = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'smoke', '--', '--url', base, '--admin-key', readKey ?? ''],
+      {
+        cwd: ROOT,
+      },
+    ).then(
       () => ({ code: 0, stdout: '' }),
       (error: { code: number; stdout: string }) => error,
     );
@@ -65,7 +88,9 @@ describe('npm start entry point', () => {
       headers: { 'X-API-Key': readKey ?? '', 'Content-Type': 'application/json' },
       body: JSON.stringify({ title: 'Webhook role', description: 'd', createdById: 'u' }),
     }).then((reply) => reply.json() as Promise<any>);
-    await waitFor(() => receiver.received.length > 0, 10_000, 'the webhook delivery').catch(() => undefined);
+    await waitFor(() => receiver.received.length > 0, 10_000, 'the webhook delivery').catch(
+      () => undefined,
+    );
     await receiver.close();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -85,11 +110,18 @@ describe('npm start entry point', () => {
     expect(smoke.stdout.match(/^PASS /gm)).toHaveLength(10);
     expect(smoke.stdout).toContain('10 passed, 0 failed');
     expect(smokeWithWrongKey.code).toBe(1);
-    expect(smokeWithWrongKey.stdout).toMatch(/^FAIL {2}admin key works \(GET \/whoami\): the key has scopes read,write, not admin$/m);
+    expect(smokeWithWrongKey.stdout).toMatch(
+      /^FAIL {2}admin key works \(GET \/whoami\): the key has scopes read,write, not admin$/m,
+    );
     // Webhooks out run with npm start: a localhost receiver gets the new JD's event, signed.
     const [delivery] = receiver.received;
     expect(webhook.data?.secret, JSON.stringify(webhook)).toMatch(/^whsec_/);
-    expect(new Webhook(webhook.data.secret).verify(delivery?.body ?? '', delivery?.headers as Record<string, string>)).toMatchObject({
+    expect(
+      new Webhook(webhook.data.secret).verify(
+        delivery?.body ?? '',
+        delivery?.headers as Record<string, string>,
+      ),
+    ).toMatchObject({
       type: 'jd.created',
       data: { id: created.data.id, title: 'Webhook role' },
     });
@@ -102,20 +134,34 @@ describe('npm start entry point', () => {
     const [port, dynamodbPort] = [await freePort(), await freePort()];
     const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), DYNAMODB_PORT: String(dynamodbPort), DYNAMODB_ENDPOINT: '', TABLE_NAME: 'hiring-local' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DYNAMODB_PORT: String(dynamodbPort),
+        DYNAMODB_ENDPOINT: '',
+        TABLE_NAME: 'hiring-local',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    await waitFor(() => output.includes('Ready in') || child.exitCode !== null, 60_000, 'npm start');
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await waitFor(
+      () => output.includes('Ready in') || child.exitCode !== null,
+      60_000,
+      'npm start',
+    );
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
 
     await promisify(execFile)('pkill', ['-KILL', '-f', `DynamoDBLocal.jar -port ${dynamodbPort} `]);
     const code = await exited;
 
     expect(code).toBe(1);
-    expect(output).toContain(`DynamoDB Local (http://127.0.0.1:${dynamodbPort}) stopped unexpectedly (SIGKILL): the API cannot work without it.`);
+    expect(output).toContain(
+      `DynamoDB Local (http://127.0.0.1:${dynamodbPort}) stopped unexpectedly (SIGKILL): the API cannot work without it.`,
+    );
     expect(await portIsOpen(port)).toBe(false);
   }, 90_000);
 });

@@ -59,8 +59,15 @@ export async function callApi(
   });
   const raw = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
   // Every answer the suite receives is held to the published contract (docs/openapi.json).
-  const violations = answerViolations(method, path, { status: reply.status, headers: reply.headers, raw });
-  if (violations.length > 0 && !options.fakeFunction) throw new Error(`The answer to ${method} ${path} breaks docs/openapi.json:\n${violations.join('\n')}`);
+  const violations = answerViolations(method, path, {
+    status: reply.status,
+    headers: reply.headers,
+    raw,
+  });
+  if (violations.length > 0 && !options.fakeFunction)
+    throw new Error(
+      `The answer to ${method} ${path} breaks docs/openapi.json:\n${violations.join('\n')}`,
+    );
   const text = reply.body.toString();
   let json: unknown;
   try {

@@ -12,15 +12,28 @@ import { API_PREFIX, matchRoute } from '../../lib/http/routes.js';
  * missing, is a failure of the test that met it.
  */
 type Header = { required?: boolean; $ref?: string };
-type Response = { $ref?: string; headers?: Record<string, Header>; content?: { 'application/json': { schema: object } } };
-type Operation = { operationId: string; responses: Record<string, Response>; parameters?: { name: string; in: string; required?: boolean }[] };
+type Response = {
+  $ref?: string;
+  headers?: Record<string, Header>;
+  content?: { 'application/json': { schema: object } };
+};
+type Operation = {
+  operationId: string;
+  responses: Record<string, Response>;
+  parameters?: { name: string; in: string; required?: boolean }[];
+};
 type Document = {
   paths: Record<string, Record<string, Operation>>;
-  webhooks: Record<string, { post: Operation & { requestBody: { content: { 'application/json': { schema: object } } } } }>;
+  webhooks: Record<
+    string,
+    { post: Operation & { requestBody: { content: { 'application/json': { schema: object } } } } }
+  >;
   components: { responses: Record<string, Response>; headers: Record<string, Header> };
 };
 
-export const OPENAPI: Document = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'));
+export const OPENAPI: Document = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'),
+);
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
@@ -39,19 +52,34 @@ function validatorOf(schema: object): ValidateFunction {
 }
 
 const resolved = <T extends { $ref?: string }>(value: T): T =>
-  value.$ref ? (OPENAPI.components[value.$ref.split('/')[2] as 'responses' | 'headers'][value.$ref.split('/').at(-1) as string] as T) : value;
+  value.$ref
+    ? (OPENAPI.components[value.$ref.split('/')[2] as 'responses' | 'headers'][
+        value.$ref.split('/').at(-1) as string
+      ] as T)
+    : value;
 
-const operations = new Map(Object.values(OPENAPI.paths).flatMap((methods) => Object.values(methods).map((operation) => [operation.operationId, operation] as const)));
+const operations = new Map(
+  Object.values(OPENAPI.paths).flatMap((methods) =>
+    Object.values(methods).map((operation) => [operation.operationId, operation] as const),
+  ),
+);
 
 /** The operation a request reaches, routed as the gateway routes it, or undefined (API Gateway's default route then answers). */
 export function operationOf(method: string, rawPath: string): Operation | undefined {
   const path = rawPath.split('?')[0] as string;
-  const matched = path.startsWith(`${API_PREFIX}/`) ? matchRoute(method, path.slice(API_PREFIX.length)) : undefined;
+  const matched = path.startsWith(`${API_PREFIX}/`)
+    ? matchRoute(method, path.slice(API_PREFIX.length))
+    : undefined;
   return matched && operations.get(matched.id);
 }
 
 function schemaErrors(validate: ValidateFunction, value: unknown, where: string): string[] {
-  return validate(value) ? [] : (validate.errors ?? []).map((error) => `${where}: ${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`);
+  return validate(value)
+    ? []
+    : (validate.errors ?? []).map(
+        (error) =>
+          `${where}: ${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`,
+      );
 }
 
 /** What in an answer the document does not describe (empty: it describes all of it). */
@@ -60,12 +88,18 @@ export function answerViolations(
   path: string,
   reply: { status: number; headers: Record<string, string>; raw: Buffer },
 ): string[] {
-  const operation = operationOf(method, path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`);
+  const operation = operationOf(
+    method,
+    path.startsWith(API_PREFIX) ? path : `${API_PREFIX}${path}`,
+  );
   // Not an operation of the API: API Gateway's default route answers it (404), which the document leaves out.
   if (!operation) return [];
   const where = `${operation.operationId} ${reply.status}`;
   const declared = operation.responses[String(reply.status)];
-  if (!declared) return [`${where}: status not declared (declared: ${Object.keys(operation.responses).join(', ')})`];
+  if (!declared)
+    return [
+      `${where}: status not declared (declared: ${Object.keys(operation.responses).join(', ')})`,
+    ];
   const response = resolved(declared);
   const headerNames = new Set(Object.keys(reply.headers).map((name) => name.toLowerCase()));
   const problems = Object.entries(response.headers ?? {})
@@ -73,7 +107,9 @@ export function answerViolations(
     .map(([name]) => `${where}: no ${name} header`);
   const schema = response.content?.['application/json'].schema;
   if (!schema) return problems;
-  const encoding = Object.entries(reply.headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1];
+  const encoding = Object.entries(reply.headers).find(
+    ([name]) => name.toLowerCase() === 'content-encoding',
+  )?.[1];
   let body: unknown;
   try {
     body = JSON.parse((encoding === 'gzip' ? gunzipSync(reply.raw) : reply.raw).toString('utf8'));
@@ -84,7 +120,10 @@ export function answerViolations(
 }
 
 /** What in a webhook delivery the document's `webhooks` section does not describe. */
-export function deliveryViolations(headers: Record<string, string | string[] | undefined>, text: string): string[] {
+export function deliveryViolations(
+  headers: Record<string, string | string[] | undefined>,
+  text: string,
+): string[] {
   let body: { type?: string };
   try {
     body = JSON.parse(text);
@@ -94,6 +133,16 @@ export function deliveryViolations(headers: Record<string, string | string[] | u
   const entry = OPENAPI.webhooks[String(body.type)];
   if (!entry) return [`webhook: event type ${body.type} is not in the document's webhooks`];
   const where = `webhook ${body.type}`;
-  const missing = (entry.post.parameters ?? []).filter((parameter) => parameter.in === 'header' && parameter.required && headers[parameter.name] === undefined);
-  return [...missing.map((parameter) => `${where}: no ${parameter.name} header`), ...schemaErrors(validatorOf(entry.post.requestBody.content['application/json'].schema), body, where)];
+  const missing = (entry.post.parameters ?? []).filter(
+    (parameter) =>
+      parameter.in === 'header' && parameter.required && headers[parameter.name] === undefined,
+  );
+  return [
+    ...missing.map((parameter) => `${where}: no ${parameter.name} header`),
+    ...schemaErrors(
+      validatorOf(entry.post.requestBody.content['application/json'].schema),
+      body,
+      where,
+    ),
+  ];
 }

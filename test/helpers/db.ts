@@ -20,7 +20,10 @@ export function stackTemplateForTests(): CfnTemplate {
  * longer than DynamoDB's 1 s to accept a connection or 2 s to answer, which is not what those tests are
  * about. The deployed limits are held by the outage tests (test/integration/outages.test.ts).
  */
-export const LOCAL_TEST_TIMEOUTS = { connectionTimeoutMs: 5_000, requestTimeoutMs: 10_000 } as const;
+export const LOCAL_TEST_TIMEOUTS = {
+  connectionTimeoutMs: 5_000,
+  requestTimeoutMs: 10_000,
+} as const;
 
 /**
  * A fresh table in the suite's DynamoDB Local for one test file, deleted afterwards. Handlers see it
@@ -54,7 +57,10 @@ export function useTestDb(options: { stream?: boolean } = {}): () => Db {
     client.destroy();
   });
   return () => {
-    if (!db) throw new Error('useTestDb(): the table is created in beforeAll; call the getter inside a test');
+    if (!db)
+      throw new Error(
+        'useTestDb(): the table is created in beforeAll; call the getter inside a test',
+      );
     return db;
   };
 }

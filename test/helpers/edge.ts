@@ -16,11 +16,22 @@ export class LocalCloudFront {
 
   /** `cdk deploy` of `template`: the header value CloudFront sends from now on. */
   deploy(template: CfnTemplate): string {
-    const [distribution] = Object.values(template.Resources).filter((resource) => resource.Type === 'AWS::CloudFront::Distribution');
-    const origins = (distribution?.Properties?.DistributionConfig as { Origins: { OriginCustomHeaders?: { HeaderValue: unknown }[] }[] }).Origins;
-    const reference = String(resolver(template, 'local')(origins[0]?.OriginCustomHeaders?.[0]?.HeaderValue));
+    const [distribution] = Object.values(template.Resources).filter(
+      (resource) => resource.Type === 'AWS::CloudFront::Distribution',
+    );
+    const origins = (
+      distribution?.Properties?.DistributionConfig as {
+        Origins: { OriginCustomHeaders?: { HeaderValue: unknown }[] }[];
+      }
+    ).Origins;
+    const reference = String(
+      resolver(template, 'local')(origins[0]?.OriginCustomHeaders?.[0]?.HeaderValue),
+    );
     if (reference !== this.reference) {
-      const [, arn = '', versionId] = /^\{\{resolve:secretsmanager:(.+?):SecretString:(?:[^:]*):(?:[^:]*):?([^}]*)\}\}$/.exec(reference) ?? [];
+      const [, arn = '', versionId] =
+        /^\{\{resolve:secretsmanager:(.+?):SecretString:(?:[^:]*):(?:[^:]*):?([^}]*)\}\}$/.exec(
+          reference,
+        ) ?? [];
       this.value = this.secrets.valueOf(arn, versionId || undefined);
       this.reference = reference;
     }

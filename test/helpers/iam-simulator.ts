@@ -15,17 +15,28 @@ export async function simulatedVerdict(
   env: Env,
   policies: { identity?: PolicyStatement[]; resource?: PolicyStatement[] },
 ): Promise<SimulatedVerdict> {
-  const document = (statements: PolicyStatement[]) => ({ Version: '2012-10-17', Statement: statements });
+  const document = (statements: PolicyStatement[]) => ({
+    Version: '2012-10-17',
+    Statement: statements,
+  });
   const result = await runSimulation(
     {
-      request: { principal, action: request.action, resource: { resource: request.resource, accountId: env.account }, contextVariables: request.context ?? {} },
-      identityPolicies: policies.identity ? [{ name: 'inline', policy: document(policies.identity) }] : [],
+      request: {
+        principal,
+        action: request.action,
+        resource: { resource: request.resource, accountId: env.account },
+        contextVariables: request.context ?? {},
+      },
+      identityPolicies: policies.identity
+        ? [{ name: 'inline', policy: document(policies.identity) }]
+        : [],
       resourcePolicy: policies.resource ? document(policies.resource) : undefined,
       serviceControlPolicies: [],
       resourceControlPolicies: [],
     },
     {},
   );
-  if (result.resultType !== 'single') return `unsimulable: ${JSON.stringify('errors' in result ? result.errors : result)}`;
+  if (result.resultType !== 'single')
+    return `unsimulable: ${JSON.stringify('errors' in result ? result.errors : result)}`;
   return result.overallResult === 'Allowed' ? 'allowed' : 'refused';
 }

@@ -9,7 +9,13 @@ export const allScopesContext: AuthorizerContext = fullAccessContext('unit-tenan
 /** Invokes a route's handler directly with a payload-2.0 event carrying an authorizer context. */
 export async function callApiWithContext(
   routeId: RouteId,
-  request: { path: string; query?: string; body?: string; pathParameters?: Record<string, string>; headers?: Record<string, string> },
+  request: {
+    path: string;
+    query?: string;
+    body?: string;
+    pathParameters?: Record<string, string>;
+    headers?: Record<string, string>;
+  },
   context: AuthorizerContext = allScopesContext,
 ): Promise<APIGatewayProxyStructuredResultV2> {
   const route = ROUTES[routeId];
@@ -19,7 +25,10 @@ export async function callApiWithContext(
       method: route.method,
       rawPath: `${API_PREFIX}${request.path}`,
       rawQueryString: request.query ?? '',
-      headers: { ...(request.body ? { 'content-type': 'application/json' } : {}), ...request.headers },
+      headers: {
+        ...(request.body ? { 'content-type': 'application/json' } : {}),
+        ...request.headers,
+      },
       body: request.body,
     },
     route,
@@ -27,5 +36,8 @@ export async function callApiWithContext(
     context,
     'unit-request',
   );
-  return (await handler(event, lambdaContext(route.functionName, 'unit-request'))) as APIGatewayProxyStructuredResultV2;
+  return (await handler(
+    event,
+    lambdaContext(route.functionName, 'unit-request'),
+  )) as APIGatewayProxyStructuredResultV2;
 }

@@ -17,5 +17,8 @@ for (const stream of [process.stdout, process.stderr]) {
 
 afterAll(() => {
   const leaks = captured.filter((chunk) => secretsIn(chunk).length > 0);
-  expect(leaks.map((chunk) => chunk.slice(0, 200)), 'log output contains a secret').toEqual([]);
+  expect(
+    leaks.map((chunk) => chunk.slice(0, 200)),
+    'log output contains a secret',
+  ).toEqual([]);
 });

@@ -6,12 +6,22 @@ interface Statement {
 }
 
 /** A copy of a synthesized template without the statements of one function's role that `drop` picks. */
-export function withoutStatements(template: CfnTemplate, functionName: string, drop: (statement: Statement) => boolean): CfnTemplate {
+export function withoutStatements(
+  template: CfnTemplate,
+  functionName: string,
+  drop: (statement: Statement) => boolean,
+): CfnTemplate {
   const copy = structuredClone(template);
-  const fn = Object.values(copy.Resources).find((r) => r.Metadata?.['hiring:function'] === functionName);
+  const fn = Object.values(copy.Resources).find(
+    (r) => r.Metadata?.['hiring:function'] === functionName,
+  );
   const roleId = (fn?.Properties?.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
   for (const resource of Object.values(copy.Resources)) {
-    if (resource.Type !== 'AWS::IAM::Policy' || !JSON.stringify(resource.Properties?.Roles).includes(roleId)) continue;
+    if (
+      resource.Type !== 'AWS::IAM::Policy' ||
+      !JSON.stringify(resource.Properties?.Roles).includes(roleId)
+    )
+      continue;
     const document = resource.Properties?.PolicyDocument as { Statement: Statement[] };
     document.Statement = document.Statement.filter((statement) => !drop(statement));
   }
@@ -20,8 +30,12 @@ export function withoutStatements(template: CfnTemplate, functionName: string, d
 
 /** Without every grant of `action` to the function. */
 export const withoutGrant = (template: CfnTemplate, functionName: string, action: string) =>
-  withoutStatements(template, functionName, (statement) => [statement.Action].flat().includes(action));
+  withoutStatements(template, functionName, (statement) =>
+    [statement.Action].flat().includes(action),
+  );
 
 /** Without every grant on one index of the table to the function. */
 export const withoutIndexGrant = (template: CfnTemplate, functionName: string, indexName: string) =>
-  withoutStatements(template, functionName, (statement) => JSON.stringify(statement.Resource).includes(`/index/${indexName}`));
+  withoutStatements(template, functionName, (statement) =>
+    JSON.stringify(statement.Resource).includes(`/index/${indexName}`),
+  );

@@ -19,7 +19,9 @@ export interface Received {
  * An integrator's webhook receiver: its own HTTP server on localhost. `answer` decides, for each request
  * (and how many times this webhook-id came before), the status to answer, or 'hang' to never answer.
  */
-export async function startReceiver(answer: (request: Received, previousOfId: number) => number | 'hang' = () => 200) {
+export async function startReceiver(
+  answer: (request: Received, previousOfId: number) => number | 'hang' = () => 200,
+) {
   const received: Received[] = [];
   // Every delivery is held to the document's webhooks section; a breach fails the receiver's close().
   const violations: string[] = [];
@@ -27,9 +29,15 @@ export async function startReceiver(answer: (request: Received, previousOfId: nu
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const entry: Received = { headers: request.headers, body: Buffer.concat(chunks).toString(), at: Date.now() };
+      const entry: Received = {
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+        at: Date.now(),
+      };
       violations.push(...deliveryViolations(request.headers, entry.body));
-      const previous = received.filter((other) => other.headers['webhook-id'] === request.headers['webhook-id']).length;
+      const previous = received.filter(
+        (other) => other.headers['webhook-id'] === request.headers['webhook-id'],
+      ).length;
       received.push(entry);
       const decision = answer(entry, previous);
       if (decision === 'hang') return;
@@ -46,7 +54,13 @@ export async function startReceiver(answer: (request: Received, previousOfId: nu
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
-        server.close(() => (violations.length > 0 ? reject(new Error(`Webhook deliveries break docs/openapi.json:\n${violations.join('\n')}`)) : resolve()));
+        server.close(() =>
+          violations.length > 0
+            ? reject(
+                new Error(`Webhook deliveries break docs/openapi.json:\n${violations.join('\n')}`),
+              )
+            : resolve(),
+        );
       }),
   };
 }
@@ -55,7 +69,10 @@ export async function startReceiver(answer: (request: Received, previousOfId: nu
  * The local dispatcher and worker on the test file's table, started before its tests (from the
  * stream's latest record) with short delivery timeouts. The table needs its stream: `useTestDb({ stream: true })`.
  */
-export function useWebhookRuntime(db: () => Db, worker: Omit<WorkerDependencies, 'queue'> = { timeoutMs: 400 }): () => WebhookRuntime {
+export function useWebhookRuntime(
+  db: () => Db,
+  worker: Omit<WorkerDependencies, 'queue'> = { timeoutMs: 400 },
+): () => WebhookRuntime {
   let runtime: WebhookRuntime | undefined;
   beforeAll(async () => {
     runtime = await startWebhookRuntime(db(), { endpoint: inject('dynamodbEndpoint'), worker });
@@ -68,7 +85,11 @@ export function useWebhookRuntime(db: () => Db, worker: Omit<WorkerDependencies,
 }
 
 /** Waits until `condition` holds, checking every 50 ms, failing after `timeoutMs`. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);

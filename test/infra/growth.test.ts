@@ -9,12 +9,20 @@ import { type ServedRoute, servedRoutes } from '../../infra/stack.js';
  * policies. Every template of today's app stays within 60% of each; the app with three times today's
  * routes, within each.
  */
-const QUOTAS = { resources: 500, outputs: 200, parameters: 200, mappings: 200, templateBytes: 1_000_000, inlinePolicyCharacters: 10_240 };
+const QUOTAS = {
+  resources: 500,
+  outputs: 200,
+  parameters: 200,
+  mappings: 200,
+  templateBytes: 1_000_000,
+  inlinePolicyCharacters: 10_240,
+};
 const PROD = {
   stage: 'prod',
   'aws:cdk:bundling-stacks': [],
   originDomainName: 'origin.api.example.com',
-  originCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
+  originCertificateArn:
+    'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
 };
 
 interface Measured {
@@ -34,28 +42,44 @@ function rendered(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const [key] = Object.keys(value);
     if (key === 'Ref' || key?.startsWith('Fn::')) return 'x'.repeat(100);
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, rendered(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [name, rendered(inner)]),
+    );
   }
   return value;
 }
 
 /** Every template of the app (top-level and nested), measured. */
 function measure(routes?: readonly ServedRoute[]): Measured[] {
-  const assembly = createApp(PROD, { account: '123456789012', region: 'eu-west-1' }, routes ? { routes } : {}).app.synth();
+  const assembly = createApp(
+    PROD,
+    { account: '123456789012', region: 'eu-west-1' },
+    routes ? { routes } : {},
+  ).app.synth();
   return readdirSync(assembly.directory)
     .filter((file) => file.endsWith('.template.json'))
     .map((file) => {
       const text = readFileSync(join(assembly.directory, file), 'utf8');
-      const template = JSON.parse(text) as { Resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>; Outputs?: object; Parameters?: object; Mappings?: object };
+      const template = JSON.parse(text) as {
+        Resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+        Outputs?: object;
+        Parameters?: object;
+        Mappings?: object;
+      };
       const policies = new Map<string, number>();
       for (const [id, resource] of Object.entries(template.Resources)) {
         const documents =
           resource.Type === 'AWS::IAM::Role'
-            ? ((resource.Properties?.Policies as { PolicyDocument: unknown }[] | undefined) ?? []).map((policy) => [id, policy.PolicyDocument] as const)
+            ? (
+                (resource.Properties?.Policies as { PolicyDocument: unknown }[] | undefined) ?? []
+              ).map((policy) => [id, policy.PolicyDocument] as const)
             : resource.Type === 'AWS::IAM::Policy'
-              ? ((resource.Properties?.Roles as { Ref: string }[] | undefined) ?? []).map((role) => [role.Ref, resource.Properties?.PolicyDocument] as const)
+              ? ((resource.Properties?.Roles as { Ref: string }[] | undefined) ?? []).map(
+                  (role) => [role.Ref, resource.Properties?.PolicyDocument] as const,
+                )
               : [];
-        for (const [role, document] of documents) policies.set(role, (policies.get(role) ?? 0) + JSON.stringify(rendered(document)).length);
+        for (const [role, document] of documents)
+          policies.set(role, (policies.get(role) ?? 0) + JSON.stringify(rendered(document)).length);
       }
       return {
         template: file,
@@ -75,14 +99,20 @@ function tripled(): ServedRoute[] {
     servedRoutes().map(({ id, route, access }) => {
       if (copy === 0) return { id, route, access };
       const [, group, ...rest] = route.path.split('/');
-      return { id: `${id}Copy${copy}`, route: { ...route, path: ['', group, `copy${copy}`, ...rest].join('/') }, access };
+      return {
+        id: `${id}Copy${copy}`,
+        route: { ...route, path: ['', group, `copy${copy}`, ...rest].join('/') },
+        access,
+      };
     }),
   );
 }
 
 const within = (measured: Measured[], share: number) =>
   measured.flatMap((template) =>
-    (Object.keys(QUOTAS) as (keyof typeof QUOTAS)[]).filter((quota) => template[quota] > QUOTAS[quota] * share).map((quota) => `${template.template}: ${quota} ${template[quota]} of ${QUOTAS[quota]}`),
+    (Object.keys(QUOTAS) as (keyof typeof QUOTAS)[])
+      .filter((quota) => template[quota] > QUOTAS[quota] * share)
+      .map((quota) => `${template.template}: ${quota} ${template[quota]} of ${QUOTAS[quota]}`),
   );
 
 describe('room to grow', () => {
@@ -121,14 +151,24 @@ describe('what the service keeps', () => {
 
   it('lives in the data stack under fixed logical ids, kept in prod when removed (but not when its first create fails), destroyed with dev', () => {
     const templateOf = (stage: string) => {
-      const created = createApp(stage === 'prod' ? PROD : { stage, 'aws:cdk:bundling-stacks': [] }, { account: '123456789012', region: 'eu-west-1' });
-      return created.app.synth().getStackByName(created.data.stackName).template as { Resources: Record<string, { Type: string; DeletionPolicy?: string }> };
+      const created = createApp(
+        stage === 'prod' ? PROD : { stage, 'aws:cdk:bundling-stacks': [] },
+        { account: '123456789012', region: 'eu-west-1' },
+      );
+      return created.app.synth().getStackByName(created.data.stackName).template as {
+        Resources: Record<string, { Type: string; DeletionPolicy?: string }>;
+      };
     };
     const [prod, dev] = [templateOf('prod'), templateOf('dev')];
 
     for (const [id, type] of Object.entries(STATEFUL)) {
-      expect([id, prod.Resources[id]?.Type, prod.Resources[id]?.DeletionPolicy]).toEqual([id, type, 'RetainExceptOnCreate']);
-      if (dev.Resources[id]) expect([id, dev.Resources[id]?.DeletionPolicy]).toEqual([id, 'Delete']);
+      expect([id, prod.Resources[id]?.Type, prod.Resources[id]?.DeletionPolicy]).toEqual([
+        id,
+        type,
+        'RetainExceptOnCreate',
+      ]);
+      if (dev.Resources[id])
+        expect([id, dev.Resources[id]?.DeletionPolicy]).toEqual([id, 'Delete']);
     }
   });
 });

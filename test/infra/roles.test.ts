@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../infra/app.js';
-import { type AuthorizationRequest, type Env, evaluate, LOCAL_ENV, rolePolicies } from '../../scripts/local/iam.js';
+import {
+  type AuthorizationRequest,
+  type Env,
+  evaluate,
+  LOCAL_ENV,
+  rolePolicies,
+} from '../../scripts/local/iam.js';
 import { appTemplateOf } from '../../scripts/local/stack-template.js';
 import { simulatedVerdict } from '../helpers/iam-simulator.js';
 
@@ -9,10 +15,15 @@ const PROD_CONTEXT = {
   stage: 'prod',
   'aws:cdk:bundling-stacks': [],
   originDomainName: 'origin.api.example.com',
-  originCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
+  originCertificateArn:
+    'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
 };
 const stages = [
-  ['dev', () => appTemplateOf(createApp({ stage: 'dev', 'aws:cdk:bundling-stacks': [] })), LOCAL_ENV],
+  [
+    'dev',
+    () => appTemplateOf(createApp({ stage: 'dev', 'aws:cdk:bundling-stacks': [] })),
+    LOCAL_ENV,
+  ],
   ['prod', () => appTemplateOf(createApp(PROD_CONTEXT, PROD_ENV)), PROD_ENV],
 ] as const;
 
@@ -22,42 +33,64 @@ const stages = [
  * no condition allows. The local evaluator decides every DynamoDB call of the local stack with these
  * statements (enforceIam), so where it and the simulator part, local tests prove nothing.
  */
-function requestsOf(statements: ReturnType<typeof rolePolicies> extends Map<string, infer S> ? S : never): AuthorizationRequest[] {
+function requestsOf(
+  statements: ReturnType<typeof rolePolicies> extends Map<string, infer S> ? S : never,
+): AuthorizationRequest[] {
   const actions = new Set<string>();
   const resources = new Set<string>(['*']);
   const partitions = new Set<string>(['NOBODY#t1']);
   for (const statement of statements) {
-    for (const action of [statement.Action].flat()) if (typeof action === 'string' && !action.includes('*')) actions.add(action);
-    for (const resource of [statement.Resource].flat()) if (typeof resource === 'string' && !resource.includes('*')) resources.add(resource);
-    for (const [, prefix] of JSON.stringify(statement.Condition ?? {}).matchAll(/"([A-Z]+#)\*"/g)) partitions.add(`${prefix}t1`);
+    for (const action of [statement.Action].flat())
+      if (typeof action === 'string' && !action.includes('*')) actions.add(action);
+    for (const resource of [statement.Resource].flat())
+      if (typeof resource === 'string' && !resource.includes('*')) resources.add(resource);
+    for (const [, prefix] of JSON.stringify(statement.Condition ?? {}).matchAll(/"([A-Z]+#)\*"/g))
+      partitions.add(`${prefix}t1`);
   }
   return [...actions].flatMap((action) =>
     [...resources]
       .filter((resource) => resource === '*' || resource.split(':')[2] === action.split(':')[0])
       .flatMap((resource) =>
-        action.startsWith('dynamodb:') ? [...partitions].map((partition) => ({ action, resource, context: { 'dynamodb:LeadingKeys': [partition] } })) : [{ action, resource, context: {} }],
+        action.startsWith('dynamodb:')
+          ? [...partitions].map((partition) => ({
+              action,
+              resource,
+              context: { 'dynamodb:LeadingKeys': [partition] },
+            }))
+          : [{ action, resource, context: {} }],
       ),
   );
 }
 
-describe.each(stages)('every role of the app (%s), evaluated locally and by a simulator of IAM', (_stage, synth, env) => {
-  it('reaches the same verdict on every request its statements speak of', async () => {
-    const verdicts = { allowed: 0, refused: 0 };
-    const disagreements: string[] = [];
-    for (const [role, statements] of rolePolicies(synth(), 'local', env)) {
-      for (const request of requestsOf(statements)) {
-        const simulated = await simulatedVerdict(`arn:aws:iam::${env.account}:role/${role}`, request, env, { identity: statements });
-        // A request IAM never sees (an action that takes no such resource): nothing to compare.
-        if (simulated.startsWith('unsimulable')) continue;
-        const ours = evaluate(statements, request).allowed ? 'allowed' : 'refused';
-        verdicts[ours]++;
-        if (simulated !== ours) disagreements.push(`${role} ${request.action} on ${request.resource} ${JSON.stringify(request.context)}: ours ${ours}, simulated ${simulated}`);
+describe.each(stages)(
+  'every role of the app (%s), evaluated locally and by a simulator of IAM',
+  (_stage, synth, env) => {
+    it('reaches the same verdict on every request its statements speak of', async () => {
+      const verdicts = { allowed: 0, refused: 0 };
+      const disagreements: string[] = [];
+      for (const [role, statements] of rolePolicies(synth(), 'local', env)) {
+        for (const request of requestsOf(statements)) {
+          const simulated = await simulatedVerdict(
+            `arn:aws:iam::${env.account}:role/${role}`,
+            request,
+            env,
+            { identity: statements },
+          );
+          // A request IAM never sees (an action that takes no such resource): nothing to compare.
+          if (simulated.startsWith('unsimulable')) continue;
+          const ours = evaluate(statements, request).allowed ? 'allowed' : 'refused';
+          verdicts[ours]++;
+          if (simulated !== ours)
+            disagreements.push(
+              `${role} ${request.action} on ${request.resource} ${JSON.stringify(request.context)}: ours ${ours}, simulated ${simulated}`,
+            );
+        }
       }
-    }
 
-    expect(disagreements).toEqual([]);
-    // Both verdicts occur in number: the comparison is not of requests nobody allows (or everybody).
-    expect(verdicts.allowed).toBeGreaterThan(100);
-    expect(verdicts.refused).toBeGreaterThan(50);
-  });
-});
+      expect(disagreements).toEqual([]);
+      // Both verdicts occur in number: the comparison is not of requests nobody allows (or everybody).
+      expect(verdicts.allowed).toBeGreaterThan(100);
+      expect(verdicts.refused).toBeGreaterThan(50);
+    });
+  },
+);

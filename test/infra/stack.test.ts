@@ -6,14 +6,23 @@ import { promisify } from 'node:util';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput, INDEXES, RETIRED_INDEXES } from '../../lib/db/table.js';
-import { API_PREFIX, AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../../lib/http/routes.js';
+import {
+  API_PREFIX,
+  AUTHORIZER_FUNCTION,
+  NOT_FOUND_FUNCTION,
+  routeEntries,
+} from '../../lib/http/routes.js';
 import { createApp } from '../../infra/app.js';
 import { MANAGED_RULES, RATE_LIMITED_BODY, REQUEST_BLOCKED_BODY } from '../../infra/edge.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { PRODUCT_EVENT_TYPES } from '../../lib/schemas/product-data.js';
 import { STREAM_FILTER } from '../../lib/webhooks/dispatch.js';
 import { LocalIam, localArnOf } from '../../scripts/local/iam.js';
-import { appTemplate, appTemplateOf, type CfnTemplate } from '../../scripts/local/stack-template.js';
+import {
+  appTemplate,
+  appTemplateOf,
+  type CfnTemplate,
+} from '../../scripts/local/stack-template.js';
 import { CloudAssembly } from 'aws-cdk-lib/cx-api';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -22,7 +31,12 @@ let template: Template;
 let prod: CfnTemplate | undefined;
 /** The prod stack's template (without bundles), synthesized once for the tests that read it. */
 function prodTemplate(): CfnTemplate {
-  prod ??= appTemplateOf(createApp({ stage: 'prod', 'aws:cdk:bundling-stacks': [], ...ORIGIN_DOMAIN_CONTEXT }, { account: '123456789012', region: 'eu-west-1' }));
+  prod ??= appTemplateOf(
+    createApp(
+      { stage: 'prod', 'aws:cdk:bundling-stacks': [], ...ORIGIN_DOMAIN_CONTEXT },
+      { account: '123456789012', region: 'eu-west-1' },
+    ),
+  );
   return prod;
 }
 let synthOutput = '';
@@ -32,18 +46,27 @@ type Resources = Record<string, { Type: string; Properties: Record<string, unkno
 
 beforeAll(async () => {
   // The real CLI, offline and without credentials: bundles every function and runs cdk-nag.
-  const { stdout, stderr } = await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'cdk'), ['synth', '--quiet', '-o', outDir], {
-    cwd: ROOT,
-    env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' },
-  });
+  const { stdout, stderr } = await promisify(execFile)(
+    join(ROOT, 'node_modules', '.bin', 'cdk'),
+    ['synth', '--quiet', '-o', outDir],
+    {
+      cwd: ROOT,
+      env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' },
+    },
+  );
   synthOutput = stdout + stderr;
   // The data and API stacks with their nested stacks, as one template (scripts/local/stack-template.ts).
-  template = Template.fromJSON(appTemplate(new CloudAssembly(outDir), ['HiringApiData-dev', 'HiringApi-dev']));
+  template = Template.fromJSON(
+    appTemplate(new CloudAssembly(outDir), ['HiringApiData-dev', 'HiringApi-dev']),
+  );
 }, 180_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 function logicalIdOf(type: string, prefix: string): string {
-  const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(prefix) && !id.startsWith(`${prefix}Logs`) && !id.startsWith(`${prefix}Role`));
+  const ids = Object.keys(template.findResources(type)).filter(
+    (id) =>
+      id.startsWith(prefix) && !id.startsWith(`${prefix}Logs`) && !id.startsWith(`${prefix}Role`),
+  );
   expect(ids, `${type} ${prefix}`).toHaveLength(1);
   return ids[0] as string;
 }
@@ -52,12 +75,21 @@ describe('CDK app (cdk synth, offline)', () => {
   it('synthesizes with no unacknowledged cdk-nag finding (AwsSolutions and ServerlessChecks packs)', () => {
     expect(synthOutput).not.toMatch(/(AwsSolutions|Serverless)-\w+/);
     const report = JSON.parse(readFileSync(join(outDir, 'validation-report.json'), 'utf8')) as {
-      pluginReports: { pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: { reason?: string }[] }[];
+      pluginReports: {
+        pluginName: string;
+        conclusion: string;
+        violations: unknown[];
+        suppressedViolations: { reason?: string }[];
+      }[];
     };
-    expect(report.pluginReports.map((plugin) => plugin.pluginName).sort()).toEqual(['AwsSolutions', 'Serverless']);
+    expect(report.pluginReports.map((plugin) => plugin.pluginName).sort()).toEqual([
+      'AwsSolutions',
+      'Serverless',
+    ]);
     for (const plugin of report.pluginReports) {
       expect(plugin, plugin.pluginName).toMatchObject({ conclusion: 'success', violations: [] });
-      for (const suppressed of plugin.suppressedViolations) expect(suppressed.reason?.length ?? 0).toBeGreaterThan(20);
+      for (const suppressed of plugin.suppressedViolations)
+        expect(suppressed.reason?.length ?? 0).toBeGreaterThan(20);
     }
   });
 
@@ -73,11 +105,15 @@ describe('CDK app (cdk synth, offline)', () => {
         PayloadFormatVersion: '2.0',
       });
     }
-    expect(Object.keys(template.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(routeEntries().length + 1);
+    expect(Object.keys(template.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(
+      routeEntries().length + 1,
+    );
   });
 
   it('answers unknown routes from a $default route backed by the not-found function, behind the authorizer like every route', () => {
-    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Resources).map((route) => route.Properties as { RouteKey: string; AuthorizationType: string });
+    const routes = Object.values(
+      template.findResources('AWS::ApiGatewayV2::Route') as Resources,
+    ).map((route) => route.Properties as { RouteKey: string; AuthorizationType: string });
 
     expect(routes.find((route) => route.RouteKey === '$default')?.AuthorizationType).toBe('CUSTOM');
     expect(routes.filter((route) => route.AuthorizationType !== 'CUSTOM')).toEqual([]);
@@ -95,7 +131,9 @@ describe('CDK app (cdk synth, offline)', () => {
 
   it('runs every function on Node.js 24, arm64, with tracing (but the authorizer and not-found, which pass it through), its own log group, Lambda’s own lines at WARN for API functions, and Powertools settings', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function') as Resources);
-    expect(functions).toHaveLength(routeEntries().length + 2 + Object.keys(BACKGROUND_FUNCTIONS).length);
+    expect(functions).toHaveLength(
+      routeEntries().length + 2 + Object.keys(BACKGROUND_FUNCTIONS).length,
+    );
     for (const fn of functions) {
       const name = (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'];
       const background = (Object.values(BACKGROUND_FUNCTIONS) as unknown[]).includes(name);
@@ -105,28 +143,52 @@ describe('CDK app (cdk synth, offline)', () => {
         MemorySize: 512,
         // API functions answer within API Gateway's 30 s; the event consumer may erase a candidate's many applications.
         Timeout: background ? 60 : 10,
-        TracingConfig: { Mode: [AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION].includes(String(name)) ? 'PassThrough' : 'Active' },
-        LoggingConfig: { LogFormat: 'JSON', LogGroup: expect.anything(), SystemLogLevel: background ? 'INFO' : 'WARN' },
-        Environment: { Variables: expect.objectContaining({ POWERTOOLS_SERVICE_NAME: 'hiring-api', STAGE: 'dev', LOG_LEVEL: 'INFO' }) },
+        TracingConfig: {
+          Mode: [AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION].includes(String(name))
+            ? 'PassThrough'
+            : 'Active',
+        },
+        LoggingConfig: {
+          LogFormat: 'JSON',
+          LogGroup: expect.anything(),
+          SystemLogLevel: background ? 'INFO' : 'WARN',
+        },
+        Environment: {
+          Variables: expect.objectContaining({
+            POWERTOOLS_SERVICE_NAME: 'hiring-api',
+            STAGE: 'dev',
+            LOG_LEVEL: 'INFO',
+          }),
+        },
       });
     }
-    const nodeMajor = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).devDependencies.node.match(/\d+/)[0];
+    const nodeMajor = JSON.parse(
+      readFileSync(join(ROOT, 'package.json'), 'utf8'),
+    ).devDependencies.node.match(/\d+/)[0];
     expect(nodeMajor).toBe('24');
   });
 
   it('grants DynamoDB access only through LeadingKeys-limited statements, never Scan or a wildcard, and no managed policy', () => {
-    const statements = Object.values(template.findResources('AWS::IAM::Policy') as Resources).flatMap(
-      (policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
+    const statements = Object.values(
+      template.findResources('AWS::IAM::Policy') as Resources,
+    ).flatMap(
+      (policy) =>
+        (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
     );
     // Item and index actions; the stream actions (read from the stream's own ARN, ListStreams on "*") are checked in "event sources".
     const dynamo = statements.filter(
-      (statement) => JSON.stringify(statement.Action).includes('dynamodb:') && !JSON.stringify(statement.Resource).includes('StreamArn') && statement.Action !== 'dynamodb:ListStreams',
+      (statement) =>
+        JSON.stringify(statement.Action).includes('dynamodb:') &&
+        !JSON.stringify(statement.Resource).includes('StreamArn') &&
+        statement.Action !== 'dynamodb:ListStreams',
     );
 
     expect(dynamo.length).toBeGreaterThan(0);
     for (const statement of dynamo) {
       expect(statement.Condition, JSON.stringify(statement)).toEqual({
-        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': expect.arrayContaining([expect.stringMatching(/^[A-Z]+#\*$/)]) },
+        'ForAllValues:StringLike': {
+          'dynamodb:LeadingKeys': expect.arrayContaining([expect.stringMatching(/^[A-Z]+#\*$/)]),
+        },
       });
     }
     const everything = JSON.stringify(template.toJSON());
@@ -139,16 +201,27 @@ describe('CDK app (cdk synth, offline)', () => {
     const iam = new LocalIam(template.toJSON() as CfnTemplate, 't');
     const table = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
     const can = (fn: string, action: string, pk: string, index?: string) =>
-      iam.authorize(fn, { action: `dynamodb:${action}`, resource: index ? `${table}/index/${index}` : table, context: { 'dynamodb:LeadingKeys': [pk] } }).allowed;
+      iam.authorize(fn, {
+        action: `dynamodb:${action}`,
+        resource: index ? `${table}/index/${index}` : table,
+        context: { 'dynamodb:LeadingKeys': [pk] },
+      }).allowed;
 
     expect(can('get-jd', 'Query', 'TENANT#t', INDEXES.matches.name)).toBe(true);
     // An index being retired is on the table and granted to nobody.
     for (const retired of RETIRED_INDEXES) {
-      template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { GlobalSecondaryIndexes: Match.arrayWith([Match.objectLike({ IndexName: retired.name })]) });
-      expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toMatch(new RegExp(`/index/${retired.name}"`));
+      template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+        GlobalSecondaryIndexes: Match.arrayWith([Match.objectLike({ IndexName: retired.name })]),
+      });
+      expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toMatch(
+        new RegExp(`/index/${retired.name}"`),
+      );
     }
     // The table is created with the indexes in use only (`matches` went with the move to the data stack).
-    expect(Object.values(template.findResources('AWS::DynamoDB::GlobalTable') as Resources)[0]?.Properties.GlobalSecondaryIndexes).toHaveLength(Object.keys(INDEXES).length);
+    expect(
+      Object.values(template.findResources('AWS::DynamoDB::GlobalTable') as Resources)[0]
+        ?.Properties.GlobalSecondaryIndexes,
+    ).toHaveLength(Object.keys(INDEXES).length);
     expect(can('get-jd', 'Query', 'TENANT#t', 'list')).toBe(false);
     expect(can('list-jds', 'Query', 'TENANT#t', 'status')).toBe(true);
     expect(can('list-jds', 'PutItem', 'TENANT#t')).toBe(false);
@@ -163,18 +236,29 @@ describe('CDK app (cdk synth, offline)', () => {
 
   it('builds the table from the shared definition: keys, GSIs, projections, TTL, PITR, on-demand', () => {
     const expected = createTableInput('x');
-    const table = Object.values(template.findResources('AWS::DynamoDB::GlobalTable') as Resources)[0]?.Properties;
+    const table = Object.values(
+      template.findResources('AWS::DynamoDB::GlobalTable') as Resources,
+    )[0]?.Properties;
     expect(table).toMatchObject({
       KeySchema: expected.KeySchema,
       BillingMode: 'PAY_PER_REQUEST',
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
-      Replicas: [expect.objectContaining({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      Replicas: [
+        expect.objectContaining({
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        }),
+      ],
     });
-    const sortByName = <T extends { IndexName: string }>(list: T[]) => [...list].sort((a, b) => a.IndexName.localeCompare(b.IndexName));
-    expect(sortByName(table?.GlobalSecondaryIndexes as never)).toEqual(sortByName(expected.GlobalSecondaryIndexes));
-    expect(new Set((table?.AttributeDefinitions as { AttributeName: string }[]).map((a) => a.AttributeName))).toEqual(
-      new Set(expected.AttributeDefinitions.map((a) => a.AttributeName)),
+    const sortByName = <T extends { IndexName: string }>(list: T[]) =>
+      [...list].sort((a, b) => a.IndexName.localeCompare(b.IndexName));
+    expect(sortByName(table?.GlobalSecondaryIndexes as never)).toEqual(
+      sortByName(expected.GlobalSecondaryIndexes),
     );
+    expect(
+      new Set(
+        (table?.AttributeDefinitions as { AttributeName: string }[]).map((a) => a.AttributeName),
+      ),
+    ).toEqual(new Set(expected.AttributeDefinitions.map((a) => a.AttributeName)));
   });
 
   it('throttles the stage, logs access with the request id, and keeps logs for a bounded time', () => {
@@ -185,43 +269,94 @@ describe('CDK app (cdk synth, offline)', () => {
       AccessLogSettings: { Format: Match.stringLikeRegexp('\\$context\\.requestId') },
     });
     const groups = Object.values(template.findResources('AWS::Logs::LogGroup') as Resources);
-    expect(groups.length).toBe(routeEntries().length + 3 + Object.keys(BACKGROUND_FUNCTIONS).length);
+    expect(groups.length).toBe(
+      routeEntries().length + 3 + Object.keys(BACKGROUND_FUNCTIONS).length,
+    );
     expect(groups.every((group) => group.Properties.RetentionInDays === 14)).toBe(true);
   });
 
   it('gives the infra team a dashboard, Contributor Insights rules and named alarms that each point at their runbook section', () => {
-    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).map((alarm) => alarm.Properties as { AlarmName: string; AlarmDescription: string; AlarmActions: unknown[] });
-    const runbook = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'operations.md'), 'utf8');
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).map(
+      (alarm) =>
+        alarm.Properties as {
+          AlarmName: string;
+          AlarmDescription: string;
+          AlarmActions: unknown[];
+        },
+    );
+    const runbook = readFileSync(
+      join(import.meta.dirname, '..', '..', 'docs', 'operations.md'),
+      'utf8',
+    );
     const sections = [...runbook.matchAll(/^### (\w+)$/gm)].map(([, name]) => name);
 
     // Every alarm is named, notifies the topic, and its runbook section exists; every section is an alarm.
-    expect(alarms.map((alarm) => alarm.AlarmName.replace(/^HiringApi-dev-/, '')).sort()).toEqual([...sections].sort());
+    expect(alarms.map((alarm) => alarm.AlarmName.replace(/^HiringApi-dev-/, '')).sort()).toEqual(
+      [...sections].sort(),
+    );
     for (const alarm of alarms) {
       const name = alarm.AlarmName.replace(/^HiringApi-dev-/, '');
       expect(alarm.AlarmDescription).toContain(`Runbook: docs/operations.md#${name.toLowerCase()}`);
       expect(alarm.AlarmActions).toHaveLength(1);
     }
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'HiringApi-dev-DispatcherIteratorAge', MetricName: 'IteratorAge', Threshold: 60000, Statistic: 'Maximum' });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'HiringApi-dev-ProductEventsBacklog', MetricName: 'ApproximateAgeOfOldestMessage', Threshold: 300 });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { AlarmName: 'HiringApi-dev-WebhookEndpointsDisabled', MetricName: 'WebhookEndpointsDisabled', Namespace: 'HiringApi' });
-    template.hasResourceProperties('AWS::Logs::MetricFilter', { MetricTransformations: [Match.objectLike({ MetricName: 'WebhookEndpointsDisabled' })] });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'HiringApi-dev-DispatcherIteratorAge',
+      MetricName: 'IteratorAge',
+      Threshold: 60000,
+      Statistic: 'Maximum',
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'HiringApi-dev-ProductEventsBacklog',
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Threshold: 300,
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'HiringApi-dev-WebhookEndpointsDisabled',
+      MetricName: 'WebhookEndpointsDisabled',
+      Namespace: 'HiringApi',
+    });
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      MetricTransformations: [Match.objectLike({ MetricName: 'WebhookEndpointsDisabled' })],
+    });
 
-    const [dashboard] = Object.values(template.findResources('AWS::CloudWatch::Dashboard') as Resources);
+    const [dashboard] = Object.values(
+      template.findResources('AWS::CloudWatch::Dashboard') as Resources,
+    );
     const body = JSON.stringify(dashboard?.Properties.DashboardBody);
     expect(dashboard?.Properties.DashboardName).toBe('HiringApi-dev');
-    for (const metric of ['IteratorAge', 'ApproximateAgeOfOldestMessage', 'ConsumedReadCapacityUnits', 'ThrottledRequests', 'SystemErrors', '5xx', 'Latency', 'WebhookDeliveriesFailed']) expect(body, metric).toContain(metric);
+    for (const metric of [
+      'IteratorAge',
+      'ApproximateAgeOfOldestMessage',
+      'ConsumedReadCapacityUnits',
+      'ThrottledRequests',
+      'SystemErrors',
+      '5xx',
+      'Latency',
+      'WebhookDeliveriesFailed',
+    ])
+      expect(body, metric).toContain(metric);
     expect(body).toContain('by routeKey');
     template.hasOutput('DashboardUrl', {});
 
-    const rules = Object.values(template.findResources('AWS::CloudWatch::InsightRule') as Resources).map((rule) => ({
+    const rules = Object.values(
+      template.findResources('AWS::CloudWatch::InsightRule') as Resources,
+    ).map((rule) => ({
       name: rule.Properties.RuleName as string,
       // The body is JSON around the log group's name, which the template fills in.
       raw: JSON.stringify(rule.Properties.RuleBody),
     }));
     expect(rules.map((rule) => rule.name).sort()).toEqual(
-      ['TopEndpointsByFailedDeliveries', 'TopKeysBy429', 'TopKeysByRequests', 'TopTenantsBy5xx', 'TopTenantsByRequests'].map((name) => `HiringApi-dev-${name}`),
+      [
+        'TopEndpointsByFailedDeliveries',
+        'TopKeysBy429',
+        'TopKeysByRequests',
+        'TopTenantsBy5xx',
+        'TopTenantsByRequests',
+      ].map((name) => `HiringApi-dev-${name}`),
     );
-    expect(rules.find((rule) => rule.name.endsWith('TopKeysBy429'))?.raw).toContain('\\"In\\":[429]');
+    expect(rules.find((rule) => rule.name.endsWith('TopKeysBy429'))?.raw).toContain(
+      '\\"In\\":[429]',
+    );
   });
 
   it('alarms on 5xx rate, authorizer errors, throttles and p99 latency, notifying a topic CloudWatch can publish to', () => {
@@ -245,19 +380,29 @@ describe('CDK app (cdk synth, offline)', () => {
         'OperationsWebhookEndpointsDisabledAlarm',
       ].sort(),
     );
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { ExtendedStatistic: 'p99', Threshold: 2000 });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      ExtendedStatistic: 'p99',
+      Threshold: 2000,
+    });
     // A customer-managed key with rotation, usable by CloudWatch alarms of this account (alias/aws/sns is not).
-    const [keyId, key] = Object.entries(template.findResources('AWS::KMS::Key') as Resources).find(([id]) => id.startsWith('AlarmTopicKey')) ?? [];
+    const [keyId, key] =
+      Object.entries(template.findResources('AWS::KMS::Key') as Resources).find(([id]) =>
+        id.startsWith('AlarmTopicKey'),
+      ) ?? [];
     expect(key?.Properties.EnableKeyRotation).toBe(true);
     expect((key?.Properties.KeyPolicy as { Statement: unknown[] }).Statement).toContainEqual(
       expect.objectContaining({
         Effect: 'Allow',
         Principal: { Service: 'cloudwatch.amazonaws.com' },
         Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        Condition: expect.objectContaining({ StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } }),
+        Condition: expect.objectContaining({
+          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+        }),
       }),
     );
-    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } });
+    template.hasResourceProperties('AWS::SNS::Topic', {
+      KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] },
+    });
     expect(JSON.stringify(template.toJSON())).not.toContain('alias/aws/sns');
     template.hasOutput('ApiUrl', {});
     template.hasOutput('TableName', {});
@@ -268,18 +413,39 @@ describe('product events in', () => {
   it('routes the product’s event types from its bus to an encrypted queue with a dead-letter queue', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: { source: ['hiring.product'], 'detail-type': [...PRODUCT_EVENT_TYPES] },
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ProductEventsQueue'), 'Arn'] } })],
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ProductEventsQueue'), 'Arn'] },
+        }),
+      ],
     });
     const queues = template.findResources('AWS::SQS::Queue') as Resources;
     const queue = Object.entries(queues).find(([id]) => /^ProductEventsQueue/.test(id))?.[1];
-    const consumer = Object.values(template.findResources('AWS::Lambda::Function') as Resources).find(
-      (fn) => (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'] === 'event-consumer',
+    const consumer = Object.values(
+      template.findResources('AWS::Lambda::Function') as Resources,
+    ).find(
+      (fn) =>
+        (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'] ===
+        'event-consumer',
     );
-    expect(Object.values(queues).every((q) => q.Properties.SqsManagedSseEnabled === true)).toBe(true);
-    expect(queue?.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: expect.anything(), maxReceiveCount: 5 });
-    expect(Number(queue?.Properties.VisibilityTimeout)).toBeGreaterThanOrEqual(6 * Number(consumer?.Properties.Timeout));
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'], BatchSize: 10 });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    expect(Object.values(queues).every((q) => q.Properties.SqsManagedSseEnabled === true)).toBe(
+      true,
+    );
+    expect(queue?.Properties.RedrivePolicy).toEqual({
+      deadLetterTargetArn: expect.anything(),
+      maxReceiveCount: 5,
+    });
+    expect(Number(queue?.Properties.VisibilityTimeout)).toBeGreaterThanOrEqual(
+      6 * Number(consumer?.Properties.Timeout),
+    );
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BatchSize: 10,
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+    });
     template.hasOutput('ProductEventBusName', {});
     template.hasOutput('ProductEventsDeadLetterQueueArn', {});
   });
@@ -289,7 +455,9 @@ describe('product events in', () => {
       Targets: [
         Match.objectLike({
           RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
-          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ProductEventsDeadLetterQueue'), 'Arn'] } },
+          DeadLetterConfig: {
+            Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ProductEventsDeadLetterQueue'), 'Arn'] },
+          },
         }),
       ],
     });
@@ -297,13 +465,17 @@ describe('product events in', () => {
     template.hasResourceProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: Match.objectLike({
         Statement: Match.arrayWith([
-          Match.objectLike({ Action: 'sqs:SendMessage', Principal: { Service: 'events.amazonaws.com' }, Condition: { ArnEquals: { 'aws:SourceArn': Match.anyValue() } } }),
+          Match.objectLike({
+            Action: 'sqs:SendMessage',
+            Principal: { Service: 'events.amazonaws.com' },
+            Condition: { ArnEquals: { 'aws:SourceArn': Match.anyValue() } },
+          }),
         ]),
       }),
       Queues: [{ Ref: Match.stringLikeRegexp('^ProductEventsDeadLetterQueue') }],
     });
-    const alarm = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).find((a) =>
-      JSON.stringify(a.Properties.Metrics ?? []).includes('FailedInvocations'),
+    const alarm = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).find(
+      (a) => JSON.stringify(a.Properties.Metrics ?? []).includes('FailedInvocations'),
     );
     expect(JSON.stringify(alarm?.Properties.Metrics)).toContain('InvocationsFailedToBeSentToDlq');
     expect(alarm?.Properties.AlarmActions).toHaveLength(1);
@@ -312,14 +484,25 @@ describe('product events in', () => {
   it('lets the consumer write tenant data and send to the dead-letter queue only', () => {
     const iam = new LocalIam(template.toJSON() as CfnTemplate, 't');
     const table = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
-    const can = (action: string, pk: string) => iam.authorize('event-consumer', { action: `dynamodb:${action}`, resource: table, context: { 'dynamodb:LeadingKeys': [pk] } }).allowed;
+    const can = (action: string, pk: string) =>
+      iam.authorize('event-consumer', {
+        action: `dynamodb:${action}`,
+        resource: table,
+        context: { 'dynamodb:LeadingKeys': [pk] },
+      }).allowed;
     const sends = (rolePrefix: string) =>
       statementsOfRole(rolePrefix)
         .filter((statement) => JSON.stringify(statement.Action).includes('sqs:SendMessage'))
         .map((statement) => JSON.stringify(statement.Resource));
 
-    expect([can('ConditionCheckItem', 'TENANT#t'), can('DeleteItem', 'TENANT#t'), can('UpdateItem', 'KEYHASH#h')]).toEqual([true, true, false]);
-    expect(sends('ProductEventsConsumerRole')).toEqual([expect.stringMatching(/ProductEventsDeadLetterQueue/)]);
+    expect([
+      can('ConditionCheckItem', 'TENANT#t'),
+      can('DeleteItem', 'TENANT#t'),
+      can('UpdateItem', 'KEYHASH#h'),
+    ]).toEqual([true, true, false]);
+    expect(sends('ProductEventsConsumerRole')).toEqual([
+      expect.stringMatching(/ProductEventsDeadLetterQueue/),
+    ]);
   });
 });
 
@@ -327,7 +510,11 @@ describe('product events in', () => {
 function liveAliasOf(cfn: CfnTemplate, functionId: string): string {
   const ids = Object.keys(cfn.Resources).filter((id) => {
     const resource = cfn.Resources[id];
-    return resource?.Type === 'AWS::Lambda::Alias' && resource.Properties?.Name === 'live' && JSON.stringify(resource.Properties.FunctionName) === JSON.stringify({ Ref: functionId });
+    return (
+      resource?.Type === 'AWS::Lambda::Alias' &&
+      resource.Properties?.Name === 'live' &&
+      JSON.stringify(resource.Properties.FunctionName) === JSON.stringify({ Ref: functionId })
+    );
   });
   expect(ids, `live alias of ${functionId}`).toHaveLength(1);
   return ids[0] as string;
@@ -338,7 +525,12 @@ function liveAliasOf(cfn: CfnTemplate, functionId: string): string {
  * an event source mapping spells from it. Anything else is not an alias.
  */
 function aliasNamedBy(cfn: CfnTemplate, target: unknown): string | undefined {
-  const [, ref] = JSON.stringify(target).match(/^\{"Ref":"(\w+)"\}$|^\{"Fn::Join":\["",\[\{"Fn::Select":\[6,\{"Fn::Split":\[":",\{"Ref":"(\w+)"\}\]\}\]\},":live"\]\]\}$/)?.filter(Boolean) ?? [];
+  const [, ref] =
+    JSON.stringify(target)
+      .match(
+        /^\{"Ref":"(\w+)"\}$|^\{"Fn::Join":\["",\[\{"Fn::Select":\[6,\{"Fn::Split":\[":",\{"Ref":"(\w+)"\}\]\}\]\},":live"\]\]\}$/,
+      )
+      ?.filter(Boolean) ?? [];
   return ref && cfn.Resources[ref]?.Type === 'AWS::Lambda::Alias' ? ref : undefined;
 }
 
@@ -353,13 +545,20 @@ function functionOfAlias(cfn: CfnTemplate, target: unknown): string {
 function statementsOfRole(rolePrefix: string): Record<string, unknown>[] {
   return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
     .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${rolePrefix}`))
-    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement);
+    .flatMap(
+      (policy) =>
+        (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
+    );
 }
 
 describe('webhooks out', () => {
   it('streams new images to a dispatcher that sees only new events and webhook requests, with failures kept', () => {
-    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
-    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping') as Resources).find((resource) =>
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+    });
+    const mapping = Object.values(
+      template.findResources('AWS::Lambda::EventSourceMapping') as Resources,
+    ).find((resource) =>
       JSON.stringify(resource.Properties.EventSourceArn).includes('StreamArn'),
     )?.Properties;
 
@@ -367,51 +566,91 @@ describe('webhooks out', () => {
       StartingPosition: 'TRIM_HORIZON',
       BisectBatchOnFunctionError: true,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [expect.stringMatching(/^WebhooksStreamFailures/), 'Arn'] } } },
+      DestinationConfig: {
+        OnFailure: {
+          Destination: { 'Fn::GetAtt': [expect.stringMatching(/^WebhooksStreamFailures/), 'Arn'] },
+        },
+      },
     });
-    expect((mapping?.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((filter) => JSON.parse(filter.Pattern))).toEqual([STREAM_FILTER]);
+    expect(
+      (mapping?.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map((filter) =>
+        JSON.parse(filter.Pattern),
+      ),
+    ).toEqual([STREAM_FILTER]);
   });
 
   it('queues deliveries on an encrypted queue whose visibility covers 6 worker timeouts, with a dead-letter queue', () => {
-    const queue = Object.entries(template.findResources('AWS::SQS::Queue') as Resources).find(([id]) => /^WebhooksQueue/.test(id))?.[1];
-    const worker = Object.values(template.findResources('AWS::Lambda::Function') as Resources).find((fn) =>
-      JSON.stringify(fn).includes(`"hiring:function":"${BACKGROUND_FUNCTIONS.webhookWorker}"`),
+    const queue = Object.entries(template.findResources('AWS::SQS::Queue') as Resources).find(
+      ([id]) => /^WebhooksQueue/.test(id),
+    )?.[1];
+    const worker = Object.values(template.findResources('AWS::Lambda::Function') as Resources).find(
+      (fn) =>
+        JSON.stringify(fn).includes(`"hiring:function":"${BACKGROUND_FUNCTIONS.webhookWorker}"`),
     );
 
-    expect(queue?.Properties).toMatchObject({ SqsManagedSseEnabled: true, RedrivePolicy: { maxReceiveCount: 5 } });
-    expect(Number(queue?.Properties.VisibilityTimeout)).toBeGreaterThanOrEqual(6 * Number(worker?.Properties.Timeout));
+    expect(queue?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { maxReceiveCount: 5 },
+    });
+    expect(Number(queue?.Properties.VisibilityTimeout)).toBeGreaterThanOrEqual(
+      6 * Number(worker?.Properties.Timeout),
+    );
   });
 
   it('lets only the dispatcher read the stream, the dispatcher only query, and both send only to their queues', () => {
     const iam = new LocalIam(template.toJSON() as CfnTemplate, 't');
     const table = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
-    const can = (fn: string, action: string) => iam.authorize(fn, { action: `dynamodb:${action}`, resource: table, context: { 'dynamodb:LeadingKeys': ['TENANT#t'] } }).allowed;
-    const readsStream = (statement: Record<string, unknown>) => JSON.stringify(statement).includes('dynamodb:GetRecords');
+    const can = (fn: string, action: string) =>
+      iam.authorize(fn, {
+        action: `dynamodb:${action}`,
+        resource: table,
+        context: { 'dynamodb:LeadingKeys': ['TENANT#t'] },
+      }).allowed;
+    const readsStream = (statement: Record<string, unknown>) =>
+      JSON.stringify(statement).includes('dynamodb:GetRecords');
     const everyRole = Object.keys(template.findResources('AWS::IAM::Role'));
 
-    expect(everyRole.filter((role) => statementsOfRole(role).some(readsStream))).toEqual([expect.stringMatching(/^WebhooksDispatcherRole/)]);
-    expect([can('webhook-dispatcher', 'Query'), can('webhook-dispatcher', 'PutItem')]).toEqual([true, false]);
-    expect([can('webhook-worker', 'UpdateItem'), can('webhook-worker', 'DeleteItem')]).toEqual([true, false]);
+    expect(everyRole.filter((role) => statementsOfRole(role).some(readsStream))).toEqual([
+      expect.stringMatching(/^WebhooksDispatcherRole/),
+    ]);
+    expect([can('webhook-dispatcher', 'Query'), can('webhook-dispatcher', 'PutItem')]).toEqual([
+      true,
+      false,
+    ]);
+    expect([can('webhook-worker', 'UpdateItem'), can('webhook-worker', 'DeleteItem')]).toEqual([
+      true,
+      false,
+    ]);
     const sendsTo = (role: string) =>
       statementsOfRole(role)
         .filter((statement) => JSON.stringify(statement.Action).includes('sqs:SendMessage'))
         .map((statement) => JSON.stringify(statement.Resource));
     // The stream's failed batches go to their dead-letter queue through the dispatcher's role.
-    expect(sendsTo('WebhooksDispatcherRole')).toEqual([expect.stringMatching(/WebhooksQueue/), expect.stringMatching(/WebhooksStreamFailures/)]);
+    expect(sendsTo('WebhooksDispatcherRole')).toEqual([
+      expect.stringMatching(/WebhooksQueue/),
+      expect.stringMatching(/WebhooksStreamFailures/),
+    ]);
     expect(sendsTo('WebhooksWorkerRole')).toEqual([expect.stringMatching(/WebhooksQueue/)]);
   });
 });
 
 const ORIGIN_DOMAIN_CONTEXT = {
   originDomainName: 'origin.api.example.com',
-  originCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
+  originCertificateArn:
+    'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
   originHostedZoneId: 'Z0123456789ABCDEFGHIJ',
   originHostedZoneName: 'api.example.com',
 };
 
 describe('production stage', () => {
   const created = createApp(
-    { stage: 'prod', apiRateLimitMax: '50', apiKeyHourlyLimit: '2000', 'aws:cdk:bundling-stacks': [], ...ORIGIN_DOMAIN_CONTEXT },
+    {
+      stage: 'prod',
+      apiRateLimitMax: '50',
+      apiKeyHourlyLimit: '2000',
+      'aws:cdk:bundling-stacks': [],
+      ...ORIGIN_DOMAIN_CONTEXT,
+    },
     { account: '123456789012', region: 'eu-west-1' },
   );
   const { edge } = created;
@@ -420,11 +659,20 @@ describe('production stage', () => {
   it('protects the table from deletion, retains data and logs longer, ignores API_RATE_LIMIT_MAX', () => {
     prod.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'RetainExceptOnCreate',
-      Properties: Match.objectLike({ Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })] }),
+      Properties: Match.objectLike({
+        Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })],
+      }),
     });
     const functions = Object.values(prod.findResources('AWS::Lambda::Function') as Resources);
-    const variables = functions.map((fn) => (fn.Properties.Environment as { Variables: Record<string, string> }).Variables);
-    expect(variables.every((v) => v.STAGE === 'prod' && v.API_KEY_HOURLY_LIMIT === '2000' && !('API_RATE_LIMIT_MAX' in v))).toBe(true);
+    const variables = functions.map(
+      (fn) => (fn.Properties.Environment as { Variables: Record<string, string> }).Variables,
+    );
+    expect(
+      variables.every(
+        (v) =>
+          v.STAGE === 'prod' && v.API_KEY_HOURLY_LIMIT === '2000' && !('API_RATE_LIMIT_MAX' in v),
+      ),
+    ).toBe(true);
     const groups = Object.values(prod.findResources('AWS::Logs::LogGroup') as Resources);
     expect(groups.every((group) => group.Properties.RetentionInDays === 90)).toBe(true);
   });
@@ -435,72 +683,171 @@ describe('production stage', () => {
     waf.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
       DefaultAction: { Allow: {} },
-      CustomResponseBodies: { 'rate-limited': { ContentType: 'APPLICATION_JSON', Content: RATE_LIMITED_BODY } },
+      CustomResponseBodies: {
+        'rate-limited': { ContentType: 'APPLICATION_JSON', Content: RATE_LIMITED_BODY },
+      },
       Rules: Match.arrayWith([
         Match.objectLike({
           Name: 'PerIpRateLimit',
-          Action: { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rate-limited', ResponseHeaders: [{ Name: 'Retry-After', Value: '60' }] } } },
-          Statement: { RateBasedStatement: Match.objectLike({ Limit: 500, EvaluationWindowSec: 60, AggregateKeyType: 'IP' }) },
+          Action: {
+            Block: {
+              CustomResponse: {
+                ResponseCode: 429,
+                CustomResponseBodyKey: 'rate-limited',
+                ResponseHeaders: [{ Name: 'Retry-After', Value: '60' }],
+              },
+            },
+          },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              Limit: 500,
+              EvaluationWindowSec: 60,
+              AggregateKeyType: 'IP',
+            }),
+          },
         }),
-        Match.objectLike({ Statement: { ManagedRuleGroupStatement: Match.objectLike({ Name: 'AWSManagedRulesKnownBadInputsRuleSet' }) } }),
-        Match.objectLike({ Statement: { ManagedRuleGroupStatement: Match.objectLike({ Name: 'AWSManagedRulesCommonRuleSet' }) } }),
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: Match.objectLike({
+              Name: 'AWSManagedRulesKnownBadInputsRuleSet',
+            }),
+          },
+        }),
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: Match.objectLike({ Name: 'AWSManagedRulesCommonRuleSet' }),
+          },
+        }),
       ]),
     });
-    expect(JSON.parse(RATE_LIMITED_BODY)).toEqual({ success: false, error: 'Rate limit exceeded, retry in 1 minute', code: 'rate_limited', retryAfterMs: 60_000 });
+    expect(JSON.parse(RATE_LIMITED_BODY)).toEqual({
+      success: false,
+      error: 'Rate limit exceeded, retry in 1 minute',
+      code: 'rate_limited',
+      retryAfterMs: 60_000,
+    });
   });
 
-  it("answers a request an AWS managed rule blocks 403 in the envelope (request_blocked), and keeps the rules that misfire on a JSON API counting", () => {
+  it('answers a request an AWS managed rule blocks 403 in the envelope (request_blocked), and keeps the rules that misfire on a JSON API counting', () => {
     const waf = Template.fromStack(edge as NonNullable<typeof edge>);
     const [acl] = Object.values(waf.findResources('AWS::WAFv2::WebACL') as Resources);
     const properties = acl?.Properties as {
       CustomResponseBodies: Record<string, { ContentType: string; Content: string }>;
-      Rules: { Name: string; OverrideAction?: unknown; Statement: { ManagedRuleGroupStatement?: { Name: string; RuleActionOverrides: { Name: string; ActionToUse: unknown }[] } } }[];
+      Rules: {
+        Name: string;
+        OverrideAction?: unknown;
+        Statement: {
+          ManagedRuleGroupStatement?: {
+            Name: string;
+            RuleActionOverrides: { Name: string; ActionToUse: unknown }[];
+          };
+        };
+      }[];
     };
-    expect(properties.CustomResponseBodies['request-blocked']).toEqual({ ContentType: 'APPLICATION_JSON', Content: REQUEST_BLOCKED_BODY });
-    expect(JSON.parse(REQUEST_BLOCKED_BODY)).toMatchObject({ success: false, code: 'request_blocked' });
+    expect(properties.CustomResponseBodies['request-blocked']).toEqual({
+      ContentType: 'APPLICATION_JSON',
+      Content: REQUEST_BLOCKED_BODY,
+    });
+    expect(JSON.parse(REQUEST_BLOCKED_BODY)).toMatchObject({
+      success: false,
+      code: 'request_blocked',
+    });
     const groups = properties.Rules.filter((rule) => rule.Statement.ManagedRuleGroupStatement);
-    expect(groups.map((rule) => rule.Statement.ManagedRuleGroupStatement?.Name).sort()).toEqual(Object.keys(MANAGED_RULES).sort());
+    expect(groups.map((rule) => rule.Statement.ManagedRuleGroupStatement?.Name).sort()).toEqual(
+      Object.keys(MANAGED_RULES).sort(),
+    );
     for (const rule of groups) {
-      const group = rule.Statement.ManagedRuleGroupStatement as NonNullable<(typeof rule.Statement)['ManagedRuleGroupStatement']>;
+      const group = rule.Statement.ManagedRuleGroupStatement as NonNullable<
+        (typeof rule.Statement)['ManagedRuleGroupStatement']
+      >;
       const expected = MANAGED_RULES[group.Name as keyof typeof MANAGED_RULES];
       // The group's own verdicts stand (no group-wide count), each blocking rule answering in the envelope.
       expect(rule.OverrideAction).toEqual({ None: {} });
-      const actions = Object.fromEntries(group.RuleActionOverrides.map((override) => [override.Name, override.ActionToUse]));
+      const actions = Object.fromEntries(
+        group.RuleActionOverrides.map((override) => [override.Name, override.ActionToUse]),
+      );
       expect(Object.keys(actions).sort()).toEqual([...expected.block, ...expected.count].sort());
-      for (const name of expected.block) expect(actions[name], name).toEqual({ Block: { CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'request-blocked' } } });
+      for (const name of expected.block)
+        expect(actions[name], name).toEqual({
+          Block: {
+            CustomResponse: { ResponseCode: 403, CustomResponseBodyKey: 'request-blocked' },
+          },
+        });
       for (const name of expected.count) expect(actions[name], name).toEqual({ Count: {} });
     }
-    expect(MANAGED_RULES.AWSManagedRulesCommonRuleSet.count).toEqual(['SizeRestrictions_BODY', 'CrossSiteScripting_BODY', 'NoUserAgent_HEADER']);
+    expect(MANAGED_RULES.AWSManagedRulesCommonRuleSet.count).toEqual([
+      'SizeRestrictions_BODY',
+      'CrossSiteScripting_BODY',
+      'NoUserAgent_HEADER',
+    ]);
   });
 
   it('puts CloudFront with that web ACL in front of the API, uncached, adding a secret header the authorizer requires', () => {
-    const [distribution] = Object.values(prod.findResources('AWS::CloudFront::Distribution') as Resources);
+    const [distribution] = Object.values(
+      prod.findResources('AWS::CloudFront::Distribution') as Resources,
+    );
     const config = distribution?.Properties.DistributionConfig as Record<string, unknown>;
-    expect(config.WebACLId).toEqual({ 'Fn::GetStackOutput': expect.objectContaining({ StackName: 'HiringApiEdge-prod', Region: 'us-east-1' }) });
-    const [origin] = config.Origins as { OriginCustomHeaders: { HeaderName: string; HeaderValue: unknown }[]; CustomOriginConfig: unknown }[];
-    expect(origin?.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(config.WebACLId).toEqual({
+      'Fn::GetStackOutput': expect.objectContaining({
+        StackName: 'HiringApiEdge-prod',
+        Region: 'us-east-1',
+      }),
+    });
+    const [origin] = config.Origins as {
+      OriginCustomHeaders: { HeaderName: string; HeaderValue: unknown }[];
+      CustomOriginConfig: unknown;
+    }[];
+    expect(origin?.CustomOriginConfig).toEqual({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
     const header = origin?.OriginCustomHeaders.find((h) => h.HeaderName === 'X-Origin-Verify');
     const authorizer = Object.values(prod.findResources('AWS::Lambda::Function') as Resources).find(
-      (fn) => (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'] === 'authorizer',
+      (fn) =>
+        (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'] ===
+        'authorizer',
     );
-    const variables = (authorizer?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const variables = (authorizer?.Properties.Environment as { Variables: Record<string, unknown> })
+      .Variables;
     expect(JSON.stringify(header?.HeaderValue)).toContain('resolve:secretsmanager');
     // The authorizer reads the value from Secrets Manager at run time: its environment holds only the ARN.
-    const [secretId] = Object.keys(prod.findResources('AWS::SecretsManager::Secret')).filter((id) => id.startsWith('OriginVerifySecret'));
+    const [secretId] = Object.keys(prod.findResources('AWS::SecretsManager::Secret')).filter((id) =>
+      id.startsWith('OriginVerifySecret'),
+    );
     expect(variables.ORIGIN_VERIFY_SECRET_ARN).toEqual({ Ref: secretId });
     expect(JSON.stringify(header?.HeaderValue)).toContain(secretId);
-    expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'https-only', CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad' });
-    prod.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Edge'), 'DomainName'] }, '/api/v1']] } });
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'https-only',
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+    });
+    prod.hasOutput('ApiUrl', {
+      Value: {
+        'Fn::Join': [
+          '',
+          [
+            'https://',
+            { 'Fn::GetAtt': [Match.stringLikeRegexp('^Edge'), 'DomainName'] },
+            '/api/v1',
+          ],
+        ],
+      },
+    });
   });
 
   it("shows the edge's allowed and blocked requests on the dashboard, by the web ACL's name", () => {
     const waf = Template.fromStack(edge as NonNullable<typeof edge>);
     waf.hasResourceProperties('AWS::WAFv2::WebACL', { Name: 'HiringApiEdge-prod' });
-    const [dashboard] = Object.values(prod.findResources('AWS::CloudWatch::Dashboard') as Resources);
+    const [dashboard] = Object.values(
+      prod.findResources('AWS::CloudWatch::Dashboard') as Resources,
+    );
     const body = JSON.stringify(dashboard?.Properties.DashboardBody);
 
     for (const metric of ['AllowedRequests', 'BlockedRequests']) {
-      expect(body).toMatch(new RegExp(`AWS/WAFV2\\\\",\\\\"${metric}\\\\",\\\\"Rule\\\\",\\\\"ALL\\\\",\\\\"WebACL\\\\",\\\\"HiringApiEdge-prod\\\\",\\{\\\\"region\\\\":\\\\"us-east-1`));
+      expect(body).toMatch(
+        new RegExp(
+          `AWS/WAFV2\\\\",\\\\"${metric}\\\\",\\\\"Rule\\\\",\\\\"ALL\\\\",\\\\"WebACL\\\\",\\\\"HiringApiEdge-prod\\\\",\\{\\\\"region\\\\":\\\\"us-east-1`,
+        ),
+      );
     }
   });
 
@@ -508,26 +855,63 @@ describe('production stage', () => {
     const [fn] = Object.values(prod.findResources('AWS::CloudFront::Function') as Resources);
     const code = String(fn?.Properties.FunctionCode);
     expect(code).toContain("headers['x-viewer-address'] = { value: event.viewer.ip }");
-    const [distribution] = Object.values(prod.findResources('AWS::CloudFront::Distribution') as Resources);
-    const behavior = (distribution?.Properties.DistributionConfig as { DefaultCacheBehavior: { FunctionAssociations?: { EventType: string }[] } }).DefaultCacheBehavior;
-    expect(behavior.FunctionAssociations?.map((association) => association.EventType)).toEqual(['viewer-request']);
+    const [distribution] = Object.values(
+      prod.findResources('AWS::CloudFront::Distribution') as Resources,
+    );
+    const behavior = (
+      distribution?.Properties.DistributionConfig as {
+        DefaultCacheBehavior: { FunctionAssociations?: { EventType: string }[] };
+      }
+    ).DefaultCacheBehavior;
+    expect(behavior.FunctionAssociations?.map((association) => association.EventType)).toEqual([
+      'viewer-request',
+    ]);
     const [stage] = Object.values(prod.findResources('AWS::ApiGatewayV2::Stage') as Resources);
     // status and latencyMs are unquoted (numbers once API Gateway fills them in): quoted here to parse the template.
-    const format = JSON.parse(String((stage?.Properties.AccessLogSettings as { Format: string }).Format).replace(/:(\$context\.\w+)/g, ':"$1"'));
+    const format = JSON.parse(
+      String((stage?.Properties.AccessLogSettings as { Format: string }).Format).replace(
+        /:(\$context\.\w+)/g,
+        ':"$1"',
+      ),
+    );
     expect(format.clientIp).toBe('$context.authorizer.clientIp');
   });
 
   it('caches no error at the edge: every status CloudFront would cache has an error-caching TTL of 0', () => {
-    const [distribution] = Object.values(prod.findResources('AWS::CloudFront::Distribution') as Resources);
-    const config = distribution?.Properties.DistributionConfig as { CustomErrorResponses?: { ErrorCode: number; ErrorCachingMinTTL: number }[] };
-    const ttls = Object.fromEntries((config.CustomErrorResponses ?? []).map((response) => [response.ErrorCode, response.ErrorCachingMinTTL]));
+    const [distribution] = Object.values(
+      prod.findResources('AWS::CloudFront::Distribution') as Resources,
+    );
+    const config = distribution?.Properties.DistributionConfig as {
+      CustomErrorResponses?: { ErrorCode: number; ErrorCachingMinTTL: number }[];
+    };
+    const ttls = Object.fromEntries(
+      (config.CustomErrorResponses ?? []).map((response) => [
+        response.ErrorCode,
+        response.ErrorCachingMinTTL,
+      ]),
+    );
     // CloudFront's own list of the 4xx and 5xx codes it caches (10 s by default, keyed by path alone here).
-    expect(ttls).toEqual({ 400: 0, 403: 0, 404: 0, 405: 0, 414: 0, 500: 0, 501: 0, 502: 0, 503: 0, 504: 0 });
+    expect(ttls).toEqual({
+      400: 0,
+      403: 0,
+      404: 0,
+      405: 0,
+      414: 0,
+      500: 0,
+      501: 0,
+      502: 0,
+      503: 0,
+      504: 0,
+    });
   });
 
   it('behind the edge, gives the authorizer no access to per-IP counters (the WAF counts per IP)', () => {
     const iam = new LocalIam(prod.toJSON() as CfnTemplate, 't');
-    const update = (pk: string) => ({ action: 'dynamodb:UpdateItem', resource: 'arn:aws:dynamodb:us-east-1:123456789012:table/t', context: { 'dynamodb:LeadingKeys': [pk] } });
+    const update = (pk: string) => ({
+      action: 'dynamodb:UpdateItem',
+      resource: 'arn:aws:dynamodb:us-east-1:123456789012:table/t',
+      context: { 'dynamodb:LeadingKeys': [pk] },
+    });
 
     expect(iam.authorize('authorizer', update('KEYHASH#h')).allowed).toBe(true);
     expect(iam.authorize('authorizer', update('IP#198.51.100.7')).allowed).toBe(false);
@@ -535,29 +919,45 @@ describe('production stage', () => {
 });
 
 describe('safe rollouts', () => {
-  const resourcesOf = (cfn: CfnTemplate, type: string) => Object.entries(cfn.Resources).filter(([, resource]) => resource.Type === type);
+  const resourcesOf = (cfn: CfnTemplate, type: string) =>
+    Object.entries(cfn.Resources).filter(([, resource]) => resource.Type === type);
   const synth = (context: Record<string, unknown>) =>
-    appTemplateOf(createApp({ 'aws:cdk:bundling-stacks': [], ...context }, { account: '123456789012', region: 'eu-west-1' }));
+    appTemplateOf(
+      createApp(
+        { 'aws:cdk:bundling-stacks': [], ...context },
+        { account: '123456789012', region: 'eu-west-1' },
+      ),
+    );
 
   it('publishes every function as a version behind a live alias, and every caller invokes the alias: routes, $default, the authorizer, the three event sources', () => {
     const cfn = template.toJSON() as CfnTemplate;
     const functions = resourcesOf(cfn, 'AWS::Lambda::Function').map(([id]) => id);
     for (const fn of functions) {
       const alias = cfn.Resources[liveAliasOf(cfn, fn)];
-      const [versionId] = (alias?.Properties?.FunctionVersion as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+      const [versionId] = (
+        alias?.Properties?.FunctionVersion as { 'Fn::GetAtt': [string, string] }
+      )['Fn::GetAtt'];
       expect(cfn.Resources[versionId]?.Type).toBe('AWS::Lambda::Version');
       expect(cfn.Resources[versionId]?.Properties?.FunctionName).toEqual({ Ref: fn });
     }
     const invoked = [
-      ...resourcesOf(cfn, 'AWS::ApiGatewayV2::Integration').map(([, integration]) => integration.Properties?.IntegrationUri),
-      ...resourcesOf(cfn, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => mapping.Properties?.FunctionName),
-      ...resourcesOf(cfn, 'AWS::Lambda::Permission').map(([, permission]) => permission.Properties?.FunctionName),
+      ...resourcesOf(cfn, 'AWS::ApiGatewayV2::Integration').map(
+        ([, integration]) => integration.Properties?.IntegrationUri,
+      ),
+      ...resourcesOf(cfn, 'AWS::Lambda::EventSourceMapping').map(
+        ([, mapping]) => mapping.Properties?.FunctionName,
+      ),
+      ...resourcesOf(cfn, 'AWS::Lambda::Permission').map(
+        ([, permission]) => permission.Properties?.FunctionName,
+      ),
     ];
     // Routes and $default, the 3 event sources, and API Gateway's permission to invoke each route, $default and the authorizer.
     expect(invoked.length).toBe(routeEntries().length + 1 + 3 + routeEntries().length + 2);
     expect(invoked.filter((target) => !aliasNamedBy(cfn, target))).toEqual([]);
     const [authorizer] = resourcesOf(cfn, 'AWS::ApiGatewayV2::Authorizer');
-    expect(JSON.stringify(authorizer?.[1].Properties?.AuthorizerUri)).toContain(`"Ref":"${liveAliasOf(cfn, logicalIdOf('AWS::Lambda::Function', 'Authorizer'))}"`);
+    expect(JSON.stringify(authorizer?.[1].Properties?.AuthorizerUri)).toContain(
+      `"Ref":"${liveAliasOf(cfn, logicalIdOf('AWS::Lambda::Function', 'Authorizer'))}"`,
+    );
   });
 
   it('moves every prod function by a CodeDeploy canary, 10% for 5 minutes, rolled back by its new version’s errors or p99 alarm', () => {
@@ -567,15 +967,25 @@ describe('safe rollouts', () => {
     expect(resourcesOf(cfn, 'AWS::CodeDeploy::DeploymentGroup')).toHaveLength(functions.length);
     for (const [fn, resource] of functions) {
       const aliasId = liveAliasOf(cfn, fn);
-      const alias = cfn.Resources[aliasId] as CfnTemplate['Resources'][string] & { UpdatePolicy?: { CodeDeployLambdaAliasUpdate?: { DeploymentGroupName: { Ref: string } } }; DependsOn?: string[] };
+      const alias = cfn.Resources[aliasId] as CfnTemplate['Resources'][string] & {
+        UpdatePolicy?: { CodeDeployLambdaAliasUpdate?: { DeploymentGroupName: { Ref: string } } };
+        DependsOn?: string[];
+      };
       const version = alias.Properties?.FunctionVersion;
-      const group = cfn.Resources[alias.UpdatePolicy?.CodeDeployLambdaAliasUpdate?.DeploymentGroupName.Ref ?? '']?.Properties as {
+      const group = cfn.Resources[
+        alias.UpdatePolicy?.CodeDeployLambdaAliasUpdate?.DeploymentGroupName.Ref ?? ''
+      ]?.Properties as {
         DeploymentConfigName: string;
         AutoRollbackConfiguration: { Enabled: boolean; Events: string[] };
         AlarmConfiguration: { Enabled: boolean; Alarms: { Name: { Ref: string } }[] };
       };
-      expect(group.DeploymentConfigName, fn).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
-      expect(group.AutoRollbackConfiguration).toEqual({ Enabled: true, Events: expect.arrayContaining(['DEPLOYMENT_STOP_ON_ALARM', 'DEPLOYMENT_FAILURE']) });
+      expect(group.DeploymentConfigName, fn).toBe(
+        'CodeDeployDefault.LambdaCanary10Percent5Minutes',
+      );
+      expect(group.AutoRollbackConfiguration).toEqual({
+        Enabled: true,
+        Events: expect.arrayContaining(['DEPLOYMENT_STOP_ON_ALARM', 'DEPLOYMENT_FAILURE']),
+      });
       const alarmIds = group.AlarmConfiguration.Alarms.map((alarm) => alarm.Name.Ref);
       // The alarms move to the new version before the alias does.
       expect(alias.DependsOn?.sort()).toEqual([...alarmIds].sort());
@@ -585,14 +995,33 @@ describe('safe rollouts', () => {
         { Name: 'FunctionName', Value: { Ref: fn } },
         { Name: 'Resource', Value: { 'Fn::Join': ['', [{ Ref: fn }, ':live']] } },
       ];
-      const background = (Object.values(BACKGROUND_FUNCTIONS) as unknown[]).includes(resource.Metadata?.['hiring:function']);
+      const background = (Object.values(BACKGROUND_FUNCTIONS) as unknown[]).includes(
+        resource.Metadata?.['hiring:function'],
+      );
       const latency = alarms.find((alarm) => alarm.MetricName === 'Duration');
-      expect(latency, fn).toMatchObject({ ExtendedStatistic: 'p99', Period: 60, Threshold: background ? 30_000 : 1_000, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+      expect(latency, fn).toMatchObject({
+        ExtendedStatistic: 'p99',
+        Period: 60,
+        Threshold: background ? 30_000 : 1_000,
+        EvaluationPeriods: 3,
+        DatapointsToAlarm: 2,
+      });
       expect(latency?.Dimensions).toEqual(expect.arrayContaining(newVersion));
-      const errors = alarms.find((alarm) => alarm !== latency) as { Metrics: { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Dimensions: unknown[] } } }[]; Threshold: number };
+      const errors = alarms.find((alarm) => alarm !== latency) as {
+        Metrics: {
+          Id: string;
+          Expression?: string;
+          MetricStat?: { Metric: { MetricName: string; Dimensions: unknown[] } };
+        }[];
+        Threshold: number;
+      };
       expect(errors.Threshold).toBe(1);
-      expect(errors.Metrics.find((metric) => metric.Id === 'crashes')?.MetricStat?.Metric).toMatchObject({ MetricName: 'Errors', Dimensions: expect.arrayContaining(newVersion) });
-      expect(errors.Metrics.find((metric) => metric.Id === 'errorLines')?.MetricStat?.Metric).toMatchObject({
+      expect(
+        errors.Metrics.find((metric) => metric.Id === 'crashes')?.MetricStat?.Metric,
+      ).toMatchObject({ MetricName: 'Errors', Dimensions: expect.arrayContaining(newVersion) });
+      expect(
+        errors.Metrics.find((metric) => metric.Id === 'errorLines')?.MetricStat?.Metric,
+      ).toMatchObject({
         MetricName: 'ErrorLogLines',
         Dimensions: expect.arrayContaining([{ Name: 'ExecutedVersion', Value: version }]),
       });
@@ -604,41 +1033,65 @@ describe('safe rollouts', () => {
       }
     }
     expect(runbook).toMatch(/^## Rollbacks$/m);
-    const filters = resourcesOf(cfn, 'AWS::Logs::MetricFilter').filter(([, filter]) => JSON.stringify(filter.Properties).includes('ErrorLogLines'));
+    const filters = resourcesOf(cfn, 'AWS::Logs::MetricFilter').filter(([, filter]) =>
+      JSON.stringify(filter.Properties).includes('ErrorLogLines'),
+    );
     expect(filters).toHaveLength(functions.length);
-    expect(JSON.stringify(filters[0]?.[1].Properties)).toContain('{"Key":"ExecutedVersion","Value":"$.function_version"}');
+    expect(JSON.stringify(filters[0]?.[1].Properties)).toContain(
+      '{"Key":"ExecutedVersion","Value":"$.function_version"}',
+    );
 
     // CodeDeploy's roles, one per stack: their functions' aliases and reading alarms, no managed policy.
-    const roles = resourcesOf(cfn, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('codedeploy.amazonaws.com'));
+    const roles = resourcesOf(cfn, 'AWS::IAM::Role').filter(([, r]) =>
+      JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('codedeploy.amazonaws.com'),
+    );
     let aliasArns = 0;
     for (const [, role] of roles) {
       expect(role.Properties?.ManagedPolicyArns).toBeUndefined();
-      const statements = (role.Properties?.Policies as { PolicyDocument: { Statement: { Action: string[]; Resource: unknown[] }[] } }[]).flatMap((policy) => policy.PolicyDocument.Statement);
-      const updates = statements.find((statement) => statement.Action.includes('lambda:UpdateAlias'));
+      const statements = (
+        role.Properties?.Policies as {
+          PolicyDocument: { Statement: { Action: string[]; Resource: unknown[] }[] };
+        }[]
+      ).flatMap((policy) => policy.PolicyDocument.Statement);
+      const updates = statements.find((statement) =>
+        statement.Action.includes('lambda:UpdateAlias'),
+      );
       expect(JSON.stringify(updates?.Resource)).not.toContain('*');
       aliasArns += updates?.Resource.length ?? 0;
     }
     expect(aliasArns).toBe(functions.length * 2);
-    const dashboard = JSON.stringify(resourcesOf(cfn, 'AWS::CloudWatch::Dashboard')[0]?.[1].Properties?.DashboardBody);
+    const dashboard = JSON.stringify(
+      resourcesOf(cfn, 'AWS::CloudWatch::Dashboard')[0]?.[1].Properties?.DashboardBody,
+    );
     expect(dashboard).toContain('Canary alarms');
   });
 
   it('moves every function at once in dev, and as -c rollout says otherwise: all-at-once in prod, canary in dev; another value is refused', () => {
-    const deploymentGroups = (cfn: CfnTemplate) => resourcesOf(cfn, 'AWS::CodeDeploy::DeploymentGroup').length;
+    const deploymentGroups = (cfn: CfnTemplate) =>
+      resourcesOf(cfn, 'AWS::CodeDeploy::DeploymentGroup').length;
     const functions = resourcesOf(template.toJSON() as CfnTemplate, 'AWS::Lambda::Function').length;
     expect(deploymentGroups(template.toJSON() as CfnTemplate)).toBe(0);
     expect(JSON.stringify(template.toJSON())).not.toContain('CodeDeployLambdaAliasUpdate');
-    expect(deploymentGroups(synth({ stage: 'prod', rollout: 'all-at-once', ...ORIGIN_DOMAIN_CONTEXT }))).toBe(0);
+    expect(
+      deploymentGroups(synth({ stage: 'prod', rollout: 'all-at-once', ...ORIGIN_DOMAIN_CONTEXT })),
+    ).toBe(0);
     expect(deploymentGroups(synth({ stage: 'dev', rollout: 'canary' }))).toBe(functions);
-    expect(() => synth({ stage: 'dev', rollout: 'blue-green' })).toThrow(/rollout=blue-green: expected one of canary, all-at-once/);
+    expect(() => synth({ stage: 'dev', rollout: 'blue-green' })).toThrow(
+      /rollout=blue-green: expected one of canary, all-at-once/,
+    );
   });
 });
 
 describe('secrets and keys', () => {
   const templates = () => ({ dev: template.toJSON() as CfnTemplate, prod: prodTemplate() });
   const functionsOf = (cfn: CfnTemplate) =>
-    Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::Lambda::Function' && resource.Metadata?.['hiring:function']);
-  const variablesOf = (fn: CfnTemplate['Resources'][string]) => (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+    Object.values(cfn.Resources).filter(
+      (resource) =>
+        resource.Type === 'AWS::Lambda::Function' && resource.Metadata?.['hiring:function'],
+    );
+  const variablesOf = (fn: CfnTemplate['Resources'][string]) =>
+    (fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)
+      ?.Variables ?? {};
 
   it('puts no secret value in any function’s environment: the functions that need one get its ARN and a grant to read it', () => {
     for (const [stage, cfn] of Object.entries(templates())) {
@@ -646,12 +1099,27 @@ describe('secrets and keys', () => {
       for (const fn of functionsOf(cfn)) {
         const name = fn.Metadata?.['hiring:function'] as string;
         const variables = variablesOf(fn);
-        expect(JSON.stringify(variables), `${stage} ${name}`).not.toMatch(/resolve:secretsmanager|SecretString/);
+        expect(JSON.stringify(variables), `${stage} ${name}`).not.toMatch(
+          /resolve:secretsmanager|SecretString/,
+        );
         const route = routeEntries().find(([, r]) => r.functionName === name)?.[1];
         const readsCursorKey = Boolean(route && 'paginated' in route);
         expect('CURSOR_SECRET_ARN' in variables, `${stage} ${name}`).toBe(readsCursorKey);
-        const secretArn = localArnOf(cfn, 't', (variables.CURSOR_SECRET_ARN as { Ref?: string } | undefined)?.Ref ?? 'none', 'Ref');
-        if (readsCursorKey) expect(iam.authorize(name, { action: 'secretsmanager:GetSecretValue', resource: secretArn, context: {} }).allowed, name).toBe(true);
+        const secretArn = localArnOf(
+          cfn,
+          't',
+          (variables.CURSOR_SECRET_ARN as { Ref?: string } | undefined)?.Ref ?? 'none',
+          'Ref',
+        );
+        if (readsCursorKey)
+          expect(
+            iam.authorize(name, {
+              action: 'secretsmanager:GetSecretValue',
+              resource: secretArn,
+              context: {},
+            }).allowed,
+            name,
+          ).toBe(true);
       }
     }
   });
@@ -662,13 +1130,26 @@ describe('secrets and keys', () => {
       const [keyId] = Object.keys(cfn.Resources).filter((id) => id.startsWith('WebhookSecretsKey'));
       const key = localArnOf(cfn, 't', keyId as string, 'Arn');
       const use = (name: string, action: string, purpose = 'webhook-signing-secret') =>
-        iam.authorize(name, { action, resource: key, context: { 'kms:EncryptionContext:purpose': [purpose], 'kms:EncryptionContext:tenantId': ['acme'] } }).allowed;
-      const encrypting = functionsOf(cfn).map((fn) => fn.Metadata?.['hiring:function'] as string).filter((name) => use(name, 'kms:GenerateDataKey'));
-      const decrypting = functionsOf(cfn).map((fn) => fn.Metadata?.['hiring:function'] as string).filter((name) => use(name, 'kms:Decrypt'));
+        iam.authorize(name, {
+          action,
+          resource: key,
+          context: {
+            'kms:EncryptionContext:purpose': [purpose],
+            'kms:EncryptionContext:tenantId': ['acme'],
+          },
+        }).allowed;
+      const encrypting = functionsOf(cfn)
+        .map((fn) => fn.Metadata?.['hiring:function'] as string)
+        .filter((name) => use(name, 'kms:GenerateDataKey'));
+      const decrypting = functionsOf(cfn)
+        .map((fn) => fn.Metadata?.['hiring:function'] as string)
+        .filter((name) => use(name, 'kms:Decrypt'));
 
       expect(encrypting.sort(), stage).toEqual(['create-webhook', 'rotate-webhook-secret']);
       expect(decrypting, stage).toEqual([BACKGROUND_FUNCTIONS.webhookWorker]);
-      expect(use(BACKGROUND_FUNCTIONS.webhookWorker, 'kms:Decrypt', 'something-else'), stage).toBe(false);
+      expect(use(BACKGROUND_FUNCTIONS.webhookWorker, 'kms:Decrypt', 'something-else'), stage).toBe(
+        false,
+      );
       expect(cfn.Resources[keyId as string]?.Properties?.EnableKeyRotation, stage).toBe(true);
     }
   });
@@ -677,29 +1158,55 @@ describe('secrets and keys', () => {
 describe('event sources', () => {
   /** What Lambda's event source mapping needs of the function's role, per source (the AWS Lambda developer guide). */
   const NEEDED: Record<string, string[]> = {
-    sqs: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
-    dynamodb: ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'],
+    sqs: [
+      'sqs:ReceiveMessage',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:ChangeMessageVisibility',
+    ],
+    dynamodb: [
+      'dynamodb:DescribeStream',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+      'dynamodb:ListStreams',
+    ],
   };
 
   it('gives every event-source function’s role the receive or stream actions on its own source, in dev and prod', () => {
-    for (const [stage, cfn] of Object.entries({ dev: template.toJSON() as CfnTemplate, prod: prodTemplate() })) {
+    for (const [stage, cfn] of Object.entries({
+      dev: template.toJSON() as CfnTemplate,
+      prod: prodTemplate(),
+    })) {
       const iam = new LocalIam(cfn, 't');
-      const mappings = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::Lambda::EventSourceMapping');
+      const mappings = Object.values(cfn.Resources).filter(
+        (resource) => resource.Type === 'AWS::Lambda::EventSourceMapping',
+      );
       const checked: string[] = [];
       for (const mapping of mappings) {
         const functionId = functionOfAlias(cfn, mapping.Properties?.FunctionName);
         const name = cfn.Resources[functionId]?.Metadata?.['hiring:function'] as string;
-        const [sourceId, attribute] = (mapping.Properties?.EventSourceArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+        const [sourceId, attribute] = (
+          mapping.Properties?.EventSourceArn as { 'Fn::GetAtt': [string, string] }
+        )['Fn::GetAtt'];
         const source = localArnOf(cfn, 't', sourceId, attribute);
         const service = source.split(':')[2] as string;
         for (const action of NEEDED[service] ?? []) {
           // ListStreams names no stream: IAM authorizes it on "*" only.
           const resource = action === 'dynamodb:ListStreams' ? '*' : source;
-          expect(iam.authorize(name, { action, resource, context: {} }).allowed, `${stage} ${name} ${action} on ${source}`).toBe(true);
+          expect(
+            iam.authorize(name, { action, resource, context: {} }).allowed,
+            `${stage} ${name} ${action} on ${source}`,
+          ).toBe(true);
         }
         checked.push(`${name} ← ${service}`);
       }
-      expect(checked.sort(), stage).toEqual([`${BACKGROUND_FUNCTIONS.eventConsumer} ← sqs`, `${BACKGROUND_FUNCTIONS.webhookDispatcher} ← dynamodb`, `${BACKGROUND_FUNCTIONS.webhookWorker} ← sqs`].sort());
+      expect(checked.sort(), stage).toEqual(
+        [
+          `${BACKGROUND_FUNCTIONS.eventConsumer} ← sqs`,
+          `${BACKGROUND_FUNCTIONS.webhookDispatcher} ← dynamodb`,
+          `${BACKGROUND_FUNCTIONS.webhookWorker} ← sqs`,
+        ].sort(),
+      );
     }
   });
 });
@@ -707,66 +1214,132 @@ describe('event sources', () => {
 describe('no bypass of the edge', () => {
   it('serves prod only through its own domain: the execute-api endpoint is off and CloudFront’s origin is that domain', () => {
     const cfn = prodTemplate();
-    const [api] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Api');
-    const [domain] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::DomainName');
-    const [mapping] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::ApiMapping');
-    const [record] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::Route53::RecordSet');
-    const [distribution] = Object.values(cfn.Resources).filter((resource) => resource.Type === 'AWS::CloudFront::Distribution');
-    const [origin] = (distribution?.Properties?.DistributionConfig as { Origins: { DomainName: unknown }[] }).Origins;
+    const [api] = Object.values(cfn.Resources).filter(
+      (resource) => resource.Type === 'AWS::ApiGatewayV2::Api',
+    );
+    const [domain] = Object.values(cfn.Resources).filter(
+      (resource) => resource.Type === 'AWS::ApiGatewayV2::DomainName',
+    );
+    const [mapping] = Object.values(cfn.Resources).filter(
+      (resource) => resource.Type === 'AWS::ApiGatewayV2::ApiMapping',
+    );
+    const [record] = Object.values(cfn.Resources).filter(
+      (resource) => resource.Type === 'AWS::Route53::RecordSet',
+    );
+    const [distribution] = Object.values(cfn.Resources).filter(
+      (resource) => resource.Type === 'AWS::CloudFront::Distribution',
+    );
+    const [origin] = (
+      distribution?.Properties?.DistributionConfig as { Origins: { DomainName: unknown }[] }
+    ).Origins;
 
     expect(api?.Properties?.DisableExecuteApiEndpoint).toBe(true);
     expect(domain?.Properties).toMatchObject({
       DomainName: ORIGIN_DOMAIN_CONTEXT.originDomainName,
-      DomainNameConfigurations: [expect.objectContaining({ CertificateArn: ORIGIN_DOMAIN_CONTEXT.originCertificateArn, SecurityPolicy: 'TLS_1_2', EndpointType: 'REGIONAL' })],
+      DomainNameConfigurations: [
+        expect.objectContaining({
+          CertificateArn: ORIGIN_DOMAIN_CONTEXT.originCertificateArn,
+          SecurityPolicy: 'TLS_1_2',
+          EndpointType: 'REGIONAL',
+        }),
+      ],
     });
     expect(mapping?.Properties).toMatchObject({ Stage: expect.anything() });
-    expect(record?.Properties).toMatchObject({ Name: `${ORIGIN_DOMAIN_CONTEXT.originDomainName}.`, Type: 'A', HostedZoneId: ORIGIN_DOMAIN_CONTEXT.originHostedZoneId });
+    expect(record?.Properties).toMatchObject({
+      Name: `${ORIGIN_DOMAIN_CONTEXT.originDomainName}.`,
+      Type: 'A',
+      HostedZoneId: ORIGIN_DOMAIN_CONTEXT.originHostedZoneId,
+    });
     expect(origin?.DomainName).toBe(ORIGIN_DOMAIN_CONTEXT.originDomainName);
   });
 
   it('refuses to synthesize a prod edge without the API’s own domain, and keeps dev (no edge) on the execute-api endpoint', () => {
-    expect(() => createApp({ stage: 'prod', 'aws:cdk:bundling-stacks': [] }, { account: '123456789012', region: 'eu-west-1' })).toThrow(/originDomainName/);
-    const [api] = Object.values((template.toJSON() as CfnTemplate).Resources).filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Api');
+    expect(() =>
+      createApp(
+        { stage: 'prod', 'aws:cdk:bundling-stacks': [] },
+        { account: '123456789012', region: 'eu-west-1' },
+      ),
+    ).toThrow(/originDomainName/);
+    const [api] = Object.values((template.toJSON() as CfnTemplate).Resources).filter(
+      (resource) => resource.Type === 'AWS::ApiGatewayV2::Api',
+    );
     expect(api?.Properties?.DisableExecuteApiEndpoint).toBe(false);
   });
 });
 
 describe('one committed description per stage', () => {
-  const cdkJson = JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> & { stages: Record<string, { region?: string }> } };
+  const cdkJson = JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown> & { stages: Record<string, { region?: string }> };
+  };
   /** `npx cdk …` as the CLI runs it: cdk.json's context, then the command's `-c`s, with no bundling (the policies, not the code). */
-  const asTheCliWould = (flags: Record<string, string>) => createApp({ ...cdkJson.context, ...flags, 'aws:cdk:bundling-stacks': [] });
+  const asTheCliWould = (flags: Record<string, string>) =>
+    createApp({ ...cdkJson.context, ...flags, 'aws:cdk:bundling-stacks': [] });
 
   it('deploys every stage where cdk.json says, termination-protected in prod, with the alarm e-mail subscribed', () => {
     const prod = asTheCliWould({ stage: 'prod' });
     const assembly = prod.app.synth();
-    const stacks = assembly.stacks.map((stack) => [stack.stackName, stack.environment.account, stack.environment.region, stack.terminationProtection]);
+    const stacks = assembly.stacks.map((stack) => [
+      stack.stackName,
+      stack.environment.account,
+      stack.environment.region,
+      stack.terminationProtection,
+    ]);
 
     expect(stacks.sort()).toEqual([
       ['HiringApi-prod', '123456789012', 'eu-west-1', true],
       ['HiringApiData-prod', '123456789012', 'eu-west-1', true],
       ['HiringApiEdge-prod', '123456789012', 'us-east-1', true],
     ]);
-    Template.fromStack(prod.data).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com' });
-    expect(asTheCliWould({ stage: 'dev' }).app.synth().stacks.every((stack) => !stack.terminationProtection)).toBe(true);
+    Template.fromStack(prod.data).hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'oncall@example.com',
+    });
+    expect(
+      asTheCliWould({ stage: 'dev' })
+        .app.synth()
+        .stacks.every((stack) => !stack.terminationProtection),
+    ).toBe(true);
   });
 
   it('refuses at synth an origin certificate in another region than the API’s (the Regional domain would fail to create)', () => {
-    const elsewhere = { stage: 'prod', originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000' };
+    const elsewhere = {
+      stage: 'prod',
+      originCertificateArn:
+        'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+    };
 
-    expect(() => asTheCliWould(elsewhere)).toThrow(/originCertificateArn is in us-east-1, the API in eu-west-1/);
+    expect(() => asTheCliWould(elsewhere)).toThrow(
+      /originCertificateArn is in us-east-1, the API in eu-west-1/,
+    );
     expect(() => asTheCliWould({ stage: 'prod' })).not.toThrow();
   });
 
   it('synthesizes every cdk command that README.md and docs/ write, as written', () => {
-    const documents = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+    const documents = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`),
+    ];
     const commands = documents.flatMap((file) =>
-      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/npx cdk (?:deploy|synth|diff|destroy)[^\n`#]*/g)].map((match) => ({ file, command: match[0].trim() })),
+      [
+        ...readFileSync(join(ROOT, file), 'utf8').matchAll(
+          /npx cdk (?:deploy|synth|diff|destroy)[^\n`#]*/g,
+        ),
+      ].map((match) => ({ file, command: match[0].trim() })),
     );
 
     expect(commands.length).toBeGreaterThanOrEqual(4);
     for (const { file, command } of commands) {
-      const flags = Object.fromEntries([...command.matchAll(/-c\s+(\w+)=(\S+)/g)].map((flag) => [flag[1] as string, flag[2] as string]));
-      expect(Object.values(flags).join(' '), `${file}: ${command} has a placeholder`).not.toMatch(/[<>…]/);
+      const flags = Object.fromEntries(
+        [...command.matchAll(/-c\s+(\w+)=(\S+)/g)].map((flag) => [
+          flag[1] as string,
+          flag[2] as string,
+        ]),
+      );
+      expect(Object.values(flags).join(' '), `${file}: ${command} has a placeholder`).not.toMatch(
+        /[<>…]/,
+      );
       expect(() => asTheCliWould(flags).app.synth(), `${file}: ${command}`).not.toThrow();
     }
   });

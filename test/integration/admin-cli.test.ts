@@ -21,10 +21,19 @@ async function admin(...args: string[]) {
 }
 
 async function adminWith(env: Record<string, string>, ...args: string[]) {
-  const result = await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'), TABLE_NAME: db().tableName, ...env },
-  }).then(
+  const result = await promisify(execFile)(
+    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    ['scripts/admin.ts', ...args],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+        TABLE_NAME: db().tableName,
+        ...env,
+      },
+    },
+  ).then(
     (ok) => ({ ...ok, code: 0 }),
     (error: { stdout: string; stderr: string; code: number }) => error,
   );
@@ -36,7 +45,14 @@ describe('admin CLI (npm run admin)', () => {
     const tenant = newTenantId('cli');
     const dir = mkdtempSync(join(tmpdir(), 'stdout-'));
     writeFileSync(join(dir, 'data.json'), JSON.stringify(demoData()));
-    const event = { type: 'resume.deleted', id: 'e-1', tenantId: tenant, occurredAt: new Date().toISOString(), version: 1, data: { id: 'res-ada-lovelace' } };
+    const event = {
+      type: 'resume.deleted',
+      id: 'e-1',
+      tenantId: tenant,
+      occurredAt: new Date().toISOString(),
+      version: 1,
+      data: { id: 'res-ada-lovelace' },
+    };
     writeFileSync(join(dir, 'events.ndjson'), `${JSON.stringify(event)}\n`);
     const info = { LOG_LEVEL: 'INFO' };
 
@@ -62,22 +78,42 @@ describe('admin CLI (npm run admin)', () => {
   });
 
   it('names the endpoint when DynamoDB refuses the connection', async () => {
-    const refused = await adminWith({ LOG_LEVEL: 'WARN', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' }, 'set-quota', '--tenant', newTenantId('cli'), '--per-hour', '5');
+    const refused = await adminWith(
+      { LOG_LEVEL: 'WARN', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' },
+      'set-quota',
+      '--tenant',
+      newTenantId('cli'),
+      '--per-hour',
+      '5',
+    );
 
     expect([refused.code, refused.stdout, refused.stderr.trim()]).toEqual([
       1,
       '',
-      'DynamoDB at http://127.0.0.1:9 refused the connection: is `npm start` running? (Or set DYNAMODB_ENDPOINT to the table\'s endpoint.)',
+      "DynamoDB at http://127.0.0.1:9 refused the connection: is `npm start` running? (Or set DYNAMODB_ENDPOINT to the table's endpoint.)",
     ]);
   });
 
   it('create-key creates the tenant on first use and prints one JSON object with id and the plaintext key', async () => {
     const tenant = newTenantId('cli');
 
-    const { json } = await admin('create-key', '--tenant', tenant, '--scopes', 'admin,read', '--name', 'first-admin');
+    const { json } = await admin(
+      'create-key',
+      '--tenant',
+      tenant,
+      '--scopes',
+      'admin,read',
+      '--name',
+      'first-admin',
+    );
     const reply = await callApi('GET', '/whoami', { key: json.key });
 
-    expect(json).toMatchObject({ tenantId: tenant, id: expect.any(String), name: 'first-admin', scopes: ['admin', 'read'] });
+    expect(json).toMatchObject({
+      tenantId: tenant,
+      id: expect.any(String),
+      name: 'first-admin',
+      scopes: ['admin', 'read'],
+    });
     expect(reply.json.data).toMatchObject({ tenantId: tenant, keyId: json.id });
   });
 
@@ -92,8 +128,16 @@ describe('admin CLI (npm run admin)', () => {
     writeFileSync(file, JSON.stringify(data));
     const second = await admin('import', '--tenant', tenant, '--file', file);
 
-    expect(first.json).toMatchObject({ jds: { created: 6, updated: 0 }, resumes: { created: 8 }, applications: { created: 9 } });
-    expect(second.json).toMatchObject({ jds: { created: 0, updated: 6 }, resumes: { created: 0, updated: 8 }, applications: { created: 0, updated: 9 } });
+    expect(first.json).toMatchObject({
+      jds: { created: 6, updated: 0 },
+      resumes: { created: 8 },
+      applications: { created: 9 },
+    });
+    expect(second.json).toMatchObject({
+      jds: { created: 0, updated: 6 },
+      resumes: { created: 0, updated: 8 },
+      applications: { created: 0, updated: 9 },
+    });
     expect(await readCount(db(), tenant, 'JD')).toBe(6);
     expect(await readCount(db(), tenant, 'RESUME')).toBe(8);
   });
@@ -123,11 +167,22 @@ describe('admin CLI (npm run admin)', () => {
   it('refuses an expiry in the past and limits for a tenant that does not exist, instead of succeeding silently', async () => {
     const unknown = newTenantId('nobody');
 
-    const past = await admin('create-key', '--tenant', newTenantId('cli'), '--scopes', 'read', '--expires-at', '2020-01-01T00:00:00Z');
+    const past = await admin(
+      'create-key',
+      '--tenant',
+      newTenantId('cli'),
+      '--scopes',
+      'read',
+      '--expires-at',
+      '2020-01-01T00:00:00Z',
+    );
     const quota = await admin('set-quota', '--tenant', unknown, '--per-hour', '5000');
     const keys = await admin('set-key-limit', '--tenant', unknown, '--max-keys', '80');
 
-    expect([past.code, past.stderr]).toEqual([2, expect.stringContaining('--expires-at must be in the future')]);
+    expect([past.code, past.stderr]).toEqual([
+      2,
+      expect.stringContaining('--expires-at must be in the future'),
+    ]);
     expect([quota.code, quota.stderr]).toEqual([1, `Tenant ${unknown} not found\n`]);
     expect([keys.code, keys.stderr]).toEqual([1, `Tenant ${unknown} not found\n`]);
     expect(await getTenant(db(), unknown)).toBeUndefined();
@@ -146,19 +201,40 @@ describe('admin CLI (npm run admin)', () => {
   it('publish applies an NDJSON stream of product events and counts applied, ignored and rejected, exiting 1 on a reject', async () => {
     const tenant = newTenantId('cli');
     const file = join(mkdtempSync(join(tmpdir(), 'publish-')), 'events.ndjson');
-    const jd = { id: 'jd-1', title: 'Engineer', description: 'Builds.', status: 'PUBLISHED', createdById: 'u-1' };
+    const jd = {
+      id: 'jd-1',
+      title: 'Engineer',
+      description: 'Builds.',
+      status: 'PUBLISHED',
+      createdById: 'u-1',
+    };
     const lines = [
       { type: 'jd.upserted', id: 'e-1', occurredAt: '2026-11-01T00:00:00Z', version: 2, data: jd },
       { type: 'jd.upserted', id: 'e-1', occurredAt: '2026-11-01T00:00:00Z', version: 2, data: jd },
-      { type: 'jd.archived', id: 'e-2', occurredAt: '2026-11-01T00:00:00Z', version: 3, data: { id: 'jd-1' } },
+      {
+        type: 'jd.archived',
+        id: 'e-2',
+        occurredAt: '2026-11-01T00:00:00Z',
+        version: 3,
+        data: { id: 'jd-1' },
+      },
     ];
     writeFileSync(file, [...lines.map((line) => JSON.stringify(line)), '', '{not json'].join('\n'));
 
     const result = await admin('publish', '--file', file, '--tenant', tenant);
-    const stale = { type: 'jd.upserted', tenantId: tenant, id: 'e-0', occurredAt: '2026-10-01T00:00:00Z', version: 1, data: { ...jd, title: 'Older' } };
+    const stale = {
+      type: 'jd.upserted',
+      tenantId: tenant,
+      id: 'e-0',
+      occurredAt: '2026-10-01T00:00:00Z',
+      version: 1,
+      data: { ...jd, title: 'Older' },
+    };
     writeFileSync(file, JSON.stringify(stale));
     const late = await admin('publish', '--file', file);
-    const reply = await callApi('GET', '/jds/jd-1', { key: (await admin('create-key', '--tenant', tenant, '--scopes', 'read')).json.key });
+    const reply = await callApi('GET', '/jds/jd-1', {
+      key: (await admin('create-key', '--tenant', tenant, '--scopes', 'read')).json.key,
+    });
 
     expect(result.code).toBe(1);
     expect(result.json).toEqual({
@@ -166,18 +242,38 @@ describe('admin CLI (npm run admin)', () => {
       ignored: { duplicate: 1 },
       rejected: [
         { event: 'line 5', reason: 'the line is not JSON' },
-        { event: 'e-2', reason: expect.stringContaining('"jd.archived" is not a product event type') },
+        {
+          event: 'e-2',
+          reason: expect.stringContaining('"jd.archived" is not a product event type'),
+        },
       ],
     });
-    expect(late).toMatchObject({ code: 0, json: { applied: 0, ignored: { stale: 1 }, rejected: [] } });
+    expect(late).toMatchObject({
+      code: 0,
+      json: { applied: 0, ignored: { stale: 1 }, rejected: [] },
+    });
     expect(reply.json.data.title).toBe('Engineer');
   });
 
   it('publish rejects each unreadable line on its own (null, an array, 5,000 levels deep) and applies the rest', async () => {
     const tenant = newTenantId('cli');
     const file = join(mkdtempSync(join(tmpdir(), 'publish-')), 'events.ndjson');
-    const jd = { type: 'jd.upserted', id: 'e-1', occurredAt: '2026-11-01T00:00:00Z', version: 1, data: { id: 'jd-1', title: 'Engineer', description: 'Builds.', createdById: 'u-1' } };
-    writeFileSync(file, ['null', '[1, 2]', `{"type":"jd.upserted","data":${'['.repeat(5000)}${']'.repeat(5000)}}`, JSON.stringify(jd)].join('\n'));
+    const jd = {
+      type: 'jd.upserted',
+      id: 'e-1',
+      occurredAt: '2026-11-01T00:00:00Z',
+      version: 1,
+      data: { id: 'jd-1', title: 'Engineer', description: 'Builds.', createdById: 'u-1' },
+    };
+    writeFileSync(
+      file,
+      [
+        'null',
+        '[1, 2]',
+        `{"type":"jd.upserted","data":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+        JSON.stringify(jd),
+      ].join('\n'),
+    );
 
     const result = await admin('publish', '--file', file, '--tenant', tenant);
 

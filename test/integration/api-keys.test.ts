@@ -20,7 +20,12 @@ const db = useTestDb();
 async function newKey(scopes: Scope[] = ['read'], extra: { expiresAt?: string } = {}) {
   const tenantId = newTenantId();
   await ensureTenant(db(), tenantId);
-  const created = await createApiKey(db(), tenantId, { name: 'ci', scopes, createdBy: 'test', ...extra });
+  const created = await createApiKey(db(), tenantId, {
+    name: 'ci',
+    scopes,
+    createdBy: 'test',
+    ...extra,
+  });
   return { tenantId, ...created };
 }
 
@@ -52,13 +57,17 @@ describe('API keys and authentication on DynamoDB Local', () => {
       Array.from({ length: 40 }, () => authenticate(db(), hashApiKey(key), 1000, now)),
     )) as Authentication[];
     const nextHour = await Promise.all(
-      Array.from({ length: 5 }, () => authenticate(db(), hashApiKey(key), 1000, new Date('2026-11-22T11:00:00.000Z'))),
+      Array.from({ length: 5 }, () =>
+        authenticate(db(), hashApiKey(key), 1000, new Date('2026-11-22T11:00:00.000Z')),
+      ),
     );
 
     expect(results.map((result) => result.used).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 40 }, (_, i) => i + 1),
     );
-    expect((nextHour as Authentication[]).map((result) => result.used).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect((nextHour as Authentication[]).map((result) => result.used).sort()).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
   });
 
   it('refuses unknown, revoked and expired keys', async () => {
@@ -69,11 +78,21 @@ describe('API keys and authentication on DynamoDB Local', () => {
 
     expect(await authenticate(db(), hashApiKey('hk_live_unknown'), 1000)).toBe('unknown');
     expect(await authenticate(db(), hashApiKey(key), 1000)).toBe('revoked');
-    expect(await authenticate(db(), hashApiKey(expiring.key), 1000, new Date('2026-11-22T10:00:00.000Z'))).toBe(
-      'expired',
-    );
     expect(
-      await authenticate(db(), hashApiKey(expiring.key), 1000, new Date('2026-11-22T09:59:59.999Z')),
+      await authenticate(
+        db(),
+        hashApiKey(expiring.key),
+        1000,
+        new Date('2026-11-22T10:00:00.000Z'),
+      ),
+    ).toBe('expired');
+    expect(
+      await authenticate(
+        db(),
+        hashApiKey(expiring.key),
+        1000,
+        new Date('2026-11-22T09:59:59.999Z'),
+      ),
     ).toMatchObject({ used: 1 });
   });
 
@@ -83,17 +102,43 @@ describe('API keys and authentication on DynamoDB Local', () => {
     await setTenantLimit(db(), tenantId, 'maxActiveKeys', 3);
     const start = Date.parse('2026-11-22T10:00:00.000Z');
     const at = (ms: number) => ({ now: new Date(start + ms) });
-    const shortLived = { name: 'ci run', scopes: ['read'] as Scope[], createdBy: 'test', expiresAt: new Date(start + 60_000).toISOString() };
-    const [first] = await Promise.all([1, 2, 3].map(() => createApiKey(db(), tenantId, shortLived, at(0))));
+    const shortLived = {
+      name: 'ci run',
+      scopes: ['read'] as Scope[],
+      createdBy: 'test',
+      expiresAt: new Date(start + 60_000).toISOString(),
+    };
+    const [first] = await Promise.all(
+      [1, 2, 3].map(() => createApiKey(db(), tenantId, shortLived, at(0))),
+    );
 
     // Before they expire: the cap holds.
-    await expect(createApiKey(db(), tenantId, { name: 'too many', scopes: ['read'], createdBy: 'test' }, at(30_000))).rejects.toThrow(/already has 3 active API keys/);
+    await expect(
+      createApiKey(
+        db(),
+        tenantId,
+        { name: 'too many', scopes: ['read'], createdBy: 'test' },
+        at(30_000),
+      ),
+    ).rejects.toThrow(/already has 3 active API keys/);
     // After: a revocation of an expired key does not free its place twice; three concurrent creates find three places.
     await revokeApiKey(db(), tenantId, first!.record.id, new Date(start + 120_000));
-    const later = await Promise.allSettled([1, 2, 3, 4].map((i) => createApiKey(db(), tenantId, { name: `k${i}`, scopes: ['read'], createdBy: 'test' }, at(120_000))));
+    const later = await Promise.allSettled(
+      [1, 2, 3, 4].map((i) =>
+        createApiKey(
+          db(),
+          tenantId,
+          { name: `k${i}`, scopes: ['read'], createdBy: 'test' },
+          at(120_000),
+        ),
+      ),
+    );
 
     expect(later.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
-    expect((await getItem<TenantItem>(db(), tenantKeys.item(tenantId), { consistent: true }))?.activeKeys).toBe(3);
+    expect(
+      (await getItem<TenantItem>(db(), tenantKeys.item(tenantId), { consistent: true }))
+        ?.activeKeys,
+    ).toBe(3);
   });
 
   it('lists keys without hash or plaintext, with last use and revocation', async () => {
@@ -118,13 +163,19 @@ describe('API keys and authentication on DynamoDB Local', () => {
     await setTenantHourlyLimit(db(), tenantId, 5000);
     expect(await getTenant(db(), tenantId)).toMatchObject({ tenantId, hourlyLimit: 5000 });
     expect((await getTenant(db(), other.tenantId))?.hourlyLimit).toBeUndefined();
-    const later = await createApiKey(db(), tenantId, { name: 'later', scopes: ['read'], createdBy: 'test' });
+    const later = await createApiKey(db(), tenantId, {
+      name: 'later',
+      scopes: ['read'],
+      createdBy: 'test',
+    });
 
     expect(await authenticate(db(), hashApiKey(key), 1000)).toMatchObject({ limit: 5000 });
     expect(await authenticate(db(), hashApiKey(later.key), 1000)).toMatchObject({ limit: 5000 });
     expect(await authenticate(db(), hashApiKey(other.key), 1000)).toMatchObject({ limit: 1000 });
     await expect(revokeApiKey(db(), other.tenantId, record.id)).rejects.toThrow('not found');
-    expect((await listApiKeys(db(), other.tenantId)).items.map((k) => k.id)).toEqual([other.record.id]);
+    expect((await listApiKeys(db(), other.tenantId)).items.map((k) => k.id)).toEqual([
+      other.record.id,
+    ]);
   });
 
   it('counts requests per client IP per minute', async () => {
@@ -143,8 +194,18 @@ describe('quota windows at the hour boundary', () => {
   it('counts a request stamped in hour H that arrives after hour H+1 moved the window, instead of failing', async () => {
     const { key } = await newKey();
 
-    const inNextHour = (await authenticate(db(), hashApiKey(key), 1000, new Date('2026-11-22T11:00:00.000Z'))) as Authentication;
-    const late = await authenticate(db(), hashApiKey(key), 1000, new Date('2026-11-22T10:59:59.999Z'));
+    const inNextHour = (await authenticate(
+      db(),
+      hashApiKey(key),
+      1000,
+      new Date('2026-11-22T11:00:00.000Z'),
+    )) as Authentication;
+    const late = await authenticate(
+      db(),
+      hashApiKey(key),
+      1000,
+      new Date('2026-11-22T10:59:59.999Z'),
+    );
 
     expect(inNextHour.used).toBe(1);
     expect(late).toEqual({ ...inNextHour, used: 2 });
@@ -154,16 +215,26 @@ describe('quota windows at the hour boundary', () => {
     const { key } = await newKey();
     const before = new Date('2026-11-22T10:59:59.999Z');
     const after = new Date('2026-11-22T11:00:00.000Z');
-    const stamps = Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? after : before)).sort(() => Math.random() - 0.5);
+    const stamps = Array.from({ length: 150 }, (_, i) => (i % 3 === 0 ? after : before)).sort(
+      () => Math.random() - 0.5,
+    );
 
-    const results = await Promise.all(stamps.map((now) => authenticate(db(), hashApiKey(key), 1000, now)));
+    const results = await Promise.all(
+      stamps.map((now) => authenticate(db(), hashApiKey(key), 1000, now)),
+    );
 
     const counted = results as Authentication[];
     expect(counted.every((result) => typeof result === 'object')).toBe(true);
     for (const windowEnd of new Set(counted.map((result) => result.resetAt))) {
-      const used = counted.filter((result) => result.resetAt === windowEnd).map((result) => result.used);
-      expect(used.sort((a, b) => a - b)).toEqual(Array.from({ length: used.length }, (_, i) => i + 1));
+      const used = counted
+        .filter((result) => result.resetAt === windowEnd)
+        .map((result) => result.used);
+      expect(used.sort((a, b) => a - b)).toEqual(
+        Array.from({ length: used.length }, (_, i) => i + 1),
+      );
     }
-    expect(counted.filter((result) => result.resetAt === Date.parse('2026-11-22T12:00:00.000Z')).length).toBeGreaterThanOrEqual(50);
+    expect(
+      counted.filter((result) => result.resetAt === Date.parse('2026-11-22T12:00:00.000Z')).length,
+    ).toBeGreaterThanOrEqual(50);
   });
 });

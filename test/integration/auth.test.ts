@@ -26,7 +26,13 @@ async function authorize(key: string | undefined, now = Date.now()) {
   const handler = await loadHandler('authorizer');
   const headers: Record<string, string> = key === undefined ? {} : { 'x-api-key': key };
   return handler(
-    authorizerEvent({ method: 'GET', rawPath: '/api/v1/whoami', headers }, ROUTES.whoami, {}, 'req-1', now),
+    authorizerEvent(
+      { method: 'GET', rawPath: '/api/v1/whoami', headers },
+      ROUTES.whoami,
+      {},
+      'req-1',
+      now,
+    ),
     lambdaContext('authorizer', 'req-1'),
   ) as Promise<{ isAuthorized: boolean; context?: Record<string, unknown> }>;
 }
@@ -39,7 +45,13 @@ describe('the authorizer', () => {
 
     expect(decision).toEqual({
       isAuthorized: true,
-      context: expect.objectContaining({ tenantId, keyId, scopes: 'read,admin', quotaUsed: 1, quotaLimit: 1000 }),
+      context: expect.objectContaining({
+        tenantId,
+        keyId,
+        scopes: 'read,admin',
+        quotaUsed: 1,
+        quotaLimit: 1000,
+      }),
     });
   });
 
@@ -47,7 +59,12 @@ describe('the authorizer', () => {
     const { tenantId, keyId, key } = await keyWith(['read']);
     await revokeApiKey(db(), tenantId, keyId);
     const badChecksum = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
-    const expiring = await createApiKey(db(), tenantId, { name: 'x', scopes: ['read'], expiresAt: '2030-01-01T00:00:00Z', createdBy: 'test' });
+    const expiring = await createApiKey(db(), tenantId, {
+      name: 'x',
+      scopes: ['read'],
+      expiresAt: '2030-01-01T00:00:00Z',
+      createdBy: 'test',
+    });
     const refusals = vi.spyOn(logger, 'info');
 
     const decisions = [
@@ -60,10 +77,15 @@ describe('the authorizer', () => {
       await authorize(expiring.key, Date.parse('2029-12-31T23:59:59Z')),
     ];
 
-    const reasons = refusals.mock.calls.filter(([message]) => message === 'API key refused').map(([, extra]) => (extra as { reason: string }).reason);
+    const reasons = refusals.mock.calls
+      .filter(([message]) => message === 'API key refused')
+      .map(([, extra]) => (extra as { reason: string }).reason);
     refusals.mockRestore();
     // Let on with nothing but the refusal (the function answers 403 key_invalid); the reason is never returned.
-    expect(decisions.map((decision) => decision.context)).toEqual([...new Array(5).fill({ refused: 'key_invalid' }), expect.objectContaining({ tenantId })]);
+    expect(decisions.map((decision) => decision.context)).toEqual([
+      ...new Array(5).fill({ refused: 'key_invalid' }),
+      expect.objectContaining({ tenantId }),
+    ]);
     expect(reasons).toEqual(['revoked', 'malformed', 'malformed', 'unknown', 'expired']);
   });
 });
@@ -72,13 +94,19 @@ describe('key management endpoints', () => {
   it('POST /keys shows the plaintext once; the new key works; GET /keys never shows hash or plaintext', async () => {
     const { key } = await keyWith(['admin']);
 
-    const created = await callApi('POST', '/keys', { key, body: { name: 'reporting', scopes: ['read'] } });
+    const created = await callApi('POST', '/keys', {
+      key,
+      body: { name: 'reporting', scopes: ['read'] },
+    });
     const listed = await callApi('GET', '/keys', { key });
     const usingNewKey = await callApi('GET', '/jds', { key: created.json.data.key });
 
     expect(created.status).toBe(201);
     expect(responses.createKey.parse(created.json).data.key).toMatch(/^hk_live_[0-9A-Za-z]{33}$/);
-    expect(responses.listKeys.parse(listed.json).data.map((record) => record.name)).toEqual(['key admin', 'reporting']);
+    expect(responses.listKeys.parse(listed.json).data.map((record) => record.name)).toEqual([
+      'key admin',
+      'reporting',
+    ]);
     expect(listed.text).not.toContain(created.json.data.key);
     expect(listed.text).not.toContain(hashApiKey(created.json.data.key));
     expect(usingNewKey.status).toBe(200);
@@ -87,7 +115,10 @@ describe('key management endpoints', () => {
   it('POST /keys validates name, scopes and expiry', async () => {
     const { key } = await keyWith(['admin']);
 
-    const badScope = await callApi('POST', '/keys', { key, body: { name: 'x', scopes: ['superuser'] } });
+    const badScope = await callApi('POST', '/keys', {
+      key,
+      body: { name: 'x', scopes: ['superuser'] },
+    });
     const past = await callApi('POST', '/keys', {
       key,
       body: { name: 'x', scopes: ['read'], expiresAt: '2020-01-01T00:00:00Z' },
@@ -107,7 +138,10 @@ describe('key management endpoints', () => {
     const revoked = await callApi('DELETE', `/keys/${admin.keyId}`, { key: admin.key });
     const after = await callApi('GET', '/whoami', { key: admin.key });
 
-    expect([foreign.status, foreign.json]).toEqual([404, { success: false, error: 'API key not found', code: 'not_found' }]);
+    expect([foreign.status, foreign.json]).toEqual([
+      404,
+      { success: false, error: 'API key not found', code: 'not_found' },
+    ]);
     expect(unknown.status).toBe(404);
     expect(responses.revokeKey.parse(revoked.json).success).toBe(true);
     expect([after.status, after.json.code]).toEqual([403, 'key_invalid']);
@@ -131,10 +165,26 @@ describe('key management endpoints', () => {
 
   it('answers 401 without a key and 403 with an unknown one, in the envelope with their codes', async () => {
     const missing = await callApi('GET', '/jds');
-    const unknown = await callApi('GET', '/jds', { key: 'hk_live_000000000000000000000000000000000' });
+    const unknown = await callApi('GET', '/jds', {
+      key: 'hk_live_000000000000000000000000000000000',
+    });
 
-    expect([missing.status, missing.json]).toEqual([401, { success: false, error: 'An API key is required: send it in the X-API-Key header', code: 'unauthenticated' }]);
-    expect([unknown.status, unknown.json]).toEqual([403, { success: false, error: 'The API key is not valid: unknown, malformed, revoked or expired', code: 'key_invalid' }]);
+    expect([missing.status, missing.json]).toEqual([
+      401,
+      {
+        success: false,
+        error: 'An API key is required: send it in the X-API-Key header',
+        code: 'unauthenticated',
+      },
+    ]);
+    expect([unknown.status, unknown.json]).toEqual([
+      403,
+      {
+        success: false,
+        error: 'The API key is not valid: unknown, malformed, revoked or expired',
+        code: 'key_invalid',
+      },
+    ]);
     // No RateLimit headers: there is no key whose quota they could describe.
     expect(unknown.headers['ratelimit-limit']).toBeUndefined();
   });
@@ -154,12 +204,17 @@ describe('scope matrix', () => {
     const failures: string[] = [];
     for (const [id, route] of routeEntries()) {
       for (const scope of SCOPES) {
-        const reply = await callApi(route.method, samplePath(route.path), { key: keys[scope], body: sampleBody[id] });
-        const allowed = !route.scope || route.scope.scope === scope || route.scope.generic === scope;
+        const reply = await callApi(route.method, samplePath(route.path), {
+          key: keys[scope],
+          body: sampleBody[id],
+        });
+        const allowed =
+          !route.scope || route.scope.scope === scope || route.scope.generic === scope;
         const ok = allowed
           ? reply.status !== 403
           : reply.status === 403 &&
-            reply.json.error === `API key does not have the required scope: ${route.scope?.scope}` &&
+            reply.json.error ===
+              `API key does not have the required scope: ${route.scope?.scope}` &&
             reply.json.success === false;
         if (!ok) failures.push(`${id} with ${scope}: ${reply.status} ${reply.text}`);
       }
@@ -174,7 +229,9 @@ describe('quota', () => {
     const sibling = await tenantWithKey(db(), ['read'], tenantId);
     await setTenantHourlyLimit(db(), tenantId, 10);
 
-    const replies = await Promise.all(Array.from({ length: 25 }, () => callApi('GET', '/whoami', { key })));
+    const replies = await Promise.all(
+      Array.from({ length: 25 }, () => callApi('GET', '/whoami', { key })),
+    );
     const siblingReply = await callApi('GET', '/whoami', { key: sibling.key });
 
     const limited = replies.filter((reply) => reply.status === 429);
@@ -200,7 +257,8 @@ describe('quota', () => {
     process.env.API_RATE_LIMIT_MAX = '3';
     try {
       const replies = [];
-      for (let i = 0; i < 4; i++) replies.push(await callApi('GET', '/whoami', { key, sourceIp: ip, receivedAt }));
+      for (let i = 0; i < 4; i++)
+        replies.push(await callApi('GET', '/whoami', { key, sourceIp: ip, receivedAt }));
       expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 429]);
     } finally {
       process.env.API_RATE_LIMIT_MAX = previous;
@@ -215,11 +273,16 @@ describe('quota', () => {
     process.env.API_RATE_LIMIT_MAX = '2';
     const replies: Awaited<ReturnType<typeof callApi>>[] = [];
     try {
-      for (let i = 0; i < 4; i++) replies.push(await callApi('GET', '/whoami', { key, sourceIp: ip, receivedAt }));
+      for (let i = 0; i < 4; i++)
+        replies.push(await callApi('GET', '/whoami', { key, sourceIp: ip, receivedAt }));
     } finally {
       process.env.API_RATE_LIMIT_MAX = previous;
     }
-    const fromElsewhere = await callApi('GET', '/whoami', { key, sourceIp: '192.0.2.77', receivedAt });
+    const fromElsewhere = await callApi('GET', '/whoami', {
+      key,
+      sourceIp: '192.0.2.77',
+      receivedAt,
+    });
 
     expect(replies.map((reply) => [reply.status, reply.json.code])).toEqual([
       [200, undefined],
@@ -230,6 +293,10 @@ describe('quota', () => {
     // The two refused requests were given back: 2 answered + this one.
     expect(fromElsewhere.json.data.quota.used).toBe(3);
     // Its headers describe the limit that refused it, the IP's minute (docs/api.md).
-    for (const refused of replies.slice(2)) expect([refused.headers['ratelimit-limit'], refused.headers['ratelimit-remaining']]).toEqual(['2', '0']);
+    for (const refused of replies.slice(2))
+      expect([refused.headers['ratelimit-limit'], refused.headers['ratelimit-remaining']]).toEqual([
+        '2',
+        '0',
+      ]);
   });
 });

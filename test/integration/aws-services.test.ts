@@ -23,20 +23,36 @@ import { withoutGrant } from '../helpers/templates.js';
 import { startReceiver, waitFor } from '../helpers/webhooks.js';
 import { useEnv } from '../helpers/env.js';
 
-useEnv({ EVENT_SETTLE_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '0.2,0.2' });
+useEnv({
+  EVENT_SETTLE_MS: '0',
+  WEBHOOK_ALLOW_LOCAL_URLS: 'true',
+  WEBHOOK_RETRY_SCHEDULE: '0.2,0.2',
+});
 
 const db = useTestDb();
 
 /** Runs `work` with the local stack held to `template` (DynamoDB and the other services), then puts the test's stack back. */
-async function asDeployedWith<T>(template: CfnTemplate, work: (iam: LocalIam) => Promise<T>): Promise<T> {
+async function asDeployedWith<T>(
+  template: CfnTemplate,
+  work: (iam: LocalIam) => Promise<T>,
+): Promise<T> {
   const iam = new LocalIam(template, db().tableName);
   useLocalAws(template, db().tableName, iam);
-  setSharedDb(enforceIam(createDb({ endpoint: process.env.DYNAMODB_ENDPOINT, tableName: db().tableName }), iam));
+  setSharedDb(
+    enforceIam(
+      createDb({ endpoint: process.env.DYNAMODB_ENDPOINT, tableName: db().tableName }),
+      iam,
+    ),
+  );
   try {
     return await work(iam);
   } finally {
     setSharedDb(db());
-    useLocalAws(stackTemplateForTests(), db().tableName, new LocalIam(stackTemplateForTests(), db().tableName));
+    useLocalAws(
+      stackTemplateForTests(),
+      db().tableName,
+      new LocalIam(stackTemplateForTests(), db().tableName),
+    );
   }
 }
 
@@ -49,7 +65,8 @@ describe('secrets from Secrets Manager', () => {
 
   it('keeps a cursor issued before a rotation of the signing key valid after it, and refuses one from two rotations back', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
-    for (const title of ['Data Engineer', 'Platform Engineer', 'Site Reliability Engineer']) await createJd(db(), tenantId, { title, description: 'd', createdById: 'u' });
+    for (const title of ['Data Engineer', 'Platform Engineer', 'Site Reliability Engineer'])
+      await createJd(db(), tenantId, { title, description: 'd', createdById: 'u' });
     const secrets = localSecrets();
     const arn = localResourceArn(CALLED_RESOURCES.cursorSecret) as string;
     // A cold start after each rotation: the functions' cache (5 minutes) is forgotten.
@@ -60,11 +77,19 @@ describe('secrets from Secrets Manager', () => {
 
     const before = await firstPageCursor(key);
     rotate();
-    const afterOne = await callApi('GET', `/jds?limit=1&cursor=${encodeURIComponent(before)}`, { key });
+    const afterOne = await callApi('GET', `/jds?limit=1&cursor=${encodeURIComponent(before)}`, {
+      key,
+    });
     const issuedAfterOne = await firstPageCursor(key);
     rotate();
-    const afterTwo = await callApi('GET', `/jds?limit=1&cursor=${encodeURIComponent(before)}`, { key });
-    const newer = await callApi('GET', `/jds?limit=1&cursor=${encodeURIComponent(issuedAfterOne)}`, { key });
+    const afterTwo = await callApi('GET', `/jds?limit=1&cursor=${encodeURIComponent(before)}`, {
+      key,
+    });
+    const newer = await callApi(
+      'GET',
+      `/jds?limit=1&cursor=${encodeURIComponent(issuedAfterOne)}`,
+      { key },
+    );
 
     expect([afterOne.status, newer.status]).toEqual([200, 200]);
     expect([afterTwo.status, afterTwo.json.error]).toEqual([400, expect.stringMatching(/cursor/i)]);
@@ -73,16 +98,26 @@ describe('secrets from Secrets Manager', () => {
 
   it('fails a list function as AWS would once its grant to read the cursor secret is dropped from the template', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
-    for (const title of ['Data Engineer', 'Platform Engineer']) await createJd(db(), tenantId, { title, description: 'd', createdById: 'u' });
+    for (const title of ['Data Engineer', 'Platform Engineer'])
+      await createJd(db(), tenantId, { title, description: 'd', createdById: 'u' });
 
-    const { reply, refusals } = await asDeployedWith(withoutGrant(stackTemplateForTests(), 'list-jds', 'secretsmanager:GetSecretValue'), async (iam) => ({
-      reply: await callApi('GET', '/jds?limit=1', { key }),
-      refusals: iam.refusals,
-    }));
+    const { reply, refusals } = await asDeployedWith(
+      withoutGrant(stackTemplateForTests(), 'list-jds', 'secretsmanager:GetSecretValue'),
+      async (iam) => ({
+        reply: await callApi('GET', '/jds?limit=1', { key }),
+        refusals: iam.refusals,
+      }),
+    );
 
     expect(reply.status).toBe(500);
-    expect(refusals.map(({ functionName, request }) => [functionName, request.action, request.resource])).toEqual([
-      ['list-jds', 'secretsmanager:GetSecretValue', expect.stringMatching(/^arn:aws:secretsmanager:.*:secret:CursorSecret/)],
+    expect(
+      refusals.map(({ functionName, request }) => [functionName, request.action, request.resource]),
+    ).toEqual([
+      [
+        'list-jds',
+        'secretsmanager:GetSecretValue',
+        expect.stringMatching(/^arn:aws:secretsmanager:.*:secret:CursorSecret/),
+      ],
     ]);
   });
 });
@@ -92,7 +127,12 @@ describe('the prod stack, held locally', () => {
     const { createApp } = await import('../../infra/app.js');
     const prod = appTemplateOf(
       createApp(
-        { stage: 'prod', 'aws:cdk:bundling-stacks': [], originDomainName: 'origin.api.example.com', originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1' },
+        {
+          stage: 'prod',
+          'aws:cdk:bundling-stacks': [],
+          originDomainName: 'origin.api.example.com',
+          originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1',
+        },
         { account: '123456789012', region: 'us-east-1' },
       ),
     );
@@ -108,7 +148,11 @@ describe('the prod stack, held locally', () => {
       setSecretSource(localSecrets());
       const duringRotation = await callApi('GET', '/whoami', { key, headers: previous });
       const afterRotation = await callApi('GET', '/whoami', { key, headers: await header() });
-      return { statuses: [through.status, bypass.status, duringRotation.status, afterRotation.status], refusals: iam.refusals.length, arn };
+      return {
+        statuses: [through.status, bypass.status, duringRotation.status, afterRotation.status],
+        refusals: iam.refusals.length,
+        arn,
+      };
     });
 
     expect(result.arn).toMatch(/^arn:aws:secretsmanager:.*:secret:OriginVerifySecret/);
@@ -122,7 +166,13 @@ describe('rotating the origin-verify secret, as docs/operations.md says', () => 
     const prod = (context: Record<string, string> = {}) =>
       appTemplateOf(
         createApp(
-          { stage: 'prod', 'aws:cdk:bundling-stacks': [], originDomainName: 'origin.api.example.com', originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1', ...context },
+          {
+            stage: 'prod',
+            'aws:cdk:bundling-stacks': [],
+            originDomainName: 'origin.api.example.com',
+            originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1',
+            ...context,
+          },
           { account: '123456789012', region: 'us-east-1' },
         ),
       );
@@ -132,7 +182,10 @@ describe('rotating the origin-verify secret, as docs/operations.md says', () => 
       const arn = localResourceArn(CALLED_RESOURCES.originVerifySecret) as string;
       const cloudFront = new LocalCloudFront(localSecrets());
       const answered: number[] = [];
-      const request = async () => answered.push((await callApi('GET', '/whoami', { key, headers: cloudFront.header() })).status);
+      const request = async () =>
+        answered.push(
+          (await callApi('GET', '/whoami', { key, headers: cloudFront.header() })).status,
+        );
       // The procedure: put a new value, wait for the authorizers to read it (5 minutes; here at once),
       // name its version in the stage's description, deploy; then the same again.
       cloudFront.deploy(prod());
@@ -156,8 +209,13 @@ describe('webhook signing secrets under KMS', () => {
     const receiver = await startReceiver();
     try {
       const { tenantId, key: admin } = await tenantWithKey(db(), ['admin']);
-      const created = await callApi('POST', '/webhooks', { key: admin, body: { url: receiver.url, events: ['*'] } });
-      const rotated = await callApi('POST', `/webhooks/${created.json.data.id}/rotate-secret`, { key: admin });
+      const created = await callApi('POST', '/webhooks', {
+        key: admin,
+        body: { url: receiver.url, events: ['*'] },
+      });
+      const rotated = await callApi('POST', `/webhooks/${created.json.data.id}/rotate-secret`, {
+        key: admin,
+      });
       const { Items } = await db().client.send(new ScanCommand({ TableName: db().tableName }));
       const item = await getWebhookItem(db(), tenantId, created.json.data.id);
       const opened = await openSecrets(tenantId, signingSecrets(item!, new Date()));
@@ -171,8 +229,15 @@ describe('webhook signing secrets under KMS', () => {
       expect(item?.secrets.every((secret) => 'sealed' in secret)).toBe(true);
       expect(opened).toEqual([rotated.json.data.secret, created.json.data.secret]);
       const body = '{"type":"jd.created"}';
-      const headers = (await import('../../lib/webhooks/signing.js')).deliveryHeaders(opened, 'evt_1', body, new Date());
-      expect(new Webhook(created.json.data.secret).verify(body, headers)).toEqual({ type: 'jd.created' });
+      const headers = (await import('../../lib/webhooks/signing.js')).deliveryHeaders(
+        opened,
+        'evt_1',
+        body,
+        new Date(),
+      );
+      expect(new Webhook(created.json.data.secret).verify(body, headers)).toEqual({
+        type: 'jd.created',
+      });
     } finally {
       await receiver.close();
     }
@@ -180,31 +245,58 @@ describe('webhook signing secrets under KMS', () => {
 
   it('still signs with a secret an earlier version kept in clear, and seal-webhook-secrets encrypts it in place', async () => {
     const { tenantId } = await tenantWithKey(db(), ['admin']);
-    const { webhook } = await registerWebhook(db(), tenantId, { url: 'http://127.0.0.1:9/hooks', events: ['*'] });
+    const { webhook } = await registerWebhook(db(), tenantId, {
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['*'],
+    });
     const legacy = [
       { value: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', createdAt: '2026-11-01T00:00:00.000Z' },
-      { value: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD', createdAt: '2026-10-01T00:00:00.000Z', expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+      {
+        value: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD',
+        createdAt: '2026-10-01T00:00:00.000Z',
+        expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      },
     ];
-    await db().client.send(new UpdateCommand({ TableName: db().tableName, Key: webhookKeys.item(tenantId, webhook.id), UpdateExpression: 'SET secrets = :s', ExpressionAttributeValues: { ':s': legacy } }));
+    await db().client.send(
+      new UpdateCommand({
+        TableName: db().tableName,
+        Key: webhookKeys.item(tenantId, webhook.id),
+        UpdateExpression: 'SET secrets = :s',
+        ExpressionAttributeValues: { ':s': legacy },
+      }),
+    );
 
-    const before = await openSecrets(tenantId, signingSecrets((await getWebhookItem(db(), tenantId, webhook.id))!, new Date()));
+    const before = await openSecrets(
+      tenantId,
+      signingSecrets((await getWebhookItem(db(), tenantId, webhook.id))!, new Date()),
+    );
     const first = await sealPlaintextSecrets(db(), tenantId);
     const again = await sealPlaintextSecrets(db(), tenantId);
     const item = await getWebhookItem(db(), tenantId, webhook.id);
 
     expect(before).toEqual(legacy.map((secret) => secret.value));
-    expect([first, again]).toEqual([{ webhooks: 1, secrets: 2 }, { webhooks: 0, secrets: 0 }]);
+    expect([first, again]).toEqual([
+      { webhooks: 1, secrets: 2 },
+      { webhooks: 0, secrets: 0 },
+    ]);
     expect(JSON.stringify(item)).not.toMatch(/MfKQ9r8|C2FVsBQ/);
-    expect(item?.secrets.map(({ createdAt, expiresAt }) => [createdAt, expiresAt])).toEqual(legacy.map(({ createdAt, expiresAt }) => [createdAt, expiresAt]));
+    expect(item?.secrets.map(({ createdAt, expiresAt }) => [createdAt, expiresAt])).toEqual(
+      legacy.map(({ createdAt, expiresAt }) => [createdAt, expiresAt]),
+    );
     expect(await openSecrets(tenantId, signingSecrets(item!, new Date()))).toEqual(before);
   });
 
   it('opens no sealed secret under another tenant’s encryption context', async () => {
     const { tenantId } = await tenantWithKey(db(), ['admin']);
-    const { webhook } = await registerWebhook(db(), tenantId, { url: 'http://127.0.0.1:9/hooks', events: ['*'] });
+    const { webhook } = await registerWebhook(db(), tenantId, {
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['*'],
+    });
     const item = await getWebhookItem(db(), tenantId, webhook.id);
 
-    await expect(openSecrets('another-tenant', item!.secrets)).rejects.toMatchObject({ name: 'InvalidCiphertextException' });
+    await expect(openSecrets('another-tenant', item!.secrets)).rejects.toMatchObject({
+      name: 'InvalidCiphertextException',
+    });
   });
 
   it('asks KMS once per secret per warm worker, not once per delivery (the data key is cached)', async () => {
@@ -219,15 +311,38 @@ describe('webhook signing secrets under KMS', () => {
     const queue = new LocalDeliveryQueue(db());
     try {
       const { tenantId } = await tenantWithKey(db(), ['admin']);
-      const { webhook } = await registerWebhook(db(), tenantId, { url: receiver.url, events: ['jd.created'] });
-      for (let i = 0; i < 20; i++) await createJd(db(), tenantId, { title: `Backend Engineer ${i}`, description: 'd', createdById: 'u' });
+      const { webhook } = await registerWebhook(db(), tenantId, {
+        url: receiver.url,
+        events: ['jd.created'],
+      });
+      for (let i = 0; i < 20; i++)
+        await createJd(db(), tenantId, {
+          title: `Backend Engineer ${i}`,
+          description: 'd',
+          createdById: 'u',
+        });
       const { events } = await listEvents(db(), tenantId, { limit: 100, types: ['jd.created'] });
-      await queue.send(events.map((event) => ({ message: { kind: 'deliver', tenantId, webhookId: webhook.id, eventId: event.id, id: 'auto:0', retry: 0, trigger: 'automatic' }, delayMs: 0 })));
+      await queue.send(
+        events.map((event) => ({
+          message: {
+            kind: 'deliver',
+            tenantId,
+            webhookId: webhook.id,
+            eventId: event.id,
+            id: 'auto:0',
+            retry: 0,
+            trigger: 'automatic',
+          },
+          delayMs: 0,
+        })),
+      );
       const delivered = () => queue.handled.filter((entry) => entry.outcome === 'delivered').length;
       await waitFor(() => delivered() === 20, 15_000, '20 deliveries');
 
       // 20 at once, at the endpoint's 10 a second: those past the rate wait for a later second, then go.
-      expect(new Set(queue.handled.map((entry) => entry.outcome))).toEqual(new Set(['delivered', 'postponed']));
+      expect(new Set(queue.handled.map((entry) => entry.outcome))).toEqual(
+        new Set(['delivered', 'postponed']),
+      );
       expect(calls).toEqual(['GenerateDataKey', 'Decrypt']);
     } finally {
       await queue.stop();
@@ -245,12 +360,44 @@ describe('queue sends held to the deployed IAM', () => {
         const queue = new LocalDeliveryQueue(db());
         try {
           const { tenantId } = await tenantWithKey(db(), ['admin']);
-          const { webhook } = await registerWebhook(db(), tenantId, { url: receiver.url, events: ['jd.created'] });
-          await createJd(db(), tenantId, { title: 'Staff Engineer', description: 'd', createdById: 'u' });
-          const [event] = (await listEvents(db(), tenantId, { limit: 1, types: ['jd.created'] })).events;
-          await queue.send([{ message: { kind: 'deliver', tenantId, webhookId: webhook.id, eventId: event!.id, id: 'auto:0', retry: 0, trigger: 'automatic' }, delayMs: 0 }]);
-          await waitFor(() => queue.handled.length > 0 || iam.refusals.length > 0, 15_000, 'the first attempt');
-          return { handled: queue.handled.map((entry) => entry.outcome), refusals: iam.refusals.map(({ functionName, request }) => [functionName, request.action, request.resource]) };
+          const { webhook } = await registerWebhook(db(), tenantId, {
+            url: receiver.url,
+            events: ['jd.created'],
+          });
+          await createJd(db(), tenantId, {
+            title: 'Staff Engineer',
+            description: 'd',
+            createdById: 'u',
+          });
+          const [event] = (await listEvents(db(), tenantId, { limit: 1, types: ['jd.created'] }))
+            .events;
+          await queue.send([
+            {
+              message: {
+                kind: 'deliver',
+                tenantId,
+                webhookId: webhook.id,
+                eventId: event!.id,
+                id: 'auto:0',
+                retry: 0,
+                trigger: 'automatic',
+              },
+              delayMs: 0,
+            },
+          ]);
+          await waitFor(
+            () => queue.handled.length > 0 || iam.refusals.length > 0,
+            15_000,
+            'the first attempt',
+          );
+          return {
+            handled: queue.handled.map((entry) => entry.outcome),
+            refusals: iam.refusals.map(({ functionName, request }) => [
+              functionName,
+              request.action,
+              request.resource,
+            ]),
+          };
         } finally {
           await queue.stop();
         }
@@ -262,20 +409,45 @@ describe('queue sends held to the deployed IAM', () => {
 
   it('schedules the next attempt with the deployed grants, and fails the retry chain once the worker’s SendMessage grant is dropped', async () => {
     const deployed = await firstAttemptOfFailingEndpoint(stackTemplateForTests());
-    const broken = await firstAttemptOfFailingEndpoint(withoutGrant(stackTemplateForTests(), BACKGROUND_FUNCTIONS.webhookWorker, 'sqs:SendMessage'));
+    const broken = await firstAttemptOfFailingEndpoint(
+      withoutGrant(stackTemplateForTests(), BACKGROUND_FUNCTIONS.webhookWorker, 'sqs:SendMessage'),
+    );
 
     expect(deployed).toEqual({ handled: ['retry scheduled'], refusals: [] });
     expect(broken.handled).toEqual([]);
-    expect(broken.refusals).toEqual([[BACKGROUND_FUNCTIONS.webhookWorker, 'sqs:SendMessage', expect.stringMatching(/^arn:aws:sqs:.*:WebhooksQueue/)]]);
+    expect(broken.refusals).toEqual([
+      [
+        BACKGROUND_FUNCTIONS.webhookWorker,
+        'sqs:SendMessage',
+        expect.stringMatching(/^arn:aws:sqs:.*:WebhooksQueue/),
+      ],
+    ]);
   });
 
   it('holds the product events consumer’s dead-letter send to its grant', async () => {
-    holdServicesTo(new LocalIam(withoutGrant(stackTemplateForTests(), BACKGROUND_FUNCTIONS.eventConsumer, 'sqs:SendMessage'), db().tableName));
+    holdServicesTo(
+      new LocalIam(
+        withoutGrant(
+          stackTemplateForTests(),
+          BACKGROUND_FUNCTIONS.eventConsumer,
+          'sqs:SendMessage',
+        ),
+        db().tableName,
+      ),
+    );
     try {
       const { runAsFunction } = await import('../../scripts/local/iam.js');
       const { checkQueueSend } = await import('../../scripts/local/aws.js');
-      expect(() => runAsFunction(BACKGROUND_FUNCTIONS.eventConsumer, () => checkQueueSend(CALLED_RESOURCES.productEventsDeadLetters))).toThrow(/not authorized to perform: sqs:SendMessage/);
-      expect(() => runAsFunction(BACKGROUND_FUNCTIONS.webhookWorker, () => checkQueueSend(CALLED_RESOURCES.deliveryQueue))).not.toThrow();
+      expect(() =>
+        runAsFunction(BACKGROUND_FUNCTIONS.eventConsumer, () =>
+          checkQueueSend(CALLED_RESOURCES.productEventsDeadLetters),
+        ),
+      ).toThrow(/not authorized to perform: sqs:SendMessage/);
+      expect(() =>
+        runAsFunction(BACKGROUND_FUNCTIONS.webhookWorker, () =>
+          checkQueueSend(CALLED_RESOURCES.deliveryQueue),
+        ),
+      ).not.toThrow();
     } finally {
       holdServicesTo(new LocalIam(stackTemplateForTests(), db().tableName));
     }

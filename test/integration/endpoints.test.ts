@@ -13,37 +13,62 @@ const jdBody = { title: 'Backend Engineer', description: 'Long text', createdByI
 async function seedTenant() {
   const tenant = await tenantWithKey(db(), ['read', 'write']);
   const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-  await saveJd(db(), tenant.tenantId, {
-    ...jdBody,
-    id: 'jd1',
-    status: 'PUBLISHED',
-    requirements: 'Go',
-    createdAt: at(1),
-  }, productVersion());
-  await saveResume(db(), tenant.tenantId, {
-    id: 'r1',
-    fileName: 'Ada_Lovelace.pdf',
-    parseStatus: 'COMPLETED',
-    metadata: {
-      name: 'Ada',
-      email: 'ada@example.com',
-      phone: '1',
-      skills: ['math'],
-      experience: '10y',
-      education: 'x',
-      certifications: [],
-      summary: 's',
+  await saveJd(
+    db(),
+    tenant.tenantId,
+    {
+      ...jdBody,
+      id: 'jd1',
+      status: 'PUBLISHED',
+      requirements: 'Go',
+      createdAt: at(1),
     },
-    createdAt: at(2),
-  }, productVersion());
-  await saveResume(db(), tenant.tenantId, { id: 'r2', fileName: 'bob.docx', createdAt: at(3) }, productVersion());
-  await saveApplication(db(), tenant.tenantId, {
-    id: 'a1',
-    jdId: 'jd1',
-    resumeId: 'r1',
-    aiScores: [{ overallScore: 60 }, { overallScore: 88 }],
-  }, productVersion());
-  await saveApplication(db(), tenant.tenantId, { id: 'a2', jdId: 'jd1', resumeId: 'r2' }, productVersion());
+    productVersion(),
+  );
+  await saveResume(
+    db(),
+    tenant.tenantId,
+    {
+      id: 'r1',
+      fileName: 'Ada_Lovelace.pdf',
+      parseStatus: 'COMPLETED',
+      metadata: {
+        name: 'Ada',
+        email: 'ada@example.com',
+        phone: '1',
+        skills: ['math'],
+        experience: '10y',
+        education: 'x',
+        certifications: [],
+        summary: 's',
+      },
+      createdAt: at(2),
+    },
+    productVersion(),
+  );
+  await saveResume(
+    db(),
+    tenant.tenantId,
+    { id: 'r2', fileName: 'bob.docx', createdAt: at(3) },
+    productVersion(),
+  );
+  await saveApplication(
+    db(),
+    tenant.tenantId,
+    {
+      id: 'a1',
+      jdId: 'jd1',
+      resumeId: 'r1',
+      aiScores: [{ overallScore: 60 }, { overallScore: 88 }],
+    },
+    productVersion(),
+  );
+  await saveApplication(
+    db(),
+    tenant.tenantId,
+    { id: 'a2', jdId: 'jd1', resumeId: 'r2' },
+    productVersion(),
+  );
   return tenant;
 }
 
@@ -71,8 +96,14 @@ describe('resource endpoints through the real authorizer and handlers', () => {
   it('POST /jds refuses unknown fields, naming them, and missing fields, naming the rule', async () => {
     const { key } = await tenantWithKey(db(), ['jd:write']);
 
-    const unknown = await callApi('POST', '/jds', { key, body: { ...jdBody, status: 'PUBLISHED' } });
-    const missing = await callApi('POST', '/jds', { key, body: { description: 'x', createdById: 'u', title: '' } });
+    const unknown = await callApi('POST', '/jds', {
+      key,
+      body: { ...jdBody, status: 'PUBLISHED' },
+    });
+    const missing = await callApi('POST', '/jds', {
+      key,
+      body: { description: 'x', createdById: 'u', title: '' },
+    });
     const notJson = await callApi('POST', '/jds', {
       key,
       rawBody: '{"title":',
@@ -83,7 +114,10 @@ describe('resource endpoints through the real authorizer and handlers', () => {
       rawBody: 'title=x',
       headers: { 'content-type': 'text/plain' },
     });
-    const tooLarge = await callApi('POST', '/jds', { key, body: { ...jdBody, description: 'x'.repeat(300_000) } });
+    const tooLarge = await callApi('POST', '/jds', {
+      key,
+      body: { ...jdBody, description: 'x'.repeat(300_000) },
+    });
 
     expect([unknown.status, unknown.json]).toEqual([
       400,
@@ -103,7 +137,13 @@ describe('resource endpoints through the real authorizer and handlers', () => {
     const badPage = await callApi('GET', '/jds?page=0', { key });
     const badCursor = await callApi('GET', '/jds?cursor=nonsense', { key });
 
-    expect(responses.listJds.parse(list.json).pagination).toEqual({ page: 1, limit: 100, total: 1, pages: 1, hasMore: false });
+    expect(responses.listJds.parse(list.json).pagination).toEqual({
+      page: 1,
+      limit: 100,
+      total: 1,
+      pages: 1,
+      hasMore: false,
+    });
     expect(list.json.data[0]).not.toHaveProperty('description');
     expect(drafts.json.data).toEqual([]);
     expect([badStatus.status, badStatus.json.error]).toEqual([
@@ -135,7 +175,16 @@ describe('resource endpoints through the real authorizer and handlers', () => {
         model: null,
         status: 'SCREENING',
       },
-      { applicationId: 'a2', resumeId: 'r2', candidate: null, email: null, aiScore: null, scoredAt: null, model: null, status: 'SCREENING' },
+      {
+        applicationId: 'a2',
+        resumeId: 'r2',
+        candidate: null,
+        email: null,
+        aiScore: null,
+        scoredAt: null,
+        model: null,
+        status: 'SCREENING',
+      },
     ]);
     expect(matches.json).not.toHaveProperty('pagination');
   });
@@ -175,7 +224,13 @@ describe('resource endpoints through the real authorizer and handlers', () => {
         ],
       }),
     ]);
-    expect(search.json.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1, hasMore: false });
+    expect(search.json.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 1,
+      pages: 1,
+      hasMore: false,
+    });
   });
 
   it('answers 404 in the envelope for missing ids and unknown routes', async () => {
@@ -189,20 +244,35 @@ describe('resource endpoints through the real authorizer and handlers', () => {
       callApi('GET', '/nothing-here', { key }),
     ]);
 
-    expect(replies.map((reply) => [reply.status, reply.json.success])).toEqual(Array(5).fill([404, false]));
+    expect(replies.map((reply) => [reply.status, reply.json.success])).toEqual(
+      Array(5).fill([404, false]),
+    );
   });
 
   it('answers an unknown route like every route: 401 without a key, 403 with a bad one, 404 with a valid one, counted against its quota with the RateLimit headers', async () => {
     const { key } = await seedTenant();
 
     const anonymous = await callApi('DELETE', '/nothing-here');
-    const badKey = await callApi('DELETE', '/nothing-here', { key: `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}` });
+    const badKey = await callApi('DELETE', '/nothing-here', {
+      key: `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`,
+    });
     const first = await callApi('DELETE', '/nothing-here', { key });
     const second = await callApi('GET', '/jds/jd-backend/nothing-here', { key });
 
-    expect([anonymous.status, anonymous.json.code, badKey.status, badKey.json.code]).toEqual([401, 'unauthenticated', 403, 'key_invalid']);
-    expect([first.status, first.json.code, first.json.error]).toEqual([404, 'not_found', 'Route not found: DELETE /api/v1/nothing-here']);
+    expect([anonymous.status, anonymous.json.code, badKey.status, badKey.json.code]).toEqual([
+      401,
+      'unauthenticated',
+      403,
+      'key_invalid',
+    ]);
+    expect([first.status, first.json.code, first.json.error]).toEqual([
+      404,
+      'not_found',
+      'Route not found: DELETE /api/v1/nothing-here',
+    ]);
     expect(first.headers['ratelimit-limit']).toBe('1000');
-    expect(Number(first.headers['ratelimit-remaining']) - Number(second.headers['ratelimit-remaining'])).toBe(1);
+    expect(
+      Number(first.headers['ratelimit-remaining']) - Number(second.headers['ratelimit-remaining']),
+    ).toBe(1);
   });
 });

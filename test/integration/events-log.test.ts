@@ -40,9 +40,13 @@ describe('GET /events', () => {
       }
     })();
 
-    await pMap(Array.from({ length: writes }, (_, i) => i), (i) => createJd(db(), tenantId, { title: `Role ${i}`, description: 'd', createdById: 'u' }), {
-      concurrency: 24,
-    });
+    await pMap(
+      Array.from({ length: writes }, (_, i) => i),
+      (i) => createJd(db(), tenantId, { title: `Role ${i}`, description: 'd', createdById: 'u' }),
+      {
+        concurrency: 24,
+      },
+    );
     writing = false;
     deadline = Date.now() + 10_000;
     await poller;
@@ -57,8 +61,18 @@ describe('GET /events', () => {
     const { tenantId } = await tenantWithKey(db(), ['read']);
     const put = (at: number) => {
       const id = `evt_${ulid(at)}`;
-      const item = { ...eventKeys.item(tenantId, id), entity: 'EVENT', id, type: 'jd.deleted', createdAt: new Date(at).toISOString(), data: { id: 'jd-1', updatedAt: new Date(at).toISOString() }, ttl: Math.floor(at / 1000) + EVENT_TTL_SECONDS };
-      return db().client.send(new PutCommand({ TableName: db().tableName, Item: item })).then(() => id);
+      const item = {
+        ...eventKeys.item(tenantId, id),
+        entity: 'EVENT',
+        id,
+        type: 'jd.deleted',
+        createdAt: new Date(at).toISOString(),
+        data: { id: 'jd-1', updatedAt: new Date(at).toISOString() },
+        ttl: Math.floor(at / 1000) + EVENT_TTL_SECONDS,
+      };
+      return db()
+        .client.send(new PutCommand({ TableName: db().tableName, Item: item }))
+        .then(() => id);
     };
     const start = Date.now() - 60_000;
     const first = await put(start);
@@ -66,32 +80,56 @@ describe('GET /events', () => {
     // stamped a moment later commits at once.
     const stamped = start + 1_000;
     const fast = await put(stamped + 50);
-    const read = (options: { after?: string | undefined; now: number }) => listEvents(db(), tenantId, { ...options, types: ['jd.deleted'], limit: 50 });
+    const read = (options: { after?: string | undefined; now: number }) =>
+      listEvents(db(), tenantId, { ...options, types: ['jd.deleted'], limit: 50 });
     const beforeCommit = await read({ now: stamped + DYNAMODB_WRITE_BUDGET_MS - 1 });
     const slow = await put(stamped);
-    const afterCommit = await read({ after: beforeCommit.nextCursor ?? undefined, now: stamped + DYNAMODB_WRITE_BUDGET_MS + 60_000 });
+    const afterCommit = await read({
+      after: beforeCommit.nextCursor ?? undefined,
+      now: stamped + DYNAMODB_WRITE_BUDGET_MS + 60_000,
+    });
 
-    expect([...beforeCommit.events, ...afterCommit.events].map((event) => event.id)).toEqual([first, slow, fast]);
+    expect([...beforeCommit.events, ...afterCommit.events].map((event) => event.id)).toEqual([
+      first,
+      slow,
+      fast,
+    ]);
     expect(eventSettleMs()).toBeGreaterThanOrEqual(DYNAMODB_WRITE_BUDGET_MS);
   });
 
   it('filters by type, pages with nextCursor, shows one event by id, and refuses a bad cursor or type', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
-    for (let i = 0; i < 5; i++) await createJd(db(), tenantId, { title: `Role ${i}`, description: 'd', createdById: 'u' });
+    for (let i = 0; i < 5; i++)
+      await createJd(db(), tenantId, { title: `Role ${i}`, description: 'd', createdById: 'u' });
 
     const keys = await callApi('GET', '/events?type=key.created', { key });
     const firstPage = await callApi('GET', '/events?type=jd.created,key.created&limit=2', { key });
-    const secondPage = await callApi('GET', `/events?type=jd.created&limit=10&after=${firstPage.json.pagination.nextCursor}`, { key });
+    const secondPage = await callApi(
+      'GET',
+      `/events?type=jd.created&limit=10&after=${firstPage.json.pagination.nextCursor}`,
+      { key },
+    );
     const one = await callApi('GET', `/events/${keys.json.data[0].id}`, { key });
     const badCursor = await callApi('GET', '/events?after=yesterday', { key });
     const badType = await callApi('GET', '/events?type=jd.archived', { key });
     const missing = await callApi('GET', '/events/evt_01KA0000000000000000000000', { key });
 
     expect(keys.json.data.map((event: { type: string }) => event.type)).toEqual(['key.created']);
-    expect(keys.json.data[0].data).toEqual({ id: expect.any(String), name: 'key read write', scopes: ['read', 'write'], expiresAt: null, updatedAt: expect.any(String) });
-    expect(firstPage.json.data.map((event: { type: string }) => event.type)).toEqual(['key.created', 'jd.created']);
+    expect(keys.json.data[0].data).toEqual({
+      id: expect.any(String),
+      name: 'key read write',
+      scopes: ['read', 'write'],
+      expiresAt: null,
+      updatedAt: expect.any(String),
+    });
+    expect(firstPage.json.data.map((event: { type: string }) => event.type)).toEqual([
+      'key.created',
+      'jd.created',
+    ]);
     expect(firstPage.json.pagination).toMatchObject({ limit: 2, hasMore: true });
-    expect(secondPage.json.data.map((event: { data: { title: string } }) => event.data.title)).toEqual(['Role 1', 'Role 2', 'Role 3', 'Role 4']);
+    expect(
+      secondPage.json.data.map((event: { data: { title: string } }) => event.data.title),
+    ).toEqual(['Role 1', 'Role 2', 'Role 3', 'Role 4']);
     expect(secondPage.json.pagination.hasMore).toBe(false);
     expect(one.json.data).toEqual(keys.json.data[0]);
     expect([badCursor.status, badType.status, missing.status]).toEqual([400, 400, 404]);
@@ -117,18 +155,42 @@ describe('GET /events', () => {
   it('keeps events 30 days: an expired one DynamoDB has not removed yet is neither listed, nor shown, nor replayed', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read']);
     const expiredAt = Date.now() - 31 * 86_400_000;
-    const expired = { id: `evt_${ulid(expiredAt)}`, type: 'jd.deleted', createdAt: new Date(expiredAt).toISOString(), data: { id: 'jd-old', updatedAt: new Date(expiredAt).toISOString() } };
+    const expired = {
+      id: `evt_${ulid(expiredAt)}`,
+      type: 'jd.deleted',
+      createdAt: new Date(expiredAt).toISOString(),
+      data: { id: 'jd-old', updatedAt: new Date(expiredAt).toISOString() },
+    };
     await db().client.send(
-      new PutCommand({ TableName: db().tableName, Item: { ...eventKeys.item(tenantId, expired.id), entity: 'EVENT', ...expired, ttl: Math.floor(expiredAt / 1000) + EVENT_TTL_SECONDS } }),
+      new PutCommand({
+        TableName: db().tableName,
+        Item: {
+          ...eventKeys.item(tenantId, expired.id),
+          entity: 'EVENT',
+          ...expired,
+          ttl: Math.floor(expiredAt / 1000) + EVENT_TTL_SECONDS,
+        },
+      }),
     );
 
     const fromStart = await callApi('GET', '/events', { key });
-    const fromOldCursor = await callApi('GET', `/events?after=evt_${ulid(expiredAt - 1000)}`, { key });
+    const fromOldCursor = await callApi('GET', `/events?after=evt_${ulid(expiredAt - 1000)}`, {
+      key,
+    });
     const byId = await callApi('GET', `/events/${expired.id}`, { key });
-    const replayed = await readEventRange(db(), tenantId, { after: `evt_${ulid(expiredAt - 1000)}`, until: `evt_${ulid(Date.now())}` }, 10);
+    const replayed = await readEventRange(
+      db(),
+      tenantId,
+      { after: `evt_${ulid(expiredAt - 1000)}`, until: `evt_${ulid(Date.now())}` },
+      10,
+    );
 
-    expect(fromStart.json.data.map((event: { type: string }) => event.type)).toEqual(['key.created']);
-    expect(fromOldCursor.json.data.map((event: { type: string }) => event.type)).toEqual(['key.created']);
+    expect(fromStart.json.data.map((event: { type: string }) => event.type)).toEqual([
+      'key.created',
+    ]);
+    expect(fromOldCursor.json.data.map((event: { type: string }) => event.type)).toEqual([
+      'key.created',
+    ]);
     expect(byId.status).toBe(404);
     expect(replayed.events.map((event) => event.type)).toEqual(['key.created']);
   });

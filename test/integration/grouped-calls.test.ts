@@ -1,7 +1,15 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { createDb, type Db } from '../../lib/db/client.js';
-import { addTo, batchGet, conditionFailedAt, getItem, putItem, transactWrite, type TransactItem } from '../../lib/db/dynamo.js';
+import {
+  addTo,
+  batchGet,
+  conditionFailedAt,
+  getItem,
+  putItem,
+  transactWrite,
+  type TransactItem,
+} from '../../lib/db/dynamo.js';
 import { withGroupedCalls } from '../../lib/db/grouped-calls.js';
 import { useTestDb } from '../helpers/db.js';
 
@@ -24,7 +32,11 @@ function counted(): { db: Db; calls: string[]; key: (sk: string) => { pk: string
 }
 
 const put = (db: Db, item: Record<string, unknown>, condition?: string): TransactItem => ({
-  Put: { TableName: db.tableName, Item: item, ...(condition ? { ConditionExpression: condition } : {}) },
+  Put: {
+    TableName: db.tableName,
+    Item: item,
+    ...(condition ? { ConditionExpression: condition } : {}),
+  },
 });
 
 describe('grouped calls (the product-events consumer’s DynamoDB calls)', () => {
@@ -33,12 +45,24 @@ describe('grouped calls (the product-events consumer’s DynamoDB calls)', () =>
     const grouped = withGroupedCalls(db);
 
     await Promise.all(
-      Array.from({ length: 30 }, (_, i) => transactWrite(grouped, [put(db, { ...key(`ITEM#${i}`), n: i }, 'attribute_not_exists(pk)'), addTo(key('COUNT'), { total: 1, [`f${i % 3}`]: 1 })])),
+      Array.from({ length: 30 }, (_, i) =>
+        transactWrite(grouped, [
+          put(db, { ...key(`ITEM#${i}`), n: i }, 'attribute_not_exists(pk)'),
+          addTo(key('COUNT'), { total: 1, [`f${i % 3}`]: 1 }),
+        ]),
+      ),
     );
 
-    expect(calls.filter((command) => command === 'TransactWriteItemsCommand').length).toBeLessThanOrEqual(2);
+    expect(
+      calls.filter((command) => command === 'TransactWriteItemsCommand').length,
+    ).toBeLessThanOrEqual(2);
     expect(await getItem(db, key('COUNT'))).toMatchObject({ total: 30, f0: 10, f1: 10, f2: 10 });
-    expect(await batchGet(db, Array.from({ length: 30 }, (_, i) => key(`ITEM#${i}`)))).toHaveLength(30);
+    expect(
+      await batchGet(
+        db,
+        Array.from({ length: 30 }, (_, i) => key(`ITEM#${i}`)),
+      ),
+    ).toHaveLength(30);
   });
 
   it('gives a member whose condition fails its own cancellation, at its own indexes, and commits the others', async () => {
@@ -48,7 +72,10 @@ describe('grouped calls (the product-events consumer’s DynamoDB calls)', () =>
 
     const results = await Promise.allSettled([
       transactWrite(grouped, [put(db, { ...key('A') }, 'attribute_not_exists(pk)')]),
-      transactWrite(grouped, [put(db, { ...key('B') }, 'attribute_not_exists(pk)'), put(db, { ...key('TAKEN'), n: 1 }, 'attribute_not_exists(pk)')]),
+      transactWrite(grouped, [
+        put(db, { ...key('B') }, 'attribute_not_exists(pk)'),
+        put(db, { ...key('TAKEN'), n: 1 }, 'attribute_not_exists(pk)'),
+      ]),
       transactWrite(grouped, [put(db, { ...key('C') }, 'attribute_not_exists(pk)')]),
     ]);
 
@@ -57,7 +84,12 @@ describe('grouped calls (the product-events consumer’s DynamoDB calls)', () =>
     expect(failure).toBeInstanceOf(TransactionCanceledException);
     expect(conditionFailedAt(failure, 1)).toBe(true);
     expect(conditionFailedAt(failure, 0)).toBe(false);
-    expect((await batchGet(db, [key('A'), key('B'), key('C'), key('TAKEN')])).map((item) => [item.sk, 'n' in item ? item.n : undefined])).toEqual([
+    expect(
+      (await batchGet(db, [key('A'), key('B'), key('C'), key('TAKEN')])).map((item) => [
+        item.sk,
+        'n' in item ? item.n : undefined,
+      ]),
+    ).toEqual([
       ['A', undefined],
       ['C', undefined],
       ['TAKEN', 0],
@@ -67,8 +99,17 @@ describe('grouped calls (the product-events consumer’s DynamoDB calls)', () =>
   it('never puts two writes of the same item in one group, and finds a member DynamoDB refuses by sending each alone', async () => {
     const { db, calls, key } = counted();
     const grouped = withGroupedCalls(db);
-    const bump = (): TransactItem => ({ Update: { TableName: db.tableName, Key: key('SAME'), UpdateExpression: 'SET n = if_not_exists(n, :zero) + :one', ExpressionAttributeValues: { ':zero': 0, ':one': 1 } } });
-    const invalid: TransactItem = { Update: { TableName: db.tableName, Key: key('BAD'), UpdateExpression: 'SET n = :missing' } };
+    const bump = (): TransactItem => ({
+      Update: {
+        TableName: db.tableName,
+        Key: key('SAME'),
+        UpdateExpression: 'SET n = if_not_exists(n, :zero) + :one',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+      },
+    });
+    const invalid: TransactItem = {
+      Update: { TableName: db.tableName, Key: key('BAD'), UpdateExpression: 'SET n = :missing' },
+    };
 
     const results = await Promise.allSettled([
       transactWrite(grouped, [bump()]),
@@ -77,11 +118,18 @@ describe('grouped calls (the product-events consumer’s DynamoDB calls)', () =>
       transactWrite(grouped, [put(db, key('OTHER'))]),
     ]);
 
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
     expect((results[2] as PromiseRejectedResult).reason.name).toBe('ValidationException');
     expect(await getItem(db, key('SAME'))).toMatchObject({ n: 2 });
     expect(await getItem(db, key('OTHER'))).toBeDefined();
-    expect(calls.filter((command) => command === 'TransactWriteItemsCommand').length).toBeGreaterThanOrEqual(3);
+    expect(
+      calls.filter((command) => command === 'TransactWriteItemsCommand').length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('answers concurrent reads from one BatchGetItem, each caller with its own items in its own order', async () => {
@@ -93,11 +141,20 @@ describe('grouped calls (the product-events consumer’s DynamoDB calls)', () =>
     const [x, missing, zy, again] = await Promise.all([
       getItem<{ name: string }>(grouped, key('X'), { consistent: true }),
       getItem(grouped, key('NOPE'), { consistent: true }),
-      batchGet<{ pk: string; sk: string; name: string }>(grouped, [key('Z'), key('NOPE'), key('Y')], { consistent: true }),
+      batchGet<{ pk: string; sk: string; name: string }>(
+        grouped,
+        [key('Z'), key('NOPE'), key('Y')],
+        { consistent: true },
+      ),
       getItem<{ name: string }>(grouped, key('X'), { consistent: true }),
     ]);
 
-    expect([x?.name, missing, zy.map((item) => item.name), again?.name]).toEqual(['X', undefined, ['Z', 'Y'], 'X']);
+    expect([x?.name, missing, zy.map((item) => item.name), again?.name]).toEqual([
+      'X',
+      undefined,
+      ['Z', 'Y'],
+      'X',
+    ]);
     expect(calls).toEqual(['BatchGetItemCommand']);
   });
 
@@ -110,7 +167,9 @@ describe('grouped calls (the product-events consumer’s DynamoDB calls)', () =>
       await getItem(grouped, key(`S#${i}`), { consistent: true });
     }
 
-    expect(calls).toEqual(Array.from({ length: 3 }, () => ['TransactWriteItemsCommand', 'BatchGetItemCommand']).flat());
+    expect(calls).toEqual(
+      Array.from({ length: 3 }, () => ['TransactWriteItemsCommand', 'BatchGetItemCommand']).flat(),
+    );
     expect(await getItem(db, key('COUNT'))).toMatchObject({ total: 3 });
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
 import { listApiKeys } from '../../lib/db/api-keys.js';
-import { IDEMPOTENCY_TTL_SECONDS, type IdempotencyClaim, idempotencyKeys, readIdempotencyRecord, recordedAnswer } from '../../lib/db/idempotency.js';
+import {
+  IDEMPOTENCY_TTL_SECONDS,
+  type IdempotencyClaim,
+  idempotencyKeys,
+  readIdempotencyRecord,
+  recordedAnswer,
+} from '../../lib/db/idempotency.js';
 import { listEvents } from '../../lib/db/events.js';
 import { createJd, type JdSummary } from '../../lib/db/jds.js';
 import type { Caller } from '../../lib/http/api-handler.js';
@@ -13,7 +19,13 @@ import { useEnv } from '../helpers/env.js';
 useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 const db = useTestDb();
 const body = { title: 'Engineer', description: 'Build', createdById: 'u1' };
-const callerOf = (tenantId: string, keyId: string): Caller => ({ tenantId, keyId, keyName: 'k', scopes: ['write'], quota: { used: 1, limit: 10, resetAt: 0 } });
+const callerOf = (tenantId: string, keyId: string): Caller => ({
+  tenantId,
+  keyId,
+  keyName: 'k',
+  scopes: ['write'],
+  quota: { used: 1, limit: 10, resetAt: 0 },
+});
 
 describe('Idempotency-Key', () => {
   it('replays the first response for the same key and body, creating one JD', async () => {
@@ -31,14 +43,27 @@ describe('Idempotency-Key', () => {
   it('replays the first body byte for byte, marked Idempotent-Replayed: true; the first answer is not marked', async () => {
     const { key } = await tenantWithKey(db(), ['write']);
     const headers = { 'idempotency-key': 'order-bytes' };
-    const jd = { title: 'Senior Platform Engineer', description: 'Builds the platform.', createdById: 'hiring-manager-7', department: 'Infrastructure', location: 'Remote' };
+    const jd = {
+      title: 'Senior Platform Engineer',
+      description: 'Builds the platform.',
+      createdById: 'hiring-manager-7',
+      department: 'Infrastructure',
+      location: 'Remote',
+    };
 
     const first = await callApi('POST', '/jds', { key, body: jd, headers });
-    const replays = [await callApi('POST', '/jds', { key, body: jd, headers }), await callApi('POST', '/jds', { key, body: jd, headers })];
+    const replays = [
+      await callApi('POST', '/jds', { key, body: jd, headers }),
+      await callApi('POST', '/jds', { key, body: jd, headers }),
+    ];
 
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     for (const replay of replays) {
-      expect([replay.status, replay.text, replay.headers['idempotent-replayed']]).toEqual([201, first.text, 'true']);
+      expect([replay.status, replay.text, replay.headers['idempotent-replayed']]).toEqual([
+        201,
+        first.text,
+        'true',
+      ]);
     }
   });
 
@@ -47,7 +72,11 @@ describe('Idempotency-Key', () => {
     const headers = { 'idempotency-key': 'order-124' };
 
     await callApi('POST', '/jds', { key, body, headers });
-    const other = await callApi('POST', '/jds', { key, body: { ...body, title: 'Other' }, headers });
+    const other = await callApi('POST', '/jds', {
+      key,
+      body: { ...body, title: 'Other' },
+      headers,
+    });
 
     expect([other.status, other.json.success]).toEqual([422, false]);
     expect(other.json.error).toContain('different request body');
@@ -73,7 +102,9 @@ describe('Idempotency-Key', () => {
     const { tenantId, key } = await tenantWithKey(db(), ['write']);
     const headers = { 'idempotency-key': 'burst-1' };
 
-    const replies = await Promise.all(Array.from({ length: 5 }, () => callApi('POST', '/jds', { key, body, headers })));
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => callApi('POST', '/jds', { key, body, headers })),
+    );
 
     expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(replies.map((reply) => reply.json.data.id)).size).toBe(1);
@@ -82,8 +113,15 @@ describe('Idempotency-Key', () => {
 
   it('answers a duplicate that committed between this request’s read and its write with the duplicate’s answer', async () => {
     const { tenantId, keyId } = await tenantWithKey(db(), ['write']);
-    const request = { caller: callerOf(tenantId, keyId), target: 'POST /jds', body, headers: { 'idempotency-key': 'race-1' }, responseHeaders: {} };
-    const create = (claim: IdempotencyClaim<unknown> | undefined) => createJd(db(), tenantId, body, { claim });
+    const request = {
+      caller: callerOf(tenantId, keyId),
+      target: 'POST /jds',
+      body,
+      headers: { 'idempotency-key': 'race-1' },
+      responseHeaders: {},
+    };
+    const create = (claim: IdempotencyClaim<unknown> | undefined) =>
+      createJd(db(), tenantId, body, { claim });
     const respond = (jd: JdSummary) => ({ data: { id: jd.id } });
     let firstAnswer: unknown;
 
@@ -102,9 +140,18 @@ describe('Idempotency-Key', () => {
 
   it('keeps each record in the tenant’s own partition, and forgets it after 24 hours', async () => {
     const { tenantId, keyId } = await tenantWithKey(db(), ['write']);
-    const request = { caller: callerOf(tenantId, keyId), target: 'POST /jds', body, headers: { 'idempotency-key': 'old-1' }, responseHeaders: {} };
+    const request = {
+      caller: callerOf(tenantId, keyId),
+      target: 'POST /jds',
+      body,
+      headers: { 'idempotency-key': 'old-1' },
+      responseHeaders: {},
+    };
     const respond = (jd: JdSummary) => ({ data: { id: jd.id } });
-    const first = await withIdempotency(db(), request, { run: (claim) => createJd(db(), tenantId, body, { claim }), respond });
+    const first = await withIdempotency(db(), request, {
+      run: (claim) => createJd(db(), tenantId, body, { claim }),
+      respond,
+    });
     const recordKey = idempotencyKeys.record(tenantId, keyId, 'old-1');
 
     expect(recordKey.pk).toBe(`TENANT#${tenantId}`);
@@ -117,8 +164,16 @@ describe('Idempotency-Key', () => {
     const { tenantId, key } = await tenantWithKey(db(), ['admin']);
     const headers = { 'idempotency-key': 'new-key-1' };
 
-    const first = await callApi('POST', '/keys', { key, body: { name: 'ci', scopes: ['read'] }, headers });
-    const replay = await callApi('POST', '/keys', { key, body: { name: 'ci', scopes: ['read'] }, headers });
+    const first = await callApi('POST', '/keys', {
+      key,
+      body: { name: 'ci', scopes: ['read'] },
+      headers,
+    });
+    const replay = await callApi('POST', '/keys', {
+      key,
+      body: { name: 'ci', scopes: ['read'] },
+      headers,
+    });
 
     expect(first.status, first.text).toBe(201);
     expect(first.json.data.key).toMatch(/^hk_live_/);
@@ -126,7 +181,10 @@ describe('Idempotency-Key', () => {
     // An explicit null, documented: the plaintext was shown once; revoke and create another.
     expect(replay.json.data).toStrictEqual({ ...first.json.data, key: null });
     expect(replay.text).not.toContain(first.json.data.key);
-    expect((await listApiKeys(db(), tenantId)).items.map((record) => record.name)).toEqual(['key admin', 'ci']);
+    expect((await listApiKeys(db(), tenantId)).items.map((record) => record.name)).toEqual([
+      'key admin',
+      'ci',
+    ]);
   });
 
   it('replays POST /webhooks with the endpoint and secret: null, never the stored secret', async () => {
@@ -146,14 +204,19 @@ describe('Idempotency-Key', () => {
   it('refuses a malformed Idempotency-Key', async () => {
     const { key } = await tenantWithKey(db(), ['write']);
 
-    const reply = await callApi('POST', '/jds', { key, body, headers: { 'idempotency-key': 'has space' } });
+    const reply = await callApi('POST', '/jds', {
+      key,
+      body,
+      headers: { 'idempotency-key': 'has space' },
+    });
 
     expect(reply.status).toBe(400);
   });
 });
 
 describe('Idempotency-Key names one request: its method, route and path as well as its body', () => {
-  const newJd = async (key: string) => (await callApi('POST', '/jds', { key, body })).json.data.id as string;
+  const newJd = async (key: string) =>
+    (await callApi('POST', '/jds', { key, body })).json.data.id as string;
 
   it('refuses the key on another JD with 422 idempotency_key_other_target, and changes neither', async () => {
     const { key } = await tenantWithKey(db(), ['read', 'write']);
@@ -165,14 +228,24 @@ describe('Idempotency-Key names one request: its method, route and path as well 
     const other = await callApi('PATCH', `/jds/${c}`, { key, body: patch, headers });
 
     expect(first.status).toBe(200);
-    expect([other.status, other.json.code, other.headers['idempotent-replayed']]).toEqual([422, 'idempotency_key_other_target', undefined]);
+    expect([other.status, other.json.code, other.headers['idempotent-replayed']]).toEqual([
+      422,
+      'idempotency_key_other_target',
+      undefined,
+    ]);
     expect(other.json.error).toContain(`PATCH /jds/${a}`);
     expect((await callApi('GET', `/jds/${c}`, { key })).json.data.title).toBe(body.title);
   });
 
   it('refuses the key of one endpoint’s replay on another endpoint’s', async () => {
     const { key } = await tenantWithKey(db(), ['admin']);
-    const endpoint = async () => (await callApi('POST', '/webhooks', { key, body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } })).json.data.id as string;
+    const endpoint = async () =>
+      (
+        await callApi('POST', '/webhooks', {
+          key,
+          body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] },
+        })
+      ).json.data.id as string;
     const [a, b] = [await endpoint(), await endpoint()];
     const headers = { 'idempotency-key': 'replay-since-monday' };
     const since = { since: new Date(Date.now() - 3_600_000).toISOString() };
@@ -183,14 +256,20 @@ describe('Idempotency-Key names one request: its method, route and path as well 
 
     expect(first.status).toBe(202);
     expect([other.status, other.json.code]).toEqual([422, 'idempotency_key_other_target']);
-    expect([again.status, again.text, again.headers['idempotent-replayed']]).toEqual([202, first.text, 'true']);
+    expect([again.status, again.text, again.headers['idempotent-replayed']]).toEqual([
+      202,
+      first.text,
+      'true',
+    ]);
   });
 });
 
 describe('concurrent duplicates with one Idempotency-Key all get the first answer', () => {
   const burst = <T>(make: () => Promise<T>) => Promise.all(Array.from({ length: 6 }, make));
   const outcomes = (replies: { status: number; headers: Record<string, string> }[]) =>
-    replies.map((reply) => `${reply.status}${reply.headers['idempotent-replayed'] ? ':R' : ''}`).sort();
+    replies
+      .map((reply) => `${reply.status}${reply.headers['idempotent-replayed'] ? ':R' : ''}`)
+      .sort();
 
   it('PATCH with If-Match: one change, six 200s with its answer, one jd.updated', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
@@ -198,7 +277,9 @@ describe('concurrent duplicates with one Idempotency-Key all get the first answe
     const etag = (await callApi('GET', `/jds/${jd}`, { key })).headers.etag as string;
     const headers = { 'idempotency-key': 'burst-if-match', 'if-match': etag };
 
-    const replies = await burst(() => callApi('PATCH', `/jds/${jd}`, { key, body: { location: 'Lisbon' }, headers }));
+    const replies = await burst(() =>
+      callApi('PATCH', `/jds/${jd}`, { key, body: { location: 'Lisbon' }, headers }),
+    );
 
     expect(outcomes(replies)).toEqual(['200', '200:R', '200:R', '200:R', '200:R', '200:R']);
     expect(new Set(replies.map((reply) => reply.text)).size).toBe(1);
@@ -211,8 +292,20 @@ describe('concurrent duplicates with one Idempotency-Key all get the first answe
     const { key } = await tenantWithKey(db(), ['read', 'write']);
     const jd = (await callApi('POST', '/jds', { key, body })).json.data.id as string;
 
-    const changing = await burst(() => callApi('PATCH', `/jds/${jd}`, { key, body: { salary: '€90k' }, headers: { 'idempotency-key': 'burst-change' } }));
-    const unchanged = await burst(() => callApi('PATCH', `/jds/${jd}`, { key, body: { title: body.title }, headers: { 'idempotency-key': 'burst-no-op' } }));
+    const changing = await burst(() =>
+      callApi('PATCH', `/jds/${jd}`, {
+        key,
+        body: { salary: '€90k' },
+        headers: { 'idempotency-key': 'burst-change' },
+      }),
+    );
+    const unchanged = await burst(() =>
+      callApi('PATCH', `/jds/${jd}`, {
+        key,
+        body: { title: body.title },
+        headers: { 'idempotency-key': 'burst-no-op' },
+      }),
+    );
 
     expect(outcomes(changing)).toEqual(['200', '200:R', '200:R', '200:R', '200:R', '200:R']);
     expect(outcomes(unchanged)).toEqual(['200', '200:R', '200:R', '200:R', '200:R', '200:R']);
@@ -220,10 +313,21 @@ describe('concurrent duplicates with one Idempotency-Key all get the first answe
 
   it('a replay: six 202s naming one request', async () => {
     const { key } = await tenantWithKey(db(), ['admin']);
-    const webhook = (await callApi('POST', '/webhooks', { key, body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } })).json.data.id as string;
+    const webhook = (
+      await callApi('POST', '/webhooks', {
+        key,
+        body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] },
+      })
+    ).json.data.id as string;
     const since = { since: new Date(Date.now() - 3_600_000).toISOString() };
 
-    const replies = await burst(() => callApi('POST', `/webhooks/${webhook}/replay`, { key, body: since, headers: { 'idempotency-key': 'burst-replay' } }));
+    const replies = await burst(() =>
+      callApi('POST', `/webhooks/${webhook}/replay`, {
+        key,
+        body: since,
+        headers: { 'idempotency-key': 'burst-replay' },
+      }),
+    );
 
     expect(outcomes(replies)).toEqual(['202', '202:R', '202:R', '202:R', '202:R', '202:R']);
     expect(new Set(replies.map((reply) => reply.json.data.requestId)).size).toBe(1);

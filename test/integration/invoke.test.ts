@@ -24,10 +24,19 @@ const BACKGROUND = ['event-consumer', 'webhook-dispatcher', 'webhook-worker'];
 
 /** `npm run invoke -- …` as a developer runs it, against the test table. */
 function invokeCli(...args: string[]) {
-  return promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/invoke.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'), TABLE_NAME: db().tableName, LOG_LEVEL: 'WARN' },
-  }).then(
+  return promisify(execFile)(
+    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    ['scripts/invoke.ts', ...args],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+        TABLE_NAME: db().tableName,
+        LOG_LEVEL: 'WARN',
+      },
+    },
+  ).then(
     (ok) => ({ ...ok, code: 0 }),
     (error: { stdout: string; stderr: string; code: number }) => error,
   );
@@ -39,14 +48,19 @@ describe('npm run invoke: every function with its fixture (the sam local invoke 
     await ensureTenant(db(), 'demo');
     await importProductData(db(), 'demo', demoData());
     const admin = await tenantWithKey(db(), ['admin'], 'demo');
-    await callApi('POST', '/webhooks', { key: admin.key, body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } });
+    await callApi('POST', '/webhooks', {
+      key: admin.key,
+      body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] },
+    });
 
     const fixtures = readdirSync(EVENTS).map((name) => name.replace(/\.json$/, ''));
     expect(FUNCTION_NAMES.filter((name) => !fixtures.includes(name))).toEqual([]);
 
     const reports: string[] = [];
     for (const name of FUNCTION_NAMES) {
-      const result = (await invokeFunction(db(), name, await fixture(name), (line) => reports.push(`${name}: ${line}`))) as Record<string, unknown>;
+      const result = (await invokeFunction(db(), name, await fixture(name), (line) =>
+        reports.push(`${name}: ${line}`),
+      )) as Record<string, unknown>;
       if (BACKGROUND.includes(name)) {
         // A batch function answers which of its records failed: none of these.
         expect(result, name).toEqual({ batchItemFailures: [] });
@@ -54,7 +68,10 @@ describe('npm run invoke: every function with its fixture (the sam local invoke 
         // The fixture's key is a placeholder: the request goes on with the refusal, answered 403 by the function.
         expect(result, name).toEqual({ isAuthorized: true, context: { refused: 'key_invalid' } });
       } else {
-        expect(result, name).toMatchObject({ statusCode: expect.any(Number), body: expect.any(String) });
+        expect(result, name).toMatchObject({
+          statusCode: expect.any(Number),
+          body: expect.any(String),
+        });
         // A fixture is a request the service can answer: a refusal or a not-found at most, never its own fault.
         expect(result.statusCode as number, `${name}: ${result.body}`).toBeLessThan(500);
         expect(JSON.parse(result.body as string), name).toHaveProperty('success');
@@ -64,7 +81,9 @@ describe('npm run invoke: every function with its fixture (the sam local invoke 
     // The consumer applied its product events; the dispatcher queued the event for the endpoint.
     // One JD from create-jd's fixture, one from the consumer's.
     expect(await readCount(db(), 'demo', 'JD')).toBe(demoData().jds!.length + 2);
-    expect(reports.some((line) => line.startsWith('webhook-dispatcher: would queue for delivery'))).toBe(true);
+    expect(
+      reports.some((line) => line.startsWith('webhook-dispatcher: would queue for delivery')),
+    ).toBe(true);
   });
 
   it('prints the result alone on stdout, and names what exists when the function or fixture does not', async () => {
@@ -74,8 +93,12 @@ describe('npm run invoke: every function with its fixture (the sam local invoke 
 
     expect([worker.code, JSON.parse(worker.stdout)]).toEqual([0, { batchItemFailures: [] }]);
     expect([unknown.code, unknown.stdout]).toEqual([2, '']);
-    expect(unknown.stderr.trim().split('\n')).toEqual([`Unknown function "list-jobs"; functions: ${FUNCTION_NAMES.join(', ')}`]);
+    expect(unknown.stderr.trim().split('\n')).toEqual([
+      `Unknown function "list-jobs"; functions: ${FUNCTION_NAMES.join(', ')}`,
+    ]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/^No fixture events\/none\.json; fixtures in events\/: authorizer\.json, .*webhook-worker\.json, whoami\.json\n$/);
+    expect(missing.stderr).toMatch(
+      /^No fixture events\/none\.json; fixtures in events\/: authorizer\.json, .*webhook-worker\.json, whoami\.json\n$/,
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
-import { createJd, getJd, type JdStatus, type JdSummary, listJds, saveJd } from '../../lib/db/jds.js';
+import {
+  createJd,
+  getJd,
+  type JdStatus,
+  type JdSummary,
+  listJds,
+  saveJd,
+} from '../../lib/db/jds.js';
 import { newTenantId, productVersion, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
@@ -11,12 +18,17 @@ async function createMany(tenantId: string, count: number) {
   const created = [];
   for (let i = 0; i < count; i++) {
     created.push(
-      await saveJd(db(), tenantId, {
-        ...input(`Job ${i}`),
-        id: `jd-${String(i).padStart(4, '0')}`,
-        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-        status: (['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const)[i % 4],
-      }, productVersion()),
+      await saveJd(
+        db(),
+        tenantId,
+        {
+          ...input(`Job ${i}`),
+          id: `jd-${String(i).padStart(4, '0')}`,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+          status: (['DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'] as const)[i % 4],
+        },
+        productVersion(),
+      ),
     );
   }
   return created.map((entry) => (entry.outcome === 'applied' ? entry.value : ({} as JdSummary)));
@@ -46,12 +58,29 @@ describe('JD repository on DynamoDB Local', () => {
     const tenantId = newTenantId();
     const jd = await createJd(db(), tenantId, input('A'));
     await createJd(db(), tenantId, input('B'));
-    await saveJd(db(), tenantId, { ...input('A'), id: jd.id, status: 'PUBLISHED' }, productVersion());
-    await saveJd(db(), tenantId, { ...input('C'), id: 'imported', status: 'CLOSED' }, productVersion());
-    await saveJd(db(), tenantId, { ...input('C2'), id: 'imported', status: 'ARCHIVED' }, productVersion());
+    await saveJd(
+      db(),
+      tenantId,
+      { ...input('A'), id: jd.id, status: 'PUBLISHED' },
+      productVersion(),
+    );
+    await saveJd(
+      db(),
+      tenantId,
+      { ...input('C'), id: 'imported', status: 'CLOSED' },
+      productVersion(),
+    );
+    await saveJd(
+      db(),
+      tenantId,
+      { ...input('C2'), id: 'imported', status: 'ARCHIVED' },
+      productVersion(),
+    );
 
     const counts = await Promise.all(
-      ['total', 'DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'].map((field) => readCount(db(), tenantId, 'JD', field)),
+      ['total', 'DRAFT', 'PUBLISHED', 'CLOSED', 'ARCHIVED'].map((field) =>
+        readCount(db(), tenantId, 'JD', field),
+      ),
     );
 
     expect(counts).toEqual([3, 1, 1, 0, 1]);
@@ -101,9 +130,15 @@ describe('JD repository on DynamoDB Local', () => {
         .reverse();
 
     const published = await listJds(db(), tenantId, { page: 1, limit: 2, status: 'PUBLISHED' });
-    const publishedPage2 = await listJds(db(), tenantId, { page: 2, limit: 2, status: 'PUBLISHED' });
+    const publishedPage2 = await listJds(db(), tenantId, {
+      page: 2,
+      limit: 2,
+      status: 'PUBLISHED',
+    });
 
-    expect([...published.items, ...publishedPage2.items].map((jd) => jd.id)).toEqual(expected('PUBLISHED').slice(0, 4));
+    expect([...published.items, ...publishedPage2.items].map((jd) => jd.id)).toEqual(
+      expected('PUBLISHED').slice(0, 4),
+    );
     expect(published.total).toBe(expected('PUBLISHED').length);
   });
 

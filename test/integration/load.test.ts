@@ -30,7 +30,9 @@ describe('under load, over HTTP (local gateway, DynamoDB Local)', () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read']);
     await setTenantHourlyLimit(db(), tenantId, 120);
 
-    const { statuses } = await burst(400, 40, () => fetch(`${gatewayUrl()}/whoami`, { headers: { 'X-API-Key': key } }));
+    const { statuses } = await burst(400, 40, () =>
+      fetch(`${gatewayUrl()}/whoami`, { headers: { 'X-API-Key': key } }),
+    );
 
     expect(statuses.filter((status) => status === 200)).toHaveLength(120);
     expect(statuses.filter((status) => status === 429)).toHaveLength(280);
@@ -50,7 +52,8 @@ describe('under load, over HTTP (local gateway, DynamoDB Local)', () => {
       .filter((_, i) => statuses[i] === 201)
       .map((body) => (body as { data: { id: string } }).data.id);
     // A 503 under this load is the service asking to be retried, not a loss: read each one until it answers otherwise.
-    const readOnce = (id: string) => fetch(`${gatewayUrl()}/jds/${id}`, { headers: { 'X-API-Key': key } });
+    const readOnce = (id: string) =>
+      fetch(`${gatewayUrl()}/jds/${id}`, { headers: { 'X-API-Key': key } });
     const { statuses: readable } = await burst(acknowledged.length, 10, async (i) => {
       let reply = await readOnce(acknowledged[i]!);
       for (let attempt = 1; reply.status === 503 && attempt < 5; attempt++) {
@@ -61,7 +64,10 @@ describe('under load, over HTTP (local gateway, DynamoDB Local)', () => {
       return reply;
     });
 
-    expect(statuses.filter((status) => status !== 201 && status !== 409 && status !== 503), JSON.stringify(bodies.filter((_, i) => statuses[i] !== 201).slice(0, 3))).toEqual([]);
+    expect(
+      statuses.filter((status) => status !== 201 && status !== 409 && status !== 503),
+      JSON.stringify(bodies.filter((_, i) => statuses[i] !== 201).slice(0, 3)),
+    ).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(0);
     expect(readable.filter((status) => status !== 200)).toEqual([]);
     expect(await readCount(db(), tenantId, 'JD')).toBe(acknowledged.length);

@@ -23,7 +23,9 @@ afterAll(() => {
 const stalledEndpoint = () => `http://127.0.0.1:${(stalled.address() as { port: number }).port}`;
 
 async function withDynamoDbAt<T>(endpoint: string | Db, work: () => Promise<T>): Promise<T> {
-  setSharedDb(typeof endpoint === 'string' ? createDb({ endpoint, tableName: db().tableName }) : endpoint);
+  setSharedDb(
+    typeof endpoint === 'string' ? createDb({ endpoint, tableName: db().tableName }) : endpoint,
+  );
   try {
     return await work();
   } finally {
@@ -32,7 +34,10 @@ async function withDynamoDbAt<T>(endpoint: string | Db, work: () => Promise<T>):
 }
 
 /** Well-formed ids, so that each function gets as far as DynamoDB. */
-const SAMPLE_IDS: Record<string, string> = { eventId: 'evt_01KA0000000000000000000000', webhookId: 'wh_01KA0000000000000000000000' };
+const SAMPLE_IDS: Record<string, string> = {
+  eventId: 'evt_01KA0000000000000000000000',
+  webhookId: 'wh_01KA0000000000000000000000',
+};
 const SAMPLE_BODIES: Partial<Record<RouteId, unknown>> = {
   createJd: { title: 't', description: 'd', createdById: 'u' },
   updateJd: { title: 't' },
@@ -46,7 +51,12 @@ const sample = (routeId: RouteId) => {
   const route = ROUTES[routeId];
   const idOf = (name: string) => SAMPLE_IDS[name] ?? 'some-id';
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => idOf(name));
-  const pathParameters = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name as string, idOf(name as string)]));
+  const pathParameters = Object.fromEntries(
+    [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [
+      name as string,
+      idOf(name as string),
+    ]),
+  );
   const body = SAMPLE_BODIES[routeId];
   return { path, pathParameters, ...(body ? { body: JSON.stringify(body) } : {}) };
 };
@@ -59,12 +69,21 @@ describe('DynamoDB outages', () => {
       Promise.all(routes.map(([id]) => callApiWithContext(id, sample(id)))),
     );
 
-    const outcome = replies.map((reply, i) => [routes[i]?.[0], reply.statusCode, reply.headers?.['Retry-After'], JSON.parse(reply.body as string).error]);
-    expect(outcome).toEqual(routes.map(([id]) => [id, 503, '1', 'The service is busy; retry shortly']));
+    const outcome = replies.map((reply, i) => [
+      routes[i]?.[0],
+      reply.statusCode,
+      reply.headers?.['Retry-After'],
+      JSON.parse(reply.body as string).error,
+    ]);
+    expect(outcome).toEqual(
+      routes.map(([id]) => [id, 503, '1', 'The service is busy; retry shortly']),
+    );
   });
 
   it('answers 503 when DynamoDB stalls, inside the function timeout instead of hanging until Lambda kills it', async () => {
-    const reply = await withDynamoDbAt(stalledEndpoint(), () => callApiWithContext('listJds', sample('listJds')));
+    const reply = await withDynamoDbAt(stalledEndpoint(), () =>
+      callApiWithContext('listJds', sample('listJds')),
+    );
 
     expect([reply.statusCode, reply.headers?.['Retry-After']]).toEqual([503, '1']);
   });
@@ -72,20 +91,27 @@ describe('DynamoDB outages', () => {
   it('answers 503 just before the Lambda timeout when a DynamoDB call never returns (middy’s early timeout response)', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
     // The authorizer's UpdateItem goes through; the function's Query never comes back.
-    const hanging = createDb({ endpoint: process.env.DYNAMODB_ENDPOINT, tableName: db().tableName });
+    const hanging = createDb({
+      endpoint: process.env.DYNAMODB_ENDPOINT,
+      tableName: db().tableName,
+    });
     hanging.baseClient.middlewareStack.add(
-      (next, context) => (args) => (context.commandName === 'QueryCommand' ? new Promise<never>(() => undefined) : next(args)),
+      (next, context) => (args) =>
+        context.commandName === 'QueryCommand' ? new Promise<never>(() => undefined) : next(args),
       { step: 'initialize', name: 'hangQueries' },
     );
 
     const reply = await withDynamoDbAt(hanging, () =>
-      handleRequest({ method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': key } }, { functionTimeoutMs: 500 }),
+      handleRequest(
+        { method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': key } },
+        { functionTimeoutMs: 500 },
+      ),
     );
 
-    expect([reply.status, reply.headers['retry-after'], JSON.parse(reply.body.toString()).error]).toEqual([
-      503,
-      '1',
-      'The service is busy; retry shortly',
-    ]);
+    expect([
+      reply.status,
+      reply.headers['retry-after'],
+      JSON.parse(reply.body.toString()).error,
+    ]).toEqual([503, '1', 'The service is busy; retry shortly']);
   });
 });

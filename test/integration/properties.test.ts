@@ -9,20 +9,40 @@ import { useTestDb } from '../helpers/db.js';
 const db = useTestDb();
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
 
-const timestamp = fc.integer({ min: 0, max: 40 }).map((s) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString());
+const timestamp = fc
+  .integer({ min: 0, max: 40 })
+  .map((s) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString());
 const dataSet = fc.record({
-  jds: fc.array(fc.record({ status: fc.constantFrom(...JD_STATUSES), createdAt: timestamp }), { maxLength: 25 }),
+  jds: fc.array(fc.record({ status: fc.constantFrom(...JD_STATUSES), createdAt: timestamp }), {
+    maxLength: 25,
+  }),
   resumes: fc.array(
-    fc.record({ name: fc.constantFrom('alice', 'Bob', 'ALICE_b', 'carol', 'dave'), createdAt: timestamp }),
+    fc.record({
+      name: fc.constantFrom('alice', 'Bob', 'ALICE_b', 'carol', 'dave'),
+      createdAt: timestamp,
+    }),
     { maxLength: 25 },
   ),
 });
 
-async function seed(data: { jds: { status: (typeof JD_STATUSES)[number]; createdAt: string }[]; resumes: { name: string; createdAt: string }[] }) {
+async function seed(data: {
+  jds: { status: (typeof JD_STATUSES)[number]; createdAt: string }[];
+  resumes: { name: string; createdAt: string }[];
+}) {
   const tenant = await tenantWithKey(db(), ['read']);
   const file: ImportFile = {
-    jds: data.jds.map((jd, i) => ({ id: `jd${i}`, title: `T${i}`, description: 'd', createdById: 'u', ...jd })),
-    resumes: data.resumes.map((resume, i) => ({ id: `r${i}`, fileName: `${resume.name}_${i}.pdf`, createdAt: resume.createdAt })),
+    jds: data.jds.map((jd, i) => ({
+      id: `jd${i}`,
+      title: `T${i}`,
+      description: 'd',
+      createdById: 'u',
+      ...jd,
+    })),
+    resumes: data.resumes.map((resume, i) => ({
+      id: `r${i}`,
+      fileName: `${resume.name}_${i}.pdf`,
+      createdAt: resume.createdAt,
+    })),
   };
   await importProductData(db(), tenant.tenantId, file);
   return { tenant, file };
@@ -30,7 +50,9 @@ async function seed(data: { jds: { status: (typeof JD_STATUSES)[number]; created
 
 /** Expected order: newest first, ties by id descending (the sort key is `<createdAt>#<id>`). */
 const newestFirst = <T extends { id?: string; createdAt?: string }>(items: T[]) =>
-  [...items].sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`)).map((item) => item.id);
+  [...items]
+    .sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`))
+    .map((item) => item.id);
 
 async function walk(key: string, path: string, limit: number, mode: 'page' | 'cursor') {
   const ids: string[] = [];
@@ -38,7 +60,10 @@ async function walk(key: string, path: string, limit: number, mode: 'page' | 'cu
   let cursor: string | undefined;
   for (let page = 1; page <= 60; page++) {
     const separator = path.includes('?') ? '&' : '?';
-    const query = mode === 'page' ? `page=${page}&limit=${limit}` : `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+    const query =
+      mode === 'page'
+        ? `page=${page}&limit=${limit}`
+        : `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
     const reply = await callApi('GET', `${path}${separator}${query}`, { key });
     expect(reply.status).toBe(200);
     ids.push(...reply.json.data.map((item: { id: string }) => item.id));
@@ -62,7 +87,9 @@ describe('pagination properties (fast-check, real handlers, DynamoDB Local)', ()
           const { tenant, file } = await seed(data);
           const jds = file.jds ?? [];
           const resumes = file.resumes ?? [];
-          const matching = resumes.filter((r) => r.fileName.toLowerCase().includes(search.toLowerCase()));
+          const matching = resumes.filter((r) =>
+            r.fileName.toLowerCase().includes(search.toLowerCase()),
+          );
           const cases: [string, (string | undefined)[]][] = [
             ['/jds', newestFirst(jds)],
             [`/jds?status=${status}`, newestFirst(jds.filter((jd) => jd.status === status))],
@@ -103,7 +130,11 @@ describe('pagination properties (fast-check, real handlers, DynamoDB Local)', ()
           })),
         });
         const expected = applications
-          .map((a, i) => ({ id: `a${String(i).padStart(2, '0')}`, best: a.scores.length ? Math.max(...a.scores) : null, createdAt: a.createdAt }))
+          .map((a, i) => ({
+            id: `a${String(i).padStart(2, '0')}`,
+            best: a.scores.length ? Math.max(...a.scores) : null,
+            createdAt: a.createdAt,
+          }))
           .sort((x, y) => {
             if (x.best !== y.best) {
               if (x.best === null) return 1;
@@ -115,9 +146,12 @@ describe('pagination properties (fast-check, real handlers, DynamoDB Local)', ()
 
         const reply = await callApi('GET', '/matches/jd', { key: tenant.key });
 
-        expect(reply.json.data.map((m: { applicationId: string; aiScore: number | null }) => [m.applicationId, m.aiScore])).toEqual(
-          expected.map((e) => [e.id, e.best]),
-        );
+        expect(
+          reply.json.data.map((m: { applicationId: string; aiScore: number | null }) => [
+            m.applicationId,
+            m.aiScore,
+          ]),
+        ).toEqual(expected.map((e) => [e.id, e.best]));
       }),
       { numRuns: RUNS },
     );

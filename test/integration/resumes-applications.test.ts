@@ -11,20 +11,25 @@ const db = useTestDb();
 const jdInput = { title: 'Engineer', description: 'Build things', createdById: 'u1' };
 
 async function resume(tenantId: string, id: string, name?: string, second = 0) {
-  const write = await saveResume(db(), tenantId, {
-    id,
-    fileName: `${id}.PDF`,
-    parseStatus: 'COMPLETED',
-    metadata: {
-      name,
-      email: name ? `${name.toLowerCase()}@example.com` : undefined,
-      skills: ['ts'],
-      experience: '5y',
-      summary: 'long text',
-      phone: '1',
+  const write = await saveResume(
+    db(),
+    tenantId,
+    {
+      id,
+      fileName: `${id}.PDF`,
+      parseStatus: 'COMPLETED',
+      metadata: {
+        name,
+        email: name ? `${name.toLowerCase()}@example.com` : undefined,
+        skills: ['ts'],
+        experience: '5y',
+        summary: 'long text',
+        phone: '1',
+      },
+      createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, second)).toISOString(),
     },
-    createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, second)).toISOString(),
-  }, productVersion());
+    productVersion(),
+  );
   if (write.outcome !== 'applied') throw new Error(`resume ${id} not applied`);
   return write.value;
 }
@@ -43,17 +48,26 @@ describe('resumes on DynamoDB Local', () => {
     expect(list.items[0]?.metadata).toEqual({ skills: ['ts'], experience: '5y' });
     expect(list.total).toBe(2);
     expect(await readCount(db(), tenantId, 'RESUME')).toBe(2);
-    expect(single?.metadata).toMatchObject({ name: 'Grace Hopper', phone: '1', summary: 'long text' });
+    expect(single?.metadata).toMatchObject({
+      name: 'Grace Hopper',
+      phone: '1',
+      summary: 'long text',
+    });
   });
 
   it('searches file names case-insensitively with exact totals and cursor walking', async () => {
     const tenantId = newTenantId();
     for (let i = 0; i < 12; i++) {
-      await saveResume(db(), tenantId, {
-        id: `r${i}`,
-        fileName: i % 3 === 0 ? `Jane_Doe_CV_${i}.pdf` : `other_${i}.docx`,
-        createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, i)).toISOString(),
-      }, productVersion());
+      await saveResume(
+        db(),
+        tenantId,
+        {
+          id: `r${i}`,
+          fileName: i % 3 === 0 ? `Jane_Doe_CV_${i}.pdf` : `other_${i}.docx`,
+          createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, i)).toISOString(),
+        },
+        productVersion(),
+      );
     }
 
     const first = await listCandidates(db(), tenantId, { page: 1, limit: 3, search: 'jane_DOE' });
@@ -77,30 +91,51 @@ describe('applications on DynamoDB Local', () => {
   it('ranks matches by best score, unscored last, ties by earliest application', async () => {
     const tenantId = newTenantId();
     const jd = await createJd(db(), tenantId, jdInput);
-    for (const [i, name] of ['Ada', 'Bob', 'Cy', 'Dee'].entries()) await resume(tenantId, `r${i}`, name, i);
+    for (const [i, name] of ['Ada', 'Bob', 'Cy', 'Dee'].entries())
+      await resume(tenantId, `r${i}`, name, i);
     const at = (s: number) => new Date(Date.UTC(2026, 2, 1, 0, 0, s)).toISOString();
-    await saveApplication(db(), tenantId, { id: 'a0', jdId: jd.id, resumeId: 'r0', createdAt: at(0) }, productVersion());
-    await saveApplication(db(), tenantId, {
-      id: 'a1',
-      jdId: jd.id,
-      resumeId: 'r1',
-      aiScores: [{ overallScore: 70 }],
-      createdAt: at(1),
-    }, productVersion());
-    await saveApplication(db(), tenantId, {
-      id: 'a2',
-      jdId: jd.id,
-      resumeId: 'r2',
-      aiScores: [{ overallScore: 55 }, { overallScore: 90.5 }],
-      createdAt: at(2),
-    }, productVersion());
-    await saveApplication(db(), tenantId, {
-      id: 'a3',
-      jdId: jd.id,
-      resumeId: 'r3',
-      aiScores: [{ overallScore: 70 }],
-      createdAt: at(3),
-    }, productVersion());
+    await saveApplication(
+      db(),
+      tenantId,
+      { id: 'a0', jdId: jd.id, resumeId: 'r0', createdAt: at(0) },
+      productVersion(),
+    );
+    await saveApplication(
+      db(),
+      tenantId,
+      {
+        id: 'a1',
+        jdId: jd.id,
+        resumeId: 'r1',
+        aiScores: [{ overallScore: 70 }],
+        createdAt: at(1),
+      },
+      productVersion(),
+    );
+    await saveApplication(
+      db(),
+      tenantId,
+      {
+        id: 'a2',
+        jdId: jd.id,
+        resumeId: 'r2',
+        aiScores: [{ overallScore: 55 }, { overallScore: 90.5 }],
+        createdAt: at(2),
+      },
+      productVersion(),
+    );
+    await saveApplication(
+      db(),
+      tenantId,
+      {
+        id: 'a3',
+        jdId: jd.id,
+        resumeId: 'r3',
+        aiScores: [{ overallScore: 70 }],
+        createdAt: at(3),
+      },
+      productVersion(),
+    );
 
     const matches = (await listMatches(db(), tenantId, jd.id))?.items;
 
@@ -131,11 +166,41 @@ describe('applications on DynamoDB Local', () => {
     await saveApplication(db(), tenantId, { id, jdId: jd.id, resumeId: 'r1' }, productVersion());
 
     // The product scores the application twice, moves it, and finishes parsing the resume.
-    await saveApplication(db(), tenantId, { id, jdId: jd.id, resumeId: 'r1', aiScores: [{ overallScore: 40 }] }, productVersion());
-    await saveApplication(db(), tenantId, { id, jdId: jd.id, resumeId: 'r1', aiScores: [{ overallScore: 40 }, { overallScore: 80 }] }, productVersion());
-    await saveApplication(db(), tenantId, { id, jdId: jd.id, resumeId: 'r1', status: 'SHORTLISTED' }, productVersion());
-    await saveResume(db(), tenantId, { id: 'r1', fileName: 'r1.PDF', parseStatus: 'COMPLETED', metadata: { name: 'Late Name', email: 'late@example.com' } }, productVersion());
-    await saveJd(db(), tenantId, { ...jdInput, id: jd.id, title: 'Senior Engineer' }, productVersion());
+    await saveApplication(
+      db(),
+      tenantId,
+      { id, jdId: jd.id, resumeId: 'r1', aiScores: [{ overallScore: 40 }] },
+      productVersion(),
+    );
+    await saveApplication(
+      db(),
+      tenantId,
+      { id, jdId: jd.id, resumeId: 'r1', aiScores: [{ overallScore: 40 }, { overallScore: 80 }] },
+      productVersion(),
+    );
+    await saveApplication(
+      db(),
+      tenantId,
+      { id, jdId: jd.id, resumeId: 'r1', status: 'SHORTLISTED' },
+      productVersion(),
+    );
+    await saveResume(
+      db(),
+      tenantId,
+      {
+        id: 'r1',
+        fileName: 'r1.PDF',
+        parseStatus: 'COMPLETED',
+        metadata: { name: 'Late Name', email: 'late@example.com' },
+      },
+      productVersion(),
+    );
+    await saveJd(
+      db(),
+      tenantId,
+      { ...jdInput, id: jd.id, title: 'Senior Engineer' },
+      productVersion(),
+    );
 
     const [match] = (await listMatches(db(), tenantId, jd.id))?.items ?? [];
     const candidates = await listCandidates(db(), tenantId, { page: 1, limit: 20 });
@@ -163,13 +228,37 @@ describe('applications on DynamoDB Local', () => {
     const jd = await createJd(db(), tenantId, jdInput);
     const other = await createJd(db(), tenantId, jdInput);
     await resume(tenantId, 'r1', 'Ada');
-    await saveApplication(db(), tenantId, { id: 'a1', jdId: jd.id, resumeId: 'r1' }, productVersion());
-
-    await expect(saveApplication(db(), tenantId, { id: 'a2', jdId: 'missing', resumeId: 'r1' }, productVersion())).rejects.toThrow(MissingParentError);
-    await expect(saveApplication(db(), tenantId, { id: 'a3', jdId: jd.id, resumeId: 'missing' }, productVersion())).rejects.toThrow(MissingParentError);
-    await expect(saveApplication(db(), tenantId, { id: 'a1', jdId: other.id, resumeId: 'r1' }, productVersion())).rejects.toThrow(
-      'belongs to',
+    await saveApplication(
+      db(),
+      tenantId,
+      { id: 'a1', jdId: jd.id, resumeId: 'r1' },
+      productVersion(),
     );
+
+    await expect(
+      saveApplication(
+        db(),
+        tenantId,
+        { id: 'a2', jdId: 'missing', resumeId: 'r1' },
+        productVersion(),
+      ),
+    ).rejects.toThrow(MissingParentError);
+    await expect(
+      saveApplication(
+        db(),
+        tenantId,
+        { id: 'a3', jdId: jd.id, resumeId: 'missing' },
+        productVersion(),
+      ),
+    ).rejects.toThrow(MissingParentError);
+    await expect(
+      saveApplication(
+        db(),
+        tenantId,
+        { id: 'a1', jdId: other.id, resumeId: 'r1' },
+        productVersion(),
+      ),
+    ).rejects.toThrow('belongs to');
   });
 
   it('keeps tenants apart: matches of a foreign JD are absent', async () => {

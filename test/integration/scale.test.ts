@@ -27,7 +27,10 @@ async function walk(key: string, path: string, limit: number, mode: 'page' | 'cu
   let cursor: string | undefined;
   for (let page = 1; page <= 200; page++) {
     const separator = path.includes('?') ? '&' : '?';
-    const query = mode === 'page' ? `page=${page}&limit=${limit}` : `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+    const query =
+      mode === 'page'
+        ? `page=${page}&limit=${limit}`
+        : `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
     const reply = await callApi('GET', `${path}${separator}${query}`, { key });
     expect(reply.status, reply.text).toBe(200);
     ids.push(...reply.json.data.map((item: { id: string }) => item.id));
@@ -46,7 +49,10 @@ describe('complete at any size', () => {
         // them large, so that pages cross DynamoDB's 1 MB.
         fc.array(
           fc.oneof(
-            { arbitrary: fc.integer({ min: 96 * 1024, max: LIMITS.metadataBytes - 1024 }), weight: 3 },
+            {
+              arbitrary: fc.integer({ min: 96 * 1024, max: LIMITS.metadataBytes - 1024 }),
+              weight: 3,
+            },
             { arbitrary: fc.integer({ min: 0, max: LIMITS.metadataBytes - 1024 }), weight: 1 },
           ),
           { minLength: 10, maxLength: 30 },
@@ -60,7 +66,11 @@ describe('complete at any size', () => {
               fileName: `candidate_${i}_curriculum_vitae_final_version.pdf`,
               createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
               // Skills are what the list shows, so the list index entry is as large as the item.
-              metadata: { name: `Candidate ${i}`, skills: [String(i).padEnd(Math.floor(size / 2), 's')], experience: 'x'.repeat(Math.ceil(size / 2)) },
+              metadata: {
+                name: `Candidate ${i}`,
+                skills: [String(i).padEnd(Math.floor(size / 2), 's')],
+                experience: 'x'.repeat(Math.ceil(size / 2)),
+              },
             })),
           };
           const counts = await importProductData(db(), tenant.tenantId, file);
@@ -81,13 +91,33 @@ describe('complete at any size', () => {
 
   it('a candidate with more applications than one 400 KB item could hold keeps every one of them (item 4)', async () => {
     const tenant = await tenantWithKey(db(), ['read']);
-    const jdTitle = 'Senior Staff Software Engineer, Distributed Systems and Platform Reliability (Remote, EMEA) '.padEnd(LIMITS.title, '.');
+    const jdTitle =
+      'Senior Staff Software Engineer, Distributed Systems and Platform Reliability (Remote, EMEA) '.padEnd(
+        LIMITS.title,
+        '.',
+      );
     // Each application: a 200-character JD title and 100 scores. 450 of them outgrew the old resume item.
-    const scores = Array.from({ length: LIMITS.scoresPerApplication }, (_, i) => ({ overallScore: 100 - i * 0.731 }));
+    const scores = Array.from({ length: LIMITS.scoresPerApplication }, (_, i) => ({
+      overallScore: 100 - i * 0.731,
+    }));
     const applicationCount = 460;
     const file: ImportFile = {
-      jds: [{ id: 'jd-platform', title: jdTitle, description: 'd', createdById: 'u', status: 'PUBLISHED' }],
-      resumes: [{ id: 'res-busy', fileName: 'busy_candidate.pdf', metadata: { name: 'Busy Candidate', email: 'busy@example.com' } }],
+      jds: [
+        {
+          id: 'jd-platform',
+          title: jdTitle,
+          description: 'd',
+          createdById: 'u',
+          status: 'PUBLISHED',
+        },
+      ],
+      resumes: [
+        {
+          id: 'res-busy',
+          fileName: 'busy_candidate.pdf',
+          metadata: { name: 'Busy Candidate', email: 'busy@example.com' },
+        },
+      ],
       applications: Array.from({ length: applicationCount }, (_, i) => ({
         id: ulidLike('A', i),
         jdId: 'jd-platform',
@@ -105,7 +135,9 @@ describe('complete at any size', () => {
     const [candidate] = reply.json.data;
     // The candidate shows its first applications (by id, highest first); every one is kept and readable.
     expect(candidate.applications.map((application: { id: string }) => application.id)).toEqual(
-      Array.from({ length: LIMITS.candidateApplications }, (_, i) => ulidLike('A', applicationCount - 1 - i)),
+      Array.from({ length: LIMITS.candidateApplications }, (_, i) =>
+        ulidLike('A', applicationCount - 1 - i),
+      ),
     );
     expect(candidate.applicationsHasMore).toBe(true);
     expect(candidate.applications[0].aiScores).toHaveLength(LIMITS.scoresPerApplication);
@@ -118,34 +150,90 @@ describe('complete at any size', () => {
     const at = (i: number) => new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString();
     // Scores at every bound, with model names no compression shortens: ~28 KB of JSON per application.
     const random = (length: number) => randomBytes(length).toString('base64url').slice(0, length);
-    const scores = () => Array.from({ length: LIMITS.scoresPerApplication }, (_, i) => ({ overallScore: 100 - i * 0.731, scoredAt: at(i), model: { id: random(LIMITS.modelField), version: random(LIMITS.modelField) } }));
-    const busy = [['res-busy', 60], ['res-busiest', 240]] as const;
+    const scores = () =>
+      Array.from({ length: LIMITS.scoresPerApplication }, (_, i) => ({
+        overallScore: 100 - i * 0.731,
+        scoredAt: at(i),
+        model: { id: random(LIMITS.modelField), version: random(LIMITS.modelField) },
+      }));
+    const busy = [
+      ['res-busy', 60],
+      ['res-busiest', 240],
+    ] as const;
     const ordinary = ['res-a', 'res-b', 'res-c'];
     const file: ImportFile = {
-      jds: [{ id: 'jd-platform', title: 'Platform Engineer', description: 'd', createdById: 'u', status: 'PUBLISHED' }],
+      jds: [
+        {
+          id: 'jd-platform',
+          title: 'Platform Engineer',
+          description: 'd',
+          createdById: 'u',
+          status: 'PUBLISHED',
+        },
+      ],
       // Newest first: res-c, res-b, res-a, res-busiest, res-busy.
-      resumes: [...busy, ...ordinary.map((id) => [id, 1] as const)].map(([id], i) => ({ id, fileName: `${id}.pdf`, createdAt: at(i) })),
+      resumes: [...busy, ...ordinary.map((id) => [id, 1] as const)].map(([id], i) => ({
+        id,
+        fileName: `${id}.pdf`,
+        createdAt: at(i),
+      })),
       applications: [
-        ...busy.flatMap(([resumeId, count]) => Array.from({ length: count }, (_, i) => ({ id: ulidLike(`A${resumeId}`, i), jdId: 'jd-platform', resumeId, aiScores: scores() }))),
-        ...ordinary.map((resumeId) => ({ id: `app-${resumeId}`, jdId: 'jd-platform', resumeId, aiScores: [{ overallScore: 70 }] })),
+        ...busy.flatMap(([resumeId, count]) =>
+          Array.from({ length: count }, (_, i) => ({
+            id: ulidLike(`A${resumeId}`, i),
+            jdId: 'jd-platform',
+            resumeId,
+            aiScores: scores(),
+          })),
+        ),
+        ...ordinary.map((resumeId) => ({
+          id: `app-${resumeId}`,
+          jdId: 'jd-platform',
+          resumeId,
+          aiScores: [{ overallScore: 70 }],
+        })),
       ],
     };
     expect((await importProductData(db(), tenant.tenantId, file)).rejected).toBeUndefined();
-    type Candidates = { data: { id: string; applications: unknown[]; applicationsHasMore: boolean }[] };
+    type Candidates = {
+      data: { id: string; applications: unknown[]; applicationsHasMore: boolean }[];
+    };
     const json = (reply: { raw: Buffer; headers: Record<string, string> }): Candidates =>
-      JSON.parse((reply.headers['content-encoding'] === 'gzip' ? gunzipSync(reply.raw) : reply.raw).toString('utf8'));
+      JSON.parse(
+        (reply.headers['content-encoding'] === 'gzip' ? gunzipSync(reply.raw) : reply.raw).toString(
+          'utf8',
+        ),
+      );
     const entries = (reply: { raw: Buffer; headers: Record<string, string> }) =>
-      json(reply).data.map((candidate) => [candidate.id, candidate.applications.length, candidate.applicationsHasMore]);
+      json(reply).data.map((candidate) => [
+        candidate.id,
+        candidate.applications.length,
+        candidate.applicationsHasMore,
+      ]);
 
     const plain = await callApi('GET', '/candidates', { key: tenant.key });
-    const gzipped = await callApi('GET', '/candidates', { key: tenant.key, headers: { 'accept-encoding': 'gzip' } });
-    const busiestAlone = await callApi('GET', '/candidates?limit=1&page=4', { key: tenant.key, headers: { 'accept-encoding': 'gzip' } });
-    const next = await callApi('GET', `/candidates?cursor=${plain.json.pagination.nextCursor}`, { key: tenant.key });
+    const gzipped = await callApi('GET', '/candidates', {
+      key: tenant.key,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    const busiestAlone = await callApi('GET', '/candidates?limit=1&page=4', {
+      key: tenant.key,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    const next = await callApi('GET', `/candidates?cursor=${plain.json.pagination.nextCursor}`, {
+      key: tenant.key,
+    });
     const cursorWalk = await walk(tenant.key, '/candidates', 20, 'cursor');
 
-    for (const reply of [plain, gzipped, busiestAlone, next]) expect(reply.status, reply.text.slice(0, 300)).toBe(200);
+    for (const reply of [plain, gzipped, busiestAlone, next])
+      expect(reply.status, reply.text.slice(0, 300)).toBe(200);
     // The page ends after the busiest candidate: with the next one it would pass 4 MB.
-    expect(entries(plain)).toEqual([['res-c', 1, false], ['res-b', 1, false], ['res-a', 1, false], ['res-busiest', 100, true]]);
+    expect(entries(plain)).toEqual([
+      ['res-c', 1, false],
+      ['res-b', 1, false],
+      ['res-a', 1, false],
+      ['res-busiest', 100, true],
+    ]);
     expect(plain.json.pagination).toMatchObject({ page: 1, limit: 20, total: 5, hasMore: true });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(json(gzipped).data).toEqual(plain.json.data);
@@ -159,7 +247,13 @@ describe('complete at any size', () => {
     const tenant = await tenantWithKey(db(), ['read']);
     // 60 resumes with ~120 KB of skills nothing compresses: one page of them would be ~7 MB of JSON.
     const skills = () => Array.from({ length: 40 }, () => randomBytes(2250).toString('base64'));
-    const file: ImportFile = { resumes: Array.from({ length: 60 }, (_, i) => ({ id: ulidLike('R', i), fileName: `cv_${i}.pdf`, metadata: { skills: skills() } })) };
+    const file: ImportFile = {
+      resumes: Array.from({ length: 60 }, (_, i) => ({
+        id: ulidLike('R', i),
+        fileName: `cv_${i}.pdf`,
+        metadata: { skills: skills() },
+      })),
+    };
     expect((await importProductData(db(), tenant.tenantId, file)).rejected).toBeUndefined();
 
     const first = await callApi('GET', '/resumes?limit=100', { key: tenant.key });
@@ -168,8 +262,15 @@ describe('complete at any size', () => {
     expect(first.status, first.text.slice(0, 300)).toBe(200);
     expect(first.json.data.length).toBeLessThan(60);
     expect(Buffer.byteLength(first.text)).toBeLessThanOrEqual(4 * 1024 * 1024 + 1024);
-    expect(first.json.pagination).toMatchObject({ limit: 100, total: 60, hasMore: true, nextCursor: expect.any(String) });
-    expect(cursorWalk.ids.sort()).toEqual(Array.from({ length: 60 }, (_, i) => ulidLike('R', i)).sort());
+    expect(first.json.pagination).toMatchObject({
+      limit: 100,
+      total: 60,
+      hasMore: true,
+      nextCursor: expect.any(String),
+    });
+    expect(cursorWalk.ids.sort()).toEqual(
+      Array.from({ length: 60 }, (_, i) => ulidLike('R', i)).sort(),
+    );
   });
 
   it('rejects at once, with the reason, what would pass a bound: metadata over 128 KB, more than 100 scores (item 4)', async () => {
@@ -177,10 +278,21 @@ describe('complete at any size', () => {
     const counts = await importProductData(db(), tenant.tenantId, {
       jds: [{ id: 'jd-1', title: 'T', description: 'd', createdById: 'u' }],
       resumes: [
-        { id: 'res-big', fileName: 'big.pdf', metadata: { summary: 'x'.repeat(LIMITS.metadataBytes) } },
+        {
+          id: 'res-big',
+          fileName: 'big.pdf',
+          metadata: { summary: 'x'.repeat(LIMITS.metadataBytes) },
+        },
         { id: 'res-ok', fileName: 'ok.pdf' },
       ],
-      applications: [{ id: 'app-many', jdId: 'jd-1', resumeId: 'res-ok', aiScores: Array.from({ length: 101 }, () => ({ overallScore: 50 })) }],
+      applications: [
+        {
+          id: 'app-many',
+          jdId: 'jd-1',
+          resumeId: 'res-ok',
+          aiScores: Array.from({ length: 101 }, () => ({ overallScore: 50 })),
+        },
+      ],
     });
     const reasons = (counts.rejected ?? []).map((rejection) => rejection.reason);
     expect(reasons).toEqual([
@@ -196,9 +308,26 @@ describe('every answer fits a Lambda response', () => {
   async function bigJd(count: number, name: (i: number) => string) {
     const tenant = await tenantWithKey(db(), ['read']);
     const file: ImportFile = {
-      jds: [{ id: 'jd-crowded', title: 'Backend Engineer', description: 'd', createdById: 'u', status: 'PUBLISHED' }],
-      resumes: Array.from({ length: count }, (_, i) => ({ id: ulidLike('R', i), fileName: `cv_${i}.pdf`, metadata: { name: name(i), email: `c${i}@example.com` } })),
-      applications: Array.from({ length: count }, (_, i) => ({ id: ulidLike('A', i), jdId: 'jd-crowded', resumeId: ulidLike('R', i), aiScores: [{ overallScore: i % 101 }] })),
+      jds: [
+        {
+          id: 'jd-crowded',
+          title: 'Backend Engineer',
+          description: 'd',
+          createdById: 'u',
+          status: 'PUBLISHED',
+        },
+      ],
+      resumes: Array.from({ length: count }, (_, i) => ({
+        id: ulidLike('R', i),
+        fileName: `cv_${i}.pdf`,
+        metadata: { name: name(i), email: `c${i}@example.com` },
+      })),
+      applications: Array.from({ length: count }, (_, i) => ({
+        id: ulidLike('A', i),
+        jdId: 'jd-crowded',
+        resumeId: ulidLike('R', i),
+        aiScores: [{ overallScore: i % 101 }],
+      })),
     };
     const counts = await importProductData(db(), tenant.tenantId, file);
     expect(counts.rejected).toBeUndefined();
@@ -209,29 +338,48 @@ describe('every answer fits a Lambda response', () => {
 
   it('answers a clear 422 saying how to page, never a 500, when even compressed the answer cannot fit; a cursor walk hands over every application', async () => {
     // Random base64 barely compresses: gzip cannot bring this under the limit.
-    const tenant = await bigJd(COUNT, (i) => `${i} ${randomBytes((NAME_BYTES * 3) / 4).toString('base64')}`);
+    const tenant = await bigJd(
+      COUNT,
+      (i) => `${i} ${randomBytes((NAME_BYTES * 3) / 4).toString('base64')}`,
+    );
 
     const whole = await callApi('GET', '/matches/jd-crowded', { key: tenant.key });
-    const gzipped = await callApi('GET', '/matches/jd-crowded', { key: tenant.key, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gzipped = await callApi('GET', '/matches/jd-crowded', {
+      key: tenant.key,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
 
     expect(whole.status).toBe(422);
-    expect(whole.json.error).toMatch(/more than the 6 MB one answer can carry: send `Accept-Encoding: gzip`, or ask for fewer items at a time with `limit`/);
+    expect(whole.json.error).toMatch(
+      /more than the 6 MB one answer can carry: send `Accept-Encoding: gzip`, or ask for fewer items at a time with `limit`/,
+    );
     expect(whole.headers['cache-control']).toBe('no-store');
     expect(gzipped.status).toBe(422);
-    expect(gzipped.json.error).toMatch(/ask for fewer items at a time with `limit`, and follow `pagination.nextCursor`/);
+    expect(gzipped.json.error).toMatch(
+      /ask for fewer items at a time with `limit`, and follow `pagination.nextCursor`/,
+    );
 
     const seen: { applicationId: string; aiScore: number | null }[] = [];
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await callApi('GET', `/matches/jd-crowded?limit=20${cursor ? `&cursor=${cursor}` : ''}`, { key: tenant.key });
+      const page = await callApi(
+        'GET',
+        `/matches/jd-crowded?limit=20${cursor ? `&cursor=${cursor}` : ''}`,
+        { key: tenant.key },
+      );
       expect(page.status, page.text.slice(0, 200)).toBe(200);
-      expect(page.json.pagination).toMatchObject({ limit: 20, hasMore: page.json.pagination.nextCursor !== undefined });
+      expect(page.json.pagination).toMatchObject({
+        limit: 20,
+        hasMore: page.json.pagination.nextCursor !== undefined,
+      });
       seen.push(...page.json.data);
       cursor = page.json.pagination.nextCursor;
       pages += 1;
     } while (cursor && pages < 10);
-    expect(seen.map((match) => match.applicationId).sort()).toEqual(Array.from({ length: COUNT }, (_, i) => ulidLike('A', i)));
+    expect(seen.map((match) => match.applicationId).sort()).toEqual(
+      Array.from({ length: COUNT }, (_, i) => ulidLike('A', i)),
+    );
     const scores = seen.map((match) => match.aiScore ?? -1);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(pages).toBe(3);
@@ -241,7 +389,10 @@ describe('every answer fits a Lambda response', () => {
     const tenant = await bigJd(COUNT, (i) => `${i} ${'Ada Lovelace '.repeat(NAME_BYTES / 13)}`);
 
     const plain = await callApi('GET', '/matches/jd-crowded', { key: tenant.key });
-    const gzipped = await callApi('GET', '/matches/jd-crowded', { key: tenant.key, headers: { 'accept-encoding': 'gzip' } });
+    const gzipped = await callApi('GET', '/matches/jd-crowded', {
+      key: tenant.key,
+      headers: { 'accept-encoding': 'gzip' },
+    });
 
     expect(plain.status).toBe(422);
     expect(gzipped.status).toBe(200);
@@ -255,11 +406,19 @@ describe('every answer fits a Lambda response', () => {
     const tenant = await bigJd(7, (i) => `Candidate ${i}`);
     const admin = await tenantWithKey(db(), ['admin'], tenant.tenantId);
 
-    const walk = async (path: string, key: string, pick: (body: { data: unknown }) => unknown[]) => {
+    const walk = async (
+      path: string,
+      key: string,
+      pick: (body: { data: unknown }) => unknown[],
+    ) => {
       const items: unknown[] = [];
       let cursor: string | undefined;
       do {
-        const reply = await callApi('GET', `${path}${path.includes('?') ? '&' : '?'}limit=3${cursor ? `&cursor=${cursor}` : ''}`, { key });
+        const reply = await callApi(
+          'GET',
+          `${path}${path.includes('?') ? '&' : '?'}limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+          { key },
+        );
         expect(reply.status, reply.text).toBe(200);
         items.push(...pick(reply.json));
         cursor = reply.json.pagination.nextCursor;
@@ -267,22 +426,34 @@ describe('every answer fits a Lambda response', () => {
       return items;
     };
     const whole = await callApi('GET', '/jds/jd-crowded', { key: tenant.key });
-    const sliced = await walk('/jds/jd-crowded', tenant.key, (body) => (body.data as { applications: unknown[] }).applications);
+    const sliced = await walk(
+      '/jds/jd-crowded',
+      tenant.key,
+      (body) => (body.data as { applications: unknown[] }).applications,
+    );
     expect(whole.json.pagination).toBeUndefined();
     expect(sliced).toEqual(whole.json.data.applications);
     // No answer of the API, success or error, may be kept by a cache.
     const missing = await callApi('GET', '/jds/jd-missing', { key: tenant.key });
-    expect([whole.headers['cache-control'], missing.status, missing.headers['cache-control']]).toEqual(['no-store', 404, 'no-store']);
+    expect([
+      whole.headers['cache-control'],
+      missing.status,
+      missing.headers['cache-control'],
+    ]).toEqual(['no-store', 404, 'no-store']);
     expect(sliced).toHaveLength(7);
 
-    for (let i = 0; i < 4; i++) await callApi('POST', '/keys', { key: admin.key, body: { name: `k${i}`, scopes: ['read'] } });
+    for (let i = 0; i < 4; i++)
+      await callApi('POST', '/keys', { key: admin.key, body: { name: `k${i}`, scopes: ['read'] } });
     const ids = (records: unknown[]) => records.map((record) => (record as { id: string }).id);
     const keys = await walk('/keys', admin.key, (body) => ids(body.data as unknown[]));
     expect(keys).toEqual(ids((await callApi('GET', '/keys', { key: admin.key })).json.data));
     expect(keys).toHaveLength(6);
 
-    const matchesCursor = (await callApi('GET', '/matches/jd-crowded?limit=3', { key: tenant.key })).json.pagination.nextCursor;
-    const foreign = await callApi('GET', `/jds/jd-crowded?cursor=${matchesCursor}`, { key: tenant.key });
+    const matchesCursor = (await callApi('GET', '/matches/jd-crowded?limit=3', { key: tenant.key }))
+      .json.pagination.nextCursor;
+    const foreign = await callApi('GET', `/jds/jd-crowded?cursor=${matchesCursor}`, {
+      key: tenant.key,
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.json.error).toMatch(/cursor/);
   });
@@ -294,17 +465,34 @@ describe('upgrading a table written before application copies were items', () =>
     await importProductData(db(), tenant.tenantId, {
       jds: [{ id: 'jd-old', title: 'Platform Engineer', description: 'd', createdById: 'u' }],
       resumes: [{ id: 'res-old', fileName: 'old_format.pdf' }],
-      applications: [{ id: 'app-kept', jdId: 'jd-old', resumeId: 'res-old', aiScores: [{ overallScore: 71 }] }],
+      applications: [
+        { id: 'app-kept', jdId: 'jd-old', resumeId: 'res-old', aiScores: [{ overallScore: 71 }] },
+      ],
     });
     // As the earlier version stored it: the copies in a map on the resume, one of them of an application since removed.
-    const copy = (id: string) => ({ id, jdId: 'jd-old', jdTitle: 'Platform Engineer', jdTitleVersion: 1, status: 'SCREENING', aiScores: [71], createdAt: '2026-01-01T00:00:00.000Z' });
-    await db().client.send(new DeleteCommand({ TableName: db().tableName, Key: resumeKeys.copy(tenant.tenantId, 'res-old', 'app-kept') }));
+    const copy = (id: string) => ({
+      id,
+      jdId: 'jd-old',
+      jdTitle: 'Platform Engineer',
+      jdTitleVersion: 1,
+      status: 'SCREENING',
+      aiScores: [71],
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    await db().client.send(
+      new DeleteCommand({
+        TableName: db().tableName,
+        Key: resumeKeys.copy(tenant.tenantId, 'res-old', 'app-kept'),
+      }),
+    );
     await db().client.send(
       new UpdateCommand({
         TableName: db().tableName,
         Key: resumeKeys.item(tenant.tenantId, 'res-old'),
         UpdateExpression: 'SET applications = :map',
-        ExpressionAttributeValues: { ':map': { 'app-kept': copy('app-kept'), 'app-gone': copy('app-gone') } },
+        ExpressionAttributeValues: {
+          ':map': { 'app-kept': copy('app-kept'), 'app-gone': copy('app-gone') },
+        },
       }),
     );
     const before = await callApi('GET', '/candidates?search=old_format', { key: tenant.key });
@@ -316,6 +504,8 @@ describe('upgrading a table written before application copies were items', () =>
     expect(before.json.data[0].applications).toEqual([]);
     expect(first).toEqual({ resumes: 1, copies: 1, skipped: 1 });
     expect(second).toEqual({ resumes: 0, copies: 0, skipped: 0 });
-    expect(after.json.data[0].applications.map((application: { id: string }) => application.id)).toEqual(['app-kept']);
+    expect(
+      after.json.data[0].applications.map((application: { id: string }) => application.id),
+    ).toEqual(['app-kept']);
   });
 });

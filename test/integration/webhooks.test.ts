@@ -8,7 +8,11 @@ import { disableWebhook } from '../../lib/db/webhooks.js';
 import { useEnv } from '../helpers/env.js';
 
 // Short retries and settle window for the test; http and loopback allowed, as on the local stack.
-useEnv({ WEBHOOK_RETRY_SCHEDULE: '0.3,0.3,0.3', EVENT_SETTLE_MS: '300', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+useEnv({
+  WEBHOOK_RETRY_SCHEDULE: '0.3,0.3,0.3',
+  EVENT_SETTLE_MS: '300',
+  WEBHOOK_ALLOW_LOCAL_URLS: 'true',
+});
 
 const db = useTestDb({ stream: true });
 const runtime = useWebhookRuntime(db);
@@ -21,7 +25,10 @@ async function newTenant() {
 }
 
 async function register(admin: string, url: string, events: string[] = ['*']) {
-  const reply = await callApi('POST', '/webhooks', { key: admin, body: { url, events, description: 'test receiver' } });
+  const reply = await callApi('POST', '/webhooks', {
+    key: admin,
+    body: { url, events, description: 'test receiver' },
+  });
   expect(reply.status, reply.text).toBe(201);
   return reply.json.data as { id: string; secret: string };
 }
@@ -31,7 +38,11 @@ async function wholeLog(key: string, type?: string) {
   const events: { id: string; type: string; data: Record<string, unknown> }[] = [];
   let after: string | undefined;
   for (;;) {
-    const query = new URLSearchParams({ limit: '7', ...(after ? { after } : {}), ...(type ? { type } : {}) });
+    const query = new URLSearchParams({
+      limit: '7',
+      ...(after ? { after } : {}),
+      ...(type ? { type } : {}),
+    });
     const reply = await callApi('GET', `/events?${query}`, { key });
     expect(reply.status, reply.text).toBe(200);
     events.push(...reply.json.data);
@@ -42,18 +53,57 @@ async function wholeLog(key: string, type?: string) {
 
 /** A scripted sequence of changes, through the API and through product events, whose events the test lists. */
 async function changes(tenant: { tenantId: string; admin: string; data: string }) {
-  const created = await callApi('POST', '/jds', { key: tenant.data, body: { title: 'Engineer', description: 'Builds.', createdById: 'u1' } });
+  const created = await callApi('POST', '/jds', {
+    key: tenant.data,
+    body: { title: 'Engineer', description: 'Builds.', createdById: 'u1' },
+  });
   const jdId = created.json.data.id as string;
   const v = () => productVersion().sourceVersion;
-  const event = (type: string, data: object) => ({ type, id: `e-${Math.random().toString(36).slice(2)}`, tenantId: tenant.tenantId, occurredAt: new Date().toISOString(), version: v(), data });
-  const applied = await deliverLocally(db(), [event('jd.upserted', { id: jdId, title: 'Engineer', description: 'Builds.', createdById: 'u1', status: 'PUBLISHED' })]);
-  await deliverLocally(db(), [event('resume.upserted', { id: 'r-1', fileName: 'ada.pdf', metadata: { name: 'Ada Lovelace', email: 'ada@example.com' } })]);
-  await deliverLocally(db(), [event('application.upserted', { id: 'a-1', jdId, resumeId: 'r-1', status: 'SCREENING' })]);
-  await deliverLocally(db(), [event('application.upserted', { id: 'a-1', jdId, resumeId: 'r-1', status: 'SHORTLISTED', aiScores: [{ overallScore: 91 }] })]);
-  const key = await callApi('POST', '/keys', { key: tenant.admin, body: { name: 'temp', scopes: ['read'] } });
+  const event = (type: string, data: object) => ({
+    type,
+    id: `e-${Math.random().toString(36).slice(2)}`,
+    tenantId: tenant.tenantId,
+    occurredAt: new Date().toISOString(),
+    version: v(),
+    data,
+  });
+  const applied = await deliverLocally(db(), [
+    event('jd.upserted', {
+      id: jdId,
+      title: 'Engineer',
+      description: 'Builds.',
+      createdById: 'u1',
+      status: 'PUBLISHED',
+    }),
+  ]);
+  await deliverLocally(db(), [
+    event('resume.upserted', {
+      id: 'r-1',
+      fileName: 'ada.pdf',
+      metadata: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    }),
+  ]);
+  await deliverLocally(db(), [
+    event('application.upserted', { id: 'a-1', jdId, resumeId: 'r-1', status: 'SCREENING' }),
+  ]);
+  await deliverLocally(db(), [
+    event('application.upserted', {
+      id: 'a-1',
+      jdId,
+      resumeId: 'r-1',
+      status: 'SHORTLISTED',
+      aiScores: [{ overallScore: 91 }],
+    }),
+  ]);
+  const key = await callApi('POST', '/keys', {
+    key: tenant.admin,
+    body: { name: 'temp', scopes: ['read'] },
+  });
   await callApi('DELETE', `/keys/${key.json.data.id}`, { key: tenant.admin });
   await deliverLocally(db(), [event('resume.deleted', { id: 'r-1' })]);
-  expect(applied[0]?.outcome, JSON.stringify(applied[0]?.outcome)).toMatchObject({ outcome: 'applied' });
+  expect(applied[0]?.outcome, JSON.stringify(applied[0]?.outcome)).toMatchObject({
+    outcome: 'applied',
+  });
   return { jdId, keyId: key.json.data.id as string };
 }
 
@@ -61,7 +111,9 @@ describe('webhooks out (Standard Webhooks, verified by an integrator’s receive
   it('delivers every event of a sequence of changes after 500s and a timeout, and never again once answered 2xx', async () => {
     const tenant = await newTenant();
     // Each event: 500, then no answer (timeout), then 200.
-    const receiver = await startReceiver((_request, previous) => (previous === 0 ? 500 : previous === 1 ? 'hang' : 200));
+    const receiver = await startReceiver((_request, previous) =>
+      previous === 0 ? 500 : previous === 1 ? 'hang' : 200,
+    );
     try {
       const { id: webhookId, secret } = await register(tenant.admin, receiver.url);
 
@@ -84,24 +136,48 @@ describe('webhooks out (Standard Webhooks, verified by an integrator’s receive
       await new Promise((resolve) => setTimeout(resolve, 1500));
 
       const verifier = new Webhook(secret);
-      const payloads = delivered().map((request) => verifier.verify(request.body, request.headers as Record<string, string>) as { id: string; type: string });
+      const payloads = delivered().map(
+        (request) =>
+          verifier.verify(request.body, request.headers as Record<string, string>) as {
+            id: string;
+            type: string;
+          },
+      );
       const log = await wholeLog(tenant.data);
       expect(payloads.map((event) => event.type).sort()).toEqual([...expected].sort());
       expect(new Set(payloads.map((event) => event.id)).size).toBe(expected.length);
       for (const event of payloads) {
-        const attempts = receiver.received.filter((request) => request.headers['webhook-id'] === event.id);
+        const attempts = receiver.received.filter(
+          (request) => request.headers['webhook-id'] === event.id,
+        );
         expect(attempts.map((request) => request.status)).toEqual([500, undefined, 200]);
       }
       // The log also holds the two keys the tenant was set up with, before the endpoint existed.
       expect(log.slice(0, 2).map((event) => event.type)).toEqual(['key.created', 'key.created']);
-      expect(log.slice(2).map((event) => event.id)).toEqual(payloads.map((event) => event.id).sort());
-      expect(log.find((event) => event.type === 'jd.updated')?.data).toMatchObject({ id: jdId, status: 'PUBLISHED', previousStatus: 'DRAFT' });
-      expect(log.find((event) => event.type === 'application.updated')?.data).toMatchObject({ status: 'SHORTLISTED', previousStatus: 'SCREENING', aiScore: 91 });
+      expect(log.slice(2).map((event) => event.id)).toEqual(
+        payloads.map((event) => event.id).sort(),
+      );
+      expect(log.find((event) => event.type === 'jd.updated')?.data).toMatchObject({
+        id: jdId,
+        status: 'PUBLISHED',
+        previousStatus: 'DRAFT',
+      });
+      expect(log.find((event) => event.type === 'application.updated')?.data).toMatchObject({
+        status: 'SHORTLISTED',
+        previousStatus: 'SCREENING',
+        aiScore: 91,
+      });
       expect(JSON.stringify(log).toLowerCase()).not.toMatch(/lovelace|ada@/);
 
-      const deliveries = await callApi('GET', `/webhooks/${webhookId}/deliveries?limit=100`, { key: tenant.admin });
+      const deliveries = await callApi('GET', `/webhooks/${webhookId}/deliveries?limit=100`, {
+        key: tenant.admin,
+      });
       expect(deliveries.json.data).toHaveLength(expected.length * 3);
-      expect(deliveries.json.data.filter((attempt: { statusCode: number | null }) => attempt.statusCode === null)[0]).toMatchObject({
+      expect(
+        deliveries.json.data.filter(
+          (attempt: { statusCode: number | null }) => attempt.statusCode === null,
+        )[0],
+      ).toMatchObject({
         error: expect.stringContaining('no answer'),
         trigger: 'automatic',
       });
@@ -117,24 +193,36 @@ describe('webhook endpoints', () => {
     const receiver = await startReceiver();
     try {
       const { id, secret: first } = await register(tenant.admin, receiver.url, ['jd.created']);
-      await callApi('POST', '/jds', { key: tenant.data, body: { title: 'Before', description: 'd', createdById: 'u' } });
+      await callApi('POST', '/jds', {
+        key: tenant.data,
+        body: { title: 'Before', description: 'd', createdById: 'u' },
+      });
       await waitFor(() => receiver.received.length === 1, 10_000, 'the first delivery');
 
       const rotated = await callApi('POST', `/webhooks/${id}/rotate-secret`, { key: tenant.admin });
-      await callApi('POST', '/jds', { key: tenant.data, body: { title: 'After', description: 'd', createdById: 'u' } });
+      await callApi('POST', '/jds', {
+        key: tenant.data,
+        body: { title: 'After', description: 'd', createdById: 'u' },
+      });
       await waitFor(() => receiver.received.length === 2, 10_000, 'the second delivery');
 
       const [before, after] = receiver.received as [Received, Received];
-      const verify = (secret: string, request: Received) => new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
+      const verify = (secret: string, request: Received) =>
+        new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
       expect(rotated.json.data).toMatchObject({ id, secret: expect.stringMatching(/^whsec_/) });
       expect(rotated.json.data.secret).not.toBe(first);
       expect(String(before.headers['webhook-signature']).split(' ')).toHaveLength(1);
       expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(2);
-      expect(verify(first, before)).toMatchObject({ type: 'jd.created', data: { title: 'Before' } });
+      expect(verify(first, before)).toMatchObject({
+        type: 'jd.created',
+        data: { title: 'Before' },
+      });
       expect(verify(first, after)).toMatchObject({ data: { title: 'After' } });
       expect(verify(rotated.json.data.secret, after)).toMatchObject({ data: { title: 'After' } });
       expect(() => verify(rotated.json.data.secret, before)).toThrow();
-      expect((await callApi('GET', `/webhooks/${id}`, { key: tenant.admin })).json.data).not.toHaveProperty('secret');
+      expect(
+        (await callApi('GET', `/webhooks/${id}`, { key: tenant.admin })).json.data,
+      ).not.toHaveProperty('secret');
     } finally {
       await receiver.close();
     }
@@ -147,27 +235,56 @@ describe('webhook endpoints', () => {
     try {
       const { id } = await register(tenant.admin, receiver.url, ['jd.created']);
       const since = new Date().toISOString();
-      await callApi('POST', '/jds', { key: tenant.data, body: { title: 'One', description: 'd', createdById: 'u' } });
-      await waitFor(async () => (await callApi('GET', `/webhooks/${id}`, { key: tenant.admin })).json.data.status === 'disabled', 10_000, 'disabled');
-      await callApi('POST', '/jds', { key: tenant.data, body: { title: 'Two', description: 'd', createdById: 'u' } });
+      await callApi('POST', '/jds', {
+        key: tenant.data,
+        body: { title: 'One', description: 'd', createdById: 'u' },
+      });
+      await waitFor(
+        async () =>
+          (await callApi('GET', `/webhooks/${id}`, { key: tenant.admin })).json.data.status ===
+          'disabled',
+        10_000,
+        'disabled',
+      );
+      await callApi('POST', '/jds', {
+        key: tenant.data,
+        body: { title: 'Two', description: 'd', createdById: 'u' },
+      });
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const whileDisabled = receiver.received.length;
-      const refused = await callApi('POST', `/webhooks/${id}/replay`, { key: tenant.admin, body: { since } });
+      const refused = await callApi('POST', `/webhooks/${id}/replay`, {
+        key: tenant.admin,
+        body: { since },
+      });
 
       gone = false;
       const enabled = await callApi('POST', `/webhooks/${id}/enable`, { key: tenant.admin });
-      const replay = await callApi('POST', `/webhooks/${id}/replay`, { key: tenant.admin, body: { since } });
-      await waitFor(() => receiver.received.filter((request) => request.status === 200).length === 2, 10_000, 'the replay');
+      const replay = await callApi('POST', `/webhooks/${id}/replay`, {
+        key: tenant.admin,
+        body: { since },
+      });
+      await waitFor(
+        () => receiver.received.filter((request) => request.status === 200).length === 2,
+        10_000,
+        'the replay',
+      );
 
       expect(whileDisabled).toBe(1);
       expect(refused.status).toBe(409);
       expect(enabled.json.data).toMatchObject({ status: 'enabled' });
       expect(enabled.json.data).not.toHaveProperty('disabledReason');
       expect(replay.status).toBe(202);
-      const titles = receiver.received.filter((request) => request.status === 200).map((request) => JSON.parse(request.body).data.title);
+      const titles = receiver.received
+        .filter((request) => request.status === 200)
+        .map((request) => JSON.parse(request.body).data.title);
       expect(titles.sort()).toEqual(['One', 'Two']);
       const log = await callApi('GET', `/webhooks/${id}/deliveries`, { key: tenant.admin });
-      expect(log.json.data.map((attempt: { statusCode: number; trigger: string }) => [attempt.statusCode, attempt.trigger])).toEqual([
+      expect(
+        log.json.data.map((attempt: { statusCode: number; trigger: string }) => [
+          attempt.statusCode,
+          attempt.trigger,
+        ]),
+      ).toEqual([
         [200, 'manual'],
         [200, 'manual'],
         [410, 'automatic'],
@@ -182,17 +299,32 @@ describe('webhook endpoints', () => {
     const receiver = await startReceiver();
     try {
       const { id } = await register(tenant.admin, receiver.url, ['jd.created']);
-      await callApi('POST', '/jds', { key: tenant.data, body: { title: 'Once', description: 'd', createdById: 'u' } });
+      await callApi('POST', '/jds', {
+        key: tenant.data,
+        body: { title: 'Once', description: 'd', createdById: 'u' },
+      });
       await waitFor(() => receiver.received.length === 1, 10_000, 'the delivery');
       const eventId = String(receiver.received[0]?.headers['webhook-id']);
 
-      const retried = await callApi('POST', `/webhooks/${id}/deliveries/${eventId}/retry`, { key: tenant.admin });
-      const unknown = await callApi('POST', `/webhooks/${id}/deliveries/evt_01KA0000000000000000000000/retry`, { key: tenant.admin });
+      const retried = await callApi('POST', `/webhooks/${id}/deliveries/${eventId}/retry`, {
+        key: tenant.admin,
+      });
+      const unknown = await callApi(
+        'POST',
+        `/webhooks/${id}/deliveries/evt_01KA0000000000000000000000/retry`,
+        { key: tenant.admin },
+      );
       await waitFor(() => receiver.received.length === 2, 10_000, 'the retry');
 
-      expect(retried.json).toEqual({ success: true, data: { webhookId: id, eventId, status: 'queued' } });
+      expect(retried.json).toEqual({
+        success: true,
+        data: { webhookId: id, eventId, status: 'queued' },
+      });
       expect(unknown.status).toBe(404);
-      expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([eventId, eventId]);
+      expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([
+        eventId,
+        eventId,
+      ]);
     } finally {
       await receiver.close();
     }
@@ -203,18 +335,36 @@ describe('webhook endpoints', () => {
     const receiver = await startReceiver(() => 500);
     try {
       const { id } = await register(tenant.admin, receiver.url, ['key.created']);
-      await callApi('POST', '/jds', { key: tenant.data, body: { title: 'Not sent', description: 'd', createdById: 'u' } });
-      await callApi('POST', '/keys', { key: tenant.admin, body: { name: 'sent', scopes: ['read'] } });
+      await callApi('POST', '/jds', {
+        key: tenant.data,
+        body: { title: 'Not sent', description: 'd', createdById: 'u' },
+      });
+      await callApi('POST', '/keys', {
+        key: tenant.admin,
+        body: { name: 'sent', scopes: ['read'] },
+      });
       await waitFor(() => receiver.received.length === 1, 10_000, 'the first attempt');
       const deleted = await callApi('DELETE', `/webhooks/${id}`, { key: tenant.admin });
-      await callApi('POST', '/keys', { key: tenant.admin, body: { name: 'not sent', scopes: ['read'] } });
+      await callApi('POST', '/keys', {
+        key: tenant.admin,
+        body: { name: 'not sent', scopes: ['read'] },
+      });
       await new Promise((resolve) => setTimeout(resolve, 1500));
 
-      expect(receiver.received.map((request) => JSON.parse(request.body).type)).toEqual(['key.created']);
+      expect(receiver.received.map((request) => JSON.parse(request.body).type)).toEqual([
+        'key.created',
+      ]);
       expect(deleted.status).toBe(200);
       expect((await callApi('GET', `/webhooks/${id}`, { key: tenant.admin })).status).toBe(404);
-      const retries = runtime().queue.handled.filter((handled) => handled.message.kind === 'deliver' && handled.message.webhookId === id && handled.message.id === 'auto:1');
-      expect(retries.map((handled) => handled.outcome)).toEqual(['skipped: endpoint gone or disabled']);
+      const retries = runtime().queue.handled.filter(
+        (handled) =>
+          handled.message.kind === 'deliver' &&
+          handled.message.webhookId === id &&
+          handled.message.id === 'auto:1',
+      );
+      expect(retries.map((handled) => handled.outcome)).toEqual([
+        'skipped: endpoint gone or disabled',
+      ]);
     } finally {
       await receiver.close();
     }
@@ -234,30 +384,57 @@ describe('webhook endpoints', () => {
       await waitFor(() => receiver.received.length === 2, 10_000, 'the second test delivery');
 
       expect(failing.status, failing.text).toBe(202);
-      expect(failing.json.data).toEqual({ webhookId: id, eventId: expect.stringMatching(/^evt_/), status: 'queued' });
+      expect(failing.json.data).toEqual({
+        webhookId: id,
+        eventId: expect.stringMatching(/^evt_/),
+        status: 'queued',
+      });
       // The 500 was not retried: one request per test.
-      expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([failing.json.data.eventId, passing.json.data.eventId]);
-      const delivered = new Webhook(secret).verify(receiver.received[1]?.body ?? '', receiver.received[1]?.headers as Record<string, string>);
+      expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([
+        failing.json.data.eventId,
+        passing.json.data.eventId,
+      ]);
+      const delivered = new Webhook(secret).verify(
+        receiver.received[1]?.body ?? '',
+        receiver.received[1]?.headers as Record<string, string>,
+      );
       expect(delivered).toEqual({
         id: passing.json.data.eventId,
         type: 'webhook.test',
         createdAt: expect.any(String),
         data: { webhookId: id, message: expect.any(String) },
       });
-      const attempts = (await callApi('GET', `/webhooks/${id}/deliveries`, { key: tenant.admin })).json.data;
-      expect(attempts.map((attempt: { eventId: string; trigger: string; statusCode: number }) => [attempt.eventId, attempt.trigger, attempt.statusCode])).toEqual([
+      const attempts = (await callApi('GET', `/webhooks/${id}/deliveries`, { key: tenant.admin }))
+        .json.data;
+      expect(
+        attempts.map((attempt: { eventId: string; trigger: string; statusCode: number }) => [
+          attempt.eventId,
+          attempt.trigger,
+          attempt.statusCode,
+        ]),
+      ).toEqual([
         [passing.json.data.eventId, 'test', 200],
         [failing.json.data.eventId, 'test', 500],
       ]);
       // Nothing in the log, and a failed test leaves the endpoint as it was.
-      expect((await wholeLog(tenant.data)).map((event) => event.type)).not.toContain('webhook.test');
-      expect((await callApi('GET', `/webhooks/${id}`, { key: tenant.admin })).json.data).toMatchObject({ status: 'enabled' });
-      expect((await callApi('GET', `/events/${failing.json.data.eventId}`, { key: tenant.data })).status).toBe(404);
+      expect((await wholeLog(tenant.data)).map((event) => event.type)).not.toContain(
+        'webhook.test',
+      );
+      expect(
+        (await callApi('GET', `/webhooks/${id}`, { key: tenant.admin })).json.data,
+      ).toMatchObject({ status: 'enabled' });
+      expect(
+        (await callApi('GET', `/events/${failing.json.data.eventId}`, { key: tenant.data })).status,
+      ).toBe(404);
 
       await disableWebhook(db(), tenant.tenantId, id, 'the endpoint answered 410 Gone', new Date());
       const disabled = await callApi('POST', `/webhooks/${id}/test`, { key: tenant.admin });
       const unknown = await callApi('POST', '/webhooks/wh_unknown/test', { key: tenant.admin });
-      expect([disabled.status, disabled.json.code, unknown.status]).toEqual([409, 'webhook_disabled', 404]);
+      expect([disabled.status, disabled.json.code, unknown.status]).toEqual([
+        409,
+        'webhook_disabled',
+        404,
+      ]);
     } finally {
       await receiver.close();
     }
@@ -270,18 +447,31 @@ describe('webhook endpoints', () => {
     try {
       const { id } = await register(tenant.admin, receiver.url, ['jd.created']);
       const tests = [];
-      for (let i = 0; i < 6; i++) tests.push(await callApi('POST', `/webhooks/${id}/test`, { key: tenant.admin }));
+      for (let i = 0; i < 6; i++)
+        tests.push(await callApi('POST', `/webhooks/${id}/test`, { key: tenant.admin }));
       await waitFor(() => receiver.received.length === 5, 10_000, 'five test deliveries');
 
       expect(tests.map((reply) => reply.status)).toEqual([202, 202, 202, 202, 202, 429]);
       const refused = tests[5]!;
-      expect([refused.json.code, refused.json.retryAfterMs > 0, Number(refused.headers['retry-after']) >= 1]).toEqual(['webhook_test_limited', true, true]);
+      expect([
+        refused.json.code,
+        refused.json.retryAfterMs > 0,
+        Number(refused.headers['retry-after']) >= 1,
+      ]).toEqual(['webhook_test_limited', true, true]);
 
       const { id: gone } = await register(tenant.admin, receiver.url, ['jd.created']);
       answer = 410;
       await callApi('POST', `/webhooks/${gone}/test`, { key: tenant.admin });
-      await waitFor(async () => (await callApi('GET', `/webhooks/${gone}`, { key: tenant.admin })).json.data.status === 'disabled', 10_000, 'the endpoint disabled by its 410');
-      expect((await callApi('GET', `/webhooks/${gone}`, { key: tenant.admin })).json.data.disabledReason).toBe('the endpoint answered 410 Gone');
+      await waitFor(
+        async () =>
+          (await callApi('GET', `/webhooks/${gone}`, { key: tenant.admin })).json.data.status ===
+          'disabled',
+        10_000,
+        'the endpoint disabled by its 410',
+      );
+      expect(
+        (await callApi('GET', `/webhooks/${gone}`, { key: tenant.admin })).json.data.disabledReason,
+      ).toBe('the endpoint answered 410 Gone');
     } finally {
       await receiver.close();
     }

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, isWellFormedApiKey, KEY_PREFIX } from '../../lib/auth/api-key.js';
+import {
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  KEY_PREFIX,
+} from '../../lib/auth/api-key.js';
 
 describe('API key format', () => {
   it('generates prefixed keys with a valid checksum, all different', () => {
     const keys = Array.from({ length: 200 }, generateApiKey);
 
-    expect(keys.every((key) => key.startsWith(KEY_PREFIX) && key.length === KEY_PREFIX.length + 33)).toBe(true);
+    expect(
+      keys.every((key) => key.startsWith(KEY_PREFIX) && key.length === KEY_PREFIX.length + 33),
+    ).toBe(true);
     expect(keys.every(isWellFormedApiKey)).toBe(true);
     expect(new Set(keys).size).toBe(keys.length);
   });
@@ -22,6 +29,8 @@ describe('API key format', () => {
   });
 
   it('hashes with SHA-256 (hex)', () => {
-    expect(hashApiKey('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashApiKey('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 });

@@ -15,7 +15,14 @@ const db = createDb({ endpoint: 'http://127.0.0.1:1', tableName: 'unit' });
 beforeEach(() => sqs.reset());
 afterAll(() => sqs.restore());
 
-const invalid = { id: 'm-1', body: JSON.stringify({ source: 'hiring.product', 'detail-type': 'jd.upserted', detail: { id: 'e-1' } }) };
+const invalid = {
+  id: 'm-1',
+  body: JSON.stringify({
+    source: 'hiring.product',
+    'detail-type': 'jd.upserted',
+    detail: { id: 'e-1' },
+  }),
+};
 
 describe('the product-events dead-letter queue', () => {
   it('receives a message that can never be applied, unchanged, with the reason and the original message id as attributes', async () => {
@@ -23,21 +30,34 @@ describe('the product-events dead-letter queue', () => {
 
     const outcome = await consumeMessage(db, sqsDeadLetters(QUEUE_URL, new SQSClient({})), invalid);
 
-    expect(outcome).toMatchObject({ outcome: 'rejected', reason: expect.stringContaining('tenantId: is required') });
+    expect(outcome).toMatchObject({
+      outcome: 'rejected',
+      reason: expect.stringContaining('tenantId: is required'),
+    });
     expect(sqs).toHaveReceivedCommandWith(SendMessageCommand, {
       QueueUrl: QUEUE_URL,
       MessageBody: invalid.body,
       MessageAttributes: {
-        rejectionReason: { DataType: 'String', StringValue: expect.stringContaining('tenantId: is required') },
+        rejectionReason: {
+          DataType: 'String',
+          StringValue: expect.stringContaining('tenantId: is required'),
+        },
         originalMessageId: { DataType: 'String', StringValue: 'm-1' },
       },
     });
   });
 
   it('keeps the message on the queue (throws, so SQS redelivers it) when the dead-letter queue cannot take it', async () => {
-    sqs.on(SendMessageCommand).rejects(Object.assign(new Error('Service unavailable'), { name: 'ServiceUnavailable', $fault: 'server' }));
+    sqs.on(SendMessageCommand).rejects(
+      Object.assign(new Error('Service unavailable'), {
+        name: 'ServiceUnavailable',
+        $fault: 'server',
+      }),
+    );
 
-    await expect(consumeMessage(db, sqsDeadLetters(QUEUE_URL, new SQSClient({})), invalid)).rejects.toThrow('Service unavailable');
+    await expect(
+      consumeMessage(db, sqsDeadLetters(QUEUE_URL, new SQSClient({})), invalid),
+    ).rejects.toThrow('Service unavailable');
   });
 
   it('redrive starts SQS’s message move task from the dead-letter queue back to its source queue', async () => {
@@ -50,8 +70,17 @@ describe('the product-events dead-letter queue', () => {
 });
 
 describe('events that can never succeed go to the dead-letter queue at once', () => {
-  const message = (detail: unknown) => ({ id: 'm-9', body: JSON.stringify({ source: 'hiring.product', 'detail-type': 'resume.upserted', detail }) });
-  const resume = (metadata: unknown) => ({ id: 'e-9', tenantId: 'acme', occurredAt: '2026-11-01T00:00:00Z', version: 1, data: { id: 'r-1', fileName: 'cv.pdf', metadata } });
+  const message = (detail: unknown) => ({
+    id: 'm-9',
+    body: JSON.stringify({ source: 'hiring.product', 'detail-type': 'resume.upserted', detail }),
+  });
+  const resume = (metadata: unknown) => ({
+    id: 'e-9',
+    tenantId: 'acme',
+    occurredAt: '2026-11-01T00:00:00Z',
+    version: 1,
+    data: { id: 'r-1', fileName: 'cv.pdf', metadata },
+  });
   const dead: string[] = [];
   const deadLetters = { send: async (_message: unknown, reason: string) => void dead.push(reason) };
 
@@ -62,19 +91,30 @@ describe('events that can never succeed go to the dead-letter queue at once', ()
 
     const outcome = await consumeMessage(db, deadLetters, { id: 'm-9', body });
 
-    expect(outcome).toEqual({ outcome: 'rejected', reason: 'the message nests 5004 levels deep: at most 32 are accepted' });
+    expect(outcome).toEqual({
+      outcome: 'rejected',
+      reason: 'the message nests 5004 levels deep: at most 32 are accepted',
+    });
     expect(dead).toEqual([outcome.outcome === 'rejected' ? outcome.reason : '']);
   });
 
   it('rejects an event whose write DynamoDB refuses as invalid (ValidationException), instead of retrying it', async () => {
     const ddb = mockClient(DynamoDBDocumentClient);
     ddb.on(GetCommand).resolves({});
-    ddb.on(TransactWriteCommand).rejects(Object.assign(new Error('Nesting Levels have exceeded supported limits'), { name: 'ValidationException', $fault: 'client' }));
+    ddb.on(TransactWriteCommand).rejects(
+      Object.assign(new Error('Nesting Levels have exceeded supported limits'), {
+        name: 'ValidationException',
+        $fault: 'client',
+      }),
+    );
     dead.length = 0;
     try {
       const outcome = await consumeMessage(db, deadLetters, message(resume({ a: { b: 1 } })));
 
-      expect(outcome).toEqual({ outcome: 'rejected', reason: 'DynamoDB refused the write: Nesting Levels have exceeded supported limits' });
+      expect(outcome).toEqual({
+        outcome: 'rejected',
+        reason: 'DynamoDB refused the write: Nesting Levels have exceeded supported limits',
+      });
       expect(dead).toHaveLength(1);
     } finally {
       ddb.restore();

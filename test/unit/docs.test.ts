@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { OPTIMISTIC_ATTEMPTS, TRANSACTION_ATTEMPTS } from '../../lib/db/dynamo.js';
 import { ERROR_CODES } from '../../lib/errors.js';
 
-const read = (...path: string[]) => readFileSync(join(import.meta.dirname, '..', '..', ...path), 'utf8').replace(/\s+/g, ' ');
+const read = (...path: string[]) =>
+  readFileSync(join(import.meta.dirname, '..', '..', ...path), 'utf8').replace(/\s+/g, ' ');
 
 // Prose that states a figure or a rule of the code: checked here, so the docs cannot drift from it.
 describe('the docs say what the code does', () => {
@@ -12,12 +13,17 @@ describe('the docs say what the code does', () => {
     const dataModel = read('docs', 'data-model.md');
 
     expect(dataModel).toContain(`(${OPTIMISTIC_ATTEMPTS} attempts in all`);
-    expect(dataModel).toContain(`Transaction conflicts are tried at most ${TRANSACTION_ATTEMPTS} times in all (${TRANSACTION_ATTEMPTS - 1} retries`);
+    expect(dataModel).toContain(
+      `Transaction conflicts are tried at most ${TRANSACTION_ATTEMPTS} times in all (${TRANSACTION_ATTEMPTS - 1} retries`,
+    );
   });
 
   it('docs/api.md says that admin is the tenant’s root, next to the scopes named in a 403', () => {
     const api = read('docs', 'api.md');
-    const scopes = api.slice(api.indexOf('## Scopes'), api.indexOf('## ', api.indexOf('## Scopes') + 3));
+    const scopes = api.slice(
+      api.indexOf('## Scopes'),
+      api.indexOf('## ', api.indexOf('## Scopes') + 3),
+    );
 
     expect(scopes).toContain('| Named in the 403 |');
     expect(scopes).toContain("`admin` is the tenant's root: it can mint a key with any scope");
@@ -34,11 +40,19 @@ describe('the docs say what the code does', () => {
   });
 
   it('docs/webhook-deliveries.md names, for each transition, a test that exists', () => {
-    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'webhook-deliveries.md'), 'utf8');
-    const rows = doc.split('\n').filter((line) => /^\| .+\.test\.ts: /.test(line.replace(/^\| [^|]+ \| /, '| ')));
+    const doc = readFileSync(
+      join(import.meta.dirname, '..', '..', 'docs', 'webhook-deliveries.md'),
+      'utf8',
+    );
+    const rows = doc
+      .split('\n')
+      .filter((line) => /^\| .+\.test\.ts: /.test(line.replace(/^\| [^|]+ \| /, '| ')));
     const cited = rows.flatMap((row) => {
       const cell = row.split('|')[2] ?? '';
-      const [file, names] = [cell.slice(0, cell.indexOf(':')).trim(), cell.slice(cell.indexOf(':') + 1)];
+      const [file, names] = [
+        cell.slice(0, cell.indexOf(':')).trim(),
+        cell.slice(cell.indexOf(':') + 1),
+      ];
       return [...names.matchAll(/"([^"]+)"/g)].map(([, name]) => ({ file, name: name as string }));
     });
 
@@ -52,7 +66,9 @@ describe('the docs say what the code does', () => {
   it('docs/api.md lists every error code the service answers with, and no other, with its meaning', () => {
     const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'api.md'), 'utf8');
     const section = doc.slice(doc.indexOf('### Error codes'), doc.indexOf('## Outages'));
-    const rows = [...section.matchAll(/^\| `(\w+)` \| [^|]+ \| (.+) \|$/gm)].map(([, code, meaning]) => [code, meaning]);
+    const rows = [...section.matchAll(/^\| `(\w+)` \| [^|]+ \| (.+) \|$/gm)].map(
+      ([, code, meaning]) => [code, meaning],
+    );
 
     expect(rows).toEqual(Object.entries(ERROR_CODES));
   });

@@ -11,23 +11,35 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 describe('docs/events.md (the product-events contract)', () => {
   it('is up to date with the consumer’s schemas (run `npm run events-doc`)', () => {
-    expect(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'events.md'), 'utf8')).toBe(buildEventsDoc());
+    expect(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'events.md'), 'utf8')).toBe(
+      buildEventsDoc(),
+    );
   });
 
-  it.each(PRODUCT_EVENT_TYPES)('%s: the example is accepted by the consumer and by the published JSON Schema', (type) => {
-    const { detail } = EVENT_EXAMPLES[type];
+  it.each(PRODUCT_EVENT_TYPES)(
+    '%s: the example is accepted by the consumer and by the published JSON Schema',
+    (type) => {
+      const { detail } = EVENT_EXAMPLES[type];
 
-    expect(productEvent.safeParse({ type, ...detail }).success).toBe(true);
-    expect(ajv.validate(schemaOf(type), detail)).toBe(true);
-  });
+      expect(productEvent.safeParse({ type, ...detail }).success).toBe(true);
+      expect(ajv.validate(schemaOf(type), detail)).toBe(true);
+    },
+  );
 
-  it.each(PRODUCT_EVENT_TYPES)('%s: the consumer and the published JSON Schema both refuse an event without data.id or with a bad version', (type) => {
-    const { detail } = EVENT_EXAMPLES[type];
-    const { id: _id, ...dataWithoutId } = detail.data as Record<string, unknown>;
+  it.each(PRODUCT_EVENT_TYPES)(
+    '%s: the consumer and the published JSON Schema both refuse an event without data.id or with a bad version',
+    (type) => {
+      const { detail } = EVENT_EXAMPLES[type];
+      const { id: _id, ...dataWithoutId } = detail.data as Record<string, unknown>;
 
-    for (const broken of [{ ...detail, data: dataWithoutId }, { ...detail, version: 1.5 }, { ...detail, tenantId: 'a b' }]) {
-      expect(productEvent.safeParse({ type, ...broken }).success).toBe(false);
-      expect(ajv.validate(schemaOf(type), broken)).toBe(false);
-    }
-  });
+      for (const broken of [
+        { ...detail, data: dataWithoutId },
+        { ...detail, version: 1.5 },
+        { ...detail, tenantId: 'a b' },
+      ]) {
+        expect(productEvent.safeParse({ type, ...broken }).success).toBe(false);
+        expect(ajv.validate(schemaOf(type), broken)).toBe(false);
+      }
+    },
+  );
 });

@@ -4,7 +4,14 @@ import {
   ProvisionedThroughputExceededException,
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../lib/auth/api-key.js';
@@ -35,7 +42,11 @@ afterAll(() => {
 });
 
 /** What each item of a transaction is, from its sort key: `JD#j1#BODY` → `JD#BODY`, `COUNT#JD#03` → `COUNT`. */
-function writtenKinds(items: { Put?: { Item?: Record<string, unknown> }; Update?: { Key?: Record<string, unknown> } }[] | undefined): string[] {
+function writtenKinds(
+  items:
+    | { Put?: { Item?: Record<string, unknown> }; Update?: { Key?: Record<string, unknown> } }[]
+    | undefined,
+): string[] {
   return (items ?? []).map((item) => {
     const sk = String((item.Put?.Item ?? item.Update?.Key)?.sk);
     const [kind, , part] = sk.split('#');
@@ -44,7 +55,11 @@ function writtenKinds(items: { Put?: { Item?: Record<string, unknown> }; Update?
 }
 
 const event = (key: string) =>
-  authorizerEvent({ method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': key } }, ROUTES.listJds, {});
+  authorizerEvent(
+    { method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': key } },
+    ROUTES.listJds,
+    {},
+  );
 
 describe('authorizer faults', () => {
   it('refuses a key with a bad checksum without any DynamoDB call', async () => {
@@ -58,7 +73,9 @@ describe('authorizer faults', () => {
   });
 
   it('when DynamoDB cannot count the request, lets it through marked unavailable, with no tenant, key or scope', async () => {
-    ddb.on(UpdateCommand).rejects(new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} }));
+    ddb
+      .on(UpdateCommand)
+      .rejects(new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} }));
 
     const decision = await authorizeRequest(db, event(generateApiKey()));
 
@@ -71,13 +88,29 @@ describe('authorizer faults', () => {
       handled.push('listJds');
       return { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0, hasMore: false } };
     });
-    const proxy = proxyEvent({ method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': generateApiKey() } }, ROUTES.listJds, {}, { unavailable: true }, 'r-1', Date.now());
+    const proxy = proxyEvent(
+      { method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': generateApiKey() } },
+      ROUTES.listJds,
+      {},
+      { unavailable: true },
+      'r-1',
+      Date.now(),
+    );
 
-    const reply = (await handler(proxy, lambdaContext('list-jds', 'r-1'))) as { statusCode: number; headers: Record<string, string>; body: string };
+    const reply = (await handler(proxy, lambdaContext('list-jds', 'r-1'))) as {
+      statusCode: number;
+      headers: Record<string, string>;
+      body: string;
+    };
 
     expect(reply.statusCode).toBe(503);
     expect(reply.headers['Retry-After']).toBe('1');
-    expect(JSON.parse(reply.body)).toEqual({ success: false, error: 'The service is busy; retry shortly', code: 'unavailable', requestId: 'r-1' });
+    expect(JSON.parse(reply.body)).toEqual({
+      success: false,
+      error: 'The service is busy; retry shortly',
+      code: 'unavailable',
+      requestId: 'r-1',
+    });
     expect(handled).toEqual([]);
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
@@ -90,8 +123,20 @@ describe('authorizer faults', () => {
     });
     const replies = [];
     for (const refused of ['unauthenticated', 'key_invalid'] as const) {
-      const proxy = proxyEvent({ method: 'GET', rawPath: '/api/v1/jds', headers: {} }, ROUTES.listJds, {}, { refused }, 'r-1', Date.now());
-      replies.push((await handler(proxy, lambdaContext('list-jds', 'r-1'))) as { statusCode: number; body: string });
+      const proxy = proxyEvent(
+        { method: 'GET', rawPath: '/api/v1/jds', headers: {} },
+        ROUTES.listJds,
+        {},
+        { refused },
+        'r-1',
+        Date.now(),
+      );
+      replies.push(
+        (await handler(proxy, lambdaContext('list-jds', 'r-1'))) as {
+          statusCode: number;
+          body: string;
+        },
+      );
     }
 
     expect(replies.map((reply) => [reply.statusCode, JSON.parse(reply.body).code])).toEqual([
@@ -104,14 +149,23 @@ describe('authorizer faults', () => {
 
   it('refuses a missing or malformed key without a database call, and propagates a failure that is not an outage (500)', async () => {
     expect((await authorizeRequest(db, event(''))).context).toEqual({ refused: 'unauthenticated' });
-    ddb.on(UpdateCommand).rejects(Object.assign(new Error('not allowed'), { name: 'AccessDeniedException', $fault: 'client' }));
+    ddb.on(UpdateCommand).rejects(
+      Object.assign(new Error('not allowed'), {
+        name: 'AccessDeniedException',
+        $fault: 'client',
+      }),
+    );
 
-    expect((await authorizeRequest(db, event('hk_live_not-a-key'))).context).toEqual({ refused: 'key_invalid' });
+    expect((await authorizeRequest(db, event('hk_live_not-a-key'))).context).toEqual({
+      refused: 'key_invalid',
+    });
     await expect(authorizeRequest(db, event(generateApiKey()))).rejects.toThrow('not allowed');
   });
 
   it('counts the key and the client IP in two parallel writes', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1 } });
+    ddb
+      .on(UpdateCommand)
+      .resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1 } });
 
     const decision = await authorizeRequest(db, event(generateApiKey()));
 
@@ -134,7 +188,11 @@ describe('authorizer faults', () => {
 describe('authorizer behind the edge (CloudFront + WAF)', () => {
   const withHeader = (value?: string) =>
     authorizerEvent(
-      { method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': generateApiKey(), ...(value ? { 'x-origin-verify': value } : {}) } },
+      {
+        method: 'GET',
+        rawPath: '/api/v1/jds',
+        headers: { 'x-api-key': generateApiKey(), ...(value ? { 'x-origin-verify': value } : {}) },
+      },
       ROUTES.listJds,
       {},
     );
@@ -159,17 +217,27 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
   });
 
   it('refuses a request that bypassed CloudFront without any DynamoDB call', async () => {
-    const decisions = await Promise.all([undefined, 'wrong', 'edge-secret-valuE'].map((value) => authorizeRequest(db, withHeader(value))));
+    const decisions = await Promise.all(
+      [undefined, 'wrong', 'edge-secret-valuE'].map((value) =>
+        authorizeRequest(db, withHeader(value)),
+      ),
+    );
 
     expect(decisions.map((decision) => decision.isAuthorized)).toEqual([false, false, false]);
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
 
   it('reads the header value from Secrets Manager once per cold start, and accepts the previous value during a rotation', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 } });
+    ddb.on(UpdateCommand).resolves({
+      Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 },
+    });
     edgeSecret = { current: 'rotated-value', previous: 'edge-secret-value' };
 
-    const decisions = await Promise.all(['edge-secret-value', 'rotated-value', 'older-value'].map((value) => authorizeRequest(db, withHeader(value))));
+    const decisions = await Promise.all(
+      ['edge-secret-value', 'rotated-value', 'older-value'].map((value) =>
+        authorizeRequest(db, withHeader(value)),
+      ),
+    );
 
     expect(decisions.map((decision) => decision.isAuthorized)).toEqual([true, true, false]);
     expect(reads).toEqual([secretArn]);
@@ -179,7 +247,9 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
     edgeSecret = Object.assign(new Error('connect ETIMEDOUT'), { name: 'TimeoutError' });
     const during = await authorizeRequest(db, withHeader('edge-secret-value'));
     edgeSecret = { current: 'edge-secret-value' };
-    ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 } });
+    ddb.on(UpdateCommand).resolves({
+      Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 },
+    });
     const after = await authorizeRequest(db, withHeader('edge-secret-value'));
 
     expect(during).toEqual({ isAuthorized: true, context: { unavailable: true } });
@@ -188,7 +258,9 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
   });
 
   it('counts only the key (one write): the WAF limits per IP', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 } });
+    ddb.on(UpdateCommand).resolves({
+      Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 },
+    });
 
     const decision = await authorizeRequest(db, withHeader('edge-secret-value'));
 
@@ -198,14 +270,22 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
   });
 
   it('hands the viewer’s address, which the edge adds, to the access log; not CloudFront’s', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 } });
+    ddb.on(UpdateCommand).resolves({
+      Attributes: { tenantId: 't', keyId: 'k', name: 'n', scopes: ['read'], cnt: 1, win: 1 },
+    });
     const event = withHeader('edge-secret-value');
     event.headers = { ...event.headers, 'x-viewer-address': '203.0.113.77' };
     event.requestContext.http.sourceIp = '130.176.0.1'; // a CloudFront edge
 
     const behind = await authorizeRequest(db, event);
     delete process.env.ORIGIN_VERIFY_SECRET_ARN;
-    const direct = await authorizeRequest(db, { ...event, headers: { 'x-api-key': event.headers['x-api-key'] ?? '', 'x-viewer-address': '203.0.113.77' } });
+    const direct = await authorizeRequest(db, {
+      ...event,
+      headers: {
+        'x-api-key': event.headers['x-api-key'] ?? '',
+        'x-viewer-address': '203.0.113.77',
+      },
+    });
 
     expect((behind.context as { clientIp?: string }).clientIp).toBe('203.0.113.77');
     // Without the edge, the header is anybody's to send: the connection's address is the client's.
@@ -215,7 +295,9 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
 
 describe('function faults', () => {
   it('maps DynamoDB throttling to 503 with Retry-After', async () => {
-    ddb.rejects(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} }));
+    ddb.rejects(
+      new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} }),
+    );
 
     const reply = await callApiWithContext('listJds', { path: '/jds' });
 
@@ -230,7 +312,9 @@ describe('function faults', () => {
   });
 
   it('maps a DynamoDB timeout to 503 with Retry-After', async () => {
-    const timeout = Object.assign(new Error('socket hang up after 3000 ms'), { name: 'TimeoutError' });
+    const timeout = Object.assign(new Error('socket hang up after 3000 ms'), {
+      name: 'TimeoutError',
+    });
     ddb.rejects(timeout);
 
     const reply = await callApiWithContext('listResumes', { path: '/resumes' });
@@ -259,7 +343,10 @@ describe('function faults', () => {
   it('maps anything unexpected to a 500 with a request id and no stack or internals', async () => {
     ddb.rejects(new Error('ValidationException: secret table detail at line 42'));
 
-    const reply = await callApiWithContext('getJd', { path: '/jds/abc', pathParameters: { jdId: 'abc' } });
+    const reply = await callApiWithContext('getJd', {
+      path: '/jds/abc',
+      pathParameters: { jdId: 'abc' },
+    });
 
     expect(reply.statusCode).toBe(500);
     expect(JSON.parse(reply.body as string)).toEqual({
@@ -277,23 +364,41 @@ describe('function faults', () => {
       body: JSON.stringify({ title: 't', description: 'd', createdById: 'u' }),
       headers: { 'idempotency-key': 'retry-me' },
     };
-    ddb.on(GetCommand).rejects(new ProvisionedThroughputExceededException({ message: 'read throttled', $metadata: {} }));
+    ddb
+      .on(GetCommand)
+      .rejects(
+        new ProvisionedThroughputExceededException({ message: 'read throttled', $metadata: {} }),
+      );
     const readThrottled = await callApiWithContext('createJd', request);
     ddb.reset();
     ddb.on(GetCommand).resolves({});
-    ddb.on(TransactWriteCommand).rejects(new ProvisionedThroughputExceededException({ message: 'write throttled', $metadata: {} }));
+    ddb
+      .on(TransactWriteCommand)
+      .rejects(
+        new ProvisionedThroughputExceededException({ message: 'write throttled', $metadata: {} }),
+      );
     const writeThrottled = await callApiWithContext('createJd', request);
 
     expect([readThrottled.statusCode, writeThrottled.statusCode]).toEqual([503, 503]);
-    expect(writtenKinds(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems)).toEqual(['JD', 'JD#BODY', 'COUNT', 'EVENT', 'IDEMPOTENCY']);
+    expect(
+      writtenKinds(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems),
+    ).toEqual(['JD', 'JD#BODY', 'COUNT', 'EVENT', 'IDEMPOTENCY']);
   });
 
   it('retries keys BatchGetItem leaves unprocessed a bounded number of times, then answers 503', async () => {
     ddb.on(GetCommand).resolves({ Item: { pk: 'x', sk: 'COUNT#RESUME', total: 1 } });
-    ddb.on(QueryCommand).resolves({ Items: [{ sk: 'RESUME#r1', gsi1sk: 'R#0#r1', fileNameLower: 'ada.pdf' }] });
-    ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, unknown> }) => ({ Responses: {}, UnprocessedKeys: input.RequestItems }));
+    ddb
+      .on(QueryCommand)
+      .resolves({ Items: [{ sk: 'RESUME#r1', gsi1sk: 'R#0#r1', fileNameLower: 'ada.pdf' }] });
+    ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, unknown> }) => ({
+      Responses: {},
+      UnprocessedKeys: input.RequestItems,
+    }));
 
-    const reply = await callApiWithContext('listCandidates', { path: '/candidates', query: 'search=ada' });
+    const reply = await callApiWithContext('listCandidates', {
+      path: '/candidates',
+      query: 'search=ada',
+    });
 
     expect(reply.statusCode).toBe(503);
     expect(ddb).toHaveReceivedCommandTimes(BatchGetCommand, BATCH_GET_MAX_ATTEMPTS);
@@ -307,7 +412,9 @@ describe('function faults', () => {
     });
     ddb.on(TransactWriteCommand).rejects(conflict);
 
-    await expect(createJd(db, 't1', { title: 't', description: 'd', createdById: 'u' })).rejects.toMatchObject({
+    await expect(
+      createJd(db, 't1', { title: 't', description: 'd', createdById: 'u' }),
+    ).rejects.toMatchObject({
       name: 'ConflictError',
       retryable: true,
     });
@@ -315,7 +422,9 @@ describe('function faults', () => {
   });
 
   it('a failed create writes nothing partially: head, body, counter and event go in one transaction', async () => {
-    ddb.on(TransactWriteCommand).rejects(new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} }));
+    ddb
+      .on(TransactWriteCommand)
+      .rejects(new ProvisionedThroughputExceededException({ message: 'x', $metadata: {} }));
 
     const reply = await callApiWithContext('createJd', {
       path: '/jds',
@@ -323,13 +432,16 @@ describe('function faults', () => {
     });
 
     expect(reply.statusCode).toBe(503);
-    expect(writtenKinds(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems)).toEqual(['JD', 'JD#BODY', 'COUNT', 'EVENT']);
+    expect(
+      writtenKinds(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems),
+    ).toEqual(['JD', 'JD#BODY', 'COUNT', 'EVENT']);
     expect(ddb.calls()).toHaveLength(1);
   });
 });
 
 describe('transient faults', () => {
-  const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(name), { name, ...extra });
+  const named = (name: string, extra: Record<string, unknown> = {}) =>
+    Object.assign(new Error(name), { name, ...extra });
 
   it('treats connection failures, timeouts, throttling and DynamoDB server errors as transient', () => {
     const transient = [
@@ -345,7 +457,11 @@ describe('transient faults', () => {
   });
 
   it('does not present a refusal or a bug as "retry shortly"', () => {
-    const permanent = [named('AccessDeniedException', { $fault: 'client' }), named('ValidationException', { $fault: 'client' }), new TypeError('x')];
+    const permanent = [
+      named('AccessDeniedException', { $fault: 'client' }),
+      named('ValidationException', { $fault: 'client' }),
+      new TypeError('x'),
+    ];
 
     expect(permanent.map(isTransientFault)).toEqual([false, false, false]);
   });
@@ -353,7 +469,8 @@ describe('transient faults', () => {
   it('bounds a DynamoDB call, retries included, well inside the function timeout', () => {
     const { maxAttempts, connectionTimeoutMs, requestTimeoutMs } = DYNAMODB_CALL_LIMITS;
 
-    expect(maxAttempts * (connectionTimeoutMs + requestTimeoutMs)).toBeLessThan(FUNCTION_TIMEOUT_MS);
+    expect(maxAttempts * (connectionTimeoutMs + requestTimeoutMs)).toBeLessThan(
+      FUNCTION_TIMEOUT_MS,
+    );
   });
 });
-

@@ -19,11 +19,17 @@ const EVENTS_DIR = join(import.meta.dirname, '..', '..', 'events');
 const fixtures = readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json'));
 const background = Object.values(BACKGROUND_FUNCTIONS) as string[];
 const apiFixtures = fixtures.filter((name) => !background.some((fn) => name.startsWith(fn)));
-const load = (name: string) => structuredClone(JSON.parse(readFileSync(join(EVENTS_DIR, name), 'utf8')));
+const load = (name: string) =>
+  structuredClone(JSON.parse(readFileSync(join(EVENTS_DIR, name), 'utf8')));
 
 describe('events/ fixtures', () => {
   it('has at least one fixture per function and one for the authorizer', () => {
-    const functions = [AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, ...routeEntries().map(([, route]) => route.functionName), ...background];
+    const functions = [
+      AUTHORIZER_FUNCTION,
+      NOT_FOUND_FUNCTION,
+      ...routeEntries().map(([, route]) => route.functionName),
+      ...background,
+    ];
     const missing = functions.filter((name) => !fixtures.some((file) => file.startsWith(name)));
 
     expect(missing).toEqual([]);
@@ -31,16 +37,25 @@ describe('events/ fixtures', () => {
 
   it('has the batches the background functions receive: product events by SQS from EventBridge, a stream batch, delivery messages', () => {
     const consumer = SqsSchema.parse(load(`${BACKGROUND_FUNCTIONS.eventConsumer}.json`));
-    const dispatcher = DynamoDBStreamSchema.parse(load(`${BACKGROUND_FUNCTIONS.webhookDispatcher}.json`));
+    const dispatcher = DynamoDBStreamSchema.parse(
+      load(`${BACKGROUND_FUNCTIONS.webhookDispatcher}.json`),
+    );
     const worker = SqsSchema.parse(load(`${BACKGROUND_FUNCTIONS.webhookWorker}.json`));
 
     for (const record of consumer.Records) {
       const bridged = EventBridgeSchema.parse(JSON.parse(record.body));
-      expect(productEvent.safeParse({ ...bridged.detail as object, type: bridged['detail-type'] }).error?.issues ?? []).toEqual([]);
+      expect(
+        productEvent.safeParse({ ...(bridged.detail as object), type: bridged['detail-type'] })
+          .error?.issues ?? [],
+      ).toEqual([]);
     }
-    expect(dispatcher.Records.map((record) => [record.eventName, 'StreamViewType' in record.dynamodb && record.dynamodb.StreamViewType, record.dynamodb.NewImage?.entity])).toEqual([
-      ['INSERT', 'NEW_IMAGE', 'EVENT'],
-    ]);
+    expect(
+      dispatcher.Records.map((record) => [
+        record.eventName,
+        'StreamViewType' in record.dynamodb && record.dynamodb.StreamViewType,
+        record.dynamodb.NewImage?.entity,
+      ]),
+    ).toEqual([['INSERT', 'NEW_IMAGE', 'EVENT']]);
     expect(worker.Records.map((record) => JSON.parse(record.body).kind)).toEqual(['deliver']);
   });
 
@@ -63,10 +78,14 @@ describe('events/ fixtures', () => {
 describe('request schemas', () => {
   it('each handler validates with exactly its route’s schemas in REQUEST_SCHEMAS (the OpenAPI document’s source)', async () => {
     for (const [id, route] of routeEntries()) {
-      const { handler } = (await import(`../../functions/${route.functionName}/handler.ts`)) as { handler: { requestSchemas: object } };
-      const expected: Record<string, unknown> = (REQUEST_SCHEMAS as Record<string, Record<string, unknown>>)[id] ?? {};
+      const { handler } = (await import(`../../functions/${route.functionName}/handler.ts`)) as {
+        handler: { requestSchemas: object };
+      };
+      const expected: Record<string, unknown> =
+        (REQUEST_SCHEMAS as Record<string, Record<string, unknown>>)[id] ?? {};
       expect(Object.keys(handler.requestSchemas).sort(), id).toEqual(Object.keys(expected).sort());
-      for (const [part, schema] of Object.entries(handler.requestSchemas)) expect(schema, `${id} ${part}`).toBe(expected[part]);
+      for (const [part, schema] of Object.entries(handler.requestSchemas))
+        expect(schema, `${id} ${part}`).toBe(expected[part]);
     }
   });
 });
@@ -76,8 +95,14 @@ describe('fixture times', () => {
     const event = load(name);
     const recordTimes = [
       event.requestContext?.timeEpoch,
-      ...(event.Records ?? []).map((record: { attributes?: { SentTimestamp: string }; dynamodb?: { ApproximateCreationDateTime: number } }) =>
-        record.attributes ? Number(record.attributes.SentTimestamp) : (record.dynamodb?.ApproximateCreationDateTime ?? 0) * 1000,
+      ...(event.Records ?? []).map(
+        (record: {
+          attributes?: { SentTimestamp: string };
+          dynamodb?: { ApproximateCreationDateTime: number };
+        }) =>
+          record.attributes
+            ? Number(record.attributes.SentTimestamp)
+            : (record.dynamodb?.ApproximateCreationDateTime ?? 0) * 1000,
       ),
     ].filter((time) => time !== undefined);
 
@@ -94,16 +119,34 @@ describe('fixture times', () => {
     const products = fixtureAsOf(load(`${BACKGROUND_FUNCTIONS.eventConsumer}.json`), now);
     const deliveries = fixtureAsOf(load(`${BACKGROUND_FUNCTIONS.webhookWorker}.json`), now);
 
-    expect([request.requestContext.timeEpoch, request.requestContext.time]).toEqual([now.getTime(), now.toUTCString()]);
-    expect(request.requestContext.authorizer.lambda.quotaResetAt).toBe(load('replay-webhook.json').requestContext.authorizer.lambda.quotaResetAt + shift);
-    expect(Date.parse(JSON.parse(request.body).since)).toBe(Date.parse(JSON.parse(load('replay-webhook.json').body).since) + shift);
+    expect([request.requestContext.timeEpoch, request.requestContext.time]).toEqual([
+      now.getTime(),
+      now.toUTCString(),
+    ]);
+    expect(request.requestContext.authorizer.lambda.quotaResetAt).toBe(
+      load('replay-webhook.json').requestContext.authorizer.lambda.quotaResetAt + shift,
+    );
+    expect(Date.parse(JSON.parse(request.body).since)).toBe(
+      Date.parse(JSON.parse(load('replay-webhook.json').body).since) + shift,
+    );
     const record = stream.Records[0].dynamodb;
-    expect([record.ApproximateCreationDateTime, record.NewImage.createdAt.S]).toEqual([now.getTime() / 1000, now.toISOString()]);
-    expect(Number(record.NewImage.ttl.N)).toBe(Number(load(`${BACKGROUND_FUNCTIONS.webhookDispatcher}.json`).Records[0].dynamodb.NewImage.ttl.N) + shift / 1000);
+    expect([record.ApproximateCreationDateTime, record.NewImage.createdAt.S]).toEqual([
+      now.getTime() / 1000,
+      now.toISOString(),
+    ]);
+    expect(Number(record.NewImage.ttl.N)).toBe(
+      Number(
+        load(`${BACKGROUND_FUNCTIONS.webhookDispatcher}.json`).Records[0].dynamodb.NewImage.ttl.N,
+      ) +
+        shift / 1000,
+    );
     // An event id is a time-ordered ULID: it moves with the event, the same in the record and in a delivery message.
     const eventId = record.NewImage.id.S as string;
     expect(decodeTime(eventId.slice(4))).toBe(now.getTime());
-    expect([record.Keys.sk.S, JSON.parse(deliveries.Records[0].body).eventId]).toEqual([`EVENT#${eventId}`, eventId]);
+    expect([record.Keys.sk.S, JSON.parse(deliveries.Records[0].body).eventId]).toEqual([
+      `EVENT#${eventId}`,
+      eventId,
+    ]);
     expect(JSON.parse(products.Records[0].body).detail.occurredAt).toBe(now.toISOString());
     expect(products.Records[0].attributes.SentTimestamp).toBe(String(now.getTime()));
   });

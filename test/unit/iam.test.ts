@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { type AuthorizationRequest, authorizationsOf, evaluate, functionPolicies, type PolicyStatement } from '../../scripts/local/iam.js';
+import {
+  type AuthorizationRequest,
+  authorizationsOf,
+  evaluate,
+  functionPolicies,
+  type PolicyStatement,
+} from '../../scripts/local/iam.js';
 import type { CfnTemplate } from '../../scripts/local/stack-template.js';
 
 const TABLE = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
 const tenantOnly = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['TENANT#*'] } };
-const request = (action: string, resource = TABLE, leadingKeys?: string[]): AuthorizationRequest => ({
+const request = (
+  action: string,
+  resource = TABLE,
+  leadingKeys?: string[],
+): AuthorizationRequest => ({
   action,
   resource,
   context: leadingKeys ? { 'dynamodb:LeadingKeys': leadingKeys } : {},
@@ -19,7 +29,9 @@ describe('local IAM evaluation', () => {
 
     expect(evaluate(statements, request('dynamodb:GetItem')).allowed).toBe(true);
     expect(evaluate(statements, request('dynamodb:getitem')).allowed).toBe(true);
-    expect(evaluate(statements, request('dynamodb:Query', `${TABLE}/index/list`)).allowed).toBe(true);
+    expect(evaluate(statements, request('dynamodb:Query', `${TABLE}/index/list`)).allowed).toBe(
+      true,
+    );
     expect(evaluate(statements, request('dynamodb:Query', `${TABLE}/index/matches`))).toEqual({
       allowed: false,
       reason: 'no identity-based policy allows the dynamodb:Query action',
@@ -42,18 +54,33 @@ describe('local IAM evaluation', () => {
   });
 
   it('holds every partition key a request names to the LeadingKeys condition', () => {
-    const statements: PolicyStatement[] = [{ Effect: 'Allow', Action: 'dynamodb:BatchGetItem', Resource: TABLE, Condition: tenantOnly }];
+    const statements: PolicyStatement[] = [
+      { Effect: 'Allow', Action: 'dynamodb:BatchGetItem', Resource: TABLE, Condition: tenantOnly },
+    ];
 
-    expect(evaluate(statements, request('dynamodb:BatchGetItem', TABLE, ['TENANT#a', 'TENANT#b'])).allowed).toBe(true);
-    expect(evaluate(statements, request('dynamodb:BatchGetItem', TABLE, ['TENANT#a', 'KEYHASH#x'])).allowed).toBe(false);
+    expect(
+      evaluate(statements, request('dynamodb:BatchGetItem', TABLE, ['TENANT#a', 'TENANT#b']))
+        .allowed,
+    ).toBe(true);
+    expect(
+      evaluate(statements, request('dynamodb:BatchGetItem', TABLE, ['TENANT#a', 'KEYHASH#x']))
+        .allowed,
+    ).toBe(false);
   });
 
   it('refuses a condition operator it does not implement rather than guessing', () => {
     const statements: PolicyStatement[] = [
-      { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: TABLE, Condition: { NumericLessThan: { 'aws:x': '3' } } },
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:GetItem',
+        Resource: TABLE,
+        Condition: { NumericLessThan: { 'aws:x': '3' } },
+      },
     ];
 
-    expect(() => evaluate(statements, request('dynamodb:GetItem', TABLE, ['TENANT#a']))).toThrow('NumericLessThan');
+    expect(() => evaluate(statements, request('dynamodb:GetItem', TABLE, ['TENANT#a']))).toThrow(
+      'NumericLessThan',
+    );
   });
 });
 
@@ -79,7 +106,13 @@ describe('what IAM authorizes for each DynamoDB command', () => {
       ],
     });
 
-    expect(requests.map((r) => [r.action, r.context['dynamodb:LeadingKeys'], r.context['dynamodb:EnclosingOperation']])).toEqual([
+    expect(
+      requests.map((r) => [
+        r.action,
+        r.context['dynamodb:LeadingKeys'],
+        r.context['dynamodb:EnclosingOperation'],
+      ]),
+    ).toEqual([
       ['dynamodb:PutItem', ['TENANT#a'], ['TransactWriteItems']],
       ['dynamodb:UpdateItem', ['KEYHASH#h'], ['TransactWriteItems']],
       ['dynamodb:ConditionCheckItem', ['TENANT#a'], ['TransactWriteItems']],
@@ -102,7 +135,9 @@ describe('policies read from a template', () => {
                 {
                   Effect: 'Allow',
                   Action: 'dynamodb:Query',
-                  Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['Table', 'Arn'] }, '/index/matches']] },
+                  Resource: {
+                    'Fn::Join': ['', [{ 'Fn::GetAtt': ['Table', 'Arn'] }, '/index/matches']],
+                  },
                 },
               ],
             },

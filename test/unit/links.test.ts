@@ -3,7 +3,13 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const DOCUMENTS = ['README.md', 'clients/typescript/README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+  'README.md',
+  'clients/typescript/README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
 const anchorOf = (heading: string) =>
@@ -15,7 +21,9 @@ const anchorOf = (heading: string) =>
 
 function anchorsOf(file: string): Set<string> {
   const text = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '');
-  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => anchorOf(heading as string)));
+  return new Set(
+    [...text.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => anchorOf(heading as string)),
+  );
 }
 
 describe('links in the README and docs/', () => {
@@ -30,9 +38,12 @@ describe('links in the README and docs/', () => {
           continue;
         }
         const [path = '', anchor] = link.split('#');
-        const file = path === '' ? join(ROOT, document) : resolve(dirname(join(ROOT, document)), path);
-        if (!file.startsWith(ROOT) || !existsSync(file)) broken.push(`${document}: ${link} (no such file in the repository)`);
-        else if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor)) broken.push(`${document}: ${link} (no such heading)`);
+        const file =
+          path === '' ? join(ROOT, document) : resolve(dirname(join(ROOT, document)), path);
+        if (!file.startsWith(ROOT) || !existsSync(file))
+          broken.push(`${document}: ${link} (no such file in the repository)`);
+        else if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor))
+          broken.push(`${document}: ${link} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);

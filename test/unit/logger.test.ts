@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** The lines `log` writes, parsed, from a logger module loaded with `env`. */
-async function linesOf(env: Record<string, string>, log: (logger: typeof import('../../lib/observability/logger.js').logger) => void) {
+async function linesOf(
+  env: Record<string, string>,
+  log: (logger: typeof import('../../lib/observability/logger.js').logger) => void,
+) {
   vi.resetModules();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   const { logger } = await import('../../lib/observability/logger.js');
   const lines: string[] = [];
   const [stdout, stderr] = [process.stdout.write, process.stderr.write];
-  process.stdout.write = process.stderr.write = ((text: string) => lines.push(text) > 0) as typeof process.stdout.write;
+  process.stdout.write = process.stderr.write = ((text: string) =>
+    lines.push(text) > 0) as typeof process.stdout.write;
   try {
     log(logger);
   } finally {
@@ -62,18 +66,34 @@ describe('local log lines', () => {
     const [api, worker] = [await loadHandler('whoami'), await loadHandler('webhook-worker')];
     const lines: string[] = [];
     const [stdout, stderr] = [process.stdout.write, process.stderr.write];
-    process.stdout.write = process.stderr.write = ((text: string) => lines.push(text) > 0) as typeof process.stdout.write;
+    process.stdout.write = process.stderr.write = ((text: string) =>
+      lines.push(text) > 0) as typeof process.stdout.write;
     try {
-      await Promise.all([api({}, lambdaContext('whoami', 'request-api')), worker({}, lambdaContext('webhook-worker', 'request-worker'))]);
+      await Promise.all([
+        api({}, lambdaContext('whoami', 'request-api')),
+        worker({}, lambdaContext('webhook-worker', 'request-worker')),
+      ]);
     } finally {
       [process.stdout.write, process.stderr.write] = [stdout, stderr];
       vi.doUnmock('../../functions/whoami/handler.ts');
       vi.doUnmock('../../functions/webhook-worker/handler.ts');
     }
-    const byMessage = Object.fromEntries(lines.map((line) => JSON.parse(line) as Record<string, unknown>).map((line) => [line.message, line]));
+    const byMessage = Object.fromEntries(
+      lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .map((line) => [line.message, line]),
+    );
 
-    expect(byMessage['api line']).toMatchObject({ tenantId: 'tenant-api', keyId: 'key-api', route: 'whoami' });
+    expect(byMessage['api line']).toMatchObject({
+      tenantId: 'tenant-api',
+      keyId: 'key-api',
+      route: 'whoami',
+    });
     expect(byMessage['worker line']).toBeDefined();
-    expect(Object.keys(byMessage['worker line'] ?? {}).filter((key) => ['tenantId', 'keyId', 'route'].includes(key))).toEqual([]);
+    expect(
+      Object.keys(byMessage['worker line'] ?? {}).filter((key) =>
+        ['tenantId', 'keyId', 'route'].includes(key),
+      ),
+    ).toEqual([]);
   });
 });

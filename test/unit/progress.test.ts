@@ -3,7 +3,10 @@ import { progressOnStderr } from '../../scripts/local/progress.js';
 
 function fakeStream(isTTY: boolean) {
   const written: string[] = [];
-  return { written, stream: { isTTY, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream };
+  return {
+    written,
+    stream: { isTTY, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream,
+  };
 }
 
 describe('progress of a long admin command (stderr)', () => {
@@ -17,9 +20,7 @@ describe('progress of a long admin command (stderr)', () => {
       progress.update(done, 10_000);
     }
 
-    expect(written).toEqual([
-      'import: 50% 5,000/10,000, 1,000/s, about 5 s left\n',
-    ]);
+    expect(written).toEqual(['import: 50% 5,000/10,000, 1,000/s, about 5 s left\n']);
   });
 
   it('redraws one bar in place on a terminal and ends its line when done', () => {

@@ -34,18 +34,24 @@ describe('X-Ray subsegments of what a function calls (lib/observability/trace.ts
     process.env._X_AMZN_TRACE_ID = TRACE;
     const lines: string[] = [];
     const [stdout, stderr] = [process.stdout.write, process.stderr.write];
-    process.stdout.write = process.stderr.write = ((text: string) => lines.push(text) > 0) as typeof process.stdout.write;
+    process.stdout.write = process.stderr.write = ((text: string) =>
+      lines.push(text) > 0) as typeof process.stdout.write;
     try {
       logger.warn('A line of the invocation');
     } finally {
       [process.stdout.write, process.stderr.write] = [stdout, stderr];
     }
 
-    expect(lines.map((line) => JSON.parse(line).xray_trace_id)).toEqual(['1-6740a8f2-0123456789abcdef01234567']);
+    expect(lines.map((line) => JSON.parse(line).xray_trace_id)).toEqual([
+      '1-6740a8f2-0123456789abcdef01234567',
+    ]);
   });
 
   it('reads the sampled trace of the invocation, and none when it is not sampled', () => {
-    expect(sampledTrace(TRACE)).toEqual({ traceId: '1-6740a8f2-0123456789abcdef01234567', parentId: '53995c3f42cd8ad8' });
+    expect(sampledTrace(TRACE)).toEqual({
+      traceId: '1-6740a8f2-0123456789abcdef01234567',
+      parentId: '53995c3f42cd8ad8',
+    });
     expect(sampledTrace(TRACE.replace('Sampled=1', 'Sampled=0'))).toBeUndefined();
     expect(sampledTrace(undefined)).toBeUndefined();
   });
@@ -54,8 +60,16 @@ describe('X-Ray subsegments of what a function calls (lib/observability/trace.ts
     const xray = await daemon();
     process.env._X_AMZN_TRACE_ID = TRACE;
     // Nothing listens on port 9: the call fails as a fault, after the SDK's attempts.
-    const db = createDb({ endpoint: 'http://127.0.0.1:9', tableName: 'hiring-trace', timeouts: { connectionTimeoutMs: 200 } });
-    await db.baseClient.send(new GetItemCommand({ TableName: 'hiring-trace', Key: { pk: { S: 'a' }, sk: { S: 'b' } } })).catch(() => undefined);
+    const db = createDb({
+      endpoint: 'http://127.0.0.1:9',
+      tableName: 'hiring-trace',
+      timeouts: { connectionTimeoutMs: 200 },
+    });
+    await db.baseClient
+      .send(
+        new GetItemCommand({ TableName: 'hiring-trace', Key: { pk: { S: 'a' }, sk: { S: 'b' } } }),
+      )
+      .catch(() => undefined);
     await settle();
     xray.close();
 
@@ -75,14 +89,31 @@ describe('X-Ray subsegments of what a function calls (lib/observability/trace.ts
   it('records a remote call with its status, and sends nothing for a trace that is not sampled', async () => {
     const xray = await daemon();
     process.env._X_AMZN_TRACE_ID = TRACE;
-    await traced('hooks.example.com', async () => ({ statusCode: 404 }), (sent) => ({ namespace: 'remote', http: { response: { status: sent?.statusCode } }, outcome: 'error' }));
+    await traced(
+      'hooks.example.com',
+      async () => ({ statusCode: 404 }),
+      (sent) => ({
+        namespace: 'remote',
+        http: { response: { status: sent?.statusCode } },
+        outcome: 'error',
+      }),
+    );
     process.env._X_AMZN_TRACE_ID = TRACE.replace('Sampled=1', 'Sampled=0');
-    await traced('hooks.example.com', async () => ({ statusCode: 200 }), () => ({ namespace: 'remote' }));
+    await traced(
+      'hooks.example.com',
+      async () => ({ statusCode: 200 }),
+      () => ({ namespace: 'remote' }),
+    );
     await settle();
     xray.close();
 
     expect(xray.received.map((datagram) => datagram.document)).toEqual([
-      expect.objectContaining({ name: 'hooks.example.com', namespace: 'remote', http: { response: { status: 404 } }, error: true }),
+      expect.objectContaining({
+        name: 'hooks.example.com',
+        namespace: 'remote',
+        http: { response: { status: 404 } },
+        error: true,
+      }),
     ]);
   });
 });

@@ -8,16 +8,35 @@ import { recordEvent } from '../../lib/db/entities/event.js';
  * spread event lost its id stamping and a spread addition its merging.
  */
 describe('transaction items', () => {
-  const data = { id: 'jd-1', title: 'Data Engineer', status: 'DRAFT', updatedAt: '2026-11-23T10:00:00.000Z' } as const;
+  const data = {
+    id: 'jd-1',
+    title: 'Data Engineer',
+    status: 'DRAFT',
+    updatedAt: '2026-11-23T10:00:00.000Z',
+  } as const;
 
   it('gives an event, copied or not, its id and time when the transaction is sent', () => {
     const event = recordEvent('acme', 'jd.created', data);
     const sentAt = new Date('2026-11-23T12:00:00.000Z');
 
-    const [original, copy, clone] = toWriteItems('hiring', [event, { ...event }, structuredClone(event)], sentAt);
+    const [original, copy, clone] = toWriteItems(
+      'hiring',
+      [event, { ...event }, structuredClone(event)],
+      sentAt,
+    );
 
     for (const write of [original, copy, clone]) {
-      expect(write?.Put).toMatchObject({ TableName: 'hiring', ConditionExpression: 'attribute_not_exists(pk)', Item: { pk: 'TENANT#acme', entity: 'EVENT', type: 'jd.created', createdAt: sentAt.toISOString(), data } });
+      expect(write?.Put).toMatchObject({
+        TableName: 'hiring',
+        ConditionExpression: 'attribute_not_exists(pk)',
+        Item: {
+          pk: 'TENANT#acme',
+          entity: 'EVENT',
+          type: 'jd.created',
+          createdAt: sentAt.toISOString(),
+          data,
+        },
+      });
     }
     const ids = [original, copy, clone].map((write) => write?.Put?.Item?.id as string);
     expect(new Set(ids).size).toBe(3);

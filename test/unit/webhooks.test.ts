@@ -1,10 +1,19 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_EVENT_SETTLE_MS, DEFAULT_WEBHOOK_RETRY_SCHEDULE, DYNAMODB_WRITE_BUDGET_MS, webhookRetrySchedule } from '../../lib/config.js';
+import {
+  DEFAULT_EVENT_SETTLE_MS,
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE,
+  DYNAMODB_WRITE_BUDGET_MS,
+  webhookRetrySchedule,
+} from '../../lib/config.js';
 import type { Db } from '../../lib/db/client.js';
 import type { RetryStrategyV2 } from '@smithy/types';
 import { createDb, DYNAMODB_CALL_LIMITS } from '../../lib/db/client.js';
-import { type DeliveryMessage, delaySecondsOf, MAX_DELAY_SECONDS } from '../../lib/webhooks/queue.js';
+import {
+  type DeliveryMessage,
+  delaySecondsOf,
+  MAX_DELAY_SECONDS,
+} from '../../lib/webhooks/queue.js';
 import { deliveryHeaders, newWebhookSecret } from '../../lib/webhooks/signing.js';
 import { addressProblem, parseWebhookUrl } from '../../lib/webhooks/url-safety.js';
 import { work } from '../../lib/webhooks/worker.js';
@@ -15,7 +24,11 @@ afterEach(() => {
 
 describe('signing (Standard Webhooks)', () => {
   it('signs so that the standardwebhooks library verifies with either secret during a rotation, and with no other', () => {
-    const [oldSecret, newSecret, stranger] = [newWebhookSecret(), newWebhookSecret(), newWebhookSecret()];
+    const [oldSecret, newSecret, stranger] = [
+      newWebhookSecret(),
+      newWebhookSecret(),
+      newWebhookSecret(),
+    ];
     const body = JSON.stringify({ id: 'evt_1', type: 'jd.created', data: { title: 'Café ☕' } });
     const headers = deliveryHeaders([newSecret, oldSecret], 'evt_1', body, new Date());
 
@@ -79,9 +92,15 @@ describe('webhook addresses', () => {
 
   it('allows only ports 443 and 8443 outside the local stack', () => {
     expect(parseWebhookUrl('https://hooks.example.com/in', { allowLocal: false }).port).toBe('');
-    expect(parseWebhookUrl('https://hooks.example.com:8443/in', { allowLocal: false }).port).toBe('8443');
-    expect(() => parseWebhookUrl('https://hooks.example.com:22/in', { allowLocal: false })).toThrow('url: the port must be 443 or 8443');
-    expect(() => parseWebhookUrl('https://hooks.example.com:6379/in', { allowLocal: false })).toThrow('url: the port must be 443 or 8443');
+    expect(parseWebhookUrl('https://hooks.example.com:8443/in', { allowLocal: false }).port).toBe(
+      '8443',
+    );
+    expect(() => parseWebhookUrl('https://hooks.example.com:22/in', { allowLocal: false })).toThrow(
+      'url: the port must be 443 or 8443',
+    );
+    expect(() =>
+      parseWebhookUrl('https://hooks.example.com:6379/in', { allowLocal: false }),
+    ).toThrow('url: the port must be 443 or 8443');
     expect(parseWebhookUrl('http://localhost:4000/in', { allowLocal: true }).port).toBe('4000');
   });
 
@@ -96,25 +115,54 @@ describe('webhook addresses', () => {
 describe('retry schedule and delays', () => {
   it('follows the Standard Webhooks schedule unless WEBHOOK_RETRY_SCHEDULE says otherwise, and refuses a bad one', () => {
     expect(webhookRetrySchedule()).toEqual([5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
-    expect(DEFAULT_WEBHOOK_RETRY_SCHEDULE.reduce((sum, seconds) => sum + seconds, 0) / 86_400).toBeCloseTo(3.1, 1);
+    expect(
+      DEFAULT_WEBHOOK_RETRY_SCHEDULE.reduce((sum, seconds) => sum + seconds, 0) / 86_400,
+    ).toBeCloseTo(3.1, 1);
     process.env.WEBHOOK_RETRY_SCHEDULE = '0.5, 2,10';
     expect(webhookRetrySchedule()).toEqual([0.5, 2, 10]);
     process.env.WEBHOOK_RETRY_SCHEDULE = '5,soon';
-    expect(() => webhookRetrySchedule()).toThrow('WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds');
+    expect(() => webhookRetrySchedule()).toThrow(
+      'WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds',
+    );
   });
 
   it('delays one queue message at most 15 minutes (SQS), in whole seconds', () => {
-    expect([0, 1, 5_000, 299_001, 7_200_000].map(delaySecondsOf)).toEqual([0, 1, 5, 300, MAX_DELAY_SECONDS]);
+    expect([0, 1, 5_000, 299_001, 7_200_000].map(delaySecondsOf)).toEqual([
+      0,
+      1,
+      5,
+      300,
+      MAX_DELAY_SECONDS,
+    ]);
     expect(MAX_DELAY_SECONDS).toBe(900);
   });
 
   it('puts back a message that arrives before its time for the rest of its wait, without reading the table', async () => {
     const sent: { message: DeliveryMessage; delayMs: number }[] = [];
     const now = new Date('2026-11-22T10:00:00Z');
-    const message: DeliveryMessage = { kind: 'deliver', tenantId: 't', webhookId: 'w', eventId: 'e', id: 'auto:4', retry: 4, trigger: 'automatic', notBefore: now.getTime() + 2 * 3_600_000 };
-    const noTable = new Proxy({}, { get: () => { throw new Error('the table was read'); } }) as Db;
+    const message: DeliveryMessage = {
+      kind: 'deliver',
+      tenantId: 't',
+      webhookId: 'w',
+      eventId: 'e',
+      id: 'auto:4',
+      retry: 4,
+      trigger: 'automatic',
+      notBefore: now.getTime() + 2 * 3_600_000,
+    };
+    const noTable = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('the table was read');
+        },
+      },
+    ) as Db;
 
-    const outcome = await work(noTable, message, 'm-1', { queue: { send: async (entries) => void sent.push(...entries) }, now: () => now });
+    const outcome = await work(noTable, message, 'm-1', {
+      queue: { send: async (entries) => void sent.push(...entries) },
+      now: () => now,
+    });
 
     expect(outcome).toBe('postponed');
     expect(sent).toEqual([{ message, delayMs: 2 * 3_600_000 }]);
@@ -123,8 +171,11 @@ describe('retry schedule and delays', () => {
 
 describe('event settle window', () => {
   it('caps every back-off the SDK waits before a retry, throttling included, and stops after the last attempt', async () => {
-    const configured = createDb({ endpoint: 'http://127.0.0.1:1', tableName: 'unit' }).baseClient.config.retryStrategy;
-    const strategy = (typeof configured === 'function' ? await configured() : configured) as RetryStrategyV2;
+    const configured = createDb({ endpoint: 'http://127.0.0.1:1', tableName: 'unit' }).baseClient
+      .config.retryStrategy;
+    const strategy = (
+      typeof configured === 'function' ? await configured() : configured
+    ) as RetryStrategyV2;
     for (const errorType of ['TRANSIENT', 'THROTTLING'] as const) {
       let token = await strategy.acquireInitialRetryToken('dynamodb');
       const delays: number[] = [];
@@ -132,14 +183,19 @@ describe('event settle window', () => {
         token = await strategy.refreshRetryTokenForRetry(token, { errorType });
         delays.push(token.getRetryDelay());
       }
-      expect(delays.every((delay) => delay <= DYNAMODB_CALL_LIMITS.maxBackoffMs), `${errorType}: ${delays}`).toBe(true);
+      expect(
+        delays.every((delay) => delay <= DYNAMODB_CALL_LIMITS.maxBackoffMs),
+        `${errorType}: ${delays}`,
+      ).toBe(true);
       await expect(strategy.refreshRetryTokenForRetry(token, { errorType })).rejects.toBeDefined();
     }
   });
 
   it('outlasts the longest a write can take after its id is stamped: every attempt timing out, every back-off at its cap', () => {
-    const { maxAttempts, connectionTimeoutMs, requestTimeoutMs, maxBackoffMs } = DYNAMODB_CALL_LIMITS;
-    const longestWrite = maxAttempts * (connectionTimeoutMs + requestTimeoutMs) + (maxAttempts - 1) * maxBackoffMs;
+    const { maxAttempts, connectionTimeoutMs, requestTimeoutMs, maxBackoffMs } =
+      DYNAMODB_CALL_LIMITS;
+    const longestWrite =
+      maxAttempts * (connectionTimeoutMs + requestTimeoutMs) + (maxAttempts - 1) * maxBackoffMs;
 
     expect(DYNAMODB_WRITE_BUDGET_MS).toBe(longestWrite);
     expect(DEFAULT_EVENT_SETTLE_MS).toBeGreaterThan(longestWrite);

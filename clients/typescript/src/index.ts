@@ -25,9 +25,16 @@ export type SlicePagination = Schemas['SlicePagination'];
 export type ErrorCode = Schemas['Error']['code'];
 
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
-type Body<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+type Body<Op extends keyof operations> = operations[Op] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 /** The success envelope of an operation, without `success`. */
-type Answer<Op extends keyof operations> = Omit<SuccessBody<operations[Op]['responses']>, 'success'>;
+type Answer<Op extends keyof operations> = Omit<
+  SuccessBody<operations[Op]['responses']>,
+  'success'
+>;
 type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B } } }
   ? B
   : R extends { 201: { content: { 'application/json': infer B } } }
@@ -108,7 +115,9 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 /** A typed client of the Hiring Integration API: one method per operation, paging, retries and idempotency built in. */
 export class HiringClient {
   private readonly baseUrl: string;
-  private readonly settings: Required<Omit<ClientOptions, 'baseUrl' | 'fetch'>> & { fetch: typeof fetch };
+  private readonly settings: Required<Omit<ClientOptions, 'baseUrl' | 'fetch'>> & {
+    fetch: typeof fetch;
+  };
 
   constructor(options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -124,13 +133,23 @@ export class HiringClient {
   }
 
   readonly jds = {
-    list: (query: Query<'listJds'> = {}, options?: CallOptions) => this.call<Answer<'listJds'>>('GET', '/jds', { query, options }),
-    listAll: (query: Omit<Query<'listJds'>, 'cursor' | 'page'> = {}, options?: CallOptions) => this.walk((cursor) => this.jds.list({ ...query, cursor }, options)),
-    get: async (jdId: string, options?: CallOptions): Promise<Jd> => (await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options })).data,
+    list: (query: Query<'listJds'> = {}, options?: CallOptions) =>
+      this.call<Answer<'listJds'>>('GET', '/jds', { query, options }),
+    listAll: (query: Omit<Query<'listJds'>, 'cursor' | 'page'> = {}, options?: CallOptions) =>
+      this.walk((cursor) => this.jds.list({ ...query, cursor }, options)),
+    get: async (jdId: string, options?: CallOptions): Promise<Jd> =>
+      (await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options }))
+        .data,
     /** The JD and its ETag, to pass to `update` as `ifMatch`. */
-    getVersioned: async (jdId: string, options?: CallOptions): Promise<{ jd: Jd; etag: string | undefined }> => {
+    getVersioned: async (
+      jdId: string,
+      options?: CallOptions,
+    ): Promise<{ jd: Jd; etag: string | undefined }> => {
       let etag: string | undefined;
-      const { data } = await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options, onEtag: (tag) => (etag = tag) });
+      const { data } = await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, {
+        options,
+        onEtag: (tag) => (etag = tag),
+      });
       return { jd: data, etag };
     },
     /**
@@ -138,10 +157,18 @@ export class HiringClient {
      * or an earlier `update`), a JD someone else changed since is not overwritten: HiringApiError 412
      * `precondition_failed`. Retried safely: every call carries an Idempotency-Key.
      */
-    update: async (jdId: string, body: Body<'updateJd'>, options?: CallOptions & { ifMatch?: string }): Promise<{ jd: Jd; etag: string | undefined }> => {
+    update: async (
+      jdId: string,
+      body: Body<'updateJd'>,
+      options?: CallOptions & { ifMatch?: string },
+    ): Promise<{ jd: Jd; etag: string | undefined }> => {
       let etag: string | undefined;
       const headers = options?.ifMatch === undefined ? undefined : { 'If-Match': options.ifMatch };
-      const { data } = await this.call<Answer<'updateJd'>>('PATCH', `/jds/${encodeURIComponent(jdId)}`, { body, idempotent: true, options, headers, onEtag: (tag) => (etag = tag) });
+      const { data } = await this.call<Answer<'updateJd'>>(
+        'PATCH',
+        `/jds/${encodeURIComponent(jdId)}`,
+        { body, idempotent: true, options, headers, onEtag: (tag) => (etag = tag) },
+      );
       return { jd: data, etag };
     },
     /**
@@ -151,85 +178,175 @@ export class HiringClient {
      */
     delete: async (jdId: string, options?: CallOptions & { ifMatch?: string }): Promise<void> => {
       const headers = options?.ifMatch === undefined ? undefined : { 'If-Match': options.ifMatch };
-      await this.call<undefined>('DELETE', `/jds/${encodeURIComponent(jdId)}`, { options, headers });
+      await this.call<undefined>('DELETE', `/jds/${encodeURIComponent(jdId)}`, {
+        options,
+        headers,
+      });
     },
     create: async (body: Body<'createJd'>, options?: CallOptions): Promise<NewJd> =>
-      (await this.call<Answer<'createJd'>>('POST', '/jds', { body, idempotent: true, options })).data,
+      (await this.call<Answer<'createJd'>>('POST', '/jds', { body, idempotent: true, options }))
+        .data,
   };
 
   readonly resumes = {
-    list: (query: Query<'listResumes'> = {}, options?: CallOptions) => this.call<Answer<'listResumes'>>('GET', '/resumes', { query, options }),
-    listAll: (options?: CallOptions) => this.walk((cursor) => this.resumes.list({ cursor }, options)),
+    list: (query: Query<'listResumes'> = {}, options?: CallOptions) =>
+      this.call<Answer<'listResumes'>>('GET', '/resumes', { query, options }),
+    listAll: (options?: CallOptions) =>
+      this.walk((cursor) => this.resumes.list({ cursor }, options)),
     get: async (resumeId: string, options?: CallOptions): Promise<Resume> =>
-      (await this.call<Answer<'getResume'>>('GET', `/resumes/${encodeURIComponent(resumeId)}`, { options })).data,
+      (
+        await this.call<Answer<'getResume'>>('GET', `/resumes/${encodeURIComponent(resumeId)}`, {
+          options,
+        })
+      ).data,
   };
 
   readonly matches = {
     /** The JD's applications, best score first: all of them, or a slice when `limit` or `cursor` is given. */
     list: (jdId: string, query: Query<'listMatches'> = {}, options?: CallOptions) =>
-      this.call<Answer<'listMatches'>>('GET', `/matches/${encodeURIComponent(jdId)}`, { query, options }),
+      this.call<Answer<'listMatches'>>('GET', `/matches/${encodeURIComponent(jdId)}`, {
+        query,
+        options,
+      }),
     /** Every match, in slices of 1,000: for a JD with more than one answer can carry. */
-    listAll: (jdId: string, options?: CallOptions) => this.walk((cursor) => this.matches.list(jdId, { limit: 1000, cursor }, options)),
+    listAll: (jdId: string, options?: CallOptions) =>
+      this.walk((cursor) => this.matches.list(jdId, { limit: 1000, cursor }, options)),
   };
 
   readonly applications = {
     /** One application with every AI score and its provenance (when, which model, criteria, summary), newest first. */
     get: async (applicationId: string, options?: CallOptions): Promise<Application> =>
-      (await this.call<Answer<'getApplication'>>('GET', `/applications/${encodeURIComponent(applicationId)}`, { options })).data,
+      (
+        await this.call<Answer<'getApplication'>>(
+          'GET',
+          `/applications/${encodeURIComponent(applicationId)}`,
+          { options },
+        )
+      ).data,
   };
 
   readonly candidates = {
-    list: (query: Query<'listCandidates'> = {}, options?: CallOptions) => this.call<Answer<'listCandidates'>>('GET', '/candidates', { query, options }),
-    listAll: (query: Pick<Query<'listCandidates'>, 'search'> = {}, options?: CallOptions) => this.walk((cursor) => this.candidates.list({ ...query, cursor }, options)),
+    list: (query: Query<'listCandidates'> = {}, options?: CallOptions) =>
+      this.call<Answer<'listCandidates'>>('GET', '/candidates', { query, options }),
+    listAll: (query: Pick<Query<'listCandidates'>, 'search'> = {}, options?: CallOptions) =>
+      this.walk((cursor) => this.candidates.list({ ...query, cursor }, options)),
   };
 
   readonly keys = {
-    list: (query: Query<'listKeys'> = {}, options?: CallOptions) => this.call<Answer<'listKeys'>>('GET', '/keys', { query, options }),
-    listAll: (options?: CallOptions) => this.walk((cursor) => this.keys.list({ limit: 1000, cursor }, options)),
+    list: (query: Query<'listKeys'> = {}, options?: CallOptions) =>
+      this.call<Answer<'listKeys'>>('GET', '/keys', { query, options }),
+    listAll: (options?: CallOptions) =>
+      this.walk((cursor) => this.keys.list({ limit: 1000, cursor }, options)),
     /** The plaintext `key` is in this answer only. */
     create: async (body: Body<'createKey'>, options?: CallOptions): Promise<NewApiKey> =>
-      (await this.call<Answer<'createKey'>>('POST', '/keys', { body, idempotent: true, options })).data,
-    revoke: (keyId: string, options?: CallOptions) => this.call<Answer<'revokeKey'>>('DELETE', `/keys/${encodeURIComponent(keyId)}`, { options }),
+      (await this.call<Answer<'createKey'>>('POST', '/keys', { body, idempotent: true, options }))
+        .data,
+    revoke: (keyId: string, options?: CallOptions) =>
+      this.call<Answer<'revokeKey'>>('DELETE', `/keys/${encodeURIComponent(keyId)}`, { options }),
   };
 
   readonly events = {
-    list: (query: Query<'listEvents'> = {}, options?: CallOptions) => this.call<Answer<'listEvents'>>('GET', '/events', { query, options }),
-    get: async (eventId: string, options?: CallOptions): Promise<Event> => (await this.call<Answer<'getEvent'>>('GET', `/events/${encodeURIComponent(eventId)}`, { options })).data,
+    list: (query: Query<'listEvents'> = {}, options?: CallOptions) =>
+      this.call<Answer<'listEvents'>>('GET', '/events', { query, options }),
+    get: async (eventId: string, options?: CallOptions): Promise<Event> =>
+      (
+        await this.call<Answer<'getEvent'>>('GET', `/events/${encodeURIComponent(eventId)}`, {
+          options,
+        })
+      ).data,
     /**
      * Every event after `after` (an event id; from the start of the log without it), each once, in
      * order, waiting `pollIntervalMs` at the end of the log before asking again, until `signal` aborts.
      * Each comes with the cursor to persist: resume from it after a restart.
      */
-    follow: (options: { after?: string; types?: EventType[]; pollIntervalMs?: number; signal?: AbortSignal } = {}) => this.follow(options),
+    follow: (
+      options: {
+        after?: string;
+        types?: EventType[];
+        pollIntervalMs?: number;
+        signal?: AbortSignal;
+      } = {},
+    ) => this.follow(options),
   };
 
   readonly webhooks = {
-    list: async (options?: CallOptions): Promise<Webhook[]> => (await this.call<Answer<'listWebhooks'>>('GET', '/webhooks', { options })).data,
+    list: async (options?: CallOptions): Promise<Webhook[]> =>
+      (await this.call<Answer<'listWebhooks'>>('GET', '/webhooks', { options })).data,
     get: async (webhookId: string, options?: CallOptions): Promise<Webhook> =>
-      (await this.call<Answer<'getWebhook'>>('GET', `/webhooks/${encodeURIComponent(webhookId)}`, { options })).data,
-    /** The signing `secret` is in this answer only. */
-    create: async (body: Body<'createWebhook'>, options?: CallOptions): Promise<NewWebhook> =>
-      (await this.call<Answer<'createWebhook'>>('POST', '/webhooks', { body, idempotent: true, options })).data,
-    delete: (webhookId: string, options?: CallOptions) => this.call<Answer<'deleteWebhook'>>('DELETE', `/webhooks/${encodeURIComponent(webhookId)}`, { options }),
-    rotateSecret: async (webhookId: string, options?: CallOptions): Promise<NewWebhook> =>
-      (await this.call<Answer<'rotateWebhookSecret'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/rotate-secret`, { options })).data,
-    enable: async (webhookId: string, options?: CallOptions): Promise<Webhook> =>
-      (await this.call<Answer<'enableWebhook'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/enable`, { options })).data,
-    deliveries: (webhookId: string, query: Query<'listWebhookDeliveries'> = {}, options?: CallOptions) =>
-      this.call<Answer<'listWebhookDeliveries'>>('GET', `/webhooks/${encodeURIComponent(webhookId)}/deliveries`, { query, options }),
-    /** Every delivery attempt to the endpoint, newest first, page after page. */
-    deliveriesAll: (webhookId: string, options?: CallOptions) => this.walk((cursor) => this.webhooks.deliveries(webhookId, { limit: 100, cursor }, options)),
-    retryDelivery: async (webhookId: string, eventId: string, options?: CallOptions) =>
       (
-        await this.call<Answer<'retryWebhookDelivery'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(eventId)}/retry`, {
+        await this.call<Answer<'getWebhook'>>('GET', `/webhooks/${encodeURIComponent(webhookId)}`, {
           options,
         })
       ).data,
+    /** The signing `secret` is in this answer only. */
+    create: async (body: Body<'createWebhook'>, options?: CallOptions): Promise<NewWebhook> =>
+      (
+        await this.call<Answer<'createWebhook'>>('POST', '/webhooks', {
+          body,
+          idempotent: true,
+          options,
+        })
+      ).data,
+    delete: (webhookId: string, options?: CallOptions) =>
+      this.call<Answer<'deleteWebhook'>>('DELETE', `/webhooks/${encodeURIComponent(webhookId)}`, {
+        options,
+      }),
+    rotateSecret: async (webhookId: string, options?: CallOptions): Promise<NewWebhook> =>
+      (
+        await this.call<Answer<'rotateWebhookSecret'>>(
+          'POST',
+          `/webhooks/${encodeURIComponent(webhookId)}/rotate-secret`,
+          { options },
+        )
+      ).data,
+    enable: async (webhookId: string, options?: CallOptions): Promise<Webhook> =>
+      (
+        await this.call<Answer<'enableWebhook'>>(
+          'POST',
+          `/webhooks/${encodeURIComponent(webhookId)}/enable`,
+          { options },
+        )
+      ).data,
+    deliveries: (
+      webhookId: string,
+      query: Query<'listWebhookDeliveries'> = {},
+      options?: CallOptions,
+    ) =>
+      this.call<Answer<'listWebhookDeliveries'>>(
+        'GET',
+        `/webhooks/${encodeURIComponent(webhookId)}/deliveries`,
+        { query, options },
+      ),
+    /** Every delivery attempt to the endpoint, newest first, page after page. */
+    deliveriesAll: (webhookId: string, options?: CallOptions) =>
+      this.walk((cursor) => this.webhooks.deliveries(webhookId, { limit: 100, cursor }, options)),
+    retryDelivery: async (webhookId: string, eventId: string, options?: CallOptions) =>
+      (
+        await this.call<Answer<'retryWebhookDelivery'>>(
+          'POST',
+          `/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(eventId)}/retry`,
+          {
+            options,
+          },
+        )
+      ).data,
     /** Sends one signed `webhook.test` event to the endpoint now: not in the event log, never retried; its attempt shows in `deliveries`. */
     test: async (webhookId: string, options?: CallOptions) =>
-      (await this.call<Answer<'testWebhook'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/test`, { options })).data,
+      (
+        await this.call<Answer<'testWebhook'>>(
+          'POST',
+          `/webhooks/${encodeURIComponent(webhookId)}/test`,
+          { options },
+        )
+      ).data,
     replay: async (webhookId: string, body: Body<'replayWebhook'>, options?: CallOptions) =>
-      (await this.call<Answer<'replayWebhook'>>('POST', `/webhooks/${encodeURIComponent(webhookId)}/replay`, { body, idempotent: true, options })).data,
+      (
+        await this.call<Answer<'replayWebhook'>>(
+          'POST',
+          `/webhooks/${encodeURIComponent(webhookId)}/replay`,
+          { body, idempotent: true, options },
+        )
+      ).data,
   };
 
   /** The calling key: tenant, name, scopes and quota. */
@@ -238,7 +355,11 @@ export class HiringClient {
   }
 
   /** Every item of a list, page after page, following `nextCursor` (stable while the data changes). */
-  private async *walk<T>(page: (cursor: string | undefined) => Promise<{ data: T[]; pagination?: { hasMore: boolean; nextCursor?: string } }>): AsyncGenerator<T> {
+  private async *walk<T>(
+    page: (
+      cursor: string | undefined,
+    ) => Promise<{ data: T[]; pagination?: { hasMore: boolean; nextCursor?: string } }>,
+  ): AsyncGenerator<T> {
     let cursor: string | undefined;
     do {
       const answer = await page(cursor);
@@ -247,10 +368,18 @@ export class HiringClient {
     } while (cursor !== undefined);
   }
 
-  private async *follow(options: { after?: string; types?: EventType[]; pollIntervalMs?: number; signal?: AbortSignal }): AsyncGenerator<{ event: Event; cursor: string }> {
+  private async *follow(options: {
+    after?: string;
+    types?: EventType[];
+    pollIntervalMs?: number;
+    signal?: AbortSignal;
+  }): AsyncGenerator<{ event: Event; cursor: string }> {
     let cursor = options.after;
     while (!options.signal?.aborted) {
-      const page = await this.events.list({ cursor, type: options.types?.join(','), limit: 100 }, { signal: options.signal });
+      const page = await this.events.list(
+        { cursor, type: options.types?.join(','), limit: 100 },
+        { signal: options.signal },
+      );
       for (const event of page.data) {
         cursor = event.id;
         yield { event, cursor };
@@ -267,11 +396,19 @@ export class HiringClient {
    */
   private async call<T>(method: Method, path: string, call: Call): Promise<T> {
     const { signal } = call.options ?? {};
-    const idempotencyKey = call.idempotent ? (call.options?.idempotencyKey ?? (this.settings.idempotencyKeys ? crypto.randomUUID() : undefined)) : undefined;
+    const idempotencyKey = call.idempotent
+      ? (call.options?.idempotencyKey ??
+        (this.settings.idempotencyKeys ? crypto.randomUUID() : undefined))
+      : undefined;
     const repeatable = method !== 'POST' || idempotencyKey !== undefined;
     const url = new URL(`${this.baseUrl}${path}`);
-    for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
-    const headers: Record<string, string> = { 'X-API-Key': this.settings.apiKey, Accept: 'application/json', 'Accept-Encoding': 'gzip' };
+    for (const [name, value] of Object.entries(call.query ?? {}))
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    const headers: Record<string, string> = {
+      'X-API-Key': this.settings.apiKey,
+      Accept: 'application/json',
+      'Accept-Encoding': 'gzip',
+    };
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
     Object.assign(headers, call.headers);
@@ -280,8 +417,15 @@ export class HiringClient {
       let failure: HiringApiError;
       let retryable: boolean;
       try {
-        const attemptSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(this.settings.timeoutMs)]) : AbortSignal.timeout(this.settings.timeoutMs);
-        const response = await this.settings.fetch(url, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: attemptSignal });
+        const attemptSignal = signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(this.settings.timeoutMs)])
+          : AbortSignal.timeout(this.settings.timeoutMs);
+        const response = await this.settings.fetch(url, {
+          method,
+          headers,
+          body: call.body === undefined ? undefined : JSON.stringify(call.body),
+          signal: attemptSignal,
+        });
         const text = await response.text();
         const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
         if (response.ok) {
@@ -290,17 +434,32 @@ export class HiringClient {
         }
         failure = errorOf(response, json);
         const gatewayFault = response.status === 500 && failure.code === undefined;
-        retryable = response.status === 429 || (repeatable && (response.status === 503 || gatewayFault));
+        retryable =
+          response.status === 429 || (repeatable && (response.status === 503 || gatewayFault));
       } catch (error) {
         if (signal?.aborted) throw error;
         const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-        failure = new HiringApiError(timedOut ? `No answer within ${this.settings.timeoutMs} ms` : `The request failed: ${(error as Error).message}`, 0, undefined, undefined, undefined, undefined, {
-          cause: error,
-        });
+        failure = new HiringApiError(
+          timedOut
+            ? `No answer within ${this.settings.timeoutMs} ms`
+            : `The request failed: ${(error as Error).message}`,
+          0,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          {
+            cause: error,
+          },
+        );
         retryable = repeatable;
       }
-      const wait = failure.retryAfterMs ?? Math.random() * Math.min(this.settings.retryMaxMs, this.settings.retryBaseMs * 2 ** attempt);
-      if (!retryable || attempt >= this.settings.maxRetries || wait > this.settings.retryMaxMs) throw failure;
+      const wait =
+        failure.retryAfterMs ??
+        Math.random() *
+          Math.min(this.settings.retryMaxMs, this.settings.retryBaseMs * 2 ** attempt);
+      if (!retryable || attempt >= this.settings.maxRetries || wait > this.settings.retryMaxMs)
+        throw failure;
       await sleep(wait, signal);
       if (signal?.aborted) throw failure;
     }
@@ -314,8 +473,16 @@ function errorOf(response: Response, json: Record<string, unknown>): HiringApiEr
     return Number.isFinite(value) && value > 0 ? value * 1000 : undefined;
   };
   const retryAfterMs =
-    typeof json.retryAfterMs === 'number' ? json.retryAfterMs : (seconds('Retry-After') ?? (response.status === 429 ? seconds('RateLimit-Reset') : undefined));
-  const message = typeof json.error === 'string' ? json.error : typeof json.message === 'string' ? json.message : `HTTP ${response.status}`;
+    typeof json.retryAfterMs === 'number'
+      ? json.retryAfterMs
+      : (seconds('Retry-After') ??
+        (response.status === 429 ? seconds('RateLimit-Reset') : undefined));
+  const message =
+    typeof json.error === 'string'
+      ? json.error
+      : typeof json.message === 'string'
+        ? json.message
+        : `HTTP ${response.status}`;
   return new HiringApiError(
     message,
     response.status,

@@ -14,12 +14,20 @@ const SIGNATURE_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature
  * body as received (before any JSON parsing). Throws WebhookVerificationError otherwise.
  */
 /** What a delivery carries: an event of the log, or the `webhook.test` event of a test delivery. */
-export type DeliveredEvent = components['schemas']['Event'] | components['schemas']['WebhookTestEvent'];
+export type DeliveredEvent =
+  components['schemas']['Event'] | components['schemas']['WebhookTestEvent'];
 
-export function verifyWebhook(secrets: string | string[], headers: Headers, rawBody: string | Uint8Array): DeliveredEvent {
+export function verifyWebhook(
+  secrets: string | string[],
+  headers: Headers,
+  rawBody: string | Uint8Array,
+): DeliveredEvent {
   const signed: Record<string, string> = {};
   for (const name of SIGNATURE_HEADERS) {
-    const value = headers instanceof globalThis.Headers ? headers.get(name) : (headers[name] ?? headers[name.toUpperCase()]);
+    const value =
+      headers instanceof globalThis.Headers
+        ? headers.get(name)
+        : (headers[name] ?? headers[name.toUpperCase()]);
     const text = Array.isArray(value) ? value[0] : value;
     if (!text) throw new WebhookVerificationError(`Missing the ${name} header`);
     signed[name] = text;

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HiringApiError, HiringClient, type JdSummary, verifyWebhook, WebhookVerificationError } from '../src/index.js';
+import {
+  HiringApiError,
+  HiringClient,
+  type JdSummary,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '../src/index.js';
 import { CLIENT_TYPES_FILE, clientTypes } from '../../../scripts/local/client-types.js';
 import { importProductData } from '../../../scripts/local/import.js';
 import { demoData } from '../../../scripts/local/demo-data.js';
@@ -11,20 +17,40 @@ import { startReceiver, useWebhookRuntime, waitFor } from '../../../test/helpers
 
 // The local stack as `npm start` runs it (gateway, authorizer, functions, DynamoDB Local, webhook
 // pipeline), with a short settle window for the event log and loopback webhook URLs allowed.
-useEnv({ EVENT_SETTLE_MS: '200', WEBHOOK_ALLOW_LOCAL_URLS: 'true', WEBHOOK_RETRY_SCHEDULE: '0.3,0.3' });
+useEnv({
+  EVENT_SETTLE_MS: '200',
+  WEBHOOK_ALLOW_LOCAL_URLS: 'true',
+  WEBHOOK_RETRY_SCHEDULE: '0.3,0.3',
+});
 const db = useTestDb({ stream: true });
 const baseUrl = useLocalGateway();
 useWebhookRuntime(db);
 
-async function clientOf(scopes: ('read' | 'write' | 'admin')[], options: Partial<ConstructorParameters<typeof HiringClient>[0]> = {}) {
+async function clientOf(
+  scopes: ('read' | 'write' | 'admin')[],
+  options: Partial<ConstructorParameters<typeof HiringClient>[0]> = {},
+) {
   const tenant = await tenantWithKey(db(), scopes);
-  return { ...tenant, client: new HiringClient({ baseUrl: baseUrl(), apiKey: tenant.key, retryBaseMs: 20, ...options }) };
+  return {
+    ...tenant,
+    client: new HiringClient({
+      baseUrl: baseUrl(),
+      apiKey: tenant.key,
+      retryBaseMs: 20,
+      ...options,
+    }),
+  };
 }
 
 describe('the TypeScript client (clients/typescript) against the local stack', () => {
   it('walks every JD of a tenant with more than 250 through listAll, by cursor, each once', async () => {
     const { tenantId, client } = await clientOf(['read']);
-    const jds = Array.from({ length: 260 }, (_, i) => ({ id: `jd-${String(i).padStart(3, '0')}`, title: `Engineer ${i}`, description: 'Builds things.', createdById: 'ats' }));
+    const jds = Array.from({ length: 260 }, (_, i) => ({
+      id: `jd-${String(i).padStart(3, '0')}`,
+      title: `Engineer ${i}`,
+      description: 'Builds things.',
+      createdById: 'ats',
+    }));
     await importProductData(db(), tenantId, { jds });
 
     const seen: JdSummary[] = [];
@@ -43,43 +69,83 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
 
     expect(application.aiScores.map((score) => score.overallScore).sort()).toEqual([84, 91.5]);
     const explained = application.aiScores.find((score) => score.summary !== undefined);
-    expect(explained).toMatchObject({ overallScore: 91.5, model: { id: 'match-ranker' }, criteria: [expect.objectContaining({ name: 'Required skills' }), expect.anything(), expect.anything()] });
-    expect(best).toMatchObject({ applicationId: 'app-1', aiScore: 91.5, scoredAt: explained?.scoredAt, model: explained?.model });
+    expect(explained).toMatchObject({
+      overallScore: 91.5,
+      model: { id: 'match-ranker' },
+      criteria: [
+        expect.objectContaining({ name: 'Required skills' }),
+        expect.anything(),
+        expect.anything(),
+      ],
+    });
+    expect(best).toMatchObject({
+      applicationId: 'app-1',
+      aiScore: 91.5,
+      scoredAt: explained?.scoredAt,
+      model: explained?.model,
+    });
   });
 
   it('deletes a JD created by mistake (204, no body), and then finds it no more', async () => {
     const { client } = await clientOf(['read', 'write']);
-    const mistake = await client.jds.create({ title: 'Duplicate posting', description: 'Created by mistake.', createdById: 'ats' });
+    const mistake = await client.jds.create({
+      title: 'Duplicate posting',
+      description: 'Created by mistake.',
+      createdById: 'ats',
+    });
 
     await expect(client.jds.delete(mistake.id)).resolves.toBeUndefined();
-    expect(await client.jds.get(mistake.id).catch((error: unknown) => (error as HiringApiError).status)).toBe(404);
+    expect(
+      await client.jds.get(mistake.id).catch((error: unknown) => (error as HiringApiError).status),
+    ).toBe(404);
   });
 
   it('updates a JD only over the version it read: the second writer with the same ETag gets a 412', async () => {
     const { client } = await clientOf(['read', 'write']);
-    const { id } = await client.jds.create({ title: 'Platform Engineer', description: 'Runs the platform.', createdById: 'ats' });
+    const { id } = await client.jds.create({
+      title: 'Platform Engineer',
+      description: 'Runs the platform.',
+      createdById: 'ats',
+    });
     const { etag } = await client.jds.getVersioned(id);
 
-    const first = await client.jds.update(id, { location: 'Remote (EU)' }, { ifMatch: etag as string });
-    const second = await client.jds.update(id, { location: 'Berlin' }, { ifMatch: etag as string }).catch((error: unknown) => error);
+    const first = await client.jds.update(
+      id,
+      { location: 'Remote (EU)' },
+      { ifMatch: etag as string },
+    );
+    const second = await client.jds
+      .update(id, { location: 'Berlin' }, { ifMatch: etag as string })
+      .catch((error: unknown) => error);
 
     expect(first.jd.location).toBe('Remote (EU)');
     expect(first.etag).not.toBe(etag);
     expect(second).toBeInstanceOf(HiringApiError);
     expect(second).toMatchObject({ status: 412, code: 'precondition_failed' });
-    expect((await client.jds.update(id, { status: 'CLOSED' }, { ifMatch: first.etag as string })).jd.status).toBe('CLOSED');
+    expect(
+      (await client.jds.update(id, { status: 'CLOSED' }, { ifMatch: first.etag as string })).jd
+        .status,
+    ).toBe('CLOSED');
   });
 
   it('deletes a JD only as it was read: a stale ETag gets a 412 and deletes nothing', async () => {
     const { client } = await clientOf(['read', 'write']);
-    const { id } = await client.jds.create({ title: 'Platform Engineer', description: 'Runs the platform.', createdById: 'ats' });
+    const { id } = await client.jds.create({
+      title: 'Platform Engineer',
+      description: 'Runs the platform.',
+      createdById: 'ats',
+    });
     const { etag } = await client.jds.getVersioned(id);
     const edited = await client.jds.update(id, { location: 'Remote (EU)' });
 
-    const stale = await client.jds.delete(id, { ifMatch: etag as string }).catch((error: unknown) => error);
+    const stale = await client.jds
+      .delete(id, { ifMatch: etag as string })
+      .catch((error: unknown) => error);
 
     expect(stale).toMatchObject({ status: 412, code: 'precondition_failed' });
-    await expect(client.jds.delete(id, { ifMatch: edited.etag as string })).resolves.toBeUndefined();
+    await expect(
+      client.jds.delete(id, { ifMatch: edited.etag as string }),
+    ).resolves.toBeUndefined();
   });
 
   it('creates one JD when the answer to its first attempt is lost: the retry carries the same Idempotency-Key', async () => {
@@ -98,7 +164,11 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     };
     const { client } = await clientOf(['read', 'write'], { fetch: flaky });
 
-    const created = await client.jds.create({ title: 'Platform Engineer', description: 'Runs the platform.', createdById: 'ats' });
+    const created = await client.jds.create({
+      title: 'Platform Engineer',
+      description: 'Runs the platform.',
+      createdById: 'ats',
+    });
     const { pagination, data } = await client.jds.list();
 
     expect(created).toMatchObject({ title: 'Platform Engineer', status: 'DRAFT' });
@@ -117,11 +187,17 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     };
     const { client } = await clientOf(['read', 'write'], { fetch: counting });
 
-    const invalid = await client.jds.create({ title: '', description: 'x', createdById: 'ats' }).catch((error: unknown) => error);
+    const invalid = await client.jds
+      .create({ title: '', description: 'x', createdById: 'ats' })
+      .catch((error: unknown) => error);
     const missing = await client.jds.get('no-such-jd').catch((error: unknown) => error);
 
     expect(invalid).toBeInstanceOf(HiringApiError);
-    expect(invalid).toMatchObject({ status: 400, code: 'validation_failed', details: expect.arrayContaining([expect.objectContaining({ field: 'title' })]) });
+    expect(invalid).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      details: expect.arrayContaining([expect.objectContaining({ field: 'title' })]),
+    });
     expect(missing).toMatchObject({ status: 404, code: 'not_found', message: 'JD not found' });
     expect(calls).toBe(2);
   });
@@ -131,7 +207,11 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     const stop = new AbortController();
     const seen: { type: string; cursor: string }[] = [];
     const following = (async () => {
-      for await (const { event, cursor } of client.events.follow({ types: ['jd.created'], pollIntervalMs: 100, signal: stop.signal })) {
+      for await (const { event, cursor } of client.events.follow({
+        types: ['jd.created'],
+        pollIntervalMs: 100,
+        signal: stop.signal,
+      })) {
         seen.push({ type: event.type, cursor });
         if (seen.length === 3) stop.abort();
       }
@@ -154,25 +234,52 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     const receiver = await startReceiver();
     try {
       const webhook = await client.webhooks.create({ url: receiver.url, events: ['jd.created'] });
-      const jd = await client.jds.create({ title: 'Data Engineer', description: 'Pipelines.', createdById: 'ats' });
+      const jd = await client.jds.create({
+        title: 'Data Engineer',
+        description: 'Pipelines.',
+        createdById: 'ats',
+      });
       await waitFor(() => receiver.received.length >= 1, 15_000);
       const [delivery] = receiver.received;
       const headers = delivery?.headers as Record<string, string>;
 
       const event = verifyWebhook(webhook.secret as string, headers, delivery?.body as string);
-      const tampered = () => verifyWebhook(webhook.secret as string, headers, (delivery?.body as string).replace('Data Engineer', 'Data Engineer (edited)'));
-      const otherSecret = () => verifyWebhook('whsec_' + Buffer.from('another secret, 32 bytes long!!').toString('base64'), headers, delivery?.body as string);
-      const rotation = verifyWebhook(['whsec_' + Buffer.from('an old secret, still accepted..').toString('base64'), webhook.secret as string], headers, delivery?.body as string);
+      const tampered = () =>
+        verifyWebhook(
+          webhook.secret as string,
+          headers,
+          (delivery?.body as string).replace('Data Engineer', 'Data Engineer (edited)'),
+        );
+      const otherSecret = () =>
+        verifyWebhook(
+          'whsec_' + Buffer.from('another secret, 32 bytes long!!').toString('base64'),
+          headers,
+          delivery?.body as string,
+        );
+      const rotation = verifyWebhook(
+        [
+          'whsec_' + Buffer.from('an old secret, still accepted..').toString('base64'),
+          webhook.secret as string,
+        ],
+        headers,
+        delivery?.body as string,
+      );
 
       expect(event.type).toBe('jd.created');
-      if (event.type === 'jd.created') expect(event.data).toMatchObject({ id: jd.id, title: 'Data Engineer' });
+      if (event.type === 'jd.created')
+        expect(event.data).toMatchObject({ id: jd.id, title: 'Data Engineer' });
       expect(tampered).toThrow(WebhookVerificationError);
       expect(otherSecret).toThrow(WebhookVerificationError);
       expect(rotation.id).toBe(event.id);
-      await waitFor(async () => (await client.webhooks.deliveries(webhook.id)).data.length >= 1, 10_000);
+      await waitFor(
+        async () => (await client.webhooks.deliveries(webhook.id)).data.length >= 1,
+        10_000,
+      );
       const attempts = [];
       for await (const attempt of client.webhooks.deliveriesAll(webhook.id)) attempts.push(attempt);
-      expect(attempts.map((attempt) => [attempt.eventId, attempt.statusCode])).toEqual([[event.id, 200]]);
+      expect(attempts.map((attempt) => [attempt.eventId, attempt.statusCode])).toEqual([
+        [event.id, 200],
+      ]);
     } finally {
       await receiver.close();
     }

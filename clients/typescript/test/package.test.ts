@@ -39,16 +39,37 @@ describe('the TypeScript client as a package', () => {
     const consumer = mkdtempSync(join(tmpdir(), 'hiring-client-consumer-'));
     mkdirSync(join(consumer, 'node_modules', '@hiring-integration'), { recursive: true });
     symlinkSync(PACKAGE, join(consumer, 'node_modules', '@hiring-integration', 'client'));
-    symlinkSync(join(ROOT, 'node_modules', 'standardwebhooks'), join(consumer, 'node_modules', 'standardwebhooks'));
+    symlinkSync(
+      join(ROOT, 'node_modules', 'standardwebhooks'),
+      join(consumer, 'node_modules', 'standardwebhooks'),
+    );
     symlinkSync(join(ROOT, 'node_modules', '@types'), join(consumer, 'node_modules', '@types'));
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ type: 'module' }));
     writeFileSync(join(consumer, 'consumer.ts'), CONSUMER);
     writeFileSync(
       join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noUncheckedIndexedAccess: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', types: ['node'], noEmit: true }, files: ['consumer.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          types: ['node'],
+          noEmit: true,
+        },
+        files: ['consumer.ts'],
+      }),
     );
-    const typecheck = () => execFileSync('node', [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', consumer], { stdio: 'pipe' });
-    const loaded = await import(join(consumer, 'node_modules', '@hiring-integration', 'client', 'dist', 'index.js'));
+    const typecheck = () =>
+      execFileSync(
+        'node',
+        [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', consumer],
+        { stdio: 'pipe' },
+      );
+    const loaded = await import(
+      join(consumer, 'node_modules', '@hiring-integration', 'client', 'dist', 'index.js')
+    );
 
     expect(typecheck).not.toThrow();
     expect(typeof loaded.HiringClient).toBe('function');

@@ -35,11 +35,17 @@ describe('the TypeScript client under rate limits', () => {
 
     try {
       const started = gatewayClock();
-      const answers = await Promise.all([client.whoami(), client.whoami()].map((answer) => answer.then((data) => data.tenantId)));
+      const answers = await Promise.all(
+        [client.whoami(), client.whoami()].map((answer) => answer.then((data) => data.tenantId)),
+      );
       const third = await client.whoami();
       const finished = gatewayClock();
 
-      expect([...answers, third.tenantId]).toEqual([tenant.tenantId, tenant.tenantId, tenant.tenantId]);
+      expect([...answers, third.tenantId]).toEqual([
+        tenant.tenantId,
+        tenant.tenantId,
+        tenant.tenantId,
+      ]);
       expect(statuses).toEqual([200, 200, 429, 200]);
       // It waited into the next minute, as Retry-After said, rather than retrying at once.
       expect(Math.floor(finished / 60_000)).toBe(Math.floor(started / 60_000) + 1);
@@ -52,10 +58,16 @@ describe('the TypeScript client under rate limits', () => {
     const tenant = await tenantWithKey(db(), ['read']);
     await setTenantHourlyLimit(db(), tenant.tenantId, 1);
     const { statuses, fetch } = recording();
-    const client = new HiringClient({ baseUrl: baseUrl(), apiKey: tenant.key, fetch, retryMaxMs: 5_000 });
+    const client = new HiringClient({
+      baseUrl: baseUrl(),
+      apiKey: tenant.key,
+      fetch,
+      retryMaxMs: 5_000,
+    });
     // Not in the hour's last seconds, where the wait would be short enough to take.
     const intoHour = Date.now() % 3_600_000;
-    if (intoHour > 3_590_000) await new Promise((resolve) => setTimeout(resolve, 3_600_500 - intoHour));
+    if (intoHour > 3_590_000)
+      await new Promise((resolve) => setTimeout(resolve, 3_600_500 - intoHour));
 
     process.env.API_RATE_LIMIT_MAX = '1000000';
     let refused: unknown;
@@ -67,7 +79,11 @@ describe('the TypeScript client under rate limits', () => {
     }
 
     expect(refused).toBeInstanceOf(HiringApiError);
-    expect(refused).toMatchObject({ status: 429, code: 'quota_exceeded', retryAfterMs: expect.any(Number) });
+    expect(refused).toMatchObject({
+      status: 429,
+      code: 'quota_exceeded',
+      retryAfterMs: expect.any(Number),
+    });
     expect((refused as HiringApiError).retryAfterMs).toBeGreaterThan(5_000);
     expect(statuses).toEqual([200, 429]);
   });

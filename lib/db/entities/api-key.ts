@@ -45,7 +45,10 @@ export interface ApiKeyLookupItem {
 export const apiKeyKeys = {
   record: (tenantId: string, keyId: string) => ({ pk: tenantPk(tenantId), sk: `KEY#${keyId}` }),
   recordPrefix: 'KEY#',
-  lookup: (keyHash: string) => ({ pk: `${PARTITION_PREFIXES.keyHash}${keyHash}`, sk: 'KEYHASH' as const }),
+  lookup: (keyHash: string) => ({
+    pk: `${PARTITION_PREFIXES.keyHash}${keyHash}`,
+    sk: 'KEYHASH' as const,
+  }),
 };
 
 /** An API key as its tenant sees it: never the plaintext (except once, on creation) nor the hash. */
@@ -60,7 +63,10 @@ export interface ApiKeyRecord {
   expiresAt: string | null;
 }
 
-export function toApiKeyRecord(item: Omit<ApiKeyRecordItem, 'pk' | 'sk' | 'entity' | 'keyHash'>, lastUsedAt: string | undefined): ApiKeyRecord {
+export function toApiKeyRecord(
+  item: Omit<ApiKeyRecordItem, 'pk' | 'sk' | 'entity' | 'keyHash'>,
+  lastUsedAt: string | undefined,
+): ApiKeyRecord {
   return {
     id: item.id,
     name: item.name,

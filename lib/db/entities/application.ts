@@ -1,7 +1,13 @@
 import type { ApplicationStatus } from '../../domain.js';
 import { sortableTime, tenantPk } from '../ids.js';
 import { type ApplicationCopyItem, resumeKeys } from './resume.js';
-import { type AiScore, asScore, type ScoreModel, scoreIdentity, type StoredScore } from './score.js';
+import {
+  type AiScore,
+  asScore,
+  type ScoreModel,
+  scoreIdentity,
+  type StoredScore,
+} from './score.js';
 
 /**
  * An application is three items, always written and removed together: the application in its JD's
@@ -43,20 +49,34 @@ export interface ApplicationPointerItem {
 }
 
 /** An application's entry in the matches index. */
-export type MatchEntry = Pick<ApplicationItem, 'id' | 'resumeId' | 'candidate' | 'email' | 'aiScore' | 'aiScoredAt' | 'aiModel' | 'status'>;
+export type MatchEntry = Pick<
+  ApplicationItem,
+  'id' | 'resumeId' | 'candidate' | 'email' | 'aiScore' | 'aiScoredAt' | 'aiModel' | 'status'
+>;
 
 export const applicationKeys = {
-  item: (tenantId: string, jdId: string, applicationId: string) => ({ pk: tenantPk(tenantId), sk: `APP#${jdId}#${applicationId}` }),
+  item: (tenantId: string, jdId: string, applicationId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `APP#${jdId}#${applicationId}`,
+  }),
   /** Sort-key prefix of one JD's applications (ids contain no "#"). */
   ofJd: (jdId: string) => `APP#${jdId}#`,
-  pointer: (tenantId: string, applicationId: string) => ({ pk: tenantPk(tenantId), sk: `APPID#${applicationId}` }),
+  pointer: (tenantId: string, applicationId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `APPID#${applicationId}`,
+  }),
   /** Prefix of one JD's entries in the matches index. */
   matchesPrefix: (jdId: string) => `${jdId}#`,
   /**
    * Ascending order of this key is the ranking: best score descending ("A#" + 100 - score, fixed
    * width), unscored after every scored one ("B#"), ties by earliest application, then by id.
    */
-  matchSort: (jdId: string, bestScore: number | undefined, createdAt: string, applicationId: string) =>
+  matchSort: (
+    jdId: string,
+    bestScore: number | undefined,
+    createdAt: string,
+    applicationId: string,
+  ) =>
     bestScore === undefined
       ? `${jdId}#B#${sortableTime(createdAt)}#${applicationId}`
       : `${jdId}#A#${(100 - bestScore).toFixed(6).padStart(10, '0')}#${sortableTime(createdAt)}#${applicationId}`,
@@ -87,7 +107,12 @@ export function applicationItems(
     ...application,
     ...candidate,
     ...stored,
-    gsi3sk: applicationKeys.matchSort(application.jdId, best?.overallScore, application.createdAt, application.id),
+    gsi3sk: applicationKeys.matchSort(
+      application.jdId,
+      best?.overallScore,
+      application.createdAt,
+      application.id,
+    ),
   };
   if (best !== undefined) item.aiScore = best.overallScore;
   if (best?.scoredAt !== undefined) item.aiScoredAt = best.scoredAt;
@@ -158,7 +183,9 @@ export interface Application {
 
 export function toApplication(item: ApplicationItem): Application {
   const scores = item.scores.map(asScore);
-  const dated = scores.filter((score) => score.scoredAt !== undefined).sort((a, b) => (b.scoredAt as string).localeCompare(a.scoredAt as string));
+  const dated = scores
+    .filter((score) => score.scoredAt !== undefined)
+    .sort((a, b) => (b.scoredAt as string).localeCompare(a.scoredAt as string));
   return {
     id: item.id,
     jdId: item.jdId,

@@ -1,6 +1,12 @@
 import { encodeTime } from 'ulid';
 import type { Scope } from '../../auth/scopes.js';
-import { type ApplicationStatus, EVENT_ID_PATTERN, type EventType, type JdStatus, type ParseStatus } from '../../domain.js';
+import {
+  type ApplicationStatus,
+  EVENT_ID_PATTERN,
+  type EventType,
+  type JdStatus,
+  type ParseStatus,
+} from '../../domain.js';
 
 export { EVENT_ID_PATTERN };
 import { newId, tenantPk } from '../ids.js';
@@ -19,7 +25,6 @@ import { newId, tenantPk } from '../ids.js';
 export const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const EVENT_ID_PREFIX = 'evt_';
 
-
 /** What each event type carries: enough to act on without another call, and `updatedAt` to order. */
 export interface EventData {
   'jd.created': JdEventData;
@@ -32,7 +37,13 @@ export interface EventData {
   'application.updated': ApplicationEventData;
   'application.scored': ApplicationScoredData;
   'application.deleted': { id: string; jdId: string; resumeId: string; updatedAt: string };
-  'key.created': { id: string; name: string; scopes: Scope[]; expiresAt: string | null; updatedAt: string };
+  'key.created': {
+    id: string;
+    name: string;
+    scopes: Scope[];
+    expiresAt: string | null;
+    updatedAt: string;
+  };
   'key.revoked': { id: string; name: string; updatedAt: string };
 }
 
@@ -75,7 +86,9 @@ export interface ApplicationScoredData {
 }
 
 /** An event as the API and webhooks show it: its data is the one of its type. */
-export type PublicEvent = { [T in EventType]: { id: string; type: T; createdAt: string; data: EventData[T] } }[EventType];
+export type PublicEvent = {
+  [T in EventType]: { id: string; type: T; createdAt: string; data: EventData[T] };
+}[EventType];
 
 export type EventItem = PublicEvent & { pk: string; sk: string; entity: 'EVENT'; ttl: number };
 
@@ -110,7 +123,11 @@ export interface EventRecord {
 }
 
 /** The transaction item that records event `type` with `data` in the tenant's log. */
-export function recordEvent<T extends EventType>(tenantId: string, type: T, data: EventData[T]): EventRecord {
+export function recordEvent<T extends EventType>(
+  tenantId: string,
+  type: T,
+  data: EventData[T],
+): EventRecord {
   return { Event: { tenantId, type, data } };
 }
 
@@ -130,7 +147,9 @@ export function eventPut(tableName: string, event: EventRecord['Event'], now: Da
     data: event.data,
     ttl: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS,
   };
-  return { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return {
+    Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+  };
 }
 
 /** The event of a test delivery (POST /webhooks/:id/test): signed and sent like any other, never in the log. */
@@ -142,7 +161,12 @@ export interface TestEvent {
 }
 
 export function testEvent(webhookId: string, id: string, createdAt: string): TestEvent {
-  return { id, type: 'webhook.test', createdAt, data: { webhookId, message: 'A test delivery from the Hiring API: nothing changed.' } };
+  return {
+    id,
+    type: 'webhook.test',
+    createdAt,
+    data: { webhookId, message: 'A test delivery from the Hiring API: nothing changed.' },
+  };
 }
 
 export function toPublicEvent(item: EventItem): PublicEvent {

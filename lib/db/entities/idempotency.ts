@@ -42,7 +42,10 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, inner]) => inner !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -65,7 +68,12 @@ export interface RequestFingerprint {
  */
 export const RECORD_COMPRESS_FROM_BYTES = 8 * 1024;
 
-export function idempotencyRecordItem(key: { pk: string; sk: string }, request: RequestFingerprint, response: unknown, now: Date): IdempotencyRecordItem {
+export function idempotencyRecordItem(
+  key: { pk: string; sk: string },
+  request: RequestFingerprint,
+  response: unknown,
+  now: Date,
+): IdempotencyRecordItem {
   // What the answer holds, as the API sends it (a redacted secret is null).
   const json = JSON.stringify(response);
   return {
@@ -73,7 +81,9 @@ export function idempotencyRecordItem(key: { pk: string; sk: string }, request: 
     entity: 'IDEMPOTENCY',
     requestHash: request.hash,
     target: request.target,
-    ...(Buffer.byteLength(json, 'utf8') < RECORD_COMPRESS_FROM_BYTES ? { responseJson: json } : { responseGzip: gzipSync(json) }),
+    ...(Buffer.byteLength(json, 'utf8') < RECORD_COMPRESS_FROM_BYTES
+      ? { responseJson: json }
+      : { responseGzip: gzipSync(json) }),
     createdAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
   };
@@ -81,12 +91,16 @@ export function idempotencyRecordItem(key: { pk: string; sk: string }, request: 
 
 /** The answer a record holds, its fields in the order they were first sent. */
 export function recordedAnswer(item: IdempotencyRecordItem): unknown {
-  if (item.responseGzip !== undefined) return JSON.parse(gunzipSync(item.responseGzip).toString('utf8'));
+  if (item.responseGzip !== undefined)
+    return JSON.parse(gunzipSync(item.responseGzip).toString('utf8'));
   return item.responseJson === undefined ? item.response : JSON.parse(item.responseJson);
 }
 
 /** The stored response, or undefined when the record has expired (TTL removes items late). */
-export function liveResponse(item: IdempotencyRecordItem, now: Date): IdempotencyRecordItem | undefined {
+export function liveResponse(
+  item: IdempotencyRecordItem,
+  now: Date,
+): IdempotencyRecordItem | undefined {
   return item.ttl * 1000 > now.getTime() ? item : undefined;
 }
 

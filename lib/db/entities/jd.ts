@@ -65,7 +65,8 @@ export const jdKeys = {
   listSort: (createdAt: string, jdId: string) => `J#${sortableTime(createdAt)}#${jdId}`,
   /** In the status index: the JDs of one status, newest first. */
   statusPrefix: (status: JdStatus) => `${status}#`,
-  statusSort: (status: JdStatus, createdAt: string, jdId: string) => `${status}#${sortableTime(createdAt)}#${jdId}`,
+  statusSort: (status: JdStatus, createdAt: string, jdId: string) =>
+    `${status}#${sortableTime(createdAt)}#${jdId}`,
 };
 
 /** How long a `deleting` mark holds off new applications: a delete that crashed after marking lets go after this. */
@@ -91,8 +92,16 @@ export function headItem(
   return item;
 }
 
-export function bodyItem(tenantId: string, jdId: string, body: { description: string; requirements?: string | undefined }): JdBodyItem {
-  const item: JdBodyItem = { ...jdKeys.body(tenantId, jdId), entity: 'JD_BODY', description: body.description };
+export function bodyItem(
+  tenantId: string,
+  jdId: string,
+  body: { description: string; requirements?: string | undefined },
+): JdBodyItem {
+  const item: JdBodyItem = {
+    ...jdKeys.body(tenantId, jdId),
+    entity: 'JD_BODY',
+    description: body.description,
+  };
   if (body.requirements !== undefined) item.requirements = body.requirements;
   return item;
 }
@@ -119,8 +128,16 @@ export interface JdDetail extends JdSummary {
   applications: { id: string; status: ApplicationStatus }[];
 }
 
-export function toJdDetail(head: JdHeadItem, body: JdBodyItem | undefined, applications: JdDetail['applications']): JdDetail {
-  const detail: JdDetail = { ...toJdSummary(head), description: body?.description ?? '', applications };
+export function toJdDetail(
+  head: JdHeadItem,
+  body: JdBodyItem | undefined,
+  applications: JdDetail['applications'],
+): JdDetail {
+  const detail: JdDetail = {
+    ...toJdSummary(head),
+    description: body?.description ?? '',
+    applications,
+  };
   if (body?.requirements !== undefined) detail.requirements = body.requirements;
   return detail;
 }

@@ -56,15 +56,24 @@ export interface ResumeItem {
 }
 
 /** A resume's entry in the list index (what lists and the candidates view read). */
-export type ResumeListEntry = Pick<ResumeItem, 'id' | 'fileName' | 'parseStatus' | 'metadataSummary' | 'createdAt'>;
+export type ResumeListEntry = Pick<
+  ResumeItem,
+  'id' | 'fileName' | 'parseStatus' | 'metadataSummary' | 'createdAt'
+>;
 
 /** A resume's entry in the slim list-keys index (what a file-name search reads). */
 export type ResumeKeysEntry = Pick<ResumeItem, 'pk' | 'sk' | 'gsi1sk' | 'fileNameLower'>;
 
 export const resumeKeys = {
-  item: (tenantId: string, resumeId: string) => ({ pk: tenantPk(tenantId), sk: `RESUME#${resumeId}` }),
+  item: (tenantId: string, resumeId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `RESUME#${resumeId}`,
+  }),
   /** The copy of one of its applications, sorted right after the resume (ids contain no "#"). */
-  copy: (tenantId: string, resumeId: string, applicationId: string) => ({ pk: tenantPk(tenantId), sk: `RESUME#${resumeId}#APP#${applicationId}` }),
+  copy: (tenantId: string, resumeId: string, applicationId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `RESUME#${resumeId}#APP#${applicationId}`,
+  }),
   /** Sort-key prefix of a resume's application copies. */
   copiesPrefix: (resumeId: string) => `RESUME#${resumeId}#APP#`,
   /** The resume id in an item's sort key. */
@@ -90,7 +99,10 @@ export function summarizeMetadata(metadata: ResumeMetadata | undefined): Metadat
 }
 
 /** Name and e-mail as the applications carry them (null when the parser found none). */
-export function candidateIdentity(metadata: ResumeMetadata | undefined): { candidate: string | null; email: string | null } {
+export function candidateIdentity(metadata: ResumeMetadata | undefined): {
+  candidate: string | null;
+  email: string | null;
+} {
   return {
     candidate: typeof metadata?.name === 'string' ? metadata.name : null,
     email: typeof metadata?.email === 'string' ? metadata.email : null,
@@ -100,7 +112,10 @@ export function candidateIdentity(metadata: ResumeMetadata | undefined): { candi
 export function resumeItem(
   tenantId: string,
   resume: Resume,
-  state: Pick<ResumeItem, 'updatedAt' | 'version' | 'identityVersion' | 'identitySyncedVersion' | 'sourceVersion'>,
+  state: Pick<
+    ResumeItem,
+    'updatedAt' | 'version' | 'identityVersion' | 'identitySyncedVersion' | 'sourceVersion'
+  >,
 ): ResumeItem {
   return {
     ...resumeKeys.item(tenantId, resume.id),
@@ -115,7 +130,13 @@ export function resumeItem(
 
 /** A resume in full (GET /resumes/:id). */
 export function toResume(item: ResumeItem): Resume {
-  return { id: item.id, fileName: item.fileName, parseStatus: item.parseStatus, metadata: item.metadata, createdAt: item.createdAt };
+  return {
+    id: item.id,
+    fileName: item.fileName,
+    parseStatus: item.parseStatus,
+    metadata: item.metadata,
+    createdAt: item.createdAt,
+  };
 }
 
 export interface ResumeSummary {
@@ -128,7 +149,13 @@ export interface ResumeSummary {
 
 /** A resume as a list shows it. */
 export function toResumeSummary(entry: ResumeListEntry): ResumeSummary {
-  return { id: entry.id, fileName: entry.fileName, parseStatus: entry.parseStatus, metadata: entry.metadataSummary, createdAt: entry.createdAt };
+  return {
+    id: entry.id,
+    fileName: entry.fileName,
+    parseStatus: entry.parseStatus,
+    metadata: entry.metadataSummary,
+    createdAt: entry.createdAt,
+  };
 }
 
 export interface Candidate extends ResumeSummary {
@@ -146,7 +173,11 @@ export interface Candidate extends ResumeSummary {
  * A resume with its applications (copies, as read: highest application ids first), at most `shown`
  * of them: newest first, each with its scores highest first.
  */
-export function toCandidate(entry: ResumeListEntry, applications: readonly ApplicationCopyItem[], shown: number): Candidate {
+export function toCandidate(
+  entry: ResumeListEntry,
+  applications: readonly ApplicationCopyItem[],
+  shown: number,
+): Candidate {
   const copies = applications.slice(0, shown);
   copies.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   return {
@@ -154,7 +185,9 @@ export function toCandidate(entry: ResumeListEntry, applications: readonly Appli
     applications: copies.map((copy) => ({
       id: copy.id,
       status: copy.status,
-      aiScores: copy.aiScores.map((stored) => scoreIdentity(asScore(stored))).sort((a, b) => b.overallScore - a.overallScore),
+      aiScores: copy.aiScores
+        .map((stored) => scoreIdentity(asScore(stored)))
+        .sort((a, b) => b.overallScore - a.overallScore),
       jobDescription: { id: copy.jdId, title: copy.jdTitle },
     })),
     applicationsHasMore: applications.length > shown,

@@ -26,7 +26,14 @@ export function tombstoneItem(
   sourceVersion: number,
   now: Date,
 ): TombstoneItem {
-  return { ...key, entity: 'TOMBSTONE', of, id, sourceVersion, ttl: Math.floor(now.getTime() / 1000) + TOMBSTONE_TTL_SECONDS };
+  return {
+    ...key,
+    entity: 'TOMBSTONE',
+    of,
+    id,
+    sourceVersion,
+    ttl: Math.floor(now.getTime() / 1000) + TOMBSTONE_TTL_SECONDS,
+  };
 }
 
 /** What a product event did: applied, or ignored because the stored state is as new or newer. */

@@ -149,20 +149,44 @@ export type WebhookRequest =
   | { kind: 'test'; webhookId: string; eventId: string; createdAt: string }
   | { kind: 'replay'; webhookId: string; after: string; until: string };
 
-export type WebhookRequestItem = WebhookRequest & { pk: string; sk: string; entity: 'WEBHOOK_REQUEST'; tenantId: string; ttl: number };
+export type WebhookRequestItem = WebhookRequest & {
+  pk: string;
+  sk: string;
+  entity: 'WEBHOOK_REQUEST';
+  tenantId: string;
+  ttl: number;
+};
 
 export const webhookKeys = {
-  item: (tenantId: string, webhookId: string) => ({ pk: tenantPk(tenantId), sk: `WEBHOOK#${webhookId}` }),
+  item: (tenantId: string, webhookId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `WEBHOOK#${webhookId}`,
+  }),
   prefix: 'WEBHOOK#',
-  state: (tenantId: string, webhookId: string, eventId: string) => ({ pk: tenantPk(tenantId), sk: `WHSTATE#${webhookId}#${eventId}` }),
-  attempt: (tenantId: string, webhookId: string, attemptId: string) => ({ pk: tenantPk(tenantId), sk: `WHATTEMPT#${webhookId}#${attemptId}` }),
+  state: (tenantId: string, webhookId: string, eventId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `WHSTATE#${webhookId}#${eventId}`,
+  }),
+  attempt: (tenantId: string, webhookId: string, attemptId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `WHATTEMPT#${webhookId}#${attemptId}`,
+  }),
   attemptPrefix: (webhookId: string) => `WHATTEMPT#${webhookId}#`,
-  request: (tenantId: string, requestId: string) => ({ pk: tenantPk(tenantId), sk: `WHREQUEST#${requestId}` }),
+  request: (tenantId: string, requestId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `WHREQUEST#${requestId}`,
+  }),
   requestIdOf: (sortKey: string) => sortKey.slice('WHREQUEST#'.length),
   /** How many deliveries an endpoint was given in one second (epoch seconds): its rate's counter. */
-  sent: (tenantId: string, webhookId: string, second: number) => ({ pk: tenantPk(tenantId), sk: `WHSENT#${webhookId}#${second}` }),
+  sent: (tenantId: string, webhookId: string, second: number) => ({
+    pk: tenantPk(tenantId),
+    sk: `WHSENT#${webhookId}#${second}`,
+  }),
   /** How many test deliveries an endpoint was sent in one minute (epoch minutes). */
-  tests: (tenantId: string, webhookId: string, minute: number) => ({ pk: tenantPk(tenantId), sk: `WHTESTS#${webhookId}#${minute}` }),
+  tests: (tenantId: string, webhookId: string, minute: number) => ({
+    pk: tenantPk(tenantId),
+    sk: `WHTESTS#${webhookId}#${minute}`,
+  }),
 };
 
 /** A per-second or per-minute counter of an endpoint (webhookKeys.sent, .tests), gone with DynamoDB's TTL. */
@@ -205,7 +229,9 @@ export function toDeliveryAttempt(item: DeliveryAttemptItem): DeliveryAttempt {
 
 /** The secrets that sign a delivery at `now`: the current one, and those rotated out for 24 h. */
 export function signingSecrets(item: Pick<WebhookItem, 'secrets'>, now: Date): WebhookSecret[] {
-  return item.secrets.filter((secret) => secret.expiresAt === undefined || Date.parse(secret.expiresAt) > now.getTime());
+  return item.secrets.filter(
+    (secret) => secret.expiresAt === undefined || Date.parse(secret.expiresAt) > now.getTime(),
+  );
 }
 
 export function subscribes(item: Pick<WebhookItem, 'events'>, type: EventType): boolean {

@@ -3,7 +3,10 @@ import { JD_STATUSES } from '../../domain.js';
 import { freeText, paginationShape, removable, sliceShape, text } from '../fields.js';
 import { LIMITS } from '../limits.js';
 
-export const listJdsQuery = z.strictObject({ ...paginationShape, status: z.optional(z.enum(JD_STATUSES)) });
+export const listJdsQuery = z.strictObject({
+  ...paginationShape,
+  status: z.optional(z.enum(JD_STATUSES)),
+});
 
 /** GET /jds/:jdId: a slice of the JD's applications, when asked for. */
 export const getJdQuery = z.strictObject(sliceShape);
@@ -47,5 +50,10 @@ export const updateJdBody = z
     requirements: removable(longText),
     status: z.optional(z.enum(JD_STATUSES)),
   })
-  .check(z.refine((body) => Object.values(body).some((value) => value !== undefined), 'must change at least one field'));
+  .check(
+    z.refine(
+      (body) => Object.values(body).some((value) => value !== undefined),
+      'must change at least one field',
+    ),
+  );
 export type UpdateJdBody = z.infer<typeof updateJdBody>;

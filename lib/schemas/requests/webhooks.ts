@@ -14,7 +14,9 @@ export const createWebhookBody = z.strictObject({
   ),
   description: optionalText(LIMITS.shortText),
   /** deliveries per second the endpoint receives at most (default DEFAULT_DELIVERY_RATE) */
-  rateLimit: z.optional(z.int32().check(z.gte(1), z.lte(MAX_DELIVERY_RATE), z.meta({ format: 'int32' }))),
+  rateLimit: z.optional(
+    z.int32().check(z.gte(1), z.lte(MAX_DELIVERY_RATE), z.meta({ format: 'int32' })),
+  ),
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 
@@ -22,7 +24,11 @@ export const replayWebhookBody = z.strictObject({
   since: z.string().check(
     z.maxLength(35),
     z.meta({ pattern: '^(evt_[0-7][0-9A-HJKMNP-TV-Z]{25}|[0-9]{4}-[0-9]{2}-[0-9]{2}T.+)$' }),
-    z.refine((value) => EVENT_ID_PATTERN.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success, 'must be an event id (evt_…) or an ISO 8601 date-time with an offset'),
+    z.refine(
+      (value) =>
+        EVENT_ID_PATTERN.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success,
+      'must be an event id (evt_…) or an ISO 8601 date-time with an offset',
+    ),
   ),
 });
 
