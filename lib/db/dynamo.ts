@@ -45,11 +45,22 @@ export interface Addition {
 }
 
 /**
- * An item of a transaction: a write as DynamoDB takes it, or one this layer completes when the
- * transaction is sent: an addition (addTo) or an event for the tenant's log (recordEvent, its id and
- * time given at sending). What an item is shows in its own shape, so a copy means the same write.
+ * A write whose condition guards what the caller read, named: when the condition fails, the cancelled
+ * transaction says so by this name (GuardsFailedError), wherever the item stands in the list.
  */
-export type TransactItem = WriteItem | Addition | EventRecord;
+export interface Guarded<Name extends string = string> {
+  Guard: { name: Name; write: WriteItem };
+}
+
+/**
+ * An item of a transaction: a write as DynamoDB takes it, a guarded one (guards), or one this layer
+ * completes when the transaction is sent: an addition (addTo) or an event for the tenant's log
+ * (recordEvent, its id and time given at sending). What an item is shows in its own shape, so a copy
+ * means the same write.
+ */
+export type TransactItem = SentItem | Guarded;
+/** An item as a transaction sends it: guards unwrapped, additions and events still to complete. */
+export type SentItem = WriteItem | Addition | EventRecord;
 export type TransactItems = TransactItem[];
 
 async function call<T>(send: () => Promise<T>): Promise<T> {
@@ -235,8 +246,35 @@ export function conditionFailedAt(error: unknown, index: number): boolean {
   return cancellationCodes(error)?.[index] === 'ConditionalCheckFailed';
 }
 
+/** A transaction cancelled because the condition of one or more of its guards failed. */
+export class GuardsFailedError extends Error {
+  constructor(
+    readonly guards: ReadonlySet<string>,
+    options: { cause: unknown },
+  ) {
+    super(`The transaction's guards failed: ${[...guards].join(', ')}`, options);
+    this.name = 'GuardsFailedError';
+  }
+}
+
+/**
+ * The guards of one kind of write: `on` names the condition of an item where it is built, `failed`
+ * tells whether a transaction was cancelled by the guards named (any of this kind when none is named).
+ * The names are a type, so a guard read but never written, or misspelt, does not compile, and the
+ * order of a transaction's items means nothing.
+ */
+export function guards<const Name extends string>(...names: Name[]) {
+  return {
+    on: (name: Name, write: WriteItem): Guarded<Name> => ({ Guard: { name, write } }),
+    failed: (error: unknown, ...which: Name[]): boolean =>
+      error instanceof GuardsFailedError &&
+      (which.length > 0 ? which : names).some((name) => error.guards.has(name)),
+  };
+}
+
 export function isConditionFailure(error: unknown): boolean {
   return (
+    error instanceof GuardsFailedError ||
     (error instanceof Error && error.name === 'ConditionalCheckFailedException') ||
     (cancellationCodes(error)?.includes('ConditionalCheckFailed') ?? false)
   );
@@ -297,11 +335,7 @@ function additionUpdate(tableName: string, { key, deltas }: Addition['Add']): Wr
 }
 
 /** The items as DynamoDB takes them, events given their ids and times now (entities/event.ts says why). */
-export function toWriteItems(
-  tableName: string,
-  items: TransactItems,
-  now = new Date(),
-): WriteItem[] {
+export function toWriteItems(tableName: string, items: SentItem[], now = new Date()): WriteItem[] {
   return items.map((item) => {
     if ('Add' in item) return additionUpdate(tableName, item.Add);
     if ('Event' in item) return eventPut(tableName, item.Event, now);
@@ -310,7 +344,7 @@ export function toWriteItems(
 }
 
 /** One TransactWriteItems call, sent as it is when it leaves (retries and groups included). */
-export function sendTransaction(db: Db, items: TransactItems): Promise<unknown> {
+export function sendTransaction(db: Db, items: SentItem[]): Promise<unknown> {
   return call(() =>
     db.client.send(new TransactWriteCommand({ TransactItems: toWriteItems(db.tableName, items) })),
   );
@@ -320,13 +354,15 @@ export function sendTransaction(db: Db, items: TransactItems): Promise<unknown> 
  * TransactWriteItems, tried again with back-off when another transaction touched the same items
  * (TransactionConflict, which the SDK does not retry): 4 attempts in all, then a retryable conflict.
  * A lost idempotency claim is raised first, as IdempotencyClaimLostError with the record that won,
- * whatever else failed with it; any other failed condition is the caller's to interpret
- * (conditionFailedAt).
+ * whatever else failed with it; then failed guards, as GuardsFailedError naming them; any other
+ * failed condition is the caller's.
  */
 export async function transactWrite(db: Db, items: TransactItems): Promise<void> {
+  // Sent unwrapped (a group shares identical condition checks); the names stay here, by position.
+  const writes: SentItem[] = items.map((item) => ('Guard' in item ? item.Guard.write : item));
   for (let attempt = 1; ; attempt++) {
     try {
-      await (db.groups ? db.groups.transact(items) : sendTransaction(db, items));
+      await (db.groups ? db.groups.transact(writes) : sendTransaction(db, writes));
       return;
     } catch (error) {
       const winner = itemsThatFailedConditions<Partial<IdempotencyRecordItem>>(error).find(
@@ -334,6 +370,11 @@ export async function transactWrite(db: Db, items: TransactItems): Promise<void>
       );
       if (winner) throw new IdempotencyClaimLostError(winner as IdempotencyRecordItem);
       const codes = cancellationCodes(error);
+      const failedGuards = items.flatMap((item, index) =>
+        'Guard' in item && codes?.[index] === 'ConditionalCheckFailed' ? [item.Guard.name] : [],
+      );
+      if (failedGuards.length > 0)
+        throw new GuardsFailedError(new Set(failedGuards), { cause: error });
       const conflicted =
         codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
       if (!conflicted) throw error;

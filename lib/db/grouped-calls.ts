@@ -8,8 +8,7 @@ import {
   type Key,
   keyOf,
   sendTransaction,
-  type TransactItem,
-  type TransactItems,
+  type SentItem,
 } from './dynamo.js';
 
 /**
@@ -129,10 +128,10 @@ async function sendReads(db: Db, group: Waiting<ReadRequest, Item[]>[]): Promise
 // ---------------------------------------------------------------------------------------------
 // Transactions
 
-type TransactRequest = { items: TransactItems; alone?: boolean };
+type TransactRequest = { items: SentItem[]; alone?: boolean };
 
 /** The item a transaction item writes or checks; undefined for an event, whose new id no other item has. */
-function itemKey(item: TransactItem): string | undefined {
+function itemKey(item: SentItem): string | undefined {
   if ('Event' in item) return undefined;
   if ('Add' in item) return keyOf(item.Add.key);
   const { Put, Update, Delete, ConditionCheck } = item;
@@ -144,7 +143,7 @@ function itemKey(item: TransactItem): string | undefined {
  * Items two members may share: additions to the same item (merged into one), and the same condition
  * check of the same item (sent once). Any other pair of items on one key cannot be in one transaction.
  */
-function sharing(item: TransactItem): string | undefined {
+function sharing(item: SentItem): string | undefined {
   if ('Add' in item) return 'addition';
   if ('ConditionCheck' in item && item.ConditionCheck)
     return `check ${JSON.stringify(item.ConditionCheck)}`;
@@ -163,13 +162,13 @@ function takeTransactions(
   for (const waiting of queue) {
     if (waiting.request.alone) continue;
     const own = waiting.request.items;
-    const shared = (item: TransactItem) => {
+    const shared = (item: SentItem) => {
       const key = itemKey(item);
       return (
         key !== undefined && touched.get(key) !== undefined && touched.get(key) === sharing(item)
       );
     };
-    const collides = (item: TransactItem) => {
+    const collides = (item: SentItem) => {
       const key = itemKey(item);
       return key !== undefined && touched.has(key) && !shared(item);
     };
@@ -194,13 +193,13 @@ function takeTransactions(
 
 /** The group's items (shared ones sent once), and each member with where its items went. */
 function combine(group: Waiting<TransactRequest, void>[]): {
-  items: TransactItems;
+  items: SentItem[];
   members: { waiting: Waiting<TransactRequest, void>; positions: number[] }[];
 } {
-  const items: TransactItems = [];
+  const items: SentItem[] = [];
   const additionAt = new Map<string, { index: number; deltas: Record<string, number>; key: Key }>();
   const checkAt = new Map<string, number>();
-  const place = (item: TransactItem): number => {
+  const place = (item: SentItem): number => {
     const key = itemKey(item);
     if (key === undefined) return items.push(item) - 1;
     if ('ConditionCheck' in item && item.ConditionCheck) {

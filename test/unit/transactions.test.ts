@@ -1,5 +1,15 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { addTo, toWriteItems } from '../../lib/db/dynamo.js';
+import { createDb } from '../../lib/db/client.js';
+import {
+  addTo,
+  guards,
+  isConditionFailure,
+  toWriteItems,
+  transactWrite,
+} from '../../lib/db/dynamo.js';
 import { recordEvent } from '../../lib/db/entities/event.js';
 
 /**
@@ -57,5 +67,73 @@ describe('transaction items', () => {
         ExpressionAttributeValues: { ':d0': 1, ':d1': 1 },
       });
     }
+  });
+});
+
+describe('guards', () => {
+  const db = createDb({ tableName: 'hiring', endpoint: 'http://127.0.0.1:9' });
+  const guard = guards('head', 'cap');
+  const put = (sk: string) => ({ Put: { TableName: 'hiring', Item: { pk: 'TENANT#acme', sk } } });
+  const cancelled = (...codes: string[]) =>
+    new TransactionCanceledException({
+      message: 'Transaction cancelled',
+      $metadata: {},
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    });
+
+  async function failureOf(items: Parameters<typeof transactWrite>[1], ...codes: string[]) {
+    const ddb = mockClient(DynamoDBDocumentClient);
+    ddb.on(TransactWriteCommand).rejects(cancelled(...codes));
+    try {
+      await transactWrite(db, items);
+      return undefined;
+    } catch (error) {
+      return error;
+    } finally {
+      ddb.restore();
+    }
+  }
+
+  it('names the guard whose condition failed wherever it stands, and sends it as the write it wraps', async () => {
+    const ddb = mockClient(DynamoDBDocumentClient);
+    ddb.on(TransactWriteCommand).resolves({});
+    await transactWrite(db, [put('A'), guard.on('cap', put('COUNT'))]);
+    expect(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems).toEqual([
+      put('A'),
+      put('COUNT'),
+    ]);
+    ddb.restore();
+
+    const first = await failureOf(
+      [guard.on('cap', put('COUNT')), put('A'), guard.on('head', put('JD'))],
+      'ConditionalCheckFailed',
+      'None',
+      'None',
+    );
+    const last = await failureOf(
+      [put('A'), guard.on('head', put('JD')), guard.on('cap', put('COUNT'))],
+      'None',
+      'None',
+      'ConditionalCheckFailed',
+    );
+
+    for (const error of [first, last]) {
+      expect(guard.failed(error, 'cap')).toBe(true);
+      expect(guard.failed(error, 'head')).toBe(false);
+      expect(guard.failed(error)).toBe(true);
+      expect(isConditionFailure(error)).toBe(true);
+    }
+  });
+
+  it('leaves a failed condition of an unguarded item to the caller, as DynamoDB raised it', async () => {
+    const error = await failureOf(
+      [guard.on('head', put('JD')), put('A')],
+      'None',
+      'ConditionalCheckFailed',
+    );
+
+    expect(error).toBeInstanceOf(TransactionCanceledException);
+    expect(guard.failed(error)).toBe(false);
+    expect(isConditionFailure(error)).toBe(true);
   });
 });
