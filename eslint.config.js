@@ -15,4 +15,29 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // What is stored, and what the product's events do to it, know nothing of HTTP: ETags, If-Match,
+    // statuses and answers are decided by the API layer (lib/<resource>/api.ts and lib/http).
+    files: [
+      'lib/*/model.ts',
+      'lib/*/store.ts',
+      'lib/*/sync.ts',
+      'lib/db/**/*.ts',
+      'lib/product-events/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/*', '**/http/**'],
+              message:
+                'Stores, models and the product writers are HTTP-free: move wire decisions to lib/<resource>/api.ts or lib/http.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

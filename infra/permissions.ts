@@ -1,5 +1,8 @@
-import type { IndexName, PartitionKind } from '../lib/db/table.js';
+import type { TableAccess } from '../lib/http/route-definition.js';
 import type { RouteId } from '../lib/http/routes.js';
+import { JD_ROUTE_ACCESS } from '../lib/jds/routes.js';
+
+export type { TableAccess };
 
 /**
  * What each function may do on the table: the DynamoDB actions its code sends on the table itself,
@@ -8,50 +11,10 @@ import type { RouteId } from '../lib/http/routes.js';
  * Typed by RouteId: a new route cannot ship without its entry. Every local path runs the handlers
  * under these grants as synthesized (scripts/local/iam.ts), so a missing one fails a local test.
  */
-export type DynamoDbAction =
-  | 'GetItem'
-  | 'BatchGetItem'
-  | 'Query'
-  | 'PutItem'
-  | 'UpdateItem'
-  | 'DeleteItem'
-  | 'ConditionCheckItem';
-
-export interface TableAccess {
-  /** actions on the table's own items */
-  table: readonly DynamoDbAction[];
-  /** indexes it runs Query on */
-  indexes: readonly IndexName[];
-  /** the partitions (by key prefix) its calls may name; every grant is limited to them */
-  partitions: readonly PartitionKind[];
-}
-
 const tenantData = ['tenant'] as const;
 
 export const ROUTE_ACCESS = {
-  // Query on the table: the sharded counter behind `total`.
-  listJds: {
-    table: ['Query'],
-    indexes: ['list', 'listKeys', 'status', 'statusKeys'],
-    partitions: tenantData,
-  },
-  getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },
-  // GetItem: the Idempotency-Key record, written in the create's own transaction.
-  createJd: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
-  // Query: head and body, then the applications' slice on the matches index; PutItem: head, body and the
-  // jd.updated event; UpdateItem: the counts and the title on the application copies; GetItem: the
-  // Idempotency-Key record.
-  updateJd: {
-    table: ['Query', 'GetItem', 'PutItem', 'UpdateItem'],
-    indexes: ['matches'],
-    partitions: tenantData,
-  },
-  // The head's mark and its tombstone, the body's Delete, the counter and the jd.deleted event; Query: any application.
-  deleteJd: {
-    table: ['GetItem', 'UpdateItem', 'Query', 'PutItem', 'DeleteItem'],
-    indexes: [],
-    partitions: tenantData,
-  },
+  ...JD_ROUTE_ACCESS,
   listResumes: { table: ['Query'], indexes: ['list', 'listKeys'], partitions: tenantData },
   getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
   listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },

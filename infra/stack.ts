@@ -62,9 +62,9 @@ import {
   API_PREFIX,
   AUTHORIZER_FUNCTION,
   NOT_FOUND_FUNCTION,
-  type RouteDefinition,
   routeEntries,
 } from '../lib/http/routes.js';
+import type { RouteDefinition } from '../lib/http/route-definition.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import type { HiringApiDataStack } from './data.js';

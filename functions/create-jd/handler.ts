@@ -1,8 +1,8 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { createJd } from '../../lib/db/jds.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
-import { createJdBody } from '../../lib/schemas/requests/jds.js';
+import { createJd } from '../../lib/jds/api.js';
+import { createJdBody } from '../../lib/jds/requests.js';
 
 export const handler = apiHandler('createJd', { body: createJdBody }, (request) =>
   withIdempotency(sharedDb(), request, {

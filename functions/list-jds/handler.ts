@@ -1,8 +1,8 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { listJds } from '../../lib/db/jds.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { pagedResult, pageRequest } from '../../lib/http/pagination.js';
-import { listJdsQuery } from '../../lib/schemas/requests/jds.js';
+import { listJdsQuery } from '../../lib/jds/requests.js';
+import { listJds } from '../../lib/jds/store.js';
 
 export const handler = apiHandler('listJds', { query: listJdsQuery }, async ({ caller, query }) =>
   pagedResult(

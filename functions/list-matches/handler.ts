@@ -3,7 +3,7 @@ import { sharedDb } from '../../lib/db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
-import { listMatchesQuery } from '../../lib/schemas/requests/jds.js';
+import { listMatchesQuery } from '../../lib/schemas/requests/applications.js';
 
 export const handler = apiHandler(
   'listMatches',

@@ -1,8 +1,8 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { updateJd } from '../../lib/db/jds.js';
+import { updateJd } from '../../lib/jds/api.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
-import { updateJdBody } from '../../lib/schemas/requests/jds.js';
+import { updateJdBody } from '../../lib/jds/requests.js';
 
 export const handler = apiHandler('updateJd', { body: updateJdBody }, (request) =>
   withIdempotency(sharedDb(), request, {

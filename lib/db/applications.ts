@@ -25,7 +25,7 @@ import {
 } from './entities/application.js';
 import { type ApplicationEventData, recordEvent } from './entities/event.js';
 import { type AiScore, asScore } from './entities/score.js';
-import { DELETING_STALE_MS, type JdHeadItem, jdKeys } from './entities/jd.js';
+import { DELETING_STALE_MS, type JdHeadItem, jdKeys } from '../jds/model.js';
 import { candidateIdentity, type ResumeItem, resumeKeys } from './entities/resume.js';
 import {
   type ProductWrite,

@@ -2,6 +2,7 @@ import pMap from 'p-map';
 import type { Db } from './client.js';
 import {
   conditionFailedAt,
+  guards,
   ignoreConditionFailure,
   optimistically,
   type TransactItem,
@@ -46,6 +47,22 @@ export function replacing(stored: Stored | undefined): {
 /** The write's first item (what was read) changed under it. */
 export const firstItemChanged = (error: unknown) => conditionFailedAt(error, 0);
 
+const READ = guards('read');
+
+/** `item` put where `stored` was read, guarded: it goes in only over what was read. */
+export function putOverRead(
+  tableName: string,
+  item: object,
+  stored: Stored | undefined,
+): TransactItem {
+  return READ.on('read', {
+    Put: { TableName: tableName, Item: item as Record<string, unknown>, ...replacing(stored) },
+  });
+}
+
+/** What a versioned write read changed before it wrote: read again and decide again. */
+export const readChanged = (error: unknown) => READ.failed(error);
+
 /**
  * Applies the product's deletion at `sourceVersion` of what lives at `key`: it becomes a tombstone, in
  * one transaction with `alongside(live)` when there was a live item. A repeat of the same deletion
@@ -70,17 +87,15 @@ export function writeTombstone<T extends Stored>(
     if (live && versionVerdict(live, options.sourceVersion))
       return { outcome: 'ignored', reason: 'stale' };
     await transactWrite(db, [
-      {
-        Put: {
-          TableName: db.tableName,
-          Item: tombstoneItem(target.key, target.of, target.id, options.sourceVersion, options.now),
-          ...replacing(stored),
-        },
-      },
+      putOverRead(
+        db.tableName,
+        tombstoneItem(target.key, target.of, target.id, options.sourceVersion, options.now),
+        stored,
+      ),
       ...(live ? alongside(live) : []),
     ]);
     return { outcome: 'applied', created: false, value: undefined };
-  }, firstItemChanged);
+  }, readChanged);
 }
 
 /** How many copies a propagation updates at once. */

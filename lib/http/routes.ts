@@ -1,4 +1,5 @@
-import type { ScopeRequirement } from '../auth/scopes.js';
+import { JD_ROUTES } from '../jds/routes.js';
+import type { RouteDefinition } from './route-definition.js';
 
 /**
  * The route table: the single source for the CDK routes, the local gateway, the scope check and the
@@ -6,75 +7,8 @@ import type { ScopeRequirement } from '../auth/scopes.js';
  */
 export const API_PREFIX = '/api/v1';
 
-export interface RouteDefinition {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** API Gateway path syntax, relative to API_PREFIX */
-  readonly path: string;
-  readonly functionName: string;
-  /** undefined: any valid key */
-  readonly scope: ScopeRequirement | undefined;
-  readonly summary: string;
-  /** 202: accepted, done asynchronously; 204: done, nothing to answer */
-  readonly successStatus: 200 | 201 | 202 | 204;
-  /** honours an Idempotency-Key header (lib/http/idempotency.ts) */
-  readonly idempotent?: true;
-  /** returns pages with a signed `nextCursor` (its function reads the cursor-signing secret) */
-  readonly paginated?: true;
-  /** makes webhook signing secrets (its function may encrypt with the webhook secrets key) */
-  readonly sealsWebhookSecrets?: true;
-  /** answers an ETag (the resource's version; not with a 204); a write takes If-Match and answers 412 when it names another */
-  readonly versioned?: true;
-}
-
 export const ROUTES = {
-  listJds: {
-    method: 'GET',
-    path: '/jds',
-    functionName: 'list-jds',
-    scope: { scope: 'jd:read', generic: 'read' },
-    summary: 'List job descriptions, newest first',
-    successStatus: 200,
-    paginated: true,
-  },
-  getJd: {
-    method: 'GET',
-    path: '/jds/{jdId}',
-    functionName: 'get-jd',
-    versioned: true,
-    scope: { scope: 'jd:read', generic: 'read' },
-    summary: 'One job description with its applications',
-    successStatus: 200,
-    paginated: true,
-  },
-  createJd: {
-    method: 'POST',
-    path: '/jds',
-    functionName: 'create-jd',
-    scope: { scope: 'jd:write', generic: 'write' },
-    summary: 'Create a job description in DRAFT',
-    successStatus: 201,
-    idempotent: true,
-  },
-  updateJd: {
-    method: 'PATCH',
-    path: '/jds/{jdId}',
-    functionName: 'update-jd',
-    scope: { scope: 'jd:write', generic: 'write' },
-    summary: "Change a JD's fields, or close or archive it",
-    successStatus: 200,
-    idempotent: true,
-    paginated: true,
-    versioned: true,
-  },
-  deleteJd: {
-    method: 'DELETE',
-    path: '/jds/{jdId}',
-    functionName: 'delete-jd',
-    scope: { scope: 'jd:write', generic: 'write' },
-    summary: 'Delete a JD that has no applications',
-    successStatus: 204,
-    versioned: true,
-  },
+  ...JD_ROUTES,
   listResumes: {
     method: 'GET',
     path: '/resumes',

@@ -1,7 +1,7 @@
 import { deleteApplication, saveApplication } from '../db/applications.js';
 import type { Db } from '../db/client.js';
 import type { IgnoredReason, ProductWrite } from '../db/entities/tombstone.js';
-import { deleteJd, saveJd } from '../db/jds.js';
+import { applyJdDeletion, applyJdUpsert } from '../jds/sync.js';
 import { eraseResume, saveResume } from '../db/resumes.js';
 import { ensureTenant } from '../db/tenants.js';
 import type { ProductEvent } from '../schemas/product-data.js';
@@ -46,7 +46,7 @@ export async function applyProductEvent(
   switch (event.type) {
     case 'jd.upserted':
       return outcomeOf(
-        await saveJd(
+        await applyJdUpsert(
           db,
           event.tenantId,
           { ...event.data, createdAt: iso(event.data.createdAt) },
@@ -54,7 +54,7 @@ export async function applyProductEvent(
         ),
       );
     case 'jd.deleted':
-      return outcomeOf(await deleteJd(db, event.tenantId, event.data.id, options));
+      return outcomeOf(await applyJdDeletion(db, event.tenantId, event.data.id, options));
     case 'resume.upserted':
       return outcomeOf(
         await saveResume(

@@ -52,3 +52,31 @@ export const paginationShape = {
   limit: z.optional(positiveInteger),
   cursor: z.optional(cursorParameter),
 };
+
+/** A schema for each field of `bounds`, made from its bound (a resource's declaration of its fields). */
+export function shapeOf<Field extends string, S>(
+  bounds: Readonly<Record<Field, number>>,
+  schema: (max: number) => S,
+): { [Name in Field]: S } {
+  return Object.fromEntries(
+    Object.entries<number>(bounds).map(([field, max]) => [field, schema(max)]),
+  ) as { [Name in Field]: S };
+}
+
+/** Each field of `shape`, optional. */
+export function optionalShape<Shape extends Record<string, z.ZodMiniType>>(
+  shape: Shape,
+): { [Field in keyof Shape]: z.ZodMiniOptional<Shape[Field]> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([field, schema]) => [field, z.optional(schema)]),
+  ) as { [Field in keyof Shape]: z.ZodMiniOptional<Shape[Field]> };
+}
+
+/** Each field of `shape`, removable (a PATCH's optional field: absent leaves it, null removes it). */
+export function removableShape<Shape extends Record<string, z.ZodMiniType>>(
+  shape: Shape,
+): { [Field in keyof Shape]: z.ZodMiniOptional<z.ZodMiniNullable<Shape[Field]>> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([field, schema]) => [field, removable(schema)]),
+  ) as { [Field in keyof Shape]: z.ZodMiniOptional<z.ZodMiniNullable<Shape[Field]>> };
+}

@@ -47,48 +47,6 @@ export const LIMITS = {
   fieldProblems: 20,
 } as const;
 
-/** The fields a JD holds, as JSON in UTF-8 bytes (what LIMITS.jdBytes bounds). */
-export function jdBytes(fields: {
-  [
-    Field in
-      | 'title'
-      | 'description'
-      | 'createdById'
-      | 'department'
-      | 'location'
-      | 'experience'
-      | 'type'
-      | 'salary'
-      | 'requirements'
-  ]?: unknown;
-}): number {
-  const {
-    title,
-    description,
-    createdById,
-    department,
-    location,
-    experience,
-    type,
-    salary,
-    requirements,
-  } = fields;
-  return Buffer.byteLength(
-    JSON.stringify({
-      title,
-      description,
-      createdById,
-      department,
-      location,
-      experience,
-      type,
-      salary,
-      requirements,
-    }),
-    'utf8',
-  );
-}
-
 /** `text` cut to `max` characters (what the service writes itself and may echo, bounded as the contract says). */
 export function clip(text: string, max: number = LIMITS.message): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

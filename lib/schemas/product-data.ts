@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import { ID_PATTERN, ID_RULE } from '../db/ids.js';
-import { APPLICATION_STATUSES, JD_STATUSES, PARSE_STATUSES } from '../domain.js';
-import { optionalText, text } from './fields.js';
-import { jdBytes, LIMITS } from './limits.js';
+import { APPLICATION_STATUSES, PARSE_STATUSES } from '../domain.js';
+import { JD_TEXTS, JD_TYPE_LIMIT, jdBytes } from '../jds/fields.js';
+import { JD_STATUSES } from '../jds/statuses.js';
+import { optionalText, shapeOf, text } from './fields.js';
+import { LIMITS } from './limits.js';
 
 /**
  * The product's data as it reaches the service: the items of an import file (ids optional) and of
@@ -13,16 +15,11 @@ const id = z.string().check(z.regex(ID_PATTERN, `must be ${ID_RULE}`));
 const timestamp = z.iso.datetime({ offset: true });
 
 const jdFields = {
-  title: text(LIMITS.title),
-  description: text(LIMITS.longText),
-  createdById: text(LIMITS.createdById),
+  ...shapeOf(JD_TEXTS.required, text),
   status: z.optional(z.enum(JD_STATUSES)),
-  department: optionalText(LIMITS.shortText),
-  location: optionalText(LIMITS.shortText),
-  experience: optionalText(LIMITS.shortText),
-  type: optionalText(LIMITS.shortText),
-  salary: optionalText(LIMITS.shortText),
-  requirements: optionalText(LIMITS.longText),
+  ...shapeOf(JD_TEXTS.listed, optionalText),
+  type: optionalText(JD_TYPE_LIMIT),
+  ...shapeOf(JD_TEXTS.detailed, optionalText),
   createdAt: z.optional(timestamp),
 };
 /** The JSON size of a value in UTF-8 bytes; Infinity for what JSON cannot hold. */

@@ -1,18 +1,28 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { SCOPES } from '../auth/scopes.js';
-import {
-  APPLICATION_STATUSES,
-  EVENT_ID_PATTERN,
-  EVENT_TYPES,
-  JD_STATUSES,
-  PARSE_STATUSES,
-} from '../domain.js';
-import { ID_PATTERN } from '../db/ids.js';
+import { APPLICATION_STATUSES, EVENT_TYPES, PARSE_STATUSES } from '../domain.js';
 import { MAX_DELIVERY_RATE, MAX_WEBHOOKS } from '../db/entities/webhook.js';
-import { MAX_PAGE_SIZE, MAX_WHOLE_LIST } from '../db/pagination.js';
 import { KEY_PATTERN } from '../auth/api-key.js';
+import { JD_RESPONSES, JD_SCHEMA_NAMES, jdEventData } from '../jds/responses.js';
 import { LIMITS } from './limits.js';
+import {
+  eventId,
+  freeText,
+  fromMetadata,
+  id,
+  message,
+  page,
+  paginated,
+  pagination,
+  score,
+  slicePagination,
+  success,
+  timestamp,
+  token,
+  whole,
+  wholeOrSlice,
+} from './response-parts.js';
 
 /**
  * Response schemas: what every endpoint returns, exactly (strict objects, so an extra field fails),
@@ -20,67 +30,7 @@ import { LIMITS } from './limits.js';
  * the tests and by the OpenAPI document, where SCHEMA_NAMES gives the resources their names; no
  * function bundles this file.
  */
-/** Text for people (titles, names, messages): bounded in length, free in form (marked so in the document). */
-const freeText = (max: number) =>
-  z.string().check(z.maxLength(max), z.meta({ contentMediaType: 'text/plain' }));
-/** What a field the service does not bound itself holds: bounded by the metadata it comes from. */
-const fromMetadata = freeText(LIMITS.metadataBytes);
-/** A token of printable ASCII without spaces (request ids, signed cursors). */
-const token = (max: number) => z.string().check(z.maxLength(max), z.regex(/^[\x21-\x7e]+$/));
-const id = z.string().check(z.maxLength(64), z.regex(ID_PATTERN));
-const eventId = z.string().check(z.maxLength(30), z.regex(EVENT_ID_PATTERN));
-/** As `Date.prototype.toISOString` writes it, for years up to 9999. */
-const timestamp = z.iso.datetime().check(z.maxLength(24));
-const cursor = token(LIMITS.cursor);
-const score = z.number().check(z.gte(0), z.lte(100));
-const whole = <T extends z.ZodMiniType>(item: T) =>
-  z.array(item).check(z.maxLength(MAX_WHOLE_LIST));
-const page = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.maxLength(MAX_PAGE_SIZE));
 const scopes = z.array(z.enum(SCOPES)).check(z.maxLength(SCOPES.length));
-
-/** The spec's page fields, and what every list answers: `hasMore`, and `nextCursor` exactly when it is true. */
-const pagination = z.strictObject({
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  pages: z.number(),
-  hasMore: z.boolean(),
-  nextCursor: z.optional(cursor),
-});
-const success = <T extends z.ZodMiniType>(data: T) =>
-  z.strictObject({ success: z.literal(true), data });
-/** The pagination of an opt-in slice (present only when `limit` or `cursor` was sent). */
-const slicePagination = z.strictObject({
-  limit: z.number(),
-  hasMore: z.boolean(),
-  nextCursor: z.optional(cursor),
-});
-/** A list the spec hands over whole, with the pagination of a slice when one was asked for. */
-const wholeOrSlice = <T extends z.ZodMiniType>(data: T) =>
-  z.strictObject({ success: z.literal(true), data, pagination: z.optional(slicePagination) });
-const paginated = <T extends z.ZodMiniType>(item: T) =>
-  z.strictObject({ success: z.literal(true), data: page(item), pagination });
-
-const jdSummary = z.strictObject({
-  id,
-  title: freeText(LIMITS.title),
-  status: z.enum(JD_STATUSES),
-  department: z.optional(freeText(LIMITS.shortText)),
-  location: z.optional(freeText(LIMITS.shortText)),
-  experience: z.optional(freeText(LIMITS.shortText)),
-  type: freeText(LIMITS.shortText),
-  salary: z.optional(freeText(LIMITS.shortText)),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-const jdApplication = z.strictObject({ id, status: z.enum(APPLICATION_STATUSES) });
-const jd = z.strictObject({
-  ...jdSummary.def.shape,
-  description: freeText(LIMITS.longText),
-  requirements: z.optional(freeText(LIMITS.longText)),
-  applications: whole(jdApplication),
-});
-const newJd = z.strictObject({ id, status: z.literal('DRAFT'), title: freeText(LIMITS.title) });
 /** The list's short form of the parsed metadata (each bounded by the resume's 128 KB of metadata). */
 const shortMetadata = z.strictObject({
   skills: z.optional(
@@ -180,15 +130,7 @@ const quota = z.strictObject({
   remaining: z.number(),
   resetAt: timestamp,
 });
-const message = z.strictObject({ success: z.literal(true), message: freeText(200) });
 
-const jdEventData = z.strictObject({
-  id,
-  title: freeText(LIMITS.title),
-  status: z.enum(JD_STATUSES),
-  previousStatus: z.optional(z.enum(JD_STATUSES)),
-  updatedAt: timestamp,
-});
 const resumeEventData = z.strictObject({
   id,
   parseStatus: z.enum(PARSE_STATUSES),
@@ -331,10 +273,7 @@ export const errorResponse = z.strictObject({
  * event, so a generated client has a type for each. The document refers to them wherever they occur.
  */
 export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
-  [jdSummary, 'JdSummary'],
-  [jd, 'Jd'],
-  [jdApplication, 'JdApplication'],
-  [newJd, 'NewJd'],
+  ...JD_SCHEMA_NAMES,
   [resumeSummary, 'ResumeSummary'],
   [resume, 'Resume'],
   [matchEntry, 'MatchEntry'],
@@ -369,12 +308,7 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
 ]);
 
 export const responses = {
-  listJds: paginated(jdSummary),
-  getJd: wholeOrSlice(jd),
-  createJd: success(newJd),
-  updateJd: wholeOrSlice(jd),
-  /** 204: no body */
-  deleteJd: z.strictObject({}),
+  ...JD_RESPONSES,
   listResumes: paginated(resumeSummary),
   getResume: success(resume),
   listMatches: wholeOrSlice(whole(matchEntry)),

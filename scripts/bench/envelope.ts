@@ -10,7 +10,7 @@ import type { ApiKeyLookupItem, ApiKeyRecordItem } from '../../lib/db/entities/a
 import { apiKeyKeys } from '../../lib/db/entities/api-key.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';
 import { eventKeys } from '../../lib/db/entities/event.js';
-import { bodyItem, headItem } from '../../lib/db/entities/jd.js';
+import { bodyItem, headItem } from '../../lib/jds/model.js';
 import { candidateIdentity, resumeItem } from '../../lib/db/entities/resume.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { LAMBDA_RESPONSE_LIMIT_BYTES, payloadBytes } from '../../lib/http/response-size.js';

@@ -3,9 +3,9 @@ import { createApiKey } from '../../lib/db/api-keys.js';
 import type { Db } from '../../lib/db/client.js';
 import { applicationItems } from '../../lib/db/entities/application.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';
-import { bodyItem, headItem } from '../../lib/db/entities/jd.js';
+import { bodyItem, headItem } from '../../lib/jds/model.js';
 import { candidateIdentity, resumeItem } from '../../lib/db/entities/resume.js';
-import { JD_STATUSES } from '../../lib/domain.js';
+import { JD_STATUSES } from '../../lib/jds/statuses.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import type { ImportFile } from '../../lib/schemas/product-data.js';
 

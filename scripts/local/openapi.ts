@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { EVENT_TYPES } from '../../lib/domain.js';
 import { TEST_DELIVERIES_PER_MINUTE } from '../../lib/db/entities/webhook.js';
-import { ERROR_CODES } from '../../lib/errors.js';
+import { codes, type RouteAnswers } from '../../lib/http/route-definition.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
+import { jdRouteAnswers } from '../../lib/jds/routes.js';
 import { positiveInteger } from '../../lib/schemas/fields.js';
-import { LIMITS } from '../../lib/schemas/limits.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
 import {
   EVENT_SCHEMAS,
@@ -146,8 +146,6 @@ const headerRefs = (...names: HeaderName[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
 
-const codes = (...names: (keyof typeof ERROR_CODES)[]) =>
-  names.map((name) => `\`${name}\``).join(', ');
 const errorAnswer = (
   description: string,
   headers: Record<string, unknown> = {},
@@ -211,20 +209,24 @@ const shared = (name: keyof typeof SHARED_RESPONSES) => ({
   $ref: `#/components/responses/${name}`,
 });
 
-/** Each write's own conflicts (409), besides losing a race it retried (`concurrent_change`, with Retry-After). */
-const CONFLICTS: Partial<Record<string, string>> = {
-  updateJd: `the status asked for is not one an integrator may move the JD to from its current one (${codes('conflict')}: the message names the allowed ones; publishing is done in the product)`,
-  deleteJd: `the JD has applications (${codes('conflict')}): close or archive it instead, so that no candidate's history goes with it`,
-  createKey: `the tenant already holds its limit of active keys, 50 unless raised (${codes('limit_reached')}): revoke one first`,
-  createWebhook: `the tenant already has 10 endpoints (${codes('limit_reached')}): delete one first`,
-  retryWebhookDelivery: `the endpoint is disabled (${codes('webhook_disabled')}): enable it first`,
-  testWebhook: `the endpoint is disabled (${codes('webhook_disabled')}): enable it first`,
-  replayWebhook: `the endpoint is disabled (${codes('webhook_disabled')}), or another replay is running on it (${codes('replay_running')}, named in the message)`,
-};
-
-/** Each write's own 422s, besides an Idempotency-Key used for another request. */
-const UNPROCESSABLE: Partial<Record<string, string>> = {
-  updateJd: `the change would take the JD's fields together past the ${LIMITS.jdBytes} bytes (as JSON) a JD may hold (${codes('jd_too_large')}): shorten a text`,
+/** Each route's own 409s and 422s, as its resource declares them (lib/<resource>/routes.ts). */
+const ROUTE_ANSWERS: Partial<Record<string, RouteAnswers>> = {
+  ...jdRouteAnswers(),
+  createKey: {
+    conflict: `the tenant already holds its limit of active keys, 50 unless raised (${codes('limit_reached')}): revoke one first`,
+  },
+  createWebhook: {
+    conflict: `the tenant already has 10 endpoints (${codes('limit_reached')}): delete one first`,
+  },
+  retryWebhookDelivery: {
+    conflict: `the endpoint is disabled (${codes('webhook_disabled')}): enable it first`,
+  },
+  testWebhook: {
+    conflict: `the endpoint is disabled (${codes('webhook_disabled')}): enable it first`,
+  },
+  replayWebhook: {
+    conflict: `the endpoint is disabled (${codes('webhook_disabled')}), or another replay is running on it (${codes('replay_running')}, named in the message)`,
+  },
 };
 
 function examplesOf(recorded: RecordedExamples[string] | undefined, status: string) {
@@ -307,7 +309,7 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     answers['409'] = errorAnswer(
       [
         `Another change to the same data won a race (${codes('concurrent_change')}): retry after Retry-After`,
-        CONFLICTS[id],
+        ROUTE_ANSWERS[id]?.conflict,
       ]
         .filter(Boolean)
         .join('; or '),
@@ -367,7 +369,7 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     answers['422'] = errorAnswer(
       [
         `The Idempotency-Key was already used with a different body (${codes('idempotency_key_reused')}), or for another method or path (${codes('idempotency_key_other_target')})`,
-        UNPROCESSABLE[id],
+        ROUTE_ANSWERS[id]?.unprocessable,
       ]
         .filter(Boolean)
         .join('; or '),

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { setSecretSource } from '../../lib/aws/secrets.js';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
-import { createJd } from '../../lib/db/jds.js';
+import { createJd } from '../../lib/jds/api.js';
 import { listEvents } from '../../lib/db/events.js';
 import { getWebhookItem } from '../../lib/db/webhooks.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';

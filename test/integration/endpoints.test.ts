@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { saveApplication } from '../../lib/db/applications.js';
-import { saveJd } from '../../lib/db/jds.js';
+import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { saveResume } from '../../lib/db/resumes.js';
 import { responses } from '../../lib/schemas/responses.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
@@ -13,7 +13,7 @@ const jdBody = { title: 'Backend Engineer', description: 'Long text', createdByI
 async function seedTenant() {
   const tenant = await tenantWithKey(db(), ['read', 'write']);
   const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
-  await saveJd(
+  await applyJdUpsert(
     db(),
     tenant.tenantId,
     {

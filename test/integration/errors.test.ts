@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createJd } from '../../lib/db/jds.js';
+import { createJd } from '../../lib/jds/api.js';
 import { setTenantHourlyLimit } from '../../lib/db/quota.js';
 import { disableWebhook } from '../../lib/db/webhooks.js';
 import { ERROR_CODES, type ErrorCode } from '../../lib/errors.js';

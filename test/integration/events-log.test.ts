@@ -5,7 +5,7 @@ import { ulid } from 'ulid';
 import { EVENT_TTL_SECONDS, eventKeys } from '../../lib/db/entities/event.js';
 import { listEvents, readEventRange } from '../../lib/db/events.js';
 import { DYNAMODB_WRITE_BUDGET_MS, eventSettleMs } from '../../lib/config.js';
-import { createJd } from '../../lib/db/jds.js';
+import { createJd } from '../../lib/jds/api.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 

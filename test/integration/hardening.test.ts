@@ -6,7 +6,7 @@ import { authenticate, createApiKey, revokeApiKey } from '../../lib/db/api-keys.
 import { saveApplication } from '../../lib/db/applications.js';
 import { createDb } from '../../lib/db/client.js';
 import { tenantPk } from '../../lib/db/ids.js';
-import { saveJd } from '../../lib/db/jds.js';
+import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { saveResume } from '../../lib/db/resumes.js';
 import { getTenant, setTenantLimit } from '../../lib/db/tenants.js';
 import { DEFAULT_MAX_ACTIVE_KEYS } from '../../lib/config.js';
@@ -96,7 +96,7 @@ describe('JD titles and their copies', () => {
       });
       await Promise.all([
         ...['T1', 'T2', 'T3'].map((title) =>
-          saveJd(
+          applyJdUpsert(
             db(),
             tenantId,
             { id: jdId, title, description: 'd', createdById: 'u' },

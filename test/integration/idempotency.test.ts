@@ -9,7 +9,8 @@ import {
   recordedAnswer,
 } from '../../lib/db/idempotency.js';
 import { listEvents } from '../../lib/db/events.js';
-import { createJd, type JdSummary } from '../../lib/db/jds.js';
+import { createJd } from '../../lib/jds/api.js';
+import { type JdSummary } from '../../lib/jds/model.js';
 import type { Caller } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { saveApplication } from '../../lib/db/applications.js';
 import { readCount } from '../../lib/db/counters.js';
-import { jdKeys } from '../../lib/db/entities/jd.js';
+import { jdKeys } from '../../lib/jds/model.js';
 import { MissingParentError } from '../../lib/errors.js';
 import { deliverLocally, type PublishedEvent } from '../../scripts/local/product-bus.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
-import {
-  createJd,
-  getJd,
-  type JdStatus,
-  type JdSummary,
-  listJds,
-  saveJd,
-} from '../../lib/db/jds.js';
+import { createJd } from '../../lib/jds/api.js';
+import { applyJdUpsert } from '../../lib/jds/sync.js';
+import { readJdDetail, listJds } from '../../lib/jds/store.js';
+import { type JdSummary } from '../../lib/jds/model.js';
+import { type JdStatus } from '../../lib/jds/statuses.js';
 import { newTenantId, productVersion, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
@@ -18,7 +15,7 @@ async function createMany(tenantId: string, count: number) {
   const created = [];
   for (let i = 0; i < count; i++) {
     created.push(
-      await saveJd(
+      await applyJdUpsert(
         db(),
         tenantId,
         {
@@ -39,7 +36,7 @@ describe('JD repository on DynamoDB Local', () => {
     const tenantId = newTenantId();
     const jd = await createJd(db(), tenantId, { ...input('Engineer'), requirements: 'TypeScript' });
 
-    const detail = (await getJd(db(), tenantId, jd.id))?.jd;
+    const detail = (await readJdDetail(db(), tenantId, jd.id))?.jd;
 
     expect(jd.status).toBe('DRAFT');
     expect(detail).toMatchObject({
@@ -58,19 +55,19 @@ describe('JD repository on DynamoDB Local', () => {
     const tenantId = newTenantId();
     const jd = await createJd(db(), tenantId, input('A'));
     await createJd(db(), tenantId, input('B'));
-    await saveJd(
+    await applyJdUpsert(
       db(),
       tenantId,
       { ...input('A'), id: jd.id, status: 'PUBLISHED' },
       productVersion(),
     );
-    await saveJd(
+    await applyJdUpsert(
       db(),
       tenantId,
       { ...input('C'), id: 'imported', status: 'CLOSED' },
       productVersion(),
     );
-    await saveJd(
+    await applyJdUpsert(
       db(),
       tenantId,
       { ...input('C2'), id: 'imported', status: 'ARCHIVED' },
@@ -147,7 +144,7 @@ describe('JD repository on DynamoDB Local', () => {
     const tenantB = newTenantId('b');
     const jd = await createJd(db(), tenantA, input('Secret'));
 
-    expect(await getJd(db(), tenantB, jd.id)).toBeUndefined();
+    expect(await readJdDetail(db(), tenantB, jd.id)).toBeUndefined();
     expect((await listJds(db(), tenantB, { page: 1, limit: 20 })).items).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { listMatches, saveApplication } from '../../lib/db/applications.js';
 import { readCount } from '../../lib/db/counters.js';
-import { createJd, getJd, saveJd } from '../../lib/db/jds.js';
+import { createJd } from '../../lib/jds/api.js';
+import { applyJdUpsert } from '../../lib/jds/sync.js';
+import { readJdDetail } from '../../lib/jds/store.js';
 import { getResume, listCandidates, listResumes, saveResume } from '../../lib/db/resumes.js';
 import { MissingParentError } from '../../lib/errors.js';
 import { newTenantId, productVersion, useTestDb } from '../helpers/db.js';
@@ -195,7 +197,7 @@ describe('applications on DynamoDB Local', () => {
       },
       productVersion(),
     );
-    await saveJd(
+    await applyJdUpsert(
       db(),
       tenantId,
       { ...jdInput, id: jd.id, title: 'Senior Engineer' },
@@ -204,7 +206,7 @@ describe('applications on DynamoDB Local', () => {
 
     const [match] = (await listMatches(db(), tenantId, jd.id))?.items ?? [];
     const candidates = await listCandidates(db(), tenantId, { page: 1, limit: 20 });
-    const detail = (await getJd(db(), tenantId, jd.id))?.jd;
+    const detail = (await readJdDetail(db(), tenantId, jd.id))?.jd;
 
     expect(match).toMatchObject({
       aiScore: 80,

@@ -17,7 +17,7 @@ import {
   signingSecrets,
 } from '../../lib/db/entities/webhook.js';
 import { listEvents } from '../../lib/db/events.js';
-import { createJd } from '../../lib/db/jds.js';
+import { createJd } from '../../lib/jds/api.js';
 import { listDeliveryAttempts } from '../../lib/db/deliveries.js';
 import { getWebhook, getWebhookItem } from '../../lib/db/webhooks.js';
 import { rotateSecret } from '../../lib/webhooks/endpoints.js';

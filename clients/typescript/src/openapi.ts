@@ -698,8 +698,8 @@ export interface components {
             department?: string;
             location?: string;
             experience?: string;
-            type: string;
             salary?: string;
+            type: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -713,8 +713,8 @@ export interface components {
             department?: string;
             location?: string;
             experience?: string;
-            type: string;
             salary?: string;
+            type: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1345,8 +1345,8 @@ export interface components {
             department?: string;
             location?: string;
             experience?: string;
-            type?: string;
             salary?: string;
+            type?: string;
             requirements?: string;
         };
         UpdateJdRequest: {
@@ -1355,8 +1355,8 @@ export interface components {
             department?: string | null;
             location?: string | null;
             experience?: string | null;
-            type?: string | null;
             salary?: string | null;
+            type?: string | null;
             requirements?: string | null;
             /** @enum {string} */
             status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";

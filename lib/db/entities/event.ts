@@ -4,9 +4,9 @@ import {
   type ApplicationStatus,
   EVENT_ID_PATTERN,
   type EventType,
-  type JdStatus,
   type ParseStatus,
 } from '../../domain.js';
+import type { JdStatus } from '../../jds/statuses.js';
 
 export { EVENT_ID_PATTERN };
 import { newId, tenantPk } from '../ids.js';

@@ -1,26 +1,45 @@
-import type { ApplicationStatus, JdStatus } from '../../domain.js';
-import { sortableTime, tenantPk } from '../ids.js';
+import type { ApplicationStatus } from '../domain.js';
+import { sortableTime, tenantPk } from '../db/ids.js';
+import { definedFields } from '../objects.js';
+import {
+  DEFAULT_JD_TYPE,
+  DETAILED_JD_FIELDS,
+  type DetailedJdField,
+  LISTED_JD_FIELDS,
+  type ListedJdField,
+} from './fields.js';
+import type { JdStatus } from './statuses.js';
 
 /**
  * A job description is two items: the head (every field a list shows, with its list and status index
  * keys) and the body (description and requirements, up to 100 KB each), so that no list or existence
  * check ever reads a description. The body sorts right after the head.
  */
-export const DEFAULT_JD_TYPE = 'full-time';
+
+/** A JD's texts as written (POST /jds, a product event, an import). */
+export type JdInput = {
+  title: string;
+  description: string;
+  createdById: string;
+  type?: string | undefined;
+} & { [Field in ListedJdField | DetailedJdField]?: string | undefined };
+
+/** What the product side (dashboard, import) may also set. */
+export interface JdImport extends JdInput {
+  id?: string | undefined;
+  status?: JdStatus | undefined;
+  createdAt?: string | undefined;
+}
 
 /** What a JD list shows; the head holds it, and so do the list and status index entries. */
-export interface JdSummary {
+export type JdSummary = {
   id: string;
   title: string;
   status: JdStatus;
-  department?: string;
-  location?: string;
-  experience?: string;
   type: string;
-  salary?: string;
   createdAt: string;
   updatedAt: string;
-}
+} & { [Field in ListedJdField]?: string };
 
 /**
  * Versions of a head: every write of the head increments `version`; `titleVersion` is the version at
@@ -32,28 +51,28 @@ export interface JdHeadVersions {
   titleSyncedVersion: number;
 }
 
-export interface JdHeadItem extends JdSummary, JdHeadVersions {
-  pk: string;
-  sk: string;
-  entity: 'JD';
-  createdById: string;
-  /** the product's version of this JD (absent for a JD created through the API) */
-  sourceVersion?: number;
-  /** set while DELETE /jds/:jdId checks that it has no application (lib/db/jds.ts, removeJd) */
-  deleting?: string;
-  /** when an integrator last changed it (PATCH /jds/:jdId): a product event that happened before is ignored */
-  editedAt?: string;
-  gsi1sk: string;
-  gsi2sk: string;
-}
+export type JdHeadItem = JdSummary &
+  JdHeadVersions & {
+    pk: string;
+    sk: string;
+    entity: 'JD';
+    createdById: string;
+    /** the product's version of this JD (absent for a JD created through the API) */
+    sourceVersion?: number;
+    /** set while DELETE /jds/:jdId checks that it has no application (./api.ts, deleteJd) */
+    deleting?: string;
+    /** when an integrator last changed it (PATCH /jds/:jdId): a product event that happened before is ignored */
+    editedAt?: string;
+    gsi1sk: string;
+    gsi2sk: string;
+  };
 
-export interface JdBodyItem {
+export type JdBodyItem = {
   pk: string;
   sk: string;
   entity: 'JD_BODY';
   description: string;
-  requirements?: string;
-}
+} & { [Field in DetailedJdField]?: string };
 
 export const jdKeys = {
   head: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}` }),
@@ -73,6 +92,35 @@ export const jdKeys = {
 export const DELETING_STALE_MS = 60_000;
 
 export const NEW_JD_HEAD: JdHeadVersions = { version: 1, titleVersion: 1, titleSyncedVersion: 1 };
+
+/** The versions of a head written over `stored` with `title`: one more, and the title's if it changed. */
+export function nextVersions(stored: JdHeadItem, title: string): JdHeadVersions {
+  return {
+    version: stored.version + 1,
+    titleVersion: stored.title !== title ? stored.version + 1 : stored.titleVersion,
+    titleSyncedVersion: stored.titleSyncedVersion,
+  };
+}
+
+/** The head's fields of a JD written from `input`. */
+export function headFields(
+  input: JdInput,
+  id: string,
+  status: JdStatus,
+  createdAt: string,
+  updatedAt: string,
+): JdSummary & { createdById: string } {
+  return {
+    id,
+    title: input.title,
+    status,
+    type: input.type ?? DEFAULT_JD_TYPE,
+    createdAt,
+    updatedAt,
+    createdById: input.createdById,
+    ...definedFields(input, LISTED_JD_FIELDS),
+  };
+}
 
 export function headItem(
   tenantId: string,
@@ -95,49 +143,55 @@ export function headItem(
 export function bodyItem(
   tenantId: string,
   jdId: string,
-  body: { description: string; requirements?: string | undefined },
+  input: Pick<JdInput, 'description' | DetailedJdField>,
 ): JdBodyItem {
-  const item: JdBodyItem = {
+  return {
     ...jdKeys.body(tenantId, jdId),
     entity: 'JD_BODY',
-    description: body.description,
+    description: input.description,
+    ...definedFields(input, DETAILED_JD_FIELDS),
   };
-  if (body.requirements !== undefined) item.requirements = body.requirements;
-  return item;
+}
+
+/** A stored JD as the input it was written from. */
+export function toJdInput(head: JdHeadItem, body: JdBodyItem | undefined): JdInput {
+  return {
+    title: head.title,
+    description: body?.description ?? '',
+    createdById: head.createdById,
+    type: head.type,
+    ...definedFields(head, LISTED_JD_FIELDS),
+    ...(body ? definedFields(body, DETAILED_JD_FIELDS) : {}),
+  };
 }
 
 /** A JD as a list shows it, from its head or an index entry (fields a JD does not have are absent). */
 export function toJdSummary(item: JdSummary): JdSummary {
-  const summary: JdSummary = {
+  return {
     id: item.id,
     title: item.title,
     status: item.status,
     type: item.type,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
+    ...definedFields(item, LISTED_JD_FIELDS),
   };
-  for (const field of ['department', 'location', 'experience', 'salary'] as const) {
-    if (item[field] !== undefined) summary[field] = item[field];
-  }
-  return summary;
 }
 
-export interface JdDetail extends JdSummary {
+export type JdDetail = JdSummary & {
   description: string;
-  requirements?: string;
   applications: { id: string; status: ApplicationStatus }[];
-}
+} & { [Field in DetailedJdField]?: string };
 
 export function toJdDetail(
   head: JdHeadItem,
   body: JdBodyItem | undefined,
   applications: JdDetail['applications'],
 ): JdDetail {
-  const detail: JdDetail = {
+  return {
     ...toJdSummary(head),
     description: body?.description ?? '',
     applications,
+    ...(body ? definedFields(body, DETAILED_JD_FIELDS) : {}),
   };
-  if (body?.requirements !== undefined) detail.requirements = body.requirements;
-  return detail;
 }

@@ -1,0 +1,62 @@
+import type { ScopeRequirement } from '../auth/scopes.js';
+import type { IndexName, PartitionKind } from '../db/table.js';
+import type { ErrorCode } from '../errors.js';
+
+/**
+ * What a resource declares of each of its routes (lib/<resource>/routes.ts): the route itself, what
+ * its function may do on the table, and its own answers for the reference. lib/http/routes.ts,
+ * infra/permissions.ts and the OpenAPI document assemble them.
+ */
+export interface RouteDefinition {
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** API Gateway path syntax, relative to API_PREFIX */
+  readonly path: string;
+  readonly functionName: string;
+  /** undefined: any valid key */
+  readonly scope: ScopeRequirement | undefined;
+  readonly summary: string;
+  /** 202: accepted, done asynchronously; 204: done, nothing to answer */
+  readonly successStatus: 200 | 201 | 202 | 204;
+  /** honours an Idempotency-Key header (lib/http/idempotency.ts) */
+  readonly idempotent?: true;
+  /** returns pages with a signed `nextCursor` (its function reads the cursor-signing secret) */
+  readonly paginated?: true;
+  /** makes webhook signing secrets (its function may encrypt with the webhook secrets key) */
+  readonly sealsWebhookSecrets?: true;
+  /** answers an ETag (the resource's version; not with a 204); a write takes If-Match and answers 412 when it names another */
+  readonly versioned?: true;
+}
+
+export type DynamoDbAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'ConditionCheckItem';
+
+/**
+ * What a function may do on the table: the DynamoDB actions its code sends on the table itself, the
+ * indexes it queries (Query only), and the partitions it may touch at all (a `dynamodb:LeadingKeys`
+ * condition on every grant). Transactions are authorised per item action (PutItem, UpdateItem…).
+ */
+export interface TableAccess {
+  /** actions on the table's own items */
+  table: readonly DynamoDbAction[];
+  /** indexes it runs Query on */
+  indexes: readonly IndexName[];
+  /** the partitions (by key prefix) its calls may name; every grant is limited to them */
+  partitions: readonly PartitionKind[];
+}
+
+/** A route's own answers for the reference, besides those every route shares. */
+export interface RouteAnswers {
+  /** its 409s, besides losing a race it retried (`concurrent_change`) */
+  conflict?: string;
+  /** its 422s, besides an Idempotency-Key used for another request */
+  unprocessable?: string;
+}
+
+/** Error codes as the reference writes them: `conflict`, `limit_reached`. */
+export const codes = (...names: ErrorCode[]) => names.map((name) => `\`${name}\``).join(', ');

@@ -1,0 +1,248 @@
+import type { Db } from '../db/client.js';
+import { counterDelta } from '../db/counters.js';
+import {
+  getItem,
+  ignoreConditionFailure,
+  isConditionFailure,
+  optimistically,
+  queryUpTo,
+  transactWrite,
+  updateItem,
+} from '../db/dynamo.js';
+import { type ApplicationItem, applicationKeys } from '../db/entities/application.js';
+import { recordEvent } from '../db/entities/event.js';
+import { type TombstoneItem, tombstoneItem } from '../db/entities/tombstone.js';
+import type { IdempotencyClaim } from '../db/idempotency.js';
+import { isValidId, newId, nowIso, underPrefix } from '../db/ids.js';
+import type { SlicePagination } from '../db/pagination.js';
+import { putOverRead, readChanged } from '../db/versioned-writes.js';
+import { ConflictError, JdTooLargeError, NotFoundError } from '../errors.js';
+import { etagOf, requireIfMatch } from '../http/etag.js';
+import { LIMITS } from '../schemas/limits.js';
+import { jdBytes, type OptionalJdField } from './fields.js';
+import {
+  bodyItem,
+  headFields,
+  headItem,
+  type JdDetail,
+  type JdHeadItem,
+  type JdInput,
+  type JdSummary,
+  jdKeys,
+  nextVersions,
+  toJdDetail,
+  toJdInput,
+  toJdSummary,
+} from './model.js';
+import { refusedMove, type JdStatus } from './statuses.js';
+import { jdEventData, propagateJdTitle, readJd } from './store.js';
+
+/**
+ * What integrators do to JDs (POST, PATCH and DELETE /jds): each write checks If-Match where the
+ * route takes it, and records its idempotency claim, with the answer it will give, in its own
+ * transaction (so the answer is built before the write). The product's writes are in ./sync.ts.
+ */
+
+/**
+ * Creates a JD in DRAFT: head, body and the tenant's JD counts change together (with the request's
+ * idempotency record, when it has one).
+ */
+export async function createJd(
+  db: Db,
+  tenantId: string,
+  input: JdInput,
+  options: {
+    now?: Date;
+    claim?: IdempotencyClaim<JdSummary & { status: 'DRAFT' }> | undefined;
+  } = {},
+): Promise<JdSummary & { status: 'DRAFT' }> {
+  const at = nowIso(options.now);
+  const head = headItem(tenantId, headFields(input, newId(), 'DRAFT', at, at));
+  const summary = { ...toJdSummary(head), status: 'DRAFT' as const };
+  await transactWrite(db, [
+    {
+      Put: { TableName: db.tableName, Item: head, ConditionExpression: 'attribute_not_exists(pk)' },
+    },
+    { Put: { TableName: db.tableName, Item: bodyItem(tenantId, head.id, input) } },
+    counterDelta(tenantId, 'JD', { total: 1, DRAFT: 1 }),
+    recordEvent(tenantId, 'jd.created', jdEventData(summary)),
+    ...(options.claim ? [options.claim.item(summary)] : []),
+  ]);
+  return summary;
+}
+
+/** A JD as PATCH /jds/:jdId answers it, with its ETag. */
+export interface JdAnswer {
+  jd: JdDetail;
+  pagination?: SlicePagination;
+  etag: string;
+}
+
+/** How many of its applications the answer to PATCH /jds/:jdId shows (a cursor leads to the rest, as in GET /jds/:jdId?limit=). */
+export const UPDATE_ANSWER_APPLICATIONS = 100;
+
+/** The fields PATCH /jds/:jdId may change; an optional one given as null is removed. */
+export type JdPatch = Partial<Pick<JdInput, 'title' | 'description'>> & {
+  [Field in OptionalJdField]?: string | null | undefined;
+} & { status?: JdStatus | undefined };
+
+/**
+ * Changes a JD (PATCH /jds/:jdId): the fields given, and its status to CLOSED or ARCHIVED only.
+ * `ifMatch` (the If-Match header), when given, must name the stored version (or be `*`). The head,
+ * body, counts, `jd.updated` and the idempotency record change together, on the condition that the
+ * head is the one read; a new title then reaches every application's copy. A patch that changes
+ * nothing writes nothing (and records no event). The answer is the JD as GET /jds/:jdId?limit=100
+ * shows it: the first 100 applications, a cursor for the rest.
+ */
+export async function updateJd(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  patch: JdPatch,
+  options: {
+    ifMatch?: string | undefined;
+    now?: Date;
+    claim?: IdempotencyClaim<JdAnswer> | undefined;
+  } = {},
+): Promise<JdAnswer> {
+  if (!isValidId(jdId)) throw new NotFoundError('JD');
+  const now = options.now ?? new Date();
+  const write = await optimistically(async () => {
+    // The answer holds the first applications only: with the JD's texts it is also the idempotency record (< 400 KB).
+    const { head, body, applications } = await readJd(db, tenantId, jdId, {
+      limit: UPDATE_ANSWER_APPLICATIONS,
+    });
+    if (!head) throw new NotFoundError('JD');
+    requireIfMatch(options.ifMatch, head.version, 'JD');
+    const status = patch.status ?? head.status;
+    const refused = refusedMove(head.status, status);
+    if (refused) throw new ConflictError(refused);
+    const input = patched(toJdInput(head, body), patch);
+    const bytes = jdBytes(input);
+    if (bytes > LIMITS.jdBytes) throw new JdTooLargeError(LIMITS.jdBytes, bytes);
+    const at = nowIso(now);
+    const fields = headFields(input, jdId, status, head.createdAt, at);
+    const changed =
+      JSON.stringify([
+        toJdSummary({ ...fields, updatedAt: '' }),
+        input.description,
+        input.requirements,
+      ]) !==
+      JSON.stringify([
+        toJdSummary({ ...head, updatedAt: '' }),
+        body?.description,
+        body?.requirements,
+      ]);
+    const versions = changed ? nextVersions(head, fields.title) : head;
+    // The head as it will be stored (with the edit's time), or as it is when nothing changes.
+    const next: JdHeadItem = changed
+      ? { ...headItem(tenantId, fields, versions, head.sourceVersion), editedAt: at }
+      : head;
+    const answer: JdAnswer = {
+      jd: toJdDetail(next, changed ? bodyItem(tenantId, jdId, input) : body, applications.items),
+      ...(applications.pagination ? { pagination: applications.pagination } : {}),
+      etag: etagOf(versions.version),
+    };
+    if (!changed) {
+      if (options.claim) await transactWrite(db, [options.claim.item(answer)]);
+      return { answer, versions, title: head.title };
+    }
+    await transactWrite(db, [
+      putOverRead(db.tableName, next, head),
+      { Put: { TableName: db.tableName, Item: bodyItem(tenantId, jdId, input) } },
+      ...(status !== head.status
+        ? [counterDelta(tenantId, 'JD', { [head.status]: -1, [status]: 1 })]
+        : []),
+      recordEvent(tenantId, 'jd.updated', jdEventData(fields, head.status)),
+      ...(options.claim ? [options.claim.item(answer)] : []),
+    ]);
+    return { answer, versions, title: fields.title };
+  }, readChanged);
+  if (write.versions.titleSyncedVersion !== write.versions.titleVersion)
+    await propagateJdTitle(db, tenantId, jdId, write.title, write.versions.titleVersion);
+  return write.answer;
+}
+
+/** A JD's input with a patch applied: the fields sent replace, those sent as null go (RFC 7396). */
+function patched(stored: JdInput, patch: JdPatch): JdInput {
+  const { status: _status, ...fields } = patch;
+  const input: JdInput = { ...stored };
+  for (const field of Object.keys(fields) as (keyof typeof fields)[]) {
+    const value = fields[field];
+    if (value === null) delete input[field];
+    else if (value !== undefined) input[field] = value;
+  }
+  return input;
+}
+
+/**
+ * Deletes a JD (DELETE /jds/:jdId), only while it has no application, so that no candidate's history
+ * goes with it. `ifMatch` (the If-Match header), when given, must name the stored version (or be
+ * `*`). An application written at the same moment must not slip in between the check and the
+ * delete: the head is first marked `deleting`, which every application write checks (its condition
+ * fails, and on its retry it waits for the mark to go); then the JD's applications are read,
+ * strongly consistent; none: the head becomes a tombstone (holding the product's version, so an older
+ * product upsert cannot bring it back), with its body, counts and `jd.deleted`, on the condition that
+ * the head is still the marked one. Some: the mark is taken back and the answer is 409. The mark
+ * leaves the version (the ETag) alone, since a refused delete changes nothing; a change made
+ * meanwhile replaces the head, mark and all, and the delete starts over. A mark left by a crash is
+ * ignored after DELETING_STALE_MS.
+ */
+export async function deleteJd(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  options: { ifMatch?: string | undefined; now?: Date } = {},
+): Promise<void> {
+  if (!isValidId(jdId)) throw new NotFoundError('JD');
+  const now = options.now ?? new Date();
+  const key = jdKeys.head(tenantId, jdId);
+  // Any condition of the mark, its removal or the tombstone failing means the head changed: start over.
+  await optimistically(async () => {
+    const head = await getItem<JdHeadItem | TombstoneItem>(db, key, { consistent: true });
+    if (head?.entity !== 'JD') throw new NotFoundError('JD');
+    requireIfMatch(options.ifMatch, head.version, 'JD');
+    const mark = { ':v': head.version, ':at': nowIso(now) };
+    await updateItem(db, {
+      Key: key,
+      UpdateExpression: 'SET deleting = :at',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: mark,
+    });
+    const { items } = await queryUpTo<Pick<ApplicationItem, 'id'>>(
+      db,
+      {
+        ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
+        ProjectionExpression: 'id',
+        ConsistentRead: true,
+      },
+      1,
+    );
+    if (items.length > 0) {
+      await ignoreConditionFailure(
+        updateItem(db, {
+          Key: key,
+          UpdateExpression: 'REMOVE deleting',
+          ConditionExpression: 'version = :v AND deleting = :at',
+          ExpressionAttributeValues: mark,
+        }),
+      );
+      throw new ConflictError(
+        `JD ${jdId} has applications, which deleting it would take with it: close or archive it instead`,
+      );
+    }
+    await transactWrite(db, [
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: tombstoneItem(key, 'JD', jdId, head.sourceVersion ?? 0, now),
+          ConditionExpression: 'version = :v AND deleting = :at',
+          ExpressionAttributeValues: mark,
+        },
+      },
+      { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
+      counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
+      recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
+    ]);
+  }, isConditionFailure);
+}

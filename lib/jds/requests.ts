@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import {
+  freeText,
+  optionalShape,
+  paginationShape,
+  removableShape,
+  shapeOf,
+  sliceShape,
+  text,
+} from '../schemas/fields.js';
+import { JD_TEXTS, JD_TYPE_LIMIT } from './fields.js';
+import { JD_STATUSES } from './statuses.js';
+
+/** What integrators send about JDs: each route's query and body (a handler imports its own only). */
+
+export const listJdsQuery = z.strictObject({
+  ...paginationShape,
+  status: z.optional(z.enum(JD_STATUSES)),
+});
+
+/** GET /jds/:jdId: a slice of the JD's applications, when asked for. */
+export const getJdQuery = z.strictObject(sliceShape);
+
+/** The texts a JD may have or not (optional in POST, removable in PATCH); `type`, when sent, says something. */
+const optionalTexts = {
+  ...shapeOf(JD_TEXTS.listed, freeText),
+  type: text(JD_TYPE_LIMIT),
+  ...shapeOf(JD_TEXTS.detailed, freeText),
+};
+
+export const createJdBody = z.strictObject({
+  ...shapeOf(JD_TEXTS.required, text),
+  ...optionalShape(optionalTexts),
+});
+export type CreateJdBody = z.infer<typeof createJdBody>;
+
+/**
+ * PATCH /jds/:jdId: the fields to change (at least one), each with the rules of POST /jds; an optional
+ * field sent as null is removed (`type` goes back to its default), as JSON Merge Patch has it.
+ */
+export const updateJdBody = z
+  .strictObject({
+    title: z.optional(text(JD_TEXTS.required.title)),
+    description: z.optional(text(JD_TEXTS.required.description)),
+    ...removableShape(optionalTexts),
+    status: z.optional(z.enum(JD_STATUSES)),
+  })
+  .check(
+    z.refine(
+      (body) => Object.values(body).some((value) => value !== undefined),
+      'must change at least one field',
+    ),
+  );
+export type UpdateJdBody = z.infer<typeof updateJdBody>;

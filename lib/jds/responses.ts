@@ -1,0 +1,64 @@
+import * as z from 'zod/mini';
+import { APPLICATION_STATUSES } from '../domain.js';
+import { shapeOf } from '../schemas/fields.js';
+import {
+  freeText,
+  id,
+  paginated,
+  success,
+  timestamp,
+  whole,
+  wholeOrSlice,
+} from '../schemas/response-parts.js';
+import { JD_TEXTS, JD_TYPE_LIMIT } from './fields.js';
+import { JD_STATUSES } from './statuses.js';
+
+/** What the JD routes answer, exactly (the tests and the OpenAPI document read it). */
+
+const optionalText = (max: number) => z.optional(freeText(max));
+
+export const jdSummary = z.strictObject({
+  id,
+  title: freeText(JD_TEXTS.required.title),
+  status: z.enum(JD_STATUSES),
+  ...shapeOf(JD_TEXTS.listed, optionalText),
+  type: freeText(JD_TYPE_LIMIT),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export const jdApplication = z.strictObject({ id, status: z.enum(APPLICATION_STATUSES) });
+export const jd = z.strictObject({
+  ...jdSummary.def.shape,
+  description: freeText(JD_TEXTS.required.description),
+  ...shapeOf(JD_TEXTS.detailed, optionalText),
+  applications: whole(jdApplication),
+});
+export const newJd = z.strictObject({
+  id,
+  status: z.literal('DRAFT'),
+  title: freeText(JD_TEXTS.required.title),
+});
+/** What `jd.created` and `jd.updated` carry. */
+export const jdEventData = z.strictObject({
+  id,
+  title: freeText(JD_TEXTS.required.title),
+  status: z.enum(JD_STATUSES),
+  previousStatus: z.optional(z.enum(JD_STATUSES)),
+  updatedAt: timestamp,
+});
+
+export const JD_RESPONSES = {
+  listJds: paginated(jdSummary),
+  getJd: wholeOrSlice(jd),
+  createJd: success(newJd),
+  updateJd: wholeOrSlice(jd),
+  /** 204: no body */
+  deleteJd: z.strictObject({}),
+};
+
+export const JD_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
+  [jdSummary, 'JdSummary'],
+  [jd, 'Jd'],
+  [jdApplication, 'JdApplication'],
+  [newJd, 'NewJd'],
+];

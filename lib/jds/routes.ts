@@ -1,0 +1,98 @@
+import { LIMITS } from '../schemas/limits.js';
+import {
+  codes,
+  type RouteAnswers,
+  type RouteDefinition,
+  type TableAccess,
+} from '../http/route-definition.js';
+
+/** The JD routes: each route, what its function may do on the table, and its own answers. */
+export const JD_ROUTES = {
+  listJds: {
+    method: 'GET',
+    path: '/jds',
+    functionName: 'list-jds',
+    scope: { scope: 'jd:read', generic: 'read' },
+    summary: 'List job descriptions, newest first',
+    successStatus: 200,
+    paginated: true,
+  },
+  getJd: {
+    method: 'GET',
+    path: '/jds/{jdId}',
+    functionName: 'get-jd',
+    versioned: true,
+    scope: { scope: 'jd:read', generic: 'read' },
+    summary: 'One job description with its applications',
+    successStatus: 200,
+    paginated: true,
+  },
+  createJd: {
+    method: 'POST',
+    path: '/jds',
+    functionName: 'create-jd',
+    scope: { scope: 'jd:write', generic: 'write' },
+    summary: 'Create a job description in DRAFT',
+    successStatus: 201,
+    idempotent: true,
+  },
+  updateJd: {
+    method: 'PATCH',
+    path: '/jds/{jdId}',
+    functionName: 'update-jd',
+    scope: { scope: 'jd:write', generic: 'write' },
+    summary: "Change a JD's fields, or close or archive it",
+    successStatus: 200,
+    idempotent: true,
+    paginated: true,
+    versioned: true,
+  },
+  deleteJd: {
+    method: 'DELETE',
+    path: '/jds/{jdId}',
+    functionName: 'delete-jd',
+    scope: { scope: 'jd:write', generic: 'write' },
+    summary: 'Delete a JD that has no applications',
+    successStatus: 204,
+    versioned: true,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+const tenantData = ['tenant'] as const;
+
+export const JD_ROUTE_ACCESS = {
+  // Query on the table: the sharded counter behind `total`.
+  listJds: {
+    table: ['Query'],
+    indexes: ['list', 'listKeys', 'status', 'statusKeys'],
+    partitions: tenantData,
+  },
+  getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },
+  // GetItem: the Idempotency-Key record, written in the create's own transaction.
+  createJd: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
+  // Query: head and body, then the applications' slice on the matches index; PutItem: head, body and the
+  // jd.updated event; UpdateItem: the counts and the title on the application copies; GetItem: the
+  // Idempotency-Key record.
+  updateJd: {
+    table: ['Query', 'GetItem', 'PutItem', 'UpdateItem'],
+    indexes: ['matches'],
+    partitions: tenantData,
+  },
+  // The head's mark and its tombstone, the body's Delete, the counter and the jd.deleted event; Query: any application.
+  deleteJd: {
+    table: ['GetItem', 'UpdateItem', 'Query', 'PutItem', 'DeleteItem'],
+    indexes: [],
+    partitions: tenantData,
+  },
+} as const satisfies Record<keyof typeof JD_ROUTES, TableAccess>;
+
+/** A function, so that no bundle keeps these texts: only the OpenAPI document reads them. */
+export const jdRouteAnswers = (): Partial<Record<keyof typeof JD_ROUTES, RouteAnswers>> => ({
+  updateJd: {
+    conflict: `the status asked for is not one an integrator may move the JD to from its current one (${codes('conflict')}: the message names the allowed ones; publishing is done in the product)`,
+    unprocessable: `the change would take the JD's fields together past the ${LIMITS.jdBytes} bytes (as JSON) a JD may hold (${codes('jd_too_large')}): shorten a text`,
+  },
+  deleteJd: {
+    conflict: `the JD has applications (${codes('conflict')}): close or archive it instead, so that no candidate's history goes with it`,
+  },
+});

@@ -1,0 +1,179 @@
+import { matchesOfJd } from '../db/applications.js';
+import type { Db } from '../db/client.js';
+import { readCount } from '../db/counters.js';
+import { getItem, queryAll } from '../db/dynamo.js';
+import {
+  type ApplicationItem,
+  applicationKeys,
+  type MatchEntry,
+} from '../db/entities/application.js';
+import type { JdEventData } from '../db/entities/event.js';
+import { resumeKeys } from '../db/entities/resume.js';
+import type { TombstoneItem } from '../db/entities/tombstone.js';
+import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
+import {
+  type ListEntry,
+  listPage,
+  type Page,
+  type PageRequest,
+  type SlicePagination,
+  type SliceRequest,
+  wholeOrSlice,
+} from '../db/pagination.js';
+import { INDEXES } from '../db/table.js';
+import { propagate } from '../db/versioned-writes.js';
+import {
+  type JdBodyItem,
+  type JdDetail,
+  type JdHeadItem,
+  type JdSummary,
+  jdKeys,
+  toJdDetail,
+  toJdSummary,
+} from './model.js';
+import type { JdStatus } from './statuses.js';
+
+/**
+ * JDs as stored: the reads, and what both writers (./api.ts for integrators, ./sync.ts for the
+ * product) do alike. What the wire shows of a version (ETags) is the API's to decide.
+ */
+
+/** A JD's event data; `previousStatus` when the write moved it from another status. */
+export function jdEventData(
+  jd: Pick<JdSummary, 'id' | 'title' | 'status' | 'updatedAt'>,
+  before?: JdStatus,
+): JdEventData {
+  const data: JdEventData = {
+    id: jd.id,
+    title: jd.title,
+    status: jd.status,
+    updatedAt: jd.updatedAt,
+  };
+  if (before !== undefined && before !== jd.status) data.previousStatus = before;
+  return data;
+}
+
+/** True when the JD exists in this tenant (strongly consistent; a deleted JD's tombstone is not one). */
+export async function jdExists(db: Db, tenantId: string, jdId: string): Promise<boolean> {
+  if (!isValidId(jdId)) return false;
+  const head = await getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(
+    db,
+    jdKeys.head(tenantId, jdId),
+    { consistent: true, projection: 'entity' },
+  );
+  return head?.entity === 'JD';
+}
+
+/** A JD's head, body and applications (or the slice asked for), read in parallel. */
+export async function readJd(db: Db, tenantId: string, jdId: string, slice?: SliceRequest) {
+  const range = jdKeys.collection(jdId);
+  const [items, applications] = await Promise.all([
+    queryAll<JdHeadItem | JdBodyItem>(db, {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(tenantId),
+        ':from': range.from,
+        ':to': range.to,
+      },
+      ConsistentRead: true,
+    }),
+    wholeOrSlice<Pick<MatchEntry, 'id' | 'status'>>(
+      db,
+      matchesOfJd(tenantId, jdId, 'jd-applications', 'id, #status'),
+      slice,
+    ),
+  ]);
+  return {
+    head: items.find((item): item is JdHeadItem => item.entity === 'JD'),
+    body: items.find((item): item is JdBodyItem => item.entity === 'JD_BODY'),
+    applications: {
+      items: applications.items.map(({ id, status }) => ({ id, status })),
+      pagination: applications.pagination,
+    },
+  };
+}
+
+/** A JD in full with its version (every change raises it). */
+export interface VersionedJd {
+  jd: JdDetail;
+  pagination?: SlicePagination;
+  version: number;
+}
+
+/**
+ * A JD with its body (one strongly consistent Query of head and body) and the id and status of every
+ * application, or of the slice of them asked for, in match order (from the slim matches index, in
+ * parallel).
+ */
+export async function readJdDetail(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  slice?: SliceRequest,
+): Promise<VersionedJd | undefined> {
+  if (!isValidId(jdId)) return undefined;
+  const { head, body, applications } = await readJd(db, tenantId, jdId, slice);
+  if (!head) return undefined;
+  return {
+    jd: toJdDetail(head, body, applications.items),
+    ...(applications.pagination ? { pagination: applications.pagination } : {}),
+    version: head.version,
+  };
+}
+
+/** A JD's entry in the list and status indexes. */
+type JdListEntry = JdSummary & ListEntry;
+
+/** A page of the tenant's JDs, newest first, optionally of one status. */
+export function listJds(
+  db: Db,
+  tenantId: string,
+  request: PageRequest & { status?: JdStatus | undefined },
+): Promise<Page<JdSummary>> {
+  const byStatus = request.status !== undefined;
+  return listPage<JdListEntry, JdSummary>(
+    db,
+    {
+      name: request.status ? `jds?status=${request.status}` : 'jds',
+      index: byStatus ? INDEXES.status : INDEXES.list,
+      keysIndex: byStatus ? INDEXES.statusKeys : INDEXES.listKeys,
+      tenantPk: tenantPk(tenantId),
+      sortPrefix: request.status ? jdKeys.statusPrefix(request.status) : jdKeys.listPrefix,
+      baseSortKey: (id) => jdKeys.head(tenantId, id).sk,
+    },
+    request,
+    readCount(db, tenantId, 'JD', request.status ?? 'total'),
+    toJdSummary,
+  );
+}
+
+/** Brings the JD title on every application's copy (under its resume) to `title`, then marks the head synced. */
+export async function propagateJdTitle(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  title: string,
+  titleVersion: number,
+): Promise<void> {
+  const applications = await queryAll<Pick<ApplicationItem, 'id' | 'resumeId'>>(db, {
+    ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
+    ProjectionExpression: 'id, resumeId',
+    ConsistentRead: true,
+  });
+  await propagate(
+    db,
+    applications,
+    (application) => ({
+      Key: resumeKeys.copy(tenantId, application.resumeId, application.id),
+      UpdateExpression: 'SET jdTitle = :title, jdTitleVersion = :tv',
+      ConditionExpression: 'attribute_exists(pk) AND jdTitleVersion < :tv',
+      ExpressionAttributeValues: { ':title': title, ':tv': titleVersion },
+    }),
+    {
+      Key: jdKeys.head(tenantId, jdId),
+      UpdateExpression: 'SET titleSyncedVersion = :tv',
+      ConditionExpression: 'titleVersion = :tv',
+      ExpressionAttributeValues: { ':tv': titleVersion },
+    },
+  );
+}

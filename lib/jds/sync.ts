@@ -1,0 +1,126 @@
+import { removeApplications } from '../db/applications.js';
+import type { Db } from '../db/client.js';
+import { counterDelta } from '../db/counters.js';
+import { getItem, optimistically, queryAll, transactWrite } from '../db/dynamo.js';
+import { type ApplicationItem, applicationKeys } from '../db/entities/application.js';
+import { recordEvent } from '../db/entities/event.js';
+import { type ProductWrite, type TombstoneItem, versionVerdict } from '../db/entities/tombstone.js';
+import { nowIso, underPrefix } from '../db/ids.js';
+import { putOverRead, readChanged, writeTombstone } from '../db/versioned-writes.js';
+import {
+  bodyItem,
+  headFields,
+  headItem,
+  type JdHeadItem,
+  type JdImport,
+  type JdSummary,
+  jdKeys,
+  NEW_JD_HEAD,
+  nextVersions,
+  toJdSummary,
+} from './model.js';
+import { jdEventData, propagateJdTitle } from './store.js';
+
+/**
+ * What the product's events do to JDs (lib/product-events): each carries the product's version of the
+ * JD, and one no newer than what is stored is ignored. Integrators' writes are in ./api.ts.
+ */
+
+/**
+ * Applies the product's version `sourceVersion` of a JD (its id given): created, replaced, or ignored
+ * when what is stored (the JD, or the tombstone of its deletion) is as new or newer, or when an
+ * integrator changed the JD after the product's change happened. Counts move with the status. A
+ * changed title reaches every application's copy (on its resume) after the head is written, each copy
+ * only if it holds an older title, and the head is then marked synced; a propagation cut short is
+ * finished by the next upsert, so re-runs converge.
+ */
+export async function applyJdUpsert(
+  db: Db,
+  tenantId: string,
+  input: JdImport & { id: string },
+  options: { sourceVersion: number; now?: Date; occurredAt?: string },
+): Promise<ProductWrite<JdSummary>> {
+  const { id } = input;
+  const now = options.now ?? new Date();
+  const write = await optimistically(async () => {
+    const stored = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(tenantId, id), {
+      consistent: true,
+    });
+    const ignored = versionVerdict(stored, options.sourceVersion);
+    if (ignored) return ignored;
+    const existing = stored?.entity === 'JD' ? stored : undefined;
+    // An integrator's edit (PATCH) is newer than a product change that happened before it.
+    if (
+      existing?.editedAt !== undefined &&
+      options.occurredAt !== undefined &&
+      options.occurredAt <= existing.editedAt
+    ) {
+      return { outcome: 'ignored' as const, reason: 'edited' as const };
+    }
+    const at = nowIso(now);
+    const status = input.status ?? existing?.status ?? 'DRAFT';
+    const fields = headFields(input, id, status, input.createdAt ?? existing?.createdAt ?? at, at);
+    const counter = !existing
+      ? counterDelta(tenantId, 'JD', { total: 1, [status]: 1 })
+      : existing.status !== status
+        ? counterDelta(tenantId, 'JD', { [existing.status]: -1, [status]: 1 })
+        : undefined;
+    const versions = existing ? nextVersions(existing, fields.title) : NEW_JD_HEAD;
+    await transactWrite(db, [
+      // Optimistic: the head (or tombstone, or nothing) we counted and versioned from is still there.
+      putOverRead(
+        db.tableName,
+        headItem(tenantId, fields, versions, options.sourceVersion),
+        stored,
+      ),
+      { Put: { TableName: db.tableName, Item: bodyItem(tenantId, id, input) } },
+      ...(counter ? [counter] : []),
+      recordEvent(
+        tenantId,
+        existing ? 'jd.updated' : 'jd.created',
+        jdEventData(fields, existing?.status),
+      ),
+    ]);
+    return { outcome: 'applied' as const, created: !existing, value: fields, versions };
+  }, readChanged);
+  if (write.outcome === 'ignored') return write;
+  const { versions, value } = write;
+  if (versions.titleSyncedVersion !== versions.titleVersion)
+    await propagateJdTitle(db, tenantId, id, value.title, versions.titleVersion);
+  return { outcome: 'applied', created: write.created, value: toJdSummary(value) };
+}
+
+/**
+ * Applies the product's deletion of a JD at `sourceVersion`: the head becomes a tombstone, the body
+ * goes, the counts move, and then every application of the JD is deleted (with its copy on its
+ * resume), in steps; a redelivered deletion finishes what a cut-short one left. Unlike an
+ * integrator's DELETE, it takes the JD's applications with it: the product decided.
+ */
+export async function applyJdDeletion(
+  db: Db,
+  tenantId: string,
+  jdId: string,
+  options: { sourceVersion: number; now?: Date },
+): Promise<ProductWrite<undefined>> {
+  const now = options.now ?? new Date();
+  const key = jdKeys.head(tenantId, jdId);
+  const write = await writeTombstone<JdHeadItem>(
+    db,
+    { key, of: 'JD', id: jdId },
+    () => getItem<JdHeadItem | TombstoneItem>(db, key, { consistent: true }),
+    { sourceVersion: options.sourceVersion, now },
+    (head) => [
+      { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
+      counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
+      recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
+    ],
+  );
+  if (write.outcome === 'applied') {
+    const applications = await queryAll<ApplicationItem>(db, {
+      ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
+      ConsistentRead: true,
+    });
+    await removeApplications(db, tenantId, applications, now);
+  }
+  return write;
+}

@@ -1,0 +1,53 @@
+import * as z from 'zod/mini';
+import { EVENT_ID_PATTERN } from '../domain.js';
+import { ID_PATTERN } from '../db/ids.js';
+import { MAX_PAGE_SIZE, MAX_WHOLE_LIST } from '../db/pagination.js';
+import { LIMITS } from './limits.js';
+
+/**
+ * The building blocks of response schemas (each resource's responses.ts): strict objects, so an extra
+ * field fails, with the bounds the service holds them to (lengths from LIMITS, list sizes from
+ * pagination). No function bundles them: the tests and the OpenAPI document read them.
+ */
+
+/** Text for people (titles, names, messages): bounded in length, free in form (marked so in the document). */
+export const freeText = (max: number) =>
+  z.string().check(z.maxLength(max), z.meta({ contentMediaType: 'text/plain' }));
+/** What a field the service does not bound itself holds: bounded by the metadata it comes from. */
+export const fromMetadata = freeText(LIMITS.metadataBytes);
+/** A token of printable ASCII without spaces (request ids, signed cursors). */
+export const token = (max: number) => z.string().check(z.maxLength(max), z.regex(/^[\x21-\x7e]+$/));
+export const id = z.string().check(z.maxLength(64), z.regex(ID_PATTERN));
+export const eventId = z.string().check(z.maxLength(30), z.regex(EVENT_ID_PATTERN));
+/** As `Date.prototype.toISOString` writes it, for years up to 9999. */
+export const timestamp = z.iso.datetime().check(z.maxLength(24));
+const cursor = token(LIMITS.cursor);
+export const score = z.number().check(z.gte(0), z.lte(100));
+export const whole = <T extends z.ZodMiniType>(item: T) =>
+  z.array(item).check(z.maxLength(MAX_WHOLE_LIST));
+export const page = <T extends z.ZodMiniType>(item: T) =>
+  z.array(item).check(z.maxLength(MAX_PAGE_SIZE));
+
+/** The spec's page fields, and what every list answers: `hasMore`, and `nextCursor` exactly when it is true. */
+export const pagination = z.strictObject({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  pages: z.number(),
+  hasMore: z.boolean(),
+  nextCursor: z.optional(cursor),
+});
+export const success = <T extends z.ZodMiniType>(data: T) =>
+  z.strictObject({ success: z.literal(true), data });
+/** The pagination of an opt-in slice (present only when `limit` or `cursor` was sent). */
+export const slicePagination = z.strictObject({
+  limit: z.number(),
+  hasMore: z.boolean(),
+  nextCursor: z.optional(cursor),
+});
+/** A list the spec hands over whole, with the pagination of a slice when one was asked for. */
+export const wholeOrSlice = <T extends z.ZodMiniType>(data: T) =>
+  z.strictObject({ success: z.literal(true), data, pagination: z.optional(slicePagination) });
+export const paginated = <T extends z.ZodMiniType>(item: T) =>
+  z.strictObject({ success: z.literal(true), data: page(item), pagination });
+export const message = z.strictObject({ success: z.literal(true), message: freeText(200) });
