@@ -1,6 +1,7 @@
 import type { TableAccess } from '../lib/http/route-definition.js';
 import type { RouteId } from '../lib/http/routes.js';
 import { JD_ROUTE_ACCESS } from '../lib/jds/routes.js';
+import { RESUME_ROUTE_ACCESS } from '../lib/resumes/routes.js';
 
 export type { TableAccess };
 
@@ -15,14 +16,8 @@ const tenantData = ['tenant'] as const;
 
 export const ROUTE_ACCESS = {
   ...JD_ROUTE_ACCESS,
-  listResumes: { table: ['Query'], indexes: ['list', 'listKeys'], partitions: tenantData },
-  getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
+  ...RESUME_ROUTE_ACCESS,
   listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
-  listCandidates: {
-    table: ['Query', 'BatchGetItem'],
-    indexes: ['list', 'listKeys'],
-    partitions: tenantData,
-  },
   // GetItem: the pointer from its id, then the application it points at.
   getApplication: { table: ['GetItem'], indexes: [], partitions: tenantData },
   // A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition.

@@ -1,8 +1,8 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { listCandidates } from '../../lib/db/resumes.js';
+import { listCandidates } from '../../lib/resumes/store.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { pagedResult, pageRequest } from '../../lib/http/pagination.js';
-import { listCandidatesQuery } from '../../lib/schemas/requests/resumes.js';
+import { listCandidatesQuery } from '../../lib/resumes/requests.js';
 
 export const handler = apiHandler(
   'listCandidates',

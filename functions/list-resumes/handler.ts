@@ -1,8 +1,8 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { listResumes } from '../../lib/db/resumes.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { pagedResult, pageRequest } from '../../lib/http/pagination.js';
-import { listResumesQuery } from '../../lib/schemas/requests/resumes.js';
+import { listResumesQuery } from '../../lib/resumes/requests.js';
+import { listResumes } from '../../lib/resumes/store.js';
 
 export const handler = apiHandler(
   'listResumes',

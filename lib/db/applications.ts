@@ -24,9 +24,9 @@ import {
   toMatch,
 } from './entities/application.js';
 import { type ApplicationEventData, recordEvent } from './entities/event.js';
-import { type AiScore, asScore } from './entities/score.js';
+import { type AiScore, asScore } from '../applications/scores.js';
 import { DELETING_STALE_MS, type JdHeadItem, jdKeys } from '../jds/model.js';
-import { candidateIdentity, type ResumeItem, resumeKeys } from './entities/resume.js';
+import { candidateIdentity, type ResumeItem, resumeKeys } from '../resumes/model.js';
 import {
   type ProductWrite,
   type TombstoneItem,

@@ -1,7 +1,7 @@
 import type { Db } from './client.js';
 import { conditionFailedAt, queryAll, transactWrite, updateItem } from './dynamo.js';
 import { applicationKeys } from './entities/application.js';
-import { type ApplicationCopyItem, resumeKeys } from './entities/resume.js';
+import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
 import { underPrefix } from './ids.js';
 
 /** A resume as versions before copies were items kept it: a map of its applications' copies. */

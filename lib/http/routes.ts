@@ -1,4 +1,5 @@
 import { JD_ROUTES } from '../jds/routes.js';
+import { RESUME_ROUTES } from '../resumes/routes.js';
 import type { RouteDefinition } from './route-definition.js';
 
 /**
@@ -9,38 +10,13 @@ export const API_PREFIX = '/api/v1';
 
 export const ROUTES = {
   ...JD_ROUTES,
-  listResumes: {
-    method: 'GET',
-    path: '/resumes',
-    functionName: 'list-resumes',
-    scope: { scope: 'resume:read', generic: 'read' },
-    summary: 'List parsed resumes, newest first',
-    successStatus: 200,
-    paginated: true,
-  },
-  getResume: {
-    method: 'GET',
-    path: '/resumes/{resumeId}',
-    functionName: 'get-resume',
-    scope: { scope: 'resume:read', generic: 'read' },
-    summary: 'One resume with its full metadata',
-    successStatus: 200,
-  },
+  ...RESUME_ROUTES,
   listMatches: {
     method: 'GET',
     path: '/matches/{jdId}',
     functionName: 'list-matches',
     scope: { scope: 'match:read', generic: 'read' },
     summary: 'Applications of a JD ranked by AI score',
-    successStatus: 200,
-    paginated: true,
-  },
-  listCandidates: {
-    method: 'GET',
-    path: '/candidates',
-    functionName: 'list-candidates',
-    scope: { scope: 'candidate:read', generic: 'read' },
-    summary: 'Resumes with their applications and scores, searchable by file name',
     successStatus: 200,
     paginated: true,
   },

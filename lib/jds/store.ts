@@ -8,7 +8,7 @@ import {
   type MatchEntry,
 } from '../db/entities/application.js';
 import type { JdEventData } from '../db/entities/event.js';
-import { resumeKeys } from '../db/entities/resume.js';
+import { resumeKeys } from '../resumes/model.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';
 import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
 import {

@@ -2,7 +2,7 @@ import { deleteApplication, saveApplication } from '../db/applications.js';
 import type { Db } from '../db/client.js';
 import type { IgnoredReason, ProductWrite } from '../db/entities/tombstone.js';
 import { applyJdDeletion, applyJdUpsert } from '../jds/sync.js';
-import { eraseResume, saveResume } from '../db/resumes.js';
+import { applyResumeErasure, applyResumeUpsert } from '../resumes/sync.js';
 import { ensureTenant } from '../db/tenants.js';
 import type { ProductEvent } from '../schemas/product-data.js';
 
@@ -57,7 +57,7 @@ export async function applyProductEvent(
       return outcomeOf(await applyJdDeletion(db, event.tenantId, event.data.id, options));
     case 'resume.upserted':
       return outcomeOf(
-        await saveResume(
+        await applyResumeUpsert(
           db,
           event.tenantId,
           { ...event.data, createdAt: iso(event.data.createdAt) },
@@ -65,7 +65,7 @@ export async function applyProductEvent(
         ),
       );
     case 'resume.deleted':
-      return outcomeOf(await eraseResume(db, event.tenantId, event.data.id, options));
+      return outcomeOf(await applyResumeErasure(db, event.tenantId, event.data.id, options));
     case 'application.upserted':
       return outcomeOf(
         await saveApplication(

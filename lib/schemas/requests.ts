@@ -2,7 +2,7 @@ import { listEventsQuery } from './requests/events.js';
 import { createJdBody, getJdQuery, listJdsQuery, updateJdBody } from '../jds/requests.js';
 import { listMatchesQuery } from './requests/applications.js';
 import { createKeyBody, listKeysQuery } from './requests/keys.js';
-import { listCandidatesQuery, listResumesQuery } from './requests/resumes.js';
+import { listCandidatesQuery, listResumesQuery } from '../resumes/requests.js';
 import {
   createWebhookBody,
   listWebhookDeliveriesQuery,

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { SCOPES } from '../auth/scopes.js';
-import { APPLICATION_STATUSES, EVENT_TYPES, PARSE_STATUSES } from '../domain.js';
+import { APPLICATION_STATUSES, EVENT_TYPES } from '../domain.js';
 import { MAX_DELIVERY_RATE, MAX_WEBHOOKS } from '../db/entities/webhook.js';
 import { KEY_PATTERN } from '../auth/api-key.js';
+import { aiScore, scoreIdentity, scoreModel } from '../applications/responses.js';
 import { JD_RESPONSES, JD_SCHEMA_NAMES, jdEventData } from '../jds/responses.js';
+import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES, resumeEventData } from '../resumes/responses.js';
 import { LIMITS } from './limits.js';
 import {
   eventId,
@@ -13,7 +15,6 @@ import {
   id,
   message,
   page,
-  paginated,
   pagination,
   score,
   slicePagination,
@@ -31,29 +32,6 @@ import {
  * function bundles this file.
  */
 const scopes = z.array(z.enum(SCOPES)).check(z.maxLength(SCOPES.length));
-/** The list's short form of the parsed metadata (each bounded by the resume's 128 KB of metadata). */
-const shortMetadata = z.strictObject({
-  skills: z.optional(
-    z.array(fromMetadata).check(z.maxLength(Math.floor(LIMITS.metadataBytes / 3))),
-  ),
-  experience: z.optional(fromMetadata),
-});
-const resumeSummary = z.strictObject({
-  id,
-  fileName: freeText(LIMITS.shortText),
-  parseStatus: z.enum(PARSE_STATUSES),
-  metadata: shortMetadata,
-  createdAt: timestamp,
-});
-const resume = z.strictObject({
-  ...resumeSummary.def.shape,
-  metadata: z.record(fromMetadata, z.unknown()),
-});
-/** Which model produced a score, as the product names it. */
-const scoreModel = z.strictObject({
-  id: freeText(LIMITS.modelField),
-  version: freeText(LIMITS.modelField),
-});
 const matchEntry = z.strictObject({
   applicationId: id,
   resumeId: id,
@@ -65,34 +43,6 @@ const matchEntry = z.strictObject({
   model: z.nullable(scoreModel),
   status: z.enum(APPLICATION_STATUSES),
 });
-/** A score with what identifies it: when and by which model (each present when the product reported it). */
-const scoreIdentity = z.strictObject({
-  overallScore: score,
-  scoredAt: z.optional(timestamp),
-  model: z.optional(scoreModel),
-});
-/** A score with all of its provenance, as the product reported it. */
-const aiScore = z.strictObject({
-  ...scoreIdentity.def.shape,
-  criteria: z.optional(
-    z
-      .array(
-        z.strictObject({
-          name: freeText(LIMITS.criterionName),
-          score,
-          weight: z.optional(z.number().check(z.gte(0), z.lte(100))),
-        }),
-      )
-      .check(z.maxLength(LIMITS.criteriaPerScore)),
-  ),
-  summary: z.optional(freeText(LIMITS.scoreSummary)),
-});
-const candidateApplication = z.strictObject({
-  id,
-  status: z.enum(APPLICATION_STATUSES),
-  aiScores: z.array(scoreIdentity).check(z.maxLength(LIMITS.scoresPerApplication)),
-  jobDescription: z.strictObject({ id, title: freeText(LIMITS.title) }),
-});
 const application = z.strictObject({
   id,
   jdId: id,
@@ -102,11 +52,6 @@ const application = z.strictObject({
   aiScores: z.array(aiScore).check(z.maxLength(LIMITS.scoresPerApplication)),
   createdAt: timestamp,
   updatedAt: timestamp,
-});
-const candidate = z.strictObject({
-  ...resumeSummary.def.shape,
-  applications: z.array(candidateApplication).check(z.maxLength(LIMITS.candidateApplications)),
-  applicationsHasMore: z.boolean(),
 });
 const apiKey = z.strictObject({
   id,
@@ -131,11 +76,6 @@ const quota = z.strictObject({
   resetAt: timestamp,
 });
 
-const resumeEventData = z.strictObject({
-  id,
-  parseStatus: z.enum(PARSE_STATUSES),
-  updatedAt: timestamp,
-});
 const applicationEventData = z.strictObject({
   id,
   jdId: id,
@@ -274,11 +214,8 @@ export const errorResponse = z.strictObject({
  */
 export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   ...JD_SCHEMA_NAMES,
-  [resumeSummary, 'ResumeSummary'],
-  [resume, 'Resume'],
+  ...RESUME_SCHEMA_NAMES,
   [matchEntry, 'MatchEntry'],
-  [candidate, 'Candidate'],
-  [candidateApplication, 'CandidateApplication'],
   [application, 'Application'],
   [aiScore, 'AiScore'],
   [scoreIdentity, 'ScoreIdentity'],
@@ -309,10 +246,8 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
 
 export const responses = {
   ...JD_RESPONSES,
-  listResumes: paginated(resumeSummary),
-  getResume: success(resume),
+  ...RESUME_RESPONSES,
   listMatches: wholeOrSlice(whole(matchEntry)),
-  listCandidates: paginated(candidate),
   getApplication: success(application),
   createKey: success(newApiKey),
   listKeys: wholeOrSlice(whole(apiKey)),

@@ -4,7 +4,7 @@ import type { Db } from '../../lib/db/client.js';
 import { applicationItems } from '../../lib/db/entities/application.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';
 import { bodyItem, headItem } from '../../lib/jds/model.js';
-import { candidateIdentity, resumeItem } from '../../lib/db/entities/resume.js';
+import { candidateIdentity, resumeItem } from '../../lib/resumes/model.js';
 import { JD_STATUSES } from '../../lib/jds/statuses.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import type { ImportFile } from '../../lib/schemas/product-data.js';

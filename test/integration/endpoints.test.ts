@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { saveApplication } from '../../lib/db/applications.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
-import { saveResume } from '../../lib/db/resumes.js';
+import { applyResumeUpsert } from '../../lib/resumes/sync.js';
 import { responses } from '../../lib/schemas/responses.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
@@ -25,7 +25,7 @@ async function seedTenant() {
     },
     productVersion(),
   );
-  await saveResume(
+  await applyResumeUpsert(
     db(),
     tenant.tenantId,
     {
@@ -46,7 +46,7 @@ async function seedTenant() {
     },
     productVersion(),
   );
-  await saveResume(
+  await applyResumeUpsert(
     db(),
     tenant.tenantId,
     { id: 'r2', fileName: 'bob.docx', createdAt: at(3) },

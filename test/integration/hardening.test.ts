@@ -7,7 +7,7 @@ import { saveApplication } from '../../lib/db/applications.js';
 import { createDb } from '../../lib/db/client.js';
 import { tenantPk } from '../../lib/db/ids.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
-import { saveResume } from '../../lib/db/resumes.js';
+import { applyResumeUpsert } from '../../lib/resumes/sync.js';
 import { getTenant, setTenantLimit } from '../../lib/db/tenants.js';
 import { DEFAULT_MAX_ACTIVE_KEYS } from '../../lib/config.js';
 import { ConflictError } from '../../lib/errors.js';
@@ -62,13 +62,13 @@ describe('a candidate with any number of applications', () => {
       metadata: { name: 'Ada Lovelace', email: 'ada@new.example' },
     };
 
-    await expect(saveResume(dying, tenantId, renamed, productVersion())).rejects.toThrow(
+    await expect(applyResumeUpsert(dying, tenantId, renamed, productVersion())).rejects.toThrow(
       'process killed',
     );
     const halfway = (await partition(tenantId)).filter(
       (item) => item.entity === 'APPLICATION' && item.candidate === 'Ada Lovelace',
     );
-    await saveResume(db(), tenantId, renamed, productVersion());
+    await applyResumeUpsert(db(), tenantId, renamed, productVersion());
 
     const applications = (await partition(tenantId)).filter(
       (item) => item.entity === 'APPLICATION',

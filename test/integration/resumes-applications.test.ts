@@ -4,7 +4,8 @@ import { readCount } from '../../lib/db/counters.js';
 import { createJd } from '../../lib/jds/api.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { readJdDetail } from '../../lib/jds/store.js';
-import { getResume, listCandidates, listResumes, saveResume } from '../../lib/db/resumes.js';
+import { readResume, listCandidates, listResumes } from '../../lib/resumes/store.js';
+import { applyResumeUpsert } from '../../lib/resumes/sync.js';
 import { MissingParentError } from '../../lib/errors.js';
 import { newTenantId, productVersion, useTestDb } from '../helpers/db.js';
 
@@ -13,7 +14,7 @@ const db = useTestDb();
 const jdInput = { title: 'Engineer', description: 'Build things', createdById: 'u1' };
 
 async function resume(tenantId: string, id: string, name?: string, second = 0) {
-  const write = await saveResume(
+  const write = await applyResumeUpsert(
     db(),
     tenantId,
     {
@@ -44,7 +45,7 @@ describe('resumes on DynamoDB Local', () => {
     await resume(tenantId, 'r2', 'Grace Hopper', 2);
 
     const list = await listResumes(db(), tenantId, { page: 1, limit: 20 });
-    const single = await getResume(db(), tenantId, 'r2');
+    const single = await readResume(db(), tenantId, 'r2');
 
     expect(list.items.map((item) => item.id)).toEqual(['r2', 'r1']);
     expect(list.items[0]?.metadata).toEqual({ skills: ['ts'], experience: '5y' });
@@ -60,7 +61,7 @@ describe('resumes on DynamoDB Local', () => {
   it('searches file names case-insensitively with exact totals and cursor walking', async () => {
     const tenantId = newTenantId();
     for (let i = 0; i < 12; i++) {
-      await saveResume(
+      await applyResumeUpsert(
         db(),
         tenantId,
         {
@@ -186,7 +187,7 @@ describe('applications on DynamoDB Local', () => {
       { id, jdId: jd.id, resumeId: 'r1', status: 'SHORTLISTED' },
       productVersion(),
     );
-    await saveResume(
+    await applyResumeUpsert(
       db(),
       tenantId,
       {

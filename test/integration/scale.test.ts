@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { resumeKeys } from '../../lib/db/entities/resume.js';
+import { resumeKeys } from '../../lib/resumes/model.js';
 import { moveApplicationCopiesToItems } from '../../lib/db/migrations.js';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lib/schemas/limits.js';

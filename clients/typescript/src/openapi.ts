@@ -93,26 +93,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/matches/{jdId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Applications of a JD ranked by AI score
-         * @description Scope: `match:read` or `read`.
-         */
-        get: operations["listMatches"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/candidates": {
         parameters: {
             query?: never;
@@ -125,6 +105,26 @@ export interface paths {
          * @description Scope: `candidate:read` or `read`.
          */
         get: operations["listCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/matches/{jdId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Applications of a JD ranked by AI score
+         * @description Scope: `match:read` or `read`.
+         */
+        get: operations["listMatches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -757,17 +757,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        MatchEntry: {
-            applicationId: string;
-            resumeId: string;
-            candidate: string | null;
-            email: string | null;
-            aiScore: number | null;
-            scoredAt: string | null;
-            model: components["schemas"]["ScoreModel"] | null;
-            /** @enum {string} */
-            status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
-        };
         Candidate: {
             id: string;
             fileName: string;
@@ -791,6 +780,17 @@ export interface components {
                 id: string;
                 title: string;
             };
+        };
+        MatchEntry: {
+            applicationId: string;
+            resumeId: string;
+            candidate: string | null;
+            email: string | null;
+            aiScore: number | null;
+            scoredAt: string | null;
+            model: components["schemas"]["ScoreModel"] | null;
+            /** @enum {string} */
+            status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
         };
         Application: {
             id: string;
@@ -1209,17 +1209,17 @@ export interface components {
             success: true;
             data: components["schemas"]["Resume"];
         };
-        ListMatchesResponse: {
-            /** @constant */
-            success: true;
-            data: components["schemas"]["MatchEntry"][];
-            pagination?: components["schemas"]["SlicePagination"];
-        };
         ListCandidatesResponse: {
             /** @constant */
             success: true;
             data: components["schemas"]["Candidate"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        ListMatchesResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["MatchEntry"][];
+            pagination?: components["schemas"]["SlicePagination"];
         };
         GetApplicationResponse: {
             /** @constant */
@@ -1981,6 +1981,66 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listCandidates: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                cursor?: string;
+                search?: string;
+            };
+            header?: {
+                /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
+                "Accept-Encoding"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumes with their applications and scores, searchable by file name */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListCandidatesResponse"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), or a cursor this list did not issue (`cursor_invalid`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listMatches: {
         parameters: {
             query?: {
@@ -2026,66 +2086,6 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
-            422: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    listCandidates: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-                cursor?: string;
-                search?: string;
-            };
-            header?: {
-                /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
-                "Accept-Encoding"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Resumes with their applications and scores, searchable by file name */
-            200: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ListCandidatesResponse"];
-                };
-            };
-            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), or a cursor this list did not issue (`cursor_invalid`) */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
             /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {

@@ -1,13 +1,13 @@
 import type { ApplicationStatus } from '../../domain.js';
 import { sortableTime, tenantPk } from '../ids.js';
-import { type ApplicationCopyItem, resumeKeys } from './resume.js';
+import { type ApplicationCopyItem, resumeKeys } from '../../resumes/model.js';
 import {
   type AiScore,
   asScore,
   type ScoreModel,
   scoreIdentity,
   type StoredScore,
-} from './score.js';
+} from '../../applications/scores.js';
 
 /**
  * An application is three items, always written and removed together: the application in its JD's

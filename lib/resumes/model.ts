@@ -1,6 +1,6 @@
-import type { ApplicationStatus, ParseStatus } from '../../domain.js';
-import { asScore, type ScoreIdentity, scoreIdentity } from './score.js';
-import { sortableTime, tenantPk } from '../ids.js';
+import { asScore, type ScoreIdentity, scoreIdentity } from '../applications/scores.js';
+import { sortableTime, tenantPk } from '../db/ids.js';
+import type { ApplicationStatus, ParseStatus } from '../domain.js';
 
 /**
  * A parsed resume, with the short metadata the lists show. Each of its applications has a copy of its

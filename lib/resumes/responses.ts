@@ -1,0 +1,63 @@
+import * as z from 'zod/mini';
+import { scoreIdentity } from '../applications/responses.js';
+import { APPLICATION_STATUSES, PARSE_STATUSES } from '../domain.js';
+import { LIMITS } from '../schemas/limits.js';
+import {
+  freeText,
+  fromMetadata,
+  id,
+  paginated,
+  success,
+  timestamp,
+} from '../schemas/response-parts.js';
+
+/** What the resume and candidate routes answer, exactly (the tests and the OpenAPI document read it). */
+
+/** The list's short form of the parsed metadata (each bounded by the resume's 128 KB of metadata). */
+const shortMetadata = z.strictObject({
+  skills: z.optional(
+    z.array(fromMetadata).check(z.maxLength(Math.floor(LIMITS.metadataBytes / 3))),
+  ),
+  experience: z.optional(fromMetadata),
+});
+export const resumeSummary = z.strictObject({
+  id,
+  fileName: freeText(LIMITS.shortText),
+  parseStatus: z.enum(PARSE_STATUSES),
+  metadata: shortMetadata,
+  createdAt: timestamp,
+});
+export const resume = z.strictObject({
+  ...resumeSummary.def.shape,
+  metadata: z.record(fromMetadata, z.unknown()),
+});
+export const candidateApplication = z.strictObject({
+  id,
+  status: z.enum(APPLICATION_STATUSES),
+  aiScores: z.array(scoreIdentity).check(z.maxLength(LIMITS.scoresPerApplication)),
+  jobDescription: z.strictObject({ id, title: freeText(LIMITS.title) }),
+});
+export const candidate = z.strictObject({
+  ...resumeSummary.def.shape,
+  applications: z.array(candidateApplication).check(z.maxLength(LIMITS.candidateApplications)),
+  applicationsHasMore: z.boolean(),
+});
+/** What `resume.created` and `resume.updated` carry. */
+export const resumeEventData = z.strictObject({
+  id,
+  parseStatus: z.enum(PARSE_STATUSES),
+  updatedAt: timestamp,
+});
+
+export const RESUME_RESPONSES = {
+  listResumes: paginated(resumeSummary),
+  getResume: success(resume),
+  listCandidates: paginated(candidate),
+};
+
+export const RESUME_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
+  [resumeSummary, 'ResumeSummary'],
+  [resume, 'Resume'],
+  [candidate, 'Candidate'],
+  [candidateApplication, 'CandidateApplication'],
+];

@@ -1,0 +1,43 @@
+import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
+
+/** The resume and candidate routes (read-only: the product writes resumes), and what their functions may do on the table. */
+export const RESUME_ROUTES = {
+  listResumes: {
+    method: 'GET',
+    path: '/resumes',
+    functionName: 'list-resumes',
+    scope: { scope: 'resume:read', generic: 'read' },
+    summary: 'List parsed resumes, newest first',
+    successStatus: 200,
+    paginated: true,
+  },
+  getResume: {
+    method: 'GET',
+    path: '/resumes/{resumeId}',
+    functionName: 'get-resume',
+    scope: { scope: 'resume:read', generic: 'read' },
+    summary: 'One resume with its full metadata',
+    successStatus: 200,
+  },
+  listCandidates: {
+    method: 'GET',
+    path: '/candidates',
+    functionName: 'list-candidates',
+    scope: { scope: 'candidate:read', generic: 'read' },
+    summary: 'Resumes with their applications and scores, searchable by file name',
+    successStatus: 200,
+    paginated: true,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+const tenantData = ['tenant'] as const;
+
+export const RESUME_ROUTE_ACCESS = {
+  listResumes: { table: ['Query'], indexes: ['list', 'listKeys'], partitions: tenantData },
+  getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
+  listCandidates: {
+    table: ['Query', 'BatchGetItem'],
+    indexes: ['list', 'listKeys'],
+    partitions: tenantData,
+  },
+} as const satisfies Record<keyof typeof RESUME_ROUTES, TableAccess>;

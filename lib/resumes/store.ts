@@ -1,0 +1,224 @@
+import pMap from 'p-map';
+import type { Db } from '../db/client.js';
+import { readCount } from '../db/counters.js';
+import { batchGet, getItem, queryAll, queryUpTo } from '../db/dynamo.js';
+import type { TombstoneItem } from '../db/entities/tombstone.js';
+import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  itemsWithinPageBytes,
+  type ListEntry,
+  type ListSource,
+  listPage,
+  type Page,
+  type PageRequest,
+  pageCount,
+} from '../db/pagination.js';
+import { INDEXES } from '../db/table.js';
+import { queryTimeRange } from '../db/time-range-query.js';
+import { LIMITS } from '../schemas/limits.js';
+import {
+  type ApplicationCopyItem,
+  type Candidate,
+  type Resume,
+  type ResumeItem,
+  type ResumeKeysEntry,
+  type ResumeListEntry,
+  type ResumeSummary,
+  resumeKeys,
+  toCandidate,
+  toResume,
+  toResumeSummary,
+} from './model.js';
+
+/**
+ * Resumes as stored, and the candidates view (each resume with its applications, from the copies kept
+ * under it). Resumes are written by the product alone (./sync.ts).
+ */
+
+/** The resume, or the tombstone of its erasure, or nothing. */
+export function readStoredResume(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+): Promise<ResumeItem | TombstoneItem | undefined> {
+  return getItem<ResumeItem | TombstoneItem>(db, resumeKeys.item(tenantId, resumeId), {
+    consistent: true,
+  });
+}
+
+export async function readResumeItem(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+): Promise<ResumeItem | undefined> {
+  if (!isValidId(resumeId)) return undefined;
+  const stored = await readStoredResume(db, tenantId, resumeId);
+  return stored?.entity === 'RESUME' ? stored : undefined;
+}
+
+/** A resume in full (GET /resumes/:id). */
+export async function readResume(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+): Promise<Resume | undefined> {
+  const item = await readResumeItem(db, tenantId, resumeId);
+  return item && toResume(item);
+}
+
+/** Every application copy under a resume (the attributes `projection` names), for the writes that act on them. */
+export function copiesOf<K extends keyof ApplicationCopyItem>(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+  projection: string,
+): Promise<Pick<ApplicationCopyItem, K>[]> {
+  return queryAll<Pick<ApplicationCopyItem, K>>(db, {
+    ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)),
+    ProjectionExpression: projection,
+    ConsistentRead: true,
+  });
+}
+
+function resumeListSource(tenantId: string, name: string): ListSource {
+  return {
+    name,
+    index: INDEXES.list,
+    keysIndex: INDEXES.listKeys,
+    tenantPk: tenantPk(tenantId),
+    sortPrefix: resumeKeys.listPrefix,
+    baseSortKey: (id) => resumeKeys.item(tenantId, id).sk,
+  };
+}
+
+type ResumeEntry = ResumeListEntry & ListEntry;
+
+export function listResumes(
+  db: Db,
+  tenantId: string,
+  request: PageRequest,
+): Promise<Page<ResumeSummary>> {
+  return listPage<ResumeEntry, ResumeSummary>(
+    db,
+    resumeListSource(tenantId, 'resumes'),
+    request,
+    readCount(db, tenantId, 'RESUME'),
+    toResumeSummary,
+  );
+}
+
+/** How many resumes of a candidates page have their applications read at once. */
+const CANDIDATE_READ_CONCURRENCY = 16;
+
+/**
+ * The page's resumes, each with its applications (one Query of at most LIMITS.candidateApplications + 1
+ * copies each, the highest application ids first), the page ending early past PAGE_BYTES with its
+ * applications. `sortKeyOf` gives an entry's place in the list, for the cursor after it.
+ */
+async function withApplications(
+  db: Db,
+  tenantId: string,
+  source: ListSource,
+  page: Page<ResumeListEntry>,
+  sortKeyOf: (entry: ResumeListEntry) => string,
+): Promise<Page<Candidate>> {
+  // Eventually consistent (half the cost): a view, not a write.
+  const copiesOfEntry = (resumeId: string) =>
+    queryUpTo<ApplicationCopyItem>(
+      db,
+      { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ScanIndexForward: false },
+      LIMITS.candidateApplications + 1,
+    );
+  const candidates = await pMap(
+    page.items,
+    async (entry) =>
+      toCandidate(entry, (await copiesOfEntry(entry.id)).items, LIMITS.candidateApplications),
+    {
+      concurrency: CANDIDATE_READ_CONCURRENCY,
+    },
+  );
+  const kept = itemsWithinPageBytes(candidates);
+  if (kept === candidates.length) return { ...page, items: candidates };
+  const last = page.items[kept - 1] as ResumeListEntry;
+  return {
+    ...page,
+    items: candidates.slice(0, kept),
+    nextCursor: await encodeCursor(source, { s: sortKeyOf(last), i: last.id, p: page.page + 1 }),
+  };
+}
+
+/** What a candidate shows of its resume, read from the resume item (the search path). */
+const SUMMARY_PROJECTION = 'id, fileName, parseStatus, metadataSummary, createdAt';
+
+/**
+ * Resumes with their applications, newest first. With `search`, every slim entry (keys and the
+ * lower-cased file name) is read to find the matches and their exact total, in parallel time ranges
+ * (queryTimeRange: a few calls in sequence whatever the tenant's size); only the page's resumes are
+ * then read.
+ */
+export async function listCandidates(
+  db: Db,
+  tenantId: string,
+  request: PageRequest & { search?: string | undefined },
+): Promise<Page<Candidate>> {
+  if (!request.search) {
+    const source = resumeListSource(tenantId, 'candidates');
+    const page = await listPage<ResumeEntry, ResumeEntry>(
+      db,
+      source,
+      request,
+      readCount(db, tenantId, 'RESUME'),
+      (entry) => entry,
+    );
+    return withApplications(
+      db,
+      tenantId,
+      source,
+      page,
+      (entry) => (entry as ResumeEntry).gsi1sk ?? '',
+    );
+  }
+  const needle = request.search.toLowerCase();
+  const source = resumeListSource(tenantId, `candidates?search=${needle}`);
+  const cursor =
+    request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
+  const { items: matches } = await queryTimeRange<ResumeKeysEntry>(db, {
+    indexName: INDEXES.listKeys.name,
+    pk: source.tenantPk,
+    sortKey: 'gsi1sk',
+    prefix: source.sortPrefix,
+    filter: { expression: 'contains(fileNameLower, :needle)', values: { ':needle': needle } },
+    expectedEntries: readCount(db, tenantId, 'RESUME'),
+  });
+
+  const page = cursor ? cursor.p : request.page;
+  let start = cursor
+    ? matches.findIndex((match) => match.gsi1sk < cursor.s)
+    : (page - 1) * request.limit;
+  if (start < 0) start = matches.length;
+  const slice = matches.slice(start, start + request.limit);
+  const items = await batchGet<ResumeListEntry & { pk: string; sk: string }>(
+    db,
+    slice.map((match) => ({ pk: source.tenantPk, sk: match.sk })),
+    { projection: SUMMARY_PROJECTION },
+  );
+  const result: Page<ResumeListEntry> = {
+    items,
+    page,
+    limit: request.limit,
+    total: matches.length,
+    pages: pageCount(matches.length, request.limit),
+  };
+  const last = slice.at(-1);
+  if (last && start + request.limit < matches.length) {
+    result.nextCursor = await encodeCursor(source, {
+      s: last.gsi1sk,
+      i: resumeKeys.idOf(last.sk),
+      p: page + 1,
+    });
+  }
+  const sortKeys = new Map(slice.map((match) => [resumeKeys.idOf(match.sk), match.gsi1sk]));
+  return withApplications(db, tenantId, source, result, (entry) => sortKeys.get(entry.id) ?? '');
+}

@@ -1,0 +1,167 @@
+import { removeApplications } from '../db/applications.js';
+import type { Db } from '../db/client.js';
+import { counterDelta } from '../db/counters.js';
+import { batchGet, optimistically, type TransactItems, transactWrite } from '../db/dynamo.js';
+import { type ApplicationItem, applicationKeys } from '../db/entities/application.js';
+import { recordEvent } from '../db/entities/event.js';
+import { type ProductWrite, versionVerdict } from '../db/entities/tombstone.js';
+import { nowIso } from '../db/ids.js';
+import { propagate, putOverRead, readChanged, writeTombstone } from '../db/versioned-writes.js';
+import type { ParseStatus } from '../domain.js';
+import {
+  candidateIdentity,
+  type Resume,
+  type ResumeItem,
+  type ResumeMetadata,
+  resumeItem,
+  resumeKeys,
+} from './model.js';
+import { copiesOf, readStoredResume } from './store.js';
+
+/**
+ * What the product's events do to resumes (lib/product-events): each carries the product's version of
+ * the resume, and one no newer than what is stored is ignored. Integrators only read resumes.
+ */
+
+export interface ResumeImport {
+  id?: string | undefined;
+  fileName: string;
+  parseStatus?: ParseStatus | undefined;
+  metadata?: ResumeMetadata | undefined;
+  createdAt?: string | undefined;
+}
+
+/**
+ * Applies the product's version `sourceVersion` of a resume (its id given): created, updated, or
+ * ignored when what is stored (the resume, or the tombstone of its erasure) is as new or newer.
+ *
+ * A new name or e-mail must reach the copy on every application, however many there are (a transaction
+ * holds at most 100 items). The resume records the version at which its identity changed
+ * (`identityVersion`); after the resume is written, each application's copy is updated unless it
+ * already holds that identity or a newer one, and the resume is then marked synced. A propagation cut
+ * short (a crash, a timeout) is finished by the next upsert of the resume, so re-runs converge.
+ */
+export async function applyResumeUpsert(
+  db: Db,
+  tenantId: string,
+  input: ResumeImport & { id: string },
+  options: { sourceVersion: number; now?: Date },
+): Promise<ProductWrite<Resume>> {
+  const { id } = input;
+  const now = options.now ?? new Date();
+  const write = await optimistically(async () => {
+    const stored = await readStoredResume(db, tenantId, id);
+    const ignored = versionVerdict(stored, options.sourceVersion);
+    if (ignored) return ignored;
+    const existing = stored?.entity === 'RESUME' ? stored : undefined;
+    const at = nowIso(now);
+    const metadata = input.metadata ?? existing?.metadata ?? {};
+    const resume: Resume = {
+      id,
+      fileName: input.fileName,
+      parseStatus: input.parseStatus ?? existing?.parseStatus ?? 'PENDING',
+      metadata,
+      createdAt: input.createdAt ?? existing?.createdAt ?? at,
+    };
+    const version = existing?.version ?? 0;
+    const identity = candidateIdentity(metadata);
+    const before = candidateIdentity(existing?.metadata);
+    const identityChanged =
+      identity.candidate !== before.candidate || identity.email !== before.email;
+    const identityVersion = identityChanged || !existing ? version + 1 : existing.identityVersion;
+    const item = resumeItem(tenantId, resume, {
+      updatedAt: at,
+      version: version + 1,
+      identityVersion,
+      // A new resume has no application to tell.
+      identitySyncedVersion: existing ? existing.identitySyncedVersion : identityVersion,
+      sourceVersion: options.sourceVersion,
+    });
+    const items: TransactItems = [putOverRead(db.tableName, item, stored)];
+    if (!existing) items.push(counterDelta(tenantId, 'RESUME', { total: 1 }));
+    if (!existing || changedForIntegrators(existing, resume)) {
+      items.push(
+        recordEvent(tenantId, existing ? 'resume.updated' : 'resume.created', {
+          id,
+          parseStatus: resume.parseStatus,
+          updatedAt: at,
+        }),
+      );
+    }
+    await transactWrite(db, items);
+    return { outcome: 'applied' as const, created: !existing, value: resume, item };
+  }, readChanged);
+  if (write.outcome === 'ignored') return write;
+  if (write.item.identitySyncedVersion !== write.item.identityVersion)
+    await propagateIdentity(db, tenantId, write.item);
+  return { outcome: 'applied', created: write.created, value: write.value };
+}
+
+/** Whether a new version of a resume changes what the API shows of it (else no event is recorded). */
+function changedForIntegrators(before: ResumeItem, after: Resume): boolean {
+  return (
+    before.fileName !== after.fileName ||
+    before.parseStatus !== after.parseStatus ||
+    JSON.stringify(before.metadata) !== JSON.stringify(after.metadata)
+  );
+}
+
+/**
+ * Applies the product's erasure of a resume at `sourceVersion`: the resume becomes a tombstone that
+ * holds no personal data, the count moves, then every application of the candidate (with its copy of
+ * their name and e-mail) is removed, found through the copies under the resume. A redelivered erasure
+ * finds what a cut-short one left and finishes it.
+ */
+export async function applyResumeErasure(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+  options: { sourceVersion: number; now?: Date },
+): Promise<ProductWrite<undefined>> {
+  const now = options.now ?? new Date();
+  const write = await writeTombstone<ResumeItem>(
+    db,
+    { key: resumeKeys.item(tenantId, resumeId), of: 'RESUME', id: resumeId },
+    () => readStoredResume(db, tenantId, resumeId),
+    { sourceVersion: options.sourceVersion, now },
+    () => [
+      counterDelta(tenantId, 'RESUME', { total: -1 }),
+      recordEvent(tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) }),
+    ],
+  );
+  if (write.outcome === 'ignored') return write;
+  const copies = await copiesOf<'id' | 'jdId'>(db, tenantId, resumeId, 'id, jdId');
+  const applications = await batchGet<ApplicationItem>(
+    db,
+    copies.map(({ id, jdId }) => applicationKeys.item(tenantId, jdId, id)),
+    { consistent: true },
+  );
+  await removeApplications(db, tenantId, applications, now);
+  return write;
+}
+
+/** Brings every application's copy of the candidate's name and e-mail to the resume's, then marks it synced. */
+async function propagateIdentity(db: Db, tenantId: string, resume: ResumeItem): Promise<void> {
+  const identity = candidateIdentity(resume.metadata);
+  await propagate(
+    db,
+    await copiesOf<'id' | 'jdId'>(db, tenantId, resume.id, 'id, jdId'),
+    (copy) => ({
+      Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
+      UpdateExpression: 'SET candidate = :candidate, email = :email, identityVersion = :v',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(identityVersion) OR identityVersion < :v)',
+      ExpressionAttributeValues: {
+        ':candidate': identity.candidate,
+        ':email': identity.email,
+        ':v': resume.identityVersion,
+      },
+    }),
+    {
+      Key: resumeKeys.item(tenantId, resume.id),
+      UpdateExpression: 'SET identitySyncedVersion = :v',
+      ConditionExpression: 'identityVersion = :v',
+      ExpressionAttributeValues: { ':v': resume.identityVersion },
+    },
+  );
+}
