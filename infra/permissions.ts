@@ -1,5 +1,6 @@
 import type { TableAccess } from '../lib/http/route-definition.js';
 import type { RouteId } from '../lib/http/routes.js';
+import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
 import { JD_ROUTE_ACCESS } from '../lib/jds/routes.js';
 import { RESUME_ROUTE_ACCESS } from '../lib/resumes/routes.js';
 
@@ -17,9 +18,7 @@ const tenantData = ['tenant'] as const;
 export const ROUTE_ACCESS = {
   ...JD_ROUTE_ACCESS,
   ...RESUME_ROUTE_ACCESS,
-  listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
-  // GetItem: the pointer from its id, then the application it points at.
-  getApplication: { table: ['GetItem'], indexes: [], partitions: tenantData },
+  ...APPLICATION_ROUTE_ACCESS,
   // A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition.
   // Query: at the cap, the expired keys that give their places back.
   createKey: {

@@ -1,10 +1,10 @@
-import { getApplication } from '../../lib/db/applications.js';
+import { readApplication } from '../../lib/applications/store.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 
 export const handler = apiHandler('getApplication', {}, async ({ caller, path }) => {
-  const application = await getApplication(sharedDb(), caller.tenantId, path.applicationId);
+  const application = await readApplication(sharedDb(), caller.tenantId, path.applicationId);
   if (!application) throw new NotFoundError('Application');
   return { data: application };
 });

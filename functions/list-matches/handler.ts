@@ -1,9 +1,9 @@
-import { listMatches } from '../../lib/db/applications.js';
+import { listMatchesQuery } from '../../lib/applications/requests.js';
+import { listMatches } from '../../lib/applications/store.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
-import { listMatchesQuery } from '../../lib/schemas/requests/applications.js';
 
 export const handler = apiHandler(
   'listMatches',

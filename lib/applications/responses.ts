@@ -1,6 +1,16 @@
 import * as z from 'zod/mini';
+import { APPLICATION_STATUSES } from '../domain.js';
 import { LIMITS } from '../schemas/limits.js';
-import { freeText, score, timestamp } from '../schemas/response-parts.js';
+import {
+  freeText,
+  fromMetadata,
+  id,
+  score,
+  success,
+  timestamp,
+  whole,
+  wholeOrSlice,
+} from '../schemas/response-parts.js';
 
 /** What the application and match routes answer, exactly (the tests and the OpenAPI document read it). */
 
@@ -31,3 +41,57 @@ export const aiScore = z.strictObject({
   ),
   summary: z.optional(freeText(LIMITS.scoreSummary)),
 });
+export const matchEntry = z.strictObject({
+  applicationId: id,
+  resumeId: id,
+  candidate: z.nullable(fromMetadata),
+  email: z.nullable(fromMetadata),
+  aiScore: z.nullable(score),
+  /** when the score shown was given, and by which model: null when the product did not say */
+  scoredAt: z.nullable(timestamp),
+  model: z.nullable(scoreModel),
+  status: z.enum(APPLICATION_STATUSES),
+});
+export const application = z.strictObject({
+  id,
+  jdId: id,
+  resumeId: id,
+  status: z.enum(APPLICATION_STATUSES),
+  aiScore: z.nullable(score),
+  aiScores: z.array(aiScore).check(z.maxLength(LIMITS.scoresPerApplication)),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+/** What `application.created` and `application.updated` carry. */
+export const applicationEventData = z.strictObject({
+  id,
+  jdId: id,
+  resumeId: id,
+  status: z.enum(APPLICATION_STATUSES),
+  previousStatus: z.optional(z.enum(APPLICATION_STATUSES)),
+  aiScore: z.nullable(score),
+  updatedAt: timestamp,
+});
+/** What `application.scored` carries: the newest score an upsert brought. */
+export const applicationScoredData = z.strictObject({
+  id,
+  jdId: id,
+  resumeId: id,
+  aiScore: score,
+  model: z.nullable(scoreModel),
+  scoredAt: z.nullable(timestamp),
+  updatedAt: timestamp,
+});
+
+export const APPLICATION_RESPONSES = {
+  listMatches: wholeOrSlice(whole(matchEntry)),
+  getApplication: success(application),
+};
+
+export const APPLICATION_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
+  [matchEntry, 'MatchEntry'],
+  [application, 'Application'],
+  [aiScore, 'AiScore'],
+  [scoreIdentity, 'ScoreIdentity'],
+  [scoreModel, 'ScoreModel'],
+];

@@ -1,6 +1,6 @@
 import type { Db } from './client.js';
-import { conditionFailedAt, queryAll, transactWrite, updateItem } from './dynamo.js';
-import { applicationKeys } from './entities/application.js';
+import { guards, queryAll, transactWrite, updateItem } from './dynamo.js';
+import { applicationKeys } from '../applications/model.js';
 import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
 import { underPrefix } from './ids.js';
 
@@ -10,6 +10,9 @@ interface ResumeWithCopyMap {
   id: string;
   applications: Record<string, Omit<ApplicationCopyItem, 'pk' | 'sk' | 'entity'>>;
 }
+
+/** A copy moves only while its application exists, and only where no copy is. */
+const MOVE = guards('application', 'copy');
 
 /**
  * One-off upgrade of a tenant written by a version that kept each resume's application copies in a
@@ -32,14 +35,14 @@ export async function moveApplicationCopiesToItems(
     for (const copy of Object.values(resume.applications)) {
       try {
         await transactWrite(db, [
-          {
+          MOVE.on('application', {
             ConditionCheck: {
               TableName: db.tableName,
               Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
               ConditionExpression: 'attribute_exists(pk)',
             },
-          },
-          {
+          }),
+          MOVE.on('copy', {
             Put: {
               TableName: db.tableName,
               Item: {
@@ -49,12 +52,12 @@ export async function moveApplicationCopiesToItems(
               },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
-          },
+          }),
         ]);
         moved.copies += 1;
       } catch (error) {
         // The application is gone, or the copy was written (moved before, or by a newer write): leave it.
-        if (!conditionFailedAt(error, 0) && !conditionFailedAt(error, 1)) throw error;
+        if (!MOVE.failed(error)) throw error;
         moved.skipped += 1;
       }
     }

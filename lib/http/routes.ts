@@ -1,3 +1,4 @@
+import { APPLICATION_ROUTES } from '../applications/routes.js';
 import { JD_ROUTES } from '../jds/routes.js';
 import { RESUME_ROUTES } from '../resumes/routes.js';
 import type { RouteDefinition } from './route-definition.js';
@@ -11,23 +12,7 @@ export const API_PREFIX = '/api/v1';
 export const ROUTES = {
   ...JD_ROUTES,
   ...RESUME_ROUTES,
-  listMatches: {
-    method: 'GET',
-    path: '/matches/{jdId}',
-    functionName: 'list-matches',
-    scope: { scope: 'match:read', generic: 'read' },
-    summary: 'Applications of a JD ranked by AI score',
-    successStatus: 200,
-    paginated: true,
-  },
-  getApplication: {
-    method: 'GET',
-    path: '/applications/{applicationId}',
-    functionName: 'get-application',
-    scope: { scope: 'match:read', generic: 'read' },
-    summary: 'One application with every AI score and its provenance',
-    successStatus: 200,
-  },
+  ...APPLICATION_ROUTES,
   createKey: {
     method: 'POST',
     path: '/keys',

@@ -9,7 +9,7 @@ import {
   transactWrite,
   updateItem,
 } from '../db/dynamo.js';
-import { type ApplicationItem, applicationKeys } from '../db/entities/application.js';
+import { type ApplicationItem, applicationKeys } from '../applications/model.js';
 import { recordEvent } from '../db/entities/event.js';
 import { type TombstoneItem, tombstoneItem } from '../db/entities/tombstone.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';

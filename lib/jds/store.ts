@@ -1,12 +1,8 @@
-import { matchesOfJd } from '../db/applications.js';
+import { matchesOfJd } from '../applications/store.js';
 import type { Db } from '../db/client.js';
 import { readCount } from '../db/counters.js';
 import { getItem, queryAll } from '../db/dynamo.js';
-import {
-  type ApplicationItem,
-  applicationKeys,
-  type MatchEntry,
-} from '../db/entities/application.js';
+import { type ApplicationItem, applicationKeys, type MatchEntry } from '../applications/model.js';
 import type { JdEventData } from '../db/entities/event.js';
 import { resumeKeys } from '../resumes/model.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';

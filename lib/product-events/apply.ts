@@ -1,4 +1,4 @@
-import { deleteApplication, saveApplication } from '../db/applications.js';
+import { applyApplicationDeletion, applyApplicationUpsert } from '../applications/sync.js';
 import type { Db } from '../db/client.js';
 import type { IgnoredReason, ProductWrite } from '../db/entities/tombstone.js';
 import { applyJdDeletion, applyJdUpsert } from '../jds/sync.js';
@@ -68,7 +68,7 @@ export async function applyProductEvent(
       return outcomeOf(await applyResumeErasure(db, event.tenantId, event.data.id, options));
     case 'application.upserted':
       return outcomeOf(
-        await saveApplication(
+        await applyApplicationUpsert(
           db,
           event.tenantId,
           { ...event.data, createdAt: iso(event.data.createdAt) },
@@ -76,6 +76,6 @@ export async function applyProductEvent(
         ),
       );
     case 'application.deleted':
-      return outcomeOf(await deleteApplication(db, event.tenantId, event.data.id, options));
+      return outcomeOf(await applyApplicationDeletion(db, event.tenantId, event.data.id, options));
   }
 }

@@ -1,8 +1,8 @@
-import { removeApplications } from '../db/applications.js';
+import { removeApplications } from '../applications/sync.js';
 import type { Db } from '../db/client.js';
 import { counterDelta } from '../db/counters.js';
 import { batchGet, optimistically, type TransactItems, transactWrite } from '../db/dynamo.js';
-import { type ApplicationItem, applicationKeys } from '../db/entities/application.js';
+import { type ApplicationItem, applicationKeys } from '../applications/model.js';
 import { recordEvent } from '../db/entities/event.js';
 import { type ProductWrite, versionVerdict } from '../db/entities/tombstone.js';
 import { nowIso } from '../db/ids.js';

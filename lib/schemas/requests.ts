@@ -1,6 +1,6 @@
 import { listEventsQuery } from './requests/events.js';
 import { createJdBody, getJdQuery, listJdsQuery, updateJdBody } from '../jds/requests.js';
-import { listMatchesQuery } from './requests/applications.js';
+import { listMatchesQuery } from '../applications/requests.js';
 import { createKeyBody, listKeysQuery } from './requests/keys.js';
 import { listCandidatesQuery, listResumesQuery } from '../resumes/requests.js';
 import {

@@ -1,22 +1,25 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { SCOPES } from '../auth/scopes.js';
-import { APPLICATION_STATUSES, EVENT_TYPES } from '../domain.js';
+import { EVENT_TYPES } from '../domain.js';
 import { MAX_DELIVERY_RATE, MAX_WEBHOOKS } from '../db/entities/webhook.js';
 import { KEY_PATTERN } from '../auth/api-key.js';
-import { aiScore, scoreIdentity, scoreModel } from '../applications/responses.js';
+import {
+  APPLICATION_RESPONSES,
+  APPLICATION_SCHEMA_NAMES,
+  applicationEventData,
+  applicationScoredData,
+} from '../applications/responses.js';
 import { JD_RESPONSES, JD_SCHEMA_NAMES, jdEventData } from '../jds/responses.js';
 import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES, resumeEventData } from '../resumes/responses.js';
 import { LIMITS } from './limits.js';
 import {
   eventId,
   freeText,
-  fromMetadata,
   id,
   message,
   page,
   pagination,
-  score,
   slicePagination,
   success,
   timestamp,
@@ -32,27 +35,6 @@ import {
  * function bundles this file.
  */
 const scopes = z.array(z.enum(SCOPES)).check(z.maxLength(SCOPES.length));
-const matchEntry = z.strictObject({
-  applicationId: id,
-  resumeId: id,
-  candidate: z.nullable(fromMetadata),
-  email: z.nullable(fromMetadata),
-  aiScore: z.nullable(score),
-  /** when the score shown was given, and by which model: null when the product did not say */
-  scoredAt: z.nullable(timestamp),
-  model: z.nullable(scoreModel),
-  status: z.enum(APPLICATION_STATUSES),
-});
-const application = z.strictObject({
-  id,
-  jdId: id,
-  resumeId: id,
-  status: z.enum(APPLICATION_STATUSES),
-  aiScore: z.nullable(score),
-  aiScores: z.array(aiScore).check(z.maxLength(LIMITS.scoresPerApplication)),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
 const apiKey = z.strictObject({
   id,
   name: freeText(LIMITS.keyName),
@@ -76,15 +58,6 @@ const quota = z.strictObject({
   resetAt: timestamp,
 });
 
-const applicationEventData = z.strictObject({
-  id,
-  jdId: id,
-  resumeId: id,
-  status: z.enum(APPLICATION_STATUSES),
-  previousStatus: z.optional(z.enum(APPLICATION_STATUSES)),
-  aiScore: z.nullable(score),
-  updatedAt: timestamp,
-});
 const deleted = z.strictObject({ id, updatedAt: timestamp });
 const event = <T extends (typeof EVENT_TYPES)[number], D extends z.ZodMiniType>(type: T, data: D) =>
   z.strictObject({ id: eventId, type: z.literal(type), createdAt: timestamp, data });
@@ -98,18 +71,7 @@ export const EVENT_SCHEMAS = {
   'resume.deleted': event('resume.deleted', deleted),
   'application.created': event('application.created', applicationEventData),
   'application.updated': event('application.updated', applicationEventData),
-  'application.scored': event(
-    'application.scored',
-    z.strictObject({
-      id,
-      jdId: id,
-      resumeId: id,
-      aiScore: score,
-      model: z.nullable(scoreModel),
-      scoredAt: z.nullable(timestamp),
-      updatedAt: timestamp,
-    }),
-  ),
+  'application.scored': event('application.scored', applicationScoredData),
   'application.deleted': event(
     'application.deleted',
     z.strictObject({ id, jdId: id, resumeId: id, updatedAt: timestamp }),
@@ -215,11 +177,7 @@ export const errorResponse = z.strictObject({
 export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   ...JD_SCHEMA_NAMES,
   ...RESUME_SCHEMA_NAMES,
-  [matchEntry, 'MatchEntry'],
-  [application, 'Application'],
-  [aiScore, 'AiScore'],
-  [scoreIdentity, 'ScoreIdentity'],
-  [scoreModel, 'ScoreModel'],
+  ...APPLICATION_SCHEMA_NAMES,
   [apiKey, 'ApiKey'],
   [newApiKey, 'NewApiKey'],
   [quota, 'Quota'],
@@ -247,8 +205,7 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
 export const responses = {
   ...JD_RESPONSES,
   ...RESUME_RESPONSES,
-  listMatches: wholeOrSlice(whole(matchEntry)),
-  getApplication: success(application),
+  ...APPLICATION_RESPONSES,
   createKey: success(newApiKey),
   listKeys: wholeOrSlice(whole(apiKey)),
   revokeKey: message,

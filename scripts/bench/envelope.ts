@@ -4,7 +4,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid as makeUlid } from 'ulid';
 import { createApiKey } from '../../lib/db/api-keys.js';
 import type { Db } from '../../lib/db/client.js';
-import { applicationItems } from '../../lib/db/entities/application.js';
+import { applicationItems } from '../../lib/applications/model.js';
 import type { AiScore } from '../../lib/applications/scores.js';
 import type { ApiKeyLookupItem, ApiKeyRecordItem } from '../../lib/db/entities/api-key.js';
 import { apiKeyKeys } from '../../lib/db/entities/api-key.js';

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiKey } from '../../lib/db/api-keys.js';
 import type { Db } from '../../lib/db/client.js';
-import { applicationItems } from '../../lib/db/entities/application.js';
+import { applicationItems } from '../../lib/applications/model.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';
 import { bodyItem, headItem } from '../../lib/jds/model.js';
 import { candidateIdentity, resumeItem } from '../../lib/resumes/model.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saveApplication } from '../../lib/db/applications.js';
+import { applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { applyResumeUpsert } from '../../lib/resumes/sync.js';
 import { responses } from '../../lib/schemas/responses.js';
@@ -52,7 +52,7 @@ async function seedTenant() {
     { id: 'r2', fileName: 'bob.docx', createdAt: at(3) },
     productVersion(),
   );
-  await saveApplication(
+  await applyApplicationUpsert(
     db(),
     tenant.tenantId,
     {
@@ -63,7 +63,7 @@ async function seedTenant() {
     },
     productVersion(),
   );
-  await saveApplication(
+  await applyApplicationUpsert(
     db(),
     tenant.tenantId,
     { id: 'a2', jdId: 'jd1', resumeId: 'r2' },

@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/auth/api-key.js';
 import { authenticate, createApiKey, revokeApiKey } from '../../lib/db/api-keys.js';
-import { saveApplication } from '../../lib/db/applications.js';
+import { applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { createDb } from '../../lib/db/client.js';
 import { tenantPk } from '../../lib/db/ids.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
@@ -103,7 +103,7 @@ describe('JD titles and their copies', () => {
             productVersion(),
           ),
         ),
-        saveApplication(
+        applyApplicationUpsert(
           db(),
           tenantId,
           { id: `a-${run}-3`, jdId, resumeId: `r-${run}-3` },

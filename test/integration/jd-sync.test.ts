@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { saveApplication } from '../../lib/db/applications.js';
+import { applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { readCount } from '../../lib/db/counters.js';
 import { jdKeys } from '../../lib/jds/model.js';
 import { MissingParentError } from '../../lib/errors.js';
@@ -164,7 +164,7 @@ describe('DELETE /jds/:jdId', () => {
         }),
       );
     const apply = () =>
-      saveApplication(
+      applyApplicationUpsert(
         db(),
         tenantId,
         { id: 'a-1', jdId: 'jd-1', resumeId: 'r-1' },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listMatches, saveApplication } from '../../lib/db/applications.js';
+import { listMatches } from '../../lib/applications/store.js';
+import { applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { readCount } from '../../lib/db/counters.js';
 import { createJd } from '../../lib/jds/api.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
@@ -97,13 +98,13 @@ describe('applications on DynamoDB Local', () => {
     for (const [i, name] of ['Ada', 'Bob', 'Cy', 'Dee'].entries())
       await resume(tenantId, `r${i}`, name, i);
     const at = (s: number) => new Date(Date.UTC(2026, 2, 1, 0, 0, s)).toISOString();
-    await saveApplication(
+    await applyApplicationUpsert(
       db(),
       tenantId,
       { id: 'a0', jdId: jd.id, resumeId: 'r0', createdAt: at(0) },
       productVersion(),
     );
-    await saveApplication(
+    await applyApplicationUpsert(
       db(),
       tenantId,
       {
@@ -115,7 +116,7 @@ describe('applications on DynamoDB Local', () => {
       },
       productVersion(),
     );
-    await saveApplication(
+    await applyApplicationUpsert(
       db(),
       tenantId,
       {
@@ -127,7 +128,7 @@ describe('applications on DynamoDB Local', () => {
       },
       productVersion(),
     );
-    await saveApplication(
+    await applyApplicationUpsert(
       db(),
       tenantId,
       {
@@ -166,22 +167,27 @@ describe('applications on DynamoDB Local', () => {
     const jd = await createJd(db(), tenantId, jdInput);
     await resume(tenantId, 'r1', undefined);
     const id = 'app-1';
-    await saveApplication(db(), tenantId, { id, jdId: jd.id, resumeId: 'r1' }, productVersion());
+    await applyApplicationUpsert(
+      db(),
+      tenantId,
+      { id, jdId: jd.id, resumeId: 'r1' },
+      productVersion(),
+    );
 
     // The product scores the application twice, moves it, and finishes parsing the resume.
-    await saveApplication(
+    await applyApplicationUpsert(
       db(),
       tenantId,
       { id, jdId: jd.id, resumeId: 'r1', aiScores: [{ overallScore: 40 }] },
       productVersion(),
     );
-    await saveApplication(
+    await applyApplicationUpsert(
       db(),
       tenantId,
       { id, jdId: jd.id, resumeId: 'r1', aiScores: [{ overallScore: 40 }, { overallScore: 80 }] },
       productVersion(),
     );
-    await saveApplication(
+    await applyApplicationUpsert(
       db(),
       tenantId,
       { id, jdId: jd.id, resumeId: 'r1', status: 'SHORTLISTED' },
@@ -231,7 +237,7 @@ describe('applications on DynamoDB Local', () => {
     const jd = await createJd(db(), tenantId, jdInput);
     const other = await createJd(db(), tenantId, jdInput);
     await resume(tenantId, 'r1', 'Ada');
-    await saveApplication(
+    await applyApplicationUpsert(
       db(),
       tenantId,
       { id: 'a1', jdId: jd.id, resumeId: 'r1' },
@@ -239,7 +245,7 @@ describe('applications on DynamoDB Local', () => {
     );
 
     await expect(
-      saveApplication(
+      applyApplicationUpsert(
         db(),
         tenantId,
         { id: 'a2', jdId: 'missing', resumeId: 'r1' },
@@ -247,7 +253,7 @@ describe('applications on DynamoDB Local', () => {
       ),
     ).rejects.toThrow(MissingParentError);
     await expect(
-      saveApplication(
+      applyApplicationUpsert(
         db(),
         tenantId,
         { id: 'a3', jdId: jd.id, resumeId: 'missing' },
@@ -255,7 +261,7 @@ describe('applications on DynamoDB Local', () => {
       ),
     ).rejects.toThrow(MissingParentError);
     await expect(
-      saveApplication(
+      applyApplicationUpsert(
         db(),
         tenantId,
         { id: 'a1', jdId: other.id, resumeId: 'r1' },

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { applicationItems } from '../../lib/db/entities/application.js';
+import { applicationItems } from '../../lib/applications/model.js';
 import { tenantPk } from '../../lib/db/ids.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import { createTableInput, INDEXES } from '../../lib/db/table.js';

@@ -1,17 +1,17 @@
-import type { ApplicationStatus } from '../../domain.js';
-import { sortableTime, tenantPk } from '../ids.js';
-import { type ApplicationCopyItem, resumeKeys } from '../../resumes/model.js';
+import { sortableTime, tenantPk } from '../db/ids.js';
+import type { ApplicationStatus } from '../domain.js';
+import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
 import {
   type AiScore,
   asScore,
   type ScoreModel,
   scoreIdentity,
   type StoredScore,
-} from '../../applications/scores.js';
+} from './scores.js';
 
 /**
  * An application is three items, always written and removed together: the application in its JD's
- * collection (ranked in the matches index by its best score), its copy under its resume (./resume.ts),
+ * collection (ranked in the matches index by its best score), its copy under its resume (lib/resumes/model.ts),
  * and a pointer from its id, so that a write addressed by application id alone finds its JD and resume.
  */
 export interface ApplicationItem {

@@ -1,45 +1,41 @@
 import pMap from 'p-map';
-import type { ApplicationStatus } from '../domain.js';
-import { ConflictError, InvalidInputError, MissingParentError } from '../errors.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import {
   batchGet,
-  conditionFailedAt,
   getItem,
+  guards,
   ignoreConditionFailure,
   optimistically,
   type TransactItem,
   transactWrite,
-} from './dynamo.js';
-import {
-  type Application,
-  type ApplicationItem,
-  applicationItems,
-  applicationKeys,
-  type ApplicationPointerItem,
-  type ApplicationState,
-  type Match,
-  type MatchEntry,
-  toApplication,
-  toMatch,
-} from './entities/application.js';
-import { type ApplicationEventData, recordEvent } from './entities/event.js';
-import { type AiScore, asScore } from '../applications/scores.js';
-import { DELETING_STALE_MS, type JdHeadItem, jdKeys } from '../jds/model.js';
-import { candidateIdentity, type ResumeItem, resumeKeys } from '../resumes/model.js';
+} from '../db/dynamo.js';
+import { type ApplicationEventData, recordEvent } from '../db/entities/event.js';
 import {
   type ProductWrite,
   type TombstoneItem,
   tombstoneItem,
   versionVerdict,
-} from './entities/tombstone.js';
-import { firstItemChanged, replacing } from './versioned-writes.js';
-import { isValidId, nowIso, tenantPk } from './ids.js';
-import { type Listed, type SliceRequest, type SliceSource, wholeOrSlice } from './pagination.js';
-import { INDEXES } from './table.js';
+} from '../db/entities/tombstone.js';
+import { nowIso } from '../db/ids.js';
+import { replacing } from '../db/versioned-writes.js';
+import type { ApplicationStatus } from '../domain.js';
+import { ConflictError, InvalidInputError, MissingParentError } from '../errors.js';
+import { DELETING_STALE_MS, type JdHeadItem, jdKeys } from '../jds/model.js';
+import { candidateIdentity, type ResumeItem, resumeKeys } from '../resumes/model.js';
+import {
+  type ApplicationItem,
+  applicationItems,
+  applicationKeys,
+  type ApplicationPointerItem,
+  type ApplicationState,
+} from './model.js';
+import { type AiScore, asScore } from './scores.js';
 
-export { APPLICATION_STATUSES, type ApplicationStatus } from '../domain.js';
-export { applicationKeys, type Match };
+/**
+ * What the product's events do to applications (lib/product-events): each carries the product's
+ * version of the application, and one no newer than what is stored is ignored; the deletion of a JD
+ * or the erasure of a resume removes theirs. Integrators only read applications.
+ */
 
 /** A score as the product reports it (lib/schemas/product-data.ts validated it): `scoredAt` in any offset. */
 type ReportedScore = { [K in keyof AiScore]?: AiScore[K] | undefined } & { overallScore: number };
@@ -121,7 +117,7 @@ async function writeApplication(
     jd,
   );
   await transactWrite(db, [
-    {
+    WRITE.on('application', {
       Put: {
         TableName: db.tableName,
         Item: items.application,
@@ -130,19 +126,20 @@ async function writeApplication(
           ? {}
           : { ExpressionAttributeValues: { ':v': previous.version } }),
       },
-    },
-    {
-      // Guarded by the identity the application copied (not the whole resume's version), so writers of
-      // one resume's applications do not fail each other's conditions.
+    }),
+    // The identity the application copied (not the whole resume's version), so writers of one
+    // resume's applications do not fail each other's conditions.
+    WRITE.on('resume', {
       ConditionCheck: {
         TableName: db.tableName,
         Key: resumeKeys.item(tenantId, next.resumeId),
         ConditionExpression: 'identityVersion = :iv',
         ExpressionAttributeValues: { ':iv': resume.identityVersion },
       },
-    },
-    {
-      // And that no DELETE /jds/:jdId is checking the JD for applications (its mark raised the version).
+    }),
+    // The title the application copied, and that no DELETE /jds/:jdId is checking the JD for
+    // applications (it marks the head `deleting` while it does).
+    WRITE.on('jd', {
       ConditionCheck: {
         TableName: db.tableName,
         Key: jdKeys.head(tenantId, next.jdId),
@@ -153,9 +150,11 @@ async function writeApplication(
           ':stale': nowIso(new Date(now.getTime() - DELETING_STALE_MS)),
         },
       },
-    },
-    { Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) } },
-    // Guarded by the application's own version (item 0), like the application it copies.
+    }),
+    WRITE.on('pointer', {
+      Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) },
+    }),
+    // Guarded by the application's own version, like the application it copies.
     { Put: { TableName: db.tableName, Item: items.copy } },
     ...applicationEvents(tenantId, previous, next, items.application.updatedAt),
   ]);
@@ -222,8 +221,12 @@ function canonical(score: AiScore): string {
   ]);
 }
 
-/** A guard of the application (0), its resume (1), its JD head (2) or its pointer (3) failed: read again. */
-const lostARace = (error: unknown) => [0, 1, 2, 3].some((index) => conditionFailedAt(error, index));
+/**
+ * What an application's write read and guards: the application, its resume's identity, its JD head
+ * and its pointer. Any of them changed: read again.
+ */
+const WRITE = guards('application', 'resume', 'jd', 'pointer');
+const lostARace = (error: unknown) => WRITE.failed(error);
 
 /** The pointer (or its tombstone), and through it the application, its resume and its JD head. */
 async function readStored(db: Db, tenantId: string, applicationId: string) {
@@ -285,7 +288,7 @@ async function readParents(
  * and resume must exist in the tenant (MissingParentError until they arrive); an application never
  * moves to another JD or resume.
  */
-export function saveApplication(
+export function applyApplicationUpsert(
   db: Db,
   tenantId: string,
   input: ApplicationImport & { id: string },
@@ -325,7 +328,7 @@ export function saveApplication(
 /** How many applications a JD deletion or a resume erasure removes at once. */
 const CLEANUP_CONCURRENCY = 8;
 
-/** Removes every application given, each with its copy and pointer. */
+/** Removes every application given, each with its copy and pointer (a JD's deletion, a resume's erasure). */
 export async function removeApplications(
   db: Db,
   tenantId: string,
@@ -354,13 +357,13 @@ async function removeApplication(
 ): Promise<void> {
   const pointer = applicationKeys.pointer(tenantId, application.id);
   await transactWrite(db, [
-    {
+    WRITE.on('application', {
       Delete: {
         TableName: db.tableName,
         Key: applicationKeys.item(tenantId, application.jdId, application.id),
         ConditionExpression: 'attribute_exists(pk)',
       },
-    },
+    }),
     {
       Delete: {
         TableName: db.tableName,
@@ -383,7 +386,7 @@ async function removeApplication(
 }
 
 /** Applies the product's deletion of an application at `sourceVersion` (a tombstone stays at its pointer). */
-export function deleteApplication(
+export function applyApplicationDeletion(
   db: Db,
   tenantId: string,
   applicationId: string,
@@ -407,91 +410,15 @@ export function deleteApplication(
       // Not there (yet): the tombstone makes an older upsert that arrives later be ignored.
       const key = applicationKeys.pointer(tenantId, applicationId);
       await transactWrite(db, [
-        {
+        WRITE.on('pointer', {
           Put: {
             TableName: db.tableName,
             Item: tombstoneItem(key, 'APPLICATION', applicationId, options.sourceVersion, now),
             ...pointerCondition(stored.pointer),
           },
-        },
+        }),
       ]);
     }
     return { outcome: 'applied', created: false, value: undefined };
-  }, firstItemChanged);
-}
-
-/**
- * The matches index's entries of one JD, best score first (ties: earliest application, then id).
- * `name` binds a cursor to the list it was issued for.
- */
-export function matchesOfJd(
-  tenantId: string,
-  jdId: string,
-  name: string,
-  projection?: string,
-): SliceSource {
-  return {
-    tenantPk: tenantPk(tenantId),
-    name: `${name}:${jdId}`,
-    query: {
-      IndexName: INDEXES.matches.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': tenantPk(tenantId),
-        ':prefix': applicationKeys.matchesPrefix(jdId),
-      },
-      // The keys stay in the projection: a slice's cursor is made of them.
-      ...(projection
-        ? {
-            ProjectionExpression: `${projection}, sk, gsi3sk`,
-            ExpressionAttributeNames: { '#status': 'status' },
-          }
-        : {}),
-    },
-    sortKey: 'gsi3sk',
-    startKey: (id, sort) => ({ ...applicationKeys.item(tenantId, jdId, id), gsi3sk: sort }),
-  };
-}
-
-/**
- * The applications of a JD, best score first: all of them, or the slice asked for. The JD's existence
- * (strongly consistent GetItem, a deleted JD's tombstone is not one) and the ranked index are read in
- * parallel.
- */
-export async function listMatches(
-  db: Db,
-  tenantId: string,
-  jdId: string,
-  slice?: SliceRequest,
-): Promise<Listed<Match> | undefined> {
-  if (!isValidId(jdId)) return undefined;
-  const [head, entries] = await Promise.all([
-    getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(db, jdKeys.head(tenantId, jdId), {
-      consistent: true,
-      projection: 'entity',
-    }),
-    wholeOrSlice<MatchEntry>(db, matchesOfJd(tenantId, jdId, 'matches'), slice),
-  ]);
-  return head?.entity === 'JD' ? { ...entries, items: entries.items.map(toMatch) } : undefined;
-}
-
-/** One application with every score and its provenance (GET /applications/:id), through its pointer. */
-export async function getApplication(
-  db: Db,
-  tenantId: string,
-  applicationId: string,
-): Promise<Application | undefined> {
-  if (!isValidId(applicationId)) return undefined;
-  const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(
-    db,
-    applicationKeys.pointer(tenantId, applicationId),
-    { consistent: true },
-  );
-  if (pointer?.entity !== 'APPLICATION_POINTER') return undefined;
-  const application = await getItem<ApplicationItem>(
-    db,
-    applicationKeys.item(tenantId, pointer.jdId, applicationId),
-    { consistent: true },
-  );
-  return application && toApplication(application);
+  }, lostARace);
 }

@@ -1,0 +1,30 @@
+import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
+
+/** The match and application routes (read-only: the product writes applications), and what their functions may do on the table. */
+export const APPLICATION_ROUTES = {
+  listMatches: {
+    method: 'GET',
+    path: '/matches/{jdId}',
+    functionName: 'list-matches',
+    scope: { scope: 'match:read', generic: 'read' },
+    summary: 'Applications of a JD ranked by AI score',
+    successStatus: 200,
+    paginated: true,
+  },
+  getApplication: {
+    method: 'GET',
+    path: '/applications/{applicationId}',
+    functionName: 'get-application',
+    scope: { scope: 'match:read', generic: 'read' },
+    summary: 'One application with every AI score and its provenance',
+    successStatus: 200,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+const tenantData = ['tenant'] as const;
+
+export const APPLICATION_ROUTE_ACCESS = {
+  listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
+  // GetItem: the pointer from its id, then the application it points at.
+  getApplication: { table: ['GetItem'], indexes: [], partitions: tenantData },
+} as const satisfies Record<keyof typeof APPLICATION_ROUTES, TableAccess>;
