@@ -2,6 +2,7 @@ import type { TableAccess } from '../lib/http/route-definition.js';
 import type { RouteId } from '../lib/http/routes.js';
 import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
 import { JD_ROUTE_ACCESS } from '../lib/jds/routes.js';
+import { KEY_ROUTE_ACCESS } from '../lib/keys/routes.js';
 import { RESUME_ROUTE_ACCESS } from '../lib/resumes/routes.js';
 
 export type { TableAccess };
@@ -19,20 +20,7 @@ export const ROUTE_ACCESS = {
   ...JD_ROUTE_ACCESS,
   ...RESUME_ROUTE_ACCESS,
   ...APPLICATION_ROUTE_ACCESS,
-  // A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition.
-  // Query: at the cap, the expired keys that give their places back.
-  createKey: {
-    table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'],
-    indexes: [],
-    partitions: ['tenant', 'keyHash'],
-  },
-  listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: ['tenant', 'keyHash'] },
-  // PutItem: the key.revoked event (every change records its event in the same transaction).
-  revokeKey: {
-    table: ['GetItem', 'UpdateItem', 'PutItem'],
-    indexes: [],
-    partitions: ['tenant', 'keyHash'],
-  },
+  ...KEY_ROUTE_ACCESS,
   listEvents: { table: ['Query'], indexes: [], partitions: tenantData },
   getEvent: { table: ['GetItem'], indexes: [], partitions: tenantData },
   // UpdateItem: the tenant's webhook count; GetItem: the Idempotency-Key record.
@@ -57,7 +45,6 @@ export const ROUTE_ACCESS = {
     indexes: [],
     partitions: tenantData,
   },
-  whoami: { table: [], indexes: [], partitions: [] },
 } as const satisfies Record<RouteId, TableAccess>;
 
 /**

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isScope, SCOPES } from '../lib/auth/scopes.js';
-import { createApiKey, revokeApiKey } from '../lib/db/api-keys.js';
+import { createApiKey, revokeApiKey } from '../lib/keys/api.js';
 import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId } from '../lib/db/ids.js';
 import { moveApplicationCopiesToItems } from '../lib/db/migrations.js';
 import { sealPlaintextSecrets } from '../lib/webhooks/endpoints.js';
-import { setTenantHourlyLimit } from '../lib/db/quota.js';
+import { setTenantHourlyLimit } from '../lib/keys/store.js';
 import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';
 import { DomainError } from '../lib/errors.js';
 import { jsonNestingDepth, MAX_EVENT_NESTING } from '../lib/schemas/json-depth.js';
@@ -17,7 +17,7 @@ import { withDeployedPermissions } from './local/aws.js';
 import { importProductData } from './local/import.js';
 import { deliverLocally, type PublishedEvent, summarize } from './local/product-bus.js';
 import { importFile } from '../lib/schemas/product-data.js';
-import { expiryProblem } from '../lib/schemas/requests/keys.js';
+import { expiryProblem } from '../lib/keys/requests.js';
 import { stdoutForResultOnly } from './local/local-logs.js';
 import { progressOnStderr } from './local/progress.js';
 

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { createApiKey } from '../lib/db/api-keys.js';
+import { createApiKey } from '../lib/keys/api.js';
 import { createDb, setSharedDb } from '../lib/db/client.js';
 import { importProductData } from './local/import.js';
 import { demoData } from './local/demo-data.js';

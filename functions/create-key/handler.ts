@@ -1,8 +1,8 @@
-import { createApiKey } from '../../lib/db/api-keys.js';
+import { createApiKey } from '../../lib/keys/api.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler, type ResultOf } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
-import { createKeyBody } from '../../lib/schemas/requests/keys.js';
+import { createKeyBody } from '../../lib/keys/requests.js';
 
 export const handler = apiHandler('createKey', { body: createKeyBody }, (request) =>
   withIdempotency(sharedDb(), request, {

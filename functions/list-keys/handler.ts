@@ -1,8 +1,8 @@
-import { listApiKeys } from '../../lib/db/api-keys.js';
+import { listApiKeys } from '../../lib/keys/store.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
-import { listKeysQuery } from '../../lib/schemas/requests/keys.js';
+import { listKeysQuery } from '../../lib/keys/requests.js';
 
 export const handler = apiHandler(
   'listKeys',

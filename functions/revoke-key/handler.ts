@@ -1,4 +1,4 @@
-import { revokeApiKey } from '../../lib/db/api-keys.js';
+import { revokeApiKey } from '../../lib/keys/api.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 

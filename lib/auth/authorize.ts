@@ -13,13 +13,13 @@ import {
   VIEWER_ADDRESS_HEADER,
 } from '../config.js';
 import { isTransientFault } from '../db/faults.js';
-import { authenticate, countIpRequest, returnQuotaUnit } from '../db/api-keys.js';
+import { authenticate, countIpRequest, returnQuotaUnit } from '../keys/authentication.js';
 import type { Db } from '../db/client.js';
 import { TransientError } from '../errors.js';
 import type { GatewayContext, RefusedContext } from '../http/api-handler.js';
 import { logger } from '../observability/logger.js';
 import { metrics } from '../observability/metrics.js';
-import { hashApiKey, isWellFormedApiKey } from './api-key.js';
+import { hashApiKey, isWellFormedApiKey } from '../keys/format.js';
 
 export type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<GatewayContext>;
 

@@ -1,5 +1,6 @@
 import { APPLICATION_ROUTES } from '../applications/routes.js';
 import { JD_ROUTES } from '../jds/routes.js';
+import { KEY_ROUTES } from '../keys/routes.js';
 import { RESUME_ROUTES } from '../resumes/routes.js';
 import type { RouteDefinition } from './route-definition.js';
 
@@ -13,32 +14,7 @@ export const ROUTES = {
   ...JD_ROUTES,
   ...RESUME_ROUTES,
   ...APPLICATION_ROUTES,
-  createKey: {
-    method: 'POST',
-    path: '/keys',
-    functionName: 'create-key',
-    scope: { scope: 'admin' },
-    summary: 'Create an API key (the plaintext is shown once)',
-    successStatus: 201,
-    idempotent: true,
-  },
-  listKeys: {
-    method: 'GET',
-    path: '/keys',
-    functionName: 'list-keys',
-    scope: { scope: 'admin' },
-    summary: "List the tenant's API keys",
-    successStatus: 200,
-    paginated: true,
-  },
-  revokeKey: {
-    method: 'DELETE',
-    path: '/keys/{keyId}',
-    functionName: 'revoke-key',
-    scope: { scope: 'admin' },
-    summary: 'Revoke an API key',
-    successStatus: 200,
-  },
+  ...KEY_ROUTES,
   listEvents: {
     method: 'GET',
     path: '/events',
@@ -141,14 +117,6 @@ export const ROUTES = {
     summary: 'Send the events since a point of the log to an endpoint again',
     successStatus: 202,
     idempotent: true,
-  },
-  whoami: {
-    method: 'GET',
-    path: '/whoami',
-    functionName: 'whoami',
-    scope: undefined,
-    summary: 'Confirm the calling key works',
-    successStatus: 200,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

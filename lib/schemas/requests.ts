@@ -1,7 +1,7 @@
 import { listEventsQuery } from './requests/events.js';
 import { createJdBody, getJdQuery, listJdsQuery, updateJdBody } from '../jds/requests.js';
 import { listMatchesQuery } from '../applications/requests.js';
-import { createKeyBody, listKeysQuery } from './requests/keys.js';
+import { createKeyBody, listKeysQuery } from '../keys/requests.js';
 import { listCandidatesQuery, listResumesQuery } from '../resumes/requests.js';
 import {
   createWebhookBody,

@@ -1,15 +1,19 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
-import { SCOPES } from '../auth/scopes.js';
 import { EVENT_TYPES } from '../domain.js';
 import { MAX_DELIVERY_RATE, MAX_WEBHOOKS } from '../db/entities/webhook.js';
-import { KEY_PATTERN } from '../auth/api-key.js';
 import {
   APPLICATION_RESPONSES,
   APPLICATION_SCHEMA_NAMES,
   applicationEventData,
   applicationScoredData,
 } from '../applications/responses.js';
+import {
+  KEY_RESPONSES,
+  KEY_SCHEMA_NAMES,
+  keyCreatedData,
+  keyRevokedData,
+} from '../keys/responses.js';
 import { JD_RESPONSES, JD_SCHEMA_NAMES, jdEventData } from '../jds/responses.js';
 import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES, resumeEventData } from '../resumes/responses.js';
 import { LIMITS } from './limits.js';
@@ -24,7 +28,6 @@ import {
   success,
   timestamp,
   token,
-  whole,
   wholeOrSlice,
 } from './response-parts.js';
 
@@ -34,30 +37,6 @@ import {
  * the tests and by the OpenAPI document, where SCHEMA_NAMES gives the resources their names; no
  * function bundles this file.
  */
-const scopes = z.array(z.enum(SCOPES)).check(z.maxLength(SCOPES.length));
-const apiKey = z.strictObject({
-  id,
-  name: freeText(LIMITS.keyName),
-  scopes,
-  createdAt: timestamp,
-  /** who created it: `key:<id>` of the key that called POST /keys, or the admin CLI */
-  createdBy: freeText(LIMITS.createdById),
-  lastUsedAt: z.nullable(timestamp),
-  revokedAt: z.nullable(timestamp),
-  expiresAt: z.nullable(timestamp),
-});
-/** `key` is null in the replay of an idempotent create: the plaintext is shown once, never stored. */
-const newApiKey = z.strictObject({
-  ...apiKey.def.shape,
-  key: z.nullable(z.string().check(z.maxLength(128), z.regex(KEY_PATTERN))),
-});
-const quota = z.strictObject({
-  limit: z.number(),
-  used: z.number(),
-  remaining: z.number(),
-  resetAt: timestamp,
-});
-
 const deleted = z.strictObject({ id, updatedAt: timestamp });
 const event = <T extends (typeof EVENT_TYPES)[number], D extends z.ZodMiniType>(type: T, data: D) =>
   z.strictObject({ id: eventId, type: z.literal(type), createdAt: timestamp, data });
@@ -76,20 +55,8 @@ export const EVENT_SCHEMAS = {
     'application.deleted',
     z.strictObject({ id, jdId: id, resumeId: id, updatedAt: timestamp }),
   ),
-  'key.created': event(
-    'key.created',
-    z.strictObject({
-      id,
-      name: freeText(LIMITS.keyName),
-      scopes,
-      expiresAt: z.nullable(timestamp),
-      updatedAt: timestamp,
-    }),
-  ),
-  'key.revoked': event(
-    'key.revoked',
-    z.strictObject({ id, name: freeText(LIMITS.keyName), updatedAt: timestamp }),
-  ),
+  'key.created': event('key.created', keyCreatedData),
+  'key.revoked': event('key.revoked', keyRevokedData),
 } as const satisfies Record<(typeof EVENT_TYPES)[number], z.ZodMiniType>;
 /** The event of a test delivery (POST /webhooks/:id/test): sent, never in the log. */
 export const testEventSchema = z.strictObject({
@@ -178,9 +145,7 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   ...JD_SCHEMA_NAMES,
   ...RESUME_SCHEMA_NAMES,
   ...APPLICATION_SCHEMA_NAMES,
-  [apiKey, 'ApiKey'],
-  [newApiKey, 'NewApiKey'],
-  [quota, 'Quota'],
+  ...KEY_SCHEMA_NAMES,
   [eventSchema, 'Event'],
   [webhook, 'Webhook'],
   [newWebhook, 'NewWebhook'],
@@ -206,9 +171,7 @@ export const responses = {
   ...JD_RESPONSES,
   ...RESUME_RESPONSES,
   ...APPLICATION_RESPONSES,
-  createKey: success(newApiKey),
-  listKeys: wholeOrSlice(whole(apiKey)),
-  revokeKey: message,
+  ...KEY_RESPONSES,
   listEvents: z.strictObject({
     success: z.literal(true),
     data: page(eventSchema),
@@ -244,8 +207,5 @@ export const responses = {
       until: eventId,
       status: z.literal('queued'),
     }),
-  ),
-  whoami: success(
-    z.strictObject({ tenantId: id, keyId: id, name: freeText(LIMITS.keyName), scopes, quota }),
   ),
 } as const;

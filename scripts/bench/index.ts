@@ -495,7 +495,7 @@ async function throughputSection() {
     const recorder = recordingDb(local.endpoint, 'bench-throughput');
     const { key } = await seedTenant(recorder.db, 'bench-load', 100, 50);
     await (
-      await import('../../lib/db/quota.js')
+      await import('../../lib/keys/store.js')
     ).setTenantHourlyLimit(recorder.db, 'bench-load', 1_000_000);
     setSharedDb(recorder.db);
     const gateway = await startGateway(0);

@@ -1,5 +1,5 @@
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { createApiKey } from '../../lib/db/api-keys.js';
+import { createApiKey } from '../../lib/keys/api.js';
 import type { Db } from '../../lib/db/client.js';
 import { applicationItems } from '../../lib/applications/model.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';

@@ -10,7 +10,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { generateApiKey } from '../../lib/auth/api-key.js';
+import { generateApiKey } from '../../lib/keys/format.js';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { AUTHORIZER_FUNCTION, routeEntries } from '../../lib/http/routes.js';
 import { fixtureAsOf } from '../local/fixtures.js';

@@ -6,6 +6,7 @@ import { TEST_DELIVERIES_PER_MINUTE } from '../../lib/db/entities/webhook.js';
 import { codes, type RouteAnswers } from '../../lib/http/route-definition.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { jdRouteAnswers } from '../../lib/jds/routes.js';
+import { keyRouteAnswers } from '../../lib/keys/routes.js';
 import { positiveInteger } from '../../lib/schemas/fields.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
 import {
@@ -212,9 +213,7 @@ const shared = (name: keyof typeof SHARED_RESPONSES) => ({
 /** Each route's own 409s and 422s, as its resource declares them (lib/<resource>/routes.ts). */
 const ROUTE_ANSWERS: Partial<Record<string, RouteAnswers>> = {
   ...jdRouteAnswers(),
-  createKey: {
-    conflict: `the tenant already holds its limit of active keys, 50 unless raised (${codes('limit_reached')}): revoke one first`,
-  },
+  ...keyRouteAnswers(),
   createWebhook: {
     conflict: `the tenant already has 10 endpoints (${codes('limit_reached')}): delete one first`,
   },

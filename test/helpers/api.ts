@@ -1,5 +1,5 @@
 import type { Scope } from '../../lib/auth/scopes.js';
-import { createApiKey } from '../../lib/db/api-keys.js';
+import { createApiKey } from '../../lib/keys/api.js';
 import type { Db } from '../../lib/db/client.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { API_PREFIX } from '../../lib/http/routes.js';

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { hashApiKey } from '../../lib/auth/api-key.js';
+import { hashApiKey } from '../../lib/keys/format.js';
 import type { Scope } from '../../lib/auth/scopes.js';
+import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
 import {
   type Authentication,
   authenticate,
   countIpRequest,
-  createApiKey,
-  listApiKeys,
-  revokeApiKey,
-} from '../../lib/db/api-keys.js';
+} from '../../lib/keys/authentication.js';
+import { listApiKeys } from '../../lib/keys/store.js';
 import { getItem } from '../../lib/db/dynamo.js';
 import { type TenantItem, tenantKeys } from '../../lib/db/entities/tenant.js';
-import { setTenantHourlyLimit } from '../../lib/db/quota.js';
+import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import { ensureTenant, getTenant, setTenantLimit } from '../../lib/db/tenants.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
 

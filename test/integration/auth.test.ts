@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateApiKey, hashApiKey } from '../../lib/auth/api-key.js';
+import { generateApiKey, hashApiKey } from '../../lib/keys/format.js';
 import { type Scope, SCOPES } from '../../lib/auth/scopes.js';
-import { createApiKey, revokeApiKey } from '../../lib/db/api-keys.js';
-import { setTenantHourlyLimit } from '../../lib/db/quota.js';
+import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
+import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import { ROUTES, routeEntries } from '../../lib/http/routes.js';
 import { logger } from '../../lib/observability/logger.js';
 import { responses } from '../../lib/schemas/responses.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createJd } from '../../lib/jds/api.js';
-import { setTenantHourlyLimit } from '../../lib/db/quota.js';
+import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import { disableWebhook } from '../../lib/db/webhooks.js';
 import { ERROR_CODES, type ErrorCode } from '../../lib/errors.js';
 import { errorResponse } from '../../lib/schemas/responses.js';

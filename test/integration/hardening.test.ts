@@ -1,8 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { hashApiKey } from '../../lib/auth/api-key.js';
-import { authenticate, createApiKey, revokeApiKey } from '../../lib/db/api-keys.js';
+import { hashApiKey } from '../../lib/keys/format.js';
+import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
+import { authenticate } from '../../lib/keys/authentication.js';
 import { applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { createDb } from '../../lib/db/client.js';
 import { tenantPk } from '../../lib/db/ids.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
-import { listApiKeys } from '../../lib/db/api-keys.js';
+import { listApiKeys } from '../../lib/keys/store.js';
 import {
   IDEMPOTENCY_TTL_SECONDS,
   type IdempotencyClaim,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
-import { setTenantHourlyLimit } from '../../lib/db/quota.js';
+import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 

@@ -4,7 +4,7 @@ import {
   hashApiKey,
   isWellFormedApiKey,
   KEY_PREFIX,
-} from '../../lib/auth/api-key.js';
+} from '../../lib/keys/format.js';
 
 describe('API key format', () => {
   it('generates prefixed keys with a valid checksum, all different', () => {

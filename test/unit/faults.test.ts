@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../../lib/auth/api-key.js';
+import { generateApiKey } from '../../lib/keys/format.js';
 import { authorizeRequest } from '../../lib/auth/authorize.js';
 import { type SecretValues, setSecretSource } from '../../lib/aws/secrets.js';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';

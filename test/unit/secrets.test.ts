@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey } from '../../lib/auth/api-key.js';
+import { generateApiKey, hashApiKey } from '../../lib/keys/format.js';
 import { secretsIn } from '../helpers/secrets.js';
 
 describe('the log-leak guard', () => {

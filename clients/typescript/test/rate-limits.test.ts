@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HiringApiError, HiringClient } from '../src/index.js';
-import { setTenantHourlyLimit } from '../../../lib/db/quota.js';
+import { setTenantHourlyLimit } from '../../../lib/keys/store.js';
 import { startGateway } from '../../../scripts/local/gateway.js';
 import { tenantWithKey, useLocalGateway } from '../../../test/helpers/api.js';
 import { useTestDb } from '../../../test/helpers/db.js';

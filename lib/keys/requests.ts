@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { SCOPES } from '../../auth/scopes.js';
-import { sliceShape, text } from '../fields.js';
-import { LIMITS } from '../limits.js';
+import { SCOPES } from '../auth/scopes.js';
+import { sliceShape, text } from '../schemas/fields.js';
+import { LIMITS } from '../schemas/limits.js';
 
 /** An ISO 8601 date-time with an offset: at most 35 characters (nanoseconds and a `+hh:mm` offset). */
 const isoDateTime = z.iso.datetime({ offset: true }).check(z.maxLength(35));

@@ -1,11 +1,11 @@
-import type { Scope } from '../../auth/scopes.js';
-import { tenantPk } from '../ids.js';
-import { PARTITION_PREFIXES } from '../table.js';
+import type { Scope } from '../auth/scopes.js';
+import { tenantPk } from '../db/ids.js';
+import { PARTITION_PREFIXES } from '../db/table.js';
 
 /**
  * An API key is two items: its record in the tenant's partition (listed and revoked by id), and its
  * lookup by hash in a global partition, the only item the authorizer touches (validity, scopes, quota
- * window and count in one write). The plaintext is never stored; the hash never leaves lib/db.
+ * window and count in one write). The plaintext is never stored; the hash never leaves lib/keys (nor its answers).
  */
 export interface ApiKeyRecordItem {
   pk: string;

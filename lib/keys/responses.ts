@@ -1,0 +1,65 @@
+import * as z from 'zod/mini';
+import { SCOPES } from '../auth/scopes.js';
+import { LIMITS } from '../schemas/limits.js';
+import {
+  freeText,
+  id,
+  message,
+  success,
+  timestamp,
+  whole,
+  wholeOrSlice,
+} from '../schemas/response-parts.js';
+import { KEY_PATTERN } from './format.js';
+
+/** What the key routes answer, exactly (the tests and the OpenAPI document read it). */
+
+const scopes = z.array(z.enum(SCOPES)).check(z.maxLength(SCOPES.length));
+const keyName = freeText(LIMITS.keyName);
+
+const apiKey = z.strictObject({
+  id,
+  name: keyName,
+  scopes,
+  createdAt: timestamp,
+  /** who created it: `key:<id>` of the key that called POST /keys, or the admin CLI */
+  createdBy: freeText(LIMITS.createdById),
+  lastUsedAt: z.nullable(timestamp),
+  revokedAt: z.nullable(timestamp),
+  expiresAt: z.nullable(timestamp),
+});
+/** `key` is null in the replay of an idempotent create: the plaintext is shown once, never stored. */
+const newApiKey = z.strictObject({
+  ...apiKey.def.shape,
+  key: z.nullable(z.string().check(z.maxLength(128), z.regex(KEY_PATTERN))),
+});
+const quota = z.strictObject({
+  limit: z.number(),
+  used: z.number(),
+  remaining: z.number(),
+  resetAt: timestamp,
+});
+
+/** What `key.created` carries. */
+export const keyCreatedData = z.strictObject({
+  id,
+  name: keyName,
+  scopes,
+  expiresAt: z.nullable(timestamp),
+  updatedAt: timestamp,
+});
+/** What `key.revoked` carries. */
+export const keyRevokedData = z.strictObject({ id, name: keyName, updatedAt: timestamp });
+
+export const KEY_RESPONSES = {
+  createKey: success(newApiKey),
+  listKeys: wholeOrSlice(whole(apiKey)),
+  revokeKey: message,
+  whoami: success(z.strictObject({ tenantId: id, keyId: id, name: keyName, scopes, quota })),
+};
+
+export const KEY_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
+  [apiKey, 'ApiKey'],
+  [newApiKey, 'NewApiKey'],
+  [quota, 'Quota'],
+];

@@ -1,0 +1,69 @@
+import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
+import {
+  codes,
+  type RouteAnswers,
+  type RouteDefinition,
+  type TableAccess,
+} from '../http/route-definition.js';
+
+/** The key routes (a tenant's admin manages its keys; any key asks who it is), and their table access. */
+export const KEY_ROUTES = {
+  createKey: {
+    method: 'POST',
+    path: '/keys',
+    functionName: 'create-key',
+    scope: { scope: 'admin' },
+    summary: 'Create an API key (the plaintext is shown once)',
+    successStatus: 201,
+    idempotent: true,
+  },
+  listKeys: {
+    method: 'GET',
+    path: '/keys',
+    functionName: 'list-keys',
+    scope: { scope: 'admin' },
+    summary: "List the tenant's API keys",
+    successStatus: 200,
+    paginated: true,
+  },
+  revokeKey: {
+    method: 'DELETE',
+    path: '/keys/{keyId}',
+    functionName: 'revoke-key',
+    scope: { scope: 'admin' },
+    summary: 'Revoke an API key',
+    successStatus: 200,
+  },
+  whoami: {
+    method: 'GET',
+    path: '/whoami',
+    functionName: 'whoami',
+    scope: undefined,
+    summary: 'Confirm the calling key works',
+    successStatus: 200,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+/** A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition. */
+const keyData = ['tenant', 'keyHash'] as const;
+
+export const KEY_ROUTE_ACCESS = {
+  // Query: at the cap, the expired keys that give their places back.
+  createKey: {
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'],
+    indexes: [],
+    partitions: keyData,
+  },
+  listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: keyData },
+  // PutItem: the key.revoked event (every change records its event in the same transaction).
+  revokeKey: { table: ['GetItem', 'UpdateItem', 'PutItem'], indexes: [], partitions: keyData },
+  // The authorizer has already read and counted the key: whoami answers from its context.
+  whoami: { table: [], indexes: [], partitions: [] },
+} as const satisfies Record<keyof typeof KEY_ROUTES, TableAccess>;
+
+/** A function, so that no bundle keeps these texts: only the OpenAPI document reads them. */
+export const keyRouteAnswers = (): Partial<Record<keyof typeof KEY_ROUTES, RouteAnswers>> => ({
+  createKey: {
+    conflict: `the tenant already holds its limit of active keys, ${DEFAULT_MAX_ACTIVE_KEYS} unless raised (${codes('limit_reached')}): revoke one first`,
+  },
+});

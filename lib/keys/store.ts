@@ -1,0 +1,73 @@
+import type { Db } from '../db/client.js';
+import { batchGet, queryAll, updateItem } from '../db/dynamo.js';
+import { tenantPk, underPrefix } from '../db/ids.js';
+import { type Listed, type SliceRequest, wholeOrSlice } from '../db/pagination.js';
+import { setTenantLimit } from '../db/tenants.js';
+import {
+  type ApiKeyLookupItem,
+  type ApiKeyRecord,
+  type ApiKeyRecordItem,
+  apiKeyKeys,
+  toApiKeyRecord,
+} from './model.js';
+
+/** Reading a tenant's keys, and the operator's per-tenant hourly limit copied onto them. */
+
+export function listKeyItems(db: Db, tenantId: string): Promise<ApiKeyRecordItem[]> {
+  return queryAll<ApiKeyRecordItem>(db, {
+    ...underPrefix(tenantId, apiKeyKeys.recordPrefix),
+    ConsistentRead: true,
+  });
+}
+
+/** The tenant's keys, oldest first, with when each was last used: all of them, or the slice asked for. */
+export async function listApiKeys(
+  db: Db,
+  tenantId: string,
+  slice?: SliceRequest,
+): Promise<Listed<ApiKeyRecord>> {
+  const listed = await wholeOrSlice<ApiKeyRecordItem>(
+    db,
+    {
+      tenantPk: tenantPk(tenantId),
+      name: 'keys',
+      query: {
+        ...underPrefix(tenantId, apiKeyKeys.recordPrefix),
+        ConsistentRead: true,
+      },
+      sortKey: 'sk',
+      startKey: (id) => apiKeyKeys.record(tenantId, id),
+    },
+    slice,
+  );
+  const usage = await batchGet<Pick<ApiKeyLookupItem, 'pk' | 'sk' | 'keyId' | 'lastUsedAt'>>(
+    db,
+    listed.items.map((item) => apiKeyKeys.lookup(item.keyHash)),
+    { projection: 'keyId, lastUsedAt' },
+  );
+  const lastUsed = new Map(usage.map((entry) => [entry.keyId, entry.lastUsedAt]));
+  return {
+    ...listed,
+    items: listed.items.map((item) => toApiKeyRecord(item, lastUsed.get(item.id))),
+  };
+}
+
+/**
+ * A tenant's own hourly limit per key (tenants on dedicated infrastructure). The limit is copied onto
+ * each key's lookup item so the authorizer needs no second read.
+ */
+export async function setTenantHourlyLimit(
+  db: Db,
+  tenantId: string,
+  perHour: number,
+): Promise<void> {
+  await setTenantLimit(db, tenantId, 'hourlyLimit', perHour);
+  for (const key of await listKeyItems(db, tenantId)) {
+    await updateItem(db, {
+      Key: apiKeyKeys.lookup(key.keyHash),
+      UpdateExpression: 'SET hourlyLimit = :limit',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':limit': perHour },
+    });
+  }
+}
