@@ -4,6 +4,7 @@ import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
 import { JD_ROUTE_ACCESS } from '../lib/jds/routes.js';
 import { KEY_ROUTE_ACCESS } from '../lib/keys/routes.js';
 import { RESUME_ROUTE_ACCESS } from '../lib/resumes/routes.js';
+import { WEBHOOK_ROUTE_ACCESS } from '../lib/webhooks/routes.js';
 
 export type { TableAccess };
 
@@ -21,30 +22,9 @@ export const ROUTE_ACCESS = {
   ...RESUME_ROUTE_ACCESS,
   ...APPLICATION_ROUTE_ACCESS,
   ...KEY_ROUTE_ACCESS,
+  ...WEBHOOK_ROUTE_ACCESS,
   listEvents: { table: ['Query'], indexes: [], partitions: tenantData },
   getEvent: { table: ['GetItem'], indexes: [], partitions: tenantData },
-  // UpdateItem: the tenant's webhook count; GetItem: the Idempotency-Key record.
-  createWebhook: {
-    table: ['GetItem', 'PutItem', 'UpdateItem'],
-    indexes: [],
-    partitions: tenantData,
-  },
-  listWebhooks: { table: ['Query'], indexes: [], partitions: tenantData },
-  getWebhook: { table: ['GetItem'], indexes: [], partitions: tenantData },
-  deleteWebhook: { table: ['DeleteItem', 'UpdateItem'], indexes: [], partitions: tenantData },
-  rotateWebhookSecret: { table: ['GetItem', 'UpdateItem'], indexes: [], partitions: tenantData },
-  enableWebhook: { table: ['UpdateItem'], indexes: [], partitions: tenantData },
-  listWebhookDeliveries: { table: ['GetItem', 'Query'], indexes: [], partitions: tenantData },
-  // PutItem: the retry or replay request, which the table's stream carries to the dispatcher.
-  retryWebhookDelivery: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },
-  // PutItem: the test request, which the table's stream carries to the dispatcher like a retry; UpdateItem: the endpoint's tests this minute.
-  testWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
-  // UpdateItem: the endpoint's one running replay; GetItem: the Idempotency-Key record.
-  replayWebhook: {
-    table: ['GetItem', 'PutItem', 'UpdateItem'],
-    indexes: [],
-    partitions: tenantData,
-  },
 } as const satisfies Record<RouteId, TableAccess>;
 
 /**

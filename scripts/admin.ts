@@ -5,7 +5,7 @@ import { createApiKey, revokeApiKey } from '../lib/keys/api.js';
 import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId } from '../lib/db/ids.js';
 import { moveApplicationCopiesToItems } from '../lib/db/migrations.js';
-import { sealPlaintextSecrets } from '../lib/webhooks/endpoints.js';
+import { sealPlaintextSecrets } from '../lib/webhooks/secret-upgrade.js';
 import { setTenantHourlyLimit } from '../lib/keys/store.js';
 import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';
 import { DomainError } from '../lib/errors.js';

@@ -1,7 +1,7 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler, type ResultOf } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
-import { createWebhookBody } from '../../lib/schemas/requests/webhooks.js';
+import { createWebhookBody } from '../../lib/webhooks/requests.js';
 import { registerWebhook } from '../../lib/webhooks/register.js';
 
 export const handler = apiHandler('createWebhook', { body: createWebhookBody }, (request) =>

@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { deleteWebhook } from '../../lib/db/webhooks.js';
+import { deleteWebhook } from '../../lib/webhooks/api.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 
 export const handler = apiHandler('deleteWebhook', {}, async ({ caller, path }) => {

@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { getWebhook } from '../../lib/db/webhooks.js';
+import { getWebhook } from '../../lib/webhooks/store.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 
 export const handler = apiHandler('getWebhook', {}, async ({ caller, path }) => ({

@@ -1,8 +1,8 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { listWebhooks } from '../../lib/db/webhooks.js';
+import { listWebhooks } from '../../lib/webhooks/store.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
-import { listWebhooksQuery } from '../../lib/schemas/requests/webhooks.js';
+import { listWebhooksQuery } from '../../lib/webhooks/requests.js';
 
 export const handler = apiHandler(
   'listWebhooks',

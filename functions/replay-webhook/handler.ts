@@ -1,8 +1,8 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler, type ResultOf } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
-import { replayWebhookBody } from '../../lib/schemas/requests/webhooks.js';
-import { replayEvents } from '../../lib/webhooks/endpoints.js';
+import { replayWebhookBody } from '../../lib/webhooks/requests.js';
+import { replayEvents } from '../../lib/webhooks/delivery-requests.js';
 
 export const handler = apiHandler('replayWebhook', { body: replayWebhookBody }, (request) =>
   withIdempotency(sharedDb(), request, {

@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { retryDelivery } from '../../lib/webhooks/endpoints.js';
+import { retryDelivery } from '../../lib/webhooks/delivery-requests.js';
 
 export const handler = apiHandler('retryWebhookDelivery', {}, async ({ caller, path }) => {
   await retryDelivery(sharedDb(), caller.tenantId, path.webhookId, path.eventId);

@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { sendTestDelivery } from '../../lib/webhooks/endpoints.js';
+import { sendTestDelivery } from '../../lib/webhooks/delivery-requests.js';
 
 export const handler = apiHandler('testWebhook', {}, async ({ caller, path }) => {
   const { eventId } = await sendTestDelivery(sharedDb(), caller.tenantId, path.webhookId);

@@ -2,6 +2,7 @@ import { APPLICATION_ROUTES } from '../applications/routes.js';
 import { JD_ROUTES } from '../jds/routes.js';
 import { KEY_ROUTES } from '../keys/routes.js';
 import { RESUME_ROUTES } from '../resumes/routes.js';
+import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
 import type { RouteDefinition } from './route-definition.js';
 
 /**
@@ -15,6 +16,7 @@ export const ROUTES = {
   ...RESUME_ROUTES,
   ...APPLICATION_ROUTES,
   ...KEY_ROUTES,
+  ...WEBHOOK_ROUTES,
   listEvents: {
     method: 'GET',
     path: '/events',
@@ -30,93 +32,6 @@ export const ROUTES = {
     scope: { scope: 'read' },
     summary: 'One event',
     successStatus: 200,
-  },
-  createWebhook: {
-    method: 'POST',
-    path: '/webhooks',
-    functionName: 'create-webhook',
-    scope: { scope: 'admin' },
-    summary: 'Register a webhook endpoint (its signing secret is shown once)',
-    successStatus: 201,
-    idempotent: true,
-    sealsWebhookSecrets: true,
-  },
-  listWebhooks: {
-    method: 'GET',
-    path: '/webhooks',
-    functionName: 'list-webhooks',
-    scope: { scope: 'admin' },
-    summary: "List the tenant's webhook endpoints",
-    successStatus: 200,
-    paginated: true,
-  },
-  getWebhook: {
-    method: 'GET',
-    path: '/webhooks/{webhookId}',
-    functionName: 'get-webhook',
-    scope: { scope: 'admin' },
-    summary: 'One webhook endpoint',
-    successStatus: 200,
-  },
-  deleteWebhook: {
-    method: 'DELETE',
-    path: '/webhooks/{webhookId}',
-    functionName: 'delete-webhook',
-    scope: { scope: 'admin' },
-    summary: 'Delete a webhook endpoint',
-    successStatus: 200,
-  },
-  rotateWebhookSecret: {
-    method: 'POST',
-    path: '/webhooks/{webhookId}/rotate-secret',
-    functionName: 'rotate-webhook-secret',
-    scope: { scope: 'admin' },
-    summary: 'Replace the signing secret (shown once; the old one keeps signing for 24 hours)',
-    successStatus: 200,
-    sealsWebhookSecrets: true,
-  },
-  enableWebhook: {
-    method: 'POST',
-    path: '/webhooks/{webhookId}/enable',
-    functionName: 'enable-webhook',
-    scope: { scope: 'admin' },
-    summary: 'Enable a disabled webhook endpoint',
-    successStatus: 200,
-  },
-  listWebhookDeliveries: {
-    method: 'GET',
-    path: '/webhooks/{webhookId}/deliveries',
-    functionName: 'list-webhook-deliveries',
-    scope: { scope: 'admin' },
-    summary: 'Delivery attempts to an endpoint, newest first',
-    successStatus: 200,
-    paginated: true,
-  },
-  retryWebhookDelivery: {
-    method: 'POST',
-    path: '/webhooks/{webhookId}/deliveries/{eventId}/retry',
-    functionName: 'retry-webhook-delivery',
-    scope: { scope: 'admin' },
-    summary: 'Send one event to an endpoint again, now',
-    successStatus: 202,
-  },
-  testWebhook: {
-    method: 'POST',
-    path: '/webhooks/{webhookId}/test',
-    functionName: 'test-webhook',
-    scope: { scope: 'admin' },
-    summary:
-      'Send one signed webhook.test event to an endpoint, now (nothing is logged or retried)',
-    successStatus: 202,
-  },
-  replayWebhook: {
-    method: 'POST',
-    path: '/webhooks/{webhookId}/replay',
-    functionName: 'replay-webhook',
-    scope: { scope: 'admin' },
-    summary: 'Send the events since a point of the log to an endpoint again',
-    successStatus: 202,
-    idempotent: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -8,7 +8,7 @@ import {
   listWebhookDeliveriesQuery,
   listWebhooksQuery,
   replayWebhookBody,
-} from './requests/webhooks.js';
+} from '../webhooks/requests.js';
 
 /**
  * Each route's request schemas, keyed like the route table: the single source for the OpenAPI document

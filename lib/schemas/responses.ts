@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { EVENT_TYPES } from '../domain.js';
-import { MAX_DELIVERY_RATE, MAX_WEBHOOKS } from '../db/entities/webhook.js';
 import {
   APPLICATION_RESPONSES,
   APPLICATION_SCHEMA_NAMES,
@@ -14,6 +13,7 @@ import {
   keyCreatedData,
   keyRevokedData,
 } from '../keys/responses.js';
+import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMA_NAMES } from '../webhooks/responses.js';
 import { JD_RESPONSES, JD_SCHEMA_NAMES, jdEventData } from '../jds/responses.js';
 import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES, resumeEventData } from '../resumes/responses.js';
 import { LIMITS } from './limits.js';
@@ -21,14 +21,12 @@ import {
   eventId,
   freeText,
   id,
-  message,
   page,
   pagination,
   slicePagination,
   success,
   timestamp,
   token,
-  wholeOrSlice,
 } from './response-parts.js';
 
 /**
@@ -58,13 +56,6 @@ export const EVENT_SCHEMAS = {
   'key.created': event('key.created', keyCreatedData),
   'key.revoked': event('key.revoked', keyRevokedData),
 } as const satisfies Record<(typeof EVENT_TYPES)[number], z.ZodMiniType>;
-/** The event of a test delivery (POST /webhooks/:id/test): sent, never in the log. */
-export const testEventSchema = z.strictObject({
-  id: eventId,
-  type: z.literal('webhook.test'),
-  createdAt: timestamp,
-  data: z.strictObject({ webhookId: id, message: freeText(200) }),
-});
 /** An event of the log, as GET /events and webhook deliveries carry it. */
 export const eventSchema = z.discriminatedUnion(
   'type',
@@ -73,45 +64,6 @@ export const eventSchema = z.discriminatedUnion(
     ...(typeof EVENT_SCHEMAS)[keyof typeof EVENT_SCHEMAS][],
   ],
 );
-
-const replayProgress = z.strictObject({
-  requestId: token(128),
-  after: eventId,
-  until: eventId,
-  position: eventId,
-  queued: z.number(),
-  startedAt: timestamp,
-  progressAt: timestamp,
-});
-const webhook = z.strictObject({
-  id,
-  url: z.url().check(z.maxLength(2048)),
-  events: z.array(z.enum([...EVENT_TYPES, '*'])).check(z.maxLength(EVENT_TYPES.length + 1)),
-  description: z.optional(freeText(LIMITS.shortText)),
-  status: z.enum(['enabled', 'disabled']),
-  disabledReason: z.optional(freeText(LIMITS.message)),
-  /** deliveries per second at most */
-  rateLimit: z.int32().check(z.gte(1), z.lte(MAX_DELIVERY_RATE), z.meta({ format: 'int32' })),
-  /** the replay running on the endpoint now */
-  replay: z.optional(replayProgress),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-});
-/** A webhook with its signing secret, only in the answers that create one; `secret` is null in the replay of an idempotent create: it is shown once, in the first answer. */
-const newWebhook = z.strictObject({
-  ...webhook.def.shape,
-  secret: z.nullable(z.string().check(z.maxLength(128), z.regex(/^whsec_[A-Za-z0-9+/=]+$/))),
-});
-const deliveryAttempt = z.strictObject({
-  id,
-  eventId,
-  attempt: z.number(),
-  trigger: z.enum(['automatic', 'manual', 'test']),
-  statusCode: z.nullable(z.number()),
-  durationMs: z.number(),
-  error: z.optional(freeText(LIMITS.message)),
-  at: timestamp,
-});
 
 export const errorResponse = z.strictObject({
   success: z.literal(false),
@@ -146,12 +98,8 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   ...RESUME_SCHEMA_NAMES,
   ...APPLICATION_SCHEMA_NAMES,
   ...KEY_SCHEMA_NAMES,
+  ...WEBHOOK_SCHEMA_NAMES,
   [eventSchema, 'Event'],
-  [webhook, 'Webhook'],
-  [newWebhook, 'NewWebhook'],
-  [replayProgress, 'ReplayProgress'],
-  [deliveryAttempt, 'DeliveryAttempt'],
-  [testEventSchema, 'WebhookTestEvent'],
   [pagination, 'Pagination'],
   [slicePagination, 'SlicePagination'],
   [errorResponse, 'Error'],
@@ -182,30 +130,5 @@ export const responses = {
     }),
   }),
   getEvent: success(eventSchema),
-  createWebhook: success(newWebhook),
-  listWebhooks: wholeOrSlice(z.array(webhook).check(z.maxLength(MAX_WEBHOOKS))),
-  getWebhook: success(webhook),
-  deleteWebhook: message,
-  rotateWebhookSecret: success(newWebhook),
-  enableWebhook: success(webhook),
-  listWebhookDeliveries: z.strictObject({
-    success: z.literal(true),
-    data: page(deliveryAttempt),
-    pagination: slicePagination,
-    /** the replay running on the endpoint now, and how far it has come */
-    replay: z.optional(replayProgress),
-  }),
-  retryWebhookDelivery: success(
-    z.strictObject({ webhookId: id, eventId, status: z.literal('queued') }),
-  ),
-  testWebhook: success(z.strictObject({ webhookId: id, eventId, status: z.literal('queued') })),
-  replayWebhook: success(
-    z.strictObject({
-      webhookId: id,
-      requestId: token(128),
-      after: eventId,
-      until: eventId,
-      status: z.literal('queued'),
-    }),
-  ),
+  ...WEBHOOK_RESPONSES,
 } as const;

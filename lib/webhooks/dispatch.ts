@@ -1,14 +1,9 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Db } from '../db/client.js';
 import type { EventItem } from '../db/entities/event.js';
-import {
-  subscribes,
-  type WebhookItem,
-  webhookKeys,
-  type WebhookRequestItem,
-} from '../db/entities/webhook.js';
+import { subscribes, type WebhookItem, webhookKeys, type WebhookRequestItem } from './model.js';
 import { tenantIdOfPk } from '../db/ids.js';
-import { listWebhookItems } from '../db/webhooks.js';
+import { listWebhookItems } from './store.js';
 import type { DeliveryMessage, DeliveryQueue } from './queue.js';
 
 /**

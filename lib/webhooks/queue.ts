@@ -1,4 +1,4 @@
-import type { DeliveryTrigger } from '../db/entities/webhook.js';
+import type { DeliveryTrigger } from './model.js';
 
 /**
  * The webhook delivery queue: the dispatcher puts one message per endpoint and event on it, the worker

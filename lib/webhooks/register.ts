@@ -1,8 +1,9 @@
 import { webhookLocalUrlsAllowed } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
-import { createWebhook, type NewWebhook, type Webhook } from '../db/webhooks.js';
-import { newSealedSecret } from './endpoints.js';
+import { createWebhook, type NewWebhook } from './api.js';
+import { type Webhook } from './model.js';
+import { newSealedSecret } from './api.js';
 import { checkWebhookUrl, type UrlCheckOptions } from './url-safety.js';
 
 /**

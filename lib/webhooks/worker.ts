@@ -7,20 +7,11 @@ import {
   DISABLE_AFTER_FAILING_MS,
   signingSecrets,
   subscribes,
-} from '../db/entities/webhook.js';
+} from './model.js';
 import { getEventItem, readEventRange } from '../db/events.js';
-import {
-  claimAttempt,
-  deliveryWaitMs,
-  recordAttempt,
-  recordReplayProgress,
-} from '../db/deliveries.js';
-import {
-  disableWebhook,
-  getWebhookItem,
-  markWebhookFailing,
-  markWebhookHealthy,
-} from '../db/webhooks.js';
+import { claimAttempt, deliveryWaitMs, recordAttempt, recordReplayProgress } from './deliveries.js';
+import { disableWebhook, markWebhookFailing, markWebhookHealthy } from './deliveries.js';
+import { getWebhookItem } from './store.js';
 import { type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
 import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
 import { traced } from '../observability/trace.js';

@@ -2,19 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { EVENT_TYPES } from '../../lib/domain.js';
-import { TEST_DELIVERIES_PER_MINUTE } from '../../lib/db/entities/webhook.js';
+import { TEST_DELIVERIES_PER_MINUTE } from '../../lib/webhooks/model.js';
 import { codes, type RouteAnswers } from '../../lib/http/route-definition.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { jdRouteAnswers } from '../../lib/jds/routes.js';
 import { keyRouteAnswers } from '../../lib/keys/routes.js';
+import { webhookRouteAnswers } from '../../lib/webhooks/routes.js';
 import { positiveInteger } from '../../lib/schemas/fields.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
-import {
-  EVENT_SCHEMAS,
-  responses,
-  SCHEMA_NAMES,
-  testEventSchema,
-} from '../../lib/schemas/responses.js';
+import { EVENT_SCHEMAS, responses, SCHEMA_NAMES } from '../../lib/schemas/responses.js';
+import { testEventSchema } from '../../lib/webhooks/responses.js';
 
 /**
  * The OpenAPI 3.1 document, derived from the route table and the zod request/response schemas: every
@@ -214,18 +211,7 @@ const shared = (name: keyof typeof SHARED_RESPONSES) => ({
 const ROUTE_ANSWERS: Partial<Record<string, RouteAnswers>> = {
   ...jdRouteAnswers(),
   ...keyRouteAnswers(),
-  createWebhook: {
-    conflict: `the tenant already has 10 endpoints (${codes('limit_reached')}): delete one first`,
-  },
-  retryWebhookDelivery: {
-    conflict: `the endpoint is disabled (${codes('webhook_disabled')}): enable it first`,
-  },
-  testWebhook: {
-    conflict: `the endpoint is disabled (${codes('webhook_disabled')}): enable it first`,
-  },
-  replayWebhook: {
-    conflict: `the endpoint is disabled (${codes('webhook_disabled')}), or another replay is running on it (${codes('replay_running')}, named in the message)`,
-  },
+  ...webhookRouteAnswers(),
 };
 
 function examplesOf(recorded: RecordedExamples[string] | undefined, status: string) {

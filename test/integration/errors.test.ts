@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJd } from '../../lib/jds/api.js';
 import { setTenantHourlyLimit } from '../../lib/keys/store.js';
-import { disableWebhook } from '../../lib/db/webhooks.js';
+import { disableWebhook } from '../../lib/webhooks/deliveries.js';
 import { ERROR_CODES, type ErrorCode } from '../../lib/errors.js';
 import { errorResponse } from '../../lib/schemas/responses.js';
 import { LIMITS } from '../../lib/schemas/limits.js';

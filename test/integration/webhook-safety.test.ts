@@ -8,19 +8,19 @@ import {
   type WebhookRequest,
   type WebhookRequestItem,
   webhookKeys,
-} from '../../lib/db/entities/webhook.js';
+} from '../../lib/webhooks/model.js';
 import { newId } from '../../lib/db/ids.js';
 import { Dispatcher } from '../../lib/webhooks/dispatch.js';
 import {
   DISABLE_AFTER_FAILING_MS,
   PREVIOUS_SECRET_VALIDITY_MS,
   signingSecrets,
-} from '../../lib/db/entities/webhook.js';
+} from '../../lib/webhooks/model.js';
 import { listEvents } from '../../lib/db/events.js';
 import { createJd } from '../../lib/jds/api.js';
-import { listDeliveryAttempts } from '../../lib/db/deliveries.js';
-import { getWebhook, getWebhookItem } from '../../lib/db/webhooks.js';
-import { rotateSecret } from '../../lib/webhooks/endpoints.js';
+import { listDeliveryAttempts } from '../../lib/webhooks/store.js';
+import { getWebhook, getWebhookItem } from '../../lib/webhooks/store.js';
+import { rotateSecret } from '../../lib/webhooks/api.js';
 import { registerWebhook } from '../../lib/webhooks/register.js';
 import { openSecrets } from '../../lib/webhooks/secret-box.js';
 import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';

@@ -4,7 +4,7 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 import { type Received, startReceiver, useWebhookRuntime, waitFor } from '../helpers/webhooks.js';
 import { deliverLocally } from '../../scripts/local/product-bus.js';
-import { disableWebhook } from '../../lib/db/webhooks.js';
+import { disableWebhook } from '../../lib/webhooks/deliveries.js';
 import { useEnv } from '../helpers/env.js';
 
 // Short retries and settle window for the test; http and loopback allowed, as on the local stack.

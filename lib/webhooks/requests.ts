@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { EVENT_ID_PATTERN, EVENT_TYPES } from '../../domain.js';
-import { cursorParameter, optionalText, positiveInteger, sliceShape } from '../fields.js';
-import { MAX_DELIVERY_RATE } from '../../db/entities/webhook.js';
-import { LIMITS } from '../limits.js';
+import { EVENT_ID_PATTERN, EVENT_TYPES } from '../domain.js';
+import { cursorParameter, optionalText, positiveInteger, sliceShape } from '../schemas/fields.js';
+import { MAX_DELIVERY_RATE } from './model.js';
+import { LIMITS } from '../schemas/limits.js';
 
 export const createWebhookBody = z.strictObject({
   // Checked further (scheme, address, DNS) in lib/webhooks/url-safety.ts.

@@ -1,76 +1,32 @@
-import { ConflictError, NotFoundError, TestDeliveriesLimitedError } from '../errors.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import {
-  conditionFailedAt,
   getItem,
+  guards,
   ignoreConditionFailure,
   isConditionFailure,
   transactWrite,
   updateItem,
-} from './dynamo.js';
+} from '../db/dynamo.js';
+import { newId, nowIso } from '../db/ids.js';
+import { TTL_ATTRIBUTE } from '../db/table.js';
 import {
   DELIVERY_TTL_SECONDS,
-  type DeliveryAttempt,
   type DeliveryAttemptItem,
   type DeliveryStateItem,
-  type ReplayProgress,
-  REPLAY_STALE_MS,
-  REQUEST_TTL_SECONDS,
-  TEST_DELIVERIES_PER_MINUTE,
-  toDeliveryAttempt,
+  FAILURE_RUN_GAP_MS,
   type WebhookCounterItem,
-  type WebhookRequest,
-  type WebhookRequestItem,
+  type WebhookItem,
   webhookKeys,
-} from './entities/webhook.js';
-import { getEventItem } from './events.js';
-import type { IdempotencyClaim } from './idempotency.js';
-import { newId, nowIso, tenantPk, underPrefix } from './ids.js';
-import { TTL_ATTRIBUTE } from './table.js';
-import { type Slice, type SliceRequest, slicePage } from './pagination.js';
-import { existingWebhook, getWebhookItem, ttlAfter } from './webhooks.js';
+} from './model.js';
+import { ttlAfter } from './store.js';
+import { COUNTER_TTL_SECONDS } from './delivery-requests.js';
 
 /**
- * Deliveries: what was asked for (retry and replay requests), who may make each attempt (the claim)
- * and what came of it (the deliveries log and the delivery's state). docs/webhook-deliveries.md draws
- * the protocol: its states, who moves a delivery between them, and why a repeat of any message is a
- * no-op. Endpoints themselves (create, rotate, enable, their health) are lib/db/webhooks.ts.
+ * The delivery worker's writes: an endpoint's rate, who may make each attempt (the claim) and what came
+ * of it (the deliveries log and the delivery's state), a replay's progress, and the endpoint's health
+ * (a run of failures, disabled). docs/webhook-deliveries.md draws the protocol: its states, who moves a
+ * delivery between them, and why a repeat of any message is a no-op.
  */
-
-/**
- * The deliveries log of an endpoint, newest first, `limit` at a time from `cursor`: signed and bound to
- * this tenant's endpoint, like every list's cursor.
- */
-export async function listDeliveryAttempts(
-  db: Db,
-  tenantId: string,
-  webhookId: string,
-  request: SliceRequest,
-): Promise<Slice<DeliveryAttempt> & { replay?: ReplayProgress }> {
-  const webhook = await existingWebhook(db, tenantId, webhookId);
-  const slice = await slicePage<DeliveryAttemptItem>(
-    db,
-    {
-      tenantPk: tenantPk(tenantId),
-      name: `deliveries:${webhookId}`,
-      query: {
-        ...underPrefix(tenantId, webhookKeys.attemptPrefix(webhookId)),
-        ScanIndexForward: false,
-      },
-      sortKey: 'sk',
-      startKey: (id) => webhookKeys.attempt(tenantId, webhookId, id),
-    },
-    request,
-  );
-  return {
-    ...slice,
-    items: slice.items.map(toDeliveryAttempt),
-    ...(webhook.replay ? { replay: webhook.replay } : {}),
-  };
-}
-
-/** Counters live a little longer than their second or minute (TTL removes them within days). */
-const COUNTER_TTL_SECONDS = 60 * 60;
 
 /**
  * Takes a delivery's place in its endpoint's rate (`rate` a second): counts it in the current second,
@@ -95,119 +51,6 @@ export async function deliveryWaitMs(
   });
   if (n <= rate) return 0;
   return Math.ceil((n - rate) / rate) * 1000 - (now.getTime() % 1000);
-}
-
-/** Counts a test delivery of an endpoint in the current minute; past TEST_DELIVERIES_PER_MINUTE, TestDeliveriesLimitedError. */
-async function countTestDelivery(
-  db: Db,
-  tenantId: string,
-  webhookId: string,
-  now: Date,
-): Promise<void> {
-  const minute = Math.floor(now.getTime() / 60_000);
-  try {
-    await updateItem(db, {
-      Key: webhookKeys.tests(tenantId, webhookId, minute),
-      UpdateExpression: 'ADD n :one SET #ttl = :ttl',
-      ConditionExpression: 'attribute_not_exists(n) OR n < :max',
-      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':max': TEST_DELIVERIES_PER_MINUTE,
-        ':ttl': minute * 60 + COUNTER_TTL_SECONDS,
-      },
-    });
-  } catch (error) {
-    if (isConditionFailure(error))
-      throw new TestDeliveriesLimitedError(
-        TEST_DELIVERIES_PER_MINUTE,
-        (minute + 1) * 60_000 - now.getTime(),
-      );
-    throw error;
-  }
-}
-
-/**
- * Asks for a delivery outside the automatic schedule: `retry` sends one event again now, `replay` every
- * event of the log in a range. The request is an item the table's stream carries to the dispatcher.
- */
-export async function requestDelivery(
-  db: Db,
-  tenantId: string,
-  request: WebhookRequest,
-  options: { now?: Date; claim?: IdempotencyClaim<{ requestId: string }> | undefined } = {},
-): Promise<{ requestId: string }> {
-  const now = options.now ?? new Date();
-  const webhook = await existingWebhook(db, tenantId, request.webhookId);
-  if (webhook.status === 'disabled') {
-    throw new ConflictError(
-      `Webhook ${webhook.id} is disabled (${webhook.disabledReason ?? 'by request'}): enable it first (POST /webhooks/${webhook.id}/enable)`,
-      false,
-      'webhook_disabled',
-    );
-  }
-  if (request.kind === 'retry') {
-    // Past its 30 days an event is gone, even before DynamoDB's TTL removes it: 404, as GET /events/:id.
-    if (!(await getEventItem(db, tenantId, request.eventId))) throw new NotFoundError('Event');
-  }
-  if (request.kind === 'test') await countTestDelivery(db, tenantId, request.webhookId, now);
-  const requestId = newId();
-  const item: WebhookRequestItem = {
-    ...webhookKeys.request(tenantId, requestId),
-    entity: 'WEBHOOK_REQUEST',
-    tenantId,
-    ...request,
-    ttl: ttlAfter(now, REQUEST_TTL_SECONDS),
-  };
-  const result = { requestId };
-  const rest = [
-    { Put: { TableName: db.tableName, Item: item } },
-    ...(options.claim ? [options.claim.item(result)] : []),
-  ];
-  if (request.kind !== 'replay') {
-    await transactWrite(db, rest);
-    return result;
-  }
-  // One replay at a time per endpoint: repeated calls do not multiply deliveries.
-  const at = nowIso(now);
-  const replay: ReplayProgress = {
-    requestId,
-    after: request.after,
-    until: request.until,
-    position: request.after,
-    queued: 0,
-    startedAt: at,
-    progressAt: at,
-  };
-  try {
-    await transactWrite(db, [
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: webhookKeys.item(tenantId, request.webhookId),
-          UpdateExpression: 'SET replay = :replay',
-          ConditionExpression:
-            'attribute_exists(pk) AND (attribute_not_exists(replay) OR replay.progressAt < :stale)',
-          ExpressionAttributeValues: {
-            ':replay': replay,
-            ':stale': nowIso(new Date(now.getTime() - REPLAY_STALE_MS)),
-          },
-        },
-      },
-      ...rest,
-    ]);
-  } catch (error) {
-    if (!conditionFailedAt(error, 0)) throw error;
-    const running = (await getWebhookItem(db, tenantId, request.webhookId))?.replay;
-    throw new ConflictError(
-      running
-        ? `A replay is already running on webhook ${request.webhookId} (request ${running.requestId}, since ${running.after}, ${running.queued} deliveries queued so far): wait for it to finish (GET /webhooks/${request.webhookId}/deliveries shows its progress)`
-        : `Webhook ${request.webhookId} changed; retry`,
-      !running,
-      running ? 'replay_running' : undefined,
-    );
-  }
-  return result;
 }
 
 /**
@@ -251,6 +94,9 @@ export interface Claimant {
   /** an automatic send never follows a success */
   automatic: boolean;
 }
+
+/** The delivery's state, still claimed by this claimant. */
+const RECORD = guards('claim');
 
 /**
  * Claims the next attempt of delivering an event to an endpoint for `claimant`: each identity claims
@@ -341,7 +187,7 @@ export async function recordAttempt(
   try {
     await transactWrite(db, [
       log,
-      {
+      RECORD.on('claim', {
         Update: {
           TableName: db.tableName,
           Key: state,
@@ -357,10 +203,10 @@ export async function recordAttempt(
             ...done,
           },
         },
-      },
+      }),
     ]);
   } catch (error) {
-    if (!conditionFailedAt(error, 1)) throw error;
+    if (!RECORD.failed(error)) throw error;
     await transactWrite(db, [
       log,
       {
@@ -373,4 +219,89 @@ export async function recordAttempt(
       },
     ]);
   }
+}
+
+/** An endpoint answered 2xx: its run of failures (if any) is over. */
+export async function markWebhookHealthy(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+): Promise<void> {
+  await ignoreConditionFailure(
+    updateItem(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      UpdateExpression: 'REMOVE failingSince, lastFailureAt, failedAttempts',
+      ConditionExpression: 'attribute_exists(failingSince)',
+    }),
+  );
+}
+
+/**
+ * An endpoint failed: its run of failures goes on (or begins, when there was none or the last failure
+ * is older than FAILURE_RUN_GAP_MS). Returns when the run began and how many attempts it counts;
+ * undefined when the endpoint is gone.
+ */
+export async function markWebhookFailing(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  now = new Date(),
+): Promise<{ since: Date; failedAttempts: number } | undefined> {
+  const at = nowIso(now);
+  const update = (continuing: boolean) =>
+    updateItem<Pick<WebhookItem, 'failingSince' | 'failedAttempts'>>(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      ...(continuing
+        ? {
+            UpdateExpression:
+              'SET failingSince = if_not_exists(failingSince, :now), lastFailureAt = :now ADD failedAttempts :one',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(lastFailureAt) OR lastFailureAt >= :runGoesOnFrom)',
+            ExpressionAttributeValues: {
+              ':now': at,
+              ':one': 1,
+              ':runGoesOnFrom': nowIso(new Date(now.getTime() - FAILURE_RUN_GAP_MS)),
+            },
+          }
+        : {
+            UpdateExpression:
+              'SET failingSince = :now, lastFailureAt = :now, failedAttempts = :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':now': at, ':one': 1 },
+          }),
+      ReturnValues: 'ALL_NEW',
+    });
+  for (const continuing of [true, false]) {
+    try {
+      const item = await update(continuing);
+      return { since: new Date(item.failingSince ?? at), failedAttempts: item.failedAttempts ?? 1 };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  // Gone: the second update's only condition is that the endpoint exists.
+  return undefined;
+}
+
+export async function disableWebhook(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  reason: string,
+  now = new Date(),
+): Promise<void> {
+  await ignoreConditionFailure(
+    updateItem(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      UpdateExpression: 'SET #status = :disabled, disabledReason = :reason, updatedAt = :now',
+      ConditionExpression: '#status = :enabled',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':disabled': 'disabled',
+        ':enabled': 'enabled',
+        ':reason': reason,
+        ':now': nowIso(now),
+      },
+    }),
+  );
 }

@@ -1,6 +1,6 @@
-import type { EventType } from '../../domain.js';
-import type { StoredSecret } from '../../webhooks/secret-box.js';
-import { tenantPk } from '../ids.js';
+import type { EventType } from '../domain.js';
+import type { StoredSecret } from './secret-box.js';
+import { tenantPk } from '../db/ids.js';
 
 /**
  * Webhooks: a tenant's endpoints (at most MAX_WEBHOOKS), and for each delivery of an event to an

@@ -1,0 +1,224 @@
+import type { Db } from '../db/client.js';
+import { guards, isConditionFailure, transactWrite, updateItem } from '../db/dynamo.js';
+import { tenantKeys } from '../db/entities/tenant.js';
+import type { IdempotencyClaim } from '../db/idempotency.js';
+import { newId, nowIso } from '../db/ids.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { type SealedSecret, sealSecret } from './secret-box.js';
+import { newWebhookSecret } from './signing.js';
+import {
+  MAX_SIGNING_SECRETS,
+  MAX_WEBHOOKS,
+  PREVIOUS_SECRET_VALIDITY_MS,
+  type Subscription,
+  toWebhook,
+  type Webhook,
+  type WebhookItem,
+  webhookKeys,
+} from './model.js';
+import { existingWebhook, WEBHOOK_ID } from './store.js';
+
+/**
+ * The integrator's writes to endpoints: create (at most MAX_WEBHOOKS a tenant; the URL is checked in
+ * ./register.ts), delete, rotate the signing secret, enable again. Secrets are made and sealed here.
+ */
+
+export interface NewWebhook {
+  url: string;
+  events: Subscription[];
+  description?: string | undefined;
+  /** deliveries per second at most (DEFAULT_DELIVERY_RATE when absent) */
+  rateLimit?: number | undefined;
+}
+
+/** The tenant's count of endpoints, below MAX_WEBHOOKS. */
+const CREATE = guards('cap');
+/** The endpoint exists. */
+const DELETE = guards('endpoint');
+
+/**
+ * Creates an endpoint with its first secret, counted on the tenant item in the same transaction so the
+ * limit (MAX_WEBHOOKS) holds under concurrency. The URL must have been checked (lib/webhooks).
+ */
+export async function createWebhook(
+  db: Db,
+  tenantId: string,
+  input: NewWebhook & { secret: string; sealed: SealedSecret },
+  options: {
+    now?: Date;
+    claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined;
+  } = {},
+): Promise<{ webhook: Webhook; secret: string }> {
+  const at = nowIso(options.now);
+  const id = `wh_${newId()}`;
+  const item: WebhookItem = {
+    ...webhookKeys.item(tenantId, id),
+    entity: 'WEBHOOK',
+    id,
+    url: input.url,
+    events: [...new Set(input.events)],
+    status: 'enabled',
+    secrets: [{ sealed: input.sealed, createdAt: at }],
+    createdAt: at,
+    updatedAt: at,
+  };
+  if (input.description !== undefined) item.description = input.description;
+  if (input.rateLimit !== undefined) item.rateLimit = input.rateLimit;
+  const created = { webhook: toWebhook(item), secret: input.secret };
+  try {
+    await transactWrite(db, [
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      CREATE.on('cap', {
+        Update: {
+          TableName: db.tableName,
+          Key: tenantKeys.item(tenantId),
+          UpdateExpression: 'ADD webhookCount :one',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(webhookCount) OR webhookCount < :max)',
+          ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOKS },
+        },
+      }),
+      ...(options.claim ? [options.claim.item(created)] : []),
+    ]);
+  } catch (error) {
+    if (CREATE.failed(error))
+      throw new ConflictError(
+        `This tenant already has ${MAX_WEBHOOKS} webhook endpoints, the most it may have: delete one first`,
+        false,
+        'limit_reached',
+      );
+    throw error;
+  }
+  return created;
+}
+
+/** Deletes an endpoint (its deliveries log expires with its TTL); what is still queued for it is dropped. */
+export async function deleteWebhook(db: Db, tenantId: string, webhookId: string): Promise<void> {
+  if (!WEBHOOK_ID.test(webhookId)) throw new NotFoundError('Webhook');
+  try {
+    await transactWrite(db, [
+      DELETE.on('endpoint', {
+        Delete: {
+          TableName: db.tableName,
+          Key: webhookKeys.item(tenantId, webhookId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      }),
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: tenantKeys.item(tenantId),
+          UpdateExpression: 'ADD webhookCount :minusOne',
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (DELETE.failed(error)) throw new NotFoundError('Webhook');
+    throw error;
+  }
+}
+
+/** A new signing secret, in clear (shown once, in the answer) and sealed (what the table keeps). */
+export async function newSealedSecret(
+  tenantId: string,
+): Promise<{ secret: string; sealed: SealedSecret }> {
+  const secret = newWebhookSecret();
+  return { secret, sealed: await sealSecret(tenantId, secret) };
+}
+
+/**
+ * Managing endpoints: the rules around the repository (lib/db/webhooks.ts) that need more than the
+ * table: secrets are made here (a new endpoint's URL is checked in ./register.ts, the one function
+ * that needs the address rules).
+ */
+export async function rotateSecret(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  now = new Date(),
+): Promise<{ webhook: Webhook; secret: string }> {
+  return rotateWebhookSecret(db, tenantId, webhookId, await newSealedSecret(tenantId), now);
+}
+
+/**
+ * A new current secret; the one it replaces keeps signing for 24 hours (PREVIOUS_SECRET_VALIDITY_MS),
+ * so a receiver verifies with either while it switches. Older secrets are dropped.
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  { secret, sealed }: { secret: string; sealed: SealedSecret },
+  now = new Date(),
+): Promise<{ webhook: Webhook; secret: string }> {
+  const item = await existingWebhook(db, tenantId, webhookId);
+  const current = item.secrets.find((candidate) => candidate.expiresAt === undefined);
+  // Every secret rotated out in the last 24 hours keeps signing until its own end, at most
+  // MAX_SIGNING_SECRETS at once: a third rotation within a day ends the oldest.
+  const stillSigning = item.secrets.filter(
+    (candidate) =>
+      candidate.expiresAt !== undefined && Date.parse(candidate.expiresAt) > now.getTime(),
+  );
+  const secrets = [
+    { sealed, createdAt: nowIso(now) },
+    ...(current
+      ? [
+          {
+            ...current,
+            expiresAt: new Date(now.getTime() + PREVIOUS_SECRET_VALIDITY_MS).toISOString(),
+          },
+        ]
+      : []),
+    ...stillSigning,
+  ].slice(0, MAX_SIGNING_SECRETS);
+  try {
+    await updateItem(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      UpdateExpression: 'SET secrets = :secrets, updatedAt = :now',
+      // Against the secrets read: a concurrent rotation makes this one fail rather than lose a secret.
+      ConditionExpression: 'secrets = :read',
+      ExpressionAttributeValues: {
+        ':secrets': secrets,
+        ':now': nowIso(now),
+        ':read': item.secrets,
+      },
+    });
+  } catch (error) {
+    if (isConditionFailure(error))
+      throw new ConflictError('The webhook changed while its secret was rotated; retry', true);
+    throw error;
+  }
+  return { webhook: toWebhook({ ...item, secrets, updatedAt: nowIso(now) }), secret };
+}
+
+/** Enables an endpoint again (after a 410, five days of failures, or never): deliveries resume with new events. */
+export async function enableWebhook(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  now = new Date(),
+): Promise<Webhook> {
+  if (!WEBHOOK_ID.test(webhookId)) throw new NotFoundError('Webhook');
+  try {
+    const item = await updateItem<WebhookItem>(db, {
+      Key: webhookKeys.item(tenantId, webhookId),
+      UpdateExpression:
+        'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, lastFailureAt, failedAttempts',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':enabled': 'enabled', ':now': nowIso(now) },
+      ReturnValues: 'ALL_NEW',
+    });
+    return toWebhook(item);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError('Webhook');
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import * as z from 'zod/mini';
+import { EVENT_TYPES } from '../domain.js';
+import { LIMITS } from '../schemas/limits.js';
+import {
+  eventId,
+  freeText,
+  id,
+  message,
+  page,
+  slicePagination,
+  success,
+  timestamp,
+  token,
+  wholeOrSlice,
+} from '../schemas/response-parts.js';
+import { MAX_DELIVERY_RATE, MAX_WEBHOOKS } from './model.js';
+
+/** What the webhook routes answer, exactly (the tests and the OpenAPI document read it). */
+
+const replayProgress = z.strictObject({
+  requestId: token(128),
+  after: eventId,
+  until: eventId,
+  position: eventId,
+  queued: z.number(),
+  startedAt: timestamp,
+  progressAt: timestamp,
+});
+const webhook = z.strictObject({
+  id,
+  url: z.url().check(z.maxLength(2048)),
+  events: z.array(z.enum([...EVENT_TYPES, '*'])).check(z.maxLength(EVENT_TYPES.length + 1)),
+  description: z.optional(freeText(LIMITS.shortText)),
+  status: z.enum(['enabled', 'disabled']),
+  disabledReason: z.optional(freeText(LIMITS.message)),
+  /** deliveries per second at most */
+  rateLimit: z.int32().check(z.gte(1), z.lte(MAX_DELIVERY_RATE), z.meta({ format: 'int32' })),
+  /** the replay running on the endpoint now */
+  replay: z.optional(replayProgress),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+/** A webhook with its signing secret, only in the answers that create one; `secret` is null in the replay of an idempotent create: it is shown once, in the first answer. */
+const newWebhook = z.strictObject({
+  ...webhook.def.shape,
+  secret: z.nullable(z.string().check(z.maxLength(128), z.regex(/^whsec_[A-Za-z0-9+/=]+$/))),
+});
+const deliveryAttempt = z.strictObject({
+  id,
+  eventId,
+  attempt: z.number(),
+  trigger: z.enum(['automatic', 'manual', 'test']),
+  statusCode: z.nullable(z.number()),
+  durationMs: z.number(),
+  error: z.optional(freeText(LIMITS.message)),
+  at: timestamp,
+});
+
+/** The event of a test delivery (POST /webhooks/:id/test): sent, never in the log. */
+export const testEventSchema = z.strictObject({
+  id: eventId,
+  type: z.literal('webhook.test'),
+  createdAt: timestamp,
+  data: z.strictObject({ webhookId: id, message: freeText(200) }),
+});
+
+const queued = z.strictObject({ webhookId: id, eventId, status: z.literal('queued') });
+
+export const WEBHOOK_RESPONSES = {
+  createWebhook: success(newWebhook),
+  listWebhooks: wholeOrSlice(z.array(webhook).check(z.maxLength(MAX_WEBHOOKS))),
+  getWebhook: success(webhook),
+  deleteWebhook: message,
+  rotateWebhookSecret: success(newWebhook),
+  enableWebhook: success(webhook),
+  listWebhookDeliveries: z.strictObject({
+    success: z.literal(true),
+    data: page(deliveryAttempt),
+    pagination: slicePagination,
+    /** the replay running on the endpoint now, and how far it has come */
+    replay: z.optional(replayProgress),
+  }),
+  retryWebhookDelivery: success(queued),
+  testWebhook: success(queued),
+  replayWebhook: success(
+    z.strictObject({
+      webhookId: id,
+      requestId: token(128),
+      after: eventId,
+      until: eventId,
+      status: z.literal('queued'),
+    }),
+  ),
+};
+
+export const WEBHOOK_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
+  [webhook, 'Webhook'],
+  [newWebhook, 'NewWebhook'],
+  [replayProgress, 'ReplayProgress'],
+  [deliveryAttempt, 'DeliveryAttempt'],
+  [testEventSchema, 'WebhookTestEvent'],
+];

@@ -1,0 +1,123 @@
+import type { Db } from '../db/client.js';
+import { getItem, queryAll } from '../db/dynamo.js';
+import { tenantPk, underPrefix } from '../db/ids.js';
+import {
+  type Listed,
+  type Slice,
+  type SliceRequest,
+  slicePage,
+  wholeOrSlice,
+} from '../db/pagination.js';
+import { NotFoundError } from '../errors.js';
+import {
+  type DeliveryAttempt,
+  type DeliveryAttemptItem,
+  MAX_WEBHOOKS,
+  type ReplayProgress,
+  toDeliveryAttempt,
+  toWebhook,
+  type Webhook,
+  type WebhookItem,
+  webhookKeys,
+} from './model.js';
+
+/**
+ * Reading endpoints and their deliveries log. The integrator's writes are ./api.ts (endpoints) and
+ * ./delivery-requests.ts (retry, test, replay); the delivery worker's are ./deliveries.ts.
+ */
+
+export { MAX_WEBHOOKS, type Webhook, type DeliveryAttempt };
+
+export const WEBHOOK_ID = /^wh_[0-9A-HJKMNP-TV-Z]{26}$/;
+export const ttlAfter = (now: Date, seconds: number) => Math.floor(now.getTime() / 1000) + seconds;
+
+export async function getWebhookItem(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+): Promise<WebhookItem | undefined> {
+  if (!WEBHOOK_ID.test(webhookId)) return undefined;
+  return getItem<WebhookItem>(db, webhookKeys.item(tenantId, webhookId), { consistent: true });
+}
+
+/** The endpoint's item; NotFoundError when the tenant has no such endpoint. */
+export async function existingWebhook(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+): Promise<WebhookItem> {
+  const item = await getWebhookItem(db, tenantId, webhookId);
+  if (!item) throw new NotFoundError('Webhook');
+  return item;
+}
+
+export async function getWebhook(db: Db, tenantId: string, webhookId: string): Promise<Webhook> {
+  return toWebhook(await existingWebhook(db, tenantId, webhookId));
+}
+
+/** Every endpoint of the tenant, as stored (the dispatcher needs their subscriptions and status). */
+export function listWebhookItems(db: Db, tenantId: string): Promise<WebhookItem[]> {
+  return queryAll<WebhookItem>(db, {
+    ...underPrefix(tenantId, webhookKeys.prefix),
+    ConsistentRead: true,
+  });
+}
+
+/** The tenant's endpoints, oldest first: all of them (at most 10), or the slice asked for. */
+export async function listWebhooks(
+  db: Db,
+  tenantId: string,
+  slice?: SliceRequest,
+): Promise<Listed<Webhook>> {
+  const listed = await wholeOrSlice<WebhookItem>(
+    db,
+    {
+      tenantPk: tenantPk(tenantId),
+      name: 'webhooks',
+      query: { ...underPrefix(tenantId, webhookKeys.prefix), ConsistentRead: true },
+      sortKey: 'sk',
+      startKey: (id) => webhookKeys.item(tenantId, id),
+    },
+    slice,
+  );
+  return { ...listed, items: listed.items.map(toWebhook) };
+}
+
+/**
+ * Deliveries: what was asked for (retry and replay requests), who may make each attempt (the claim)
+ * and what came of it (the deliveries log and the delivery's state). docs/webhook-deliveries.md draws
+ * the protocol: its states, who moves a delivery between them, and why a repeat of any message is a
+ * no-op. Endpoints themselves (create, rotate, enable, their health) are lib/db/webhooks.ts.
+ */
+
+/**
+ * The deliveries log of an endpoint, newest first, `limit` at a time from `cursor`: signed and bound to
+ * this tenant's endpoint, like every list's cursor.
+ */
+export async function listDeliveryAttempts(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  request: SliceRequest,
+): Promise<Slice<DeliveryAttempt> & { replay?: ReplayProgress }> {
+  const webhook = await existingWebhook(db, tenantId, webhookId);
+  const slice = await slicePage<DeliveryAttemptItem>(
+    db,
+    {
+      tenantPk: tenantPk(tenantId),
+      name: `deliveries:${webhookId}`,
+      query: {
+        ...underPrefix(tenantId, webhookKeys.attemptPrefix(webhookId)),
+        ScanIndexForward: false,
+      },
+      sortKey: 'sk',
+      startKey: (id) => webhookKeys.attempt(tenantId, webhookId, id),
+    },
+    request,
+  );
+  return {
+    ...slice,
+    items: slice.items.map(toDeliveryAttempt),
+    ...(webhook.replay ? { replay: webhook.replay } : {}),
+  };
+}
