@@ -1,6 +1,7 @@
 import type { TableAccess } from '../lib/http/route-definition.js';
 import type { RouteId } from '../lib/http/routes.js';
 import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
+import { EVENT_ROUTE_ACCESS } from '../lib/events/routes.js';
 import { JD_ROUTE_ACCESS } from '../lib/jds/routes.js';
 import { KEY_ROUTE_ACCESS } from '../lib/keys/routes.js';
 import { RESUME_ROUTE_ACCESS } from '../lib/resumes/routes.js';
@@ -22,9 +23,8 @@ export const ROUTE_ACCESS = {
   ...RESUME_ROUTE_ACCESS,
   ...APPLICATION_ROUTE_ACCESS,
   ...KEY_ROUTE_ACCESS,
+  ...EVENT_ROUTE_ACCESS,
   ...WEBHOOK_ROUTE_ACCESS,
-  listEvents: { table: ['Query'], indexes: [], partitions: tenantData },
-  getEvent: { table: ['GetItem'], indexes: [], partitions: tenantData },
 } as const satisfies Record<RouteId, TableAccess>;
 
 /**

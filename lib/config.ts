@@ -124,7 +124,7 @@ const CLOCK_MARGIN_MS = 500;
 
 /**
  * How far behind the present GET /events reads the log. A write stamps its event's id when its
- * transaction leaves (lib/db/entities/event.ts) and has committed, or failed, within
+ * transaction leaves (lib/events/model.ts) and has committed, or failed, within
  * DYNAMODB_WRITE_BUDGET_MS of that; the reader's clock may be CLOCK_MARGIN_MS off the writer's. So an
  * event younger than this may still be in flight, and one older is in the log (read strongly
  * consistent) or never will be: reading only older events is what makes `after` never skip one.

@@ -147,7 +147,7 @@ export class JdTooLargeError extends DomainError {
   }
 }
 
-/** An endpoint was sent as many test deliveries as it takes this minute (entities/webhook.ts). */
+/** An endpoint was sent as many test deliveries as it takes this minute (lib/webhooks/model.ts). */
 export class TestDeliveriesLimitedError extends DomainError {
   readonly code = 'webhook_test_limited';
 

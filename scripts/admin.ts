@@ -4,7 +4,7 @@ import { isScope, SCOPES } from '../lib/auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../lib/keys/api.js';
 import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId } from '../lib/db/ids.js';
-import { moveApplicationCopiesToItems } from '../lib/db/migrations.js';
+import { moveApplicationCopiesToItems } from '../lib/resumes/migrations.js';
 import { sealPlaintextSecrets } from '../lib/webhooks/secret-upgrade.js';
 import { setTenantHourlyLimit } from '../lib/keys/store.js';
 import { ensureTenant, setTenantLimit } from '../lib/db/tenants.js';

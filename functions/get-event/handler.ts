@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { getEvent } from '../../lib/db/events.js';
+import { getEvent } from '../../lib/events/store.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 

@@ -1,5 +1,5 @@
 import { sortableTime, tenantPk } from '../db/ids.js';
-import type { ApplicationStatus } from '../domain.js';
+import type { ApplicationStatus } from './statuses.js';
 import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
 import {
   type AiScore,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { APPLICATION_STATUSES } from '../domain.js';
+import { APPLICATION_STATUSES } from './statuses.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
   freeText,

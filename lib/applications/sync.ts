@@ -9,7 +9,7 @@ import {
   type TransactItem,
   transactWrite,
 } from '../db/dynamo.js';
-import { type ApplicationEventData, recordEvent } from '../db/entities/event.js';
+import { type ApplicationEventData, recordEvent } from '../events/model.js';
 import {
   type ProductWrite,
   type TombstoneItem,
@@ -18,7 +18,7 @@ import {
 } from '../db/entities/tombstone.js';
 import { nowIso } from '../db/ids.js';
 import { replacing } from '../db/versioned-writes.js';
-import type { ApplicationStatus } from '../domain.js';
+import type { ApplicationStatus } from './statuses.js';
 import { ConflictError, InvalidInputError, MissingParentError } from '../errors.js';
 import { DELETING_STALE_MS, type JdHeadItem, jdKeys } from '../jds/model.js';
 import { candidateIdentity, type ResumeItem, resumeKeys } from '../resumes/model.js';

@@ -19,7 +19,7 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, TransientError } from '../errors.js';
 import type { Db } from './client.js';
-import { type EventRecord, eventPut } from './entities/event.js';
+import { type EventRecord, eventPut } from '../events/model.js';
 import { IdempotencyClaimLostError, type IdempotencyRecordItem } from './entities/idempotency.js';
 import { isTransientFault } from './faults.js';
 
@@ -241,11 +241,6 @@ function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
   return error.CancellationReasons?.map((reason) => reason.Code);
 }
 
-/** True when the transaction was cancelled because the condition of item `index` failed. */
-export function conditionFailedAt(error: unknown, index: number): boolean {
-  return cancellationCodes(error)?.[index] === 'ConditionalCheckFailed';
-}
-
 /** A transaction cancelled because the condition of one or more of its guards failed. */
 export class GuardsFailedError extends Error {
   constructor(
@@ -334,7 +329,7 @@ function additionUpdate(tableName: string, { key, deltas }: Addition['Add']): Wr
   };
 }
 
-/** The items as DynamoDB takes them, events given their ids and times now (entities/event.ts says why). */
+/** The items as DynamoDB takes them, events given their ids and times now (lib/events/model.ts says why). */
 export function toWriteItems(tableName: string, items: SentItem[], now = new Date()): WriteItem[] {
   return items.map((item) => {
     if ('Add' in item) return additionUpdate(tableName, item.Add);

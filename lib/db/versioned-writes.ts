@@ -1,7 +1,6 @@
 import pMap from 'p-map';
 import type { Db } from './client.js';
 import {
-  conditionFailedAt,
   guards,
   ignoreConditionFailure,
   optimistically,
@@ -43,9 +42,6 @@ export function replacing(stored: Stored | undefined): {
     ExpressionAttributeValues: { ':v': stored.version },
   };
 }
-
-/** The write's first item (what was read) changed under it. */
-export const firstItemChanged = (error: unknown) => conditionFailedAt(error, 0);
 
 const READ = guards('read');
 

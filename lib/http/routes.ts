@@ -1,4 +1,5 @@
 import { APPLICATION_ROUTES } from '../applications/routes.js';
+import { EVENT_ROUTES } from '../events/routes.js';
 import { JD_ROUTES } from '../jds/routes.js';
 import { KEY_ROUTES } from '../keys/routes.js';
 import { RESUME_ROUTES } from '../resumes/routes.js';
@@ -16,23 +17,8 @@ export const ROUTES = {
   ...RESUME_ROUTES,
   ...APPLICATION_ROUTES,
   ...KEY_ROUTES,
+  ...EVENT_ROUTES,
   ...WEBHOOK_ROUTES,
-  listEvents: {
-    method: 'GET',
-    path: '/events',
-    functionName: 'list-events',
-    scope: { scope: 'read' },
-    summary: 'The event log, oldest first, after a cursor',
-    successStatus: 200,
-  },
-  getEvent: {
-    method: 'GET',
-    path: '/events/{eventId}',
-    functionName: 'get-event',
-    scope: { scope: 'read' },
-    summary: 'One event',
-    successStatus: 200,
-  },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -10,7 +10,7 @@ import {
   updateItem,
 } from '../db/dynamo.js';
 import { type ApplicationItem, applicationKeys } from '../applications/model.js';
-import { recordEvent } from '../db/entities/event.js';
+import { recordEvent } from '../events/model.js';
 import { type TombstoneItem, tombstoneItem } from '../db/entities/tombstone.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
 import { isValidId, newId, nowIso, underPrefix } from '../db/ids.js';

@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '../domain.js';
+import type { ApplicationStatus } from '../applications/statuses.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import { definedFields } from '../objects.js';
 import {

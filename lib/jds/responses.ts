@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { APPLICATION_STATUSES } from '../domain.js';
+import { APPLICATION_STATUSES } from '../applications/statuses.js';
 import { shapeOf } from '../schemas/fields.js';
 import {
   freeText,

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { readCount } from '../db/counters.js';
 import { getItem, queryAll } from '../db/dynamo.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from '../applications/model.js';
-import type { JdEventData } from '../db/entities/event.js';
+import type { JdEventData } from '../events/model.js';
 import { resumeKeys } from '../resumes/model.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';
 import { isValidId, tenantPk, underPrefix } from '../db/ids.js';

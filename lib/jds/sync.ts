@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { counterDelta } from '../db/counters.js';
 import { getItem, optimistically, queryAll, transactWrite } from '../db/dynamo.js';
 import { type ApplicationItem, applicationKeys } from '../applications/model.js';
-import { recordEvent } from '../db/entities/event.js';
+import { recordEvent } from '../events/model.js';
 import { type ProductWrite, type TombstoneItem, versionVerdict } from '../db/entities/tombstone.js';
 import { nowIso, underPrefix } from '../db/ids.js';
 import { putOverRead, readChanged, writeTombstone } from '../db/versioned-writes.js';

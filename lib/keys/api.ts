@@ -2,7 +2,7 @@ import type { Scope } from '../auth/scopes.js';
 import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
 import type { Db } from '../db/client.js';
 import { getItem, guards, optimistically, queryAll, transactWrite } from '../db/dynamo.js';
-import { recordEvent } from '../db/entities/event.js';
+import { recordEvent } from '../events/model.js';
 import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
 import { isValidId, newId, nowIso, underPrefix } from '../db/ids.js';

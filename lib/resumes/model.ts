@@ -1,6 +1,7 @@
 import { asScore, type ScoreIdentity, scoreIdentity } from '../applications/scores.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
-import type { ApplicationStatus, ParseStatus } from '../domain.js';
+import type { ApplicationStatus } from '../applications/statuses.js';
+import type { ParseStatus } from './statuses.js';
 
 /**
  * A parsed resume, with the short metadata the lists show. Each of its applications has a copy of its

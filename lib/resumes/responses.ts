@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { scoreIdentity } from '../applications/responses.js';
-import { APPLICATION_STATUSES, PARSE_STATUSES } from '../domain.js';
+import { APPLICATION_STATUSES } from '../applications/statuses.js';
+import { PARSE_STATUSES } from './statuses.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
   freeText,

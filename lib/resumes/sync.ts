@@ -3,11 +3,11 @@ import type { Db } from '../db/client.js';
 import { counterDelta } from '../db/counters.js';
 import { batchGet, optimistically, type TransactItems, transactWrite } from '../db/dynamo.js';
 import { type ApplicationItem, applicationKeys } from '../applications/model.js';
-import { recordEvent } from '../db/entities/event.js';
+import { recordEvent } from '../events/model.js';
 import { type ProductWrite, versionVerdict } from '../db/entities/tombstone.js';
 import { nowIso } from '../db/ids.js';
 import { propagate, putOverRead, readChanged, writeTombstone } from '../db/versioned-writes.js';
-import type { ParseStatus } from '../domain.js';
+import type { ParseStatus } from './statuses.js';
 import {
   candidateIdentity,
   type Resume,

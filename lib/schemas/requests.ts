@@ -1,6 +1,6 @@
-import { listEventsQuery } from './requests/events.js';
-import { createJdBody, getJdQuery, listJdsQuery, updateJdBody } from '../jds/requests.js';
 import { listMatchesQuery } from '../applications/requests.js';
+import { listEventsQuery } from '../events/requests.js';
+import { createJdBody, getJdQuery, listJdsQuery, updateJdBody } from '../jds/requests.js';
 import { createKeyBody, listKeysQuery } from '../keys/requests.js';
 import { listCandidatesQuery, listResumesQuery } from '../resumes/requests.js';
 import {
@@ -12,8 +12,9 @@ import {
 
 /**
  * Each route's request schemas, keyed like the route table: the single source for the OpenAPI document
- * and for the types of apiHandler. A handler imports only its own route's schemas from ./requests/ (so
- * its bundle holds no other route's), and apiHandler's types hold it to exactly the ones named here.
+ * and for the types of apiHandler. A handler imports its route's schemas from its resource's
+ * requests.ts (so its bundle holds no other resource's), and apiHandler's types hold it to exactly the
+ * ones named here.
  */
 export const REQUEST_SCHEMAS = {
   listJds: { query: listJdsQuery },

@@ -1,33 +1,13 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
-import { EVENT_TYPES } from '../domain.js';
-import {
-  APPLICATION_RESPONSES,
-  APPLICATION_SCHEMA_NAMES,
-  applicationEventData,
-  applicationScoredData,
-} from '../applications/responses.js';
-import {
-  KEY_RESPONSES,
-  KEY_SCHEMA_NAMES,
-  keyCreatedData,
-  keyRevokedData,
-} from '../keys/responses.js';
+import { APPLICATION_RESPONSES, APPLICATION_SCHEMA_NAMES } from '../applications/responses.js';
+import { EVENT_RESPONSES, EVENT_SCHEMA_NAMES } from '../events/responses.js';
+import { JD_RESPONSES, JD_SCHEMA_NAMES } from '../jds/responses.js';
+import { KEY_RESPONSES, KEY_SCHEMA_NAMES } from '../keys/responses.js';
+import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES } from '../resumes/responses.js';
 import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMA_NAMES } from '../webhooks/responses.js';
-import { JD_RESPONSES, JD_SCHEMA_NAMES, jdEventData } from '../jds/responses.js';
-import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES, resumeEventData } from '../resumes/responses.js';
 import { LIMITS } from './limits.js';
-import {
-  eventId,
-  freeText,
-  id,
-  page,
-  pagination,
-  slicePagination,
-  success,
-  timestamp,
-  token,
-} from './response-parts.js';
+import { freeText, pagination, slicePagination, token } from './response-parts.js';
 
 /**
  * Response schemas: what every endpoint returns, exactly (strict objects, so an extra field fails),
@@ -35,36 +15,6 @@ import {
  * the tests and by the OpenAPI document, where SCHEMA_NAMES gives the resources their names; no
  * function bundles this file.
  */
-const deleted = z.strictObject({ id, updatedAt: timestamp });
-const event = <T extends (typeof EVENT_TYPES)[number], D extends z.ZodMiniType>(type: T, data: D) =>
-  z.strictObject({ id: eventId, type: z.literal(type), createdAt: timestamp, data });
-/** Each event type, as GET /events and webhook deliveries carry it. */
-export const EVENT_SCHEMAS = {
-  'jd.created': event('jd.created', jdEventData),
-  'jd.updated': event('jd.updated', jdEventData),
-  'jd.deleted': event('jd.deleted', deleted),
-  'resume.created': event('resume.created', resumeEventData),
-  'resume.updated': event('resume.updated', resumeEventData),
-  'resume.deleted': event('resume.deleted', deleted),
-  'application.created': event('application.created', applicationEventData),
-  'application.updated': event('application.updated', applicationEventData),
-  'application.scored': event('application.scored', applicationScoredData),
-  'application.deleted': event(
-    'application.deleted',
-    z.strictObject({ id, jdId: id, resumeId: id, updatedAt: timestamp }),
-  ),
-  'key.created': event('key.created', keyCreatedData),
-  'key.revoked': event('key.revoked', keyRevokedData),
-} as const satisfies Record<(typeof EVENT_TYPES)[number], z.ZodMiniType>;
-/** An event of the log, as GET /events and webhook deliveries carry it. */
-export const eventSchema = z.discriminatedUnion(
-  'type',
-  Object.values(EVENT_SCHEMAS) as unknown as [
-    (typeof EVENT_SCHEMAS)['jd.created'],
-    ...(typeof EVENT_SCHEMAS)[keyof typeof EVENT_SCHEMAS][],
-  ],
-);
-
 export const errorResponse = z.strictObject({
   success: z.literal(false),
   error: freeText(LIMITS.message),
@@ -99,20 +49,10 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   ...APPLICATION_SCHEMA_NAMES,
   ...KEY_SCHEMA_NAMES,
   ...WEBHOOK_SCHEMA_NAMES,
-  [eventSchema, 'Event'],
   [pagination, 'Pagination'],
   [slicePagination, 'SlicePagination'],
   [errorResponse, 'Error'],
-  ...Object.entries(EVENT_SCHEMAS).map(
-    ([type, schema]) =>
-      [
-        schema,
-        `${type
-          .split('.')
-          .map((part) => part[0]?.toUpperCase() + part.slice(1))
-          .join('')}Event`,
-      ] as [z.ZodMiniType, string],
-  ),
+  ...EVENT_SCHEMA_NAMES,
 ]);
 
 export const responses = {
@@ -120,15 +60,6 @@ export const responses = {
   ...RESUME_RESPONSES,
   ...APPLICATION_RESPONSES,
   ...KEY_RESPONSES,
-  listEvents: z.strictObject({
-    success: z.literal(true),
-    data: page(eventSchema),
-    pagination: z.strictObject({
-      limit: z.number(),
-      nextCursor: z.optional(eventId),
-      hasMore: z.boolean(),
-    }),
-  }),
-  getEvent: success(eventSchema),
+  ...EVENT_RESPONSES,
   ...WEBHOOK_RESPONSES,
 } as const;

@@ -133,11 +133,7 @@ export async function newSealedSecret(
   return { secret, sealed: await sealSecret(tenantId, secret) };
 }
 
-/**
- * Managing endpoints: the rules around the repository (lib/db/webhooks.ts) that need more than the
- * table: secrets are made here (a new endpoint's URL is checked in ./register.ts, the one function
- * that needs the address rules).
- */
+/** A new current secret, made and sealed here, replacing the current one (rotateWebhookSecret). */
 export async function rotateSecret(
   db: Db,
   tenantId: string,

@@ -1,11 +1,11 @@
 import type { Db } from '../db/client.js';
 import { guards, isConditionFailure, transactWrite, updateItem } from '../db/dynamo.js';
-import { eventIdBefore, eventId as newEventId } from '../db/entities/event.js';
-import { getEventItem } from '../db/events.js';
+import { eventIdBefore, eventId as newEventId } from '../events/model.js';
+import { getEventItem } from '../events/store.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
 import { newId, nowIso } from '../db/ids.js';
 import { TTL_ATTRIBUTE } from '../db/table.js';
-import { EVENT_ID_PATTERN } from '../domain.js';
+import { EVENT_ID_PATTERN } from '../events/types.js';
 import {
   ConflictError,
   InvalidInputError,

@@ -1,6 +1,6 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Db } from '../db/client.js';
-import type { EventItem } from '../db/entities/event.js';
+import type { EventItem } from '../events/model.js';
 import { subscribes, type WebhookItem, webhookKeys, type WebhookRequestItem } from './model.js';
 import { tenantIdOfPk } from '../db/ids.js';
 import { listWebhookItems } from './store.js';

@@ -1,4 +1,4 @@
-import type { EventType } from '../domain.js';
+import type { EventType } from '../events/types.js';
 import type { StoredSecret } from './secret-box.js';
 import { tenantPk } from '../db/ids.js';
 

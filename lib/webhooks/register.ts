@@ -8,7 +8,7 @@ import { checkWebhookUrl, type UrlCheckOptions } from './url-safety.js';
 
 /**
  * Registers an endpoint: its URL is checked (scheme, port, every address its host resolves to) before
- * it is stored with a new secret. Apart from ./endpoints.ts so that only the functions that check URLs
+ * it is stored with a new secret. Apart from ./api.ts so that only the functions that check URLs
  * (this one's and the delivery worker's) bundle the address rules.
  */
 export async function registerWebhook(

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { EVENT_ID_PATTERN, EVENT_TYPES } from '../domain.js';
+import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/types.js';
 import { cursorParameter, optionalText, positiveInteger, sliceShape } from '../schemas/fields.js';
 import { MAX_DELIVERY_RATE } from './model.js';
 import { LIMITS } from '../schemas/limits.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { EVENT_TYPES } from '../domain.js';
+import { EVENT_TYPES } from '../events/types.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
   eventId,

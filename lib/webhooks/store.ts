@@ -84,13 +84,6 @@ export async function listWebhooks(
 }
 
 /**
- * Deliveries: what was asked for (retry and replay requests), who may make each attempt (the claim)
- * and what came of it (the deliveries log and the delivery's state). docs/webhook-deliveries.md draws
- * the protocol: its states, who moves a delivery between them, and why a repeat of any message is a
- * no-op. Endpoints themselves (create, rotate, enable, their health) are lib/db/webhooks.ts.
- */
-
-/**
  * The deliveries log of an endpoint, newest first, `limit` at a time from `cursor`: signed and bound to
  * this tenant's endpoint, like every list's cursor.
  */

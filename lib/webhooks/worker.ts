@@ -1,6 +1,6 @@
 import { webhookLocalUrlsAllowed, webhookRetrySchedule } from '../config.js';
 import type { Db } from '../db/client.js';
-import { testEvent, toPublicEvent } from '../db/entities/event.js';
+import { testEvent, toPublicEvent } from '../events/model.js';
 import {
   DEFAULT_DELIVERY_RATE,
   DISABLE_AFTER_FAILED_ATTEMPTS,
@@ -8,7 +8,7 @@ import {
   signingSecrets,
   subscribes,
 } from './model.js';
-import { getEventItem, readEventRange } from '../db/events.js';
+import { getEventItem, readEventRange } from '../events/store.js';
 import { claimAttempt, deliveryWaitMs, recordAttempt, recordReplayProgress } from './deliveries.js';
 import { disableWebhook, markWebhookFailing, markWebhookHealthy } from './deliveries.js';
 import { getWebhookItem } from './store.js';
@@ -52,7 +52,7 @@ export type WorkOutcome =
  * A delivery is claimed, sent, and recorded; a failed automatic delivery schedules the next attempt
  * of the retry schedule (chained through the queue), a failed manual one (retry, replay) is not tried
  * again; 410 Gone disables the endpoint at once, and so does a run of failures of five days and at
- * least ten attempts (entities/webhook.ts). Nothing is sent to a deleted or disabled endpoint, and a 2xx is never followed by another
+ * least ten attempts (./model.ts). Nothing is sent to a deleted or disabled endpoint, and a 2xx is never followed by another
  * automatic attempt of the same event.
  */
 export async function work(

@@ -9,7 +9,7 @@ import type { AiScore } from '../../lib/applications/scores.js';
 import type { ApiKeyLookupItem, ApiKeyRecordItem } from '../../lib/keys/model.js';
 import { apiKeyKeys } from '../../lib/keys/model.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';
-import { eventKeys } from '../../lib/db/entities/event.js';
+import { eventKeys } from '../../lib/events/model.js';
 import { bodyItem, headItem } from '../../lib/jds/model.js';
 import { candidateIdentity, resumeItem } from '../../lib/resumes/model.js';
 import { ensureTenant } from '../../lib/db/tenants.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { EVENT_TYPES } from '../../lib/domain.js';
+import { EVENT_TYPES } from '../../lib/events/types.js';
 import { TEST_DELIVERIES_PER_MINUTE } from '../../lib/webhooks/model.js';
 import { codes, type RouteAnswers } from '../../lib/http/route-definition.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
@@ -10,7 +10,8 @@ import { keyRouteAnswers } from '../../lib/keys/routes.js';
 import { webhookRouteAnswers } from '../../lib/webhooks/routes.js';
 import { positiveInteger } from '../../lib/schemas/fields.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
-import { EVENT_SCHEMAS, responses, SCHEMA_NAMES } from '../../lib/schemas/responses.js';
+import { EVENT_SCHEMAS } from '../../lib/events/responses.js';
+import { responses, SCHEMA_NAMES } from '../../lib/schemas/responses.js';
 import { testEventSchema } from '../../lib/webhooks/responses.js';
 
 /**

@@ -73,7 +73,7 @@ export function newTenantId(label = 'tenant'): string {
 }
 
 /**
- * The next product version, for writes a test makes as the product would (saveJd, saveResume…):
+ * The next product version, for writes a test makes as the product would (applyJdUpsert, applyResumeUpsert…):
  * increasing through the run, and above the versions `importProductData` gives (epoch milliseconds).
  */
 let lastVersion = Date.now() * 10;

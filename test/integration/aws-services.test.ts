@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setSecretSource } from '../../lib/aws/secrets.js';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { createJd } from '../../lib/jds/api.js';
-import { listEvents } from '../../lib/db/events.js';
+import { listEvents } from '../../lib/events/store.js';
 import { getWebhookItem } from '../../lib/webhooks/store.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { sealPlaintextSecrets } from '../../lib/webhooks/secret-upgrade.js';

@@ -4,11 +4,13 @@ import { createDb, type Db } from '../../lib/db/client.js';
 import {
   addTo,
   batchGet,
-  conditionFailedAt,
+  GuardsFailedError,
+  guards,
   getItem,
   putItem,
   transactWrite,
   type TransactItem,
+  type WriteItem,
 } from '../../lib/db/dynamo.js';
 import { withGroupedCalls } from '../../lib/db/grouped-calls.js';
 import { useTestDb } from '../helpers/db.js';
@@ -31,13 +33,15 @@ function counted(): { db: Db; calls: string[]; key: (sk: string) => { pk: string
   return { db, calls, key: (sk) => ({ pk: `T#grouped-${process.pid}-${prefix}`, sk }) };
 }
 
-const put = (db: Db, item: Record<string, unknown>, condition?: string): TransactItem => ({
+const put = (db: Db, item: Record<string, unknown>, condition?: string): WriteItem => ({
   Put: {
     TableName: db.tableName,
     Item: item,
     ...(condition ? { ConditionExpression: condition } : {}),
   },
 });
+/** A member transaction's two guarded items: a free key and one already taken. */
+const MEMBER = guards('free', 'taken');
 
 describe('grouped calls (the product-events consumer’s DynamoDB calls)', () => {
   it('sends concurrent transactions as one, merging additions to the same item', async () => {
@@ -73,17 +77,18 @@ describe('grouped calls (the product-events consumer’s DynamoDB calls)', () =>
     const results = await Promise.allSettled([
       transactWrite(grouped, [put(db, { ...key('A') }, 'attribute_not_exists(pk)')]),
       transactWrite(grouped, [
-        put(db, { ...key('B') }, 'attribute_not_exists(pk)'),
-        put(db, { ...key('TAKEN'), n: 1 }, 'attribute_not_exists(pk)'),
+        MEMBER.on('free', put(db, { ...key('B') }, 'attribute_not_exists(pk)')),
+        MEMBER.on('taken', put(db, { ...key('TAKEN'), n: 1 }, 'attribute_not_exists(pk)')),
       ]),
       transactWrite(grouped, [put(db, { ...key('C') }, 'attribute_not_exists(pk)')]),
     ]);
 
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const failure = (results[1] as PromiseRejectedResult).reason;
-    expect(failure).toBeInstanceOf(TransactionCanceledException);
-    expect(conditionFailedAt(failure, 1)).toBe(true);
-    expect(conditionFailedAt(failure, 0)).toBe(false);
+    // The member's own cancellation reasons, in its own order: only its second item's guard failed.
+    expect(failure).toBeInstanceOf(GuardsFailedError);
+    expect((failure as GuardsFailedError).cause).toBeInstanceOf(TransactionCanceledException);
+    expect([...(failure as GuardsFailedError).guards]).toEqual(['taken']);
     expect(
       (await batchGet(db, [key('A'), key('B'), key('C'), key('TAKEN')])).map((item) => [
         item.sk,

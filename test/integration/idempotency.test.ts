@@ -8,7 +8,7 @@ import {
   readIdempotencyRecord,
   recordedAnswer,
 } from '../../lib/db/idempotency.js';
-import { listEvents } from '../../lib/db/events.js';
+import { listEvents } from '../../lib/events/store.js';
 import { createJd } from '../../lib/jds/api.js';
 import { type JdSummary } from '../../lib/jds/model.js';
 import type { Caller } from '../../lib/http/api-handler.js';

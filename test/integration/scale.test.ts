@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { resumeKeys } from '../../lib/resumes/model.js';
-import { moveApplicationCopiesToItems } from '../../lib/db/migrations.js';
+import { moveApplicationCopiesToItems } from '../../lib/resumes/migrations.js';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import type { ImportFile } from '../../lib/schemas/product-data.js';

@@ -10,7 +10,7 @@ import {
   toWriteItems,
   transactWrite,
 } from '../../lib/db/dynamo.js';
-import { recordEvent } from '../../lib/db/entities/event.js';
+import { recordEvent } from '../../lib/events/model.js';
 
 /**
  * What a transaction item does is in its own shape: a copy of an item (spread, cloned,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { EVENT_ID_PATTERN, EVENT_TYPES } from '../../domain.js';
-import { positiveInteger } from '../fields.js';
+import { EVENT_ID_PATTERN, EVENT_TYPES } from './types.js';
+import { positiveInteger } from '../schemas/fields.js';
 
 const eventTypes = z.string().check(
   z.maxLength(EVENT_TYPES.join(',').length),

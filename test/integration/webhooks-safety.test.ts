@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventIdBefore, eventKeys } from '../../lib/db/entities/event.js';
+import { eventIdBefore, eventKeys } from '../../lib/events/model.js';
 import {
   type WebhookRequest,
   type WebhookRequestItem,
@@ -16,7 +16,7 @@ import {
   PREVIOUS_SECRET_VALIDITY_MS,
   signingSecrets,
 } from '../../lib/webhooks/model.js';
-import { listEvents } from '../../lib/db/events.js';
+import { listEvents } from '../../lib/events/store.js';
 import { createJd } from '../../lib/jds/api.js';
 import { listDeliveryAttempts } from '../../lib/webhooks/store.js';
 import { getWebhook, getWebhookItem } from '../../lib/webhooks/store.js';

@@ -1,15 +1,12 @@
 import { encodeTime } from 'ulid';
-import type { Scope } from '../../auth/scopes.js';
-import {
-  type ApplicationStatus,
-  EVENT_ID_PATTERN,
-  type EventType,
-  type ParseStatus,
-} from '../../domain.js';
-import type { JdStatus } from '../../jds/statuses.js';
+import type { Scope } from '../auth/scopes.js';
+import { type ApplicationStatus } from '../applications/statuses.js';
+import { EVENT_ID_PATTERN, type EventType } from './types.js';
+import { type ParseStatus } from '../resumes/statuses.js';
+import type { JdStatus } from '../jds/statuses.js';
 
 export { EVENT_ID_PATTERN };
-import { newId, tenantPk } from '../ids.js';
+import { newId, tenantPk } from '../db/ids.js';
 
 /**
  * The event log: every change to a tenant's data records one event item, in the same transaction as

@@ -1,8 +1,8 @@
-import type { Db } from './client.js';
-import { guards, queryAll, transactWrite, updateItem } from './dynamo.js';
+import type { Db } from '../db/client.js';
+import { guards, queryAll, transactWrite, updateItem } from '../db/dynamo.js';
 import { applicationKeys } from '../applications/model.js';
-import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
-import { underPrefix } from './ids.js';
+import { type ApplicationCopyItem, resumeKeys } from './model.js';
+import { underPrefix } from '../db/ids.js';
 
 /** A resume as versions before copies were items kept it: a map of its applications' copies. */
 interface ResumeWithCopyMap {

@@ -1,7 +1,7 @@
 import { eventSettleMs } from '../config.js';
-import type { EventType } from '../domain.js';
-import type { Db } from './client.js';
-import { getItem, queryPage } from './dynamo.js';
+import type { EventType } from './types.js';
+import type { Db } from '../db/client.js';
+import { getItem, queryPage } from '../db/dynamo.js';
 import {
   EVENT_ID_PATTERN,
   EVENT_TTL_SECONDS,
@@ -10,8 +10,8 @@ import {
   eventKeys,
   type PublicEvent,
   toPublicEvent,
-} from './entities/event.js';
-import { tenantPk } from './ids.js';
+} from './model.js';
+import { tenantPk } from '../db/ids.js';
 
 export { EVENT_ID_PATTERN, type PublicEvent };
 

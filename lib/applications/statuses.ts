@@ -1,0 +1,3 @@
+/** An application's status, set by the product (no dependencies: schemas use it without the data layer). */
+export const APPLICATION_STATUSES = ['SCREENING', 'SHORTLISTED', 'REJECTED', 'HIRED'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

@@ -1,0 +1,28 @@
+import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
+
+/** The event log's routes (read-only: every change records its own event), and their table access. */
+export const EVENT_ROUTES = {
+  listEvents: {
+    method: 'GET',
+    path: '/events',
+    functionName: 'list-events',
+    scope: { scope: 'read' },
+    summary: 'The event log, oldest first, after a cursor',
+    successStatus: 200,
+  },
+  getEvent: {
+    method: 'GET',
+    path: '/events/{eventId}',
+    functionName: 'get-event',
+    scope: { scope: 'read' },
+    summary: 'One event',
+    successStatus: 200,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+const tenantData = ['tenant'] as const;
+
+export const EVENT_ROUTE_ACCESS = {
+  listEvents: { table: ['Query'], indexes: [], partitions: tenantData },
+  getEvent: { table: ['GetItem'], indexes: [], partitions: tenantData },
+} as const satisfies Record<keyof typeof EVENT_ROUTES, TableAccess>;
