@@ -30,12 +30,14 @@ describe('the docs say what the code does', () => {
     expect(api).toMatch(/\| 403 +\| key lacks the route's scope: .*see \[Scopes\]\(#scopes\)/);
   });
 
-  it('the README names the linter the project runs', () => {
+  it('the README names the linter and the formatter the project runs', () => {
     const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     const readme = read('README.md');
 
     expect(packageJson.scripts.lint).toMatch(/^eslint /);
     expect(readme).toContain('Lint (ESLint)');
+    expect(packageJson.scripts['format:check']).toMatch(/^prettier /);
+    expect(readme).toContain('the format check (Prettier');
     expect(readme).not.toMatch(/biome/i);
   });
 
