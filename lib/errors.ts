@@ -20,6 +20,8 @@ export const ERROR_CODES = {
     'the If-Match header names a version that is no longer the current one: read the resource again, then decide',
   payload_too_large: 'the request body is larger than the service takes',
   unsupported_media_type: 'the request body is not JSON in UTF-8',
+  version_unsupported:
+    'the Hiring-Version header names no version this API serves; the message lists those it does',
   idempotency_key_reused: 'the Idempotency-Key was used before with a different request body',
   idempotency_key_other_target:
     'the Idempotency-Key was used before for another method or path: one key names one request',
@@ -48,6 +50,17 @@ export abstract class DomainError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
+  }
+}
+
+/** A `Hiring-Version` that names no version served. */
+export class UnsupportedVersionError extends DomainError {
+  readonly code = 'version_unsupported';
+
+  constructor(requested: string, served: string[]) {
+    super(
+      `Hiring-Version ${JSON.stringify(requested.slice(0, 40))} is not a version of this API: send one of ${served.join(', ')} (YYYY-MM-DD), or leave the header out to be served your key's version`,
+    );
   }
 }
 

@@ -6,7 +6,13 @@ import { registerWebhook } from '../../lib/webhooks/register.js';
 
 export const handler = apiHandler('createWebhook', { body: createWebhookBody }, (request) =>
   withIdempotency(sharedDb(), request, {
-    run: (claim) => registerWebhook(sharedDb(), request.caller.tenantId, request.body, { claim }),
+    run: (claim) =>
+      registerWebhook(
+        sharedDb(),
+        request.caller.tenantId,
+        { ...request.body, apiVersion: request.body.apiVersion ?? request.apiVersion },
+        { claim },
+      ),
     respond: ({ webhook, secret }): ResultOf<'createWebhook'> => ({ data: { ...webhook, secret } }),
     // The secret is shown once: a replay says so with `secret: null` (docs/api.md).
     redact: ({ data }) => ({ data: { ...data, secret: null } }),

@@ -1,4 +1,5 @@
 import { apiHandler } from '../../lib/http/api-handler.js';
+import { FIRST_VERSION } from '../../lib/versions/first.js';
 
 export const handler = apiHandler('whoami', {}, async ({ caller }) => ({
   data: {
@@ -6,6 +7,7 @@ export const handler = apiHandler('whoami', {}, async ({ caller }) => ({
     keyId: caller.keyId,
     name: caller.keyName,
     scopes: caller.scopes,
+    apiVersion: caller.apiVersion ?? FIRST_VERSION,
     quota: {
       limit: caller.quota.limit,
       used: caller.quota.used,

@@ -139,6 +139,7 @@ export async function authorizeRequest(
       quotaUsed: authentication.used,
       quotaLimit: authentication.limit,
       quotaResetAt: authentication.resetAt,
+      ...(authentication.apiVersion === undefined ? {} : { apiVersion: authentication.apiVersion }),
       clientIp,
       ...(ipCount === undefined ? {} : { ipCount, ipLimit: perIpLimit() }),
     },

@@ -13,6 +13,7 @@ import { fitResponse } from './response-size.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { ROUTES, type RouteId } from './routes.js';
 import { parseOrThrow } from '../schemas/parse.js';
+import { servedVersion, shapeAnswer, VERSION_HEADER, versionHeaders } from '../versions/shape.js';
 
 export type {
   ApiEvent,
@@ -65,11 +66,15 @@ export interface ApiRequest<R extends RouteId> {
   /** headers to add to the success answer (an idempotent replay's mark) */
   responseHeaders: Record<string, string>;
   requestId: string;
+  /** the API version the answer is shaped for: the one Hiring-Version names, else the key's */
+  apiVersion: string;
 }
 
 /** The Lambda context, with what the middlewares parsed: the caller first, then the whole request. */
 interface ApiContext<R extends RouteId> extends Context {
   caller?: Caller;
+  /** known once the caller is, unless Hiring-Version names no version served */
+  apiVersion?: string;
   request?: ApiRequest<R>;
 }
 
@@ -114,7 +119,13 @@ function errorEnvelope<R extends RouteId>(): MiddlewareObj<
       const caller = request.context.caller;
       request.response = {
         ...response,
-        headers: { ...(caller ? rateLimitHeaders(caller.quota) : {}), ...response.headers },
+        headers: {
+          ...(caller ? rateLimitHeaders(caller.quota) : {}),
+          ...versionHeaders(
+            request.context.apiVersion ?? servedVersion(undefined, caller?.apiVersion),
+          ),
+          ...response.headers,
+        },
       };
     },
   };
@@ -146,6 +157,10 @@ function validate<R extends RouteId>(
   return {
     before: ({ event, context }) => {
       if (!context.caller) throw new Error('validate() runs after authorize()');
+      context.apiVersion = servedVersion(
+        event.headers?.[VERSION_HEADER.toLowerCase()],
+        context.caller.apiVersion,
+      );
       const body = schemas.body
         ? parseOrThrow(
             schemas.body,
@@ -170,6 +185,7 @@ function validate<R extends RouteId>(
         headers: event.headers ?? {},
         responseHeaders: {},
         requestId: event.requestContext?.requestId ?? context.awsRequestId,
+        apiVersion: context.apiVersion,
       };
     },
   };
@@ -198,10 +214,15 @@ export function apiHandler<R extends RouteId>(
       const { request } = context;
       if (!request) throw new Error('The handler runs after validate()');
       const result = await handle(request);
-      const headers = { ...rateLimitHeaders(request.caller.quota), ...request.responseHeaders };
+      const headers = {
+        ...rateLimitHeaders(request.caller.quota),
+        ...versionHeaders(request.apiVersion),
+        ...request.responseHeaders,
+      };
       if (route.successStatus === 204)
         return { statusCode: 204, headers: { 'Cache-Control': 'no-store', ...headers } };
-      const response = jsonResponse(route.successStatus, { success: true, ...result }, headers);
+      const body = shapeAnswer(request.apiVersion, routeId, { success: true, ...result });
+      const response = jsonResponse(route.successStatus, body, headers);
       return fitResponse(response, request.headers['accept-encoding']);
     });
   // Exposed so a test can hold every handler to exactly its route's schemas in REQUEST_SCHEMAS.

@@ -24,6 +24,8 @@ export interface AuthorizerContext {
   quotaUsed: number;
   quotaLimit: number;
   quotaResetAt: number;
+  /** the API version the key is pinned to; absent for keys made before versions were */
+  apiVersion?: string;
   /** the client's address (behind the edge: the viewer's, not CloudFront's), for the access log */
   clientIp: string;
   /** requests from the client IP this minute; absent behind the edge, where the WAF limits per IP */
@@ -59,6 +61,8 @@ export interface Caller {
   keyName: string;
   scopes: Scope[];
   quota: QuotaFigures;
+  /** the API version the key is pinned to (absent: made before versions were) */
+  apiVersion?: string | undefined;
 }
 
 const MINUTE_MS = 60_000;
@@ -97,6 +101,7 @@ export function callerOf(event: ApiEvent): Caller {
       limit: Number(context.quotaLimit),
       resetAt: Number(context.quotaResetAt),
     },
+    apiVersion: context.apiVersion,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   PreconditionFailedError,
   TestDeliveriesLimitedError,
   TransientError,
+  UnsupportedVersionError,
 } from '../errors.js';
 import { clip, LIMITS } from '../schemas/limits.js';
 
@@ -50,7 +51,7 @@ export function jsonResponse(
 
 function statusOf(error: DomainError): number | undefined {
   if (error instanceof NotFoundError) return 404;
-  if (error instanceof InvalidInputError) return 400;
+  if (error instanceof InvalidInputError || error instanceof UnsupportedVersionError) return 400;
   if (error instanceof ConflictError) return 409;
   if (error instanceof PreconditionFailedError) return 412;
   if (error instanceof TestDeliveriesLimitedError) return 429;

@@ -7,6 +7,7 @@ import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
 import { isValidId, newId, nowIso, underPrefix } from '../db/ids.js';
 import { ConflictError, NotFoundError } from '../errors.js';
+import { currentVersion } from '../versions/shape.js';
 import { generateApiKey, hashApiKey } from './format.js';
 import {
   type ApiKeyLookupItem,
@@ -26,6 +27,8 @@ export interface NewApiKey {
   scopes: Scope[];
   expiresAt?: string | undefined;
   createdBy: string;
+  /** the API version to pin it to: the current one when absent */
+  apiVersion?: string | undefined;
 }
 
 /** The tenant's count of active keys, below its cap. */
@@ -63,6 +66,7 @@ export async function createApiKey(
   const keyHash = hashApiKey(key);
   const id = newId();
   const expiresAt = input.expiresAt === undefined ? undefined : new Date(input.expiresAt);
+  const apiVersion = input.apiVersion ?? currentVersion();
   const record: ApiKeyRecordItem = {
     ...apiKeyKeys.record(tenantId, id),
     entity: 'API_KEY',
@@ -72,6 +76,7 @@ export async function createApiKey(
     createdAt: nowIso(now),
     createdBy: input.createdBy,
     keyHash,
+    apiVersion,
   };
   const lookup: ApiKeyLookupItem = {
     ...apiKeyKeys.lookup(keyHash),
@@ -82,6 +87,7 @@ export async function createApiKey(
     scopes: input.scopes,
     win: 0,
     cnt: 0,
+    apiVersion,
   };
   if (expiresAt) {
     record.expiresAt = expiresAt.toISOString();

@@ -21,6 +21,8 @@ export interface Authentication {
   limit: number;
   /** epoch ms at which the current window ends */
   resetAt: number;
+  /** the API version the key is pinned to (undefined: made before versions were) */
+  apiVersion: string | undefined;
 }
 
 export type AuthenticationFailure = 'unknown' | 'revoked' | 'expired';
@@ -49,6 +51,7 @@ function authenticationOf(item: ApiKeyLookupItem, defaultLimit: number): Authent
     used: item.cnt,
     limit: item.hourlyLimit ?? defaultLimit,
     resetAt: (item.win + 1) * HOUR_MS,
+    apiVersion: item.apiVersion,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Scope } from '../auth/scopes.js';
 import { tenantPk } from '../db/ids.js';
 import { PARTITION_PREFIXES } from '../db/table.js';
+import { FIRST_VERSION } from '../versions/first.js';
 
 /**
  * An API key is two items: its record in the tenant's partition (listed and revoked by id), and its
@@ -21,6 +22,8 @@ export interface ApiKeyRecordItem {
   /** set when the key, expired, gave its place among the tenant's active keys back (counted once) */
   releasedAt?: string;
   keyHash: string;
+  /** the API version it is pinned to; absent on keys made before versions were (FIRST_VERSION) */
+  apiVersion?: string;
 }
 
 export interface ApiKeyLookupItem {
@@ -40,6 +43,8 @@ export interface ApiKeyLookupItem {
   win: number;
   cnt: number;
   lastUsedAt?: string;
+  /** copied from the record, so the authorizer hands it over with no second read */
+  apiVersion?: string;
 }
 
 export const apiKeyKeys = {
@@ -61,6 +66,8 @@ export interface ApiKeyRecord {
   lastUsedAt: string | null;
   revokedAt: string | null;
   expiresAt: string | null;
+  /** the API version it is pinned to: what its requests are served with unless they name another */
+  apiVersion: string;
 }
 
 export function toApiKeyRecord(
@@ -76,5 +83,6 @@ export function toApiKeyRecord(
     lastUsedAt: lastUsedAt ?? null,
     revokedAt: item.revokedAt ?? null,
     expiresAt: item.expiresAt ?? null,
+    apiVersion: item.apiVersion ?? FIRST_VERSION,
   };
 }

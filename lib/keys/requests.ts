@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { SCOPES } from '../auth/scopes.js';
 import { sliceShape, text } from '../schemas/fields.js';
 import { LIMITS } from '../schemas/limits.js';
+import { apiVersionField } from '../versions/fields.js';
 
 /** An ISO 8601 date-time with an offset: at most 35 characters (nanoseconds and a `+hh:mm` offset). */
 const isoDateTime = z.iso.datetime({ offset: true }).check(z.maxLength(35));
@@ -37,5 +38,7 @@ export const createKeyBody = z.strictObject({
       }),
     ),
   ),
+  /** the API version to pin the key to (default: the current one) */
+  apiVersion: z.optional(apiVersionField),
 });
 export type CreateKeyBody = z.infer<typeof createKeyBody>;

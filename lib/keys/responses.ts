@@ -11,6 +11,7 @@ import {
   wholeOrSlice,
 } from '../schemas/response-parts.js';
 import { KEY_PATTERN } from './format.js';
+import { apiVersion } from '../versions/responses.js';
 
 /** What the key routes answer, exactly (the tests and the OpenAPI document read it). */
 
@@ -27,6 +28,8 @@ const apiKey = z.strictObject({
   lastUsedAt: z.nullable(timestamp),
   revokedAt: z.nullable(timestamp),
   expiresAt: z.nullable(timestamp),
+  /** the API version the key is pinned to: its requests are served with it unless they name another */
+  apiVersion,
 });
 /** `key` is null in the replay of an idempotent create: the plaintext is shown once, never stored. */
 const newApiKey = z.strictObject({
@@ -55,7 +58,17 @@ export const KEY_RESPONSES = {
   createKey: success(newApiKey),
   listKeys: wholeOrSlice(whole(apiKey)),
   revokeKey: message,
-  whoami: success(z.strictObject({ tenantId: id, keyId: id, name: keyName, scopes, quota })),
+  whoami: success(
+    z.strictObject({
+      tenantId: id,
+      keyId: id,
+      name: keyName,
+      scopes,
+      /** the version the key is pinned to (Hiring-Version says which one served this answer) */
+      apiVersion,
+      quota,
+    }),
+  ),
 };
 
 export const KEY_SCHEMA_NAMES: [z.ZodMiniType, string][] = [

@@ -17,6 +17,7 @@ import {
   webhookKeys,
 } from './model.js';
 import { existingWebhook, WEBHOOK_ID } from './store.js';
+import { currentVersion } from '../versions/shape.js';
 
 /**
  * The integrator's writes to endpoints: create (at most MAX_WEBHOOKS a tenant; the URL is checked in
@@ -29,6 +30,8 @@ export interface NewWebhook {
   description?: string | undefined;
   /** deliveries per second at most (DEFAULT_DELIVERY_RATE when absent) */
   rateLimit?: number | undefined;
+  /** the API version its events are shaped for (default: the current one) */
+  apiVersion?: string | undefined;
 }
 
 /** The tenant's count of endpoints, below MAX_WEBHOOKS. */
@@ -59,6 +62,7 @@ export async function createWebhook(
     events: [...new Set(input.events)],
     status: 'enabled',
     secrets: [{ sealed: input.sealed, createdAt: at }],
+    apiVersion: input.apiVersion ?? currentVersion(),
     createdAt: at,
     updatedAt: at,
   };

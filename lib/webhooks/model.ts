@@ -1,6 +1,7 @@
 import type { EventType } from '../events/types.js';
 import type { StoredSecret } from './secret-box.js';
 import { tenantPk } from '../db/ids.js';
+import { FIRST_VERSION } from '../versions/first.js';
 
 /**
  * Webhooks: a tenant's endpoints (at most MAX_WEBHOOKS), and for each delivery of an event to an
@@ -83,16 +84,20 @@ export interface Webhook {
   rateLimit: number;
   /** the replay running now, if any */
   replay?: ReplayProgress;
+  /** the API version its events are shaped for */
+  apiVersion: string;
   createdAt: string;
   updatedAt: string;
 }
 
-export interface WebhookItem extends Omit<Webhook, 'rateLimit'> {
+export interface WebhookItem extends Omit<Webhook, 'rateLimit' | 'apiVersion'> {
   pk: string;
   sk: string;
   entity: 'WEBHOOK';
   /** absent on endpoints created before rates: DEFAULT_DELIVERY_RATE */
   rateLimit?: number;
+  /** absent on endpoints created before versions: FIRST_VERSION */
+  apiVersion?: string;
   /** when the current run of failed deliveries began, its last failure and its length; absent after a success */
   failingSince?: string;
   lastFailureAt?: string;
@@ -204,6 +209,7 @@ export function toWebhook(item: WebhookItem): Webhook {
     events: item.events,
     status: item.status,
     rateLimit: item.rateLimit ?? DEFAULT_DELIVERY_RATE,
+    apiVersion: item.apiVersion ?? FIRST_VERSION,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

@@ -3,6 +3,7 @@ import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/types.js';
 import { cursorParameter, optionalText, positiveInteger, sliceShape } from '../schemas/fields.js';
 import { MAX_DELIVERY_RATE } from './model.js';
 import { LIMITS } from '../schemas/limits.js';
+import { apiVersionField } from '../versions/fields.js';
 
 export const createWebhookBody = z.strictObject({
   // Checked further (scheme, address, DNS) in lib/webhooks/url-safety.ts.
@@ -17,6 +18,8 @@ export const createWebhookBody = z.strictObject({
   rateLimit: z.optional(
     z.int32().check(z.gte(1), z.lte(MAX_DELIVERY_RATE), z.meta({ format: 'int32' })),
   ),
+  /** the API version its events are shaped for (default: the version the request is served with) */
+  apiVersion: z.optional(apiVersionField),
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 

@@ -14,6 +14,7 @@ import {
   wholeOrSlice,
 } from '../schemas/response-parts.js';
 import { MAX_DELIVERY_RATE, MAX_WEBHOOKS } from './model.js';
+import { apiVersion } from '../versions/responses.js';
 
 /** What the webhook routes answer, exactly (the tests and the OpenAPI document read it). */
 
@@ -37,6 +38,8 @@ const webhook = z.strictObject({
   rateLimit: z.int32().check(z.gte(1), z.lte(MAX_DELIVERY_RATE), z.meta({ format: 'int32' })),
   /** the replay running on the endpoint now */
   replay: z.optional(replayProgress),
+  /** the API version its events are shaped for */
+  apiVersion,
   createdAt: timestamp,
   updatedAt: timestamp,
 });

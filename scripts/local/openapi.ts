@@ -4,6 +4,8 @@ import * as z from 'zod/mini';
 import { EVENT_TYPES } from '../../lib/events/types.js';
 import { TEST_DELIVERIES_PER_MINUTE } from '../../lib/webhooks/model.js';
 import { codes, type RouteAnswers } from '../../lib/http/route-definition.js';
+import { currentVersion } from '../../lib/versions/shape.js';
+import { ERROR_CODES } from '../../lib/errors.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { jdRouteAnswers } from '../../lib/jds/routes.js';
 import { keyRouteAnswers } from '../../lib/keys/routes.js';
@@ -48,6 +50,21 @@ const override = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
 };
 
 const withoutMeta = ({ $schema: _schema, $id: _id, ...rest }: JsonSchema) => rest;
+
+/**
+ * An answer's schema as the compatibility promise states it (docs/api.md, "Compatibility"): open to
+ * properties added later, so that a client generated from this document, validating or not, accepts
+ * them. The service's own schemas stay strict (the contract tests close them again).
+ */
+function openToAdditions(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openToAdditions);
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, openToAdditions(value)]),
+  );
+}
 
 /** One JSON Schema per registered zod schema, referring to each other by component name. */
 function namedSchemas(
@@ -133,6 +150,34 @@ const HEADERS = {
     required: false,
     schema: { type: 'string', enum: ['true'] },
   },
+  'Hiring-Version': {
+    description:
+      'The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to',
+    required: true,
+    schema: { type: 'string', maxLength: 10, pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+  },
+  Deprecation: {
+    description:
+      'Sent when the version serving the answer is deprecated (RFC 9745): when it was, as `@` and epoch seconds. Move to a newer version before its Sunset.',
+    required: false,
+    schema: { type: 'string', maxLength: 24, pattern: '^@[0-9]{1,15}$' },
+  },
+  Sunset: {
+    description:
+      'Sent with Deprecation (RFC 8594): the HTTP date from which the version may no longer be served',
+    required: false,
+    schema: {
+      type: 'string',
+      maxLength: 40,
+      pattern: '^[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$',
+    },
+  },
+  Link: {
+    description:
+      'Sent with Deprecation: `<url>; rel="deprecation"`, the migration notes to the newer version',
+    required: false,
+    schema: { type: 'string', maxLength: 2048, pattern: '^<[^>]+>; rel="deprecation"' },
+  },
   ETag: {
     description:
       "The resource's version (a strong validator: any change raises it); send it back as If-Match to change the resource only if nobody else did. Absent on an idempotent replay.",
@@ -144,6 +189,8 @@ type HeaderName = keyof typeof HEADERS;
 const headerRefs = (...names: HeaderName[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
+/** What every answer of a route's function says of the version it was served with. */
+const VERSION_HEADERS = ['Hiring-Version', 'Deprecation', 'Sunset', 'Link'] as const;
 
 const errorAnswer = (
   description: string,
@@ -163,7 +210,6 @@ const GATEWAY_ERROR = {
     "API Gateway's own answer, sent before any function runs (no `code`: act on the status)",
   properties: { message: { type: 'string', enum: ['Internal Server Error', 'Forbidden'] } },
   required: ['message'],
-  additionalProperties: false,
 };
 
 /** The answers every operation shares, declared once (components/responses). */
@@ -253,12 +299,13 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       });
     }
   }
-  const withRateLimit = headerRefs(...RATE_LIMIT_HEADERS);
+  const withRateLimit = headerRefs(...RATE_LIMIT_HEADERS, ...VERSION_HEADERS);
   const answers: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.summary,
       headers: headerRefs(
         ...RATE_LIMIT_HEADERS,
+        ...VERSION_HEADERS,
         ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []),
         ...('versioned' in route && route.successStatus !== 204 ? (['ETag'] as const) : []),
       ),
@@ -275,7 +322,7 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
           }),
     },
     '400': errorAnswer(
-      `The request breaks a rule (${codes('validation_failed')}: \`details\` names each field and rule; an unknown query parameter is refused, never ignored), or a cursor this list did not issue (${codes('cursor_invalid')})`,
+      `The request breaks a rule (${codes('validation_failed')}: \`details\` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (${codes('cursor_invalid')}), or a Hiring-Version this API does not serve (${codes('version_unsupported')}: the message names those it does)`,
       withRateLimit,
     ),
     '401': shared('Unauthenticated'),
@@ -313,6 +360,14 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     answers['413'] = shared('PayloadTooLarge');
     answers['415'] = shared('UnsupportedMediaType');
   }
+  parameters.push({
+    name: 'Hiring-Version',
+    in: 'header',
+    required: false,
+    description:
+      "The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it.",
+    schema: { type: 'string', maxLength: 10, pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+  });
   if (route.method === 'GET') {
     parameters.push({
       name: 'Accept-Encoding',
@@ -470,7 +525,8 @@ const DESCRIPTION = `Tenant-scoped REST API for job descriptions, parsed resumes
 - **Authentication**: send \`X-API-Key\`. A key belongs to one tenant and holds scopes: \`read\`, \`write\`, \`admin\`, or per resource (\`jd:read\`, \`resume:read\`, …). Each operation names the scope it needs.
 - **Quotas**: each key has an hourly quota (1,000 unless raised) and each client address a per-minute limit; every authenticated answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`, and a 429 also \`Retry-After\`.
 - **Pagination**: every list answers \`pagination.hasMore\` and, exactly when it is true, \`pagination.nextCursor\`: pass it back as \`cursor\`. Paged lists also take \`page\`; lists the spec hands over whole (matches, a JD's applications, keys) are sliced when \`limit\` or \`cursor\` is sent.
-- **Errors**: one envelope, \`{success: false, error, code}\`, with \`details\` on a 400 about fields and \`retryAfterMs\` where waiting helps; \`code\` is one of a closed set (the Error schema lists them).
+- **Errors**: one envelope, \`{success: false, error, code}\`, with \`details\` on a 400 about fields and \`retryAfterMs\` where waiting helps; \`code\` is one of the ErrorCode schema's codes, and a client treats one it does not know by the status.
+- **Compatibility**: answers and events may gain properties, event types and error codes without notice; a client ignores what it does not know. Breaking changes come only with a new dated version (\`Hiring-Version\`), which each key is pinned to.
 - **Idempotency**: every POST that creates takes an \`Idempotency-Key\`; a retry with the same key and body returns the first answer (marked \`Idempotent-Replayed: true\`) and creates nothing more.
 - **Webhooks**: the \`webhooks\` section describes every event we send, signed as Standard Webhooks specifies.`;
 
@@ -493,9 +549,25 @@ export function buildOpenApi(): JsonSchema {
     .filter(([, route]) => route.successStatus !== 204)
     .map(([id]) => [responses[id], `${pascal(id)}Response`] as [z.ZodMiniType, string]);
   const schemas: Record<string, JsonSchema> = {
-    ...namedSchemas([...SCHEMA_NAMES, ...answers], 'output'),
+    ...(openToAdditions(namedSchemas([...SCHEMA_NAMES, ...answers], 'output')) as Record<
+      string,
+      JsonSchema
+    >),
     ...namedSchemas(bodies, 'input'),
     GatewayError: GATEWAY_ERROR,
+    ErrorCode: {
+      type: 'string',
+      description: 'The error codes of this version of the document',
+      enum: Object.keys(ERROR_CODES),
+    },
+  };
+  // New codes may come within the documented families: a client acts on one it does not know by the
+  // answer's status.
+  const error = schemas.Error as { properties: Record<string, JsonSchema> };
+  error.properties.code = {
+    description:
+      `${(error.properties.code as JsonSchema).description ?? ''} A code this document does not list yet is possible (docs/api.md, "Compatibility"): act on the status.`.trim(),
+    anyOf: [ref('ErrorCode'), { type: 'string', maxLength: 64, pattern: '^[a-z0-9_]+$' }],
   };
   // A generated client picks the event's type by its `type`.
   Object.assign(schemas.Event as JsonSchema, {
@@ -513,7 +585,7 @@ export function buildOpenApi(): JsonSchema {
     openapi: '3.1.0',
     info: {
       title: 'Hiring Integration API',
-      version: '1.0.0',
+      version: currentVersion(),
       description: DESCRIPTION,
       contact: {
         name: 'The team that runs this deployment (see the README of the repository it was built from)',

@@ -6,6 +6,7 @@ import { importProductData } from '../../scripts/local/import.js';
 import { demoData } from '../../scripts/local/demo-data.js';
 import { buildOpenApi, type RecordedExamples } from '../../scripts/local/openapi.js';
 import { SCHEMA_NAMES } from '../../lib/schemas/responses.js';
+import { currentVersion } from '../../lib/versions/shape.js';
 import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { answerViolations, OPENAPI } from '../helpers/contract.js';
 import { useTestDb } from '../helpers/db.js';
@@ -200,6 +201,7 @@ describe('OpenAPI document', () => {
               'RateLimit-Remaining': '1',
               'RateLimit-Reset': '1',
               'Retry-After': '1',
+              'Hiring-Version': currentVersion(),
             },
             raw: Buffer.from(JSON.stringify(example.value)),
           },
@@ -218,7 +220,7 @@ describe('OpenAPI document', () => {
     expect(types).toContain('"jd.created": {');
   });
 
-  it('types what the wire carries: integer page and limit, 409 on every write, RateLimit and Retry-After headers where sent', () => {
+  it('types what the wire carries: integer page and limit, 409 on every write, RateLimit, version and Retry-After headers where sent', () => {
     const document = buildOpenApi() as {
       paths: Record<
         string,
@@ -254,6 +256,10 @@ describe('OpenAPI document', () => {
         'RateLimit-Limit',
         'RateLimit-Remaining',
         'RateLimit-Reset',
+        'Hiring-Version',
+        'Deprecation',
+        'Sunset',
+        'Link',
         ...(idempotent ? ['Idempotent-Replayed'] : []),
         ...(answersEtag ? ['ETag'] : []),
       ]);

@@ -35,14 +35,35 @@ export const OPENAPI: Document = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'),
 );
 
+/**
+ * The published answers are open to properties added later (the compatibility promise); what the code
+ * sends today is held to exactly the properties documented: every object that lists its properties is
+ * closed here again, and an error's code must be one the document names.
+ */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const entries = Object.entries(schema).map(([key, value]) => [key, closed(value)]);
+  const object = Object.fromEntries(entries) as Record<string, unknown>;
+  if ('properties' in object && !('additionalProperties' in object))
+    object.additionalProperties = false;
+  return object;
+}
+const strictComponents = closed(OPENAPI.components) as Document['components'] & {
+  schemas: Record<string, { properties: Record<string, unknown> }>;
+};
+(strictComponents.schemas.Error as { properties: Record<string, unknown> }).properties.code = {
+  $ref: '#/components/schemas/ErrorCode',
+};
+
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
-ajv.addSchema({ $id: 'openapi', components: OPENAPI.components }, 'openapi');
+ajv.addSchema({ $id: 'openapi', components: strictComponents }, 'openapi');
 const compiled = new Map<string, ValidateFunction>();
 
 /** A validator for a schema of the document (its refs point into the document's components). */
 function validatorOf(schema: object): ValidateFunction {
-  const text = JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/');
+  const text = JSON.stringify(closed(schema)).replaceAll('"#/components/', '"openapi#/components/');
   let validate = compiled.get(text);
   if (!validate) {
     validate = ajv.compile(JSON.parse(text));

@@ -8,6 +8,7 @@ import {
   countIpRequest,
 } from '../../lib/keys/authentication.js';
 import { listApiKeys } from '../../lib/keys/store.js';
+import { currentVersion } from '../../lib/versions/shape.js';
 import { getItem } from '../../lib/db/dynamo.js';
 import { type TenantItem, tenantKeys } from '../../lib/db/entities/tenant.js';
 import { setTenantHourlyLimit } from '../../lib/keys/store.js';
@@ -44,6 +45,7 @@ describe('API keys and authentication on DynamoDB Local', () => {
       used: 1,
       limit: 1000,
       resetAt: Date.parse('2026-11-22T11:00:00.000Z'),
+      apiVersion: currentVersion(),
     });
     expect(second.used).toBe(2);
   });

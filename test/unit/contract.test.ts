@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_VERSION } from '../../lib/versions/first.js';
 import { answerViolations, deliveryViolations } from '../helpers/contract.js';
 
 const headers = {
   'RateLimit-Limit': '1000',
   'RateLimit-Remaining': '999',
   'RateLimit-Reset': '60',
+  'Hiring-Version': FIRST_VERSION,
 };
 const reply = (status: number, body: unknown, extra: Record<string, string> = headers) => ({
   status,
@@ -14,7 +16,14 @@ const reply = (status: number, body: unknown, extra: Record<string, string> = he
 const quota = { limit: 1000, used: 1, remaining: 999, resetAt: '2026-11-24T01:00:00.000Z' };
 const whoami = {
   success: true,
-  data: { tenantId: 't-1', keyId: 'k-1', name: 'ATS sync', scopes: ['read'], quota },
+  data: {
+    tenantId: 't-1',
+    keyId: 'k-1',
+    name: 'ATS sync',
+    scopes: ['read'],
+    apiVersion: FIRST_VERSION,
+    quota,
+  },
 };
 
 describe('the contract check every suite answer goes through (test/helpers/contract.ts)', () => {
@@ -41,6 +50,7 @@ describe('the contract check every suite answer goes through (test/helpers/contr
       'whoami 200: no RateLimit-Limit header',
       'whoami 200: no RateLimit-Remaining header',
       'whoami 200: no RateLimit-Reset header',
+      'whoami 200: no Hiring-Version header',
     ]);
     expect(
       answerViolations(

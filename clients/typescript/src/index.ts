@@ -15,14 +15,27 @@ export type Application = Schemas['Application'];
 export type AiScore = Schemas['AiScore'];
 export type ApiKey = Schemas['ApiKey'];
 export type NewApiKey = Schemas['NewApiKey'];
+/**
+ * An event of the log. New event types may arrive without a new client (the API's compatibility
+ * promise): switch on `event.type` with a `default` branch that ignores what it does not know.
+ */
 export type Event = Schemas['Event'];
-export type EventType = Event['type'];
+/** The event types this client was generated with. */
+export type KnownEventType = Event['type'];
+/** An event type to filter on: a known one, or one added after this client was generated. */
+export type EventType = KnownEventType | (string & {});
 export type Webhook = Schemas['Webhook'];
 export type NewWebhook = Schemas['NewWebhook'];
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];
 export type Pagination = Schemas['Pagination'];
 export type SlicePagination = Schemas['SlicePagination'];
-export type ErrorCode = Schemas['Error']['code'];
+/** The error codes this client was generated with. */
+export type KnownErrorCode = Schemas['ErrorCode'];
+/**
+ * An error's machine code: a known one, or one added after this client was generated (the API may add
+ * codes within its documented families): act on an unknown one by the status.
+ */
+export type ErrorCode = KnownErrorCode | (string & {});
 
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 type Body<Op extends keyof operations> = operations[Op] extends {
@@ -43,6 +56,9 @@ type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B 
       ? B
       : never;
 
+/** The API version this client's types describe: it sends it as `Hiring-Version` unless told otherwise. */
+export const API_VERSION = '2026-11-25';
+
 export interface ClientOptions {
   /** The API's base URL, with its prefix: `https://api.example.com/api/v1`, or `http://localhost:3000/api/v1` under `npm start`. */
   baseUrl: string;
@@ -59,6 +75,11 @@ export interface ClientOptions {
   idempotencyKeys?: boolean;
   /** A fetch to use instead of the global one (a proxy, a test). */
   fetch?: typeof fetch;
+  /**
+   * The API version to be served with (`Hiring-Version`). Default: API_VERSION, the one this client's
+   * types describe; `null` sends none, so the key's pinned version applies.
+   */
+  apiVersion?: string | null;
 }
 
 export interface CallOptions {
@@ -115,8 +136,9 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 /** A typed client of the Hiring Integration API: one method per operation, paging, retries and idempotency built in. */
 export class HiringClient {
   private readonly baseUrl: string;
-  private readonly settings: Required<Omit<ClientOptions, 'baseUrl' | 'fetch'>> & {
+  private readonly settings: Required<Omit<ClientOptions, 'baseUrl' | 'fetch' | 'apiVersion'>> & {
     fetch: typeof fetch;
+    apiVersion: string | null;
   };
 
   constructor(options: ClientOptions) {
@@ -129,6 +151,7 @@ export class HiringClient {
       retryMaxMs: options.retryMaxMs ?? 60_000,
       idempotencyKeys: options.idempotencyKeys ?? true,
       fetch: options.fetch ?? globalThis.fetch,
+      apiVersion: options.apiVersion === undefined ? API_VERSION : options.apiVersion,
     };
   }
 
@@ -409,6 +432,7 @@ export class HiringClient {
       Accept: 'application/json',
       'Accept-Encoding': 'gzip',
     };
+    if (this.settings.apiVersion !== null) headers['Hiring-Version'] = this.settings.apiVersion;
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
     Object.assign(headers, call.headers);

@@ -1,0 +1,46 @@
+import type { EventType } from '../events/types.js';
+import type { RouteId } from '../http/routes.js';
+import { FIRST_VERSION } from './first.js';
+
+/**
+ * The API's dated versions (docs/api.md, "Compatibility and versions"). Each key is pinned to the
+ * version current when it was made; a request may name another with `Hiring-Version`. The code always
+ * builds the newest shape; an older version is that shape taken back, one declared change at a time.
+ */
+export type Shape = Record<string, unknown>;
+
+/** What an older version undoes of its next newer one: from that one's shapes to its own. */
+export interface VersionChanges {
+  answers?: Partial<Record<RouteId, (answer: Shape) => Shape>>;
+  events?: Partial<Record<EventType, (event: Shape) => Shape>>;
+}
+
+export interface ApiVersion {
+  /** the date it was released (YYYY-MM-DD): what `Hiring-Version` names */
+  version: string;
+  /** what it changed, in one sentence: the changelog's and the migration notes' heading */
+  summary: string;
+  /** how it differs from the next newer version, as transformations from that version's shapes */
+  changes?: VersionChanges;
+  /** set when a newer version replaces it: its answers then carry Deprecation, Sunset and Link */
+  deprecation?: {
+    /** when it was deprecated (an instant) */
+    at: string;
+    /** when it may stop being served (an instant; at least 12 months after `at`) */
+    sunset: string;
+    /** the migration notes (a URL) */
+    notes: string;
+  };
+}
+
+/**
+ * Oldest first; the last is current (new keys are pinned to it). To release a breaking change: add the
+ * new version at the end, give the version before it the `changes` that take the new shapes back to
+ * its own and a `deprecation`, and describe both in docs/changelog.md (`npm run release`).
+ */
+export const API_VERSIONS: readonly ApiVersion[] = [
+  {
+    version: FIRST_VERSION,
+    summary: 'The first dated version: every route, field, event and error code as released then.',
+  },
+];
