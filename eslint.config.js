@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '**/dist/', 'docs/'] },
+  { ignores: ['node_modules/', 'cdk.out/', '**/dist/', 'docs/', '.generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

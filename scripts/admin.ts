@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { apiVersions, isServedVersion } from '../lib/versions/shape.js';
 import { isScope, SCOPES } from '../lib/auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../lib/keys/api.js';
 import { createDb } from '../lib/db/client.js';
@@ -30,7 +31,7 @@ const writeResult = stdoutForResultOnly();
  * DYNAMODB_ENDPOINT=aws, the real DynamoDB of the current AWS credentials. Prints one JSON object.
  */
 const USAGE = `Usage: npm run admin -- <command> [options]
-  create-key --tenant <id> --scopes <a,b> [--name <n>] [--expires-at <iso>]
+  create-key --tenant <id> --scopes <a,b> [--name <n>] [--expires-at <iso>] [--api-version <date>]
   revoke-key --tenant <id> --key-id <id>
   set-quota  --tenant <id> --per-hour <n>          (the tenant's hourly limit per key)
   set-key-limit --tenant <id> --max-keys <n>      (active keys the tenant may hold; default 50)
@@ -71,6 +72,7 @@ async function main(argv: string[]): Promise<unknown> {
       scopes: { type: 'string' },
       name: { type: 'string' },
       'expires-at': { type: 'string' },
+      'api-version': { type: 'string' },
       'key-id': { type: 'string' },
       'per-hour': { type: 'string' },
       'max-keys': { type: 'string' },
@@ -99,12 +101,20 @@ async function main(argv: string[]): Promise<unknown> {
         const problem = expiryProblem(expiresAt);
         if (problem) throw new UsageError(`--expires-at ${problem}`);
       }
+      const apiVersion = values['api-version'];
+      if (apiVersion !== undefined && !isServedVersion(apiVersion))
+        throw new UsageError(
+          `--api-version ${apiVersion} is not a version this API serves: ${apiVersions()
+            .map(({ version }) => version)
+            .join(', ')}`,
+        );
       await ensureTenant(db, tenantId);
       const { key, record } = await createApiKey(db, tenantId, {
         name: values.name ?? 'admin-cli',
         scopes,
         expiresAt,
         createdBy: 'admin-cli',
+        apiVersion,
       });
       return { tenantId, ...record, key };
     }

@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { API_VERSIONS } from '../lib/versions/table.js';
-import { checkCompatibility, opticDiff, RELEASED_DOCUMENT } from './local/compatibility.js';
+import { breakingLines, changeLines, changelogEntry, withEntry } from './local/changelog.js';
+import { compatibilityVerdict, opticDiff, RELEASED_DOCUMENT } from './local/compatibility.js';
 
 /**
- * `npm run release`: records docs/openapi.json as the released document, and writes what changed since
+ * `npm run release`: records docs/openapi.json as the released document and writes what changed since
  * the last release into docs/changelog.md (under the current version; a new version gets its own
- * section, with its summary). Refuses what `npm run api:compat` refuses. Run `npm run openapi` first.
+ * section first, with its summary). Refuses what `npm run api:compat` refuses. Run `npm run openapi`
+ * first.
  */
 const DOCS = join(import.meta.dirname, '..', 'docs');
 const CHANGELOG = join(DOCS, 'changelog.md');
@@ -16,50 +18,33 @@ const released = existsSync(RELEASED_DOCUMENT)
   ? JSON.parse(await readFile(RELEASED_DOCUMENT, 'utf8'))
   : undefined;
 
-type Change = { key?: string; name?: string; change?: string; [part: string]: unknown };
-/** Optic's changes, one line each: where, and what happened there. */
-function lines(node: Change, where: string[] = []): string[] {
-  const here = node.name ?? node.key;
-  const path = here ? [...where, here] : where;
-  const own =
-    node.change && node.change !== 'changed' ? [`${path.join(' › ')}: ${node.change}`] : [];
-  const nested = Object.values(node)
-    .filter(Array.isArray)
-    .flatMap((children) => (children as Change[]).flatMap((child) => lines(child, path)));
-  return [...own, ...nested];
-}
-
-const version = current.info.version as string;
-const declared = API_VERSIONS.find((entry) => entry.version === version);
-if (!declared)
+const version = API_VERSIONS.find((entry) => entry.version === current.info.version);
+if (!version)
   throw new Error(
-    `docs/openapi.json names version ${version}, which lib/versions/table.ts does not declare`,
+    `docs/openapi.json names version ${current.info.version}, which lib/versions/table.ts does not declare`,
   );
-let changes: string[] = ['The first release of this version.'];
+let release = { changes: ['The first release of this version.'], breaking: [] as string[] };
 if (released) {
-  const { ok, report } = await checkCompatibility(released, current, API_VERSIONS);
-  if (!ok) {
-    console.error(report);
+  const check = await opticDiff(released, current);
+  const verdict = compatibilityVerdict(check, released.info.version, API_VERSIONS);
+  if (!verdict.ok) {
+    console.error(verdict.report);
     process.exit(1);
   }
   const diff = await opticDiff(released, current, { json: true });
-  changes = lines(JSON.parse(diff.report) as Change);
-  if (changes.length === 0) {
+  release = {
+    changes: changeLines(JSON.parse(diff.report)),
+    breaking: breakingLines(check.report),
+  };
+  if (release.changes.length === 0) {
     console.error('Nothing changed since the last release.');
     process.exit(0);
   }
 }
-const today = new Date().toISOString().slice(0, 10);
-const entry = `### Released ${today}\n\n${changes.map((line) => `- ${line}`).join('\n')}\n`;
-const text = existsSync(CHANGELOG) ? await readFile(CHANGELOG, 'utf8') : '';
-const heading = `## ${version}\n`;
-const updated = text.includes(heading)
-  ? text.replace(heading, `${heading}\n${entry}`)
-  : text
-      .replace(/\n## |$/, `\n${heading}\n${declared.summary}\n\n${entry}\n## `)
-      .replace(/\n## $/, '\n');
-await writeFile(CHANGELOG, updated);
+const entry = changelogEntry({ date: new Date().toISOString().slice(0, 10), ...release });
+const changelog = existsSync(CHANGELOG) ? await readFile(CHANGELOG, 'utf8') : '# Changelog\n';
+await writeFile(CHANGELOG, withEntry(changelog, version, entry));
 await writeFile(RELEASED_DOCUMENT, `${JSON.stringify(current, null, 2)}\n`);
 console.error(
-  `Released version ${version}: docs/openapi.released.json and docs/changelog.md updated`,
+  `Released version ${version.version}: docs/openapi.released.json and docs/changelog.md`,
 );

@@ -1,11 +1,12 @@
 import { type ApiEvent, callerOf, enforceLimits } from '../../lib/http/caller.js';
 import { errorResponse, jsonResponse } from '../../lib/http/errors.js';
 import { rateLimitHeaders } from '../../lib/http/rate-limit.js';
+import { preferredVersion, versionHeaders } from '../../lib/versions/shape.js';
 
 /**
  * The $default route: nothing read; behind the authorizer like every route, so an unknown route
  * answers as they do (503, 401, 403, 429 first), and otherwise a 404 in the envelope, counted against
- * the key's quota with its RateLimit headers.
+ * the key's quota with its RateLimit headers and the version it would have been served with.
  */
 export const handler = async (event: ApiEvent) => {
   const requestId = event.requestContext?.requestId ?? '';
@@ -17,7 +18,10 @@ export const handler = async (event: ApiEvent) => {
     return jsonResponse(
       404,
       { success: false, error: `Route not found: ${method} ${path}`, code: 'not_found' },
-      rateLimitHeaders(caller.quota),
+      {
+        ...rateLimitHeaders(caller.quota),
+        ...versionHeaders(preferredVersion(event.headers?.['hiring-version'], caller)),
+      },
     );
   } catch (error) {
     return errorResponse(error, requestId);

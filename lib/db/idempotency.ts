@@ -42,12 +42,13 @@ export function recordItem(
   key: Key,
   request: RequestFingerprint,
   response: unknown,
-  now = new Date(),
+  options: { now?: Date; answerVersion?: string } = {},
 ): TransactItem {
+  const now = options.now ?? new Date();
   return {
     Put: {
       TableName: db.tableName,
-      Item: idempotencyRecordItem(key, request, response, now),
+      Item: idempotencyRecordItem(key, request, response, now, options.answerVersion),
       ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
       ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
       ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },

@@ -13,7 +13,16 @@ import { fitResponse } from './response-size.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { ROUTES, type RouteId } from './routes.js';
 import { parseOrThrow } from '../schemas/parse.js';
-import { servedVersion, shapeAnswer, VERSION_HEADER, versionHeaders } from '../versions/shape.js';
+import {
+  preferredVersion,
+  servedVersion,
+  shapeAnswer,
+  upgradeRequest,
+  versionHeaders,
+} from '../versions/shape.js';
+
+/** Hiring-Version, as API Gateway hands request headers over (lower-cased). */
+const VERSION_REQUEST_HEADER = 'hiring-version';
 
 export type {
   ApiEvent,
@@ -68,6 +77,8 @@ export interface ApiRequest<R extends RouteId> {
   requestId: string;
   /** the API version the answer is shaped for: the one Hiring-Version names, else the key's */
   apiVersion: string;
+  /** the version whose shapes the answer is in, when not the newest (an idempotent replay sets it) */
+  answerVersion?: string;
 }
 
 /** The Lambda context, with what the middlewares parsed: the caller first, then the whole request. */
@@ -122,7 +133,8 @@ function errorEnvelope<R extends RouteId>(): MiddlewareObj<
         headers: {
           ...(caller ? rateLimitHeaders(caller.quota) : {}),
           ...versionHeaders(
-            request.context.apiVersion ?? servedVersion(undefined, caller?.apiVersion),
+            request.context.apiVersion ??
+              preferredVersion(request.event.headers?.[VERSION_REQUEST_HEADER], caller),
           ),
           ...response.headers,
         },
@@ -140,8 +152,12 @@ function authorize<R extends RouteId>(
     before: (request) => {
       const caller = callerOf(request.event);
       logger.appendKeys({ tenantId: caller.tenantId, keyId: caller.keyId, route: routeId });
-      // Kept first, so that a 429 or 403 below still carries the RateLimit headers.
+      // Kept first, so that a 429 or 403 below still carries the RateLimit headers and its version.
       request.context.caller = caller;
+      request.context.apiVersion = preferredVersion(
+        request.event.headers?.[VERSION_REQUEST_HEADER],
+        caller,
+      );
       enforceLimits(request.event, caller, request.event.requestContext?.timeEpoch ?? Date.now());
       if (route.scope && !hasScope(caller.scopes, route.scope))
         throw new HttpError(403, 'scope_missing', missingScopeMessage(route.scope));
@@ -157,17 +173,22 @@ function validate<R extends RouteId>(
   return {
     before: ({ event, context }) => {
       if (!context.caller) throw new Error('validate() runs after authorize()');
-      context.apiVersion = servedVersion(
-        event.headers?.[VERSION_HEADER.toLowerCase()],
+      const apiVersion = servedVersion(
+        event.headers?.[VERSION_REQUEST_HEADER],
         context.caller.apiVersion,
       );
+      context.apiVersion = apiVersion;
       const body = schemas.body
         ? parseOrThrow(
             schemas.body,
-            parseJsonBody(
-              event.headers?.['content-type'],
-              event.body,
-              event.isBase64Encoded ?? false,
+            upgradeRequest(
+              apiVersion,
+              routeId,
+              parseJsonBody(
+                event.headers?.['content-type'],
+                event.body,
+                event.isBase64Encoded ?? false,
+              ),
             ),
             'body',
           )
@@ -185,7 +206,7 @@ function validate<R extends RouteId>(
         headers: event.headers ?? {},
         responseHeaders: {},
         requestId: event.requestContext?.requestId ?? context.awsRequestId,
-        apiVersion: context.apiVersion,
+        apiVersion,
       };
     },
   };
@@ -214,15 +235,20 @@ export function apiHandler<R extends RouteId>(
       const { request } = context;
       if (!request) throw new Error('The handler runs after validate()');
       const result = await handle(request);
+      const shaped = shapeAnswer(
+        request.apiVersion,
+        routeId,
+        { success: true, ...result },
+        request.answerVersion,
+      );
       const headers = {
         ...rateLimitHeaders(request.caller.quota),
-        ...versionHeaders(request.apiVersion),
+        ...versionHeaders(shaped.served),
         ...request.responseHeaders,
       };
       if (route.successStatus === 204)
         return { statusCode: 204, headers: { 'Cache-Control': 'no-store', ...headers } };
-      const body = shapeAnswer(request.apiVersion, routeId, { success: true, ...result });
-      const response = jsonResponse(route.successStatus, body, headers);
+      const response = jsonResponse(route.successStatus, shaped.answer, headers);
       return fitResponse(response, request.headers['accept-encoding']);
     });
   // Exposed so a test can hold every handler to exactly its route's schemas in REQUEST_SCHEMAS.

@@ -14,6 +14,8 @@ import {
   IdempotencyKeyOtherTargetError,
   IdempotencyKeyReusedError,
 } from '../errors.js';
+import { FIRST_VERSION } from '../versions/first.js';
+import { currentVersion } from '../versions/shape.js';
 import type { Caller } from './api-handler.js';
 
 /**
@@ -45,6 +47,7 @@ export async function withIdempotency<Result, Answer>(
     body: unknown;
     headers: Record<string, string | undefined>;
     responseHeaders: Record<string, string>;
+    answerVersion?: string | undefined;
   },
   create: IdempotentCreate<Result, Answer>,
 ): Promise<Answer> {
@@ -65,6 +68,8 @@ export async function withIdempotency<Result, Answer>(
       throw new IdempotencyKeyOtherTargetError(record.target);
     if (record.requestHash !== fingerprint.hash) throw new IdempotencyKeyReusedError();
     request.responseHeaders[REPLAYED_HEADER] = 'true';
+    // Shaped for its reader from the version it was recorded in, which a release since may have aged.
+    request.answerVersion = record.answerVersion ?? FIRST_VERSION;
     return recordedAnswer(record) as Answer;
   };
   const existing = await readIdempotencyRecord(db, key);
@@ -74,7 +79,9 @@ export async function withIdempotency<Result, Answer>(
     // `created` is what this same `run` resolves with; the claim only passes it through.
     const result = await create.run({
       item: (created) =>
-        recordItem(db, key, fingerprint, redact(create.respond(created as Result))),
+        recordItem(db, key, fingerprint, redact(create.respond(created as Result)), {
+          answerVersion: currentVersion(),
+        }),
     });
     return create.respond(result);
   } catch (error) {

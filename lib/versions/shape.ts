@@ -1,5 +1,4 @@
 import { UnsupportedVersionError } from '../errors.js';
-import type { EventType } from '../events/types.js';
 import type { RouteId } from '../http/routes.js';
 import { processWide } from '../process-wide.js';
 import { FIRST_VERSION } from './first.js';
@@ -23,6 +22,18 @@ export const isServedVersion = (version: string): boolean =>
   apiVersions().some((declared) => declared.version === version);
 
 /**
+ * The version to name on an answer refused before the request's own version was checked (401, 403,
+ * 429, 503): the one it asked for when served, else its key's, else the current one.
+ */
+export function preferredVersion(
+  requested: string | undefined,
+  key: { apiVersion?: string | undefined } | undefined,
+): string {
+  if (requested !== undefined && isServedVersion(requested)) return requested;
+  return key ? servedVersion(undefined, key.apiVersion) : currentVersion();
+}
+
+/**
  * The version a request is served with: the one its `Hiring-Version` names (refused when none such is
  * served), else its key's (FIRST_VERSION for keys made before versions). A key pinned to a version no
  * longer served gets the nearest served one (the oldest, or the newest when this deployment predates
@@ -42,18 +53,24 @@ export function servedVersion(requested: string | undefined, pinned: string | un
   return pin > currentVersion() ? currentVersion() : oldestVersion();
 }
 
-/** The versions whose changes take the newest shape back to `version`'s, newest first. */
-function changesDownTo(version: string): ApiVersion[] {
-  const versions = apiVersions();
-  const index = versions.findIndex((declared) => declared.version === version);
-  return versions.slice(Math.max(index, 0), -1).reverse();
+function indexOf(version: string): number {
+  const index = apiVersions().findIndex((declared) => declared.version === version);
+  // Every version reaching here was resolved by servedVersion: another is a wiring bug.
+  if (index === -1) throw new Error(`API version ${version} is not served`);
+  return index;
 }
 
-/** An event as `version` shapes it (GET /events, webhook deliveries). */
+/** The versions whose changes take `from`'s shapes back to `to`'s, newest first (none when to ≥ from). */
+function changesDown(from: string, to: string): ApiVersion[] {
+  return apiVersions().slice(indexOf(to), indexOf(from)).reverse();
+}
+
+/** An event as `version` shapes it (GET /events, webhook deliveries), from the newest shape. */
 export function shapeEvent<E extends { type: string }>(version: string, event: E): E {
   let shaped: Shape = event;
-  for (const declared of changesDownTo(version)) {
-    const change = declared.changes?.events?.[event.type as EventType];
+  for (const declared of changesDown(currentVersion(), version)) {
+    // By the type it has at this step: a version may rename types too.
+    const change = declared.changes?.events?.[shaped.type as string];
     if (change) shaped = change(shaped);
   }
   return shaped as E;
@@ -61,10 +78,19 @@ export function shapeEvent<E extends { type: string }>(version: string, event: E
 
 const EVENT_ROUTES = new Set<RouteId>(['listEvents', 'getEvent']);
 
-/** A success answer of `routeId` as `version` shapes it, the events it carries included. */
-export function shapeAnswer(version: string, routeId: RouteId, answer: Shape): Shape {
-  const chain = changesDownTo(version);
-  if (chain.length === 0) return answer;
+/**
+ * A success answer of `routeId` as `version` shapes it, the events it carries included, from the shapes
+ * of `from` (the newest, unless it was recorded earlier: an idempotent replay). An answer recorded in a
+ * version older than the one asked for cannot be made newer: it is served as recorded, and `served`
+ * says in which version.
+ */
+export function shapeAnswer(
+  version: string,
+  routeId: RouteId,
+  answer: Shape,
+  from = currentVersion(),
+): { answer: Shape; served: string } {
+  if (indexOf(from) <= indexOf(version)) return { answer, served: from };
   let shaped = answer;
   if (EVENT_ROUTES.has(routeId)) {
     const data = shaped.data as { type: string } | { type: string }[];
@@ -75,11 +101,21 @@ export function shapeAnswer(version: string, routeId: RouteId, answer: Shape): S
         : shapeEvent(version, data),
     };
   }
-  for (const declared of chain) {
+  for (const declared of changesDown(from, version)) {
     const change = declared.changes?.answers?.[routeId];
     if (change) shaped = change(shaped);
   }
-  return shaped;
+  return { answer: shaped, served: version };
+}
+
+/** A request body sent in `version`'s shape, made the newest shape (what the handlers read). */
+export function upgradeRequest(version: string, routeId: RouteId, body: unknown): unknown {
+  let upgraded = body;
+  for (const declared of changesDown(currentVersion(), version).reverse()) {
+    const change = declared.changes?.requests?.[routeId];
+    if (change) upgraded = change(upgraded);
+  }
+  return upgraded;
 }
 
 /**

@@ -9,10 +9,16 @@ import { FIRST_VERSION } from './first.js';
  */
 export type Shape = Record<string, unknown>;
 
-/** What an older version undoes of its next newer one: from that one's shapes to its own. */
+/**
+ * What an older version undoes of its next newer one: its answers and events, from that one's shapes
+ * to its own; and its requests' bodies, from its own shape to that one's (so the handlers only ever
+ * read the newest).
+ */
 export interface VersionChanges {
   answers?: Partial<Record<RouteId, (answer: Shape) => Shape>>;
-  events?: Partial<Record<EventType, (event: Shape) => Shape>>;
+  /** by the type the event has at this step: a later version may have renamed it */
+  events?: Partial<Record<EventType | (string & {}), (event: Shape) => Shape>>;
+  requests?: Partial<Record<RouteId, (body: unknown) => unknown>>;
 }
 
 export interface ApiVersion {

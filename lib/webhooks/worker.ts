@@ -18,8 +18,7 @@ import { traced } from '../observability/trace.js';
 import { clip } from '../schemas/limits.js';
 import { openSecrets } from './secret-box.js';
 import { deliveryHeaders } from './signing.js';
-import { FIRST_VERSION } from '../versions/first.js';
-import { shapeEvent } from '../versions/shape.js';
+import { servedVersion, shapeEvent } from '../versions/shape.js';
 import type { UrlCheckOptions } from './url-safety.js';
 
 /** Events a replay message re-sends before it queues its continuation. */
@@ -86,7 +85,7 @@ async function deliver(
   if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
   const event = test
     ? testEvent(webhookId, eventId, message.testCreatedAt ?? now.toISOString())
-    : logged && shapeEvent(webhook.apiVersion ?? FIRST_VERSION, toPublicEvent(logged));
+    : logged && shapeEvent(servedVersion(undefined, webhook.apiVersion), toPublicEvent(logged));
   if (!event) return 'skipped: event expired';
   // The endpoint's rate: past it this second, the delivery comes back when its share of a later one is free.
   const wait = await deliveryWaitMs(

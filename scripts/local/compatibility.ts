@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ApiVersion } from '../../lib/versions/table.js';
+import type { EventType } from '../../lib/events/types.js';
+import { API_PREFIX, type RouteId, routeEntries } from '../../lib/http/routes.js';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -11,6 +13,29 @@ export const RELEASED_DOCUMENT = join(ROOT, 'docs', 'openapi.released.json');
 const OPTIC = join(ROOT, 'node_modules', '.bin', 'optic');
 
 type Document = { info: { version: string } };
+
+/**
+ * The document as the diff reads it: each event we send (the `webhooks` section, which Optic does not
+ * compare) becomes the answer of a GET under /webhook-events/, so that what breaks a receiver (a field
+ * removed from an event) is caught like what breaks a caller.
+ */
+export const EVENT_PATH_PREFIX = '/webhook-events/';
+function withEventsAsAnswers(document: object): object {
+  const { webhooks, paths, ...rest } = document as {
+    webhooks?: Record<string, { post: { requestBody: { content: object } } }>;
+    paths: Record<string, unknown>;
+  };
+  const events = Object.entries(webhooks ?? {}).map(([type, { post }]) => [
+    `${EVENT_PATH_PREFIX}${type}`,
+    {
+      get: {
+        operationId: `event ${type}`,
+        responses: { '200': { description: `A ${type} event`, content: post.requestBody.content } },
+      },
+    },
+  ]);
+  return { ...rest, paths: { ...paths, ...Object.fromEntries(events) } };
+}
 
 /** What Optic's diff says of two documents: its report, and whether its breaking-change rules passed. */
 export async function opticDiff(
@@ -21,8 +46,8 @@ export async function opticDiff(
   const folder = await mkdtemp(join(tmpdir(), 'api-compat-'));
   try {
     const [before, after] = [join(folder, 'released.json'), join(folder, 'current.json')];
-    await writeFile(before, JSON.stringify(released));
-    await writeFile(after, JSON.stringify(current));
+    await writeFile(before, JSON.stringify(withEventsAsAnswers(released)));
+    await writeFile(after, JSON.stringify(withEventsAsAnswers(current)));
     const args = ['diff', before, after, '--check', ...(options.json ? ['--json'] : [])];
     // Telemetry off: CI has no network, and nothing of the document should leave the machine.
     const env = { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', NO_COLOR: '1' };
@@ -43,10 +68,28 @@ export async function opticDiff(
   }
 }
 
+/** What Optic's check names as broken: operations of the route table, and event types. */
+export function brokenByReport(report: string): { routes: RouteId[]; events: string[] } {
+  const routes = new Set<RouteId>();
+  const events = new Set<string>();
+  for (const line of report.split('\n')) {
+    const match = /^x (GET|POST|PUT|PATCH|DELETE) (\S+):/.exec(line.trim());
+    if (!match) continue;
+    const [, method, path] = match as unknown as [string, string, string];
+    if (path.startsWith(EVENT_PATH_PREFIX)) events.add(path.slice(EVENT_PATH_PREFIX.length));
+    const route = routeEntries().find(
+      ([, declared]) => declared.method === method && `${API_PREFIX}${declared.path}` === path,
+    );
+    if (route) routes.add(route[0]);
+  }
+  return { routes: [...routes], events: [...events] };
+}
+
 /**
  * Whether the current document may ship after the released one: yes when Optic finds nothing breaking;
- * when it does, only if a version newer than the released one is declared and the version before it
- * declares the changes that serve its integrators their old shapes (lib/versions/table.ts).
+ * when it does, only as a new version (newer than the released one) whose predecessor is deprecated
+ * and declares, for every operation and event that breaks, the change that serves it its old shape
+ * (lib/versions/table.ts).
  */
 export async function checkCompatibility(
   released: Document,
@@ -65,18 +108,40 @@ export function compatibilityVerdict(
   if (diff.passed) return { ok: true, report: diff.report };
   const newest = versions.at(-1);
   const previous = versions.at(-2);
-  const declaresChanges =
-    previous?.changes !== undefined &&
-    Object.keys({ ...previous.changes.answers, ...previous.changes.events }).length > 0;
-  if (newest && newest.version > releasedVersion && declaresChanges)
+  const broken = brokenByReport(diff.report);
+  const changes = previous?.changes;
+  // The event routes carry events: the events' own changes shape them there (lib/versions/shape.ts).
+  const eventChanges = Object.keys(changes?.events ?? {}).length > 0;
+  const undeclared = [
+    ...broken.routes.filter(
+      (id) =>
+        !changes?.answers?.[id] &&
+        !changes?.requests?.[id] &&
+        !(eventChanges && (id === 'listEvents' || id === 'getEvent')),
+    ),
+    ...broken.events.filter((type) => !changes?.events?.[type as EventType]),
+  ];
+  const missing = [
+    ...(newest && newest.version > releasedVersion
+      ? []
+      : [`a version newer than ${releasedVersion} in lib/versions/table.ts`]),
+    ...(previous?.deprecation
+      ? []
+      : [`a deprecation on ${previous?.version ?? 'the version before'}`]),
+    ...undeclared.map(
+      (what) => `${previous?.version ?? 'the version before'}'s change for ${what}`,
+    ),
+  ];
+  if (missing.length === 0)
     return {
       ok: true,
-      report: `${diff.report}\nBreaking changes ship as version ${newest.version}; ${previous?.version} declares how to serve its shapes.`,
+      report: `${diff.report}\nBreaking changes ship as version ${newest?.version}; ${previous?.version} declares how to serve its shapes.`,
     };
   return {
     ok: false,
     report: `${diff.report}
-A breaking change to the released API (docs/openapi.released.json, version ${releasedVersion}).
+A breaking change to the released API (docs/openapi.released.json, version ${releasedVersion}) needs:
+${missing.map((line) => `- ${line}`).join('\n')}
 Either make the change additive (docs/api.md, "Compatibility and versions"), or declare a new version
 in lib/versions/table.ts with the changes that take its shapes back to the version before, then
 \`npm run release\`.`,

@@ -212,42 +212,58 @@ const GATEWAY_ERROR = {
   required: ['message'],
 };
 
+/**
+ * The version an answer names, on the answers that API Gateway or the firewall may give instead of a
+ * function (which send none of the service's headers).
+ */
+const namedVersion = {
+  'Hiring-Version': {
+    ...HEADERS['Hiring-Version'],
+    required: false,
+    description: `${HEADERS['Hiring-Version'].description}; absent on API Gateway's and the firewall's own answers`,
+  },
+};
+
 /** The answers every operation shares, declared once (components/responses). */
 const SHARED_RESPONSES = {
   Unauthenticated: errorAnswer(
     `No X-API-Key header (${codes('unauthenticated')}). It names no key, so it carries no RateLimit headers.`,
+    namedVersion,
   ),
   Forbidden: errorAnswer(
     `An unknown, malformed, revoked or expired key (${codes('key_invalid')}: no RateLimit headers), or a key without the scope the route needs (${codes('scope_missing')}: with the key's RateLimit headers); behind the edge, a request the firewall refuses (${codes('request_blocked')}); API Gateway's own {"message":"Forbidden"} for a request that did not come through the edge`,
-    Object.fromEntries(
-      RATE_LIMIT_HEADERS.map((name) => [name, { ...HEADERS[name], required: false }]),
-    ),
+    {
+      ...Object.fromEntries(
+        RATE_LIMIT_HEADERS.map((name) => [name, { ...HEADERS[name], required: false }]),
+      ),
+      ...namedVersion,
+    },
     errorOrGateway,
   ),
   NotFound: errorAnswer(
     `No such resource for this tenant (${codes('not_found')}): another tenant's is never told apart from none`,
-    headerRefs(...RATE_LIMIT_HEADERS),
+    { ...headerRefs(...RATE_LIMIT_HEADERS), ...namedVersion },
   ),
-  PayloadTooLarge: errorAnswer(
-    `Body over 256 KB (${codes('payload_too_large')})`,
-    headerRefs(...RATE_LIMIT_HEADERS),
-  ),
+  PayloadTooLarge: errorAnswer(`Body over 256 KB (${codes('payload_too_large')})`, {
+    ...headerRefs(...RATE_LIMIT_HEADERS),
+    ...namedVersion,
+  }),
   UnsupportedMediaType: errorAnswer(
     `Content-Type is not application/json, or the body is not UTF-8 (${codes('unsupported_media_type')})`,
-    headerRefs(...RATE_LIMIT_HEADERS),
+    { ...headerRefs(...RATE_LIMIT_HEADERS), ...namedVersion },
   ),
   TooManyRequests: errorAnswer(
     `The key's hourly quota (${codes('quota_exceeded')}) or the client address's per-minute limit (${codes('rate_limited')}) is spent: retry after Retry-After (also \`retryAfterMs\`)`,
-    headerRefs(...RATE_LIMIT_HEADERS, 'Retry-After'),
+    { ...headerRefs(...RATE_LIMIT_HEADERS, 'Retry-After'), ...namedVersion },
   ),
   InternalError: errorAnswer(
     `Unexpected failure (${codes('internal_error')}), with a requestId to quote. If the authorizer itself failed for a reason other than an outage, API Gateway answers {"message":"Internal Server Error"} instead (retryable).`,
-    {},
+    namedVersion,
     errorOrGateway,
   ),
   Unavailable: errorAnswer(
     `DynamoDB throttled, timed out or was unreachable, for the function or for the authorizer checking the key (${codes('unavailable')}): retry after Retry-After`,
-    headerRefs('Retry-After'),
+    { ...headerRefs('Retry-After'), ...namedVersion },
   ),
 };
 const shared = (name: keyof typeof SHARED_RESPONSES) => ({
@@ -530,6 +546,59 @@ const DESCRIPTION = `Tenant-scoped REST API for job descriptions, parsed resumes
 - **Idempotency**: every POST that creates takes an \`Idempotency-Key\`; a retry with the same key and body returns the first answer (marked \`Idempotent-Replayed: true\`) and creates nothing more.
 - **Webhooks**: the \`webhooks\` section describes every event we send, signed as Standard Webhooks specifies.`;
 
+/**
+ * A branch a later release may fill (the compatibility promise): an error code, an event type or a
+ * subscription this document does not list yet. Marked, so that the contract checks, which hold the
+ * code to what it sends today, drop it (test/helpers/contract.ts).
+ */
+const ADDED_LATER = 'x-added-later';
+const laterName = { type: 'string', maxLength: 64, pattern: '^[a-z0-9_.]+$', [ADDED_LATER]: true };
+
+/** Error codes, event types and subscriptions open to what later releases add. */
+function openToLaterCodesAndEvents(schemas: Record<string, JsonSchema>): void {
+  const error = schemas.Error as { properties: Record<string, JsonSchema> };
+  error.properties.code = {
+    description:
+      `${(error.properties.code as JsonSchema).description ?? ''} A code this document does not list yet is possible (docs/api.md, "Compatibility and versions"): act on the status.`.trim(),
+    anyOf: [ref('ErrorCode'), { ...laterName, pattern: '^[a-z0-9_]+$' }],
+  };
+  // The known events, told apart by their type; and any event of a type added later.
+  schemas.KnownEvent = {
+    ...(schemas.Event as JsonSchema),
+    discriminator: {
+      propertyName: 'type',
+      mapping: Object.fromEntries(
+        EVENT_TYPES.map((type) => [
+          type,
+          `#/components/schemas/${SCHEMA_NAMES.get(EVENT_SCHEMAS[type])}`,
+        ]),
+      ),
+    },
+  };
+  schemas.UnknownEvent = {
+    type: 'object',
+    description:
+      'An event of a type this document does not list yet (added by a later release): skip it, or read its `data` as the changelog describes.',
+    properties: {
+      id: { type: 'string', maxLength: 30, pattern: '^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$' },
+      type: { ...laterName, not: { enum: [...EVENT_TYPES] } },
+      createdAt: { type: 'string', format: 'date-time', maxLength: 24 },
+      data: { type: 'object', maxProperties: 1000 },
+    },
+    required: ['id', 'type', 'createdAt', 'data'],
+  };
+  schemas.Event = {
+    description: 'An event of the log: one of the known types, or a type added later',
+    oneOf: [ref('KnownEvent'), { ...ref('UnknownEvent'), [ADDED_LATER]: true }],
+  };
+  // What an endpoint subscribes to, as answers show it: a type added later is possible there too.
+  for (const name of ['Webhook', 'NewWebhook']) {
+    const events = (schemas[name] as { properties: Record<string, { items: JsonSchema }> })
+      .properties.events as { items: JsonSchema };
+    events.items = { anyOf: [events.items, laterName] };
+  }
+}
+
 export function buildOpenApi(): JsonSchema {
   const recorded: RecordedExamples = existsSync(EXAMPLES_FILE)
     ? JSON.parse(readFileSync(EXAMPLES_FILE, 'utf8'))
@@ -563,24 +632,7 @@ export function buildOpenApi(): JsonSchema {
   };
   // New codes may come within the documented families: a client acts on one it does not know by the
   // answer's status.
-  const error = schemas.Error as { properties: Record<string, JsonSchema> };
-  error.properties.code = {
-    description:
-      `${(error.properties.code as JsonSchema).description ?? ''} A code this document does not list yet is possible (docs/api.md, "Compatibility"): act on the status.`.trim(),
-    anyOf: [ref('ErrorCode'), { type: 'string', maxLength: 64, pattern: '^[a-z0-9_]+$' }],
-  };
-  // A generated client picks the event's type by its `type`.
-  Object.assign(schemas.Event as JsonSchema, {
-    discriminator: {
-      propertyName: 'type',
-      mapping: Object.fromEntries(
-        EVENT_TYPES.map((type) => [
-          type,
-          `#/components/schemas/${SCHEMA_NAMES.get(EVENT_SCHEMAS[type])}`,
-        ]),
-      ),
-    },
-  });
+  openToLaterCodesAndEvents(schemas);
   return {
     openapi: '3.1.0',
     info: {

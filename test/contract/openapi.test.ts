@@ -273,6 +273,7 @@ describe('OpenAPI document', () => {
       );
       expect(Object.keys(resolved(operation.responses['503'])?.headers ?? {})).toEqual([
         'Retry-After',
+        'Hiring-Version',
       ]);
       if (method !== 'get')
         expect(operation.responses['409']?.headers).toHaveProperty('Retry-After');

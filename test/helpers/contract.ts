@@ -36,12 +36,16 @@ export const OPENAPI: Document = JSON.parse(
 );
 
 /**
- * The published answers are open to properties added later (the compatibility promise); what the code
- * sends today is held to exactly the properties documented: every object that lists its properties is
- * closed here again, and an error's code must be one the document names.
+ * The published answers are open to what later releases add (the compatibility promise): properties,
+ * and the branches marked `x-added-later` (error codes, event types, subscriptions). What the code
+ * sends today is held to exactly what the document lists: every object that lists its properties is
+ * closed here again, and the marked branches are dropped.
  */
 function closed(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(closed);
+  if (Array.isArray(schema))
+    return schema
+      .filter((branch) => !(branch && typeof branch === 'object' && 'x-added-later' in branch))
+      .map(closed);
   if (schema === null || typeof schema !== 'object') return schema;
   const entries = Object.entries(schema).map(([key, value]) => [key, closed(value)]);
   const object = Object.fromEntries(entries) as Record<string, unknown>;
@@ -49,12 +53,7 @@ function closed(schema: unknown): unknown {
     object.additionalProperties = false;
   return object;
 }
-const strictComponents = closed(OPENAPI.components) as Document['components'] & {
-  schemas: Record<string, { properties: Record<string, unknown> }>;
-};
-(strictComponents.schemas.Error as { properties: Record<string, unknown> }).properties.code = {
-  $ref: '#/components/schemas/ErrorCode',
-};
+const strictComponents = closed(OPENAPI.components) as Document['components'];
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { hashApiKey } from '../../lib/keys/format.js';
+import { currentVersion } from '../../lib/versions/shape.js';
 import { authenticate } from '../../lib/keys/authentication.js';
 import { readCount } from '../../lib/db/counters.js';
 import { getTenant } from '../../lib/db/tenants.js';
@@ -113,8 +114,13 @@ describe('admin CLI (npm run admin)', () => {
       id: expect.any(String),
       name: 'first-admin',
       scopes: ['admin', 'read'],
+      apiVersion: currentVersion(),
     });
-    expect(reply.json.data).toMatchObject({ tenantId: tenant, keyId: json.id });
+    expect(reply.json.data).toMatchObject({
+      tenantId: tenant,
+      keyId: json.id,
+      apiVersion: currentVersion(),
+    });
   });
 
   it('import loads product data and a re-import updates instead of duplicating, keeping counts exact', async () => {
@@ -295,5 +301,16 @@ describe('admin CLI (npm run admin)', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--scopes is required');
     expect(result.stderr).toContain('Usage: npm run admin');
+    const unserved = await admin(
+      'create-key',
+      '--tenant',
+      'x',
+      '--scopes',
+      'read',
+      '--api-version',
+      '1999-01-01',
+    );
+    expect(unserved.code).toBe(2);
+    expect(unserved.stderr).toContain(`not a version this API serves: ${currentVersion()}`);
   });
 });

@@ -2,6 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_VERSIONS, type ApiVersion } from '../../lib/versions/table.js';
+import {
+  breakingLines,
+  changeLines,
+  changelogEntry,
+  withEntry,
+} from '../../scripts/local/changelog.js';
 import { compatibilityVerdict, opticDiff } from '../../scripts/local/compatibility.js';
 
 /**
@@ -28,14 +34,28 @@ const removedResponseField = edited((schemas) => {
 const newlyRequiredRequestField = edited((schemas) => {
   schemas.CreateJdRequest?.required.push('location');
 });
+type EventSchema = { properties: { data: Schema } };
+const removedEventField = edited((schemas) => {
+  const data = (schemas.JdCreatedEvent as unknown as EventSchema).properties.data;
+  delete data.properties.title;
+  data.required.splice(data.required.indexOf('title'), 1);
+});
 const addedResponseField = edited((schemas) => {
   (schemas.JdSummary as Schema).properties.externalId = { type: 'string', maxLength: 64 };
 });
 
-/** A version after the released one, and the released one taking its shapes back. */
+/** A version after the released one, and the released one, deprecated, taking its shapes back. */
 const NEXT = '2099-01-01';
-const withNewVersion = (changes: ApiVersion['changes']): ApiVersion[] => [
-  { version: RELEASED, summary: 'released', changes },
+const deprecation = {
+  at: '2099-01-01T00:00:00Z',
+  sunset: '2100-01-01T00:00:00Z',
+  notes: 'https://x',
+};
+const withNewVersion = (
+  changes: ApiVersion['changes'],
+  deprecated: ApiVersion['deprecation'] | null = deprecation,
+): ApiVersion[] => [
+  { version: RELEASED, summary: 'released', changes, deprecation: deprecated ?? undefined },
   { version: NEXT, summary: 'next' },
 ];
 
@@ -43,8 +63,8 @@ const withNewVersion = (changes: ApiVersion['changes']): ApiVersion[] => [
 describe('the compatibility check', { timeout: 120_000 }, () => {
   // The three pairs are compared at once.
   const diffs = Promise.all(
-    [removedResponseField, newlyRequiredRequestField, addedResponseField].map((document) =>
-      opticDiff(released, document),
+    [removedResponseField, newlyRequiredRequestField, addedResponseField, removedEventField].map(
+      (document) => opticDiff(released, document),
     ),
   );
 
@@ -64,14 +84,47 @@ describe('the compatibility check', { timeout: 120_000 }, () => {
     expect(compatibilityVerdict(added!, RELEASED, API_VERSIONS)).toMatchObject({ ok: true });
   });
 
-  it('lets a breaking change through only as a new version whose predecessor declares its transformation', async () => {
-    const [removed] = await diffs;
-    const takeTypeBack = withNewVersion({
-      answers: { listJds: (answer) => answer },
-    });
-    expect(compatibilityVerdict(removed!, RELEASED, takeTypeBack).ok).toBe(true);
-    expect(compatibilityVerdict(removed!, RELEASED, withNewVersion(undefined)).ok).toBe(false);
-    expect(compatibilityVerdict(removed!, RELEASED, withNewVersion({})).ok).toBe(false);
+  it('lets a breaking change through only as a new version whose deprecated predecessor declares the change of what broke', async () => {
+    const [removed, required] = await diffs;
+    const identity = <T>(value: T) => value;
+    expect(
+      compatibilityVerdict(removed!, RELEASED, withNewVersion({ answers: { listJds: identity } })),
+    ).toMatchObject({ ok: true });
+    expect(
+      compatibilityVerdict(
+        required!,
+        RELEASED,
+        withNewVersion({ requests: { createJd: identity } }),
+      ),
+    ).toMatchObject({ ok: true });
+    // Each missing piece is named.
+    const elsewhere = compatibilityVerdict(
+      removed!,
+      RELEASED,
+      withNewVersion({ answers: { getJd: identity } }),
+    );
+    expect(elsewhere.ok).toBe(false);
+    expect(elsewhere.report).toContain(`${RELEASED}'s change for listJds`);
+    const notDeprecated = compatibilityVerdict(
+      removed!,
+      RELEASED,
+      withNewVersion({ answers: { listJds: identity } }, null),
+    );
+    expect(notDeprecated.report).toContain(`a deprecation on ${RELEASED}`);
+    expect(
+      compatibilityVerdict(removed!, RELEASED, [
+        { version: RELEASED, summary: 'released', changes: { answers: { listJds: identity } } },
+      ]).report,
+    ).toContain(`a version newer than ${RELEASED}`);
+  });
+
+  it("catches a field removed from an event a webhook receives, served by the event's own change", async () => {
+    const [, , , removedFromEvent] = await diffs;
+    const verdict = compatibilityVerdict(removedFromEvent!, RELEASED, withNewVersion({}));
+    expect(verdict.ok).toBe(false);
+    expect(verdict.report).toContain(`${RELEASED}'s change for jd.created`);
+    const shaped = withNewVersion({ events: { 'jd.created': (event) => event } });
+    expect(compatibilityVerdict(removedFromEvent!, RELEASED, shaped)).toMatchObject({ ok: true });
   });
 });
 
@@ -86,5 +139,73 @@ describe('the changelog', () => {
       expect(changelog).toContain(summary);
     }
     expect(API_VERSIONS.map(({ version }) => version)).toContain(RELEASED);
+  });
+});
+
+describe('a changelog entry, written by npm run release', () => {
+  /** Optic's diff (--json) of a removed response property, as it prints it. */
+  const diff = {
+    operations: [
+      {
+        name: 'GET /api/v1/jds',
+        change: 'changed',
+        responses: [
+          {
+            name: '200 response',
+            change: 'changed',
+            contentTypes: [
+              {
+                name: 'application/json',
+                change: 'changed',
+                attributes: [
+                  { key: '/schema/properties/data', change: 'changed' },
+                  { key: '/schema/properties/data/items/properties/type', change: 'removed' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const check = `x GET /api/v1/jds:
+  - response 200:
+        x [prevent removing response property] cannot remove response property 'type'. This is a breaking change.
+        at old.json:112:4417`;
+
+  it('lists each change where it happened, and the breaking ones apart', () => {
+    const changes = changeLines(diff);
+    expect(changes).toEqual([
+      'GET /api/v1/jds › 200 response › application/json › /schema/properties/data/items/properties/type: removed',
+    ]);
+    const breaking = breakingLines(check);
+    expect(breaking).toEqual([
+      "[prevent removing response property] cannot remove response property 'type'. This is a breaking change.",
+    ]);
+    const entry = changelogEntry({ date: '2027-06-01', changes, breaking });
+    expect(entry).toMatch(/^### Released 2027-06-01\n\nBreaking .*\n\n- \[prevent removing/);
+    expect(changelogEntry({ date: '2027-01-10', changes, breaking: [] })).toContain(
+      'Additive:\n\n- GET /api/v1/jds',
+    );
+  });
+
+  it('puts a new version first, and a release of a version first in its section', () => {
+    const changelog =
+      '# Changelog\n\nIntro.\n\n## 2026-11-25\n\nFirst.\n\n### Released 2026-11-25\n\n- a\n';
+    const additive = withEntry(
+      changelog,
+      { version: '2026-11-25', summary: 'First.' },
+      '### Released 2027-01-10\n\n- b',
+    );
+    expect(additive.indexOf('Released 2027-01-10')).toBeLessThan(
+      additive.indexOf('Released 2026-11-25'),
+    );
+    const next = withEntry(
+      additive,
+      { version: '2027-06-01', summary: 'Next.' },
+      '### Released 2027-06-01\n\n- c',
+    );
+    expect(next.indexOf('## 2027-06-01')).toBeLessThan(next.indexOf('## 2026-11-25'));
+    expect(next.indexOf('Intro.')).toBeLessThan(next.indexOf('## 2027-06-01'));
   });
 });

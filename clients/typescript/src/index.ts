@@ -16,12 +16,15 @@ export type AiScore = Schemas['AiScore'];
 export type ApiKey = Schemas['ApiKey'];
 export type NewApiKey = Schemas['NewApiKey'];
 /**
- * An event of the log. New event types may arrive without a new client (the API's compatibility
- * promise): switch on `event.type` with a `default` branch that ignores what it does not know.
+ * An event of the log: one of the types this client was generated with, or an `UnknownEvent` of a type
+ * added since (the API's compatibility promise). Switch on `event.type` with a `default` branch that
+ * skips what it does not know.
  */
 export type Event = Schemas['Event'];
+export type KnownEvent = Schemas['KnownEvent'];
+export type UnknownEvent = Schemas['UnknownEvent'];
 /** The event types this client was generated with. */
-export type KnownEventType = Event['type'];
+export type KnownEventType = KnownEvent['type'];
 /** An event type to filter on: a known one, or one added after this client was generated. */
 export type EventType = KnownEventType | (string & {});
 export type Webhook = Schemas['Webhook'];

@@ -863,7 +863,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
+            events: (("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*") | string)[];
             description?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -881,7 +881,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
+            events: (("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*") | string)[];
             description?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -947,7 +947,7 @@ export interface components {
             /** @constant */
             success: false;
             error: string;
-            /** @description A code this document does not list yet is possible (docs/api.md, "Compatibility"): act on the status. */
+            /** @description A code this document does not list yet is possible (docs/api.md, "Compatibility and versions"): act on the status. */
             code: components["schemas"]["ErrorCode"] | string;
             details?: {
                 field: string;
@@ -959,7 +959,8 @@ export interface components {
             limitBytes?: number;
             requestId?: string;
         };
-        Event: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationScoredEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"];
+        /** @description An event of the log: one of the known types, or a type added later */
+        Event: components["schemas"]["KnownEvent"] | components["schemas"]["UnknownEvent"];
         JdCreatedEvent: {
             id: string;
             /**
@@ -1395,11 +1396,22 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "version_unsupported" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "unavailable" | "internal_error";
+        KnownEvent: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationScoredEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"];
+        /** @description An event of a type this document does not list yet (added by a later release): skip it, or read its `data` as the changelog describes. */
+        UnknownEvent: {
+            id: string;
+            type: string;
+            /** Format: date-time */
+            createdAt: string;
+            data: Record<string, never>;
+        };
     };
     responses: {
         /** @description No X-API-Key header (`unauthenticated`). It names no key, so it carries no RateLimit headers. */
         Unauthenticated: {
             headers: {
+                /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
+                "Hiring-Version"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1415,6 +1427,8 @@ export interface components {
                 "RateLimit-Remaining"?: number;
                 /** @description Seconds until the hourly window resets */
                 "RateLimit-Reset"?: number;
+                /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
+                "Hiring-Version"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1427,6 +1441,8 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
+                "Hiring-Version"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1439,6 +1455,8 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
+                "Hiring-Version"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1451,6 +1469,8 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
+                "Hiring-Version"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1464,6 +1484,8 @@ export interface components {
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 "Retry-After": components["headers"]["Retry-After"];
+                /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
+                "Hiring-Version"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1473,6 +1495,8 @@ export interface components {
         /** @description Unexpected failure (`internal_error`), with a requestId to quote. If the authorizer itself failed for a reason other than an outage, API Gateway answers {"message":"Internal Server Error"} instead (retryable). */
         InternalError: {
             headers: {
+                /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
+                "Hiring-Version"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1483,6 +1507,8 @@ export interface components {
         Unavailable: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
+                /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
+                "Hiring-Version"?: string;
                 [name: string]: unknown;
             };
             content: {

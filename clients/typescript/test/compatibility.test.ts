@@ -117,7 +117,7 @@ describe('the client, against an API newer than itself', () => {
         case 'jd.created':
           return event.data.title;
         default:
-          return `ignored ${String(event.type)}`;
+          return `ignored ${event.type}`;
       }
     })();
     expect(handled).toBe('ignored application.reviewed');

@@ -22,6 +22,8 @@ export interface IdempotencyRecordItem {
   responseGzip?: Uint8Array;
   /** the answer as a map, as versions before responseJson stored it */
   response?: unknown;
+  /** the API version whose shapes the answer is in (the newest when it was recorded); absent: the first */
+  answerVersion?: string;
   createdAt: string;
   /** epoch seconds after which the record is gone (DynamoDB TTL, which may lag: reads check it too) */
   ttl: number;
@@ -73,6 +75,7 @@ export function idempotencyRecordItem(
   request: RequestFingerprint,
   response: unknown,
   now: Date,
+  answerVersion?: string,
 ): IdempotencyRecordItem {
   // What the answer holds, as the API sends it (a redacted secret is null).
   const json = JSON.stringify(response);
@@ -84,6 +87,7 @@ export function idempotencyRecordItem(
     ...(Buffer.byteLength(json, 'utf8') < RECORD_COMPRESS_FROM_BYTES
       ? { responseJson: json }
       : { responseGzip: gzipSync(json) }),
+    ...(answerVersion === undefined ? {} : { answerVersion }),
     createdAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
   };
