@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { API_VERSIONS } from '../lib/versions/table.js';
-import { breakingLines, changeLines, changelogEntry, withEntry } from './local/changelog.js';
+import {
+  breakingLines,
+  changeLines,
+  changelogEntry,
+  summarized,
+  withEntry,
+} from './local/changelog.js';
 import { compatibilityVerdict, opticDiff, RELEASED_DOCUMENT } from './local/compatibility.js';
 
 /**
@@ -33,7 +39,7 @@ if (released) {
   }
   const diff = await opticDiff(released, current, { json: true });
   release = {
-    changes: changeLines(JSON.parse(diff.report)),
+    changes: summarized(changeLines(JSON.parse(diff.report))),
     breaking: breakingLines(check.report),
   };
   if (release.changes.length === 0) {

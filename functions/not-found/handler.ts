@@ -21,9 +21,11 @@ export const handler = async (event: ApiEvent) => {
       {
         ...rateLimitHeaders(caller.quota),
         ...versionHeaders(preferredVersion(event.headers?.['hiring-version'], caller)),
+        'Request-Id': requestId,
       },
     );
   } catch (error) {
-    return errorResponse(error, requestId);
+    const refused = errorResponse(error, requestId);
+    return { ...refused, headers: { ...refused.headers, 'Request-Id': requestId } };
   }
 };

@@ -83,6 +83,8 @@ export interface ApiRequest<R extends RouteId> {
 
 /** The Lambda context, with what the middlewares parsed: the caller first, then the whole request. */
 interface ApiContext<R extends RouteId> extends Context {
+  /** API Gateway's id of the request (the Lambda request id where there is none) */
+  requestId?: string;
   caller?: Caller;
   /** known once the caller is, unless Hiring-Version names no version served */
   apiVersion?: string;
@@ -109,6 +111,24 @@ function targetOf<R extends RouteId>(routeId: R, path: PathOf<R>): string {
   return `${route.method} ${route.path.replace(/\{(\w+)\}/g, (_, name: string) => (path as Record<string, string>)[name] ?? '')}`;
 }
 
+/** The answer header an integrator quotes: API Gateway's id of the request, also on every log line of it. */
+export const REQUEST_ID_HEADER = 'Request-Id';
+
+/** The request's id, for the log lines and the answer, before anything else can fail. */
+function requestIdentity<R extends RouteId>(): MiddlewareObj<
+  ApiEvent,
+  ApiResponse,
+  Error,
+  ApiContext<R>
+> {
+  return {
+    before: ({ event, context }) => {
+      context.requestId = event.requestContext?.requestId ?? context.awsRequestId;
+      logger.appendKeys({ requestId: context.requestId });
+    },
+  };
+}
+
 /** Errors become responses here, with the caller's RateLimit headers once the caller is known. */
 function errorEnvelope<R extends RouteId>(): MiddlewareObj<
   ApiEvent,
@@ -118,7 +138,10 @@ function errorEnvelope<R extends RouteId>(): MiddlewareObj<
 > {
   return {
     onError: (request) => {
-      const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId;
+      const requestId =
+        request.context.requestId ??
+        request.event.requestContext?.requestId ??
+        request.context.awsRequestId;
       const response = errorResponse(request.error, requestId);
       if ((response.statusCode ?? 500) >= 500)
         logger.error('Request failed', { error: request.error as Error });
@@ -136,6 +159,7 @@ function errorEnvelope<R extends RouteId>(): MiddlewareObj<
             request.context.apiVersion ??
               preferredVersion(request.event.headers?.[VERSION_REQUEST_HEADER], caller),
           ),
+          [REQUEST_ID_HEADER]: requestId,
           ...response.headers,
         },
       };
@@ -205,7 +229,7 @@ function validate<R extends RouteId>(
         target: targetOf(routeId, path),
         headers: event.headers ?? {},
         responseHeaders: {},
-        requestId: event.requestContext?.requestId ?? context.awsRequestId,
+        requestId: context.requestId ?? event.requestContext?.requestId ?? context.awsRequestId,
         apiVersion,
       };
     },
@@ -228,6 +252,7 @@ export function apiHandler<R extends RouteId>(
   const handler = middy<ApiEvent, ApiResponse, Error, ApiContext<R>>()
     // Outermost, so its onError (which resets the appended keys) runs after the envelope has logged.
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(requestIdentity<R>())
     .use(errorEnvelope<R>())
     .use(authorize(routeId))
     .use(validate(routeId, schemas))
@@ -244,6 +269,7 @@ export function apiHandler<R extends RouteId>(
       const headers = {
         ...rateLimitHeaders(request.caller.quota),
         ...versionHeaders(shaped.served),
+        [REQUEST_ID_HEADER]: request.requestId,
         ...request.responseHeaders,
       };
       if (route.successStatus === 204)

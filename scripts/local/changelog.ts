@@ -16,6 +16,28 @@ export function changeLines(node: Change, where: string[] = []): string[] {
   return [...own, ...nested];
 }
 
+/**
+ * The changes as a reader takes them in: the same change on several operations or answers once, with
+ * where (the operations, when few; their count otherwise).
+ */
+export function summarized(lines: string[]): string[] {
+  const where = new Map<string, Set<string>>();
+  for (const line of new Set(lines)) {
+    const [operation, ...rest] = line.split(' › ');
+    // A change to every answer of an operation is one change of the operation.
+    const what = rest.filter((part) => !/^\d{3} response$/.test(part)).join(' › ');
+    const key = what || (operation as string);
+    const operations = where.get(key) ?? new Set<string>();
+    if (what) operations.add(operation as string);
+    where.set(key, operations);
+  }
+  return [...where].map(([what, operations]) => {
+    if (operations.size === 0) return what;
+    const list = [...operations];
+    return list.length <= 3 ? `${list.join(', ')}: ${what}` : `${what} (${list.length} operations)`;
+  });
+}
+
 /** The rules Optic's check says a change breaks (its `x [rule] message` lines). */
 export function breakingLines(checkReport: string): string[] {
   return checkReport
@@ -49,7 +71,13 @@ export function withEntry(
   entry: string,
 ): string {
   const heading = `\n## ${version.version}\n`;
-  if (changelog.includes(heading)) return changelog.replace(heading, `${heading}\n${entry}\n`);
+  const start = changelog.indexOf(heading);
+  if (start !== -1) {
+    // After the version's summary, before its earlier releases.
+    const releases = changelog.indexOf('\n### ', start);
+    const at = releases === -1 ? changelog.length : releases + 1;
+    return `${changelog.slice(0, at)}${entry}\n\n${changelog.slice(at)}`;
+  }
   const section = `${heading}\n${version.summary}\n\n${entry}\n`;
   const firstSection = changelog.indexOf('\n## ');
   return firstSection === -1

@@ -150,6 +150,12 @@ const HEADERS = {
     required: false,
     schema: { type: 'string', enum: ['true'] },
   },
+  'Request-Id': {
+    description:
+      "API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem",
+    required: true,
+    schema: { type: 'string', maxLength: 128, pattern: '^[\\x21-\\x7e]+$' },
+  },
   'Hiring-Version': {
     description:
       'The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to',
@@ -189,8 +195,8 @@ type HeaderName = keyof typeof HEADERS;
 const headerRefs = (...names: HeaderName[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
-/** What every answer of a route's function says of the version it was served with. */
-const VERSION_HEADERS = ['Hiring-Version', 'Deprecation', 'Sunset', 'Link'] as const;
+/** What every answer of a route's function says of itself: its request's id, and the version that served it. */
+const VERSION_HEADERS = ['Request-Id', 'Hiring-Version', 'Deprecation', 'Sunset', 'Link'] as const;
 
 const errorAnswer = (
   description: string,
@@ -216,13 +222,16 @@ const GATEWAY_ERROR = {
  * The version an answer names, on the answers that API Gateway or the firewall may give instead of a
  * function (which send none of the service's headers).
  */
-const namedVersion = {
-  'Hiring-Version': {
-    ...HEADERS['Hiring-Version'],
-    required: false,
-    description: `${HEADERS['Hiring-Version'].description}; absent on API Gateway's and the firewall's own answers`,
-  },
-};
+const namedVersion = Object.fromEntries(
+  (['Request-Id', 'Hiring-Version'] as const).map((name) => [
+    name,
+    {
+      ...HEADERS[name],
+      required: false,
+      description: `${HEADERS[name].description}; absent on API Gateway's and the firewall's own answers`,
+    },
+  ]),
+);
 
 /** The answers every operation shares, declared once (components/responses). */
 const SHARED_RESPONSES = {

@@ -202,6 +202,7 @@ describe('OpenAPI document', () => {
               'RateLimit-Reset': '1',
               'Retry-After': '1',
               'Hiring-Version': currentVersion(),
+              'Request-Id': 'recorded',
             },
             raw: Buffer.from(JSON.stringify(example.value)),
           },
@@ -256,6 +257,7 @@ describe('OpenAPI document', () => {
         'RateLimit-Limit',
         'RateLimit-Remaining',
         'RateLimit-Reset',
+        'Request-Id',
         'Hiring-Version',
         'Deprecation',
         'Sunset',
@@ -273,6 +275,7 @@ describe('OpenAPI document', () => {
       );
       expect(Object.keys(resolved(operation.responses['503'])?.headers ?? {})).toEqual([
         'Retry-After',
+        'Request-Id',
         'Hiring-Version',
       ]);
       if (method !== 'get')

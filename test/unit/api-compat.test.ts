@@ -6,6 +6,7 @@ import {
   breakingLines,
   changeLines,
   changelogEntry,
+  summarized,
   withEntry,
 } from '../../scripts/local/changelog.js';
 import { compatibilityVerdict, opticDiff } from '../../scripts/local/compatibility.js';
@@ -189,6 +190,24 @@ describe('a changelog entry, written by npm run release', () => {
     );
   });
 
+  it('says a change made on many operations once, with how many, and names the operations of a rarer one', () => {
+    const header = (operation: string, status: number) =>
+      `${operation} › ${status} response › response header Request-Id: added`;
+    const operations = ['GET /a', 'GET /b', 'POST /c', 'DELETE /d'];
+    const lines = operations.flatMap((operation) => [
+      header(operation, 200),
+      header(operation, 200),
+      header(operation, 404),
+    ]);
+    lines.push('GET /a › 200 response › application/json › /schema/properties/x: added');
+    lines.push('GET /e: added');
+    expect(summarized(lines)).toEqual([
+      'response header Request-Id: added (4 operations)',
+      'GET /a: application/json › /schema/properties/x: added',
+      'GET /e: added',
+    ]);
+  });
+
   it('puts a new version first, and a release of a version first in its section', () => {
     const changelog =
       '# Changelog\n\nIntro.\n\n## 2026-11-25\n\nFirst.\n\n### Released 2026-11-25\n\n- a\n';
@@ -200,6 +219,7 @@ describe('a changelog entry, written by npm run release', () => {
     expect(additive.indexOf('Released 2027-01-10')).toBeLessThan(
       additive.indexOf('Released 2026-11-25'),
     );
+    expect(additive).toContain('## 2026-11-25\n\nFirst.\n\n### Released 2027-01-10');
     const next = withEntry(
       additive,
       { version: '2027-06-01', summary: 'Next.' },

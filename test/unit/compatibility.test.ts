@@ -79,6 +79,7 @@ describe("the project's own contract check", () => {
       'RateLimit-Remaining': '999',
       'RateLimit-Reset': '60',
       'Hiring-Version': currentVersion(),
+      'Request-Id': 'Kx1aBcDeFgHiJkL=',
     },
     raw: Buffer.from(JSON.stringify(body)),
   });

@@ -7,6 +7,7 @@ const headers = {
   'RateLimit-Remaining': '999',
   'RateLimit-Reset': '60',
   'Hiring-Version': FIRST_VERSION,
+  'Request-Id': 'Kx1aBcDeFgHiJkL=',
 };
 const reply = (status: number, body: unknown, extra: Record<string, string> = headers) => ({
   status,
@@ -50,6 +51,7 @@ describe('the contract check every suite answer goes through (test/helpers/contr
       'whoami 200: no RateLimit-Limit header',
       'whoami 200: no RateLimit-Remaining header',
       'whoami 200: no RateLimit-Reset header',
+      'whoami 200: no Request-Id header',
       'whoami 200: no Hiring-Version header',
     ]);
     expect(

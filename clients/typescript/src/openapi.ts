@@ -1410,6 +1410,8 @@ export interface components {
         /** @description No X-API-Key header (`unauthenticated`). It names no key, so it carries no RateLimit headers. */
         Unauthenticated: {
             headers: {
+                /** @description API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem; absent on API Gateway's and the firewall's own answers */
+                "Request-Id"?: string;
                 /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
                 "Hiring-Version"?: string;
                 [name: string]: unknown;
@@ -1427,6 +1429,8 @@ export interface components {
                 "RateLimit-Remaining"?: number;
                 /** @description Seconds until the hourly window resets */
                 "RateLimit-Reset"?: number;
+                /** @description API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem; absent on API Gateway's and the firewall's own answers */
+                "Request-Id"?: string;
                 /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
                 "Hiring-Version"?: string;
                 [name: string]: unknown;
@@ -1441,6 +1445,8 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                /** @description API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem; absent on API Gateway's and the firewall's own answers */
+                "Request-Id"?: string;
                 /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
                 "Hiring-Version"?: string;
                 [name: string]: unknown;
@@ -1455,6 +1461,8 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                /** @description API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem; absent on API Gateway's and the firewall's own answers */
+                "Request-Id"?: string;
                 /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
                 "Hiring-Version"?: string;
                 [name: string]: unknown;
@@ -1469,6 +1477,8 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                /** @description API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem; absent on API Gateway's and the firewall's own answers */
+                "Request-Id"?: string;
                 /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
                 "Hiring-Version"?: string;
                 [name: string]: unknown;
@@ -1484,6 +1494,8 @@ export interface components {
                 "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                 "Retry-After": components["headers"]["Retry-After"];
+                /** @description API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem; absent on API Gateway's and the firewall's own answers */
+                "Request-Id"?: string;
                 /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
                 "Hiring-Version"?: string;
                 [name: string]: unknown;
@@ -1495,6 +1507,8 @@ export interface components {
         /** @description Unexpected failure (`internal_error`), with a requestId to quote. If the authorizer itself failed for a reason other than an outage, API Gateway answers {"message":"Internal Server Error"} instead (retryable). */
         InternalError: {
             headers: {
+                /** @description API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem; absent on API Gateway's and the firewall's own answers */
+                "Request-Id"?: string;
                 /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
                 "Hiring-Version"?: string;
                 [name: string]: unknown;
@@ -1507,6 +1521,8 @@ export interface components {
         Unavailable: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
+                /** @description API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem; absent on API Gateway's and the firewall's own answers */
+                "Request-Id"?: string;
                 /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
                 "Hiring-Version"?: string;
                 [name: string]: unknown;
@@ -1529,6 +1545,8 @@ export interface components {
         "Retry-After": number;
         /** @description `true` on the replay of an answer given before to the same Idempotency-Key and body (byte for byte the same body); absent otherwise */
         "Idempotent-Replayed": "true";
+        /** @description API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem */
+        "Request-Id": string;
         /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to */
         "Hiring-Version": string;
         /** @description Sent when the version serving the answer is deprecated (RFC 9745): when it was, as `@` and epoch seconds. Move to a newer version before its Sunset. */
@@ -1569,6 +1587,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1585,6 +1604,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1603,6 +1623,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1642,6 +1663,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1659,6 +1681,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1677,6 +1700,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1697,6 +1721,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1738,6 +1763,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1755,6 +1781,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1774,6 +1801,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1812,6 +1840,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1826,6 +1855,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1845,6 +1875,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1863,6 +1894,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1907,6 +1939,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1925,6 +1958,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1944,6 +1978,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1962,6 +1997,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -1980,6 +2016,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2019,6 +2056,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2035,6 +2073,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2053,6 +2092,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2091,6 +2131,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2107,6 +2148,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2126,6 +2168,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2166,6 +2209,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2182,6 +2226,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2200,6 +2245,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2241,6 +2287,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2257,6 +2304,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2276,6 +2324,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2314,6 +2363,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2330,6 +2380,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2349,6 +2400,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2387,6 +2439,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2403,6 +2456,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2421,6 +2475,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2460,6 +2515,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2477,6 +2533,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2495,6 +2552,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2515,6 +2573,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2551,6 +2610,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2567,6 +2627,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2586,6 +2647,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2623,6 +2685,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2639,6 +2702,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2657,6 +2721,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2697,6 +2762,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2713,6 +2779,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2731,6 +2798,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2769,6 +2837,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2785,6 +2854,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2804,6 +2874,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2842,6 +2913,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2858,6 +2930,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2876,6 +2949,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2915,6 +2989,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2932,6 +3007,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2950,6 +3026,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -2970,6 +3047,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3008,6 +3086,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3024,6 +3103,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3043,6 +3123,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3079,6 +3160,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3095,6 +3177,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3114,6 +3197,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3152,6 +3236,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3168,6 +3253,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3187,6 +3273,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3225,6 +3312,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3241,6 +3329,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3260,6 +3349,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3303,6 +3393,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3319,6 +3410,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3338,6 +3430,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3376,6 +3469,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3392,6 +3486,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3411,6 +3506,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3449,6 +3545,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3465,6 +3562,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3484,6 +3582,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3540,6 +3639,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3557,6 +3657,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3576,6 +3677,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
@@ -3596,6 +3698,7 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
                     "Hiring-Version": components["headers"]["Hiring-Version"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
