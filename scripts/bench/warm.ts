@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -11,6 +12,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { generateApiKey } from '../../lib/keys/format.js';
+import { setKeyService } from '../../lib/webhooks/secret-box.js';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { AUTHORIZER_FUNCTION, routeEntries } from '../../lib/http/routes.js';
 import { fixtureAsOf } from '../local/fixtures.js';
@@ -90,6 +92,15 @@ export async function warmOverhead(invocations: number): Promise<Map<string, num
       hourlyLimit: 1000,
     },
   });
+  // KMS answered in-process too: a data key is "encrypted" as itself (create-webhook and
+  // rotate-webhook-secret seal a new signing secret; without a key service they fail).
+  setKeyService({
+    generateDataKey: async () => {
+      const plaintext = randomBytes(32);
+      return { plaintext, encrypted: Uint8Array.from(plaintext) };
+    },
+    decrypt: async (encrypted) => Uint8Array.from(encrypted),
+  });
   const validKey = generateApiKey();
   const results = new Map<string, number>();
   const functions = [AUTHORIZER_FUNCTION, ...routeEntries().map(([, route]) => route.functionName)];
@@ -118,6 +129,7 @@ export async function warmOverhead(invocations: number): Promise<Map<string, num
     results.set(name, median(samples));
   }
   mock.restore();
+  setKeyService(undefined);
   setSharedDb(undefined);
   return results;
 }
