@@ -1,7 +1,11 @@
 import { type ApiEvent, callerOf, enforceLimits } from '../../lib/http/caller.js';
 import { errorResponse, jsonResponse } from '../../lib/http/errors.js';
 import { rateLimitHeaders } from '../../lib/http/rate-limit.js';
-import { preferredVersion, versionHeaders } from '../../lib/versions/shape.js';
+import {
+  preferredVersion,
+  VERSION_REQUEST_HEADER,
+  versionHeaders,
+} from '../../lib/versions/shape.js';
 
 /**
  * The $default route: nothing read; behind the authorizer like every route, so an unknown route
@@ -20,7 +24,7 @@ export const handler = async (event: ApiEvent) => {
       { success: false, error: `Route not found: ${method} ${path}`, code: 'not_found' },
       {
         ...rateLimitHeaders(caller.quota),
-        ...versionHeaders(preferredVersion(event.headers?.['hiring-version'], caller)),
+        ...versionHeaders(preferredVersion(event.headers?.[VERSION_REQUEST_HEADER], caller)),
         'Request-Id': requestId,
       },
     );

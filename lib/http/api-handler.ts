@@ -18,11 +18,9 @@ import {
   servedVersion,
   shapeAnswer,
   upgradeRequest,
+  VERSION_REQUEST_HEADER,
   versionHeaders,
 } from '../versions/shape.js';
-
-/** Hiring-Version, as API Gateway hands request headers over (lower-cased). */
-const VERSION_REQUEST_HEADER = 'hiring-version';
 
 export type {
   ApiEvent,

@@ -6,6 +6,8 @@ import { API_VERSIONS, type ApiVersion, type Shape } from './table.js';
 
 /** The request header that names a version, and the answer header that says which one served it. */
 export const VERSION_HEADER = 'Hiring-Version';
+/** The same, as API Gateway hands request headers over (lower-cased). */
+export const VERSION_REQUEST_HEADER = 'hiring-version';
 
 const table = /* @__PURE__ */ processWide((): readonly ApiVersion[] => API_VERSIONS);
 /** The versions served, oldest first. */

@@ -196,7 +196,7 @@ const headerRefs = (...names: HeaderName[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
 /** What every answer of a route's function says of itself: its request's id, and the version that served it. */
-const VERSION_HEADERS = ['Request-Id', 'Hiring-Version', 'Deprecation', 'Sunset', 'Link'] as const;
+const ANSWER_HEADERS = ['Request-Id', 'Hiring-Version', 'Deprecation', 'Sunset', 'Link'] as const;
 
 const errorAnswer = (
   description: string,
@@ -219,10 +219,10 @@ const GATEWAY_ERROR = {
 };
 
 /**
- * The version an answer names, on the answers that API Gateway or the firewall may give instead of a
- * function (which send none of the service's headers).
+ * What a function's answer says of itself (its request id and version), on the answers that API
+ * Gateway or the firewall may give instead of a function (which send none of the service's headers).
  */
-const namedVersion = Object.fromEntries(
+const functionHeaders = Object.fromEntries(
   (['Request-Id', 'Hiring-Version'] as const).map((name) => [
     name,
     {
@@ -237,7 +237,7 @@ const namedVersion = Object.fromEntries(
 const SHARED_RESPONSES = {
   Unauthenticated: errorAnswer(
     `No X-API-Key header (${codes('unauthenticated')}). It names no key, so it carries no RateLimit headers.`,
-    namedVersion,
+    functionHeaders,
   ),
   Forbidden: errorAnswer(
     `An unknown, malformed, revoked or expired key (${codes('key_invalid')}: no RateLimit headers), or a key without the scope the route needs (${codes('scope_missing')}: with the key's RateLimit headers); behind the edge, a request the firewall refuses (${codes('request_blocked')}); API Gateway's own {"message":"Forbidden"} for a request that did not come through the edge`,
@@ -245,34 +245,34 @@ const SHARED_RESPONSES = {
       ...Object.fromEntries(
         RATE_LIMIT_HEADERS.map((name) => [name, { ...HEADERS[name], required: false }]),
       ),
-      ...namedVersion,
+      ...functionHeaders,
     },
     errorOrGateway,
   ),
   NotFound: errorAnswer(
     `No such resource for this tenant (${codes('not_found')}): another tenant's is never told apart from none`,
-    { ...headerRefs(...RATE_LIMIT_HEADERS), ...namedVersion },
+    { ...headerRefs(...RATE_LIMIT_HEADERS), ...functionHeaders },
   ),
   PayloadTooLarge: errorAnswer(`Body over 256 KB (${codes('payload_too_large')})`, {
     ...headerRefs(...RATE_LIMIT_HEADERS),
-    ...namedVersion,
+    ...functionHeaders,
   }),
   UnsupportedMediaType: errorAnswer(
     `Content-Type is not application/json, or the body is not UTF-8 (${codes('unsupported_media_type')})`,
-    { ...headerRefs(...RATE_LIMIT_HEADERS), ...namedVersion },
+    { ...headerRefs(...RATE_LIMIT_HEADERS), ...functionHeaders },
   ),
   TooManyRequests: errorAnswer(
     `The key's hourly quota (${codes('quota_exceeded')}) or the client address's per-minute limit (${codes('rate_limited')}) is spent: retry after Retry-After (also \`retryAfterMs\`)`,
-    { ...headerRefs(...RATE_LIMIT_HEADERS, 'Retry-After'), ...namedVersion },
+    { ...headerRefs(...RATE_LIMIT_HEADERS, 'Retry-After'), ...functionHeaders },
   ),
   InternalError: errorAnswer(
     `Unexpected failure (${codes('internal_error')}), with a requestId to quote. If the authorizer itself failed for a reason other than an outage, API Gateway answers {"message":"Internal Server Error"} instead (retryable).`,
-    namedVersion,
+    functionHeaders,
     errorOrGateway,
   ),
   Unavailable: errorAnswer(
     `DynamoDB throttled, timed out or was unreachable, for the function or for the authorizer checking the key (${codes('unavailable')}): retry after Retry-After`,
-    { ...headerRefs('Retry-After'), ...namedVersion },
+    { ...headerRefs('Retry-After'), ...functionHeaders },
   ),
 };
 const shared = (name: keyof typeof SHARED_RESPONSES) => ({
@@ -324,13 +324,13 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       });
     }
   }
-  const withRateLimit = headerRefs(...RATE_LIMIT_HEADERS, ...VERSION_HEADERS);
+  const withRateLimit = headerRefs(...RATE_LIMIT_HEADERS, ...ANSWER_HEADERS);
   const answers: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.summary,
       headers: headerRefs(
         ...RATE_LIMIT_HEADERS,
-        ...VERSION_HEADERS,
+        ...ANSWER_HEADERS,
         ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []),
         ...('versioned' in route && route.successStatus !== 204 ? (['ETag'] as const) : []),
       ),
