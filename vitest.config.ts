@@ -12,9 +12,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['aws-sdk-client-mock-vitest/extend'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          environment: 'node',
+          // A test here synthesizes the whole app (1.5–5.5 s on a developer's two cores); on a slower CI
+          // machine the 5 s default failed one that synthesizes both stages. These assert templates, not speed.
+          testTimeout: 60_000,
         },
       },
       {

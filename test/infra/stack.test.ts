@@ -1330,6 +1330,8 @@ describe('one committed description per stage', () => {
     );
 
     expect(commands.length).toBeGreaterThanOrEqual(4);
+    // Commands with the same -c flags make the same app: each distinct set is synthesized once.
+    const synthesized = new Set<string>();
     for (const { file, command } of commands) {
       const flags = Object.fromEntries(
         [...command.matchAll(/-c\s+(\w+)=(\S+)/g)].map((flag) => [
@@ -1340,6 +1342,9 @@ describe('one committed description per stage', () => {
       expect(Object.values(flags).join(' '), `${file}: ${command} has a placeholder`).not.toMatch(
         /[<>…]/,
       );
+      const key = JSON.stringify(Object.entries(flags).sort());
+      if (synthesized.has(key)) continue;
+      synthesized.add(key);
       expect(() => asTheCliWould(flags).app.synth(), `${file}: ${command}`).not.toThrow();
     }
   });
