@@ -91,6 +91,18 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** A JD's external id already held by another JD of the tenant: the 409 names that JD (`existingId`). */
+export class ExternalIdTakenError extends ConflictError {
+  constructor(
+    externalId: string,
+    readonly existingId: string,
+  ) {
+    super(
+      `externalId ${JSON.stringify(externalId)} is already JD ${existingId}'s: update that JD, or give this one another externalId`,
+    );
+  }
+}
+
 export interface FieldProblem {
   field: string;
   rule: string;

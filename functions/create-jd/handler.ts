@@ -7,6 +7,13 @@ import { createJdBody } from '../../lib/jds/requests.js';
 export const handler = apiHandler('createJd', { body: createJdBody }, (request) =>
   withIdempotency(sharedDb(), request, {
     run: (claim) => createJd(sharedDb(), request.caller.tenantId, request.body, { claim }),
-    respond: (jd) => ({ data: { id: jd.id, status: jd.status, title: jd.title } }),
+    respond: (jd) => ({
+      data: {
+        id: jd.id,
+        status: jd.status,
+        title: jd.title,
+        ...(jd.externalId === undefined ? {} : { externalId: jd.externalId }),
+      },
+    }),
   }),
 );

@@ -12,6 +12,7 @@ export const handler = apiHandler(
       await listCandidates(sharedDb(), caller.tenantId, {
         ...pageRequest(query),
         search: query.search,
+        email: query.email,
       }),
     ),
 );

@@ -6,6 +6,10 @@ import { listJds } from '../../lib/jds/store.js';
 
 export const handler = apiHandler('listJds', { query: listJdsQuery }, async ({ caller, query }) =>
   pagedResult(
-    await listJds(sharedDb(), caller.tenantId, { ...pageRequest(query), status: query.status }),
+    await listJds(sharedDb(), caller.tenantId, {
+      ...pageRequest(query),
+      status: query.status,
+      externalId: query.externalId,
+    }),
   ),
 );

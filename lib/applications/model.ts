@@ -28,6 +28,8 @@ export interface ApplicationItem {
   aiScore?: number;
   aiScoredAt?: string;
   aiModel?: ScoreModel;
+  /** when the newest score was given (GET /applications?scoredSince=); absent until a dated score, and on items written before it was kept */
+  lastScoredAt?: string;
   /** the candidate's name and e-mail, copied from the resume at identityVersion */
   candidate: string | null;
   email: string | null;
@@ -59,6 +61,8 @@ export const applicationKeys = {
     pk: tenantPk(tenantId),
     sk: `APP#${jdId}#${applicationId}`,
   }),
+  /** Sort-key prefix of every application of the tenant (not their pointers: "APPID#"). */
+  all: 'APP#',
   /** Sort-key prefix of one JD's applications (ids contain no "#"). */
   ofJd: (jdId: string) => `APP#${jdId}#`,
   pointer: (tenantId: string, applicationId: string) => ({
@@ -117,6 +121,8 @@ export function applicationItems(
   if (best !== undefined) item.aiScore = best.overallScore;
   if (best?.scoredAt !== undefined) item.aiScoredAt = best.scoredAt;
   if (best?.model !== undefined) item.aiModel = best.model;
+  const lastScoredAt = newestScoredAt(application.scores);
+  if (lastScoredAt !== undefined) item.lastScoredAt = lastScoredAt;
   if (stored.sourceVersion === undefined) delete item.sourceVersion;
   return {
     application: item,
@@ -142,6 +148,14 @@ export function applicationItems(
   };
 }
 
+/** The newest `scoredAt` among the scores (UTC ISO strings sort as time), or undefined when none is dated. */
+function newestScoredAt(scores: readonly AiScore[]): string | undefined {
+  let newest: string | undefined;
+  for (const { scoredAt } of scores)
+    if (scoredAt !== undefined && (newest === undefined || scoredAt > newest)) newest = scoredAt;
+  return newest;
+}
+
 export interface Match {
   applicationId: string;
   resumeId: string;
@@ -154,15 +168,22 @@ export interface Match {
   status: ApplicationStatus;
 }
 
+/** The score a list shows of an application (its best), with when and by which model it was given. */
+function shownScore(item: Pick<ApplicationItem, 'aiScore' | 'aiScoredAt' | 'aiModel'>) {
+  return {
+    aiScore: item.aiScore ?? null,
+    scoredAt: item.aiScoredAt ?? null,
+    model: item.aiModel ?? null,
+  };
+}
+
 export function toMatch(entry: MatchEntry): Match {
   return {
     applicationId: entry.id,
     resumeId: entry.resumeId,
     candidate: entry.candidate,
     email: entry.email,
-    aiScore: entry.aiScore ?? null,
-    scoredAt: entry.aiScoredAt ?? null,
-    model: entry.aiModel ?? null,
+    ...shownScore(entry),
     status: entry.status,
   };
 }
@@ -196,4 +217,78 @@ export function toApplication(item: ApplicationItem): Application {
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
+}
+
+/** What GET /applications reads of an application: everything its entry shows and its filters test, never the scores. */
+export const APPLICATION_ENTRY_ATTRIBUTES = [
+  'id',
+  'jdId',
+  'resumeId',
+  'status',
+  'aiScore',
+  'aiScoredAt',
+  'aiModel',
+  'lastScoredAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export type ApplicationEntryItem = Pick<
+  ApplicationItem,
+  (typeof APPLICATION_ENTRY_ATTRIBUTES)[number]
+>;
+
+/** An application as GET /applications lists it: the score it ranks by (the best), with what identifies it. */
+export interface ApplicationEntry {
+  id: string;
+  jdId: string;
+  resumeId: string;
+  status: ApplicationStatus;
+  aiScore: number | null;
+  scoredAt: string | null;
+  model: ScoreModel | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toApplicationEntry(item: ApplicationEntryItem): ApplicationEntry {
+  return {
+    id: item.id,
+    jdId: item.jdId,
+    resumeId: item.resumeId,
+    status: item.status,
+    ...shownScore(item),
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+  };
+}
+
+/** What GET /applications may be asked to keep; absent fields keep everything. */
+export interface ApplicationFilter {
+  jdId?: string | undefined;
+  resumeId?: string | undefined;
+  status?: ApplicationStatus | undefined;
+  /** inclusive bounds of the best score; either one leaves unscored applications out */
+  minScore?: number | undefined;
+  maxScore?: number | undefined;
+  /** an instant (ms): applications whose newest score was given at or after it */
+  scoredSince?: number | undefined;
+}
+
+/** Whether an application passes every filter (the rule, once, for every walk GET /applications makes). */
+export function passesFilter(item: ApplicationEntryItem, filter: ApplicationFilter): boolean {
+  if (filter.jdId !== undefined && item.jdId !== filter.jdId) return false;
+  if (filter.resumeId !== undefined && item.resumeId !== filter.resumeId) return false;
+  if (filter.status !== undefined && item.status !== filter.status) return false;
+  if (filter.minScore !== undefined || filter.maxScore !== undefined) {
+    if (item.aiScore === undefined) return false;
+    if (filter.minScore !== undefined && item.aiScore < filter.minScore) return false;
+    if (filter.maxScore !== undefined && item.aiScore > filter.maxScore) return false;
+  }
+  if (filter.scoredSince !== undefined) {
+    // Items written before lastScoredAt was kept have only their best score's time.
+    const scoredAt = item.lastScoredAt ?? item.aiScoredAt;
+    if (scoredAt === undefined || Date.parse(scoredAt) < filter.scoredSince) return false;
+  }
+  return true;
 }

@@ -5,6 +5,8 @@ import {
   freeText,
   fromMetadata,
   id,
+  page,
+  slicePagination,
   score,
   success,
   timestamp,
@@ -62,6 +64,18 @@ export const application = z.strictObject({
   createdAt: timestamp,
   updatedAt: timestamp,
 });
+/** An application as GET /applications lists it: its best score with what identifies it, never the scores' criteria or summaries. */
+export const applicationEntry = z.strictObject({
+  id,
+  jdId: id,
+  resumeId: id,
+  status: z.enum(APPLICATION_STATUSES),
+  aiScore: z.nullable(score),
+  scoredAt: z.nullable(timestamp),
+  model: z.nullable(scoreModel),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
 /** What `application.created` and `application.updated` carry. */
 export const applicationEventData = z.strictObject({
   id,
@@ -86,11 +100,17 @@ export const applicationScoredData = z.strictObject({
 export const APPLICATION_RESPONSES = {
   listMatches: wholeOrSlice(whole(matchEntry)),
   getApplication: success(application),
+  listApplications: z.strictObject({
+    success: z.literal(true),
+    data: page(applicationEntry),
+    pagination: slicePagination,
+  }),
 };
 
 export const APPLICATION_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [matchEntry, 'MatchEntry'],
   [application, 'Application'],
+  [applicationEntry, 'ApplicationEntry'],
   [aiScore, 'AiScore'],
   [scoreIdentity, 'ScoreIdentity'],
   [scoreModel, 'ScoreModel'],

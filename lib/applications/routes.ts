@@ -11,6 +11,16 @@ export const APPLICATION_ROUTES = {
     successStatus: 200,
     paginated: true,
   },
+  listApplications: {
+    method: 'GET',
+    path: '/applications',
+    functionName: 'list-applications',
+    scope: { scope: 'match:read', generic: 'read' },
+    summary:
+      'Every application of the tenant, filtered by JD, resume, status, score or when scored',
+    successStatus: 200,
+    paginated: true,
+  },
   getApplication: {
     method: 'GET',
     path: '/applications/{applicationId}',
@@ -25,6 +35,8 @@ const tenantData = ['tenant'] as const;
 
 export const APPLICATION_ROUTE_ACCESS = {
   listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
+  // Query: the tenant's, a JD's or a resume's applications; BatchGetItem: a resume's, from its copies.
+  listApplications: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: tenantData },
   // GetItem: the pointer from its id, then the application it points at.
   getApplication: { table: ['GetItem'], indexes: [], partitions: tenantData },
 } as const satisfies Record<keyof typeof APPLICATION_ROUTES, TableAccess>;

@@ -1,23 +1,32 @@
 import type { Db } from '../db/client.js';
-import { getItem } from '../db/dynamo.js';
+import { batchGet, getItem } from '../db/dynamo.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';
-import { isValidId, tenantPk } from '../db/ids.js';
+import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
 import {
+  filteredSlicePage,
   type Listed,
+  type Slice,
   type SliceRequest,
   type SliceSource,
   wholeOrSlice,
 } from '../db/pagination.js';
 import { INDEXES } from '../db/table.js';
 import { type JdHeadItem, jdKeys } from '../jds/model.js';
+import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
 import {
+  APPLICATION_ENTRY_ATTRIBUTES,
   type Application,
+  type ApplicationEntry,
+  type ApplicationEntryItem,
+  type ApplicationFilter,
   type ApplicationItem,
   applicationKeys,
   type ApplicationPointerItem,
   type Match,
   type MatchEntry,
+  passesFilter,
   toApplication,
+  toApplicationEntry,
   toMatch,
 } from './model.js';
 
@@ -100,4 +109,83 @@ export async function readApplication(
     { consistent: true },
   );
   return application && toApplication(application);
+}
+
+const ENTRY_PROJECTION = APPLICATION_ENTRY_ATTRIBUTES.map((name) => `#${name}`).join(', ');
+const ENTRY_NAMES = Object.fromEntries(
+  APPLICATION_ENTRY_ATTRIBUTES.map((name) => [`#${name}`, name]),
+);
+
+/**
+ * A page of the tenant's applications (GET /applications) that pass `filter`, in the order of the walk
+ * it takes: with `resumeId`, the resume's application copies (its applications by id); with `jdId`,
+ * the JD's applications (by id); otherwise every application of the tenant (by JD, then id). The
+ * other filters are tested on the applications read (docs/api.md says which ones an index serves).
+ */
+export async function listApplications(
+  db: Db,
+  tenantId: string,
+  filter: ApplicationFilter,
+  request: SliceRequest,
+): Promise<Slice<ApplicationEntry>> {
+  const pk = tenantPk(tenantId);
+  const name = `applications:${JSON.stringify(filter)}`;
+  const keep = (item: ApplicationEntryItem | undefined) =>
+    item && passesFilter(item, filter) ? toApplicationEntry(item) : undefined;
+  const filtered = Object.entries(filter).some(
+    ([field, value]) => value !== undefined && field !== (filter.resumeId ? 'resumeId' : 'jdId'),
+  );
+
+  if (filter.resumeId !== undefined) {
+    if (!isValidId(filter.resumeId)) return { items: [], limit: request.limit, hasMore: false };
+    const resumeId = filter.resumeId;
+    return filteredSlicePage<ApplicationCopyItem, ApplicationEntry>(
+      db,
+      {
+        tenantPk: pk,
+        name,
+        query: {
+          ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)),
+          ProjectionExpression: 'sk, id, jdId',
+        },
+        sortKey: 'sk',
+        startKey: (id) => resumeKeys.copy(tenantId, resumeId, id),
+      },
+      request,
+      {
+        filtered,
+        // A copy names its application's JD: the page's applications are read in one BatchGet.
+        items: async (copies) => {
+          const found = await batchGet<ApplicationEntryItem & { pk: string; sk: string }>(
+            db,
+            copies.map((copy) => applicationKeys.item(tenantId, copy.jdId, copy.id)),
+            { projection: ENTRY_PROJECTION, names: ENTRY_NAMES },
+          );
+          const byId = new Map(found.map((item) => [item.id, item]));
+          return copies.map((copy) => keep(byId.get(copy.id)));
+        },
+      },
+    );
+  }
+
+  if (filter.jdId !== undefined && !isValidId(filter.jdId))
+    return { items: [], limit: request.limit, hasMore: false };
+  const prefix =
+    filter.jdId === undefined ? applicationKeys.all : applicationKeys.ofJd(filter.jdId);
+  return filteredSlicePage<ApplicationEntryItem & { sk: string }, ApplicationEntry>(
+    db,
+    {
+      tenantPk: pk,
+      name,
+      query: {
+        ...underPrefix(tenantId, prefix),
+        ProjectionExpression: `sk, ${ENTRY_PROJECTION}`,
+        ExpressionAttributeNames: ENTRY_NAMES,
+      },
+      sortKey: 'sk',
+      startKey: (_id, sort) => ({ pk, sk: sort }),
+    },
+    request,
+    { filtered, items: async (items) => items.map(keep) },
+  );
 }

@@ -4,7 +4,7 @@ import { cursorSecretId } from '../config.js';
 import { type SecretValues, secretValues } from '../aws/secrets.js';
 import { InvalidCursorError, TooManyItemsError } from '../errors.js';
 import type { Db } from './client.js';
-import { queryUpTo } from './dynamo.js';
+import { queryPage, queryUpTo } from './dynamo.js';
 import { isValidId } from './ids.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -327,6 +327,67 @@ export async function slicePage<E extends { id: string }>(
     slice.nextCursor = await encodeCursor(source, {
       s: String(last[source.sortKey]),
       i: last.id,
+      p: (cursor?.p ?? 1) + 1,
+    });
+  }
+  return slice;
+}
+
+/** A filtered slice reads at most this many entries per answer, then answers what it found and where it stopped. */
+export const FILTERED_READ_BUDGET = 1000;
+/** How many entries each Query of a filtered slice asks for. */
+const FILTERED_QUERY_SIZE = 200;
+
+/**
+ * `limit` items after the cursor, in the source's order, of those `select` keeps: it turns each page of
+ * entries read into the items to answer (undefined: left out), in the same order. A filtered walk
+ * reads at most FILTERED_READ_BUDGET entries per answer: past it, the answer holds what it found (maybe
+ * nothing), `hasMore`, and a cursor after the last entry read, so every request stays small and a walk
+ * that follows the cursors still reads each entry once.
+ */
+export async function filteredSlicePage<R extends { id: string }, E>(
+  db: Db,
+  source: SliceSource,
+  request: SliceRequest,
+  select: { filtered: boolean; items: (entries: R[]) => Promise<(E | undefined)[]> },
+): Promise<Slice<E>> {
+  const cursor =
+    request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
+  const kept: { entry: R; item: E }[] = [];
+  let position: Key | undefined = cursor ? source.startKey(cursor.i, cursor.s) : undefined;
+  let lastRead: R | undefined;
+  let budget = select.filtered ? FILTERED_READ_BUDGET : request.limit + 1;
+  do {
+    const take = select.filtered
+      ? Math.min(budget, FILTERED_QUERY_SIZE)
+      : request.limit + 1 - kept.length;
+    const page = await queryPage<R>(db, {
+      ...source.query,
+      ExclusiveStartKey: position,
+      Limit: take,
+    });
+    const items = await select.items(page.items);
+    page.items.forEach((entry, i) => {
+      const item = items[i];
+      if (item !== undefined) kept.push({ entry, item });
+    });
+    lastRead = page.items.at(-1) ?? lastRead;
+    budget -= Math.max(page.items.length, 1);
+    position = page.lastKey;
+  } while (position && kept.length <= request.limit && budget > 0);
+
+  const answered = kept.slice(0, request.limit);
+  const hasMore = kept.length > request.limit || position !== undefined;
+  const after = kept.length > request.limit ? answered.at(-1)?.entry : lastRead;
+  const slice: Slice<E> = {
+    items: answered.map(({ item }) => item),
+    limit: request.limit,
+    hasMore,
+  };
+  if (hasMore && after) {
+    slice.nextCursor = await encodeCursor(source, {
+      s: String((after as Record<string, unknown>)[source.sortKey]),
+      i: after.id,
       p: (cursor?.p ?? 1) + 1,
     });
   }

@@ -2,6 +2,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { isTransientFault } from '../db/faults.js';
 import {
   ConflictError,
+  ExternalIdTakenError,
   DomainError,
   type ErrorCode,
   IdempotencyKeyOtherTargetError,
@@ -92,6 +93,7 @@ export function errorResponse(
         message: clip(problem.message),
       }));
     }
+    if (error instanceof ExternalIdTakenError) body.existingId = error.existingId;
     if (error instanceof TestDeliveriesLimitedError) {
       return jsonResponse(
         status,

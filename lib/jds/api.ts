@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import { counterDelta } from '../db/counters.js';
 import {
   getItem,
+  guards,
   ignoreConditionFailure,
   isConditionFailure,
   optimistically,
@@ -16,12 +17,13 @@ import type { IdempotencyClaim } from '../db/idempotency.js';
 import { isValidId, newId, nowIso, underPrefix } from '../db/ids.js';
 import type { SlicePagination } from '../db/pagination.js';
 import { putOverRead, readChanged } from '../db/versioned-writes.js';
-import { ConflictError, JdTooLargeError, NotFoundError } from '../errors.js';
+import { ConflictError, ExternalIdTakenError, JdTooLargeError, NotFoundError } from '../errors.js';
 import { etagOf, requireIfMatch } from '../http/etag.js';
 import { LIMITS } from '../schemas/limits.js';
 import { jdBytes, type OptionalJdField } from './fields.js';
 import {
   bodyItem,
+  externalIdItem,
   headFields,
   headItem,
   type JdDetail,
@@ -35,7 +37,13 @@ import {
   toJdSummary,
 } from './model.js';
 import { refusedMove, type JdStatus } from './statuses.js';
-import { jdEventData, propagateJdTitle, readJd } from './store.js';
+import {
+  holderOfExternalId,
+  jdEventData,
+  propagateJdTitle,
+  readJd,
+  releaseExternalId,
+} from './store.js';
 
 /**
  * What integrators do to JDs (POST, PATCH and DELETE /jds): each write checks If-Match where the
@@ -43,9 +51,31 @@ import { jdEventData, propagateJdTitle, readJd } from './store.js';
  * transaction (so the answer is built before the write). The product's writes are in ./sync.ts.
  */
 
+const EXTERNAL_ID = guards('externalId');
+
+/** The transaction item that reserves `externalId` for a JD: it fails (guarded) when another JD holds it. */
+function reserveExternalId(db: Db, tenantId: string, externalId: string, jdId: string) {
+  return EXTERNAL_ID.on('externalId', {
+    Put: {
+      TableName: db.tableName,
+      Item: externalIdItem(tenantId, externalId, jdId),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+}
+
+/** A write that failed on its external id: the 409 names the JD holding it (or, if it was freed meanwhile, a retry). */
+async function externalIdConflict(db: Db, tenantId: string, externalId: string): Promise<Error> {
+  const holder = await holderOfExternalId(db, tenantId, externalId);
+  return holder === undefined
+    ? new ConflictError('The externalId was released while this request ran; retry', true)
+    : new ExternalIdTakenError(externalId, holder);
+}
+
 /**
  * Creates a JD in DRAFT: head, body and the tenant's JD counts change together (with the request's
- * idempotency record, when it has one).
+ * idempotency record, when it has one), and its external id, when given, is reserved in the same
+ * transaction: an external id another JD holds is a 409 naming that JD.
  */
 export async function createJd(
   db: Db,
@@ -59,15 +89,28 @@ export async function createJd(
   const at = nowIso(options.now);
   const head = headItem(tenantId, headFields(input, newId(), 'DRAFT', at, at));
   const summary = { ...toJdSummary(head), status: 'DRAFT' as const };
-  await transactWrite(db, [
-    {
-      Put: { TableName: db.tableName, Item: head, ConditionExpression: 'attribute_not_exists(pk)' },
-    },
-    { Put: { TableName: db.tableName, Item: bodyItem(tenantId, head.id, input) } },
-    counterDelta(tenantId, 'JD', { total: 1, DRAFT: 1 }),
-    recordEvent(tenantId, 'jd.created', jdEventData(summary)),
-    ...(options.claim ? [options.claim.item(summary)] : []),
-  ]);
+  try {
+    await transactWrite(db, [
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: head,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Put: { TableName: db.tableName, Item: bodyItem(tenantId, head.id, input) } },
+      counterDelta(tenantId, 'JD', { total: 1, DRAFT: 1 }),
+      recordEvent(tenantId, 'jd.created', jdEventData(summary)),
+      ...(input.externalId === undefined
+        ? []
+        : [reserveExternalId(db, tenantId, input.externalId, head.id)]),
+      ...(options.claim ? [options.claim.item(summary)] : []),
+    ]);
+  } catch (error) {
+    if (input.externalId !== undefined && EXTERNAL_ID.failed(error))
+      throw await externalIdConflict(db, tenantId, input.externalId);
+    throw error;
+  }
   return summary;
 }
 
@@ -83,7 +126,7 @@ export const UPDATE_ANSWER_APPLICATIONS = 100;
 
 /** The fields PATCH /jds/:jdId may change; an optional one given as null is removed. */
 export type JdPatch = Partial<Pick<JdInput, 'title' | 'description'>> & {
-  [Field in OptionalJdField]?: string | null | undefined;
+  [Field in OptionalJdField | 'externalId']?: string | null | undefined;
 } & { status?: JdStatus | undefined };
 
 /**
@@ -147,15 +190,28 @@ export async function updateJd(
       if (options.claim) await transactWrite(db, [options.claim.item(answer)]);
       return { answer, versions, title: head.title };
     }
-    await transactWrite(db, [
-      putOverRead(db.tableName, next, head),
-      { Put: { TableName: db.tableName, Item: bodyItem(tenantId, jdId, input) } },
-      ...(status !== head.status
-        ? [counterDelta(tenantId, 'JD', { [head.status]: -1, [status]: 1 })]
-        : []),
-      recordEvent(tenantId, 'jd.updated', jdEventData(fields, head.status)),
-      ...(options.claim ? [options.claim.item(answer)] : []),
-    ]);
+    const externalIdMoves = input.externalId !== head.externalId;
+    try {
+      await transactWrite(db, [
+        putOverRead(db.tableName, next, head),
+        { Put: { TableName: db.tableName, Item: bodyItem(tenantId, jdId, input) } },
+        ...(status !== head.status
+          ? [counterDelta(tenantId, 'JD', { [head.status]: -1, [status]: 1 })]
+          : []),
+        recordEvent(tenantId, 'jd.updated', jdEventData(fields, head.status)),
+        ...(externalIdMoves && head.externalId !== undefined
+          ? [releaseExternalId(db, tenantId, head)]
+          : []),
+        ...(externalIdMoves && input.externalId !== undefined
+          ? [reserveExternalId(db, tenantId, input.externalId, jdId)]
+          : []),
+        ...(options.claim ? [options.claim.item(answer)] : []),
+      ]);
+    } catch (error) {
+      if (input.externalId !== undefined && EXTERNAL_ID.failed(error))
+        throw await externalIdConflict(db, tenantId, input.externalId);
+      throw error;
+    }
     return { answer, versions, title: fields.title };
   }, readChanged);
   if (write.versions.titleSyncedVersion !== write.versions.titleVersion)
@@ -241,6 +297,7 @@ export async function deleteJd(
         },
       },
       { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
+      ...(head.externalId === undefined ? [] : [releaseExternalId(db, tenantId, head)]),
       counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
       recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
     ]);

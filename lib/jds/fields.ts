@@ -18,6 +18,13 @@ export const JD_TEXTS = {
   detailed: { requirements: LIMITS.longText },
 } as const;
 
+/**
+ * The integrator's own id of a JD (an ATS's job id): unique in the tenant, found with GET /jds?externalId=.
+ * Printable ASCII without spaces, case-sensitive, so it compares exactly as the ATS wrote it.
+ */
+export const EXTERNAL_ID_LIMIT = 128;
+export const EXTERNAL_ID_PATTERN = /^[\x21-\x7e]{1,128}$/;
+
 /** `type` may be left out when written, and is always shown: this when none was given. */
 export const DEFAULT_JD_TYPE = 'full-time';
 export const JD_TYPE_LIMIT = LIMITS.shortText;

@@ -22,6 +22,8 @@ export type JdInput = {
   description: string;
   createdById: string;
   type?: string | undefined;
+  /** the integrator's own id (POST or PATCH /jds only: the product's writes keep what is stored) */
+  externalId?: string | undefined;
 } & { [Field in ListedJdField | DetailedJdField]?: string | undefined };
 
 /** What the product side (dashboard, import) may also set. */
@@ -39,6 +41,8 @@ export type JdSummary = {
   type: string;
   createdAt: string;
   updatedAt: string;
+  /** on the head (GET /jds/:jdId, GET /jds?externalId=, the write's answer); list index entries predate it */
+  externalId?: string;
 } & { [Field in ListedJdField]?: string };
 
 /**
@@ -67,6 +71,14 @@ export type JdHeadItem = JdSummary &
     gsi2sk: string;
   };
 
+/** Holds an external id for one JD of the tenant: its existence is the uniqueness, written with the head. */
+export interface JdExternalIdItem {
+  pk: string;
+  sk: string;
+  entity: 'JD_EXTERNAL_ID';
+  jdId: string;
+}
+
 export type JdBodyItem = {
   pk: string;
   sk: string;
@@ -77,6 +89,11 @@ export type JdBodyItem = {
 export const jdKeys = {
   head: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}` }),
   body: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}#BODY` }),
+  /** The item that reserves an external id for one JD. */
+  externalId: (tenantId: string, externalId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `JDEXT#${externalId}`,
+  }),
   /** Sort-key range holding the head and the body (ids contain no "#"). */
   collection: (jdId: string) => ({ from: `JD#${jdId}`, to: `JD#${jdId}#\uffff` }),
   /** In the list index: all JDs, newest first. */
@@ -119,7 +136,16 @@ export function headFields(
     updatedAt,
     createdById: input.createdById,
     ...definedFields(input, LISTED_JD_FIELDS),
+    ...(input.externalId === undefined ? {} : { externalId: input.externalId }),
   };
+}
+
+export function externalIdItem(
+  tenantId: string,
+  externalId: string,
+  jdId: string,
+): JdExternalIdItem {
+  return { ...jdKeys.externalId(tenantId, externalId), entity: 'JD_EXTERNAL_ID', jdId };
 }
 
 export function headItem(
@@ -161,6 +187,7 @@ export function toJdInput(head: JdHeadItem, body: JdBodyItem | undefined): JdInp
     createdById: head.createdById,
     type: head.type,
     ...definedFields(head, LISTED_JD_FIELDS),
+    ...(head.externalId === undefined ? {} : { externalId: head.externalId }),
     ...(body ? definedFields(body, DETAILED_JD_FIELDS) : {}),
   };
 }
@@ -175,6 +202,7 @@ export function toJdSummary(item: JdSummary): JdSummary {
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     ...definedFields(item, LISTED_JD_FIELDS),
+    ...(item.externalId === undefined ? {} : { externalId: item.externalId }),
   };
 }
 

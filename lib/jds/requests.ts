@@ -8,15 +8,34 @@ import {
   sliceShape,
   text,
 } from '../schemas/fields.js';
-import { JD_TEXTS, JD_TYPE_LIMIT } from './fields.js';
+import { EXTERNAL_ID_LIMIT, EXTERNAL_ID_PATTERN, JD_TEXTS, JD_TYPE_LIMIT } from './fields.js';
 import { JD_STATUSES } from './statuses.js';
 
 /** What integrators send about JDs: each route's query and body (a handler imports its own only). */
 
-export const listJdsQuery = z.strictObject({
-  ...paginationShape,
-  status: z.optional(z.enum(JD_STATUSES)),
-});
+/** The integrator's own id of a JD, as written to it and as searched for. */
+const externalId = z
+  .string()
+  .check(
+    z.maxLength(EXTERNAL_ID_LIMIT),
+    z.regex(
+      EXTERNAL_ID_PATTERN,
+      `must be 1-${EXTERNAL_ID_LIMIT} printable ASCII characters without spaces`,
+    ),
+  );
+
+export const listJdsQuery = z
+  .strictObject({
+    ...paginationShape,
+    status: z.optional(z.enum(JD_STATUSES)),
+    externalId: z.optional(externalId),
+  })
+  .check(
+    z.refine((query) => query.externalId === undefined || query.cursor === undefined, {
+      message: 'is not taken with externalId: its answer holds one JD at most',
+      path: ['cursor'],
+    }),
+  );
 
 /** GET /jds/:jdId: a slice of the JD's applications, when asked for. */
 export const getJdQuery = z.strictObject(sliceShape);
@@ -26,6 +45,7 @@ const optionalTexts = {
   ...shapeOf(JD_TEXTS.listed, freeText),
   type: text(JD_TYPE_LIMIT),
   ...shapeOf(JD_TEXTS.detailed, freeText),
+  externalId,
 };
 
 export const createJdBody = z.strictObject({

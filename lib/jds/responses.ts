@@ -10,12 +10,16 @@ import {
   whole,
   wholeOrSlice,
 } from '../schemas/response-parts.js';
-import { JD_TEXTS, JD_TYPE_LIMIT } from './fields.js';
+import { EXTERNAL_ID_LIMIT, JD_TEXTS, JD_TYPE_LIMIT } from './fields.js';
 import { JD_STATUSES } from './statuses.js';
 
 /** What the JD routes answer, exactly (the tests and the OpenAPI document read it). */
 
 const optionalText = (max: number) => z.optional(freeText(max));
+/** The integrator's own id of the JD, when it gave one (not in list pages: see docs/api.md). */
+const externalId = z.optional(
+  z.string().check(z.maxLength(EXTERNAL_ID_LIMIT), z.regex(/^[\x21-\x7e]+$/)),
+);
 
 export const jdSummary = z.strictObject({
   id,
@@ -23,6 +27,7 @@ export const jdSummary = z.strictObject({
   status: z.enum(JD_STATUSES),
   ...shapeOf(JD_TEXTS.listed, optionalText),
   type: freeText(JD_TYPE_LIMIT),
+  externalId,
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -37,6 +42,7 @@ export const newJd = z.strictObject({
   id,
   status: z.literal('DRAFT'),
   title: freeText(JD_TEXTS.required.title),
+  externalId,
 });
 /** What `jd.created` and `jd.updated` carry. */
 export const jdEventData = z.strictObject({

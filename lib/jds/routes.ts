@@ -61,24 +61,25 @@ export const JD_ROUTES = {
 const tenantData = ['tenant'] as const;
 
 export const JD_ROUTE_ACCESS = {
-  // Query on the table: the sharded counter behind `total`.
+  // Query on the table: the sharded counter behind `total`; GetItem: ?externalId= (its reservation, then the head).
   listJds: {
-    table: ['Query'],
+    table: ['Query', 'GetItem'],
     indexes: ['list', 'listKeys', 'status', 'statusKeys'],
     partitions: tenantData,
   },
   getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },
-  // GetItem: the Idempotency-Key record, written in the create's own transaction.
+  // GetItem: the Idempotency-Key record, written in the create's own transaction, and the JD holding
+  // an external id asked for (to name it in the 409).
   createJd: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
   // Query: head and body, then the applications' slice on the matches index; PutItem: head, body and the
   // jd.updated event; UpdateItem: the counts and the title on the application copies; GetItem: the
-  // Idempotency-Key record.
+  // Idempotency-Key record and the holder of an external id; DeleteItem: the external id it gives up.
   updateJd: {
-    table: ['Query', 'GetItem', 'PutItem', 'UpdateItem'],
+    table: ['Query', 'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: ['matches'],
     partitions: tenantData,
   },
-  // The head's mark and its tombstone, the body's Delete, the counter and the jd.deleted event; Query: any application.
+  // The head's mark and its tombstone, the body's (and external id's) Delete, the counter and the jd.deleted event; Query: any application.
   deleteJd: {
     table: ['GetItem', 'UpdateItem', 'Query', 'PutItem', 'DeleteItem'],
     indexes: [],
@@ -88,8 +89,11 @@ export const JD_ROUTE_ACCESS = {
 
 /** A function, so that no bundle keeps these texts: only the OpenAPI document reads them. */
 export const jdRouteAnswers = (): Partial<Record<keyof typeof JD_ROUTES, RouteAnswers>> => ({
+  createJd: {
+    conflict: `the \`externalId\` is another JD's (${codes('conflict')}; \`existingId\` names that JD): an ATS re-sending its job finds the JD it created`,
+  },
   updateJd: {
-    conflict: `the status asked for is not one an integrator may move the JD to from its current one (${codes('conflict')}: the message names the allowed ones; publishing is done in the product)`,
+    conflict: `the status asked for is not one an integrator may move the JD to from its current one, or the \`externalId\` is another JD's (${codes('conflict')}: the message names the allowed statuses, or \`existingId\` the JD; publishing is done in the product)`,
     unprocessable: `the change would take the JD's fields together past the ${LIMITS.jdBytes} bytes (as JSON) a JD may hold (${codes('jd_too_large')}): shorten a text`,
   },
   deleteJd: {

@@ -1,7 +1,7 @@
 import { matchesOfJd } from '../applications/store.js';
 import type { Db } from '../db/client.js';
 import { readCount } from '../db/counters.js';
-import { getItem, queryAll } from '../db/dynamo.js';
+import { getItem, queryAll, type WriteItem } from '../db/dynamo.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from '../applications/model.js';
 import type { JdEventData } from '../events/model.js';
 import { resumeKeys } from '../resumes/model.js';
@@ -21,6 +21,7 @@ import { propagate } from '../db/versioned-writes.js';
 import {
   type JdBodyItem,
   type JdDetail,
+  type JdExternalIdItem,
   type JdHeadItem,
   type JdSummary,
   jdKeys,
@@ -121,11 +122,24 @@ export async function readJdDetail(
 type JdListEntry = JdSummary & ListEntry;
 
 /** A page of the tenant's JDs, newest first, optionally of one status. */
-export function listJds(
+export async function listJds(
   db: Db,
   tenantId: string,
-  request: PageRequest & { status?: JdStatus | undefined },
+  request: PageRequest & { status?: JdStatus | undefined; externalId?: string | undefined },
 ): Promise<Page<JdSummary>> {
+  if (request.externalId !== undefined) {
+    // One JD at most: read through the item that reserves the external id, never a list index.
+    const found = await findJdByExternalId(db, tenantId, request.externalId);
+    const items =
+      found && (request.status === undefined || found.status === request.status) ? [found] : [];
+    return {
+      items: request.page === 1 ? items : [],
+      page: request.page,
+      limit: request.limit,
+      total: items.length,
+      pages: items.length,
+    };
+  }
   const byStatus = request.status !== undefined;
   return listPage<JdListEntry, JdSummary>(
     db,
@@ -172,4 +186,49 @@ export async function propagateJdTitle(
       ExpressionAttributeValues: { ':tv': titleVersion },
     },
   );
+}
+
+/** The transaction item that frees a JD's external id, if it still names this JD. */
+export function releaseExternalId(
+  db: Db,
+  tenantId: string,
+  head: Pick<JdHeadItem, 'id' | 'externalId'>,
+): WriteItem {
+  return {
+    Delete: {
+      TableName: db.tableName,
+      Key: jdKeys.externalId(tenantId, head.externalId ?? ''),
+      ConditionExpression: 'attribute_not_exists(pk) OR jdId = :jd',
+      ExpressionAttributeValues: { ':jd': head.id },
+    },
+  };
+}
+
+/** The JD an external id names (GET /jds?externalId=), as a list shows it, or undefined. */
+export async function findJdByExternalId(
+  db: Db,
+  tenantId: string,
+  externalId: string,
+): Promise<JdSummary | undefined> {
+  const reserved = await getItem<JdExternalIdItem>(db, jdKeys.externalId(tenantId, externalId), {
+    consistent: true,
+  });
+  if (!reserved) return undefined;
+  const head = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(tenantId, reserved.jdId), {
+    consistent: true,
+  });
+  return head?.entity === 'JD' && head.externalId === externalId ? toJdSummary(head) : undefined;
+}
+
+/** Which JD holds an external id now (strongly consistent), to name it in a 409. */
+export async function holderOfExternalId(
+  db: Db,
+  tenantId: string,
+  externalId: string,
+): Promise<string | undefined> {
+  return (
+    await getItem<JdExternalIdItem>(db, jdKeys.externalId(tenantId, externalId), {
+      consistent: true,
+    })
+  )?.jdId;
 }

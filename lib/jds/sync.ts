@@ -19,7 +19,7 @@ import {
   nextVersions,
   toJdSummary,
 } from './model.js';
-import { jdEventData, propagateJdTitle } from './store.js';
+import { jdEventData, propagateJdTitle, releaseExternalId } from './store.js';
 
 /**
  * What the product's events do to JDs (lib/product-events): each carries the product's version of the
@@ -59,7 +59,14 @@ export async function applyJdUpsert(
     }
     const at = nowIso(now);
     const status = input.status ?? existing?.status ?? 'DRAFT';
-    const fields = headFields(input, id, status, input.createdAt ?? existing?.createdAt ?? at, at);
+    // The external id is the integrator's: the product's version of the JD keeps what is stored.
+    const fields = headFields(
+      { ...input, externalId: existing?.externalId },
+      id,
+      status,
+      input.createdAt ?? existing?.createdAt ?? at,
+      at,
+    );
     const counter = !existing
       ? counterDelta(tenantId, 'JD', { total: 1, [status]: 1 })
       : existing.status !== status
@@ -111,6 +118,7 @@ export async function applyJdDeletion(
     { sourceVersion: options.sourceVersion, now },
     (head) => [
       { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
+      ...(head.externalId === undefined ? [] : [releaseExternalId(db, tenantId, head)]),
       counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
       recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
     ],

@@ -1,7 +1,13 @@
 import type { Db } from '../db/client.js';
-import { guards, queryAll, transactWrite, updateItem } from '../db/dynamo.js';
+import { guards, queryAll, queryPage, transactWrite, updateItem } from '../db/dynamo.js';
 import { applicationKeys } from '../applications/model.js';
-import { type ApplicationCopyItem, resumeKeys } from './model.js';
+import {
+  type ApplicationCopyItem,
+  candidateEmailItem,
+  candidateIdentity,
+  type ResumeItem,
+  resumeKeys,
+} from './model.js';
 import { underPrefix } from '../db/ids.js';
 
 /** A resume as versions before copies were items kept it: a map of its applications' copies. */
@@ -68,4 +74,62 @@ export async function moveApplicationCopiesToItems(
     moved.resumes += 1;
   }
   return moved;
+}
+
+/** An e-mail entry is written only while the resume still has the identity it was read with. */
+const INDEX = guards('resume');
+
+/**
+ * One-off upgrade of a tenant written before candidates could be found by e-mail: each resume's
+ * e-mail gets its index entry (GET /candidates?email=), written with a check that the resume's
+ * identity (name, e-mail) is still the one read, so an erasure or a change of address meanwhile cannot
+ * leave an entry behind. Safe to run while the service runs, and again. Returns how many resumes it
+ * indexed and skipped (no e-mail, or changed meanwhile: the product's write indexed it).
+ */
+export async function indexCandidateEmails(
+  db: Db,
+  tenantId: string,
+): Promise<{ indexed: number; skipped: number }> {
+  const counts = { indexed: 0, skipped: 0 };
+  // Page by page: a tenant's resumes (up to 128 KB of metadata each) are not held in memory at once.
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPage<Pick<ResumeItem, 'id' | 'metadata' | 'identityVersion'>>(db, {
+      ...underPrefix(tenantId, 'RESUME#', { ':resume': 'RESUME' }),
+      FilterExpression: 'entity = :resume',
+      ProjectionExpression: 'id, metadata, identityVersion',
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey,
+    });
+    for (const resume of page.items) counts[await indexEmailOf(db, tenantId, resume)] += 1;
+    startKey = page.lastKey;
+  } while (startKey);
+  return counts;
+}
+
+/** Writes the index entry of one resume's e-mail, if it has one and its identity is still the one read. */
+async function indexEmailOf(
+  db: Db,
+  tenantId: string,
+  resume: Pick<ResumeItem, 'id' | 'metadata' | 'identityVersion'>,
+): Promise<'indexed' | 'skipped'> {
+  const { email } = candidateIdentity(resume.metadata);
+  if (email === null || email.trim() === '') return 'skipped';
+  try {
+    await transactWrite(db, [
+      INDEX.on('resume', {
+        ConditionCheck: {
+          TableName: db.tableName,
+          Key: resumeKeys.item(tenantId, resume.id),
+          ConditionExpression: 'entity = :resume AND identityVersion = :v',
+          ExpressionAttributeValues: { ':resume': 'RESUME', ':v': resume.identityVersion },
+        },
+      }),
+      { Put: { TableName: db.tableName, Item: candidateEmailItem(tenantId, email, resume.id) } },
+    ]);
+    return 'indexed';
+  } catch (error) {
+    if (!INDEX.failed(error)) throw error;
+    return 'skipped';
+  }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { asScore, type ScoreIdentity, scoreIdentity } from '../applications/scores.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import type { ApplicationStatus } from '../applications/statuses.js';
@@ -79,10 +80,53 @@ export const resumeKeys = {
   copiesPrefix: (resumeId: string) => `RESUME#${resumeId}#APP#`,
   /** The resume id in an item's sort key. */
   idOf: (sortKey: string) => sortKey.slice('RESUME#'.length),
+  /** What finds a resume by its candidate's e-mail: a hash of it (never the address), then the resume id. */
+  email: (tenantId: string, emailHash: string, resumeId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `EMAIL#${emailHash}#${resumeId}`,
+  }),
+  /** Sort-key prefix of the resumes whose candidate has this e-mail. */
+  emailPrefix: (emailHash: string) => `EMAIL#${emailHash}#`,
   /** In the list index: all resumes, newest first. */
   listPrefix: 'R#',
   listSort: (createdAt: string, resumeId: string) => `R#${sortableTime(createdAt)}#${resumeId}`,
 };
+
+/** A resume found by its candidate's e-mail: the key holds a hash of the address, the item the resume id. */
+export interface CandidateEmailItem {
+  pk: string;
+  sk: string;
+  entity: 'CANDIDATE_EMAIL';
+  resumeId: string;
+}
+
+/** An e-mail address as it is compared: trimmed, lower-cased (addresses are matched case-insensitively). */
+export function normalizedEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * The e-mail's hash in the index key: SHA-256 of the tenant and the normalized address, so the table's
+ * keys (and their copies in backups and streams) never hold an address in clear, and equal addresses of
+ * two tenants do not share a key.
+ */
+export function emailHash(tenantId: string, email: string): string {
+  return createHash('sha256')
+    .update(`${tenantId}\n${normalizedEmail(email)}`)
+    .digest('base64url');
+}
+
+export function candidateEmailItem(
+  tenantId: string,
+  email: string,
+  resumeId: string,
+): CandidateEmailItem {
+  return {
+    ...resumeKeys.email(tenantId, emailHash(tenantId, email), resumeId),
+    entity: 'CANDIDATE_EMAIL',
+    resumeId,
+  };
+}
 
 export interface Resume {
   id: string;

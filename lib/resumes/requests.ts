@@ -6,7 +6,23 @@ import { LIMITS } from '../schemas/limits.js';
 
 export const listResumesQuery = z.strictObject(paginationShape);
 
-export const listCandidatesQuery = z.strictObject({
-  ...paginationShape,
-  search: optionalText(LIMITS.search),
-});
+/** An e-mail address as a candidate's resume holds it: matched whole, case-insensitively. */
+const email = z
+  .string()
+  .check(
+    z.maxLength(LIMITS.email),
+    z.regex(/^[^\s@]+@[^\s@]+$/, 'must be one e-mail address (name@domain), matched whole'),
+  );
+
+export const listCandidatesQuery = z
+  .strictObject({
+    ...paginationShape,
+    search: optionalText(LIMITS.search),
+    email: z.optional(email),
+  })
+  .check(
+    z.refine((query) => query.search === undefined || query.email === undefined, {
+      message: 'is not taken with email: find a candidate by one or the other',
+      path: ['search'],
+    }),
+  );

@@ -21,6 +21,9 @@ import { LIMITS } from '../schemas/limits.js';
 import {
   type ApplicationCopyItem,
   type Candidate,
+  type CandidateEmailItem,
+  emailHash,
+  normalizedEmail,
   type Resume,
   type ResumeItem,
   type ResumeKeysEntry,
@@ -161,8 +164,9 @@ const SUMMARY_PROJECTION = 'id, fileName, parseStatus, metadataSummary, createdA
 export async function listCandidates(
   db: Db,
   tenantId: string,
-  request: PageRequest & { search?: string | undefined },
+  request: PageRequest & { search?: string | undefined; email?: string | undefined },
 ): Promise<Page<Candidate>> {
+  if (request.email !== undefined) return candidatesByEmail(db, tenantId, request.email, request);
   if (!request.search) {
     const source = resumeListSource(tenantId, 'candidates');
     const page = await listPage<ResumeEntry, ResumeEntry>(
@@ -221,4 +225,60 @@ export async function listCandidates(
   }
   const sortKeys = new Map(slice.map((match) => [resumeKeys.idOf(match.sk), match.gsi1sk]));
   return withApplications(db, tenantId, source, result, (entry) => sortKeys.get(entry.id) ?? '');
+}
+
+/**
+ * The candidates whose resume holds this e-mail (GET /candidates?email=), compared case-insensitively
+ * and whole, never as a substring: read from the e-mail index (a hash of the address, ./model.ts),
+ * then each resume, kept only while it still holds that address (an entry is written with its resume
+ * and removed by its erasure, so this only guards against reading between the two). Newest first, on
+ * one page: a candidate's resumes are few.
+ */
+async function candidatesByEmail(
+  db: Db,
+  tenantId: string,
+  email: string,
+  request: PageRequest,
+): Promise<Page<Candidate>> {
+  const entries = await queryAll<CandidateEmailItem>(
+    db,
+    underPrefix(tenantId, resumeKeys.emailPrefix(emailHash(tenantId, email))),
+  );
+  const resumes = await batchGet<
+    ResumeListEntry & { pk: string; sk: string; metadata?: { email?: unknown } }
+  >(
+    db,
+    entries.map((entry) => resumeKeys.item(tenantId, entry.resumeId)),
+    {
+      projection: `${SUMMARY_PROJECTION}, #metadata.#email`,
+      names: { '#metadata': 'metadata', '#email': 'email' },
+    },
+  );
+  const matching = resumes
+    .filter(
+      (resume) =>
+        typeof resume.metadata?.email === 'string' &&
+        normalizedEmail(resume.metadata.email) === normalizedEmail(email),
+    )
+    .map(({ pk: _pk, sk: _sk, metadata: _metadata, ...entry }) => entry)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  // A page that ends early (past PAGE_BYTES) hands a cursor naming its last resume.
+  const source = resumeListSource(tenantId, `candidates?email=${emailHash(tenantId, email)}`);
+  const cursor =
+    request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
+  const start = cursor
+    ? matching.findIndex((resume) => resume.id === cursor.i) + 1
+    : (request.page - 1) * request.limit;
+  const pageNumber = cursor ? cursor.p : request.page;
+  const page: Page<ResumeListEntry> = {
+    items: start > 0 || !cursor ? matching.slice(start, start + request.limit) : [],
+    page: pageNumber,
+    limit: request.limit,
+    total: matching.length,
+    pages: pageCount(matching.length, request.limit),
+  };
+  const last = page.items.at(-1);
+  if (last && start + request.limit < matching.length)
+    page.nextCursor = await encodeCursor(source, { s: '', i: last.id, p: pageNumber + 1 });
+  return withApplications(db, tenantId, source, page, () => '');
 }

@@ -9,7 +9,10 @@ import { nowIso } from '../db/ids.js';
 import { propagate, putOverRead, readChanged, writeTombstone } from '../db/versioned-writes.js';
 import type { ParseStatus } from './statuses.js';
 import {
+  candidateEmailItem,
   candidateIdentity,
+  emailHash,
+  normalizedEmail,
   type Resume,
   type ResumeItem,
   type ResumeMetadata,
@@ -77,7 +80,10 @@ export async function applyResumeUpsert(
       identitySyncedVersion: existing ? existing.identitySyncedVersion : identityVersion,
       sourceVersion: options.sourceVersion,
     });
-    const items: TransactItems = [putOverRead(db.tableName, item, stored)];
+    const items: TransactItems = [
+      putOverRead(db.tableName, item, stored),
+      ...emailIndexChanges(db, tenantId, id, before.email, identity.email),
+    ];
     if (!existing) items.push(counterDelta(tenantId, 'RESUME', { total: 1 }));
     if (!existing || changedForIntegrators(existing, resume)) {
       items.push(
@@ -95,6 +101,38 @@ export async function applyResumeUpsert(
   if (write.item.identitySyncedVersion !== write.item.identityVersion)
     await propagateIdentity(db, tenantId, write.item);
   return { outcome: 'applied', created: write.created, value: write.value };
+}
+
+/**
+ * The writes that move a resume's e-mail index entry from one address to another (either may be none):
+ * nothing when the address is the same once normalized. Deleting an entry that is not there (a resume
+ * written before the index, until `npm run admin -- index-candidate-emails` ran) does nothing.
+ */
+export function emailIndexChanges(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+  before: string | null,
+  after: string | null,
+): TransactItems {
+  const from = before === null ? undefined : normalizedEmail(before);
+  const to = after === null ? undefined : normalizedEmail(after);
+  if (from === to) return [];
+  return [
+    ...(from
+      ? [
+          {
+            Delete: {
+              TableName: db.tableName,
+              Key: resumeKeys.email(tenantId, emailHash(tenantId, from), resumeId),
+            },
+          },
+        ]
+      : []),
+    ...(to
+      ? [{ Put: { TableName: db.tableName, Item: candidateEmailItem(tenantId, to, resumeId) } }]
+      : []),
+  ];
 }
 
 /** Whether a new version of a resume changes what the API shows of it (else no event is recorded). */
@@ -124,7 +162,9 @@ export async function applyResumeErasure(
     { key: resumeKeys.item(tenantId, resumeId), of: 'RESUME', id: resumeId },
     () => readStoredResume(db, tenantId, resumeId),
     { sourceVersion: options.sourceVersion, now },
-    () => [
+    (live) => [
+      // The e-mail's index entry goes with the resume: nothing finds an erased candidate.
+      ...emailIndexChanges(db, tenantId, resumeId, candidateIdentity(live.metadata).email, null),
       counterDelta(tenantId, 'RESUME', { total: -1 }),
       recordEvent(tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) }),
     ],

@@ -28,6 +28,14 @@ export const positiveInteger = z
   .string()
   .check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));
 
+/** A score in a query: a number from 0 to 100 in decimal, fractions allowed (scores are what the product reported). */
+export const scoreParameter = z
+  .string()
+  .check(
+    z.maxLength(24),
+    z.regex(/^(100(\.0+)?|\d{1,2}(\.\d+)?)$/, 'must be a number from 0 to 100'),
+  );
+
 /** A `pagination.nextCursor` handed back: printable ASCII, checked against its signature when read. */
 export const cursorParameter = z
   .string()

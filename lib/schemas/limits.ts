@@ -9,6 +9,8 @@ export const LIMITS = {
   longText: 100_000,
   keyName: 100,
   search: 200,
+  /** An e-mail address in a query (RFC 5321's 254 for a path, with room for a longer local part). */
+  email: 320,
   cursor: 512,
   bodyBytes: 256 * 1024,
   /**

@@ -1,4 +1,4 @@
-import { listMatchesQuery } from '../applications/requests.js';
+import { listApplicationsQuery, listMatchesQuery } from '../applications/requests.js';
 import { listEventsQuery } from '../events/requests.js';
 import { createJdBody, getJdQuery, listJdsQuery, updateJdBody } from '../jds/requests.js';
 import { createKeyBody, listKeysQuery } from '../keys/requests.js';
@@ -20,6 +20,7 @@ export const REQUEST_SCHEMAS = {
   listJds: { query: listJdsQuery },
   getJd: { query: getJdQuery },
   listMatches: { query: listMatchesQuery },
+  listApplications: { query: listApplicationsQuery },
   createJd: { body: createJdBody },
   updateJd: { body: updateJdBody },
   listResumes: { query: listResumesQuery },

@@ -7,7 +7,7 @@ import { KEY_RESPONSES, KEY_SCHEMA_NAMES } from '../keys/responses.js';
 import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES } from '../resumes/responses.js';
 import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMA_NAMES } from '../webhooks/responses.js';
 import { LIMITS } from './limits.js';
-import { freeText, pagination, slicePagination, token } from './response-parts.js';
+import { freeText, id, pagination, slicePagination, token } from './response-parts.js';
 
 /**
  * Response schemas: what every endpoint returns, exactly (strict objects, so an extra field fails),
@@ -33,6 +33,8 @@ export const errorResponse = z.strictObject({
       .check(z.maxLength(LIMITS.fieldProblems)),
   ),
   retryAfterMs: z.optional(z.number()),
+  /** on a 409 for an external id already in use: the JD that holds it */
+  existingId: z.optional(id),
   /** on a 422 for an answer too large: its size and what one answer can carry, in bytes */
   responseBytes: z.optional(z.number()),
   limitBytes: z.optional(z.number()),

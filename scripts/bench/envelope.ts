@@ -223,6 +223,7 @@ export async function measureEnvelope(
   );
   const busyResume = ulid('R', 0);
   const resumeCount = ENVELOPE.applicationsOnJd + 1;
+  let bestAtLeast90 = 0;
   for (let i = 0; i < resumeCount; i++) {
     const metadata = metadataOf(i);
     const resume = resumeItem(
@@ -241,6 +242,7 @@ export async function measureEnvelope(
     items.push(resume);
     note('resume', resume);
     if (i === 0) continue;
+    if ((scores(i, 1)[0]?.overallScore ?? 0) >= 90) bestAtLeast90 += 1;
     // The JD's lists show each application's best score only (the matches index holds no other):
     // one score, at its bounds, stands for the 100 here, which keeps the seed to memory's measure.
     const application = applicationItems(
@@ -440,6 +442,58 @@ export async function measureEnvelope(
     ENVELOPE.applicationsOnResume,
     '0.5 KB (an entry)',
     1000,
+  );
+  // GET /applications walks by cursor only: every answer of the walk, and every item it hands over.
+  const walk = async (endpoint: string, path: string, expected: number, itemNote: string) => {
+    log(`envelope: GET ${path} (walked)`);
+    let [got, plain, sent, answers, cursor] = [0, 0, 0, 0, undefined as string | undefined];
+    do {
+      const answer = await call(`${path}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
+      got += (answer.body.data as unknown[]).length;
+      [plain, sent, answers] = [
+        Math.max(plain, answer.plain),
+        Math.max(sent, answer.sent),
+        answers + 1,
+      ];
+      cursor = (answer.body as { pagination: { nextCursor?: string } }).pagination.nextCursor;
+    } while (cursor);
+    rows.push({
+      endpoint,
+      plain,
+      sent,
+      shape: `pages of 100, ${answers.toLocaleString('en')} answers`,
+      items: itemNote,
+      complete:
+        got === expected
+          ? `✅ ${got.toLocaleString('en')} of ${expected.toLocaleString('en')}`
+          : `❌ ${got} of ${expected}`,
+    });
+  };
+  const applicationEntry = '0.6 KB (an entry)';
+  await walk(
+    `GET /applications?jdId= (${ENVELOPE.applicationsOnJd.toLocaleString('en')} applications)`,
+    `/applications?jdId=${jd.id}`,
+    ENVELOPE.applicationsOnJd,
+    applicationEntry,
+  );
+  await walk(
+    `GET /applications?jdId=&minScore=90 (${bestAtLeast90.toLocaleString('en')} of ${ENVELOPE.applicationsOnJd.toLocaleString('en')})`,
+    `/applications?jdId=${jd.id}&minScore=90`,
+    bestAtLeast90,
+    applicationEntry,
+  );
+  await walk(
+    `GET /applications?resumeId= (the busy candidate's ${ENVELOPE.applicationsOnResume.toLocaleString('en')})`,
+    `/applications?resumeId=${busyResume}`,
+    ENVELOPE.applicationsOnResume,
+    applicationEntry,
+  );
+  await walk(
+    `GET /applications?status=SHORTLISTED (${ENVELOPE.applicationsOnResume.toLocaleString('en')} of the tenant's ${(ENVELOPE.applicationsOnJd + ENVELOPE.applicationsOnResume).toLocaleString('en')})`,
+    '/applications?status=SHORTLISTED',
+    ENVELOPE.applicationsOnResume,
+    applicationEntry,
   );
   log('envelope: GET /candidates?search= (the busy candidate)');
   const busy = await call('/candidates?search=_0_curriculum');

@@ -10,7 +10,7 @@ import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { jdRouteAnswers } from '../../lib/jds/routes.js';
 import { keyRouteAnswers } from '../../lib/keys/routes.js';
 import { webhookRouteAnswers } from '../../lib/webhooks/routes.js';
-import { positiveInteger } from '../../lib/schemas/fields.js';
+import { positiveInteger, scoreParameter } from '../../lib/schemas/fields.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
 import { EVENT_SCHEMAS } from '../../lib/events/responses.js';
 import { responses, SCHEMA_NAMES } from '../../lib/schemas/responses.js';
@@ -35,10 +35,16 @@ const pascal = (id: string) => id[0]?.toUpperCase() + id.slice(1);
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /**
- * A query's numbers arrive as text, but what a client sends is an integer: typed so, a generated client
- * takes `limit: 2` (the wire is the same). Larger values than a list serves are accepted and clamped.
+ * A query's numbers arrive as text, but what a client sends is a number: typed so, a generated client
+ * takes `limit: 2` and `minScore: 70.5` (the wire is the same). Larger limits than a list serves are
+ * accepted and clamped.
  */
 const override = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+  if (context.zodSchema === scoreParameter) {
+    for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
+    Object.assign(context.jsonSchema, { type: 'number', minimum: 0, maximum: 100 });
+    return;
+  }
   if (context.zodSchema !== positiveInteger) return;
   for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
   Object.assign(context.jsonSchema, {

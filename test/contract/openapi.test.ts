@@ -117,6 +117,20 @@ describe('OpenAPI document', () => {
       location: 'Remote',
     });
     await check('createJd', '/jds', { title: '' });
+    const linked = await check('createJd', '/jds', {
+      title: 'Staff Data Engineer',
+      description: 'Owns the analytics pipeline.',
+      createdById: 'user-42',
+      externalId: 'REQ-2026-00042',
+    });
+    await check('createJd', '/jds', {
+      title: 'Staff Data Engineer',
+      description: 'Owns the analytics pipeline.',
+      createdById: 'user-42',
+      externalId: 'REQ-2026-00042',
+    });
+    await check('listJds', '/jds?externalId=REQ-2026-00042');
+    await check('deleteJd', `/jds/${(linked.data as { id: string }).id}`);
     const unused = await check('createJd', '/jds', {
       title: 'Duplicate posting',
       description: 'Created by mistake.',
@@ -134,6 +148,9 @@ describe('OpenAPI document', () => {
     await check('getResume', '/resumes/res-ada-lovelace');
     await check('listMatches', '/matches/jd-backend');
     await check('listCandidates', '/candidates?search=a&limit=2');
+    await check('listCandidates', '/candidates?email=Ada-Lovelace%40Example.com');
+    await check('listApplications', '/applications?minScore=50&limit=2');
+    await check('listApplications', '/applications?minScore=90&maxScore=50');
     await check('getApplication', '/applications/app-1');
     await check('getApplication', '/applications/app-missing');
     const key = await check('createKey', '/keys', { name: 'ATS sync', scopes: ['read'] });

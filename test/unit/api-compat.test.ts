@@ -42,7 +42,7 @@ const removedEventField = edited((schemas) => {
   data.required.splice(data.required.indexOf('title'), 1);
 });
 const addedResponseField = edited((schemas) => {
-  (schemas.JdSummary as Schema).properties.externalId = { type: 'string', maxLength: 64 };
+  (schemas.JdSummary as Schema).properties.hiringTeam = { type: 'string', maxLength: 64 };
 });
 
 /** A version after the released one, and the released one, deprecated, taking its shapes back. */

@@ -42,7 +42,7 @@ describe('the published document, as a validating client reads it', () => {
       listJdsResponse({
         ...listJds,
         requestedAt: at,
-        data: [{ ...jdSummary, externalId: 'ats-4711' }],
+        data: [{ ...jdSummary, hiringTeam: 'payments-platform' }],
       }),
       JSON.stringify(listJdsResponse.errors),
     ).toBe(true);
@@ -90,7 +90,7 @@ describe("the project's own contract check", () => {
       answerViolations(
         'GET',
         '/jds',
-        reply({ ...listJds, data: [{ ...jdSummary, externalId: 'ats-4711' }] }),
+        reply({ ...listJds, data: [{ ...jdSummary, hiringTeam: 'payments-platform' }] }),
       ).join('\n'),
     ).toMatch(/must NOT have additional properties/);
   });

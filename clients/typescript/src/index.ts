@@ -240,6 +240,16 @@ export class HiringClient {
   };
 
   readonly applications = {
+    /**
+     * A page of the tenant's applications, filtered by `jdId`, `resumeId`, `status`, `minScore`/`maxScore`
+     * (the best score) or `scoredSince` (its newest score). A filtered page may hold fewer than `limit`
+     * items, even none, while `pagination.hasMore` is true: follow `nextCursor` (or use `listAll`).
+     */
+    list: (query: Query<'listApplications'> = {}, options?: CallOptions) =>
+      this.call<Answer<'listApplications'>>('GET', '/applications', { query, options }),
+    /** Every application that passes the filters, each once, in 100s. */
+    listAll: (query: Omit<Query<'listApplications'>, 'cursor'> = {}, options?: CallOptions) =>
+      this.walk((cursor) => this.applications.list({ limit: 100, ...query, cursor }, options)),
     /** One application with every AI score and its provenance (when, which model, criteria, summary), newest first. */
     get: async (applicationId: string, options?: CallOptions): Promise<Application> =>
       (

@@ -133,6 +133,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every application of the tenant, filtered by JD, resume, status, score or when scored
+         * @description Scope: `match:read` or `read`.
+         */
+        get: operations["listApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/applications/{applicationId}": {
         parameters: {
             query?: never;
@@ -700,6 +720,7 @@ export interface components {
             experience?: string;
             salary?: string;
             type: string;
+            externalId?: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -715,6 +736,7 @@ export interface components {
             experience?: string;
             salary?: string;
             type: string;
+            externalId?: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -733,6 +755,7 @@ export interface components {
             /** @constant */
             status: "DRAFT";
             title: string;
+            externalId?: string;
         };
         ResumeSummary: {
             id: string;
@@ -800,6 +823,20 @@ export interface components {
             status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
             aiScore: number | null;
             aiScores: components["schemas"]["AiScore"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ApplicationEntry: {
+            id: string;
+            jdId: string;
+            resumeId: string;
+            /** @enum {string} */
+            status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
+            aiScore: number | null;
+            scoredAt: string | null;
+            model: components["schemas"]["ScoreModel"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -955,6 +992,7 @@ export interface components {
                 message: string;
             }[];
             retryAfterMs?: number;
+            existingId?: string;
             responseBytes?: number;
             limitBytes?: number;
             requestId?: string;
@@ -1226,6 +1264,12 @@ export interface components {
             data: components["schemas"]["MatchEntry"][];
             pagination?: components["schemas"]["SlicePagination"];
         };
+        ListApplicationsResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["ApplicationEntry"][];
+            pagination: components["schemas"]["SlicePagination"];
+        };
         GetApplicationResponse: {
             /** @constant */
             success: true;
@@ -1354,6 +1398,7 @@ export interface components {
             salary?: string;
             type?: string;
             requirements?: string;
+            externalId?: string;
         };
         UpdateJdRequest: {
             title?: string;
@@ -1364,6 +1409,7 @@ export interface components {
             salary?: string | null;
             type?: string | null;
             requirements?: string | null;
+            externalId?: string | null;
             /** @enum {string} */
             status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
         };
@@ -1569,6 +1615,7 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
+                externalId?: string;
             };
             header?: {
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
@@ -1694,7 +1741,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After */
+            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After; or the `externalId` is another JD's (`conflict`; `existingId` names that JD): an ATS re-sending its job finds the JD it created */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1972,7 +2019,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After; or the status asked for is not one an integrator may move the JD to from its current one (`conflict`: the message names the allowed ones; publishing is done in the product) */
+            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After; or the status asked for is not one an integrator may move the JD to from its current one, or the `externalId` is another JD's (`conflict`: the message names the allowed statuses, or `existingId` the JD; publishing is done in the product) */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2191,6 +2238,7 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
                 search?: string;
+                email?: string;
             };
             header?: {
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
@@ -2318,6 +2366,87 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                jdId?: string;
+                resumeId?: string;
+                status?: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
+                minScore?: number;
+                maxScore?: number;
+                scoredSince?: string;
+            };
+            header?: {
+                /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
+                "Hiring-Version"?: string;
+                /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
+                "Accept-Encoding"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every application of the tenant, filtered by JD, resume, status, score or when scored */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListApplicationsResponse"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {

@@ -86,6 +86,25 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     });
   });
 
+  it('walks the applications a filter keeps, sending score bounds as numbers', async () => {
+    const { tenantId, client } = await clientOf(['read']);
+    const data = demoData();
+    await importProductData(db(), tenantId, data);
+
+    const seen = [];
+    for await (const application of client.applications.listAll({ minScore: 80.5, limit: 1 }))
+      seen.push(application);
+
+    const expected = (data.applications ?? []).filter((application) =>
+      (application.aiScores ?? []).some((score) => score.overallScore >= 80.5),
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    expect(seen.map((application) => application.id).sort()).toEqual(
+      expected.map((application) => application.id).sort(),
+    );
+    for (const application of seen) expect(application.aiScore).toBeGreaterThanOrEqual(80.5);
+  });
+
   it('deletes a JD created by mistake (204, no body), and then finds it no more', async () => {
     const { client } = await clientOf(['read', 'write']);
     const mistake = await client.jds.create({

@@ -82,11 +82,11 @@ describe('the client, against an API newer than itself', () => {
       createdAt: at,
       updatedAt: at,
       applications: [],
-      externalId: 'ats-4711',
+      hiringTeam: 'payments-platform',
     };
     const answer = await clientAnswering(200, { success: true, data: jd }).jds.get('jd-1');
     expect(answer).toMatchObject({ id: 'jd-1', title: jd.title });
-    expect((answer as unknown as Record<string, unknown>).externalId).toBe('ats-4711');
+    expect((answer as unknown as Record<string, unknown>).hiringTeam).toBe('payments-platform');
   });
 
   it('yields an event of a type it does not know from the log, unchanged', async () => {

@@ -1,0 +1,27 @@
+import { listApplicationsQuery } from '../../lib/applications/requests.js';
+import { listApplications } from '../../lib/applications/store.js';
+import { sharedDb } from '../../lib/db/client.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { pageRequest } from '../../lib/http/pagination.js';
+
+export const handler = apiHandler(
+  'listApplications',
+  { query: listApplicationsQuery },
+  async ({ caller, query }) => {
+    const { limit, cursor } = pageRequest(query);
+    const { items, ...pagination } = await listApplications(
+      sharedDb(),
+      caller.tenantId,
+      {
+        jdId: query.jdId,
+        resumeId: query.resumeId,
+        status: query.status,
+        minScore: query.minScore === undefined ? undefined : Number(query.minScore),
+        maxScore: query.maxScore === undefined ? undefined : Number(query.maxScore),
+        scoredSince: query.scoredSince === undefined ? undefined : Date.parse(query.scoredSince),
+      },
+      { limit, cursor },
+    );
+    return { data: items, pagination };
+  },
+);
