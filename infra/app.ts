@@ -58,8 +58,11 @@ export function createApp(
   // Strong references (Fn::ImportValue): the data stack cannot be changed in a way that breaks the API's
   // stack, nor deleted under it. The edge's web ACL is the one weak reference (infra/edge.ts).
   // Asset metadata names each nested stack's template file, as the CDK CLI has it (scripts/local/stack-template.ts reads it).
+  // CloudFormation's own schema and rules, checked at synth, fail it (not a warning): a template that
+  // synthesizes here is one CloudFormation accepts (an index projecting 21 attributes, over its 20, did).
   const app = new App({
     context: {
+      '@aws-cdk/core:validateAgainstDefaultRules': true,
       '@aws-cdk/core:defaultCrossStackReferences': 'strong',
       'aws:cdk:enable-asset-metadata': true,
       ...context,

@@ -11,11 +11,14 @@ export const ERROR_CODES = {
   key_invalid: 'the API key is unknown, malformed, revoked or expired',
   scope_missing: 'the key lacks the scope the route needs',
   not_found: 'no such resource for this tenant, or no such route',
-  conflict: 'the request contradicts what is stored (an id already bound to something else)',
+  conflict:
+    'the request contradicts what is stored (an id already bound to something else; `existingId` names the JD holding an `externalId`)',
   limit_reached: 'a per-tenant limit is reached (active keys, webhook endpoints)',
   webhook_disabled: 'the webhook endpoint is disabled: enable it first',
   replay_running: 'a replay is already running on this webhook endpoint',
   concurrent_change: 'another change to the same data won a race; retry (Retry-After)',
+  sync_token_expired:
+    'the `syncToken` is older than deletions are kept (30 days): walk the list from the start with `updatedSince`, then follow the new token',
   precondition_failed:
     'the If-Match header names a version that is no longer the current one: read the resource again, then decide',
   payload_too_large: 'the request body is larger than the service takes',
@@ -208,4 +211,15 @@ export class TooManyItemsError extends DomainError {
  */
 export class MissingParentError extends DomainError {
   readonly code = 'unavailable';
+}
+
+/** A sync token older than the deletions a delta walk can still report (410). */
+export class SyncTokenExpiredError extends DomainError {
+  readonly code = 'sync_token_expired';
+
+  constructor(retentionDays: number) {
+    super(
+      `syncToken: older than the ${retentionDays} days deletions are kept, so some may be missing: walk the list again from the start (updatedSince), then follow the token it ends with`,
+    );
+  }
 }

@@ -5,6 +5,7 @@ import { isScope, SCOPES } from '../lib/auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../lib/keys/api.js';
 import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId } from '../lib/db/ids.js';
+import { indexChanges } from '../lib/db/changes-backfill.js';
 import { indexCandidateEmails, moveApplicationCopiesToItems } from '../lib/resumes/migrations.js';
 import { sealPlaintextSecrets } from '../lib/webhooks/secret-upgrade.js';
 import { setTenantHourlyLimit } from '../lib/keys/store.js';
@@ -41,6 +42,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   migrate-application-copies --tenant <id>            (once, after upgrading a table written before copies were items)
   seal-webhook-secrets --tenant <id>                  (once, after upgrading: encrypts signing secrets kept in clear; AWS: WEBHOOK_SECRETS_KEY_ARN)
   index-candidate-emails --tenant <id>                (once, after upgrading: makes resumes written before findable by e-mail)
+  index-changes --tenant <id>                         (once, after upgrading: puts what was written before into the delta walks)
 Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME (default hiring-local)`;
 
 class UsageError extends Error {}
@@ -190,6 +192,10 @@ async function main(argv: string[]): Promise<unknown> {
     case 'migrate-application-copies': {
       const tenantId = tenantOf(values);
       return { tenantId, ...(await moveApplicationCopiesToItems(db, tenantId)) };
+    }
+    case 'index-changes': {
+      const tenantId = tenantOf(values);
+      return { tenantId, ...(await indexChanges(db, tenantId)) };
     }
     case 'index-candidate-emails': {
       const tenantId = tenantOf(values);

@@ -1,13 +1,15 @@
 import { listApplicationsQuery } from '../../lib/applications/requests.js';
-import { listApplications } from '../../lib/applications/store.js';
+import { listApplicationChanges, listApplications } from '../../lib/applications/store.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { pageRequest } from '../../lib/http/pagination.js';
+import { deltaRequest, deltaResult, pageRequest } from '../../lib/http/pagination.js';
 
 export const handler = apiHandler(
   'listApplications',
   { query: listApplicationsQuery },
   async ({ caller, query }) => {
+    const delta = deltaRequest(query);
+    if (delta) return deltaResult(await listApplicationChanges(sharedDb(), caller.tenantId, delta));
     const { limit, cursor } = pageRequest(query);
     const { items, ...pagination } = await listApplications(
       sharedDb(),

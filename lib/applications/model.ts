@@ -1,3 +1,4 @@
+import { pendingChange } from '../db/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import type { ApplicationStatus } from './statuses.js';
 import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
@@ -40,6 +41,8 @@ export interface ApplicationItem {
   /** the product's version of this application */
   sourceVersion?: number;
   gsi3sk: string;
+  /** in the changes index (lib/db/changes.ts) */
+  gsi4sk: string;
 }
 
 export interface ApplicationPointerItem {
@@ -117,6 +120,7 @@ export function applicationItems(
       application.createdAt,
       application.id,
     ),
+    gsi4sk: pendingChange('application', application.id),
   };
   if (best !== undefined) item.aiScore = best.overallScore;
   if (best?.scoredAt !== undefined) item.aiScoredAt = best.scoredAt;

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { ID_PATTERN } from '../db/ids.js';
-import { cursorParameter, positiveInteger, scoreParameter, sliceShape } from '../schemas/fields.js';
+import {
+  cursorParameter,
+  deltaExcludes,
+  deltaShape,
+  positiveInteger,
+  scoreParameter,
+  sliceShape,
+} from '../schemas/fields.js';
 import { APPLICATION_STATUSES } from './statuses.js';
 
 /** What integrators send about applications and matches: each route's query. */
@@ -26,8 +33,10 @@ export const listApplicationsQuery = z
     minScore: z.optional(scoreParameter),
     maxScore: z.optional(scoreParameter),
     scoredSince: z.optional(z.iso.datetime({ offset: true }).check(z.maxLength(35))),
+    ...deltaShape,
   })
   .check(
+    deltaExcludes('jdId', 'resumeId', 'status', 'minScore', 'maxScore', 'scoredSince'),
     z.refine(
       (query) =>
         query.minScore === undefined ||

@@ -5,6 +5,8 @@ import {
   freeText,
   fromMetadata,
   id,
+  deletedEntry,
+  deltaPagination,
   page,
   slicePagination,
   score,
@@ -100,11 +102,18 @@ export const applicationScoredData = z.strictObject({
 export const APPLICATION_RESPONSES = {
   listMatches: wholeOrSlice(whole(matchEntry)),
   getApplication: success(application),
-  listApplications: z.strictObject({
-    success: z.literal(true),
-    data: page(applicationEntry),
-    pagination: slicePagination,
-  }),
+  listApplications: z.union([
+    z.strictObject({
+      success: z.literal(true),
+      data: page(applicationEntry),
+      pagination: slicePagination,
+    }),
+    z.strictObject({
+      success: z.literal(true),
+      data: page(z.union([applicationEntry, deletedEntry])),
+      pagination: deltaPagination,
+    }),
+  ]),
 };
 
 export const APPLICATION_SCHEMA_NAMES: [z.ZodMiniType, string][] = [

@@ -20,6 +20,7 @@ export const APPLICATION_ROUTES = {
       'Every application of the tenant, filtered by JD, resume, status, score or when scored',
     successStatus: 200,
     paginated: true,
+    deltaSync: true,
   },
   getApplication: {
     method: 'GET',
@@ -36,7 +37,11 @@ const tenantData = ['tenant'] as const;
 export const APPLICATION_ROUTE_ACCESS = {
   listMatches: { table: ['GetItem'], indexes: ['matches'], partitions: tenantData },
   // Query: the tenant's, a JD's or a resume's applications; BatchGetItem: a resume's, from its copies.
-  listApplications: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: tenantData },
+  listApplications: {
+    table: ['Query', 'BatchGetItem'],
+    indexes: ['changes'],
+    partitions: tenantData,
+  },
   // GetItem: the pointer from its id, then the application it points at.
   getApplication: { table: ['GetItem'], indexes: [], partitions: tenantData },
 } as const satisfies Record<keyof typeof APPLICATION_ROUTES, TableAccess>;

@@ -10,6 +10,7 @@ import {
   type SliceSource,
   wholeOrSlice,
 } from '../db/pagination.js';
+import { type ChangeEntry, type DeltaRequest, deltaPage } from '../db/delta.js';
 import { INDEXES } from '../db/table.js';
 import { type JdHeadItem, jdKeys } from '../jds/model.js';
 import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
@@ -187,5 +188,17 @@ export async function listApplications(
     },
     request,
     { filtered, items: async (items) => items.map(keep) },
+  );
+}
+
+/** A page of the applications' delta walk (GET /applications?updatedSince= or ?syncToken=), from the changes index alone. */
+export function listApplicationChanges(db: Db, tenantId: string, request: DeltaRequest) {
+  return deltaPage<ApplicationEntryItem & ChangeEntry, ApplicationEntry>(
+    db,
+    tenantId,
+    'applications',
+    'application',
+    request,
+    async (entries) => entries.map(toApplicationEntry),
   );
 }

@@ -19,6 +19,7 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, TransientError } from '../errors.js';
 import type { Db } from './client.js';
+import { stampChange } from './changes.js';
 import { type EventRecord, eventPut } from '../events/model.js';
 import { IdempotencyClaimLostError, type IdempotencyRecordItem } from './entities/idempotency.js';
 import { isTransientFault } from './faults.js';
@@ -102,7 +103,15 @@ export async function getItem<T>(
 }
 
 export async function putItem(db: Db, input: Omit<PutCommandInput, 'TableName'>): Promise<void> {
-  await call(() => db.client.send(new PutCommand({ ...input, TableName: db.tableName })));
+  await call(() =>
+    db.client.send(
+      new PutCommand({
+        ...input,
+        Item: input.Item && stampChange(input.Item, new Date()),
+        TableName: db.tableName,
+      }),
+    ),
+  );
 }
 
 export type UpdateInput = Omit<UpdateCommandInput, 'TableName'>;
@@ -334,6 +343,8 @@ export function toWriteItems(tableName: string, items: SentItem[], now = new Dat
   return items.map((item) => {
     if ('Add' in item) return additionUpdate(tableName, item.Add);
     if ('Event' in item) return eventPut(tableName, item.Event, now);
+    // Entries of the changes index are stamped as they leave, like events (lib/db/changes.ts).
+    if (item.Put?.Item) return { Put: { ...item.Put, Item: stampChange(item.Put.Item, now) } };
     return item;
   });
 }

@@ -113,13 +113,18 @@ function cursorTag(key: string, scope: CursorScope, body: string): Buffer {
     .subarray(0, 16);
 }
 
-export async function encodeCursor(scope: CursorScope, payload: CursorPayload): Promise<string> {
+/** A payload signed for `scope` (a cursor, a sync token): its JSON in base64url, then the MAC. */
+export async function signToken(scope: CursorScope, payload: object): Promise<string> {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${cursorTag((await cursorKeys()).current, scope, body).toString('base64url')}`;
 }
 
-export async function decodeCursor(cursor: string, scope: CursorScope): Promise<CursorPayload> {
-  const [body = '', tag = '', ...rest] = cursor.split('.');
+/** The payload of a token signed for `scope` by the current or the previous key, or undefined. */
+export async function verifiedToken(
+  token: string,
+  scope: CursorScope,
+): Promise<Record<string, unknown> | undefined> {
+  const [body = '', tag = '', ...rest] = token.split('.');
   const presented = Buffer.from(tag, 'base64url');
   const { current, previous } = await cursorKeys();
   const signedByUs = [current, previous].some((key) => {
@@ -127,10 +132,20 @@ export async function decodeCursor(cursor: string, scope: CursorScope): Promise<
     const expected = cursorTag(key, scope, body);
     return presented.length === expected.length && timingSafeEqual(presented, expected);
   });
-  if (rest.length === 0 && signedByUs) {
-    const payload: Partial<CursorPayload> = JSON.parse(
-      Buffer.from(body, 'base64url').toString('utf8'),
-    );
+  if (rest.length > 0 || !signedByUs) return undefined;
+  const payload: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  return typeof payload === 'object' && payload !== null
+    ? (payload as Record<string, unknown>)
+    : undefined;
+}
+
+export function encodeCursor(scope: CursorScope, payload: CursorPayload): Promise<string> {
+  return signToken(scope, payload);
+}
+
+export async function decodeCursor(cursor: string, scope: CursorScope): Promise<CursorPayload> {
+  const payload = await verifiedToken(cursor, scope);
+  if (payload) {
     const { s, i, p } = payload;
     if (
       typeof s === 'string' &&

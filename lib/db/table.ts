@@ -13,6 +13,8 @@
  *   for `list`.
  * - `status` / `status-keys` do the same for JD lists filtered by status (pk, gsi2sk).
  * - `matches` orders each JD's applications by best AI score (pk, gsi3sk).
+ * - `changes` orders JD heads, resumes, applications and their tombstones by when they last changed
+ *   (pk, gsi4sk): the delta walks of the lists.
  */
 
 export const KEY_ATTRIBUTES = { partitionKey: 'pk', sortKey: 'sk' } as const;
@@ -61,6 +63,22 @@ const MATCH_VIEW_ATTRIBUTES = [
   'status',
 ] as const;
 
+/**
+ * What a delta walk (lib/db/delta.ts) answers of each entry without reading the items: a JD's or a
+ * resume's list view, an application's entry, and a tombstone's id and time (only a tombstone has
+ * `deletedAt`). 20 attributes: the most an index may project (CloudFormation's schema).
+ */
+const CHANGE_VIEW_ATTRIBUTES = [
+  ...LIST_VIEW_ATTRIBUTES,
+  'externalId',
+  'jdId',
+  'resumeId',
+  'aiScore',
+  'aiScoredAt',
+  'aiModel',
+  'deletedAt',
+] as const;
+
 export type Projection =
   | { type: 'KEYS_ONLY' }
   | { type: 'INCLUDE'; nonKeyAttributes: readonly string[] }
@@ -104,6 +122,14 @@ export const INDEXES = {
     partitionKey: 'pk',
     sortKey: 'gsi3sk',
     projection: { type: 'INCLUDE', nonKeyAttributes: MATCH_VIEW_ATTRIBUTES },
+  },
+  // What changed after a time, per kind, in the order it changed: JD heads, resumes, applications and
+  // their tombstones (lib/db/changes.ts).
+  changes: {
+    name: 'changes',
+    partitionKey: 'pk',
+    sortKey: 'gsi4sk',
+    projection: { type: 'INCLUDE', nonKeyAttributes: CHANGE_VIEW_ATTRIBUTES },
   },
 } as const satisfies Record<string, IndexDefinition>;
 

@@ -3,6 +3,7 @@ import { isTransientFault } from '../db/faults.js';
 import {
   ConflictError,
   ExternalIdTakenError,
+  SyncTokenExpiredError,
   DomainError,
   type ErrorCode,
   IdempotencyKeyOtherTargetError,
@@ -55,6 +56,7 @@ function statusOf(error: DomainError): number | undefined {
   if (error instanceof InvalidInputError || error instanceof UnsupportedVersionError) return 400;
   if (error instanceof ConflictError) return 409;
   if (error instanceof PreconditionFailedError) return 412;
+  if (error instanceof SyncTokenExpiredError) return 410;
   if (error instanceof TestDeliveriesLimitedError) return 429;
   if (
     error instanceof IdempotencyKeyReusedError ||

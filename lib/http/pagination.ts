@@ -1,3 +1,4 @@
+import type { DeltaPage, DeltaRequest } from '../db/delta.js';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -52,4 +53,27 @@ export function pagedResult<T>(page: Page<T>): {
 } {
   const { items, ...pagination } = page;
   return { data: items, pagination: { ...pagination, hasMore: page.nextCursor !== undefined } };
+}
+
+/** The delta walk a list's query asks for (`updatedSince` or `syncToken`), or undefined: a plain page. */
+export function deltaRequest(query: {
+  limit?: string | undefined;
+  cursor?: string | undefined;
+  updatedSince?: string | undefined;
+  syncToken?: string | undefined;
+}): DeltaRequest | undefined {
+  if (query.updatedSince === undefined && query.syncToken === undefined) return undefined;
+  const { limit, cursor } = pageRequest(query);
+  return {
+    limit,
+    cursor,
+    updatedSince: query.updatedSince === undefined ? undefined : Date.parse(query.updatedSince),
+    syncToken: query.syncToken,
+  };
+}
+
+/** A delta page as the API answers it. */
+export function deltaResult<T>(page: DeltaPage<T>) {
+  const { items, ...pagination } = page;
+  return { data: items, pagination };
 }

@@ -21,6 +21,8 @@ export interface RouteDefinition {
   readonly idempotent?: true;
   /** returns pages with a signed `nextCursor` (its function reads the cursor-signing secret) */
   readonly paginated?: true;
+  /** takes `updatedSince` and `syncToken` (a delta walk: lib/db/delta.ts), and answers 410 to an expired token */
+  readonly deltaSync?: true;
   /** makes webhook signing secrets (its function may encrypt with the webhook secrets key) */
   readonly sealsWebhookSecrets?: true;
   /** answers an ETag (the resource's version; not with a 204); a write takes If-Match and answers 412 when it names another */

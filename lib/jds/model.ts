@@ -1,4 +1,5 @@
 import type { ApplicationStatus } from '../applications/statuses.js';
+import { pendingChange } from '../db/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import { definedFields } from '../objects.js';
 import {
@@ -69,6 +70,8 @@ export type JdHeadItem = JdSummary &
     editedAt?: string;
     gsi1sk: string;
     gsi2sk: string;
+    /** in the changes index (lib/db/changes.ts) */
+    gsi4sk: string;
   };
 
 /** Holds an external id for one JD of the tenant: its existence is the uniqueness, written with the head. */
@@ -161,6 +164,7 @@ export function headItem(
     ...versions,
     gsi1sk: jdKeys.listSort(jd.createdAt, jd.id),
     gsi2sk: jdKeys.statusSort(jd.status, jd.createdAt, jd.id),
+    gsi4sk: pendingChange('jd', jd.id),
   };
   if (sourceVersion !== undefined) item.sourceVersion = sourceVersion;
   return item;

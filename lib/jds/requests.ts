@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import {
+  deltaExcludes,
+  deltaShape,
   freeText,
   optionalShape,
   paginationShape,
@@ -29,12 +31,14 @@ export const listJdsQuery = z
     ...paginationShape,
     status: z.optional(z.enum(JD_STATUSES)),
     externalId: z.optional(externalId),
+    ...deltaShape,
   })
   .check(
     z.refine((query) => query.externalId === undefined || query.cursor === undefined, {
       message: 'is not taken with externalId: its answer holds one JD at most',
       path: ['cursor'],
     }),
+    deltaExcludes('page', 'status', 'externalId'),
   );
 
 /** GET /jds/:jdId: a slice of the JD's applications, when asked for. */

@@ -4,7 +4,7 @@ import { shapeOf } from '../schemas/fields.js';
 import {
   freeText,
   id,
-  paginated,
+  paginatedOrDelta,
   success,
   timestamp,
   whole,
@@ -54,7 +54,7 @@ export const jdEventData = z.strictObject({
 });
 
 export const JD_RESPONSES = {
-  listJds: paginated(jdSummary),
+  listJds: paginatedOrDelta(jdSummary),
   getJd: wholeOrSlice(jd),
   createJd: success(newJd),
   updateJd: wholeOrSlice(jd),

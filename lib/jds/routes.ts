@@ -16,6 +16,7 @@ export const JD_ROUTES = {
     summary: 'List job descriptions, newest first',
     successStatus: 200,
     paginated: true,
+    deltaSync: true,
   },
   getJd: {
     method: 'GET',
@@ -64,7 +65,7 @@ export const JD_ROUTE_ACCESS = {
   // Query on the table: the sharded counter behind `total`; GetItem: ?externalId= (its reservation, then the head).
   listJds: {
     table: ['Query', 'GetItem'],
-    indexes: ['list', 'listKeys', 'status', 'statusKeys'],
+    indexes: ['list', 'listKeys', 'status', 'statusKeys', 'changes'],
     partitions: tenantData,
   },
   getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },

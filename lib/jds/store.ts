@@ -16,6 +16,7 @@ import {
   type SliceRequest,
   wholeOrSlice,
 } from '../db/pagination.js';
+import { type ChangeEntry, type DeltaRequest, deltaPage } from '../db/delta.js';
 import { INDEXES } from '../db/table.js';
 import { propagate } from '../db/versioned-writes.js';
 import {
@@ -231,4 +232,16 @@ export async function holderOfExternalId(
       consistent: true,
     })
   )?.jdId;
+}
+
+/** A page of the JDs' delta walk (GET /jds?updatedSince= or ?syncToken=), from the changes index alone. */
+export function listJdChanges(db: Db, tenantId: string, request: DeltaRequest) {
+  return deltaPage<JdSummary & ChangeEntry, JdSummary>(
+    db,
+    tenantId,
+    'jds',
+    'jd',
+    request,
+    async (entries) => entries.map(toJdSummary),
+  );
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { asScore, type ScoreIdentity, scoreIdentity } from '../applications/scores.js';
+import { pendingChange } from '../db/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import type { ApplicationStatus } from '../applications/statuses.js';
 import type { ParseStatus } from './statuses.js';
@@ -55,6 +56,8 @@ export interface ResumeItem {
   /** the product's version of this resume */
   sourceVersion?: number;
   gsi1sk: string;
+  /** in the changes index (lib/db/changes.ts) */
+  gsi4sk: string;
 }
 
 /** A resume's entry in the list index (what lists and the candidates view read). */
@@ -170,6 +173,7 @@ export function resumeItem(
     metadataSummary: summarizeMetadata(resume.metadata),
     ...state,
     gsi1sk: resumeKeys.listSort(resume.createdAt, resume.id),
+    gsi4sk: pendingChange('resume', resume.id),
   };
 }
 

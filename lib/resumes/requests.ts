@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
-import { optionalText, paginationShape } from '../schemas/fields.js';
+import { deltaExcludes, deltaShape, optionalText, paginationShape } from '../schemas/fields.js';
 import { LIMITS } from '../schemas/limits.js';
 
 /** What integrators send about resumes and candidates: each route's query. */
 
-export const listResumesQuery = z.strictObject(paginationShape);
+export const listResumesQuery = z
+  .strictObject({ ...paginationShape, ...deltaShape })
+  .check(deltaExcludes('page'));
 
 /** An e-mail address as a candidate's resume holds it: matched whole, case-insensitively. */
 const email = z

@@ -8,6 +8,7 @@ import {
   fromMetadata,
   id,
   paginated,
+  paginatedOrDelta,
   success,
   timestamp,
 } from '../schemas/response-parts.js';
@@ -51,7 +52,7 @@ export const resumeEventData = z.strictObject({
 });
 
 export const RESUME_RESPONSES = {
-  listResumes: paginated(resumeSummary),
+  listResumes: paginatedOrDelta(resumeSummary),
   getResume: success(resume),
   listCandidates: paginated(candidate),
 };

@@ -10,6 +10,7 @@ export const RESUME_ROUTES = {
     summary: 'List parsed resumes, newest first',
     successStatus: 200,
     paginated: true,
+    deltaSync: true,
   },
   getResume: {
     method: 'GET',
@@ -33,7 +34,11 @@ export const RESUME_ROUTES = {
 const tenantData = ['tenant'] as const;
 
 export const RESUME_ROUTE_ACCESS = {
-  listResumes: { table: ['Query'], indexes: ['list', 'listKeys'], partitions: tenantData },
+  listResumes: {
+    table: ['Query'],
+    indexes: ['list', 'listKeys', 'changes'],
+    partitions: tenantData,
+  },
   getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
   listCandidates: {
     table: ['Query', 'BatchGetItem'],

@@ -15,6 +15,7 @@ import {
   type PageRequest,
   pageCount,
 } from '../db/pagination.js';
+import { type ChangeEntry, type DeltaRequest, deltaPage } from '../db/delta.js';
 import { INDEXES } from '../db/table.js';
 import { queryTimeRange } from '../db/time-range-query.js';
 import { LIMITS } from '../schemas/limits.js';
@@ -281,4 +282,16 @@ async function candidatesByEmail(
   if (last && start + request.limit < matching.length)
     page.nextCursor = await encodeCursor(source, { s: '', i: last.id, p: pageNumber + 1 });
   return withApplications(db, tenantId, source, page, () => '');
+}
+
+/** A page of the resumes' delta walk (GET /resumes?updatedSince= or ?syncToken=), from the changes index alone. */
+export function listResumeChanges(db: Db, tenantId: string, request: DeltaRequest) {
+  return deltaPage<ResumeListEntry & ChangeEntry, ResumeSummary>(
+    db,
+    tenantId,
+    'resumes',
+    'resume',
+    request,
+    async (entries) => entries.map(toResumeSummary),
+  );
 }

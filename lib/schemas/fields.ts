@@ -88,3 +88,44 @@ export function removableShape<Shape extends Record<string, z.ZodMiniType>>(
     Object.entries(shape).map(([field, schema]) => [field, removable(schema)]),
   ) as { [Field in keyof Shape]: z.ZodMiniOptional<z.ZodMiniNullable<Shape[Field]>> };
 }
+
+/** A `pagination.syncToken` handed back: printable ASCII, checked against its signature when read. */
+export const syncTokenParameter = z
+  .string()
+  .check(
+    z.minLength(1),
+    z.maxLength(LIMITS.cursor),
+    z.regex(/^[\x21-\x7e]+$/, 'must be a pagination.syncToken this list returned'),
+  );
+
+/**
+ * The query parameters of a delta walk (docs/api.md, "Delta sync"): `updatedSince` (an instant) starts
+ * one, `syncToken` (from the last page of the previous walk) goes on from where it ended.
+ */
+export const deltaShape = {
+  updatedSince: z.optional(z.iso.datetime({ offset: true }).check(z.maxLength(35))),
+  syncToken: z.optional(syncTokenParameter),
+};
+
+/** A delta walk takes none of `fields` (a plain list's page number and filters): a 400 names the first sent. */
+export function deltaExcludes<Q extends Record<string, unknown>>(...fields: (keyof Q & string)[]) {
+  return z.superRefine((query: Q, context) => {
+    if (query.updatedSince !== undefined && query.syncToken !== undefined)
+      context.issues.push({
+        code: 'custom',
+        input: query,
+        path: ['syncToken'],
+        message: 'is not taken with updatedSince: a walk starts from one or the other',
+      });
+    if (query.updatedSince === undefined && query.syncToken === undefined) return;
+    const sent = fields.find((field) => query[field] !== undefined);
+    if (sent)
+      context.issues.push({
+        code: 'custom',
+        input: query,
+        path: [sent],
+        message:
+          'is not taken with updatedSince or syncToken: a delta walk reports every change of the list',
+      });
+  });
+}

@@ -51,3 +51,27 @@ export const wholeOrSlice = <T extends z.ZodMiniType>(data: T) =>
 export const paginated = <T extends z.ZodMiniType>(item: T) =>
   z.strictObject({ success: z.literal(true), data: page(item), pagination });
 export const message = z.strictObject({ success: z.literal(true), message: freeText(200) });
+
+/** How a deleted item shows in a delta walk (lib/db/delta.ts). */
+export const deletedEntry = z.strictObject({
+  id,
+  deleted: z.literal(true),
+  deletedAt: timestamp,
+});
+/** The pagination of a delta walk: `syncToken` on its last page, where the next walk starts. */
+export const deltaPagination = z.strictObject({
+  limit: z.number(),
+  hasMore: z.boolean(),
+  nextCursor: z.optional(cursor),
+  syncToken: z.optional(cursor),
+});
+/** A page of a list, or (with `updatedSince` or `syncToken`) a page of its delta walk. */
+export const paginatedOrDelta = <T extends z.ZodMiniType>(item: T) =>
+  z.union([
+    paginated(item),
+    z.strictObject({
+      success: z.literal(true),
+      data: page(z.union([item, deletedEntry])),
+      pagination: deltaPagination,
+    }),
+  ]);

@@ -7,7 +7,15 @@ import { KEY_RESPONSES, KEY_SCHEMA_NAMES } from '../keys/responses.js';
 import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES } from '../resumes/responses.js';
 import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMA_NAMES } from '../webhooks/responses.js';
 import { LIMITS } from './limits.js';
-import { freeText, id, pagination, slicePagination, token } from './response-parts.js';
+import {
+  deletedEntry,
+  deltaPagination,
+  freeText,
+  id,
+  pagination,
+  slicePagination,
+  token,
+} from './response-parts.js';
 
 /**
  * Response schemas: what every endpoint returns, exactly (strict objects, so an extra field fails),
@@ -53,6 +61,8 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   ...WEBHOOK_SCHEMA_NAMES,
   [pagination, 'Pagination'],
   [slicePagination, 'SlicePagination'],
+  [deltaPagination, 'DeltaPagination'],
+  [deletedEntry, 'DeletedEntry'],
   [errorResponse, 'Error'],
   ...EVENT_SCHEMA_NAMES,
 ]);

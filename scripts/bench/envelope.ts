@@ -495,6 +495,19 @@ export async function measureEnvelope(
     ENVELOPE.applicationsOnResume,
     applicationEntry,
   );
+  // Delta walks read the changes index alone: every application and resume, as a first sync reads them.
+  await walk(
+    `GET /applications?updatedSince= (a first sync: the tenant's ${(ENVELOPE.applicationsOnJd + ENVELOPE.applicationsOnResume).toLocaleString('en')})`,
+    '/applications?updatedSince=1970-01-01T00:00:00Z',
+    ENVELOPE.applicationsOnJd + ENVELOPE.applicationsOnResume,
+    applicationEntry,
+  );
+  await walk(
+    `GET /resumes?updatedSince= (a first sync: ${resumeCount.toLocaleString('en')} resumes)`,
+    '/resumes?updatedSince=1970-01-01T00:00:00Z',
+    resumeCount,
+    kb(largest.get('resume') ?? 0),
+  );
   log('envelope: GET /candidates?search= (the busy candidate)');
   const busy = await call('/candidates?search=_0_curriculum');
   const [candidate] = busy.body.data as { applications: unknown[]; applicationsHasMore: boolean }[];

@@ -1,3 +1,4 @@
+import { stampChange } from '../../lib/db/changes.js';
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiKey } from '../../lib/keys/api.js';
 import type { Db } from '../../lib/db/client.js';
@@ -121,7 +122,10 @@ export async function batchWriteAll(db: Db, items: object[], concurrency = 8): P
       const batch = items.slice(next, next + 25);
       next += 25;
       let pending: Record<string, { PutRequest: { Item: object } }[]> | undefined = {
-        [db.tableName]: batch.map((Item) => ({ PutRequest: { Item } })),
+        // Stamped as the service's own writes are (their changes-index entries).
+        [db.tableName]: batch.map((Item) => ({
+          PutRequest: { Item: stampChange(Item as Record<string, unknown>, new Date()) },
+        })),
       };
       while (pending && Object.keys(pending).length) {
         const output = await db.client.send(new BatchWriteCommand({ RequestItems: pending }));

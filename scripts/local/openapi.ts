@@ -11,6 +11,7 @@ import { jdRouteAnswers } from '../../lib/jds/routes.js';
 import { keyRouteAnswers } from '../../lib/keys/routes.js';
 import { webhookRouteAnswers } from '../../lib/webhooks/routes.js';
 import { positiveInteger, scoreParameter } from '../../lib/schemas/fields.js';
+import { DELTA_RETENTION_DAYS } from '../../lib/db/delta.js';
 import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
 import { EVENT_SCHEMAS } from '../../lib/events/responses.js';
 import { responses, SCHEMA_NAMES } from '../../lib/schemas/responses.js';
@@ -369,6 +370,12 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     '503': shared('Unavailable'),
   };
   if (route.path.includes('{')) answers['404'] = shared('NotFound');
+  if ('deltaSync' in route) {
+    answers['410'] = errorAnswer(
+      `The \`syncToken\` is older than the ${DELTA_RETENTION_DAYS} days deletions are kept (${codes('sync_token_expired')}): walk the list again from the start with \`updatedSince\`, then follow the token it ends with`,
+      withRateLimit,
+    );
+  }
   if (route.method !== 'GET') {
     answers['409'] = errorAnswer(
       [

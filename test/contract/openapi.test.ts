@@ -144,6 +144,7 @@ describe('OpenAPI document', () => {
     });
     await check('updateJd', '/jds/jd-design', { status: 'PUBLISHED' });
     await check('updateJd', '/jds/jd-frontend', { location: 'Berlin' }, { 'If-Match': '"1"' });
+    await check('listJds', '/jds?updatedSince=1970-01-01T00:00:00Z&limit=2');
     await check('listResumes', '/resumes?limit=2');
     await check('getResume', '/resumes/res-ada-lovelace');
     await check('listMatches', '/matches/jd-backend');

@@ -12,6 +12,7 @@ export type ResumeSummary = Schemas['ResumeSummary'];
 export type MatchEntry = Schemas['MatchEntry'];
 export type Candidate = Schemas['Candidate'];
 export type Application = Schemas['Application'];
+export type ApplicationEntry = Schemas['ApplicationEntry'];
 export type AiScore = Schemas['AiScore'];
 export type ApiKey = Schemas['ApiKey'];
 export type NewApiKey = Schemas['NewApiKey'];
@@ -51,6 +52,33 @@ type Answer<Op extends keyof operations> = Omit<
   SuccessBody<operations[Op]['responses']>,
   'success'
 >;
+/** Whether an answer is a page of a delta walk (its items may be deletions). */
+type IsDelta<B> = B extends { data: (infer I)[] }
+  ? [Extract<I, DeletedEntry>] extends [never]
+    ? false
+    : true
+  : false;
+/** A list's plain page (its answer when no `updatedSince` nor `syncToken` is sent). */
+type PageOf<Op extends keyof operations> = Omit<
+  PlainBody<SuccessBody<operations[Op]['responses']>>,
+  'success'
+>;
+type PlainBody<B> = B extends unknown ? (IsDelta<B> extends true ? never : B) : never;
+/** A page of a list's delta walk. */
+type DeltaOf<Op extends keyof operations> = Omit<
+  DeltaBody<SuccessBody<operations[Op]['responses']>>,
+  'success'
+>;
+type DeltaBody<B> = B extends unknown ? (IsDelta<B> extends true ? B : never) : never;
+/** A list's query for a plain page. */
+type PageQuery<Op extends keyof operations> = Omit<Query<Op>, 'updatedSince' | 'syncToken'>;
+/** Where a delta walk starts: a time (the first sync, or a catch-up), or the token the last one ended with. */
+export type SyncStart = { updatedSince: string } | { syncToken: string };
+/** How a deleted item shows in a delta walk. */
+export type DeletedEntry = Schemas['DeletedEntry'];
+/** What a delta walk reports of an item: its state as of the walk, or its deletion. */
+export type Change<T> = T | DeletedEntry;
+
 type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B } } }
   ? B
   : R extends { 201: { content: { 'application/json': infer B } } }
@@ -159,10 +187,24 @@ export class HiringClient {
   }
 
   readonly jds = {
-    list: (query: Query<'listJds'> = {}, options?: CallOptions) =>
-      this.call<Answer<'listJds'>>('GET', '/jds', { query, options }),
-    listAll: (query: Omit<Query<'listJds'>, 'cursor' | 'page'> = {}, options?: CallOptions) =>
+    list: (query: PageQuery<'listJds'> = {}, options?: CallOptions) =>
+      this.call<PageOf<'listJds'>>('GET', '/jds', { query, options }),
+    listAll: (query: Omit<PageQuery<'listJds'>, 'cursor' | 'page'> = {}, options?: CallOptions) =>
       this.walk((cursor) => this.jds.list({ ...query, cursor }, options)),
+    /** One page of the JDs' delta walk (see `sync`). */
+    changes: (query: SyncStart & { limit?: number; cursor?: string }, options?: CallOptions) =>
+      this.call<DeltaOf<'listJds'>>('GET', '/jds', { query, options }),
+    /**
+     * Every JD created, changed or deleted since `start`, a page at a time to `onPage` (a deleted one as
+     * `{id, deleted: true, deletedAt}`); resolves with the token the next sync starts from, to keep once
+     * `onPage` has applied the last page. A token older than 30 days throws HiringApiError 410
+     * `sync_token_expired`: sync again from `{ updatedSince: '1970-01-01T00:00:00Z' }`.
+     */
+    sync: (
+      start: SyncStart,
+      onPage: (changes: Change<JdSummary>[]) => Promise<void> | void,
+      options?: CallOptions,
+    ) => this.sync((query) => this.jds.changes(query, options), start, onPage),
     get: async (jdId: string, options?: CallOptions): Promise<Jd> =>
       (await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options }))
         .data,
@@ -215,8 +257,17 @@ export class HiringClient {
   };
 
   readonly resumes = {
-    list: (query: Query<'listResumes'> = {}, options?: CallOptions) =>
-      this.call<Answer<'listResumes'>>('GET', '/resumes', { query, options }),
+    list: (query: PageQuery<'listResumes'> = {}, options?: CallOptions) =>
+      this.call<PageOf<'listResumes'>>('GET', '/resumes', { query, options }),
+    /** One page of the resumes' delta walk (see `sync`). */
+    changes: (query: SyncStart & { limit?: number; cursor?: string }, options?: CallOptions) =>
+      this.call<DeltaOf<'listResumes'>>('GET', '/resumes', { query, options }),
+    /** Every resume created, changed or erased since `start` (as `jds.sync`). */
+    sync: (
+      start: SyncStart,
+      onPage: (changes: Change<ResumeSummary>[]) => Promise<void> | void,
+      options?: CallOptions,
+    ) => this.sync((query) => this.resumes.changes(query, options), start, onPage),
     listAll: (options?: CallOptions) =>
       this.walk((cursor) => this.resumes.list({ cursor }, options)),
     get: async (resumeId: string, options?: CallOptions): Promise<Resume> =>
@@ -245,11 +296,20 @@ export class HiringClient {
      * (the best score) or `scoredSince` (its newest score). A filtered page may hold fewer than `limit`
      * items, even none, while `pagination.hasMore` is true: follow `nextCursor` (or use `listAll`).
      */
-    list: (query: Query<'listApplications'> = {}, options?: CallOptions) =>
-      this.call<Answer<'listApplications'>>('GET', '/applications', { query, options }),
+    list: (query: PageQuery<'listApplications'> = {}, options?: CallOptions) =>
+      this.call<PageOf<'listApplications'>>('GET', '/applications', { query, options }),
     /** Every application that passes the filters, each once, in 100s. */
-    listAll: (query: Omit<Query<'listApplications'>, 'cursor'> = {}, options?: CallOptions) =>
+    listAll: (query: Omit<PageQuery<'listApplications'>, 'cursor'> = {}, options?: CallOptions) =>
       this.walk((cursor) => this.applications.list({ limit: 100, ...query, cursor }, options)),
+    /** One page of the applications' delta walk (see `sync`). */
+    changes: (query: SyncStart & { limit?: number; cursor?: string }, options?: CallOptions) =>
+      this.call<DeltaOf<'listApplications'>>('GET', '/applications', { query, options }),
+    /** Every application created, changed or deleted since `start` (as `jds.sync`). */
+    sync: (
+      start: SyncStart,
+      onPage: (changes: Change<ApplicationEntry>[]) => Promise<void> | void,
+      options?: CallOptions,
+    ) => this.sync((query) => this.applications.changes(query, options), start, onPage),
     /** One application with every AI score and its provenance (when, which model, criteria, summary), newest first. */
     get: async (applicationId: string, options?: CallOptions): Promise<Application> =>
       (
@@ -391,6 +451,27 @@ export class HiringClient {
   }
 
   /** Every item of a list, page after page, following `nextCursor` (stable while the data changes). */
+  /** A whole delta walk from `start`, page by page (100 at a time), to the token it ends with. */
+  private async sync<T>(
+    page: (query: SyncStart & { limit: number; cursor?: string }) => Promise<{
+      data: T[];
+      pagination: { hasMore: boolean; nextCursor?: string; syncToken?: string };
+    }>,
+    start: SyncStart,
+    onPage: (changes: T[]) => Promise<void> | void,
+  ): Promise<string> {
+    let cursor: string | undefined;
+    for (;;) {
+      const answer = await page({ ...start, limit: 100, ...(cursor ? { cursor } : {}) });
+      await onPage(answer.data);
+      const { hasMore, nextCursor, syncToken } = answer.pagination;
+      if (!hasMore && syncToken !== undefined) return syncToken;
+      if (nextCursor === undefined)
+        throw new Error('A delta page ended without a cursor or a token');
+      cursor = nextCursor;
+    }
+  }
+
   private async *walk<T>(
     page: (
       cursor: string | undefined,

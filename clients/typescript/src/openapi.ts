@@ -980,6 +980,19 @@ export interface components {
             hasMore: boolean;
             nextCursor?: string;
         };
+        DeltaPagination: {
+            limit: number;
+            hasMore: boolean;
+            nextCursor?: string;
+            syncToken?: string;
+        };
+        DeletedEntry: {
+            id: string;
+            /** @constant */
+            deleted: true;
+            /** Format: date-time */
+            deletedAt: string;
+        };
         Error: {
             /** @constant */
             success: false;
@@ -1223,6 +1236,11 @@ export interface components {
             success: true;
             data: components["schemas"]["JdSummary"][];
             pagination: components["schemas"]["Pagination"];
+        } | {
+            /** @constant */
+            success: true;
+            data: (components["schemas"]["JdSummary"] | components["schemas"]["DeletedEntry"])[];
+            pagination: components["schemas"]["DeltaPagination"];
         };
         GetJdResponse: {
             /** @constant */
@@ -1246,6 +1264,11 @@ export interface components {
             success: true;
             data: components["schemas"]["ResumeSummary"][];
             pagination: components["schemas"]["Pagination"];
+        } | {
+            /** @constant */
+            success: true;
+            data: (components["schemas"]["ResumeSummary"] | components["schemas"]["DeletedEntry"])[];
+            pagination: components["schemas"]["DeltaPagination"];
         };
         GetResumeResponse: {
             /** @constant */
@@ -1269,6 +1292,11 @@ export interface components {
             success: true;
             data: components["schemas"]["ApplicationEntry"][];
             pagination: components["schemas"]["SlicePagination"];
+        } | {
+            /** @constant */
+            success: true;
+            data: (components["schemas"]["ApplicationEntry"] | components["schemas"]["DeletedEntry"])[];
+            pagination: components["schemas"]["DeltaPagination"];
         };
         GetApplicationResponse: {
             /** @constant */
@@ -1441,7 +1469,7 @@ export interface components {
          * @description The error codes of this version of the document
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "version_unsupported" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "sync_token_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "version_unsupported" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "unavailable" | "internal_error";
         KnownEvent: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationScoredEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"];
         /** @description An event of a type this document does not list yet (added by a later release): skip it, or read its `data` as the changelog describes. */
         UnknownEvent: {
@@ -1616,6 +1644,8 @@ export interface operations {
                 cursor?: string;
                 status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
                 externalId?: string;
+                updatedSince?: string;
+                syncToken?: string;
             };
             header?: {
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
@@ -1664,6 +1694,23 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            /** @description The `syncToken` is older than the 30 days deletions are kept (`sync_token_expired`): walk the list again from the start with `updatedSince`, then follow the token it ends with */
+            410: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
@@ -2085,6 +2132,8 @@ export interface operations {
                 page?: number;
                 limit?: number;
                 cursor?: string;
+                updatedSince?: string;
+                syncToken?: string;
             };
             header?: {
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
@@ -2133,6 +2182,23 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            /** @description The `syncToken` is older than the 30 days deletions are kept (`sync_token_expired`): walk the list again from the start with `updatedSince`, then follow the token it ends with */
+            410: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
@@ -2399,6 +2465,8 @@ export interface operations {
                 minScore?: number;
                 maxScore?: number;
                 scoredSince?: string;
+                updatedSince?: string;
+                syncToken?: string;
             };
             header?: {
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
@@ -2447,6 +2515,23 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            /** @description The `syncToken` is older than the 30 days deletions are kept (`sync_token_expired`): walk the list again from the start with `updatedSince`, then follow the token it ends with */
+            410: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {

@@ -1,9 +1,12 @@
+import { type ChangeKind, pendingChange } from '../changes.js';
+
 /**
  * What a product-side delete leaves at the key of what it deleted: the product's version of the delete,
  * so that an older upsert delivered late (out-of-order delivery is normal) is recognised and ignored.
- * It holds no personal data (an erased resume's tombstone has its id and versions only) and no index
- * keys (it is in no list), and it expires once no queued event can be older (SQS keeps messages 14 days,
- * the dead-letter queue 14 more).
+ * It holds no personal data (an erased resume's tombstone has its id and versions only), is in no
+ * list, and stands in the changes index (the deletion, for delta walks: lib/db/changes.ts); it expires
+ * once no queued event can be older (SQS keeps messages 14 days, the dead-letter queue 14 more), after
+ * which a delta walk can no longer report the deletion (DELTA_RETENTION_MS is shorter).
  */
 export const TOMBSTONE_TTL_SECONDS = 35 * 24 * 60 * 60;
 
@@ -16,8 +19,18 @@ export interface TombstoneItem {
   of: TombstoneOf;
   id: string;
   sourceVersion: number;
+  /** when it was deleted */
+  deletedAt: string;
+  /** its entry in the changes index, as its entity's kind */
+  gsi4sk: string;
   ttl: number;
 }
+
+const KIND_OF: Record<TombstoneOf, ChangeKind> = {
+  JD: 'jd',
+  RESUME: 'resume',
+  APPLICATION: 'application',
+};
 
 export function tombstoneItem(
   key: { pk: string; sk: string },
@@ -32,6 +45,8 @@ export function tombstoneItem(
     of,
     id,
     sourceVersion,
+    deletedAt: now.toISOString(),
+    gsi4sk: pendingChange(KIND_OF[of], id),
     ttl: Math.floor(now.getTime() / 1000) + TOMBSTONE_TTL_SECONDS,
   };
 }

@@ -1,0 +1,170 @@
+import { eventSettleMs } from '../config.js';
+import { InvalidCursorError, InvalidInputError, SyncTokenExpiredError } from '../errors.js';
+import { type ChangeKind, CHANGES_SORT_KEY, changeKeys } from './changes.js';
+import type { Db } from './client.js';
+import { queryUpTo } from './dynamo.js';
+import { TOMBSTONE_TTL_SECONDS } from './entities/tombstone.js';
+import { tenantPk } from './ids.js';
+import { itemsWithinPageBytes, signToken, verifiedToken } from './pagination.js';
+import { INDEXES } from './table.js';
+
+/**
+ * Delta walks: what changed in a list after a time, deletions included (GET /jds, /resumes,
+ * /applications, /candidates with `updatedSince` or `syncToken`). Each reads the changes index
+ * (lib/db/changes.ts) of its kind from the time asked for up to the settle cut, oldest change first;
+ * the last page of a walk answers a `syncToken` that starts the next walk at that cut.
+ *
+ * Why nothing is missed: the cut is the present minus the settle window, the time within which every
+ * write has committed or failed after its entry was stamped (config.eventSettleMs, the event log's
+ * rule); an entry older than the cut is in the index, one younger is read by the next walk. Why each
+ * item comes once per walk: an item's one entry moves to the present when it changes again, past the
+ * walk's cut (fixed when the walk starts, carried by its cursors), so a walk meets it at most once,
+ * with its state as of the read; the next walk brings the later change.
+ */
+
+/** How long a sync token can be followed: deletions are reported while their tombstones last (35 days). */
+export const DELTA_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RETENTION_MS = DELTA_RETENTION_DAYS * DAY_MS;
+// The tombstones outlast every token that can still be followed.
+if (RETENTION_MS >= TOMBSTONE_TTL_SECONDS * 1000) throw new Error('Tombstones must outlast tokens');
+
+/** How a deleted item shows in a delta walk. */
+export interface DeletedEntry {
+  id: string;
+  deleted: true;
+  deletedAt: string;
+}
+
+export interface DeltaRequest {
+  limit: number;
+  /** epoch ms: the first walk (or a catch-up) from this time */
+  updatedSince?: number | undefined;
+  /** the token the last walk ended with */
+  syncToken?: string | undefined;
+  /** where this walk goes on (a `pagination.nextCursor` of it) */
+  cursor?: string | undefined;
+  /** epoch ms (tests) */
+  now?: number;
+}
+
+export interface DeltaPage<T> {
+  items: (T | DeletedEntry)[];
+  limit: number;
+  hasMore: boolean;
+  nextCursor?: string;
+  /** on the last page: where the next walk starts */
+  syncToken?: string;
+}
+
+/** What every entry of the changes index holds: its keys and id, and a tombstone (only) its time of deletion. */
+export interface ChangeEntry {
+  pk: string;
+  sk: string;
+  gsi4sk: string;
+  id: string;
+  deletedAt?: string;
+}
+
+/** A walk's position: the cut, where it started, the last entry read (index and table keys), pages walked. */
+interface DeltaCursor {
+  /** the cut: entries older than this (epoch ms) */
+  u: number;
+  /** the walk's start (epoch ms) */
+  f: number;
+  g: string;
+  k: string;
+  p: number;
+}
+
+const isTime = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * One page of the delta walk of `list` (its name: a token or cursor of one list is refused by
+ * another), of the entries of `kind`; `toItems` turns the page's live entries into what the list
+ * shows (same order), deleted ones show as `{id, deleted, deletedAt}`.
+ */
+export async function deltaPage<E extends ChangeEntry, T>(
+  db: Db,
+  tenantId: string,
+  list: string,
+  kind: ChangeKind,
+  request: DeltaRequest,
+  toItems: (entries: E[]) => Promise<T[]>,
+): Promise<DeltaPage<T>> {
+  const now = request.now ?? Date.now();
+  const pk = tenantPk(tenantId);
+  const tokenScope = { tenantPk: pk, name: `sync:${list}` };
+
+  let since: number;
+  if (request.syncToken !== undefined) {
+    const payload = await verifiedToken(request.syncToken, tokenScope);
+    if (!payload || !isTime(payload.t))
+      throw new InvalidInputError('syncToken: must be a pagination.syncToken this list returned', [
+        {
+          field: 'syncToken',
+          rule: 'issued_by_this_list',
+          message: 'must be a pagination.syncToken this list returned',
+        },
+      ]);
+    if (now - payload.t > RETENTION_MS) throw new SyncTokenExpiredError(DELTA_RETENTION_DAYS);
+    since = payload.t;
+  } else {
+    since = Math.max(0, request.updatedSince ?? 0);
+  }
+  const cursorScope = { tenantPk: pk, name: `delta:${list}:${since}` };
+  let cursor: DeltaCursor | undefined;
+  if (request.cursor !== undefined) {
+    const payload = await verifiedToken(request.cursor, cursorScope);
+    const { u, f, g, k, p } = payload ?? {};
+    if (!isTime(u) || f !== since || typeof g !== 'string' || typeof k !== 'string' || !isTime(p))
+      throw new InvalidCursorError();
+    cursor = { u, f, g, k, p };
+  }
+  const cut = cursor?.u ?? now - eventSettleMs();
+  const syncToken = () => signToken(tokenScope, { t: Math.max(cut, since) });
+  if (cut <= since)
+    return { items: [], limit: request.limit, hasMore: false, syncToken: await syncToken() };
+
+  const { items: entries } = await queryUpTo<E>(
+    db,
+    {
+      IndexName: INDEXES.changes.name,
+      KeyConditionExpression: `pk = :pk AND ${CHANGES_SORT_KEY} BETWEEN :from AND :to`,
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':from': changeKeys.at(kind, since),
+        ':to': `${changeKeys.at(kind, cut - 1)}\uffff`,
+      },
+      ExclusiveStartKey: cursor ? { pk, sk: cursor.k, [CHANGES_SORT_KEY]: cursor.g } : undefined,
+    },
+    request.limit + 1,
+  );
+  const read = entries.slice(0, request.limit);
+  const live = await toItems(read.filter((entry) => entry.deletedAt === undefined));
+  let next = 0;
+  const items = read.map((entry): T | DeletedEntry =>
+    entry.deletedAt === undefined
+      ? (live[next++] as T)
+      : { id: entry.id, deleted: true, deletedAt: entry.deletedAt },
+  );
+  const kept = itemsWithinPageBytes(items);
+  const last = read[kept - 1];
+  if ((entries.length > request.limit || kept < items.length) && last) {
+    const position: DeltaCursor = {
+      u: cut,
+      f: since,
+      g: last.gsi4sk,
+      k: last.sk,
+      p: (cursor?.p ?? 1) + 1,
+    };
+    return {
+      items: items.slice(0, kept),
+      limit: request.limit,
+      hasMore: true,
+      nextCursor: await signToken(cursorScope, position),
+    };
+  }
+  return { items, limit: request.limit, hasMore: false, syncToken: await syncToken() };
+}

@@ -1,0 +1,307 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyApplicationDeletion, applyApplicationUpsert } from '../../lib/applications/sync.js';
+import { indexChanges } from '../../lib/db/changes-backfill.js';
+import { tenantPk } from '../../lib/db/ids.js';
+import { signToken } from '../../lib/db/pagination.js';
+import { applyJdUpsert } from '../../lib/jds/sync.js';
+import { applyResumeErasure, applyResumeUpsert } from '../../lib/resumes/sync.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { productVersion, useTestDb } from '../helpers/db.js';
+import { useEnv } from '../helpers/env.js';
+
+/** Delta walks of the lists: updatedSince, syncToken, deletions, the settle cut (#41 item 1). */
+const SETTLE_MS = 300;
+useEnv({ EVENT_SETTLE_MS: String(SETTLE_MS) });
+const db = useTestDb();
+
+const settled = () => sleep(SETTLE_MS + 50);
+const EPOCH = '1970-01-01T00:00:00.000Z';
+const jd = (n: number) => ({
+  title: `Senior Backend Engineer ${n}, Payments Platform`,
+  description: 'Builds and runs the ledger that moves every payment of the platform.',
+  createdById: 'ats-sync',
+});
+
+interface Walked {
+  entries: { id: string; deleted?: true; deletedAt?: string; [field: string]: unknown }[];
+  syncToken: string;
+  answers: number;
+}
+
+/** A whole delta walk of `path` (from `start`: `updatedSince=…` or `syncToken=…`), page by page. */
+async function walk(key: string, path: string, start: string, limit = 7): Promise<Walked> {
+  const entries: Walked['entries'] = [];
+  let cursor: string | undefined;
+  for (let answers = 1; answers < 500; answers++) {
+    const reply = await callApi(
+      'GET',
+      `${path}?${start}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { key },
+    );
+    expect(reply.status, reply.text).toBe(200);
+    entries.push(...reply.json.data);
+    const { hasMore, nextCursor, syncToken } = reply.json.pagination;
+    expect(hasMore).toBe(nextCursor !== undefined);
+    if (!hasMore) {
+      expect(syncToken).toEqual(expect.any(String));
+      return { entries, syncToken, answers };
+    }
+    expect(syncToken).toBeUndefined();
+    cursor = nextCursor;
+  }
+  throw new Error('the walk did not end');
+}
+
+const idsOf = (walked: Walked) => walked.entries.map((entry) => entry.id);
+const token = (walked: Walked) => `syncToken=${encodeURIComponent(walked.syncToken)}`;
+
+describe('delta walks', () => {
+  it('hands over every JD once, then exactly what was created, changed or deleted since, each once', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const created: string[] = [];
+    for (let n = 0; n < 20; n++)
+      created.push((await callApi('POST', '/jds', { key, body: jd(n) })).json.data.id);
+    await settled();
+
+    const first = await walk(key, '/jds', `updatedSince=${EPOCH}`);
+    expect(idsOf(first).sort()).toEqual([...created].sort());
+    expect(first.answers).toBe(3);
+    expect(first.entries[0]).toMatchObject({ title: jd(0).title, status: 'DRAFT' });
+
+    const patched = created[3] as string;
+    const deleted = created[5] as string;
+    await callApi('PATCH', `/jds/${patched}`, { key, body: { location: 'Berlin' } });
+    await callApi('PATCH', `/jds/${patched}`, { key, body: { location: 'Remote (EU)' } });
+    expect((await callApi('DELETE', `/jds/${deleted}`, { key })).status).toBe(204);
+    const added = (await callApi('POST', '/jds', { key, body: jd(20) })).json.data.id;
+    await settled();
+
+    const second = await walk(key, '/jds', token(first));
+    expect(idsOf(second).sort()).toEqual([patched, deleted, added].sort());
+    expect(second.entries.find((entry) => entry.id === patched)).toMatchObject({
+      location: 'Remote (EU)',
+    });
+    const gone = second.entries.find((entry) => entry.id === deleted);
+    expect(gone).toEqual({ id: deleted, deleted: true, deletedAt: expect.any(String) });
+    expect(Date.parse(gone?.deletedAt as string)).toBeGreaterThan(Date.now() - 60_000);
+
+    const third = await walk(key, '/jds', token(second));
+    expect(third.entries).toEqual([]);
+  });
+
+  it('never reads past the settle cut: a change younger than it waits for the next walk', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    await callApi('POST', '/jds', { key, body: jd(1) });
+    await settled();
+    const first = await walk(key, '/jds', `updatedSince=${EPOCH}`);
+    expect(first.entries).toHaveLength(1);
+
+    const fresh = (await callApi('POST', '/jds', { key, body: jd(2) })).json.data.id;
+    const tooSoon = await walk(key, '/jds', token(first));
+    expect(tooSoon.entries).toEqual([]);
+    await settled();
+    const later = await walk(key, '/jds', token(tooSoon));
+    expect(idsOf(later)).toEqual([fresh]);
+  });
+
+  it('follows resumes and applications, their changes and their deletions, as the product makes them', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    const jdId = '01JDDELTA0000000000000001';
+    await applyJdUpsert(
+      db(),
+      tenantId,
+      { id: jdId, ...jd(1), status: 'PUBLISHED' },
+      productVersion(),
+    );
+    for (const i of [1, 2]) {
+      await applyResumeUpsert(
+        db(),
+        tenantId,
+        { id: `01JRDELTA000000000000000${i}`, fileName: `cv_${i}.pdf`, parseStatus: 'COMPLETED' },
+        productVersion(),
+      );
+      await applyApplicationUpsert(
+        db(),
+        tenantId,
+        { id: `01JADELTA000000000000000${i}`, jdId, resumeId: `01JRDELTA000000000000000${i}` },
+        productVersion(),
+      );
+    }
+    await settled();
+    const resumes = await walk(key, '/resumes', `updatedSince=${EPOCH}`);
+    const applications = await walk(key, '/applications', `updatedSince=${EPOCH}`);
+    expect(idsOf(resumes).sort()).toEqual([
+      '01JRDELTA0000000000000001',
+      '01JRDELTA0000000000000002',
+    ]);
+    expect(idsOf(applications).sort()).toEqual([
+      '01JADELTA0000000000000001',
+      '01JADELTA0000000000000002',
+    ]);
+
+    await applyApplicationUpsert(
+      db(),
+      tenantId,
+      {
+        id: '01JADELTA0000000000000001',
+        jdId,
+        resumeId: '01JRDELTA0000000000000001',
+        status: 'SHORTLISTED',
+        aiScores: [{ overallScore: 88.5, scoredAt: new Date().toISOString() }],
+      },
+      productVersion(),
+    );
+    await applyApplicationDeletion(db(), tenantId, '01JADELTA0000000000000002', productVersion());
+    await applyResumeErasure(db(), tenantId, '01JRDELTA0000000000000002', productVersion());
+    await settled();
+
+    const resumeChanges = await walk(key, '/resumes', token(resumes));
+    expect(resumeChanges.entries).toEqual([
+      { id: '01JRDELTA0000000000000002', deleted: true, deletedAt: expect.any(String) },
+    ]);
+    const applicationChanges = await walk(key, '/applications', token(applications));
+    expect(applicationChanges.entries).toEqual([
+      expect.objectContaining({
+        id: '01JADELTA0000000000000001',
+        status: 'SHORTLISTED',
+        aiScore: 88.5,
+      }),
+      { id: '01JADELTA0000000000000002', deleted: true, deletedAt: expect.any(String) },
+    ]);
+  });
+
+  it('answers 410 to a token older than deletions are kept, and 400 to a token or cursor of another walk', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    const old = await signToken(
+      { tenantPk: tenantPk(tenantId), name: 'sync:jds' },
+      { t: Date.now() - 31 * 24 * 60 * 60 * 1000 },
+    );
+    const expired = await callApi('GET', `/jds?syncToken=${encodeURIComponent(old)}`, { key });
+    expect(expired.status).toBe(410);
+    expect(expired.json.code).toBe('sync_token_expired');
+    expect(expired.json.error).toMatch(/walk the list again from the start/);
+
+    const resumes = await walk(key, '/resumes', `updatedSince=${EPOCH}`);
+    const elsewhere = await callApi('GET', `/jds?${token(resumes)}`, { key });
+    expect(elsewhere.status).toBe(400);
+    const tampered = await callApi('GET', `/jds?syncToken=${resumes.syncToken.slice(0, -2)}xx`, {
+      key,
+    });
+    expect(tampered.status).toBe(400);
+
+    for (let n = 0; n < 3; n++) await callApi('POST', '/jds', { key, body: jd(n) });
+    await settled();
+    const page = await callApi('GET', `/jds?updatedSince=${EPOCH}&limit=1`, { key });
+    const cursor = encodeURIComponent(page.json.pagination.nextCursor);
+    const otherStart = await callApi(
+      'GET',
+      `/jds?updatedSince=2020-01-01T00:00:00Z&limit=1&cursor=${cursor}`,
+      { key },
+    );
+    expect(otherStart.status).toBe(400);
+    expect(otherStart.json.code).toBe('cursor_invalid');
+    const plain = await callApi('GET', `/jds?limit=1&cursor=${cursor}`, { key });
+    expect(plain.status).toBe(400);
+
+    for (const query of [
+      `updatedSince=${EPOCH}&page=2`,
+      `updatedSince=${EPOCH}&status=DRAFT`,
+      `updatedSince=${EPOCH}&${token(resumes)}`,
+      'updatedSince=yesterday',
+    ]) {
+      const reply = await callApi('GET', `/jds?${query}`, { key });
+      expect(reply.status, query).toBe(400);
+    }
+  });
+
+  it('hands over what was written before delta walks once index-changes has run, at its own time', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    const ids = [];
+    for (let n = 0; n < 3; n++)
+      ids.push((await callApi('POST', '/jds', { key, body: jd(n) })).json.data.id);
+    // As a version before the changes index wrote them: no entry.
+    for (const id of ids.slice(0, 2))
+      await db().client.send(
+        new UpdateCommand({
+          TableName: db().tableName,
+          Key: { pk: tenantPk(tenantId), sk: `JD#${id}` },
+          UpdateExpression: 'REMOVE gsi4sk',
+        }),
+      );
+    await settled();
+    expect(idsOf(await walk(key, '/jds', `updatedSince=${EPOCH}`))).toEqual([ids[2]]);
+
+    expect(await indexChanges(db(), tenantId)).toEqual({ indexed: 2, skipped: 0 });
+    expect(await indexChanges(db(), tenantId)).toEqual({ indexed: 0, skipped: 0 });
+    expect(idsOf(await walk(key, '/jds', `updatedSince=${EPOCH}`))).toEqual(ids);
+  });
+
+  it('keeps a replica equal to the list when changes land while it walks (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({ op: fc.constant('create' as const) }),
+            fc.record({ op: fc.constant('patch' as const), pick: fc.nat() }),
+            fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }),
+            fc.record({ op: fc.constant('walkPage' as const) }),
+          ),
+          { minLength: 5, maxLength: 25 },
+        ),
+        async (steps) => {
+          const { key } = await tenantWithKey(db(), ['read', 'write']);
+          const replica = new Map<string, string>();
+          const live: string[] = [];
+          let start = `updatedSince=${EPOCH}`;
+          let cursor: string | undefined;
+          /** One page of the replica's walk: applied as it arrives, a new walk begun after the last. */
+          const walkPage = async () => {
+            const reply = await callApi(
+              'GET',
+              `/jds?${start}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+              { key },
+            );
+            expect(reply.status, reply.text).toBe(200);
+            for (const entry of reply.json.data) {
+              if (entry.deleted) replica.delete(entry.id);
+              else replica.set(entry.id, entry.title);
+            }
+            cursor = reply.json.pagination.nextCursor;
+            if (!cursor) start = `syncToken=${encodeURIComponent(reply.json.pagination.syncToken)}`;
+          };
+          for (const step of steps) {
+            if (step.op === 'create') {
+              const reply = await callApi('POST', '/jds', { key, body: jd(live.length) });
+              live.push(reply.json.data.id);
+            } else if (step.op === 'patch' && live.length) {
+              const id = live[step.pick % live.length] as string;
+              await callApi('PATCH', `/jds/${id}`, {
+                key,
+                body: { title: `Renamed ${step.pick}` },
+              });
+            } else if (step.op === 'delete' && live.length) {
+              const [id] = live.splice(step.pick % live.length, 1);
+              await callApi('DELETE', `/jds/${id}`, { key });
+            } else if (step.op === 'walkPage') {
+              await walkPage();
+            }
+          }
+          // Finish the walk under way, let the last writes settle, then one more whole walk.
+          while (cursor) await walkPage();
+          await settled();
+          do await walkPage();
+          while (cursor);
+
+          const truth = new Map<string, string>();
+          const all = await callApi('GET', '/jds?limit=100', { key });
+          for (const summary of all.json.data) truth.set(summary.id, summary.title);
+          expect(replica).toEqual(truth);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+});
