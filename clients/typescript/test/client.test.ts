@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  type Change,
   HiringApiError,
   HiringClient,
   type JdSummary,
@@ -103,6 +104,38 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
       expected.map((application) => application.id).sort(),
     );
     for (const application of seen) expect(application.aiScore).toBeGreaterThanOrEqual(80.5);
+  });
+
+  it('syncs JDs by delta: a first sync, then exactly what changed, deletions included, ending with the next token', async () => {
+    const { client } = await clientOf(['read', 'write']);
+    const created = [];
+    for (let n = 0; n < 5; n++)
+      created.push(
+        await client.jds.create({ title: `Engineer ${n}`, description: 'd', createdById: 'ats' }),
+      );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const replica = new Map<string, string>();
+    const apply = (changes: Change<JdSummary>[]) => {
+      for (const change of changes)
+        if ('deleted' in change) replica.delete(change.id);
+        else replica.set(change.id, change.title);
+    };
+
+    const first = await client.jds.sync({ updatedSince: '1970-01-01T00:00:00Z' }, apply);
+    expect(replica.size).toBe(5);
+    await client.jds.update(created[0]!.id, { title: 'Staff Engineer' });
+    await client.jds.delete(created[1]!.id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pages: number[] = [];
+    const second = await client.jds.sync({ syncToken: first }, (changes) => {
+      pages.push(changes.length);
+      apply(changes);
+    });
+
+    expect(pages).toEqual([2]);
+    expect(replica.get(created[0]!.id)).toBe('Staff Engineer');
+    expect(replica.has(created[1]!.id)).toBe(false);
+    expect(second).not.toBe(first);
   });
 
   it('deletes a JD created by mistake (204, no body), and then finds it no more', async () => {
