@@ -13,6 +13,7 @@ import { type ApplicationEventData, recordEvent } from '../events/model.js';
 import {
   type ProductWrite,
   type TombstoneItem,
+  tombstoneExpiry,
   tombstoneItem,
   versionVerdict,
 } from '../db/entities/tombstone.js';
@@ -21,7 +22,12 @@ import { replacing } from '../db/versioned-writes.js';
 import type { ApplicationStatus } from './statuses.js';
 import { ConflictError, InvalidInputError, MissingParentError } from '../errors.js';
 import { DELETING_STALE_MS, type JdHeadItem, jdKeys } from '../jds/model.js';
-import { candidateIdentity, type ResumeItem, resumeKeys } from '../resumes/model.js';
+import {
+  candidateChangeItem,
+  candidateIdentity,
+  type ResumeItem,
+  resumeKeys,
+} from '../resumes/model.js';
 import {
   type ApplicationItem,
   applicationItems,
@@ -117,6 +123,8 @@ async function writeApplication(
     jd,
   );
   await transactWrite(db, [
+    // What GET /candidates shows of the candidate changes with it (their delta walk).
+    { Put: { TableName: db.tableName, Item: candidateChangeItem(tenantId, next.resumeId) } },
     WRITE.on('application', {
       Put: {
         TableName: db.tableName,
@@ -334,11 +342,15 @@ export async function removeApplications(
   tenantId: string,
   applications: ApplicationItem[],
   now: Date,
+  options: { resumeErased?: boolean } = {},
 ): Promise<void> {
   // One already removed by a racing removal (its JD's deletion, its resume's erasure): that one recorded the event.
   await pMap(
     applications,
-    (application) => ignoreConditionFailure(removeApplication(db, tenantId, application, now)),
+    (application) =>
+      ignoreConditionFailure(
+        removeApplication(db, tenantId, application, now, undefined, options.resumeErased),
+      ),
     { concurrency: CLEANUP_CONCURRENCY },
   );
 }
@@ -354,9 +366,18 @@ async function removeApplication(
   application: ApplicationItem,
   now: Date,
   sourceVersion = application.sourceVersion ?? 0,
+  resumeErased = false,
 ): Promise<void> {
   const pointer = applicationKeys.pointer(tenantId, application.id);
+  // An erased candidate's change entry expires with its tombstone.
+  const change = candidateChangeItem(tenantId, application.resumeId);
   await transactWrite(db, [
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: resumeErased ? { ...change, ttl: tombstoneExpiry(now) } : change,
+      },
+    },
     WRITE.on('application', {
       Delete: {
         TableName: db.tableName,

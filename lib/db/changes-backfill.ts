@@ -1,7 +1,14 @@
-import { backfilledChange } from './changes.js';
+import { backfilledChange, changeKeys } from './changes.js';
 import type { Db } from './client.js';
-import { isConditionFailure, queryPage, updateItem } from './dynamo.js';
+import {
+  ignoreConditionFailure,
+  isConditionFailure,
+  putItem,
+  queryPage,
+  updateItem,
+} from './dynamo.js';
 import { tenantPk } from './ids.js';
+import { candidateChangeItem } from '../resumes/model.js';
 
 /**
  * One-off upgrade of a tenant written before delta walks: every JD, resume and application without an
@@ -37,6 +44,7 @@ export async function indexChanges(
         counts.skipped += 1;
         continue;
       }
+      if (item.entity === 'RESUME') await backfillCandidate(db, tenantId, item);
       try {
         await updateItem(db, {
           Key: { pk: tenantPk(tenantId), sk: item.sk },
@@ -53,4 +61,21 @@ export async function indexChanges(
     startKey = page.lastKey;
   } while (startKey);
   return counts;
+}
+
+/** A candidate's change entry, at its resume's `updatedAt`, unless one was written meanwhile. */
+async function backfillCandidate(
+  db: Db,
+  tenantId: string,
+  resume: { id: string; updatedAt: string },
+): Promise<void> {
+  await ignoreConditionFailure(
+    putItem(db, {
+      Item: {
+        ...candidateChangeItem(tenantId, resume.id),
+        gsi4sk: `${changeKeys.at('candidate', Date.parse(resume.updatedAt))}${resume.id}`,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 }

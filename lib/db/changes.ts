@@ -12,7 +12,7 @@ import { TIME_WIDTH } from './ids.js';
  * only entries older than the settle window (config.eventSettleMs) and never miss a late commit.
  */
 
-export const CHANGE_KINDS = { jd: 'J', resume: 'R', application: 'A' } as const;
+export const CHANGE_KINDS = { jd: 'J', resume: 'R', application: 'A', candidate: 'C' } as const;
 export type ChangeKind = keyof typeof CHANGE_KINDS;
 
 export const CHANGES_SORT_KEY = 'gsi4sk';

@@ -83,7 +83,8 @@ const isTime = (value: unknown): value is number =>
 /**
  * One page of the delta walk of `list` (its name: a token or cursor of one list is refused by
  * another), of the entries of `kind`; `toItems` turns the page's live entries into what the list
- * shows (same order), deleted ones show as `{id, deleted, deletedAt}`.
+ * shows (same order; or a deletion, for an entry that finds its item gone), tombstones show as
+ * `{id, deleted, deletedAt}`.
  */
 export async function deltaPage<E extends ChangeEntry, T>(
   db: Db,
@@ -91,7 +92,7 @@ export async function deltaPage<E extends ChangeEntry, T>(
   list: string,
   kind: ChangeKind,
   request: DeltaRequest,
-  toItems: (entries: E[]) => Promise<T[]>,
+  toItems: (entries: E[]) => Promise<(T | DeletedEntry)[]>,
 ): Promise<DeltaPage<T>> {
   const now = request.now ?? Date.now();
   const pk = tenantPk(tenantId);
@@ -146,7 +147,7 @@ export async function deltaPage<E extends ChangeEntry, T>(
   let next = 0;
   const items = read.map((entry): T | DeletedEntry =>
     entry.deletedAt === undefined
-      ? (live[next++] as T)
+      ? (live[next++] as T | DeletedEntry)
       : { id: entry.id, deleted: true, deletedAt: entry.deletedAt },
   );
   const kept = itemsWithinPageBytes(items);

@@ -107,9 +107,15 @@ export async function propagate<T>(
   targets: T[],
   update: (target: T) => UpdateInput,
   markSynced: UpdateInput,
+  afterEach?: (target: T) => Promise<unknown>,
 ): Promise<void> {
-  await pMap(targets, (target) => ignoreConditionFailure(updateItem(db, update(target))), {
-    concurrency: PROPAGATION_CONCURRENCY,
-  });
+  await pMap(
+    targets,
+    async (target) => {
+      await ignoreConditionFailure(updateItem(db, update(target)));
+      await afterEach?.(target);
+    },
+    { concurrency: PROPAGATION_CONCURRENCY },
+  );
   await ignoreConditionFailure(updateItem(db, markSynced));
 }

@@ -1,10 +1,10 @@
 import { matchesOfJd } from '../applications/store.js';
 import type { Db } from '../db/client.js';
 import { readCount } from '../db/counters.js';
-import { getItem, queryAll, type WriteItem } from '../db/dynamo.js';
+import { getItem, putItem, queryAll, type WriteItem } from '../db/dynamo.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from '../applications/model.js';
 import type { JdEventData } from '../events/model.js';
-import { resumeKeys } from '../resumes/model.js';
+import { candidateChangeItem, resumeKeys } from '../resumes/model.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';
 import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
 import {
@@ -186,6 +186,9 @@ export async function propagateJdTitle(
       ConditionExpression: 'titleVersion = :tv',
       ExpressionAttributeValues: { ':tv': titleVersion },
     },
+    // After the copy: the candidates' delta walk then reads the new title (before marking synced, so a
+    // propagation cut short writes it again).
+    (application) => putItem(db, { Item: candidateChangeItem(tenantId, application.resumeId) }),
   );
 }
 

@@ -88,6 +88,11 @@ export const resumeKeys = {
     pk: tenantPk(tenantId),
     sk: `EMAIL#${emailHash}#${resumeId}`,
   }),
+  /** What says a candidate (the resume and what GET /candidates shows of its applications) changed. */
+  candidateChange: (tenantId: string, resumeId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `CANDIDATE#${resumeId}`,
+  }),
   /** Sort-key prefix of the resumes whose candidate has this e-mail. */
   emailPrefix: (emailHash: string) => `EMAIL#${emailHash}#`,
   /** In the list index: all resumes, newest first. */
@@ -128,6 +133,30 @@ export function candidateEmailItem(
     ...resumeKeys.email(tenantId, emailHash(tenantId, email), resumeId),
     entity: 'CANDIDATE_EMAIL',
     resumeId,
+  };
+}
+
+/**
+ * A candidate's entry in the changes index (GET /candidates' delta walk): written, with a new time, in
+ * every write that changes what GET /candidates shows of the candidate (its resume, an application's
+ * copy, its erasure). It holds no personal data: the walk reads the resume and the copies.
+ */
+export interface CandidateChangeItem {
+  pk: string;
+  sk: string;
+  entity: 'CANDIDATE_CHANGE';
+  id: string;
+  gsi4sk: string;
+  /** an erased candidate's goes with its tombstone */
+  ttl?: number;
+}
+
+export function candidateChangeItem(tenantId: string, resumeId: string): CandidateChangeItem {
+  return {
+    ...resumeKeys.candidateChange(tenantId, resumeId),
+    entity: 'CANDIDATE_CHANGE',
+    id: resumeId,
+    gsi4sk: pendingChange('candidate', resumeId),
   };
 }
 

@@ -21,10 +21,12 @@ export const listCandidatesQuery = z
     ...paginationShape,
     search: optionalText(LIMITS.search),
     email: z.optional(email),
+    ...deltaShape,
   })
   .check(
     z.refine((query) => query.search === undefined || query.email === undefined, {
       message: 'is not taken with email: find a candidate by one or the other',
       path: ['search'],
     }),
+    deltaExcludes('page', 'search', 'email'),
   );

@@ -7,7 +7,6 @@ import {
   freeText,
   fromMetadata,
   id,
-  paginated,
   paginatedOrDelta,
   success,
   timestamp,
@@ -54,7 +53,7 @@ export const resumeEventData = z.strictObject({
 export const RESUME_RESPONSES = {
   listResumes: paginatedOrDelta(resumeSummary),
   getResume: success(resume),
-  listCandidates: paginated(candidate),
+  listCandidates: paginatedOrDelta(candidate),
 };
 
 export const RESUME_SCHEMA_NAMES: [z.ZodMiniType, string][] = [

@@ -28,6 +28,7 @@ export const RESUME_ROUTES = {
     summary: 'Resumes with their applications and scores, searchable by file name',
     successStatus: 200,
     paginated: true,
+    deltaSync: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 
@@ -42,7 +43,7 @@ export const RESUME_ROUTE_ACCESS = {
   getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
   listCandidates: {
     table: ['Query', 'BatchGetItem'],
-    indexes: ['list', 'listKeys'],
+    indexes: ['list', 'listKeys', 'changes'],
     partitions: tenantData,
   },
 } as const satisfies Record<keyof typeof RESUME_ROUTES, TableAccess>;

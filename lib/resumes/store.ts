@@ -15,7 +15,8 @@ import {
   type PageRequest,
   pageCount,
 } from '../db/pagination.js';
-import { type ChangeEntry, type DeltaRequest, deltaPage } from '../db/delta.js';
+import { changeKeys } from '../db/changes.js';
+import { type ChangeEntry, type DeletedEntry, type DeltaRequest, deltaPage } from '../db/delta.js';
 import { INDEXES } from '../db/table.js';
 import { queryTimeRange } from '../db/time-range-query.js';
 import { LIMITS } from '../schemas/limits.js';
@@ -128,17 +129,14 @@ async function withApplications(
   page: Page<ResumeListEntry>,
   sortKeyOf: (entry: ResumeListEntry) => string,
 ): Promise<Page<Candidate>> {
-  // Eventually consistent (half the cost): a view, not a write.
-  const copiesOfEntry = (resumeId: string) =>
-    queryUpTo<ApplicationCopyItem>(
-      db,
-      { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ScanIndexForward: false },
-      LIMITS.candidateApplications + 1,
-    );
   const candidates = await pMap(
     page.items,
     async (entry) =>
-      toCandidate(entry, (await copiesOfEntry(entry.id)).items, LIMITS.candidateApplications),
+      toCandidate(
+        entry,
+        await candidateCopies(db, tenantId, entry.id),
+        LIMITS.candidateApplications,
+      ),
     {
       concurrency: CANDIDATE_READ_CONCURRENCY,
     },
@@ -151,6 +149,24 @@ async function withApplications(
     items: candidates.slice(0, kept),
     nextCursor: await encodeCursor(source, { s: sortKeyOf(last), i: last.id, p: page.page + 1 }),
   };
+}
+
+/**
+ * What a candidate shows of its applications: up to LIMITS.candidateApplications + 1 copies (one more
+ * tells `applicationsHasMore`), the highest application ids first; eventually consistent (half the
+ * cost): a view, not a write.
+ */
+async function candidateCopies(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+): Promise<ApplicationCopyItem[]> {
+  const { items } = await queryUpTo<ApplicationCopyItem>(
+    db,
+    { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ScanIndexForward: false },
+    LIMITS.candidateApplications + 1,
+  );
+  return items;
 }
 
 /** What a candidate shows of its resume, read from the resume item (the search path). */
@@ -293,5 +309,50 @@ export function listResumeChanges(db: Db, tenantId: string, request: DeltaReques
     'resume',
     request,
     async (entries) => entries.map(toResumeSummary),
+  );
+}
+
+/**
+ * A page of the candidates' delta walk (GET /candidates?updatedSince= or ?syncToken=): the candidates
+ * whose resume or applications changed, from their change entries, each read as GET /candidates
+ * shows it (its resume, then its applications' copies); one whose resume is gone shows as deleted.
+ */
+export function listCandidateChanges(db: Db, tenantId: string, request: DeltaRequest) {
+  return deltaPage<ChangeEntry, Candidate>(
+    db,
+    tenantId,
+    'candidates',
+    'candidate',
+    request,
+    async (entries) => {
+      const resumes = await batchGet<
+        ResumeListEntry & { pk: string; sk: string; entity: string; deletedAt?: string }
+      >(
+        db,
+        entries.map((entry) => resumeKeys.item(tenantId, entry.id)),
+        { projection: `${SUMMARY_PROJECTION}, entity, deletedAt` },
+      );
+      const byId = new Map(resumes.map((resume) => [resumeKeys.idOf(resume.sk), resume]));
+      return pMap(
+        entries,
+        async (entry): Promise<Candidate | DeletedEntry> => {
+          const resume = byId.get(entry.id);
+          if (resume?.entity !== 'RESUME')
+            return {
+              id: entry.id,
+              deleted: true,
+              deletedAt:
+                resume?.deletedAt ?? new Date(changeKeys.timeOf(entry.gsi4sk)).toISOString(),
+            };
+          const { pk: _pk, sk: _sk, entity: _entity, deletedAt: _deletedAt, ...listed } = resume;
+          return toCandidate(
+            listed,
+            await candidateCopies(db, tenantId, entry.id),
+            LIMITS.candidateApplications,
+          );
+        },
+        { concurrency: CANDIDATE_READ_CONCURRENCY },
+      );
+    },
   );
 }

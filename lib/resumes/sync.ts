@@ -4,11 +4,12 @@ import { counterDelta } from '../db/counters.js';
 import { batchGet, optimistically, type TransactItems, transactWrite } from '../db/dynamo.js';
 import { type ApplicationItem, applicationKeys } from '../applications/model.js';
 import { recordEvent } from '../events/model.js';
-import { type ProductWrite, versionVerdict } from '../db/entities/tombstone.js';
+import { type ProductWrite, tombstoneExpiry, versionVerdict } from '../db/entities/tombstone.js';
 import { nowIso } from '../db/ids.js';
 import { propagate, putOverRead, readChanged, writeTombstone } from '../db/versioned-writes.js';
 import type { ParseStatus } from './statuses.js';
 import {
+  candidateChangeItem,
   candidateEmailItem,
   candidateIdentity,
   emailHash,
@@ -83,6 +84,7 @@ export async function applyResumeUpsert(
     const items: TransactItems = [
       putOverRead(db.tableName, item, stored),
       ...emailIndexChanges(db, tenantId, id, before.email, identity.email),
+      { Put: { TableName: db.tableName, Item: candidateChangeItem(tenantId, id) } },
     ];
     if (!existing) items.push(counterDelta(tenantId, 'RESUME', { total: 1 }));
     if (!existing || changedForIntegrators(existing, resume)) {
@@ -165,6 +167,16 @@ export async function applyResumeErasure(
     (live) => [
       // The e-mail's index entry goes with the resume: nothing finds an erased candidate.
       ...emailIndexChanges(db, tenantId, resumeId, candidateIdentity(live.metadata).email, null),
+      // The candidates' delta walk reports the erasure (reading the tombstone); its entry goes with it.
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            ...candidateChangeItem(tenantId, resumeId),
+            ttl: tombstoneExpiry(now),
+          },
+        },
+      },
       counterDelta(tenantId, 'RESUME', { total: -1 }),
       recordEvent(tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) }),
     ],
@@ -176,7 +188,7 @@ export async function applyResumeErasure(
     copies.map(({ id, jdId }) => applicationKeys.item(tenantId, jdId, id)),
     { consistent: true },
   );
-  await removeApplications(db, tenantId, applications, now);
+  await removeApplications(db, tenantId, applications, now, { resumeErased: true });
   return write;
 }
 

@@ -173,6 +173,92 @@ describe('delta walks', () => {
     ]);
   });
 
+  it('reports a candidate when its resume, an application, or a JD title it shows changes, and its erasure', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    const jdId = '01JDCANDIDATES00000000001';
+    const otherJd = '01JDCANDIDATES00000000002';
+    const [ada, grace] = ['01JRCANDIDATES00000000001', '01JRCANDIDATES00000000002'];
+    await applyJdUpsert(
+      db(),
+      tenantId,
+      { id: jdId, ...jd(1), status: 'PUBLISHED' },
+      productVersion(),
+    );
+    await applyJdUpsert(
+      db(),
+      tenantId,
+      { id: otherJd, ...jd(2), status: 'PUBLISHED' },
+      productVersion(),
+    );
+    for (const [resumeId, name] of [
+      [ada, 'Ada Lovelace'],
+      [grace, 'Grace Hopper'],
+    ] as const) {
+      await applyResumeUpsert(
+        db(),
+        tenantId,
+        { id: resumeId, fileName: `${name}.pdf`, metadata: { name } },
+        productVersion(),
+      );
+    }
+    await applyApplicationUpsert(
+      db(),
+      tenantId,
+      { id: '01JACANDIDATES00000000001', jdId, resumeId: ada },
+      productVersion(),
+    );
+    await settled();
+    const first = await walk(key, '/candidates', `updatedSince=${EPOCH}`);
+    expect(idsOf(first).sort()).toEqual([ada, grace]);
+    expect(first.entries.find((entry) => entry.id === ada)).toMatchObject({
+      applications: [expect.objectContaining({ jobDescription: { id: jdId, title: jd(1).title } })],
+    });
+
+    // A score on Ada's application, and a new title of the JD she applied to: Ada, once.
+    await applyApplicationUpsert(
+      db(),
+      tenantId,
+      {
+        id: '01JACANDIDATES00000000001',
+        jdId,
+        resumeId: ada,
+        aiScores: [{ overallScore: 91 }],
+      },
+      productVersion(),
+    );
+    await applyJdUpsert(
+      db(),
+      tenantId,
+      { id: jdId, ...jd(1), title: 'Staff Engineer, Payments', status: 'PUBLISHED' },
+      productVersion(),
+    );
+    // A JD nobody applied to changes no candidate.
+    await applyJdUpsert(
+      db(),
+      tenantId,
+      { id: otherJd, ...jd(2), title: 'Renamed', status: 'PUBLISHED' },
+      productVersion(),
+    );
+    await settled();
+    const second = await walk(key, '/candidates', token(first));
+    expect(second.entries).toEqual([
+      expect.objectContaining({
+        id: ada,
+        applications: [
+          expect.objectContaining({
+            jobDescription: { id: jdId, title: 'Staff Engineer, Payments' },
+            aiScores: [{ overallScore: 91 }],
+          }),
+        ],
+      }),
+    ]);
+
+    await applyResumeErasure(db(), tenantId, grace, productVersion());
+    await settled();
+    const third = await walk(key, '/candidates', token(second));
+    expect(third.entries).toEqual([{ id: grace, deleted: true, deletedAt: expect.any(String) }]);
+  });
+
   it('answers 410 to a token older than deletions are kept, and 400 to a token or cursor of another walk', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
     const old = await signToken(

@@ -28,9 +28,10 @@ const edited = (edit: (schemas: Record<string, Schema>) => void): Document => {
   return copy;
 };
 
+// A JD's `type`, gone from GET /jds/:jdId (a list's page is one branch of a oneOf, which Optic names otherwise).
 const removedResponseField = edited((schemas) => {
-  delete schemas.JdSummary?.properties.type;
-  schemas.JdSummary?.required.splice(schemas.JdSummary.required.indexOf('type'), 1);
+  delete schemas.Jd?.properties.type;
+  schemas.Jd?.required.splice(schemas.Jd.required.indexOf('type'), 1);
 });
 const newlyRequiredRequestField = edited((schemas) => {
   schemas.CreateJdRequest?.required.push('location');
@@ -89,7 +90,11 @@ describe('the compatibility check', { timeout: 120_000 }, () => {
     const [removed, required] = await diffs;
     const identity = <T>(value: T) => value;
     expect(
-      compatibilityVerdict(removed!, RELEASED, withNewVersion({ answers: { listJds: identity } })),
+      compatibilityVerdict(
+        removed!,
+        RELEASED,
+        withNewVersion({ answers: { getJd: identity, updateJd: identity } }),
+      ),
     ).toMatchObject({ ok: true });
     expect(
       compatibilityVerdict(
@@ -102,19 +107,23 @@ describe('the compatibility check', { timeout: 120_000 }, () => {
     const elsewhere = compatibilityVerdict(
       removed!,
       RELEASED,
-      withNewVersion({ answers: { getJd: identity } }),
+      withNewVersion({ answers: { listJds: identity } }),
     );
     expect(elsewhere.ok).toBe(false);
-    expect(elsewhere.report).toContain(`${RELEASED}'s change for listJds`);
+    expect(elsewhere.report).toContain(`${RELEASED}'s change for getJd`);
     const notDeprecated = compatibilityVerdict(
       removed!,
       RELEASED,
-      withNewVersion({ answers: { listJds: identity } }, null),
+      withNewVersion({ answers: { getJd: identity, updateJd: identity } }, null),
     );
     expect(notDeprecated.report).toContain(`a deprecation on ${RELEASED}`);
     expect(
       compatibilityVerdict(removed!, RELEASED, [
-        { version: RELEASED, summary: 'released', changes: { answers: { listJds: identity } } },
+        {
+          version: RELEASED,
+          summary: 'released',
+          changes: { answers: { getJd: identity, updateJd: identity } },
+        },
       ]).report,
     ).toContain(`a version newer than ${RELEASED}`);
   });

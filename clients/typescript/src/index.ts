@@ -322,10 +322,19 @@ export class HiringClient {
   };
 
   readonly candidates = {
-    list: (query: Query<'listCandidates'> = {}, options?: CallOptions) =>
-      this.call<Answer<'listCandidates'>>('GET', '/candidates', { query, options }),
+    list: (query: PageQuery<'listCandidates'> = {}, options?: CallOptions) =>
+      this.call<PageOf<'listCandidates'>>('GET', '/candidates', { query, options }),
     listAll: (query: Pick<Query<'listCandidates'>, 'search'> = {}, options?: CallOptions) =>
       this.walk((cursor) => this.candidates.list({ ...query, cursor }, options)),
+    /** One page of the candidates' delta walk (see `sync`). */
+    changes: (query: SyncStart & { limit?: number; cursor?: string }, options?: CallOptions) =>
+      this.call<DeltaOf<'listCandidates'>>('GET', '/candidates', { query, options }),
+    /** Every candidate whose resume or applications changed since `start`, or who was erased (as `jds.sync`). */
+    sync: (
+      start: SyncStart,
+      onPage: (changes: Change<Candidate>[]) => Promise<void> | void,
+      options?: CallOptions,
+    ) => this.sync((query) => this.candidates.changes(query, options), start, onPage),
   };
 
   readonly keys = {

@@ -1280,6 +1280,11 @@ export interface components {
             success: true;
             data: components["schemas"]["Candidate"][];
             pagination: components["schemas"]["Pagination"];
+        } | {
+            /** @constant */
+            success: true;
+            data: (components["schemas"]["Candidate"] | components["schemas"]["DeletedEntry"])[];
+            pagination: components["schemas"]["DeltaPagination"];
         };
         ListMatchesResponse: {
             /** @constant */
@@ -2305,6 +2310,8 @@ export interface operations {
                 cursor?: string;
                 search?: string;
                 email?: string;
+                updatedSince?: string;
+                syncToken?: string;
             };
             header?: {
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
@@ -2353,6 +2360,23 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            /** @description The `syncToken` is older than the 30 days deletions are kept (`sync_token_expired`): walk the list again from the start with `updatedSince`, then follow the token it ends with */
+            410: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {

@@ -10,6 +10,11 @@ import { type ChangeKind, pendingChange } from '../changes.js';
  */
 export const TOMBSTONE_TTL_SECONDS = 35 * 24 * 60 * 60;
 
+/** When a tombstone written at `now` expires (a TTL, in epoch seconds). */
+export function tombstoneExpiry(now: Date): number {
+  return Math.floor(now.getTime() / 1000) + TOMBSTONE_TTL_SECONDS;
+}
+
 export type TombstoneOf = 'JD' | 'RESUME' | 'APPLICATION';
 
 export interface TombstoneItem {
@@ -47,7 +52,7 @@ export function tombstoneItem(
     sourceVersion,
     deletedAt: now.toISOString(),
     gsi4sk: pendingChange(KIND_OF[of], id),
-    ttl: Math.floor(now.getTime() / 1000) + TOMBSTONE_TTL_SECONDS,
+    ttl: tombstoneExpiry(now),
   };
 }
 
