@@ -139,6 +139,23 @@ export function eventSettleMs(): number {
 }
 
 /**
+ * How much longer than the event log's settle window a delta walk stays behind the present
+ * (lib/db/delta.ts). The log reads its table strongly consistent; a delta walk reads the changes index,
+ * which DynamoDB updates after the write commits (usually within a second; longer when the index is
+ * throttled). 10 s covers that lag with room; a lag beyond it could hide a change from one walk, a
+ * rule we state in docs/api.md. DELTA_INDEX_LAG_MS overrides it (tests).
+ */
+export const DEFAULT_DELTA_INDEX_LAG_MS = 10_000;
+
+/** How far behind the present a delta walk reads: the settle window and the index's lag. */
+export function deltaSettleMs(): number {
+  const raw = process.env.DELTA_INDEX_LAG_MS;
+  const lag =
+    raw === '0' ? 0 : positiveIntFromEnv('DELTA_INDEX_LAG_MS', DEFAULT_DELTA_INDEX_LAG_MS);
+  return eventSettleMs() + lag;
+}
+
+/**
  * Seconds between webhook delivery attempts: the Standard Webhooks example schedule (after the first
  * attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h; about 3 days in all).
  * WEBHOOK_RETRY_SCHEDULE (comma-separated seconds) overrides it, locally and in tests.

@@ -1,20 +1,16 @@
-import { backfilledChange, changeKeys } from './changes.js';
+import { backfilledChange } from './changes.js';
 import type { Db } from './client.js';
-import {
-  ignoreConditionFailure,
-  isConditionFailure,
-  putItem,
-  queryPage,
-  updateItem,
-} from './dynamo.js';
+import { isConditionFailure, putItem, queryPage, updateItem } from './dynamo.js';
 import { tenantPk } from './ids.js';
 import { candidateChangeItem } from '../resumes/model.js';
 
 /**
  * One-off upgrade of a tenant written before delta walks: every JD, resume and application without an
- * entry in the changes index gets one at its own `updatedAt`, so the first walk (`updatedSince`) hands
- * it over. An item written meanwhile already has its entry and is left as it is. Deletions made before
- * the upgrade are not reported (their tombstones have no entry); safe to run again.
+ * entry in the changes index gets one, and every resume without a candidate change entry gets one, each
+ * stamped as it is written (not at the item's `updatedAt`: a token handed out meanwhile would be past
+ * it), so the next walk of every client hands them over, whenever it started. An item written meanwhile
+ * already has its entry and is left as it is. Deletions made before the upgrade are not reported (their
+ * tombstones have no entry). Safe to run while the service runs, and again.
  */
 export async function indexChanges(
   db: Db,
@@ -23,59 +19,63 @@ export async function indexChanges(
   const counts = { indexed: 0, skipped: 0 };
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await queryPage<{ sk: string; entity: string; id: string; updatedAt: string }>(
-      db,
-      {
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: 'entity IN (:jd, :resume, :application) AND attribute_not_exists(gsi4sk)',
-        ExpressionAttributeValues: {
-          ':pk': tenantPk(tenantId),
-          ':jd': 'JD',
-          ':resume': 'RESUME',
-          ':application': 'APPLICATION',
-        },
-        ProjectionExpression: 'pk, sk, entity, id, updatedAt',
-        ExclusiveStartKey: startKey,
+    const page = await queryPage<{ sk: string; entity: string; id: string; gsi4sk?: string }>(db, {
+      KeyConditionExpression: 'pk = :pk',
+      // Resumes whatever their entry: a candidate's entry came later than the resume's.
+      FilterExpression:
+        '(entity IN (:jd, :application) AND attribute_not_exists(gsi4sk)) OR entity = :resume',
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(tenantId),
+        ':jd': 'JD',
+        ':resume': 'RESUME',
+        ':application': 'APPLICATION',
       },
-    );
+      ProjectionExpression: 'pk, sk, entity, id, gsi4sk',
+      ExclusiveStartKey: startKey,
+    });
     for (const item of page.items) {
-      const entry = backfilledChange(item);
-      if (!entry) {
-        counts.skipped += 1;
-        continue;
-      }
-      if (item.entity === 'RESUME') await backfillCandidate(db, tenantId, item);
-      try {
-        await updateItem(db, {
-          Key: { pk: tenantPk(tenantId), sk: item.sk },
-          UpdateExpression: 'SET gsi4sk = :entry',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi4sk)',
-          ExpressionAttributeValues: { ':entry': entry },
-        });
+      if (item.entity === 'RESUME' && (await indexCandidate(db, tenantId, item.id)))
         counts.indexed += 1;
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        counts.skipped += 1;
-      }
+      if (item.gsi4sk !== undefined) continue;
+      counts[(await indexItem(db, tenantId, item)) ? 'indexed' : 'skipped'] += 1;
     }
     startKey = page.lastKey;
   } while (startKey);
   return counts;
 }
 
-/** A candidate's change entry, at its resume's `updatedAt`, unless one was written meanwhile. */
-async function backfillCandidate(
+/** Gives an item its entry, unless it got one meanwhile (a write); whether it did. */
+async function indexItem(
   db: Db,
   tenantId: string,
-  resume: { id: string; updatedAt: string },
-): Promise<void> {
-  await ignoreConditionFailure(
-    putItem(db, {
-      Item: {
-        ...candidateChangeItem(tenantId, resume.id),
-        gsi4sk: `${changeKeys.at('candidate', Date.parse(resume.updatedAt))}${resume.id}`,
-      },
+  item: { sk: string; entity: string; id: string },
+): Promise<boolean> {
+  const entry = backfilledChange(item);
+  if (!entry) return false;
+  try {
+    await updateItem(db, {
+      Key: { pk: tenantPk(tenantId), sk: item.sk },
+      UpdateExpression: 'SET gsi4sk = :entry',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi4sk)',
+      ExpressionAttributeValues: { ':entry': entry },
+    });
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return false;
+  }
+}
+
+/** A candidate's change entry (stamped as it is written), unless it has one; whether it was written. */
+async function indexCandidate(db: Db, tenantId: string, resumeId: string): Promise<boolean> {
+  try {
+    await putItem(db, {
+      Item: candidateChangeItem(tenantId, resumeId),
       ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+    });
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return false;
+  }
 }

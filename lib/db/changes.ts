@@ -46,20 +46,19 @@ export function stampChange<T extends Record<string, unknown>>(item: T, now: Dat
   return { ...item, [CHANGES_SORT_KEY]: `${match[1]}#${changeTime(now.getTime())}#${match[2]}` };
 }
 
-/** What the changes index holds of an item written before it existed: its kind and when it changed. */
+/** What the changes index holds of an item written before it existed: its kind. */
 const BACKFILLED: Record<string, ChangeKind> = {
   JD: 'jd',
   RESUME: 'resume',
   APPLICATION: 'application',
 };
 
-/** The entry of an item written before the changes index, at its own `updatedAt`; undefined for any other item. */
-export function backfilledChange(item: {
-  entity?: unknown;
-  id?: unknown;
-  updatedAt?: unknown;
-}): string | undefined {
+/**
+ * The entry of an item written before the changes index, stamped now (not at the item's `updatedAt`:
+ * a token already handed out would be past it); undefined for any other item.
+ */
+export function backfilledChange(item: { entity?: unknown; id?: unknown }): string | undefined {
   const kind = typeof item.entity === 'string' ? BACKFILLED[item.entity] : undefined;
-  if (!kind || typeof item.id !== 'string' || typeof item.updatedAt !== 'string') return undefined;
-  return `${CHANGE_KINDS[kind]}#${changeTime(Date.parse(item.updatedAt))}#${item.id}`;
+  if (!kind || typeof item.id !== 'string') return undefined;
+  return `${CHANGE_KINDS[kind]}#${changeTime(Date.now())}#${item.id}`;
 }

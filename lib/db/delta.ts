@@ -1,4 +1,4 @@
-import { eventSettleMs } from '../config.js';
+import { deltaSettleMs } from '../config.js';
 import { InvalidCursorError, InvalidInputError, SyncTokenExpiredError } from '../errors.js';
 import { type ChangeKind, CHANGES_SORT_KEY, changeKeys } from './changes.js';
 import type { Db } from './client.js';
@@ -16,7 +16,8 @@ import { INDEXES } from './table.js';
  *
  * Why nothing is missed: the cut is the present minus the settle window, the time within which every
  * write has committed or failed after its entry was stamped (config.eventSettleMs, the event log's
- * rule); an entry older than the cut is in the index, one younger is read by the next walk. Why each
+ * rule), and the index's lag behind the table (config.deltaSettleMs); an entry older than the cut is
+ * in the index, one younger is read by the next walk. Why each
  * item comes once per walk: an item's one entry moves to the present when it changes again, past the
  * walk's cut (fixed when the walk starts, carried by its cursors), so a walk meets it at most once,
  * with its state as of the read; the next walk brings the later change.
@@ -123,8 +124,10 @@ export async function deltaPage<E extends ChangeEntry, T>(
       throw new InvalidCursorError();
     cursor = { u, f, g, k, p };
   }
-  const cut = cursor?.u ?? now - eventSettleMs();
-  const syncToken = () => signToken(tokenScope, { t: Math.max(cut, since) });
+  const cut = cursor?.u ?? now - deltaSettleMs();
+  // The next walk starts at the cut, also when `updatedSince` was later (a fast clock, "now"): a token
+  // never points past what writers in flight may still commit.
+  const syncToken = () => signToken(tokenScope, { t: cut });
   if (cut <= since)
     return { items: [], limit: request.limit, hasMore: false, syncToken: await syncToken() };
 

@@ -5,6 +5,7 @@ import {
   ignoreConditionFailure,
   optimistically,
   type TransactItem,
+  type TransactItems,
   transactWrite,
   type UpdateInput,
   updateItem,
@@ -99,21 +100,23 @@ const PROPAGATION_CONCURRENCY = 16;
 
 /**
  * Brings a change to every copy of it (`update` of each target: conditional, so a copy already holding
- * this version or a newer one is left alone), then marks the source synced (`markSynced`: conditional on
+ * this version or a newer one is left alone; a transaction when what the copy feeds must change with
+ * it), then marks the source synced (`markSynced`: conditional on
  * the version propagated, since a newer one arriving meanwhile propagates and marks itself).
  */
 export async function propagate<T>(
   db: Db,
   targets: T[],
-  update: (target: T) => UpdateInput,
+  update: (target: T) => UpdateInput | TransactItems,
   markSynced: UpdateInput,
-  afterEach?: (target: T) => Promise<unknown>,
 ): Promise<void> {
   await pMap(
     targets,
-    async (target) => {
-      await ignoreConditionFailure(updateItem(db, update(target)));
-      await afterEach?.(target);
+    (target) => {
+      const write = update(target);
+      return ignoreConditionFailure(
+        Array.isArray(write) ? transactWrite(db, write) : updateItem(db, write),
+      );
     },
     { concurrency: PROPAGATION_CONCURRENCY },
   );

@@ -1,7 +1,7 @@
 import { matchesOfJd } from '../applications/store.js';
 import type { Db } from '../db/client.js';
 import { readCount } from '../db/counters.js';
-import { getItem, putItem, queryAll, type WriteItem } from '../db/dynamo.js';
+import { getItem, queryAll, type WriteItem } from '../db/dynamo.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from '../applications/model.js';
 import type { JdEventData } from '../events/model.js';
 import { candidateChangeItem, resumeKeys } from '../resumes/model.js';
@@ -174,21 +174,28 @@ export async function propagateJdTitle(
   await propagate(
     db,
     applications,
-    (application) => ({
-      Key: resumeKeys.copy(tenantId, application.resumeId, application.id),
-      UpdateExpression: 'SET jdTitle = :title, jdTitleVersion = :tv',
-      ConditionExpression: 'attribute_exists(pk) AND jdTitleVersion < :tv',
-      ExpressionAttributeValues: { ':title': title, ':tv': titleVersion },
-    }),
+    // With the candidate's change entry (their delta walk), in one transaction: a copy that already
+    // holds this title or a newer one, or is gone, changes nothing and reports nothing.
+    (application) => [
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: resumeKeys.copy(tenantId, application.resumeId, application.id),
+          UpdateExpression: 'SET jdTitle = :title, jdTitleVersion = :tv',
+          ConditionExpression: 'attribute_exists(pk) AND jdTitleVersion < :tv',
+          ExpressionAttributeValues: { ':title': title, ':tv': titleVersion },
+        },
+      },
+      {
+        Put: { TableName: db.tableName, Item: candidateChangeItem(tenantId, application.resumeId) },
+      },
+    ],
     {
       Key: jdKeys.head(tenantId, jdId),
       UpdateExpression: 'SET titleSyncedVersion = :tv',
       ConditionExpression: 'titleVersion = :tv',
       ExpressionAttributeValues: { ':tv': titleVersion },
     },
-    // After the copy: the candidates' delta walk then reads the new title (before marking synced, so a
-    // propagation cut short writes it again).
-    (application) => putItem(db, { Item: candidateChangeItem(tenantId, application.resumeId) }),
   );
 }
 

@@ -1,8 +1,9 @@
 import type { Db } from '../db/client.js';
-import { guards, queryAll, queryPage, transactWrite, updateItem } from '../db/dynamo.js';
+import { guards, putItem, queryAll, queryPage, transactWrite, updateItem } from '../db/dynamo.js';
 import { applicationKeys } from '../applications/model.js';
 import {
   type ApplicationCopyItem,
+  candidateChangeItem,
   candidateEmailItem,
   candidateIdentity,
   type ResumeItem,
@@ -71,6 +72,8 @@ export async function moveApplicationCopiesToItems(
       Key: resumeKeys.item(tenantId, resume.id),
       UpdateExpression: 'REMOVE applications',
     });
+    // The candidate now shows these applications: its delta walk tells clients synced before.
+    await putItem(db, { Item: candidateChangeItem(tenantId, resume.id) });
     moved.resumes += 1;
   }
   return moved;

@@ -126,7 +126,13 @@ type Scenario = {
   body?: unknown;
 };
 
+/** Where a first sync starts: every change the tenant's lists hold. */
+const EPOCH = '1970-01-01T00:00:00Z';
+
 async function capacitySection(endpoint: string, tableName: string) {
+  // What a delta page costs, not when it sees a write: the walks read what was seeded moments ago.
+  process.env.EVENT_SETTLE_MS = '1';
+  process.env.DELTA_INDEX_LAG_MS = '0';
   const recorder = recordingDb(endpoint, tableName);
   const byTier = new Map<number, Map<string, Work>>();
   const authorizer = new Map<number, Work>();
@@ -167,6 +173,23 @@ async function capacitySection(endpoint: string, tableName: string) {
       { name: 'GET /candidates cursor → page 50', path: cursorAt('/candidates', 50) },
       { name: 'GET /candidates?search= (few hits)', path: `/candidates?search=${RARE_FILE_NAME}` },
       { name: 'GET /candidates?search= (many hits)', path: '/candidates?search=candidate' },
+      { name: 'GET /candidates?email=', path: '/candidates?email=Candidate000005%40example.com' },
+      { name: 'GET /applications page 1', path: '/applications?limit=20' },
+      { name: 'GET /applications?jdId= page 1', path: `/applications?jdId=${BIG_JD}&limit=20` },
+      {
+        name: 'GET /applications?status= (no match: one read budget)',
+        path: '/applications?status=HIRED&limit=20',
+      },
+      { name: 'GET /jds delta (a first sync, page 1)', path: `/jds?updatedSince=${EPOCH}` },
+      { name: 'GET /resumes delta (a first sync, page 1)', path: `/resumes?updatedSince=${EPOCH}` },
+      {
+        name: 'GET /applications delta (a first sync, page 1)',
+        path: `/applications?updatedSince=${EPOCH}`,
+      },
+      {
+        name: 'GET /candidates delta (a first sync, page 1)',
+        path: `/candidates?updatedSince=${EPOCH}`,
+      },
       {
         name: 'POST /jds',
         method: 'POST',
@@ -198,6 +221,8 @@ async function capacitySection(endpoint: string, tableName: string) {
     authorizer.set(size, await measureAuthorizer(recorder, key));
   }
   setSharedDb(undefined);
+  delete process.env.EVENT_SETTLE_MS;
+  delete process.env.DELTA_INDEX_LAG_MS;
 
   const names = [...(byTier.get(TIERS[0] as number)?.keys() ?? [])];
   const cell = (work: Work | undefined) =>

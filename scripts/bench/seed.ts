@@ -5,7 +5,12 @@ import type { Db } from '../../lib/db/client.js';
 import { applicationItems } from '../../lib/applications/model.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';
 import { bodyItem, headItem } from '../../lib/jds/model.js';
-import { candidateIdentity, resumeItem } from '../../lib/resumes/model.js';
+import {
+  candidateChangeItem,
+  candidateEmailItem,
+  candidateIdentity,
+  resumeItem,
+} from '../../lib/resumes/model.js';
 import { JD_STATUSES } from '../../lib/jds/statuses.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import type { ImportFile } from '../../lib/schemas/product-data.js';
@@ -93,6 +98,11 @@ export async function seedTenant(
       ),
     );
     items.push(application.application, application.copy, application.pointer);
+    // What the resume's write also keeps: the e-mail's index entry, the candidate's change entry.
+    items.push(
+      candidateEmailItem(tenantId, metadata.email, resumeId),
+      candidateChangeItem(tenantId, resumeId),
+    );
   }
   await batchWriteAll(db, items);
   await db.client.send(

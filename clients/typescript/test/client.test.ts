@@ -20,6 +20,7 @@ import { startReceiver, useWebhookRuntime, waitFor } from '../../../test/helpers
 // pipeline), with a short settle window for the event log and loopback webhook URLs allowed.
 useEnv({
   EVENT_SETTLE_MS: '200',
+  DELTA_INDEX_LAG_MS: '0',
   WEBHOOK_ALLOW_LOCAL_URLS: 'true',
   WEBHOOK_RETRY_SCHEDULE: '0.3,0.3',
 });
