@@ -108,6 +108,17 @@ describe('delta walks', () => {
     expect(idsOf(later)).toEqual([fresh]);
   });
 
+  it('ends a walk from an updatedSince ahead of its clock with a token at the cut, not past it', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const ahead = new Date(Date.now() + 5_000).toISOString();
+    const empty = await walk(key, '/jds', `updatedSince=${encodeURIComponent(ahead)}`);
+    expect(empty.entries).toEqual([]);
+
+    const created = (await callApi('POST', '/jds', { key, body: jd(1) })).json.data.id;
+    await settled();
+    expect(idsOf(await walk(key, '/jds', token(empty)))).toEqual([created]);
+  });
+
   it('follows resumes and applications, their changes and their deletions, as the product makes them', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read']);
     const jdId = '01JDDELTA0000000000000001';
