@@ -1,6 +1,6 @@
 import { backfilledChange } from './changes.js';
 import type { Db } from './client.js';
-import { isConditionFailure, putItem, queryPage, updateItem } from './dynamo.js';
+import { forEachQueried, isConditionFailure, putItem, updateItem } from './dynamo.js';
 import { tenantPk } from './ids.js';
 import { candidateChangeItem } from '../resumes/model.js';
 
@@ -17,9 +17,9 @@ export async function indexChanges(
   tenantId: string,
 ): Promise<{ indexed: number; skipped: number }> {
   const counts = { indexed: 0, skipped: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await queryPage<{ sk: string; entity: string; id: string; gsi4sk?: string }>(db, {
+  await forEachQueried<{ sk: string; entity: string; id: string; gsi4sk?: string }>(
+    db,
+    {
       KeyConditionExpression: 'pk = :pk',
       // Resumes whatever their entry: a candidate's entry came later than the resume's.
       FilterExpression:
@@ -31,16 +31,14 @@ export async function indexChanges(
         ':application': 'APPLICATION',
       },
       ProjectionExpression: 'pk, sk, entity, id, gsi4sk',
-      ExclusiveStartKey: startKey,
-    });
-    for (const item of page.items) {
+    },
+    async (item) => {
       if (item.entity === 'RESUME' && (await indexCandidate(db, tenantId, item.id)))
         counts.indexed += 1;
-      if (item.gsi4sk !== undefined) continue;
-      counts[(await indexItem(db, tenantId, item)) ? 'indexed' : 'skipped'] += 1;
-    }
-    startKey = page.lastKey;
-  } while (startKey);
+      if (item.gsi4sk === undefined)
+        counts[(await indexItem(db, tenantId, item)) ? 'indexed' : 'skipped'] += 1;
+    },
+  );
   return counts;
 }
 

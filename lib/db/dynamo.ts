@@ -174,6 +174,23 @@ export async function queryUpTo<T>(
   return { items, lastKey: startKey };
 }
 
+/**
+ * Hands every item a query matches to `each`, in order, a page at a time (never the whole result in
+ * memory: what one-off upgrades walk is a tenant's every resume).
+ */
+export async function forEachQueried<T>(
+  db: Db,
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  each: (item: T) => Promise<void>,
+): Promise<void> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPage<T>(db, { ...input, ExclusiveStartKey: startKey });
+    for (const item of page.items) await each(item);
+    startKey = page.lastKey;
+  } while (startKey);
+}
+
 /** Every item a query matches, following LastEvaluatedKey page by page. */
 export async function queryAll<T>(
   db: Db,

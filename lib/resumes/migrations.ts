@@ -1,5 +1,12 @@
 import type { Db } from '../db/client.js';
-import { guards, putItem, queryAll, queryPage, transactWrite, updateItem } from '../db/dynamo.js';
+import {
+  forEachQueried,
+  guards,
+  putItem,
+  queryAll,
+  transactWrite,
+  updateItem,
+} from '../db/dynamo.js';
 import { applicationKeys } from '../applications/model.js';
 import {
   type ApplicationCopyItem,
@@ -94,19 +101,18 @@ export async function indexCandidateEmails(
   tenantId: string,
 ): Promise<{ indexed: number; skipped: number }> {
   const counts = { indexed: 0, skipped: 0 };
-  // Page by page: a tenant's resumes (up to 128 KB of metadata each) are not held in memory at once.
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await queryPage<Pick<ResumeItem, 'id' | 'metadata' | 'identityVersion'>>(db, {
+  await forEachQueried<Pick<ResumeItem, 'id' | 'metadata' | 'identityVersion'>>(
+    db,
+    {
       ...underPrefix(tenantId, 'RESUME#', { ':resume': 'RESUME' }),
       FilterExpression: 'entity = :resume',
       ProjectionExpression: 'id, metadata, identityVersion',
       ConsistentRead: true,
-      ExclusiveStartKey: startKey,
-    });
-    for (const resume of page.items) counts[await indexEmailOf(db, tenantId, resume)] += 1;
-    startKey = page.lastKey;
-  } while (startKey);
+    },
+    async (resume) => {
+      counts[await indexEmailOf(db, tenantId, resume)] += 1;
+    },
+  );
   return counts;
 }
 

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid as makeUlid } from 'ulid';
 import { createApiKey } from '../../lib/keys/api.js';
+import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import type { Db } from '../../lib/db/client.js';
 import { applicationItems } from '../../lib/applications/model.js';
 import type { AiScore } from '../../lib/applications/scores.js';
@@ -320,6 +321,10 @@ export async function measureEnvelope(
       Item: { ...counterKeys.shard(tenantId, 'JD', 0), total: 2, PUBLISHED: 2 },
     }),
   );
+  // A client walking 50,000 applications in pages of 100 asks more than the per-address limit (500 a
+  // minute) and the default hourly quota allow: this section measures sizes, not limits.
+  process.env.API_RATE_LIMIT_MAX = '1000000';
+  await setTenantHourlyLimit(db, tenantId, 1_000_000);
   const { key } = await createApiKey(db, tenantId, {
     name: 'envelope',
     scopes: ['read', 'admin'],
