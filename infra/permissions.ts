@@ -40,6 +40,16 @@ export function authorizerAccess({ behindEdge }: { behindEdge: boolean }): Table
 }
 
 /**
+ * A single-resource read (a `conditional` route) gives back the quota unit of its 304s
+ * (lib/http/api-handler.ts): the authorizer's conditional UpdateItem on the key lookup, nothing else there.
+ */
+export const QUOTA_REFUND_ACCESS: TableAccess = {
+  table: ['UpdateItem'],
+  indexes: [],
+  partitions: ['keyHash'],
+};
+
+/**
  * The product-events consumer writes every kind of tenant data: JDs, resumes and applications with
  * their copies and counts, tombstones of deletions (DeleteItem for a JD's body and deleted
  * applications), and the JD head checks that guard an application's copy (ConditionCheckItem).

@@ -72,7 +72,12 @@ import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
 import { Rollout, type RolloutKind } from './rollout.js';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lib/config.js';
-import { authorizerAccess, ROUTE_ACCESS, type TableAccess } from './permissions.js';
+import {
+  authorizerAccess,
+  QUOTA_REFUND_ACCESS,
+  ROUTE_ACCESS,
+  type TableAccess,
+} from './permissions.js';
 
 export interface HiringApiStackProps extends StackProps {
   /** `prod` is production; anything else (default `dev`) is a disposable stage */
@@ -242,6 +247,7 @@ export class HiringApiStack extends Stack {
       if ('sealsWebhookSecrets' in route)
         fn.useWebhookSecretsKey(data.webhookSecretsKey, 'kms:GenerateDataKey');
       fn.bindTable(this.table, access);
+      if ('conditional' in route) fn.bindTable(this.table, QUOTA_REFUND_ACCESS);
       this.functions[route.functionName] ??= fn;
       group.functions.push(fn);
       new HttpRoute(group.stack, `${fn.node.id}Route`, {

@@ -29,6 +29,7 @@ export const APPLICATION_ROUTES = {
     scope: { scope: 'match:read', generic: 'read' },
     summary: 'One application with every AI score and its provenance',
     successStatus: 200,
+    conditional: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -84,7 +84,43 @@ function storedScores(scores: ReportedScore[]): AiScore[] {
 }
 
 /** What an application copies from its JD: the title, with the versions that guard the copy. */
-type JdForApplication = Pick<JdHeadItem, 'title' | 'version' | 'titleVersion'>;
+type JdForApplication = Pick<JdHeadItem, 'title' | 'titleVersion'>;
+
+/**
+ * What an application's write does to its JD head. It checks the title the application copied (its
+ * `titleVersion`: applications written at once do not fail each other's check) and that no DELETE
+ * /jds/:jdId is checking the JD for applications (it marks the head `deleting` while it does). When
+ * the application is new or its status changes, what GET /jds/:jdId lists changes, so the write
+ * raises the JD's version, its ETag (lib/http/etag.ts); a new score alone changes nothing listed there.
+ */
+function jdHeadGuard(
+  db: Db,
+  tenantId: string,
+  next: ApplicationState,
+  previous: ApplicationItem | undefined,
+  jd: JdForApplication,
+  now: Date,
+): TransactItem {
+  const check = {
+    TableName: db.tableName,
+    Key: jdKeys.head(tenantId, next.jdId),
+    ConditionExpression:
+      'titleVersion = :tv AND (attribute_not_exists(deleting) OR deleting < :stale)',
+  };
+  const values = {
+    ':tv': jd.titleVersion,
+    ':stale': nowIso(new Date(now.getTime() - DELETING_STALE_MS)),
+  };
+  if (previous?.status === next.status)
+    return { ConditionCheck: { ...check, ExpressionAttributeValues: values } };
+  return {
+    Update: {
+      ...check,
+      UpdateExpression: 'ADD version :one',
+      ExpressionAttributeValues: { ...values, ':one': 1 },
+    },
+  };
+}
 
 /** The condition of the pointer write: over nothing, its own live pointer, or the tombstone of a deletion. */
 function pointerCondition(stored: ApplicationPointerItem | TombstoneItem | undefined) {
@@ -145,20 +181,7 @@ async function writeApplication(
         ExpressionAttributeValues: { ':iv': resume.identityVersion },
       },
     }),
-    // The title the application copied, and that no DELETE /jds/:jdId is checking the JD for
-    // applications (it marks the head `deleting` while it does).
-    WRITE.on('jd', {
-      ConditionCheck: {
-        TableName: db.tableName,
-        Key: jdKeys.head(tenantId, next.jdId),
-        ConditionExpression:
-          'version = :jv AND (attribute_not_exists(deleting) OR deleting < :stale)',
-        ExpressionAttributeValues: {
-          ':jv': jd.version,
-          ':stale': nowIso(new Date(now.getTime() - DELETING_STALE_MS)),
-        },
-      },
-    }),
+    WRITE.on('jd', jdHeadGuard(db, tenantId, next, previous, jd, now)),
     WRITE.on('pointer', {
       Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) },
     }),
@@ -342,14 +365,17 @@ export async function removeApplications(
   tenantId: string,
   applications: ApplicationItem[],
   now: Date,
-  options: { resumeErased?: boolean } = {},
+  options: { resumeErased?: boolean; jdDeleted?: boolean } = {},
 ): Promise<void> {
   // One already removed by a racing removal (its JD's deletion, its resume's erasure): that one recorded the event.
   await pMap(
     applications,
     (application) =>
       ignoreConditionFailure(
-        removeApplication(db, tenantId, application, now, undefined, options.resumeErased),
+        removeApplication(db, tenantId, application, now, {
+          resumeErased: options.resumeErased ?? false,
+          jdLive: !options.jdDeleted,
+        }),
       ),
     { concurrency: CLEANUP_CONCURRENCY },
   );
@@ -359,23 +385,54 @@ export async function removeApplications(
  * Removes one application in one transaction: the application, its copy under the resume, its pointer
  * (which becomes a tombstone) and its `application.deleted` event. The application must still be there
  * (a condition): of two removals racing, one records the event and the other fails its condition.
+ * While its JD is live, the removal raises the JD's version (GET /jds/:jdId lists one application
+ * less); a JD deleted meanwhile is left as it is.
  */
 async function removeApplication(
   db: Db,
   tenantId: string,
   application: ApplicationItem,
   now: Date,
-  sourceVersion = application.sourceVersion ?? 0,
-  resumeErased = false,
+  options: { sourceVersion?: number; resumeErased: boolean; jdLive: boolean },
 ): Promise<void> {
+  try {
+    await transactWrite(db, removalItems(db, tenantId, application, now, options));
+  } catch (error) {
+    if (options.jdLive && WRITE.failed(error, 'jd'))
+      return removeApplication(db, tenantId, application, now, { ...options, jdLive: false });
+    throw error;
+  }
+}
+
+function removalItems(
+  db: Db,
+  tenantId: string,
+  application: ApplicationItem,
+  now: Date,
+  options: { sourceVersion?: number; resumeErased: boolean; jdLive: boolean },
+): TransactItem[] {
+  const sourceVersion = options.sourceVersion ?? application.sourceVersion ?? 0;
   const pointer = applicationKeys.pointer(tenantId, application.id);
   // An erased candidate's change entry expires with its tombstone.
   const change = candidateChangeItem(tenantId, application.resumeId);
-  await transactWrite(db, [
+  return [
+    ...(options.jdLive
+      ? [
+          WRITE.on('jd', {
+            Update: {
+              TableName: db.tableName,
+              Key: jdKeys.head(tenantId, application.jdId),
+              UpdateExpression: 'ADD version :one',
+              ConditionExpression: 'entity = :jd',
+              ExpressionAttributeValues: { ':one': 1, ':jd': 'JD' },
+            },
+          }),
+        ]
+      : []),
     {
       Put: {
         TableName: db.tableName,
-        Item: resumeErased ? { ...change, ttl: tombstoneExpiry(now) } : change,
+        Item: options.resumeErased ? { ...change, ttl: tombstoneExpiry(now) } : change,
       },
     },
     WRITE.on('application', {
@@ -403,7 +460,7 @@ async function removeApplication(
       resumeId: application.resumeId,
       updatedAt: nowIso(now),
     }),
-  ]);
+  ];
 }
 
 /** Applies the product's deletion of an application at `sourceVersion` (a tombstone stays at its pointer). */
@@ -426,7 +483,11 @@ export function applyApplicationDeletion(
             : 'stale',
       };
     if (stored.application) {
-      await removeApplication(db, tenantId, stored.application, now, options.sourceVersion);
+      await removeApplication(db, tenantId, stored.application, now, {
+        sourceVersion: options.sourceVersion,
+        resumeErased: false,
+        jdLive: true,
+      });
     } else {
       // Not there (yet): the tombstone makes an older upsert that arrives later be ignored.
       const key = applicationKeys.pointer(tenantId, applicationId);

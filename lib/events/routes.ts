@@ -17,6 +17,7 @@ export const EVENT_ROUTES = {
     scope: { scope: 'read' },
     summary: 'One event',
     successStatus: 200,
+    conditional: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -9,6 +9,10 @@ import type { responses } from '../schemas/responses.js';
 import { parseJsonBody } from './body.js';
 import { type ApiEvent, type ApiResponse, type Caller, callerOf, enforceLimits } from './caller.js';
 import { errorResponse, HttpError, jsonResponse } from './errors.js';
+import { digestEtag, ifNoneMatchHits } from './etag.js';
+import { sharedDb } from '../db/client.js';
+import { returnQuotaUnit } from '../keys/authentication.js';
+import { hashApiKey } from '../keys/format.js';
 import { fitResponse } from './response-size.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { ROUTES, type RouteId } from './routes.js';
@@ -235,6 +239,48 @@ function validate<R extends RouteId>(
 }
 
 /**
+ * A single-resource read (a `conditional` route): its ETag is the one the handler set (a version), else
+ * a digest of the answer. An If-None-Match naming it answers 304 with no body, and the quota unit the
+ * authorizer took for the request is given back (like a per-IP refusal's): a client that revalidates
+ * spends nothing. Giving it back is best effort: if DynamoDB fails it, the 304 still goes out.
+ */
+/** As every answer: no cache may keep tenant data (the client holds what it read, with its ETag). */
+const NOT_STORED = { 'Cache-Control': 'no-store' };
+
+async function conditionalRead(
+  event: ApiEvent,
+  request: ApiRequest<RouteId>,
+  answer: unknown,
+  headers: Record<string, string>,
+): Promise<ApiResponse> {
+  const etag = request.responseHeaders.ETag ?? digestEtag(JSON.stringify(answer));
+  if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+    const response = jsonResponse(200, answer, { ...headers, ETag: etag });
+    return fitResponse(response, request.headers['accept-encoding']);
+  }
+  const { quota } = request.caller;
+  try {
+    await returnQuotaUnit(
+      sharedDb(),
+      hashApiKey(request.headers['x-api-key'] ?? ''),
+      new Date(event.requestContext?.timeEpoch ?? Date.now()),
+    );
+  } catch (error) {
+    logger.warn('The quota unit of a 304 was not given back', { error: error as Error });
+    return { statusCode: 304, headers: { ...headers, ...NOT_STORED, ETag: etag } };
+  }
+  return {
+    statusCode: 304,
+    headers: {
+      ...headers,
+      ...rateLimitHeaders({ ...quota, used: Math.max(0, quota.used - 1) }),
+      ...NOT_STORED,
+      ETag: etag,
+    },
+  };
+}
+
+/**
  * Builds a route's Lambda handler: logger context, error mapping, limits and scope, validation with the
  * route's own schemas (passed in, so a function bundles no other route's), then `handle` with the typed
  * request; its typed result is sent in the success envelope with the RateLimit headers, compressed when
@@ -254,7 +300,7 @@ export function apiHandler<R extends RouteId>(
     .use(errorEnvelope<R>())
     .use(authorize(routeId))
     .use(validate(routeId, schemas))
-    .handler(async (_event, context): Promise<ApiResponse> => {
+    .handler(async (event, context): Promise<ApiResponse> => {
       const { request } = context;
       if (!request) throw new Error('The handler runs after validate()');
       const result = await handle(request);
@@ -272,6 +318,7 @@ export function apiHandler<R extends RouteId>(
       };
       if (route.successStatus === 204)
         return { statusCode: 204, headers: { 'Cache-Control': 'no-store', ...headers } };
+      if ('conditional' in route) return conditionalRead(event, request, shaped.answer, headers);
       const response = jsonResponse(route.successStatus, shaped.answer, headers);
       return fitResponse(response, request.headers['accept-encoding']);
     });

@@ -1,15 +1,41 @@
+import { createHash } from 'node:crypto';
 import { PreconditionFailedError } from '../errors.js';
 
 /**
- * ETags and If-Match (RFC 9110) for resources with a version: the ETag is the version, quoted; every
- * change raises it. A write given If-Match goes ahead only over the version it names.
+ * ETags (RFC 9110) of single-resource reads, If-None-Match on them, and If-Match on writes. A resource
+ * with a version (a JD) has its version as ETag, quoted: every change to what its read shows raises it,
+ * and a write given If-Match goes ahead only over the version it names. Any other resource's ETag is a
+ * digest of the answer, weak (`W/`) because a gzip-compressed answer carries the same tag.
  */
 export const etagOf = (version: number) => `"${version}"`;
+
+/** A weak ETag of an answer's text: 128 bits of its SHA-256, base64url. */
+export const digestEtag = (text: string) =>
+  `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
+
+/** The tags of an If-None-Match or If-Match header, each as written (`W/"…"`, `"…"` or `*`). */
+const tagsOf = (header: string) =>
+  header
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
+
+/** Without its weakness mark: weak comparison (RFC 9110 8.8.3.2) compares what is left. */
+const opaque = (tag: string) => tag.replace(/^W\//, '');
+
+/**
+ * Whether an If-None-Match header names `etag` (weak comparison, as RFC 9110 13.1.2 asks) or is `*`:
+ * the client holds the current representation, and a read answers 304.
+ */
+export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return tagsOf(header).some((tag) => tag === '*' || opaque(tag) === opaque(etag));
+}
 
 /** Whether an If-Match header lets a write go over `version`: absent, `*`, or a list naming its ETag. */
 export function ifMatchAllows(header: string | undefined, version: number): boolean {
   if (header === undefined) return true;
-  const tags = header.split(',').map((tag) => tag.trim());
+  const tags = tagsOf(header);
   return tags.includes('*') || tags.includes(etagOf(version));
 }
 

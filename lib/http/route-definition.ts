@@ -27,6 +27,11 @@ export interface RouteDefinition {
   readonly sealsWebhookSecrets?: true;
   /** answers an ETag (the resource's version; not with a 204); a write takes If-Match and answers 412 when it names another */
   readonly versioned?: true;
+  /**
+   * reads one resource: answers an ETag (its version when versioned, else a digest of the answer) and
+   * 304 with no body to an If-None-Match naming it, giving back the quota unit the request took
+   */
+  readonly conditional?: true;
 }
 
 export type DynamoDbAction =

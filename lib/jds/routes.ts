@@ -26,6 +26,7 @@ export const JD_ROUTES = {
     scope: { scope: 'jd:read', generic: 'read' },
     summary: 'One job description with its applications',
     successStatus: 200,
+    conditional: true,
     paginated: true,
   },
   createJd: {

@@ -128,7 +128,7 @@ export async function applyJdDeletion(
       ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
       ConsistentRead: true,
     });
-    await removeApplications(db, tenantId, applications, now);
+    await removeApplications(db, tenantId, applications, now, { jdDeleted: true });
   }
   return write;
 }

@@ -19,6 +19,7 @@ export const RESUME_ROUTES = {
     scope: { scope: 'resume:read', generic: 'read' },
     summary: 'One resume with its full metadata',
     successStatus: 200,
+    conditional: true,
   },
   listCandidates: {
     method: 'GET',

@@ -34,6 +34,7 @@ export const WEBHOOK_ROUTES = {
     scope: { scope: 'admin' },
     summary: 'One webhook endpoint',
     successStatus: 200,
+    conditional: true,
   },
   deleteWebhook: {
     method: 'DELETE',

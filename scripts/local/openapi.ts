@@ -193,9 +193,15 @@ const HEADERS = {
   },
   ETag: {
     description:
-      "The resource's version (a strong validator: any change raises it); send it back as If-Match to change the resource only if nobody else did. Absent on an idempotent replay.",
+      "The resource's version (a strong validator: any change to what its read shows raises it); send it back as If-Match to change the resource only if nobody else did, or as If-None-Match to read it only if it changed (304). Absent on an idempotent replay.",
     required: false,
     schema: { type: 'string', maxLength: 24, pattern: '^"[0-9]{1,20}"$' },
+  },
+  DigestETag: {
+    description:
+      'A digest of this answer (a weak validator: it changes when the answer does); send it back as If-None-Match to read the resource only if it changed (304, no body, none of the hour spent).',
+    required: true,
+    schema: { type: 'string', maxLength: 26, pattern: '^W/"[A-Za-z0-9_-]{22}"$' },
   },
 };
 type HeaderName = keyof typeof HEADERS;
@@ -332,15 +338,24 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     }
   }
   const withRateLimit = headerRefs(...RATE_LIMIT_HEADERS, ...ANSWER_HEADERS);
+  // A versioned resource's ETag is its version; another single resource's, a digest of the answer.
+  const etag =
+    'versioned' in route && route.successStatus !== 204
+      ? headerRefs('ETag')
+      : 'conditional' in route
+        ? { ETag: { $ref: '#/components/headers/DigestETag' } }
+        : {};
   const answers: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.summary,
-      headers: headerRefs(
-        ...RATE_LIMIT_HEADERS,
-        ...ANSWER_HEADERS,
-        ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []),
-        ...('versioned' in route && route.successStatus !== 204 ? (['ETag'] as const) : []),
-      ),
+      headers: {
+        ...headerRefs(
+          ...RATE_LIMIT_HEADERS,
+          ...ANSWER_HEADERS,
+          ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []),
+        ),
+        ...etag,
+      },
       // 204: no body.
       ...(route.successStatus === 204
         ? {}
@@ -370,6 +385,21 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     '503': shared('Unavailable'),
   };
   if (route.path.includes('{')) answers['404'] = shared('NotFound');
+  if ('conditional' in route) {
+    parameters.push({
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description:
+        'The ETag of the answer you hold (or a list of them, or `*`): while the resource is as it was, the answer is 304 with no body, and it spends none of the key’s hourly quota.',
+      schema: { type: 'string', maxLength: 1024, pattern: '^[\\x20-\\x7e]*$' },
+    });
+    answers['304'] = {
+      description:
+        'Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour)',
+      headers: { ...withRateLimit, ...etag },
+    };
+  }
   if ('deltaSync' in route) {
     answers['410'] = errorAnswer(
       `The \`syncToken\` is older than the ${DELTA_RETENTION_DAYS} days deletions are kept (${codes('sync_token_expired')}): walk the list again from the start with \`updatedSince\`, then follow the token it ends with`,

@@ -221,6 +221,10 @@ describe('OpenAPI document', () => {
               'Retry-After': '1',
               'Hiring-Version': currentVersion(),
               'Request-Id': 'recorded',
+              // A versioned resource's ETag is its version; any other's, a digest.
+              ETag: ['getJd', 'updateJd'].includes(operation.operationId)
+                ? '"1"'
+                : `W/"${'A'.repeat(22)}"`,
             },
             raw: Buffer.from(JSON.stringify(example.value)),
           },
@@ -269,7 +273,14 @@ describe('OpenAPI document', () => {
         (parameter) => parameter.name === 'Idempotency-Key',
       );
       const operationId = (operation as unknown as { operationId: string }).operationId;
-      const answersEtag = ['getJd', 'updateJd'].includes(operationId);
+      const conditional = [
+        'getJd',
+        'getResume',
+        'getApplication',
+        'getEvent',
+        'getWebhook',
+      ].includes(operationId);
+      const answersEtag = conditional || operationId === 'updateJd';
       const takesIfMatch = ['updateJd', 'deleteJd'].includes(operationId);
       expect(Object.keys(operation.responses[success as string]?.headers ?? {})).toEqual([
         'RateLimit-Limit',
@@ -288,6 +299,16 @@ describe('OpenAPI document', () => {
         operationId,
       ).toBe(takesIfMatch);
       if (takesIfMatch) expect(Object.keys(operation.responses)).toContain('412');
+      // A single-resource read: If-None-Match, and a 304 with no body that says its ETag.
+      expect(
+        operation.parameters.some((parameter) => parameter.name === 'If-None-Match'),
+        operationId,
+      ).toBe(conditional);
+      expect(operation.responses['304'] !== undefined, operationId).toBe(conditional);
+      if (conditional) {
+        expect(operation.responses['304']).not.toHaveProperty('content');
+        expect(Object.keys(operation.responses['304']?.headers ?? {})).toContain('ETag');
+      }
       expect(Object.keys(resolved(operation.responses['429'])?.headers ?? {})).toContain(
         'Retry-After',
       );

@@ -140,6 +140,13 @@ export class HiringApiError extends Error {
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * What `getIfChanged` gives: the resource with its ETag (keep it for the next call), or `changed: false`
+ * when the resource is as the ETag you passed showed it (a 304: none of the key's hour spent).
+ */
+export type Revalidated<T> =
+  { changed: true; data: T; etag: string } | { changed: false; etag: string };
 interface Call {
   query?: Record<string, string | number | undefined> | undefined;
   body?: unknown;
@@ -148,7 +155,7 @@ interface Call {
   options?: CallOptions | undefined;
   /** sent as they are (If-Match) */
   headers?: Record<string, string> | undefined;
-  /** the success answer's ETag, when the caller wants it */
+  /** the success (or 304) answer's ETag, when the caller wants it */
   onEtag?: ((etag: string | undefined) => void) | undefined;
 }
 
@@ -208,6 +215,9 @@ export class HiringClient {
     get: async (jdId: string, options?: CallOptions): Promise<Jd> =>
       (await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options }))
         .data,
+    /** The JD if it changed since the answer whose ETag you pass (`getVersioned`, `update` or an earlier call) (else `changed: false`, a 304 that spends none of the hour). */
+    getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
+      this.revalidate<Jd>(`/jds/${encodeURIComponent(id)}`, etag, options),
     /** The JD and its ETag, to pass to `update` as `ifMatch`. */
     getVersioned: async (
       jdId: string,
@@ -276,6 +286,9 @@ export class HiringClient {
           options,
         })
       ).data,
+    /** The resume if it changed since the answer whose ETag you pass (else `changed: false`, a 304 that spends none of the hour). */
+    getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
+      this.revalidate<Resume>(`/resumes/${encodeURIComponent(id)}`, etag, options),
   };
 
   readonly matches = {
@@ -319,6 +332,9 @@ export class HiringClient {
           { options },
         )
       ).data,
+    /** The application if it changed since the answer whose ETag you pass (else `changed: false`, a 304 that spends none of the hour). */
+    getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
+      this.revalidate<Application>(`/applications/${encodeURIComponent(id)}`, etag, options),
   };
 
   readonly candidates = {
@@ -359,6 +375,9 @@ export class HiringClient {
           options,
         })
       ).data,
+    /** The event if it changed since the answer whose ETag you pass (else `changed: false`, a 304 that spends none of the hour). */
+    getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
+      this.revalidate<Event>(`/events/${encodeURIComponent(id)}`, etag, options),
     /**
      * Every event after `after` (an event id; from the start of the log without it), each once, in
      * order, waiting `pollIntervalMs` at the end of the log before asking again, until `signal` aborts.
@@ -383,6 +402,9 @@ export class HiringClient {
           options,
         })
       ).data,
+    /** The webhook endpoint if it changed since the answer whose ETag you pass (else `changed: false`, a 304 that spends none of the hour). */
+    getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
+      this.revalidate<Webhook>(`/webhooks/${encodeURIComponent(id)}`, etag, options),
     /** The signing `secret` is in this answer only. */
     create: async (body: Body<'createWebhook'>, options?: CallOptions): Promise<NewWebhook> =>
       (
@@ -515,6 +537,25 @@ export class HiringClient {
   }
 
   /**
+   * A single-resource GET sent with `If-None-Match: etag` (none: a plain read): the resource and its
+   * ETag, or `changed: false` when it is as the ETag's answer showed it (a 304, none of the hour spent).
+   */
+  private async revalidate<T>(
+    path: string,
+    etag: string | undefined,
+    options: CallOptions | undefined,
+  ): Promise<Revalidated<T>> {
+    let current: string | undefined;
+    const answer = await this.call<{ data: T } | undefined>('GET', path, {
+      options,
+      headers: etag === undefined ? undefined : { 'If-None-Match': etag },
+      onEtag: (tag) => (current = tag),
+    });
+    if (answer === undefined) return { changed: false, etag: current ?? (etag as string) };
+    return { changed: true, data: answer.data, etag: current as string };
+  }
+
+  /**
    * One operation, retried when that is safe: a 429 (the request was refused before anything ran), and,
    * for reads, deletes and creates carrying an Idempotency-Key, a 503, API Gateway's own 500, a network
    * error or a timeout. Waits what the API asks (Retry-After, `retryAfterMs`), else backs off
@@ -555,9 +596,10 @@ export class HiringClient {
         });
         const text = await response.text();
         const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-        if (response.ok) {
+        if (response.ok || response.status === 304) {
           call.onEtag?.(response.headers.get('ETag') ?? undefined);
-          return json as T;
+          // 304 (a conditional read's "as you hold it"): no body; `revalidate` tells it apart.
+          return (response.status === 304 ? undefined : json) as T;
         }
         failure = errorOf(response, json);
         const gatewayFault = response.status === 500 && failure.code === undefined;

@@ -1634,8 +1634,10 @@ export interface components {
         Sunset: string;
         /** @description Sent with Deprecation: `<url>; rel="deprecation"`, the migration notes to the newer version */
         Link: string;
-        /** @description The resource's version (a strong validator: any change raises it); send it back as If-Match to change the resource only if nobody else did. Absent on an idempotent replay. */
+        /** @description The resource's version (a strong validator: any change to what its read shows raises it); send it back as If-Match to change the resource only if nobody else did, or as If-None-Match to read it only if it changed (304). Absent on an idempotent replay. */
         ETag: string;
+        /** @description A digest of this answer (a weak validator: it changes when the answer does); send it back as If-None-Match to read the resource only if it changed (304, no body, none of the hour spent). */
+        DigestETag: string;
     };
     pathItems: never;
 }
@@ -1843,6 +1845,8 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
+                /** @description The ETag of the answer you hold (or a list of them, or `*`): while the resource is as it was, the answer is 304 with no body, and it spends none of the key’s hourly quota. */
+                "If-None-Match"?: string;
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
                 "Hiring-Version"?: string;
                 /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
@@ -1873,6 +1877,22 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GetJdResponse"];
                 };
+            };
+            /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
             400: {
@@ -2230,6 +2250,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag of the answer you hold (or a list of them, or `*`): while the resource is as it was, the answer is 304 with no body, and it spends none of the key’s hourly quota. */
+                "If-None-Match"?: string;
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
                 "Hiring-Version"?: string;
                 /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
@@ -2254,11 +2276,28 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DigestETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GetResumeResponse"];
                 };
+            };
+            /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DigestETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
             400: {
@@ -2582,6 +2621,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag of the answer you hold (or a list of them, or `*`): while the resource is as it was, the answer is 304 with no body, and it spends none of the key’s hourly quota. */
+                "If-None-Match"?: string;
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
                 "Hiring-Version"?: string;
                 /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
@@ -2606,11 +2647,28 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DigestETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GetApplicationResponse"];
                 };
+            };
+            /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DigestETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
             400: {
@@ -3056,6 +3114,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag of the answer you hold (or a list of them, or `*`): while the resource is as it was, the answer is 304 with no body, and it spends none of the key’s hourly quota. */
+                "If-None-Match"?: string;
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
                 "Hiring-Version"?: string;
                 /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
@@ -3080,11 +3140,28 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DigestETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GetEventResponse"];
                 };
+            };
+            /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DigestETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
             400: {
@@ -3305,6 +3382,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The ETag of the answer you hold (or a list of them, or `*`): while the resource is as it was, the answer is 304 with no body, and it spends none of the key’s hourly quota. */
+                "If-None-Match"?: string;
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
                 "Hiring-Version"?: string;
                 /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
@@ -3329,11 +3408,28 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DigestETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GetWebhookResponse"];
                 };
+            };
+            /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DigestETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
             400: {

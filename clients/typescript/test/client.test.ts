@@ -181,6 +181,25 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     ).toBe('CLOSED');
   });
 
+  it('reads a JD again only when it changed: getIfChanged with the ETag held is a 304, and after a change the new JD and ETag', async () => {
+    const { client } = await clientOf(['read', 'write']);
+    const { id } = await client.jds.create({
+      title: 'Platform Engineer',
+      description: 'Runs the platform.',
+      createdById: 'ats',
+    });
+    const first = await client.jds.getIfChanged(id, undefined);
+    expect(first).toMatchObject({ changed: true, data: { id, title: 'Platform Engineer' } });
+
+    const unchanged = await client.jds.getIfChanged(id, first.etag);
+    expect(unchanged).toEqual({ changed: false, etag: first.etag });
+
+    await client.jds.update(id, { location: 'Remote (EU)' });
+    const changed = await client.jds.getIfChanged(id, first.etag);
+    expect(changed).toMatchObject({ changed: true, data: { location: 'Remote (EU)' } });
+    expect(changed.etag).not.toBe(first.etag);
+  });
+
   it('deletes a JD only as it was read: a stale ETag gets a 412 and deletes nothing', async () => {
     const { client } = await clientOf(['read', 'write']);
     const { id } = await client.jds.create({
