@@ -78,6 +78,24 @@ export type SyncStart = { updatedSince: string } | { syncToken: string };
 export type DeletedEntry = Schemas['DeletedEntry'];
 /** What a delta walk reports of an item: its state as of the walk, or its deletion. */
 export type Change<T> = T | DeletedEntry;
+/** Where `keepInSync` keeps a list's sync token between runs: a file, a row of your database. */
+export interface SyncTokenStore {
+  /** the token the last run saved; none: the next run is a first, full sync */
+  load(): Promise<string | undefined> | string | undefined;
+  save(token: string): Promise<void> | void;
+}
+/** What `keepInSync` does with what it reads. */
+export interface SyncHandlers<T> {
+  /** applies one page of changes to your copy (a deleted item comes as `{id, deleted: true, deletedAt}`) */
+  onPage: (changes: Change<T>[]) => Promise<void> | void;
+  /**
+   * the saved token was older than deletions are kept (410 `sync_token_expired`): empty your copy, which
+   * the run then rebuilds from the start. Without it, keepInSync throws the 410.
+   */
+  onRebuild?: () => Promise<void> | void;
+}
+/** Where a first sync starts: the beginning of every list. */
+const FROM_THE_START: SyncStart = { updatedSince: '1970-01-01T00:00:00Z' };
 
 type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B } } }
   ? B
@@ -212,6 +230,13 @@ export class HiringClient {
       onPage: (changes: Change<JdSummary>[]) => Promise<void> | void,
       options?: CallOptions,
     ) => this.sync((query) => this.jds.changes(query, options), start, onPage),
+    /**
+     * Brings your copy up to date and keeps the token for the next run in `store` (see SyncTokenStore):
+     * a first run walks the whole list; a token too old to follow makes it call `onRebuild`, then walk
+     * from the start. Resolves with the token it saved.
+     */
+    keepInSync: (store: SyncTokenStore, handlers: SyncHandlers<JdSummary>, options?: CallOptions) =>
+      this.keepInSync((query) => this.jds.changes(query, options), store, handlers),
     get: async (jdId: string, options?: CallOptions): Promise<Jd> =>
       (await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options }))
         .data,
@@ -278,6 +303,16 @@ export class HiringClient {
       onPage: (changes: Change<ResumeSummary>[]) => Promise<void> | void,
       options?: CallOptions,
     ) => this.sync((query) => this.resumes.changes(query, options), start, onPage),
+    /**
+     * Brings your copy up to date and keeps the token for the next run in `store` (see SyncTokenStore):
+     * a first run walks the whole list; a token too old to follow makes it call `onRebuild`, then walk
+     * from the start. Resolves with the token it saved.
+     */
+    keepInSync: (
+      store: SyncTokenStore,
+      handlers: SyncHandlers<ResumeSummary>,
+      options?: CallOptions,
+    ) => this.keepInSync((query) => this.resumes.changes(query, options), store, handlers),
     listAll: (options?: CallOptions) =>
       this.walk((cursor) => this.resumes.list({ cursor }, options)),
     get: async (resumeId: string, options?: CallOptions): Promise<Resume> =>
@@ -323,6 +358,16 @@ export class HiringClient {
       onPage: (changes: Change<ApplicationEntry>[]) => Promise<void> | void,
       options?: CallOptions,
     ) => this.sync((query) => this.applications.changes(query, options), start, onPage),
+    /**
+     * Brings your copy up to date and keeps the token for the next run in `store` (see SyncTokenStore):
+     * a first run walks the whole list; a token too old to follow makes it call `onRebuild`, then walk
+     * from the start. Resolves with the token it saved.
+     */
+    keepInSync: (
+      store: SyncTokenStore,
+      handlers: SyncHandlers<ApplicationEntry>,
+      options?: CallOptions,
+    ) => this.keepInSync((query) => this.applications.changes(query, options), store, handlers),
     /** One application with every AI score and its provenance (when, which model, criteria, summary), newest first. */
     get: async (applicationId: string, options?: CallOptions): Promise<Application> =>
       (
@@ -351,6 +396,13 @@ export class HiringClient {
       onPage: (changes: Change<Candidate>[]) => Promise<void> | void,
       options?: CallOptions,
     ) => this.sync((query) => this.candidates.changes(query, options), start, onPage),
+    /**
+     * Brings your copy up to date and keeps the token for the next run in `store` (see SyncTokenStore):
+     * a first run walks the whole list; a token too old to follow makes it call `onRebuild`, then walk
+     * from the start. Resolves with the token it saved.
+     */
+    keepInSync: (store: SyncTokenStore, handlers: SyncHandlers<Candidate>, options?: CallOptions) =>
+      this.keepInSync((query) => this.candidates.changes(query, options), store, handlers),
   };
 
   readonly keys = {
@@ -481,7 +533,6 @@ export class HiringClient {
     return (await this.call<Answer<'whoami'>>('GET', '/whoami', { options })).data;
   }
 
-  /** Every item of a list, page after page, following `nextCursor` (stable while the data changes). */
   /** A whole delta walk from `start`, page by page (100 at a time), to the token it ends with. */
   private async sync<T>(
     page: (query: SyncStart & { limit: number; cursor?: string }) => Promise<{
@@ -503,6 +554,32 @@ export class HiringClient {
     }
   }
 
+  /** A delta walk from the token in `store` (from the start without one, or once it expired), saving the next. */
+  private async keepInSync<T>(
+    page: Parameters<HiringClient['sync']>[0],
+    store: SyncTokenStore,
+    handlers: SyncHandlers<T>,
+  ): Promise<string> {
+    const saved = await store.load();
+    const onPage = handlers.onPage as (changes: unknown[]) => Promise<void> | void;
+    let token: string;
+    try {
+      token = await this.sync(
+        page,
+        saved === undefined ? FROM_THE_START : { syncToken: saved },
+        onPage,
+      );
+    } catch (error) {
+      const expired = error instanceof HiringApiError && error.code === 'sync_token_expired';
+      if (saved === undefined || !expired || !handlers.onRebuild) throw error;
+      await handlers.onRebuild();
+      token = await this.sync(page, FROM_THE_START, onPage);
+    }
+    await store.save(token);
+    return token;
+  }
+
+  /** Every item of a list, page after page, following `nextCursor` (stable while the data changes). */
   private async *walk<T>(
     page: (
       cursor: string | undefined,

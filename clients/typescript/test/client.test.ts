@@ -139,6 +139,72 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     expect(second).not.toBe(first);
   });
 
+  it('keeps a copy of the JDs in sync across runs with keepInSync, saving the token itself, and rebuilds it when the token has expired', async () => {
+    let expireTokens = false;
+    // A saved token more than 30 days old: the API answers 410, as it does to any token past the tombstones.
+    const fetchWithExpiry: typeof fetch = async (input, init) => {
+      if (expireTokens && String(input).includes('syncToken=')) {
+        return new Response(
+          JSON.stringify({
+            success: false,
+            error: 'The sync token is older than deletions are kept',
+            code: 'sync_token_expired',
+          }),
+          { status: 410, headers: { 'Content-Type': 'application/json' } },
+        );
+      }
+      return fetch(input, init);
+    };
+    const { client } = await clientOf(['read', 'write'], { fetch: fetchWithExpiry });
+    const saved: string[] = [];
+    const store = { load: () => saved.at(-1), save: (token: string) => void saved.push(token) };
+    const replica = new Map<string, string>();
+    let rebuilds = 0;
+    const handlers = {
+      onPage: (changes: Change<JdSummary>[]) => {
+        for (const change of changes)
+          if ('deleted' in change) replica.delete(change.id);
+          else replica.set(change.id, change.title);
+      },
+      onRebuild: () => {
+        rebuilds += 1;
+        replica.clear();
+      },
+    };
+    const [kept, dropped] = await Promise.all(
+      ['Data Engineer', 'Site Reliability Engineer'].map((title) =>
+        client.jds.create({ title, description: 'Runs the platform.', createdById: 'ats' }),
+      ),
+    );
+    // Past the settle window (a walk reads what is older than it).
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
+    await settled();
+
+    const first = await client.jds.keepInSync(store, handlers);
+    expect(saved).toEqual([first]);
+    expect([...replica.values()].sort()).toEqual(['Data Engineer', 'Site Reliability Engineer']);
+
+    await client.jds.update(kept!.id, { title: 'Staff Data Engineer' });
+    await client.jds.delete(dropped!.id);
+    await settled();
+    const second = await client.jds.keepInSync(store, handlers);
+    expect(saved).toEqual([first, second]);
+    expect([...replica.entries()]).toEqual([[kept!.id, 'Staff Data Engineer']]);
+
+    // The replica drifted while the token aged: the rebuild starts it again from what the API holds.
+    replica.set('stale-entry', 'Left over');
+    expireTokens = true;
+    const third = await client.jds.keepInSync(store, handlers);
+    expect(rebuilds).toBe(1);
+    expect(saved.at(-1)).toBe(third);
+    expect([...replica.entries()]).toEqual([[kept!.id, 'Staff Data Engineer']]);
+    // Without onRebuild, the 410 is the caller's to handle.
+    await expect(client.jds.keepInSync(store, { onPage: handlers.onPage })).rejects.toMatchObject({
+      status: 410,
+      code: 'sync_token_expired',
+    });
+  });
+
   it('deletes a JD created by mistake (204, no body), and then finds it no more', async () => {
     const { client } = await clientOf(['read', 'write']);
     const mistake = await client.jds.create({
