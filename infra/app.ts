@@ -32,6 +32,8 @@ export interface StageDescription {
    */
   originVerifyVersion?: string;
   apiKeyHourlyLimit?: number;
+  /** days each audit entry is kept (default 400, at least 183: the AI Act's 6 months) */
+  auditRetentionDays?: number;
   /** per-IP requests a minute outside prod */
   apiRateLimitMax?: number;
   logLevel?: string;
@@ -125,6 +127,7 @@ export function createApp(
     ...(rollout ? { rollout: rollout as RolloutKind } : {}),
     apiKeyHourlyLimit: number('apiKeyHourlyLimit'),
     apiRateLimitMax: number('apiRateLimitMax'),
+    auditRetentionDays: number('auditRetentionDays'),
     logLevel: value('logLevel') as string | undefined,
     env,
     ...(edge

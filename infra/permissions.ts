@@ -1,6 +1,7 @@
 import type { TableAccess } from '../lib/http/route-definition.js';
 import type { RouteId } from '../lib/http/routes.js';
 import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
+import { AUDIT_ROUTE_ACCESS } from '../lib/audit/routes.js';
 import { EVENT_ROUTE_ACCESS } from '../lib/events/routes.js';
 import { JD_ROUTE_ACCESS } from '../lib/jds/routes.js';
 import { KEY_ROUTE_ACCESS } from '../lib/keys/routes.js';
@@ -25,6 +26,7 @@ export const ROUTE_ACCESS = {
   ...KEY_ROUTE_ACCESS,
   ...EVENT_ROUTE_ACCESS,
   ...WEBHOOK_ROUTE_ACCESS,
+  ...AUDIT_ROUTE_ACCESS,
 } as const satisfies Record<RouteId, TableAccess>;
 
 /**

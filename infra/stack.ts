@@ -71,7 +71,11 @@ import type { HiringApiDataStack } from './data.js';
 import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
 import { Rollout, type RolloutKind } from './rollout.js';
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../lib/config.js';
+import {
+  MIN_AUDIT_RETENTION_DAYS,
+  ORIGIN_VERIFY_HEADER,
+  VIEWER_ADDRESS_HEADER,
+} from '../lib/config.js';
 import {
   authorizerAccess,
   QUOTA_REFUND_ACCESS,
@@ -87,6 +91,8 @@ export interface HiringApiStackProps extends StackProps {
   /** the routes to serve, each with its table access (the route table; a test passes more, to see the app grow) */
   routes?: readonly ServedRoute[];
   apiKeyHourlyLimit?: number;
+  /** days GET /audit-log keeps each entry (default 400; at least MIN_AUDIT_RETENTION_DAYS) */
+  auditRetentionDays?: number;
   /** per-IP requests per minute; honoured only outside production */
   apiRateLimitMax?: number;
   logLevel?: string;
@@ -151,6 +157,14 @@ export class HiringApiStack extends Stack {
     const isProduction = props.stage === 'prod';
     const environment: Record<string, string> = {};
     if (props.apiKeyHourlyLimit) environment.API_KEY_HOURLY_LIMIT = String(props.apiKeyHourlyLimit);
+    if (props.auditRetentionDays !== undefined) {
+      // The AI Act's floor for deployers' logs: refused at synth, not found out at the first write.
+      if (!(props.auditRetentionDays >= MIN_AUDIT_RETENTION_DAYS))
+        throw new Error(
+          `auditRetentionDays=${props.auditRetentionDays}: audit entries must be kept at least ${MIN_AUDIT_RETENTION_DAYS} days`,
+        );
+      environment.AUDIT_RETENTION_DAYS = String(props.auditRetentionDays);
+    }
     if (props.apiRateLimitMax && !isProduction)
       environment.API_RATE_LIMIT_MAX = String(props.apiRateLimitMax);
     const settings: StageSettings = {

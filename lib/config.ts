@@ -183,3 +183,18 @@ export function webhookRetrySchedule(): number[] {
 export function webhookLocalUrlsAllowed(): boolean {
   return !isProduction() && process.env.WEBHOOK_ALLOW_LOCAL_URLS === 'true';
 }
+
+/** The shortest an audit entry may be kept: 6 months, the EU AI Act's floor for deployers' logs (Art. 26(6)). */
+export const MIN_AUDIT_RETENTION_DAYS = 183;
+/** How long audit entries are kept unless the stage says otherwise (cdk -c auditRetentionDays=…). */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
+
+/** Days an audit entry is kept (AUDIT_RETENTION_DAYS); below the 183-day floor is a configuration error. */
+export function auditRetentionDays(): number {
+  const days = positiveIntFromEnv('AUDIT_RETENTION_DAYS', DEFAULT_AUDIT_RETENTION_DAYS);
+  if (days < MIN_AUDIT_RETENTION_DAYS)
+    throw new Error(
+      `AUDIT_RETENTION_DAYS=${days}: audit entries must be kept at least ${MIN_AUDIT_RETENTION_DAYS} days`,
+    );
+  return days;
+}

@@ -4,7 +4,8 @@ import { apiVersions, isServedVersion } from '../lib/versions/shape.js';
 import { isScope, SCOPES } from '../lib/auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../lib/keys/api.js';
 import { createDb } from '../lib/db/client.js';
-import { ID_RULE, isValidId } from '../lib/db/ids.js';
+import { ID_RULE, isValidId, newId } from '../lib/db/ids.js';
+import { type AuditContext, OPERATOR } from '../lib/audit/model.js';
 import { indexChanges } from '../lib/db/changes-backfill.js';
 import { indexCandidateEmails, moveApplicationCopiesToItems } from '../lib/resumes/migrations.js';
 import { sealPlaintextSecrets } from '../lib/webhooks/secret-upgrade.js';
@@ -89,6 +90,14 @@ async function main(argv: string[]): Promise<unknown> {
   const db = createDb(endpoint === 'aws' ? {} : { endpoint });
   // Locally, product events are applied with the consumer function's permissions, as in AWS.
   const asDeployed = () => (endpoint === 'aws' ? Promise.resolve(db) : withDeployedPermissions(db));
+  // The CLI's changes are the operator's: its AWS credentials, not a key, made them (GET /audit-log).
+  const run = newId();
+  const operatorAudit = (name: string): AuditContext => ({
+    actor: OPERATOR,
+    requestId: `admin-${run}`,
+    clientIp: null,
+    route: `admin ${name}`,
+  });
   switch (command) {
     case 'create-key': {
       const tenantId = tenantOf(values);
@@ -112,19 +121,18 @@ async function main(argv: string[]): Promise<unknown> {
             .join(', ')}`,
         );
       await ensureTenant(db, tenantId);
-      const { key, record } = await createApiKey(db, tenantId, {
-        name: values.name ?? 'admin-cli',
-        scopes,
-        expiresAt,
-        createdBy: 'admin-cli',
-        apiVersion,
-      });
+      const { key, record } = await createApiKey(
+        db,
+        tenantId,
+        { name: values.name ?? 'admin-cli', scopes, expiresAt, createdBy: 'admin-cli', apiVersion },
+        { audit: operatorAudit('create-key') },
+      );
       return { tenantId, ...record, key };
     }
     case 'revoke-key': {
       const tenantId = tenantOf(values);
       const keyId = required(values, 'key-id');
-      await revokeApiKey(db, tenantId, keyId);
+      await revokeApiKey(db, tenantId, keyId, { audit: operatorAudit('revoke-key') });
       return { tenantId, id: keyId, revoked: true };
     }
     case 'set-quota': {

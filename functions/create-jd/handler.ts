@@ -6,7 +6,8 @@ import { createJdBody } from '../../lib/jds/requests.js';
 
 export const handler = apiHandler('createJd', { body: createJdBody }, (request) =>
   withIdempotency(sharedDb(), request, {
-    run: (claim) => createJd(sharedDb(), request.caller.tenantId, request.body, { claim }),
+    run: (claim) =>
+      createJd(sharedDb(), request.caller.tenantId, request.body, { claim, audit: request.audit }),
     respond: (jd) => ({
       data: {
         id: jd.id,

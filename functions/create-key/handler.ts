@@ -11,7 +11,7 @@ export const handler = apiHandler('createKey', { body: createKeyBody }, (request
         sharedDb(),
         request.caller.tenantId,
         { ...request.body, createdBy: `key:${request.caller.keyId}` },
-        { claim },
+        { claim, audit: request.audit },
       ),
     respond: ({ key, record }): ResultOf<'createKey'> => ({ data: { ...record, key } }),
     // The plaintext is shown once and never stored: a replay says so with `key: null` (docs/api.md).

@@ -11,7 +11,7 @@ export const handler = apiHandler('createWebhook', { body: createWebhookBody }, 
         sharedDb(),
         request.caller.tenantId,
         { ...request.body, apiVersion: request.body.apiVersion ?? request.apiVersion },
-        { claim },
+        { claim, audit: request.audit },
       ),
     respond: ({ webhook, secret }): ResultOf<'createWebhook'> => ({ data: { ...webhook, secret } }),
     // The secret is shown once: a replay says so with `secret: null` (docs/api.md).

@@ -2,7 +2,7 @@ import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { deleteJd } from '../../lib/jds/api.js';
 
-export const handler = apiHandler('deleteJd', {}, async ({ caller, path, headers }) => {
-  await deleteJd(sharedDb(), caller.tenantId, path.jdId, { ifMatch: headers['if-match'] });
+export const handler = apiHandler('deleteJd', {}, async ({ caller, path, headers, audit }) => {
+  await deleteJd(sharedDb(), caller.tenantId, path.jdId, { ifMatch: headers['if-match'], audit });
   return {};
 });

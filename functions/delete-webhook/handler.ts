@@ -2,7 +2,7 @@ import { sharedDb } from '../../lib/db/client.js';
 import { deleteWebhook } from '../../lib/webhooks/api.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 
-export const handler = apiHandler('deleteWebhook', {}, async ({ caller, path }) => {
-  await deleteWebhook(sharedDb(), caller.tenantId, path.webhookId);
+export const handler = apiHandler('deleteWebhook', {}, async ({ caller, path, audit }) => {
+  await deleteWebhook(sharedDb(), caller.tenantId, path.webhookId, { audit });
   return { message: 'Webhook deleted; nothing more is sent to it' };
 });

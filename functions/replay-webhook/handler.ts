@@ -12,7 +12,7 @@ export const handler = apiHandler('replayWebhook', { body: replayWebhookBody }, 
         request.caller.tenantId,
         request.path.webhookId,
         request.body.since,
-        { claim },
+        { claim, audit: request.audit },
       ),
     respond: (replay): ResultOf<'replayWebhook'> => ({
       data: { webhookId: request.path.webhookId, ...replay, status: 'queued' },

@@ -2,7 +2,7 @@ import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { retryDelivery } from '../../lib/webhooks/delivery-requests.js';
 
-export const handler = apiHandler('retryWebhookDelivery', {}, async ({ caller, path }) => {
-  await retryDelivery(sharedDb(), caller.tenantId, path.webhookId, path.eventId);
+export const handler = apiHandler('retryWebhookDelivery', {}, async ({ caller, path, audit }) => {
+  await retryDelivery(sharedDb(), caller.tenantId, path.webhookId, path.eventId, { audit });
   return { data: { webhookId: path.webhookId, eventId: path.eventId, status: 'queued' as const } };
 });

@@ -2,7 +2,7 @@ import { revokeApiKey } from '../../lib/keys/api.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 
-export const handler = apiHandler('revokeKey', {}, async ({ caller, path }) => {
-  await revokeApiKey(sharedDb(), caller.tenantId, path.keyId);
+export const handler = apiHandler('revokeKey', {}, async ({ caller, path, audit }) => {
+  await revokeApiKey(sharedDb(), caller.tenantId, path.keyId, { audit });
   return { message: 'API key revoked; it can no longer authenticate' };
 });

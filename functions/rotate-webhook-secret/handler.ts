@@ -2,7 +2,9 @@ import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { rotateSecret } from '../../lib/webhooks/api.js';
 
-export const handler = apiHandler('rotateWebhookSecret', {}, async ({ caller, path }) => {
-  const { webhook, secret } = await rotateSecret(sharedDb(), caller.tenantId, path.webhookId);
+export const handler = apiHandler('rotateWebhookSecret', {}, async ({ caller, path, audit }) => {
+  const { webhook, secret } = await rotateSecret(sharedDb(), caller.tenantId, path.webhookId, {
+    audit,
+  });
   return { data: { ...webhook, secret } };
 });

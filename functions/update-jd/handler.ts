@@ -10,6 +10,7 @@ export const handler = apiHandler('updateJd', { body: updateJdBody }, (request) 
       updateJd(sharedDb(), request.caller.tenantId, request.path.jdId, request.body, {
         ifMatch: request.headers['if-match'],
         claim,
+        audit: request.audit,
       }),
     respond: (updated) => {
       request.responseHeaders.ETag = updated.etag;

@@ -1,13 +1,15 @@
 import { pendingChange } from '../db/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
-import type { ApplicationStatus } from './statuses.js';
+import type { ApplicationStatus, ReviewOutcome } from './statuses.js';
 import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
 import {
   type AiScore,
   asScore,
+  isStale,
   type ScoreModel,
   scoreIdentity,
   type StoredScore,
+  withStaleness,
 } from './scores.js';
 
 /**
@@ -31,6 +33,9 @@ export interface ApplicationItem {
   aiModel?: ScoreModel;
   /** when the newest score was given (GET /applications?scoredSince=); absent until a dated score, and on items written before it was kept */
   lastScoredAt?: string;
+  /** how many reviews it has (./reviews.ts), and the newest one; absent until reviewed */
+  reviewCount?: number;
+  lastReview?: LatestReview;
   /** the candidate's name and e-mail, copied from the resume at identityVersion */
   candidate: string | null;
   email: string | null;
@@ -45,6 +50,42 @@ export interface ApplicationItem {
   gsi4sk: string;
 }
 
+/** A person's review of one AI score (./reviews.ts). */
+export interface Review {
+  id: string;
+  applicationId: string;
+  score: { overallScore: number; scoredAt: string | null; model: ScoreModel | null };
+  outcome: ReviewOutcome;
+  reviewer: string;
+  rationale: string | null;
+  reviewedAt: string;
+}
+
+export type ReviewItem = Review & {
+  pk: string;
+  sk: string;
+  entity: 'REVIEW';
+  /** the sort key of its audit entry (GET /audit-log), for the candidate's export */
+  auditSk?: string;
+};
+
+export const reviewKeys = {
+  /** Sort-key prefix of one application's reviews, oldest first (ids contain no "#"). */
+  ofApplication: (applicationId: string) => `REVIEW#${applicationId}#`,
+  item: (tenantId: string, applicationId: string, reviewedAt: string, reviewId: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `REVIEW#${applicationId}#${sortableTime(reviewedAt)}#${reviewId}`,
+  }),
+};
+
+/** What an application (and its matches entry) holds of its newest review. */
+export interface LatestReview {
+  outcome: ReviewOutcome;
+  reviewedAt: string;
+  /** the reviewed score's time (null: the score was not dated) */
+  scoredAt: string | null;
+}
+
 export interface ApplicationPointerItem {
   pk: string;
   sk: string;
@@ -56,7 +97,15 @@ export interface ApplicationPointerItem {
 /** An application's entry in the matches index. */
 export type MatchEntry = Pick<
   ApplicationItem,
-  'id' | 'resumeId' | 'candidate' | 'email' | 'aiScore' | 'aiScoredAt' | 'aiModel' | 'status'
+  | 'id'
+  | 'resumeId'
+  | 'candidate'
+  | 'email'
+  | 'aiScore'
+  | 'aiScoredAt'
+  | 'aiModel'
+  | 'status'
+  | 'lastReview'
 >;
 
 export const applicationKeys = {
@@ -98,6 +147,9 @@ export interface ApplicationState {
   /** highest first */
   scores: AiScore[];
   createdAt: string;
+  /** kept from the stored application: the product's writes do not change its reviews */
+  reviewCount?: number;
+  lastReview?: LatestReview;
 }
 
 export function applicationItems(
@@ -170,25 +222,39 @@ export interface Match {
   scoredAt: string | null;
   model: ScoreModel | null;
   status: ApplicationStatus;
+  reviewed: boolean;
+  reviewOutcome: ReviewOutcome | null;
+  stale: boolean;
+  scoringInputsChangedAt: string | null;
 }
 
-/** The score a list shows of an application (its best), with when and by which model it was given. */
-function shownScore(item: Pick<ApplicationItem, 'aiScore' | 'aiScoredAt' | 'aiModel'>) {
+/**
+ * The score a list shows of an application (its best), with when and by which model it was given, and
+ * whether it predates its JD's last change of scoring inputs (`changedAt`; an unscored one is not stale).
+ */
+function shownScore(
+  item: Pick<ApplicationItem, 'aiScore' | 'aiScoredAt' | 'aiModel'>,
+  changedAt: string | undefined,
+) {
   return {
     aiScore: item.aiScore ?? null,
     scoredAt: item.aiScoredAt ?? null,
     model: item.aiModel ?? null,
+    stale: item.aiScore !== undefined && isStale(item.aiScoredAt, changedAt),
+    scoringInputsChangedAt: changedAt ?? null,
   };
 }
 
-export function toMatch(entry: MatchEntry): Match {
+export function toMatch(entry: MatchEntry, changedAt: string | undefined): Match {
   return {
     applicationId: entry.id,
     resumeId: entry.resumeId,
     candidate: entry.candidate,
     email: entry.email,
-    ...shownScore(entry),
+    ...shownScore(entry, changedAt),
     status: entry.status,
+    reviewed: entry.lastReview !== undefined,
+    reviewOutcome: entry.lastReview?.outcome ?? null,
   };
 }
 
@@ -201,12 +267,19 @@ export interface Application {
   /** the best score, as the matches show it */
   aiScore: number | null;
   /** newest first by scoredAt; scores without one after them, highest first */
-  aiScores: AiScore[];
+  aiScores: (AiScore & { stale: boolean })[];
+  /** newest first */
+  reviews: Review[];
+  scoringInputsChangedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export function toApplication(item: ApplicationItem): Application {
+export function toApplication(
+  item: ApplicationItem,
+  reviews: Review[],
+  changedAt: string | undefined,
+): Application {
   const scores = item.scores.map(asScore);
   const dated = scores
     .filter((score) => score.scoredAt !== undefined)
@@ -217,7 +290,11 @@ export function toApplication(item: ApplicationItem): Application {
     resumeId: item.resumeId,
     status: item.status,
     aiScore: item.aiScore ?? null,
-    aiScores: [...dated, ...scores.filter((score) => score.scoredAt === undefined)],
+    aiScores: [...dated, ...scores.filter((score) => score.scoredAt === undefined)].map((score) =>
+      withStaleness(score, changedAt),
+    ),
+    reviews,
+    scoringInputsChangedAt: changedAt ?? null,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -251,17 +328,22 @@ export interface ApplicationEntry {
   aiScore: number | null;
   scoredAt: string | null;
   model: ScoreModel | null;
+  stale: boolean;
+  scoringInputsChangedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-export function toApplicationEntry(item: ApplicationEntryItem): ApplicationEntry {
+export function toApplicationEntry(
+  item: ApplicationEntryItem,
+  changedAt: string | undefined,
+): ApplicationEntry {
   return {
     id: item.id,
     jdId: item.jdId,
     resumeId: item.resumeId,
     status: item.status,
-    ...shownScore(item),
+    ...shownScore(item, changedAt),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

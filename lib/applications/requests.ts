@@ -4,11 +4,14 @@ import {
   cursorParameter,
   deltaExcludes,
   deltaShape,
+  optionalText,
   positiveInteger,
+  text,
   scoreParameter,
   sliceShape,
 } from '../schemas/fields.js';
-import { APPLICATION_STATUSES } from './statuses.js';
+import { APPLICATION_STATUSES, REVIEW_OUTCOMES } from './statuses.js';
+import { LIMITS } from '../schemas/limits.js';
 
 /** What integrators send about applications and matches: each route's query. */
 
@@ -46,3 +49,31 @@ export const listApplicationsQuery = z
     ),
   );
 export type ListApplicationsQuery = z.infer<typeof listApplicationsQuery>;
+
+/** Who reviewed: the integrator's own id of the person (opaque to the service). */
+const reviewer = z
+  .string()
+  .check(
+    z.maxLength(LIMITS.reviewer),
+    z.regex(
+      /^[\x21-\x7e]{1,128}$/,
+      `must be 1-${LIMITS.reviewer} printable ASCII characters without spaces`,
+    ),
+  );
+
+/** POST /applications/:id/reviews: a person's decision about one of the application's scores. */
+export const createReviewBody = z.strictObject({
+  /** the score reviewed, by when it was given (and by which model when several share the time); absent: the newest */
+  score: z.optional(
+    z.strictObject({
+      scoredAt: z.iso.datetime({ offset: true }).check(z.maxLength(35)),
+      model: z.optional(
+        z.strictObject({ id: text(LIMITS.modelField), version: text(LIMITS.modelField) }),
+      ),
+    }),
+  ),
+  outcome: z.enum(REVIEW_OUTCOMES),
+  reviewer,
+  rationale: optionalText(LIMITS.reviewRationale),
+});
+export type CreateReviewBody = z.infer<typeof createReviewBody>;

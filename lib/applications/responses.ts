@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { APPLICATION_STATUSES } from './statuses.js';
+import { APPLICATION_STATUSES, REVIEW_OUTCOMES } from './statuses.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
   freeText,
@@ -28,7 +28,11 @@ export const scoreIdentity = z.strictObject({
   overallScore: score,
   scoredAt: z.optional(timestamp),
   model: z.optional(scoreModel),
+  /** given before its JD's scoring inputs last changed (an undated score, once they changed) */
+  stale: z.boolean(),
 });
+/** When the JD's scoring inputs (title, description, experience, requirements) last changed; null: never since it was created. */
+const scoringInputsChangedAt = z.nullable(timestamp);
 /** A score with all of its provenance, as the product reported it. */
 export const aiScore = z.strictObject({
   ...scoreIdentity.def.shape,
@@ -55,6 +59,27 @@ export const matchEntry = z.strictObject({
   scoredAt: z.nullable(timestamp),
   model: z.nullable(scoreModel),
   status: z.enum(APPLICATION_STATUSES),
+  /** whether a person reviewed one of its scores, and what the newest review decided */
+  reviewed: z.boolean(),
+  reviewOutcome: z.nullable(z.enum(REVIEW_OUTCOMES)),
+  /** whether the score shown predates the JD's last change of scoring inputs */
+  stale: z.boolean(),
+  scoringInputsChangedAt,
+});
+/** A person's review of one AI score (POST /applications/:id/reviews). */
+export const review = z.strictObject({
+  id,
+  applicationId: id,
+  /** the score reviewed, as the application shows it */
+  score: z.strictObject({
+    overallScore: score,
+    scoredAt: z.nullable(timestamp),
+    model: z.nullable(scoreModel),
+  }),
+  outcome: z.enum(REVIEW_OUTCOMES),
+  reviewer: freeText(LIMITS.reviewer),
+  rationale: z.nullable(freeText(LIMITS.reviewRationale)),
+  reviewedAt: timestamp,
 });
 export const application = z.strictObject({
   id,
@@ -63,6 +88,9 @@ export const application = z.strictObject({
   status: z.enum(APPLICATION_STATUSES),
   aiScore: z.nullable(score),
   aiScores: z.array(aiScore).check(z.maxLength(LIMITS.scoresPerApplication)),
+  /** every review of its scores, newest first */
+  reviews: z.array(review).check(z.maxLength(LIMITS.reviewsPerApplication)),
+  scoringInputsChangedAt,
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -75,6 +103,9 @@ export const applicationEntry = z.strictObject({
   aiScore: z.nullable(score),
   scoredAt: z.nullable(timestamp),
   model: z.nullable(scoreModel),
+  /** whether the score shown predates the JD's last change of scoring inputs */
+  stale: z.boolean(),
+  scoringInputsChangedAt,
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -99,9 +130,22 @@ export const applicationScoredData = z.strictObject({
   updatedAt: timestamp,
 });
 
+/** What `application.reviewed` carries: which score was reviewed and the decision, not who or why. */
+export const applicationReviewedData = z.strictObject({
+  id,
+  jdId: id,
+  resumeId: id,
+  reviewId: id,
+  outcome: z.enum(REVIEW_OUTCOMES),
+  scoredAt: z.nullable(timestamp),
+  model: z.nullable(scoreModel),
+  reviewedAt: timestamp,
+});
+
 export const APPLICATION_RESPONSES = {
   listMatches: wholeOrSlice(whole(matchEntry)),
   getApplication: success(application),
+  createReview: success(review),
   listApplications: z.union([
     z.strictObject({
       success: z.literal(true),
@@ -119,6 +163,7 @@ export const APPLICATION_RESPONSES = {
 export const APPLICATION_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [matchEntry, 'MatchEntry'],
   [application, 'Application'],
+  [review, 'Review'],
   [applicationEntry, 'ApplicationEntry'],
   [aiScore, 'AiScore'],
   [scoreIdentity, 'ScoreIdentity'],

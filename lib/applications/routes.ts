@@ -1,4 +1,10 @@
-import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
+import {
+  codes,
+  type RouteAnswers,
+  type RouteDefinition,
+  type TableAccess,
+} from '../http/route-definition.js';
+import { LIMITS } from '../schemas/limits.js';
 
 /** The match and application routes (read-only: the product writes applications), and what their functions may do on the table. */
 export const APPLICATION_ROUTES = {
@@ -31,6 +37,15 @@ export const APPLICATION_ROUTES = {
     successStatus: 200,
     conditional: true,
   },
+  createReview: {
+    method: 'POST',
+    path: '/applications/{applicationId}/reviews',
+    functionName: 'create-review',
+    scope: { scope: 'review:write', generic: 'write' },
+    summary: 'Record a person’s review of one of the application’s AI scores',
+    successStatus: 201,
+    idempotent: true,
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 const tenantData = ['tenant'] as const;
@@ -43,6 +58,21 @@ export const APPLICATION_ROUTE_ACCESS = {
     indexes: ['changes'],
     partitions: tenantData,
   },
-  // GetItem: the pointer from its id, then the application it points at.
-  getApplication: { table: ['GetItem'], indexes: [], partitions: tenantData },
+  // GetItem: the pointer from its id, then the application it points at; Query: its reviews.
+  getApplication: { table: ['GetItem', 'Query'], indexes: [], partitions: tenantData },
+  // GetItem: the pointer, the application and the Idempotency-Key record; PutItem: the review, its
+  // event and the record; UpdateItem: the application's count and latest review.
+  createReview: {
+    table: ['GetItem', 'PutItem', 'UpdateItem'],
+    indexes: [],
+    partitions: tenantData,
+  },
 } as const satisfies Record<keyof typeof APPLICATION_ROUTES, TableAccess>;
+
+export const applicationRouteAnswers = (): Partial<
+  Record<keyof typeof APPLICATION_ROUTES, RouteAnswers>
+> => ({
+  createReview: {
+    conflict: `the application has no score the review names (or none at all), two scores share the time named and no model tells them apart, or it already holds the ${LIMITS.reviewsPerApplication} reviews one application may (${codes('conflict')}: the message says which)`,
+  },
+});

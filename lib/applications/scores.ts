@@ -34,3 +34,24 @@ export function scoreIdentity(score: AiScore): ScoreIdentity {
     ...(score.model === undefined ? {} : { model: score.model }),
   };
 }
+
+/**
+ * Whether a score given at `scoredAt` predates its JD's last change of scoring inputs (`changedAt`,
+ * undefined: never changed). A score without a time cannot be shown to be newer: once the inputs
+ * changed, it counts as stale.
+ */
+export function isStale(
+  scoredAt: string | null | undefined,
+  changedAt: string | undefined,
+): boolean {
+  if (changedAt === undefined) return false;
+  return scoredAt === null || scoredAt === undefined || scoredAt < changedAt;
+}
+
+/** A score as an answer shows it: whether it predates its JD's last change of scoring inputs. */
+export function withStaleness<S extends Pick<AiScore, 'scoredAt'>>(
+  score: S,
+  changedAt: string | undefined,
+): S & { stale: boolean } {
+  return { ...score, stale: isStale(score.scoredAt, changedAt) };
+}

@@ -30,6 +30,8 @@ import {
   toApplicationEntry,
   toMatch,
 } from './model.js';
+import { readReviews } from './reviews.js';
+import { readScoringInputsChanges } from './staleness.js';
 
 /**
  * Applications as stored: a JD's ranked matches and one application with its scores. Applications are
@@ -82,13 +84,17 @@ export async function listMatches(
 ): Promise<Listed<Match> | undefined> {
   if (!isValidId(jdId)) return undefined;
   const [head, entries] = await Promise.all([
-    getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(db, jdKeys.head(tenantId, jdId), {
+    getItem<
+      Pick<JdHeadItem | TombstoneItem, 'entity'> & Pick<JdHeadItem, 'scoringInputsChangedAt'>
+    >(db, jdKeys.head(tenantId, jdId), {
       consistent: true,
-      projection: 'entity',
+      projection: 'entity, scoringInputsChangedAt',
     }),
     wholeOrSlice<MatchEntry>(db, matchesOfJd(tenantId, jdId, 'matches'), slice),
   ]);
-  return head?.entity === 'JD' ? { ...entries, items: entries.items.map(toMatch) } : undefined;
+  if (head?.entity !== 'JD') return undefined;
+  const changedAt = head.scoringInputsChangedAt;
+  return { ...entries, items: entries.items.map((entry) => toMatch(entry, changedAt)) };
 }
 
 /** One application with every score and its provenance (GET /applications/:id), through its pointer. */
@@ -104,12 +110,17 @@ export async function readApplication(
     { consistent: true },
   );
   if (pointer?.entity !== 'APPLICATION_POINTER') return undefined;
-  const application = await getItem<ApplicationItem>(
-    db,
-    applicationKeys.item(tenantId, pointer.jdId, applicationId),
-    { consistent: true },
-  );
-  return application && toApplication(application);
+  const [application, reviews, jd] = await Promise.all([
+    getItem<ApplicationItem>(db, applicationKeys.item(tenantId, pointer.jdId, applicationId), {
+      consistent: true,
+    }),
+    readReviews(db, tenantId, applicationId),
+    // When its scoring inputs last changed: the scores' staleness.
+    getItem<Pick<JdHeadItem, 'scoringInputsChangedAt'>>(db, jdKeys.head(tenantId, pointer.jdId), {
+      projection: 'scoringInputsChangedAt',
+    }),
+  ]);
+  return application && toApplication(application, reviews, jd?.scoringInputsChangedAt);
 }
 
 const ENTRY_PROJECTION = APPLICATION_ENTRY_ATTRIBUTES.map((name) => `#${name}`).join(', ');
@@ -129,10 +140,34 @@ export async function listApplications(
   filter: ApplicationFilter,
   request: SliceRequest,
 ): Promise<Slice<ApplicationEntry>> {
+  const slice = await filteredApplications(db, tenantId, filter, request);
+  return { ...slice, items: await toEntries(db, tenantId, slice.items) };
+}
+
+/** Applications as GET /applications shows them, each score's staleness read from its JD's head. */
+async function toEntries(
+  db: Db,
+  tenantId: string,
+  items: ApplicationEntryItem[],
+): Promise<ApplicationEntry[]> {
+  const changes = await readScoringInputsChanges(
+    db,
+    tenantId,
+    items.map((item) => item.jdId),
+  );
+  return items.map((item) => toApplicationEntry(item, changes.get(item.jdId)));
+}
+
+async function filteredApplications(
+  db: Db,
+  tenantId: string,
+  filter: ApplicationFilter,
+  request: SliceRequest,
+): Promise<Slice<ApplicationEntryItem>> {
   const pk = tenantPk(tenantId);
   const name = `applications:${JSON.stringify(filter)}`;
   const keep = (item: ApplicationEntryItem | undefined) =>
-    item && passesFilter(item, filter) ? toApplicationEntry(item) : undefined;
+    item && passesFilter(item, filter) ? item : undefined;
   const filtered = Object.entries(filter).some(
     ([field, value]) => value !== undefined && field !== (filter.resumeId ? 'resumeId' : 'jdId'),
   );
@@ -140,7 +175,7 @@ export async function listApplications(
   if (filter.resumeId !== undefined) {
     if (!isValidId(filter.resumeId)) return { items: [], limit: request.limit, hasMore: false };
     const resumeId = filter.resumeId;
-    return filteredSlicePage<ApplicationCopyItem, ApplicationEntry>(
+    return filteredSlicePage<ApplicationCopyItem, ApplicationEntryItem>(
       db,
       {
         tenantPk: pk,
@@ -173,7 +208,7 @@ export async function listApplications(
     return { items: [], limit: request.limit, hasMore: false };
   const prefix =
     filter.jdId === undefined ? applicationKeys.all : applicationKeys.ofJd(filter.jdId);
-  return filteredSlicePage<ApplicationEntryItem & { sk: string }, ApplicationEntry>(
+  return filteredSlicePage<ApplicationEntryItem & { sk: string }, ApplicationEntryItem>(
     db,
     {
       tenantPk: pk,
@@ -199,6 +234,6 @@ export function listApplicationChanges(db: Db, tenantId: string, request: DeltaR
     'applications',
     'application',
     request,
-    async (entries) => entries.map(toApplicationEntry),
+    (entries) => toEntries(db, tenantId, entries),
   );
 }

@@ -6,6 +6,7 @@ import {
   guards,
   ignoreConditionFailure,
   optimistically,
+  queryAll,
   type TransactItem,
   transactWrite,
 } from '../db/dynamo.js';
@@ -17,7 +18,7 @@ import {
   tombstoneItem,
   versionVerdict,
 } from '../db/entities/tombstone.js';
-import { nowIso } from '../db/ids.js';
+import { nowIso, underPrefix } from '../db/ids.js';
 import { replacing } from '../db/versioned-writes.js';
 import type { ApplicationStatus } from './statuses.js';
 import { ConflictError, InvalidInputError, MissingParentError } from '../errors.js';
@@ -34,6 +35,7 @@ import {
   applicationKeys,
   type ApplicationPointerItem,
   type ApplicationState,
+  reviewKeys,
 } from './model.js';
 import { type AiScore, asScore } from './scores.js';
 
@@ -350,6 +352,10 @@ export function applyApplicationUpsert(
       status: input.status ?? existing?.status ?? 'SCREENING',
       scores: scores ?? existing?.scores.map(asScore) ?? [],
       createdAt: input.createdAt ?? existing?.createdAt ?? nowIso(now),
+      // Reviews are the integrator's (./reviews.ts): a review raises the version, so this write read them.
+      ...(existing?.lastReview === undefined
+        ? {}
+        : { reviewCount: existing.reviewCount ?? 0, lastReview: existing.lastReview }),
     };
     await writeApplication(db, tenantId, next, stored, parents, now, options.sourceVersion);
     return { outcome: 'applied', created: !existing, value: { id } };
@@ -396,10 +402,27 @@ async function removeApplication(
   options: { sourceVersion?: number; resumeErased: boolean; jdLive: boolean },
 ): Promise<void> {
   try {
-    await transactWrite(db, removalItems(db, tenantId, application, now, options));
+    const reviews = application.reviewCount
+      ? await queryAll<{ pk: string; sk: string }>(db, {
+          ...underPrefix(tenantId, reviewKeys.ofApplication(application.id)),
+          ProjectionExpression: 'pk, sk',
+          ConsistentRead: true,
+        })
+      : [];
+    await transactWrite(db, removalItems(db, tenantId, application, reviews, now, options));
   } catch (error) {
     if (options.jdLive && WRITE.failed(error, 'jd'))
       return removeApplication(db, tenantId, application, now, { ...options, jdLive: false });
+    // Reviewed since it was read: again, with its reviews. Gone: another removal took it.
+    if (WRITE.failed(error, 'application')) {
+      const fresh = await getItem<ApplicationItem>(
+        db,
+        applicationKeys.item(tenantId, application.jdId, application.id),
+        { consistent: true },
+      );
+      if (fresh && fresh.reviewCount !== application.reviewCount)
+        return removeApplication(db, tenantId, fresh, now, options);
+    }
     throw error;
   }
 }
@@ -408,6 +431,7 @@ function removalItems(
   db: Db,
   tenantId: string,
   application: ApplicationItem,
+  reviews: { pk: string; sk: string }[],
   now: Date,
   options: { sourceVersion?: number; resumeErased: boolean; jdLive: boolean },
 ): TransactItem[] {
@@ -435,13 +459,20 @@ function removalItems(
         Item: options.resumeErased ? { ...change, ttl: tombstoneExpiry(now) } : change,
       },
     },
+    // As many reviews as were read: a review recorded meanwhile fails this, and the removal reads again.
     WRITE.on('application', {
       Delete: {
         TableName: db.tableName,
         Key: applicationKeys.item(tenantId, application.jdId, application.id),
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(reviewCount) OR reviewCount = :reviews)',
+        ExpressionAttributeValues: { ':reviews': application.reviewCount ?? 0 },
       },
     }),
+    // Its reviews go with it: an erased candidate keeps nothing a person wrote about them.
+    ...reviews.map((key): TransactItem => ({
+      Delete: { TableName: db.tableName, Key: { pk: key.pk, sk: key.sk } },
+    })),
     {
       Delete: {
         TableName: db.tableName,

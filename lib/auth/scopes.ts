@@ -8,6 +8,8 @@ export const SCOPES = [
   'resume:read',
   'candidate:read',
   'match:read',
+  'review:write',
+  'privacy:read',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -21,7 +23,8 @@ export function isScope(value: string): value is Scope {
  */
 export interface ScopeRequirement {
   scope: Scope;
-  generic?: 'read' | 'write';
+  /** a broader scope that also grants it (`admin` grants the privacy routes only) */
+  generic?: 'read' | 'write' | 'admin';
 }
 
 export function hasScope(

@@ -61,6 +61,7 @@ const MATCH_VIEW_ATTRIBUTES = [
   'aiScoredAt',
   'aiModel',
   'status',
+  'lastReview',
 ] as const;
 
 /**
@@ -116,9 +117,10 @@ export const INDEXES = {
     sortKey: 'gsi2sk',
     projection: { type: 'KEYS_ONLY' },
   },
-  // -v2: the projection gained aiScoredAt and aiModel, and an index's projection cannot change in place.
+  // -v3: the projection gained lastReview (-v2: aiScoredAt and aiModel); an index's projection cannot
+  // change in place.
   matches: {
-    name: 'matches-v2',
+    name: 'matches-v3',
     partitionKey: 'pk',
     sortKey: 'gsi3sk',
     projection: { type: 'INCLUDE', nonKeyAttributes: MATCH_VIEW_ATTRIBUTES },
@@ -139,9 +141,19 @@ export type IndexName = keyof typeof INDEXES;
  * Indexes on their way out: still on the table, read by nothing, granted to nobody. DynamoDB adds or
  * removes one index per table update, so replacing one takes two deployments: the first adds its
  * successor and lists the old one here, the next removes it from here (docs/data-model.md, "Changing
- * an index"). None now: `matches` went when the table moved to its own stack, which creates it anew.
+ * an index"). `matches-v2` goes with the deployment after the one that adds `matches-v3`.
  */
-export const RETIRED_INDEXES: readonly IndexDefinition[] = [];
+export const RETIRED_INDEXES: readonly IndexDefinition[] = [
+  {
+    name: 'matches-v2',
+    partitionKey: 'pk',
+    sortKey: 'gsi3sk',
+    projection: {
+      type: 'INCLUDE',
+      nonKeyAttributes: MATCH_VIEW_ATTRIBUTES.filter((name) => name !== 'lastReview'),
+    },
+  },
+];
 
 /** Every index the table has: the ones in use and the ones being retired. */
 export function tableIndexes(): IndexDefinition[] {

@@ -1,6 +1,7 @@
 import { encodeTime } from 'ulid';
 import type { Scope } from '../auth/scopes.js';
-import { type ApplicationStatus } from '../applications/statuses.js';
+import type { ApplicationStatus, ReviewOutcome } from '../applications/statuses.js';
+import type { ScoreModel } from '../applications/scores.js';
 import { EVENT_ID_PATTERN, type EventType } from './types.js';
 import { type ParseStatus } from '../resumes/statuses.js';
 import type { JdStatus } from '../jds/statuses.js';
@@ -33,6 +34,7 @@ export interface EventData {
   'application.created': ApplicationEventData;
   'application.updated': ApplicationEventData;
   'application.scored': ApplicationScoredData;
+  'application.reviewed': ApplicationReviewedData;
   'application.deleted': { id: string; jdId: string; resumeId: string; updatedAt: string };
   'key.created': {
     id: string;
@@ -44,12 +46,27 @@ export interface EventData {
   'key.revoked': { id: string; name: string; updatedAt: string };
 }
 
+/** A review of one of an application's scores: who reviewed and why stay in GET /applications/:id. */
+export interface ApplicationReviewedData {
+  id: string;
+  jdId: string;
+  resumeId: string;
+  reviewId: string;
+  outcome: ReviewOutcome;
+  /** the reviewed score's time and model (null: the product did not say) */
+  scoredAt: string | null;
+  model: ScoreModel | null;
+  reviewedAt: string;
+}
+
 export interface JdEventData {
   id: string;
   title: string;
   status: JdStatus;
   /** present when the status changed */
   previousStatus?: JdStatus;
+  /** present (true) when the title, description, experience or requirements changed: re-score */
+  scoringInputsChanged?: true;
   updatedAt: string;
 }
 

@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
-import { applicationEventData, applicationScoredData } from '../applications/responses.js';
+import {
+  applicationEventData,
+  applicationReviewedData,
+  applicationScoredData,
+} from '../applications/responses.js';
 import { EVENT_TYPES } from './types.js';
 import { jdEventData } from '../jds/responses.js';
 import { keyCreatedData, keyRevokedData } from '../keys/responses.js';
@@ -22,6 +26,7 @@ export const EVENT_SCHEMAS = {
   'application.created': event('application.created', applicationEventData),
   'application.updated': event('application.updated', applicationEventData),
   'application.scored': event('application.scored', applicationScoredData),
+  'application.reviewed': event('application.reviewed', applicationReviewedData),
   'application.deleted': event(
     'application.deleted',
     z.strictObject({ id, jdId: id, resumeId: id, updatedAt: timestamp }),

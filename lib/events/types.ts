@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'application.created',
   'application.updated',
   'application.scored',
+  'application.reviewed',
   'application.deleted',
   'key.created',
   'key.revoked',

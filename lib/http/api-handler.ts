@@ -16,6 +16,7 @@ import { hashApiKey } from '../keys/format.js';
 import { fitResponse } from './response-size.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { ROUTES, type RouteId } from './routes.js';
+import type { AuditContext } from '../audit/model.js';
 import { parseOrThrow } from '../schemas/parse.js';
 import {
   preferredVersion,
@@ -77,6 +78,8 @@ export interface ApiRequest<R extends RouteId> {
   /** headers to add to the success answer (an idempotent replay's mark) */
   responseHeaders: Record<string, string>;
   requestId: string;
+  /** who is making the change and through which request, for the audit entries of the changes it makes */
+  audit: AuditContext;
   /** the API version the answer is shaped for: the one Hiring-Version names, else the key's */
   apiVersion: string;
   /** the version whose shapes the answer is in, when not the newest (an idempotent replay sets it) */
@@ -232,6 +235,12 @@ function validate<R extends RouteId>(
         headers: event.headers ?? {},
         responseHeaders: {},
         requestId: context.requestId ?? event.requestContext?.requestId ?? context.awsRequestId,
+        audit: {
+          actor: context.caller.keyId,
+          requestId: context.requestId ?? context.awsRequestId,
+          clientIp: context.caller.clientIp,
+          route: `${ROUTES[routeId].method} ${ROUTES[routeId].path}`,
+        },
         apiVersion,
       };
     },

@@ -63,6 +63,8 @@ export interface Caller {
   quota: QuotaFigures;
   /** the API version the key is pinned to (absent: made before versions were) */
   apiVersion?: string | undefined;
+  /** the client's address, as the authorizer saw it (behind the edge: the viewer's) */
+  clientIp: string | null;
 }
 
 const MINUTE_MS = 60_000;
@@ -102,6 +104,7 @@ export function callerOf(event: ApiEvent): Caller {
       resetAt: Number(context.quotaResetAt),
     },
     apiVersion: context.apiVersion,
+    clientIp: context.clientIp || null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { APPLICATION_ROUTES } from '../applications/routes.js';
+import { AUDIT_ROUTES } from '../audit/routes.js';
 import { EVENT_ROUTES } from '../events/routes.js';
 import { JD_ROUTES } from '../jds/routes.js';
 import { KEY_ROUTES } from '../keys/routes.js';
@@ -19,6 +20,7 @@ export const ROUTES = {
   ...KEY_ROUTES,
   ...EVENT_ROUTES,
   ...WEBHOOK_ROUTES,
+  ...AUDIT_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -1,3 +1,4 @@
+import { type AuditContext, audited } from '../audit/model.js';
 import type { Db } from '../db/client.js';
 import { counterDelta } from '../db/counters.js';
 import {
@@ -32,6 +33,7 @@ import {
   type JdSummary,
   jdKeys,
   nextVersions,
+  scoringInputsState,
   toJdDetail,
   toJdInput,
   toJdSummary,
@@ -84,10 +86,14 @@ export async function createJd(
   options: {
     now?: Date;
     claim?: IdempotencyClaim<JdSummary & { status: 'DRAFT' }> | undefined;
+    audit?: AuditContext | undefined;
   } = {},
 ): Promise<JdSummary & { status: 'DRAFT' }> {
   const at = nowIso(options.now);
-  const head = headItem(tenantId, headFields(input, newId(), 'DRAFT', at, at));
+  const head: JdHeadItem = {
+    ...headItem(tenantId, headFields(input, newId(), 'DRAFT', at, at)),
+    ...scoringInputsState(undefined, input, at).state,
+  };
   const summary = { ...toJdSummary(head), status: 'DRAFT' as const };
   try {
     await transactWrite(db, [
@@ -101,6 +107,11 @@ export async function createJd(
       { Put: { TableName: db.tableName, Item: bodyItem(tenantId, head.id, input) } },
       counterDelta(tenantId, 'JD', { total: 1, DRAFT: 1 }),
       recordEvent(tenantId, 'jd.created', jdEventData(summary)),
+      ...audited(db, tenantId, options.audit, 'jd.created', {
+        type: 'jd',
+        id: head.id,
+        version: head.version,
+      }),
       ...(input.externalId === undefined
         ? []
         : [reserveExternalId(db, tenantId, input.externalId, head.id)]),
@@ -146,6 +157,7 @@ export async function updateJd(
     ifMatch?: string | undefined;
     now?: Date;
     claim?: IdempotencyClaim<JdAnswer> | undefined;
+    audit?: AuditContext | undefined;
   } = {},
 ): Promise<JdAnswer> {
   if (!isValidId(jdId)) throw new NotFoundError('JD');
@@ -177,9 +189,14 @@ export async function updateJd(
         body?.requirements,
       ]);
     const versions = changed ? nextVersions(head, fields.title) : head;
+    const scoring = scoringInputsState(head, input, at);
     // The head as it will be stored (with the edit's time), or as it is when nothing changes.
     const next: JdHeadItem = changed
-      ? { ...headItem(tenantId, fields, versions, head.sourceVersion), editedAt: at }
+      ? {
+          ...headItem(tenantId, fields, versions, head.sourceVersion),
+          editedAt: at,
+          ...scoring.state,
+        }
       : head;
     const answer: JdAnswer = {
       jd: toJdDetail(next, changed ? bodyItem(tenantId, jdId, input) : body, applications.items),
@@ -198,7 +215,12 @@ export async function updateJd(
         ...(status !== head.status
           ? [counterDelta(tenantId, 'JD', { [head.status]: -1, [status]: 1 })]
           : []),
-        recordEvent(tenantId, 'jd.updated', jdEventData(fields, head.status)),
+        recordEvent(tenantId, 'jd.updated', jdEventData(fields, head.status, scoring.changed)),
+        ...audited(db, tenantId, options.audit, 'jd.updated', {
+          type: 'jd',
+          id: jdId,
+          version: versions.version,
+        }),
         ...(externalIdMoves && head.externalId !== undefined
           ? [releaseExternalId(db, tenantId, head)]
           : []),
@@ -248,7 +270,7 @@ export async function deleteJd(
   db: Db,
   tenantId: string,
   jdId: string,
-  options: { ifMatch?: string | undefined; now?: Date } = {},
+  options: { ifMatch?: string | undefined; now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<void> {
   if (!isValidId(jdId)) throw new NotFoundError('JD');
   const now = options.now ?? new Date();
@@ -300,6 +322,11 @@ export async function deleteJd(
       ...(head.externalId === undefined ? [] : [releaseExternalId(db, tenantId, head)]),
       counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
       recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
+      ...audited(db, tenantId, options.audit, 'jd.deleted', {
+        type: 'jd',
+        id: jdId,
+        version: head.version,
+      }),
     ]);
   }, isConditionFailure);
 }

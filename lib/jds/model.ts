@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ApplicationStatus } from '../applications/statuses.js';
 import { pendingChange } from '../db/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
@@ -68,6 +69,7 @@ export type JdHeadItem = JdSummary &
     deleting?: string;
     /** when an integrator last changed it (PATCH /jds/:jdId): a product event that happened before is ignored */
     editedAt?: string;
+  } & ScoringInputsState & {
     gsi1sk: string;
     gsi2sk: string;
     /** in the changes index (lib/db/changes.ts) */
@@ -88,6 +90,45 @@ export type JdBodyItem = {
   entity: 'JD_BODY';
   description: string;
 } & { [Field in DetailedJdField]?: string };
+
+/**
+ * What scores are computed from: a score given before these last changed is stale (shown at read time,
+ * lib/applications/staleness.ts). The head keeps a digest of them, so a write tells a change without
+ * reading the body, and when they last changed.
+ */
+export const SCORING_INPUTS = ['title', 'description', 'experience', 'requirements'] as const;
+
+export interface ScoringInputsState {
+  /** a digest of the scoring inputs as last written (absent on heads written before it was kept) */
+  scoringInputs?: string;
+  /** when they last changed after the JD was created (absent: never) */
+  scoringInputsChangedAt?: string;
+}
+
+/**
+ * The scoring-input state of a head written from `input` at `at` over `stored` (none: a new JD), and
+ * whether the write changes them.
+ */
+export function scoringInputsState(
+  stored: ScoringInputsState | undefined,
+  input: { [Field in (typeof SCORING_INPUTS)[number]]?: string | undefined },
+  at: string,
+): { state: ScoringInputsState; changed: boolean } {
+  const digest = createHash('sha256')
+    .update(JSON.stringify(SCORING_INPUTS.map((field) => input[field] ?? null)))
+    .digest('base64url')
+    .slice(0, 22);
+  // A head written before digests were kept cannot tell: its inputs count as unchanged.
+  const changed = stored?.scoringInputs !== undefined && stored.scoringInputs !== digest;
+  const changedAt = changed ? at : stored?.scoringInputsChangedAt;
+  return {
+    state: {
+      scoringInputs: digest,
+      ...(changedAt === undefined ? {} : { scoringInputsChangedAt: changedAt }),
+    },
+    changed,
+  };
+}
 
 export const jdKeys = {
   head: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}` }),

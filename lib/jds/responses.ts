@@ -50,6 +50,8 @@ export const jdEventData = z.strictObject({
   title: freeText(JD_TEXTS.required.title),
   status: z.enum(JD_STATUSES),
   previousStatus: z.optional(z.enum(JD_STATUSES)),
+  /** true when what scores are computed from changed (title, description, experience, requirements): scores given before are stale */
+  scoringInputsChanged: z.optional(z.literal(true)),
   updatedAt: timestamp,
 });
 

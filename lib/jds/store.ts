@@ -40,6 +40,7 @@ import type { JdStatus } from './statuses.js';
 export function jdEventData(
   jd: Pick<JdSummary, 'id' | 'title' | 'status' | 'updatedAt'>,
   before?: JdStatus,
+  scoringInputsChanged = false,
 ): JdEventData {
   const data: JdEventData = {
     id: jd.id,
@@ -48,6 +49,8 @@ export function jdEventData(
     updatedAt: jd.updatedAt,
   };
   if (before !== undefined && before !== jd.status) data.previousStatus = before;
+  // The product re-scores on it: scores given before are stale from now on.
+  if (scoringInputsChanged) data.scoringInputsChanged = true;
   return data;
 }
 

@@ -17,6 +17,7 @@ import {
   jdKeys,
   NEW_JD_HEAD,
   nextVersions,
+  scoringInputsState,
   toJdSummary,
 } from './model.js';
 import { jdEventData, propagateJdTitle, releaseExternalId } from './store.js';
@@ -73,11 +74,12 @@ export async function applyJdUpsert(
         ? counterDelta(tenantId, 'JD', { [existing.status]: -1, [status]: 1 })
         : undefined;
     const versions = existing ? nextVersions(existing, fields.title) : NEW_JD_HEAD;
+    const scoring = scoringInputsState(existing, input, at);
     await transactWrite(db, [
       // Optimistic: the head (or tombstone, or nothing) we counted and versioned from is still there.
       putOverRead(
         db.tableName,
-        headItem(tenantId, fields, versions, options.sourceVersion),
+        { ...headItem(tenantId, fields, versions, options.sourceVersion), ...scoring.state },
         stored,
       ),
       { Put: { TableName: db.tableName, Item: bodyItem(tenantId, id, input) } },
@@ -85,7 +87,7 @@ export async function applyJdUpsert(
       recordEvent(
         tenantId,
         existing ? 'jd.updated' : 'jd.created',
-        jdEventData(fields, existing?.status),
+        jdEventData(fields, existing?.status, scoring.changed),
       ),
     ]);
     return { outcome: 'applied' as const, created: !existing, value: fields, versions };

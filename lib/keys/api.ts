@@ -1,3 +1,4 @@
+import { type AuditContext, audited } from '../audit/model.js';
 import type { Scope } from '../auth/scopes.js';
 import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -49,6 +50,8 @@ export async function createApiKey(
   options: {
     now?: Date;
     claim?: IdempotencyClaim<{ key: string; record: ApiKeyRecord }> | undefined;
+    /** who creates it (the audit log's entry); absent: a test's or a seed's key, not audited */
+    audit?: AuditContext | undefined;
   } = {},
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   const now = options.now ?? new Date();
@@ -127,6 +130,7 @@ export async function createApiKey(
         expiresAt: record.expiresAt ?? null,
         updatedAt: record.createdAt,
       }),
+      ...audited(db, tenantId, options.audit, 'key.created', { type: 'key', id, version: null }),
       ...(options.claim ? [options.claim.item(created)] : []),
     ]);
   try {
@@ -205,8 +209,9 @@ export async function revokeApiKey(
   db: Db,
   tenantId: string,
   keyId: string,
-  now = new Date(),
+  options: { now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<void> {
+  const now = options.now ?? new Date();
   if (!isValidId(keyId)) throw new NotFoundError('API key');
   await optimistically(
     async () => {
@@ -244,6 +249,11 @@ export async function revokeApiKey(
               },
             ]
           : []),
+        ...audited(db, tenantId, options.audit, 'key.revoked', {
+          type: 'key',
+          id: keyId,
+          version: null,
+        }),
         recordEvent(tenantId, 'key.revoked', {
           id: keyId,
           name: item.name,

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { asScore, type ScoreIdentity, scoreIdentity } from '../applications/scores.js';
+import {
+  asScore,
+  type ScoreIdentity,
+  scoreIdentity,
+  withStaleness,
+} from '../applications/scores.js';
 import { pendingChange } from '../db/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import type { ApplicationStatus } from '../applications/statuses.js';
@@ -240,7 +245,9 @@ export interface Candidate extends ResumeSummary {
   applications: {
     id: string;
     status: ApplicationStatus;
-    aiScores: ScoreIdentity[];
+    aiScores: (ScoreIdentity & { stale: boolean })[];
+    /** when its JD's scoring inputs last changed (null: never) */
+    scoringInputsChangedAt: string | null;
     jobDescription: { id: string; title: string };
   }[];
   /** whether the candidate has more applications than the entry shows */
@@ -255,19 +262,24 @@ export function toCandidate(
   entry: ResumeListEntry,
   applications: readonly ApplicationCopyItem[],
   shown: number,
+  scoringInputsChanges: ReadonlyMap<string, string>,
 ): Candidate {
   const copies = applications.slice(0, shown);
   copies.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   return {
     ...toResumeSummary(entry),
-    applications: copies.map((copy) => ({
-      id: copy.id,
-      status: copy.status,
-      aiScores: copy.aiScores
-        .map((stored) => scoreIdentity(asScore(stored)))
-        .sort((a, b) => b.overallScore - a.overallScore),
-      jobDescription: { id: copy.jdId, title: copy.jdTitle },
-    })),
+    applications: copies.map((copy) => {
+      const changedAt = scoringInputsChanges.get(copy.jdId);
+      return {
+        id: copy.id,
+        status: copy.status,
+        aiScores: copy.aiScores
+          .map((stored) => withStaleness(scoreIdentity(asScore(stored)), changedAt))
+          .sort((a, b) => b.overallScore - a.overallScore),
+        scoringInputsChangedAt: changedAt ?? null,
+        jobDescription: { id: copy.jdId, title: copy.jdTitle },
+      };
+    }),
     applicationsHasMore: applications.length > shown,
   };
 }

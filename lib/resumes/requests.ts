@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { deltaExcludes, deltaShape, optionalText, paginationShape } from '../schemas/fields.js';
+import {
+  cursorParameter,
+  deltaExcludes,
+  deltaShape,
+  optionalText,
+  paginationShape,
+  positiveInteger,
+} from '../schemas/fields.js';
 import { LIMITS } from '../schemas/limits.js';
 
 /** What integrators send about resumes and candidates: each route's query. */
@@ -30,3 +37,9 @@ export const listCandidatesQuery = z
     }),
     deltaExcludes('page', 'search', 'email'),
   );
+
+/** GET /candidates/:resumeId/export: a page of the candidate's applications (1–20, default 10), by cursor. */
+export const exportCandidateQuery = z.strictObject({
+  limit: z.optional(positiveInteger),
+  cursor: z.optional(cursorParameter),
+});

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { scoreIdentity } from '../applications/responses.js';
+import { application, review, scoreIdentity } from '../applications/responses.js';
+import { auditEntry } from '../audit/responses.js';
 import { APPLICATION_STATUSES } from '../applications/statuses.js';
 import { PARSE_STATUSES } from './statuses.js';
 import { LIMITS } from '../schemas/limits.js';
@@ -8,6 +9,7 @@ import {
   fromMetadata,
   id,
   paginatedOrDelta,
+  slicePagination,
   success,
   timestamp,
 } from '../schemas/response-parts.js';
@@ -36,6 +38,8 @@ export const candidateApplication = z.strictObject({
   id,
   status: z.enum(APPLICATION_STATUSES),
   aiScores: z.array(scoreIdentity).check(z.maxLength(LIMITS.scoresPerApplication)),
+  /** when the JD's scoring inputs last changed (null: never since it was created): a score given before is stale */
+  scoringInputsChangedAt: z.nullable(timestamp),
   jobDescription: z.strictObject({ id, title: freeText(LIMITS.title) }),
 });
 export const candidate = z.strictObject({
@@ -50,10 +54,38 @@ export const resumeEventData = z.strictObject({
   updatedAt: timestamp,
 });
 
+/** A candidate's data on request: the resume, and a page of its applications with all that is held about each. */
+export const candidateExport = z.strictObject({
+  exportedAt: timestamp,
+  resume,
+  applications: z
+    .array(
+      z.strictObject({
+        ...application.def.shape,
+        jobDescription: z.strictObject({ id, title: freeText(LIMITS.title) }),
+        reviews: z
+          .array(
+            z.strictObject({
+              ...review.def.shape,
+              /** the review's entry in GET /audit-log (null once the log's retention removed it) */
+              auditEntry: z.nullable(auditEntry),
+            }),
+          )
+          .check(z.maxLength(LIMITS.reviewsPerApplication)),
+      }),
+    )
+    .check(z.maxLength(20)),
+});
+
 export const RESUME_RESPONSES = {
   listResumes: paginatedOrDelta(resumeSummary),
   getResume: success(resume),
   listCandidates: paginatedOrDelta(candidate),
+  exportCandidate: z.strictObject({
+    success: z.literal(true),
+    data: candidateExport,
+    pagination: slicePagination,
+  }),
 };
 
 export const RESUME_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
@@ -61,4 +93,5 @@ export const RESUME_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [resume, 'Resume'],
   [candidate, 'Candidate'],
   [candidateApplication, 'CandidateApplication'],
+  [candidateExport, 'CandidateExport'],
 ];

@@ -31,6 +31,16 @@ export const RESUME_ROUTES = {
     paginated: true,
     deltaSync: true,
   },
+  exportCandidate: {
+    method: 'GET',
+    path: '/candidates/{resumeId}/export',
+    functionName: 'export-candidate',
+    scope: { scope: 'privacy:read', generic: 'admin' },
+    summary:
+      'A candidate’s data on request: the parsed resume, every application, score, review and its audit entry',
+    successStatus: 200,
+    paginated: true,
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 const tenantData = ['tenant'] as const;
@@ -45,6 +55,13 @@ export const RESUME_ROUTE_ACCESS = {
   listCandidates: {
     table: ['Query', 'BatchGetItem'],
     indexes: ['list', 'listKeys', 'changes'],
+    partitions: tenantData,
+  },
+  // GetItem: the resume; Query: its application copies and each application's reviews; BatchGetItem:
+  // the applications, their JDs' heads (staleness) and the reviews' audit entries.
+  exportCandidate: {
+    table: ['GetItem', 'Query', 'BatchGetItem'],
+    indexes: [],
     partitions: tenantData,
   },
 } as const satisfies Record<keyof typeof RESUME_ROUTES, TableAccess>;

@@ -1,4 +1,5 @@
 import pMap from 'p-map';
+import { readScoringInputsChanges } from '../applications/staleness.js';
 import type { Db } from '../db/client.js';
 import { readCount } from '../db/counters.js';
 import { batchGet, getItem, queryAll, queryUpTo } from '../db/dynamo.js';
@@ -129,18 +130,7 @@ async function withApplications(
   page: Page<ResumeListEntry>,
   sortKeyOf: (entry: ResumeListEntry) => string,
 ): Promise<Page<Candidate>> {
-  const candidates = await pMap(
-    page.items,
-    async (entry) =>
-      toCandidate(
-        entry,
-        await candidateCopies(db, tenantId, entry.id),
-        LIMITS.candidateApplications,
-      ),
-    {
-      concurrency: CANDIDATE_READ_CONCURRENCY,
-    },
-  );
+  const candidates = await candidatesOf(db, tenantId, page.items);
   const kept = itemsWithinPageBytes(candidates);
   if (kept === candidates.length) return { ...page, items: candidates };
   const last = page.items[kept - 1] as ResumeListEntry;
@@ -149,6 +139,30 @@ async function withApplications(
     items: candidates.slice(0, kept),
     nextCursor: await encodeCursor(source, { s: sortKeyOf(last), i: last.id, p: page.page + 1 }),
   };
+}
+
+/**
+ * Candidates of `resumes`: each with its applications (read CANDIDATE_READ_CONCURRENCY resumes at a
+ * time), and each score's staleness from its JD's head (one BatchGet of the JDs shown).
+ */
+async function candidatesOf(
+  db: Db,
+  tenantId: string,
+  resumes: readonly ResumeListEntry[],
+): Promise<Candidate[]> {
+  const copies = await pMap(resumes, (resume) => candidateCopies(db, tenantId, resume.id), {
+    concurrency: CANDIDATE_READ_CONCURRENCY,
+  });
+  const changes = await readScoringInputsChanges(
+    db,
+    tenantId,
+    copies.flatMap((shown) =>
+      shown.slice(0, LIMITS.candidateApplications).map((copy) => copy.jdId),
+    ),
+  );
+  return resumes.map((resume, i) =>
+    toCandidate(resume, copies[i] ?? [], LIMITS.candidateApplications, changes),
+  );
 }
 
 /**
@@ -333,26 +347,25 @@ export function listCandidateChanges(db: Db, tenantId: string, request: DeltaReq
         { projection: `${SUMMARY_PROJECTION}, entity, deletedAt` },
       );
       const byId = new Map(resumes.map((resume) => [resumeKeys.idOf(resume.sk), resume]));
-      return pMap(
-        entries,
-        async (entry): Promise<Candidate | DeletedEntry> => {
-          const resume = byId.get(entry.id);
-          if (resume?.entity !== 'RESUME')
-            return {
-              id: entry.id,
-              deleted: true,
-              deletedAt:
-                resume?.deletedAt ?? new Date(changeKeys.timeOf(entry.gsi4sk)).toISOString(),
-            };
-          const { pk: _pk, sk: _sk, entity: _entity, deletedAt: _deletedAt, ...listed } = resume;
-          return toCandidate(
-            listed,
-            await candidateCopies(db, tenantId, entry.id),
-            LIMITS.candidateApplications,
-          );
-        },
-        { concurrency: CANDIDATE_READ_CONCURRENCY },
+      const live = resumes.flatMap((resume) => {
+        if (resume.entity !== 'RESUME') return [];
+        const { pk: _pk, sk: _sk, entity: _entity, deletedAt: _deletedAt, ...listed } = resume;
+        return [listed];
+      });
+      const candidates = new Map(
+        (await candidatesOf(db, tenantId, live)).map((candidate) => [candidate.id, candidate]),
       );
+      return entries.map((entry): Candidate | DeletedEntry => {
+        const candidate = candidates.get(entry.id);
+        if (candidate) return candidate;
+        return {
+          id: entry.id,
+          deleted: true,
+          deletedAt:
+            byId.get(entry.id)?.deletedAt ??
+            new Date(changeKeys.timeOf(entry.gsi4sk)).toISOString(),
+        };
+      });
     },
   );
 }

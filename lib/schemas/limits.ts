@@ -36,6 +36,11 @@ export const LIMITS = {
   /** A score's provenance (docs/api.md, "AI score provenance"): its summary, criteria, and model name and version. */
   scoreSummary: 1_000,
   criteriaPerScore: 20,
+  /** Reviews of one application (append-only: a correction is a new review). */
+  reviewsPerApplication: 50,
+  /** A review's rationale, and the reviewer's id (the integrator's own, opaque). */
+  reviewRationale: 2_000,
+  reviewer: 128,
   criterionName: 100,
   modelField: 100,
   /**

@@ -1,8 +1,17 @@
-import { listApplicationsQuery, listMatchesQuery } from '../applications/requests.js';
+import {
+  createReviewBody,
+  listApplicationsQuery,
+  listMatchesQuery,
+} from '../applications/requests.js';
+import { listAuditLogQuery } from '../audit/requests.js';
 import { listEventsQuery } from '../events/requests.js';
 import { createJdBody, getJdQuery, listJdsQuery, updateJdBody } from '../jds/requests.js';
 import { createKeyBody, listKeysQuery } from '../keys/requests.js';
-import { listCandidatesQuery, listResumesQuery } from '../resumes/requests.js';
+import {
+  exportCandidateQuery,
+  listCandidatesQuery,
+  listResumesQuery,
+} from '../resumes/requests.js';
 import {
   createWebhookBody,
   listWebhookDeliveriesQuery,
@@ -21,10 +30,12 @@ export const REQUEST_SCHEMAS = {
   getJd: { query: getJdQuery },
   listMatches: { query: listMatchesQuery },
   listApplications: { query: listApplicationsQuery },
+  createReview: { body: createReviewBody },
   createJd: { body: createJdBody },
   updateJd: { body: updateJdBody },
   listResumes: { query: listResumesQuery },
   listCandidates: { query: listCandidatesQuery },
+  exportCandidate: { query: exportCandidateQuery },
   createKey: { body: createKeyBody },
   listKeys: { query: listKeysQuery },
   listEvents: { query: listEventsQuery },
@@ -32,4 +43,5 @@ export const REQUEST_SCHEMAS = {
   listWebhooks: { query: listWebhooksQuery },
   listWebhookDeliveries: { query: listWebhookDeliveriesQuery },
   replayWebhook: { body: replayWebhookBody },
+  listAuditLog: { query: listAuditLogQuery },
 } as const;

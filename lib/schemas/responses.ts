@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { APPLICATION_RESPONSES, APPLICATION_SCHEMA_NAMES } from '../applications/responses.js';
+import { AUDIT_RESPONSES, AUDIT_SCHEMA_NAMES } from '../audit/responses.js';
 import { EVENT_RESPONSES, EVENT_SCHEMA_NAMES } from '../events/responses.js';
 import { JD_RESPONSES, JD_SCHEMA_NAMES } from '../jds/responses.js';
 import { KEY_RESPONSES, KEY_SCHEMA_NAMES } from '../keys/responses.js';
@@ -59,6 +60,7 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   ...APPLICATION_SCHEMA_NAMES,
   ...KEY_SCHEMA_NAMES,
   ...WEBHOOK_SCHEMA_NAMES,
+  ...AUDIT_SCHEMA_NAMES,
   [pagination, 'Pagination'],
   [slicePagination, 'SlicePagination'],
   [deltaPagination, 'DeltaPagination'],
@@ -74,4 +76,5 @@ export const responses = {
   ...KEY_RESPONSES,
   ...EVENT_RESPONSES,
   ...WEBHOOK_RESPONSES,
+  ...AUDIT_RESPONSES,
 } as const;

@@ -1,5 +1,6 @@
+import { type AuditContext, audited } from '../audit/model.js';
 import type { Db } from '../db/client.js';
-import { guards, isConditionFailure, transactWrite, updateItem } from '../db/dynamo.js';
+import { guards, isConditionFailure, transactWrite } from '../db/dynamo.js';
 import { tenantKeys } from '../db/entities/tenant.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
 import { newId, nowIso } from '../db/ids.js';
@@ -50,6 +51,7 @@ export async function createWebhook(
   options: {
     now?: Date;
     claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined;
+    audit?: AuditContext | undefined;
   } = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
   const at = nowIso(options.now);
@@ -88,6 +90,11 @@ export async function createWebhook(
           ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOKS },
         },
       }),
+      ...audited(db, tenantId, options.audit, 'webhook.created', {
+        type: 'webhook',
+        id: id,
+        version: null,
+      }),
       ...(options.claim ? [options.claim.item(created)] : []),
     ]);
   } catch (error) {
@@ -103,7 +110,12 @@ export async function createWebhook(
 }
 
 /** Deletes an endpoint (its deliveries log expires with its TTL); what is still queued for it is dropped. */
-export async function deleteWebhook(db: Db, tenantId: string, webhookId: string): Promise<void> {
+export async function deleteWebhook(
+  db: Db,
+  tenantId: string,
+  webhookId: string,
+  options: { audit?: AuditContext | undefined } = {},
+): Promise<void> {
   if (!WEBHOOK_ID.test(webhookId)) throw new NotFoundError('Webhook');
   try {
     await transactWrite(db, [
@@ -122,6 +134,11 @@ export async function deleteWebhook(db: Db, tenantId: string, webhookId: string)
           ExpressionAttributeValues: { ':minusOne': -1 },
         },
       },
+      ...audited(db, tenantId, options.audit, 'webhook.deleted', {
+        type: 'webhook',
+        id: webhookId,
+        version: null,
+      }),
     ]);
   } catch (error) {
     if (DELETE.failed(error)) throw new NotFoundError('Webhook');
@@ -142,9 +159,9 @@ export async function rotateSecret(
   db: Db,
   tenantId: string,
   webhookId: string,
-  now = new Date(),
+  options: { now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
-  return rotateWebhookSecret(db, tenantId, webhookId, await newSealedSecret(tenantId), now);
+  return rotateWebhookSecret(db, tenantId, webhookId, await newSealedSecret(tenantId), options);
 }
 
 /**
@@ -156,8 +173,9 @@ export async function rotateWebhookSecret(
   tenantId: string,
   webhookId: string,
   { secret, sealed }: { secret: string; sealed: SealedSecret },
-  now = new Date(),
+  options: { now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
+  const now = options.now ?? new Date();
   const item = await existingWebhook(db, tenantId, webhookId);
   const current = item.secrets.find((candidate) => candidate.expiresAt === undefined);
   // Every secret rotated out in the last 24 hours keeps signing until its own end, at most
@@ -179,17 +197,27 @@ export async function rotateWebhookSecret(
     ...stillSigning,
   ].slice(0, MAX_SIGNING_SECRETS);
   try {
-    await updateItem(db, {
-      Key: webhookKeys.item(tenantId, webhookId),
-      UpdateExpression: 'SET secrets = :secrets, updatedAt = :now',
-      // Against the secrets read: a concurrent rotation makes this one fail rather than lose a secret.
-      ConditionExpression: 'secrets = :read',
-      ExpressionAttributeValues: {
-        ':secrets': secrets,
-        ':now': nowIso(now),
-        ':read': item.secrets,
+    await transactWrite(db, [
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: webhookKeys.item(tenantId, webhookId),
+          UpdateExpression: 'SET secrets = :secrets, updatedAt = :now',
+          // Against the secrets read: a concurrent rotation makes this one fail rather than lose a secret.
+          ConditionExpression: 'secrets = :read',
+          ExpressionAttributeValues: {
+            ':secrets': secrets,
+            ':now': nowIso(now),
+            ':read': item.secrets,
+          },
+        },
       },
-    });
+      ...audited(db, tenantId, options.audit, 'webhook.secret_rotated', {
+        type: 'webhook',
+        id: webhookId,
+        version: null,
+      }),
+    ]);
   } catch (error) {
     if (isConditionFailure(error))
       throw new ConflictError('The webhook changed while its secret was rotated; retry', true);
@@ -203,22 +231,39 @@ export async function enableWebhook(
   db: Db,
   tenantId: string,
   webhookId: string,
-  now = new Date(),
+  options: { now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<Webhook> {
-  if (!WEBHOOK_ID.test(webhookId)) throw new NotFoundError('Webhook');
+  const now = nowIso(options.now);
+  const item = await existingWebhook(db, tenantId, webhookId);
   try {
-    const item = await updateItem<WebhookItem>(db, {
-      Key: webhookKeys.item(tenantId, webhookId),
-      UpdateExpression:
-        'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, lastFailureAt, failedAttempts',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':enabled': 'enabled', ':now': nowIso(now) },
-      ReturnValues: 'ALL_NEW',
-    });
-    return toWebhook(item);
+    await transactWrite(db, [
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: webhookKeys.item(tenantId, webhookId),
+          UpdateExpression:
+            'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, lastFailureAt, failedAttempts',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':enabled': 'enabled', ':now': now },
+        },
+      },
+      ...audited(db, tenantId, options.audit, 'webhook.enabled', {
+        type: 'webhook',
+        id: webhookId,
+        version: null,
+      }),
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError('Webhook');
     throw error;
   }
+  const {
+    disabledReason: _reason,
+    failingSince: _since,
+    lastFailureAt: _last,
+    failedAttempts: _attempts,
+    ...enabled
+  } = item;
+  return toWebhook({ ...enabled, status: 'enabled', updatedAt: now });
 }

@@ -1,3 +1,4 @@
+import { type AuditAction, type AuditContext, audited } from '../audit/model.js';
 import type { Db } from '../db/client.js';
 import { guards, isConditionFailure, transactWrite, updateItem } from '../db/dynamo.js';
 import { eventIdBefore, eventId as newEventId } from '../events/model.js';
@@ -65,6 +66,13 @@ async function countTestDelivery(
   }
 }
 
+/** What the audit log calls each kind of request. */
+const REQUESTED = {
+  test: 'webhook.test_requested',
+  retry: 'webhook.retry_requested',
+  replay: 'webhook.replay_requested',
+} as const satisfies Record<WebhookRequest['kind'], AuditAction>;
+
 /**
  * Asks for a delivery outside the automatic schedule: `retry` sends one event again now, `replay` every
  * event of the log in a range. The request is an item the table's stream carries to the dispatcher.
@@ -73,7 +81,11 @@ export async function requestDelivery(
   db: Db,
   tenantId: string,
   request: WebhookRequest,
-  options: { now?: Date; claim?: IdempotencyClaim<{ requestId: string }> | undefined } = {},
+  options: {
+    now?: Date;
+    claim?: IdempotencyClaim<{ requestId: string }> | undefined;
+    audit?: AuditContext | undefined;
+  } = {},
 ): Promise<{ requestId: string }> {
   const now = options.now ?? new Date();
   const webhook = await existingWebhook(db, tenantId, request.webhookId);
@@ -100,6 +112,11 @@ export async function requestDelivery(
   const result = { requestId };
   const rest = [
     { Put: { TableName: db.tableName, Item: item } },
+    ...audited(db, tenantId, options.audit, REQUESTED[request.kind], {
+      type: 'webhook',
+      id: request.webhookId,
+      version: null,
+    }),
     ...(options.claim ? [options.claim.item(result)] : []),
   ];
   if (request.kind !== 'replay') {
@@ -153,8 +170,9 @@ export async function retryDelivery(
   tenantId: string,
   webhookId: string,
   eventId: string,
+  options: { audit?: AuditContext | undefined } = {},
 ): Promise<void> {
-  await requestDelivery(db, tenantId, { kind: 'retry', webhookId, eventId });
+  await requestDelivery(db, tenantId, { kind: 'retry', webhookId, eventId }, options);
 }
 
 /**
@@ -166,14 +184,15 @@ export async function sendTestDelivery(
   db: Db,
   tenantId: string,
   webhookId: string,
-  now = new Date(),
+  options: { now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<{ eventId: string }> {
+  const now = options.now ?? new Date();
   const id = newEventId();
   await requestDelivery(
     db,
     tenantId,
     { kind: 'test', webhookId, eventId: id, createdAt: now.toISOString() },
-    { now },
+    { now, audit: options.audit },
   );
   return { eventId: id };
 }
@@ -187,7 +206,11 @@ export async function replayEvents(
   tenantId: string,
   webhookId: string,
   since: string,
-  options: { now?: Date; claim?: IdempotencyClaim<unknown> | undefined } = {},
+  options: {
+    now?: Date;
+    claim?: IdempotencyClaim<unknown> | undefined;
+    audit?: AuditContext | undefined;
+  } = {},
 ): Promise<{ requestId: string; after: string; until: string }> {
   const now = options.now ?? new Date();
   await getWebhook(db, tenantId, webhookId); // 404 for an unknown endpoint comes first
@@ -210,6 +233,7 @@ export async function replayEvents(
     {
       now,
       claim: claim && { item: (created) => claim.item({ ...created, after, until }) },
+      audit: options.audit,
     },
   );
   return { requestId, after, until };

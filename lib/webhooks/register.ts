@@ -1,3 +1,4 @@
+import type { AuditContext } from '../audit/model.js';
 import { webhookLocalUrlsAllowed } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
@@ -17,6 +18,7 @@ export async function registerWebhook(
   input: NewWebhook,
   options: {
     claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined;
+    audit?: AuditContext | undefined;
     resolve?: UrlCheckOptions['resolve'];
   } = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
@@ -28,6 +30,6 @@ export async function registerWebhook(
     db,
     tenantId,
     { ...input, url: url.href, ...(await newSealedSecret(tenantId)) },
-    { claim: options.claim },
+    { claim: options.claim, audit: options.audit },
   );
 }

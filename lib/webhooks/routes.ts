@@ -109,9 +109,22 @@ export const WEBHOOK_ROUTE_ACCESS = {
   },
   listWebhooks: { table: ['Query'], indexes: [], partitions: tenantData },
   getWebhook: { table: ['GetItem'], indexes: [], partitions: tenantData },
-  deleteWebhook: { table: ['DeleteItem', 'UpdateItem'], indexes: [], partitions: tenantData },
-  rotateWebhookSecret: { table: ['GetItem', 'UpdateItem'], indexes: [], partitions: tenantData },
-  enableWebhook: { table: ['UpdateItem'], indexes: [], partitions: tenantData },
+  // PutItem (in each change's transaction, from here on): its audit entry.
+  deleteWebhook: {
+    table: ['DeleteItem', 'UpdateItem', 'PutItem'],
+    indexes: [],
+    partitions: tenantData,
+  },
+  rotateWebhookSecret: {
+    table: ['GetItem', 'UpdateItem', 'PutItem'],
+    indexes: [],
+    partitions: tenantData,
+  },
+  enableWebhook: {
+    table: ['GetItem', 'UpdateItem', 'PutItem'],
+    indexes: [],
+    partitions: tenantData,
+  },
   listWebhookDeliveries: { table: ['GetItem', 'Query'], indexes: [], partitions: tenantData },
   // PutItem: the retry or replay request, which the table's stream carries to the dispatcher.
   retryWebhookDelivery: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },

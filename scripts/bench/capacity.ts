@@ -111,7 +111,8 @@ export async function measureRoute(
   method: string,
   pathAndQuery: string,
   body?: unknown,
-): Promise<{ work: Work; json: Record<string, unknown> }> {
+  headers: Record<string, string> = {},
+): Promise<{ work: Work; json: Record<string, unknown>; headers: Record<string, string> }> {
   const [path = '', query = ''] = pathAndQuery.split('?');
   const matched = matchRoute(method, path);
   if (!matched) throw new Error(`No route for ${method} ${path}`);
@@ -124,7 +125,7 @@ export async function measureRoute(
         method,
         rawPath: `${API_PREFIX}${path}`,
         rawQueryString: query,
-        headers: body ? { 'content-type': 'application/json' } : {},
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       },
       matched.route,
@@ -134,10 +135,15 @@ export async function measureRoute(
     // DynamoDB Local is far slower than DynamoDB (a search over 100,000 entries takes minutes there):
     // the bench measures capacity, so the handler gets a long deadline instead of Lambda's 10 s.
     lambdaContext(matched.route.functionName, 'bench', 30 * 60_000),
-  )) as { statusCode: number; body: string };
-  const json = JSON.parse(result.body) as Record<string, unknown>;
+  )) as { statusCode: number; body?: string; headers?: Record<string, string> };
+  // A 304 has no body.
+  const json = (result.body ? JSON.parse(result.body) : {}) as Record<string, unknown>;
   const bytes = Buffer.byteLength(JSON.stringify(json.data ?? json.message ?? ''));
-  return { work: summarize(recorder.calls, bytes, result.statusCode), json };
+  return {
+    work: summarize(recorder.calls, bytes, result.statusCode),
+    json,
+    headers: result.headers ?? {},
+  };
 }
 
 /** The authorizer's work for one request with a valid key (the steady state: window already open). */

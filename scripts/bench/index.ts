@@ -17,6 +17,8 @@ import { ENTRIES_PER_PAGE, MAX_PARALLEL_READS } from '../../lib/db/time-range-qu
 import { type ConsumerRun, measureConsumer } from './consumer.js';
 import { envelopeSection, measureEnvelope } from './envelope.js';
 import { kb, ratio, table } from './stats.js';
+import { authenticate } from '../../lib/keys/authentication.js';
+import { hashApiKey } from '../../lib/keys/format.js';
 import { warmOverhead } from './warm.js';
 
 /**
@@ -124,10 +126,18 @@ type Scenario = {
   method?: string;
   path: string | (() => Promise<string | undefined>);
   body?: unknown;
+  /** sent with the request (If-None-Match), computed before it */
+  headers?: () => Promise<Record<string, string>>;
 };
 
 /** Where a first sync starts: every change the tenant's lists hold. */
 const EPOCH = '1970-01-01T00:00:00Z';
+
+/** What a request consumed: RCU, WCU, or both (a 304 reads, then gives the quota unit back). */
+const capacityOf = (work: Work) =>
+  [work.rcu ? `${work.rcu} RCU` : '', work.wcu ? `${work.wcu} WCU` : '']
+    .filter(Boolean)
+    .join(' + ') || '0 RCU';
 
 async function capacitySection(endpoint: string, tableName: string) {
   // What a delta page costs, not when it sees a write: the walks read what was seeded moments ago.
@@ -167,6 +177,16 @@ async function capacitySection(endpoint: string, tableName: string) {
       { name: 'GET /resumes page 50', path: '/resumes?page=50' },
       { name: 'GET /resumes cursor → page 50', path: cursorAt('/resumes', 50) },
       { name: 'GET /resumes/:id', path: '/resumes/r-000005' },
+      {
+        name: 'GET /resumes/:id, If-None-Match its ETag → 304',
+        path: '/resumes/r-000005',
+        // The key's hour is open (its authorizer ran), so the 304 gives its unit back.
+        headers: async () => {
+          await authenticate(recorder.db, hashApiKey(key), 1000, new Date());
+          const read = await measureRoute(recorder, context, 'GET', '/resumes/r-000005');
+          return { 'if-none-match': read.headers.ETag as string, 'x-api-key': key };
+        },
+      },
       { name: 'GET /matches/:jdId (1,000 applications)', path: `/matches/${BIG_JD}` },
       { name: 'GET /candidates page 1', path: '/candidates?page=1' },
       { name: 'GET /candidates page 50', path: '/candidates?page=50' },
@@ -203,6 +223,7 @@ async function capacitySection(endpoint: string, tableName: string) {
     for (const scenario of scenarios) {
       const path = typeof scenario.path === 'string' ? scenario.path : await scenario.path();
       if (path === undefined) continue;
+      const headers = scenario.headers ? await scenario.headers() : {};
       const started = Date.now();
       const { work } = await measureRoute(
         recorder,
@@ -210,11 +231,14 @@ async function capacitySection(endpoint: string, tableName: string) {
         scenario.method ?? 'GET',
         path,
         scenario.body,
+        headers,
       );
       log(
         `  ${scenario.name}: ${work.calls} calls, ${work.rcu || work.wcu} CU, ${Date.now() - started} ms on DynamoDB Local`,
       );
-      if (work.status >= 300) throw new Error(`${scenario.name} answered ${work.status}`);
+      const expected = headers['if-none-match'] ? 304 : undefined;
+      if (expected ? work.status !== expected : work.status >= 300)
+        throw new Error(`${scenario.name} answered ${work.status}`);
       results.set(scenario.name, work);
     }
     byTier.set(size, results);
@@ -227,7 +251,7 @@ async function capacitySection(endpoint: string, tableName: string) {
   const names = [...(byTier.get(TIERS[0] as number)?.keys() ?? [])];
   const cell = (work: Work | undefined) =>
     work
-      ? `${work.calls} (${work.sequential} seq) · ${work.rcu || work.wcu} ${work.wcu ? 'WCU' : 'RCU'}${work.wcu ? '' : ` · ${(work.rcu / work.idealRcu).toFixed(1)}× ideal`}`
+      ? `${work.calls} (${work.sequential} seq) · ${capacityOf(work)}${work.wcu ? '' : ` · ${(work.rcu / work.idealRcu).toFixed(1)}× ideal`}`
       : '—';
   sections.push(
     '## DynamoDB work per request',
@@ -253,10 +277,23 @@ async function capacitySection(endpoint: string, tableName: string) {
 
   const get = (size: number, name: string) => byTier.get(size)?.get(name) as Work;
   const all = [...byTier.values()].flatMap((m) => [...m.entries()]);
-  const single = all.filter(([name]) => /:id|:jdId/.test(name)).map(([, work]) => work);
+  // A 304 gives the quota unit back after its read: checked on its own below.
+  const single = all
+    .filter(([name]) => /:id|:jdId/.test(name) && !name.includes('304'))
+    .map(([, work]) => work);
   check(
     single.every((w) => w.calls <= 2 && w.sequential === 1),
     `single-resource reads: at most 2 calls, in parallel (worst ${Math.max(...single.map((w) => w.calls))} calls, ${Math.max(...single.map((w) => w.sequential))} in sequence)`,
+  );
+  const revalidated = TIERS.map((size) =>
+    get(size, 'GET /resumes/:id, If-None-Match its ETag → 304'),
+  );
+  check(
+    revalidated.every(
+      (w, i) =>
+        w.calls === 2 && w.wcu === 1 && w.rcu === get(TIERS[i] as number, 'GET /resumes/:id').rcu,
+    ),
+    `a 304 costs its read and one conditional write that gives the quota unit back (${revalidated.map(capacityOf).join(' / ')})`,
   );
   for (const list of ['GET /jds', 'GET /resumes', 'GET /candidates']) {
     const page1 = TIERS.map((size) => get(size, `${list} page 1`).rcu);
@@ -282,7 +319,7 @@ async function capacitySection(endpoint: string, tableName: string) {
   searchSummary(byTier);
   const singleCost = single.map((w) => w.rcu / w.idealRcu);
   const worstSingle = all
-    .filter(([name]) => /:id|:jdId/.test(name))
+    .filter(([name]) => /:id|:jdId/.test(name) && !name.includes('304'))
     .sort(([, a], [, b]) => b.rcu / b.idealRcu - a.rcu / a.idealRcu)[0];
   check(
     Math.max(...singleCost) <= 2,

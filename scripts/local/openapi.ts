@@ -7,6 +7,7 @@ import { codes, type RouteAnswers } from '../../lib/http/route-definition.js';
 import { currentVersion } from '../../lib/versions/shape.js';
 import { ERROR_CODES } from '../../lib/errors.js';
 import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
+import { applicationRouteAnswers } from '../../lib/applications/routes.js';
 import { jdRouteAnswers } from '../../lib/jds/routes.js';
 import { keyRouteAnswers } from '../../lib/keys/routes.js';
 import { webhookRouteAnswers } from '../../lib/webhooks/routes.js';
@@ -295,6 +296,7 @@ const shared = (name: keyof typeof SHARED_RESPONSES) => ({
 /** Each route's own 409s and 422s, as its resource declares them (lib/<resource>/routes.ts). */
 const ROUTE_ANSWERS: Partial<Record<string, RouteAnswers>> = {
   ...jdRouteAnswers(),
+  ...applicationRouteAnswers(),
   ...keyRouteAnswers(),
   ...webhookRouteAnswers(),
 };

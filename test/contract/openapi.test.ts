@@ -152,8 +152,19 @@ describe('OpenAPI document', () => {
     await check('listCandidates', '/candidates?email=Ada-Lovelace%40Example.com');
     await check('listApplications', '/applications?minScore=50&limit=2');
     await check('listApplications', '/applications?minScore=90&maxScore=50');
+    await check('createReview', '/applications/app-1/reviews', {
+      outcome: 'overridden',
+      reviewer: 'recruiter-17',
+      rationale: 'Led the ledger migration at her last job; the score misses it.',
+    });
+    await check('createReview', '/applications/app-1/reviews', {
+      outcome: 'approved',
+      reviewer: 'r',
+    });
     await check('getApplication', '/applications/app-1');
     await check('getApplication', '/applications/app-missing');
+    await check('exportCandidate', '/candidates/res-ada-lovelace/export?limit=2');
+    await check('exportCandidate', '/candidates/res-missing/export');
     const key = await check('createKey', '/keys', { name: 'ATS sync', scopes: ['read'] });
     await check('listKeys', '/keys?limit=2');
     await check('whoami', '/whoami');
@@ -182,6 +193,8 @@ describe('OpenAPI document', () => {
     await check('testWebhook', `/webhooks/${webhookId}/test`);
     await check('deleteWebhook', `/webhooks/${webhookId}`);
     await check('getWebhook', `/webhooks/${webhookId}`);
+    await check('listAuditLog', '/audit-log?limit=3');
+    await check('listAuditLog', '/audit-log?since=2026-12-01T00:00:00Z&until=2026-11-01T00:00:00Z');
 
     expect(errors).toEqual([]);
     if (RECORD)

@@ -10,7 +10,7 @@ import { authenticate } from '../../lib/keys/authentication.js';
 import { readCount } from '../../lib/db/counters.js';
 import { getTenant } from '../../lib/db/tenants.js';
 import { demoData } from '../../scripts/local/demo-data.js';
-import { callApi } from '../helpers/api.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
@@ -168,6 +168,31 @@ describe('admin CLI (npm run admin)', () => {
 
     expect(allowed).toMatchObject({ limit: 5000 });
     expect(await authenticate(db(), hashApiKey(created.key), 1000)).toBe('revoked');
+  });
+
+  it('records its key changes in the audit log as the operator’s, with the command as the route', async () => {
+    const tenant = newTenantId('cli');
+    const { json: created } = await admin('create-key', '--tenant', tenant, '--scopes', 'admin');
+    await admin('revoke-key', '--tenant', tenant, '--key-id', created.id);
+    const { key } = await tenantWithKey(db(), ['admin'], tenant);
+
+    const log = await callApi('GET', '/audit-log', { key });
+
+    expect(log.json.data).toEqual([
+      expect.objectContaining({
+        action: 'key.revoked',
+        object: { type: 'key', id: created.id, version: null },
+        actor: 'operator',
+        clientIp: null,
+        route: 'admin revoke-key',
+      }),
+      expect.objectContaining({
+        action: 'key.created',
+        actor: 'operator',
+        route: 'admin create-key',
+      }),
+    ]);
+    expect(log.json.data[0].requestId).toMatch(/^admin-/);
   });
 
   it('refuses an expiry in the past and limits for a tenant that does not exist, instead of succeeding silently', async () => {

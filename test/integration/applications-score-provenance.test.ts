@@ -150,9 +150,10 @@ describe('AI score provenance', () => {
     ]);
 
     const candidates = await callApi('GET', '/candidates', { key });
+    // The JD's inputs never changed: no score is stale.
     expect(candidates.json.data[0].applications[0].aiScores).toEqual([
-      { overallScore: 87.5, scoredAt: STORED_EXPLAINED.scoredAt, model: MODEL },
-      { overallScore: 70 },
+      { overallScore: 87.5, scoredAt: STORED_EXPLAINED.scoredAt, model: MODEL, stale: false },
+      { overallScore: 70, stale: false },
     ]);
 
     const application = await callApi('GET', `/applications/${APPLICATION}`, { key });
@@ -163,7 +164,12 @@ describe('AI score provenance', () => {
       resumeId: RESUME.id,
       status: 'SCREENING',
       aiScore: 87.5,
-      aiScores: [STORED_EXPLAINED, { overallScore: 70 }],
+      aiScores: [
+        { ...STORED_EXPLAINED, stale: false },
+        { overallScore: 70, stale: false },
+      ],
+      reviews: [],
+      scoringInputsChangedAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -233,10 +239,10 @@ describe('AI score provenance', () => {
 
     expect(
       (await callApi('GET', `/applications/${APPLICATION}`, { key })).json.data.aiScores,
-    ).toEqual([{ overallScore: 80 }]);
+    ).toEqual([{ overallScore: 80, stale: false }]);
     expect(
       (await callApi('GET', '/candidates', { key })).json.data[0].applications[0].aiScores,
-    ).toEqual([{ overallScore: 80 }]);
+    ).toEqual([{ overallScore: 80, stale: false }]);
     expect((await callApi('GET', `/matches/${JD.id}`, { key })).json.data[0]).toMatchObject({
       aiScore: 80,
       scoredAt: null,

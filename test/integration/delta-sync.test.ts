@@ -259,7 +259,8 @@ describe('delta walks', () => {
         applications: [
           expect.objectContaining({
             jobDescription: { id: jdId, title: 'Staff Engineer, Payments' },
-            aiScores: [{ overallScore: 91 }],
+            // The title is a scoring input: the undated score given before is stale now.
+            aiScores: [{ overallScore: 91, stale: true }],
           }),
         ],
       }),

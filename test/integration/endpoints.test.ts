@@ -174,6 +174,10 @@ describe('resource endpoints through the real authorizer and handlers', () => {
         scoredAt: null,
         model: null,
         status: 'SCREENING',
+        reviewed: false,
+        reviewOutcome: null,
+        stale: false,
+        scoringInputsChangedAt: null,
       },
       {
         applicationId: 'a2',
@@ -184,6 +188,10 @@ describe('resource endpoints through the real authorizer and handlers', () => {
         scoredAt: null,
         model: null,
         status: 'SCREENING',
+        reviewed: false,
+        reviewOutcome: null,
+        stale: false,
+        scoringInputsChangedAt: null,
       },
     ]);
     expect(matches.json).not.toHaveProperty('pagination');
@@ -218,7 +226,11 @@ describe('resource endpoints through the real authorizer and handlers', () => {
           {
             id: 'a1',
             status: 'SCREENING',
-            aiScores: [{ overallScore: 88 }, { overallScore: 60 }],
+            aiScores: [
+              { overallScore: 88, stale: false },
+              { overallScore: 60, stale: false },
+            ],
+            scoringInputsChangedAt: null,
             jobDescription: { id: 'jd1', title: 'Backend Engineer' },
           },
         ],

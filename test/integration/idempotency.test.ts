@@ -24,6 +24,7 @@ const callerOf = (tenantId: string, keyId: string): Caller => ({
   tenantId,
   keyId,
   keyName: 'k',
+  clientIp: '203.0.113.7',
   scopes: ['write'],
   quota: { used: 1, limit: 10, resetAt: 0 },
 });

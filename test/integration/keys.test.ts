@@ -123,7 +123,7 @@ describe('API keys and authentication on DynamoDB Local', () => {
       ),
     ).rejects.toThrow(/already has 3 active API keys/);
     // After: a revocation of an expired key does not free its place twice; three concurrent creates find three places.
-    await revokeApiKey(db(), tenantId, first!.record.id, new Date(start + 120_000));
+    await revokeApiKey(db(), tenantId, first!.record.id, { now: new Date(start + 120_000) });
     const later = await Promise.allSettled(
       [1, 2, 3, 4].map((i) =>
         createApiKey(
@@ -145,7 +145,7 @@ describe('API keys and authentication on DynamoDB Local', () => {
   it('lists keys without hash or plaintext, with last use and revocation', async () => {
     const { tenantId, key, record } = await newKey();
     await authenticate(db(), hashApiKey(key), 1000, new Date('2026-11-22T10:00:00.000Z'));
-    await revokeApiKey(db(), tenantId, record.id, new Date('2026-11-22T10:05:00.000Z'));
+    await revokeApiKey(db(), tenantId, record.id, { now: new Date('2026-11-22T10:05:00.000Z') });
 
     const [listed] = (await listApiKeys(db(), tenantId)).items;
 

@@ -159,6 +159,10 @@ describe('applications on DynamoDB Local', () => {
       scoredAt: null,
       model: null,
       status: 'SCREENING',
+      reviewed: false,
+      reviewOutcome: null,
+      stale: false,
+      scoringInputsChangedAt: null,
     });
   });
 
@@ -221,11 +225,16 @@ describe('applications on DynamoDB Local', () => {
       candidate: 'Late Name',
       email: 'late@example.com',
     });
+    // The new title is a scoring input: the scores (reported without a time) are stale.
     expect(candidates.items[0]?.applications).toEqual([
       {
         id,
         status: 'SHORTLISTED',
-        aiScores: [{ overallScore: 80 }, { overallScore: 40 }],
+        aiScores: [
+          { overallScore: 80, stale: true },
+          { overallScore: 40, stale: true },
+        ],
+        scoringInputsChangedAt: expect.any(String),
         jobDescription: { id: jd.id, title: 'Senior Engineer' },
       },
     ]);

@@ -457,7 +457,7 @@ describe('secret rotation', () => {
     );
     const start = Date.now();
     const rotateAt = (offsetMs: number) =>
-      rotateSecret(db(), tenantId, webhook.id, new Date(start + offsetMs));
+      rotateSecret(db(), tenantId, webhook.id, { now: new Date(start + offsetMs) });
     const signingAt = async (offsetMs: number) =>
       openSecrets(
         tenantId,

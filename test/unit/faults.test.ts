@@ -382,7 +382,7 @@ describe('function faults', () => {
     expect([readThrottled.statusCode, writeThrottled.statusCode]).toEqual([503, 503]);
     expect(
       writtenKinds(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems),
-    ).toEqual(['JD', 'JD#BODY', 'COUNT', 'EVENT', 'IDEMPOTENCY']);
+    ).toEqual(['JD', 'JD#BODY', 'COUNT', 'EVENT', 'AUDIT', 'IDEMPOTENCY']);
   });
 
   it('retries keys BatchGetItem leaves unprocessed a bounded number of times, then answers 503', async () => {
@@ -434,7 +434,7 @@ describe('function faults', () => {
     expect(reply.statusCode).toBe(503);
     expect(
       writtenKinds(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems),
-    ).toEqual(['JD', 'JD#BODY', 'COUNT', 'EVENT']);
+    ).toEqual(['JD', 'JD#BODY', 'COUNT', 'EVENT', 'AUDIT']);
     expect(ddb.calls()).toHaveLength(1);
   });
 });

@@ -14,6 +14,9 @@ export type Candidate = Schemas['Candidate'];
 export type Application = Schemas['Application'];
 export type ApplicationEntry = Schemas['ApplicationEntry'];
 export type AiScore = Schemas['AiScore'];
+export type Review = Schemas['Review'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type CandidateExport = Schemas['CandidateExport'];
 export type ApiKey = Schemas['ApiKey'];
 export type NewApiKey = Schemas['NewApiKey'];
 /**
@@ -380,6 +383,23 @@ export class HiringClient {
     /** The application if it changed since the answer whose ETag you pass (else `changed: false`, a 304 that spends none of the hour). */
     getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
       this.revalidate<Application>(`/applications/${encodeURIComponent(id)}`, etag, options),
+    /**
+     * Records a person's review of one of the application's AI scores (`score` names it by `scoredAt`,
+     * and `model` when two share the time; without it, the newest). Append-only: a correction is a new
+     * review. Retried safely: every call carries an Idempotency-Key.
+     */
+    review: async (
+      applicationId: string,
+      body: Body<'createReview'>,
+      options?: CallOptions,
+    ): Promise<Review> =>
+      (
+        await this.call<Answer<'createReview'>>(
+          'POST',
+          `/applications/${encodeURIComponent(applicationId)}/reviews`,
+          { body, idempotent: true, options },
+        )
+      ).data,
   };
 
   readonly candidates = {
@@ -387,6 +407,19 @@ export class HiringClient {
       this.call<PageOf<'listCandidates'>>('GET', '/candidates', { query, options }),
     listAll: (query: Pick<Query<'listCandidates'>, 'search'> = {}, options?: CallOptions) =>
       this.walk((cursor) => this.candidates.list({ ...query, cursor }, options)),
+    /**
+     * One page of a candidate's data on request (scope `privacy:read` or `admin`): the resume, and up to
+     * `limit` (20) applications with every score, review and audit entry; `pagination.nextCursor` leads on.
+     */
+    export: (resumeId: string, query: Query<'exportCandidate'> = {}, options?: CallOptions) =>
+      this.call<Answer<'exportCandidate'>>(
+        'GET',
+        `/candidates/${encodeURIComponent(resumeId)}/export`,
+        { query, options },
+      ),
+    /** Every page of a candidate's export, one after the other (give the candidate all of them). */
+    exportAll: (resumeId: string, options?: CallOptions) =>
+      this.pages((cursor) => this.candidates.export(resumeId, { limit: 20, cursor }, options)),
     /** One page of the candidates' delta walk (see `sync`). */
     changes: (query: SyncStart & { limit?: number; cursor?: string }, options?: CallOptions) =>
       this.call<DeltaOf<'listCandidates'>>('GET', '/candidates', { query, options }),
@@ -416,6 +449,14 @@ export class HiringClient {
         .data,
     revoke: (keyId: string, options?: CallOptions) =>
       this.call<Answer<'revokeKey'>>('DELETE', `/keys/${encodeURIComponent(keyId)}`, { options }),
+  };
+
+  /** The security history (scope `admin`): every change to keys, webhooks, JDs and reviews, newest first. */
+  readonly auditLog = {
+    list: (query: Query<'listAuditLog'> = {}, options?: CallOptions) =>
+      this.call<Answer<'listAuditLog'>>('GET', '/audit-log', { query, options }),
+    listAll: (query: Omit<Query<'listAuditLog'>, 'cursor' | 'limit'> = {}, options?: CallOptions) =>
+      this.walk((cursor) => this.auditLog.list({ ...query, limit: 100, cursor }, options)),
   };
 
   readonly events = {
@@ -579,18 +620,25 @@ export class HiringClient {
     return token;
   }
 
+  /** Every answer of a paged route, one after the other, following `nextCursor`. */
+  private async *pages<A extends { pagination?: { hasMore: boolean; nextCursor?: string } }>(
+    page: (cursor: string | undefined) => Promise<A>,
+  ): AsyncGenerator<A> {
+    let cursor: string | undefined;
+    do {
+      const answer = await page(cursor);
+      yield answer;
+      cursor = answer.pagination?.hasMore ? answer.pagination.nextCursor : undefined;
+    } while (cursor !== undefined);
+  }
+
   /** Every item of a list, page after page, following `nextCursor` (stable while the data changes). */
   private async *walk<T>(
     page: (
       cursor: string | undefined,
     ) => Promise<{ data: T[]; pagination?: { hasMore: boolean; nextCursor?: string } }>,
   ): AsyncGenerator<T> {
-    let cursor: string | undefined;
-    do {
-      const answer = await page(cursor);
-      yield* answer.data;
-      cursor = answer.pagination?.hasMore ? answer.pagination.nextCursor : undefined;
-    } while (cursor !== undefined);
+    for await (const answer of this.pages(page)) yield* answer.data;
   }
 
   private async *follow(options: {

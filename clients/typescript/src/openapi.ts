@@ -113,6 +113,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/candidates/{resumeId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A candidate’s data on request: the parsed resume, every application, score, review and its audit entry
+         * @description Scope: `privacy:read` or `admin`.
+         */
+        get: operations["exportCandidate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/matches/{jdId}": {
         parameters: {
             query?: never;
@@ -167,6 +187,26 @@ export interface paths {
         get: operations["getApplication"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/applications/{applicationId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a person’s review of one of the application’s AI scores
+         * @description Scope: `review:write` or `write`.
+         */
+        post: operations["createReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -445,6 +485,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The security history: every change to keys, webhooks, JDs and reviews, who made it and how, newest first
+         * @description Scope: `admin`.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "jd.created": {
@@ -627,6 +687,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "application.reviewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A application.reviewed event
+         * @description Sent to every enabled endpoint subscribed to this type (or to `*`), signed as Standard Webhooks specifies: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (any `standardwebhooks` library does) before trusting the body. The same event is delivered with the same `webhook-id` on every attempt: use it to ignore repeats.
+         */
+        post: operations["onApplicationReviewedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "application.deleted": {
         parameters: {
             query?: never;
@@ -799,10 +879,50 @@ export interface components {
             /** @enum {string} */
             status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
             aiScores: components["schemas"]["ScoreIdentity"][];
+            scoringInputsChangedAt: string | null;
             jobDescription: {
                 id: string;
                 title: string;
             };
+        };
+        CandidateExport: {
+            /** Format: date-time */
+            exportedAt: string;
+            resume: components["schemas"]["Resume"];
+            applications: {
+                id: string;
+                jdId: string;
+                resumeId: string;
+                /** @enum {string} */
+                status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
+                aiScore: number | null;
+                aiScores: components["schemas"]["AiScore"][];
+                reviews: {
+                    id: string;
+                    applicationId: string;
+                    score: {
+                        overallScore: number;
+                        scoredAt: string | null;
+                        model: components["schemas"]["ScoreModel"] | null;
+                    };
+                    /** @enum {string} */
+                    outcome: "confirmed" | "overridden" | "rejected";
+                    reviewer: string;
+                    rationale: string | null;
+                    /** Format: date-time */
+                    reviewedAt: string;
+                    auditEntry: components["schemas"]["AuditEntry"] | null;
+                }[];
+                scoringInputsChangedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                jobDescription: {
+                    id: string;
+                    title: string;
+                };
+            }[];
         };
         MatchEntry: {
             applicationId: string;
@@ -814,6 +934,10 @@ export interface components {
             model: components["schemas"]["ScoreModel"] | null;
             /** @enum {string} */
             status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
+            reviewed: boolean;
+            reviewOutcome: ("confirmed" | "overridden" | "rejected") | null;
+            stale: boolean;
+            scoringInputsChangedAt: string | null;
         };
         Application: {
             id: string;
@@ -823,10 +947,27 @@ export interface components {
             status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
             aiScore: number | null;
             aiScores: components["schemas"]["AiScore"][];
+            reviews: components["schemas"]["Review"][];
+            scoringInputsChangedAt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        Review: {
+            id: string;
+            applicationId: string;
+            score: {
+                overallScore: number;
+                scoredAt: string | null;
+                model: components["schemas"]["ScoreModel"] | null;
+            };
+            /** @enum {string} */
+            outcome: "confirmed" | "overridden" | "rejected";
+            reviewer: string;
+            rationale: string | null;
+            /** Format: date-time */
+            reviewedAt: string;
         };
         ApplicationEntry: {
             id: string;
@@ -837,6 +978,8 @@ export interface components {
             aiScore: number | null;
             scoredAt: string | null;
             model: components["schemas"]["ScoreModel"] | null;
+            stale: boolean;
+            scoringInputsChangedAt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -847,6 +990,7 @@ export interface components {
             /** Format: date-time */
             scoredAt?: string;
             model?: components["schemas"]["ScoreModel"];
+            stale: boolean;
             criteria?: {
                 name: string;
                 score: number;
@@ -859,6 +1003,7 @@ export interface components {
             /** Format: date-time */
             scoredAt?: string;
             model?: components["schemas"]["ScoreModel"];
+            stale: boolean;
         };
         ScoreModel: {
             id: string;
@@ -867,7 +1012,7 @@ export interface components {
         ApiKey: {
             id: string;
             name: string;
-            scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read")[];
+            scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read" | "review:write" | "privacy:read")[];
             /** Format: date-time */
             createdAt: string;
             createdBy: string;
@@ -879,7 +1024,7 @@ export interface components {
         NewApiKey: {
             id: string;
             name: string;
-            scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read")[];
+            scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read" | "review:write" | "privacy:read")[];
             /** Format: date-time */
             createdAt: string;
             createdBy: string;
@@ -900,7 +1045,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            events: (("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*") | string)[];
+            events: (("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.reviewed" | "application.deleted" | "key.created" | "key.revoked" | "*") | string)[];
             description?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -918,7 +1063,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            events: (("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*") | string)[];
+            events: (("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.reviewed" | "application.deleted" | "key.created" | "key.revoked" | "*") | string)[];
             description?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -966,6 +1111,23 @@ export interface components {
                 webhookId: string;
                 message: string;
             };
+        };
+        AuditEntry: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            action: "key.created" | "key.revoked" | "webhook.created" | "webhook.secret_rotated" | "webhook.enabled" | "webhook.deleted" | "webhook.test_requested" | "webhook.retry_requested" | "webhook.replay_requested" | "jd.created" | "jd.updated" | "jd.deleted" | "review.created";
+            object: {
+                /** @enum {string} */
+                type: "key" | "webhook" | "jd" | "review";
+                id: string;
+                version: number | null;
+            };
+            actor: string;
+            requestId: string;
+            clientIp: string | null;
+            route: string;
         };
         Pagination: {
             page: number;
@@ -1028,6 +1190,8 @@ export interface components {
                 status: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
                 /** @enum {string} */
                 previousStatus?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
+                /** @constant */
+                scoringInputsChanged?: true;
                 /** Format: date-time */
                 updatedAt: string;
             };
@@ -1048,6 +1212,8 @@ export interface components {
                 status: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
                 /** @enum {string} */
                 previousStatus?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
+                /** @constant */
+                scoringInputsChanged?: true;
                 /** Format: date-time */
                 updatedAt: string;
             };
@@ -1180,6 +1346,28 @@ export interface components {
                 updatedAt: string;
             };
         };
+        ApplicationReviewedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "application.reviewed";
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                id: string;
+                jdId: string;
+                resumeId: string;
+                reviewId: string;
+                /** @enum {string} */
+                outcome: "confirmed" | "overridden" | "rejected";
+                scoredAt: string | null;
+                model: components["schemas"]["ScoreModel"] | null;
+                /** Format: date-time */
+                reviewedAt: string;
+            };
+        };
         ApplicationDeletedEvent: {
             id: string;
             /**
@@ -1209,7 +1397,7 @@ export interface components {
             data: {
                 id: string;
                 name: string;
-                scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read")[];
+                scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read" | "review:write" | "privacy:read")[];
                 expiresAt: string | null;
                 /** Format: date-time */
                 updatedAt: string;
@@ -1286,6 +1474,12 @@ export interface components {
             data: (components["schemas"]["Candidate"] | components["schemas"]["DeletedEntry"])[];
             pagination: components["schemas"]["DeltaPagination"];
         };
+        ExportCandidateResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["CandidateExport"];
+            pagination: components["schemas"]["SlicePagination"];
+        };
         ListMatchesResponse: {
             /** @constant */
             success: true;
@@ -1307,6 +1501,11 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["Application"];
+        };
+        CreateReviewResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Review"];
         };
         CreateKeyResponse: {
             /** @constant */
@@ -1331,7 +1530,7 @@ export interface components {
                 tenantId: string;
                 keyId: string;
                 name: string;
-                scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read")[];
+                scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read" | "review:write" | "privacy:read")[];
                 apiVersion: string;
                 quota: components["schemas"]["Quota"];
             };
@@ -1421,6 +1620,12 @@ export interface components {
                 status: "queued";
             };
         };
+        ListAuditLogResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["AuditEntry"][];
+            pagination: components["schemas"]["SlicePagination"];
+        };
         CreateJdRequest: {
             title: string;
             description: string;
@@ -1446,9 +1651,23 @@ export interface components {
             /** @enum {string} */
             status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
         };
+        CreateReviewRequest: {
+            score?: {
+                /** Format: date-time */
+                scoredAt: string;
+                model?: {
+                    id: string;
+                    version: string;
+                };
+            };
+            /** @enum {string} */
+            outcome: "confirmed" | "overridden" | "rejected";
+            reviewer: string;
+            rationale?: string;
+        };
         CreateKeyRequest: {
             name: string;
-            scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read")[];
+            scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read" | "review:write" | "privacy:read")[];
             /** Format: date-time */
             expiresAt?: string;
             apiVersion?: string;
@@ -1456,7 +1675,7 @@ export interface components {
         CreateWebhookRequest: {
             /** Format: uri */
             url: string;
-            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
+            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.reviewed" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
             description?: string;
             /** Format: int32 */
             rateLimit?: number;
@@ -1475,7 +1694,7 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "sync_token_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "version_unsupported" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "unavailable" | "internal_error";
-        KnownEvent: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationScoredEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"];
+        KnownEvent: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationScoredEvent"] | components["schemas"]["ApplicationReviewedEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"];
         /** @description An event of a type this document does not list yet (added by a later release): skip it, or read its `data` as the changelog describes. */
         UnknownEvent: {
             id: string;
@@ -2438,6 +2657,85 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportCandidate: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
+                "Hiring-Version"?: string;
+                /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
+                "Accept-Encoding"?: string;
+            };
+            path: {
+                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                resumeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A candidate’s data on request: the parsed resume, every application, score, review and its audit entry */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportCandidateResponse"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listMatches: {
         parameters: {
             query?: {
@@ -2691,6 +2989,108 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
+                "Hiring-Version"?: string;
+                /** @description Makes the request safe to retry for 24 hours: the same key, method, path and body return the first response and make one change, also when duplicates race each other. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Record a person’s review of one of the application’s AI scores */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateReviewResponse"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After; or the application has no score the review names (or none at all), two scores share the time named and no model tells them apart, or it already holds the 50 reviews one application may (`conflict`: the message says which) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    /** @description Sent with `concurrent_change` only: seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`) */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4048,6 +4448,85 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                objectId?: string;
+                actor?: string;
+                since?: string;
+                until?: string;
+            };
+            header?: {
+                /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
+                "Hiring-Version"?: string;
+                /** @description Send `gzip` to receive answers of 1 KB and more compressed (`Content-Encoding: gzip`): a large list then fits where plain JSON would not. */
+                "Accept-Encoding"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The security history: every change to keys, webhooks, JDs and reviews, who made it and how, newest first */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditLogResponse"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     onJdCreatedEvent: {
         parameters: {
             query?: never;
@@ -4297,6 +4776,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ApplicationScoredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onApplicationReviewedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt of this event */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed: refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per secret in use (two while a rotated-out secret still signs) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationReviewedEvent"];
             };
         };
         responses: {

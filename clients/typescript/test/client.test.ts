@@ -88,6 +88,48 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     });
   });
 
+  it('records a review of the score a match shows, and reads it back with the application', async () => {
+    const { tenantId, client } = await clientOf(['read', 'write']);
+    await importProductData(db(), tenantId, demoData());
+    const [best] = (await client.matches.list('jd-backend')).data;
+
+    const recorded = await client.applications.review('app-1', {
+      score: { scoredAt: best?.scoredAt as string, model: best?.model ?? undefined },
+      outcome: 'confirmed',
+      reviewer: 'recruiter-17',
+      rationale: 'Matches the team’s needs.',
+    });
+
+    expect(recorded.score).toEqual({
+      overallScore: best?.aiScore,
+      scoredAt: best?.scoredAt,
+      model: best?.model,
+    });
+    expect((await client.applications.get('app-1')).reviews).toEqual([recorded]);
+    expect((await client.matches.list('jd-backend')).data[0]).toMatchObject({
+      reviewed: true,
+      reviewOutcome: 'confirmed',
+    });
+  });
+
+  it('reads the security history and a candidate’s export, every page', async () => {
+    const { tenantId, client } = await clientOf(['admin']);
+    await importProductData(db(), tenantId, demoData());
+    const created = await client.keys.create({ name: 'ATS sync', scopes: ['read'] });
+    await client.keys.revoke(created.id);
+
+    const history = [];
+    for await (const entry of client.auditLog.listAll({ objectId: created.id }))
+      history.push(entry);
+    const pages = [];
+    for await (const page of client.candidates.exportAll('res-ada-lovelace')) pages.push(page);
+
+    expect(history.map((entry) => entry.action)).toEqual(['key.revoked', 'key.created']);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages[0]?.data.resume.id).toBe('res-ada-lovelace');
+    expect(pages.flatMap((page) => page.data.applications).length).toBeGreaterThan(0);
+  });
+
   it('walks the applications a filter keeps, sending score bounds as numbers', async () => {
     const { tenantId, client } = await clientOf(['read']);
     const data = demoData();

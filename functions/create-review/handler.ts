@@ -1,0 +1,16 @@
+import { createReview } from '../../lib/applications/reviews.js';
+import { createReviewBody } from '../../lib/applications/requests.js';
+import { sharedDb } from '../../lib/db/client.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { withIdempotency } from '../../lib/http/idempotency.js';
+
+export const handler = apiHandler('createReview', { body: createReviewBody }, (request) =>
+  withIdempotency(sharedDb(), request, {
+    run: (claim) =>
+      createReview(sharedDb(), request.caller.tenantId, request.path.applicationId, request.body, {
+        claim,
+        audit: request.audit,
+      }),
+    respond: (review) => ({ data: review }),
+  }),
+);

@@ -1,0 +1,238 @@
+import { type AuditContext, auditEntry } from '../audit/model.js';
+import type { Db } from '../db/client.js';
+import { getItem, guards, optimistically, queryUpTo, transactWrite } from '../db/dynamo.js';
+import type { IdempotencyClaim } from '../db/idempotency.js';
+import { isValidId, newId, nowIso, tenantPk } from '../db/ids.js';
+import { recordEvent } from '../events/model.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { LIMITS } from '../schemas/limits.js';
+import {
+  type ApplicationItem,
+  type ApplicationPointerItem,
+  applicationKeys,
+  type LatestReview,
+  type Review,
+  type ReviewItem,
+  reviewKeys,
+} from './model.js';
+import type { ReviewOutcome } from './statuses.js';
+import { type AiScore, asScore, type ScoreModel } from './scores.js';
+
+/**
+ * Human review of AI scores (POST /applications/:id/reviews): a person's decision about one specific
+ * score of an application, recorded append-only. Each review is its own item next to the application;
+ * the application holds how many it has and the latest one (shown in the matches index), and a review
+ * raises its version, so a product write that read it before starts again and keeps them.
+ */
+
+/** The score a review is of, as the application shows it. */
+type ReviewedScore = Review['score'];
+
+export function toReview(item: ReviewItem): Review {
+  return {
+    id: item.id,
+    applicationId: item.applicationId,
+    score: item.score,
+    outcome: item.outcome,
+    reviewer: item.reviewer,
+    rationale: item.rationale,
+    reviewedAt: item.reviewedAt,
+  };
+}
+
+/** An application's reviews, newest first (at most LIMITS.reviewsPerApplication exist). */
+export async function readReviews(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+): Promise<Review[]> {
+  return (await readReviewItems(db, tenantId, applicationId)).map(toReview);
+}
+
+/** An application's reviews as stored (with their audit entries' keys), newest first. */
+export async function readReviewItems(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+): Promise<ReviewItem[]> {
+  const { items } = await queryUpTo<ReviewItem>(
+    db,
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(tenantId),
+        ':prefix': reviewKeys.ofApplication(applicationId),
+      },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    },
+    LIMITS.reviewsPerApplication,
+  );
+  return items;
+}
+
+/** What a review names of the score it is of: its time, and its model when several share the time. */
+export interface ScoreReference {
+  scoredAt: string;
+  model?: ScoreModel | undefined;
+}
+
+const sameModel = (a: ScoreModel | undefined, b: ScoreModel) =>
+  a !== undefined && a.id === b.id && a.version === b.version;
+
+/**
+ * The score of `scores` a review is of: the one named (its time, in any offset, and its model when
+ * given), or without a reference the newest (by `scoredAt`; none dated: the highest). None such, or
+ * two the reference cannot tell apart, is a 409.
+ */
+export function reviewedScore(
+  scores: readonly AiScore[],
+  reference: ScoreReference | undefined,
+): ReviewedScore {
+  if (scores.length === 0)
+    throw new ConflictError('The application has no AI score to review: it has not been scored');
+  let found: AiScore | undefined;
+  if (reference === undefined) {
+    found = [...scores].sort((a, b) => (b.scoredAt ?? '').localeCompare(a.scoredAt ?? ''))[0];
+  } else {
+    const at = new Date(reference.scoredAt).toISOString();
+    const model = reference.model;
+    const candidates = scores.filter(
+      (score) => score.scoredAt === at && (model === undefined || sameModel(score.model, model)),
+    );
+    if (candidates.length > 1)
+      throw new ConflictError(
+        `The application has ${candidates.length} scores given at ${at}: name the model too (score.model)`,
+      );
+    found = candidates[0];
+    if (!found)
+      throw new ConflictError(
+        `The application has no score given at ${at}${model ? ` by ${model.id} ${model.version}` : ''}: its scores are in GET /applications/:id`,
+      );
+  }
+  const score = found as AiScore;
+  return {
+    overallScore: score.overallScore,
+    scoredAt: score.scoredAt ?? null,
+    model: score.model ?? null,
+  };
+}
+
+export interface ReviewInput {
+  score?: ScoreReference | undefined;
+  outcome: ReviewOutcome;
+  reviewer: string;
+  rationale?: string | undefined;
+}
+
+const REVIEW = guards('application');
+
+/**
+ * Records a review of one of an application's scores. The review, the application's count and latest
+ * review (raising its version), `application.reviewed` and the idempotency record are one transaction,
+ * on the condition that the application is the one read (its scores unchanged) and holds fewer than
+ * LIMITS.reviewsPerApplication reviews.
+ */
+export async function createReview(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+  input: ReviewInput,
+  options: {
+    now?: Date;
+    claim?: IdempotencyClaim<Review> | undefined;
+    audit?: AuditContext | undefined;
+  } = {},
+): Promise<Review> {
+  if (!isValidId(applicationId)) throw new NotFoundError('Application');
+  return optimistically(
+    async () => {
+      const application = await readApplicationItem(db, tenantId, applicationId);
+      if (!application) throw new NotFoundError('Application');
+      const count = application.reviewCount ?? 0;
+      if (count >= LIMITS.reviewsPerApplication)
+        throw new ConflictError(
+          `The application holds ${count} reviews, the most it may: record a correction in your own system`,
+        );
+      const score = reviewedScore(application.scores.map(asScore), input.score);
+      const reviewedAt = nowIso(options.now);
+      const review: Review = {
+        id: newId(),
+        applicationId,
+        score,
+        outcome: input.outcome,
+        reviewer: input.reviewer,
+        rationale: input.rationale ?? null,
+        reviewedAt,
+      };
+      const latest: LatestReview = {
+        outcome: review.outcome,
+        reviewedAt,
+        scoredAt: score.scoredAt,
+      };
+      // Its audit entry's key stays with it: the candidate's export shows the entry.
+      const audit =
+        options.audit &&
+        auditEntry(db, tenantId, options.audit, 'review.created', {
+          type: 'review',
+          id: review.id,
+          version: null,
+        });
+      await transactWrite(db, [
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              ...reviewKeys.item(tenantId, applicationId, reviewedAt, review.id),
+              entity: 'REVIEW',
+              ...review,
+              ...(audit ? { auditSk: audit.Put.Item.sk } : {}),
+            } satisfies ReviewItem,
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        REVIEW.on('application', {
+          Update: {
+            TableName: db.tableName,
+            Key: applicationKeys.item(tenantId, application.jdId, applicationId),
+            UpdateExpression:
+              'SET lastReview = :latest, version = version + :one ADD reviewCount :one',
+            ConditionExpression: 'version = :v',
+            ExpressionAttributeValues: { ':latest': latest, ':one': 1, ':v': application.version },
+          },
+        }),
+        recordEvent(tenantId, 'application.reviewed', {
+          id: applicationId,
+          jdId: application.jdId,
+          resumeId: application.resumeId,
+          reviewId: review.id,
+          outcome: review.outcome,
+          scoredAt: score.scoredAt,
+          model: score.model,
+          reviewedAt,
+        }),
+        ...(audit ? [audit] : []),
+        ...(options.claim ? [options.claim.item(review)] : []),
+      ]);
+      return review;
+    },
+    (error) => REVIEW.failed(error),
+  );
+}
+
+/** The application an id names, through its pointer, read strongly consistent. */
+async function readApplicationItem(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+): Promise<ApplicationItem | undefined> {
+  const pointer = await getItem<ApplicationPointerItem | { entity: 'TOMBSTONE' }>(
+    db,
+    applicationKeys.pointer(tenantId, applicationId),
+    { consistent: true },
+  );
+  if (pointer?.entity !== 'APPLICATION_POINTER') return undefined;
+  return getItem<ApplicationItem>(db, applicationKeys.item(tenantId, pointer.jdId, applicationId), {
+    consistent: true,
+  });
+}

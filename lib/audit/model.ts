@@ -1,0 +1,128 @@
+import { newId, nowIso, sortableTime, tenantPk } from '../db/ids.js';
+import type { Db } from '../db/client.js';
+import type { TransactItem } from '../db/dynamo.js';
+import { auditRetentionDays } from '../config.js';
+import type { AuditAction } from './actions.js';
+
+export type { AuditAction } from './actions.js';
+
+/**
+ * The security history (GET /audit-log): one entry per change made through the API or the admin CLI
+ * to keys, webhooks, JDs and reviews, written in the change's own transaction, so no change exists
+ * without its entry and no entry without its change. Append-only: nothing updates or deletes an entry;
+ * DynamoDB's TTL removes it after the retention (AUDIT_RETENTION_DAYS, at least 183 days). An entry
+ * holds ids, never a secret, a key, a candidate's data or a review's text.
+ */
+
+/** The actor of the admin CLI's changes: an operator with AWS credentials, not a key. */
+export const OPERATOR = 'operator';
+
+/** Who made a change, and through which request: what every entry of the change records. */
+export interface AuditContext {
+  /** the acting key's id, or OPERATOR */
+  actor: string;
+  /** API Gateway's id of the request (the admin CLI's own id of its run) */
+  requestId: string;
+  /** the client's address (null from the admin CLI) */
+  clientIp: string | null;
+  /** the route (`PATCH /jds/{jdId}`) or the CLI command (`admin revoke-key`) */
+  route: string;
+}
+
+/** The object a change was made to. */
+export interface AuditObject {
+  type: 'key' | 'webhook' | 'jd' | 'review';
+  id: string;
+  /** its version after the change, where it has one (a JD's), else null */
+  version: number | null;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  action: AuditAction;
+  object: AuditObject;
+  actor: string;
+  requestId: string;
+  clientIp: string | null;
+  route: string;
+}
+
+export type AuditItem = AuditEntry & {
+  pk: string;
+  sk: string;
+  entity: 'AUDIT';
+  /** the object's id and the actor, for the filters */
+  objectId: string;
+  ttl: number;
+};
+
+export const auditKeys = {
+  /** Sort-key prefix of the tenant's entries, oldest first. */
+  prefix: 'AUDIT#',
+  /** Where an entry made at `at` sorts. */
+  sortAt: (at: string) => `AUDIT#${sortableTime(at)}`,
+  item: (tenantId: string, at: string, id: string) => ({
+    pk: tenantPk(tenantId),
+    sk: `AUDIT#${sortableTime(at)}#${id}`,
+  }),
+};
+
+const DAY_S = 24 * 60 * 60;
+
+/** The transaction item that records `action` on `object` by `context`: put with the change it records. */
+export function auditEntry(
+  db: Pick<Db, 'tableName'>,
+  tenantId: string,
+  context: AuditContext,
+  action: AuditAction,
+  object: AuditObject,
+  now = new Date(),
+): { Put: { TableName: string; Item: AuditItem; ConditionExpression: string } } {
+  const at = nowIso(now);
+  const id = newId();
+  const item: AuditItem = {
+    ...auditKeys.item(tenantId, at, id),
+    entity: 'AUDIT',
+    id,
+    at,
+    action,
+    object,
+    objectId: object.id,
+    actor: context.actor,
+    requestId: context.requestId,
+    clientIp: context.clientIp,
+    route: context.route,
+    ttl: Math.floor(now.getTime() / 1000) + auditRetentionDays() * DAY_S,
+  };
+  return {
+    Put: { TableName: db.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+  };
+}
+
+/**
+ * The audit entry of a change, as items for the change's transaction: none when the caller audits
+ * nothing (a test's or a seed's write; every route and CLI command passes its context).
+ */
+export function audited(
+  db: Pick<Db, 'tableName'>,
+  tenantId: string,
+  context: AuditContext | undefined,
+  action: AuditAction,
+  object: AuditObject,
+): TransactItem[] {
+  return context ? [auditEntry(db, tenantId, context, action, object)] : [];
+}
+
+export function toAuditEntry(item: AuditItem): AuditEntry {
+  return {
+    id: item.id,
+    at: item.at,
+    action: item.action,
+    object: item.object,
+    actor: item.actor,
+    requestId: item.requestId,
+    clientIp: item.clientIp,
+    route: item.route,
+  };
+}

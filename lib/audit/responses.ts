@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+import { id, page, slicePagination, timestamp } from '../schemas/response-parts.js';
+import { AUDIT_ACTIONS } from './actions.js';
+
+/** Printable ASCII without spaces: ids, the actor, request ids. */
+const PRINTABLE = /^[\x21-\x7e]+$/;
+
+/** An entry of the security history, exactly as GET /audit-log answers it. */
+export const auditEntry = z.strictObject({
+  id,
+  at: timestamp,
+  action: z.enum(AUDIT_ACTIONS),
+  object: z.strictObject({
+    type: z.enum(['key', 'webhook', 'jd', 'review']),
+    id: z.string().check(z.maxLength(64), z.regex(PRINTABLE)),
+    /** its version after the change, where it has one (a JD's) */
+    version: z.nullable(z.number()),
+  }),
+  /** the acting key's id, or "operator" for the admin CLI */
+  actor: z.string().check(z.maxLength(64), z.regex(PRINTABLE)),
+  requestId: z.string().check(z.maxLength(128), z.regex(PRINTABLE)),
+  /** IPv4 or IPv6 */
+  clientIp: z.nullable(z.string().check(z.maxLength(64), z.regex(/^[0-9A-Fa-f.:]+$/))),
+  /** `METHOD /path/{parameter}`, or `admin <command>` for the CLI */
+  route: z.string().check(z.maxLength(200), z.regex(/^[\x20-\x7e]+$/)),
+});
+
+export const AUDIT_RESPONSES = {
+  listAuditLog: z.strictObject({
+    success: z.literal(true),
+    data: page(auditEntry),
+    pagination: slicePagination,
+  }),
+};
+
+export const AUDIT_SCHEMA_NAMES: [z.ZodMiniType, string][] = [[auditEntry, 'AuditEntry']];

@@ -1,0 +1,107 @@
+import pMap from 'p-map';
+import { type ApplicationItem, applicationKeys, toApplication } from '../applications/model.js';
+import { readReviewItems, toReview } from '../applications/reviews.js';
+import { readScoringInputsChanges } from '../applications/staleness.js';
+import { type AuditEntry, type AuditItem, toAuditEntry } from '../audit/model.js';
+import type { Db } from '../db/client.js';
+import { batchGet } from '../db/dynamo.js';
+import { isValidId, nowIso, tenantPk, underPrefix } from '../db/ids.js';
+import { type Slice, type SliceRequest, slicePage } from '../db/pagination.js';
+import { type ApplicationCopyItem, type Resume, resumeKeys, toResume } from './model.js';
+import { readResumeItem } from './store.js';
+
+/**
+ * A candidate's data on request (GET /candidates/:resumeId/export): what a data subject access
+ * request needs, as one JSON document per page. Every page holds the parsed resume; the applications
+ * (each with every score and its provenance, the JD it is for, every review and each review's audit
+ * entry) come a page at a time, by cursor, because a candidate may hold thousands of applications of
+ * 100 scores each: far more than one answer carries.
+ */
+
+/** How many applications one page of an export holds, at most and unless asked: each may be ~220 KB. */
+export const EXPORT_PAGE = { default: 10, max: 20 } as const;
+
+/** The page asked for: `limit` (default 10, clamped at 20) applications after `cursor`. */
+export function exportPage(query: { limit?: string | undefined; cursor?: string | undefined }) {
+  const limit = query.limit === undefined ? EXPORT_PAGE.default : Number(query.limit);
+  return { limit: Math.min(limit, EXPORT_PAGE.max), cursor: query.cursor };
+}
+
+export type ExportedReview = ReturnType<typeof toReview> & { auditEntry: AuditEntry | null };
+export type ExportedApplication = Omit<ReturnType<typeof toApplication>, 'reviews'> & {
+  jobDescription: { id: string; title: string };
+  reviews: ExportedReview[];
+};
+
+export interface CandidateExport {
+  exportedAt: string;
+  resume: Resume;
+  applications: ExportedApplication[];
+}
+
+/** One page of a candidate's export, or undefined when the resume is not there (or erased). */
+export async function exportCandidate(
+  db: Db,
+  tenantId: string,
+  resumeId: string,
+  request: SliceRequest,
+): Promise<{ data: CandidateExport; slice: Omit<Slice<unknown>, 'items'> } | undefined> {
+  if (!isValidId(resumeId)) return undefined;
+  const resume = await readResumeItem(db, tenantId, resumeId);
+  if (!resume) return undefined;
+  const pk = tenantPk(tenantId);
+  const { items: copies, ...slice } = await slicePage<ApplicationCopyItem>(
+    db,
+    {
+      tenantPk: pk,
+      name: `export:${resumeId}`,
+      query: { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ConsistentRead: true },
+      sortKey: 'sk',
+      startKey: (id) => resumeKeys.copy(tenantId, resumeId, id),
+    },
+    request,
+  );
+  const [applications, changes, reviews] = await Promise.all([
+    batchGet<ApplicationItem>(
+      db,
+      copies.map((copy) => applicationKeys.item(tenantId, copy.jdId, copy.id)),
+      { consistent: true },
+    ),
+    readScoringInputsChanges(
+      db,
+      tenantId,
+      copies.map((copy) => copy.jdId),
+    ),
+    pMap(copies, (copy) => readReviewItems(db, tenantId, copy.id), { concurrency: 8 }),
+  ]);
+  const auditKeys = reviews
+    .flat()
+    .flatMap((review) => (review.auditSk ? [{ pk, sk: review.auditSk }] : []));
+  const audits = new Map(
+    (await batchGet<AuditItem>(db, auditKeys)).map((item) => [item.sk, toAuditEntry(item)]),
+  );
+  const byId = new Map(applications.map((application) => [application.id, application]));
+  return {
+    data: {
+      exportedAt: nowIso(),
+      resume: toResume(resume),
+      applications: copies.flatMap((copy, i) => {
+        const application = byId.get(copy.id);
+        // Removed since its copy was read: not the candidate's any more.
+        if (!application) return [];
+        const { reviews: _none, ...shown } = toApplication(application, [], changes.get(copy.jdId));
+        return [
+          {
+            ...shown,
+            jobDescription: { id: copy.jdId, title: copy.jdTitle },
+            reviews: (reviews[i] ?? []).map((review) => ({
+              ...toReview(review),
+              auditEntry: (review.auditSk && audits.get(review.auditSk)) || null,
+            })),
+          },
+        ];
+      }),
+    },
+    slice,
+  };
+}
