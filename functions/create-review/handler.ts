@@ -12,5 +12,8 @@ export const handler = apiHandler('createReview', { body: createReviewBody }, (r
         audit: request.audit,
       }),
     respond: (review) => ({ data: review }),
+    // What a person wrote about a candidate lives with the review alone, which erasure deletes: the
+    // answer kept for replays holds no rationale (docs/api.md).
+    redact: ({ data }) => ({ data: { ...data, rationale: null } }),
   }),
 );

@@ -93,7 +93,14 @@ export function reviewedScore(
     throw new ConflictError('The application has no AI score to review: it has not been scored');
   let found: AiScore | undefined;
   if (reference === undefined) {
-    found = [...scores].sort((a, b) => (b.scoredAt ?? '').localeCompare(a.scoredAt ?? ''))[0];
+    const newest = [...scores].sort((a, b) => (b.scoredAt ?? '').localeCompare(a.scoredAt ?? ''));
+    const [first, second] = newest;
+    // Two scores given at once (two models): which one the person saw is theirs to say.
+    if (first?.scoredAt !== undefined && second?.scoredAt === first.scoredAt)
+      throw new ConflictError(
+        `The application has several scores given at ${first.scoredAt}, its newest: name the one reviewed (score.scoredAt and score.model)`,
+      );
+    found = first;
   } else {
     const at = new Date(reference.scoredAt).toISOString();
     const model = reference.model;

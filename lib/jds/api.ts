@@ -189,7 +189,7 @@ export async function updateJd(
         body?.requirements,
       ]);
     const versions = changed ? nextVersions(head, fields.title) : head;
-    const scoring = scoringInputsState(head, input, at);
+    const scoring = scoringInputsState(head, input, at, toJdInput(head, body));
     // The head as it will be stored (with the edit's time), or as it is when nothing changes.
     const next: JdHeadItem = changed
       ? {
@@ -301,8 +301,9 @@ export async function deleteJd(
         updateItem(db, {
           Key: key,
           UpdateExpression: 'REMOVE deleting',
-          ConditionExpression: 'version = :v AND deleting = :at',
-          ExpressionAttributeValues: mark,
+          // Its own mark, whatever the version: an application's removal raises it meanwhile.
+          ConditionExpression: 'deleting = :at',
+          ExpressionAttributeValues: { ':at': mark[':at'] },
         }),
       );
       throw new ConflictError(

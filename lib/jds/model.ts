@@ -105,21 +105,29 @@ export interface ScoringInputsState {
   scoringInputsChangedAt?: string;
 }
 
+type ScoringInputs = { [Field in (typeof SCORING_INPUTS)[number]]?: string | undefined };
+
+const scoringInputsDigest = (input: ScoringInputs) =>
+  createHash('sha256')
+    .update(JSON.stringify(SCORING_INPUTS.map((field) => input[field] ?? null)))
+    .digest('base64url')
+    .slice(0, 22);
+
 /**
  * The scoring-input state of a head written from `input` at `at` over `stored` (none: a new JD), and
  * whether the write changes them.
  */
 export function scoringInputsState(
   stored: ScoringInputsState | undefined,
-  input: { [Field in (typeof SCORING_INPUTS)[number]]?: string | undefined },
+  input: ScoringInputs,
   at: string,
+  /** the stored JD's inputs, for a head written before digests were kept (PATCH reads its body) */
+  before?: ScoringInputs,
 ): { state: ScoringInputsState; changed: boolean } {
-  const digest = createHash('sha256')
-    .update(JSON.stringify(SCORING_INPUTS.map((field) => input[field] ?? null)))
-    .digest('base64url')
-    .slice(0, 22);
-  // A head written before digests were kept cannot tell: its inputs count as unchanged.
-  const changed = stored?.scoringInputs !== undefined && stored.scoringInputs !== digest;
+  const digest = scoringInputsDigest(input);
+  // A head written before digests were kept, and no body to compare: its inputs count as unchanged.
+  const previous = stored?.scoringInputs ?? (before && scoringInputsDigest(before));
+  const changed = previous !== undefined && previous !== digest;
   const changedAt = changed ? at : stored?.scoringInputsChangedAt;
   return {
     state: {
@@ -253,6 +261,7 @@ export function toJdSummary(item: JdSummary): JdSummary {
 
 export type JdDetail = JdSummary & {
   description: string;
+  scoringInputsChangedAt: string | null;
   applications: { id: string; status: ApplicationStatus }[];
 } & { [Field in DetailedJdField]?: string };
 
@@ -264,6 +273,7 @@ export function toJdDetail(
   return {
     ...toJdSummary(head),
     description: body?.description ?? '',
+    scoringInputsChangedAt: head.scoringInputsChangedAt ?? null,
     applications,
     ...(body ? definedFields(body, DETAILED_JD_FIELDS) : {}),
   };

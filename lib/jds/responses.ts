@@ -36,6 +36,8 @@ export const jd = z.strictObject({
   ...jdSummary.def.shape,
   description: freeText(JD_TEXTS.required.description),
   ...shapeOf(JD_TEXTS.detailed, optionalText),
+  /** when its title, description, experience or requirements last changed (null: never since it was created): scores given before are stale */
+  scoringInputsChangedAt: z.nullable(timestamp),
   applications: whole(jdApplication),
 });
 export const newJd = z.strictObject({

@@ -74,7 +74,10 @@ export async function applyJdUpsert(
         ? counterDelta(tenantId, 'JD', { [existing.status]: -1, [status]: 1 })
         : undefined;
     const versions = existing ? nextVersions(existing, fields.title) : NEW_JD_HEAD;
-    const scoring = scoringInputsState(existing, input, at);
+    // When the product changed them (not when the event arrived): scores it gave after are current.
+    const changedAt =
+      options.occurredAt !== undefined && options.occurredAt < at ? options.occurredAt : at;
+    const scoring = scoringInputsState(existing, input, changedAt);
     await transactWrite(db, [
       // Optimistic: the head (or tombstone, or nothing) we counted and versioned from is still there.
       putOverRead(

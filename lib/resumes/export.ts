@@ -6,7 +6,14 @@ import { type AuditEntry, type AuditItem, toAuditEntry } from '../audit/model.js
 import type { Db } from '../db/client.js';
 import { batchGet } from '../db/dynamo.js';
 import { isValidId, nowIso, tenantPk, underPrefix } from '../db/ids.js';
-import { type Slice, type SliceRequest, slicePage } from '../db/pagination.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  itemsWithinPageBytes,
+  type Slice,
+  type SliceRequest,
+  slicePage,
+} from '../db/pagination.js';
 import { type ApplicationCopyItem, type Resume, resumeKeys, toResume } from './model.js';
 import { readResumeItem } from './store.js';
 
@@ -18,7 +25,7 @@ import { readResumeItem } from './store.js';
  * 100 scores each: far more than one answer carries.
  */
 
-/** How many applications one page of an export holds, at most and unless asked: each may be ~220 KB. */
+/** How many applications one page of an export holds, unless asked, and at most (a page also ends at PAGE_BYTES). */
 export const EXPORT_PAGE = { default: 10, max: 20 } as const;
 
 /** The page asked for: `limit` (default 10, clamped at 20) applications after `cursor`. */
@@ -50,17 +57,14 @@ export async function exportCandidate(
   const resume = await readResumeItem(db, tenantId, resumeId);
   if (!resume) return undefined;
   const pk = tenantPk(tenantId);
-  const { items: copies, ...slice } = await slicePage<ApplicationCopyItem>(
-    db,
-    {
-      tenantPk: pk,
-      name: `export:${resumeId}`,
-      query: { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ConsistentRead: true },
-      sortKey: 'sk',
-      startKey: (id) => resumeKeys.copy(tenantId, resumeId, id),
-    },
-    request,
-  );
+  const source = {
+    tenantPk: pk,
+    name: `export:${resumeId}`,
+    query: { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ConsistentRead: true },
+    sortKey: 'sk',
+    startKey: (id: string) => resumeKeys.copy(tenantId, resumeId, id),
+  };
+  const { items: copies, ...slice } = await slicePage<ApplicationCopyItem>(db, source, request);
   const [applications, changes, reviews] = await Promise.all([
     batchGet<ApplicationItem>(
       db,
@@ -81,26 +85,36 @@ export async function exportCandidate(
     (await batchGet<AuditItem>(db, auditKeys)).map((item) => [item.sk, toAuditEntry(item)]),
   );
   const byId = new Map(applications.map((application) => [application.id, application]));
+  const exported = copies.flatMap((copy, i) => {
+    const application = byId.get(copy.id);
+    // Removed since its copy was read: not the candidate's any more.
+    if (!application) return [];
+    const { reviews: _none, ...shown } = toApplication(application, [], changes.get(copy.jdId));
+    const entry: ExportedApplication = {
+      ...shown,
+      jobDescription: { id: copy.jdId, title: copy.jdTitle },
+      reviews: (reviews[i] ?? []).map((review) => ({
+        ...toReview(review),
+        auditEntry: (review.auditSk && audits.get(review.auditSk)) || null,
+      })),
+    };
+    return [{ copy, entry }];
+  });
+  // Each application may hold ~0.5 MB (100 scores, 50 reviews at their bounds): the page ends early
+  // past PAGE_BYTES, with a cursor right after its last application.
+  const kept = itemsWithinPageBytes(exported.map(({ entry }) => entry));
+  const last = exported[kept - 1]?.copy;
+  if (kept < exported.length && last) {
+    slice.hasMore = true;
+    const at =
+      request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
+    slice.nextCursor = await encodeCursor(source, { s: last.sk, i: last.id, p: (at?.p ?? 1) + 1 });
+  }
   return {
     data: {
       exportedAt: nowIso(),
       resume: toResume(resume),
-      applications: copies.flatMap((copy, i) => {
-        const application = byId.get(copy.id);
-        // Removed since its copy was read: not the candidate's any more.
-        if (!application) return [];
-        const { reviews: _none, ...shown } = toApplication(application, [], changes.get(copy.jdId));
-        return [
-          {
-            ...shown,
-            jobDescription: { id: copy.jdId, title: copy.jdTitle },
-            reviews: (reviews[i] ?? []).map((review) => ({
-              ...toReview(review),
-              auditEntry: (review.auditSk && audits.get(review.auditSk)) || null,
-            })),
-          },
-        ];
-      }),
+      applications: exported.slice(0, kept).map(({ entry }) => entry),
     },
     slice,
   };

@@ -449,13 +449,26 @@ export async function measureEnvelope(
     1000,
   );
   // GET /applications walks by cursor only: every answer of the walk, and every item it hands over.
-  const walk = async (endpoint: string, path: string, expected: number, itemNote: string) => {
+  const walk = async (
+    endpoint: string,
+    path: string,
+    expected: number,
+    itemNote: string,
+    // A candidate's export pages its applications, at most 20 to an answer.
+    pages: { size: number; items: (data: unknown) => unknown[] } = {
+      size: 100,
+      items: (data) => data as unknown[],
+    },
+  ) => {
     log(`envelope: GET ${path} (walked)`);
     let [got, plain, sent, answers, cursor] = [0, 0, 0, 0, undefined as string | undefined];
+    const separator = path.includes('?') ? '&' : '?';
     do {
-      const answer = await call(`${path}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      const answer = await call(
+        `${path}${separator}limit=${pages.size}${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
-      got += (answer.body.data as unknown[]).length;
+      got += pages.items(answer.body.data).length;
       [plain, sent, answers] = [
         Math.max(plain, answer.plain),
         Math.max(sent, answer.sent),
@@ -467,7 +480,7 @@ export async function measureEnvelope(
       endpoint,
       plain,
       sent,
-      shape: `pages of 100, ${answers.toLocaleString('en')} answers`,
+      shape: `pages of ${pages.size}, ${answers.toLocaleString('en')} answers`,
       items: itemNote,
       complete:
         got === expected
@@ -512,6 +525,13 @@ export async function measureEnvelope(
     '/resumes?updatedSince=1970-01-01T00:00:00Z',
     resumeCount,
     kb(largest.get('resume') ?? 0),
+  );
+  await walk(
+    `GET /candidates/:resumeId/export (the busy candidate: ${ENVELOPE.applicationsOnResume.toLocaleString('en')} applications × ${ENVELOPE.scoresPerApplication} scores)`,
+    `/candidates/${busyResume}/export`,
+    ENVELOPE.applicationsOnResume,
+    'an application with its 100 scores',
+    { size: 20, items: (data) => (data as { applications: unknown[] }).applications },
   );
   log('envelope: GET /candidates?search= (the busy candidate)');
   const busy = await call('/candidates?search=_0_curriculum');

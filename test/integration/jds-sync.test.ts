@@ -182,6 +182,52 @@ describe('DELETE /jds/:jdId', () => {
   });
 });
 
+describe('DELETE /jds/:jdId refused', () => {
+  it('takes its mark off even when an application of the JD was removed while it checked (the version moved)', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    await deliverLocally(db(), [
+      event('jd.upserted', tenantId, 1, { id: 'jd-1', ...JD }),
+      event('resume.upserted', tenantId, 1, { id: 'r-1', fileName: 'ada.pdf' }),
+      event('resume.upserted', tenantId, 1, { id: 'r-2', fileName: 'grace.pdf' }),
+    ]);
+    await deliverLocally(db(), [
+      event('application.upserted', tenantId, 1, { id: 'a-1', jdId: 'jd-1', resumeId: 'r-1' }),
+      event('application.upserted', tenantId, 1, { id: 'a-2', jdId: 'jd-1', resumeId: 'r-2' }),
+    ]);
+    // The delete's check for applications: just before it, the product erases r-1 (removing a-1).
+    let erased = false;
+    const stack = db().client.middlewareStack;
+    stack.add(
+      (next) => async (args) => {
+        const input = args.input as { ProjectionExpression?: string };
+        if (!erased && input.ProjectionExpression === 'id') {
+          erased = true;
+          await deliverLocally(db(), [event('resume.deleted', tenantId, 2, { id: 'r-1' })]);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'eraseDuringCheck' },
+    );
+    let refused: Awaited<ReturnType<typeof callApi>>;
+    try {
+      refused = await callApi('DELETE', '/jds/jd-1', { key });
+    } finally {
+      stack.remove('eraseDuringCheck');
+    }
+    expect(erased).toBe(true);
+    expect(refused.status).toBe(409);
+    // No mark left behind: the product's next application is written at once.
+    await expect(
+      applyApplicationUpsert(
+        db(),
+        tenantId,
+        { id: 'a-3', jdId: 'jd-1', resumeId: 'r-2' },
+        { sourceVersion: 1 },
+      ),
+    ).resolves.toMatchObject({ outcome: 'applied', created: true });
+  });
+});
+
 describe('PATCH /jds/:jdId', () => {
   /** A tenant whose product published jd-1, with one application (so that candidates show the JD's title). */
   async function seeded(occurredAt = new Date().toISOString()) {
@@ -222,6 +268,8 @@ describe('PATCH /jds/:jdId', () => {
       title: 'Staff Backend Engineer, Payments',
       location: 'Remote (EU)',
       updatedAt: expect.any(String),
+      // The title is a scoring input: its change is when scores given before went stale.
+      scoringInputsChangedAt: changed.json.data.updatedAt,
     });
     expect(changed.headers.etag).not.toBe(etag);
     expect(after.headers.etag).toBe(changed.headers.etag);

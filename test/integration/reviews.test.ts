@@ -151,6 +151,15 @@ describe('reviews of AI scores', () => {
       reviewer: 'r-1',
     });
     expect([ambiguous.status, ambiguous.json.error]).toEqual([409, expect.stringMatching(/model/)]);
+    // Without `score`, the newest: two given at once cannot be told apart either.
+    const unnamed = await review(twins.key, twins.applicationId, {
+      outcome: 'confirmed',
+      reviewer: 'r-1',
+    });
+    expect([unnamed.status, unnamed.json.error]).toEqual([
+      409,
+      expect.stringMatching(/name the one/),
+    ]);
     const named = await review(twins.key, twins.applicationId, {
       score: { scoredAt: t.older, model: OTHER_MODEL },
       outcome: 'rejected',
@@ -221,7 +230,15 @@ describe('reviews of AI scores', () => {
   it('keeps reviews through the product’s later writes of the application, and erasure takes them', async () => {
     const t = await scoredApplication(7);
     const rationale = 'Spoke with Ada: strong on reconciliation.';
-    await review(t.key, t.applicationId, { outcome: 'overridden', reviewer: 'r-1', rationale });
+    // With an Idempotency-Key: the answer kept for its replays must not keep the text either.
+    const body = { outcome: 'overridden', reviewer: 'r-1', rationale };
+    const headers = { 'idempotency-key': 'erasure-review-1' };
+    expect((await review(t.key, t.applicationId, body, headers)).json.data.rationale).toBe(
+      rationale,
+    );
+    const replayed = await review(t.key, t.applicationId, body, headers);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json.data.rationale).toBeNull();
     await product(t.tenantId, 'application.upserted', {
       id: t.applicationId,
       jdId: t.jdId,

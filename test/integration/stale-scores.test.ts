@@ -1,4 +1,6 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { tenantPk } from '../../lib/db/ids.js';
 import { applyProductEvent } from '../../lib/product-events/apply.js';
 import type { ProductEvent } from '../../lib/schemas/product-data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
@@ -21,13 +23,18 @@ const JD = {
 };
 
 let version = 0;
-async function product(tenantId: string, type: ProductEvent['type'], data: object) {
+async function product(
+  tenantId: string,
+  type: ProductEvent['type'],
+  data: object,
+  occurredAt = new Date().toISOString(),
+) {
   version += 1;
   const outcome = await applyProductEvent(db(), {
     type,
     id: `p-${version}`,
     tenantId,
-    occurredAt: new Date().toISOString(),
+    occurredAt,
     version,
     data,
   } as ProductEvent);
@@ -179,5 +186,49 @@ describe('stale scores', () => {
     const events = await callApi('GET', '/events?type=jd.updated', { key: t.key });
     expect(events.json.data.at(-1).data.scoringInputsChanged).toBe(true);
     expect(events.json.data.at(-2).data).not.toHaveProperty('scoringInputsChanged');
+  });
+
+  it('dates a product change by when it happened, not when its event arrived, and tells a first change of a JD written before digests were kept', async () => {
+    const t = await scored(3);
+    const happened = new Date(Date.now() - 2 * 60_000).toISOString();
+    // A score given after the change happened, before its (late) event arrived.
+    await product(t.tenantId, 'application.upserted', {
+      id: t.applicationId,
+      jdId: t.jdId,
+      resumeId: t.resumeId,
+      aiScores: [
+        { overallScore: 90, scoredAt: new Date(Date.now() - 60_000).toISOString() },
+        { overallScore: 77, scoredAt: t.scoredAt },
+      ],
+    });
+    await product(
+      t.tenantId,
+      'jd.upserted',
+      { id: t.jdId, ...JD, description: 'Now payouts too.' },
+      happened,
+    );
+    expect((await shown(t)).application).toEqual([
+      [
+        [90, false],
+        [77, true],
+      ],
+      happened,
+    ]);
+
+    const legacy = await scored(4);
+    // As a head written before this version kept the digest.
+    await db().client.send(
+      new UpdateCommand({
+        TableName: db().tableName,
+        Key: { pk: tenantPk(legacy.tenantId), sk: `JD#${legacy.jdId}` },
+        UpdateExpression: 'REMOVE scoringInputs',
+      }),
+    );
+    const patched = await callApi('PATCH', `/jds/${legacy.jdId}`, {
+      key: legacy.key,
+      body: { description: 'Builds the ledger and the payouts engine.' },
+    });
+    expect(patched.json.data.scoringInputsChangedAt).toBe(patched.json.data.updatedAt);
+    expect((await shown(legacy)).match).toEqual([true, patched.json.data.updatedAt]);
   });
 });

@@ -823,6 +823,7 @@ export interface components {
             updatedAt: string;
             description: string;
             requirements?: string;
+            scoringInputsChangedAt: string | null;
             applications: components["schemas"]["JdApplication"][];
         };
         JdApplication: {
