@@ -5,7 +5,7 @@ import { ulid as makeUlid } from 'ulid';
 import { createApiKey } from '../../lib/keys/api.js';
 import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import type { Db } from '../../lib/db/client.js';
-import { applicationItems } from '../../lib/applications/model.js';
+import { applicationItems, type ReviewItem, reviewKeys } from '../../lib/applications/model.js';
 import type { AiScore } from '../../lib/applications/scores.js';
 import type { ApiKeyLookupItem, ApiKeyRecordItem } from '../../lib/keys/model.js';
 import { apiKeyKeys } from '../../lib/keys/model.js';
@@ -33,6 +33,8 @@ export const ENVELOPE = {
   applicationsOnJd: 50_000,
   applicationsOnResume: 2_000,
   scoresPerApplication: 100,
+  /** the busy candidate's applications that hold 50 reviews each (two export pages' worth) */
+  reviewedApplications: 40,
   revokedKeys: 10_000,
   resumes: 100_000,
   events: 1_000_000,
@@ -277,6 +279,37 @@ export async function measureEnvelope(
       { ...candidateIdentity(metadataOf(0)), identityVersion: 1 },
       { title: busyJd.title, titleVersion: 1 },
     );
+    // The first pages of the busy candidate's export at their worst: 50 reviews each, texts at their bounds.
+    if (i < ENVELOPE.reviewedApplications) {
+      const reviews = Array.from({ length: LIMITS.reviewsPerApplication }, (_, r): ReviewItem => {
+        const reviewedAt = at(300_000 + i * LIMITS.reviewsPerApplication + r);
+        const id = ulid('V', i * LIMITS.reviewsPerApplication + r);
+        const reviewed = application.application.scores[0] as AiScore;
+        return {
+          ...reviewKeys.item(tenantId, application.application.id, reviewedAt, id),
+          entity: 'REVIEW',
+          id,
+          applicationId: application.application.id,
+          score: {
+            overallScore: reviewed.overallScore,
+            scoredAt: reviewed.scoredAt ?? null,
+            model: reviewed.model ?? null,
+          },
+          outcome: 'overridden',
+          reviewer: incompressible(LIMITS.reviewer),
+          rationale: incompressible(LIMITS.reviewRationale),
+          reviewedAt,
+        };
+      });
+      application.application.reviewCount = reviews.length;
+      application.application.lastReview = {
+        outcome: 'overridden',
+        reviewedAt: (reviews.at(-1) as ReviewItem).reviewedAt,
+        scoredAt: (reviews.at(-1) as ReviewItem).score.scoredAt,
+      };
+      items.push(...reviews);
+      note('review (reviewer and rationale at their bounds)', reviews[0] as ReviewItem);
+    }
     items.push(application.application, application.copy, application.pointer);
     note('application (100 scores, model names at their bound)', application.application);
     note('application copy (100 scores, model names at their bound)', application.copy);
