@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyProductEvent } from '../../lib/product-events/apply.js';
-import type { ProductEvent } from '../../lib/schemas/product-data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+import { productEvents } from '../helpers/product.js';
 
 /** A candidate's data on request (#42 item 4): GET /candidates/:resumeId/export, paged by application. */
 const db = useTestDb();
@@ -11,19 +10,7 @@ const ulidLike = (prefix: string, i: number) => `${prefix}${String(i).padStart(2
 const MODEL = { id: 'match-ranker-large', version: '2026.11.1' };
 const RESUME = ulidLike('RS', 1);
 
-let version = 0;
-async function product(tenantId: string, type: ProductEvent['type'], data: object) {
-  version += 1;
-  const outcome = await applyProductEvent(db(), {
-    type,
-    id: `p-${version}`,
-    tenantId,
-    occurredAt: new Date().toISOString(),
-    version,
-    data,
-  } as ProductEvent);
-  expect(outcome).toMatchObject({ outcome: 'applied' });
-}
+const product = productEvents(db);
 
 async function candidateWithThreeApplications() {
   const tenant = await tenantWithKey(db(), ['read', 'write']);

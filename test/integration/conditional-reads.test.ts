@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyProductEvent } from '../../lib/product-events/apply.js';
-import type { ProductEvent } from '../../lib/schemas/product-data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+import { productEvents } from '../helpers/product.js';
 import { useEnv } from '../helpers/env.js';
 import { startReceiver } from '../helpers/webhooks.js';
 
@@ -16,20 +15,7 @@ const RESUME = ulidLike('RS', 1);
 const OTHER_RESUME = ulidLike('RS', 2);
 const APPLICATION = ulidLike('AP', 1);
 
-let productVersion = 0;
-/** Applies one product event to the tenant, as the consumer would, each with a newer version. */
-async function product(tenantId: string, type: ProductEvent['type'], data: object) {
-  productVersion += 1;
-  const outcome = await applyProductEvent(db(), {
-    type,
-    id: `p-${productVersion}`,
-    tenantId,
-    occurredAt: new Date().toISOString(),
-    version: productVersion,
-    data,
-  } as ProductEvent);
-  expect(outcome).toMatchObject({ outcome: 'applied' });
-}
+const product = productEvents(db);
 
 const application = (resumeId: string, id: string, status: string) => ({
   id,

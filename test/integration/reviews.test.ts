@@ -1,11 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lib/schemas/limits.js';
-import { applyProductEvent } from '../../lib/product-events/apply.js';
-import type { ProductEvent } from '../../lib/schemas/product-data.js';
 import { tenantPk } from '../../lib/db/ids.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+import { productEvents } from '../helpers/product.js';
 import { useEnv } from '../helpers/env.js';
 
 /** Human review of AI scores (#42 item 1): POST /applications/:id/reviews, bound to one score. */
@@ -17,19 +16,7 @@ const MODEL = { id: 'match-ranker-large', version: '2026.11.1' };
 const OTHER_MODEL = { id: 'match-ranker-small', version: '2026.10.4' };
 const HOUR = 60 * 60 * 1000;
 
-let version = 0;
-async function product(tenantId: string, type: ProductEvent['type'], data: object) {
-  version += 1;
-  const outcome = await applyProductEvent(db(), {
-    type,
-    id: `p-${version}`,
-    tenantId,
-    occurredAt: new Date().toISOString(),
-    version,
-    data,
-  } as ProductEvent);
-  expect(outcome).toMatchObject({ outcome: 'applied' });
-}
+const product = productEvents(db);
 
 /** A tenant with a JD, a resume and an application scored twice (an hour apart, two models), and keys. */
 async function scoredApplication(n: number, scores?: object[]) {

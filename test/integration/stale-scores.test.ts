@@ -1,10 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { tenantPk } from '../../lib/db/ids.js';
-import { applyProductEvent } from '../../lib/product-events/apply.js';
-import type { ProductEvent } from '../../lib/schemas/product-data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+import { productEvents } from '../helpers/product.js';
 import { useEnv } from '../helpers/env.js';
 
 /** Stale scores (#42 item 2): a score given before its JD's scoring inputs last changed says so. */
@@ -22,24 +21,7 @@ const JD = {
   location: 'Remote (EU)',
 };
 
-let version = 0;
-async function product(
-  tenantId: string,
-  type: ProductEvent['type'],
-  data: object,
-  occurredAt = new Date().toISOString(),
-) {
-  version += 1;
-  const outcome = await applyProductEvent(db(), {
-    type,
-    id: `p-${version}`,
-    tenantId,
-    occurredAt,
-    version,
-    data,
-  } as ProductEvent);
-  expect(outcome).toMatchObject({ outcome: 'applied' });
-}
+const product = productEvents(db);
 
 async function scored(n: number) {
   const tenant = await tenantWithKey(db(), ['read', 'write']);

@@ -1,0 +1,29 @@
+import { expect } from 'vitest';
+import type { Db } from '../../lib/db/client.js';
+import { applyProductEvent } from '../../lib/product-events/apply.js';
+import type { ProductEvent } from '../../lib/schemas/product-data.js';
+
+/**
+ * Applies product events as the consumer does, each with a newer version than the last (one counter
+ * per test file), expecting each to be applied. `occurredAt` defaults to now.
+ */
+export function productEvents(db: () => Db) {
+  let version = 0;
+  return async (
+    tenantId: string,
+    type: ProductEvent['type'],
+    data: object,
+    occurredAt = new Date().toISOString(),
+  ) => {
+    version += 1;
+    const outcome = await applyProductEvent(db(), {
+      type,
+      id: `p-${version}`,
+      tenantId,
+      occurredAt,
+      version,
+      data,
+    } as ProductEvent);
+    expect(outcome).toMatchObject({ outcome: 'applied' });
+  };
+}
