@@ -78,6 +78,19 @@ export const reviewKeys = {
   }),
 };
 
+/** A review as answers show it: without its audit entry's key. */
+export function toReview(item: ReviewItem): Review {
+  return {
+    id: item.id,
+    applicationId: item.applicationId,
+    score: item.score,
+    outcome: item.outcome,
+    reviewer: item.reviewer,
+    rationale: item.rationale,
+    reviewedAt: item.reviewedAt,
+  };
+}
+
 /** What an application (and its matches entry) holds of its newest review. */
 export interface LatestReview {
   outcome: ReviewOutcome;

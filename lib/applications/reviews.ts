@@ -1,20 +1,20 @@
 import { type AuditContext, auditEntry } from '../audit/model.js';
 import type { Db } from '../db/client.js';
-import { getItem, guards, optimistically, queryUpTo, transactWrite } from '../db/dynamo.js';
+import { getItem, guards, optimistically, transactWrite } from '../db/dynamo.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
-import { isValidId, newId, nowIso, tenantPk } from '../db/ids.js';
+import { isValidId, newId, nowIso } from '../db/ids.js';
 import { recordEvent } from '../events/model.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
   type ApplicationItem,
-  type ApplicationPointerItem,
   applicationKeys,
   type LatestReview,
   type Review,
   type ReviewItem,
   reviewKeys,
 } from './model.js';
+import { readApplicationPointer } from './store.js';
 import type { ReviewOutcome } from './statuses.js';
 import { type AiScore, asScore, type ScoreModel } from './scores.js';
 
@@ -27,49 +27,6 @@ import { type AiScore, asScore, type ScoreModel } from './scores.js';
 
 /** The score a review is of, as the application shows it. */
 type ReviewedScore = Review['score'];
-
-export function toReview(item: ReviewItem): Review {
-  return {
-    id: item.id,
-    applicationId: item.applicationId,
-    score: item.score,
-    outcome: item.outcome,
-    reviewer: item.reviewer,
-    rationale: item.rationale,
-    reviewedAt: item.reviewedAt,
-  };
-}
-
-/** An application's reviews, newest first (at most LIMITS.reviewsPerApplication exist). */
-export async function readReviews(
-  db: Db,
-  tenantId: string,
-  applicationId: string,
-): Promise<Review[]> {
-  return (await readReviewItems(db, tenantId, applicationId)).map(toReview);
-}
-
-/** An application's reviews as stored (with their audit entries' keys), newest first. */
-export async function readReviewItems(
-  db: Db,
-  tenantId: string,
-  applicationId: string,
-): Promise<ReviewItem[]> {
-  const { items } = await queryUpTo<ReviewItem>(
-    db,
-    {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': tenantPk(tenantId),
-        ':prefix': reviewKeys.ofApplication(applicationId),
-      },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-    },
-    LIMITS.reviewsPerApplication,
-  );
-  return items;
-}
 
 /** What a review names of the score it is of: its time, and its model when several share the time. */
 export interface ScoreReference {
@@ -154,7 +111,14 @@ export async function createReview(
   if (!isValidId(applicationId)) throw new NotFoundError('Application');
   return optimistically(
     async () => {
-      const application = await readApplicationItem(db, tenantId, applicationId);
+      const pointer = await readApplicationPointer(db, tenantId, applicationId);
+      const application =
+        pointer &&
+        (await getItem<ApplicationItem>(
+          db,
+          applicationKeys.item(tenantId, pointer.jdId, applicationId),
+          { consistent: true },
+        ));
       if (!application) throw new NotFoundError('Application');
       const count = application.reviewCount ?? 0;
       if (count >= LIMITS.reviewsPerApplication)
@@ -225,21 +189,4 @@ export async function createReview(
     },
     (error) => REVIEW.failed(error),
   );
-}
-
-/** The application an id names, through its pointer, read strongly consistent. */
-async function readApplicationItem(
-  db: Db,
-  tenantId: string,
-  applicationId: string,
-): Promise<ApplicationItem | undefined> {
-  const pointer = await getItem<ApplicationPointerItem | { entity: 'TOMBSTONE' }>(
-    db,
-    applicationKeys.pointer(tenantId, applicationId),
-    { consistent: true },
-  );
-  if (pointer?.entity !== 'APPLICATION_POINTER') return undefined;
-  return getItem<ApplicationItem>(db, applicationKeys.item(tenantId, pointer.jdId, applicationId), {
-    consistent: true,
-  });
 }

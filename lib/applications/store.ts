@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { batchGet, getItem } from '../db/dynamo.js';
+import { batchGet, getItem, queryUpTo } from '../db/dynamo.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';
 import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
 import {
@@ -26,16 +26,20 @@ import {
   type Match,
   type MatchEntry,
   passesFilter,
+  type Review,
+  type ReviewItem,
+  reviewKeys,
   toApplication,
   toApplicationEntry,
   toMatch,
+  toReview,
 } from './model.js';
-import { readReviews } from './reviews.js';
+import { LIMITS } from '../schemas/limits.js';
 import { readScoringInputsChanges } from './staleness.js';
 
 /**
- * Applications as stored: a JD's ranked matches and one application with its scores. Applications are
- * written by the product alone (./sync.ts).
+ * Applications as stored: a JD's ranked matches, and one application with its scores and reviews.
+ * The product writes applications (./sync.ts); integrators write reviews only (./reviews.ts).
  */
 
 /**
@@ -97,19 +101,56 @@ export async function listMatches(
   return { ...entries, items: entries.items.map((entry) => toMatch(entry, changedAt)) };
 }
 
-/** One application with every score and its provenance (GET /applications/:id), through its pointer. */
-export async function readApplication(
+/** Where an application lives (its JD and resume), from its id; undefined when it is not (or no longer) there. */
+export async function readApplicationPointer(
   db: Db,
   tenantId: string,
   applicationId: string,
-): Promise<Application | undefined> {
+): Promise<ApplicationPointerItem | undefined> {
   if (!isValidId(applicationId)) return undefined;
   const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(
     db,
     applicationKeys.pointer(tenantId, applicationId),
     { consistent: true },
   );
-  if (pointer?.entity !== 'APPLICATION_POINTER') return undefined;
+  return pointer?.entity === 'APPLICATION_POINTER' ? pointer : undefined;
+}
+
+/** An application's reviews, newest first (at most LIMITS.reviewsPerApplication exist). */
+export async function readReviews(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+): Promise<Review[]> {
+  return (await readReviewItems(db, tenantId, applicationId)).map(toReview);
+}
+
+/** An application's reviews as stored (with their audit entries' keys), newest first. */
+export async function readReviewItems(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+): Promise<ReviewItem[]> {
+  const { items } = await queryUpTo<ReviewItem>(
+    db,
+    {
+      ...underPrefix(tenantId, reviewKeys.ofApplication(applicationId)),
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    },
+    LIMITS.reviewsPerApplication,
+  );
+  return items;
+}
+
+/** One application with every score and its provenance (GET /applications/:id), through its pointer. */
+export async function readApplication(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+): Promise<Application | undefined> {
+  const pointer = await readApplicationPointer(db, tenantId, applicationId);
+  if (!pointer) return undefined;
   const [application, reviews, jd] = await Promise.all([
     getItem<ApplicationItem>(db, applicationKeys.item(tenantId, pointer.jdId, applicationId), {
       consistent: true,

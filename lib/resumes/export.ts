@@ -1,6 +1,11 @@
 import pMap from 'p-map';
-import { type ApplicationItem, applicationKeys, toApplication } from '../applications/model.js';
-import { readReviewItems, toReview } from '../applications/reviews.js';
+import {
+  type ApplicationItem,
+  applicationKeys,
+  toApplication,
+  toReview,
+} from '../applications/model.js';
+import { readReviewItems } from '../applications/store.js';
 import { readScoringInputsChanges } from '../applications/staleness.js';
 import { type AuditEntry, type AuditItem, toAuditEntry } from '../audit/model.js';
 import type { Db } from '../db/client.js';
