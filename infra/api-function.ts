@@ -60,6 +60,8 @@ export interface StageSettings {
   logLevel: string;
   logRetention: RetentionDays;
   environment: Record<string, string>;
+  /** test keys and the test routes are served (`-c testMode=false` turns them off) */
+  testMode: boolean;
 }
 
 export interface ApiFunctionProps {

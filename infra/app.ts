@@ -34,11 +34,20 @@ export interface StageDescription {
   apiKeyHourlyLimit?: number;
   /** days each audit entry is kept (default 400, at least 183: the AI Act's 6 months) */
   auditRetentionDays?: number;
+  /** test keys and the test routes (default true; false turns test mode off for the stage) */
+  testMode?: boolean;
   /** per-IP requests a minute outside prod */
   apiRateLimitMax?: number;
   logLevel?: string;
   /** `canary` (CodeDeploy 10% for 5 minutes, rolled back on a canary alarm; default in prod) or `all-at-once` */
   rollout?: RolloutKind;
+}
+
+/** `-c testMode=true|false` (a boolean in cdk.json): anything else is refused at synth. */
+function testModeOf(value: string | boolean | undefined): boolean {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`-c testMode=${String(value)}: expected true or false`);
 }
 
 /**
@@ -128,6 +137,7 @@ export function createApp(
     apiKeyHourlyLimit: number('apiKeyHourlyLimit'),
     apiRateLimitMax: number('apiRateLimitMax'),
     auditRetentionDays: number('auditRetentionDays'),
+    ...(value('testMode') === undefined ? {} : { testMode: testModeOf(value('testMode')) }),
     logLevel: value('logLevel') as string | undefined,
     env,
     ...(edge

@@ -1,4 +1,6 @@
+import type { PartitionKind } from '../lib/db/table.js';
 import type { TableAccess } from '../lib/http/route-definition.js';
+import type { KeyMode } from '../lib/keys/format.js';
 import type { RouteId } from '../lib/http/routes.js';
 import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
 import { AUDIT_ROUTE_ACCESS } from '../lib/audit/routes.js';
@@ -7,6 +9,7 @@ import { JD_ROUTE_ACCESS } from '../lib/jds/routes.js';
 import { KEY_ROUTE_ACCESS } from '../lib/keys/routes.js';
 import { RESUME_ROUTE_ACCESS } from '../lib/resumes/routes.js';
 import { WEBHOOK_ROUTE_ACCESS } from '../lib/webhooks/routes.js';
+import { TEST_MODE_ROUTE_ACCESS } from '../lib/test-mode/routes.js';
 
 export type { TableAccess };
 
@@ -27,7 +30,30 @@ export const ROUTE_ACCESS = {
   ...EVENT_ROUTE_ACCESS,
   ...WEBHOOK_ROUTE_ACCESS,
   ...AUDIT_ROUTE_ACCESS,
+  ...TEST_MODE_ROUTE_ACCESS,
 } as const satisfies Record<RouteId, TableAccess>;
+
+/**
+ * A grant as the stage deploys it. `tenant` in a declared access means the caller's space: a function
+ * serving live keys reaches TENANT#, one serving test keys TEST# (with the stage's test mode on), one
+ * serving both reaches both. A declared `testSpace` (the sample data a new test key brings) stays only
+ * with test mode on: a stage with it off names TEST# in no grant.
+ */
+export function inSpaces(
+  access: TableAccess,
+  modes: readonly KeyMode[],
+  testMode: boolean,
+): TableAccess {
+  const spaces: PartitionKind[] = [];
+  if (modes.includes('live')) spaces.push('tenant');
+  if (testMode && modes.includes('test')) spaces.push('testSpace');
+  const partitions = access.partitions.flatMap((kind): PartitionKind[] => {
+    if (kind === 'tenant') return spaces;
+    if (kind === 'testSpace') return testMode ? [kind] : [];
+    return [kind];
+  });
+  return { ...access, partitions: [...new Set(partitions)] };
+}
 
 /**
  * The authorizer: one conditional UpdateItem on the key lookup, and one on the per-IP counter where no
@@ -52,7 +78,8 @@ export const QUOTA_REFUND_ACCESS: TableAccess = {
 };
 
 /**
- * The product-events consumer writes every kind of tenant data: JDs, resumes and applications with
+ * The product-events consumer writes every kind of tenant data (live only: the product feed never
+ * reaches a test space, whatever an event names): JDs, resumes and applications with
  * their copies and counts, tombstones of deletions (DeleteItem for a JD's body and deleted
  * applications), and the JD head checks that guard an application's copy (ConditionCheckItem).
  */

@@ -76,8 +76,10 @@ import {
   ORIGIN_VERIFY_HEADER,
   VIEWER_ADDRESS_HEADER,
 } from '../lib/config.js';
+import { KEY_MODES } from '../lib/keys/format.js';
 import {
   authorizerAccess,
+  inSpaces,
   QUOTA_REFUND_ACCESS,
   ROUTE_ACCESS,
   type TableAccess,
@@ -93,6 +95,8 @@ export interface HiringApiStackProps extends StackProps {
   apiKeyHourlyLimit?: number;
   /** days GET /audit-log keeps each entry (default 400; at least MIN_AUDIT_RETENTION_DAYS) */
   auditRetentionDays?: number;
+  /** test keys, their test spaces and the test routes (default on; false: none of them) */
+  testMode?: boolean;
   /** per-IP requests per minute; honoured only outside production */
   apiRateLimitMax?: number;
   logLevel?: string;
@@ -133,9 +137,18 @@ export interface ServedRoute {
   access: TableAccess;
 }
 
-/** The route table, with each route's table access (infra/permissions.ts). */
-export function servedRoutes(): ServedRoute[] {
-  return routeEntries().map(([id, route]) => ({ id, route, access: ROUTE_ACCESS[id] }));
+/**
+ * The route table, with each route's table access (infra/permissions.ts) in the spaces it serves. With
+ * test mode off, the routes that serve only test keys are not deployed (they answer the 404 of no route).
+ */
+export function servedRoutes({ testMode = true }: { testMode?: boolean } = {}): ServedRoute[] {
+  return routeEntries()
+    .map(([id, route]) => {
+      const modes = route.keyModes ?? KEY_MODES;
+      return { id, route, modes, access: inSpaces(ROUTE_ACCESS[id], modes, testMode) };
+    })
+    .filter(({ modes }) => testMode || modes.includes('live'))
+    .map(({ id, route, access }) => ({ id, route, access }));
 }
 
 /** The nested stack a route belongs to: the first segment of its path (`/jds/{jdId}` → `Jds`). */
@@ -165,6 +178,8 @@ export class HiringApiStack extends Stack {
         );
       environment.AUDIT_RETENTION_DAYS = String(props.auditRetentionDays);
     }
+    const testMode = props.testMode ?? true;
+    if (!testMode) environment.TEST_MODE = 'off';
     if (props.apiRateLimitMax && !isProduction)
       environment.API_RATE_LIMIT_MAX = String(props.apiRateLimitMax);
     const settings: StageSettings = {
@@ -173,6 +188,7 @@ export class HiringApiStack extends Stack {
       logLevel: props.logLevel ?? 'INFO',
       logRetention: isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
       environment,
+      testMode,
     };
 
     const { data } = props;
@@ -251,7 +267,7 @@ export class HiringApiStack extends Stack {
       }
       return group;
     };
-    for (const { id, route, access } of props.routes ?? servedRoutes()) {
+    for (const { id, route, access } of props.routes ?? servedRoutes({ testMode })) {
       const group = groupOf(route.path);
       const fn = new ApiFunction(group.stack, `${id[0]?.toUpperCase()}${id.slice(1)}`, {
         functionName: route.functionName,

@@ -11,7 +11,8 @@ import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { STREAM_FILTER } from '../lib/webhooks/dispatch.js';
 import { notEmptyAlarm } from './alarms.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
-import { WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
+import { KEY_MODES } from '../lib/keys/format.js';
+import { inSpaces, WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
 import { acknowledgeQueueEventSource, WORKER_TIMEOUT_SECONDS } from './queues.js';
 
 /**
@@ -72,7 +73,11 @@ export class WebhookDelivery extends Construct {
       timeout: DISPATCHER_TIMEOUT,
       environment: { DELIVERY_QUEUE_URL: this.queue.queueUrl },
     });
-    this.dispatcher.bindTable(props.table, WEBHOOK_DISPATCHER_ACCESS);
+    // Test spaces have webhooks too: their events reach their endpoints as live ones do.
+    this.dispatcher.bindTable(
+      props.table,
+      inSpaces(WEBHOOK_DISPATCHER_ACCESS, KEY_MODES, props.settings.testMode),
+    );
     this.queue.grantSendMessages(this.dispatcher);
     this.dispatcher.live.addEventSource(
       new DynamoEventSource(props.table, {
@@ -103,7 +108,10 @@ export class WebhookDelivery extends Construct {
       timeout: Duration.seconds(WORKER_TIMEOUT_SECONDS),
       environment: { DELIVERY_QUEUE_URL: this.queue.queueUrl },
     });
-    this.worker.bindTable(props.table, WEBHOOK_WORKER_ACCESS);
+    this.worker.bindTable(
+      props.table,
+      inSpaces(WEBHOOK_WORKER_ACCESS, KEY_MODES, props.settings.testMode),
+    );
     this.worker.useWebhookSecretsKey(props.secretsKey, 'kms:Decrypt');
     this.queue.grantSendMessages(this.worker);
     this.worker.live.addEventSource(

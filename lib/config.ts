@@ -39,6 +39,14 @@ function positiveIntFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * Test keys and the test routes, on unless the stage turns them off (`-c testMode=false` sets
+ * TEST_MODE=off): then no test key is made and the authorizer refuses those that exist.
+ */
+export function testModeEnabled(): boolean {
+  return process.env.TEST_MODE !== 'off';
+}
+
 export function isProduction(): boolean {
   return process.env.STAGE === 'prod';
 }

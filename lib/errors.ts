@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   unauthenticated: 'no API key was sent',
   key_invalid: 'the API key is unknown, malformed, revoked or expired',
   scope_missing: 'the key lacks the scope the route needs',
+  key_mode_mismatch:
+    'the route serves the other kind of key: managing keys takes a live key, the test routes a test key',
   not_found: 'no such resource for this tenant, or no such route',
   conflict:
     'the request contradicts what is stored (an id already bound to something else; `existingId` names the JD holding an `externalId`)',

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { apiVersions, isServedVersion } from '../lib/versions/shape.js';
 import { isScope, SCOPES } from '../lib/auth/scopes.js';
+import { KEY_MODES, type KeyMode } from '../lib/keys/format.js';
 import { createApiKey, revokeApiKey } from '../lib/keys/api.js';
 import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId, newId } from '../lib/db/ids.js';
@@ -33,7 +34,7 @@ const writeResult = stdoutForResultOnly();
  * DYNAMODB_ENDPOINT=aws, the real DynamoDB of the current AWS credentials. Prints one JSON object.
  */
 const USAGE = `Usage: npm run admin -- <command> [options]
-  create-key --tenant <id> --scopes <a,b> [--name <n>] [--expires-at <iso>] [--api-version <date>]
+  create-key --tenant <id> --scopes <a,b> [--name <n>] [--expires-at <iso>] [--api-version <date>] [--mode live|test]
   revoke-key --tenant <id> --key-id <id>
   set-quota  --tenant <id> --per-hour <n>          (the tenant's hourly limit per key)
   set-key-limit --tenant <id> --max-keys <n>      (active keys the tenant may hold; default 50)
@@ -77,6 +78,7 @@ async function main(argv: string[]): Promise<unknown> {
       name: { type: 'string' },
       'expires-at': { type: 'string' },
       'api-version': { type: 'string' },
+      mode: { type: 'string' },
       'key-id': { type: 'string' },
       'per-hour': { type: 'string' },
       'max-keys': { type: 'string' },
@@ -120,11 +122,21 @@ async function main(argv: string[]): Promise<unknown> {
             .map(({ version }) => version)
             .join(', ')}`,
         );
+      const mode = values.mode ?? 'live';
+      if (!(KEY_MODES as readonly string[]).includes(mode))
+        throw new UsageError(`--mode ${mode}: expected ${KEY_MODES.join(' or ')}`);
       await ensureTenant(db, tenantId);
       const { key, record } = await createApiKey(
         db,
         tenantId,
-        { name: values.name ?? 'admin-cli', scopes, expiresAt, createdBy: 'admin-cli', apiVersion },
+        {
+          name: values.name ?? 'admin-cli',
+          scopes,
+          expiresAt,
+          createdBy: 'admin-cli',
+          apiVersion,
+          mode: mode as KeyMode,
+        },
         { audit: operatorAudit('create-key') },
       );
       return { tenantId, ...record, key };

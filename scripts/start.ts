@@ -4,7 +4,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiKey } from '../lib/keys/api.js';
 import { createDb, setSharedDb } from '../lib/db/client.js';
 import { importProductData } from './local/import.js';
-import { demoData } from './local/demo-data.js';
+import { demoData } from '../lib/test-mode/sample-data.js';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from './local/dynamodb-local.js';
 import { startGateway } from './local/gateway.js';
 import { withDeployedPermissions } from './local/aws.js';

@@ -1,13 +1,15 @@
+import { tenantOfSpace } from '../../lib/db/ids.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { FIRST_VERSION } from '../../lib/versions/first.js';
 
 export const handler = apiHandler('whoami', {}, async ({ caller }) => ({
   data: {
-    tenantId: caller.tenantId,
+    tenantId: tenantOfSpace(caller.tenantId),
     keyId: caller.keyId,
     name: caller.keyName,
     scopes: caller.scopes,
     apiVersion: caller.apiVersion ?? FIRST_VERSION,
+    mode: caller.mode,
     quota: {
       limit: caller.quota.limit,
       used: caller.quota.used,

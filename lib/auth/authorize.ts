@@ -8,6 +8,7 @@ import { type SecretValues, secretValues } from '../aws/secrets.js';
 import {
   defaultHourlyLimit,
   ORIGIN_VERIFY_HEADER,
+  testModeEnabled,
   originVerifySecretId,
   perIpLimit,
   VIEWER_ADDRESS_HEADER,
@@ -122,6 +123,9 @@ export async function authorizeRequest(
     throw error;
   }
   if (typeof authentication === 'string') return refuse('key_invalid', authentication);
+  // A stage with test mode off serves no test key, even one made before it was turned off.
+  if (authentication.mode === 'test' && !testModeEnabled())
+    return refuse('key_invalid', 'test-mode-off');
   logger.appendKeys({ tenantId: authentication.tenantId, keyId: authentication.keyId });
   // Over the per-IP limit, the function answers 429 (lib/http/api-handler.ts): a refused request spends
   // none of the key's hour, so the unit counted in parallel is given back (one more write, refused requests only).
@@ -140,6 +144,7 @@ export async function authorizeRequest(
       quotaLimit: authentication.limit,
       quotaResetAt: authentication.resetAt,
       ...(authentication.apiVersion === undefined ? {} : { apiVersion: authentication.apiVersion }),
+      ...(authentication.mode === 'test' ? { mode: 'test' as const } : {}),
       clientIp,
       ...(ipCount === undefined ? {} : { ipCount, ipLimit: perIpLimit() }),
     },

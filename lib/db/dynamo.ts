@@ -6,6 +6,7 @@ import {
   BatchGetCommand,
   type BatchGetCommandInput,
   type BatchGetCommandOutput,
+  DeleteCommand,
   GetCommand,
   PutCommand,
   type PutCommandInput,
@@ -112,6 +113,11 @@ export async function putItem(db: Db, input: Omit<PutCommandInput, 'TableName'>)
       }),
     ),
   );
+}
+
+/** Deletes one item, whether or not it is there. */
+export async function deleteItem(db: Db, key: Key): Promise<void> {
+  await call(() => db.client.send(new DeleteCommand({ TableName: db.tableName, Key: key })));
 }
 
 export type UpdateInput = Omit<UpdateCommandInput, 'TableName'>;

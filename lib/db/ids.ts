@@ -23,15 +23,40 @@ export function nowIso(now: Date = new Date()): string {
   return now.toISOString();
 }
 
-export function tenantPk(tenantId: string): string {
-  if (!isValidId(tenantId)) throw new Error(`Invalid tenant id: ${JSON.stringify(tenantId)}`);
-  return `${PARTITION_PREFIXES.tenant}${tenantId}`;
+/**
+ * The data layer names a tenant's data by a space id, passed wherever a tenant id goes: `acme` is the
+ * live data of tenant acme, `test:acme` its test space, which only its test keys reach. A ':' is in no
+ * tenant id (ID_PATTERN), so no tenant, and no product event, can name a test space.
+ */
+const TEST_SPACE_MARK = 'test:';
+
+export function testSpaceOf(tenantId: string): string {
+  return `${TEST_SPACE_MARK}${tenantId}`;
 }
 
-/** The tenant whose partition key this is. */
+export function isTestSpace(spaceId: string): boolean {
+  return spaceId.startsWith(TEST_SPACE_MARK);
+}
+
+/** The tenant a space belongs to (itself for live data). */
+export function tenantOfSpace(spaceId: string): string {
+  return isTestSpace(spaceId) ? spaceId.slice(TEST_SPACE_MARK.length) : spaceId;
+}
+
+/** The partition of a space: `TENANT#acme` for live data, `TEST#acme` for the test space. */
+export function tenantPk(spaceId: string): string {
+  const tenantId = tenantOfSpace(spaceId);
+  if (!isValidId(tenantId)) throw new Error(`Invalid tenant id: ${JSON.stringify(spaceId)}`);
+  const prefix = isTestSpace(spaceId) ? PARTITION_PREFIXES.testSpace : PARTITION_PREFIXES.tenant;
+  return `${prefix}${tenantId}`;
+}
+
+/** The space whose partition key this is. */
 export function tenantIdOfPk(pk: string): string {
-  if (!pk.startsWith(PARTITION_PREFIXES.tenant)) throw new Error(`Not a tenant partition: ${pk}`);
-  return pk.slice(PARTITION_PREFIXES.tenant.length);
+  if (pk.startsWith(PARTITION_PREFIXES.tenant)) return pk.slice(PARTITION_PREFIXES.tenant.length);
+  if (pk.startsWith(PARTITION_PREFIXES.testSpace))
+    return testSpaceOf(pk.slice(PARTITION_PREFIXES.testSpace.length));
+  throw new Error(`Not a tenant partition: ${pk}`);
 }
 
 /**

@@ -20,12 +20,15 @@
 export const KEY_ATTRIBUTES = { partitionKey: 'pk', sortKey: 'sk' } as const;
 
 /**
- * What the table's partitions hold, by the prefix of their partition key: a tenant's data, the global
- * lookup of an API key by its hash, and a client IP's request counts. IAM grants (infra/permissions.ts)
- * name these prefixes in `dynamodb:LeadingKeys` conditions.
+ * What the table's partitions hold, by the prefix of their partition key: a tenant's data, its test
+ * space's data (what its test keys read and write), the global lookup of an API key by its hash, and a
+ * client IP's request counts. IAM grants (infra/permissions.ts) name these prefixes in
+ * `dynamodb:LeadingKeys` conditions, which is what keeps the product feed out of test spaces and the
+ * test routes out of live data.
  */
 export const PARTITION_PREFIXES = {
   tenant: 'TENANT#',
+  testSpace: 'TEST#',
   keyHash: 'KEYHASH#',
   clientIp: 'IP#',
 } as const;

@@ -41,6 +41,7 @@ export interface EventData {
     name: string;
     scopes: Scope[];
     expiresAt: string | null;
+    mode: 'live' | 'test';
     updatedAt: string;
   };
   'key.revoked': { id: string; name: string; updatedAt: string };

@@ -15,6 +15,7 @@ import { returnQuotaUnit } from '../keys/authentication.js';
 import { hashApiKey } from '../keys/format.js';
 import { fitResponse } from './response-size.js';
 import { rateLimitHeaders } from './rate-limit.js';
+import type { RouteDefinition } from './route-definition.js';
 import { ROUTES, type RouteId } from './routes.js';
 import type { AuditContext } from '../audit/model.js';
 import { parseOrThrow } from '../schemas/parse.js';
@@ -172,7 +173,7 @@ function errorEnvelope<R extends RouteId>(): MiddlewareObj<
   };
 }
 
-/** Per-key quota and per-IP limit (429), then the route's scope (403). */
+/** Per-key quota and per-IP limit (429), then the key's mode and the route's scope (403). */
 function authorize<R extends RouteId>(
   routeId: R,
 ): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext<R>> {
@@ -188,10 +189,19 @@ function authorize<R extends RouteId>(
         caller,
       );
       enforceLimits(request.event, caller, request.event.requestContext?.timeEpoch ?? Date.now());
+      const { keyModes }: RouteDefinition = route;
+      if (keyModes && !keyModes.includes(caller.mode))
+        throw new HttpError(403, 'key_mode_mismatch', keyModeMessage(caller.mode));
       if (route.scope && !hasScope(caller.scopes, route.scope))
         throw new HttpError(403, 'scope_missing', missingScopeMessage(route.scope));
     },
   };
+}
+
+function keyModeMessage(mode: Caller['mode']): string {
+  return mode === 'test'
+    ? "A test key cannot manage keys: use a live admin key (it manages the tenant's live and test keys)"
+    : 'This route serves test keys only (hk_test_…): it changes the test space, never live data';
 }
 
 /** JSON body (415, 413, 400) and zod validation of body and query (400 naming field and rule). */

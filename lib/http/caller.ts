@@ -3,6 +3,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import { isScope, type Scope } from '../auth/scopes.js';
+import { testSpaceOf } from '../db/ids.js';
+import type { KeyMode } from '../keys/format.js';
 import { TransientError } from '../errors.js';
 import { HttpError } from './errors.js';
 import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';
@@ -26,6 +28,8 @@ export interface AuthorizerContext {
   quotaResetAt: number;
   /** the API version the key is pinned to; absent for keys made before versions were */
   apiVersion?: string;
+  /** 'test' for a test key; absent for a live key */
+  mode?: 'test';
   /** the client's address (behind the edge: the viewer's, not CloudFront's), for the access log */
   clientIp: string;
   /** requests from the client IP this minute; absent behind the edge, where the WAF limits per IP */
@@ -56,7 +60,13 @@ export type ApiEvent = APIGatewayProxyEventV2WithLambdaAuthorizer<GatewayContext
 export type ApiResponse = APIGatewayProxyStructuredResultV2;
 
 export interface Caller {
+  /**
+   * The space every read and write of the request names (lib/db/ids.ts): the tenant's id for a live
+   * key, its test space's (`test:<tenant>`) for a test key. Route code never chooses: the key does.
+   */
   tenantId: string;
+  /** the key's mode: a test key reaches only the test space */
+  mode: KeyMode;
   keyId: string;
   keyName: string;
   scopes: Scope[];
@@ -93,8 +103,10 @@ export function callerOf(event: ApiEvent): Caller {
   // API Gateway only invokes the function after the authorizer allowed; no context is a wiring bug.
   if (!context?.tenantId)
     throw new Error('Request reached the function without authorizer context');
+  const mode = context.mode === 'test' ? 'test' : 'live';
   return {
-    tenantId: context.tenantId,
+    tenantId: mode === 'test' ? testSpaceOf(context.tenantId) : context.tenantId,
+    mode,
     keyId: context.keyId,
     keyName: context.keyName,
     scopes: context.scopes.split(',').filter(isScope),

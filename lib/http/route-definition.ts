@@ -1,6 +1,7 @@
 import type { ScopeRequirement } from '../auth/scopes.js';
 import type { IndexName, PartitionKind } from '../db/table.js';
 import type { ErrorCode } from '../errors.js';
+import type { KeyMode } from '../keys/format.js';
 
 /**
  * What a resource declares of each of its routes (lib/<resource>/routes.ts): the route itself, what
@@ -14,6 +15,11 @@ export interface RouteDefinition {
   readonly functionName: string;
   /** undefined: any valid key */
   readonly scope: ScopeRequirement | undefined;
+  /**
+   * the key modes it serves, when not both: a key of another mode is 403 `key_mode_mismatch`. A route
+   * serving test keys reaches the test space (its IAM grant names that partition too).
+   */
+  readonly keyModes?: readonly KeyMode[];
   readonly summary: string;
   /** 202: accepted, done asynchronously; 204: done, nothing to answer */
   readonly successStatus: 200 | 201 | 202 | 204;

@@ -5,6 +5,7 @@ import { JD_ROUTES } from '../jds/routes.js';
 import { KEY_ROUTES } from '../keys/routes.js';
 import { RESUME_ROUTES } from '../resumes/routes.js';
 import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
+import { TEST_MODE_ROUTES } from '../test-mode/routes.js';
 import type { RouteDefinition } from './route-definition.js';
 
 /**
@@ -21,6 +22,7 @@ export const ROUTES = {
   ...EVENT_ROUTES,
   ...WEBHOOK_ROUTES,
   ...AUDIT_ROUTES,
+  ...TEST_MODE_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;

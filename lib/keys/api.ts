@@ -9,7 +9,8 @@ import type { IdempotencyClaim } from '../db/idempotency.js';
 import { isValidId, newId, nowIso, underPrefix } from '../db/ids.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { currentVersion } from '../versions/shape.js';
-import { generateApiKey, hashApiKey } from './format.js';
+import { openTestSpace } from '../test-mode/space.js';
+import { generateApiKey, hashApiKey, type KeyMode } from './format.js';
 import {
   type ApiKeyLookupItem,
   type ApiKeyRecord,
@@ -30,6 +31,8 @@ export interface NewApiKey {
   createdBy: string;
   /** the API version to pin it to: the current one when absent */
   apiVersion?: string | undefined;
+  /** `test`: a key of the tenant's test space (hk_test_…); live when absent */
+  mode?: KeyMode | undefined;
 }
 
 /** The tenant's count of active keys, below its cap. */
@@ -65,7 +68,8 @@ export async function createApiKey(
   );
   if (!tenant) throw new NotFoundError(`Tenant ${tenantId}`);
   const maxActiveKeys = tenant.maxActiveKeys ?? DEFAULT_MAX_ACTIVE_KEYS;
-  const key = generateApiKey();
+  const mode = input.mode ?? 'live';
+  const key = generateApiKey(mode);
   const keyHash = hashApiKey(key);
   const id = newId();
   const expiresAt = input.expiresAt === undefined ? undefined : new Date(input.expiresAt);
@@ -80,6 +84,7 @@ export async function createApiKey(
     createdBy: input.createdBy,
     keyHash,
     apiVersion,
+    ...(mode === 'test' ? { mode } : {}),
   };
   const lookup: ApiKeyLookupItem = {
     ...apiKeyKeys.lookup(keyHash),
@@ -91,6 +96,7 @@ export async function createApiKey(
     win: 0,
     cnt: 0,
     apiVersion,
+    ...(mode === 'test' ? { mode } : {}),
   };
   if (expiresAt) {
     record.expiresAt = expiresAt.toISOString();
@@ -128,6 +134,7 @@ export async function createApiKey(
         name: input.name,
         scopes: [...input.scopes],
         expiresAt: record.expiresAt ?? null,
+        mode,
         updatedAt: record.createdAt,
       }),
       ...audited(db, tenantId, options.audit, 'key.created', { type: 'key', id, version: null }),
@@ -146,6 +153,8 @@ export async function createApiKey(
       throw retryError;
     }
   }
+  // After the key: a space whose seeding failed midway is seeded by the next test key or a reset.
+  if (mode === 'test') await openTestSpace(db, tenantId, now);
   return created;
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { conditionFailure, ignoreConditionFailure, updateItem } from '../db/dynamo.js';
 import { nowIso } from '../db/ids.js';
 import { PARTITION_PREFIXES } from '../db/table.js';
+import type { KeyMode } from './format.js';
 import { type ApiKeyLookupItem, apiKeyKeys } from './model.js';
 
 /**
@@ -23,6 +24,7 @@ export interface Authentication {
   resetAt: number;
   /** the API version the key is pinned to (undefined: made before versions were) */
   apiVersion: string | undefined;
+  mode: KeyMode;
 }
 
 export type AuthenticationFailure = 'unknown' | 'revoked' | 'expired';
@@ -52,6 +54,7 @@ function authenticationOf(item: ApiKeyLookupItem, defaultLimit: number): Authent
     limit: item.hourlyLimit ?? defaultLimit,
     resetAt: (item.win + 1) * HOUR_MS,
     apiVersion: item.apiVersion,
+    mode: item.mode ?? 'live',
   };
 }
 

@@ -2,6 +2,7 @@ import type { Scope } from '../auth/scopes.js';
 import { tenantPk } from '../db/ids.js';
 import { PARTITION_PREFIXES } from '../db/table.js';
 import { FIRST_VERSION } from '../versions/first.js';
+import type { KeyMode } from './format.js';
 
 /**
  * An API key is two items: its record in the tenant's partition (listed and revoked by id), and its
@@ -24,6 +25,8 @@ export interface ApiKeyRecordItem {
   keyHash: string;
   /** the API version it is pinned to; absent on keys made before versions were (FIRST_VERSION) */
   apiVersion?: string;
+  /** 'test' for a test key; absent for a live key */
+  mode?: 'test';
 }
 
 export interface ApiKeyLookupItem {
@@ -45,6 +48,8 @@ export interface ApiKeyLookupItem {
   lastUsedAt?: string;
   /** copied from the record, so the authorizer hands it over with no second read */
   apiVersion?: string;
+  /** 'test' for a test key (it reaches only the tenant's test space); absent for a live key */
+  mode?: 'test';
 }
 
 export const apiKeyKeys = {
@@ -68,6 +73,8 @@ export interface ApiKeyRecord {
   expiresAt: string | null;
   /** the API version it is pinned to: what its requests are served with unless they name another */
   apiVersion: string;
+  /** `test`: it reaches only the tenant's test space; `live`: only the live data */
+  mode: KeyMode;
 }
 
 export function toApiKeyRecord(
@@ -84,5 +91,6 @@ export function toApiKeyRecord(
     revokedAt: item.revokedAt ?? null,
     expiresAt: item.expiresAt ?? null,
     apiVersion: item.apiVersion ?? FIRST_VERSION,
+    mode: item.mode ?? 'live',
   };
 }

@@ -3,6 +3,7 @@ import { SCOPES } from '../auth/scopes.js';
 import { sliceShape, text } from '../schemas/fields.js';
 import { LIMITS } from '../schemas/limits.js';
 import { apiVersionField } from '../versions/fields.js';
+import { KEY_MODES } from './format.js';
 
 /** An ISO 8601 date-time with an offset: at most 35 characters (nanoseconds and a `+hh:mm` offset). */
 const isoDateTime = z.iso.datetime({ offset: true }).check(z.maxLength(35));
@@ -40,5 +41,7 @@ export const createKeyBody = z.strictObject({
   ),
   /** the API version to pin the key to (default: the current one) */
   apiVersion: z.optional(apiVersionField),
+  /** `test`: a key of the tenant's test space, hk_test_… (default: live) */
+  mode: z.optional(z.enum(KEY_MODES)),
 });
 export type CreateKeyBody = z.infer<typeof createKeyBody>;

@@ -10,13 +10,15 @@ import {
   whole,
   wholeOrSlice,
 } from '../schemas/response-parts.js';
-import { KEY_PATTERN } from './format.js';
+import { KEY_MODES, KEY_PATTERN } from './format.js';
 import { apiVersion } from '../versions/responses.js';
 
 /** What the key routes answer, exactly (the tests and the OpenAPI document read it). */
 
 const scopes = z.array(z.enum(SCOPES)).check(z.maxLength(SCOPES.length));
 const keyName = freeText(LIMITS.keyName);
+/** `test`: the key reaches only the tenant's test space (hk_test_…); `live`: only its live data */
+const mode = z.enum(KEY_MODES);
 
 const apiKey = z.strictObject({
   id,
@@ -30,6 +32,7 @@ const apiKey = z.strictObject({
   expiresAt: z.nullable(timestamp),
   /** the API version the key is pinned to: its requests are served with it unless they name another */
   apiVersion,
+  mode,
 });
 /** `key` is null in the replay of an idempotent create: the plaintext is shown once, never stored. */
 const newApiKey = z.strictObject({
@@ -49,6 +52,7 @@ export const keyCreatedData = z.strictObject({
   name: keyName,
   scopes,
   expiresAt: z.nullable(timestamp),
+  mode,
   updatedAt: timestamp,
 });
 /** What `key.revoked` carries. */
@@ -66,6 +70,8 @@ export const KEY_RESPONSES = {
       scopes,
       /** the version the key is pinned to (Hiring-Version says which one served this answer) */
       apiVersion,
+      /** `test`: every read and write of this key is in the tenant's test space */
+      mode,
       quota,
     }),
   ),

@@ -14,6 +14,7 @@ export const KEY_ROUTES = {
     functionName: 'create-key',
     scope: { scope: 'admin' },
     summary: 'Create an API key (the plaintext is shown once)',
+    keyModes: ['live'],
     successStatus: 201,
     idempotent: true,
   },
@@ -23,6 +24,7 @@ export const KEY_ROUTES = {
     functionName: 'list-keys',
     scope: { scope: 'admin' },
     summary: "List the tenant's API keys",
+    keyModes: ['live'],
     successStatus: 200,
     paginated: true,
   },
@@ -32,6 +34,7 @@ export const KEY_ROUTES = {
     functionName: 'revoke-key',
     scope: { scope: 'admin' },
     summary: 'Revoke an API key',
+    keyModes: ['live'],
     successStatus: 200,
   },
   whoami: {
@@ -48,11 +51,21 @@ export const KEY_ROUTES = {
 const keyData = ['tenant', 'keyHash'] as const;
 
 export const KEY_ROUTE_ACCESS = {
-  // Query: at the cap, the expired keys that give their places back.
+  // Query: at the cap, the expired keys that give their places back. A tenant's first test key gives
+  // its test space the sample data, written as the product consumer writes (lib/test-mode/space.ts):
+  // hence the test space's partition and the consumer's actions.
   createKey: {
-    table: ['GetItem', 'PutItem', 'UpdateItem', 'Query'],
+    table: [
+      'GetItem',
+      'BatchGetItem',
+      'PutItem',
+      'UpdateItem',
+      'DeleteItem',
+      'ConditionCheckItem',
+      'Query',
+    ],
     indexes: [],
-    partitions: keyData,
+    partitions: [...keyData, 'testSpace'],
   },
   listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: keyData },
   // PutItem: the key.revoked event (every change records its event in the same transaction).

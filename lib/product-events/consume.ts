@@ -58,7 +58,7 @@ export function productEventOf(body: string): ProductEvent {
  * redelivery may succeed: an invalid event, a contradiction with what is stored, or a write DynamoDB
  * refuses as invalid (ValidationException: an item over 400 KB, a document nested too deeply).
  */
-function permanentFailure(error: unknown): string | undefined {
+export function permanentFailure(error: unknown): string | undefined {
   if (error instanceof InvalidInputError || (error instanceof ConflictError && !error.retryable))
     return error.message;
   if (error instanceof Error && error.name === 'ValidationException')

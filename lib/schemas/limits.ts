@@ -42,6 +42,11 @@ export const LIMITS = {
   reviewRationale: 2_000,
   reviewer: 128,
   criterionName: 100,
+  /**
+   * Product events one POST /test/product-events applies, one after the other: at the bounds of a JD
+   * or a resume each takes a few writes, and all must be done within the function's 10 s.
+   */
+  simulatedEvents: 50,
   modelField: 100,
   /**
    * An application's scores with their provenance, as JSON (UTF-8 bytes): held by the application item

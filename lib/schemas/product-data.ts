@@ -150,5 +150,31 @@ export const productEvent = z.discriminatedUnion('type', [
 ]);
 export type ProductEvent = z.infer<typeof productEvent>;
 
+/**
+ * A product event as an integrator simulates it in a test space (POST /test/product-events): the same
+ * event, whose envelope may be left out. The space is the key's (a `tenantId`, when sent, must be the
+ * key's tenant); a missing `id` is made, `occurredAt` is the time it is applied, and `version` one
+ * newer than any the service made before.
+ */
+const simulated = <T extends ProductEventType>(type: T) =>
+  z.object({
+    type: z.literal(type),
+    id: z.optional(envelope.id),
+    tenantId: z.optional(envelope.tenantId),
+    occurredAt: z.optional(envelope.occurredAt),
+    version: z.optional(envelope.version),
+    data: PRODUCT_EVENT_DATA[type],
+  });
+
+export const simulatedProductEvent = z.discriminatedUnion('type', [
+  simulated('jd.upserted'),
+  simulated('jd.deleted'),
+  simulated('resume.upserted'),
+  simulated('resume.deleted'),
+  simulated('application.upserted'),
+  simulated('application.deleted'),
+]);
+export type SimulatedProductEvent = z.infer<typeof simulatedProductEvent>;
+
 /** The EventBridge source the product publishes with. */
 export const PRODUCT_EVENT_SOURCE = 'hiring.product';

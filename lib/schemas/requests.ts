@@ -18,6 +18,7 @@ import {
   listWebhooksQuery,
   replayWebhookBody,
 } from '../webhooks/requests.js';
+import { simulateProductEventsBody } from '../test-mode/requests.js';
 
 /**
  * Each route's request schemas, keyed like the route table: the single source for the OpenAPI document
@@ -44,4 +45,5 @@ export const REQUEST_SCHEMAS = {
   listWebhookDeliveries: { query: listWebhookDeliveriesQuery },
   replayWebhook: { body: replayWebhookBody },
   listAuditLog: { query: listAuditLogQuery },
+  simulateProductEvents: { body: simulateProductEventsBody },
 } as const;

@@ -7,6 +7,7 @@ import { JD_RESPONSES, JD_SCHEMA_NAMES } from '../jds/responses.js';
 import { KEY_RESPONSES, KEY_SCHEMA_NAMES } from '../keys/responses.js';
 import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES } from '../resumes/responses.js';
 import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMA_NAMES } from '../webhooks/responses.js';
+import { TEST_MODE_RESPONSES, TEST_MODE_SCHEMA_NAMES } from '../test-mode/responses.js';
 import { LIMITS } from './limits.js';
 import {
   deletedEntry,
@@ -61,6 +62,7 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   ...KEY_SCHEMA_NAMES,
   ...WEBHOOK_SCHEMA_NAMES,
   ...AUDIT_SCHEMA_NAMES,
+  ...TEST_MODE_SCHEMA_NAMES,
   [pagination, 'Pagination'],
   [slicePagination, 'SlicePagination'],
   [deltaPagination, 'DeltaPagination'],
@@ -77,4 +79,5 @@ export const responses = {
   ...EVENT_RESPONSES,
   ...WEBHOOK_RESPONSES,
   ...AUDIT_RESPONSES,
+  ...TEST_MODE_RESPONSES,
 } as const;

@@ -1,7 +1,9 @@
 import type { Db } from '../../lib/db/client.js';
-import { newId } from '../../lib/db/ids.js';
-import type { ImportFile, ProductEventType } from '../../lib/schemas/product-data.js';
-import { deliverLocally, type OnProgress, type PublishedEvent } from './product-bus.js';
+import { eventsOfImport } from '../../lib/product-events/import-file.js';
+import type { ImportFile } from '../../lib/schemas/product-data.js';
+import { deliverLocally, type OnProgress } from './product-bus.js';
+
+export { eventsOfImport };
 
 export interface ImportCounts {
   jds: { created: number; updated: number };
@@ -9,36 +11,6 @@ export interface ImportCounts {
   applications: { created: number; updated: number };
   /** events that could not be applied, with the reason */
   rejected?: { event: unknown; reason: string }[];
-}
-
-/**
- * `npm run admin -- import` (and the demo seed of `npm start`): the file becomes the product's
- * `*.upserted` events (JDs and resumes first: applications refer to them), applied by the consumer's
- * code like any product event. Ids missing from the file are made; every entity gets this import's
- * version, so importing the file again updates what it holds.
- */
-export function eventsOfImport(
-  tenantId: string,
-  data: ImportFile,
-  version = Date.now(),
-): PublishedEvent[] {
-  const occurredAt = new Date().toISOString();
-  const event = (type: ProductEventType, item: { id?: string | undefined }) => ({
-    type,
-    id: newId(),
-    tenantId,
-    occurredAt,
-    version,
-    data: { ...item, id: item.id ?? newId() },
-  });
-  return [
-    ...(data.jds ?? []).map((jd) => event('jd.upserted', jd)),
-    ...(data.resumes ?? []).map((resume) => event('resume.upserted', resume)),
-    // By JD: applications applied together then share their JD's read and version check.
-    ...[...(data.applications ?? [])]
-      .sort((a, b) => (a.jdId < b.jdId ? -1 : a.jdId > b.jdId ? 1 : 0))
-      .map((application) => event('application.upserted', application)),
-  ];
 }
 
 export async function importProductData(

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importProductData } from '../../scripts/local/import.js';
-import { demoData } from '../../scripts/local/demo-data.js';
+import { demoData } from '../../lib/test-mode/sample-data.js';
 import { buildOpenApi, type RecordedExamples } from '../../scripts/local/openapi.js';
 import { SCHEMA_NAMES } from '../../lib/schemas/responses.js';
 import { currentVersion } from '../../lib/versions/shape.js';

@@ -3,7 +3,7 @@
  * stored), or a webhook signing secret.
  */
 const SECRET_PATTERNS = [
-  /hk_live_[0-9A-Za-z]{33}/g,
+  /hk_(?:live|test)_[0-9A-Za-z]{33}/g,
   /\b[0-9a-f]{64}\b/g,
   /whsec_[A-Za-z0-9+/=]{20,}/g,
 ];

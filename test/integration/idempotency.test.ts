@@ -21,6 +21,7 @@ useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 const db = useTestDb();
 const body = { title: 'Engineer', description: 'Build', createdById: 'u1' };
 const callerOf = (tenantId: string, keyId: string): Caller => ({
+  mode: 'live',
   tenantId,
   keyId,
   keyName: 'k',

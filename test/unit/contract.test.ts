@@ -23,6 +23,7 @@ const whoami = {
     name: 'ATS sync',
     scopes: ['read'],
     apiVersion: FIRST_VERSION,
+    mode: 'live',
     quota,
   },
 };

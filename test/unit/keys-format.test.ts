@@ -4,6 +4,7 @@ import {
   hashApiKey,
   isWellFormedApiKey,
   KEY_PREFIX,
+  KEY_PREFIXES,
 } from '../../lib/keys/format.js';
 
 describe('API key format', () => {
@@ -26,6 +27,15 @@ describe('API key format', () => {
     expect(flipped.filter((candidate) => candidate !== key).some(isWellFormedApiKey)).toBe(false);
     expect(isWellFormedApiKey(key.slice(0, -1))).toBe(false);
     expect(isWellFormedApiKey(key.replace(KEY_PREFIX, 'hk_test_'))).toBe(false);
+    expect(isWellFormedApiKey(key.replace(KEY_PREFIX, 'hk_demo_'))).toBe(false);
+  });
+
+  it('makes test keys hk_test_, their checksum covering the prefix', () => {
+    const key = generateApiKey('test');
+
+    expect(key).toMatch(/^hk_test_[0-9A-Za-z]{33}$/);
+    expect(isWellFormedApiKey(key)).toBe(true);
+    expect(isWellFormedApiKey(key.replace(KEY_PREFIXES.test, KEY_PREFIXES.live))).toBe(false);
   });
 
   it('hashes with SHA-256 (hex)', () => {

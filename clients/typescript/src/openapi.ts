@@ -505,6 +505,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/test/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the key's test space back to its sample data (webhook endpoints are kept)
+         * @description Scope: `write`.
+         */
+        post: operations["resetTestSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/test/product-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply product events to the key's test space, as the product's feed does to live data: events and webhooks follow
+         * @description Scope: `write`.
+         */
+        post: operations["simulateProductEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "jd.created": {
@@ -1021,6 +1061,8 @@ export interface components {
             revokedAt: string | null;
             expiresAt: string | null;
             apiVersion: string;
+            /** @enum {string} */
+            mode: "live" | "test";
         };
         NewApiKey: {
             id: string;
@@ -1033,6 +1075,8 @@ export interface components {
             revokedAt: string | null;
             expiresAt: string | null;
             apiVersion: string;
+            /** @enum {string} */
+            mode: "live" | "test";
             key: string | null;
         };
         Quota: {
@@ -1129,6 +1173,24 @@ export interface components {
             requestId: string;
             clientIp: string | null;
             route: string;
+        };
+        TestSpaceReset: {
+            complete: boolean;
+            deletedItems: number;
+            sampleData: {
+                jds: number;
+                resumes: number;
+                applications: number;
+            } | null;
+        };
+        SimulatedEventOutcome: {
+            id: string;
+            /** @enum {string} */
+            type: "jd.upserted" | "jd.deleted" | "resume.upserted" | "resume.deleted" | "application.upserted" | "application.deleted";
+            /** @enum {string} */
+            outcome: "applied" | "ignored" | "rejected";
+            created?: boolean;
+            reason?: string;
         };
         Pagination: {
             page: number;
@@ -1400,6 +1462,8 @@ export interface components {
                 name: string;
                 scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read" | "review:write" | "privacy:read")[];
                 expiresAt: string | null;
+                /** @enum {string} */
+                mode: "live" | "test";
                 /** Format: date-time */
                 updatedAt: string;
             };
@@ -1533,6 +1597,8 @@ export interface components {
                 name: string;
                 scopes: ("read" | "write" | "admin" | "jd:read" | "jd:write" | "resume:read" | "candidate:read" | "match:read" | "review:write" | "privacy:read")[];
                 apiVersion: string;
+                /** @enum {string} */
+                mode: "live" | "test";
                 quota: components["schemas"]["Quota"];
             };
         };
@@ -1627,6 +1693,18 @@ export interface components {
             data: components["schemas"]["AuditEntry"][];
             pagination: components["schemas"]["SlicePagination"];
         };
+        ResetTestSpaceResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["TestSpaceReset"];
+        };
+        SimulateProductEventsResponse: {
+            /** @constant */
+            success: true;
+            data: {
+                results: components["schemas"]["SimulatedEventOutcome"][];
+            };
+        };
         CreateJdRequest: {
             title: string;
             description: string;
@@ -1672,6 +1750,8 @@ export interface components {
             /** Format: date-time */
             expiresAt?: string;
             apiVersion?: string;
+            /** @enum {string} */
+            mode?: "live" | "test";
         };
         CreateWebhookRequest: {
             /** Format: uri */
@@ -1685,6 +1765,117 @@ export interface components {
         ReplayWebhookRequest: {
             since: string;
         };
+        SimulateProductEventsRequest: {
+            events: ({
+                /** @constant */
+                type: "jd.upserted";
+                id?: string;
+                tenantId?: string;
+                /** Format: date-time */
+                occurredAt?: string;
+                version?: number;
+                data: {
+                    id: string;
+                    title: string;
+                    description: string;
+                    createdById: string;
+                    /** @enum {string} */
+                    status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
+                    department?: string;
+                    location?: string;
+                    experience?: string;
+                    salary?: string;
+                    type?: string;
+                    requirements?: string;
+                    /** Format: date-time */
+                    createdAt?: string;
+                };
+            } | {
+                /** @constant */
+                type: "jd.deleted";
+                id?: string;
+                tenantId?: string;
+                /** Format: date-time */
+                occurredAt?: string;
+                version?: number;
+                data: {
+                    id: string;
+                };
+            } | {
+                /** @constant */
+                type: "resume.upserted";
+                id?: string;
+                tenantId?: string;
+                /** Format: date-time */
+                occurredAt?: string;
+                version?: number;
+                data: {
+                    id: string;
+                    fileName: string;
+                    /** @enum {string} */
+                    parseStatus?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    /** Format: date-time */
+                    createdAt?: string;
+                };
+            } | {
+                /** @constant */
+                type: "resume.deleted";
+                id?: string;
+                tenantId?: string;
+                /** Format: date-time */
+                occurredAt?: string;
+                version?: number;
+                data: {
+                    id: string;
+                };
+            } | {
+                /** @constant */
+                type: "application.upserted";
+                id?: string;
+                tenantId?: string;
+                /** Format: date-time */
+                occurredAt?: string;
+                version?: number;
+                data: {
+                    id: string;
+                    jdId: string;
+                    resumeId: string;
+                    /** @enum {string} */
+                    status?: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
+                    aiScores?: {
+                        overallScore: number;
+                        /** Format: date-time */
+                        scoredAt?: string;
+                        model?: {
+                            id: string;
+                            version: string;
+                        };
+                        criteria?: {
+                            name: string;
+                            score: number;
+                            weight?: number;
+                        }[];
+                        summary?: string;
+                    }[];
+                    /** Format: date-time */
+                    createdAt?: string;
+                };
+            } | {
+                /** @constant */
+                type: "application.deleted";
+                id?: string;
+                tenantId?: string;
+                /** Format: date-time */
+                occurredAt?: string;
+                version?: number;
+                data: {
+                    id: string;
+                };
+            })[];
+        };
         /** @description API Gateway's own answer, sent before any function runs (no `code`: act on the status) */
         GatewayError: {
             /** @enum {string} */
@@ -1694,7 +1885,7 @@ export interface components {
          * @description The error codes of this version of the document
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "sync_token_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "version_unsupported" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "key_mode_mismatch" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "sync_token_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "version_unsupported" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "unavailable" | "internal_error";
         KnownEvent: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationScoredEvent"] | components["schemas"]["ApplicationReviewedEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"];
         /** @description An event of a type this document does not list yet (added by a later release): skip it, or read its `data` as the changelog describes. */
         UnknownEvent: {
@@ -4523,6 +4714,156 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resetTestSpace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
+                "Hiring-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Put the key's test space back to its sample data (webhook endpoints are kept) */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetTestSpaceResponse"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    /** @description Sent with `concurrent_change` only: seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    simulateProductEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
+                "Hiring-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateProductEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description Apply product events to the key's test space, as the product's feed does to live data: events and webhooks follow */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulateProductEventsResponse"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    /** @description Sent with `concurrent_change` only: seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -10,7 +10,7 @@ import {
 } from '../src/index.js';
 import { CLIENT_TYPES_FILE, clientTypes } from '../../../scripts/local/client-types.js';
 import { importProductData } from '../../../scripts/local/import.js';
-import { demoData } from '../../../scripts/local/demo-data.js';
+import { demoData } from '../../../lib/test-mode/sample-data.js';
 import { tenantWithKey, useLocalGateway } from '../../../test/helpers/api.js';
 import { useTestDb } from '../../../test/helpers/db.js';
 import { useEnv } from '../../../test/helpers/env.js';

@@ -16,6 +16,8 @@ export interface TenantItem {
   activeKeys?: number;
   /** its webhook endpoints, counted in the transactions that create and delete them */
   webhookCount?: number;
+  /** a test space's: when it was last given its sample data (lib/test-mode/space.ts) */
+  sampleDataAt?: string;
 }
 
 export const tenantKeys = {

@@ -1,7 +1,48 @@
-import type { ImportFile } from '../../lib/schemas/product-data.js';
+import type { ImportFile } from '../schemas/product-data.js';
 
-/** Realistic demo data: JDs in every status, parsed resumes, applications with and without scores. */
-export function demoData(now = Date.now()): ImportFile {
+/** A candidate of the sample: name, skills, years of experience. */
+type Person = readonly [name: string, skills: readonly string[], experience: string];
+
+/**
+ * The people of `npm start`'s demo tenant: engineers of history, which a reader of the local demo
+ * recognises at once.
+ */
+export const DEMO_PEOPLE: readonly Person[] = [
+  ['Ada Lovelace', ['TypeScript', 'Node.js', 'AWS'], '8 years'],
+  ['Grace Hopper', ['Go', 'Kubernetes', 'Observability'], '12 years'],
+  ['Alan Turing', ['Python', 'SQL', 'Statistics'], '6 years'],
+  ['Katherine Johnson', ['React', 'TypeScript', 'CSS'], '4 years'],
+  ['Linus Torvalds', ['C', 'Linux', 'Git'], '20 years'],
+  ['Margaret Hamilton', ['Systems design', 'Testing'], '15 years'],
+  ['Tim Berners-Lee', ['HTTP', 'HTML', 'Standards'], '25 years'],
+  ['Barbara Liskov', ['Distributed systems', 'Java'], '18 years'],
+];
+
+/**
+ * The people of a test space's sample data: names nobody holds, so that no sample candidate can be
+ * mistaken for a real person in an integrator's system; their addresses are at example.com, which
+ * receives no mail (RFC 2606).
+ */
+export const SAMPLE_PEOPLE: readonly Person[] = [
+  ['Sample Avery Testwood', ['TypeScript', 'Node.js', 'AWS'], '8 years'],
+  ['Sample Jordan Mockridge', ['Go', 'Kubernetes', 'Observability'], '12 years'],
+  ['Sample Riley Fixture', ['Python', 'SQL', 'Statistics'], '6 years'],
+  ['Sample Casey Placeholder', ['React', 'TypeScript', 'CSS'], '4 years'],
+  ['Sample Morgan Stubbs', ['C', 'Linux', 'Git'], '20 years'],
+  ['Sample Quinn Example', ['Systems design', 'Testing'], '15 years'],
+  ['Sample Taylor Dummyfield', ['HTTP', 'HTML', 'Standards'], '25 years'],
+  ['Sample Sam Specimen', ['Distributed systems', 'Java'], '18 years'],
+];
+
+/**
+ * Realistic data: JDs in every status, parsed resumes, applications with and without scores, the best
+ * score of each explained. `npm start` seeds its demo tenant with it (DEMO_PEOPLE); a tenant's test
+ * space starts with it (SAMPLE_PEOPLE).
+ */
+export function sampleData(
+  now = Date.now(),
+  people: readonly Person[] = SAMPLE_PEOPLE,
+): ImportFile {
   const daysAgo = (days: number) => new Date(now - days * 86_400_000).toISOString();
   const jds: NonNullable<ImportFile['jds']> = [
     [
@@ -78,19 +119,12 @@ export function demoData(now = Date.now()): ImportFile {
     requirements,
     createdAt: daysAgo(30 - i * 4),
   }));
-  const people = [
-    ['Ada Lovelace', ['TypeScript', 'Node.js', 'AWS'], '8 years'],
-    ['Grace Hopper', ['Go', 'Kubernetes', 'Observability'], '12 years'],
-    ['Alan Turing', ['Python', 'SQL', 'Statistics'], '6 years'],
-    ['Katherine Johnson', ['React', 'TypeScript', 'CSS'], '4 years'],
-    ['Linus Torvalds', ['C', 'Linux', 'Git'], '20 years'],
-    ['Margaret Hamilton', ['Systems design', 'Testing'], '15 years'],
-    ['Tim Berners-Lee', ['HTTP', 'HTML', 'Standards'], '25 years'],
-    ['Barbara Liskov', ['Distributed systems', 'Java'], '18 years'],
-  ] as const;
   const resumes: NonNullable<ImportFile['resumes']> = people.map(
     ([name, skills, experience], i) => {
-      const slug = name.toLowerCase().replace(/[^a-z]+/g, '-');
+      const slug = name
+        .toLowerCase()
+        .replace(/^sample /, '')
+        .replace(/[^a-z]+/g, '-');
       return {
         id: `res-${slug}`,
         fileName: `${name.replace(/ /g, '_')}_CV.pdf`,
@@ -146,4 +180,9 @@ export function demoData(now = Date.now()): ImportFile {
     createdAt: daysAgo(10 - i),
   }));
   return { jds, resumes, applications };
+}
+
+/** `npm start`'s demo tenant. */
+export function demoData(now = Date.now()): ImportFile {
+  return sampleData(now, DEMO_PEOPLE);
 }

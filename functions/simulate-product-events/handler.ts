@@ -1,0 +1,12 @@
+import { sharedDb } from '../../lib/db/client.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { simulateProductEventsBody } from '../../lib/test-mode/requests.js';
+import { simulateProductEvents } from '../../lib/test-mode/simulate.js';
+
+export const handler = apiHandler(
+  'simulateProductEvents',
+  { body: simulateProductEventsBody },
+  async ({ caller, body }) => ({
+    data: { results: await simulateProductEvents(sharedDb(), caller.tenantId, body) },
+  }),
+);

@@ -1,0 +1,113 @@
+import type { Db } from '../db/client.js';
+import { deleteItem, getItem, queryPage, updateItem } from '../db/dynamo.js';
+import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
+import { isTestSpace, nowIso, tenantPk, testSpaceOf } from '../db/ids.js';
+import { applyProductEvent } from '../product-events/apply.js';
+import { eventsOfImport } from '../product-events/import-file.js';
+import { webhookKeys } from '../webhooks/model.js';
+import { sampleData } from './sample-data.js';
+
+/**
+ * A tenant's test space: the data its test keys read and write, in a partition of its own (TEST#,
+ * lib/db/ids.ts). It starts with the sample data when the tenant's first test key is made, and
+ * POST /test/reset puts it back.
+ */
+
+/** What the sample data holds, as a reset reports it. */
+export interface SampleCounts {
+  jds: number;
+  resumes: number;
+  applications: number;
+}
+
+/**
+ * Writes the sample data into a space through the product consumer's own code (so it holds what a
+ * product feed would have written, events included), then marks the space as seeded. Applying it
+ * again changes nothing: each sample entity keeps its id and is written with a newer version.
+ */
+export async function seedSampleData(
+  db: Db,
+  spaceId: string,
+  now = new Date(),
+): Promise<SampleCounts> {
+  const sample = sampleData(now.getTime());
+  for (const event of eventsOfImport(spaceId, sample, now.getTime(), now)) {
+    await applyProductEvent(db, event, now);
+  }
+  await updateItem(db, {
+    Key: tenantKeys.item(spaceId),
+    UpdateExpression: 'SET sampleDataAt = :now',
+    ExpressionAttributeValues: { ':now': nowIso(now) },
+  });
+  return {
+    jds: sample.jds?.length ?? 0,
+    resumes: sample.resumes?.length ?? 0,
+    applications: sample.applications?.length ?? 0,
+  };
+}
+
+/**
+ * Gives a tenant's test space its sample data the first time one of its test keys is made. A space
+ * that holds it already (a second test key, or one reset since) is left as it is.
+ */
+export async function openTestSpace(db: Db, tenantId: string, now = new Date()): Promise<void> {
+  const spaceId = testSpaceOf(tenantId);
+  const space = await getItem<Pick<TenantItem, 'sampleDataAt'>>(db, tenantKeys.item(spaceId), {
+    consistent: true,
+    projection: 'sampleDataAt',
+  });
+  if (space?.sampleDataAt === undefined) await seedSampleData(db, spaceId, now);
+}
+
+/** What a reset keeps: the space itself (its counts and limits) and its webhook endpoints. */
+function keptByReset(sortKey: string): boolean {
+  return (
+    sortKey === tenantKeys.item('kept').sk ||
+    (sortKey.startsWith(webhookKeys.prefix) &&
+      !sortKey.slice(webhookKeys.prefix.length).includes('#'))
+  );
+}
+
+export type ResetOutcome =
+  | { complete: true; deletedItems: number; sampleData: SampleCounts }
+  | { complete: false; deletedItems: number; sampleData: null };
+
+/** How long a reset deletes before it answers (the function has 10 s; seeding takes a few). */
+const DELETE_BUDGET_MS = 5_000;
+/** Deletes in flight at once. */
+const DELETE_CONCURRENCY = 25;
+
+/**
+ * Puts a test space back to the sample data: deletes every item in it but the space's own item and its
+ * webhook endpoints (whose deliveries go with the rest), then seeds the sample again. A space too large
+ * to empty in one call answers `complete: false`, and the next call goes on where this one stopped.
+ */
+export async function resetTestSpace(
+  db: Db,
+  spaceId: string,
+  options: { now?: Date; budgetMs?: number } = {},
+): Promise<ResetOutcome> {
+  // The route serves test keys only and its grant names only TEST#: this says so a third time.
+  if (!isTestSpace(spaceId)) throw new Error(`Not a test space: ${spaceId}`);
+  const now = options.now ?? new Date();
+  const deadline = Date.now() + (options.budgetMs ?? DELETE_BUDGET_MS);
+  let deletedItems = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    if (Date.now() > deadline) return { complete: false, deletedItems, sampleData: null };
+    const page = await queryPage<{ pk: string; sk: string }>(db, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': tenantPk(spaceId) },
+      ProjectionExpression: 'pk, sk',
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey,
+    });
+    const doomed = page.items.filter((item) => !keptByReset(item.sk));
+    for (let i = 0; i < doomed.length; i += DELETE_CONCURRENCY) {
+      await Promise.all(doomed.slice(i, i + DELETE_CONCURRENCY).map((key) => deleteItem(db, key)));
+    }
+    deletedItems += doomed.length;
+    startKey = page.lastKey;
+  } while (startKey);
+  return { complete: true, deletedItems, sampleData: await seedSampleData(db, spaceId, now) };
+}
