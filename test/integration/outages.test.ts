@@ -46,6 +46,7 @@ const SAMPLE_BODIES: Partial<Record<RouteId, unknown>> = {
   createWebhook: { url: 'https://93.184.216.34/hooks', events: ['*'] },
   replayWebhook: { since: '2026-11-01T00:00:00Z' },
   createReview: { outcome: 'confirmed', reviewer: 'r-1' },
+  simulateProductEvents: { events: [{ type: 'jd.deleted', data: { id: 'jd-1' } }] },
 };
 
 const sample = (routeId: RouteId) => {

@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../../lib/auth/scopes.js';
+import { createApiKey } from '../../lib/keys/api.js';
+import { type RouteId, routeEntries } from '../../lib/http/routes.js';
+import { demoData } from '../../lib/test-mode/sample-data.js';
+import { importProductData } from '../../scripts/local/import.js';
+import { ensureTenant } from '../../lib/db/tenants.js';
+import { callApi } from '../helpers/api.js';
+import { newTenantId, useTestDb } from '../helpers/db.js';
+import { useEnv } from '../helpers/env.js';
+
+// Events and delta walks read what was just written; webhook endpoints may be local addresses.
+useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+
+const db = useTestDb();
+
+type Space = 'live' | 'test';
+
+/** What one space holds that the other must never show: ids and texts of its own. */
+interface SpaceFixture {
+  key: string;
+  /** the path parameters of this space's own objects */
+  ids: Record<string, string>;
+  /** strings only this space's answers may hold */
+  markers: string[];
+}
+
+/**
+ * The bodies the write routes take. The same body in both spaces: what each answer shows must still be
+ * its own space's objects.
+ */
+const BODIES: Partial<Record<RouteId, unknown>> = {
+  createJd: { title: 'Twin JD', description: 'd', createdById: 'u', externalId: 'twin-ext' },
+  updateJd: { location: 'Twin city' },
+  createKey: { name: 'another', scopes: ['read'] },
+  createWebhook: { url: 'http://127.0.0.1:9/twin', events: ['*'] },
+  replayWebhook: { since: new Date(Date.now() - 3_600_000).toISOString() },
+  createReview: { outcome: 'confirmed', reviewer: 'twin-reviewer' },
+  simulateProductEvents: { events: [{ type: 'jd.deleted', data: { id: 'jd-nowhere' } }] },
+};
+
+/** Query strings every list is also read with: searches, filters and delta walks. */
+const QUERIES: Partial<Record<RouteId, string[]>> = {
+  listJds: ['', 'externalId=twin-ext', 'status=PUBLISHED', 'updatedSince=2020-01-01T00:00:00Z'],
+  listResumes: ['', 'search=cv', 'updatedSince=2020-01-01T00:00:00Z'],
+  listCandidates: [
+    '',
+    'email=ada-lovelace%40example.com',
+    'email=avery-testwood%40example.com',
+    'updatedSince=2020-01-01T00:00:00Z',
+  ],
+  listApplications: ['', 'jdId=jd-backend', 'minScore=0', 'updatedSince=2020-01-01T00:00:00Z'],
+  listEvents: ['limit=100'],
+  listAuditLog: [''],
+};
+
+const pathOf = (template: string, ids: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? 'no-such-id');
+
+/** Reads first, then writes, deletions last: a deletion early on would leave later routes nothing to show. */
+const ORDER = { GET: 0, POST: 1, PATCH: 1, DELETE: 2 } as const;
+
+describe('test mode isolation over the whole route table', () => {
+  const spaces = {} as Record<Space, SpaceFixture>;
+
+  beforeAll(async () => {
+    const tenantId = newTenantId();
+    await ensureTenant(db(), tenantId);
+    const admin = await createApiKey(db(), tenantId, {
+      name: 'live, every scope',
+      scopes: [...SCOPES],
+      createdBy: 'test',
+    });
+    const live = { tenantId, key: admin.key, keyId: admin.record.id };
+    const spare = await createApiKey(db(), live.tenantId, {
+      name: 'to revoke',
+      scopes: ['read'],
+      createdBy: 'test',
+    });
+    const test = await createApiKey(db(), live.tenantId, {
+      name: 'sandbox',
+      scopes: [...SCOPES],
+      createdBy: 'test',
+      mode: 'test',
+    });
+    // Live data: the demo's people (the test space holds the sample's), and the same JD and
+    // application ids as the test space, so that every twin id must answer its own space's object.
+    const liveData = demoData();
+    for (const jd of liveData.jds ?? []) jd.title = `Live ${jd.title}`;
+    await importProductData(db(), live.tenantId, liveData);
+    const fixtures: Record<Space, { key: string; ownIds: Record<string, string> }> = {
+      live: { key: live.key, ownIds: { resumeId: 'res-ada-lovelace', keyId: spare.record.id } },
+      test: { key: test.key, ownIds: { resumeId: 'res-avery-testwood', keyId: spare.record.id } },
+    };
+    for (const space of ['live', 'test'] as const) {
+      const { key, ownIds } = fixtures[space];
+      const webhook = await callApi('POST', '/webhooks', {
+        key,
+        body: { url: `http://127.0.0.1:9/${space}`, events: ['*'] },
+      });
+      const review = await callApi('POST', '/applications/app-1/reviews', {
+        key,
+        body: { outcome: 'confirmed', reviewer: `${space}-reviewer`, rationale: `${space} only` },
+      });
+      expect([webhook.status, review.status]).toEqual([201, 201]);
+      const events = await callApi('GET', '/events?limit=100', { key });
+      const eventIds = events.json.data.map((event: { id: string }) => event.id);
+      spaces[space] = {
+        key,
+        ids: {
+          ...ownIds,
+          jdId: 'jd-backend',
+          applicationId: 'app-1',
+          webhookId: webhook.json.data.id,
+          eventId: eventIds[0],
+        },
+        markers: [
+          webhook.json.data.id,
+          ...eventIds,
+          `${space}-reviewer`,
+          `${space} only`,
+          `127.0.0.1:9/${space}`,
+        ],
+      };
+    }
+    spaces.live.markers.push('Live ', 'Lovelace', 'res-ada-lovelace', live.keyId, spare.record.id);
+    spaces.test.markers.push('Sample ', 'Testwood', 'res-avery-testwood', 'avery-testwood');
+  });
+
+  it('shows each key only its own space on every route: lists, searches, single reads, events, webhooks, the audit log and writes', async () => {
+    const routes = routeEntries().sort(([, a], [, b]) => ORDER[a.method] - ORDER[b.method]);
+    const walked: string[] = [];
+    for (const [id, route] of routes) {
+      for (const space of ['live', 'test'] as const) {
+        const own = spaces[space];
+        const other = spaces[space === 'live' ? 'test' : 'live'];
+        for (const query of QUERIES[id] ?? ['']) {
+          const path = pathOf(route.path, own.ids) + (query ? `?${query}` : '');
+          const reply = await callApi(route.method, path, {
+            key: own.key,
+            ...(BODIES[id] === undefined ? {} : { body: BODIES[id] }),
+          });
+          walked.push(`${space} ${route.method} ${path} ${reply.status}`);
+          expect(reply.status, `${space} ${route.method} ${path}`).toBeLessThan(500);
+          const leaked = other.markers.filter((marker) => reply.text.includes(marker));
+          expect(leaked, `${space} ${route.method} ${path} shows the other space`).toEqual([]);
+        }
+        // The other space's own ids name nothing here.
+        if (/\{(resumeId|webhookId|eventId)\}/.test(route.path)) {
+          const foreign = pathOf(route.path, { ...own.ids, ...pick(other.ids) });
+          const reply = await callApi(route.method, foreign, {
+            key: own.key,
+            ...(BODIES[id] === undefined ? {} : { body: BODIES[id] }),
+          });
+          expect([403, 404], `${space} ${route.method} ${foreign}`).toContain(reply.status);
+        }
+      }
+    }
+    // Every route was walked with both keys.
+    for (const [, route] of routes)
+      for (const space of ['live', 'test'])
+        expect(
+          walked.some((line) =>
+            line.startsWith(`${space} ${route.method} /${route.path.split('/')[1]}`),
+          ),
+        ).toBe(true);
+  });
+});
+
+/** The ids that differ between the spaces (JD and application ids are twins). */
+function pick(ids: Record<string, string>): Record<string, string> {
+  const { resumeId, webhookId, eventId } = ids;
+  return {
+    resumeId: resumeId as string,
+    webhookId: webhookId as string,
+    eventId: eventId as string,
+  };
+}
