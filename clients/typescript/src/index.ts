@@ -19,6 +19,7 @@ export type AuditEntry = Schemas['AuditEntry'];
 export type CandidateExport = Schemas['CandidateExport'];
 export type ApiKey = Schemas['ApiKey'];
 export type NewApiKey = Schemas['NewApiKey'];
+export type SimulatedEventOutcome = Schemas['SimulatedEventOutcome'];
 /**
  * An event of the log: one of the types this client was generated with, or an `UnknownEvent` of a type
  * added since (the API's compatibility promise). Switch on `event.type` with a `default` branch that
@@ -569,7 +570,28 @@ export class HiringClient {
       ).data,
   };
 
-  /** The calling key: tenant, name, scopes and quota. */
+  /**
+   * A test key's test space (hk_test_…; a live key gets 403 `key_mode_mismatch`): put it back to its
+   * sample data, or apply product events to it as the product's feed applies them to live data.
+   */
+  readonly testMode = {
+    /** Back to the sample data (webhook endpoints are kept); `complete: false`: call it again. */
+    reset: async (options?: CallOptions) =>
+      (await this.call<Answer<'resetTestSpace'>>('POST', '/test/reset', { options })).data,
+    /** Applies `events` in order; each one's outcome (applied, ignored or rejected, and why). */
+    simulateProductEvents: async (
+      events: Body<'simulateProductEvents'>['events'],
+      options?: CallOptions,
+    ) =>
+      (
+        await this.call<Answer<'simulateProductEvents'>>('POST', '/test/product-events', {
+          body: { events },
+          options,
+        })
+      ).data.results,
+  };
+
+  /** The calling key: tenant, mode, name, scopes and quota. */
   async whoami(options?: CallOptions) {
     return (await this.call<Answer<'whoami'>>('GET', '/whoami', { options })).data;
   }

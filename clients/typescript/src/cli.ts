@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import { listen } from './listen.js';
+
+/**
+ * The package's command: `npx @hiring-integration/client listen --key hk_test_… --forward-to
+ * http://localhost:3000/webhooks`. Each delivery is a line on stdout; the banner, the signing secret
+ * and errors go to stderr. Ctrl-C stops it cleanly (exit 0).
+ */
+const USAGE = `Usage: hiring listen --key <hk_test_…> --forward-to <url> [options]
+  --key <key>          the API key whose events to forward (or HIRING_API_KEY)
+  --forward-to <url>   where to POST each event, signed as webhooks are
+  --api-url <url>      the API with its prefix (or HIRING_API_URL; default http://localhost:3000/api/v1)
+  --state <file>       keeps the signing secret and the position (default .hiring-listen.json)
+  --secret <whsec_…>   sign with this secret instead of the kept one`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command !== 'listen') throw new UsageError(command ? `Unknown command: ${command}` : '');
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      key: { type: 'string' },
+      'forward-to': { type: 'string' },
+      'api-url': { type: 'string' },
+      state: { type: 'string' },
+      secret: { type: 'string' },
+    },
+  });
+  const apiKey = values.key ?? process.env.HIRING_API_KEY;
+  const forwardTo = values['forward-to'];
+  if (!apiKey) throw new UsageError('--key is required');
+  if (!forwardTo) throw new UsageError('--forward-to is required');
+  const aborter = new AbortController();
+  process.once('SIGINT', () => aborter.abort());
+  process.once('SIGTERM', () => aborter.abort());
+  await listen({
+    baseUrl: values['api-url'] ?? process.env.HIRING_API_URL ?? 'http://localhost:3000/api/v1',
+    apiKey,
+    forwardTo,
+    stateFile: values.state ?? '.hiring-listen.json',
+    secret: values.secret,
+    signal: aborter.signal,
+    onStart: ({ tenantId, mode, secret, resumed }) => {
+      process.stderr.write(
+        `Forwarding the ${mode} events of tenant ${tenantId} to ${forwardTo}${resumed ? ' (resuming)' : ''}\n` +
+          `Signing secret: ${secret}\n` +
+          (mode === 'live'
+            ? 'Note: this is a live key; a test key (hk_test_…) forwards test events only\n'
+            : '') +
+          'Ctrl-C to stop\n',
+      );
+    },
+    onDelivery: ({ event, status, error, ms }) => {
+      process.stdout.write(
+        `${new Date().toISOString()}  ${event.type}  ${event.id}  -> ${status ?? `failed: ${error}`}  (${ms} ms)\n`,
+      );
+    },
+  });
+  process.stderr.write('Stopped\n');
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message ? `${error.message}\n` : ''}${USAGE}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  },
+);

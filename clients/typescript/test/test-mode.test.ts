@@ -1,0 +1,209 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type DeliveredEvent, HiringClient, verifyWebhook } from '../src/index.js';
+import { listen } from '../src/listen.js';
+import { tenantWithKey, useLocalGateway } from '../../../test/helpers/api.js';
+import { useTestDb } from '../../../test/helpers/db.js';
+import { useEnv } from '../../../test/helpers/env.js';
+import { startReceiver, useWebhookRuntime, waitFor } from '../../../test/helpers/webhooks.js';
+
+// The local stack as `npm start` runs it, with a short settle window and loopback webhook URLs allowed.
+useEnv({
+  EVENT_SETTLE_MS: '200',
+  DELTA_INDEX_LAG_MS: '0',
+  WEBHOOK_ALLOW_LOCAL_URLS: 'true',
+  WEBHOOK_RETRY_SCHEDULE: '0.3,0.3',
+});
+const db = useTestDb({ stream: true });
+const baseUrl = useLocalGateway();
+useWebhookRuntime(db);
+
+const PACKAGE = join(import.meta.dirname, '..');
+
+/** A scored application of the sample data's Avery Testwood for the sample's frontend JD. */
+const scored = (id: string, overallScore: number) => ({
+  type: 'application.upserted' as const,
+  data: {
+    id,
+    jdId: 'jd-frontend',
+    resumeId: 'res-avery-testwood',
+    status: 'SCREENING' as const,
+    aiScores: [
+      {
+        overallScore,
+        scoredAt: new Date().toISOString(),
+        model: { id: 'match-ranker', version: '2026.11.1' },
+        summary: 'Simulated by the test',
+      },
+    ],
+  },
+});
+
+/** A live admin key's tenant, and a test key made with it: the integrator's first minutes. */
+async function sandbox() {
+  const tenant = await tenantWithKey(db(), ['read', 'write', 'admin']);
+  const live = new HiringClient({ baseUrl: baseUrl(), apiKey: tenant.key, retryBaseMs: 20 });
+  const created = await live.keys.create({
+    name: 'sandbox',
+    scopes: ['read', 'write', 'admin'],
+    mode: 'test',
+  });
+  const test = new HiringClient({
+    baseUrl: baseUrl(),
+    apiKey: created.key as string,
+    retryBaseMs: 20,
+  });
+  return { tenant, live, test, testKey: created.key as string };
+}
+
+const scoredEvents = (received: { body: string }[]) =>
+  received
+    .map((request) => JSON.parse(request.body) as DeliveredEvent)
+    .filter((event) => event.type === 'application.scored');
+
+describe('test mode from the client: simulated events, webhooks and `hiring listen`', () => {
+  it('delivers a simulated score to the test space’s webhook and to listen’s local receiver, signed, and never to live', async () => {
+    const { live, test, testKey } = await sandbox();
+    const testEndpoint = await startReceiver();
+    const liveEndpoint = await startReceiver();
+    const local = await startReceiver();
+    const testHook = await test.webhooks.create({ url: testEndpoint.url, events: ['*'] });
+    await live.webhooks.create({ url: liveEndpoint.url, events: ['*'] });
+    expect((await test.whoami()).mode).toBe('test');
+
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'hiring-listen-')), 'state.json');
+    const stop = new AbortController();
+    let secret = '';
+    const listening = listen({
+      baseUrl: baseUrl(),
+      apiKey: testKey,
+      forwardTo: local.url,
+      stateFile,
+      pollIntervalMs: 100,
+      signal: stop.signal,
+      onStart: (started) => (secret = started.secret),
+    });
+    await waitFor(() => secret !== '', 5_000, 'listen to start');
+
+    const results = await test.testMode.simulateProductEvents([scored('app-sim-1', 93.5)]);
+    expect(results.map((result) => result.outcome)).toEqual(['applied']);
+
+    await waitFor(() => scoredEvents(testEndpoint.received).length === 1, 15_000, 'the webhook');
+    await waitFor(() => scoredEvents(local.received).length === 1, 15_000, 'listen');
+    const [delivered] = testEndpoint.received.filter((request) =>
+      request.body.includes('application.scored'),
+    );
+    const event = verifyWebhook(
+      testHook.secret as string,
+      delivered?.headers as Record<string, string>,
+      delivered?.body as string,
+    );
+    expect(event).toMatchObject({
+      type: 'application.scored',
+      data: { id: 'app-sim-1', aiScore: 93.5, model: { id: 'match-ranker' } },
+    });
+    const [forwarded] = local.received.filter((request) =>
+      request.body.includes('application.scored'),
+    );
+    expect(
+      verifyWebhook(
+        secret,
+        forwarded?.headers as Record<string, string>,
+        forwarded?.body as string,
+      ),
+    ).toEqual(await test.events.get(event.id));
+    expect(() =>
+      verifyWebhook(
+        testHook.secret as string,
+        forwarded?.headers as Record<string, string>,
+        forwarded?.body as string,
+      ),
+    ).toThrow();
+
+    // Live sees none of it: no delivery, no event.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(liveEndpoint.received.map((request) => JSON.parse(request.body).type)).toEqual([]);
+    const liveTypes: string[] = [];
+    for await (const { event: liveEvent } of live.events.follow({ pollIntervalMs: 10 })) {
+      liveTypes.push(liveEvent.type);
+      if (liveTypes.length === 2) break;
+    }
+    expect(liveTypes).toEqual(['key.created', 'key.created']);
+
+    // Stopped and started again, listen goes on after the last event it forwarded.
+    stop.abort();
+    await listening;
+    const kept = JSON.parse(readFileSync(stateFile, 'utf8'));
+    expect(kept).toMatchObject({ secret, after: event.id });
+    const again = new AbortController();
+    let resumed: boolean | undefined;
+    const second = listen({
+      baseUrl: baseUrl(),
+      apiKey: testKey,
+      forwardTo: local.url,
+      stateFile,
+      pollIntervalMs: 100,
+      signal: again.signal,
+      onStart: (started) => (resumed = started.resumed),
+    });
+    await test.testMode.simulateProductEvents([scored('app-sim-2', 71)]);
+    await waitFor(() => scoredEvents(local.received).length === 2, 15_000, 'the second event');
+    again.abort();
+    await second;
+    expect(resumed).toBe(true);
+    expect(scoredEvents(local.received).map((forwardedEvent) => forwardedEvent.data)).toEqual([
+      expect.objectContaining({ id: 'app-sim-1' }),
+      expect.objectContaining({ id: 'app-sim-2' }),
+    ]);
+    await Promise.all([testEndpoint.close(), liveEndpoint.close(), local.close()]);
+  });
+
+  it('runs as `hiring listen`: prints the secret, a line per delivery, and stops cleanly on Ctrl-C', async () => {
+    const { test, testKey } = await sandbox();
+    const local = await startReceiver();
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'hiring-listen-')), 'state.json');
+    const child = spawn(
+      join(PACKAGE, '..', '..', 'node_modules', '.bin', 'tsx'),
+      [
+        join(PACKAGE, 'src', 'cli.ts'),
+        'listen',
+        '--key',
+        testKey,
+        '--forward-to',
+        local.url,
+        '--api-url',
+        baseUrl(),
+        '--state',
+        stateFile,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await waitFor(() => stderr.includes('Signing secret'), 20_000, 'the banner');
+    const secret = /Signing secret: (whsec_\S+)/.exec(stderr)?.[1] as string;
+    expect(stderr).toContain('Forwarding the test events of tenant');
+
+    await test.testMode.simulateProductEvents([scored('app-cli', 88)]);
+    await waitFor(() => stdout.includes('application.scored'), 20_000, 'a delivery line');
+    expect(stdout).toMatch(/application\.scored {2}evt_\w+ {2}-> 200/);
+    const forwarded = local.received.find(
+      (request) => request.body.includes('app-cli') && request.body.includes('application.scored'),
+    );
+    expect(
+      verifyWebhook(secret, forwarded?.headers as Record<string, string>, forwarded?.body as string)
+        .type,
+    ).toBe('application.scored');
+
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('Stopped');
+    await local.close();
+  });
+});
