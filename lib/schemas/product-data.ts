@@ -4,7 +4,7 @@ import { APPLICATION_STATUSES } from '../applications/statuses.js';
 import { PARSE_STATUSES } from '../resumes/statuses.js';
 import { JD_TEXTS, JD_TYPE_LIMIT, jdBytes } from '../jds/fields.js';
 import { JD_STATUSES } from '../jds/statuses.js';
-import { optionalText, shapeOf, text } from './fields.js';
+import { freeText, optionalText, shapeOf, text } from './fields.js';
 import { LIMITS } from './limits.js';
 
 /**
@@ -12,8 +12,9 @@ import { LIMITS } from './limits.js';
  * product events (ids required). Fields the service does not know are ignored, so the product can add
  * some without breaking anything.
  */
-const id = z.string().check(z.regex(ID_PATTERN, `must be ${ID_RULE}`));
-const timestamp = z.iso.datetime({ offset: true });
+const id = z.string().check(z.maxLength(64), z.regex(ID_PATTERN, `must be ${ID_RULE}`));
+/** An ISO 8601 date-time with an offset: at most 35 characters (nanoseconds and a `+hh:mm` offset). */
+const timestamp = z.iso.datetime({ offset: true }).check(z.maxLength(35));
 
 const jdFields = {
   ...shapeOf(JD_TEXTS.required, text),
@@ -37,7 +38,8 @@ const resumeFields = {
   parseStatus: z.optional(z.enum(PARSE_STATUSES)),
   metadata: z.optional(
     z
-      .record(z.string(), z.unknown())
+      // Keys bounded only by the metadata's own size (the OpenAPI document names the bound).
+      .record(freeText(LIMITS.metadataBytes), z.unknown())
       .check(
         z.refine(
           (metadata) => jsonBytes(metadata) <= LIMITS.metadataBytes,
@@ -108,7 +110,7 @@ const envelope = {
   tenantId: id,
   occurredAt: timestamp,
   /** orders the changes of one entity: a lower version than the stored one is stale */
-  version: z.int().check(z.gte(0)),
+  version: z.int().check(z.gte(0), z.meta({ format: 'int64' })),
 };
 const byId = z.object({ id });
 

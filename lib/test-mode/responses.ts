@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LIMITS } from '../schemas/limits.js';
 import { PRODUCT_EVENT_TYPES } from '../schemas/product-data.js';
 import { freeText, id, success } from '../schemas/response-parts.js';
 
@@ -33,7 +34,11 @@ const simulatedOutcome = z.strictObject({
 
 export const TEST_MODE_RESPONSES = {
   resetTestSpace: success(resetOutcome),
-  simulateProductEvents: success(z.strictObject({ results: z.array(simulatedOutcome) })),
+  simulateProductEvents: success(
+    z.strictObject({
+      results: z.array(simulatedOutcome).check(z.maxLength(LIMITS.simulatedEvents)),
+    }),
+  ),
 };
 
 export const TEST_MODE_SCHEMA_NAMES: [z.ZodMiniType, string][] = [

@@ -170,6 +170,46 @@ describe('OpenAPI document', () => {
     await check('whoami', '/whoami');
     await check('getJd', '/jds/missing');
     await check('revokeKey', `/keys/${(key.data as { id: string }).id}`);
+    const sandbox = await check('createKey', '/keys', {
+      name: 'Sandbox',
+      scopes: ['read', 'write'],
+      mode: 'test',
+    });
+    const testKey = { 'X-API-Key': (sandbox.data as unknown as { key: string }).key };
+    await check(
+      'simulateProductEvents',
+      '/test/product-events',
+      {
+        events: [
+          {
+            type: 'application.upserted',
+            data: {
+              id: 'app-simulated',
+              jdId: 'jd-frontend',
+              resumeId: 'res-avery-testwood',
+              status: 'SCREENING',
+              aiScores: [
+                {
+                  overallScore: 87.5,
+                  scoredAt: '2026-11-24T09:30:00Z',
+                  model: { id: 'match-ranker', version: '2026.11.1' },
+                  summary: 'Strong on the required skills; less on seniority.',
+                },
+              ],
+            },
+          },
+          {
+            type: 'application.upserted',
+            data: { id: 'app-orphan', jdId: 'jd-unknown', resumeId: 'res-avery-testwood' },
+          },
+        ],
+      },
+      testKey,
+    );
+    await check('simulateProductEvents', '/test/product-events', {
+      events: [{ type: 'jd.deleted', data: { id: 'jd-data' } }],
+    });
+    await check('resetTestSpace', '/test/reset', undefined, testKey);
     const events = await check('listEvents', '/events?limit=3');
     const eventId = (events.data as { id: string }[])[0]?.id;
     await check('listEvents', '/events?type=jd.created&limit=1');
