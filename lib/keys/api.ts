@@ -1,13 +1,13 @@
 import { type AuditContext, audited } from '../audit/model.js';
 import type { Scope } from '../auth/scopes.js';
-import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
+import { DEFAULT_MAX_ACTIVE_KEYS, testModeEnabled } from '../config.js';
 import type { Db } from '../db/client.js';
 import { getItem, guards, optimistically, queryAll, transactWrite } from '../db/dynamo.js';
 import { recordEvent } from '../events/model.js';
 import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
 import { isValidId, newId, nowIso, underPrefix } from '../db/ids.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import { currentVersion } from '../versions/shape.js';
 import { openTestSpace } from '../test-mode/space.js';
 import { generateApiKey, hashApiKey, type KeyMode } from './format.js';
@@ -58,6 +58,10 @@ export async function createApiKey(
   } = {},
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   const now = options.now ?? new Date();
+  if (input.mode === 'test' && !testModeEnabled())
+    throw new InvalidInputError('mode: test mode is off on this deployment', [
+      { field: 'mode', rule: 'test_mode_off', message: 'test mode is off on this deployment' },
+    ]);
   const tenant = await getItem<Pick<TenantItem, 'hourlyLimit' | 'maxActiveKeys'>>(
     db,
     tenantKeys.item(tenantId),

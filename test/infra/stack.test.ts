@@ -234,6 +234,67 @@ describe('CDK app (cdk synth, offline)', () => {
     expect(can('whoami', 'GetItem', 'TENANT#t')).toBe(false);
   });
 
+  it('keeps the test spaces apart in the grants: the product feed reaches only live data, the test routes only test spaces', () => {
+    const iam = new LocalIam(template.toJSON() as CfnTemplate, 't');
+    const table = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
+    const can = (fn: string, action: string, pk: string) =>
+      iam.authorize(fn, {
+        action: `dynamodb:${action}`,
+        resource: table,
+        context: { 'dynamodb:LeadingKeys': [pk] },
+      }).allowed;
+
+    // Routes serving both kinds of key reach both spaces; those serving one kind, that space only.
+    expect([
+      can('create-jd', 'PutItem', 'TENANT#t'),
+      can('create-jd', 'PutItem', 'TEST#t'),
+    ]).toEqual([true, true]);
+    expect([can('list-keys', 'Query', 'TENANT#t'), can('list-keys', 'Query', 'TEST#t')]).toEqual([
+      true,
+      false,
+    ]);
+    for (const fn of ['simulate-product-events', 'reset-test-space'])
+      expect([can(fn, 'PutItem', 'TENANT#t'), can(fn, 'PutItem', 'TEST#t')]).toEqual([false, true]);
+    // The product feed never writes a test space; webhooks serve both.
+    expect([
+      can('event-consumer', 'PutItem', 'TENANT#t'),
+      can('event-consumer', 'PutItem', 'TEST#t'),
+    ]).toEqual([true, false]);
+    expect([
+      can('webhook-worker', 'PutItem', 'TEST#t'),
+      can('webhook-dispatcher', 'Query', 'TEST#t'),
+    ]).toEqual([true, true]);
+    // A first test key brings its space the sample data.
+    expect(can('create-key', 'ConditionCheckItem', 'TEST#t')).toBe(true);
+  });
+
+  it('deploys no test mode with -c testMode=false: no test route, no grant naming a test space, and the authorizer refuses test keys', () => {
+    const off = appTemplateOf(
+      createApp(
+        { 'aws:cdk:bundling-stacks': [], testMode: 'false' },
+        { account: '123456789012', region: 'eu-west-1' },
+      ),
+    );
+    const text = JSON.stringify(off);
+    expect(text).not.toContain('TEST#');
+    expect(text).not.toContain('/test/reset');
+    expect(text).not.toContain('/test/product-events');
+    const environments = Object.values(off.Resources)
+      .filter((resource) => resource.Type === 'AWS::Lambda::Function')
+      .map(
+        (resource) =>
+          (resource.Properties?.Environment as { Variables: Record<string, string> }).Variables,
+      );
+    expect(environments.every((variables) => variables.TEST_MODE === 'off')).toBe(true);
+    expect(JSON.stringify(template.toJSON())).toContain('TEST#');
+    expect(() =>
+      createApp(
+        { 'aws:cdk:bundling-stacks': [], testMode: 'maybe' },
+        { account: '123456789012', region: 'eu-west-1' },
+      ),
+    ).toThrow('-c testMode=maybe: expected true or false');
+  });
+
   it('builds the table from the shared definition: keys, GSIs, projections, TTL, PITR, on-demand', () => {
     const expected = createTableInput('x');
     const table = Object.values(

@@ -238,6 +238,26 @@ describe('test mode', () => {
     ).toEqual(['Live-only JD']);
   });
 
+  it('serves no test key where the stage turned test mode off: none is made, and those made before are refused', async () => {
+    process.env.TEST_MODE = 'off';
+    try {
+      const refused = await callApi('POST', '/keys', {
+        key: live.key,
+        body: { name: 'sandbox 2', scopes: ['read'], mode: 'test' },
+      });
+      expect([refused.status, refused.json.details]).toEqual([
+        400,
+        [{ field: 'mode', rule: 'test_mode_off', message: 'test mode is off on this deployment' }],
+      ]);
+      const whoami = await callApi('GET', '/whoami', { key: testKey });
+      expect([whoami.status, whoami.json.code]).toEqual([403, 'key_invalid']);
+      expect((await callApi('GET', '/whoami', { key: live.key })).status).toBe(200);
+    } finally {
+      delete process.env.TEST_MODE;
+    }
+    expect((await callApi('GET', '/whoami', { key: testKey })).status).toBe(200);
+  });
+
   it('keeps the product feed out of test spaces: its schema and its grants refuse them', async () => {
     const message = queueMessageOf(
       {
