@@ -80,16 +80,21 @@ async function main() {
   const keys: Record<string, string> = {};
   if (await isEmpty(db)) {
     const counts = await logs.quiet(() => importProductData(db, DEMO_TENANT, demoData()));
-    for (const [name, scopes] of [
-      ['admin', ['admin']],
-      ['read-write', ['read', 'write']],
+    for (const [name, scopes, mode] of [
+      ['admin', ['admin'], 'live'],
+      ['read-write', ['read', 'write'], 'live'],
+      // Its test space starts with the sample data, as a deployed tenant's first test key does.
+      ['test', ['read', 'write', 'admin'], 'test'],
     ] as const) {
       keys[name] = (
-        await createApiKey(db, DEMO_TENANT, {
-          name: `demo ${name}`,
-          scopes: [...scopes],
-          createdBy: 'npm start',
-        })
+        await logs.quiet(() =>
+          createApiKey(db, DEMO_TENANT, {
+            name: `demo ${name}`,
+            scopes: [...scopes],
+            createdBy: 'npm start',
+            mode,
+          }),
+        )
       ).key;
     }
     console.log(
@@ -109,6 +114,7 @@ async function main() {
   } else {
     console.log(`\nDemo admin key (manages keys):       ${keys.admin}`);
     console.log(`Demo read/write key (all resources): ${keys['read-write']}`);
+    console.log(`Demo test key (its own test space):  ${keys.test}`);
     console.log(`\nTry: curl -H "X-API-Key: ${keys['read-write']}" ${url}/jds`);
     console.log(
       `Webhooks: POST ${url}/webhooks with the admin key (http://localhost receivers are allowed locally)`,

@@ -53,6 +53,7 @@ describe('npm start entry point', () => {
     }
     const readKey = /read\/write key[^:]*:\s+(hk_live_\w+)/.exec(output)?.[1];
     const adminKey = /admin key[^:]*:\s+(hk_live_\w+)/.exec(output)?.[1];
+    const testKey = /test key[^:]*:\s+(hk_test_\w+)/.exec(output)?.[1];
     const base = `http://127.0.0.1:${port}/api/v1`;
 
     const jds = await fetch(`${base}/jds?status=PUBLISHED`, {
@@ -62,6 +63,7 @@ describe('npm start entry point', () => {
       headers: { 'X-API-Key': readKey ?? '' },
     });
     const keys = await fetch(`${base}/keys`, { headers: { 'X-API-Key': adminKey ?? '' } });
+    const sample = await fetch(`${base}/jds`, { headers: { 'X-API-Key': testKey ?? '' } });
     const smoke = await promisify(execFile)(
       'npm',
       ['run', '--silent', 'smoke', '--', '--url', base, '--admin-key', adminKey ?? ''],
@@ -105,7 +107,13 @@ describe('npm start entry point', () => {
     expect(jds.status).toBe(200);
     expect(((await jds.json()) as any).pagination.total).toBe(3);
     expect(((await matches.json()) as any).data[0].aiScore).toBe(91.5);
-    expect(((await keys.json()) as any).data).toHaveLength(2);
+    expect(((await keys.json()) as any).data.map((key: any) => key.mode)).toEqual([
+      'live',
+      'live',
+      'test',
+    ]);
+    // The test key's space holds the sample data, apart from the demo tenant's.
+    expect(((await sample.json()) as any).pagination.total).toBe(6);
     // npm run smoke: every step passes against npm start, and a wrong admin key fails it (exit 1).
     expect(smoke.stdout.match(/^PASS /gm)).toHaveLength(10);
     expect(smoke.stdout).toContain('10 passed, 0 failed');
