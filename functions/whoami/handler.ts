@@ -1,4 +1,4 @@
-import { tenantOfSpace } from '../../lib/db/ids.js';
+import { tenantOfSpace } from '../../lib/db/spaces.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { FIRST_VERSION } from '../../lib/versions/first.js';
 

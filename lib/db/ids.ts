@@ -1,5 +1,8 @@
 import { monotonicFactory } from 'ulid';
+import { isTestSpace, tenantOfSpace, testSpaceOf } from './spaces.js';
 import { PARTITION_PREFIXES } from './table.js';
+
+export { isTestSpace, tenantOfSpace, testSpaceOf };
 
 /** Ids, tenant ids and key ids: what may appear inside a key segment without escaping. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -21,26 +24,6 @@ export function newId(): string {
 
 export function nowIso(now: Date = new Date()): string {
   return now.toISOString();
-}
-
-/**
- * The data layer names a tenant's data by a space id, passed wherever a tenant id goes: `acme` is the
- * live data of tenant acme, `test:acme` its test space, which only its test keys reach. A ':' is in no
- * tenant id (ID_PATTERN), so no tenant, and no product event, can name a test space.
- */
-const TEST_SPACE_MARK = 'test:';
-
-export function testSpaceOf(tenantId: string): string {
-  return `${TEST_SPACE_MARK}${tenantId}`;
-}
-
-export function isTestSpace(spaceId: string): boolean {
-  return spaceId.startsWith(TEST_SPACE_MARK);
-}
-
-/** The tenant a space belongs to (itself for live data). */
-export function tenantOfSpace(spaceId: string): string {
-  return isTestSpace(spaceId) ? spaceId.slice(TEST_SPACE_MARK.length) : spaceId;
 }
 
 /** The partition of a space: `TENANT#acme` for live data, `TEST#acme` for the test space. */

@@ -3,7 +3,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import { isScope, type Scope } from '../auth/scopes.js';
-import { testSpaceOf } from '../db/ids.js';
+import { testSpaceOf } from '../db/spaces.js';
 import type { KeyMode } from '../keys/format.js';
 import { TransientError } from '../errors.js';
 import { HttpError } from './errors.js';
