@@ -219,9 +219,12 @@ export class MissingParentError extends DomainError {
 export class SyncTokenExpiredError extends DomainError {
   readonly code = 'sync_token_expired';
 
-  constructor(retentionDays: number) {
+  constructor(
+    retentionDays: number,
+    why = `older than the ${retentionDays} days deletions are kept`,
+  ) {
     super(
-      `syncToken: older than the ${retentionDays} days deletions are kept, so some may be missing: walk the list again from the start (updatedSince), then follow the token it ends with`,
+      `syncToken: ${why}, so some may be missing: walk the list again from the start (updatedSince), then follow the token it ends with`,
     );
   }
 }

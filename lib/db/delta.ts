@@ -2,9 +2,11 @@ import { deltaSettleMs } from '../config.js';
 import { InvalidCursorError, InvalidInputError, SyncTokenExpiredError } from '../errors.js';
 import { type ChangeKind, CHANGES_SORT_KEY, changeKeys } from './changes.js';
 import type { Db } from './client.js';
-import { queryUpTo } from './dynamo.js';
+import { getItem, queryUpTo } from './dynamo.js';
+import { type TenantItem, tenantKeys } from './entities/tenant.js';
 import { TOMBSTONE_TTL_SECONDS } from './entities/tombstone.js';
 import { tenantPk } from './ids.js';
+import { isTestSpace } from './spaces.js';
 import { itemsWithinPageBytes, signToken, verifiedToken } from './pagination.js';
 import { INDEXES } from './table.js';
 
@@ -82,6 +84,19 @@ const isTime = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /**
+ * Whether a test space was reset (lib/test-mode/space.ts) since `issued`: a reset deletes without
+ * tombstones, so a token from before it would hide those deletions. One read, for test spaces only.
+ */
+async function resetSince(db: Db, tenantId: string, issued: number): Promise<boolean> {
+  if (!isTestSpace(tenantId)) return false;
+  const space = await getItem<Pick<TenantItem, 'resetAt'>>(db, tenantKeys.item(tenantId), {
+    consistent: true,
+    projection: 'resetAt',
+  });
+  return space?.resetAt !== undefined && Date.parse(space.resetAt) >= issued;
+}
+
+/**
  * One page of the delta walk of `list` (its name: a token or cursor of one list is refused by
  * another), of the entries of `kind`; `toItems` turns the page's live entries into what the list
  * shows (same order; or a deletion, for an entry that finds its item gone), tombstones show as
@@ -111,6 +126,13 @@ export async function deltaPage<E extends ChangeEntry, T>(
         },
       ]);
     if (now - payload.t > RETENTION_MS) throw new SyncTokenExpiredError(DELTA_RETENTION_DAYS);
+    // Tokens issued before this one carried only their cut, which is earlier than their issue.
+    const issued = isTime(payload.i) ? payload.i : payload.t;
+    if (await resetSince(db, tenantId, issued))
+      throw new SyncTokenExpiredError(
+        DELTA_RETENTION_DAYS,
+        'issued before the test space was reset',
+      );
     since = payload.t;
   } else {
     since = Math.max(0, request.updatedSince ?? 0);
@@ -127,7 +149,7 @@ export async function deltaPage<E extends ChangeEntry, T>(
   const cut = cursor?.u ?? now - deltaSettleMs();
   // The next walk starts at the cut, also when `updatedSince` was later (a fast clock, "now"): a token
   // never points past what writers in flight may still commit.
-  const syncToken = () => signToken(tokenScope, { t: cut });
+  const syncToken = () => signToken(tokenScope, { t: cut, i: now });
   if (cut <= since)
     return { items: [], limit: request.limit, hasMore: false, syncToken: await syncToken() };
 

@@ -53,7 +53,7 @@ export const RESUME_ROUTE_ACCESS = {
   },
   getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
   listCandidates: {
-    table: ['Query', 'BatchGetItem'],
+    table: ['Query', 'BatchGetItem', 'GetItem'],
     indexes: ['list', 'listKeys', 'changes'],
     partitions: tenantData,
   },

@@ -2,6 +2,8 @@ import type { Db } from '../db/client.js';
 import { deleteItem, getItem, queryPage, updateItem } from '../db/dynamo.js';
 import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
 import { isTestSpace, nowIso, tenantPk, testSpaceOf } from '../db/ids.js';
+import { ensureTenant } from '../db/tenants.js';
+import { logger } from '../observability/logger.js';
 import { applyProductEvent } from '../product-events/apply.js';
 import { eventsOfImport } from '../product-events/import-file.js';
 import { webhookKeys } from '../webhooks/model.js';
@@ -21,9 +23,15 @@ export interface SampleCounts {
 }
 
 /**
+ * The product version of every sample entity: the lowest, so that the product events docs/events.md
+ * shows (versions 3 and 4) change them when an integrator simulates them on the sample's ids.
+ */
+const SAMPLE_VERSION = 1;
+
+/**
  * Writes the sample data into a space through the product consumer's own code (so it holds what a
  * product feed would have written, events included), then marks the space as seeded. Applying it
- * again changes nothing: each sample entity keeps its id and is written with a newer version.
+ * again changes nothing (the same versions are ignored as repeats).
  */
 export async function seedSampleData(
   db: Db,
@@ -31,7 +39,7 @@ export async function seedSampleData(
   now = new Date(),
 ): Promise<SampleCounts> {
   const sample = sampleData(now.getTime());
-  for (const event of eventsOfImport(spaceId, sample, now.getTime(), now)) {
+  for (const event of eventsOfImport(spaceId, sample, SAMPLE_VERSION, now)) {
     await applyProductEvent(db, event, now);
   }
   await updateItem(db, {
@@ -48,15 +56,24 @@ export async function seedSampleData(
 
 /**
  * Gives a tenant's test space its sample data the first time one of its test keys is made. A space
- * that holds it already (a second test key, or one reset since) is left as it is.
+ * that holds it already (a second test key, or one reset since) is left as it is. Best effort: the key
+ * is made already, and its plaintext must reach its maker whatever happens here; a space left without
+ * its sample (DynamoDB failed midway) gets it from the next test key or POST /test/reset.
  */
 export async function openTestSpace(db: Db, tenantId: string, now = new Date()): Promise<void> {
   const spaceId = testSpaceOf(tenantId);
-  const space = await getItem<Pick<TenantItem, 'sampleDataAt'>>(db, tenantKeys.item(spaceId), {
-    consistent: true,
-    projection: 'sampleDataAt',
-  });
-  if (space?.sampleDataAt === undefined) await seedSampleData(db, spaceId, now);
+  try {
+    await ensureTenant(db, spaceId, tenantId, now);
+    const space = await getItem<Pick<TenantItem, 'sampleDataAt'>>(db, tenantKeys.item(spaceId), {
+      consistent: true,
+      projection: 'sampleDataAt',
+    });
+    if (space?.sampleDataAt === undefined) await seedSampleData(db, spaceId, now);
+  } catch (error) {
+    logger.warn('Test space left without its sample data: a reset or the next test key gives it', {
+      error: error instanceof Error ? error.name : String(error),
+    });
+  }
 }
 
 /** What a reset keeps: the space itself (its counts and limits) and its webhook endpoints. */
@@ -76,6 +93,17 @@ export type ResetOutcome =
 const DELETE_BUDGET_MS = 5_000;
 /** Deletes in flight at once. */
 const DELETE_CONCURRENCY = 25;
+/** Keys read per page: a page is deleted within a second or two, so the budget is checked often. */
+const DELETE_PAGE = 500;
+
+/** Marks the space reset at this time: sync tokens issued before it answer 410 (lib/db/delta.ts). */
+async function markReset(db: Db, spaceId: string, at: Date): Promise<void> {
+  await updateItem(db, {
+    Key: tenantKeys.item(spaceId),
+    UpdateExpression: 'SET resetAt = :at',
+    ExpressionAttributeValues: { ':at': nowIso(at) },
+  });
+}
 
 /**
  * Puts a test space back to the sample data: deletes every item in it but the space's own item and its
@@ -91,23 +119,30 @@ export async function resetTestSpace(
   if (!isTestSpace(spaceId)) throw new Error(`Not a test space: ${spaceId}`);
   const now = options.now ?? new Date();
   const deadline = Date.now() + (options.budgetMs ?? DELETE_BUDGET_MS);
+  // Before anything is deleted: a walk that read the space from here on may hold what goes.
+  await markReset(db, spaceId, now);
   let deletedItems = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    if (Date.now() > deadline) return { complete: false, deletedItems, sampleData: null };
     const page = await queryPage<{ pk: string; sk: string }>(db, {
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': tenantPk(spaceId) },
       ProjectionExpression: 'pk, sk',
       ConsistentRead: true,
+      Limit: DELETE_PAGE,
       ExclusiveStartKey: startKey,
     });
     const doomed = page.items.filter((item) => !keptByReset(item.sk));
     for (let i = 0; i < doomed.length; i += DELETE_CONCURRENCY) {
-      await Promise.all(doomed.slice(i, i + DELETE_CONCURRENCY).map((key) => deleteItem(db, key)));
+      if (Date.now() > deadline) return { complete: false, deletedItems, sampleData: null };
+      const batch = doomed.slice(i, i + DELETE_CONCURRENCY);
+      await Promise.all(batch.map((key) => deleteItem(db, key)));
+      deletedItems += batch.length;
     }
-    deletedItems += doomed.length;
     startKey = page.lastKey;
   } while (startKey);
-  return { complete: true, deletedItems, sampleData: await seedSampleData(db, spaceId, now) };
+  const sampleData = await seedSampleData(db, spaceId, now);
+  // And after: a walk during the reset may have read what it deleted.
+  await markReset(db, spaceId, new Date());
+  return { complete: true, deletedItems, sampleData };
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../lib/auth/scopes.js';
 import { createApiKey } from '../../lib/keys/api.js';
+import type { RouteDefinition } from '../../lib/http/route-definition.js';
 import { type RouteId, routeEntries } from '../../lib/http/routes.js';
 import { demoData } from '../../lib/test-mode/sample-data.js';
 import { importProductData } from '../../scripts/local/import.js';
@@ -42,9 +43,10 @@ const BODIES: Partial<Record<RouteId, unknown>> = {
 /** Query strings every list is also read with: searches, filters and delta walks. */
 const QUERIES: Partial<Record<RouteId, string[]>> = {
   listJds: ['', 'externalId=twin-ext', 'status=PUBLISHED', 'updatedSince=2020-01-01T00:00:00Z'],
-  listResumes: ['', 'search=cv', 'updatedSince=2020-01-01T00:00:00Z'],
+  listResumes: ['', 'limit=3', 'updatedSince=2020-01-01T00:00:00Z'],
   listCandidates: [
     '',
+    'search=cv',
     'email=ada-lovelace%40example.com',
     'email=avery-testwood%40example.com',
     'updatedSince=2020-01-01T00:00:00Z',
@@ -130,6 +132,7 @@ describe('test mode isolation over the whole route table', () => {
   it('shows each key only its own space on every route: lists, searches, single reads, events, webhooks, the audit log and writes', async () => {
     const routes = routeEntries().sort(([, a], [, b]) => ORDER[a.method] - ORDER[b.method]);
     const walked: string[] = [];
+    const ownAnswers: Record<Space, string[]> = { live: [], test: [] };
     for (const [id, route] of routes) {
       for (const space of ['live', 'test'] as const) {
         const own = spaces[space];
@@ -141,7 +144,12 @@ describe('test mode isolation over the whole route table', () => {
             ...(BODIES[id] === undefined ? {} : { body: BODIES[id] }),
           });
           walked.push(`${space} ${route.method} ${path} ${reply.status}`);
+          ownAnswers[space].push(reply.text);
           expect(reply.status, `${space} ${route.method} ${path}`).toBeLessThan(500);
+          // Each key reads its own space: every read answers, but those of routes not serving its kind.
+          const served = (route as RouteDefinition).keyModes?.includes(space) ?? true;
+          if (route.method === 'GET')
+            expect(reply.status, `${space} ${route.method} ${path}`).toBe(served ? 200 : 403);
           const leaked = other.markers.filter((marker) => reply.text.includes(marker));
           expect(leaked, `${space} ${route.method} ${path} shows the other space`).toEqual([]);
         }
@@ -156,6 +164,14 @@ describe('test mode isolation over the whole route table', () => {
         }
       }
     }
+    // Each space's own objects showed up in its own answers.
+    for (const space of ['live', 'test'] as const)
+      expect(
+        spaces[space].markers.filter(
+          (marker) => !ownAnswers[space].some((text) => text.includes(marker)),
+        ),
+        `${space} markers never shown to its own key`,
+      ).toEqual([]);
     // Every route was walked with both keys.
     for (const [, route] of routes)
       for (const space of ['live', 'test'])

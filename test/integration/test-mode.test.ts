@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { createDb } from '../../lib/db/client.js';
+import { createApiKey } from '../../lib/keys/api.js';
 import { applyProductEvent } from '../../lib/product-events/apply.js';
 import { productEventOf } from '../../lib/product-events/consume.js';
 import { queueMessageOf } from '../../scripts/local/product-bus.js';
@@ -12,7 +14,7 @@ import { useEnv } from '../helpers/env.js';
 
 // Events are read as soon as written (the settle window is events.test.ts's subject); a webhook
 // endpoint may be a local address, as on the local stack.
-useEnv({ EVENT_SETTLE_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
 const db = useTestDb();
 
@@ -214,6 +216,13 @@ describe('test mode', () => {
       body: { url: 'http://127.0.0.1:9/hooks', events: ['application.scored'] },
     });
     expect(webhook.status).toBe(201);
+    const tokenOf = async (key: string) => {
+      const walk = await callApi('GET', '/jds?updatedSince=1970-01-01T00:00:00Z&limit=100', {
+        key,
+      });
+      return walk.json.pagination.syncToken as string;
+    };
+    const [testToken, liveToken] = [await tokenOf(testKey), await tokenOf(live.key)];
     const reset = await callApi('POST', '/test/reset', { key: testKey });
     expect(reset.status).toBe(200);
     expect(reset.json.data).toMatchObject({
@@ -221,6 +230,21 @@ describe('test mode', () => {
       sampleData: { jds: 6, resumes: 8, applications: 9 },
     });
     expect(reset.json.data.deletedItems).toBeGreaterThan(50);
+    // A reset deletes without tombstones: a sync token from before it would hide those deletions.
+    const stale = await callApi('GET', `/jds?syncToken=${encodeURIComponent(testToken)}`, {
+      key: testKey,
+    });
+    expect([stale.status, stale.json.code]).toEqual([410, 'sync_token_expired']);
+    expect(stale.json.error).toContain('issued before the test space was reset');
+    const fresh = await tokenOf(testKey);
+    expect(
+      (await callApi('GET', `/jds?syncToken=${encodeURIComponent(fresh)}`, { key: testKey }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await callApi('GET', `/jds?syncToken=${encodeURIComponent(liveToken)}`, { key: live.key }))
+        .status,
+    ).toBe(200);
     const titles = (await callApi('GET', '/jds?limit=100', { key: testKey })).json.data.map(
       (jd: { title: string }) => jd.title,
     );
@@ -236,6 +260,33 @@ describe('test mode', () => {
         (jd: { title: string }) => jd.title,
       ),
     ).toEqual(['Live-only JD']);
+  });
+
+  it('makes a test key even when its sample data cannot be written; a reset gives the space its sample later', async () => {
+    const tenant = await tenantWithKey(db(), ['admin']);
+    // DynamoDB refuses every call on the test space, as in an outage that starts after the key's write.
+    const failing = createDb({
+      endpoint: process.env.DYNAMODB_ENDPOINT,
+      tableName: db().tableName,
+    });
+    failing.baseClient.middlewareStack.add(
+      (next) => async (args) => {
+        if (JSON.stringify(args.input).includes('TEST#'))
+          throw new Error('DynamoDB is unavailable');
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
+    const { key } = await createApiKey(failing, tenant.tenantId, {
+      name: 'sandbox',
+      scopes: ['read', 'write'],
+      createdBy: 'test',
+      mode: 'test',
+    });
+    expect((await callApi('GET', '/jds', { key })).json.data).toEqual([]);
+    const reset = await callApi('POST', '/test/reset', { key });
+    expect(reset.json.data.sampleData).toEqual({ jds: 6, resumes: 8, applications: 9 });
+    expect((await callApi('GET', '/jds?limit=100', { key })).json.data).toHaveLength(6);
   });
 
   it('serves no test key where the stage turned test mode off: none is made, and those made before are refused', async () => {

@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<void> {
     },
     onDelivery: ({ event, status, error, ms }) => {
       process.stdout.write(
-        `${new Date().toISOString()}  ${event.type}  ${event.id}  -> ${status ?? `failed: ${error}`}  (${ms} ms)\n`,
+        `${new Date().toISOString()}  ${event.type}  ${event.id}  -> ${status ?? `no answer (${error}): trying again`}  (${ms} ms)\n`,
       );
     },
   });

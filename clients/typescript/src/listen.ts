@@ -19,13 +19,17 @@ export interface ListenOptions {
   stateFile: string;
   /** sign with this secret instead of the one kept in the state file (or a new one) */
   secret?: string | undefined;
-  /** how long to wait at the end of the log before asking again; default 2 s */
+  /** the first wait at the end of the log; each empty look doubles it up to `maxPollIntervalMs` (default 2 s) */
   pollIntervalMs?: number;
+  /** the longest wait at the end of the log (default 30 s: 120 requests an hour while nothing happens) */
+  maxPollIntervalMs?: number;
+  /** how long the local endpoint has to answer, as a webhook endpoint has (default 10 s) */
+  timeoutMs?: number;
   /** stops listening (Ctrl-C) */
   signal?: AbortSignal;
   /** told once the key is checked, before the first event: what is forwarded, and the secret */
   onStart?: (started: { tenantId: string; mode: string; secret: string; resumed: boolean }) => void;
-  /** told of each delivery: the local endpoint's status, or the error when none came */
+  /** told of each attempt: the local endpoint's status, or the error when none came (it is tried again) */
   onDelivery?: (delivery: Delivery) => void;
   fetch?: typeof globalThis.fetch;
 }
@@ -38,6 +42,8 @@ export interface Delivery {
 }
 
 interface State {
+  /** the key it follows: a state file of another key starts over */
+  keyId: string;
   secret: string;
   /** the last event forwarded (an event id) */
   after: string;
@@ -65,75 +71,111 @@ async function readState(file: string): Promise<State | undefined> {
   }
 }
 
-/** Written whole, then renamed: a stop in the middle never leaves half a file. */
+/** Written whole, then renamed (a stop in the middle never leaves half a file); readable by its owner only: it holds a secret. */
 async function writeState(file: string, state: State): Promise<void> {
-  await writeFile(`${file}.tmp`, `${JSON.stringify(state, null, 2)}\n`);
+  await writeFile(`${file}.tmp`, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
   await rename(`${file}.tmp`, file);
 }
 
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /**
- * Forwards every event after the kept position (on a first run: from now) until `signal` aborts. Each
- * event is sent once, whatever the local endpoint answers (no retries: start again after a fix, or
- * send a test delivery); the position is kept after each, so a restart resumes after the last one.
+ * Forwards every event after the kept position (on a first run: from now) until `signal` aborts.
+ * Each event is POSTed once its endpoint answers, whatever the status (as a webhook attempt, a 3xx is
+ * not followed); while nothing answers (the local server is down, or takes longer than `timeoutMs`)
+ * the same event is tried again, waiting longer each time. The position is kept after each event, so
+ * a restart resumes after the last one forwarded. Events are shaped for the key's pinned version, as
+ * the key's webhook endpoints get them.
  */
 export async function listen(options: ListenOptions): Promise<void> {
   const client = new HiringClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
+    apiVersion: null,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const fetch = options.fetch ?? globalThis.fetch;
-  const who = await client.whoami({ signal: options.signal });
+  const { signal } = options;
+  const firstWait = options.pollIntervalMs ?? 2_000;
+  const longestWait = Math.max(firstWait, options.maxPollIntervalMs ?? 30_000);
+  const who = await client.whoami({ signal });
   const kept = await readState(options.stateFile);
+  const resumed = kept?.keyId === who.keyId;
   const state: State = {
-    secret: options.secret ?? kept?.secret ?? `whsec_${randomBytes(24).toString('base64')}`,
-    after: kept?.after ?? positionAt(new Date()),
+    keyId: who.keyId,
+    secret:
+      options.secret ??
+      (resumed ? kept.secret : undefined) ??
+      `whsec_${randomBytes(24).toString('base64')}`,
+    after: resumed ? kept.after : positionAt(new Date()),
   };
   await writeState(options.stateFile, state);
-  options.onStart?.({
-    tenantId: who.tenantId,
-    mode: who.mode,
-    secret: state.secret,
-    resumed: kept !== undefined,
-  });
+  options.onStart?.({ tenantId: who.tenantId, mode: who.mode, secret: state.secret, resumed });
   const signer = new Webhook(state.secret);
-  try {
-    for await (const { event, cursor } of client.events.follow({
-      after: state.after,
-      pollIntervalMs: options.pollIntervalMs ?? 2_000,
-      ...(options.signal ? { signal: options.signal } : {}),
-    })) {
-      const body = JSON.stringify(event);
-      const started = Date.now();
-      let status: number | undefined;
-      let error: string | undefined;
-      try {
-        const answer = await fetch(options.forwardTo, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'HiringAPI-Listen/1.0',
-            'webhook-id': event.id,
-            'webhook-timestamp': String(Math.floor(started / 1000)),
-            'webhook-signature': signer.sign(event.id, new Date(started), body),
-          },
-          body,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
-        status = answer.status;
-        await answer.body?.cancel();
-      } catch (failure) {
-        if (options.signal?.aborted) break;
-        error =
-          (failure as Error).cause instanceof Error
-            ? ((failure as Error).cause as Error).message
-            : (failure as Error).message;
-      }
-      state.after = cursor;
-      await writeState(options.stateFile, state);
-      options.onDelivery?.({ event, status, error, ms: Date.now() - started });
+
+  /** One attempt: the endpoint's status, or why none came. */
+  const post = async (event: Event): Promise<Delivery> => {
+    const body = JSON.stringify(event);
+    const started = Date.now();
+    try {
+      const answer = await fetch(options.forwardTo, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'HiringAPI-Listen/1.0',
+          'webhook-id': event.id,
+          'webhook-timestamp': String(Math.floor(started / 1000)),
+          'webhook-signature': signer.sign(event.id, new Date(started), body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.any([
+          AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          ...(signal ? [signal] : []),
+        ]),
+      });
+      await answer.body?.cancel();
+      return { event, status: answer.status, error: undefined, ms: Date.now() - started };
+    } catch (failure) {
+      const cause = (failure as Error).cause;
+      const error = cause instanceof Error ? cause.message : (failure as Error).message;
+      return { event, status: undefined, error, ms: Date.now() - started };
     }
-  } catch (error) {
-    if (!options.signal?.aborted) throw error;
+  };
+
+  let wait = firstWait / 2;
+  while (!signal?.aborted) {
+    let page: Awaited<ReturnType<typeof client.events.list>>;
+    try {
+      page = await client.events.list({ after: state.after, limit: 100 }, { signal });
+    } catch (error) {
+      if (signal?.aborted) break;
+      throw error;
+    }
+    for (const event of page.data) {
+      let delivery = await post(event);
+      for (let retry = firstWait; delivery.status === undefined && !signal?.aborted;) {
+        options.onDelivery?.(delivery);
+        await pause(retry, signal);
+        retry = Math.min(retry * 2, longestWait);
+        if (!signal?.aborted) delivery = await post(event);
+      }
+      if (signal?.aborted) break;
+      state.after = event.id;
+      await writeState(options.stateFile, state);
+      options.onDelivery?.(delivery);
+    }
+    if (page.pagination.hasMore) continue;
+    // Nothing new: look again later, less often the longer nothing happens.
+    wait = page.data.length > 0 ? firstWait : Math.min(wait * 2, longestWait);
+    await pause(wait, signal);
   }
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,7 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
       forwardTo: local.url,
       stateFile,
       pollIntervalMs: 100,
+      maxPollIntervalMs: 400,
       signal: stop.signal,
       onStart: (started) => (secret = started.secret),
     });
@@ -138,6 +139,7 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     await listening;
     const kept = JSON.parse(readFileSync(stateFile, 'utf8'));
     expect(kept).toMatchObject({ secret, after: event.id });
+    expect(statSync(stateFile).mode & 0o777).toBe(0o600);
     const again = new AbortController();
     let resumed: boolean | undefined;
     const second = listen({
@@ -146,6 +148,7 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
       forwardTo: local.url,
       stateFile,
       pollIntervalMs: 100,
+      maxPollIntervalMs: 400,
       signal: again.signal,
       onStart: (started) => (resumed = started.resumed),
     });
@@ -159,6 +162,36 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
       expect.objectContaining({ id: 'app-sim-2' }),
     ]);
     await Promise.all([testEndpoint.close(), liveEndpoint.close(), local.close()]);
+  });
+
+  it('tries an event again while the local endpoint gives no answer, and moves on once it answers', async () => {
+    const { test, testKey } = await sandbox();
+    // The first attempt of each event hangs past listen's timeout; the next is answered.
+    const local = await startReceiver((_, previousOfId) => (previousOfId === 0 ? 'hang' : 200));
+    const stop = new AbortController();
+    const attempts: (number | undefined)[] = [];
+    let started = false;
+    const listening = listen({
+      baseUrl: baseUrl(),
+      apiKey: testKey,
+      forwardTo: local.url,
+      stateFile: join(mkdtempSync(join(tmpdir(), 'hiring-listen-')), 'state.json'),
+      pollIntervalMs: 100,
+      maxPollIntervalMs: 400,
+      timeoutMs: 300,
+      signal: stop.signal,
+      onStart: () => (started = true),
+      onDelivery: (delivery) => {
+        if (delivery.event.type === 'application.scored') attempts.push(delivery.status);
+      },
+    });
+    await waitFor(() => started, 5_000, 'listen to start');
+    await test.testMode.simulateProductEvents([scored('app-hang', 64)]);
+    await waitFor(() => attempts.includes(200), 15_000, 'the answered attempt');
+    stop.abort();
+    await listening;
+    expect(attempts).toEqual([undefined, 200]);
+    await local.close();
   });
 
   it('runs as `hiring listen`: prints the secret, a line per delivery, and stops cleanly on Ctrl-C', async () => {

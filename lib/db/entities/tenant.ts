@@ -18,6 +18,8 @@ export interface TenantItem {
   webhookCount?: number;
   /** a test space's: when it was last given its sample data (lib/test-mode/space.ts) */
   sampleDataAt?: string;
+  /** a test space's: when a reset last deleted its data (sync tokens issued before it answer 410) */
+  resetAt?: string;
 }
 
 export const tenantKeys = {
