@@ -120,6 +120,7 @@ describe('GET /events', () => {
       name: 'key read write',
       scopes: ['read', 'write'],
       expiresAt: null,
+      mode: 'live',
       updatedAt: expect.any(String),
     });
     expect(firstPage.json.data.map((event: { type: string }) => event.type)).toEqual([

@@ -3,6 +3,7 @@ import { generateApiKey, hashApiKey } from '../../lib/keys/format.js';
 import { type Scope, SCOPES } from '../../lib/auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
 import { setTenantHourlyLimit } from '../../lib/keys/store.js';
+import type { RouteDefinition } from '../../lib/http/route-definition.js';
 import { ROUTES, routeEntries } from '../../lib/http/routes.js';
 import { logger } from '../../lib/observability/logger.js';
 import { responses } from '../../lib/schemas/responses.js';
@@ -20,6 +21,17 @@ afterAll(() => logger.setLogLevel('WARN'));
 
 async function keyWith(scopes: Scope[]) {
   return tenantWithKey(db(), scopes);
+}
+
+/** A test key of `tenantId`, holding `scopes` (the tenant's first one gives its space the sample data). */
+async function testKeyWith(tenantId: string, scopes: Scope[]) {
+  const { key } = await createApiKey(db(), tenantId, {
+    name: `test ${scopes.join(' ')}`,
+    scopes,
+    createdBy: 'test',
+    mode: 'test',
+  });
+  return key;
 }
 
 async function authorize(key: string | undefined, now = Date.now()) {
@@ -201,11 +213,16 @@ describe('scope matrix', () => {
     const keys = Object.fromEntries(
       await Promise.all(SCOPES.map(async (scope) => [scope, (await keyWith([scope])).key])),
     );
+    // The routes that serve test keys only are asked with test keys of each scope.
+    const { tenantId } = await keyWith(['admin']);
+    const testKeys: Record<string, string> = {};
+    for (const scope of SCOPES) testKeys[scope] = await testKeyWith(tenantId, [scope]);
     const failures: string[] = [];
     for (const [id, route] of routeEntries()) {
+      const servesLive = (route as RouteDefinition).keyModes?.includes('live') ?? true;
       for (const scope of SCOPES) {
         const reply = await callApi(route.method, samplePath(route.path), {
-          key: keys[scope],
+          key: servesLive ? keys[scope] : testKeys[scope],
           body: sampleBody[id],
         });
         const allowed =

@@ -46,6 +46,7 @@ describe('API keys and authentication on DynamoDB Local', () => {
       limit: 1000,
       resetAt: Date.parse('2026-11-22T11:00:00.000Z'),
       apiVersion: currentVersion(),
+      mode: 'live',
     });
     expect(second.used).toBe(2);
   });

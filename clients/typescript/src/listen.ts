@@ -67,7 +67,7 @@ async function readState(file: string): Promise<State | undefined> {
     return JSON.parse(await readFile(file, 'utf8')) as State;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`Cannot read ${file}: ${(error as Error).message}`);
+    throw new Error(`Cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
 }
 
