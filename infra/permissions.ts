@@ -1,6 +1,7 @@
 import type { PartitionKind } from '../lib/db/table.js';
 import type { TableAccess } from '../lib/http/route-definition.js';
 import type { KeyMode } from '../lib/keys/format.js';
+import { PRODUCT_EVENT_ACTIONS } from '../lib/product-events/access.js';
 import type { RouteId } from '../lib/http/routes.js';
 import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
 import { AUDIT_ROUTE_ACCESS } from '../lib/audit/routes.js';
@@ -78,21 +79,11 @@ export const QUOTA_REFUND_ACCESS: TableAccess = {
 };
 
 /**
- * The product-events consumer writes every kind of tenant data (live only: the product feed never
- * reaches a test space, whatever an event names): JDs, resumes and applications with
- * their copies and counts, tombstones of deletions (DeleteItem for a JD's body and deleted
- * applications), and the JD head checks that guard an application's copy (ConditionCheckItem).
+ * The product-events consumer writes every kind of tenant data (PRODUCT_EVENT_ACTIONS), live only:
+ * the product feed never reaches a test space, whatever an event names.
  */
 export const EVENT_CONSUMER_ACCESS: TableAccess = {
-  table: [
-    'GetItem',
-    'BatchGetItem',
-    'Query',
-    'PutItem',
-    'UpdateItem',
-    'DeleteItem',
-    'ConditionCheckItem',
-  ],
+  table: PRODUCT_EVENT_ACTIONS,
   indexes: [],
   partitions: tenantData,
 };

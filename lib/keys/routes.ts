@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
+import { PRODUCT_EVENT_ACTIONS } from '../product-events/access.js';
 import {
   codes,
   type RouteAnswers,
@@ -51,19 +52,11 @@ export const KEY_ROUTES = {
 const keyData = ['tenant', 'keyHash'] as const;
 
 export const KEY_ROUTE_ACCESS = {
-  // Query: at the cap, the expired keys that give their places back. A tenant's first test key gives
-  // its test space the sample data, written as the product consumer writes (lib/test-mode/space.ts):
-  // hence the test space's partition and the consumer's actions.
+  // GetItem, PutItem, UpdateItem, and Query at the cap (the expired keys that give their places back)
+  // are the key's own; a tenant's first test key gives its test space the sample data, written as the
+  // product consumer writes (lib/test-mode/space.ts): hence the test space and the consumer's actions.
   createKey: {
-    table: [
-      'GetItem',
-      'BatchGetItem',
-      'PutItem',
-      'UpdateItem',
-      'DeleteItem',
-      'ConditionCheckItem',
-      'Query',
-    ],
+    table: PRODUCT_EVENT_ACTIONS,
     indexes: [],
     partitions: [...keyData, 'testSpace'],
   },

@@ -1,4 +1,5 @@
 import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
+import { PRODUCT_EVENT_ACTIONS } from '../product-events/access.js';
 
 /**
  * The test routes: they serve test keys only (a live key is 403 `key_mode_mismatch`), and their
@@ -28,20 +29,11 @@ export const TEST_MODE_ROUTES = {
 } as const satisfies Record<string, RouteDefinition>;
 
 /**
- * Both write what the product's consumer writes (lib/product-events/apply.ts), in the caller's space;
- * a reset also reads the whole space and deletes it item by item.
+ * Both apply product events (PRODUCT_EVENT_ACTIONS) in the caller's space, which for these routes is
+ * only ever a test space; a reset also reads the whole space and deletes it item by item (Query,
+ * DeleteItem, among those).
  */
-const PRODUCT_WRITES = [
-  'GetItem',
-  'BatchGetItem',
-  'Query',
-  'PutItem',
-  'UpdateItem',
-  'DeleteItem',
-  'ConditionCheckItem',
-] as const;
-
 export const TEST_MODE_ROUTE_ACCESS = {
-  resetTestSpace: { table: PRODUCT_WRITES, indexes: [], partitions: ['tenant'] },
-  simulateProductEvents: { table: PRODUCT_WRITES, indexes: [], partitions: ['tenant'] },
+  resetTestSpace: { table: PRODUCT_EVENT_ACTIONS, indexes: [], partitions: ['tenant'] },
+  simulateProductEvents: { table: PRODUCT_EVENT_ACTIONS, indexes: [], partitions: ['tenant'] },
 } as const satisfies Record<keyof typeof TEST_MODE_ROUTES, TableAccess>;

@@ -8,6 +8,7 @@ import { buildOpenApi, type RecordedExamples } from '../../scripts/local/openapi
 import { SCHEMA_NAMES } from '../../lib/schemas/responses.js';
 import { currentVersion } from '../../lib/versions/shape.js';
 import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
+import { scoredSampleApplication } from '../helpers/product.js';
 import { answerViolations, OPENAPI } from '../helpers/contract.js';
 import { useTestDb } from '../helpers/db.js';
 
@@ -181,23 +182,7 @@ describe('OpenAPI document', () => {
       '/test/product-events',
       {
         events: [
-          {
-            type: 'application.upserted',
-            data: {
-              id: 'app-simulated',
-              jdId: 'jd-frontend',
-              resumeId: 'res-avery-testwood',
-              status: 'SCREENING',
-              aiScores: [
-                {
-                  overallScore: 87.5,
-                  scoredAt: '2026-11-24T09:30:00Z',
-                  model: { id: 'match-ranker', version: '2026.11.1' },
-                  summary: 'Strong on the required skills; less on seniority.',
-                },
-              ],
-            },
-          },
+          scoredSampleApplication('app-simulated', 87.5, new Date('2026-11-24T09:30:00Z')),
           {
             type: 'application.upserted',
             data: { id: 'app-orphan', jdId: 'jd-unknown', resumeId: 'res-avery-testwood' },

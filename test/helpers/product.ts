@@ -27,3 +27,27 @@ export function productEvents(db: () => Db) {
     expect(outcome).toMatchObject({ outcome: 'applied' });
   };
 }
+
+/**
+ * A simulated `application.upserted` of the sample data's Avery Testwood for the sample's frontend JD,
+ * scored with full provenance (POST /test/product-events).
+ */
+export function scoredSampleApplication(id: string, overallScore: number, scoredAt = new Date()) {
+  return {
+    type: 'application.upserted' as const,
+    data: {
+      id,
+      jdId: 'jd-frontend',
+      resumeId: 'res-avery-testwood',
+      status: 'SCREENING' as const,
+      aiScores: [
+        {
+          overallScore,
+          scoredAt: scoredAt.toISOString(),
+          model: { id: 'match-ranker', version: '2026.11.1' },
+          summary: 'Strong on the required skills; less on seniority.',
+        },
+      ],
+    },
+  };
+}

@@ -11,6 +11,7 @@ import { sampleData, SAMPLE_PEOPLE } from '../../lib/test-mode/sample-data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
+import { scoredSampleApplication } from '../helpers/product.js';
 
 // Events are read as soon as written (the settle window is events.test.ts's subject); a webhook
 // endpoint may be a local address, as on the local stack.
@@ -146,23 +147,7 @@ describe('test mode', () => {
       key: testKey,
       body: {
         events: [
-          {
-            type: 'application.upserted',
-            data: {
-              id: 'app-simulated',
-              jdId: 'jd-frontend',
-              resumeId: 'res-avery-testwood',
-              status: 'SCREENING',
-              aiScores: [
-                {
-                  overallScore: 87,
-                  scoredAt: new Date().toISOString(),
-                  model: { id: 'match-ranker', version: '2026.11.1' },
-                  summary: 'Simulated score',
-                },
-              ],
-            },
-          },
+          scoredSampleApplication('app-simulated', 87),
           {
             type: 'application.upserted',
             data: { id: 'app-orphan', jdId: 'jd-nowhere', resumeId: 'res-avery-testwood' },

@@ -11,22 +11,11 @@ import {
 import { CLIENT_TYPES_FILE, clientTypes } from '../../../scripts/local/client-types.js';
 import { importProductData } from '../../../scripts/local/import.js';
 import { demoData } from '../../../lib/test-mode/sample-data.js';
-import { tenantWithKey, useLocalGateway } from '../../../test/helpers/api.js';
-import { useTestDb } from '../../../test/helpers/db.js';
-import { useEnv } from '../../../test/helpers/env.js';
-import { startReceiver, useWebhookRuntime, waitFor } from '../../../test/helpers/webhooks.js';
+import { tenantWithKey } from '../../../test/helpers/api.js';
+import { useLocalStack } from '../../../test/helpers/local-stack.js';
+import { startReceiver, waitFor } from '../../../test/helpers/webhooks.js';
 
-// The local stack as `npm start` runs it (gateway, authorizer, functions, DynamoDB Local, webhook
-// pipeline), with a short settle window for the event log and loopback webhook URLs allowed.
-useEnv({
-  EVENT_SETTLE_MS: '200',
-  DELTA_INDEX_LAG_MS: '0',
-  WEBHOOK_ALLOW_LOCAL_URLS: 'true',
-  WEBHOOK_RETRY_SCHEDULE: '0.3,0.3',
-});
-const db = useTestDb({ stream: true });
-const baseUrl = useLocalGateway();
-useWebhookRuntime(db);
+const { db, baseUrl } = useLocalStack();
 
 async function clientOf(
   scopes: ('read' | 'write' | 'admin')[],

@@ -4,43 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type DeliveredEvent, HiringClient, verifyWebhook } from '../src/index.js';
-import { listen } from '../src/listen.js';
-import { tenantWithKey, useLocalGateway } from '../../../test/helpers/api.js';
-import { useTestDb } from '../../../test/helpers/db.js';
-import { useEnv } from '../../../test/helpers/env.js';
-import { startReceiver, useWebhookRuntime, waitFor } from '../../../test/helpers/webhooks.js';
+import { listen, type ListenOptions } from '../src/listen.js';
+import { tenantWithKey } from '../../../test/helpers/api.js';
+import { useLocalStack } from '../../../test/helpers/local-stack.js';
+import { scoredSampleApplication } from '../../../test/helpers/product.js';
+import { startReceiver, waitFor } from '../../../test/helpers/webhooks.js';
 
-// The local stack as `npm start` runs it, with a short settle window and loopback webhook URLs allowed.
-useEnv({
-  EVENT_SETTLE_MS: '200',
-  DELTA_INDEX_LAG_MS: '0',
-  WEBHOOK_ALLOW_LOCAL_URLS: 'true',
-  WEBHOOK_RETRY_SCHEDULE: '0.3,0.3',
-});
-const db = useTestDb({ stream: true });
-const baseUrl = useLocalGateway();
-useWebhookRuntime(db);
+const { db, baseUrl } = useLocalStack();
 
 const PACKAGE = join(import.meta.dirname, '..');
 
-/** A scored application of the sample data's Avery Testwood for the sample's frontend JD. */
-const scored = (id: string, overallScore: number) => ({
-  type: 'application.upserted' as const,
-  data: {
-    id,
-    jdId: 'jd-frontend',
-    resumeId: 'res-avery-testwood',
-    status: 'SCREENING' as const,
-    aiScores: [
-      {
-        overallScore,
-        scoredAt: new Date().toISOString(),
-        model: { id: 'match-ranker', version: '2026.11.1' },
-        summary: 'Simulated by the test',
-      },
-    ],
-  },
-});
+const scored = (id: string, overallScore: number) => scoredSampleApplication(id, overallScore);
 
 /** A live admin key's tenant, and a test key made with it: the integrator's first minutes. */
 async function sandbox() {
@@ -59,6 +33,35 @@ async function sandbox() {
   return { tenant, live, test, testKey: created.key as string };
 }
 
+const newStateFile = () => join(mkdtempSync(join(tmpdir(), 'hiring-listen-')), 'state.json');
+
+/** listen() in the background with short waits, as a test drives it; `started` once the key is checked. */
+function startListening(
+  options: Omit<ListenOptions, 'baseUrl' | 'stateFile'> & { stateFile?: string },
+) {
+  const stop = new AbortController();
+  let onStart: (started: { secret: string; resumed: boolean }) => void = () => undefined;
+  const started = new Promise<{ secret: string; resumed: boolean }>(
+    (resolve) => (onStart = resolve),
+  );
+  const done = listen({
+    baseUrl: baseUrl(),
+    stateFile: newStateFile(),
+    pollIntervalMs: 100,
+    maxPollIntervalMs: 400,
+    signal: stop.signal,
+    onStart,
+    ...options,
+  });
+  return {
+    started,
+    stop: async () => {
+      stop.abort();
+      await done;
+    },
+  };
+}
+
 const scoredEvents = (received: { body: string }[]) =>
   received
     .map((request) => JSON.parse(request.body) as DeliveredEvent)
@@ -74,20 +77,9 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     await live.webhooks.create({ url: liveEndpoint.url, events: ['*'] });
     expect((await test.whoami()).mode).toBe('test');
 
-    const stateFile = join(mkdtempSync(join(tmpdir(), 'hiring-listen-')), 'state.json');
-    const stop = new AbortController();
-    let secret = '';
-    const listening = listen({
-      baseUrl: baseUrl(),
-      apiKey: testKey,
-      forwardTo: local.url,
-      stateFile,
-      pollIntervalMs: 100,
-      maxPollIntervalMs: 400,
-      signal: stop.signal,
-      onStart: (started) => (secret = started.secret),
-    });
-    await waitFor(() => secret !== '', 5_000, 'listen to start');
+    const stateFile = newStateFile();
+    const listening = startListening({ apiKey: testKey, forwardTo: local.url, stateFile });
+    const { secret } = await listening.started;
 
     const results = await test.testMode.simulateProductEvents([scored('app-sim-1', 93.5)]);
     expect(results.map((result) => result.outcome)).toEqual(['applied']);
@@ -135,27 +127,15 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     expect(liveTypes).toEqual(['key.created', 'key.created']);
 
     // Stopped and started again, listen goes on after the last event it forwarded.
-    stop.abort();
-    await listening;
+    await listening.stop();
     const kept = JSON.parse(readFileSync(stateFile, 'utf8'));
     expect(kept).toMatchObject({ secret, after: event.id });
     expect(statSync(stateFile).mode & 0o777).toBe(0o600);
-    const again = new AbortController();
-    let resumed: boolean | undefined;
-    const second = listen({
-      baseUrl: baseUrl(),
-      apiKey: testKey,
-      forwardTo: local.url,
-      stateFile,
-      pollIntervalMs: 100,
-      maxPollIntervalMs: 400,
-      signal: again.signal,
-      onStart: (started) => (resumed = started.resumed),
-    });
+    const second = startListening({ apiKey: testKey, forwardTo: local.url, stateFile });
+    const { resumed } = await second.started;
     await test.testMode.simulateProductEvents([scored('app-sim-2', 71)]);
     await waitFor(() => scoredEvents(local.received).length === 2, 15_000, 'the second event');
-    again.abort();
-    await second;
+    await second.stop();
     expect(resumed).toBe(true);
     expect(scoredEvents(local.received).map((forwardedEvent) => forwardedEvent.data)).toEqual([
       expect.objectContaining({ id: 'app-sim-1' }),
@@ -168,28 +148,19 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     const { test, testKey } = await sandbox();
     // The first attempt of each event hangs past listen's timeout; the next is answered.
     const local = await startReceiver((_, previousOfId) => (previousOfId === 0 ? 'hang' : 200));
-    const stop = new AbortController();
     const attempts: (number | undefined)[] = [];
-    let started = false;
-    const listening = listen({
-      baseUrl: baseUrl(),
+    const listening = startListening({
       apiKey: testKey,
       forwardTo: local.url,
-      stateFile: join(mkdtempSync(join(tmpdir(), 'hiring-listen-')), 'state.json'),
-      pollIntervalMs: 100,
-      maxPollIntervalMs: 400,
       timeoutMs: 300,
-      signal: stop.signal,
-      onStart: () => (started = true),
       onDelivery: (delivery) => {
         if (delivery.event.type === 'application.scored') attempts.push(delivery.status);
       },
     });
-    await waitFor(() => started, 5_000, 'listen to start');
+    await listening.started;
     await test.testMode.simulateProductEvents([scored('app-hang', 64)]);
     await waitFor(() => attempts.includes(200), 15_000, 'the answered attempt');
-    stop.abort();
-    await listening;
+    await listening.stop();
     expect(attempts).toEqual([undefined, 200]);
     await local.close();
   });
@@ -197,7 +168,7 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
   it('runs as `hiring listen`: prints the secret, a line per delivery, and stops cleanly on Ctrl-C', async () => {
     const { test, testKey } = await sandbox();
     const local = await startReceiver();
-    const stateFile = join(mkdtempSync(join(tmpdir(), 'hiring-listen-')), 'state.json');
+    const stateFile = newStateFile();
     const child = spawn(
       join(PACKAGE, '..', '..', 'node_modules', '.bin', 'tsx'),
       [

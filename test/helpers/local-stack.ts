@@ -1,0 +1,22 @@
+import { useLocalGateway } from './api.js';
+import { useTestDb } from './db.js';
+import { useEnv } from './env.js';
+import { useWebhookRuntime } from './webhooks.js';
+
+/**
+ * The local stack as `npm start` runs it (gateway, authorizer, functions, DynamoDB Local, webhook
+ * pipeline) for one test file, with a short settle window for the event log, delta walks that read
+ * what was just written, loopback webhook URLs allowed and short retries. Call at the top of the file.
+ */
+export function useLocalStack() {
+  useEnv({
+    EVENT_SETTLE_MS: '200',
+    DELTA_INDEX_LAG_MS: '0',
+    WEBHOOK_ALLOW_LOCAL_URLS: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '0.3,0.3',
+  });
+  const db = useTestDb({ stream: true });
+  const baseUrl = useLocalGateway();
+  useWebhookRuntime(db);
+  return { db, baseUrl };
+}
