@@ -1,11 +1,9 @@
-import type { DynamoDbAction } from '../http/route-definition.js';
-
 /**
  * What applying a product event sends to the table (lib/product-events/apply.ts): reads of the stored
  * versions, the writes with their copies and counts, deletions of a JD's body and deleted
  * applications, and the JD head checks that guard an application's copy. Every function that applies
  * product events holds these: the consumer, the test routes, and key creation (a first test key's
- * sample data).
+ * sample data). Their grants are typed where they are declared (TableAccess).
  */
 export const PRODUCT_EVENT_ACTIONS = [
   'GetItem',
@@ -15,4 +13,4 @@ export const PRODUCT_EVENT_ACTIONS = [
   'UpdateItem',
   'DeleteItem',
   'ConditionCheckItem',
-] as const satisfies readonly DynamoDbAction[];
+] as const;
