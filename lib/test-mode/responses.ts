@@ -24,10 +24,11 @@ const simulatedOutcome = z.strictObject({
   type: z.enum(PRODUCT_EVENT_TYPES),
   /**
    * `applied` (`created` says whether it made the entity), `ignored` (a version no newer than the one
-   * stored: `reason`), or `rejected` (it can never be applied as sent: `reason`; the live feed would
-   * send it to its dead-letter queue, or wait for a JD or resume that has not arrived)
+   * stored: `reason`), `rejected` (it can never be applied as sent: `reason`; the live feed would
+   * send it to its dead-letter queue, or wait for a JD or resume that has not arrived), or `skipped`
+   * (the request ran out of time before it: send it again)
    */
-  outcome: z.enum(['applied', 'ignored', 'rejected']),
+  outcome: z.enum(['applied', 'ignored', 'rejected', 'skipped']),
   created: z.optional(z.boolean()),
   reason: z.optional(freeText(1_000)),
 });

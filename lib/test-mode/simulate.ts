@@ -6,10 +6,15 @@ import { permanentFailure } from '../product-events/consume.js';
 import type { ProductEvent, ProductEventType } from '../schemas/product-data.js';
 import type { SimulateProductEventsBody } from './requests.js';
 
+/** How long a request applies events before it skips the rest (the function has 10 s). */
+const SIMULATION_BUDGET_MS = 6_000;
+const SKIPPED =
+  'not applied: the request ran out of time before it; send it and those after it again';
+
 export interface SimulatedOutcome {
   id: string;
   type: ProductEventType;
-  outcome: 'applied' | 'ignored' | 'rejected';
+  outcome: 'applied' | 'ignored' | 'rejected' | 'skipped';
   created?: boolean;
   reason?: string;
 }
@@ -20,13 +25,19 @@ export interface SimulatedOutcome {
  * data would see. Where the live feed would wait for an application's JD or resume to arrive, a
  * simulation answers at once that it is missing, and a version no newer than the stored one is ignored
  * as the feed ignores it. Only an outage fails the request (503): the events applied before it stay.
+ * The events left once `budgetMs` has passed are `skipped`, so that the answer comes within the
+ * function's 10 s whatever they cost (a JD's deletion removes all its applications); the first event is
+ * always applied.
  */
 export async function simulateProductEvents(
   db: Db,
   spaceId: string,
   body: SimulateProductEventsBody,
-  now = new Date(),
+  options: { now?: Date; budgetMs?: number } = {},
 ): Promise<SimulatedOutcome[]> {
+  const now = options.now ?? new Date();
+  const started = Date.now();
+  const budgetMs = options.budgetMs ?? SIMULATION_BUDGET_MS;
   if (!isTestSpace(spaceId)) throw new Error(`Not a test space: ${spaceId}`);
   const tenantId = tenantOfSpace(spaceId);
   body.events.forEach((event, index) => {
@@ -54,6 +65,10 @@ export async function simulateProductEvents(
       version: sent.version ?? version + index,
     } as ProductEvent;
     const { id, type } = event;
+    if (index > 0 && Date.now() - started >= budgetMs) {
+      outcomes.push({ id, type, outcome: 'skipped', reason: SKIPPED });
+      continue;
+    }
     try {
       const outcome = await applyProductEvent(db, event, now);
       outcomes.push(

@@ -3,6 +3,7 @@ import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { createDb } from '../../lib/db/client.js';
 import { createApiKey } from '../../lib/keys/api.js';
 import { applyProductEvent } from '../../lib/product-events/apply.js';
+import { simulateProductEvents } from '../../lib/test-mode/simulate.js';
 import { productEventOf } from '../../lib/product-events/consume.js';
 import { queueMessageOf } from '../../scripts/local/product-bus.js';
 import { LocalIam, runAsFunction } from '../../scripts/local/iam.js';
@@ -184,6 +185,23 @@ describe('test mode', () => {
     expect(
       liveTypes.filter((type: string) => !type.startsWith('key.') && type !== 'jd.created'),
     ).toEqual([]);
+  });
+
+  it('skips the events left once its time is spent, always applying the first', async () => {
+    const events = ['jd-a', 'jd-b', 'jd-c'].map((id) => ({
+      type: 'jd.upserted' as const,
+      data: { id, title: `Budget ${id}`, description: 'd', createdById: 'u' },
+    }));
+    const outcomes = await simulateProductEvents(
+      db(),
+      `test:${live.tenantId}`,
+      { events },
+      { budgetMs: 0 },
+    );
+    expect(outcomes.map((outcome) => outcome.outcome)).toEqual(['applied', 'skipped', 'skipped']);
+    expect(outcomes[1]?.reason).toMatch(/ran out of time/);
+    expect((await callApi('GET', '/jds/jd-a', { key: testKey })).status).toBe(200);
+    expect((await callApi('GET', '/jds/jd-b', { key: testKey })).status).toBe(404);
   });
 
   it('refuses a simulated event naming another tenant, with nothing applied', async () => {

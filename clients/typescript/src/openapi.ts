@@ -1188,7 +1188,7 @@ export interface components {
             /** @enum {string} */
             type: "jd.upserted" | "jd.deleted" | "resume.upserted" | "resume.deleted" | "application.upserted" | "application.deleted";
             /** @enum {string} */
-            outcome: "applied" | "ignored" | "rejected";
+            outcome: "applied" | "ignored" | "rejected" | "skipped";
             created?: boolean;
             reason?: string;
         };
