@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { deleteItem, getItem, queryPage, updateItem } from '../db/dynamo.js';
 import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
-import { isTestSpace, nowIso, tenantPk, testSpaceOf } from '../db/ids.js';
+import { isTestSpace, nowIso, tenantOfSpace, tenantPk, testSpaceOf } from '../db/ids.js';
 import { ensureTenant } from '../db/tenants.js';
 import { logger } from '../observability/logger.js';
 import { applyProductEvent } from '../product-events/apply.js';
@@ -119,7 +119,9 @@ export async function resetTestSpace(
   if (!isTestSpace(spaceId)) throw new Error(`Not a test space: ${spaceId}`);
   const now = options.now ?? new Date();
   const deadline = Date.now() + (options.budgetMs ?? DELETE_BUDGET_MS);
-  // Before anything is deleted: a walk that read the space from here on may hold what goes.
+  // The space's own item first (a space whose first seeding failed has none), then the mark: before
+  // anything is deleted, as a walk that read the space from here on may hold what goes.
+  await ensureTenant(db, spaceId, tenantOfSpace(spaceId), now);
   await markReset(db, spaceId, now);
   let deletedItems = 0;
   let startKey: Record<string, unknown> | undefined;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { createDb } from '../../lib/db/client.js';
+import { getTenant } from '../../lib/db/tenants.js';
 import { createApiKey } from '../../lib/keys/api.js';
 import { applyProductEvent } from '../../lib/product-events/apply.js';
 import { simulateProductEvents } from '../../lib/test-mode/simulate.js';
@@ -287,7 +288,12 @@ describe('test mode', () => {
       mode: 'test',
     });
     expect((await callApi('GET', '/jds', { key })).json.data).toEqual([]);
+    expect(await getTenant(db(), `test:${tenant.tenantId}`)).toBeUndefined();
     const reset = await callApi('POST', '/test/reset', { key });
+    // The space has its own item again, named for its tenant: its webhook endpoints are counted there.
+    expect(await getTenant(db(), `test:${tenant.tenantId}`)).toMatchObject({
+      name: tenant.tenantId,
+    });
     expect(reset.json.data.sampleData).toEqual({ jds: 6, resumes: 8, applications: 9 });
     expect((await callApi('GET', '/jds?limit=100', { key })).json.data).toHaveLength(6);
   });
