@@ -64,7 +64,7 @@ import {
   NOT_FOUND_FUNCTION,
   routeEntries,
 } from '../lib/http/routes.js';
-import type { RouteDefinition } from '../lib/http/route-definition.js';
+import { keyModesOf, type RouteDefinition } from '../lib/http/route-definition.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import type { HiringApiDataStack } from './data.js';
@@ -76,7 +76,6 @@ import {
   ORIGIN_VERIFY_HEADER,
   VIEWER_ADDRESS_HEADER,
 } from '../lib/config.js';
-import { KEY_MODES } from '../lib/keys/format.js';
 import {
   authorizerAccess,
   inSpaces,
@@ -143,12 +142,12 @@ export interface ServedRoute {
  */
 export function servedRoutes({ testMode = true }: { testMode?: boolean } = {}): ServedRoute[] {
   return routeEntries()
-    .map(([id, route]) => {
-      const modes = route.keyModes ?? KEY_MODES;
-      return { id, route, modes, access: inSpaces(ROUTE_ACCESS[id], modes, testMode) };
-    })
-    .filter(({ modes }) => testMode || modes.includes('live'))
-    .map(({ id, route, access }) => ({ id, route, access }));
+    .filter(([, route]) => testMode || keyModesOf(route).includes('live'))
+    .map(([id, route]) => ({
+      id,
+      route,
+      access: inSpaces(ROUTE_ACCESS[id], keyModesOf(route), testMode),
+    }));
 }
 
 /** The nested stack a route belongs to: the first segment of its path (`/jds/{jdId}` → `Jds`). */

@@ -2,8 +2,6 @@ import { monotonicFactory } from 'ulid';
 import { isTestSpace, tenantOfSpace, testSpaceOf } from './spaces.js';
 import { PARTITION_PREFIXES } from './table.js';
 
-export { isTestSpace, tenantOfSpace, testSpaceOf };
-
 /** Ids, tenant ids and key ids: what may appear inside a key segment without escaping. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -15,7 +15,7 @@ import { returnQuotaUnit } from '../keys/authentication.js';
 import { hashApiKey } from '../keys/format.js';
 import { fitResponse } from './response-size.js';
 import { rateLimitHeaders } from './rate-limit.js';
-import type { RouteDefinition } from './route-definition.js';
+import { keyModesOf } from './route-definition.js';
 import { ROUTES, type RouteId } from './routes.js';
 import type { AuditContext } from '../audit/model.js';
 import { parseOrThrow } from '../schemas/parse.js';
@@ -189,8 +189,7 @@ function authorize<R extends RouteId>(
         caller,
       );
       enforceLimits(request.event, caller, request.event.requestContext?.timeEpoch ?? Date.now());
-      const { keyModes }: RouteDefinition = route;
-      if (keyModes && !keyModes.includes(caller.mode))
+      if (!keyModesOf(route).includes(caller.mode))
         throw new HttpError(403, 'key_mode_mismatch', keyModeMessage(caller.mode));
       if (route.scope && !hasScope(caller.scopes, route.scope))
         throw new HttpError(403, 'scope_missing', missingScopeMessage(route.scope));

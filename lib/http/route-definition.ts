@@ -1,7 +1,7 @@
 import type { ScopeRequirement } from '../auth/scopes.js';
 import type { IndexName, PartitionKind } from '../db/table.js';
 import type { ErrorCode } from '../errors.js';
-import type { KeyMode } from '../keys/format.js';
+import { KEY_MODES, type KeyMode } from '../keys/format.js';
 
 /**
  * What a resource declares of each of its routes (lib/<resource>/routes.ts): the route itself, what
@@ -69,6 +69,11 @@ export interface RouteAnswers {
   conflict?: string;
   /** its 422s, besides an Idempotency-Key used for another request */
   unprocessable?: string;
+}
+
+/** The key modes a route serves: those it declares, or both. */
+export function keyModesOf(route: RouteDefinition): readonly KeyMode[] {
+  return route.keyModes ?? KEY_MODES;
 }
 
 /** Error codes as the reference writes them: `conflict`, `limit_reached`. */

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
-import { isTestSpace, newId, tenantOfSpace } from '../db/ids.js';
+import { newId } from '../db/ids.js';
+import { isTestSpace, tenantOfSpace } from '../db/spaces.js';
 import { InvalidInputError, MissingParentError } from '../errors.js';
 import { applyProductEvent } from '../product-events/apply.js';
 import { permanentFailure } from '../product-events/consume.js';

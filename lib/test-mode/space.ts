@@ -1,7 +1,8 @@
 import type { Db } from '../db/client.js';
 import { deleteItem, getItem, queryPage, updateItem } from '../db/dynamo.js';
 import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
-import { isTestSpace, nowIso, tenantOfSpace, tenantPk, testSpaceOf } from '../db/ids.js';
+import { nowIso, tenantPk } from '../db/ids.js';
+import { isTestSpace, tenantOfSpace, testSpaceOf } from '../db/spaces.js';
 import { ensureTenant } from '../db/tenants.js';
 import { logger } from '../observability/logger.js';
 import { applyProductEvent } from '../product-events/apply.js';

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { AuthorizerContext } from '../../lib/http/api-handler.js';
-import type { RouteDefinition } from '../../lib/http/route-definition.js';
+import { keyModesOf } from '../../lib/http/route-definition.js';
 import { API_PREFIX, ROUTES, type RouteId } from '../../lib/http/routes.js';
 import { fullAccessContext, proxyEvent } from '../../scripts/local/events.js';
 import { lambdaContext, loadHandler } from '../../scripts/local/handlers.js';
@@ -21,8 +21,9 @@ export async function callApiWithContext(
 ): Promise<APIGatewayProxyStructuredResultV2> {
   const route = ROUTES[routeId];
   // By default a key the route serves: a test key for the routes that serve test keys only.
-  const servesLive = (route as RouteDefinition).keyModes?.includes('live') ?? true;
-  context ??= servesLive ? allScopesContext : { ...allScopesContext, mode: 'test' };
+  context ??= keyModesOf(route).includes('live')
+    ? allScopesContext
+    : { ...allScopesContext, mode: 'test' };
   const handler = await loadHandler(route.functionName);
   const event = proxyEvent(
     {

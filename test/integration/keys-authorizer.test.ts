@@ -3,7 +3,7 @@ import { generateApiKey, hashApiKey } from '../../lib/keys/format.js';
 import { type Scope, SCOPES } from '../../lib/auth/scopes.js';
 import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
 import { setTenantHourlyLimit } from '../../lib/keys/store.js';
-import type { RouteDefinition } from '../../lib/http/route-definition.js';
+import { keyModesOf } from '../../lib/http/route-definition.js';
 import { ROUTES, routeEntries } from '../../lib/http/routes.js';
 import { logger } from '../../lib/observability/logger.js';
 import { responses } from '../../lib/schemas/responses.js';
@@ -219,7 +219,7 @@ describe('scope matrix', () => {
     for (const scope of SCOPES) testKeys[scope] = await testKeyWith(tenantId, [scope]);
     const failures: string[] = [];
     for (const [id, route] of routeEntries()) {
-      const servesLive = (route as RouteDefinition).keyModes?.includes('live') ?? true;
+      const servesLive = keyModesOf(route).includes('live');
       for (const scope of SCOPES) {
         const reply = await callApi(route.method, samplePath(route.path), {
           key: servesLive ? keys[scope] : testKeys[scope],

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../lib/auth/scopes.js';
 import { createApiKey } from '../../lib/keys/api.js';
-import type { RouteDefinition } from '../../lib/http/route-definition.js';
+import { keyModesOf } from '../../lib/http/route-definition.js';
 import { type RouteId, routeEntries } from '../../lib/http/routes.js';
 import { demoData } from '../../lib/test-mode/sample-data.js';
 import { importProductData } from '../../scripts/local/import.js';
@@ -147,7 +147,7 @@ describe('test mode isolation over the whole route table', () => {
           ownAnswers[space].push(reply.text);
           expect(reply.status, `${space} ${route.method} ${path}`).toBeLessThan(500);
           // Each key reads its own space: every read answers, but those of routes not serving its kind.
-          const served = (route as RouteDefinition).keyModes?.includes(space) ?? true;
+          const served = keyModesOf(route).includes(space);
           if (route.method === 'GET')
             expect(reply.status, `${space} ${route.method} ${path}`).toBe(served ? 200 : 403);
           const leaked = other.markers.filter((marker) => reply.text.includes(marker));
