@@ -2,7 +2,9 @@ import type { PartitionKind } from '../lib/db/table.js';
 import type { TableAccess } from '../lib/http/route-definition.js';
 import type { KeyMode } from '../lib/keys/format.js';
 import { PRODUCT_EVENT_ACTIONS } from '../lib/product-events/access.js';
-import type { RouteId } from '../lib/http/routes.js';
+import { DELTA_WALK_ACCESS } from '../lib/db/delta.js';
+import { keyModesOf } from '../lib/http/route-definition.js';
+import { ROUTES, type RouteId } from '../lib/http/routes.js';
 import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
 import { AUDIT_ROUTE_ACCESS } from '../lib/audit/routes.js';
 import { EVENT_ROUTE_ACCESS } from '../lib/events/routes.js';
@@ -54,6 +56,29 @@ export function inSpaces(
     return [kind];
   });
   return { ...access, partitions: [...new Set(partitions)] };
+}
+
+/** Two grants as one: every action, index and partition of either. */
+function unionOf(first: TableAccess, second: TableAccess): TableAccess {
+  return {
+    table: [...new Set([...first.table, ...second.table])],
+    indexes: [...new Set([...first.indexes, ...second.indexes])],
+    partitions: [...new Set([...first.partitions, ...second.partitions])],
+  };
+}
+
+/**
+ * A route's grant as the stage deploys it: what the route declares, plus what its traits send on
+ * every request (a delta walk's reads: DELTA_WALK_ACCESS), in the spaces its key modes reach.
+ */
+export function routeAccess(id: RouteId, testMode: boolean): TableAccess {
+  const route = ROUTES[id];
+  const declared: TableAccess = ROUTE_ACCESS[id];
+  const access =
+    'deltaSync' in route
+      ? unionOf(declared, { ...DELTA_WALK_ACCESS, partitions: tenantData })
+      : declared;
+  return inSpaces(access, keyModesOf(route), testMode);
 }
 
 /**

@@ -78,9 +78,8 @@ import {
 } from '../lib/config.js';
 import {
   authorizerAccess,
-  inSpaces,
   QUOTA_REFUND_ACCESS,
-  ROUTE_ACCESS,
+  routeAccess,
   type TableAccess,
 } from './permissions.js';
 
@@ -146,7 +145,7 @@ export function servedRoutes({ testMode = true }: { testMode?: boolean } = {}): 
     .map(([id, route]) => ({
       id,
       route,
-      access: inSpaces(ROUTE_ACCESS[id], keyModesOf(route), testMode),
+      access: routeAccess(id, testMode),
     }));
 }
 

@@ -55,7 +55,7 @@ export const APPLICATION_ROUTE_ACCESS = {
   // Query: the tenant's, a JD's or a resume's applications; BatchGetItem: a resume's, from its copies.
   listApplications: {
     table: ['Query', 'BatchGetItem'],
-    indexes: ['changes'],
+    indexes: [],
     partitions: tenantData,
   },
   // GetItem: the pointer from its id, then the application it points at; Query: its reviews.

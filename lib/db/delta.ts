@@ -80,6 +80,16 @@ interface DeltaCursor {
   p: number;
 }
 
+/**
+ * What every delta walk sends on the table, besides its list's own reads: Query on the changes index,
+ * and, when a test space's sync token is followed, GetItem on the space's own item (resetSince). Each
+ * `deltaSync` route's function holds it (infra/permissions.ts), so no route has to remember it.
+ */
+export const DELTA_WALK_ACCESS = {
+  table: ['Query', 'GetItem'],
+  indexes: ['changes'],
+} as const;
+
 const isTime = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 

@@ -66,7 +66,7 @@ export const JD_ROUTE_ACCESS = {
   // Query on the table: the sharded counter behind `total`; GetItem: ?externalId= (its reservation, then the head).
   listJds: {
     table: ['Query', 'GetItem'],
-    indexes: ['list', 'listKeys', 'status', 'statusKeys', 'changes'],
+    indexes: ['list', 'listKeys', 'status', 'statusKeys'],
     partitions: tenantData,
   },
   getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },

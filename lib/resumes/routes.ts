@@ -46,15 +46,16 @@ export const RESUME_ROUTES = {
 const tenantData = ['tenant'] as const;
 
 export const RESUME_ROUTE_ACCESS = {
+  // Each delta walk's own reads (the changes index, a test space's reset check) come with deltaSync.
   listResumes: {
     table: ['Query'],
-    indexes: ['list', 'listKeys', 'changes'],
+    indexes: ['list', 'listKeys'],
     partitions: tenantData,
   },
   getResume: { table: ['GetItem'], indexes: [], partitions: tenantData },
   listCandidates: {
-    table: ['Query', 'BatchGetItem', 'GetItem'],
-    indexes: ['list', 'listKeys', 'changes'],
+    table: ['Query', 'BatchGetItem'],
+    indexes: ['list', 'listKeys'],
     partitions: tenantData,
   },
   // GetItem: the resume; Query: its application copies and each application's reviews; BatchGetItem:

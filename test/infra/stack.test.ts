@@ -15,6 +15,7 @@ import {
 import { createApp } from '../../infra/app.js';
 import { MANAGED_RULES, RATE_LIMITED_BODY, REQUEST_BLOCKED_BODY } from '../../infra/edge.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { keyModesOf } from '../../lib/http/route-definition.js';
 import { PRODUCT_EVENT_TYPES } from '../../lib/schemas/product-data.js';
 import { STREAM_FILTER } from '../../lib/webhooks/dispatch.js';
 import { LocalIam, localArnOf } from '../../scripts/local/iam.js';
@@ -266,6 +267,10 @@ describe('CDK app (cdk synth, offline)', () => {
     ]).toEqual([true, true]);
     // A first test key brings its space the sample data.
     expect(can('create-key', 'ConditionCheckItem', 'TEST#t')).toBe(true);
+    // Every delta walk checks, on a test key's sync token, whether its space was reset since.
+    for (const [, route] of routeEntries())
+      if ('deltaSync' in route && keyModesOf(route).includes('test'))
+        expect(can(route.functionName, 'GetItem', 'TEST#t'), route.functionName).toBe(true);
   });
 
   it('deploys no test mode with -c testMode=false: no test route, no grant naming a test space, and the authorizer refuses test keys', () => {

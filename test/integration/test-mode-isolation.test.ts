@@ -6,6 +6,10 @@ import { type RouteId, routeEntries } from '../../lib/http/routes.js';
 import { demoData } from '../../lib/test-mode/sample-data.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
+import { testSpaceOf } from '../../lib/db/spaces.js';
+import { claimAttempt, recordAttempt } from '../../lib/webhooks/deliveries.js';
+import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
+import type * as z from 'zod/mini';
 import { callApi } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
@@ -40,21 +44,54 @@ const BODIES: Partial<Record<RouteId, unknown>> = {
   simulateProductEvents: { events: [{ type: 'jd.deleted', data: { id: 'jd-nowhere' } }] },
 };
 
-/** Query strings every list is also read with: searches, filters and delta walks. */
+/**
+ * Query strings every read is also made with, naming each parameter its route takes (a test below holds
+ * this list to the routes' query schemas): pages, searches, filters and delta walks. `{name}` is the
+ * space's own id. Every answer's `nextCursor` and `syncToken` are followed too.
+ */
+const SINCE = 'updatedSince=2020-01-01T00:00:00Z';
 const QUERIES: Partial<Record<RouteId, string[]>> = {
-  listJds: ['', 'externalId=twin-ext', 'status=PUBLISHED', 'updatedSince=2020-01-01T00:00:00Z'],
-  listResumes: ['', 'limit=3', 'updatedSince=2020-01-01T00:00:00Z'],
+  listJds: ['', 'page=2&limit=1', 'externalId=twin-ext', 'status=PUBLISHED', SINCE],
+  getJd: ['', 'limit=1'],
+  listMatches: ['', 'limit=1'],
+  listResumes: ['', 'page=2&limit=1', SINCE],
   listCandidates: [
     '',
+    'page=2&limit=1',
     'search=cv',
     'email=ada-lovelace%40example.com',
     'email=avery-testwood%40example.com',
-    'updatedSince=2020-01-01T00:00:00Z',
+    SINCE,
   ],
-  listApplications: ['', 'jdId=jd-backend', 'minScore=0', 'updatedSince=2020-01-01T00:00:00Z'],
-  listEvents: ['limit=100'],
-  listAuditLog: [''],
+  exportCandidate: ['', 'limit=1'],
+  listApplications: [
+    '',
+    'limit=1',
+    'jdId=jd-backend',
+    'resumeId={resumeId}',
+    'status=SCREENING',
+    'minScore=0&maxScore=100',
+    'scoredSince=2020-01-01T00:00:00Z',
+    SINCE,
+  ],
+  listKeys: ['', 'limit=1'],
+  listEvents: ['limit=100', 'limit=1', 'type=jd.created', 'after={eventId}'],
+  listWebhooks: ['', 'limit=1'],
+  listWebhookDeliveries: ['', 'limit=1'],
+  listAuditLog: [
+    '',
+    'limit=1',
+    'objectId=jd-backend',
+    'actor=operator',
+    'since=2020-01-01T00:00:00Z&until=2100-01-01T00:00:00Z',
+  ],
 };
+
+/** The parameters a route's query schema takes (each schema is a zod object). */
+function queryParameters(id: RouteId): string[] {
+  const query = (REQUEST_SCHEMAS as Record<string, { query?: z.ZodMiniObject }>)[id]?.query;
+  return query ? Object.keys(query._zod.def.shape) : [];
+}
 
 const pathOf = (template: string, ids: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? 'no-such-id');
@@ -91,14 +128,20 @@ describe('test mode isolation over the whole route table', () => {
     for (const jd of liveData.jds ?? []) jd.title = `Live ${jd.title}`;
     await importProductData(db(), live.tenantId, liveData);
     const fixtures: Record<Space, { key: string; ownIds: Record<string, string> }> = {
-      live: { key: live.key, ownIds: { resumeId: 'res-ada-lovelace', keyId: spare.record.id } },
-      test: { key: test.key, ownIds: { resumeId: 'res-avery-testwood', keyId: spare.record.id } },
+      // Resumes with two applications each, so that a candidate's export has a second page.
+      live: { key: live.key, ownIds: { resumeId: 'res-grace-hopper', keyId: spare.record.id } },
+      test: { key: test.key, ownIds: { resumeId: 'res-jordan-mockridge', keyId: spare.record.id } },
     };
     for (const space of ['live', 'test'] as const) {
       const { key, ownIds } = fixtures[space];
+      // Two endpoints, the first with two delivery attempts: every list has a second page.
       const webhook = await callApi('POST', '/webhooks', {
         key,
         body: { url: `http://127.0.0.1:9/${space}`, events: ['*'] },
+      });
+      await callApi('POST', '/webhooks', {
+        key,
+        body: { url: `http://127.0.0.1:9/${space}-second`, events: ['*'] },
       });
       const review = await callApi('POST', '/applications/app-1/reviews', {
         key,
@@ -107,6 +150,22 @@ describe('test mode isolation over the whole route table', () => {
       expect([webhook.status, review.status]).toEqual([201, 201]);
       const events = await callApi('GET', '/events?limit=100', { key });
       const eventIds = events.json.data.map((event: { id: string }) => event.id);
+      const spaceId = space === 'live' ? tenantId : testSpaceOf(tenantId);
+      for (const eventId of eventIds.slice(0, 2)) {
+        const target = { webhookId: webhook.json.data.id, eventId };
+        const claimant = { identity: 'auto:1', token: eventId, automatic: true };
+        const attempt = await claimAttempt(db(), spaceId, target, claimant);
+        await recordAttempt(db(), spaceId, {
+          ...target,
+          attempt: attempt ?? 1,
+          trigger: 'automatic',
+          statusCode: 200,
+          durationMs: 5,
+          at: new Date().toISOString(),
+          outcome: 'succeeded',
+          claimant,
+        });
+      }
       spaces[space] = {
         key,
         ids: {
@@ -132,26 +191,58 @@ describe('test mode isolation over the whole route table', () => {
   it('shows each key only its own space on every route: lists, searches, single reads, events, webhooks, the audit log and writes', async () => {
     const routes = routeEntries().sort(([, a], [, b]) => ORDER[a.method] - ORDER[b.method]);
     const walked: string[] = [];
+    const parametersWalked = new Set<string>();
     const ownAnswers: Record<Space, string[]> = { live: [], test: [] };
     for (const [id, route] of routes) {
       for (const space of ['live', 'test'] as const) {
         const own = spaces[space];
         const other = spaces[space === 'live' ? 'test' : 'live'];
-        for (const query of QUERIES[id] ?? ['']) {
-          const path = pathOf(route.path, own.ids) + (query ? `?${query}` : '');
+        // One read, then where its answer leads: the next page, the delta walk's sync token, and for a
+        // single resource the revalidation of its ETag. Each under the grants its function deploys with.
+        const read = async (path: string, headers: Record<string, string> = {}) => {
           const reply = await callApi(route.method, path, {
             key: own.key,
+            headers,
             ...(BODIES[id] === undefined ? {} : { body: BODIES[id] }),
           });
-          walked.push(`${space} ${route.method} ${path} ${reply.status}`);
+          const what = `${space} ${route.method} ${path}${headers['if-none-match'] ? ' (revalidated)' : ''}`;
+          walked.push(`${what} ${reply.status}`);
+          for (const name of new URLSearchParams(path.split('?')[1] ?? '').keys())
+            parametersWalked.add(`${space} ${id} ${name}`);
           ownAnswers[space].push(reply.text);
-          expect(reply.status, `${space} ${route.method} ${path}`).toBeLessThan(500);
+          expect(reply.status, what).toBeLessThan(500);
+          const leaked = other.markers.filter((marker) => reply.text.includes(marker));
+          expect(leaked, `${what} shows the other space`).toEqual([]);
+          return reply;
+        };
+        for (const query of QUERIES[id] ?? ['']) {
+          const path = pathOf(route.path, own.ids) + (query ? `?${pathOf(query, own.ids)}` : '');
+          const reply = await read(path);
           // Each key reads its own space: every read answers, but those of routes not serving its kind.
           const served = keyModesOf(route).includes(space);
-          if (route.method === 'GET')
-            expect(reply.status, `${space} ${route.method} ${path}`).toBe(served ? 200 : 403);
-          const leaked = other.markers.filter((marker) => reply.text.includes(marker));
-          expect(leaked, `${space} ${route.method} ${path} shows the other space`).toEqual([]);
+          if (route.method !== 'GET') continue;
+          expect(reply.status, `${space} GET ${path}`).toBe(served ? 200 : 403);
+          if (!served) continue;
+          // A cursor takes the place of `page` (and of the events' `after`), with the same filters.
+          const [pathname, search = ''] = path.split('?');
+          const filters = new URLSearchParams(search);
+          filters.delete('page');
+          filters.delete('after');
+          let page = reply;
+          for (let pages = 1; page.json.pagination?.nextCursor !== undefined; pages++) {
+            filters.set('cursor', page.json.pagination.nextCursor);
+            page = await read(`${pathname}?${filters}`);
+            expect(page.status, page.text).toBe(200);
+            if (pages === 3 && !query.includes('updatedSince')) break;
+          }
+          const { syncToken } = page.json.pagination ?? {};
+          if (syncToken !== undefined) {
+            const sync = `${pathname}?syncToken=${encodeURIComponent(syncToken)}`;
+            expect((await read(sync)).status, `${space} GET ${sync}`).toBe(200);
+          }
+          const etag = reply.headers.etag;
+          if ('conditional' in route && etag !== undefined)
+            expect((await read(path, { 'if-none-match': etag })).status).toBe(304);
         }
         // The other space's own ids name nothing here.
         if (/\{(resumeId|webhookId|eventId)\}/.test(route.path)) {
@@ -172,6 +263,15 @@ describe('test mode isolation over the whole route table', () => {
         ),
         `${space} markers never shown to its own key`,
       ).toEqual([]);
+    // Every parameter of every read was walked with each key its route serves.
+    const unwalked = routes.flatMap(([id, route]) =>
+      keyModesOf(route).flatMap((space) =>
+        queryParameters(id)
+          .map((name) => `${space} ${id} ${name}`)
+          .filter((line) => !parametersWalked.has(line)),
+      ),
+    );
+    expect(unwalked, 'query parameters no read here used (add them to QUERIES)').toEqual([]);
     // Every route was walked with both keys.
     for (const [, route] of routes)
       for (const space of ['live', 'test'])
