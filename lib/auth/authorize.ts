@@ -129,7 +129,7 @@ export async function authorizeRequest(
   logger.appendKeys({ tenantId: authentication.tenantId, keyId: authentication.keyId });
   // Over the per-IP limit, the function answers 429 (lib/http/api-handler.ts): a refused request spends
   // none of the key's hour, so the unit counted in parallel is given back (one more write, refused requests only).
-  if (ipCount !== undefined && ipCount > perIpLimit()) {
+  if (ipCount !== undefined && ipCount > perIpLimit() && authentication.counted) {
     await returnQuotaUnit(db, keyHash, now);
     authentication = { ...authentication, used: authentication.used - 1 };
   }
@@ -143,6 +143,8 @@ export async function authorizeRequest(
       quotaUsed: authentication.used,
       quotaLimit: authentication.limit,
       quotaResetAt: authentication.resetAt,
+      // The hour is spent: the function answers 429, but to a revalidation it can answer 304.
+      ...(authentication.counted ? {} : { quotaExceeded: true }),
       ...(authentication.apiVersion === undefined ? {} : { apiVersion: authentication.apiVersion }),
       ...(authentication.mode === 'test' ? { mode: 'test' as const } : {}),
       clientIp,

@@ -7,7 +7,15 @@ import { logger } from '../observability/logger.js';
 import type { REQUEST_SCHEMAS } from '../schemas/requests.js';
 import type { responses } from '../schemas/responses.js';
 import { parseJsonBody } from './body.js';
-import { type ApiEvent, type ApiResponse, type Caller, callerOf, enforceLimits } from './caller.js';
+import {
+  type ApiEvent,
+  type ApiResponse,
+  type Caller,
+  callerOf,
+  enforceLimits,
+  overQuota,
+  quotaExceeded,
+} from './caller.js';
 import { errorResponse, HttpError, jsonResponse } from './errors.js';
 import { digestEtag, ifNoneMatchHits } from './etag.js';
 import { sharedDb } from '../db/client.js';
@@ -148,15 +156,23 @@ function errorEnvelope<R extends RouteId>(): MiddlewareObj<
         request.context.requestId ??
         request.event.requestContext?.requestId ??
         request.context.awsRequestId;
-      const response = errorResponse(request.error, requestId);
+      const caller = request.context.caller;
+      let response = errorResponse(request.error, requestId);
+      let error = request.error;
+      // Over the key's hour only a revalidation gets this far, and whatever refusal it meets is the
+      // 429: a spent hour answers nothing but a 304 about what the client holds.
+      const status = response.statusCode ?? 500;
+      if (caller && overQuota(caller) && status < 500 && status !== 429) {
+        error = quotaExceeded(caller, request.event.requestContext?.timeEpoch ?? Date.now());
+        response = errorResponse(error, requestId);
+      }
       if ((response.statusCode ?? 500) >= 500)
-        logger.error('Request failed', { error: request.error as Error });
+        logger.error('Request failed', { error: error as Error });
       else
         logger.info('Request refused', {
           statusCode: response.statusCode,
-          error: (request.error as Error).message,
+          error: (error as Error).message,
         });
-      const caller = request.context.caller;
       request.response = {
         ...response,
         headers: {
@@ -188,7 +204,10 @@ function authorize<R extends RouteId>(
         request.event.headers?.[VERSION_REQUEST_HEADER],
         caller,
       );
-      enforceLimits(request.event, caller, request.event.requestContext?.timeEpoch ?? Date.now());
+      enforceLimits(request.event, caller, request.event.requestContext?.timeEpoch ?? Date.now(), {
+        revalidation:
+          'conditional' in route && request.event.headers?.['if-none-match'] !== undefined,
+      });
       if (!keyModesOf(route).includes(caller.mode))
         throw new HttpError(403, 'key_mode_mismatch', keyModeMessage(caller.mode));
       if (route.scope && !hasScope(caller.scopes, route.scope))
@@ -256,15 +275,17 @@ function validate<R extends RouteId>(
   };
 }
 
-/**
- * A single-resource read (a `conditional` route): its ETag is the one the handler set (a version), else
- * a digest of the answer. An If-None-Match naming it answers 304 with no body, and the quota unit the
- * authorizer took for the request is given back (like a per-IP refusal's): a client that revalidates
- * spends nothing. Giving it back is best effort: if DynamoDB fails it, the 304 still goes out.
- */
 /** As every answer: no cache may keep tenant data (the client holds what it read, with its ETag). */
 const NOT_STORED = { 'Cache-Control': 'no-store' };
 
+/**
+ * A single-resource read (a `conditional` route): its ETag is the one the handler set (a version), else
+ * a digest of the answer. An If-None-Match naming it answers 304 with no body and spends nothing: the
+ * quota unit the authorizer took for the request is given back (like a per-IP refusal's), and over the
+ * key's hour the authorizer took none, so a 304 is still answered (anything else is the 429). A client
+ * that revalidates, however often and however many at once, never spends its hour. Giving a unit back
+ * is best effort: if DynamoDB fails it, the 304 still goes out.
+ */
 async function conditionalRead(
   event: ApiEvent,
   request: ApiRequest<RouteId>,
@@ -272,16 +293,20 @@ async function conditionalRead(
   headers: Record<string, string>,
 ): Promise<ApiResponse> {
   const etag = request.responseHeaders.ETag ?? digestEtag(JSON.stringify(answer));
+  const now = event.requestContext?.timeEpoch ?? Date.now();
   if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+    if (overQuota(request.caller)) throw quotaExceeded(request.caller, now);
     const response = jsonResponse(200, answer, { ...headers, ETag: etag });
     return fitResponse(response, request.headers['accept-encoding']);
   }
   const { quota } = request.caller;
+  if (!request.caller.quotaCounted)
+    return { statusCode: 304, headers: { ...headers, ...NOT_STORED, ETag: etag } };
   try {
     await returnQuotaUnit(
       sharedDb(),
       hashApiKey(request.headers['x-api-key'] ?? ''),
-      new Date(event.requestContext?.timeEpoch ?? Date.now()),
+      new Date(now),
     );
   } catch (error) {
     logger.warn('The quota unit of a 304 was not given back', { error: error as Error });

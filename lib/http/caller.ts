@@ -26,6 +26,8 @@ export interface AuthorizerContext {
   quotaUsed: number;
   quotaLimit: number;
   quotaResetAt: number;
+  /** the key's hour was spent before this request, which was not counted */
+  quotaExceeded?: true;
   /** the API version the key is pinned to; absent for keys made before versions were */
   apiVersion?: string;
   /** 'test' for a test key; absent for a live key */
@@ -71,6 +73,11 @@ export interface Caller {
   keyName: string;
   scopes: Scope[];
   quota: QuotaFigures;
+  /**
+   * false: the key's hour was spent and the authorizer counted nothing for this request, which is
+   * refused (429) unless it revalidates what the client holds (a 304 spends nothing)
+   */
+  quotaCounted: boolean;
   /** the API version the key is pinned to (absent: made before versions were) */
   apiVersion?: string | undefined;
   /** the client's address, as the authorizer saw it (behind the edge: the viewer's) */
@@ -115,6 +122,7 @@ export function callerOf(event: ApiEvent): Caller {
       limit: Number(context.quotaLimit),
       resetAt: Number(context.quotaResetAt),
     },
+    quotaCounted: !context.quotaExceeded,
     apiVersion: context.apiVersion,
     clientIp: context.clientIp || null,
   };
@@ -136,10 +144,28 @@ function rateLimited(
   });
 }
 
-/** Per-key hourly quota and, where no edge counts per IP, the per-IP minute limit, both counted by the authorizer. */
-export function enforceLimits(event: ApiEvent, caller: Caller, now: number): void {
-  if (caller.quota.used > caller.quota.limit)
-    throw rateLimited('quota_exceeded', caller.quota, now);
+/** The key's hour is spent: the request was not counted (or counted past the limit by an older authorizer). */
+export function overQuota(caller: Caller): boolean {
+  return !caller.quotaCounted || caller.quota.used > caller.quota.limit;
+}
+
+/** The 429 of a key whose hour is spent. */
+export function quotaExceeded(caller: Caller, now: number): HttpError {
+  return rateLimited('quota_exceeded', caller.quota, now);
+}
+
+/**
+ * Per-key hourly quota and, where no edge counts per IP, the per-IP minute limit, both counted by the
+ * authorizer. A revalidation (a conditional read with If-None-Match) over the key's hour goes on: it is
+ * answered 304 if the client's copy is current, else 429 (lib/http/api-handler.ts).
+ */
+export function enforceLimits(
+  event: ApiEvent,
+  caller: Caller,
+  now: number,
+  { revalidation = false }: { revalidation?: boolean } = {},
+): void {
+  if (overQuota(caller) && !revalidation) throw quotaExceeded(caller, now);
   const context = event.requestContext.authorizer.lambda;
   if (!('tenantId' in context)) throw UNAVAILABLE;
   if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {

@@ -25,6 +25,11 @@ export interface Authentication {
   /** the API version the key is pinned to (undefined: made before versions were) */
   apiVersion: string | undefined;
   mode: KeyMode;
+  /**
+   * false: the hour was already spent, and the request was not counted (a refused request spends
+   * nothing, so the count never passes the limit and a key is never refused past its hour)
+   */
+  counted: boolean;
 }
 
 export type AuthenticationFailure = 'unknown' | 'revoked' | 'expired';
@@ -44,8 +49,13 @@ function failureOf(
   return undefined;
 }
 
-function authenticationOf(item: ApiKeyLookupItem, defaultLimit: number): Authentication {
+function authenticationOf(
+  item: ApiKeyLookupItem,
+  defaultLimit: number,
+  counted = true,
+): Authentication {
   return {
+    counted,
     tenantId: item.tenantId,
     keyId: item.keyId,
     name: item.name,
@@ -58,10 +68,15 @@ function authenticationOf(item: ApiKeyLookupItem, defaultLimit: number): Authent
   };
 }
 
+/** Room left in the key's hour: its own limit (a tenant's override), else the default. */
+const UNDER_LIMIT =
+  '(cnt < hourlyLimit OR (attribute_not_exists(hourlyLimit) AND cnt < :defaultLimit))';
+
 /**
  * Authenticates a key hash and counts the request in the key's clock-hour window, in one conditional
- * write in the steady state (a second one once per hour, when a new window starts). ADD is atomic, so
- * the count is exact under concurrency; the caller compares `used` with `limit`.
+ * write in the steady state (a second one once per hour, when a new window starts). ADD is atomic and
+ * conditioned on the room left, so the count is exact under concurrency and stops at the limit: a
+ * request past it comes back `counted: false` (the caller refuses it) and spends nothing.
  *
  * A request stamped in hour H that arrives after a request of hour H+1 has started the next window is
  * counted in that newer window (`win >= :win`): around HH:00 concurrent requests reach DynamoDB in any
@@ -84,6 +99,7 @@ export async function authenticate(
         ':nowMs': now.getTime(),
         ':one': 1,
         ':win': window,
+        ...(expression.includes('ADD') ? { ':defaultLimit': defaultLimit } : {}),
       },
       ReturnValues: 'ALL_NEW',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -91,7 +107,7 @@ export async function authenticate(
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
       return authenticationOf(
-        await update('SET lastUsedAt = :nowIso ADD cnt :one', 'win >= :win'),
+        await update('SET lastUsedAt = :nowIso ADD cnt :one', `win >= :win AND ${UNDER_LIMIT}`),
         defaultLimit,
       );
     } catch (error) {
@@ -99,6 +115,9 @@ export async function authenticate(
       if (!failed) throw error;
       const failure = failureOf(failed.item, now.getTime());
       if (failure) return failure;
+      // A valid key in this hour (or a newer one) without room left: refused, and not counted.
+      if (failed.item && failed.item.win >= window)
+        return authenticationOf(failed.item, defaultLimit, false);
     }
     // The key is valid but its window is older than this request's: start this request's window. If a
     // concurrent request started it (or a newer one) first, this fails and the loop counts into it.

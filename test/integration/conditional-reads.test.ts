@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, tenantWithKey } from '../helpers/api.js';
+import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import { useTestDb } from '../helpers/db.js';
 import { productEvents } from '../helpers/product.js';
 import { useEnv } from '../helpers/env.js';
@@ -214,5 +215,73 @@ describe('conditional reads', () => {
       headers: { 'if-none-match': etag as string },
     });
     expect(foreign.status).toBe(404);
+  });
+
+  it('spends nothing on 304s, even 24 at once with 5 of 12 left, and never locks the key out', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    await product(tenantId, 'jd.upserted', {
+      id: JD,
+      title: 'Senior Backend Engineer, Payments Platform',
+      description: 'Builds the ledger.',
+      createdById: 'u-1',
+      status: 'PUBLISHED',
+    });
+    await setTenantHourlyLimit(db(), tenantId, 12);
+    // Every request in the same clock hour, whatever the clock says while the test runs.
+    const receivedAt = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_800_000;
+    const first = await callApi('GET', `/jds/${JD}`, { key, receivedAt });
+    for (let i = 0; i < 6; i++) await callApi('GET', '/whoami', { key, receivedAt });
+    const etag = first.headers.etag as string;
+
+    const revalidations = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        callApi('GET', `/jds/${JD}`, {
+          key,
+          receivedAt,
+          headers: { 'if-none-match': i % 2 === 0 ? etag : '*' },
+        }),
+      ),
+    );
+
+    expect(revalidations.map((reply) => reply.status)).toEqual(Array(24).fill(304));
+    const after = await callApi('GET', '/whoami', { key, receivedAt });
+    expect(after.status).toBe(200);
+    expect(after.json.data.quota).toMatchObject({ limit: 12, used: 8, remaining: 4 });
+  });
+
+  it('answers a revalidation 304 once the hour is spent, and 429 when the resource changed', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    await product(tenantId, 'jd.upserted', {
+      id: JD,
+      title: 'Staff Engineer',
+      description: 'd',
+      createdById: 'u-1',
+      status: 'PUBLISHED',
+    });
+    await setTenantHourlyLimit(db(), tenantId, 3);
+    const receivedAt = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_800_000;
+    const first = await callApi('GET', `/jds/${JD}`, { key, receivedAt });
+    for (let i = 0; i < 2; i++) await callApi('GET', '/whoami', { key, receivedAt });
+    const etag = first.headers.etag as string;
+
+    const unchanged = await callApi('GET', `/jds/${JD}`, {
+      key,
+      receivedAt,
+      headers: { 'if-none-match': etag },
+    });
+    const changed = await callApi('GET', `/jds/${JD}`, {
+      key,
+      receivedAt,
+      headers: { 'if-none-match': '"nope"' },
+    });
+
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers['ratelimit-remaining']).toBe('0');
+    expect(changed.status).toBe(429);
+    expect(changed.json.code).toBe('quota_exceeded');
+    // Neither spent anything: raising the limit by one lets exactly one more request through.
+    await setTenantHourlyLimit(db(), tenantId, 4);
+    const next = await callApi('GET', '/whoami', { key, receivedAt });
+    expect([next.status, next.json.data?.quota?.used]).toEqual([200, 4]);
   });
 });

@@ -28,6 +28,7 @@ const callerOf = (tenantId: string, keyId: string): Caller => ({
   clientIp: '203.0.113.7',
   scopes: ['write'],
   quota: { used: 1, limit: 10, resetAt: 0 },
+  quotaCounted: true,
 });
 
 describe('Idempotency-Key', () => {

@@ -265,6 +265,23 @@ describe('quota', () => {
     expect(siblingReply.status).toBe(200);
   });
 
+  it('spends nothing on a refused request: a key over its hour is not locked out once the limit allows more', async () => {
+    const { tenantId, key } = await keyWith(['read']);
+    await setTenantHourlyLimit(db(), tenantId, 3);
+    const receivedAt = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_800_000;
+    for (let i = 0; i < 3; i++)
+      expect((await callApi('GET', '/whoami', { key, receivedAt })).status).toBe(200);
+    const refused = await Promise.all(
+      Array.from({ length: 5 }, () => callApi('GET', '/whoami', { key, receivedAt })),
+    );
+    expect(refused.map((reply) => reply.status)).toEqual(Array(5).fill(429));
+
+    await setTenantHourlyLimit(db(), tenantId, 4);
+    const next = await callApi('GET', '/whoami', { key, receivedAt });
+
+    expect([next.status, next.json.data?.quota?.used]).toEqual([200, 4]);
+  });
+
   it('limits requests per client IP per minute (API_RATE_LIMIT_MAX outside production)', async () => {
     const { key } = await keyWith(['read']);
     const ip = `203.0.113.${Math.floor(Math.random() * 250)}`;

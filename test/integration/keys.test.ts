@@ -47,8 +47,30 @@ describe('API keys and authentication on DynamoDB Local', () => {
       resetAt: Date.parse('2026-11-22T11:00:00.000Z'),
       apiVersion: currentVersion(),
       mode: 'live',
+      counted: true,
     });
     expect(second.used).toBe(2);
+  });
+
+  it('stops counting at the limit: a request past it is not counted, so the count never passes it', async () => {
+    const { key } = await newKey();
+    const now = new Date('2026-11-22T10:15:00.000Z');
+
+    const results = (await Promise.all(
+      Array.from({ length: 8 }, () => authenticate(db(), hashApiKey(key), 3, now)),
+    )) as Authentication[];
+    const later = (await authenticate(db(), hashApiKey(key), 4, now)) as Authentication;
+
+    expect(
+      results
+        .filter((result) => result.counted)
+        .map((result) => result.used)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    expect(results.filter((result) => !result.counted).map((result) => result.used)).toEqual(
+      Array(5).fill(3),
+    );
+    expect([later.counted, later.used]).toEqual([true, 4]);
   });
 
   it('counts exactly under concurrency and starts a new window at 0', async () => {
