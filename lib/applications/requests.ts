@@ -63,7 +63,7 @@ const reviewer = z
 
 /** POST /applications/:id/reviews: a person's decision about one of the application's scores. */
 export const createReviewBody = z.strictObject({
-  /** the score reviewed, by when it was given (and by which model when several share the time); absent: the newest */
+  /** the score reviewed, by when it was given (and by which model when several share the time); absent: the one every list shows as `aiScore` (the highest) */
   score: z.optional(
     z.strictObject({
       scoredAt: z.iso.datetime({ offset: true }).check(z.maxLength(35)),

@@ -38,9 +38,11 @@ const sameModel = (a: ScoreModel | undefined, b: ScoreModel) =>
   a !== undefined && a.id === b.id && a.version === b.version;
 
 /**
- * The score of `scores` a review is of: the one named (its time, in any offset, and its model when
- * given), or without a reference the newest (by `scoredAt`; none dated: the highest). None such, or
- * two the reference cannot tell apart, is a 409.
+ * The score of `scores` (stored highest first) a review is of: the one named (its time, in any offset,
+ * and its model when given), or without a reference the one every list shows as the application's
+ * `aiScore`: the first, whose time and model the lists show with it, so equal scores are no ambiguity.
+ * A review binds to what the reviewer was shown, never to a score they may not have seen. None such,
+ * or two the reference cannot tell apart, is a 409.
  */
 export function reviewedScore(
   scores: readonly AiScore[],
@@ -50,14 +52,7 @@ export function reviewedScore(
     throw new ConflictError('The application has no AI score to review: it has not been scored');
   let found: AiScore | undefined;
   if (reference === undefined) {
-    const newest = [...scores].sort((a, b) => (b.scoredAt ?? '').localeCompare(a.scoredAt ?? ''));
-    const [first, second] = newest;
-    // Two scores given at once (two models): which one the person saw is theirs to say.
-    if (first?.scoredAt !== undefined && second?.scoredAt === first.scoredAt)
-      throw new ConflictError(
-        `The application has several scores given at ${first.scoredAt}, its newest: name the one reviewed (score.scoredAt and score.model)`,
-      );
-    found = first;
+    found = scores[0];
   } else {
     const at = new Date(reference.scoredAt).toISOString();
     const model = reference.model;

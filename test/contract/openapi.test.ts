@@ -148,12 +148,17 @@ describe('OpenAPI document', () => {
     await check('listJds', '/jds?updatedSince=1970-01-01T00:00:00Z&limit=2');
     await check('listResumes', '/resumes?limit=2');
     await check('getResume', '/resumes/res-ada-lovelace');
-    await check('listMatches', '/matches/jd-backend');
+    const matches = await check('listMatches', '/matches/jd-backend');
+    // A review names the score its reviewer was shown: app-1's aiScore, with its time and model.
+    const shown = (matches.data as { id: string; scoredAt: string; model: object }[]).find(
+      (entry) => entry.id === 'app-1',
+    );
     await check('listCandidates', '/candidates?search=a&limit=2');
     await check('listCandidates', '/candidates?email=Ada-Lovelace%40Example.com');
     await check('listApplications', '/applications?minScore=50&limit=2');
     await check('listApplications', '/applications?minScore=90&maxScore=50');
     await check('createReview', '/applications/app-1/reviews', {
+      score: { scoredAt: shown?.scoredAt, model: shown?.model },
       outcome: 'overridden',
       reviewer: 'recruiter-17',
       rationale: 'Led the ledger migration at her last job; the score misses it.',

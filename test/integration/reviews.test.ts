@@ -57,7 +57,7 @@ const review = (key: string, applicationId: string, body: object, headers = {}) 
   callApi('POST', `/applications/${applicationId}/reviews`, { key, body, headers });
 
 describe('reviews of AI scores', () => {
-  it('records a review of the newest score by default, shows it in GET /applications/:id, the matches and the event log', async () => {
+  it('records a review of the score every list shows (aiScore) by default, shows it in GET /applications/:id, the matches and the event log', async () => {
     const t = await scoredApplication(1);
     const first = await review(t.reviewerKey, t.applicationId, {
       outcome: 'overridden',
@@ -65,25 +65,33 @@ describe('reviews of AI scores', () => {
       rationale: 'The candidate led the ledger migration; the model missed it.',
     });
     expect(first.status, first.text).toBe(201);
+    // The score the reviewer was shown: the matches' aiScore (the highest), not the newest.
+    const shown = await callApi('GET', `/matches/${t.jdId}`, { key: t.key });
+    const { aiScore, scoredAt, model } = shown.json.data[0];
+    expect(first.json.data.score).toEqual({ overallScore: aiScore, scoredAt, model });
     expect(first.json.data).toEqual({
       id: expect.any(String),
       applicationId: t.applicationId,
-      score: { overallScore: 64, scoredAt: t.newer, model: OTHER_MODEL },
+      score: { overallScore: 91.5, scoredAt: t.older, model: MODEL },
       outcome: 'overridden',
       reviewer: 'recruiter-17',
       rationale: 'The candidate led the ledger migration; the model missed it.',
       reviewedAt: expect.any(String),
     });
     // The other score, named by its time in another offset and its model.
-    // The same instant as t.older, written in +02:00.
-    const inBerlin = new Date(Date.parse(t.older) + 2 * HOUR).toISOString().replace('Z', '+02:00');
+    // The same instant as t.newer, written in +02:00.
+    const inBerlin = new Date(Date.parse(t.newer) + 2 * HOUR).toISOString().replace('Z', '+02:00');
     const second = await review(t.key, t.applicationId, {
-      score: { scoredAt: inBerlin, model: MODEL },
+      score: { scoredAt: inBerlin, model: OTHER_MODEL },
       outcome: 'confirmed',
       reviewer: 'hiring-manager-3',
     });
     expect(second.status, second.text).toBe(201);
-    expect(second.json.data.score).toEqual({ overallScore: 91.5, scoredAt: t.older, model: MODEL });
+    expect(second.json.data.score).toEqual({
+      overallScore: 64,
+      scoredAt: t.newer,
+      model: OTHER_MODEL,
+    });
     expect(second.json.data.rationale).toBeNull();
 
     const application = await callApi('GET', `/applications/${t.applicationId}`, { key: t.key });
@@ -102,8 +110,8 @@ describe('reviews of AI scores', () => {
         resumeId: t.resumeId,
         reviewId: first.json.data.id,
         outcome: 'overridden',
-        scoredAt: t.newer,
-        model: OTHER_MODEL,
+        scoredAt: t.older,
+        model: MODEL,
         reviewedAt: first.json.data.reviewedAt,
       },
       expect.objectContaining({ reviewId: second.json.data.id, outcome: 'confirmed' }),
@@ -138,14 +146,14 @@ describe('reviews of AI scores', () => {
       reviewer: 'r-1',
     });
     expect([ambiguous.status, ambiguous.json.error]).toEqual([409, expect.stringMatching(/model/)]);
-    // Without `score`, the newest: two given at once cannot be told apart either.
+    // Without `score`, the one the lists show: the highest, even among scores given at once.
     const unnamed = await review(twins.key, twins.applicationId, {
       outcome: 'confirmed',
       reviewer: 'r-1',
     });
-    expect([unnamed.status, unnamed.json.error]).toEqual([
-      409,
-      expect.stringMatching(/name the one/),
+    expect([unnamed.status, unnamed.json.data?.score]).toEqual([
+      201,
+      { overallScore: 80, scoredAt: t.older, model: MODEL },
     ]);
     const named = await review(twins.key, twins.applicationId, {
       score: { scoredAt: t.older, model: OTHER_MODEL },

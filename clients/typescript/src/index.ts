@@ -386,7 +386,7 @@ export class HiringClient {
       this.revalidate<Application>(`/applications/${encodeURIComponent(id)}`, etag, options),
     /**
      * Records a person's review of one of the application's AI scores (`score` names it by `scoredAt`,
-     * and `model` when two share the time; without it, the newest). Append-only: a correction is a new
+     * and `model` when two share the time; without it, the one shown as `aiScore`, the highest). Append-only: a correction is a new
      * review. Retried safely: every call carries an Idempotency-Key.
      */
     review: async (
