@@ -37,6 +37,8 @@ export interface DeletedEntry {
   id: string;
   deleted: true;
   deletedAt: string;
+  /** a deleted JD's external id, when it had one */
+  externalId?: string;
 }
 
 export interface DeltaRequest {
@@ -67,6 +69,8 @@ export interface ChangeEntry {
   gsi4sk: string;
   id: string;
   deletedAt?: string;
+  /** a JD's (or a deleted JD's) external id */
+  externalId?: string;
 }
 
 /** A walk's position: the cut, where it started, the last entry read (index and table keys), pages walked. */
@@ -183,7 +187,12 @@ export async function deltaPage<E extends ChangeEntry, T>(
   const items = read.map((entry): T | DeletedEntry =>
     entry.deletedAt === undefined
       ? (live[next++] as T | DeletedEntry)
-      : { id: entry.id, deleted: true, deletedAt: entry.deletedAt },
+      : {
+          id: entry.id,
+          deleted: true,
+          deletedAt: entry.deletedAt,
+          ...(entry.externalId === undefined ? {} : { externalId: entry.externalId }),
+        },
   );
   const kept = itemsWithinPageBytes(items);
   const last = read[kept - 1];

@@ -55,6 +55,9 @@ const LIST_VIEW_ATTRIBUTES = [
   'metadataSummary',
 ] as const;
 
+/** What the list indexes project since they were versioned for JDs' external ids (`list-v2`, `status-v2`). */
+const LIST_VIEW_V2_ATTRIBUTES = [...LIST_VIEW_ATTRIBUTES, 'externalId'] as const;
+
 const MATCH_VIEW_ATTRIBUTES = [
   'id',
   'resumeId',
@@ -96,11 +99,12 @@ export interface IndexDefinition {
 }
 
 export const INDEXES = {
+  // -v2: the projection gained externalId (a JD's entries of GET /jds name it).
   list: {
-    name: 'list',
+    name: 'list-v2',
     partitionKey: 'pk',
     sortKey: 'gsi1sk',
-    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
+    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_V2_ATTRIBUTES },
   },
   listKeys: {
     name: 'list-keys',
@@ -144,9 +148,16 @@ export type IndexName = keyof typeof INDEXES;
  * Indexes on their way out: still on the table, read by nothing, granted to nobody. DynamoDB adds or
  * removes one index per table update, so replacing one takes two deployments: the first adds its
  * successor and lists the old one here, the next removes it from here (docs/data-model.md, "Changing
- * an index"). `matches-v2` goes with the deployment after the one that adds `matches-v3`.
+ * an index"). `matches-v2` goes with the deployment after the one that adds `matches-v3`, `list` with
+ * the one after `list-v2`.
  */
 export const RETIRED_INDEXES: readonly IndexDefinition[] = [
+  {
+    name: 'list',
+    partitionKey: 'pk',
+    sortKey: 'gsi1sk',
+    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
+  },
   {
     name: 'matches-v2',
     partitionKey: 'pk',

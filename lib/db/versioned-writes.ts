@@ -83,10 +83,20 @@ export function writeTombstone<T extends Stored>(
     const live = tombstone ? undefined : (stored as T | undefined);
     if (live && versionVerdict(live, options.sourceVersion))
       return { outcome: 'ignored', reason: 'stale' };
+    // A JD's external id stays with its deletion (a newer deletion keeps the older one's).
+    const externalId =
+      (live as { externalId?: string } | undefined)?.externalId ?? tombstone?.externalId;
     await transactWrite(db, [
       putOverRead(
         db.tableName,
-        tombstoneItem(target.key, target.of, target.id, options.sourceVersion, options.now),
+        tombstoneItem(
+          target.key,
+          target.of,
+          target.id,
+          options.sourceVersion,
+          options.now,
+          externalId,
+        ),
         stored,
       ),
       ...(live ? alongside(live) : []),

@@ -27,7 +27,7 @@ export const EVENT_ID_PREFIX = 'evt_';
 export interface EventData {
   'jd.created': JdEventData;
   'jd.updated': JdEventData;
-  'jd.deleted': { id: string; updatedAt: string };
+  'jd.deleted': { id: string; externalId?: string; updatedAt: string };
   'resume.created': ResumeEventData;
   'resume.updated': ResumeEventData;
   'resume.deleted': { id: string; updatedAt: string };
@@ -68,6 +68,8 @@ export interface JdEventData {
   previousStatus?: JdStatus;
   /** present (true) when the title, description, experience or requirements changed: re-score */
   scoringInputsChanged?: true;
+  /** the integrator's own id of the JD, when it has one */
+  externalId?: string;
   updatedAt: string;
 }
 

@@ -5,7 +5,7 @@ import {
   applicationScoredData,
 } from '../applications/responses.js';
 import { EVENT_TYPES } from './types.js';
-import { jdEventData } from '../jds/responses.js';
+import { jdDeletedData, jdEventData } from '../jds/responses.js';
 import { keyCreatedData, keyRevokedData } from '../keys/responses.js';
 import { resumeEventData } from '../resumes/responses.js';
 import { eventId, id, page, success, timestamp } from '../schemas/response-parts.js';
@@ -19,7 +19,7 @@ const event = <T extends (typeof EVENT_TYPES)[number], D extends z.ZodMiniType>(
 export const EVENT_SCHEMAS = {
   'jd.created': event('jd.created', jdEventData),
   'jd.updated': event('jd.updated', jdEventData),
-  'jd.deleted': event('jd.deleted', deleted),
+  'jd.deleted': event('jd.deleted', jdDeletedData),
   'resume.created': event('resume.created', resumeEventData),
   'resume.updated': event('resume.updated', resumeEventData),
   'resume.deleted': event('resume.deleted', deleted),

@@ -41,6 +41,7 @@ import {
 import { refusedMove, type JdStatus } from './statuses.js';
 import {
   holderOfExternalId,
+  jdDeletedData,
   jdEventData,
   propagateJdTitle,
   readJd,
@@ -314,7 +315,7 @@ export async function deleteJd(
       {
         Put: {
           TableName: db.tableName,
-          Item: tombstoneItem(key, 'JD', jdId, head.sourceVersion ?? 0, now),
+          Item: tombstoneItem(key, 'JD', jdId, head.sourceVersion ?? 0, now, head.externalId),
           ConditionExpression: 'version = :v AND deleting = :at',
           ExpressionAttributeValues: mark,
         },
@@ -322,7 +323,7 @@ export async function deleteJd(
       { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
       ...(head.externalId === undefined ? [] : [releaseExternalId(db, tenantId, head)]),
       counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
-      recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
+      recordEvent(tenantId, 'jd.deleted', jdDeletedData(head, now)),
       ...audited(db, tenantId, options.audit, 'jd.deleted', {
         type: 'jd',
         id: jdId,

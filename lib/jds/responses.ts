@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { APPLICATION_STATUSES } from '../applications/statuses.js';
 import { shapeOf } from '../schemas/fields.js';
 import {
+  deletedEntry,
   freeText,
   id,
   paginatedOrDelta,
@@ -16,7 +17,7 @@ import { JD_STATUSES } from './statuses.js';
 /** What the JD routes answer, exactly (the tests and the OpenAPI document read it). */
 
 const optionalText = (max: number) => z.optional(freeText(max));
-/** The integrator's own id of the JD, when it gave one (not in list pages: see docs/api.md). */
+/** The integrator's own id of the JD, when it gave one: wherever a JD is named. */
 const externalId = z.optional(
   z.string().check(z.maxLength(EXTERNAL_ID_LIMIT), z.regex(/^[\x21-\x7e]+$/)),
 );
@@ -54,11 +55,16 @@ export const jdEventData = z.strictObject({
   previousStatus: z.optional(z.enum(JD_STATUSES)),
   /** true when what scores are computed from changed (title, description, experience, requirements): scores given before are stale */
   scoringInputsChanged: z.optional(z.literal(true)),
+  externalId,
   updatedAt: timestamp,
 });
+/** How a deleted JD shows in GET /jds's delta walk: with its external id, when it had one. */
+export const jdDeletedEntry = z.strictObject({ ...deletedEntry.def.shape, externalId });
+/** What `jd.deleted` carries. */
+export const jdDeletedData = z.strictObject({ id, externalId, updatedAt: timestamp });
 
 export const JD_RESPONSES = {
-  listJds: paginatedOrDelta(jdSummary),
+  listJds: paginatedOrDelta(jdSummary, jdDeletedEntry),
   getJd: wholeOrSlice(jd),
   createJd: success(newJd),
   updateJd: wholeOrSlice(jd),
@@ -71,4 +77,5 @@ export const JD_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [jd, 'Jd'],
   [jdApplication, 'JdApplication'],
   [newJd, 'NewJd'],
+  [jdDeletedEntry, 'JdDeletedEntry'],
 ];

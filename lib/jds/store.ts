@@ -3,10 +3,10 @@ import type { Db } from '../db/client.js';
 import { readCount } from '../db/counters.js';
 import { getItem, queryAll, type WriteItem } from '../db/dynamo.js';
 import { type ApplicationItem, applicationKeys, type MatchEntry } from '../applications/model.js';
-import type { JdEventData } from '../events/model.js';
+import type { EventData, JdEventData } from '../events/model.js';
 import { candidateChangeItem, resumeKeys } from '../resumes/model.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';
-import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
+import { isValidId, nowIso, tenantPk, underPrefix } from '../db/ids.js';
 import {
   type ListEntry,
   listPage,
@@ -38,7 +38,7 @@ import type { JdStatus } from './statuses.js';
 
 /** A JD's event data; `previousStatus` when the write moved it from another status. */
 export function jdEventData(
-  jd: Pick<JdSummary, 'id' | 'title' | 'status' | 'updatedAt'>,
+  jd: Pick<JdSummary, 'id' | 'title' | 'status' | 'updatedAt' | 'externalId'>,
   before?: JdStatus,
   scoringInputsChanged = false,
 ): JdEventData {
@@ -48,10 +48,24 @@ export function jdEventData(
     status: jd.status,
     updatedAt: jd.updatedAt,
   };
+  // An ATS reconciles by its own id: every event naming a JD names it too.
+  if (jd.externalId !== undefined) data.externalId = jd.externalId;
   if (before !== undefined && before !== jd.status) data.previousStatus = before;
   // The product re-scores on it: scores given before are stale from now on.
   if (scoringInputsChanged) data.scoringInputsChanged = true;
   return data;
+}
+
+/** `jd.deleted`'s data: the JD's id, and its external id when it had one. */
+export function jdDeletedData(
+  head: Pick<JdSummary, 'id' | 'externalId'>,
+  now: Date,
+): EventData['jd.deleted'] {
+  return {
+    id: head.id,
+    ...(head.externalId === undefined ? {} : { externalId: head.externalId }),
+    updatedAt: nowIso(now),
+  };
 }
 
 /** True when the JD exists in this tenant (strongly consistent; a deleted JD's tombstone is not one). */

@@ -20,7 +20,7 @@ import {
   scoringInputsState,
   toJdSummary,
 } from './model.js';
-import { jdEventData, propagateJdTitle, releaseExternalId } from './store.js';
+import { jdDeletedData, jdEventData, propagateJdTitle, releaseExternalId } from './store.js';
 
 /**
  * What the product's events do to JDs (lib/product-events): each carries the product's version of the
@@ -125,7 +125,7 @@ export async function applyJdDeletion(
       { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
       ...(head.externalId === undefined ? [] : [releaseExternalId(db, tenantId, head)]),
       counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
-      recordEvent(tenantId, 'jd.deleted', { id: jdId, updatedAt: nowIso(now) }),
+      recordEvent(tenantId, 'jd.deleted', jdDeletedData(head, now)),
     ],
   );
   if (write.outcome === 'applied') {

@@ -66,12 +66,18 @@ export const deltaPagination = z.strictObject({
   syncToken: z.optional(cursor),
 });
 /** A page of a list, or (with `updatedSince` or `syncToken`) a page of its delta walk. */
-export const paginatedOrDelta = <T extends z.ZodMiniType>(item: T) =>
+export const paginatedOrDelta = <
+  T extends z.ZodMiniType,
+  D extends z.ZodMiniType = typeof deletedEntry,
+>(
+  item: T,
+  deleted?: D,
+) =>
   z.union([
     paginated(item),
     z.strictObject({
       success: z.literal(true),
-      data: page(z.union([item, deletedEntry])),
+      data: page(z.union([item, (deleted ?? deletedEntry) as D])),
       pagination: deltaPagination,
     }),
   ]);

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { applyJdDeletion, applyJdUpsert } from '../../lib/jds/sync.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
+import { useEnv } from '../helpers/env.js';
 
 /** A JD's `externalId`: the integrator's own id, unique in the tenant, findable (#41 item 3). */
 const db = useTestDb();
+// Events and delta walks read what was just written.
+useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0' });
 
 /** An ATS's job id, as Greenhouse or Workday write them. */
 const atsJobId = (n: number) => `REQ-2026-${String(n).padStart(5, '0')}/workday:eu-central`;
@@ -145,5 +148,60 @@ describe('a JD’s externalId', () => {
     const withCursor = await callApi('GET', '/jds?externalId=REQ-1&cursor=abc', { key });
     expect(withCursor.status).toBe(400);
     expect(withCursor.json.error).toMatch(/cursor/);
+  });
+
+  it('names the JD wherever a JD is named: list pages, cursor pages, delta-walk deletions and the jd.* events', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    const since = new Date(Date.now() - 1000).toISOString();
+    const ids: string[] = [];
+    for (const n of [8, 9]) {
+      const created = await callApi('POST', '/jds', { key, body: jd(atsJobId(n)) });
+      ids.push(created.json.data.id);
+    }
+    const [byApi, byProduct] = ids as [string, string];
+    await callApi('PATCH', `/jds/${byApi}`, { key, body: { location: 'Berlin' } });
+
+    const page = await callApi('GET', '/jds', { key });
+    const cursorPage = await callApi('GET', '/jds?limit=1', { key });
+    const next = await callApi(
+      'GET',
+      `/jds?limit=1&cursor=${encodeURIComponent(cursorPage.json.pagination.nextCursor)}`,
+      { key },
+    );
+    expect(page.json.data.map((entry: { externalId?: string }) => entry.externalId)).toEqual([
+      atsJobId(9),
+      atsJobId(8),
+    ]);
+    expect([cursorPage.json.data[0].externalId, next.json.data[0].externalId]).toEqual([
+      atsJobId(9),
+      atsJobId(8),
+    ]);
+
+    // Deleted by the integrator and by the product: each deletion still names its external id.
+    await callApi('DELETE', `/jds/${byApi}`, { key });
+    await applyJdDeletion(db(), tenantId, byProduct, productVersion());
+    const walk = await callApi('GET', `/jds?updatedSince=${since}`, { key });
+    expect(walk.json.data).toEqual(
+      expect.arrayContaining([
+        { id: byApi, deleted: true, deletedAt: expect.any(String), externalId: atsJobId(8) },
+        { id: byProduct, deleted: true, deletedAt: expect.any(String), externalId: atsJobId(9) },
+      ]),
+    );
+
+    const events = await callApi('GET', '/events?limit=100', { key });
+    const named = events.json.data
+      .filter((event: { type: string }) => event.type.startsWith('jd.'))
+      .map((event: { type: string; data: { id: string; externalId?: string } }) => [
+        event.type,
+        event.data.id,
+        event.data.externalId,
+      ]);
+    expect(named).toEqual([
+      ['jd.created', byApi, atsJobId(8)],
+      ['jd.created', byProduct, atsJobId(9)],
+      ['jd.updated', byApi, atsJobId(8)],
+      ['jd.deleted', byApi, atsJobId(8)],
+      ['jd.deleted', byProduct, atsJobId(9)],
+    ]);
   });
 });

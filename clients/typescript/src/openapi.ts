@@ -878,6 +878,14 @@ export interface components {
             title: string;
             externalId?: string;
         };
+        JdDeletedEntry: {
+            id: string;
+            /** @constant */
+            deleted: true;
+            /** Format: date-time */
+            deletedAt: string;
+            externalId?: string;
+        };
         ResumeSummary: {
             id: string;
             fileName: string;
@@ -1255,6 +1263,7 @@ export interface components {
                 previousStatus?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
                 /** @constant */
                 scoringInputsChanged?: true;
+                externalId?: string;
                 /** Format: date-time */
                 updatedAt: string;
             };
@@ -1277,6 +1286,7 @@ export interface components {
                 previousStatus?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
                 /** @constant */
                 scoringInputsChanged?: true;
+                externalId?: string;
                 /** Format: date-time */
                 updatedAt: string;
             };
@@ -1292,6 +1302,7 @@ export interface components {
             createdAt: string;
             data: {
                 id: string;
+                externalId?: string;
                 /** Format: date-time */
                 updatedAt: string;
             };
@@ -1492,7 +1503,7 @@ export interface components {
         } | {
             /** @constant */
             success: true;
-            data: (components["schemas"]["JdSummary"] | components["schemas"]["DeletedEntry"])[];
+            data: (components["schemas"]["JdSummary"] | components["schemas"]["JdDeletedEntry"])[];
             pagination: components["schemas"]["DeltaPagination"];
         };
         GetJdResponse: {

@@ -26,6 +26,8 @@ export interface TombstoneItem {
   sourceVersion: number;
   /** when it was deleted */
   deletedAt: string;
+  /** a deleted JD's external id (the integrator's own), so that its deletion names it */
+  externalId?: string;
   /** its entry in the changes index, as its entity's kind */
   gsi4sk: string;
   ttl: number;
@@ -43,6 +45,7 @@ export function tombstoneItem(
   id: string,
   sourceVersion: number,
   now: Date,
+  externalId?: string,
 ): TombstoneItem {
   return {
     ...key,
@@ -51,6 +54,7 @@ export function tombstoneItem(
     id,
     sourceVersion,
     deletedAt: now.toISOString(),
+    ...(externalId === undefined ? {} : { externalId }),
     gsi4sk: pendingChange(KIND_OF[of], id),
     ttl: tombstoneExpiry(now),
   };
