@@ -112,11 +112,12 @@ export const INDEXES = {
     sortKey: 'gsi1sk',
     projection: { type: 'INCLUDE', nonKeyAttributes: ['fileNameLower'] },
   },
+  // -v2: as list-v2, for the JD list filtered by status.
   status: {
-    name: 'status',
+    name: 'status-v2',
     partitionKey: 'pk',
     sortKey: 'gsi2sk',
-    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
+    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_V2_ATTRIBUTES },
   },
   statusKeys: {
     name: 'status-keys',
@@ -148,14 +149,20 @@ export type IndexName = keyof typeof INDEXES;
  * Indexes on their way out: still on the table, read by nothing, granted to nobody. DynamoDB adds or
  * removes one index per table update, so replacing one takes two deployments: the first adds its
  * successor and lists the old one here, the next removes it from here (docs/data-model.md, "Changing
- * an index"). `matches-v2` goes with the deployment after the one that adds `matches-v3`, `list` with
- * the one after `list-v2`.
+ * an index"). `matches-v2` goes with the deployment after the one that adds `matches-v3`; `list` and
+ * `status` with the ones after `list-v2` and `status-v2` (one index per deployment).
  */
 export const RETIRED_INDEXES: readonly IndexDefinition[] = [
   {
     name: 'list',
     partitionKey: 'pk',
     sortKey: 'gsi1sk',
+    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
+  },
+  {
+    name: 'status',
+    partitionKey: 'pk',
+    sortKey: 'gsi2sk',
     projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
   },
   {

@@ -176,6 +176,13 @@ describe('a JD’s externalId', () => {
       atsJobId(9),
       atsJobId(8),
     ]);
+    const drafts = await callApi('GET', '/jds?status=DRAFT', { key });
+    const deepDraftPage = await callApi('GET', '/jds?status=DRAFT&page=2&limit=1', { key });
+    expect(drafts.json.data.map((entry: { externalId?: string }) => entry.externalId)).toEqual([
+      atsJobId(9),
+      atsJobId(8),
+    ]);
+    expect(deepDraftPage.json.data[0].externalId).toBe(atsJobId(8));
 
     // Deleted by the integrator and by the product: each deletion still names its external id.
     await callApi('DELETE', `/jds/${byApi}`, { key });
