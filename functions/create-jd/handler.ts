@@ -8,13 +8,7 @@ export const handler = apiHandler('createJd', { body: createJdBody }, (request) 
   withIdempotency(sharedDb(), request, {
     run: (claim) =>
       createJd(sharedDb(), request.caller.tenantId, request.body, { claim, audit: request.audit }),
-    respond: (jd) => ({
-      data: {
-        id: jd.id,
-        status: jd.status,
-        title: jd.title,
-        ...(jd.externalId === undefined ? {} : { externalId: jd.externalId }),
-      },
-    }),
+    respond: ({ jd }) => ({ data: jd }),
+    headers: ({ etag }) => ({ ETag: etag }),
   }),
 );

@@ -1,6 +1,6 @@
 import { createApiKey } from '../../lib/keys/api.js';
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler, type ResultOf } from '../../lib/http/api-handler.js';
+import { apiHandler, readEtag, type ResultOf } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
 import { createKeyBody } from '../../lib/keys/requests.js';
 
@@ -14,6 +14,8 @@ export const handler = apiHandler('createKey', { body: createKeyBody }, (request
         { claim, audit: request.audit },
       ),
     respond: ({ key, record }): ResultOf<'createKey'> => ({ data: { ...record, key } }),
+    // The key's ETag, as GET /keys/:id gives it (the plaintext aside).
+    headers: ({ record }) => ({ ETag: readEtag('getKey', request.apiVersion, { data: record }) }),
     // The plaintext is shown once and never stored: a replay says so with `key: null` (docs/api.md).
     redact: ({ data }) => ({ data: { ...data, key: null } }),
   }),

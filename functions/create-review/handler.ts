@@ -1,7 +1,7 @@
 import { createReview } from '../../lib/applications/reviews.js';
 import { createReviewBody } from '../../lib/applications/requests.js';
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler, readEtag } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
 
 export const handler = apiHandler('createReview', { body: createReviewBody }, (request) =>
@@ -12,6 +12,7 @@ export const handler = apiHandler('createReview', { body: createReviewBody }, (r
         audit: request.audit,
       }),
     respond: (review) => ({ data: review }),
+    headers: (review) => ({ ETag: readEtag('getReview', request.apiVersion, { data: review }) }),
     // What a person wrote about a candidate lives with the review alone, which erasure deletes: the
     // answer kept for replays holds no rationale (docs/api.md).
     redact: ({ data }) => ({ data: { ...data, rationale: null } }),

@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler, type ResultOf } from '../../lib/http/api-handler.js';
+import { apiHandler, readEtag, type ResultOf } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
 import { createWebhookBody } from '../../lib/webhooks/requests.js';
 import { registerWebhook } from '../../lib/webhooks/register.js';
@@ -14,6 +14,10 @@ export const handler = apiHandler('createWebhook', { body: createWebhookBody }, 
         { claim, audit: request.audit },
       ),
     respond: ({ webhook, secret }): ResultOf<'createWebhook'> => ({ data: { ...webhook, secret } }),
+    // The endpoint's ETag, as GET /webhooks/:id gives it (the secret aside).
+    headers: ({ webhook }) => ({
+      ETag: readEtag('getWebhook', request.apiVersion, { data: webhook }),
+    }),
     // The secret is shown once: a replay says so with `secret: null` (docs/api.md).
     redact: ({ data }) => ({ data: { ...data, secret: null } }),
   }),

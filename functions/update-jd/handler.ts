@@ -12,12 +12,10 @@ export const handler = apiHandler('updateJd', { body: updateJdBody }, (request) 
         claim,
         audit: request.audit,
       }),
-    respond: (updated) => {
-      request.responseHeaders.ETag = updated.etag;
-      return {
-        data: updated.jd,
-        ...(updated.pagination ? { pagination: updated.pagination } : {}),
-      };
-    },
+    respond: (updated) => ({
+      data: updated.jd,
+      ...(updated.pagination ? { pagination: updated.pagination } : {}),
+    }),
+    headers: (updated) => ({ ETag: updated.etag }),
   }),
 );

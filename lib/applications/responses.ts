@@ -146,6 +146,7 @@ export const APPLICATION_RESPONSES = {
   listMatches: wholeOrSlice(whole(matchEntry)),
   getApplication: success(application),
   createReview: success(review),
+  getReview: success(review),
   listApplications: z.union([
     z.strictObject({
       success: z.literal(true),

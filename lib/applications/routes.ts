@@ -37,6 +37,15 @@ export const APPLICATION_ROUTES = {
     successStatus: 200,
     conditional: true,
   },
+  getReview: {
+    method: 'GET',
+    path: '/applications/{applicationId}/reviews/{reviewId}',
+    functionName: 'get-review',
+    scope: { scope: 'match:read', generic: 'read' },
+    summary: 'One review of the application’s AI scores, as POST answered it',
+    successStatus: 200,
+    conditional: true,
+  },
   createReview: {
     method: 'POST',
     path: '/applications/{applicationId}/reviews',
@@ -45,6 +54,7 @@ export const APPLICATION_ROUTES = {
     summary: 'Record a person’s review of one of the application’s AI scores',
     successStatus: 201,
     idempotent: true,
+    location: '/applications/{applicationId}/reviews/{id}',
   },
 } as const satisfies Record<string, RouteDefinition>;
 
@@ -60,6 +70,8 @@ export const APPLICATION_ROUTE_ACCESS = {
   },
   // GetItem: the pointer from its id, then the application it points at; Query: its reviews.
   getApplication: { table: ['GetItem', 'Query'], indexes: [], partitions: tenantData },
+  // Query: the application's reviews (at most 50), the one asked for among them.
+  getReview: { table: ['Query'], indexes: [], partitions: tenantData },
   // GetItem: the pointer, the application and the Idempotency-Key record; PutItem: the review, its
   // event and the record; UpdateItem: the application's count and latest review.
   createReview: {

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import { batchGet, getItem, queryUpTo } from '../db/dynamo.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';
 import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
+import { NotFoundError } from '../errors.js';
 import {
   filteredSlicePage,
   type Listed,
@@ -123,6 +124,20 @@ export async function readReviews(
   applicationId: string,
 ): Promise<Review[]> {
   return (await readReviewItems(db, tenantId, applicationId)).map(toReview);
+}
+
+/** One review of an application; 404 when the application has no such review. */
+export async function readReview(
+  db: Db,
+  tenantId: string,
+  applicationId: string,
+  reviewId: string,
+): Promise<Review> {
+  const found = isValidId(applicationId)
+    ? (await readReviewItems(db, tenantId, applicationId)).find((item) => item.id === reviewId)
+    : undefined;
+  if (!found) throw new NotFoundError('Review');
+  return toReview(found);
 }
 
 /** An application's reviews as stored (with their audit entries' keys), newest first. */

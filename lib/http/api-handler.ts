@@ -24,7 +24,7 @@ import { hashApiKey } from '../keys/format.js';
 import { fitResponse } from './response-size.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { keyModesOf } from './route-definition.js';
-import { ROUTES, type RouteId } from './routes.js';
+import { API_PREFIX, ROUTES, type RouteId } from './routes.js';
 import type { AuditContext } from '../audit/model.js';
 import { parseOrThrow } from '../schemas/parse.js';
 import {
@@ -123,6 +123,15 @@ function pathOf<R extends RouteId>(routeId: R, event: ApiEvent): PathOf<R> {
 function targetOf<R extends RouteId>(routeId: R, path: PathOf<R>): string {
   const route = ROUTES[routeId];
   return `${route.method} ${route.path.replace(/\{(\w+)\}/g, (_, name: string) => (path as Record<string, string>)[name] ?? '')}`;
+}
+
+/** A create's Location: the route's template filled from the path, else from what it answers. */
+function locationOf(template: string, path: object, result: unknown): string {
+  const data = (result as { data?: Record<string, unknown> }).data ?? {};
+  const filled = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String((path as Record<string, string>)[name] ?? data[name] ?? '')),
+  );
+  return `${API_PREFIX}${filled}`;
 }
 
 /** The answer header an integrator quotes: API Gateway's id of the request, also on every log line of it. */
@@ -275,6 +284,18 @@ function validate<R extends RouteId>(
   };
 }
 
+/**
+ * The ETag a `conditional` route's GET gives `result` without a version of its own: a digest of the
+ * answer as shaped for `apiVersion`. A create answers it too, so the client can revalidate at once.
+ */
+export function readEtag<R extends RouteId>(
+  routeId: R,
+  apiVersion: string,
+  result: ResultOf<R>,
+): string {
+  return digestEtag(shapeAnswer(apiVersion, routeId, { success: true, ...result }).answer);
+}
+
 /** As every answer: no cache may keep tenant data (the client holds what it read, with its ETag). */
 const NOT_STORED = { 'Cache-Control': 'no-store' };
 
@@ -292,7 +313,7 @@ async function conditionalRead(
   answer: unknown,
   headers: Record<string, string>,
 ): Promise<ApiResponse> {
-  const etag = request.responseHeaders.ETag ?? digestEtag(JSON.stringify(answer));
+  const etag = request.responseHeaders.ETag ?? digestEtag(answer);
   const now = event.requestContext?.timeEpoch ?? Date.now();
   if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) {
     if (overQuota(request.caller)) throw quotaExceeded(request.caller, now);
@@ -353,7 +374,7 @@ export function apiHandler<R extends RouteId>(
         { success: true, ...result },
         request.answerVersion,
       );
-      const headers = {
+      const headers: Record<string, string> = {
         ...rateLimitHeaders(request.caller.quota),
         ...versionHeaders(shaped.served),
         [REQUEST_ID_HEADER]: request.requestId,
@@ -361,6 +382,7 @@ export function apiHandler<R extends RouteId>(
       };
       if (route.successStatus === 204)
         return { statusCode: 204, headers: { 'Cache-Control': 'no-store', ...headers } };
+      if ('location' in route) headers.Location = locationOf(route.location, request.path, result);
       if ('conditional' in route) return conditionalRead(event, request, shaped.answer, headers);
       const response = jsonResponse(route.successStatus, shaped.answer, headers);
       return fitResponse(response, request.headers['accept-encoding']);

@@ -1,3 +1,4 @@
+import canonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
 import { PreconditionFailedError } from '../errors.js';
 
@@ -9,9 +10,16 @@ import { PreconditionFailedError } from '../errors.js';
  */
 export const etagOf = (version: number) => `"${version}"`;
 
-/** A weak ETag of an answer's text: 128 bits of its SHA-256, base64url. */
-export const digestEtag = (text: string) =>
-  `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
+/**
+ * A weak ETag of an answer: 128 bits of the SHA-256 of its canonical JSON (RFC 8785: keys sorted), so
+ * that the same content has the same tag in whatever order its keys came (DynamoDB keeps no order in
+ * a map, and a create's answer is built in another order than a read's).
+ */
+export const digestEtag = (answer: unknown) =>
+  `W/"${createHash('sha256')
+    .update(canonicalize(answer) ?? '')
+    .digest('base64url')
+    .slice(0, 22)}"`;
 
 /** The tags of an If-None-Match or If-Match header, each as written (`W/"…"`, `"…"` or `*`). */
 const tagsOf = (header: string) =>

@@ -37,6 +37,11 @@ export interface IdempotentCreate<Result, Answer> {
   respond: (result: Result) => Answer;
   /** the answer as stored and replayed: without what must be shown once (a new key's plaintext) */
   redact?: (answer: Answer) => Answer;
+  /**
+   * headers of the change's own answer (its ETag), never of a replay: a replay answers what was true
+   * then, and an ETag with it would claim the resource is still so (docs/api.md)
+   */
+  headers?: (result: Result) => Record<string, string>;
 }
 
 export async function withIdempotency<Result, Answer>(
@@ -51,8 +56,12 @@ export async function withIdempotency<Result, Answer>(
   },
   create: IdempotentCreate<Result, Answer>,
 ): Promise<Answer> {
+  const answered = (result: Result): Answer => {
+    Object.assign(request.responseHeaders, create.headers?.(result));
+    return create.respond(result);
+  };
   const header = request.headers[IDEMPOTENCY_HEADER];
-  if (header === undefined) return create.respond(await create.run(undefined));
+  if (header === undefined) return answered(await create.run(undefined));
   if (!KEY_PATTERN.test(header)) {
     throw fieldError(
       'Idempotency-Key',
@@ -83,7 +92,7 @@ export async function withIdempotency<Result, Answer>(
           answerVersion: currentVersion(),
         }),
     });
-    return create.respond(result);
+    return answered(result);
   } catch (error) {
     // A duplicate committed in the same moment: our transaction lost its claim to it.
     if (error instanceof IdempotencyClaimLostError) return replay(error.record);

@@ -25,6 +25,11 @@ export interface RouteDefinition {
   readonly successStatus: 200 | 201 | 202 | 204;
   /** honours an Idempotency-Key header (lib/http/idempotency.ts) */
   readonly idempotent?: true;
+  /**
+   * a create's `Location`: where GET reads what it made, relative to API_PREFIX, its `{name}`s taken
+   * from the path's parameters, else from the answer's `data` (`/jds/{id}`)
+   */
+  readonly location?: string;
   /** returns pages with a signed `nextCursor` (its function reads the cursor-signing secret) */
   readonly paginated?: true;
   /** takes `updatedSince` and `syncToken` (a delta walk: lib/db/delta.ts), and answers 410 to an expired token */

@@ -30,7 +30,6 @@ import {
   type JdDetail,
   type JdHeadItem,
   type JdInput,
-  type JdSummary,
   jdKeys,
   nextVersions,
   scoringInputsState,
@@ -75,6 +74,12 @@ async function externalIdConflict(db: Db, tenantId: string, externalId: string):
     : new ExternalIdTakenError(externalId, holder);
 }
 
+/** A new JD as POST /jds answers it: as GET /jds/:id shows it (no application yet), with its ETag. */
+export interface NewJdAnswer {
+  jd: JdDetail & { status: 'DRAFT' };
+  etag: string;
+}
+
 /**
  * Creates a JD in DRAFT: head, body and the tenant's JD counts change together (with the request's
  * idempotency record, when it has one), and its external id, when given, is reserved in the same
@@ -86,16 +91,20 @@ export async function createJd(
   input: JdInput,
   options: {
     now?: Date;
-    claim?: IdempotencyClaim<JdSummary & { status: 'DRAFT' }> | undefined;
+    claim?: IdempotencyClaim<NewJdAnswer> | undefined;
     audit?: AuditContext | undefined;
   } = {},
-): Promise<JdSummary & { status: 'DRAFT' }> {
+): Promise<NewJdAnswer> {
   const at = nowIso(options.now);
   const head: JdHeadItem = {
     ...headItem(tenantId, headFields(input, newId(), 'DRAFT', at, at)),
     ...scoringInputsState(undefined, input, at).state,
   };
   const summary = { ...toJdSummary(head), status: 'DRAFT' as const };
+  const answer: NewJdAnswer = {
+    jd: { ...toJdDetail(head, bodyItem(tenantId, head.id, input), []), status: 'DRAFT' },
+    etag: etagOf(head.version),
+  };
   try {
     await transactWrite(db, [
       {
@@ -116,14 +125,14 @@ export async function createJd(
       ...(input.externalId === undefined
         ? []
         : [reserveExternalId(db, tenantId, input.externalId, head.id)]),
-      ...(options.claim ? [options.claim.item(summary)] : []),
+      ...(options.claim ? [options.claim.item(answer)] : []),
     ]);
   } catch (error) {
     if (input.externalId !== undefined && EXTERNAL_ID.failed(error))
       throw await externalIdConflict(db, tenantId, input.externalId);
     throw error;
   }
-  return summary;
+  return answer;
 }
 
 /** A JD as PATCH /jds/:jdId answers it, with its ETag. */

@@ -41,12 +41,8 @@ export const jd = z.strictObject({
   scoringInputsChangedAt: z.nullable(timestamp),
   applications: whole(jdApplication),
 });
-export const newJd = z.strictObject({
-  id,
-  status: z.literal('DRAFT'),
-  title: freeText(JD_TEXTS.required.title),
-  externalId,
-});
+/** POST /jds's answer: the JD as GET /jds/:id shows it, in DRAFT. */
+export const newJd = z.strictObject({ ...jd.def.shape, status: z.literal('DRAFT') });
 /** What `jd.created` and `jd.updated` carry. */
 export const jdEventData = z.strictObject({
   id,

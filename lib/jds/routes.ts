@@ -37,6 +37,7 @@ export const JD_ROUTES = {
     summary: 'Create a job description in DRAFT',
     successStatus: 201,
     idempotent: true,
+    location: '/jds/{id}',
   },
   updateJd: {
     method: 'PATCH',

@@ -62,6 +62,7 @@ export const keyRevokedData = z.strictObject({ id, name: keyName, updatedAt: tim
 export const KEY_RESPONSES = {
   createKey: success(newApiKey),
   listKeys: wholeOrSlice(whole(apiKey)),
+  getKey: success(apiKey),
   revokeKey: message,
   whoami: success(
     z.strictObject({

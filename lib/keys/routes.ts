@@ -18,6 +18,7 @@ export const KEY_ROUTES = {
     keyModes: ['live'],
     successStatus: 201,
     idempotent: true,
+    location: '/keys/{id}',
   },
   listKeys: {
     method: 'GET',
@@ -28,6 +29,16 @@ export const KEY_ROUTES = {
     keyModes: ['live'],
     successStatus: 200,
     paginated: true,
+  },
+  getKey: {
+    method: 'GET',
+    path: '/keys/{keyId}',
+    functionName: 'get-key',
+    scope: { scope: 'admin' },
+    summary: 'One API key, as GET /keys lists it (never its hash or plaintext)',
+    keyModes: ['live'],
+    successStatus: 200,
+    conditional: true,
   },
   revokeKey: {
     method: 'DELETE',
@@ -61,6 +72,8 @@ export const KEY_ROUTE_ACCESS = {
     partitions: [...keyData, 'testSpace'],
   },
   listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: keyData },
+  // The record, then its lookup item (when it was last used).
+  getKey: { table: ['GetItem'], indexes: [], partitions: keyData },
   // PutItem: the key.revoked event (every change records its event in the same transaction).
   revokeKey: { table: ['GetItem', 'UpdateItem', 'PutItem'], indexes: [], partitions: keyData },
   // The authorizer has already read and counted the key: whoami answers from its context.

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
-import { batchGet, queryAll, updateItem } from '../db/dynamo.js';
-import { tenantPk, underPrefix } from '../db/ids.js';
+import { batchGet, getItem, queryAll, updateItem } from '../db/dynamo.js';
+import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
+import { NotFoundError } from '../errors.js';
 import { type Listed, type SliceRequest, wholeOrSlice } from '../db/pagination.js';
 import { setTenantLimit } from '../db/tenants.js';
 import {
@@ -50,6 +51,21 @@ export async function listApiKeys(
     ...listed,
     items: listed.items.map((item) => toApiKeyRecord(item, lastUsed.get(item.id))),
   };
+}
+
+/** One of the tenant's keys, with when it was last used; 404 when the tenant has no such key. */
+export async function getApiKey(db: Db, tenantId: string, keyId: string): Promise<ApiKeyRecord> {
+  if (!isValidId(keyId)) throw new NotFoundError('API key');
+  const item = await getItem<ApiKeyRecordItem>(db, apiKeyKeys.record(tenantId, keyId), {
+    consistent: true,
+  });
+  if (!item) throw new NotFoundError('API key');
+  const usage = await getItem<Pick<ApiKeyLookupItem, 'lastUsedAt'>>(
+    db,
+    apiKeyKeys.lookup(item.keyHash),
+    { projection: 'lastUsedAt' },
+  );
+  return toApiKeyRecord(item, usage?.lastUsedAt);
 }
 
 /**

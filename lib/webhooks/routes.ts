@@ -16,6 +16,7 @@ export const WEBHOOK_ROUTES = {
     summary: 'Register a webhook endpoint (its signing secret is shown once)',
     successStatus: 201,
     idempotent: true,
+    location: '/webhooks/{id}',
     sealsWebhookSecrets: true,
   },
   listWebhooks: {

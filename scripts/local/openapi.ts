@@ -204,6 +204,18 @@ const HEADERS = {
     required: true,
     schema: { type: 'string', maxLength: 26, pattern: '^W/"[A-Za-z0-9_-]{22}"$' },
   },
+  CreatedDigestETag: {
+    description:
+      'The ETag GET gives the new resource at its Location (a digest of its answer there, without what a create shows only once): send it back as If-None-Match to read it only if it changed. Absent on an idempotent replay.',
+    required: false,
+    schema: { type: 'string', maxLength: 26, pattern: '^W/"[A-Za-z0-9_-]{22}"$' },
+  },
+  Location: {
+    description:
+      "Where the new resource is read (its path, under the API's base path); also on an idempotent replay",
+    required: true,
+    schema: { type: 'string', maxLength: 1024, pattern: '^/api/v1/[\\x21-\\x7e]+$' },
+  },
 };
 type HeaderName = keyof typeof HEADERS;
 const headerRefs = (...names: HeaderName[]) =>
@@ -301,6 +313,14 @@ const ROUTE_ANSWERS: Partial<Record<string, RouteAnswers>> = {
   ...webhookRouteAnswers(),
 };
 
+/** The GET route that reads what a create made, by its Location's template (`/jds/{id}` → GET /jds/{jdId}). */
+function readerOf(location: string): Route | undefined {
+  const shape = (path: string) => path.replace(/\{\w+\}/g, '{}');
+  return routeEntries().find(
+    ([, route]) => route.method === 'GET' && shape(route.path) === shape(location),
+  )?.[1];
+}
+
 function examplesOf(recorded: RecordedExamples[string] | undefined, status: string) {
   const value = recorded?.responses[status];
   return value === undefined
@@ -341,12 +361,16 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
   }
   const withRateLimit = headerRefs(...RATE_LIMIT_HEADERS, ...ANSWER_HEADERS);
   // A versioned resource's ETag is its version; another single resource's, a digest of the answer.
+  // A create answers the ETag the GET of what it made gives, if that has one.
+  const reader = route.location === undefined ? undefined : readerOf(route.location);
   const etag =
-    'versioned' in route && route.successStatus !== 204
+    ('versioned' in route && route.successStatus !== 204) || (reader && 'versioned' in reader)
       ? headerRefs('ETag')
       : 'conditional' in route
         ? { ETag: { $ref: '#/components/headers/DigestETag' } }
-        : {};
+        : reader && 'conditional' in reader
+          ? { ETag: { $ref: '#/components/headers/CreatedDigestETag' } }
+          : {};
   const answers: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.summary,
@@ -355,6 +379,7 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
           ...RATE_LIMIT_HEADERS,
           ...ANSWER_HEADERS,
           ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []),
+          ...(route.location === undefined ? [] : (['Location'] as const)),
         ),
         ...etag,
       },

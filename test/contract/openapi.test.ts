@@ -7,6 +7,7 @@ import { demoData } from '../../lib/test-mode/sample-data.js';
 import { buildOpenApi, type RecordedExamples } from '../../scripts/local/openapi.js';
 import { SCHEMA_NAMES } from '../../lib/schemas/responses.js';
 import { currentVersion } from '../../lib/versions/shape.js';
+import { ROUTES, type RouteId } from '../../lib/http/routes.js';
 import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { scoredSampleApplication } from '../helpers/product.js';
 import { answerViolations, OPENAPI } from '../helpers/contract.js';
@@ -150,9 +151,9 @@ describe('OpenAPI document', () => {
     await check('getResume', '/resumes/res-ada-lovelace');
     const matches = await check('listMatches', '/matches/jd-backend');
     // A review names the score its reviewer was shown: app-1's aiScore, with its time and model.
-    const shown = (matches.data as { id: string; scoredAt: string; model: object }[]).find(
-      (entry) => entry.id === 'app-1',
-    );
+    const shown = (
+      matches.data as unknown as { applicationId: string; scoredAt: string; model: object }[]
+    ).find((entry) => entry.applicationId === 'app-1');
     await check('listCandidates', '/candidates?search=a&limit=2');
     await check('listCandidates', '/candidates?email=Ada-Lovelace%40Example.com');
     await check('listApplications', '/applications?minScore=50&limit=2');
@@ -163,6 +164,10 @@ describe('OpenAPI document', () => {
       reviewer: 'recruiter-17',
       rationale: 'Led the ledger migration at her last job; the score misses it.',
     });
+    const reviewed = await check('getApplication', '/applications/app-1');
+    const [newest] = (reviewed.data as unknown as { reviews: { id: string }[] }).reviews;
+    await check('getReview', `/applications/app-1/reviews/${newest?.id}`);
+    await check('getReview', '/applications/app-1/reviews/01JNOSUCHREVIEW00000000000');
     await check('createReview', '/applications/app-1/reviews', {
       outcome: 'approved',
       reviewer: 'r',
@@ -173,6 +178,8 @@ describe('OpenAPI document', () => {
     await check('exportCandidate', '/candidates/res-missing/export');
     const key = await check('createKey', '/keys', { name: 'ATS sync', scopes: ['read'] });
     await check('listKeys', '/keys?limit=2');
+    await check('getKey', `/keys/${(key.data as { id: string }).id}`);
+    await check('getKey', '/keys/01JNOSUCHKEY00000000000000');
     await check('whoami', '/whoami');
     await check('getJd', '/jds/missing');
     await check('revokeKey', `/keys/${(key.data as { id: string }).id}`);
@@ -265,9 +272,10 @@ describe('OpenAPI document', () => {
               'Hiring-Version': currentVersion(),
               'Request-Id': 'recorded',
               // A versioned resource's ETag is its version; any other's, a digest.
-              ETag: ['getJd', 'updateJd'].includes(operation.operationId)
+              ETag: ['getJd', 'updateJd', 'createJd'].includes(operation.operationId)
                 ? '"1"'
                 : `W/"${'A'.repeat(22)}"`,
+              Location: `/api/v1/recorded`,
             },
             raw: Buffer.from(JSON.stringify(example.value)),
           },
@@ -316,14 +324,10 @@ describe('OpenAPI document', () => {
         (parameter) => parameter.name === 'Idempotency-Key',
       );
       const operationId = (operation as unknown as { operationId: string }).operationId;
-      const conditional = [
-        'getJd',
-        'getResume',
-        'getApplication',
-        'getEvent',
-        'getWebhook',
-      ].includes(operationId);
-      const answersEtag = conditional || operationId === 'updateJd';
+      const route = ROUTES[operationId as RouteId];
+      const conditional = 'conditional' in route;
+      // A create answers the ETag GET gives what it made.
+      const answersEtag = conditional || 'location' in route || operationId === 'updateJd';
       const takesIfMatch = ['updateJd', 'deleteJd'].includes(operationId);
       expect(Object.keys(operation.responses[success as string]?.headers ?? {})).toEqual([
         'RateLimit-Limit',
@@ -335,6 +339,7 @@ describe('OpenAPI document', () => {
         'Sunset',
         'Link',
         ...(idempotent ? ['Idempotent-Replayed'] : []),
+        ...('location' in route ? ['Location'] : []),
         ...(answersEtag ? ['ETag'] : []),
       ]);
       expect(

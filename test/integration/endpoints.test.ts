@@ -73,18 +73,28 @@ async function seedTenant() {
 }
 
 describe('resource endpoints through the real authorizer and handlers', () => {
-  it('POST /jds creates a DRAFT JD (201) that GET /jds/:id returns at once', async () => {
+  it('POST /jds creates a DRAFT JD (201) and answers it as GET /jds/:id does, with its ETag and Location', async () => {
     const { key } = await tenantWithKey(db(), ['write', 'jd:read']);
 
     const created = await callApi('POST', '/jds', { key, body: { ...jdBody, status: undefined } });
     const read = await callApi('GET', `/jds/${created.json.data.id}`, { key });
 
     expect(created.status).toBe(201);
-    expect(responses.createJd.parse(created.json).data).toEqual({
+    expect(responses.createJd.parse(created.json).data).toMatchObject({
       id: expect.any(String),
       status: 'DRAFT',
       title: 'Backend Engineer',
     });
+    expect(created.json.data).toEqual(read.json.data);
+    expect([created.headers.etag, read.headers.etag]).toEqual(['"1"', '"1"']);
+    expect(created.headers.location).toBe(`/api/v1/jds/${created.json.data.id}`);
+    // The conditional PATCH the README shows needs no GET first.
+    const patched = await callApi('PATCH', `/jds/${created.json.data.id}`, {
+      key,
+      body: { location: 'Berlin' },
+      headers: { 'if-match': created.headers.etag as string },
+    });
+    expect(patched.status).toBe(200);
     expect(read.status).toBe(200);
     expect(responses.getJd.parse(read.json).data).toMatchObject({
       type: 'full-time',

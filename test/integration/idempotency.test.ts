@@ -10,7 +10,7 @@ import {
 } from '../../lib/db/idempotency.js';
 import { listEvents } from '../../lib/events/store.js';
 import { createJd } from '../../lib/jds/api.js';
-import { type JdSummary } from '../../lib/jds/model.js';
+import type { NewJdAnswer } from '../../lib/jds/api.js';
 import type { Caller } from '../../lib/http/api-handler.js';
 import { withIdempotency } from '../../lib/http/idempotency.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
@@ -62,11 +62,17 @@ describe('Idempotency-Key', () => {
     ];
 
     expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(first.headers.etag).toBe('"1"');
     for (const replay of replays) {
       expect([replay.status, replay.text, replay.headers['idempotent-replayed']]).toEqual([
         201,
         first.text,
         'true',
+      ]);
+      // Where the JD is, still; but no ETag: what a replay shows may no longer be the JD's state.
+      expect([replay.headers.location, replay.headers.etag]).toEqual([
+        first.headers.location,
+        undefined,
       ]);
     }
   });
@@ -126,7 +132,7 @@ describe('Idempotency-Key', () => {
     };
     const create = (claim: IdempotencyClaim<unknown> | undefined) =>
       createJd(db(), tenantId, body, { claim });
-    const respond = (jd: JdSummary) => ({ data: { id: jd.id } });
+    const respond = ({ jd }: NewJdAnswer) => ({ data: { id: jd.id } });
     let firstAnswer: unknown;
 
     // The outer request reads no record, then the inner one runs to completion before the outer writes.
@@ -151,7 +157,7 @@ describe('Idempotency-Key', () => {
       headers: { 'idempotency-key': 'old-1' },
       responseHeaders: {},
     };
-    const respond = (jd: JdSummary) => ({ data: { id: jd.id } });
+    const respond = ({ jd }: NewJdAnswer) => ({ data: { id: jd.id } });
     const first = await withIdempotency(db(), request, {
       run: (claim) => createJd(db(), tenantId, body, { claim }),
       respond,
@@ -185,6 +191,14 @@ describe('Idempotency-Key', () => {
     // An explicit null, documented: the plaintext was shown once; revoke and create another.
     expect(replay.json.data).toStrictEqual({ ...first.json.data, key: null });
     expect(replay.text).not.toContain(first.json.data.key);
+    expect([first.headers.location, replay.headers.location]).toEqual([
+      `/api/v1/keys/${first.json.data.id}`,
+      `/api/v1/keys/${first.json.data.id}`,
+    ]);
+    const read = await callApi('GET', `/keys/${first.json.data.id}`, { key });
+    const { key: _plaintext, ...record } = first.json.data;
+    expect([read.status, read.json.data]).toEqual([200, { ...record, lastUsedAt: null }]);
+    expect([first.headers.etag, replay.headers.etag]).toEqual([read.headers.etag, undefined]);
     expect((await listApiKeys(db(), tenantId)).items.map((record) => record.name)).toEqual([
       'key admin',
       'ci',
@@ -203,6 +217,17 @@ describe('Idempotency-Key', () => {
     expect(first.json.data.secret).toMatch(/^whsec_/);
     expect(replay.status).toBe(201);
     expect(replay.json.data).toStrictEqual({ ...first.json.data, secret: null });
+    // Where it is, and the ETag GET gives it: a revalidation right after the create is a 304.
+    const location = `/api/v1/webhooks/${first.json.data.id}`;
+    expect([first.headers.location, replay.headers.location]).toEqual([location, location]);
+    expect(replay.headers.etag).toBeUndefined();
+    const read = await callApi('GET', `/webhooks/${first.json.data.id}`, { key });
+    expect(first.headers.etag).toBe(read.headers.etag);
+    const revalidated = await callApi('GET', `/webhooks/${first.json.data.id}`, {
+      key,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(revalidated.status).toBe(304);
   });
 
   it('refuses a malformed Idempotency-Key', async () => {
@@ -287,6 +312,11 @@ describe('concurrent duplicates with one Idempotency-Key all get the first answe
 
     expect(outcomes(replies)).toEqual(['200', '200:R', '200:R', '200:R', '200:R', '200:R']);
     expect(new Set(replies.map((reply) => reply.text)).size).toBe(1);
+    // Only the change's own answer carries the JD's new ETag: a replay names no version.
+    expect(replies.filter((reply) => reply.headers.etag !== undefined)).toHaveLength(1);
+    expect(
+      replies.filter((reply) => reply.headers.etag && reply.headers['idempotent-replayed']),
+    ).toEqual([]);
     // Read past the log's settle window, so that every committed event shows.
     const { events } = await listEvents(db(), tenantId, { limit: 100, now: Date.now() + 60_000 });
     expect(events.filter((event) => event.type === 'jd.updated')).toHaveLength(1);

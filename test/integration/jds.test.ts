@@ -34,7 +34,10 @@ async function createMany(tenantId: string, count: number) {
 describe('JD repository on DynamoDB Local', () => {
   it('creates a JD in DRAFT with default type, readable right after creation', async () => {
     const tenantId = newTenantId();
-    const jd = await createJd(db(), tenantId, { ...input('Engineer'), requirements: 'TypeScript' });
+    const { jd: jd } = await createJd(db(), tenantId, {
+      ...input('Engineer'),
+      requirements: 'TypeScript',
+    });
 
     const detail = (await readJdDetail(db(), tenantId, jd.id))?.jd;
 
@@ -53,7 +56,7 @@ describe('JD repository on DynamoDB Local', () => {
 
   it('keeps total and per-status counts exact through creates, status changes and re-imports', async () => {
     const tenantId = newTenantId();
-    const jd = await createJd(db(), tenantId, input('A'));
+    const { jd: jd } = await createJd(db(), tenantId, input('A'));
     await createJd(db(), tenantId, input('B'));
     await applyJdUpsert(
       db(),
@@ -142,7 +145,7 @@ describe('JD repository on DynamoDB Local', () => {
   it('never shows one tenant the JDs of another', async () => {
     const tenantA = newTenantId('a');
     const tenantB = newTenantId('b');
-    const jd = await createJd(db(), tenantA, input('Secret'));
+    const { jd: jd } = await createJd(db(), tenantA, input('Secret'));
 
     expect(await readJdDetail(db(), tenantB, jd.id)).toBeUndefined();
     expect((await listJds(db(), tenantB, { page: 1, limit: 20 })).items).toEqual([]);

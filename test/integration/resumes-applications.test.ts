@@ -94,7 +94,7 @@ describe('resumes on DynamoDB Local', () => {
 describe('applications on DynamoDB Local', () => {
   it('ranks matches by best score, unscored last, ties by earliest application', async () => {
     const tenantId = newTenantId();
-    const jd = await createJd(db(), tenantId, jdInput);
+    const { jd: jd } = await createJd(db(), tenantId, jdInput);
     for (const [i, name] of ['Ada', 'Bob', 'Cy', 'Dee'].entries())
       await resume(tenantId, `r${i}`, name, i);
     const at = (s: number) => new Date(Date.UTC(2026, 2, 1, 0, 0, s)).toISOString();
@@ -168,7 +168,7 @@ describe('applications on DynamoDB Local', () => {
 
   it('keeps the JD, candidate and match views consistent through score, status and metadata changes', async () => {
     const tenantId = newTenantId();
-    const jd = await createJd(db(), tenantId, jdInput);
+    const { jd: jd } = await createJd(db(), tenantId, jdInput);
     await resume(tenantId, 'r1', undefined);
     const id = 'app-1';
     await applyApplicationUpsert(
@@ -243,8 +243,8 @@ describe('applications on DynamoDB Local', () => {
 
   it('holds back applications to a JD or resume that has not arrived, and refuses moving an application', async () => {
     const tenantId = newTenantId();
-    const jd = await createJd(db(), tenantId, jdInput);
-    const other = await createJd(db(), tenantId, jdInput);
+    const { jd: jd } = await createJd(db(), tenantId, jdInput);
+    const { jd: other } = await createJd(db(), tenantId, jdInput);
     await resume(tenantId, 'r1', 'Ada');
     await applyApplicationUpsert(
       db(),
@@ -281,7 +281,7 @@ describe('applications on DynamoDB Local', () => {
 
   it('keeps tenants apart: matches of a foreign JD are absent', async () => {
     const tenantA = newTenantId('a');
-    const jd = await createJd(db(), tenantA, jdInput);
+    const { jd: jd } = await createJd(db(), tenantA, jdInput);
 
     expect(await listMatches(db(), newTenantId('b'), jd.id)).toBeUndefined();
     expect(await listMatches(db(), tenantA, jd.id)).toEqual({ items: [] });

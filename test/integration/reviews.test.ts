@@ -65,6 +65,24 @@ describe('reviews of AI scores', () => {
       rationale: 'The candidate led the ledger migration; the model missed it.',
     });
     expect(first.status, first.text).toBe(201);
+    // Where it is: GET there answers it as POST did.
+    expect(first.headers.location).toBe(
+      `/api/v1/applications/${t.applicationId}/reviews/${first.json.data.id}`,
+    );
+    const read = await callApi('GET', (first.headers.location as string).replace('/api/v1', ''), {
+      key: t.key,
+    });
+    expect([read.status, read.json.data, read.headers.etag]).toEqual([
+      200,
+      first.json.data,
+      first.headers.etag,
+    ]);
+    const elsewhere = await callApi(
+      'GET',
+      `/applications/${t.applicationId}/reviews/01JNOREVIEW0000000000000000`,
+      { key: t.key },
+    );
+    expect(elsewhere.status).toBe(404);
     // The score the reviewer was shown: the matches' aiScore (the highest), not the newest.
     const shown = await callApi('GET', `/matches/${t.jdId}`, { key: t.key });
     const { aiScore, scoredAt, model } = shown.json.data[0];

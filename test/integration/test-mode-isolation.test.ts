@@ -172,11 +172,13 @@ describe('test mode isolation over the whole route table', () => {
           ...ownIds,
           jdId: 'jd-backend',
           applicationId: 'app-1',
+          reviewId: review.json.data.id,
           webhookId: webhook.json.data.id,
           eventId: eventIds[0],
         },
         markers: [
           webhook.json.data.id,
+          review.json.data.id,
           ...eventIds,
           `${space}-reviewer`,
           `${space} only`,
@@ -245,7 +247,7 @@ describe('test mode isolation over the whole route table', () => {
             expect((await read(path, { 'if-none-match': etag })).status).toBe(304);
         }
         // The other space's own ids name nothing here.
-        if (/\{(resumeId|webhookId|eventId)\}/.test(route.path)) {
+        if (/\{(resumeId|webhookId|eventId|reviewId)\}/.test(route.path)) {
           const foreign = pathOf(route.path, { ...own.ids, ...pick(other.ids) });
           const reply = await callApi(route.method, foreign, {
             key: own.key,
@@ -283,10 +285,11 @@ describe('test mode isolation over the whole route table', () => {
   });
 });
 
-/** The ids that differ between the spaces (JD and application ids are twins). */
+/** The ids that differ between the spaces (JD and application ids are twins; reviews are each space's own). */
 function pick(ids: Record<string, string>): Record<string, string> {
-  const { resumeId, webhookId, eventId } = ids;
+  const { resumeId, webhookId, eventId, reviewId } = ids;
   return {
+    reviewId: reviewId as string,
     resumeId: resumeId as string,
     webhookId: webhookId as string,
     eventId: eventId as string,

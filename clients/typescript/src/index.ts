@@ -386,8 +386,8 @@ export class HiringClient {
       this.revalidate<Application>(`/applications/${encodeURIComponent(id)}`, etag, options),
     /**
      * Records a person's review of one of the application's AI scores (`score` names it by `scoredAt`,
-     * and `model` when two share the time; without it, the one shown as `aiScore`, the highest). Append-only: a correction is a new
-     * review. Retried safely: every call carries an Idempotency-Key.
+     * and `model` when two share the time; without it, the one shown as `aiScore`, the highest).
+     * Append-only: a correction is a new review. Retried safely: every call carries an Idempotency-Key.
      */
     review: async (
       applicationId: string,
@@ -399,6 +399,19 @@ export class HiringClient {
           'POST',
           `/applications/${encodeURIComponent(applicationId)}/reviews`,
           { body, idempotent: true, options },
+        )
+      ).data,
+    /** One review, as `review` answered it. */
+    getReview: async (
+      applicationId: string,
+      reviewId: string,
+      options?: CallOptions,
+    ): Promise<Review> =>
+      (
+        await this.call<Answer<'getReview'>>(
+          'GET',
+          `/applications/${encodeURIComponent(applicationId)}/reviews/${encodeURIComponent(reviewId)}`,
+          { options },
         )
       ).data,
   };
@@ -447,6 +460,10 @@ export class HiringClient {
     /** The plaintext `key` is in this answer only. */
     create: async (body: Body<'createKey'>, options?: CallOptions): Promise<NewApiKey> =>
       (await this.call<Answer<'createKey'>>('POST', '/keys', { body, idempotent: true, options }))
+        .data,
+    /** One key, as `list` shows it. */
+    get: async (keyId: string, options?: CallOptions): Promise<ApiKey> =>
+      (await this.call<Answer<'getKey'>>('GET', `/keys/${encodeURIComponent(keyId)}`, { options }))
         .data,
     revoke: (keyId: string, options?: CallOptions) =>
       this.call<Answer<'revokeKey'>>('DELETE', `/keys/${encodeURIComponent(keyId)}`, { options }),
