@@ -1,7 +1,13 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { listCandidateChanges, listCandidates } from '../../lib/resumes/store.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { deltaRequest, deltaResult, pagedResult, pageRequest } from '../../lib/http/pagination.js';
+import {
+  deltaRequest,
+  deltaResult,
+  pagedResult,
+  pageRequest,
+  PLAIN_PAGE,
+} from '../../lib/http/pagination.js';
 import { listCandidatesQuery } from '../../lib/resumes/requests.js';
 
 export const handler = apiHandler(
@@ -10,12 +16,15 @@ export const handler = apiHandler(
   async ({ caller, query }) => {
     const delta = deltaRequest(query);
     if (delta) return deltaResult(await listCandidateChanges(sharedDb(), caller.tenantId, delta));
-    return pagedResult(
-      await listCandidates(sharedDb(), caller.tenantId, {
-        ...pageRequest(query),
-        search: query.search,
-        email: query.email,
-      }),
-    );
+    return {
+      ...PLAIN_PAGE,
+      ...pagedResult(
+        await listCandidates(sharedDb(), caller.tenantId, {
+          ...pageRequest(query),
+          search: query.search,
+          email: query.email,
+        }),
+      ),
+    };
   },
 );

@@ -147,14 +147,17 @@ export const APPLICATION_RESPONSES = {
   getApplication: success(application),
   createReview: success(review),
   getReview: success(review),
-  listApplications: z.union([
+  // A page, or a page of the delta walk (`kind`, as on the other lists that walk deltas).
+  listApplications: z.discriminatedUnion('kind', [
     z.strictObject({
       success: z.literal(true),
+      kind: z.literal('page'),
       data: page(applicationEntry),
       pagination: slicePagination,
     }),
     z.strictObject({
       success: z.literal(true),
+      kind: z.literal('changes'),
       data: page(z.union([applicationEntry, deletedEntry])),
       pagination: deltaPagination,
     }),

@@ -72,8 +72,14 @@ export function deltaRequest(query: {
   };
 }
 
+/**
+ * What a list that also walks deltas answers: `kind` says which of the two a page is, so a client
+ * (a generated one too) tells a plain page's items from a walk's, deletions included, with one check.
+ */
+export const PLAIN_PAGE = { kind: 'page' } as const;
+
 /** A delta page as the API answers it. */
 export function deltaResult<T>(page: DeltaPage<T>) {
   const { items, ...pagination } = page;
-  return { data: items, pagination };
+  return { kind: 'changes' as const, data: items, pagination };
 }

@@ -65,7 +65,10 @@ export const deltaPagination = z.strictObject({
   nextCursor: z.optional(cursor),
   syncToken: z.optional(cursor),
 });
-/** A page of a list, or (with `updatedSince` or `syncToken`) a page of its delta walk. */
+/**
+ * A page of a list (`kind: "page"`), or, with `updatedSince` or `syncToken`, a page of its delta walk
+ * (`kind: "changes"`, whose items may be deletions): one check of `kind` types every item.
+ */
 export const paginatedOrDelta = <
   T extends z.ZodMiniType,
   D extends z.ZodMiniType = typeof deletedEntry,
@@ -73,10 +76,16 @@ export const paginatedOrDelta = <
   item: T,
   deleted?: D,
 ) =>
-  z.union([
-    paginated(item),
+  z.discriminatedUnion('kind', [
     z.strictObject({
       success: z.literal(true),
+      kind: z.literal('page'),
+      data: page(item),
+      pagination,
+    }),
+    z.strictObject({
+      success: z.literal(true),
+      kind: z.literal('changes'),
       data: page(z.union([item, (deleted ?? deletedEntry) as D])),
       pagination: deltaPagination,
     }),

@@ -37,6 +37,25 @@ function withEventsAsAnswers(document: object): object {
   return { ...rest, paths: { ...paths, ...Object.fromEntries(events) } };
 }
 
+/**
+ * The document with each path as a request carries it (the server's path, then the operation's), so
+ * that moving the base path between `servers` and `paths` is no change: no request changed.
+ */
+function withPathsOnTheWire(document: object): object {
+  const { servers, paths, ...rest } = document as {
+    servers?: { url: string }[];
+    paths: Record<string, unknown>;
+  };
+  const base = new URL(servers?.[0]?.url ?? '/', 'http://server').pathname.replace(/\/$/, '');
+  return {
+    ...rest,
+    servers: [{ url: '/' }],
+    paths: Object.fromEntries(
+      Object.entries(paths).map(([path, item]) => [`${base}${path}`, item]),
+    ),
+  };
+}
+
 /** What Optic's diff says of two documents: its report, and whether its breaking-change rules passed. */
 export async function opticDiff(
   released: object,
@@ -46,8 +65,8 @@ export async function opticDiff(
   const folder = await mkdtemp(join(tmpdir(), 'api-compat-'));
   try {
     const [before, after] = [join(folder, 'released.json'), join(folder, 'current.json')];
-    await writeFile(before, JSON.stringify(withEventsAsAnswers(released)));
-    await writeFile(after, JSON.stringify(withEventsAsAnswers(current)));
+    await writeFile(before, JSON.stringify(withEventsAsAnswers(withPathsOnTheWire(released))));
+    await writeFile(after, JSON.stringify(withEventsAsAnswers(withPathsOnTheWire(current))));
     const args = ['diff', before, after, '--check', ...(options.json ? ['--json'] : [])];
     // Telemetry off: CI has no network, and nothing of the document should leave the machine.
     const env = { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', NO_COLOR: '1' };

@@ -641,6 +641,14 @@ function openToLaterCodesAndEvents(schemas: Record<string, JsonSchema>): void {
       `${(error.properties.code as JsonSchema).description ?? ''} A code this document does not list yet is possible (docs/api.md, "Compatibility and versions"): act on the status.`.trim(),
     anyOf: [ref('ErrorCode'), { ...laterName, pattern: '^[a-z0-9_]+$' }],
   };
+  // API Gateway's own answers carry no code; declared all the same (never required), so that a
+  // generated client reads `error.code` on every error without narrowing first (undefined here).
+  const gateway = schemas.GatewayError as { properties: Record<string, JsonSchema> };
+  gateway.properties.code = {
+    description:
+      'Never sent by API Gateway: undefined on its answers (declared so that `code` reads on every error); act on the status.',
+    anyOf: [ref('ErrorCode'), { ...laterName, pattern: '^[a-z0-9_]+$' }],
+  };
   // The known events, told apart by their type; and any event of a type added later.
   schemas.KnownEvent = {
     ...(schemas.Event as JsonSchema),
@@ -685,7 +693,8 @@ export function buildOpenApi(): JsonSchema {
   const routes = routeEntries();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [id, route] of routes) {
-    const path = `${API_PREFIX}${route.path}`;
+    // Relative to the server's URL, which ends in the base path (as the route table's are).
+    const path = route.path;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = operation(id, route, recorded[id]);
   }
@@ -702,7 +711,7 @@ export function buildOpenApi(): JsonSchema {
       JsonSchema
     >),
     ...namedSchemas(bodies, 'input'),
-    GatewayError: GATEWAY_ERROR,
+    GatewayError: structuredClone(GATEWAY_ERROR),
     ErrorCode: {
       type: 'string',
       description: 'The error codes of this version of the document',
@@ -725,9 +734,9 @@ export function buildOpenApi(): JsonSchema {
     },
     servers: [
       {
-        url: '/',
+        url: API_PREFIX,
         description:
-          'The deployment serving this document: the API Gateway or CloudFront URL in production, http://localhost:3000 under npm start',
+          "The API's base URL, the one to give a generated client: the deployment's ApiUrl output in production (https://…/api/v1), http://localhost:3000/api/v1 under npm start (local). Every path below is relative to it.",
         'x-internal': false,
       },
     ],

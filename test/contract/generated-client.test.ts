@@ -1,16 +1,27 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createClient as generate } from '@hey-api/openapi-ts';
+import createFetchClient from 'openapi-fetch';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { paths } from '../../clients/typescript/src/openapi.js';
 import { FIRST_VERSION } from '../../lib/versions/first.js';
+import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
 
 /**
- * A client an integrator would generate from the published document with an outside tool: Hey API's
- * SDK with its zod validators on every answer. The compatibility promise lets the API add properties
- * and error codes; this client must take them.
+ * Clients an integrator would generate from the published document with outside tools, configured as
+ * docs/api.md says (the base URL ends in /api/v1): Hey API's SDK with its zod validators on every
+ * answer, and openapi-typescript's types (clients/typescript/src/openapi.ts is its output) with
+ * openapi-fetch. Their first call reaches the API; the compatibility promise lets the API add
+ * properties and error codes, which they must take.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUTPUT = join(ROOT, '.generated', `hey-api-${process.pid}`);
+/** The base URL as the docs give it: the deployment's ApiUrl, which ends in the base path. */
+const BASE_URL = 'https://hiring.example.com/api/v1';
+const db = useTestDb();
+const gatewayUrl = useLocalGateway();
 
 type Result = { data?: { data: Record<string, unknown> }; error?: unknown };
 type Sdk = Record<'whoami' | 'listEvents' | 'listWebhooks', (options: object) => Promise<Result>>;
@@ -36,6 +47,20 @@ beforeAll(async () => {
   makeClient = (
     (await import(join(OUTPUT, 'client', 'index.ts'))) as { createClient: typeof makeClient }
   ).createClient;
+  // What an integrator writes with the generated SDK: compiled by the test above.
+  await writeFile(
+    join(OUTPUT, 'usage.ts'),
+    [
+      "import { listJds } from './sdk.gen.ts';",
+      'export async function titles(): Promise<string[] | string | undefined> {',
+      "  const { data, error } = await listJds({ query: { status: 'PUBLISHED' } });",
+      '  if (error) return error.code;',
+      "  if (data?.kind === 'page') return data.data.map((jd) => jd.title);",
+      '  return [];',
+      '}',
+      '',
+    ].join('\n'),
+  );
 }, 60_000);
 afterAll(() => rm(OUTPUT, { recursive: true, force: true }));
 
@@ -52,16 +77,56 @@ const whoami = {
   },
 };
 
+/** A client of BASE_URL whose requests get `body`, or the 404 a deployment answers off its paths. */
 function clientAnswering(body: unknown) {
   return makeClient({
-    baseUrl: 'https://hiring.example.com',
-    fetch: async () =>
-      new Response(JSON.stringify(body), {
-        status: 200,
-        headers: { 'content-type': 'application/json', 'Hiring-Version': FIRST_VERSION },
-      }),
+    baseUrl: BASE_URL,
+    fetch: async (request: Request) =>
+      new URL(request.url).pathname.startsWith('/api/v1/') &&
+      !new URL(request.url).pathname.startsWith('/api/v1/api/v1/')
+        ? new Response(JSON.stringify(body), {
+            status: 200,
+            headers: { 'content-type': 'application/json', 'Hiring-Version': FIRST_VERSION },
+          })
+        : new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 }),
   });
 }
+
+describe('clients generated from the published document, configured with the documented base URL', () => {
+  it('make their first call successfully: Hey API’s SDK and openapi-fetch, against the local stack', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const base = gatewayUrl();
+    expect(base).toMatch(/\/api\/v1$/);
+
+    const hey = await sdk.whoami({ client: makeClient({ baseUrl: base }), auth: key });
+    const api = createFetchClient<paths>({ baseUrl: base, headers: { 'X-API-Key': key } });
+    const fetched = await api.GET('/whoami');
+    const jds = await api.GET('/jds', { params: { query: { limit: 5 } } });
+
+    expect(hey.error).toBeUndefined();
+    expect(hey.data?.data.scopes).toEqual(['read']);
+    expect(fetched.error).toBeUndefined();
+    expect(fetched.data?.data.scopes).toEqual(['read']);
+    expect([jds.response.status, jds.data?.kind]).toEqual([200, 'page']);
+  });
+
+  it('type a plain page’s items and every error’s code without narrowing (compiled with tsc)', () => {
+    const usage = join(OUTPUT, 'usage.ts');
+    const program = ts.createProgram([usage], {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      allowImportingTsExtensions: true,
+    });
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    expect(problems).toEqual([]);
+  });
+});
 
 describe('a client generated by Hey API from the published document, validating every answer', () => {
   it('takes an answer as the API sends it today', async () => {

@@ -46,6 +46,19 @@ const addedResponseField = edited((schemas) => {
   (schemas.JdSummary as Schema).properties.hiringTeam = { type: 'string', maxLength: 64 };
 });
 
+/** The released document with its base path moved from every path into `servers`: no request changed. */
+const basePathInServers = (() => {
+  const copy = structuredClone(released) as Document & {
+    servers: { url: string }[];
+    paths: Record<string, unknown>;
+  };
+  copy.servers = [{ url: '/api/v1' }];
+  copy.paths = Object.fromEntries(
+    Object.entries(copy.paths).map(([path, item]) => [path.replace(/^\/api\/v1/, ''), item]),
+  );
+  return copy;
+})();
+
 /** A version after the released one, and the released one, deprecated, taking its shapes back. */
 const NEXT = '2099-01-01';
 const deprecation = {
@@ -65,9 +78,13 @@ const withNewVersion = (
 describe('the compatibility check', { timeout: 120_000 }, () => {
   // The three pairs are compared at once.
   const diffs = Promise.all(
-    [removedResponseField, newlyRequiredRequestField, addedResponseField, removedEventField].map(
-      (document) => opticDiff(released, document),
-    ),
+    [
+      removedResponseField,
+      newlyRequiredRequestField,
+      addedResponseField,
+      removedEventField,
+      basePathInServers,
+    ].map((document) => opticDiff(released, document)),
   );
 
   it('fails on a removed response field and on a newly required request field, naming each', async () => {
@@ -84,6 +101,12 @@ describe('the compatibility check', { timeout: 120_000 }, () => {
   it('lets an added response field through without a new version', async () => {
     const [, , added] = await diffs;
     expect(compatibilityVerdict(added!, RELEASED, API_VERSIONS)).toMatchObject({ ok: true });
+  });
+
+  it('reads paths as requests carry them: the base path moved into servers changes nothing', async () => {
+    const [, , , , moved] = await diffs;
+    expect(moved!.passed).toBe(true);
+    expect(moved!.report).not.toMatch(/removed|added/i);
   });
 
   it('lets a breaking change through only as a new version whose deprecated predecessor declares the change of what broke', async () => {

@@ -74,4 +74,20 @@ describe('the docs say what the code does', () => {
 
     expect(rows).toEqual(Object.entries(ERROR_CODES));
   });
+
+  it('docs/api.md names the versions of the client generators the suite tests, as installed', () => {
+    const api = read('docs', 'api.md');
+    const installed = (name: string) =>
+      (
+        JSON.parse(
+          readFileSync(
+            join(import.meta.dirname, '..', '..', 'node_modules', name, 'package.json'),
+            'utf8',
+          ),
+        ) as { version: string }
+      ).version;
+
+    for (const name of ['openapi-typescript', 'openapi-fetch', '@hey-api/openapi-ts'])
+      expect(api).toContain(`${name} ${installed(name)}`);
+  });
 });

@@ -86,7 +86,11 @@ describe('authorizer faults', () => {
     const handled: string[] = [];
     const handler = apiHandler('listJds', { query: listJdsQuery }, async () => {
       handled.push('listJds');
-      return { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0, hasMore: false } };
+      return {
+        kind: 'page' as const,
+        data: [],
+        pagination: { page: 1, limit: 20, total: 0, pages: 0, hasMore: false },
+      };
     });
     const proxy = proxyEvent(
       { method: 'GET', rawPath: '/api/v1/jds', headers: { 'x-api-key': generateApiKey() } },
@@ -119,7 +123,11 @@ describe('authorizer faults', () => {
     const handled: string[] = [];
     const handler = apiHandler('listJds', { query: listJdsQuery }, async () => {
       handled.push('listJds');
-      return { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0, hasMore: false } };
+      return {
+        kind: 'page' as const,
+        data: [],
+        pagination: { page: 1, limit: 20, total: 0, pages: 0, hasMore: false },
+      };
     });
     const replies = [];
     for (const refused of ['unauthenticated', 'key_invalid'] as const) {

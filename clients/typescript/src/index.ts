@@ -56,12 +56,8 @@ type Answer<Op extends keyof operations> = Omit<
   SuccessBody<operations[Op]['responses']>,
   'success'
 >;
-/** Whether an answer is a page of a delta walk (its items may be deletions). */
-type IsDelta<B> = B extends { data: (infer I)[] }
-  ? [Extract<I, DeletedEntry>] extends [never]
-    ? false
-    : true
-  : false;
+/** Whether an answer is a page of a delta walk (`kind: "changes"`: its items may be deletions). */
+type IsDelta<B> = B extends { kind: 'changes' } ? true : false;
 /** A list's plain page (its answer when no `updatedSince` nor `syncToken` is sent). */
 type PageOf<Op extends keyof operations> = Omit<
   PlainBody<SuccessBody<operations[Op]['responses']>>,

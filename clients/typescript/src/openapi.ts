@@ -1,7 +1,7 @@
 // Generated from docs/openapi.json by `npm run client:types` (openapi-typescript). Do not edit.
 
 export interface paths {
-    "/api/v1/jds": {
+    "/jds": {
         parameters: {
             query?: never;
             header?: never;
@@ -25,7 +25,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/jds/{jdId}": {
+    "/jds/{jdId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -53,7 +53,7 @@ export interface paths {
         patch: operations["updateJd"];
         trace?: never;
     };
-    "/api/v1/resumes": {
+    "/resumes": {
         parameters: {
             query?: never;
             header?: never;
@@ -73,7 +73,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/resumes/{resumeId}": {
+    "/resumes/{resumeId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -93,7 +93,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/candidates": {
+    "/candidates": {
         parameters: {
             query?: never;
             header?: never;
@@ -113,7 +113,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/candidates/{resumeId}/export": {
+    "/candidates/{resumeId}/export": {
         parameters: {
             query?: never;
             header?: never;
@@ -133,7 +133,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/matches/{jdId}": {
+    "/matches/{jdId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -153,7 +153,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/applications": {
+    "/applications": {
         parameters: {
             query?: never;
             header?: never;
@@ -173,7 +173,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/applications/{applicationId}": {
+    "/applications/{applicationId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -193,7 +193,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/applications/{applicationId}/reviews/{reviewId}": {
+    "/applications/{applicationId}/reviews/{reviewId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -213,7 +213,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/applications/{applicationId}/reviews": {
+    "/applications/{applicationId}/reviews": {
         parameters: {
             query?: never;
             header?: never;
@@ -233,7 +233,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/keys": {
+    "/keys": {
         parameters: {
             query?: never;
             header?: never;
@@ -257,7 +257,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/keys/{keyId}": {
+    "/keys/{keyId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -281,7 +281,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/whoami": {
+    "/whoami": {
         parameters: {
             query?: never;
             header?: never;
@@ -301,7 +301,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/events": {
+    "/events": {
         parameters: {
             query?: never;
             header?: never;
@@ -321,7 +321,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/events/{eventId}": {
+    "/events/{eventId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -341,7 +341,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/webhooks": {
+    "/webhooks": {
         parameters: {
             query?: never;
             header?: never;
@@ -365,7 +365,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/webhooks/{webhookId}": {
+    "/webhooks/{webhookId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -389,7 +389,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/webhooks/{webhookId}/rotate-secret": {
+    "/webhooks/{webhookId}/rotate-secret": {
         parameters: {
             query?: never;
             header?: never;
@@ -409,7 +409,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/webhooks/{webhookId}/enable": {
+    "/webhooks/{webhookId}/enable": {
         parameters: {
             query?: never;
             header?: never;
@@ -429,7 +429,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/webhooks/{webhookId}/deliveries": {
+    "/webhooks/{webhookId}/deliveries": {
         parameters: {
             query?: never;
             header?: never;
@@ -449,7 +449,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/webhooks/{webhookId}/deliveries/{eventId}/retry": {
+    "/webhooks/{webhookId}/deliveries/{eventId}/retry": {
         parameters: {
             query?: never;
             header?: never;
@@ -469,7 +469,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/webhooks/{webhookId}/test": {
+    "/webhooks/{webhookId}/test": {
         parameters: {
             query?: never;
             header?: never;
@@ -489,7 +489,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/webhooks/{webhookId}/replay": {
+    "/webhooks/{webhookId}/replay": {
         parameters: {
             query?: never;
             header?: never;
@@ -509,7 +509,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/audit-log": {
+    "/audit-log": {
         parameters: {
             query?: never;
             header?: never;
@@ -529,7 +529,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/test/reset": {
+    "/test/reset": {
         parameters: {
             query?: never;
             header?: never;
@@ -549,7 +549,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/test/product-events": {
+    "/test/product-events": {
         parameters: {
             query?: never;
             header?: never;
@@ -1535,11 +1535,15 @@ export interface components {
         ListJdsResponse: {
             /** @constant */
             success: true;
+            /** @constant */
+            kind: "page";
             data: components["schemas"]["JdSummary"][];
             pagination: components["schemas"]["Pagination"];
         } | {
             /** @constant */
             success: true;
+            /** @constant */
+            kind: "changes";
             data: (components["schemas"]["JdSummary"] | components["schemas"]["JdDeletedEntry"])[];
             pagination: components["schemas"]["DeltaPagination"];
         };
@@ -1563,11 +1567,15 @@ export interface components {
         ListResumesResponse: {
             /** @constant */
             success: true;
+            /** @constant */
+            kind: "page";
             data: components["schemas"]["ResumeSummary"][];
             pagination: components["schemas"]["Pagination"];
         } | {
             /** @constant */
             success: true;
+            /** @constant */
+            kind: "changes";
             data: (components["schemas"]["ResumeSummary"] | components["schemas"]["DeletedEntry"])[];
             pagination: components["schemas"]["DeltaPagination"];
         };
@@ -1579,11 +1587,15 @@ export interface components {
         ListCandidatesResponse: {
             /** @constant */
             success: true;
+            /** @constant */
+            kind: "page";
             data: components["schemas"]["Candidate"][];
             pagination: components["schemas"]["Pagination"];
         } | {
             /** @constant */
             success: true;
+            /** @constant */
+            kind: "changes";
             data: (components["schemas"]["Candidate"] | components["schemas"]["DeletedEntry"])[];
             pagination: components["schemas"]["DeltaPagination"];
         };
@@ -1602,11 +1614,15 @@ export interface components {
         ListApplicationsResponse: {
             /** @constant */
             success: true;
+            /** @constant */
+            kind: "page";
             data: components["schemas"]["ApplicationEntry"][];
             pagination: components["schemas"]["SlicePagination"];
         } | {
             /** @constant */
             success: true;
+            /** @constant */
+            kind: "changes";
             data: (components["schemas"]["ApplicationEntry"] | components["schemas"]["DeletedEntry"])[];
             pagination: components["schemas"]["DeltaPagination"];
         };
@@ -1944,6 +1960,8 @@ export interface components {
         GatewayError: {
             /** @enum {string} */
             message: "Internal Server Error" | "Forbidden";
+            /** @description Never sent by API Gateway: undefined on its answers (declared so that `code` reads on every error); act on the status. */
+            code?: components["schemas"]["ErrorCode"] | string;
         };
         /**
          * @description The error codes of this version of the document
