@@ -3,6 +3,7 @@ import { promises as dns } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { fieldError } from '../errors.js';
+import { SPECIAL_PURPOSE_BLOCKS } from './special-purpose-blocks.js';
 
 /**
  * Where a webhook may point (SSRF protection). A URL is refused when it is malformed, not http(s), holds
@@ -18,15 +19,34 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
 /** The ports a webhook may use outside the local stack: HTTPS's own and its usual alternative. */
 export const WEBHOOK_PORTS = ['443', '8443'] as const;
 
-/** NAT64's well-known prefix (RFC 6052): the IPv4 address it carries decides. */
+/** NAT64's well-known prefix (RFC 6052): the IPv4 address it carries is named in the refusal. */
 const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
 
+/** IANA's special-purpose blocks, the narrowest first: a refusal names the entry that claims the address. */
+const BLOCKS = SPECIAL_PURPOSE_BLOCKS.map(([block, name]) => ({
+  block,
+  name,
+  range: ipaddr.parseCIDR(block),
+})).sort((a, b) => b.range[1] - a.range[1]);
+
+/** What the local stack may deliver to (a developer's receiver on localhost). */
+const LOOPBACK_BLOCKS = new Set(['127.0.0.0/8', '::1/128']);
+
+/** The IPv4 address an IPv6 one carries (IPv4-mapped, or NAT64's well-known prefix), if any. */
+function carriedIPv4(address: ipaddr.IPv6): string | undefined {
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+  if (!address.match(NAT64)) return undefined;
+  const [high = 0, low = 0] = address.parts.slice(6);
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
 /**
- * Why an address may not receive webhooks, or undefined when it may. The ranges are IANA's
- * special-purpose address registries (IPv4 and IPv6), as ipaddr.js classifies them: only `unicast`,
- * what no registry entry claims, is a public address. Loopback is allowed on the local stack alone.
- * An IPv6 address carrying an IPv4 one (IPv4-mapped, NAT64) is judged by the IPv4 address; the other
- * transition ranges (6to4, Teredo, local-use NAT64, SIIT) are refused whole.
+ * Why an address may not receive webhooks, or undefined when it may. Every block of IANA's IPv4 and
+ * IPv6 special-purpose address registries is refused whole, whatever the registry says of it (the
+ * copies in lib/webhooks/iana/, tested entry by entry), and so is what ipaddr.js knows is not public
+ * beyond them (multicast, the deprecated site-local range). Loopback is allowed on the local stack
+ * alone. An IPv6 address carrying an IPv4 one (IPv4-mapped, NAT64) is refused too, naming the IPv4
+ * address's own problem when it has one.
  */
 export function addressProblem(
   address: string,
@@ -34,17 +54,19 @@ export function addressProblem(
 ): string | undefined {
   if (isIP(address) === 0) return `${address} is not an IP address`;
   const parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6') {
-    const v6 = parsed as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) return addressProblem(v6.toIPv4Address().toString(), options);
-    if (v6.match(NAT64)) {
-      const [high = 0, low = 0] = v6.parts.slice(6);
-      return addressProblem([high >> 8, high & 255, low >> 8, low & 255].join('.'), options);
-    }
+  const inner = parsed.kind() === 'ipv6' ? carriedIPv4(parsed as ipaddr.IPv6) : undefined;
+  if (inner !== undefined) {
+    const problem = addressProblem(inner, options);
+    if (problem !== undefined) return problem;
   }
-  const range = parsed.range();
-  if (range === 'loopback')
+  const entry = BLOCKS.find(
+    ({ range }) => range[0].kind() === parsed.kind() && parsed.match(range),
+  );
+  if (entry && LOOPBACK_BLOCKS.has(entry.block))
     return options.allowLocal ? undefined : `${address} is a loopback address`;
+  if (entry)
+    return `${address} is a private, link-local or reserved address (${entry.block}: ${entry.name})`;
+  const range = parsed.range();
   if (range !== 'unicast')
     return `${address} is a private, link-local or reserved address (${range})`;
   return undefined;

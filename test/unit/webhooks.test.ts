@@ -82,7 +82,12 @@ describe('webhook addresses', () => {
     ['198.18.0.1', 'private, link-local or reserved'], // benchmarking
     ['192.31.196.1', 'private, link-local or reserved'], // AS112
     ['255.255.255.255', 'private, link-local or reserved'],
-    ['64:ff9b::5db8:d70e', undefined], // NAT64 of a public IPv4 address
+    // NAT64's prefix is a registry entry of its own, refused whole: no webhook goes through a
+    // translator, even to a public IPv4 address.
+    ['64:ff9b::5db8:d70e', 'private, link-local or reserved address (64:ff9b::/96'],
+    ['100:0:0:1::1', 'reserved address (100:0:0:1::/64: Dummy IPv6 Prefix)'],
+    ['93.184.215.14', undefined],
+    ['2606:4700:4700::1111', undefined],
   ])('%s: %s', (address, problem) => {
     const found = addressProblem(address, { allowLocal: false });
 
