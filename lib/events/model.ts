@@ -45,6 +45,11 @@ export interface EventData {
     updatedAt: string;
   };
   'key.revoked': { id: string; name: string; updatedAt: string };
+  /**
+   * a test space was put back to its sample data (POST /test/reset): everything of it a mirror holds
+   * from before is gone; the sample's own events follow
+   */
+  'test.reset': { resetAt: string };
 }
 
 /** A review of one of an application's scores: who reviewed and why stay in GET /applications/:id. */

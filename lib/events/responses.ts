@@ -33,6 +33,7 @@ export const EVENT_SCHEMAS = {
   ),
   'key.created': event('key.created', keyCreatedData),
   'key.revoked': event('key.revoked', keyRevokedData),
+  'test.reset': event('test.reset', z.strictObject({ resetAt: timestamp })),
 } as const satisfies Record<(typeof EVENT_TYPES)[number], z.ZodMiniType>;
 /** An event of the log, as GET /events and webhook deliveries carry it. */
 export const eventSchema = z.discriminatedUnion(

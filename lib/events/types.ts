@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'application.deleted',
   'key.created',
   'key.revoked',
+  'test.reset',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -155,8 +155,8 @@ export type ProductEvent = z.infer<typeof productEvent>;
 /**
  * A product event as an integrator simulates it in a test space (POST /test/product-events): the same
  * event, whose envelope may be left out. The space is the key's (a `tenantId`, when sent, must be the
- * key's tenant); a missing `id` is made, `occurredAt` is the time it is applied, and `version` one
- * newer than any the service made before.
+ * key's tenant); a missing `id` is made, `occurredAt` is the time it is applied, and `version` newer
+ * than any before: than now in microseconds and than the version its entity holds (lib/test-mode/simulate.ts).
  */
 const simulated = <T extends ProductEventType>(type: T) =>
   z.object({

@@ -1,5 +1,10 @@
+import { applicationKeys, type ApplicationPointerItem } from '../applications/model.js';
 import type { Db } from '../db/client.js';
-import { newId } from '../db/ids.js';
+import { getItem } from '../db/dynamo.js';
+import type { TombstoneItem } from '../db/entities/tombstone.js';
+import { isValidId, newId } from '../db/ids.js';
+import { jdKeys } from '../jds/model.js';
+import { resumeKeys } from '../resumes/model.js';
 import { isTestSpace, tenantOfSpace } from '../db/spaces.js';
 import { InvalidInputError, MissingParentError } from '../errors.js';
 import { applyProductEvent } from '../product-events/apply.js';
@@ -18,6 +23,41 @@ export interface SimulatedOutcome {
   outcome: 'applied' | 'ignored' | 'rejected' | 'skipped';
   created?: boolean;
   reason?: string;
+}
+
+/** Why an event without a version cannot be applied to an entity at the largest version there is. */
+const newestVersionTaken = (stored: number) =>
+  `its entity holds version ${stored}, the largest a version can be (2^53 - 1), so no version is newer: send the event's own version, or POST /test/reset`;
+
+/**
+ * The version the product feed last applied to the entity an event names (its tombstone's, once
+ * deleted), or 0 when there is none: a simulated event sent without a version must be newer.
+ */
+async function storedVersion(
+  db: Db,
+  spaceId: string,
+  event: { type: ProductEventType; data: { id: string } },
+): Promise<number> {
+  const { id } = event.data;
+  if (!isValidId(id)) return 0;
+  const versionAt = async (key: { pk: string; sk: string }) =>
+    (
+      await getItem<{ sourceVersion?: number }>(db, key, {
+        consistent: true,
+        projection: 'sourceVersion',
+      })
+    )?.sourceVersion ?? 0;
+  if (event.type.startsWith('jd.')) return versionAt(jdKeys.head(spaceId, id));
+  if (event.type.startsWith('resume.')) return versionAt(resumeKeys.item(spaceId, id));
+  // An application's version is on its item, found from its pointer (or on its tombstone there).
+  const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(
+    db,
+    applicationKeys.pointer(spaceId, id),
+    { consistent: true },
+  );
+  if (pointer?.entity === 'TOMBSTONE') return pointer.sourceVersion;
+  if (pointer?.entity !== 'APPLICATION_POINTER') return 0;
+  return versionAt(applicationKeys.item(spaceId, pointer.jdId, id));
 }
 
 /**
@@ -54,23 +94,30 @@ export async function simulateProductEvents(
         ],
       );
   });
-  // Newer than every version the service made before (sample data is versioned in milliseconds).
+  // A version of now in microseconds, one apart in the order sent: newer than any default given before.
   const version = now.getTime() * 1000;
   const outcomes: SimulatedOutcome[] = [];
   for (const [index, sent] of body.events.entries()) {
-    const event = {
-      ...sent,
-      id: sent.id ?? newId(),
-      tenantId: spaceId,
-      occurredAt: sent.occurredAt ?? now.toISOString(),
-      version: sent.version ?? version + index,
-    } as ProductEvent;
-    const { id, type } = event;
+    const id = sent.id ?? newId();
+    const { type } = sent;
     if (index > 0 && Date.now() - started >= budgetMs) {
       outcomes.push({ id, type, outcome: 'skipped', reason: SKIPPED });
       continue;
     }
     try {
+      // Without one, a version newer than any before: also than one an integrator sent.
+      const stored = sent.version === undefined ? await storedVersion(db, spaceId, sent) : 0;
+      if (stored >= Number.MAX_SAFE_INTEGER) {
+        outcomes.push({ id, type, outcome: 'rejected', reason: newestVersionTaken(stored) });
+        continue;
+      }
+      const event = {
+        ...sent,
+        id,
+        tenantId: spaceId,
+        occurredAt: sent.occurredAt ?? now.toISOString(),
+        version: sent.version ?? Math.max(version + index, stored + 1),
+      } as ProductEvent;
       const outcome = await applyProductEvent(db, event, now);
       outcomes.push(
         outcome.outcome === 'applied'

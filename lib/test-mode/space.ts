@@ -1,5 +1,10 @@
 import type { Db } from '../db/client.js';
-import { deleteItem, getItem, queryPage, updateItem } from '../db/dynamo.js';
+import { auditKeys } from '../audit/model.js';
+import { counterDelta, type CounterKind } from '../db/counters.js';
+import { counterKeys } from '../db/entities/counter.js';
+import { deleteItem, getItem, guards, queryPage, transactWrite, updateItem } from '../db/dynamo.js';
+import { ConflictError } from '../errors.js';
+import { eventKeys, recordEvent } from '../events/model.js';
 import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
 import { nowIso, tenantPk } from '../db/ids.js';
 import { isTestSpace, tenantOfSpace, testSpaceOf } from '../db/spaces.js';
@@ -77,13 +82,103 @@ export async function openTestSpace(db: Db, tenantId: string, now = new Date()):
   }
 }
 
-/** What a reset keeps: the space itself (its counts and limits) and its webhook endpoints. */
+/**
+ * The histories a reset keeps whole, by sort-key prefix: the audit log (append-only), the event log
+ * (its `test.reset` tells every mirror to clear, after what it cleared), and the counts behind list
+ * totals (each counted item a reset deletes takes its count with it, so they stay exact whatever
+ * writes race the reset). Sorted: the reset reads only the key ranges between them.
+ */
+const KEPT_HISTORIES = [auditKeys.prefix, counterKeys.everyPrefix, eventKeys.prefix].sort();
+
+/** Every sort key that starts with `prefix` is below this one. */
+const pastPrefix = (prefix: string) =>
+  `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
+
+/** The key conditions of the ranges a reset reads: everything but the kept histories. */
+function rangesToClear(): { condition: string; values: Record<string, string> }[] {
+  const bounds = KEPT_HISTORIES;
+  return [
+    { condition: 'sk < :hi', values: { ':hi': bounds[0] as string } },
+    ...bounds.slice(0, -1).map((prefix, i) => ({
+      condition: 'sk BETWEEN :lo AND :hi',
+      values: { ':lo': pastPrefix(prefix), ':hi': bounds[i + 1] as string },
+    })),
+    { condition: 'sk >= :lo', values: { ':lo': pastPrefix(bounds.at(-1) as string) } },
+  ];
+}
+
+/** What a reset keeps among what it reads: the space's own item and its webhook endpoints. */
 function keptByReset(sortKey: string): boolean {
   return (
     sortKey === tenantKeys.item('kept').sk ||
     (sortKey.startsWith(webhookKeys.prefix) &&
       !sortKey.slice(webhookKeys.prefix.length).includes('#'))
   );
+}
+
+/** An item as a reset reads it: enough to delete it, and the count it holds a place in. */
+interface ReadForReset {
+  pk: string;
+  sk: string;
+  entity?: string;
+  status?: string;
+}
+
+/** What a JD head or a resume counts in: the JD counts have one field per status too. */
+function countsOf(
+  item: ReadForReset,
+): { kind: CounterKind; deltas: Record<string, number> } | undefined {
+  if (item.entity === 'JD' && item.status !== undefined)
+    return { kind: 'JD', deltas: { total: -1, [item.status]: -1 } };
+  if (item.entity === 'RESUME') return { kind: 'RESUME', deltas: { total: -1 } };
+  return undefined;
+}
+
+const COUNTED = guards('counted');
+
+/**
+ * Deletes one item a reset read. A counted one goes in one transaction with its count, on condition
+ * that it is still what was read (a write in between changed its status, or made it a tombstone: read
+ * it again and decide again), so the counts stay exact however writes race the reset.
+ */
+async function deleteForReset(db: Db, spaceId: string, read: ReadForReset): Promise<void> {
+  let item: ReadForReset | undefined = read;
+  for (let attempt = 1; item && attempt <= 5; attempt++) {
+    const counts = countsOf(item);
+    const key: { pk: string; sk: string } = { pk: item.pk, sk: item.sk };
+    if (!counts) {
+      await deleteItem(db, key);
+      return;
+    }
+    try {
+      await transactWrite(db, [
+        COUNTED.on('counted', {
+          Delete: {
+            TableName: db.tableName,
+            Key: key,
+            ConditionExpression:
+              counts.kind === 'JD' ? 'entity = :entity AND #status = :status' : 'entity = :entity',
+            ...(counts.kind === 'JD' ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+            ExpressionAttributeValues: {
+              ':entity': item.entity,
+              ...(counts.kind === 'JD' ? { ':status': item.status } : {}),
+            },
+          },
+        }),
+        counterDelta(spaceId, counts.kind, counts.deltas),
+      ]);
+      return;
+    } catch (error) {
+      if (!COUNTED.failed(error)) throw error;
+      item = await getItem<ReadForReset>(db, key, {
+        consistent: true,
+        projection: 'pk, sk, entity, #status',
+        names: { '#status': 'status' },
+      });
+    }
+  }
+  if (item)
+    throw new ConflictError('The test space kept changing while it was reset: reset again', true);
 }
 
 export type ResetOutcome =
@@ -107,9 +202,11 @@ async function markReset(db: Db, spaceId: string, at: Date): Promise<void> {
 }
 
 /**
- * Puts a test space back to the sample data: deletes every item in it but the space's own item and its
- * webhook endpoints (whose deliveries go with the rest), then seeds the sample again. A space too large
- * to empty in one call answers `complete: false`, and the next call goes on where this one stopped.
+ * Puts a test space back to the sample data: deletes every item in it but the space's own item, its
+ * webhook endpoints (whose deliveries go with the rest) and the histories it keeps (audit log, event
+ * log, counts), records `test.reset`, then seeds the sample again. A space too large to empty in one
+ * call answers `complete: false`, and the next call goes on where this one stopped. A write made while
+ * a reset runs may or may not outlive it; the counts stay exact either way.
  */
 export async function resetTestSpace(
   db: Db,
@@ -125,25 +222,30 @@ export async function resetTestSpace(
   await ensureTenant(db, spaceId, tenantOfSpace(spaceId), now);
   await markReset(db, spaceId, now);
   let deletedItems = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await queryPage<{ pk: string; sk: string }>(db, {
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(spaceId) },
-      ProjectionExpression: 'pk, sk',
-      ConsistentRead: true,
-      Limit: DELETE_PAGE,
-      ExclusiveStartKey: startKey,
-    });
-    const doomed = page.items.filter((item) => !keptByReset(item.sk));
-    for (let i = 0; i < doomed.length; i += DELETE_CONCURRENCY) {
-      if (Date.now() > deadline) return { complete: false, deletedItems, sampleData: null };
-      const batch = doomed.slice(i, i + DELETE_CONCURRENCY);
-      await Promise.all(batch.map((key) => deleteItem(db, key)));
-      deletedItems += batch.length;
-    }
-    startKey = page.lastKey;
-  } while (startKey);
+  for (const range of rangesToClear()) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await queryPage<ReadForReset>(db, {
+        KeyConditionExpression: `pk = :pk AND ${range.condition}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ...range.values },
+        ProjectionExpression: 'pk, sk, entity, #status',
+        ConsistentRead: true,
+        Limit: DELETE_PAGE,
+        ExclusiveStartKey: startKey,
+      });
+      const doomed = page.items.filter((item) => !keptByReset(item.sk));
+      for (let i = 0; i < doomed.length; i += DELETE_CONCURRENCY) {
+        if (Date.now() > deadline) return { complete: false, deletedItems, sampleData: null };
+        const batch = doomed.slice(i, i + DELETE_CONCURRENCY);
+        await Promise.all(batch.map((item) => deleteForReset(db, spaceId, item)));
+        deletedItems += batch.length;
+      }
+      startKey = page.lastKey;
+    } while (startKey);
+  }
+  // Everything of the space before it is gone: one event says so, to the log and every endpoint.
+  await transactWrite(db, [recordEvent(spaceId, 'test.reset', { resetAt: nowIso(now) })]);
   const sampleData = await seedSampleData(db, spaceId, now);
   // And after: a walk during the reset may have read what it deleted.
   await markReset(db, spaceId, new Date());

@@ -30,6 +30,7 @@ const jdSummary = {
 };
 const listJds = {
   success: true,
+  kind: 'page',
   data: [jdSummary],
   pagination: { page: 1, limit: 20, total: 1, pages: 1, hasMore: false },
 };

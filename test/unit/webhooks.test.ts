@@ -17,6 +17,7 @@ import {
 import { deliveryHeaders, newWebhookSecret } from '../../lib/webhooks/signing.js';
 import { addressProblem, parseWebhookUrl } from '../../lib/webhooks/url-safety.js';
 import { work } from '../../lib/webhooks/worker.js';
+import { subscribes } from '../../lib/webhooks/model.js';
 
 afterEach(() => {
   delete process.env.WEBHOOK_RETRY_SCHEDULE;
@@ -204,5 +205,16 @@ describe('event settle window', () => {
 
     expect(DYNAMODB_WRITE_BUDGET_MS).toBe(longestWrite);
     expect(DEFAULT_EVENT_SETTLE_MS).toBeGreaterThan(longestWrite);
+  });
+});
+
+describe('what an endpoint receives', () => {
+  it('the types it subscribes to, and a test space’s test.reset whatever it subscribes to', () => {
+    const scoredOnly = { events: ['application.scored' as const] };
+
+    expect(subscribes(scoredOnly, 'application.scored')).toBe(true);
+    expect(subscribes(scoredOnly, 'jd.created')).toBe(false);
+    expect(subscribes(scoredOnly, 'test.reset')).toBe(true);
+    expect(subscribes({ events: ['*'] }, 'jd.created')).toBe(true);
   });
 });

@@ -831,6 +831,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "test.reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test.reset event
+         * @description Sent to every enabled endpoint subscribed to this type (or to `*`), signed as Standard Webhooks specifies: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint secret (any `standardwebhooks` library does) before trusting the body. The same event is delivered with the same `webhook-id` on every attempt: use it to ignore repeats.
+         */
+        post: operations["onTestResetEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1135,7 +1155,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            events: (("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.reviewed" | "application.deleted" | "key.created" | "key.revoked" | "*") | string)[];
+            events: (("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.reviewed" | "application.deleted" | "key.created" | "key.revoked" | "test.reset" | "*") | string)[];
             description?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1153,7 +1173,7 @@ export interface components {
             id: string;
             /** Format: uri */
             url: string;
-            events: (("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.reviewed" | "application.deleted" | "key.created" | "key.revoked" | "*") | string)[];
+            events: (("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.reviewed" | "application.deleted" | "key.created" | "key.revoked" | "test.reset" | "*") | string)[];
             description?: string;
             /** @enum {string} */
             status: "enabled" | "disabled";
@@ -1532,6 +1552,20 @@ export interface components {
                 updatedAt: string;
             };
         };
+        TestResetEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "test.reset";
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                /** Format: date-time */
+                resetAt: string;
+            };
+        };
         ListJdsResponse: {
             /** @constant */
             success: true;
@@ -1830,7 +1864,7 @@ export interface components {
         CreateWebhookRequest: {
             /** Format: uri */
             url: string;
-            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.reviewed" | "application.deleted" | "key.created" | "key.revoked" | "*")[];
+            events: ("jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.reviewed" | "application.deleted" | "key.created" | "key.revoked" | "test.reset" | "*")[];
             description?: string;
             /** Format: int32 */
             rateLimit?: number;
@@ -1968,7 +2002,7 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "key_mode_mismatch" | "not_found" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "sync_token_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "version_unsupported" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "unavailable" | "internal_error";
-        KnownEvent: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationScoredEvent"] | components["schemas"]["ApplicationReviewedEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"];
+        KnownEvent: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationScoredEvent"] | components["schemas"]["ApplicationReviewedEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"] | components["schemas"]["TestResetEvent"];
         /** @description An event of a type this document does not list yet (added by a later release): skip it, or read its `data` as the changelog describes. */
         UnknownEvent: {
             id: string;
@@ -5520,6 +5554,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["KeyRevokedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTestResetEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every attempt of this event */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this attempt was signed: refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per secret in use (two while a rotated-out secret still signs) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestResetEvent"];
             };
         };
         responses: {

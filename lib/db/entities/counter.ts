@@ -23,6 +23,8 @@ export const counterKeys = {
   }),
   /** Sort-key prefix of every shard of a counter. */
   prefix: (kind: CounterKind) => `COUNT#${kind}#`,
+  /** Sort-key prefix of every shard of every counter. */
+  everyPrefix: 'COUNT#',
 };
 
 /** One field of a counter: the sum over its shards, 0 until the first write that counts. */

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDb } from '../../lib/db/client.js';
+import { createJd } from '../../lib/jds/api.js';
+import { resetTestSpace } from '../../lib/test-mode/space.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { useTestDb } from '../helpers/db.js';
+import { useEnv } from '../helpers/env.js';
+
+/** POST /test/reset: what a mirror, an auditor and a list's totals see of it. */
+useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+const db = useTestDb();
+
+async function testSpace() {
+  const live = await tenantWithKey(db(), ['read', 'write', 'admin']);
+  const created = await callApi('POST', '/keys', {
+    key: live.key,
+    body: { name: 'sandbox', scopes: ['read', 'write', 'admin'], mode: 'test' },
+  });
+  expect(created.status).toBe(201);
+  return { tenantId: live.tenantId, spaceId: `test:${live.tenantId}`, key: created.json.data.key };
+}
+
+const jdBody = (title: string) => ({ title, description: 'd', createdById: 'u-1' });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a test space reset', () => {
+  it('tells a mirror to clear with one test.reset event, after the events before it and before the sample’s', async () => {
+    const { key } = await testSpace();
+    await callApi('POST', '/jds', { key, body: jdBody('Made before the reset') });
+    const before = (await callApi('GET', '/events?limit=100', { key })).json.data;
+    const last = before.at(-1) as { id: string };
+
+    const reset = await callApi('POST', '/test/reset', { key });
+    const after = await callApi('GET', `/events?after=${last.id}&limit=100`, { key });
+
+    expect(reset.status).toBe(200);
+    const [first, ...rest] = after.json.data as { type: string; data: { resetAt: string } }[];
+    expect(first?.type).toBe('test.reset');
+    expect(first?.data.resetAt).toEqual(expect.any(String));
+    expect(rest.map((event) => event.type).every((type) => /\.(created|scored)$/.test(type))).toBe(
+      true,
+    );
+    // The log before it stays: a mirror that missed the reset still reads what came before.
+    expect((await callApi('GET', `/events/${last.id}`, { key })).status).toBe(200);
+  });
+
+  it('keeps the test space’s audit log, which is append-only', async () => {
+    const { key } = await testSpace();
+    const created = await callApi('POST', '/jds', { key, body: jdBody('Audited') });
+    const entries = async () =>
+      (await callApi('GET', '/audit-log?limit=100', { key })).json.data as {
+        id: string;
+        object: { id: string };
+      }[];
+    const audited = (await entries()).find((entry) => entry.object.id === created.json.data.id);
+    expect(audited).toBeDefined();
+
+    await callApi('POST', '/test/reset', { key });
+
+    expect((await entries()).map((entry) => entry.id)).toContain(audited?.id);
+  });
+
+  it('leaves list totals exact when a write races it', async () => {
+    const { spaceId, key } = await testSpace();
+    // Every count lands on one shard, which the reset reads before the racing create adds to it.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    await callApi('POST', '/jds', { key, body: jdBody('Counted on shard 00') });
+    const racing = createDb({ endpoint: process.env.DYNAMODB_ENDPOINT, tableName: db().tableName });
+    let raced = false;
+    racing.baseClient.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (!raced && context.commandName === 'QueryCommand') {
+          raced = true;
+          await createJd(db(), spaceId, jdBody('Made while the reset ran'));
+        }
+        return result;
+      },
+      { step: 'initialize' },
+    );
+
+    const outcome = await resetTestSpace(racing, spaceId);
+
+    expect([raced, outcome.complete]).toEqual([true, true]);
+    for (const status of ['', 'DRAFT', 'PUBLISHED']) {
+      const page = await callApi('GET', `/jds?limit=100${status ? `&status=${status}` : ''}`, {
+        key,
+      });
+      expect(page.json.pagination.total, status || 'all').toBe(page.json.data.length);
+    }
+  });
+
+  it('makes a simulated event without a version newer than any before, even after the largest version', async () => {
+    const { key } = await testSpace();
+    const simulate = (data: object, version?: number) =>
+      callApi('POST', '/test/product-events', {
+        key,
+        body: {
+          events: [
+            {
+              type: 'jd.upserted',
+              ...(version === undefined ? {} : { version }),
+              data: { id: 'jd-versioned', description: 'd', createdById: 'u', ...data },
+            },
+          ],
+        },
+      });
+    const outcome = (reply: Awaited<ReturnType<typeof simulate>>) =>
+      reply.json.data.results[0] as { outcome: string; reason?: string };
+
+    expect(
+      outcome(await simulate({ title: 'Near the top' }, Number.MAX_SAFE_INTEGER - 1)),
+    ).toMatchObject({ outcome: 'applied' });
+    expect(outcome(await simulate({ title: 'Without a version' }))).toMatchObject({
+      outcome: 'applied',
+    });
+    expect((await callApi('GET', '/jds/jd-versioned', { key })).json.data.title).toBe(
+      'Without a version',
+    );
+    // Now at the largest version there is: no default can be newer, and the answer says so.
+    const refused = outcome(await simulate({ title: 'Past the top' }));
+    expect(refused.outcome).toBe('rejected');
+    expect(refused.reason).toMatch(/9007199254740991/);
+    expect((await callApi('GET', '/jds/jd-versioned', { key })).json.data.title).toBe(
+      'Without a version',
+    );
+  });
+});
