@@ -4,9 +4,10 @@ export default defineConfig({
   test: {
     // Handlers log at INFO in production; tests keep the output readable. The log-leak test raises it.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN' },
-    // Every test file fails if a key's plaintext or hash, or a webhook secret, reaches the log output.
+    // Every test file fails if a key's plaintext or hash, or a webhook secret, reaches the log output;
+    // a passing test's log lines are not printed (TEST_LOGS=all prints them).
     // Projects extend this config: its setup file runs once per file, in both.
-    setupFiles: ['test/helpers/no-secrets-in-logs.ts'],
+    setupFiles: ['test/helpers/log-output.ts'],
     projects: [
       {
         extends: true,

@@ -14,7 +14,7 @@ import { useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
 
-// Logs at DEBUG here, so the suite-wide guard (test/helpers/no-secrets-in-logs.ts) sees everything the
+// Logs at DEBUG here, so the suite-wide guard (test/helpers/log-output.ts) sees everything the
 // authorizer and the key endpoints could log.
 beforeAll(() => logger.setLogLevel('DEBUG'));
 afterAll(() => logger.setLogLevel('WARN'));

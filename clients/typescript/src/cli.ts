@@ -7,27 +7,49 @@ import { listen } from './listen.js';
  * and errors go to stderr. Ctrl-C stops it cleanly (exit 0).
  */
 const USAGE = `Usage: hiring listen --key <hk_test_…> --forward-to <url> [options]
+
+Follows the key's event log from now on (from where it stopped, once it has run) and POSTs each
+event to your URL, signed as webhooks are (Standard Webhooks), with the secret it prints: start it
+before you make the changes you want to see, and give your handler that secret.
+
   --key <key>          the API key whose events to forward (or HIRING_API_KEY)
   --forward-to <url>   where to POST each event, signed as webhooks are
   --api-url <url>      the API with its prefix (or HIRING_API_URL; default http://localhost:3000/api/v1)
-  --state <file>       keeps the signing secret and the position (default .hiring-listen.json)
-  --secret <whsec_…>   sign with this secret instead of the kept one`;
+  --state <file>       keeps the signing secret and the position (default .hiring-listen.json;
+                       it holds a secret: keep it out of version control)
+  --secret <whsec_…>   sign with this secret instead of the kept one
+  -h, --help           this text`;
 
 class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  if (command !== 'listen') throw new UsageError(command ? `Unknown command: ${command}` : '');
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      key: { type: 'string' },
-      'forward-to': { type: 'string' },
-      'api-url': { type: 'string' },
-      state: { type: 'string' },
-      secret: { type: 'string' },
-    },
-  });
+  if (command === undefined || ['help', '--help', '-h'].includes(command)) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (command !== 'listen') throw new UsageError(`Unknown command: ${command}`);
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: {
+        key: { type: 'string' },
+        'forward-to': { type: 'string' },
+        'api-url': { type: 'string' },
+        state: { type: 'string' },
+        secret: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    // A mistyped option: say which, with the usage.
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   const apiKey = values.key ?? process.env.HIRING_API_KEY;
   const forwardTo = values['forward-to'];
   if (!apiKey) throw new UsageError('--key is required');
@@ -50,6 +72,11 @@ async function main(argv: string[]): Promise<void> {
             ? 'Note: this is a live key; a test key (hk_test_…) forwards test events only\n'
             : '') +
           'Ctrl-C to stop\n',
+      );
+    },
+    onWaiting: ({ ms }) => {
+      process.stderr.write(
+        `Waiting for events (next look in ${Math.round(ms / 1000)} s, then less often while none come)…\n`,
       );
     },
     onDelivery: ({ event, status, error, ms }) => {

@@ -31,6 +31,11 @@ export interface ListenOptions {
   onStart?: (started: { tenantId: string; mode: string; secret: string; resumed: boolean }) => void;
   /** told of each attempt: the local endpoint's status, or the error when none came (it is tried again) */
   onDelivery?: (delivery: Delivery) => void;
+  /**
+   * told when it has forwarded everything there is and starts waiting for more: once at the start and
+   * once after each run of events (not at every look), with the time until its next look
+   */
+  onWaiting?: (next: { ms: number }) => void;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -152,6 +157,7 @@ export async function listen(options: ListenOptions): Promise<void> {
   };
 
   let wait = firstWait / 2;
+  let waiting = false;
   while (!signal?.aborted) {
     let page: Awaited<ReturnType<typeof client.events.list>>;
     try {
@@ -176,6 +182,9 @@ export async function listen(options: ListenOptions): Promise<void> {
     if (page.pagination.hasMore) continue;
     // Nothing new: look again later, less often the longer nothing happens.
     wait = page.data.length > 0 ? firstWait : Math.min(wait * 2, longestWait);
+    if (page.data.length > 0) waiting = false;
+    if (!waiting) options.onWaiting?.({ ms: wait });
+    waiting = true;
     await pause(wait, signal);
   }
 }

@@ -193,6 +193,8 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     await waitFor(() => stderr.includes('Signing secret'), 20_000, 'the banner');
     const secret = /Signing secret: (whsec_\S+)/.exec(stderr)?.[1] as string;
     expect(stderr).toContain('Forwarding the test events of tenant');
+    // While nothing comes, it says it is waiting: once, not at every look.
+    await waitFor(() => stderr.includes('Waiting for events'), 20_000, 'the waiting line');
 
     await test.testMode.simulateProductEvents([scored('app-cli', 88)]);
     await waitFor(() => stdout.includes('application.scored'), 20_000, 'a delivery line');
@@ -208,6 +210,38 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(stderr).toContain('Stopped');
+    expect(stderr.match(/Waiting for events/g)?.length).toBeLessThanOrEqual(2);
     await local.close();
+  });
+
+  it('answers --help with its usage on stdout, and a mistyped option with the usage and exit 2', async () => {
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(
+          join(PACKAGE, '..', '..', 'node_modules', '.bin', 'tsx'),
+          [join(PACKAGE, 'src', 'cli.ts'), ...args],
+          { stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, stdout, stderr }));
+      });
+
+    const [help, short, typo] = await Promise.all([
+      run('listen', '--help'),
+      run('--help'),
+      run('listen', '--forward', 'http://localhost:4000'),
+    ]);
+
+    for (const answer of [help, short]) {
+      expect(answer.code).toBe(0);
+      expect(answer.stdout).toContain('Usage: hiring listen');
+      expect(answer.stdout).toContain('--forward-to');
+    }
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/--forward/);
+    expect(typo.stderr).toContain('Usage: hiring listen');
   });
 });
