@@ -112,10 +112,13 @@ async function main() {
     console.log('\nThe table already has data, so no demo keys were created. Make one with:');
     console.log('  npm run admin -- create-key --tenant demo --scopes read,write,admin');
   } else {
-    console.log(`\nDemo admin key (manages keys):       ${keys.admin}`);
-    console.log(`Demo read/write key (all resources): ${keys['read-write']}`);
-    console.log(`Demo test key (its own test space):  ${keys.test}`);
-    console.log(`\nTry: curl -H "X-API-Key: ${keys['read-write']}" ${url}/jds`);
+    // Each key with what its scopes reach, so that a 403 is no surprise (docs/api.md, "Scopes").
+    console.log(`\nDemo admin key (keys, webhooks, audit log, candidate export): ${keys.admin}`);
+    console.log(
+      `Demo read/write key (JDs, resumes, applications, reviews, events): ${keys['read-write']}`,
+    );
+    console.log(`Demo test key (read, write and admin, in its own test space): ${keys.test}`);
+    console.log(`\nTry: curl -H "X-API-Key: ${keys.test}" ${url}/jds`);
     console.log(
       `Webhooks: POST ${url}/webhooks with the admin key (http://localhost receivers are allowed locally)`,
     );

@@ -1,4 +1,4 @@
-import { type ApiEvent, callerOf, enforceLimits } from '../../lib/http/caller.js';
+import { type ApiEvent, type Caller, callerOf, enforceLimits } from '../../lib/http/caller.js';
 import { errorResponse, jsonResponse } from '../../lib/http/errors.js';
 import { rateLimitHeaders } from '../../lib/http/rate-limit.js';
 import {
@@ -14,8 +14,9 @@ import {
  */
 export const handler = async (event: ApiEvent) => {
   const requestId = event.requestContext?.requestId ?? '';
+  let caller: Caller | undefined;
   try {
-    const caller = callerOf(event);
+    caller = callerOf(event);
     enforceLimits(event, caller, event.requestContext.timeEpoch ?? Date.now());
     const method = event.requestContext?.http?.method ?? 'GET';
     const path = (event.rawPath ?? '/').slice(0, 200);
@@ -29,7 +30,15 @@ export const handler = async (event: ApiEvent) => {
       },
     );
   } catch (error) {
+    // Refused (401, 403, 429, 503): with the version it would have been served with, as every answer.
     const refused = errorResponse(error, requestId);
-    return { ...refused, headers: { ...refused.headers, 'Request-Id': requestId } };
+    return {
+      ...refused,
+      headers: {
+        ...versionHeaders(preferredVersion(event.headers?.[VERSION_REQUEST_HEADER], caller)),
+        ...refused.headers,
+        'Request-Id': requestId,
+      },
+    };
   }
 };

@@ -143,6 +143,7 @@ export async function createReview(
           type: 'review',
           id: review.id,
           version: null,
+          parent: { type: 'application', id: applicationId },
         });
       await transactWrite(db, [
         {

@@ -35,6 +35,8 @@ export interface AuditObject {
   id: string;
   /** its version after the change, where it has one (a JD's), else null */
   version: number | null;
+  /** what it belongs to, where it belongs to something: a review's application */
+  parent?: { type: 'application'; id: string };
 }
 
 export interface AuditEntry {

@@ -15,6 +15,13 @@ export const auditEntry = z.strictObject({
     id: z.string().check(z.maxLength(64), z.regex(PRINTABLE)),
     /** its version after the change, where it has one (a JD's) */
     version: z.nullable(z.number()),
+    /** what it belongs to, where it belongs to something: a review's application */
+    parent: z.optional(
+      z.strictObject({
+        type: z.literal('application'),
+        id: z.string().check(z.maxLength(64), z.regex(PRINTABLE)),
+      }),
+    ),
   }),
   /** the acting key's id, or "operator" for the admin CLI */
   actor: z.string().check(z.maxLength(64), z.regex(PRINTABLE)),

@@ -47,7 +47,9 @@ export function listAuditLog(
       filtered,
       items: async (items) =>
         items.map((item) =>
-          (filter.objectId === undefined || item.objectId === filter.objectId) &&
+          (filter.objectId === undefined ||
+            item.objectId === filter.objectId ||
+            item.object.parent?.id === filter.objectId) &&
           (filter.actor === undefined || item.actor === filter.actor)
             ? toAuditEntry(item)
             : undefined,

@@ -22,7 +22,8 @@ import { lambdaContext, loadHandler } from './handlers.js';
  * A small stand-in for API Gateway HTTP API, built from the route table: the real authorizer and
  * function handlers invoked in-process with payload-2.0 events, and API Gateway's own answers where it
  * answers itself (401 without an X-API-Key header, 403 on deny, 500 when the authorizer or a function
- * fails or a function's result is past Lambda's 6 MB response limit, 413 over 10 MB). A development tool; production is API Gateway.
+ * fails or a function's result is past Lambda's 6 MB response limit, 413 over 10 MB, and 431 in JSON
+ * for a request line and headers over Node's 16 KB). A development tool; production is API Gateway.
  */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|xml|x-www-form-urlencoded|javascript))/i;
@@ -236,6 +237,25 @@ export async function startGateway(
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Internal Server Error' }));
     });
+  });
+  // What Node's HTTP parser refuses before any handler runs: said in JSON, as API Gateway says its own.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            'The request line and headers are over 16 KB, the most this local gateway reads (API Gateway takes 10 KB): shorten the URL or the headers',
+          ]
+        : [400, 'Bad Request', 'The request is not valid HTTP'];
+    const body = JSON.stringify({ message });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

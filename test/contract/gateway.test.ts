@@ -130,6 +130,14 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
 
     expect(reply.status).toBe(413);
   });
+
+  it('answers a request line and headers over 16 KB with a 431 that says why, as JSON', async () => {
+    const reply = await fetch(`${gatewayUrl()}/jds?search=${'x'.repeat(17 * 1024)}`);
+
+    expect(reply.status).toBe(431);
+    expect(reply.headers.get('content-type')).toBe('application/json');
+    expect((await reply.json()) as unknown).toEqual({ message: expect.stringMatching(/16 KB/) });
+  });
 });
 
 describe('payload-2.0 event and result mapping', () => {

@@ -64,6 +64,25 @@ describe('npm start entry point', () => {
     });
     const keys = await fetch(`${base}/keys`, { headers: { 'X-API-Key': adminKey ?? '' } });
     const sample = await fetch(`${base}/jds`, { headers: { 'X-API-Key': testKey ?? '' } });
+    // What each key's line in the banner says it reaches, it reaches.
+    const claims = await Promise.all(
+      [
+        [adminKey, '/keys'],
+        [adminKey, '/webhooks'],
+        [adminKey, '/audit-log'],
+        [adminKey, '/candidates/res-ada-lovelace/export'],
+        [readKey, '/jds'],
+        [readKey, '/resumes'],
+        [readKey, '/applications'],
+        [readKey, '/events'],
+        [testKey, '/jds'],
+        [testKey, '/audit-log'],
+      ].map(([key, path]) =>
+        fetch(`${base}${path}`, { headers: { 'X-API-Key': key ?? '' } }).then(
+          (reply) => `${path} ${reply.status}`,
+        ),
+      ),
+    );
     const smoke = await promisify(execFile)(
       'npm',
       ['run', '--silent', 'smoke', '--', '--url', base, '--admin-key', adminKey ?? ''],
@@ -105,6 +124,8 @@ describe('npm start entry point', () => {
     // The functions' lines afterwards are one readable line each, naming the function that wrote them.
     expect(output).toMatch(/^\d\d:\d\d:\d\d INFO {2}create-jd +\S/m);
     expect(jds.status).toBe(200);
+    expect(claims.filter((claim) => !claim.endsWith(' 200'))).toEqual([]);
+    expect(output).not.toContain('all resources');
     expect(((await jds.json()) as any).pagination.total).toBe(3);
     expect(((await matches.json()) as any).data[0].aiScore).toBe(91.5);
     expect(((await keys.json()) as any).data.map((key: any) => key.mode)).toEqual([

@@ -201,6 +201,13 @@ describe('GET /audit-log', () => {
       route: 'PATCH /jds/{jdId}',
     });
     expect(byAction.get('jd.created')?.object.version).toBe(1);
+    // A review's entry names the application it is of, and the application's id finds it.
+    expect(byAction.get('review.created')?.object).toMatchObject({
+      type: 'review',
+      parent: { type: 'application', id: 'ap-p' },
+    });
+    const ofApplication = await callApi('GET', '/audit-log?objectId=ap-p', as(admin.key));
+    expect(ofApplication.json.data.map((entry: Entry) => entry.action)).toEqual(['review.created']);
     expect(byAction.get('webhook.secret_rotated')).toMatchObject({
       object: { type: 'webhook', version: null },
       route: 'POST /webhooks/{webhookId}/rotate-secret',

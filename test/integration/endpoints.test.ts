@@ -1,3 +1,4 @@
+import { currentVersion } from '../../lib/versions/shape.js';
 import { describe, expect, it } from 'vitest';
 import { applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
@@ -293,6 +294,12 @@ describe('resource endpoints through the real authorizer and handlers', () => {
       'Route not found: DELETE /api/v1/nothing-here',
     ]);
     expect(first.headers['ratelimit-limit']).toBe('1000');
+    // Every answer says which version served it, the refusals of an unknown route included.
+    expect([anonymous, badKey, first].map((reply) => reply.headers['hiring-version'])).toEqual([
+      currentVersion(),
+      currentVersion(),
+      currentVersion(),
+    ]);
     expect(
       Number(first.headers['ratelimit-remaining']) - Number(second.headers['ratelimit-remaining']),
     ).toBe(1);

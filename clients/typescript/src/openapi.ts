@@ -1233,6 +1233,11 @@ export interface components {
                 type: "key" | "webhook" | "jd" | "review";
                 id: string;
                 version: number | null;
+                parent?: {
+                    /** @constant */
+                    type: "application";
+                    id: string;
+                };
             };
             actor: string;
             requestId: string;
