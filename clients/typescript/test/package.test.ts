@@ -76,5 +76,39 @@ describe('the TypeScript client as a package', () => {
     expect(typeof loaded.verifyWebhook).toBe('function');
     // Small enough to ship in any integration: the client's own code, standardwebhooks aside.
     expect(bundle.length).toBeLessThan(16 * 1024);
+    // And as small as its README says, within a kilobyte.
+    const said = /about (\d+) KB minified/.exec(readFileSync(join(PACKAGE, 'README.md'), 'utf8'));
+    expect(Math.abs(Number(said?.[1]) - bundle.length / 1024)).toBeLessThanOrEqual(1);
+  });
+
+  it('lists every method of the client in its README’s operations table', async () => {
+    const { HiringClient } = await import('../src/index.js');
+    const client = new HiringClient({ baseUrl: 'http://localhost:3000/api/v1', apiKey: 'unused' });
+    const readme = readFileSync(join(PACKAGE, 'README.md'), 'utf8');
+    const rows = new Map(
+      [...readme.matchAll(/^\| `(client(?:\.\w+)?)` \| (.+) \|$/gm)].map((row) => [row[1], row[2]]),
+    );
+    // The groups (objects of methods) and the client's own public methods.
+    const groups = Object.entries(client).filter(
+      ([, value]) =>
+        typeof value === 'object' &&
+        value !== null &&
+        Object.values(value).every((member) => typeof member === 'function'),
+    );
+    const own = ['whoami'];
+
+    const missing = [
+      ...groups.flatMap(([group, methods]) =>
+        Object.keys(methods as object)
+          .filter((method) => !rows.get(`client.${group}`)?.includes(`\`${method}(`))
+          .map((method) => `client.${group}.${method}`),
+      ),
+      ...own
+        .filter((method) => !rows.get('client')?.includes(`\`${method}(`))
+        .map((method) => `client.${method}`),
+    ];
+
+    expect(groups.length).toBeGreaterThanOrEqual(10);
+    expect(missing).toEqual([]);
   });
 });
