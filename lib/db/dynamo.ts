@@ -7,6 +7,7 @@ import {
   type BatchGetCommandInput,
   type BatchGetCommandOutput,
   DeleteCommand,
+  type DeleteCommandInput,
   GetCommand,
   PutCommand,
   type PutCommandInput,
@@ -116,8 +117,18 @@ export async function putItem(db: Db, input: Omit<PutCommandInput, 'TableName'>)
 }
 
 /** Deletes one item, whether or not it is there. */
-export async function deleteItem(db: Db, key: Key): Promise<void> {
-  await call(() => db.client.send(new DeleteCommand({ TableName: db.tableName, Key: key })));
+/** A DeleteItem; with a condition, it fails (ConditionalCheckFailedException) unless the item meets it. */
+export async function deleteItem(
+  db: Db,
+  key: Key,
+  condition?: Pick<
+    DeleteCommandInput,
+    'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+  >,
+): Promise<void> {
+  await call(() =>
+    db.client.send(new DeleteCommand({ TableName: db.tableName, Key: key, ...condition })),
+  );
 }
 
 export type UpdateInput = Omit<UpdateCommandInput, 'TableName'>;

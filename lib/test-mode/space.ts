@@ -2,7 +2,15 @@ import type { Db } from '../db/client.js';
 import { auditKeys } from '../audit/model.js';
 import { counterDelta, type CounterKind } from '../db/counters.js';
 import { counterKeys } from '../db/entities/counter.js';
-import { deleteItem, getItem, guards, queryPage, transactWrite, updateItem } from '../db/dynamo.js';
+import {
+  deleteItem,
+  getItem,
+  guards,
+  isConditionFailure,
+  queryPage,
+  transactWrite,
+  updateItem,
+} from '../db/dynamo.js';
 import { ConflictError } from '../errors.js';
 import { eventKeys, recordEvent } from '../events/model.js';
 import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
@@ -136,40 +144,47 @@ function countsOf(
 
 const COUNTED = guards('counted');
 
+/** The condition that an item is still what the reset read: its kind, and a JD's status. */
+function stillAsRead(item: ReadForReset): {
+  ConditionExpression: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues: Record<string, string>;
+} {
+  const jd = item.entity === 'JD' && item.status !== undefined;
+  return {
+    ConditionExpression: jd ? 'entity = :entity AND #status = :status' : 'entity = :entity',
+    ...(jd ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+    ExpressionAttributeValues: {
+      ':entity': item.entity ?? '',
+      ...(jd ? { ':status': item.status ?? '' } : {}),
+    },
+  };
+}
+
 /**
- * Deletes one item a reset read. A counted one goes in one transaction with its count, on condition
- * that it is still what was read (a write in between changed its status, or made it a tombstone: read
- * it again and decide again), so the counts stay exact however writes race the reset.
+ * Deletes one item a reset read, on condition that it is still what was read: a write in between
+ * (a JD's status changed, a tombstone brought back to life by a newer upsert) makes it read the item
+ * again and decide again. A counted one (a JD head, a resume) goes in one transaction with its count.
+ * So the counts stay exact however writes race the reset.
  */
 async function deleteForReset(db: Db, spaceId: string, read: ReadForReset): Promise<void> {
   let item: ReadForReset | undefined = read;
   for (let attempt = 1; item && attempt <= 5; attempt++) {
-    const counts = countsOf(item);
     const key: { pk: string; sk: string } = { pk: item.pk, sk: item.sk };
-    if (!counts) {
-      await deleteItem(db, key);
-      return;
-    }
+    const counts = countsOf(item);
     try {
-      await transactWrite(db, [
-        COUNTED.on('counted', {
-          Delete: {
-            TableName: db.tableName,
-            Key: key,
-            ConditionExpression:
-              counts.kind === 'JD' ? 'entity = :entity AND #status = :status' : 'entity = :entity',
-            ...(counts.kind === 'JD' ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
-            ExpressionAttributeValues: {
-              ':entity': item.entity,
-              ...(counts.kind === 'JD' ? { ':status': item.status } : {}),
-            },
-          },
-        }),
-        counterDelta(spaceId, counts.kind, counts.deltas),
-      ]);
+      if (item.entity === undefined) await deleteItem(db, key);
+      else if (!counts) await deleteItem(db, key, stillAsRead(item));
+      else
+        await transactWrite(db, [
+          COUNTED.on('counted', {
+            Delete: { TableName: db.tableName, Key: key, ...stillAsRead(item) },
+          }),
+          counterDelta(spaceId, counts.kind, counts.deltas),
+        ]);
       return;
     } catch (error) {
-      if (!COUNTED.failed(error)) throw error;
+      if (!COUNTED.failed(error) && !isConditionFailure(error)) throw error;
       item = await getItem<ReadForReset>(db, key, {
         consistent: true,
         projection: 'pk, sk, entity, #status',

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDb } from '../../lib/db/client.js';
 import { createJd } from '../../lib/jds/api.js';
+import { applyProductEvent } from '../../lib/product-events/apply.js';
+import type { ProductEvent } from '../../lib/schemas/product-data.js';
 import { resetTestSpace } from '../../lib/test-mode/space.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
@@ -89,6 +91,47 @@ describe('a test space reset', () => {
       });
       expect(page.json.pagination.total, status || 'all').toBe(page.json.data.length);
     }
+  });
+
+  it('leaves list totals exact when a deleted JD comes back to life while the reset runs', async () => {
+    const { spaceId, key } = await testSpace();
+    const event = (type: 'jd.upserted' | 'jd.deleted', version: number) => ({
+      type,
+      id: `evt-${type}-${version}`,
+      tenantId: spaceId,
+      occurredAt: new Date().toISOString(),
+      version,
+      data: { id: 'jd-revived', title: 'Revived', description: 'd', createdById: 'u' },
+    });
+    await applyProductEvent(db(), event('jd.upserted', 1) as ProductEvent);
+    await applyProductEvent(db(), event('jd.deleted', 2) as ProductEvent);
+    // Once the reset has read the JD's tombstone, a newer upsert brings the JD back.
+    const racing = createDb({ endpoint: process.env.DYNAMODB_ENDPOINT, tableName: db().tableName });
+    let revived = false;
+    racing.baseClient.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        // The document client's items (unmarshalled) or the base client's, whichever this is.
+        const items = (result.output as { Items?: { sk?: string | { S?: string } }[] }).Items ?? [];
+        const sortKeys = items.map((item) => (typeof item.sk === 'string' ? item.sk : item.sk?.S));
+        if (
+          !revived &&
+          context.commandName === 'QueryCommand' &&
+          sortKeys.includes('JD#jd-revived')
+        ) {
+          revived = true;
+          await applyProductEvent(db(), event('jd.upserted', 3) as ProductEvent);
+        }
+        return result;
+      },
+      { step: 'initialize' },
+    );
+
+    await resetTestSpace(racing, spaceId);
+
+    expect(revived).toBe(true);
+    const page = await callApi('GET', '/jds?limit=100', { key });
+    expect(page.json.pagination.total).toBe(page.json.data.length);
   });
 
   it('makes a simulated event without a version newer than any before, even after the largest version', async () => {

@@ -176,7 +176,7 @@ describe('webhook URLs (SSRF)', () => {
         [
           2,
           null,
-          'rebinding.example.com resolves to 10.0.0.7 is a private, link-local or reserved address (private)',
+          'rebinding.example.com resolves to 10.0.0.7 is a private, link-local or reserved address (10.0.0.0/8: Private-Use)',
         ],
         [1, null, 'rebinding.example.com resolves to 127.0.0.1 is a loopback address'],
       ],
