@@ -2,7 +2,7 @@ import { listApplicationsQuery } from '../../lib/applications/requests.js';
 import { listApplicationChanges, listApplications } from '../../lib/applications/store.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { deltaRequest, deltaResult, pageRequest, PLAIN_PAGE } from '../../lib/http/pagination.js';
+import { deltaRequest, deltaResult, pageRequest } from '../../lib/http/pagination.js';
 
 export const handler = apiHandler(
   'listApplications',
@@ -24,6 +24,7 @@ export const handler = apiHandler(
       },
       { limit, cursor },
     );
-    return { ...PLAIN_PAGE, data: items, pagination };
+    // A page of its own kind (no page numbers: a slice of the filtered walk).
+    return { kind: 'page' as const, data: items, pagination };
   },
 );

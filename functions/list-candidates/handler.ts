@@ -1,13 +1,7 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { listCandidateChanges, listCandidates } from '../../lib/resumes/store.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import {
-  deltaRequest,
-  deltaResult,
-  pagedResult,
-  pageRequest,
-  PLAIN_PAGE,
-} from '../../lib/http/pagination.js';
+import { deltaRequest, deltaResult, pageRequest, plainPage } from '../../lib/http/pagination.js';
 import { listCandidatesQuery } from '../../lib/resumes/requests.js';
 
 export const handler = apiHandler(
@@ -16,15 +10,12 @@ export const handler = apiHandler(
   async ({ caller, query }) => {
     const delta = deltaRequest(query);
     if (delta) return deltaResult(await listCandidateChanges(sharedDb(), caller.tenantId, delta));
-    return {
-      ...PLAIN_PAGE,
-      ...pagedResult(
-        await listCandidates(sharedDb(), caller.tenantId, {
-          ...pageRequest(query),
-          search: query.search,
-          email: query.email,
-        }),
-      ),
-    };
+    return plainPage(
+      await listCandidates(sharedDb(), caller.tenantId, {
+        ...pageRequest(query),
+        search: query.search,
+        email: query.email,
+      }),
+    );
   },
 );

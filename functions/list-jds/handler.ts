@@ -1,26 +1,17 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import {
-  deltaRequest,
-  deltaResult,
-  pagedResult,
-  pageRequest,
-  PLAIN_PAGE,
-} from '../../lib/http/pagination.js';
+import { deltaRequest, deltaResult, pageRequest, plainPage } from '../../lib/http/pagination.js';
 import { listJdsQuery } from '../../lib/jds/requests.js';
 import { listJdChanges, listJds } from '../../lib/jds/store.js';
 
 export const handler = apiHandler('listJds', { query: listJdsQuery }, async ({ caller, query }) => {
   const delta = deltaRequest(query);
   if (delta) return deltaResult(await listJdChanges(sharedDb(), caller.tenantId, delta));
-  return {
-    ...PLAIN_PAGE,
-    ...pagedResult(
-      await listJds(sharedDb(), caller.tenantId, {
-        ...pageRequest(query),
-        status: query.status,
-        externalId: query.externalId,
-      }),
-    ),
-  };
+  return plainPage(
+    await listJds(sharedDb(), caller.tenantId, {
+      ...pageRequest(query),
+      status: query.status,
+      externalId: query.externalId,
+    }),
+  );
 });

@@ -1,12 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import {
-  deltaRequest,
-  deltaResult,
-  pagedResult,
-  pageRequest,
-  PLAIN_PAGE,
-} from '../../lib/http/pagination.js';
+import { deltaRequest, deltaResult, pageRequest, plainPage } from '../../lib/http/pagination.js';
 import { listResumesQuery } from '../../lib/resumes/requests.js';
 import { listResumeChanges, listResumes } from '../../lib/resumes/store.js';
 
@@ -16,9 +10,6 @@ export const handler = apiHandler(
   async ({ caller, query }) => {
     const delta = deltaRequest(query);
     if (delta) return deltaResult(await listResumeChanges(sharedDb(), caller.tenantId, delta));
-    return {
-      ...PLAIN_PAGE,
-      ...pagedResult(await listResumes(sharedDb(), caller.tenantId, pageRequest(query))),
-    };
+    return plainPage(await listResumes(sharedDb(), caller.tenantId, pageRequest(query)));
   },
 );

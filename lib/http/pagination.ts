@@ -73,10 +73,12 @@ export function deltaRequest(query: {
 }
 
 /**
- * What a list that also walks deltas answers: `kind` says which of the two a page is, so a client
+ * A plain page of a list that also walks deltas: `kind` says which of the two a page is, so a client
  * (a generated one too) tells a plain page's items from a walk's, deletions included, with one check.
  */
-export const PLAIN_PAGE = { kind: 'page' } as const;
+export function plainPage<T>(page: Page<T>) {
+  return { kind: 'page' as const, ...pagedResult(page) };
+}
 
 /** A delta page as the API answers it. */
 export function deltaResult<T>(page: DeltaPage<T>) {

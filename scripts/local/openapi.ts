@@ -147,6 +147,12 @@ const integerHeader = (description: string, required: boolean) => ({
   required,
   schema: { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
 });
+const DIGEST_ETAG = {
+  description:
+    'A digest of this answer (a weak validator: it changes when the answer does); send it back as If-None-Match to read the resource only if it changed (304, no body, none of the hour spent).',
+  required: true,
+  schema: { type: 'string', maxLength: 26, pattern: '^W/"[A-Za-z0-9_-]{22}"$' },
+};
 const HEADERS = {
   'RateLimit-Limit': integerHeader("The key's requests per hour", true),
   'RateLimit-Remaining': integerHeader('Requests left in this hour', true),
@@ -198,17 +204,12 @@ const HEADERS = {
     required: false,
     schema: { type: 'string', maxLength: 24, pattern: '^"[0-9]{1,20}"$' },
   },
-  DigestETag: {
-    description:
-      'A digest of this answer (a weak validator: it changes when the answer does); send it back as If-None-Match to read the resource only if it changed (304, no body, none of the hour spent).',
-    required: true,
-    schema: { type: 'string', maxLength: 26, pattern: '^W/"[A-Za-z0-9_-]{22}"$' },
-  },
+  DigestETag: DIGEST_ETAG,
   CreatedDigestETag: {
+    ...DIGEST_ETAG,
     description:
       'The ETag GET gives the new resource at its Location (a digest of its answer there, without what a create shows only once): send it back as If-None-Match to read it only if it changed. Absent on an idempotent replay.',
     required: false,
-    schema: { type: 'string', maxLength: 26, pattern: '^W/"[A-Za-z0-9_-]{22}"$' },
   },
   Location: {
     description:

@@ -217,7 +217,11 @@ describe('conditional reads', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it('spends nothing on 304s, even 24 at once with 5 of 12 left, and never locks the key out', async () => {
+  /**
+   * A key of a tenant at `limit` requests an hour that has read one JD (its ETag) and spent `spent`
+   * of its hour, every request stamped in one clock hour, whatever the clock says while the test runs.
+   */
+  async function keyWithSpentHour(limit: number, spent: number) {
     const { tenantId, key } = await tenantWithKey(db(), ['read']);
     await product(tenantId, 'jd.upserted', {
       id: JD,
@@ -226,12 +230,15 @@ describe('conditional reads', () => {
       createdById: 'u-1',
       status: 'PUBLISHED',
     });
-    await setTenantHourlyLimit(db(), tenantId, 12);
-    // Every request in the same clock hour, whatever the clock says while the test runs.
+    await setTenantHourlyLimit(db(), tenantId, limit);
     const receivedAt = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_800_000;
     const first = await callApi('GET', `/jds/${JD}`, { key, receivedAt });
-    for (let i = 0; i < 6; i++) await callApi('GET', '/whoami', { key, receivedAt });
-    const etag = first.headers.etag as string;
+    for (let i = 1; i < spent; i++) await callApi('GET', '/whoami', { key, receivedAt });
+    return { tenantId, key, receivedAt, etag: first.headers.etag as string };
+  }
+
+  it('spends nothing on 304s, even 24 at once with 5 of 12 left, and never locks the key out', async () => {
+    const { key, receivedAt, etag } = await keyWithSpentHour(12, 7);
 
     const revalidations = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
@@ -250,19 +257,7 @@ describe('conditional reads', () => {
   });
 
   it('answers a revalidation 304 once the hour is spent, and 429 when the resource changed', async () => {
-    const { tenantId, key } = await tenantWithKey(db(), ['read']);
-    await product(tenantId, 'jd.upserted', {
-      id: JD,
-      title: 'Staff Engineer',
-      description: 'd',
-      createdById: 'u-1',
-      status: 'PUBLISHED',
-    });
-    await setTenantHourlyLimit(db(), tenantId, 3);
-    const receivedAt = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_800_000;
-    const first = await callApi('GET', `/jds/${JD}`, { key, receivedAt });
-    for (let i = 0; i < 2; i++) await callApi('GET', '/whoami', { key, receivedAt });
-    const etag = first.headers.etag as string;
+    const { tenantId, key, receivedAt, etag } = await keyWithSpentHour(3, 3);
 
     const unchanged = await callApi('GET', `/jds/${JD}`, {
       key,
