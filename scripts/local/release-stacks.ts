@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fullDiff, ResourceImpact } from '@aws-cdk/cloudformation-diff';
+import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
+import type { AssemblyLike, CfnTemplate } from './stack-template.js';
+
+/**
+ * What a release leaves deployed that the next deployment must not break, read from the synthesized
+ * stacks of a stage (`npm run release` records it in docs/stacks.released.json, and `npm run
+ * release:check`, part of `npm test`, compares the current app with it): CloudFormation refuses, or
+ * does harm, where the compatibility check of the API cannot see.
+ * - an export another stack imports cannot be removed or changed ("cannot be deleted as it is in
+ *   use"): `cdk deploy --all` updates the data stack first, so the whole release stops there;
+ * - a stateful resource (the table, keys, secrets, queues, log groups, the bus, the topic) replaced or
+ *   renamed loses what it holds;
+ * - a route key that moves to another stack is refused while the old stack still holds it ("already
+ *   exists");
+ * - a function that moves to another stack is created anew and goes live at once, without its canary.
+ */
+export const RELEASED_STACKS = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'docs',
+  'stacks.released.json',
+);
+
+/** The resource types whose replacement loses data or what clients hold (a key's ciphertexts, a secret). */
+export const STATEFUL_TYPES = [
+  'AWS::DynamoDB::GlobalTable',
+  'AWS::DynamoDB::Table',
+  'AWS::KMS::Key',
+  'AWS::SecretsManager::Secret',
+  'AWS::SQS::Queue',
+  'AWS::Logs::LogGroup',
+  'AWS::Events::EventBus',
+  'AWS::SNS::Topic',
+] as const;
+
+export interface StackRecord {
+  /** each export: the stack that makes it, its value, and the stacks that import it */
+  exports: Record<string, { stack: string; value: unknown; importedBy: string[] }>;
+  /** each stateful resource by logical id: the template it is in, and its definition */
+  stateful: Record<string, { stack: string; type: string; properties: unknown }>;
+  /** each route key: the template it is in (a nested stack: `<stack>/<nested stack's logical id>`) */
+  routes: Record<string, string>;
+  /** each function by name: the template it is in */
+  functions: Record<string, string>;
+}
+
+/** Every template of the app: each top-level stack's, and each nested stack's under `<stack>/<id>`. */
+function templatesOf(
+  assembly: AssemblyLike,
+): Map<string, { template: CfnTemplate; stack: string }> {
+  const all = new Map<string, { template: CfnTemplate; stack: string }>();
+  const collect = (place: string, stack: string, template: CfnTemplate) => {
+    all.set(place, { template, stack });
+    for (const [logicalId, resource] of Object.entries(template.Resources)) {
+      if (resource.Type !== 'AWS::CloudFormation::Stack') continue;
+      const file = resource.Metadata?.['aws:asset:path'] as string | undefined;
+      if (!file) throw new Error(`Nested stack ${logicalId} has no aws:asset:path metadata`);
+      const child = JSON.parse(readFileSync(join(assembly.directory, file), 'utf8')) as CfnTemplate;
+      collect(`${stack}/${logicalId}`, stack, child);
+    }
+  };
+  for (const { stackName, template } of assembly.stacks)
+    collect(stackName, stackName, template as CfnTemplate);
+  return all;
+}
+
+/** The names a value imports (`Fn::ImportValue` of a literal name), anywhere in it. */
+function importsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const inner of value) importsIn(inner, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'Fn::ImportValue' && typeof inner === 'string') found.add(inner);
+      else importsIn(inner, found);
+    }
+  }
+  return found;
+}
+
+/** What the stacks of a synthesized app hold that a later release must keep. */
+export function stackRecordOf(assembly: AssemblyLike): StackRecord {
+  const record: StackRecord = { exports: {}, stateful: {}, routes: {}, functions: {} };
+  const templates = templatesOf(assembly);
+  for (const [place, { template, stack }] of templates) {
+    for (const output of Object.values(template.Outputs ?? {}))
+      if (output.Export)
+        record.exports[output.Export.Name] = { stack, value: output.Value, importedBy: [] };
+    for (const [logicalId, resource] of Object.entries(template.Resources)) {
+      if ((STATEFUL_TYPES as readonly string[]).includes(resource.Type))
+        record.stateful[logicalId] = {
+          stack: place,
+          type: resource.Type,
+          properties: resource.Properties ?? {},
+        };
+      if (resource.Type === 'AWS::ApiGatewayV2::Route')
+        record.routes[String(resource.Properties?.RouteKey)] = place;
+      // Each function is marked with its name (infra/api-function.ts): CloudFormation names it.
+      const functionName = resource.Metadata?.[FUNCTION_METADATA_KEY];
+      if (resource.Type === 'AWS::Lambda::Function' && typeof functionName === 'string')
+        record.functions[functionName] = place;
+    }
+  }
+  for (const [, { template, stack }] of templates)
+    for (const name of importsIn(template)) {
+      record.exports[name] ??= { stack: '(outside the app)', value: null, importedBy: [] };
+      record.exports[name].importedBy.push(stack);
+    }
+  for (const entry of Object.values(record.exports))
+    entry.importedBy = [...new Set(entry.importedBy)].sort();
+  return record;
+}
+
+/** Why deploying `current` over what `released` left would fail or lose something (docs/operations.md). */
+export function releaseProblems(released: StackRecord, current: StackRecord): string[] {
+  const problems: string[] = [];
+  for (const [name, was] of Object.entries(released.exports)) {
+    const importers = was.importedBy.filter((stack) => stack !== was.stack);
+    if (importers.length === 0) continue;
+    const now = current.exports[name];
+    if (!now)
+      problems.push(
+        `export ${name} removed while ${importers.join(', ')} imports it: keep it exported one more release (exportValue), then drop it (docs/operations.md, "Releases")`,
+      );
+    else if (JSON.stringify(now.value) !== JSON.stringify(was.value))
+      problems.push(
+        `export ${name} changed while ${importers.join(', ')} imports it: export the new value under a new name, move the importers to it, and drop the old one a release later`,
+      );
+  }
+  for (const [logicalId, was] of Object.entries(released.stateful)) {
+    const now = current.stateful[logicalId];
+    if (!now || now.stack !== was.stack) {
+      problems.push(
+        `${was.type} ${logicalId} (${was.stack}) is gone${now ? ` to ${now.stack}` : ''}: a stateful resource renamed or moved is replaced, and loses what it holds`,
+      );
+      continue;
+    }
+    const diff = fullDiff(
+      { Resources: { [logicalId]: { Type: was.type, Properties: was.properties } } },
+      { Resources: { [logicalId]: { Type: now.type, Properties: now.properties } } },
+    );
+    const impact = diff.resources.changes[logicalId]?.changeImpact;
+    if (impact === ResourceImpact.WILL_REPLACE || impact === ResourceImpact.MAY_REPLACE)
+      problems.push(
+        `${was.type} ${logicalId} (${was.stack}) would be replaced (${impact}): a stateful resource loses what it holds`,
+      );
+  }
+  for (const [kind, released_, current_, why] of [
+    [
+      'route',
+      released.routes,
+      current.routes,
+      'API Gateway refuses the route in its new stack while the old one still holds it: remove it in one release, add it in the next (or refactor the stacks)',
+    ],
+    [
+      'function',
+      released.functions,
+      current.functions,
+      'it would be created anew and go live at once, without its canary: move it in two releases, or refactor the stacks',
+    ],
+  ] as const) {
+    for (const [name, was] of Object.entries(released_)) {
+      const now = current_[name];
+      if (now !== undefined && now !== was)
+        problems.push(`${kind} ${name} moves from ${was} to ${now}: ${why}`);
+    }
+  }
+  return problems;
+}
+
+/** The stage a release is recorded for and checked against: production, as cdk.json describes it. */
+export const RELEASED_STAGE = 'prod';
+
+/** The record of the current app, synthesized for RELEASED_STAGE from cdk.json (functions not bundled). */
+export async function currentStackRecord(): Promise<StackRecord> {
+  const { createApp } = await import('../../infra/app.js');
+  const cdk = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', 'cdk.json'), 'utf8'),
+  ) as { context?: Record<string, unknown> };
+  const created = createApp({
+    ...cdk.context,
+    stage: RELEASED_STAGE,
+    'aws:cdk:bundling-stacks': [],
+  });
+  const assembly = created.app.synth();
+  try {
+    return stackRecordOf(assembly);
+  } finally {
+    await rm(assembly.directory, { recursive: true, force: true });
+  }
+}
