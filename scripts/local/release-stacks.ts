@@ -114,6 +114,22 @@ export function stackRecordOf(assembly: AssemblyLike): StackRecord {
   return record;
 }
 
+/** The indexes a table's new definition adds or removes (`+name`, `-name`). */
+function indexChanges(was: unknown, now: unknown): string[] {
+  const names = (properties: unknown) =>
+    new Set(
+      (
+        (properties as { GlobalSecondaryIndexes?: { IndexName: string }[] })
+          .GlobalSecondaryIndexes ?? []
+      ).map((index) => index.IndexName),
+    );
+  const [before, after] = [names(was), names(now)];
+  return [
+    ...[...after].filter((name) => !before.has(name)).map((name) => `+${name}`),
+    ...[...before].filter((name) => !after.has(name)).map((name) => `-${name}`),
+  ];
+}
+
 /** Why deploying `current` over what `released` left would fail or lose something (docs/operations.md). */
 export function releaseProblems(released: StackRecord, current: StackRecord): string[] {
   const problems: string[] = [];
@@ -142,6 +158,11 @@ export function releaseProblems(released: StackRecord, current: StackRecord): st
       { Resources: { [logicalId]: { Type: was.type, Properties: was.properties } } },
       { Resources: { [logicalId]: { Type: now.type, Properties: now.properties } } },
     );
+    const changedIndexes = indexChanges(was.properties, now.properties);
+    if (changedIndexes.length > 1)
+      problems.push(
+        `${was.type} ${logicalId} (${was.stack}) would add or remove ${changedIndexes.length} indexes at once (${changedIndexes.join(', ')}): DynamoDB takes one per update, so CloudFormation fails; one index a release (docs/data-model.md, "Changing an index")`,
+      );
     const impact = diff.resources.changes[logicalId]?.changeImpact;
     if (impact === ResourceImpact.WILL_REPLACE || impact === ResourceImpact.MAY_REPLACE)
       problems.push(

@@ -110,6 +110,27 @@ describe('the release check', () => {
     expect(renamed).toEqual([expect.stringMatching(new RegExp(`${queue} .* is gone`))]);
   });
 
+  it('refuses a table update that adds or removes more than one index (DynamoDB takes one at a time)', () => {
+    const table = logicalIdOf('AWS::DynamoDB::GlobalTable');
+    const withIndexes = (extra: string[]) =>
+      edited((record) => {
+        const properties = record.stateful[table]?.properties as {
+          GlobalSecondaryIndexes: { IndexName: string }[];
+        };
+        const [first] = properties.GlobalSecondaryIndexes;
+        properties.GlobalSecondaryIndexes.push(
+          ...extra.map(
+            (name) => ({ ...(first as object), IndexName: name }) as { IndexName: string },
+          ),
+        );
+      });
+
+    expect(releaseProblems(current, withIndexes(['one-more']))).toEqual([]);
+    expect(releaseProblems(current, withIndexes(['one-more', 'and-another']))).toEqual([
+      expect.stringContaining('would add or remove 2 indexes at once (+one-more, +and-another)'),
+    ]);
+  });
+
   it('refuses a route key or a function that moves to another stack', () => {
     const [routeKey] = Object.keys(current.routes);
     const [functionName] = Object.keys(current.functions);
