@@ -48,8 +48,10 @@ import {
   ComparisonOperator,
   type IMetric,
   MathExpression,
+  Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
+import { SERVICE_NAME } from '../lib/observability/logger.js';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { anyOccurrenceAlarm } from './alarms.js';
 import { Operations } from './operations.js';
@@ -72,6 +74,7 @@ import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
 import { Rollout, type RolloutKind } from './rollout.js';
 import {
+  EDGE_BYPASS_REASON,
   MIN_AUDIT_RETENTION_DAYS,
   ORIGIN_VERIFY_HEADER,
   VIEWER_ADDRESS_HEADER,
@@ -516,6 +519,34 @@ export class HiringApiStack extends Stack {
           ],
         }),
       ),
+      // Behind the edge, a request without CloudFront's header is refused before any key is read
+      // (lib/auth/authorize.ts, reason bypassed-edge). A few are probes of the origin's domain; most of
+      // the traffic refused so means CloudFront sends a header the authorizer no longer takes (a
+      // rotation or a rollback out of step) and every integrator is being refused. Without an edge
+      // there is no such refusal, and the alarm stays OK.
+      new Alarm(this, 'EdgeBypassRefusalsAlarm', {
+        alarmDescription:
+          'More than half of the requests refused as not coming through CloudFront (its origin header is not the one the authorizer takes)',
+        metric: new MathExpression({
+          expression: 'IF(requests >= 5, 100 * refused / requests, 0)',
+          usingMetrics: {
+            refused: new Metric({
+              namespace: 'HiringApi',
+              metricName: 'ApiKeyRefused',
+              dimensionsMap: { service: SERVICE_NAME, reason: EDGE_BYPASS_REASON },
+              statistic: 'Sum',
+              period,
+            }),
+            requests: this.api.metricCount({ period }),
+          },
+          period,
+        }),
+        threshold: 50,
+        evaluationPeriods: 2,
+        datapointsToAlarm: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
       new Alarm(this, 'LatencyP99Alarm', {
         alarmDescription: 'p99 latency above 1 s',
         metric: this.api.metricLatency({ period, statistic: 'p99' }),

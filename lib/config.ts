@@ -73,6 +73,8 @@ export function defaultHourlyLimit(): number {
 
 /** The header CloudFront adds to every request it forwards, carrying the origin-verify secret's value. */
 export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
+/** The `reason` of the ApiKeyRefused metric for a request without that header (an alarm watches it). */
+export const EDGE_BYPASS_REASON = 'bypassed-edge';
 /**
  * Behind the edge, the viewer's address as CloudFront saw it (a viewer-request function sets it, over
  * any value the client sent): API Gateway sees CloudFront's address as the source.

@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { type SecretValues, secretValues } from '../aws/secrets.js';
 import {
   defaultHourlyLimit,
+  EDGE_BYPASS_REASON,
   ORIGIN_VERIFY_HEADER,
   testModeEnabled,
   originVerifySecretId,
@@ -102,7 +103,7 @@ export async function authorizeRequest(
     if (isTransientFault(error)) return unavailable();
     throw error;
   }
-  if (edgeSecret && !cameThroughEdge(event, edgeSecret)) return deny('bypassed-edge');
+  if (edgeSecret && !cameThroughEdge(event, edgeSecret)) return deny(EDGE_BYPASS_REASON);
   const key = event.headers?.['x-api-key'] ?? '';
   if (key === '') return refuse('unauthenticated', 'missing');
   if (!isWellFormedApiKey(key)) return refuse('key_invalid', 'malformed');

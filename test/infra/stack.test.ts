@@ -440,6 +440,7 @@ describe('CDK app (cdk synth, offline)', () => {
       [
         'AuthorizerErrorsAlarm',
         'AuthorizerThrottlesAlarm',
+        'EdgeBypassRefusalsAlarm',
         'LatencyP99Alarm',
         'ProductEventsDeadLettersAlarm',
         'ProductEventsRuleFailedInvocationsAlarm',
@@ -458,6 +459,21 @@ describe('CDK app (cdk synth, offline)', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       ExtendedStatistic: 'p99',
       Threshold: 2000,
+    });
+    // Refusals of requests that bypassed the edge, on the metric the authorizer emits, as it names it.
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'HiringApi-dev-EdgeBypassRefusals',
+      Metrics: Match.arrayWith([
+        Match.objectLike({
+          MetricStat: Match.objectLike({
+            Metric: {
+              Namespace: 'HiringApi',
+              MetricName: 'ApiKeyRefused',
+              Dimensions: Match.arrayWith([{ Name: 'reason', Value: 'bypassed-edge' }]),
+            },
+          }),
+        }),
+      ]),
     });
     // A customer-managed key with rotation, usable by CloudWatch alarms of this account (alias/aws/sns is not).
     const [keyId, key] =
