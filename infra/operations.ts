@@ -26,6 +26,26 @@ import type { WebhookDelivery } from './webhooks.js';
 export const RUNBOOK = 'docs/operations.md';
 const NAMESPACE = 'HiringApi';
 
+/** The most alarms one alarm status widget may show (CloudWatch's limit). */
+export const ALARMS_PER_WIDGET = 100;
+
+/** Alarm status widgets showing `alarms`, as many as it takes at ALARMS_PER_WIDGET each. */
+function alarmWidgets(title: string, alarms: Alarm[], height: number): AlarmStatusWidget[] {
+  const widgets: AlarmStatusWidget[] = [];
+  for (let start = 0; start < alarms.length; start += ALARMS_PER_WIDGET) {
+    const part = alarms.length > ALARMS_PER_WIDGET ? ` (${widgets.length + 1})` : '';
+    widgets.push(
+      new AlarmStatusWidget({
+        title: `${title}${part}`,
+        alarms: alarms.slice(start, start + ALARMS_PER_WIDGET),
+        width: 24,
+        height,
+      }),
+    );
+  }
+  return widgets;
+}
+
 export interface OperationsProps {
   stage: string;
   api: HttpApi;
@@ -164,19 +184,14 @@ export class Operations extends Construct {
     const alarms = Stack.of(this)
       .node.findAll()
       .filter((node): node is Alarm => node instanceof Alarm && !props.canaryAlarms.includes(node));
+    this.dashboard.addWidgets(...alarmWidgets('Alarms', alarms, 3));
     this.dashboard.addWidgets(
-      new AlarmStatusWidget({ title: 'Alarms', alarms, width: 24, height: 3 }),
+      ...alarmWidgets(
+        'Canary alarms (a deployment rolls back when one fires)',
+        props.canaryAlarms,
+        6,
+      ),
     );
-    if (props.canaryAlarms.length > 0) {
-      this.dashboard.addWidgets(
-        new AlarmStatusWidget({
-          title: 'Canary alarms (a deployment rolls back when one fires)',
-          alarms: props.canaryAlarms,
-          width: 24,
-          height: 6,
-        }),
-      );
-    }
     this.dashboard.addWidgets(
       graph('Requests, 4xx, 5xx', [
         api.metricCount({ period: minute }),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../infra/app.js';
 import { type ServedRoute, servedRoutes } from '../../infra/stack.js';
+import { ALARMS_PER_WIDGET } from '../../infra/operations.js';
 
 /**
  * CloudFormation's quotas on one template (nested ones included), and IAM's on a role's inline
@@ -34,6 +35,10 @@ interface Measured {
   templateBytes: number;
   /** the largest of a role's inline policies together, as IAM counts them (no whitespace), intrinsics as 100-character ARNs */
   inlinePolicyCharacters: number;
+  /** CloudWatch alarms in the template */
+  alarms: number;
+  /** how many alarms each alarm status widget of its dashboards shows */
+  alarmWidgets: number[];
 }
 
 /** A reference as IAM sees it once CloudFormation has resolved it: an ARN of about 100 characters. */
@@ -47,6 +52,17 @@ function rendered(value: unknown): unknown {
     );
   }
   return value;
+}
+
+/** How many alarms each alarm status widget of a dashboard body shows (its tokens read as text). */
+function alarmWidgetSizes(body: unknown): number[] {
+  const parts = (body as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join']?.[1] ?? [body];
+  const text = parts.map((part) => (typeof part === 'string' ? part : 'token')).join('');
+  const widgets = (JSON.parse(text) as { widgets: { properties: { alarms?: unknown[] } }[] })
+    .widgets;
+  return widgets.flatMap((widget) =>
+    widget.properties.alarms ? [widget.properties.alarms.length] : [],
+  );
 }
 
 /** Every template of the app (top-level and nested), measured. */
@@ -89,6 +105,12 @@ function measure(routes?: readonly ServedRoute[]): Measured[] {
         mappings: Object.keys(template.Mappings ?? {}).length,
         templateBytes: Buffer.byteLength(JSON.stringify(template)),
         inlinePolicyCharacters: Math.max(0, ...policies.values()),
+        alarms: Object.values(template.Resources).filter(
+          (resource) => resource.Type === 'AWS::CloudWatch::Alarm',
+        ).length,
+        alarmWidgets: Object.values(template.Resources)
+          .filter((resource) => resource.Type === 'AWS::CloudWatch::Dashboard')
+          .flatMap((dashboard) => alarmWidgetSizes(dashboard.Properties?.DashboardBody)),
       };
     });
 }
@@ -130,6 +152,12 @@ describe('room to grow', () => {
     expect(routes.length).toBe(servedRoutes().length * 3);
     expect(measured.reduce((sum, template) => sum + template.resources, 0)).toBeGreaterThan(1000);
     expect(within(measured, 1)).toEqual([]);
+    // Every alarm is on the dashboard, and no alarm status widget holds more than CloudWatch shows.
+    const shown = measured.flatMap((template) => template.alarmWidgets);
+    expect(Math.max(...shown)).toBeLessThanOrEqual(ALARMS_PER_WIDGET);
+    expect(shown.reduce((sum, count) => sum + count, 0)).toBe(
+      measured.reduce((sum, template) => sum + template.alarms, 0),
+    );
   });
 });
 
