@@ -122,16 +122,19 @@ function pathOf<R extends RouteId>(routeId: R, event: ApiEvent): PathOf<R> {
 /** The route's method and path, its parameters filled in. */
 function targetOf<R extends RouteId>(routeId: R, path: PathOf<R>): string {
   const route = ROUTES[routeId];
-  return `${route.method} ${route.path.replace(/\{(\w+)\}/g, (_, name: string) => (path as Record<string, string>)[name] ?? '')}`;
+  return `${route.method} ${filled(route.path, (name) => (path as Record<string, string>)[name])}`;
+}
+
+/** A path template (`/jds/{jdId}`) with each `{name}` replaced by its value. */
+function filled(template: string, valueOf: (name: string) => unknown): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(valueOf(name) ?? ''));
 }
 
 /** A create's Location: the route's template filled from the path, else from what it answers. */
 function locationOf(template: string, path: object, result: unknown): string {
   const data = (result as { data?: Record<string, unknown> }).data ?? {};
-  const filled = template.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(String((path as Record<string, string>)[name] ?? data[name] ?? '')),
-  );
-  return `${API_PREFIX}${filled}`;
+  const value = (name: string) => (path as Record<string, string>)[name] ?? data[name];
+  return `${API_PREFIX}${filled(template, (name) => encodeURIComponent(String(value(name) ?? '')))}`;
 }
 
 /** The answer header an integrator quotes: API Gateway's id of the request, also on every log line of it. */

@@ -99,7 +99,8 @@ export async function authenticate(
         ':nowMs': now.getTime(),
         ':one': 1,
         ':win': window,
-        ...(expression.includes('ADD') ? { ':defaultLimit': defaultLimit } : {}),
+        // Named only where the condition uses it: DynamoDB refuses a value no expression uses.
+        ...(condition.includes(':defaultLimit') ? { ':defaultLimit': defaultLimit } : {}),
       },
       ReturnValues: 'ALL_NEW',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
