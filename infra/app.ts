@@ -123,7 +123,6 @@ export function createApp(
   const alarmEmail = value('alarmEmail');
   const data = new HiringApiDataStack(app, `HiringApiData-${stage}`, {
     stage,
-    edge: Boolean(edge),
     ...(alarmEmail ? { alarmEmail: String(alarmEmail) } : {}),
     env,
     terminationProtection: stage === 'prod',

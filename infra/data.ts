@@ -1,11 +1,14 @@
 import {
   CfnOutput,
   Duration,
+  Fn,
   RemovalPolicy,
   Stack,
   type StackProps,
   Validations,
 } from 'aws-cdk-lib';
+import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
@@ -20,6 +23,13 @@ import { PRODUCT_EVENTS_QUEUE } from '../lib/config.js';
 import { KEY_ATTRIBUTES, STREAM_VIEW_TYPE, tableIndexes, TTL_ATTRIBUTE } from '../lib/db/table.js';
 import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES } from '../lib/schemas/product-data.js';
 import { CALLED_RESOURCES, nameCalledResource } from './api-function.js';
+import {
+  anyOccurrenceAlarm,
+  backlogAlarm,
+  nameAlarms,
+  notEmptyAlarm,
+  TABLE_OPERATIONS,
+} from './alarms.js';
 import { encryptedQueue, WORKER_TIMEOUT_SECONDS } from './queues.js';
 
 /**
@@ -33,8 +43,6 @@ import { encryptedQueue, WORKER_TIMEOUT_SECONDS } from './queues.js';
  */
 export interface DataStackProps extends StackProps {
   stage: string;
-  /** the API is behind the edge: CloudFront proves it with a header whose value is a secret here */
-  edge: boolean;
   /** subscribed to the alarm topic */
   alarmEmail?: string;
 }
@@ -48,10 +56,12 @@ export class HiringApiDataStack extends Stack {
   readonly table: TableV2;
   readonly cursorSecret: Secret;
   readonly webhookSecretsKey: Key;
-  readonly originVerify: Secret | undefined;
+  readonly originVerify: Secret;
   readonly alarmTopic: Topic;
   readonly productEvents: { bus: EventBus; queue: Queue; deadLetterQueue: Queue; rule: Rule };
   readonly webhooks: { queue: Queue; deadLetterQueue: Queue; streamFailures: Queue };
+  /** the names of this stack's alarms, for the dashboard (a name, not a reference: infra/operations.ts) */
+  readonly alarmNames: string[];
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -97,22 +107,21 @@ export class HiringApiDataStack extends Stack {
       removalPolicy: kept,
     });
     nameCalledResource(this.webhookSecretsKey, CALLED_RESOURCES.webhookSecretsKey);
-    // Behind the edge, CloudFront adds a header only it knows; the authorizer refuses requests without it.
-    this.originVerify = props.edge
-      ? new Secret(this, 'OriginVerifySecret', {
-          description: `Hiring API (${props.stage}): header value CloudFront adds to prove a request came through the edge`,
-          generateSecretString: { excludePunctuation: true, passwordLength: 48 },
-          removalPolicy: kept,
-        })
-      : undefined;
-    if (this.originVerify) {
-      nameCalledResource(this.originVerify, CALLED_RESOURCES.originVerifySecret);
-      Validations.of(this.originVerify).acknowledge({
-        id: 'AwsSolutions::AwsSolutions-SMG4',
-        reason:
-          'Rotated by an operator by the procedure of docs/operations.md: CloudFront and the authorizer both read it, and the authorizer accepts the previous value during the change.',
-      });
-    }
+    // Behind the edge, CloudFront adds a header only it knows; the authorizer refuses requests without
+    // it. Made whatever the edge, and always exported: with the edge turned off the API's stack stops
+    // importing it, and an export that vanished with it would stop that deployment at this stack.
+    this.originVerify = new Secret(this, 'OriginVerifySecret', {
+      description: `Hiring API (${props.stage}): header value CloudFront adds to prove a request came through the edge`,
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: kept,
+    });
+    nameCalledResource(this.originVerify, CALLED_RESOURCES.originVerifySecret);
+    Validations.of(this.originVerify).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason:
+        'Rotated by an operator by the procedure of docs/operations.md: CloudFront and the authorizer both read it, and the authorizer accepts the previous value during the change.',
+    });
+    this.exportValue(this.originVerify.secretArn);
 
     // What an operator needs of this stack (the API's stack shows its own: ApiUrl, DashboardUrl).
     new CfnOutput(this, 'TableName', {
@@ -143,6 +152,110 @@ export class HiringApiDataStack extends Stack {
       description: 'For npm run admin -- redrive --dlq-arn',
     });
     this.webhooks = this.addWebhookQueues(kept);
+    this.addAlarms();
+    this.alarmNames = nameAlarms(this, `HiringApiData-${props.stage}`);
+    this.keepReleasedExports();
+  }
+
+  /**
+   * The alarms on what this stack holds: here, next to it, so that no alarm of the API's stack reads the
+   * table, a queue, the bus or the rule through an export (which would lock them: CloudFormation refuses to
+   * change an export another stack imports). Each notifies the topic.
+   */
+  private addAlarms(): void {
+    const { bus, rule, queue, deadLetterQueue } = this.productEvents;
+    const productEvents = this.node.findChild('ProductEvents');
+    const webhooks = this.node.findChild('Webhooks');
+    // A rule on a custom bus reports under its bus's name and its own. Its Ref is `<bus>|<rule>`, a
+    // name no metric has: the alarm would wait for a metric that never comes.
+    const ruleName = Fn.select(1, Fn.split('|', rule.ruleName));
+    const ruleMetric = (metricName: string) =>
+      new Metric({
+        namespace: 'AWS/Events',
+        metricName,
+        dimensionsMap: { EventBusName: bus.eventBusName, RuleName: ruleName },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      });
+    const alarms = [
+      anyOccurrenceAlarm(
+        this,
+        'TableThrottlesAlarm',
+        'DynamoDB throttled requests (clients get 503)',
+        this.table.metricThrottledRequestsForOperations({
+          period: Duration.minutes(5),
+          operations: TABLE_OPERATIONS,
+        }),
+      ),
+      notEmptyAlarm(
+        productEvents,
+        'DeadLettersAlarm',
+        'A product event could not be applied: read its rejectionReason in the dead-letter queue, then redrive',
+        deadLetterQueue,
+      ),
+      anyOccurrenceAlarm(
+        productEvents,
+        'RuleFailedInvocationsAlarm',
+        'EventBridge could not deliver a product event to the queue, nor to the dead-letter queue: the event is lost; see the rule’s metrics',
+        new MathExpression({
+          expression: 'failed + notDeadLettered',
+          usingMetrics: {
+            failed: ruleMetric('FailedInvocations'),
+            notDeadLettered: ruleMetric('InvocationsFailedToBeSentToDlq'),
+          },
+          period: Duration.minutes(5),
+        }),
+      ),
+      backlogAlarm(
+        this,
+        'ProductEventsBacklogAlarm',
+        "The oldest product event has waited more than 5 minutes for 5 minutes (the product's changes are not being applied)",
+        queue,
+        300,
+      ),
+      notEmptyAlarm(
+        webhooks,
+        'DeadLettersAlarm',
+        'A webhook delivery message failed 5 times in the worker (not an endpoint failing: a fault of the worker)',
+        this.webhooks.deadLetterQueue,
+      ),
+      notEmptyAlarm(
+        webhooks,
+        'StreamFailuresAlarm',
+        'Stream records the webhook dispatcher could not process: their events were not queued for delivery (replay them)',
+        this.webhooks.streamFailures,
+      ),
+      backlogAlarm(
+        this,
+        'DeliveryBacklogAlarm',
+        'The oldest webhook delivery message has waited more than 30 minutes for 5 minutes (a retry waits at most 15 minutes in the queue)',
+        this.webhooks.queue,
+        1_800,
+      ),
+    ];
+    const notify = new SnsAction(this.alarmTopic);
+    for (const alarm of alarms) alarm.addAlarmAction(notify);
+  }
+
+  /**
+   * Exports the API's stack imported in the last release (docs/stacks.released.json) and imports no
+   * more: its deployed version still does until the next deployment of it, and this stack is deployed
+   * first, so removing them now would stop the release ("cannot be deleted as it is in use"). They go
+   * in the release after (docs/operations.md, "Releases"; `npm run release:check` holds this).
+   */
+  private keepReleasedExports(): void {
+    const { productEvents, webhooks } = this;
+    for (const value of [
+      this.alarmTopic.topicArn,
+      productEvents.bus.eventBusName,
+      productEvents.rule.ruleName,
+      productEvents.queue.queueName,
+      productEvents.deadLetterQueue.queueName,
+      webhooks.queue.queueName,
+      webhooks.deadLetterQueue.queueName,
+      webhooks.streamFailures.queueName,
+    ])
+      this.exportValue(value);
   }
 
   /** The topic every alarm notifies, under a key CloudWatch may use (it cannot use alias/aws/sns). */
@@ -247,7 +360,7 @@ export class HiringApiDataStack extends Stack {
   }
 }
 
-/** A queue that should stay empty (a dead-letter queue, a stream's failures); its alarm is the API stack's. */
+/** A queue that should stay empty (a dead-letter queue, a stream's failures); its alarm is next to it (addAlarms). */
 function deadLetterQueueOf(scope: Construct, id: string, removalPolicy: RemovalPolicy): Queue {
   const queue = encryptedQueue(scope, id, { removalPolicy });
   const reason = 'This is a dead-letter queue: nothing is redriven from it automatically.';

@@ -3,34 +3,38 @@ import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
   AlarmStatusWidget,
-  CfnAlarm,
   CfnInsightRule,
-  ComparisonOperator,
   Dashboard,
   GraphWidget,
+  type IAlarm,
   type IAlarmAction,
   type IMetric,
   LogQueryWidget,
   Metric,
-  TreatMissingData,
+  type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import { Operation, type TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { CfnQueue, Queue } from 'aws-cdk-lib/aws-sqs';
+import { type CfnGlobalTable, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { anyOccurrenceAlarm } from './alarms.js';
+import {
+  anyOccurrenceAlarm,
+  nameAlarms,
+  sustainedAboveAlarm,
+  TABLE_OPERATIONS,
+  weakReference,
+} from './alarms.js';
 import type { ApiFunction } from './api-function.js';
 import type { ProductEventsIngest } from './product-events.js';
 import type { WebhookDelivery } from './webhooks.js';
 
-/** Where the runbook lives; each alarm names its section (docs/operations.md, one `### <name>` per alarm). */
-export const RUNBOOK = 'docs/operations.md';
 const NAMESPACE = 'HiringApi';
 
 /** The most alarms one alarm status widget may show (CloudWatch's limit). */
 export const ALARMS_PER_WIDGET = 100;
 
 /** Alarm status widgets showing `alarms`, as many as it takes at ALARMS_PER_WIDGET each. */
-function alarmWidgets(title: string, alarms: Alarm[], height: number): AlarmStatusWidget[] {
+function alarmWidgets(title: string, alarms: IAlarm[], height: number): AlarmStatusWidget[] {
   const widgets: AlarmStatusWidget[] = [];
   for (let start = 0; start < alarms.length; start += ALARMS_PER_WIDGET) {
     const part = alarms.length > ALARMS_PER_WIDGET ? ` (${widgets.length + 1})` : '';
@@ -46,6 +50,19 @@ function alarmWidgets(title: string, alarms: Alarm[], height: number): AlarmStat
   return widgets;
 }
 
+/** A metric of a queue of the data stack, by a weak reference to its name. */
+function queueMetric(queue: Queue, metricName: string, options: MetricOptions): Metric {
+  return new Metric({
+    namespace: 'AWS/SQS',
+    metricName,
+    dimensionsMap: {
+      QueueName: weakReference((queue.node.defaultChild as CfnQueue).attrQueueName),
+    },
+    statistic: 'Average',
+    ...options,
+  });
+}
+
 export interface OperationsProps {
   stage: string;
   api: HttpApi;
@@ -59,6 +76,8 @@ export interface OperationsProps {
   alarmAction: IAlarmAction;
   /** the alarms CodeDeploy watches during a canary (infra/rollout.ts), named there; none when rollouts are all at once */
   canaryAlarms: Alarm[];
+  /** the data stack's alarms, by name (infra/data.ts) */
+  dataAlarmNames: readonly string[];
   /** the edge's web ACL, when the API is behind it (its metrics are in us-east-1) */
   webAclName?: string;
 }
@@ -108,48 +127,13 @@ export class Operations extends Construct {
     ]);
     const disabled = deliveryMetric('WebhookEndpointsDisabled', ['disabled']);
 
-    const above = (
-      alarmId: string,
-      description: string,
-      metric: IMetric,
-      threshold: number,
-      periods: number,
-    ) =>
-      new Alarm(this, alarmId, {
-        alarmDescription: description,
-        metric,
-        threshold,
-        evaluationPeriods: periods,
-        datapointsToAlarm: periods,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
     const added = [
-      above(
+      sustainedAboveAlarm(
+        this,
         'DispatcherIteratorAgeAlarm',
         'The webhook dispatcher is more than 1 minute behind the table stream for 5 minutes (deliveries are late; the stream keeps 24 hours)',
         webhooks.dispatcher.metric('IteratorAge', { statistic: 'Maximum', period: minute }),
         60_000,
-        5,
-      ),
-      above(
-        'ProductEventsBacklogAlarm',
-        "The oldest product event has waited more than 5 minutes for 5 minutes (the product's changes are not being applied)",
-        productEvents.queue.metricApproximateAgeOfOldestMessage({
-          statistic: 'Maximum',
-          period: minute,
-        }),
-        300,
-        5,
-      ),
-      above(
-        'DeliveryBacklogAlarm',
-        'The oldest webhook delivery message has waited more than 30 minutes for 5 minutes (a retry waits at most 15 minutes in the queue)',
-        webhooks.queue.metricApproximateAgeOfOldestMessage({
-          statistic: 'Maximum',
-          period: minute,
-        }),
-        1_800,
         5,
       ),
       anyOccurrenceAlarm(
@@ -172,7 +156,8 @@ export class Operations extends Construct {
       ),
     ];
     for (const alarm of added) alarm.addAlarmAction(props.alarmAction);
-    this.nameAlarms(props.stage, props.canaryAlarms);
+    const stack = Stack.of(this);
+    nameAlarms(stack, `HiringApi-${props.stage}`, props.canaryAlarms);
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: `HiringApi-${props.stage}`,
@@ -181,9 +166,15 @@ export class Operations extends Construct {
     const graph = (title: string, left: IMetric[], width = 8) =>
       new GraphWidget({ title, left, width, height: 6 });
     const api = props.api;
-    const alarms = Stack.of(this)
-      .node.findAll()
-      .filter((node): node is Alarm => node instanceof Alarm && !props.canaryAlarms.includes(node));
+    // The data stack's alarms by the name it gave them: a reference would be an export of it.
+    const alarms: IAlarm[] = [
+      ...stack.node
+        .findAll()
+        .filter(
+          (node): node is Alarm => node instanceof Alarm && !props.canaryAlarms.includes(node),
+        ),
+      ...props.dataAlarmNames.map((name) => Alarm.fromAlarmName(this, name, name)),
+    ];
     this.dashboard.addWidgets(...alarmWidgets('Alarms', alarms, 3));
     this.dashboard.addWidgets(
       ...alarmWidgets(
@@ -220,31 +211,32 @@ export class Operations extends Construct {
         height: 6,
       }),
     );
-    const operations = [
-      Operation.GET_ITEM,
-      Operation.BATCH_GET_ITEM,
-      Operation.QUERY,
-      Operation.PUT_ITEM,
-      Operation.UPDATE_ITEM,
-      Operation.TRANSACT_WRITE_ITEMS,
-    ];
+    // The data stack's table by a weak reference to its name, as the queues.
+    const table = TableV2.fromTableName(
+      this,
+      'GraphedTable',
+      weakReference((props.table.node.defaultChild as CfnGlobalTable).ref),
+    );
     this.dashboard.addWidgets(
       graph('DynamoDB consumed capacity', [
-        props.table.metricConsumedReadCapacityUnits({ period: minute }),
-        props.table.metricConsumedWriteCapacityUnits({ period: minute }),
+        table.metricConsumedReadCapacityUnits({ period: minute }),
+        table.metricConsumedWriteCapacityUnits({ period: minute }),
       ]),
       // One math expression per graph: the two would share their metrics' ids.
       graph('DynamoDB throttled requests', [
-        props.table.metricThrottledRequestsForOperations({ period: minute, operations }),
+        table.metricThrottledRequestsForOperations({
+          period: minute,
+          operations: TABLE_OPERATIONS,
+        }),
       ]),
       graph('DynamoDB system errors', [
-        props.table.metricSystemErrorsForOperations({ period: minute, operations }),
+        table.metricSystemErrorsForOperations({ period: minute, operations: TABLE_OPERATIONS }),
       ]),
     );
     this.dashboard.addWidgets(
       graph('Product events: queue depth, oldest (s), consumer errors', [
-        productEvents.queue.metricApproximateNumberOfMessagesVisible({ period: minute }),
-        productEvents.queue.metricApproximateAgeOfOldestMessage({ period: minute }),
+        queueMetric(productEvents.queue, 'ApproximateNumberOfMessagesVisible', { period: minute }),
+        queueMetric(productEvents.queue, 'ApproximateAgeOfOldestMessage', { period: minute }),
         productEvents.consumer.metricErrors({ period: minute }),
       ]),
     );
@@ -253,8 +245,8 @@ export class Operations extends Construct {
         webhooks.dispatcher.metric('IteratorAge', { statistic: 'Maximum', period: minute }),
       ]),
       graph('Deliveries: queue depth, oldest (s)', [
-        webhooks.queue.metricApproximateNumberOfMessagesVisible({ period: minute }),
-        webhooks.queue.metricApproximateAgeOfOldestMessage({ period: minute }),
+        queueMetric(webhooks.queue, 'ApproximateNumberOfMessagesVisible', { period: minute }),
+        queueMetric(webhooks.queue, 'ApproximateAgeOfOldestMessage', { period: minute }),
       ]),
       graph('Deliveries: succeeded vs failed, endpoints disabled', [delivered, failed, disabled]),
     );
@@ -263,7 +255,7 @@ export class Operations extends Construct {
         'Dead-letter queues (messages)',
         [productEvents.deadLetterQueue, webhooks.deadLetterQueue, webhooks.streamFailures].map(
           (queue) =>
-            queue.metricApproximateNumberOfMessagesVisible({
+            queueMetric(queue, 'ApproximateNumberOfMessagesVisible', {
               period: minute,
               statistic: 'Maximum',
             }),
@@ -332,33 +324,4 @@ export class Operations extends Construct {
       ],
     );
   }
-
-  /**
-   * Every alarm of the stack gets a name (`HiringApi-<stage>-<Name>`) and, in its description, the
-   * runbook section that says what to do (`### <Name>` in docs/operations.md).
-   */
-  private nameAlarms(stage: string, canaryAlarms: Alarm[]): void {
-    const stack = Stack.of(this);
-    for (const alarm of stack.node
-      .findAll()
-      .filter((node): node is Alarm => node instanceof Alarm && !canaryAlarms.includes(node))) {
-      // Its path below the stacks: a nested stack (infra/stack.ts) is where it lives, not what it is.
-      const name = runbookName(
-        alarm.node.scopes
-          .filter((scope) => !(scope instanceof Stack))
-          .map((scope) => scope.node.id),
-      );
-      const cfn = alarm.node.defaultChild as CfnAlarm;
-      cfn.alarmName = `HiringApi-${stage}-${name}`;
-      cfn.alarmDescription = `${cfn.alarmDescription ?? ''} Runbook: ${RUNBOOK}#${name.toLowerCase()}`;
-    }
-  }
-}
-
-/** An alarm's name in the runbook: its construct path below the stack, without the `Alarm` suffix (`ProductEvents/DeadLettersAlarm` → `ProductEventsDeadLetters`). */
-export function runbookName(path: string[]): string {
-  return path
-    .filter((part) => part !== 'Operations')
-    .join('')
-    .replace(/Alarm$/, '');
 }

@@ -1,13 +1,10 @@
 import { Duration } from 'aws-cdk-lib';
-import { type IAlarmAction, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PRODUCT_EVENTS_QUEUE } from '../lib/config.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
-import { anyOccurrenceAlarm, notEmptyAlarm } from './alarms.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import { EVENT_CONSUMER_ACCESS } from './permissions.js';
 import { acknowledgeQueueEventSource } from './queues.js';
@@ -17,12 +14,10 @@ import { acknowledgeQueueEventSource } from './queues.js';
  * rule puts on the queue (bus, rule and queues are the data stack's: infra/data.ts). A message that
  * can never be applied goes to the dead-letter queue at once (the consumer sends it, with the
  * reason); one that keeps failing (an application whose JD never arrives) goes there after
- * PRODUCT_EVENTS_QUEUE.maxReceiveCount deliveries. An alarm fires as soon as the dead-letter queue
- * holds a message.
+ * PRODUCT_EVENTS_QUEUE.maxReceiveCount deliveries. The alarms on the queues and the rule are the
+ * data stack's, next to what they watch.
  */
 export interface ProductEventsResources {
-  bus: EventBus;
-  rule: Rule;
   queue: Queue;
   deadLetterQueue: Queue;
 }
@@ -38,21 +33,13 @@ export class ProductEventsIngest extends Construct {
     props: {
       settings: StageSettings;
       table: ITableV2;
-      alarmAction: IAlarmAction;
       resources: ProductEventsResources;
     },
   ) {
     super(scope, id);
-    const { bus, rule, queue, deadLetterQueue } = props.resources;
+    const { queue, deadLetterQueue } = props.resources;
     this.queue = queue;
     this.deadLetterQueue = deadLetterQueue;
-    notEmptyAlarm(
-      this,
-      'DeadLettersAlarm',
-      'A product event could not be applied: read its rejectionReason in the dead-letter queue, then redrive',
-      deadLetterQueue,
-    ).addAlarmAction(props.alarmAction);
-
     this.consumer = new ApiFunction(this, 'Consumer', {
       functionName: BACKGROUND_FUNCTIONS.eventConsumer,
       settings: props.settings,
@@ -70,28 +57,5 @@ export class ProductEventsIngest extends Construct {
       }),
     );
     acknowledgeQueueEventSource(this.consumer.live);
-
-    const ruleMetric = (metricName: string) =>
-      new Metric({
-        namespace: 'AWS/Events',
-        metricName,
-        // A rule on a custom bus reports with both dimensions.
-        dimensionsMap: { EventBusName: bus.eventBusName, RuleName: rule.ruleName },
-        statistic: 'Sum',
-        period: Duration.minutes(5),
-      });
-    anyOccurrenceAlarm(
-      this,
-      'RuleFailedInvocationsAlarm',
-      'EventBridge could not deliver a product event to the queue, nor to the dead-letter queue: the event is lost; see the rule’s metrics',
-      new MathExpression({
-        expression: 'failed + notDeadLettered',
-        usingMetrics: {
-          failed: ruleMetric('FailedInvocations'),
-          notDeadLettered: ruleMetric('InvocationsFailedToBeSentToDlq'),
-        },
-        period: Duration.minutes(5),
-      }),
-    ).addAlarmAction(props.alarmAction);
   }
 }

@@ -16,7 +16,7 @@ import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_MS } from '../lib/config.js';
 import { type ApiFunction, LIVE_ALIAS } from './api-function.js';
-import { RUNBOOK } from './operations.js';
+import { RUNBOOK } from './alarms.js';
 
 /** How a deployment moves each function's `live` alias to its new version (`-c rollout=…`). */
 export const ROLLOUTS = ['canary', 'all-at-once'] as const;

@@ -53,11 +53,12 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SERVICE_NAME } from '../lib/observability/logger.js';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { anyOccurrenceAlarm } from './alarms.js';
+import { anyOccurrenceAlarm, weakReference } from './alarms.js';
+import { type CfnTopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { Operations } from './operations.js';
 import { LambdaApplication } from 'aws-cdk-lib/aws-codedeploy';
 import { Tracing } from 'aws-cdk-lib/aws-lambda';
-import { Operation, type TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import {
@@ -234,7 +235,14 @@ export class HiringApiStack extends Stack {
       defaultAuthorizer: authorizer,
     });
 
-    const notify = new SnsAction(data.alarmTopic);
+    // The topic by a weak reference: an alarm action must not lock the data stack (infra/alarms.ts).
+    const notify = new SnsAction(
+      Topic.fromTopicArn(
+        this,
+        'AlarmTopic',
+        weakReference((data.alarmTopic.node.defaultChild as CfnTopic).ref),
+      ),
+    );
     const rolloutKind = props.rollout ?? (isProduction ? 'canary' : 'all-at-once');
     const application =
       rolloutKind === 'canary'
@@ -343,14 +351,12 @@ export class HiringApiStack extends Stack {
     const productEvents = new ProductEventsIngest(background, 'ProductEvents', {
       settings,
       table: this.table,
-      alarmAction: notify,
       resources: data.productEvents,
     });
     this.functions[BACKGROUND_FUNCTIONS.eventConsumer] = productEvents.consumer;
     const webhooks = new WebhookDelivery(background, 'Webhooks', {
       settings,
       table: this.table,
-      alarmAction: notify,
       secretsKey: data.webhookSecretsKey,
       queues: data.webhooks,
     });
@@ -373,6 +379,7 @@ export class HiringApiStack extends Stack {
       webhooks,
       alarmAction: notify,
       canaryAlarms: rollouts.flatMap((rollout) => rollout.alarms),
+      dataAlarmNames: data.alarmNames,
       ...(props.edge ? { webAclName: props.edge.webAclName } : {}),
     });
 
@@ -502,22 +509,6 @@ export class HiringApiStack extends Stack {
         'AuthorizerThrottlesAlarm',
         'Lambda throttled the authorizer (requests are being refused)',
         authorizerFunction.metricThrottles({ period }),
-      ),
-      anyOccurrence(
-        'TableThrottlesAlarm',
-        'DynamoDB throttled requests (clients get 503)',
-        this.table.metricThrottledRequestsForOperations({
-          period,
-          // the operations this service sends (an alarm's math may hold at most 10 metrics)
-          operations: [
-            Operation.GET_ITEM,
-            Operation.BATCH_GET_ITEM,
-            Operation.QUERY,
-            Operation.PUT_ITEM,
-            Operation.UPDATE_ITEM,
-            Operation.TRANSACT_WRITE_ITEMS,
-          ],
-        }),
       ),
       // Behind the edge, a request without CloudFront's header is refused before any key is read
       // (lib/auth/authorize.ts, reason bypassed-edge). A few are probes of the origin's domain; most of

@@ -1,5 +1,4 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -9,7 +8,6 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { STREAM_FILTER } from '../lib/webhooks/dispatch.js';
-import { notEmptyAlarm } from './alarms.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import { KEY_MODES } from '../lib/keys/format.js';
 import { inSpaces, WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
@@ -20,7 +18,7 @@ import { acknowledgeQueueEventSource, WORKER_TIMEOUT_SECONDS } from './queues.js
  * that puts one delivery message per endpoint on the delivery queue; a worker sends each delivery and
  * queues the next attempt (with a delay, chained past SQS's 15 minutes) when one fails. Stream batches
  * that keep failing, and messages the worker keeps failing on, land in dead-letter queues (the queues
- * are the data stack's: infra/data.ts), and an alarm fires when either holds one.
+ * are the data stack's: infra/data.ts, with the alarms that fire when either holds one).
  */
 const DISPATCHER_TIMEOUT = Duration.seconds(60);
 
@@ -43,7 +41,6 @@ export class WebhookDelivery extends Construct {
     props: {
       settings: StageSettings;
       table: ITableV2;
-      alarmAction: IAlarmAction;
       secretsKey: IKey;
       queues: WebhookQueues;
     },
@@ -54,19 +51,6 @@ export class WebhookDelivery extends Construct {
       deadLetterQueue: this.deadLetterQueue,
       streamFailures: this.streamFailures,
     } = props.queues);
-    notEmptyAlarm(
-      this,
-      'DeadLettersAlarm',
-      'A webhook delivery message failed 5 times in the worker (not an endpoint failing: a fault of the worker)',
-      this.deadLetterQueue,
-    ).addAlarmAction(props.alarmAction);
-    notEmptyAlarm(
-      this,
-      'StreamFailuresAlarm',
-      'Stream records the webhook dispatcher could not process: their events were not queued for delivery (replay them)',
-      this.streamFailures,
-    ).addAlarmAction(props.alarmAction);
-
     this.dispatcher = new ApiFunction(this, 'Dispatcher', {
       functionName: BACKGROUND_FUNCTIONS.webhookDispatcher,
       settings: props.settings,

@@ -195,8 +195,10 @@ export function releaseProblems(released: StackRecord, current: StackRecord): st
 /** The stage a release is recorded for and checked against: production, as cdk.json describes it. */
 export const RELEASED_STAGE = 'prod';
 
-/** The record of the current app, synthesized for RELEASED_STAGE from cdk.json (functions not bundled). */
-export async function currentStackRecord(): Promise<StackRecord> {
+/** The record of the current app, synthesized for RELEASED_STAGE from cdk.json (functions not bundled), with `context` over it. */
+export async function currentStackRecord(
+  context: Record<string, unknown> = {},
+): Promise<StackRecord> {
   const { createApp } = await import('../../infra/app.js');
   const cdk = JSON.parse(
     readFileSync(join(import.meta.dirname, '..', '..', 'cdk.json'), 'utf8'),
@@ -205,6 +207,7 @@ export async function currentStackRecord(): Promise<StackRecord> {
     ...cdk.context,
     stage: RELEASED_STAGE,
     'aws:cdk:bundling-stacks': [],
+    ...context,
   });
   const assembly = created.app.synth();
   try {

@@ -42,7 +42,7 @@ export interface AssemblyLike {
  * theirs and of their nested stacks, under their own logical ids, with each reference that crosses a
  * template replaced by the expression it stands for (a nested stack's parameter by the value its parent
  * gives, `Fn::GetAtt <nested>.Outputs.X` by that output's value, `Fn::ImportValue` by the exporting
- * stack's value). What one function may do then reads as it would in a single stack.
+ * stack's value, `Fn::GetStackOutput` (a weak reference) to one of `stacks` by that output's value). What one function may do then reads as it would in a single stack.
  */
 export function appTemplate(assembly: AssemblyLike, stacks: string[]): CfnTemplate {
   const templates = new Map(
@@ -123,6 +123,17 @@ export function appTemplate(assembly: AssemblyLike, stacks: string[]): CfnTempla
         nested.get(child)?.template.Outputs?.[String(argument[1]).slice('Outputs.'.length)];
       if (!output) throw new Error(`Nested stack ${child} has no output ${String(argument[1])}`);
       return resolve(output.Value, child);
+    }
+    // A weak reference to a stack merged here (the edge's, in another region, is left as it is).
+    if (
+      entries.length === 1 &&
+      key === 'Fn::GetStackOutput' &&
+      stacks.includes((argument as { StackName: string }).StackName)
+    ) {
+      const { StackName, OutputName } = argument as { StackName: string; OutputName: string };
+      const output = templates.get(StackName)?.Outputs?.[OutputName];
+      if (!output) throw new Error(`No stack of the app has the output ${StackName}.${OutputName}`);
+      return resolve(output.Value, undefined);
     }
     if (entries.length === 1 && key === 'Fn::ImportValue' && typeof argument === 'string') {
       if (!exports.has(argument)) throw new Error(`No stack of the app exports ${argument}`);

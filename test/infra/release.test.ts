@@ -148,4 +148,13 @@ describe('the release check', () => {
       expect.stringContaining(`function ${functionName} moves from`),
     ]);
   });
+
+  it('lets the edge be turned off in one deployment: the origin secret and its export stay (the API stack imported it)', async () => {
+    const withoutEdge = await currentStackRecord({ edge: false });
+
+    expect(releaseProblems(current, withoutEdge)).toEqual([]);
+    expect(Object.values(withoutEdge.stateful).map((entry) => entry.type)).toContain(
+      'AWS::SecretsManager::Secret',
+    );
+  });
 });
