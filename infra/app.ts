@@ -25,12 +25,6 @@ export interface StageDescription {
   originHostedZoneName?: string;
   /** subscribed to the alarm topic (AWS asks the address to confirm) */
   alarmEmail?: string;
-  /**
-   * The origin-verify secret's version CloudFront sends (the VersionId `put-secret-value` printed): set
-   * after each rotation, so that the deployment changes the reference and CloudFormation resolves it
-   * anew (docs/operations.md, "Rotate the origin-verify secret"). Unset: the value the stack created.
-   */
-  originVerifyVersion?: string;
   apiKeyHourlyLimit?: number;
   /** days each audit entry is kept (default 400, at least 183: the AI Act's 6 months) */
   auditRetentionDays?: number;
@@ -145,9 +139,6 @@ export function createApp(
             webAclArn: edge.webAclArn,
             webAclName: edge.webAclName,
             ...(originDomain ? { originDomain } : {}),
-            ...(value('originVerifyVersion')
-              ? { originVerifyVersion: String(value('originVerifyVersion')) }
-              : {}),
           },
         }
       : {}),

@@ -16,6 +16,7 @@ import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -45,6 +46,11 @@ export interface DataStackProps extends StackProps {
   stage: string;
   /** subscribed to the alarm topic */
   alarmEmail?: string;
+}
+
+/** The Parameter Store name of the origin secret's last rotation (an operator sets it; the API's stack reads it). */
+export function originVerifyRotationParameter(stage: string): string {
+  return `/hiring-api/${stage}/origin-verify-rotation`;
 }
 
 /** What production keeps when a resource leaves the template; a disposable stage keeps nothing. */
@@ -122,6 +128,13 @@ export class HiringApiDataStack extends Stack {
         'Rotated by an operator by the procedure of docs/operations.md: CloudFront and the authorizer both read it, and the authorizer accepts the previous value during the change.',
     });
     this.exportValue(this.originVerify.secretArn);
+    // Marks the last rotation of it (an operator overwrites it): the API's stack reads it by name at
+    // each deployment, and a new value there makes CloudFront take the secret's current value.
+    new StringParameter(this, 'OriginVerifyRotation', {
+      parameterName: originVerifyRotationParameter(props.stage),
+      description: `Hiring API (${props.stage}): the VersionId of the origin-verify secret's last rotation (docs/operations.md)`,
+      stringValue: 'created',
+    });
 
     // What an operator needs of this stack (the API's stack shows its own: ApiUrl, DashboardUrl).
     new CfnOutput(this, 'TableName', {

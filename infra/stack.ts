@@ -4,7 +4,6 @@ import {
   Fn,
   NestedStack,
   RemovalPolicy,
-  SecretValue,
   Stack,
   type StackProps,
   Validations,
@@ -70,7 +69,8 @@ import {
 import { keyModesOf, type RouteDefinition } from '../lib/http/route-definition.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
-import type { HiringApiDataStack } from './data.js';
+import { type HiringApiDataStack, originVerifyRotationParameter } from './data.js';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
 import { Rollout, type RolloutKind } from './rollout.js';
@@ -112,7 +112,6 @@ export interface HiringApiStackProps extends StackProps {
     webAclArn: string;
     webAclName: string;
     originDomain?: OriginDomain;
-    originVerifyVersion?: string;
   };
   /** how a deployment moves the functions to their new code: CodeDeploy canaries (default in prod) or all at once (default elsewhere) */
   rollout?: RolloutKind;
@@ -394,8 +393,16 @@ export class HiringApiStack extends Stack {
   return event.request;
 }`),
       });
+      // The last rotation of the origin secret, read from Parameter Store at each deployment (not from
+      // the commit: a rollback to an older commit leaves CloudFront on the current value). It changes
+      // the distribution's comment, so a deployment after a rotation updates the distribution and
+      // CloudFormation resolves the header anew (docs/operations.md, "Rotate the origin-verify secret").
+      const rotation = StringParameter.valueForStringParameter(
+        this,
+        originVerifyRotationParameter(props.stage),
+      );
       const distribution = new Distribution(this, 'Edge', {
-        comment: `Hiring Integration API (${props.stage})`,
+        comment: `Hiring Integration API (${props.stage}), origin header of rotation ${rotation}`,
         webAclId: props.edge.webAclArn,
         httpVersion: HttpVersion.HTTP2_AND_3,
         defaultBehavior: {
@@ -406,16 +413,9 @@ export class HiringApiStack extends Stack {
             {
               protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
               originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-              // The version a rotation named (a new reference, which CloudFormation resolves anew), or the
-              // value the data stack created: CloudFormation re-resolves a reference only when it changes.
-              customHeaders: {
-                [ORIGIN_VERIFY_HEADER]: (props.edge.originVerifyVersion
-                  ? SecretValue.secretsManager(originVerify.secretArn, {
-                      versionId: props.edge.originVerifyVersion,
-                    })
-                  : originVerify.secretValue
-                ).unsafeUnwrap(),
-              },
+              // The secret's current value, as CloudFormation resolves it when it updates the
+              // distribution (and only then: the comment below makes a rotation an update).
+              customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
             },
           ),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

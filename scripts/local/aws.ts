@@ -11,6 +11,8 @@ import {
   setKeyService,
 } from '../../lib/webhooks/secret-box.js';
 import type { Db } from '../../lib/db/client.js';
+import { AUTHORIZER_FUNCTION } from '../../lib/http/routes.js';
+import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
 import { checkServiceCall, enforceIam, holdServicesTo, LocalIam, localArnOf } from './iam.js';
 import { type CfnTemplate, stackTemplate } from './stack-template.js';
 
@@ -164,8 +166,16 @@ export function useLocalAws(template: CfnTemplate, tableName: string, iam: Local
   installedSecrets = secrets;
   const cursorSecret = arns.get(CALLED_RESOURCES.cursorSecret);
   if (cursorSecret) process.env.CURSOR_SECRET_ARN = cursorSecret;
+  // The secret exists whatever the edge; the authorizer is given it (and requires its header) behind one.
   const originVerify = arns.get(CALLED_RESOURCES.originVerifySecret);
-  if (originVerify) process.env.ORIGIN_VERIFY_SECRET_ARN = originVerify;
+  const authorizer = Object.values(template.Resources).find(
+    (resource) => resource.Metadata?.[FUNCTION_METADATA_KEY] === AUTHORIZER_FUNCTION,
+  );
+  const environment = (
+    authorizer?.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined
+  )?.Variables;
+  if (originVerify && environment?.ORIGIN_VERIFY_SECRET_ARN)
+    process.env.ORIGIN_VERIFY_SECRET_ARN = originVerify;
   else delete process.env.ORIGIN_VERIFY_SECRET_ARN;
   const key = arns.get(CALLED_RESOURCES.webhookSecretsKey);
   if (!key) throw new Error('The stack has no webhook secrets key');

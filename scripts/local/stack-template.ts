@@ -151,7 +151,10 @@ export function appTemplate(assembly: AssemblyLike, stacks: string[]): CfnTempla
       if (!output.Export) outputs[id] = resolve(output, undefined) as typeof output;
     }
   }
-  return { Resources: flat, Outputs: outputs };
+  // The top-level stacks' parameters (Parameter Store names CloudFormation reads at each deployment).
+  const parameters: NonNullable<CfnTemplate['Parameters']> = {};
+  for (const name of stacks) Object.assign(parameters, templates.get(name)?.Parameters ?? {});
+  return { Resources: flat, Outputs: outputs, Parameters: parameters };
 }
 
 /** Every project file the CDK app is built from (esbuild follows its imports), plus what pins CDK itself. */

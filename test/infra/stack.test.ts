@@ -1422,7 +1422,7 @@ describe('one committed description per stage', () => {
 
     expect(commands.length).toBeGreaterThanOrEqual(4);
     // Commands with the same -c flags make the same app: each distinct set is synthesized once.
-    const synthesized = new Set<string>();
+    const synthesized = new Map<string, string[]>();
     for (const { file, command } of commands) {
       const flags = Object.fromEntries(
         [...command.matchAll(/-c\s+(\w+)=(\S+)/g)].map((flag) => [
@@ -1434,9 +1434,31 @@ describe('one committed description per stage', () => {
         /[<>…]/,
       );
       const key = JSON.stringify(Object.entries(flags).sort());
-      if (synthesized.has(key)) continue;
-      synthesized.add(key);
-      expect(() => asTheCliWould(flags).app.synth(), `${file}: ${command}`).not.toThrow();
+      let stacks = synthesized.get(key);
+      if (!stacks) {
+        let names: string[] = [];
+        expect(() => {
+          names = asTheCliWould(flags)
+            .app.synth()
+            .stacks.map((stack) => stack.stackName);
+        }, `${file}: ${command}`).not.toThrow();
+        stacks = names;
+        synthesized.set(key, stacks);
+      }
+      // A stack the command names (`cdk deploy HiringApi-prod --exclusively`) is one of that app's.
+      for (const [, named] of command.matchAll(/\s(HiringApi[\w-]*)/g))
+        expect(stacks, `${file}: ${command}`).toContain(named);
     }
+  });
+
+  it('rolls back the API stack only, never the data stack, and ends with the smoke journey (docs/operations.md, Rollbacks)', () => {
+    const runbook = readFileSync(join(ROOT, 'docs', 'operations.md'), 'utf8');
+    const section = runbook.slice(runbook.indexOf('**Roll back after a deployment finished**'));
+    const [, block = ''] = /```sh\n([\s\S]*?)```/.exec(section) ?? [];
+    const lines = block.trim().split('\n');
+
+    expect(lines[0]).toMatch(/npx cdk deploy HiringApi-prod --exclusively -c stage=prod$/);
+    expect(block).not.toContain('--all');
+    expect(lines.at(-1)).toMatch(/^npm run smoke /);
   });
 });

@@ -18,7 +18,8 @@ import { appTemplateOf, type CfnTemplate } from '../../scripts/local/stack-templ
 import { LocalDeliveryQueue } from '../../scripts/local/webhooks.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
-import { LocalCloudFront } from '../helpers/edge.js';
+import { LocalCloudFront, LocalParameters } from '../helpers/edge.js';
+import { originVerifyRotationParameter } from '../../infra/data.js';
 import { withoutGrant } from '../helpers/templates.js';
 import { startReceiver, waitFor } from '../helpers/webhooks.js';
 import { useEnv } from '../helpers/env.js';
@@ -160,47 +161,96 @@ describe('the prod stack, held locally', () => {
   });
 });
 
-describe('rotating the origin-verify secret, as docs/operations.md says', () => {
-  it('answers every request through two rotations: each deployment after a rotation sends CloudFront the version the stage names', async () => {
+describe('the edge’s header through rotations and a rollback, as docs/operations.md says', () => {
+  const prod = async (context: Record<string, string> = {}) => {
     const { createApp } = await import('../../infra/app.js');
-    const prod = (context: Record<string, string> = {}) =>
-      appTemplateOf(
-        createApp(
-          {
-            stage: 'prod',
-            'aws:cdk:bundling-stacks': [],
-            originDomainName: 'origin.api.example.com',
-            originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1',
-            ...context,
-          },
-          { account: '123456789012', region: 'us-east-1' },
-        ),
-      );
-    const { key } = await tenantWithKey(db(), ['read']);
-
-    const statuses = await asDeployedWith(prod(), async () => {
+    return appTemplateOf(
+      createApp(
+        {
+          stage: 'prod',
+          'aws:cdk:bundling-stacks': [],
+          originDomainName: 'origin.api.example.com',
+          originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1',
+          ...context,
+        },
+        { account: '123456789012', region: 'us-east-1' },
+      ),
+    );
+  };
+  /** Walks `steps` with CloudFront and Parameter Store stand-ins, a request after each step; returns the statuses. */
+  const walk = async (
+    key: string,
+    first: CfnTemplate,
+    steps: (tools: {
+      arn: string;
+      cloudFront: LocalCloudFront;
+      parameters: LocalParameters;
+      rotate: () => void;
+      request: () => Promise<void>;
+    }) => Promise<void>,
+  ) =>
+    asDeployedWith(first, async () => {
       const arn = localResourceArn(CALLED_RESOURCES.originVerifySecret) as string;
-      const cloudFront = new LocalCloudFront(localSecrets());
+      const parameters = new LocalParameters();
+      const cloudFront = new LocalCloudFront(localSecrets(), parameters);
       const answered: number[] = [];
-      const request = async () =>
+      const request = async () => {
         answered.push(
           (await callApi('GET', '/whoami', { key, headers: cloudFront.header() })).status,
         );
+      };
       // The procedure: put a new value, wait for the authorizers to read it (5 minutes; here at once),
-      // name its version in the stage's description, deploy; then the same again.
-      cloudFront.deploy(prod());
-      await request();
-      for (let rotation = 1; rotation <= 2; rotation++) {
+      // put its VersionId in Parameter Store, deploy the API stack (the same commit).
+      const rotate = () => {
         const versionId = localSecrets().rotate(arn);
         setSecretSource(localSecrets());
-        await request();
-        cloudFront.deploy(prod({ originVerifyVersion: versionId }));
-        await request();
-      }
+        parameters.put(originVerifyRotationParameter('prod'), versionId);
+      };
+      parameters.deploy(first);
+      cloudFront.deploy(first);
+      await request();
+      await steps({ arn, cloudFront, parameters, rotate, request });
       return answered;
     });
 
+  it('answers every request through two rotations, each followed by a deployment of the same commit', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const release = await prod();
+
+    const statuses = await walk(key, release, async ({ cloudFront, rotate, request }) => {
+      for (let rotation = 1; rotation <= 2; rotation++) {
+        rotate();
+        await request();
+        cloudFront.deploy(release);
+        await request();
+      }
+    });
+
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it('keeps CloudFront on the current value when the API stack is rolled back to a commit from before two rotations', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const previous = await prod();
+    const bad = await prod({ logLevel: 'DEBUG' });
+
+    const statuses = await walk(key, previous, async ({ cloudFront, rotate, request }) => {
+      // Two rotations, each deployed; then a release; then the runbook's rollback to the commit before.
+      for (let rotation = 1; rotation <= 2; rotation++) {
+        rotate();
+        cloudFront.deploy(previous);
+      }
+      cloudFront.deploy(bad);
+      await request();
+      cloudFront.deploy(previous);
+      await request();
+      // And a rotation after the rollback goes through as any other.
+      rotate();
+      cloudFront.deploy(previous);
+      await request();
+    });
+
+    expect(statuses).toEqual([200, 200, 200, 200]);
   });
 });
 
