@@ -68,14 +68,17 @@ export interface ApiFunctionProps {
   /** folder under functions/ */
   functionName: string;
   /**
-   * Active X-Ray tracing (default): the function starts a trace for the requests X-Ray samples.
-   * Pass-through: it joins a trace it is given and starts none (an HTTP API passes none).
+   * Active X-Ray tracing (the background functions' default): the function starts a trace for the
+   * invocations X-Ray samples. Pass-through (the API functions' default): it joins a trace it is given
+   * and starts none, and an HTTP API gives none.
    */
   tracing?: Tracing;
   settings: StageSettings;
   environment?: Record<string, string>;
   /** the API functions' 10 s unless a background function needs longer */
   timeout?: Duration;
+  /** concurrency kept for this function alone (and the most it may use) */
+  reservedConcurrentExecutions?: number;
 }
 
 const background = (functionName: string) =>
@@ -131,10 +134,23 @@ export class ApiFunction extends NodejsFunction {
       // cold start (module load is CPU-bound) without paying for idle memory. Measured: docs/benchmarks.md.
       memorySize: 512,
       timeout: props.timeout ?? Duration.millis(FUNCTION_TIMEOUT_MS),
-      tracing: props.tracing ?? Tracing.ACTIVE,
-      // Each deployment's version is kept, so that a rollback has something to roll back to
-      // (docs/operations.md, "Rollbacks", says how old ones are pruned).
-      currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
+      ...(props.reservedConcurrentExecutions
+        ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
+        : {}),
+      // Lambda samples the first invocation each second and 5% of the rest, and no sampling rule
+      // changes that: below a request a second per function nearly every request would be traced, at
+      // $5 a million traces, as much again as the rest of a request costs (docs/benchmarks.md). An API
+      // function is traced by its log instead: an answer that is a 5xx or slow is logged with its calls
+      // and their times (lib/http/api-handler.ts), the ones worth a trace and no others. The background
+      // functions run per message or batch, not per request, and keep X-Ray's sampling.
+      tracing:
+        props.tracing ?? (background(props.functionName) ? Tracing.ACTIVE : Tracing.PASS_THROUGH),
+      // In production each deployment's version is kept, so that a rollback has something to roll back
+      // to (`npm run admin -- prune-versions` deletes the old ones no alias names); elsewhere the
+      // deployment after deletes it.
+      currentVersionOptions: {
+        removalPolicy: props.settings.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      },
       logGroup,
       loggingFormat: LoggingFormat.JSON,
       // Lambda's own START and REPORT lines (~0.67 KB an invocation, two invocations a request: ~$0.67
@@ -175,11 +191,11 @@ export class ApiFunction extends NodejsFunction {
     this.background = background(props.functionName);
     this.live = new Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.currentVersion });
     this.acknowledgeNagFindings();
-    if (props.tracing === Tracing.PASS_THROUGH) {
+    if (!this.background) {
       Validations.of(this).acknowledge({
         id: 'Serverless::Serverless-LambdaTracing',
         reason:
-          'Tracing passes through here on purpose: an HTTP API starts no trace, so this function would start one of its own for each sampled request next to the route function’s, adding traces with nothing in them the route’s trace lacks (infra/stack.ts).',
+          'An API function passes tracing through on purpose: Lambda would trace nearly every request below one a second, at $5 a million, and no sampling rule changes that; a 5xx or slow answer is logged with its calls instead (the tracing setting above says why).',
       });
     }
   }

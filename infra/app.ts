@@ -2,7 +2,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { HiringApiDataStack } from './data.js';
 import { EdgeProtectionStack } from './edge.js';
-import { HiringApiStack, type OriginDomain, type ServedRoute } from './stack.js';
+import { HiringApiStack, type OriginDomain, type PublicDomain, type ServedRoute } from './stack.js';
 import { ROLLOUTS, type RolloutKind } from './rollout.js';
 
 /**
@@ -20,12 +20,24 @@ export interface StageDescription {
   /** the API's own domain, CloudFront's origin (required for prod's edge), and its ACM certificate in the API's region */
   originDomainName?: string;
   originCertificateArn?: string;
-  /** to have the stack write the origin's DNS record */
+  /** to have the stack write the origin's DNS record (and the public one, when its name is in the zone) */
   originHostedZoneId?: string;
   originHostedZoneName?: string;
+  /**
+   * The API's public domain, the one integrators pin (required for prod's edge): CloudFront serves it,
+   * with TLS 1.2 at least (TLSv1.2_2021), under an ACM certificate for it in us-east-1 (CloudFront's
+   * rule), and `ApiUrl` names it, so that a replaced distribution changes no integrator's base URL.
+   */
+  domainName?: string;
+  certificateArn?: string;
   /** subscribed to the alarm topic (AWS asks the address to confirm) */
   alarmEmail?: string;
   apiKeyHourlyLimit?: number;
+  /**
+   * Concurrency reserved for the authorizer (default 100 in prod, none elsewhere): every request waits
+   * on it, so a burst on one route must not starve it. The account keeps at least 100 unreserved.
+   */
+  authorizerReservedConcurrency?: number;
   /** days each audit entry is kept (default 400, at least 183: the AI Act's 6 months) */
   auditRetentionDays?: number;
   /** test keys and the test routes (default true; false turns test mode off for the stage) */
@@ -36,6 +48,12 @@ export interface StageDescription {
   /** `canary` (CodeDeploy 10% for 5 minutes, rolled back on a canary alarm; default in prod) or `all-at-once` */
   rollout?: RolloutKind;
 }
+
+/**
+ * The stage's throttle (500 requests a second) times the authorizer's p99 (about 0.1 s) is 50 at
+ * once; twice that leaves room for cold starts.
+ */
+const DEFAULT_AUTHORIZER_RESERVED_CONCURRENCY = 100;
 
 /** `-c testMode=true|false` (a boolean in cdk.json): anything else is refused at synth. */
 function testModeOf(value: string | boolean | undefined): boolean {
@@ -96,6 +114,12 @@ export function createApp(
       "The prod edge needs the API's own domain, so the execute-api endpoint can be switched off (README, \"The edge\"): give the stage originDomainName (e.g. origin.api.example.com) and originCertificateArn (an ACM certificate for it, in the API's region) in cdk.json's stages, or pass them with -c",
     );
   }
+  const publicDomain = publicDomainOf(value, originDomain);
+  if (withEdge && stage === 'prod' && !publicDomain) {
+    throw new Error(
+      "The prod edge needs its public domain, the base URL integrators pin (a *.cloudfront.net name changes with the distribution): give the stage domainName (e.g. api.example.com) and certificateArn (an ACM certificate for it in us-east-1) in cdk.json's stages, or pass them with -c",
+    );
+  }
   if (withEdge) {
     // The web ACL lives in us-east-1 (CloudFront's rule); the API's stack reads it across regions, which
     // CloudFormation can only do between stacks of known regions.
@@ -128,6 +152,9 @@ export function createApp(
     terminationProtection: stage === 'prod',
     ...(rollout ? { rollout: rollout as RolloutKind } : {}),
     apiKeyHourlyLimit: number('apiKeyHourlyLimit'),
+    authorizerReservedConcurrency:
+      number('authorizerReservedConcurrency') ??
+      (stage === 'prod' ? DEFAULT_AUTHORIZER_RESERVED_CONCURRENCY : undefined),
     apiRateLimitMax: number('apiRateLimitMax'),
     auditRetentionDays: number('auditRetentionDays'),
     ...(value('testMode') === undefined ? {} : { testMode: testModeOf(value('testMode')) }),
@@ -139,6 +166,7 @@ export function createApp(
             webAclArn: edge.webAclArn,
             webAclName: edge.webAclName,
             ...(originDomain ? { originDomain } : {}),
+            ...(publicDomain ? { publicDomain } : {}),
           },
         }
       : {}),
@@ -171,6 +199,29 @@ function originDomainOf(
     domainName: String(domainName),
     certificateArn: String(certificateArn),
     ...(zoneId && zoneName ? { hostedZone: { id: String(zoneId), name: String(zoneName) } } : {}),
+  };
+}
+
+function publicDomainOf(
+  value: (name: keyof StageDescription) => string | boolean | undefined,
+  originDomain: OriginDomain | undefined,
+): PublicDomain | undefined {
+  const domainName = value('domainName');
+  const certificateArn = value('certificateArn');
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName || !certificateArn) throw new Error('domainName and certificateArn go together');
+  // CloudFront takes a viewer certificate from us-east-1 only.
+  const certificateRegion = String(certificateArn).split(':')[3];
+  if (certificateRegion !== 'us-east-1')
+    throw new Error(
+      `certificateArn is in ${certificateRegion}: CloudFront takes its certificate from us-east-1 only (request or import one for ${String(domainName)} there)`,
+    );
+  const zone = originDomain?.hostedZone;
+  const inZone = zone && `.${String(domainName)}`.endsWith(`.${zone.name.replace(/\.$/, '')}`);
+  return {
+    domainName: String(domainName),
+    certificateArn: String(certificateArn),
+    ...(inZone ? { hostedZone: zone } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-codedeploy';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_MS } from '../lib/config.js';
 import { type ApiFunction, LIVE_ALIAS } from './api-function.js';
@@ -30,12 +31,22 @@ const NAMESPACE = 'HiringApi';
 
 /**
  * Canary rollouts: CodeDeploy moves each function's `live` alias to the new version 10% first, for 5
- * minutes, then all of it, and moves it back if either of the function's two canary alarms fires in
- * that time: errors (Lambda's own, a crash or a timeout, plus the ERROR lines it logged: an API
- * function's 5xx answer is a handled error Lambda does not count) and p99 duration, both of the new
- * version alone. The alarms gate
- * deployments only and notify nobody: a failed canary fails the `cdk deploy` that started it, and the
- * stack-wide alarms (ServerErrorRate, LatencyP99, …) page for what happens outside a deployment.
+ * minutes, then all of it, and moves it back if one of its canary alarms fires in that time. The API
+ * functions share one pair, on the API's own answers (apiCanaryAlarms); each background function has
+ * its pair on its new version alone: errors (Lambda's own, a crash or a timeout, plus the ERROR lines
+ * it logged) and p99 duration. The alarms gate deployments only and notify nobody: a failed canary
+ * fails the `cdk deploy` that started it, and the stack-wide alarms (ServerErrorRate, LatencyP99, …)
+ * page for what happens outside a deployment.
+ *
+ * Why the API functions share a pair: an alarm is billed per metric it reads ($0.10 a month), and a
+ * pair on one function's new version reads three (its version's errors, its ERROR lines, its
+ * duration), $0.30 a month a function, over $10 for the API's three dozen: a third of what an idle
+ * production stage cost (docs/benchmarks.md). A pair per route group would read the same metrics (each function's new
+ * version is its own dimension). The shared pair reads two: any 5xx answer, and the API's p99. A new
+ * version that fails answers 5xx on its 10% at once, whichever route it serves; what it loses is a
+ * false rollback when the previous version answers a 5xx in those 5 minutes (safe: nothing is lost,
+ * deploy again), and the p99 of a slow new version of a route with under about 1% of the traffic, which
+ * LatencyP99 still pages for.
  */
 export class Rollout extends Construct {
   /** every canary alarm, for the dashboard */
@@ -44,7 +55,13 @@ export class Rollout extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    props: { stage: string; application: ILambdaApplication; functions: ApiFunction[] },
+    props: {
+      stage: string;
+      application: ILambdaApplication;
+      functions: ApiFunction[];
+      /** the pair every API function's deployment watches (apiCanaryAlarms) */
+      apiAlarms: Alarm[];
+    },
   ) {
     super(scope, id);
     const { application } = props;
@@ -53,11 +70,10 @@ export class Rollout extends Construct {
     const role = this.deploymentRole(props.functions);
     for (const fn of props.functions) {
       const scope = new Construct(this, fn.node.id);
-      const alarms = [
-        this.errorsAlarm(scope, props.stage, fn),
-        this.latencyAlarm(scope, props.stage, fn),
-      ];
-      this.alarms.push(...alarms);
+      const alarms = fn.background
+        ? [this.errorsAlarm(scope, props.stage, fn), this.latencyAlarm(scope, props.stage, fn)]
+        : props.apiAlarms;
+      if (fn.background) this.alarms.push(...alarms);
       // The alarms watch the new version before the alias starts moving to it.
       fn.live.node.addDependency(...alarms);
       new LambdaDeploymentGroup(scope, 'Deployment', {
@@ -119,11 +135,9 @@ export class Rollout extends Construct {
     });
   }
 
-  /** The new version's p99 duration above the API's target (an API function) or half the timeout (a background one), 2 minutes of 3. */
+  /** The new version's p99 duration above half its timeout, 2 minutes of 3. */
   private latencyAlarm(scope: Construct, stage: string, fn: ApiFunction): Alarm {
-    const threshold = fn.background
-      ? (fn.timeout?.toMilliseconds() ?? FUNCTION_TIMEOUT_MS) / 2
-      : API_FUNCTION_P99_MS;
+    const threshold = (fn.timeout?.toMilliseconds() ?? FUNCTION_TIMEOUT_MS) / 2;
     return new Alarm(scope, 'Latency', {
       alarmName: canaryAlarmName(stage, fn, 'Latency'),
       alarmDescription: `${fn.node.id}, the version being deployed: p99 duration above ${threshold} ms in 2 of 3 minutes. CodeDeploy then moves the alias back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
@@ -167,6 +181,36 @@ export class Rollout extends Construct {
     });
     return role;
   }
+}
+
+/**
+ * The canary pair of every API function's deployment: a 5xx answer in a minute (a crash, a timeout, a
+ * failed authorizer or a handled 5xx, whichever function answered), and the API's p99 latency above
+ * its target in 2 minutes of 3 (a cold start of each new version passes in one).
+ */
+export function apiCanaryAlarms(scope: Construct, stage: string, api: HttpApi): Alarm[] {
+  const minute = Duration.minutes(1);
+  return [
+    new Alarm(scope, 'CanaryApiErrors', {
+      alarmName: `HiringApi-${stage}-Canary-Api-Errors`,
+      alarmDescription: `A 5xx answer in a minute, during a deployment of an API function. CodeDeploy then moves its alias back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
+      metric: api.metricServerError({ period: minute, statistic: 'Sum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }),
+    new Alarm(scope, 'CanaryApiLatency', {
+      alarmName: `HiringApi-${stage}-Canary-Api-Latency`,
+      alarmDescription: `The API's p99 latency above ${API_FUNCTION_P99_MS} ms in 2 of 3 minutes, during a deployment of an API function. CodeDeploy then moves its alias back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
+      metric: api.metricLatency({ period: minute, statistic: 'p99' }),
+      threshold: API_FUNCTION_P99_MS,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }),
+  ];
 }
 
 /**

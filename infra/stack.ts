@@ -20,6 +20,8 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
+  SecurityPolicyProtocol,
+  SSLMethod,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -34,8 +36,8 @@ import {
   SecurityPolicy,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
-import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
+import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayv2DomainProperties, CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import {
   HttpLambdaAuthorizer,
   HttpLambdaResponseType,
@@ -56,7 +58,6 @@ import { anyOccurrenceAlarm, weakReference } from './alarms.js';
 import { type CfnTopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { Operations } from './operations.js';
 import { LambdaApplication } from 'aws-cdk-lib/aws-codedeploy';
-import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -73,7 +74,7 @@ import { type HiringApiDataStack, originVerifyRotationParameter } from './data.j
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
-import { Rollout, type RolloutKind } from './rollout.js';
+import { apiCanaryAlarms, Rollout, type RolloutKind } from './rollout.js';
 import {
   EDGE_BYPASS_REASON,
   MIN_AUDIT_RETENTION_DAYS,
@@ -95,6 +96,8 @@ export interface HiringApiStackProps extends StackProps {
   /** the routes to serve, each with its table access (the route table; a test passes more, to see the app grow) */
   routes?: readonly ServedRoute[];
   apiKeyHourlyLimit?: number;
+  /** concurrency reserved for the authorizer, which every request waits on (none: it shares the account's) */
+  authorizerReservedConcurrency?: number;
   /** days GET /audit-log keeps each entry (default 400; at least MIN_AUDIT_RETENTION_DAYS) */
   auditRetentionDays?: number;
   /** test keys, their test spaces and the test routes (default on; false: none of them) */
@@ -112,6 +115,7 @@ export interface HiringApiStackProps extends StackProps {
     webAclArn: string;
     webAclName: string;
     originDomain?: OriginDomain;
+    publicDomain?: PublicDomain;
   };
   /** how a deployment moves the functions to their new code: CodeDeploy canaries (default in prod) or all at once (default elsewhere) */
   rollout?: RolloutKind;
@@ -128,6 +132,16 @@ export interface OriginDomain {
   /** an ACM certificate for it, in the API's region */
   certificateArn: string;
   /** the Route 53 zone to put the alias record in; without it, point a CNAME at the `OriginDnsTarget` output */
+  hostedZone?: { id: string; name: string };
+}
+
+/** The API's public domain, served by CloudFront: what `ApiUrl` names and integrators pin. */
+export interface PublicDomain {
+  /** e.g. api.example.com */
+  domainName: string;
+  /** an ACM certificate for it, in us-east-1 */
+  certificateArn: string;
+  /** the Route 53 zone to put its alias records in; without it, point it at the `DnsTarget` output */
   hostedZone?: { id: string; name: string };
 }
 
@@ -195,13 +209,13 @@ export class HiringApiStack extends Stack {
     const { data } = props;
     this.table = data.table;
     const originVerify = props.edge ? data.originVerify : undefined;
-    // An HTTP API starts no trace: with active tracing the authorizer would start one of its own for
-    // every sampled request, next to the route function's, doubling the traces recorded for nothing
-    // the route's trace does not show (its one DynamoDB write is in the access log's latency).
     const authorizerFunction = new ApiFunction(this, 'Authorizer', {
       functionName: AUTHORIZER_FUNCTION,
       settings,
-      tracing: Tracing.PASS_THROUGH,
+      // Every request waits on it: a stage's other functions can never take its concurrency.
+      ...(props.authorizerReservedConcurrency
+        ? { reservedConcurrentExecutions: props.authorizerReservedConcurrency }
+        : {}),
     });
     if (originVerify) authorizerFunction.readSecret(originVerify, 'ORIGIN_VERIFY_SECRET_ARN');
     authorizerFunction.bindTable(this.table, authorizerAccess({ behindEdge: Boolean(props.edge) }));
@@ -215,11 +229,9 @@ export class HiringApiStack extends Stack {
       resultsCacheTtl: Duration.seconds(0),
     });
 
-    // It reads nothing: a trace of it would hold nothing.
     const notFound = new ApiFunction(this, 'NotFound', {
       functionName: NOT_FOUND_FUNCTION,
       settings,
-      tracing: Tracing.PASS_THROUGH,
     });
     this.functions[NOT_FOUND_FUNCTION] = notFound;
     const originDomain = props.edge?.originDomain;
@@ -250,11 +262,17 @@ export class HiringApiStack extends Stack {
           })
         : undefined;
     const rollouts: Rollout[] = [];
+    const apiCanary = application ? apiCanaryAlarms(this, props.stage, this.api) : [];
     // A rollout per stack (each with its CodeDeploy role), named after the stack so that ids stay unique across the app.
     const rollOut = (scope: Construct, name: string, functions: ApiFunction[]) => {
       if (application && functions.length > 0)
         rollouts.push(
-          new Rollout(scope, `${name}Rollout`, { stage: props.stage, application, functions }),
+          new Rollout(scope, `${name}Rollout`, {
+            stage: props.stage,
+            application,
+            functions,
+            apiAlarms: apiCanary,
+          }),
         );
     };
 
@@ -377,7 +395,7 @@ export class HiringApiStack extends Stack {
       productEvents,
       webhooks,
       alarmAction: notify,
-      canaryAlarms: rollouts.flatMap((rollout) => rollout.alarms),
+      canaryAlarms: [...apiCanary, ...rollouts.flatMap((rollout) => rollout.alarms)],
       dataAlarmNames: data.alarmNames,
       ...(props.edge ? { webAclName: props.edge.webAclName } : {}),
     });
@@ -401,8 +419,21 @@ export class HiringApiStack extends Stack {
         this,
         originVerifyRotationParameter(props.stage),
       );
+      const publicDomain = props.edge.publicDomain;
       const distribution = new Distribution(this, 'Edge', {
         comment: `Hiring Integration API (${props.stage}), origin header of rotation ${rotation}`,
+        ...(publicDomain
+          ? {
+              domainNames: [publicDomain.domainName],
+              certificate: Certificate.fromCertificateArn(
+                this,
+                'EdgeCertificate',
+                publicDomain.certificateArn,
+              ),
+              minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+              sslSupportMethod: SSLMethod.SNI,
+            }
+          : {}),
         webAclId: props.edge.webAclArn,
         httpVersion: HttpVersion.HTTP2_AND_3,
         defaultBehavior: {
@@ -436,9 +467,10 @@ export class HiringApiStack extends Stack {
           ttl: Duration.seconds(0),
         })),
       });
-      this.acknowledgeEdgeNagFindings(distribution);
+      this.acknowledgeEdgeNagFindings(distribution, Boolean(publicDomain));
+      if (publicDomain) this.addPublicRecords(publicDomain, distribution);
       new CfnOutput(this, 'ApiUrl', {
-        value: `https://${distribution.distributionDomainName}${API_PREFIX}`,
+        value: `https://${publicDomain?.domainName ?? distribution.distributionDomainName}${API_PREFIX}`,
         description: 'Base URL of the API (through CloudFront and WAF)',
       });
     } else {
@@ -471,6 +503,24 @@ export class HiringApiStack extends Stack {
       });
     }
     return domain;
+  }
+
+  /** The public name's alias records (IPv4 and IPv6) to the distribution, or the target for them. */
+  private addPublicRecords(domain: PublicDomain, distribution: Distribution): void {
+    if (!domain.hostedZone) {
+      new CfnOutput(this, 'DnsTarget', {
+        value: distribution.distributionDomainName,
+        description: `Point ${domain.domainName} at this (an alias, or a CNAME if it is not a zone apex)`,
+      });
+      return;
+    }
+    const zone = HostedZone.fromHostedZoneAttributes(this, 'PublicZone', {
+      hostedZoneId: domain.hostedZone.id,
+      zoneName: domain.hostedZone.name,
+    });
+    const target = RecordTarget.fromAlias(new CloudFrontTarget(distribution));
+    new ARecord(this, 'PublicRecord', { zone, recordName: domain.domainName, target });
+    new AaaaRecord(this, 'PublicRecordIpv6', { zone, recordName: domain.domainName, target });
   }
 
   /** The alarms of the API itself (the others are next to what they watch), each notifying the alarm topic. */
@@ -551,7 +601,7 @@ export class HiringApiStack extends Stack {
     for (const alarm of alarms) alarm.addAlarmAction(notify);
   }
 
-  private acknowledgeEdgeNagFindings(distribution: Distribution): void {
+  private acknowledgeEdgeNagFindings(distribution: Distribution, ownDomain: boolean): void {
     const acknowledge = (construct: Construct, id: string, reason: string) =>
       Validations.of(construct).acknowledge({ id: `AwsSolutions::AwsSolutions-${id}`, reason });
     acknowledge(
@@ -564,10 +614,13 @@ export class HiringApiStack extends Stack {
       'CFR3',
       'Every request that reaches the origin is in the API access log; WAF metrics and sampled requests show what the edge refused.',
     );
-    acknowledge(
-      distribution,
-      'CFR4',
-      'The distribution uses the default *.cloudfront.net certificate, whose minimum TLS version cannot be set; a custom domain with its own certificate would allow TLSv1.2_2021.',
-    );
+    // With its own domain the distribution serves TLSv1.2_2021 and the check passes; without one
+    // (an edge outside prod with no domain described) the *.cloudfront.net certificate cannot be set.
+    if (!ownDomain)
+      acknowledge(
+        distribution,
+        'CFR4',
+        'Without a public domain described for the stage the distribution has the default *.cloudfront.net certificate, whose minimum TLS version cannot be set; prod requires its own domain (TLSv1.2_2021).',
+      );
   }
 }

@@ -4,6 +4,7 @@ import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { hasScope, missingScopeMessage } from '../auth/scopes.js';
 import { logger } from '../observability/logger.js';
+import { callLog, withCallLog } from '../observability/trace.js';
 import type { REQUEST_SCHEMAS } from '../schemas/requests.js';
 import type { responses } from '../schemas/responses.js';
 import { parseJsonBody } from './body.js';
@@ -153,6 +154,33 @@ function requestIdentity<R extends RouteId>(): MiddlewareObj<
       logger.appendKeys({ requestId: context.requestId });
     },
   };
+}
+
+/** An answer slower than this (the API's p99 target) is logged with its calls. */
+export const SLOW_ANSWER_MS = 1_000;
+
+/**
+ * The log-based trace: an answer that is a 5xx or took SLOW_ANSWER_MS or more is logged with the AWS
+ * calls it made and their times (lib/observability/trace.ts), the requests worth a look and no others.
+ */
+function slowOrFailedAnswers<R extends RouteId>(): MiddlewareObj<
+  ApiEvent,
+  ApiResponse,
+  Error,
+  ApiContext<R>
+> {
+  const report = (request: { response?: ApiResponse | null }) => {
+    const log = callLog();
+    const statusCode = request.response?.statusCode ?? 500;
+    if (log && (statusCode >= 500 || log.elapsedMs >= SLOW_ANSWER_MS))
+      logger.warn('Slow or failed answer', {
+        statusCode,
+        durationMs: log.elapsedMs,
+        calls: log.calls,
+      });
+  };
+  // Registered outside the envelope: its onError runs after the envelope has made the answer.
+  return { after: report, onError: report };
 }
 
 /** Errors become responses here, with the caller's RateLimit headers once the caller is known. */
@@ -364,6 +392,7 @@ export function apiHandler<R extends RouteId>(
     // Outermost, so its onError (which resets the appended keys) runs after the envelope has logged.
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(requestIdentity<R>())
+    .use(slowOrFailedAnswers<R>())
     .use(errorEnvelope<R>())
     .use(authorize(routeId))
     .use(validate(routeId, schemas))
@@ -390,6 +419,10 @@ export function apiHandler<R extends RouteId>(
       const response = jsonResponse(route.successStatus, shaped.answer, headers);
       return fitResponse(response, request.headers['accept-encoding']);
     });
-  // Exposed so a test can hold every handler to exactly its route's schemas in REQUEST_SCHEMAS.
-  return Object.assign(handler, { requestSchemas: schemas });
+  // Each invocation keeps its call log; the schemas are exposed so a test can hold every handler to
+  // exactly its route's schemas in REQUEST_SCHEMAS.
+  return Object.assign(
+    (event: ApiEvent, context: Context) => withCallLog(() => handler(event, context)),
+    { requestSchemas: schemas },
+  );
 }

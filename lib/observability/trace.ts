@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import type {
@@ -54,14 +55,45 @@ export interface CallRecord {
   outcome?: 'error' | 'fault';
 }
 
-/** Times `call` as a subsegment named `name` of the current trace (when sampled); returns its result. */
+/** One call of an invocation, as its call log keeps it: when it started (ms into the invocation), how long it took. */
+export interface LoggedCall {
+  name: string;
+  operation?: string;
+  startMs: number;
+  ms: number;
+  outcome?: 'error' | 'fault';
+}
+
+/**
+ * The calls of each invocation that keeps a call log (withCallLog), so that a slow or failed answer can
+ * say where its time went in its log line: the trace of the requests worth tracing, at the price of a
+ * log line for those alone (an API function is not sampled by X-Ray: infra/api-function.ts says why).
+ */
+const callLogs = new AsyncLocalStorage<{ startedAt: number; calls: LoggedCall[] }>();
+
+/** Runs `invocation` with a call log of its own (invocations running at once, locally, keep theirs apart). */
+export function withCallLog<T>(invocation: () => Promise<T>): Promise<T> {
+  return callLogs.run({ startedAt: Date.now(), calls: [] }, invocation);
+}
+
+/** The invocation's call log so far: its age and its calls (undefined outside withCallLog). */
+export function callLog(): { elapsedMs: number; calls: LoggedCall[] } | undefined {
+  const log = callLogs.getStore();
+  return log && { elapsedMs: Date.now() - log.startedAt, calls: log.calls };
+}
+
+/**
+ * Times `call` as a subsegment named `name` of the current trace (when sampled), and in the
+ * invocation's call log (when it keeps one); returns its result.
+ */
 export async function traced<T>(
   name: string,
   call: () => Promise<T>,
   describe: (result: T | undefined, error: unknown) => CallRecord,
 ): Promise<T> {
   const trace = sampledTrace();
-  if (!trace) return call();
+  const log = callLogs.getStore();
+  if (!trace && !log) return call();
   const start = Date.now() / 1000;
   let result: T | undefined;
   let failure: unknown;
@@ -73,23 +105,31 @@ export async function traced<T>(
     throw error;
   } finally {
     const record = describe(result, failure);
-    send({
-      type: 'subsegment',
+    log?.calls.push({
       name,
-      id: randomBytes(8).toString('hex'),
-      trace_id: trace.traceId,
-      parent_id: trace.parentId,
-      start_time: start,
-      end_time: Date.now() / 1000,
-      namespace: record.namespace,
-      ...(record.aws ? { aws: record.aws } : {}),
-      ...(record.http ? { http: record.http } : {}),
-      ...(record.outcome === 'error'
-        ? { error: true }
-        : record.outcome === 'fault'
-          ? { fault: true }
-          : {}),
+      ...(typeof record.aws?.operation === 'string' ? { operation: record.aws.operation } : {}),
+      startMs: Math.round(start * 1000 - log.startedAt),
+      ms: Math.round(Date.now() - start * 1000),
+      ...(record.outcome ? { outcome: record.outcome } : {}),
     });
+    if (trace)
+      send({
+        type: 'subsegment',
+        name,
+        id: randomBytes(8).toString('hex'),
+        trace_id: trace.traceId,
+        parent_id: trace.parentId,
+        start_time: start,
+        end_time: Date.now() / 1000,
+        namespace: record.namespace,
+        ...(record.aws ? { aws: record.aws } : {}),
+        ...(record.http ? { http: record.http } : {}),
+        ...(record.outcome === 'error'
+          ? { error: true }
+          : record.outcome === 'fault'
+            ? { fault: true }
+            : {}),
+      });
   }
 }
 

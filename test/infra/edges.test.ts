@@ -30,6 +30,9 @@ const stages: [string, CfnTemplate, Env][] = [
           originDomainName: 'origin.api.example.com',
           originCertificateArn:
             'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
+          domainName: 'api.example.com',
+          certificateArn:
+            'arn:aws:acm:us-east-1:123456789012:certificate/7d1e2f3a-1111-2222-3333-444455556666',
         },
         PROD_ENV,
       ),

@@ -6,12 +6,7 @@ import { promisify } from 'node:util';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput, INDEXES, RETIRED_INDEXES, tableIndexes } from '../../lib/db/table.js';
-import {
-  API_PREFIX,
-  AUTHORIZER_FUNCTION,
-  NOT_FOUND_FUNCTION,
-  routeEntries,
-} from '../../lib/http/routes.js';
+import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
 import { createApp } from '../../infra/app.js';
 import { MANAGED_RULES, RATE_LIMITED_BODY, REQUEST_BLOCKED_BODY } from '../../infra/edge.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
@@ -130,7 +125,7 @@ describe('CDK app (cdk synth, offline)', () => {
     });
   });
 
-  it('runs every function on Node.js 24, arm64, with tracing (but the authorizer and not-found, which pass it through), its own log group, Lambda’s own lines at WARN for API functions, and Powertools settings', () => {
+  it('runs every function on Node.js 24, arm64, X-Ray tracing the background ones (API functions pass it through and log a slow or failed answer’s calls), its own log group, Lambda’s own lines at WARN for API functions, and Powertools settings', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function') as Resources);
     expect(functions).toHaveLength(
       routeEntries().length + 2 + Object.keys(BACKGROUND_FUNCTIONS).length,
@@ -144,11 +139,7 @@ describe('CDK app (cdk synth, offline)', () => {
         MemorySize: 512,
         // API functions answer within API Gateway's 30 s; the event consumer may erase a candidate's many applications.
         Timeout: background ? 60 : 10,
-        TracingConfig: {
-          Mode: [AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION].includes(String(name))
-            ? 'PassThrough'
-            : 'Active',
-        },
+        TracingConfig: { Mode: background ? 'Active' : 'PassThrough' },
         LoggingConfig: {
           LogFormat: 'JSON',
           LogGroup: expect.anything(),
@@ -729,6 +720,9 @@ const ORIGIN_DOMAIN_CONTEXT = {
   originDomainName: 'origin.api.example.com',
   originCertificateArn:
     'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
+  domainName: 'api.example.com',
+  certificateArn:
+    'arn:aws:acm:us-east-1:123456789012:certificate/7d1e2f3a-1111-2222-3333-444455556666',
   originHostedZoneId: 'Z0123456789ABCDEFGHIJ',
   originHostedZoneName: 'api.example.com',
 };
@@ -766,6 +760,28 @@ describe('production stage', () => {
     ).toBe(true);
     const groups = Object.values(prod.findResources('AWS::Logs::LogGroup') as Resources);
     expect(groups.every((group) => group.Properties.RetentionInDays === 90)).toBe(true);
+  });
+
+  it('reserves the authorizer’s concurrency and keeps every version in prod; dev reserves none and keeps no old version', () => {
+    const functions = (cfn: Template) =>
+      Object.values(cfn.findResources('AWS::Lambda::Function') as Resources).map((fn) => ({
+        name: (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'],
+        reserved: fn.Properties.ReservedConcurrentExecutions,
+      }));
+    const versionPolicies = (cfn: Template) => [
+      ...new Set(
+        Object.values(cfn.findResources('AWS::Lambda::Version')).map(
+          (version) => (version as { DeletionPolicy?: string }).DeletionPolicy ?? 'Delete',
+        ),
+      ),
+    ];
+
+    expect(functions(prod).filter((fn) => fn.reserved !== undefined)).toEqual([
+      { name: 'authorizer', reserved: 100 },
+    ]);
+    expect(functions(template).filter((fn) => fn.reserved !== undefined)).toEqual([]);
+    expect(versionPolicies(prod)).toEqual(['Retain']);
+    expect(versionPolicies(template)).toEqual(['Delete']);
   });
 
   it('stops floods at the edge: a WAF web ACL in us-east-1 limits each client IP to 500 requests a minute, answered 429 in the envelope', () => {
@@ -911,18 +927,45 @@ describe('production stage', () => {
       ViewerProtocolPolicy: 'https-only',
       CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
     });
-    prod.hasOutput('ApiUrl', {
-      Value: {
-        'Fn::Join': [
-          '',
-          [
-            'https://',
-            { 'Fn::GetAtt': [Match.stringLikeRegexp('^Edge'), 'DomainName'] },
-            '/api/v1',
-          ],
-        ],
-      },
+    // Integrators pin the public domain, which CloudFront serves with TLS 1.2 (2021) at least.
+    expect(config.Aliases).toEqual([ORIGIN_DOMAIN_CONTEXT.domainName]);
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: ORIGIN_DOMAIN_CONTEXT.certificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
     });
+    prod.hasOutput('ApiUrl', { Value: `https://${ORIGIN_DOMAIN_CONTEXT.domainName}/api/v1` });
+    // Its records, IPv4 and IPv6, alias the distribution in the zone (api.example.com is its apex).
+    for (const type of ['A', 'AAAA'])
+      prod.hasResourceProperties('AWS::Route53::RecordSet', {
+        Name: `${ORIGIN_DOMAIN_CONTEXT.domainName}.`,
+        Type: type,
+        HostedZoneId: ORIGIN_DOMAIN_CONTEXT.originHostedZoneId,
+        AliasTarget: Match.objectLike({
+          DNSName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Edge'), 'DomainName'] },
+        }),
+      });
+  });
+
+  it('refuses a prod edge without its public domain, and a public certificate outside us-east-1', () => {
+    const {
+      domainName: _domain,
+      certificateArn: _certificate,
+      ...withoutPublic
+    } = ORIGIN_DOMAIN_CONTEXT;
+    const synth = (context: Record<string, unknown>) =>
+      createApp(
+        { stage: 'prod', 'aws:cdk:bundling-stacks': [], ...context },
+        { account: '123456789012', region: 'eu-west-1' },
+      );
+
+    expect(() => synth(withoutPublic)).toThrow(/needs its public domain/);
+    expect(() =>
+      synth({
+        ...ORIGIN_DOMAIN_CONTEXT,
+        certificateArn: ORIGIN_DOMAIN_CONTEXT.originCertificateArn,
+      }),
+    ).toThrow(/certificateArn is in eu-west-1: CloudFront takes its certificate from us-east-1/);
   });
 
   it("shows the edge's allowed and blocked requests on the dashboard, by the web ACL's name", () => {
@@ -1051,7 +1094,7 @@ describe('safe rollouts', () => {
     );
   });
 
-  it('moves every prod function by a CodeDeploy canary, 10% for 5 minutes, rolled back by its new version’s errors or p99 alarm', () => {
+  it('moves every prod function by a CodeDeploy canary, 10% for 5 minutes, rolled back by the API’s 5xx or p99 (API functions) or its new version’s errors or p99 (background ones)', () => {
     const cfn = prodTemplate();
     const runbook = readFileSync(join(ROOT, 'docs', 'operations.md'), 'utf8');
     const functions = resourcesOf(cfn, 'AWS::Lambda::Function');
@@ -1078,9 +1121,13 @@ describe('safe rollouts', () => {
         Events: expect.arrayContaining(['DEPLOYMENT_STOP_ON_ALARM', 'DEPLOYMENT_FAILURE']),
       });
       const alarmIds = group.AlarmConfiguration.Alarms.map((alarm) => alarm.Name.Ref);
-      // The alarms move to the new version before the alias does.
-      expect(alias.DependsOn?.sort()).toEqual([...alarmIds].sort());
       const alarms = alarmIds.map((id) => cfn.Resources[id]?.Properties as Record<string, unknown>);
+      for (const alarm of alarms) {
+        // Gates for the deployment only: a failed canary fails `cdk deploy`, the stack-wide alarms page.
+        expect(alarm.AlarmActions, fn).toBeUndefined();
+        expect(alarm.AlarmName).toMatch(/^HiringApi-prod-Canary-\w+-(Errors|Latency)$/);
+        expect(alarm.AlarmDescription).toContain('Runbook: docs/operations.md#rollbacks');
+      }
       const newVersion = [
         { Name: 'ExecutedVersion', Value: version },
         { Name: 'FunctionName', Value: { Ref: fn } },
@@ -1089,11 +1136,40 @@ describe('safe rollouts', () => {
       const background = (Object.values(BACKGROUND_FUNCTIONS) as unknown[]).includes(
         resource.Metadata?.['hiring:function'],
       );
+      if (!background) {
+        // Every API function's deployment watches the one shared pair: the API's 5xx and its p99.
+        expect(alarms.map((alarm) => alarm.AlarmName).sort(), fn).toEqual([
+          'HiringApi-prod-Canary-Api-Errors',
+          'HiringApi-prod-Canary-Api-Latency',
+        ]);
+        expect(alarms).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              Namespace: 'AWS/ApiGateway',
+              MetricName: '5xx',
+              Statistic: 'Sum',
+              Period: 60,
+              Threshold: 1,
+            }),
+            expect.objectContaining({
+              Namespace: 'AWS/ApiGateway',
+              MetricName: 'Latency',
+              ExtendedStatistic: 'p99',
+              Threshold: 1_000,
+              EvaluationPeriods: 3,
+              DatapointsToAlarm: 2,
+            }),
+          ]),
+        );
+        continue;
+      }
+      // The alarms move to the new version before the alias does.
+      expect(alias.DependsOn?.sort()).toEqual([...alarmIds].sort());
       const latency = alarms.find((alarm) => alarm.MetricName === 'Duration');
       expect(latency, fn).toMatchObject({
         ExtendedStatistic: 'p99',
         Period: 60,
-        Threshold: background ? 30_000 : 1_000,
+        Threshold: 30_000,
         EvaluationPeriods: 3,
         DatapointsToAlarm: 2,
       });
@@ -1116,18 +1192,12 @@ describe('safe rollouts', () => {
         MetricName: 'ErrorLogLines',
         Dimensions: expect.arrayContaining([{ Name: 'ExecutedVersion', Value: version }]),
       });
-      for (const alarm of alarms) {
-        // Gates for the deployment only: a failed canary fails `cdk deploy`, the stack-wide alarms page.
-        expect(alarm.AlarmActions, fn).toBeUndefined();
-        expect(alarm.AlarmName).toMatch(/^HiringApi-prod-Canary-\w+-(Errors|Latency)$/);
-        expect(alarm.AlarmDescription).toContain('Runbook: docs/operations.md#rollbacks');
-      }
     }
     expect(runbook).toMatch(/^## Rollbacks$/m);
     const filters = resourcesOf(cfn, 'AWS::Logs::MetricFilter').filter(([, filter]) =>
       JSON.stringify(filter.Properties).includes('ErrorLogLines'),
     );
-    expect(filters).toHaveLength(functions.length);
+    expect(filters).toHaveLength(Object.keys(BACKGROUND_FUNCTIONS).length);
     expect(JSON.stringify(filters[0]?.[1].Properties)).toContain(
       '{"Key":"ExecutedVersion","Value":"$.function_version"}',
     );
