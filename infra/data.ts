@@ -32,6 +32,7 @@ import {
   TABLE_OPERATIONS,
 } from './alarms.js';
 import { encryptedQueue, WORKER_TIMEOUT_SECONDS } from './queues.js';
+import { releasedTableIndexes } from './released.js';
 
 /**
  * What the service keeps: the table (and its stream), the keys and secrets that make its data readable
@@ -73,7 +74,8 @@ export class HiringApiDataStack extends Stack {
     super(scope, id, props);
     const kept = keptIn(props.stage);
 
-    // The table, from the shared definition in lib/db/table.ts.
+    // The table, from the shared definition in lib/db/table.ts, with the retired indexes the released
+    // table still has (none on a table made afresh).
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: KEY_ATTRIBUTES.partitionKey, type: AttributeType.STRING },
       sortKey: { name: KEY_ATTRIBUTES.sortKey, type: AttributeType.STRING },
@@ -83,7 +85,7 @@ export class HiringApiDataStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.stage !== 'dev',
       removalPolicy: kept,
-      globalSecondaryIndexes: tableIndexes().map((index) => ({
+      globalSecondaryIndexes: tableIndexes(releasedTableIndexes(props.stage)).map((index) => ({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },

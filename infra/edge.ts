@@ -86,6 +86,19 @@ export const MANAGED_RULES = {
   },
 } as const satisfies Record<string, { block: readonly string[]; count: readonly string[] }>;
 
+/**
+ * The static version each managed group is pinned to: AWS moves a group's default version when it
+ * chooses, and a changed rule could start blocking integrators' JSON bodies unannounced. A new version
+ * is taken by changing it here, after reading AWS's changelog of the group (`aws wafv2
+ * list-available-managed-rule-group-versions --scope CLOUDFRONT --region us-east-1 --vendor-name AWS
+ * --name <group>` lists them). The IP reputation list has no versions (AWS keeps its addresses
+ * current). The known-bad-inputs group keeps AWS's default version: its static version names could not
+ * be checked offline, and a name AWS does not have would fail the deployment.
+ */
+export const MANAGED_RULE_VERSIONS: Partial<Record<keyof typeof MANAGED_RULES, string>> = {
+  AWSManagedRulesCommonRuleSet: 'Version_1.19',
+};
+
 const EDGE_REGION = 'us-east-1';
 
 export interface EdgeProtectionStackProps extends StackProps {
@@ -119,6 +132,7 @@ export class EdgeProtectionStack extends Stack {
         managedRuleGroupStatement: {
           vendorName: 'AWS',
           name,
+          ...(MANAGED_RULE_VERSIONS[name] ? { version: MANAGED_RULE_VERSIONS[name] } : {}),
           ruleActionOverrides: [
             ...MANAGED_RULES[name].block.map((rule) => ({
               name: rule,

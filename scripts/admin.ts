@@ -24,6 +24,7 @@ import { importFile } from '../lib/schemas/product-data.js';
 import { expiryProblem } from '../lib/keys/requests.js';
 import { stdoutForResultOnly } from './local/local-logs.js';
 import { progressOnStderr } from './local/progress.js';
+import { pruneVersions } from './local/prune-versions.js';
 
 // stdout is the command's result, one JSON document, so that `npm run --silent admin -- … | jq` works:
 // everything else written there (the functions' log lines) goes to stderr, with the progress.
@@ -41,6 +42,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   import     --tenant <id> --file <data.json>          (the product's data, applied as *.upserted events)
   publish    --file <events.ndjson> [--tenant <id>]   (product events, one a line: detail + type)
   redrive    --dlq-arn <arn>                          (move the dead-letter queue's events back; AWS only)
+  prune-versions --stage <stage> [--keep <n>] [--dry-run]  (delete function versions no alias names but the newest n, default 5; AWS only)
   migrate-application-copies --tenant <id>            (once, after upgrading a table written before copies were items)
   seal-webhook-secrets --tenant <id>                  (once, after upgrading: encrypts signing secrets kept in clear; AWS: WEBHOOK_SECRETS_KEY_ARN)
   index-candidate-emails --tenant <id>                (once, after upgrading: makes resumes written before findable by e-mail)
@@ -49,20 +51,23 @@ Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), T
 
 class UsageError extends Error {}
 
-function required(values: Record<string, string | undefined>, name: string): string {
+/** The parsed options: a string each, and the flags (--dry-run). */
+type Options = Record<string, string | boolean | undefined>;
+
+function required(values: Options, name: string): string {
   const value = values[name];
-  if (!value) throw new UsageError(`--${name} is required`);
+  if (typeof value !== 'string' || !value) throw new UsageError(`--${name} is required`);
   return value;
 }
 
-function positiveInteger(values: Record<string, string | undefined>, name: string): number {
+function positiveInteger(values: Options, name: string): number {
   const value = Number(required(values, name));
   if (!Number.isSafeInteger(value) || value <= 0)
     throw new UsageError(`--${name} must be a positive integer`);
   return value;
 }
 
-function tenantOf(values: Record<string, string | undefined>): string {
+function tenantOf(values: Options): string {
   const tenant = required(values, 'tenant');
   if (!isValidId(tenant)) throw new UsageError(`--tenant must be ${ID_RULE}`);
   return tenant;
@@ -84,6 +89,9 @@ async function main(argv: string[]): Promise<unknown> {
       'max-keys': { type: 'string' },
       file: { type: 'string' },
       'dlq-arn': { type: 'string' },
+      stage: { type: 'string' },
+      keep: { type: 'string' },
+      'dry-run': { type: 'boolean' },
     },
   });
   const endpoint = process.env.DYNAMODB_ENDPOINT ?? 'http://127.0.0.1:8000';
@@ -232,6 +240,21 @@ async function main(argv: string[]): Promise<unknown> {
           'redrive moves the messages of an AWS dead-letter queue: set DYNAMODB_ENDPOINT=aws and AWS credentials',
         );
       return { moveTask: await redriveDeadLetters(required(values, 'dlq-arn')) };
+    }
+    case 'prune-versions': {
+      if (endpoint !== 'aws')
+        throw new UsageError(
+          'prune-versions deletes versions of the deployed functions: set DYNAMODB_ENDPOINT=aws and AWS credentials',
+        );
+      const stage = required(values, 'stage');
+      const keep = values.keep === undefined ? 5 : positiveInteger(values, 'keep');
+      const { LambdaClient } = await import('@aws-sdk/client-lambda');
+      const functions = await pruneVersions(new LambdaClient({}), {
+        prefix: `HiringApi-${stage}-`,
+        keep,
+        dryRun: values['dry-run'] === true,
+      });
+      return { dryRun: values['dry-run'] === true, keep, functions };
     }
     default:
       throw new UsageError(command ? `Unknown command "${command}"` : 'A command is required');

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fullDiff, ResourceImpact } from '@aws-cdk/cloudformation-diff';
 import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
+import { RELEASED_STAGE } from '../../infra/released.js';
 import type { AssemblyLike, CfnTemplate } from './stack-template.js';
 
 /**
@@ -18,13 +19,7 @@ import type { AssemblyLike, CfnTemplate } from './stack-template.js';
  *   exists");
  * - a function that moves to another stack is created anew and goes live at once, without its canary.
  */
-export const RELEASED_STACKS = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'docs',
-  'stacks.released.json',
-);
+export { RELEASED_STACKS, RELEASED_STAGE } from '../../infra/released.js';
 
 /** The resource types whose replacement loses data or what clients hold (a key's ciphertexts, a secret). */
 export const STATEFUL_TYPES = [
@@ -191,9 +186,6 @@ export function releaseProblems(released: StackRecord, current: StackRecord): st
   }
   return problems;
 }
-
-/** The stage a release is recorded for and checked against: production, as cdk.json describes it. */
-export const RELEASED_STAGE = 'prod';
 
 /** The record of the current app, synthesized for RELEASED_STAGE from cdk.json (functions not bundled), with `context` over it. */
 export async function currentStackRecord(
