@@ -20,6 +20,7 @@ import { kb, ratio, table } from './stats.js';
 import { authenticate } from '../../lib/keys/authentication.js';
 import { hashApiKey } from '../../lib/keys/format.js';
 import { NOT_MEASURED_WARM, warmOverhead } from './warm.js';
+import { prodTemplates, stageCost } from './cost.js';
 
 /**
  * `npm run bench`: bundle sizes, cold load, warm overhead, DynamoDB work per request on tenants of
@@ -35,6 +36,54 @@ const log = (message: string) =>
 const sections: string[] = [];
 const verdicts: string[] = [];
 const check = (ok: boolean, text: string) => verdicts.push(`- ${ok ? '✅' : '❌'} ${text}`);
+
+/** Targets of the issue that set them (#50): per million authenticated GETs with the edge, and idle. */
+const COST_TARGETS = { busy: 4.5, low: 5.5, idleMonth: 20 };
+
+async function costSection(endpoint: string, tableName: string) {
+  log('synthesizing prod for its cost');
+  const { templates, cleanup } = await prodTemplates();
+  try {
+    const cost = await stageCost(templates, endpoint, tableName);
+    const dollars = (value: number) => `$${value.toFixed(2)}`;
+    check(
+      cost.perMillion.busyWithEdge <= COST_TARGETS.busy,
+      `a million authenticated GETs with the edge, busy: ≤ ${dollars(COST_TARGETS.busy)} (${dollars(cost.perMillion.busyWithEdge)})`,
+    );
+    check(
+      cost.perMillion.lowWithEdge <= COST_TARGETS.low,
+      `a million authenticated GETs with the edge, under a request a second per function: ≤ ${dollars(COST_TARGETS.low)} (${dollars(cost.perMillion.lowWithEdge)})`,
+    );
+    check(
+      cost.idle.total <= COST_TARGETS.idleMonth,
+      `an idle prod stage: ≤ ${dollars(COST_TARGETS.idleMonth)} a month (${dollars(cost.idle.total)})`,
+    );
+    sections.push(
+      '## What a stage costs',
+      "Computed from the synthesized prod templates (cdk.json's description) at list prices (us-east-1, November 2026; free tiers not counted), and from what runs here: GET /jds/:id's answer for a JD of about 1.6 KB of prose, as the function sends it (" +
+        `${cost.measured.answerBytes} B with its headers, ${cost.measured.answerBytesGzip} B gzip-compressed for a client that accepts it, as fetch, browsers and the common HTTP libraries do), ` +
+        `and an access-log line in the stage's format (${cost.measured.accessLogLineBytes} B with CloudWatch's 26 B an event). ` +
+        "Lambda's billed duration (40 ms for the two invocations at 512 MB) and the request's 1 KB to the origin are assumed: no AWS account is reachable from here.",
+      '### Idle, a month',
+      table(
+        ['what', 'a month'],
+        [
+          ...cost.idle.items.map(([what, value]) => [what, dollars(value)]),
+          ['**total**', `**${dollars(cost.idle.total)}**`],
+        ],
+      ),
+      "Plus storage by volume (the table, point-in-time recovery, logs). Nested stacks, roles, the Parameter Store parameter, the e-mail subscription and retained versions (within Lambda's free 75 GB) cost nothing.",
+      '### A million authenticated GETs (GET /jds/:id)',
+      table(
+        ['what', 'per million'],
+        cost.perMillion.items.map(([what, value]) => [what, `$${value.toFixed(3)}`]),
+      ),
+      `With the edge: **${dollars(cost.perMillion.busyWithEdge)}** a million when busy (${dollars(cost.perMillion.busyWithEdgeUncompressed)} for clients that do not accept gzip); **${dollars(cost.perMillion.lowWithEdge)}** below a request a second per function, where Lambda's X-Ray sampling would trace nearly every request of a traced function (none on this path is: the API functions log a slow or failed answer's calls instead). Without the edge (dev): **${dollars(cost.perMillion.withoutEdge)}**, no CloudFront nor WAF, one more write (the authorizer's per-IP count).`,
+    );
+  } finally {
+    await cleanup();
+  }
+}
 
 async function bundleSection() {
   log('synthesizing the CDK app for its bundles');
@@ -605,6 +654,7 @@ const ALL_SECTIONS = [
   'import',
   'consumer',
   'envelope',
+  'cost',
   'throughput',
 ] as const;
 const SELECTED = new Set(process.env.BENCH_SECTIONS?.split(',') ?? ALL_SECTIONS);
@@ -617,7 +667,8 @@ async function main() {
     SELECTED.has('capacity') ||
     SELECTED.has('import') ||
     SELECTED.has('consumer') ||
-    SELECTED.has('envelope')
+    SELECTED.has('envelope') ||
+    SELECTED.has('cost')
   ) {
     const local = await startDynamoDbLocal({ maxHeap: process.env.BENCH_LOCAL_HEAP ?? '12g' });
     try {
@@ -643,6 +694,10 @@ async function main() {
         setSharedDb(db);
         sections.push(...envelopeSection(await measureEnvelope(db, log), check));
         setSharedDb(undefined);
+      }
+      if (SELECTED.has('cost')) {
+        await ensureTable(local.endpoint, 'bench-cost', { stream: false });
+        await costSection(local.endpoint, 'bench-cost');
       }
     } finally {
       await local.stop();
