@@ -21,6 +21,7 @@ import { INDEXES, PARTITION_PREFIXES } from '../lib/db/table.js';
 import { SERVICE_NAME } from '../lib/observability/logger.js';
 import { SECRET_PURPOSE } from '../lib/webhooks/secret-box.js';
 import type { TableAccess } from './permissions.js';
+import { codeRelease } from './release-id.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -163,6 +164,8 @@ export class ApiFunction extends NodejsFunction {
         POWERTOOLS_METRICS_NAMESPACE: 'HiringApi',
         LOG_LEVEL: props.settings.logLevel,
         STAGE: props.settings.stage,
+        // Every log line names the code release it came from: the API's canary counts the new one's.
+        RELEASE_ID: codeRelease(),
         ...props.environment,
       },
       bundling: {

@@ -96,7 +96,7 @@ export function createApp(
     ((app.node.tryGetContext('stages') as Record<string, StageDescription> | undefined) ?? {})[
       stage
     ] ?? {};
-  const value = (name: keyof StageDescription | 'stage') =>
+  const value = (name: keyof StageDescription | 'stage' | 'firstDeploy') =>
     (app.node.tryGetContext(name) ?? (description as Record<string, unknown>)[name]) as
       string | boolean | undefined;
   const number = (name: keyof StageDescription) =>
@@ -141,6 +141,7 @@ export function createApp(
   const alarmEmail = value('alarmEmail');
   const data = new HiringApiDataStack(app, `HiringApiData-${stage}`, {
     stage,
+    firstDeploy: value('firstDeploy') === true || value('firstDeploy') === 'true',
     ...(alarmEmail ? { alarmEmail: String(alarmEmail) } : {}),
     env,
     terminationProtection: stage === 'prod',

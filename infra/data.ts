@@ -45,6 +45,8 @@ import { releasedTableIndexes } from './released.js';
  */
 export interface DataStackProps extends StackProps {
   stage: string;
+  /** the stage's first deployment: its table is made now, so it gets no retired index (`-c firstDeploy=true`) */
+  firstDeploy?: boolean;
   /** subscribed to the alarm topic */
   alarmEmail?: string;
 }
@@ -85,7 +87,9 @@ export class HiringApiDataStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.stage !== 'dev',
       removalPolicy: kept,
-      globalSecondaryIndexes: tableIndexes(releasedTableIndexes(props.stage)).map((index) => ({
+      globalSecondaryIndexes: tableIndexes(
+        props.firstDeploy ? [] : releasedTableIndexes(props.stage),
+      ).map((index) => ({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
@@ -182,8 +186,9 @@ export class HiringApiDataStack extends Stack {
     const productEvents = this.node.findChild('ProductEvents');
     const webhooks = this.node.findChild('Webhooks');
     // A rule on a custom bus reports under its bus's name and its own. Its Ref is `<bus>|<rule>`, a
-    // name no metric has: the alarm would wait for a metric that never comes.
-    const ruleName = Fn.select(1, Fn.split('|', rule.ruleName));
+    // name no metric has (the alarm would wait for a metric that never comes): the name is the last
+    // part of its ARN, `arn:…:rule/<bus>/<rule>`.
+    const ruleName = Fn.select(2, Fn.split('/', rule.ruleArn));
     const alarms = [
       anyOccurrenceAlarm(
         this,
@@ -276,7 +281,7 @@ export class HiringApiDataStack extends Stack {
       enableKeyRotation: true,
       removalPolicy: kept,
     });
-    // Only this stage's alarms, all named HiringApi-<stage>-… or HiringApi<Stack>-<stage>-… (infra/operations.ts, infra/rollout.ts).
+    // Only this stage's alarms, all named HiringApi-<stage>-… or HiringApi<Stack>-<stage>-… (nameAlarms in infra/alarms.ts, infra/rollout.ts).
     const fromTheseAlarms = {
       StringEquals: { 'aws:SourceAccount': this.account },
       ArnLike: {

@@ -13,11 +13,11 @@ import {
 } from 'aws-cdk-lib/aws-codedeploy';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_MS } from '../lib/config.js';
 import { type ApiFunction, LIVE_ALIAS } from './api-function.js';
 import { RUNBOOK } from './alarms.js';
+import { codeRelease } from './release-id.js';
 
 /** How a deployment moves each function's `live` alias to its new version (`-c rollout=…`). */
 export const ROLLOUTS = ['canary', 'all-at-once'] as const;
@@ -31,22 +31,25 @@ const NAMESPACE = 'HiringApi';
 
 /**
  * Canary rollouts: CodeDeploy moves each function's `live` alias to the new version 10% first, for 5
- * minutes, then all of it, and moves it back if one of its canary alarms fires in that time. The API
- * functions share one pair, on the API's own answers (apiCanaryAlarms); each background function has
- * its pair on its new version alone: errors (Lambda's own, a crash or a timeout, plus the ERROR lines
- * it logged) and p99 duration. The alarms gate deployments only and notify nobody: a failed canary
- * fails the `cdk deploy` that started it, and the stack-wide alarms (ServerErrorRate, LatencyP99, …)
- * page for what happens outside a deployment.
+ * minutes, then all of it, and moves it back if one of its canary alarms fires in that time. Every
+ * alarm counts the code being deployed and none of the code it replaces. The API functions share one
+ * pair (apiCanaryAlarms), on the lines of the release being deployed: every log line names its code
+ * release (RELEASE_ID, infra/release-id.ts), and each API function's log group feeds two metrics by
+ * release, its ERROR lines and its slow answers. Each background function has its own pair on its new
+ * version (Lambda's ExecutedVersion and the `function_version` of its lines): errors (Lambda's own, a
+ * crash or a timeout, plus the ERROR lines it logged) and p99 duration. The alarms gate deployments
+ * only and notify nobody: a failed canary fails the `cdk deploy` that started it, and the stack-wide
+ * alarms (ServerErrorRate, LatencyP99, …) page for what happens outside a deployment.
  *
  * Why the API functions share a pair: an alarm is billed per metric it reads ($0.10 a month), and a
  * pair on one function's new version reads three (its version's errors, its ERROR lines, its
  * duration), $0.30 a month a function, over $10 for the API's three dozen: a third of what an idle
- * production stage cost (docs/benchmarks.md). A pair per route group would read the same metrics (each function's new
- * version is its own dimension). The shared pair reads two: any 5xx answer, and the API's p99. A new
- * version that fails answers 5xx on its 10% at once, whichever route it serves; what it loses is a
- * false rollback when the previous version answers a 5xx in those 5 minutes (safe: nothing is lost,
- * deploy again), and the p99 of a slow new version of a route with under about 1% of the traffic, which
- * LatencyP99 still pages for.
+ * production stage cost (docs/benchmarks.md). A pair per route group would read the same metrics
+ * (each function's new version is its own dimension). The release is one dimension for every
+ * function, so the shared pair reads two metrics, and like a per-version pair it sees only the new
+ * code: a rollback during an incident, whose new code is the previous release, is not stopped by the
+ * failing release's errors. What it gives up: a crash outside the handler or a timeout logs no line of
+ * the release (Lambda's own metrics have no release), which ServerErrorRate and LatencyP99 page for.
  */
 export class Rollout extends Construct {
   /** every canary alarm, for the dashboard */
@@ -70,6 +73,7 @@ export class Rollout extends Construct {
     const role = this.deploymentRole(props.functions);
     for (const fn of props.functions) {
       const scope = new Construct(this, fn.node.id);
+      if (!fn.background) releaseMetricFilters(scope, fn);
       const alarms = fn.background
         ? [this.errorsAlarm(scope, props.stage, fn), this.latencyAlarm(scope, props.stage, fn)]
         : props.apiAlarms;
@@ -183,18 +187,66 @@ export class Rollout extends Construct {
   }
 }
 
+/** More answers of the release being deployed slower than the API's p99 target, in a minute, fire its latency canary. */
+export const SLOW_ANSWERS_A_MINUTE = 3;
+
+/** What the API functions' log lines say of the release that wrote them (lib/observability/logger.ts). */
+const RELEASE_METRICS = {
+  errorLines: 'ReleaseErrorLines',
+  slowAnswers: 'ReleaseSlowAnswers',
+} as const;
+
 /**
- * The canary pair of every API function's deployment: a 5xx answer in a minute (a crash, a timeout, a
- * failed authorizer or a handled 5xx, whichever function answered), and the API's p99 latency above
- * its target in 2 minutes of 3 (a cold start of each new version passes in one).
+ * An API function's log group counted by release: its ERROR lines (a 5xx answer, a failed call) and
+ * its slow answers (`Slow or failed answer` below 500: lib/http/api-handler.ts logs each that took
+ * SLOW_ANSWER_MS or more). Metric filters cost nothing; the metrics exist only while lines come.
  */
-export function apiCanaryAlarms(scope: Construct, stage: string, api: HttpApi): Alarm[] {
-  const minute = Duration.minutes(1);
+function releaseMetricFilters(scope: Construct, fn: ApiFunction): void {
+  new MetricFilter(scope, 'ReleaseErrorLines', {
+    logGroup: fn.logGroup,
+    metricNamespace: NAMESPACE,
+    metricName: RELEASE_METRICS.errorLines,
+    metricValue: '1',
+    filterPattern: FilterPattern.all(
+      FilterPattern.stringValue('$.level', '=', 'ERROR'),
+      FilterPattern.exists('$.release'),
+    ),
+    dimensions: { release: '$.release' },
+  });
+  new MetricFilter(scope, 'ReleaseSlowAnswers', {
+    logGroup: fn.logGroup,
+    metricNamespace: NAMESPACE,
+    metricName: RELEASE_METRICS.slowAnswers,
+    metricValue: '1',
+    filterPattern: FilterPattern.all(
+      FilterPattern.stringValue('$.message', '=', 'Slow or failed answer'),
+      FilterPattern.numberValue('$.statusCode', '<', 500),
+      FilterPattern.exists('$.release'),
+    ),
+    dimensions: { release: '$.release' },
+  });
+}
+
+/**
+ * The canary pair of every API function's deployment, on the lines of the release being deployed
+ * (codeRelease): an ERROR line in a minute (a 5xx answer, whichever function gave it), and
+ * SLOW_ANSWERS_A_MINUTE answers slower than the API's target in 2 minutes of 3 (a cold start of each
+ * new version passes in one).
+ */
+export function apiCanaryAlarms(scope: Construct, stage: string): Alarm[] {
+  const metric = (metricName: string) =>
+    new Metric({
+      namespace: NAMESPACE,
+      metricName,
+      dimensionsMap: { release: codeRelease() },
+      statistic: 'Sum',
+      period: Duration.minutes(1),
+    });
   return [
     new Alarm(scope, 'CanaryApiErrors', {
       alarmName: `HiringApi-${stage}-Canary-Api-Errors`,
-      alarmDescription: `A 5xx answer in a minute, during a deployment of an API function. CodeDeploy then moves its alias back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
-      metric: api.metricServerError({ period: minute, statistic: 'Sum' }),
+      alarmDescription: `An ERROR line of the release being deployed (a 5xx answer) in a minute, from any API function. CodeDeploy then moves the aliases back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
+      metric: metric(RELEASE_METRICS.errorLines),
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -202,12 +254,12 @@ export function apiCanaryAlarms(scope: Construct, stage: string, api: HttpApi): 
     }),
     new Alarm(scope, 'CanaryApiLatency', {
       alarmName: `HiringApi-${stage}-Canary-Api-Latency`,
-      alarmDescription: `The API's p99 latency above ${API_FUNCTION_P99_MS} ms in 2 of 3 minutes, during a deployment of an API function. CodeDeploy then moves its alias back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
-      metric: api.metricLatency({ period: minute, statistic: 'p99' }),
-      threshold: API_FUNCTION_P99_MS,
+      alarmDescription: `${SLOW_ANSWERS_A_MINUTE} or more answers of the release being deployed slower than ${API_FUNCTION_P99_MS} ms in a minute, in 2 of 3 minutes. CodeDeploy then moves the aliases back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
+      metric: metric(RELEASE_METRICS.slowAnswers),
+      threshold: SLOW_ANSWERS_A_MINUTE,
       evaluationPeriods: 3,
       datapointsToAlarm: 2,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     }),
   ];

@@ -262,7 +262,7 @@ export class HiringApiStack extends Stack {
           })
         : undefined;
     const rollouts: Rollout[] = [];
-    const apiCanary = application ? apiCanaryAlarms(this, props.stage, this.api) : [];
+    const apiCanary = application ? apiCanaryAlarms(this, props.stage) : [];
     // A rollout per stack (each with its CodeDeploy role), named after the stack so that ids stay unique across the app.
     const rollOut = (scope: Construct, name: string, functions: ApiFunction[]) => {
       if (application && functions.length > 0)

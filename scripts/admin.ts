@@ -250,7 +250,7 @@ async function main(argv: string[]): Promise<unknown> {
       const keep = values.keep === undefined ? 5 : positiveInteger(values, 'keep');
       const { LambdaClient } = await import('@aws-sdk/client-lambda');
       const functions = await pruneVersions(new LambdaClient({}), {
-        prefix: `HiringApi-${stage}-`,
+        stage,
         keep,
         dryRun: values['dry-run'] === true,
       });

@@ -10,11 +10,15 @@ export const SERVICE_NAME = 'hiring-api';
 const processLogger = new Logger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME,
   logLevel: (process.env.LOG_LEVEL as 'INFO' | undefined) ?? 'INFO',
-  // The version that runs (Lambda sets it): during a canary two versions log to one group, and the
-  // canary's error metric (infra/rollout.ts) counts only the new one's lines.
-  ...(process.env.AWS_LAMBDA_FUNCTION_VERSION
-    ? { persistentKeys: { function_version: process.env.AWS_LAMBDA_FUNCTION_VERSION } }
-    : {}),
+  // The version that runs (Lambda sets it) and the code release it was built from (the stack sets
+  // it): during a canary two versions log to one group, and the canaries' metrics (infra/rollout.ts)
+  // count only the new one's lines.
+  persistentKeys: {
+    ...(process.env.AWS_LAMBDA_FUNCTION_VERSION
+      ? { function_version: process.env.AWS_LAMBDA_FUNCTION_VERSION }
+      : {}),
+    ...(process.env.RELEASE_ID ? { release: process.env.RELEASE_ID } : {}),
+  },
 });
 
 /**

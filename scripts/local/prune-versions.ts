@@ -18,16 +18,19 @@ export interface PrunedFunction {
  * version of every function it changed (a rollback needs the previous one), about 8 MB each against
  * Lambda's 75 GB a region. Kept: the `keep` newest versions of each function, and every version an alias
  * names (its version, and the one a canary routes a share to). Functions are found by the name
- * CloudFormation gives them, `<stack>-…`, so `prefix` is `HiringApi-<stage>-`.
+ * CloudFormation gives them, `HiringApi-<stage>-<construct id>…`: the construct id begins with a
+ * capital, a stage name does not (`prod` is not `prod-eu`).
  */
 export async function pruneVersions(
   lambda: LambdaClient,
-  options: { prefix: string; keep: number; dryRun: boolean },
+  options: { stage: string; keep: number; dryRun: boolean },
 ): Promise<PrunedFunction[]> {
   const pruned: PrunedFunction[] = [];
+  const stage = options.stage.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const ofStage = new RegExp(`^HiringApi-${stage}-[A-Z]`);
   for await (const page of paginateListFunctions({ client: lambda }, {})) {
     for (const { FunctionName: functionName } of page.Functions ?? []) {
-      if (!functionName?.startsWith(options.prefix)) continue;
+      if (!functionName || !ofStage.test(functionName)) continue;
       const versions: number[] = [];
       for await (const versionPage of paginateListVersionsByFunction(
         { client: lambda },

@@ -42,6 +42,13 @@ export interface StackRecord {
   routes: Record<string, string>;
   /** each function by name: the template it is in */
   functions: Record<string, string>;
+  /**
+   * each output another stack reads by a weak reference (Fn::GetStackOutput, `<stack>:<output>`), with
+   * the stacks that read it (a record made before weak references has none)
+   */
+  weakReads?: Record<string, string[]>;
+  /** every output of every top-level stack, `<stack>:<output>` */
+  outputs?: string[];
 }
 
 /** Every template of the app: each top-level stack's, and each nested stack's under `<stack>/<id>`. */
@@ -76,9 +83,38 @@ function importsIn(value: unknown, found = new Set<string>()): Set<string> {
   return found;
 }
 
+/** The outputs a value reads by weak reference (`Fn::GetStackOutput`), as `<stack>:<output>`. */
+function weakReadsIn(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const inner of value) weakReadsIn(inner, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const read = inner as { StackName?: unknown; OutputName?: unknown };
+      if (
+        key === 'Fn::GetStackOutput' &&
+        typeof read.StackName === 'string' &&
+        typeof read.OutputName === 'string'
+      )
+        found.add(`${read.StackName}:${read.OutputName}`);
+      else weakReadsIn(inner, found);
+    }
+  }
+  return found;
+}
+
 /** What the stacks of a synthesized app hold that a later release must keep. */
 export function stackRecordOf(assembly: AssemblyLike): StackRecord {
-  const record: StackRecord = { exports: {}, stateful: {}, routes: {}, functions: {} };
+  const record: StackRecord = {
+    exports: {},
+    stateful: {},
+    routes: {},
+    functions: {},
+    weakReads: {},
+    outputs: [],
+  };
+  for (const { stackName, template } of assembly.stacks)
+    for (const output of Object.keys((template as CfnTemplate).Outputs ?? {}))
+      record.outputs?.push(`${stackName}:${output}`);
+  record.outputs?.sort();
   const templates = templatesOf(assembly);
   for (const [place, { template, stack }] of templates) {
     for (const output of Object.values(template.Outputs ?? {}))
@@ -99,11 +135,16 @@ export function stackRecordOf(assembly: AssemblyLike): StackRecord {
         record.functions[functionName] = place;
     }
   }
-  for (const [, { template, stack }] of templates)
+  for (const [, { template, stack }] of templates) {
     for (const name of importsIn(template)) {
       record.exports[name] ??= { stack: '(outside the app)', value: null, importedBy: [] };
       record.exports[name].importedBy.push(stack);
     }
+    for (const read of weakReadsIn(template)) {
+      const readers = (record.weakReads ??= {});
+      readers[read] = [...new Set([...(readers[read] ?? []), stack])].sort();
+    }
+  }
   for (const entry of Object.values(record.exports))
     entry.importedBy = [...new Set(entry.importedBy)].sort();
   return record;
@@ -132,6 +173,20 @@ export function releaseProblems(released: StackRecord, current: StackRecord): st
     const importers = was.importedBy.filter((stack) => stack !== was.stack);
     if (importers.length === 0) continue;
     const now = current.exports[name];
+    // A table's stream ARN changes with its view type, though the expression exporting it does not.
+    const [streamOf, attribute] =
+      (was.value as { 'Fn::GetAtt'?: [string, string] } | null)?.['Fn::GetAtt'] ?? [];
+    if (now && attribute === 'StreamArn' && streamOf && current.stateful[streamOf]) {
+      const spec = (record: StackRecord) =>
+        JSON.stringify(
+          (record.stateful[streamOf]?.properties as { StreamSpecification?: unknown } | undefined)
+            ?.StreamSpecification,
+        );
+      if (spec(released) !== spec(current))
+        problems.push(
+          `export ${name} (${streamOf}'s stream ARN) changes with its stream's view type while ${importers.join(', ')} imports it: DynamoDB ends the stream and starts another; take the consumer off it first (docs/operations.md, "Changing the table's stream view type")`,
+        );
+    }
     if (!now)
       problems.push(
         `export ${name} removed while ${importers.join(', ')} imports it: keep it exported one more release (exportValue), then drop it (docs/operations.md, "Releases")`,
@@ -141,8 +196,22 @@ export function releaseProblems(released: StackRecord, current: StackRecord): st
         `export ${name} changed while ${importers.join(', ')} imports it: export the new value under a new name, move the importers to it, and drop the old one a release later`,
       );
   }
+  // An output read by weak reference is not locked by CloudFormation: gone, it would fail the next
+  // deployment, or a rollback, of the stack that read it.
+  for (const [output, readers] of Object.entries(released.weakReads ?? {})) {
+    const [stack] = output.split(':');
+    const others = readers.filter((reader) => reader !== stack);
+    // A stack the app no longer has is not deployed (nor deleted) by it: its outputs stay.
+    const stackStays = current.outputs?.some((name) => name.startsWith(`${stack}:`));
+    if (others.length > 0 && stackStays && !current.outputs?.includes(output))
+      problems.push(
+        `output ${output} removed while ${others.join(', ')} read it by a weak reference: keep it one more release (the stack that reads it deploys after, and a rollback reads it again), then drop it`,
+      );
+  }
   for (const [logicalId, was] of Object.entries(released.stateful)) {
     const now = current.stateful[logicalId];
+    // A function's log group leaves with its function (a route removed): prod keeps it, with its logs.
+    if (!now && was.type === 'AWS::Logs::LogGroup') continue;
     if (!now || now.stack !== was.stack) {
       problems.push(
         `${was.type} ${logicalId} (${was.stack}) is gone${now ? ` to ${now.stack}` : ''}: a stateful resource renamed or moved is replaced, and loses what it holds`,

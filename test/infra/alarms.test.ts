@@ -24,7 +24,7 @@ const prod = appTemplate(assembly, [created.data.stackName, created.stack.stackN
 /**
  * A value as CloudFormation gives it, each resource named by its logical id (the name CloudFormation
  * generates from it), following what `Ref` and `Fn::GetAtt` return for each type: a rule on a custom
- * bus is `<bus>|<rule>` by Ref (the EventBridge resource's documented return value).
+ * bus is `<bus>|<rule>` by Ref, and `arn:…:rule/<bus>/<rule>` by its Arn.
  */
 function deployed(template: CfnTemplate) {
   const resolve = (value: unknown): unknown => {
@@ -41,6 +41,9 @@ function deployed(template: CfnTemplate) {
     }
     if (name === 'Fn::GetAtt') {
       const [id, attribute] = argument as [string, string];
+      const resource = template.Resources[id];
+      if (resource?.Type === 'AWS::Events::Rule' && attribute === 'Arn')
+        return `arn:aws:events:${ENV.region}:${ENV.account}:rule/${String(resolve(resource.Properties?.EventBusName ?? 'default'))}/${id}`;
       return attribute === 'QueueName' ? id : `${id}.${attribute}`;
     }
     if (name === 'Fn::Split') {

@@ -157,4 +157,54 @@ describe('the release check', () => {
       'AWS::SecretsManager::Secret',
     );
   });
+
+  it('lets a route go with its function and log group (prod keeps the log group), but not the table', () => {
+    const [functionName] = Object.keys(current.functions).filter((name) => name === 'get-review');
+    const logGroup = Object.keys(current.stateful).find((id) => id.startsWith('GetReviewLogs'));
+    const table = logicalIdOf('AWS::DynamoDB::GlobalTable');
+
+    const withoutRoute = edited((record) => {
+      delete record.functions[functionName as string];
+      delete record.stateful[logGroup as string];
+      for (const key of Object.keys(record.routes))
+        if (key.endsWith('/reviews/{reviewId}')) delete record.routes[key];
+    });
+    const withoutTable = edited((record) => {
+      delete record.stateful[table];
+    });
+
+    expect(logGroup).toBeDefined();
+    expect(releaseProblems(current, withoutRoute)).toEqual([]);
+    expect(releaseProblems(current, withoutTable)).toEqual([
+      expect.stringContaining(`${table} (HiringApiData-prod) is gone`),
+    ]);
+  });
+
+  it('refuses a new stream view type while the API stack imports the stream ARN', () => {
+    const table = logicalIdOf('AWS::DynamoDB::GlobalTable');
+    const changed = edited((record) => {
+      const properties = record.stateful[table]?.properties as {
+        StreamSpecification: { StreamViewType: string };
+      };
+      properties.StreamSpecification.StreamViewType = 'NEW_AND_OLD_IMAGES';
+    });
+
+    expect(releaseProblems(current, changed)).toEqual([
+      expect.stringContaining("stream ARN) changes with its stream's view type"),
+    ]);
+  });
+
+  it('refuses an output removed while another stack read it by a weak reference (Fn::GetStackOutput)', () => {
+    const [read, readers] = Object.entries(current.weakReads ?? {}).find(([output, stacks]) =>
+      stacks.some((stack) => stack !== output.split(':')[0]),
+    ) ?? ['', []];
+    const removed = edited((record) => {
+      record.outputs = (record.outputs ?? []).filter((output) => output !== read);
+    });
+
+    expect(readers).toContain('HiringApi-prod');
+    expect(releaseProblems(current, removed)).toEqual([
+      expect.stringContaining(`output ${read} removed while HiringApi-prod read it`),
+    ]);
+  });
 });

@@ -230,6 +230,19 @@ describe('CDK app (cdk synth, offline)', () => {
     );
     expect(retiredOnProd.length).toBeGreaterThan(0);
     expect(indexNames(prodTemplate()).sort()).toEqual([...inUse, ...retiredOnProd].sort());
+    // The first deployment of prod makes its table: -c firstDeploy=true gives it no retired index.
+    const firstDeploy = appTemplateOf(
+      createApp(
+        {
+          stage: 'prod',
+          firstDeploy: 'true',
+          'aws:cdk:bundling-stacks': [],
+          ...ORIGIN_DOMAIN_CONTEXT,
+        },
+        { account: '123456789012', region: 'eu-west-1' },
+      ),
+    );
+    expect(indexNames(firstDeploy).sort()).toEqual([...inUse].sort());
     for (const retired of retiredOnProd)
       expect(
         JSON.stringify(
@@ -428,11 +441,9 @@ describe('CDK app (cdk synth, offline)', () => {
       raw: JSON.stringify(rule.Properties.RuleBody),
     }));
     expect(rules.map((rule) => rule.name).sort()).toEqual(
-      [
-        'TopEndpointsByFailedDeliveries',
-        'TopTenantsBy5xx',
-        'TopTenantsByRequests',
-      ].map((name) => `HiringApi-dev-${name}`),
+      ['TopEndpointsByFailedDeliveries', 'TopTenantsBy5xx', 'TopTenantsByRequests'].map(
+        (name) => `HiringApi-dev-${name}`,
+      ),
     );
     expect(rules.find((rule) => rule.name.endsWith('TopTenantsBy5xx'))?.raw).toContain(
       '\\"GreaterThan\\":499',
@@ -1118,7 +1129,7 @@ describe('safe rollouts', () => {
     );
   });
 
-  it('moves every prod function by a CodeDeploy canary, 10% for 5 minutes, rolled back by the API’s 5xx or p99 (API functions) or its new version’s errors or p99 (background ones)', () => {
+  it('moves every prod function by a CodeDeploy canary, 10% for 5 minutes, rolled back by the errors or slow answers of the release being deployed (API functions) or of its new version (background ones)', () => {
     const cfn = prodTemplate();
     const runbook = readFileSync(join(ROOT, 'docs', 'operations.md'), 'utf8');
     const functions = resourcesOf(cfn, 'AWS::Lambda::Function');
@@ -1166,25 +1177,49 @@ describe('safe rollouts', () => {
           'HiringApi-prod-Canary-Api-Errors',
           'HiringApi-prod-Canary-Api-Latency',
         ]);
+        // Both count the lines of the code release this deployment brings, and no other's.
+        const release = (resource.Properties?.Environment as { Variables: Record<string, string> })
+          .Variables.RELEASE_ID;
+        expect(release, fn).toMatch(/^[0-9a-f]{16}$/);
         expect(alarms).toEqual(
           expect.arrayContaining([
             expect.objectContaining({
-              Namespace: 'AWS/ApiGateway',
-              MetricName: '5xx',
+              Namespace: 'HiringApi',
+              MetricName: 'ReleaseErrorLines',
+              Dimensions: [{ Name: 'release', Value: release }],
               Statistic: 'Sum',
               Period: 60,
               Threshold: 1,
             }),
             expect.objectContaining({
-              Namespace: 'AWS/ApiGateway',
-              MetricName: 'Latency',
-              ExtendedStatistic: 'p99',
-              Threshold: 1_000,
+              Namespace: 'HiringApi',
+              MetricName: 'ReleaseSlowAnswers',
+              Dimensions: [{ Name: 'release', Value: release }],
+              Threshold: 3,
               EvaluationPeriods: 3,
               DatapointsToAlarm: 2,
             }),
           ]),
         );
+        // Its log group feeds both, by the release each line names.
+        const filters = resourcesOf(cfn, 'AWS::Logs::MetricFilter')
+          .map(([, filter]) => filter.Properties as Record<string, unknown>)
+          .filter(
+            (filter) =>
+              JSON.stringify(filter.LogGroupName) ===
+              JSON.stringify(
+                resource.Properties?.LoggingConfig &&
+                  (resource.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup,
+              ),
+          );
+        expect(
+          filters
+            .map(
+              (filter) => (filter.MetricTransformations as { MetricName: string }[])[0]?.MetricName,
+            )
+            .sort(),
+          fn,
+        ).toEqual(['ReleaseErrorLines', 'ReleaseSlowAnswers']);
         continue;
       }
       // The alarms move to the new version before the alias does.

@@ -256,6 +256,25 @@ describe('the edge’s header through rotations and a rollback, as docs/operatio
 
     expect(statuses).toEqual([200, 200, 200, 200]);
   });
+
+  it('keeps CloudFront on the current value through a release and a rollback that each change the distribution', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const previous = await prod();
+    // Another public name: CloudFormation updates the distribution, so it resolves the header anew.
+    const bad = await prod({ domainName: 'api-next.example.com' });
+
+    const statuses = await walk(key, previous, async ({ cloudFront, rotate, request }) => {
+      rotate();
+      cloudFront.deploy(previous);
+      rotate();
+      cloudFront.deploy(bad);
+      await request();
+      cloudFront.deploy(previous);
+      await request();
+    });
+
+    expect(statuses).toEqual([200, 200, 200]);
+  });
 });
 
 describe('webhook signing secrets under KMS', () => {

@@ -34,6 +34,14 @@ describe('the logger (lib/observability/logger.ts)', () => {
     ]);
   });
 
+  it('names the code release on each line, so the API’s canary counts only the release being deployed', async () => {
+    const lines = await linesOf({ RELEASE_ID: '3f9a1c07d2b84e65' }, (logger) => {
+      logger.error('Request failed');
+      logger.warn('Slow or failed answer');
+    });
+    expect(lines.map((line) => line.release)).toEqual(['3f9a1c07d2b84e65', '3f9a1c07d2b84e65']);
+  });
+
   it('writes no version outside Lambda', async () => {
     vi.stubEnv('AWS_LAMBDA_FUNCTION_VERSION', undefined as unknown as string);
     const [line] = await linesOf({}, (logger) => logger.error('Request failed'));

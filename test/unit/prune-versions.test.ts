@@ -23,6 +23,7 @@ function seedAccount() {
     Functions: [
       { FunctionName: PROD_FUNCTION },
       { FunctionName: 'HiringApi-dev-JdsRoutesNestedStack-ListJds-AbCdEf' },
+      { FunctionName: 'HiringApi-prod-eu-JdsRoutesNestedSt-ListJds-QwErTy' },
     ],
   });
   lambda
@@ -48,11 +49,11 @@ function seedAccount() {
 }
 
 describe('npm run admin -- prune-versions', () => {
-  it('deletes the versions no alias names but the newest, following every page, and only the stage’s functions', async () => {
+  it('deletes the versions no alias names but the newest, following every page, and only the stage’s functions (not prod-eu’s for prod)', async () => {
     seedAccount();
 
     const pruned = await pruneVersions(new LambdaClient({ region: 'eu-west-1' }), {
-      prefix: 'HiringApi-prod-',
+      stage: 'prod',
       keep: 3,
       dryRun: false,
     });
@@ -70,16 +71,20 @@ describe('npm run admin -- prune-versions', () => {
       Qualifier: '9',
     });
     expect(lambda).not.toHaveReceivedCommandWith(DeleteFunctionCommand, { Qualifier: '11' });
-    expect(lambda).not.toHaveReceivedCommandWith(ListVersionsByFunctionCommand, {
-      FunctionName: 'HiringApi-dev-JdsRoutesNestedStack-ListJds-AbCdEf',
-    });
+    for (const other of [
+      'HiringApi-dev-JdsRoutesNestedStack-ListJds-AbCdEf',
+      'HiringApi-prod-eu-JdsRoutesNestedSt-ListJds-QwErTy',
+    ])
+      expect(lambda).not.toHaveReceivedCommandWith(ListVersionsByFunctionCommand, {
+        FunctionName: other,
+      });
   });
 
   it('says what it would delete and deletes nothing with --dry-run', async () => {
     seedAccount();
 
     const pruned = await pruneVersions(new LambdaClient({ region: 'eu-west-1' }), {
-      prefix: 'HiringApi-prod-',
+      stage: 'prod',
       keep: 5,
       dryRun: true,
     });
