@@ -1,5 +1,13 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/**
+ * lib's platform: what any resource builds on, and which knows no resource (docs/architecture.md,
+ * "Which way imports go"). lib's top-level files (config, errors, objects, …) are platform too.
+ */
+export const PLATFORM_FOLDERS = ['aws', 'db', 'http', 'observability', 'schemas'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '**/dist/', 'docs/', '.generated/'] },
@@ -31,11 +39,44 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/http/*', '**/http/**'],
+              // The scopes are the API's vocabulary (a key holds some), not a wire decision.
+              group: ['**/http/*', '**/http/**', '!**/http/scopes.js'],
               message:
                 'Stores, models and the product writers are HTTP-free: move wire decisions to lib/<resource>/api.ts or lib/http.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Imports run one way: the platform imports no resource folder, nor the composition folder that
+    // assembles them (lib/composition). Resolved as TypeScript resolves them, so no spelling slips by.
+    files: ['lib/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: PLATFORM_FOLDERS.map((folder) => ({
+            target: `./lib/${folder}`,
+            from: './lib',
+            except: [
+              ...PLATFORM_FOLDERS.map((platform) => `./${platform}`),
+              './config.ts',
+              './errors.ts',
+              './objects.ts',
+              './process-wide.ts',
+              './functions.ts',
+            ],
+            message:
+              'lib/' +
+              folder +
+              ' is platform: it imports no resource folder nor lib/composition. Move what both need down into the platform, or the assembling up into lib/composition (docs/architecture.md, "Which way imports go").',
+          })),
         },
       ],
     },

@@ -142,7 +142,7 @@ export class ApiFunction extends NodejsFunction {
       // changes that: below a request a second per function nearly every request would be traced, at
       // $5 a million traces, as much again as the rest of a request costs (docs/benchmarks.md). An API
       // function is traced by its log instead: an answer that is a 5xx or slow is logged with its calls
-      // and their times (lib/http/api-handler.ts), the ones worth a trace and no others. The background
+      // and their times (lib/composition/api-handler.ts), the ones worth a trace and no others. The background
       // functions run per message or batch, not per request, and keep X-Ray's sampling.
       tracing:
         props.tracing ?? (background(props.functionName) ? Tracing.ACTIVE : Tracing.PASS_THROUGH),

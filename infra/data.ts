@@ -22,7 +22,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PRODUCT_EVENTS_QUEUE } from '../lib/config.js';
 import { KEY_ATTRIBUTES, STREAM_VIEW_TYPE, tableIndexes, TTL_ATTRIBUTE } from '../lib/db/table.js';
-import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES } from '../lib/schemas/product-data.js';
+import { PRODUCT_EVENT_SOURCE, PRODUCT_EVENT_TYPES } from '../lib/product-events/data.js';
 import { CALLED_RESOURCES, nameCalledResource } from './api-function.js';
 import {
   anyOccurrenceAlarm,

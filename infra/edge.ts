@@ -2,7 +2,7 @@ import { CfnOutput, ReferenceStrength, Stack, type StackProps } from 'aws-cdk-li
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { DEFAULT_PER_IP_LIMIT } from '../lib/config.js';
-import { API_PREFIX } from '../lib/http/routes.js';
+import { API_PREFIX } from '../lib/composition/routes.js';
 
 /**
  * The edge's firewall: a WAF web ACL for the CloudFront distribution in front of the API. CloudFront

@@ -4,7 +4,7 @@ import type { KeyMode } from '../lib/keys/format.js';
 import { PRODUCT_EVENT_ACTIONS } from '../lib/product-events/access.js';
 import { DELTA_WALK_ACCESS } from '../lib/db/delta.js';
 import { keyModesOf } from '../lib/http/route-definition.js';
-import { ROUTES, type RouteId } from '../lib/http/routes.js';
+import { ROUTES, type RouteId } from '../lib/composition/routes.js';
 import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
 import { AUDIT_ROUTE_ACCESS } from '../lib/audit/routes.js';
 import { EVENT_ROUTE_ACCESS } from '../lib/events/routes.js';
@@ -95,7 +95,7 @@ export function authorizerAccess({ behindEdge }: { behindEdge: boolean }): Table
 
 /**
  * A single-resource read (a `conditional` route) gives back the quota unit of its 304s
- * (lib/http/api-handler.ts): the authorizer's conditional UpdateItem on the key lookup, nothing else there.
+ * (lib/composition/api-handler.ts): the authorizer's conditional UpdateItem on the key lookup, nothing else there.
  */
 export const QUOTA_REFUND_ACCESS: TableAccess = {
   table: ['UpdateItem'],

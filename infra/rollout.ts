@@ -198,7 +198,7 @@ const RELEASE_METRICS = {
 
 /**
  * An API function's log group counted by release: its ERROR lines (a 5xx answer, a failed call) and
- * its slow answers (`Slow or failed answer` below 500: lib/http/api-handler.ts logs each that took
+ * its slow answers (`Slow or failed answer` below 500: lib/composition/api-handler.ts logs each that took
  * SLOW_ANSWER_MS or more). Metric filters cost nothing; the metrics exist only while lines come.
  */
 function releaseMetricFilters(scope: Construct, fn: ApiFunction): void {

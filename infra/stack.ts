@@ -66,7 +66,7 @@ import {
   AUTHORIZER_FUNCTION,
   NOT_FOUND_FUNCTION,
   routeEntries,
-} from '../lib/http/routes.js';
+} from '../lib/composition/routes.js';
 import { keyModesOf, type RouteDefinition } from '../lib/http/route-definition.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { ApiFunction, type StageSettings } from './api-function.js';

@@ -1,5 +1,5 @@
 /**
- * The functions that are not routes of the API (those are in lib/http/routes.ts): each is a folder
+ * The functions that are not routes of the API (those are in lib/composition/routes.ts): each is a folder
  * under functions/, deployed by the CDK app and run in-process by the local tools.
  */
 export const BACKGROUND_FUNCTIONS = {

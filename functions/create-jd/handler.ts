@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
-import { withIdempotency } from '../../lib/http/idempotency.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
+import { withIdempotency } from '../../lib/composition/idempotency.js';
 import { createJd } from '../../lib/jds/api.js';
 import { createJdBody } from '../../lib/jds/requests.js';
 

@@ -1,7 +1,7 @@
 import { createApiKey } from '../../lib/keys/api.js';
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler, readEtag, type ResultOf } from '../../lib/http/api-handler.js';
-import { withIdempotency } from '../../lib/http/idempotency.js';
+import { apiHandler, readEtag, type ResultOf } from '../../lib/composition/api-handler.js';
+import { withIdempotency } from '../../lib/composition/idempotency.js';
 import { createKeyBody } from '../../lib/keys/requests.js';
 
 export const handler = apiHandler('createKey', { body: createKeyBody }, (request) =>

@@ -1,8 +1,8 @@
 import { createReview } from '../../lib/applications/reviews.js';
 import { createReviewBody } from '../../lib/applications/requests.js';
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler, readEtag } from '../../lib/http/api-handler.js';
-import { withIdempotency } from '../../lib/http/idempotency.js';
+import { apiHandler, readEtag } from '../../lib/composition/api-handler.js';
+import { withIdempotency } from '../../lib/composition/idempotency.js';
 
 export const handler = apiHandler('createReview', { body: createReviewBody }, (request) =>
   withIdempotency(sharedDb(), request, {

@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { deleteWebhook } from '../../lib/webhooks/api.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 
 export const handler = apiHandler('deleteWebhook', {}, async ({ caller, path, audit }) => {
   await deleteWebhook(sharedDb(), caller.tenantId, path.webhookId, { audit });

@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { enableWebhook } from '../../lib/webhooks/api.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 
 export const handler = apiHandler('enableWebhook', {}, async ({ caller, path, audit }) => ({
   data: await enableWebhook(sharedDb(), caller.tenantId, path.webhookId, { audit }),

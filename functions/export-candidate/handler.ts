@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { exportCandidate, exportPage } from '../../lib/resumes/export.js';
 import { exportCandidateQuery } from '../../lib/resumes/requests.js';
 

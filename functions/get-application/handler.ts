@@ -1,7 +1,7 @@
 import { readApplication } from '../../lib/applications/store.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 
 export const handler = apiHandler('getApplication', {}, async ({ caller, path }) => {
   const application = await readApplication(sharedDb(), caller.tenantId, path.applicationId);

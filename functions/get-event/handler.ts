@@ -1,7 +1,7 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { getEvent } from '../../lib/events/store.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 
 export const handler = apiHandler('getEvent', {}, async ({ caller, path }) => {
   const event = await getEvent(sharedDb(), caller.tenantId, path.eventId);

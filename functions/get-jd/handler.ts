@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { etagOf } from '../../lib/http/etag.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
 import { getJdQuery } from '../../lib/jds/requests.js';

@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { readResume } from '../../lib/resumes/store.js';
 
 export const handler = apiHandler('getResume', {}, async ({ caller, path }) => {

@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { getWebhook } from '../../lib/webhooks/store.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 
 export const handler = apiHandler('getWebhook', {}, async ({ caller, path }) => ({
   data: await getWebhook(sharedDb(), caller.tenantId, path.webhookId),

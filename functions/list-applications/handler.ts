@@ -1,7 +1,7 @@
 import { listApplicationsQuery } from '../../lib/applications/requests.js';
 import { listApplicationChanges, listApplications } from '../../lib/applications/store.js';
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { deltaRequest, deltaResult, pageRequest } from '../../lib/http/pagination.js';
 
 export const handler = apiHandler(

@@ -1,7 +1,7 @@
 import { listAuditLogQuery } from '../../lib/audit/requests.js';
 import { listAuditLog } from '../../lib/audit/store.js';
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { pageRequest } from '../../lib/http/pagination.js';
 
 export const handler = apiHandler(

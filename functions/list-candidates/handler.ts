@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { listCandidateChanges, listCandidates } from '../../lib/resumes/store.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { deltaRequest, deltaResult, pageRequest, plainPage } from '../../lib/http/pagination.js';
 import { listCandidatesQuery } from '../../lib/resumes/requests.js';
 

@@ -3,7 +3,7 @@ import { listEvents } from '../../lib/events/store.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../lib/db/pagination.js';
 import type { EventType } from '../../lib/events/types.js';
 import { fieldError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { listEventsQuery } from '../../lib/events/requests.js';
 
 export const handler = apiHandler(

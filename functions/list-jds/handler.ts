@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { deltaRequest, deltaResult, pageRequest, plainPage } from '../../lib/http/pagination.js';
 import { listJdsQuery } from '../../lib/jds/requests.js';
 import { listJdChanges, listJds } from '../../lib/jds/store.js';

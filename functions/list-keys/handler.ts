@@ -1,6 +1,6 @@
 import { listApiKeys } from '../../lib/keys/store.js';
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
 import { listKeysQuery } from '../../lib/keys/requests.js';
 

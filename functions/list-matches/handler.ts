@@ -2,7 +2,7 @@ import { listMatchesQuery } from '../../lib/applications/requests.js';
 import { listMatches } from '../../lib/applications/store.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
 
 export const handler = apiHandler(

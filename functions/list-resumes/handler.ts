@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { deltaRequest, deltaResult, pageRequest, plainPage } from '../../lib/http/pagination.js';
 import { listResumesQuery } from '../../lib/resumes/requests.js';
 import { listResumeChanges, listResumes } from '../../lib/resumes/store.js';

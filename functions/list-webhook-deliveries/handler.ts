@@ -1,7 +1,7 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../lib/db/pagination.js';
 import { listDeliveryAttempts } from '../../lib/webhooks/store.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { listWebhookDeliveriesQuery } from '../../lib/webhooks/requests.js';
 
 export const handler = apiHandler(

@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { listWebhooks } from '../../lib/webhooks/store.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { sliceRequest } from '../../lib/http/pagination.js';
 import { listWebhooksQuery } from '../../lib/webhooks/requests.js';
 

@@ -1,4 +1,9 @@
-import { type ApiEvent, type Caller, callerOf, enforceLimits } from '../../lib/http/caller.js';
+import {
+  type ApiEvent,
+  type Caller,
+  callerOf,
+  enforceLimits,
+} from '../../lib/composition/caller.js';
 import { errorResponse, jsonResponse } from '../../lib/http/errors.js';
 import { rateLimitHeaders } from '../../lib/http/rate-limit.js';
 import {

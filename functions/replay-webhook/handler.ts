@@ -1,6 +1,6 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler, type ResultOf } from '../../lib/http/api-handler.js';
-import { withIdempotency } from '../../lib/http/idempotency.js';
+import { apiHandler, type ResultOf } from '../../lib/composition/api-handler.js';
+import { withIdempotency } from '../../lib/composition/idempotency.js';
 import { replayWebhookBody } from '../../lib/webhooks/requests.js';
 import { replayEvents } from '../../lib/webhooks/delivery-requests.js';
 

@@ -1,6 +1,6 @@
 import { revokeApiKey } from '../../lib/keys/api.js';
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 
 export const handler = apiHandler('revokeKey', {}, async ({ caller, path, audit }) => {
   await revokeApiKey(sharedDb(), caller.tenantId, path.keyId, { audit });

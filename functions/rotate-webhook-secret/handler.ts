@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { rotateSecret } from '../../lib/webhooks/api.js';
 
 export const handler = apiHandler('rotateWebhookSecret', {}, async ({ caller, path, audit }) => {

@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { simulateProductEventsBody } from '../../lib/test-mode/requests.js';
 import { simulateProductEvents } from '../../lib/test-mode/simulate.js';
 

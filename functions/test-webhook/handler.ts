@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { sendTestDelivery } from '../../lib/webhooks/delivery-requests.js';
 
 export const handler = apiHandler('testWebhook', {}, async ({ caller, path, audit }) => {

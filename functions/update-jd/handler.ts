@@ -1,7 +1,7 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { updateJd } from '../../lib/jds/api.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
-import { withIdempotency } from '../../lib/http/idempotency.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
+import { withIdempotency } from '../../lib/composition/idempotency.js';
 import { updateJdBody } from '../../lib/jds/requests.js';
 
 export const handler = apiHandler('updateJd', { body: updateJdBody }, (request) =>

@@ -1,5 +1,5 @@
 import { tenantOfSpace } from '../../lib/db/spaces.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { FIRST_VERSION } from '../../lib/versions/first.js';
 
 export const handler = apiHandler('whoami', {}, async ({ caller }) => ({

@@ -45,7 +45,7 @@ import { type AiScore, asScore } from './scores.js';
  * or the erasure of a resume removes theirs. Integrators only read applications.
  */
 
-/** A score as the product reports it (lib/schemas/product-data.ts validated it): `scoredAt` in any offset. */
+/** A score as the product reports it (lib/product-events/data.ts validated it): `scoredAt` in any offset. */
 type ReportedScore = { [K in keyof AiScore]?: AiScore[K] | undefined } & { overallScore: number };
 
 export interface ApplicationImport {

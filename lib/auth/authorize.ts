@@ -18,7 +18,7 @@ import { isTransientFault } from '../db/faults.js';
 import { authenticate, countIpRequest, returnQuotaUnit } from '../keys/authentication.js';
 import type { Db } from '../db/client.js';
 import { TransientError } from '../errors.js';
-import type { GatewayContext, RefusedContext } from '../http/api-handler.js';
+import type { GatewayContext, RefusedContext } from '../composition/api-handler.js';
 import { logger } from '../observability/logger.js';
 import { metrics } from '../observability/metrics.js';
 import { hashApiKey, isWellFormedApiKey } from '../keys/format.js';
@@ -55,7 +55,7 @@ function refuse(refused: RefusedContext['refused'], reason: string): AuthorizerR
  * DynamoDB could not check the key (throttled, timed out, unreachable), or at a cold start Secrets
  * Manager could not give the edge's header value. Letting the request through
  * marked `unavailable` is safe because it carries no tenant, key or scope: the shared API handler
- * (lib/http/api-handler.ts) answers 503 with Retry-After before any route code runs or any item is
+ * (lib/composition/api-handler.ts) answers 503 with Retry-After before any route code runs or any item is
  * read (tested), so nothing can be read or written for an unchecked key. What it buys: clients get the
  * envelope and Retry-After of every other outage answer, instead of API Gateway's bare 500.
  */
@@ -128,7 +128,7 @@ export async function authorizeRequest(
   if (authentication.mode === 'test' && !testModeEnabled())
     return refuse('key_invalid', 'test-mode-off');
   logger.appendKeys({ tenantId: authentication.tenantId, keyId: authentication.keyId });
-  // Over the per-IP limit, the function answers 429 (lib/http/api-handler.ts): a refused request spends
+  // Over the per-IP limit, the function answers 429 (lib/composition/api-handler.ts): a refused request spends
   // none of the key's hour, so the unit counted in parallel is given back (one more write, refused requests only).
   if (ipCount !== undefined && ipCount > perIpLimit() && authentication.counted) {
     await returnQuotaUnit(db, keyHash, now);

@@ -22,9 +22,9 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, TransientError } from '../errors.js';
 import type { Db } from './client.js';
 import { stampChange } from './changes.js';
-import { type EventRecord, eventPut } from '../events/model.js';
 import { IdempotencyClaimLostError, type IdempotencyRecordItem } from './entities/idempotency.js';
 import { isTransientFault } from './faults.js';
+import { newId } from './ids.js';
 
 /**
  * Every DynamoDB call of lib/db goes through here. Two things happen at this one boundary:
@@ -56,14 +56,55 @@ export interface Guarded<Name extends string = string> {
 }
 
 /**
- * An item of a transaction: a write as DynamoDB takes it, a guarded one (guards), or one this layer
- * completes when the transaction is sent: an addition (addTo) or an event for the tenant's log
- * (recordEvent, its id and time given at sending). What an item is shows in its own shape, so a copy
- * means the same write.
+ * A Put completed when its transaction leaves: given a new id and the moment of sending, where its
+ * owner says. An event of the tenant's log is one (lib/events/model.ts's recordEvent: its id and time
+ * must be the sending's); this layer fills the values in and knows nothing of what it writes. Data
+ * only, so a copy means the same write.
+ */
+export interface CompletedAtSend {
+  Stamped: {
+    Item: Record<string, unknown>;
+    ConditionExpression?: string;
+    /** `{id}` in these attributes' values becomes `<idPrefix><a new ULID>`: one id for them all */
+    idPrefix: string;
+    idAttributes: string[];
+    /** these become the sending time, ISO 8601 */
+    timeAttributes: string[];
+    /** this becomes the sending time plus `afterSeconds`, in epoch seconds (DynamoDB's TTL) */
+    expiry?: { attribute: string; afterSeconds: number };
+  };
+}
+
+/** The Put of a write completed at sending, `now`. */
+function completedPut(
+  tableName: string,
+  { Stamped: stamped }: CompletedAtSend,
+  now: Date,
+): WriteItem {
+  const id = `${stamped.idPrefix}${newId()}`;
+  const item: Record<string, unknown> = { ...stamped.Item };
+  for (const attribute of stamped.idAttributes)
+    item[attribute] = String(item[attribute]).replace('{id}', id);
+  for (const attribute of stamped.timeAttributes) item[attribute] = now.toISOString();
+  if (stamped.expiry)
+    item[stamped.expiry.attribute] = Math.floor(now.getTime() / 1000) + stamped.expiry.afterSeconds;
+  return {
+    Put: {
+      TableName: tableName,
+      Item: item,
+      ...(stamped.ConditionExpression ? { ConditionExpression: stamped.ConditionExpression } : {}),
+    },
+  };
+}
+
+/**
+ * An item of a transaction: a write as DynamoDB takes it, a guarded one (guards), or one completed
+ * when the transaction is sent: an addition (addTo) or a write completed at sending (CompletedAtSend).
+ * What an item is shows in its own shape, so a copy means the same write.
  */
 export type TransactItem = SentItem | Guarded;
-/** An item as a transaction sends it: guards unwrapped, additions and events still to complete. */
-export type SentItem = WriteItem | Addition | EventRecord;
+/** An item as a transaction sends it: guards unwrapped, additions and writes at sending still to complete. */
+export type SentItem = WriteItem | Addition | CompletedAtSend;
 export type TransactItems = TransactItem[];
 
 async function call<T>(send: () => Promise<T>): Promise<T> {
@@ -372,12 +413,16 @@ function additionUpdate(tableName: string, { key, deltas }: Addition['Add']): Wr
   };
 }
 
-/** The items as DynamoDB takes them, events given their ids and times now (lib/events/model.ts says why). */
+/**
+ * The items as DynamoDB takes them, the moment they leave. Three rewrites happen here, and only here:
+ * an addition becomes its ADD update (additionUpdate); a write completed at sending is completed with
+ * `now` (an event gets its id and time: lib/events/model.ts says why); and an entry of the changes
+ * index is stamped with `now` (stampChange, lib/db/changes.ts). Any other item leaves as it is.
+ */
 export function toWriteItems(tableName: string, items: SentItem[], now = new Date()): WriteItem[] {
   return items.map((item) => {
     if ('Add' in item) return additionUpdate(tableName, item.Add);
-    if ('Event' in item) return eventPut(tableName, item.Event, now);
-    // Entries of the changes index are stamped as they leave, like events (lib/db/changes.ts).
+    if ('Stamped' in item) return completedPut(tableName, item, now);
     if (item.Put?.Item) return { Put: { ...item.Put, Item: stampChange(item.Put.Item, now) } };
     return item;
   });

@@ -130,9 +130,9 @@ async function sendReads(db: Db, group: Waiting<ReadRequest, Item[]>[]): Promise
 
 type TransactRequest = { items: SentItem[]; alone?: boolean };
 
-/** The item a transaction item writes or checks; undefined for an event, whose new id no other item has. */
+/** The item a transaction item writes or checks; undefined for one completed at sending (an event, whose new id no other item has). */
 function itemKey(item: SentItem): string | undefined {
-  if ('Event' in item) return undefined;
+  if ('Stamped' in item) return undefined;
   if ('Add' in item) return keyOf(item.Add.key);
   const { Put, Update, Delete, ConditionCheck } = item;
   const key = Put ? Put.Item : Update ? Update.Key : Delete ? Delete.Key : ConditionCheck?.Key;

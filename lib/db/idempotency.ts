@@ -12,7 +12,7 @@ import { TTL_ATTRIBUTE } from './table.js';
  * Idempotency records are written in the same transaction as the change they record, so there is no
  * "in progress" state: a duplicate either finds the record, or loses the transaction's condition and
  * is given the record that won (transactWrite raises IdempotencyClaimLostError; see
- * lib/http/idempotency.ts).
+ * lib/composition/idempotency.ts).
  */
 export {
   IDEMPOTENCY_TTL_SECONDS,

@@ -62,3 +62,6 @@ export function underPrefix(
     ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': prefix, ...values },
   };
 }
+
+/** An event's id: `evt_` + a ULID, 26 Crockford base32 characters, the first at most 7 (48 bits of time). */
+export const EVENT_ID_PATTERN = /^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$/;

@@ -6,6 +6,10 @@
  */
 const TEST_SPACE_MARK = 'test:';
 
+/** The spaces a key reaches: its tenant's live data, or its test space (lib/keys/format.ts spells them in keys). */
+export const KEY_MODES = ['live', 'test'] as const;
+export type KeyMode = (typeof KEY_MODES)[number];
+
 export function testSpaceOf(tenantId: string): string {
   return `${TEST_SPACE_MARK}${tenantId}`;
 }

@@ -1,5 +1,5 @@
 import { encodeTime } from 'ulid';
-import type { Scope } from '../auth/scopes.js';
+import type { Scope } from '../http/scopes.js';
 import type { ApplicationStatus, ReviewOutcome } from '../applications/statuses.js';
 import type { ScoreModel } from '../applications/scores.js';
 import { EVENT_ID_PATTERN, type EventType } from './types.js';
@@ -8,6 +8,7 @@ import type { JdStatus } from '../jds/statuses.js';
 
 export { EVENT_ID_PATTERN };
 import { newId, tenantPk } from '../db/ids.js';
+import type { CompletedAtSend } from '../db/dynamo.js';
 
 /**
  * The event log: every change to a tenant's data records one event item, in the same transaction as
@@ -139,38 +140,26 @@ export function eventId(): string {
 
 export type { EventType };
 
-/** An event to record in the tenant's log, as an item of a transaction (lib/db/dynamo.ts). */
-export interface EventRecord {
-  Event: { tenantId: string; type: EventType; data: EventData[EventType] };
-}
-
-/** The transaction item that records event `type` with `data` in the tenant's log. */
+/**
+ * The transaction item that records event `type` with `data` in the tenant's log: its Put, given its
+ * id and time as the transaction leaves (lib/db/dynamo.ts's CompletedAtSend). However long it waited
+ * (retries, a group), an event's id is never older than its write by more than the time one call may
+ * take, which is what lets GET /events promise no skipped event (EVENT_SETTLE_MS).
+ */
 export function recordEvent<T extends EventType>(
   tenantId: string,
   type: T,
   data: EventData[T],
-): EventRecord {
-  return { Event: { tenantId, type, data } };
-}
-
-/**
- * The event's Put, with its id and time given `now`, as the transaction leaves: however long it
- * waited (retries, a group), an event's id is never older than its write by more than the time one
- * call may take, which is what lets GET /events promise no skipped event (EVENT_SETTLE_MS).
- */
-export function eventPut(tableName: string, event: EventRecord['Event'], now: Date) {
-  const id = eventId();
-  const item = {
-    ...eventKeys.item(event.tenantId, id),
-    entity: 'EVENT',
-    id,
-    type: event.type,
-    createdAt: now.toISOString(),
-    data: event.data,
-    ttl: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS,
-  };
+): CompletedAtSend {
   return {
-    Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+    Stamped: {
+      Item: { ...eventKeys.item(tenantId, '{id}'), entity: 'EVENT', id: '{id}', type, data },
+      ConditionExpression: 'attribute_not_exists(pk)',
+      idPrefix: EVENT_ID_PREFIX,
+      idAttributes: ['id', 'sk'],
+      timeAttributes: ['createdAt'],
+      expiry: { attribute: 'ttl', afterSeconds: EVENT_TTL_SECONDS },
+    },
   };
 }
 

@@ -20,5 +20,4 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** `evt_` + a ULID: 26 Crockford base32 characters, the first at most 7 (48 bits of time). */
-export const EVENT_ID_PATTERN = /^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
+export { EVENT_ID_PATTERN } from '../db/ids.js';

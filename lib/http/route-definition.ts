@@ -1,11 +1,11 @@
-import type { ScopeRequirement } from '../auth/scopes.js';
+import type { ScopeRequirement } from '../http/scopes.js';
 import type { IndexName, PartitionKind } from '../db/table.js';
 import type { ErrorCode } from '../errors.js';
-import { KEY_MODES, type KeyMode } from '../keys/format.js';
+import { KEY_MODES, type KeyMode } from '../db/spaces.js';
 
 /**
  * What a resource declares of each of its routes (lib/<resource>/routes.ts): the route itself, what
- * its function may do on the table, and its own answers for the reference. lib/http/routes.ts,
+ * its function may do on the table, and its own answers for the reference. lib/composition/routes.ts,
  * infra/permissions.ts and the OpenAPI document assemble them.
  */
 export interface RouteDefinition {
@@ -23,7 +23,7 @@ export interface RouteDefinition {
   readonly summary: string;
   /** 202: accepted, done asynchronously; 204: done, nothing to answer */
   readonly successStatus: 200 | 201 | 202 | 204;
-  /** honours an Idempotency-Key header (lib/http/idempotency.ts) */
+  /** honours an Idempotency-Key header (lib/composition/idempotency.ts) */
   readonly idempotent?: true;
   /**
    * a create's `Location`: where GET reads what it made, relative to API_PREFIX, its `{name}`s taken

@@ -1,5 +1,5 @@
 import { type AuditContext, audited } from '../audit/model.js';
-import type { Scope } from '../auth/scopes.js';
+import type { Scope } from '../http/scopes.js';
 import { DEFAULT_MAX_ACTIVE_KEYS, testModeEnabled } from '../config.js';
 import type { Db } from '../db/client.js';
 import { getItem, guards, optimistically, queryAll, transactWrite } from '../db/dynamo.js';

@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/scopes.js';
+import type { Scope } from '../http/scopes.js';
 import type { Db } from '../db/client.js';
 import { conditionFailure, ignoreConditionFailure, updateItem } from '../db/dynamo.js';
 import { nowIso } from '../db/ids.js';

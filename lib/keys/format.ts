@@ -8,8 +8,9 @@ import { crc32 } from 'node:zlib';
  * The prefix tells a reader which data the key reaches; what the authorizer trusts is the mode stored
  * with the key, which the prefix only repeats.
  */
-export const KEY_MODES = ['live', 'test'] as const;
-export type KeyMode = (typeof KEY_MODES)[number];
+import { KEY_MODES, type KeyMode } from '../db/spaces.js';
+
+export { KEY_MODES, type KeyMode };
 
 export const KEY_PREFIXES = { live: 'hk_live_', test: 'hk_test_' } as const satisfies Record<
   KeyMode,

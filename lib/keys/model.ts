@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/scopes.js';
+import type { Scope } from '../http/scopes.js';
 import { tenantPk } from '../db/ids.js';
 import { PARTITION_PREFIXES } from '../db/table.js';
 import { FIRST_VERSION } from '../versions/first.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { SCOPES } from '../auth/scopes.js';
+import { SCOPES } from '../http/scopes.js';
 import { sliceShape, text } from '../schemas/fields.js';
 import { LIMITS } from '../schemas/limits.js';
 import { apiVersionField } from '../versions/fields.js';

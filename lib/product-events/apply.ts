@@ -4,7 +4,7 @@ import type { IgnoredReason, ProductWrite } from '../db/entities/tombstone.js';
 import { applyJdDeletion, applyJdUpsert } from '../jds/sync.js';
 import { applyResumeErasure, applyResumeUpsert } from '../resumes/sync.js';
 import { ensureTenant } from '../db/tenants.js';
-import type { ProductEvent } from '../schemas/product-data.js';
+import type { ProductEvent } from '../product-events/data.js';
 
 /**
  * Applies one product event to the table. The event's `version` orders the changes of its entity: one

@@ -10,7 +10,7 @@ import {
   PRODUCT_EVENT_TYPES,
   type ProductEvent,
   productEvent,
-} from '../schemas/product-data.js';
+} from '../product-events/data.js';
 import { applyProductEvent, type EventOutcome } from './apply.js';
 
 /**

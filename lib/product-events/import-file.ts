@@ -1,5 +1,5 @@
 import { newId } from '../db/ids.js';
-import type { ImportFile, ProductEvent, ProductEventType } from '../schemas/product-data.js';
+import type { ImportFile, ProductEvent, ProductEventType } from '../product-events/data.js';
 
 /**
  * An import file as the product's `*.upserted` events (JDs and resumes first: applications refer to

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { LIMITS } from '../schemas/limits.js';
-import { simulatedProductEvent } from '../schemas/product-data.js';
+import { simulatedProductEvent } from '../product-events/data.js';
 
 /** POST /test/product-events: the events, applied in the order sent. */
 export const simulateProductEventsBody = z.strictObject({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { LIMITS } from '../schemas/limits.js';
-import { PRODUCT_EVENT_TYPES } from '../schemas/product-data.js';
+import { PRODUCT_EVENT_TYPES } from '../product-events/data.js';
 import { freeText, id, success } from '../schemas/response-parts.js';
 
 const sampleCounts = z.strictObject({

@@ -9,7 +9,7 @@ import { isTestSpace, tenantOfSpace } from '../db/spaces.js';
 import { InvalidInputError, MissingParentError } from '../errors.js';
 import { applyProductEvent } from '../product-events/apply.js';
 import { permanentFailure } from '../product-events/consume.js';
-import type { ProductEvent, ProductEventType } from '../schemas/product-data.js';
+import type { ProductEvent, ProductEventType } from '../product-events/data.js';
 import type { SimulateProductEventsBody } from './requests.js';
 
 /** How long a request applies events before it skips the rest (the function has 10 s). */

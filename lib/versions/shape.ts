@@ -1,5 +1,5 @@
 import { UnsupportedVersionError } from '../errors.js';
-import type { RouteId } from '../http/routes.js';
+import type { RouteId } from '../composition/routes.js';
 import { processWide } from '../process-wide.js';
 import { FIRST_VERSION } from './first.js';
 import { API_VERSIONS, type ApiVersion, type Shape } from './table.js';

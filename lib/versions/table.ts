@@ -1,5 +1,5 @@
 import type { EventType } from '../events/types.js';
-import type { RouteId } from '../http/routes.js';
+import type { RouteId } from '../composition/routes.js';
 import { FIRST_VERSION } from './first.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { authorizeRequest } from '../../lib/auth/authorize.js';
 import { createDb, type Db, setSharedDb } from '../../lib/db/client.js';
-import type { AuthorizerContext } from '../../lib/http/api-handler.js';
-import { API_PREFIX, matchRoute, ROUTES } from '../../lib/http/routes.js';
+import type { AuthorizerContext } from '../../lib/composition/api-handler.js';
+import { API_PREFIX, matchRoute, ROUTES } from '../../lib/composition/routes.js';
 import { authorizerEvent, proxyEvent } from '../local/events.js';
 import { lambdaContext, loadHandler } from '../local/handlers.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { newId } from '../../lib/db/ids.js';
 import { createJd } from '../../lib/jds/api.js';
-import { API_PREFIX, ROUTES } from '../../lib/http/routes.js';
+import { API_PREFIX, ROUTES } from '../../lib/composition/routes.js';
 import { fullAccessContext, proxyEvent } from '../local/events.js';
 import { lambdaContext, loadHandler } from '../local/handlers.js';
 import type { CfnTemplate } from '../local/stack-template.js';

@@ -15,7 +15,7 @@ import { bodyItem, headItem } from '../../lib/jds/model.js';
 import { candidateIdentity, resumeItem } from '../../lib/resumes/model.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { LAMBDA_RESPONSE_LIMIT_BYTES, payloadBytes } from '../../lib/http/response-size.js';
-import { API_PREFIX } from '../../lib/http/routes.js';
+import { API_PREFIX } from '../../lib/composition/routes.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import { handleRequest } from '../local/gateway.js';
 import { batchWriteAll } from './seed.js';

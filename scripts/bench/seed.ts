@@ -13,7 +13,7 @@ import {
 } from '../../lib/resumes/model.js';
 import { JD_STATUSES } from '../../lib/jds/statuses.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
-import type { ImportFile } from '../../lib/schemas/product-data.js';
+import type { ImportFile } from '../../lib/product-events/data.js';
 
 /**
  * Bulk-seeds a benchmark tenant with BatchWriteItem, using the repositories' own item builders (so

@@ -14,7 +14,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { generateApiKey } from '../../lib/keys/format.js';
 import { setKeyService } from '../../lib/webhooks/secret-box.js';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
-import { AUTHORIZER_FUNCTION, routeEntries } from '../../lib/http/routes.js';
+import { AUTHORIZER_FUNCTION, routeEntries } from '../../lib/composition/routes.js';
 import { fixtureAsOf } from '../local/fixtures.js';
 import { lambdaContext, loadHandler } from '../local/handlers.js';
 import { median } from './stats.js';

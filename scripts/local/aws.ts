@@ -11,7 +11,7 @@ import {
   setKeyService,
 } from '../../lib/webhooks/secret-box.js';
 import type { Db } from '../../lib/db/client.js';
-import { AUTHORIZER_FUNCTION } from '../../lib/http/routes.js';
+import { AUTHORIZER_FUNCTION } from '../../lib/composition/routes.js';
 import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
 import { checkServiceCall, enforceIam, holdServicesTo, LocalIam, localArnOf } from './iam.js';
 import { type CfnTemplate, stackTemplate } from './stack-template.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ApiVersion } from '../../lib/versions/table.js';
 import type { EventType } from '../../lib/events/types.js';
-import { API_PREFIX, type RouteId, routeEntries } from '../../lib/http/routes.js';
+import { API_PREFIX, type RouteId, routeEntries } from '../../lib/composition/routes.js';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import type { ApiEvent, AuthorizerContext, GatewayContext } from '../../lib/http/api-handler.js';
+import type {
+  ApiEvent,
+  AuthorizerContext,
+  GatewayContext,
+} from '../../lib/composition/api-handler.js';
 import type { RouteDefinition } from '../../lib/http/route-definition.js';
-import { API_PREFIX } from '../../lib/http/routes.js';
+import { API_PREFIX } from '../../lib/composition/routes.js';
 
 /** The request as the local gateway (or a test) saw it. */
 export interface IncomingRequest {

@@ -6,14 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
-import type { AuthorizerContext, GatewayContext } from '../../lib/http/api-handler.js';
+import type { AuthorizerContext, GatewayContext } from '../../lib/composition/api-handler.js';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../lib/http/response-size.js';
 import {
   API_PREFIX,
   AUTHORIZER_FUNCTION,
   matchRoute,
   NOT_FOUND_FUNCTION,
-} from '../../lib/http/routes.js';
+} from '../../lib/composition/routes.js';
 import { logger } from '../../lib/observability/logger.js';
 import { authorizerEvent, DEFAULT_ROUTE, type IncomingRequest, proxyEvent } from './events.js';
 import { lambdaContext, loadHandler } from './handlers.js';

@@ -1,6 +1,10 @@
 import type { Context } from 'aws-lambda';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
-import { AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../../lib/http/routes.js';
+import {
+  AUTHORIZER_FUNCTION,
+  NOT_FOUND_FUNCTION,
+  routeEntries,
+} from '../../lib/composition/routes.js';
 import type { RouteDefinition } from '../../lib/http/route-definition.js';
 import { withInvocationLogger } from '../../lib/observability/logger.js';
 import { runAsFunction } from './iam.js';

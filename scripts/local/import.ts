@@ -1,6 +1,6 @@
 import type { Db } from '../../lib/db/client.js';
 import { eventsOfImport } from '../../lib/product-events/import-file.js';
-import type { ImportFile } from '../../lib/schemas/product-data.js';
+import type { ImportFile } from '../../lib/product-events/data.js';
 import { deliverLocally, type OnProgress } from './product-bus.js';
 
 export { eventsOfImport };

@@ -6,16 +6,16 @@ import { TEST_DELIVERIES_PER_MINUTE } from '../../lib/webhooks/model.js';
 import { codes, type RouteAnswers } from '../../lib/http/route-definition.js';
 import { currentVersion } from '../../lib/versions/shape.js';
 import { ERROR_CODES } from '../../lib/errors.js';
-import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
+import { API_PREFIX, routeEntries } from '../../lib/composition/routes.js';
 import { applicationRouteAnswers } from '../../lib/applications/routes.js';
 import { jdRouteAnswers } from '../../lib/jds/routes.js';
 import { keyRouteAnswers } from '../../lib/keys/routes.js';
 import { webhookRouteAnswers } from '../../lib/webhooks/routes.js';
 import { positiveInteger, scoreParameter } from '../../lib/schemas/fields.js';
 import { DELTA_RETENTION_DAYS } from '../../lib/db/delta.js';
-import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
+import { REQUEST_SCHEMAS } from '../../lib/composition/requests.js';
 import { EVENT_SCHEMAS } from '../../lib/events/responses.js';
-import { responses, SCHEMA_NAMES } from '../../lib/schemas/responses.js';
+import { responses, SCHEMA_NAMES } from '../../lib/composition/responses.js';
 import { testEventSchema } from '../../lib/webhooks/responses.js';
 
 /**

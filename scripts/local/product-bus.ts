@@ -10,7 +10,7 @@ import {
   consumeMessage,
   type DeadLetters,
 } from '../../lib/product-events/consume.js';
-import { PRODUCT_EVENT_SOURCE } from '../../lib/schemas/product-data.js';
+import { PRODUCT_EVENT_SOURCE } from '../../lib/product-events/data.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, runAsFunction } from './iam.js';
 
 /**

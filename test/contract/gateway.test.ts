@@ -2,7 +2,7 @@
 import { get as httpGet } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
-import { ROUTES } from '../../lib/http/routes.js';
+import { ROUTES } from '../../lib/composition/routes.js';
 import { proxyEvent, queryParameters } from '../../scripts/local/events.js';
 import { fromLambdaResult } from '../../scripts/local/gateway.js';
 import { tenantWithKey, useLocalGateway } from '../helpers/api.js';

@@ -1,8 +1,8 @@
-import type { Scope } from '../../lib/auth/scopes.js';
+import type { Scope } from '../../lib/http/scopes.js';
 import { createApiKey } from '../../lib/keys/api.js';
 import type { Db } from '../../lib/db/client.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
-import { API_PREFIX } from '../../lib/http/routes.js';
+import { API_PREFIX } from '../../lib/composition/routes.js';
 import { afterAll, beforeAll } from 'vitest';
 import { handleRequest, startGateway } from '../../scripts/local/gateway.js';
 import { answerViolations } from './contract.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { API_PREFIX, matchRoute } from '../../lib/http/routes.js';
+import { API_PREFIX, matchRoute } from '../../lib/composition/routes.js';
 
 /**
  * The contract as integrators read it: docs/openapi.json. Every answer the integration suite receives

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { AuthorizerContext } from '../../lib/http/api-handler.js';
+import type { AuthorizerContext } from '../../lib/composition/api-handler.js';
 import { keyModesOf } from '../../lib/http/route-definition.js';
-import { API_PREFIX, ROUTES, type RouteId } from '../../lib/http/routes.js';
+import { API_PREFIX, ROUTES, type RouteId } from '../../lib/composition/routes.js';
 import { fullAccessContext, proxyEvent } from '../../scripts/local/events.js';
 import { lambdaContext, loadHandler } from '../../scripts/local/handlers.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Db } from '../../lib/db/client.js';
 import { applyProductEvent } from '../../lib/product-events/apply.js';
-import type { ProductEvent } from '../../lib/schemas/product-data.js';
+import type { ProductEvent } from '../../lib/product-events/data.js';
 
 /**
  * Applies product events as the consumer does, each with a newer version than the last (one counter

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput, INDEXES, RETIRED_INDEXES, tableIndexes } from '../../lib/db/table.js';
-import { API_PREFIX, routeEntries } from '../../lib/http/routes.js';
+import { API_PREFIX, routeEntries } from '../../lib/composition/routes.js';
 import { createApp } from '../../infra/app.js';
 import { releasedTableIndexes } from '../../infra/released.js';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../../infra/edge.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { keyModesOf } from '../../lib/http/route-definition.js';
-import { PRODUCT_EVENT_TYPES } from '../../lib/schemas/product-data.js';
+import { PRODUCT_EVENT_TYPES } from '../../lib/product-events/data.js';
 import { STREAM_FILTER } from '../../lib/webhooks/dispatch.js';
 import { LocalIam, localArnOf } from '../../scripts/local/iam.js';
 import {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ImportFile } from '../../lib/schemas/product-data.js';
+import type { ImportFile } from '../../lib/product-events/data.js';
 import { FILTERED_READ_BUDGET } from '../../lib/db/pagination.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';

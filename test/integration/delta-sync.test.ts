@@ -3,7 +3,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyApplicationDeletion, applyApplicationUpsert } from '../../lib/applications/sync.js';
-import { indexChanges } from '../../lib/db/changes-backfill.js';
+import { indexChanges } from '../../lib/composition/changes-backfill.js';
 import { tenantPk } from '../../lib/db/ids.js';
 import { signToken } from '../../lib/db/pagination.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';

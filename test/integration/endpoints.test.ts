@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { applyResumeUpsert } from '../../lib/resumes/sync.js';
-import { responses } from '../../lib/schemas/responses.js';
+import { responses } from '../../lib/composition/responses.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 

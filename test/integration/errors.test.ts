@@ -3,7 +3,7 @@ import { createJd } from '../../lib/jds/api.js';
 import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import { disableWebhook } from '../../lib/webhooks/deliveries.js';
 import { ERROR_CODES, type ErrorCode } from '../../lib/errors.js';
-import { errorResponse } from '../../lib/schemas/responses.js';
+import { errorResponse } from '../../lib/composition/responses.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import { registerWebhook } from '../../lib/webhooks/register.js';
 import { type ApiReply, callApi, tenantWithKey } from '../helpers/api.js';

@@ -11,8 +11,8 @@ import {
 import { listEvents } from '../../lib/events/store.js';
 import { createJd } from '../../lib/jds/api.js';
 import type { NewJdAnswer } from '../../lib/jds/api.js';
-import type { Caller } from '../../lib/http/api-handler.js';
-import { withIdempotency } from '../../lib/http/idempotency.js';
+import type { Caller } from '../../lib/composition/api-handler.js';
+import { withIdempotency } from '../../lib/composition/idempotency.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/keys/format.js';
-import { type Scope, SCOPES } from '../../lib/auth/scopes.js';
+import { type Scope, SCOPES } from '../../lib/http/scopes.js';
 import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
 import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import { keyModesOf } from '../../lib/http/route-definition.js';
-import { ROUTES, routeEntries } from '../../lib/http/routes.js';
+import { ROUTES, routeEntries } from '../../lib/composition/routes.js';
 import { logger } from '../../lib/observability/logger.js';
-import { responses } from '../../lib/schemas/responses.js';
+import { responses } from '../../lib/composition/responses.js';
 import { authorizerEvent } from '../../scripts/local/events.js';
 import { lambdaContext, loadHandler } from '../../scripts/local/handlers.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';

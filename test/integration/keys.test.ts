@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/keys/format.js';
-import type { Scope } from '../../lib/auth/scopes.js';
+import type { Scope } from '../../lib/http/scopes.js';
 import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
 import {
   type Authentication,

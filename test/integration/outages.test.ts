@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, setSharedDb } from '../../lib/db/client.js';
-import { ROUTES, type RouteId, routeEntries } from '../../lib/http/routes.js';
+import { ROUTES, type RouteId, routeEntries } from '../../lib/composition/routes.js';
 import { handleRequest } from '../../scripts/local/gateway.js';
 import { callApiWithContext } from '../helpers/invoke.js';
 import { tenantWithKey } from '../helpers/api.js';

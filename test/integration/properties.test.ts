@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JD_STATUSES } from '../../lib/jds/statuses.js';
 import { importProductData } from '../../scripts/local/import.js';
-import type { ImportFile } from '../../lib/schemas/product-data.js';
+import type { ImportFile } from '../../lib/product-events/data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 

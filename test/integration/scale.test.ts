@@ -6,7 +6,7 @@ import { resumeKeys } from '../../lib/resumes/model.js';
 import { moveApplicationCopiesToItems } from '../../lib/resumes/migrations.js';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lib/schemas/limits.js';
-import type { ImportFile } from '../../lib/schemas/product-data.js';
+import type { ImportFile } from '../../lib/product-events/data.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';

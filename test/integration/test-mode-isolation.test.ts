@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCOPES } from '../../lib/auth/scopes.js';
+import { SCOPES } from '../../lib/http/scopes.js';
 import { createApiKey } from '../../lib/keys/api.js';
 import { keyModesOf } from '../../lib/http/route-definition.js';
-import { type RouteId, routeEntries } from '../../lib/http/routes.js';
+import { type RouteId, routeEntries } from '../../lib/composition/routes.js';
 import { demoData } from '../../lib/test-mode/sample-data.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { testSpaceOf } from '../../lib/db/spaces.js';
 import { claimAttempt, recordAttempt } from '../../lib/webhooks/deliveries.js';
-import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
+import { REQUEST_SCHEMAS } from '../../lib/composition/requests.js';
 import type * as z from 'zod/mini';
 import { callApi } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDb } from '../../lib/db/client.js';
 import { createJd } from '../../lib/jds/api.js';
 import { applyProductEvent } from '../../lib/product-events/apply.js';
-import type { ProductEvent } from '../../lib/schemas/product-data.js';
+import type { ProductEvent } from '../../lib/product-events/data.js';
 import { resetTestSpace } from '../../lib/test-mode/space.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, sharedDb, setSharedDb } from '../../lib/db/client.js';
-import { apiHandler, SLOW_ANSWER_MS } from '../../lib/http/api-handler.js';
-import { ROUTES } from '../../lib/http/routes.js';
+import { apiHandler, SLOW_ANSWER_MS } from '../../lib/composition/api-handler.js';
+import { ROUTES } from '../../lib/composition/routes.js';
 import { listJdsQuery } from '../../lib/jds/requests.js';
 import { proxyEvent } from '../../scripts/local/events.js';
 import { lambdaContext } from '../../scripts/local/handlers.js';

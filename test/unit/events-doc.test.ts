@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_EVENT_TYPES, productEvent } from '../../lib/schemas/product-data.js';
+import { PRODUCT_EVENT_TYPES, productEvent } from '../../lib/product-events/data.js';
 import { buildEventsDoc, EVENT_EXAMPLES, schemaOf } from '../../scripts/local/events-doc.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });

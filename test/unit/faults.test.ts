@@ -22,8 +22,8 @@ import { createDb, DYNAMODB_CALL_LIMITS, setSharedDb } from '../../lib/db/client
 import { isTransientFault } from '../../lib/db/faults.js';
 import { BATCH_GET_MAX_ATTEMPTS } from '../../lib/db/dynamo.js';
 import { createJd } from '../../lib/jds/api.js';
-import { ROUTES } from '../../lib/http/routes.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { ROUTES } from '../../lib/composition/routes.js';
+import { apiHandler } from '../../lib/composition/api-handler.js';
 import { listJdsQuery } from '../../lib/jds/requests.js';
 import { authorizerEvent, proxyEvent } from '../../scripts/local/events.js';
 import { lambdaContext } from '../../scripts/local/handlers.js';

@@ -8,11 +8,15 @@ import {
   SqsSchema,
 } from '@aws-lambda-powertools/parser/schemas';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
-import { productEvent } from '../../lib/schemas/product-data.js';
+import { productEvent } from '../../lib/product-events/data.js';
 import { decodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION, routeEntries } from '../../lib/http/routes.js';
-import { REQUEST_SCHEMAS } from '../../lib/schemas/requests.js';
+import {
+  AUTHORIZER_FUNCTION,
+  NOT_FOUND_FUNCTION,
+  routeEntries,
+} from '../../lib/composition/routes.js';
+import { REQUEST_SCHEMAS } from '../../lib/composition/requests.js';
 import { FIXTURES_RECORDED_AT, fixtureAsOf } from '../../scripts/local/fixtures.js';
 
 const EVENTS_DIR = join(import.meta.dirname, '..', '..', 'events');

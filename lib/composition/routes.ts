@@ -6,7 +6,7 @@ import { KEY_ROUTES } from '../keys/routes.js';
 import { RESUME_ROUTES } from '../resumes/routes.js';
 import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
 import { TEST_MODE_ROUTES } from '../test-mode/routes.js';
-import type { RouteDefinition } from './route-definition.js';
+import type { RouteDefinition } from '../http/route-definition.js';
 
 /**
  * The route table: the single source for the CDK routes, the local gateway, the scope check and the

@@ -2,12 +2,12 @@ import type {
   APIGatewayProxyEventV2WithLambdaAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
-import { isScope, type Scope } from '../auth/scopes.js';
+import { isScope, type Scope } from '../http/scopes.js';
 import { testSpaceOf } from '../db/spaces.js';
 import type { KeyMode } from '../keys/format.js';
 import { TransientError } from '../errors.js';
-import { HttpError } from './errors.js';
-import { describePeriod, type QuotaFigures, rateLimitHeaders } from './rate-limit.js';
+import { HttpError } from '../http/errors.js';
+import { describePeriod, type QuotaFigures, rateLimitHeaders } from '../http/rate-limit.js';
 
 /**
  * The caller of a function behind the authorizer: what the authorizer hands over, and the checks every
@@ -157,7 +157,7 @@ export function quotaExceeded(caller: Caller, now: number): HttpError {
 /**
  * Per-key hourly quota and, where no edge counts per IP, the per-IP minute limit, both counted by the
  * authorizer. A revalidation (a conditional read with If-None-Match) over the key's hour goes on: it is
- * answered 304 if the client's copy is current, else 429 (lib/http/api-handler.ts).
+ * answered 304 if the client's copy is current, else 429 (lib/composition/api-handler.ts).
  */
 export function enforceLimits(
   event: ApiEvent,

@@ -1,7 +1,7 @@
-import { backfilledChange } from './changes.js';
-import type { Db } from './client.js';
-import { forEachQueried, isConditionFailure, putItem, updateItem } from './dynamo.js';
-import { tenantPk } from './ids.js';
+import { backfilledChange } from '../db/changes.js';
+import type { Db } from '../db/client.js';
+import { forEachQueried, isConditionFailure, putItem, updateItem } from '../db/dynamo.js';
+import { tenantPk } from '../db/ids.js';
 import { candidateChangeItem } from '../resumes/model.js';
 
 /**

@@ -2,12 +2,12 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { hasScope, missingScopeMessage } from '../auth/scopes.js';
+import { hasScope, missingScopeMessage } from '../http/scopes.js';
 import { logger } from '../observability/logger.js';
 import { callLog, withCallLog } from '../observability/trace.js';
-import type { REQUEST_SCHEMAS } from '../schemas/requests.js';
-import type { responses } from '../schemas/responses.js';
-import { parseJsonBody } from './body.js';
+import type { REQUEST_SCHEMAS } from '../composition/requests.js';
+import type { responses } from '../composition/responses.js';
+import { parseJsonBody } from '../http/body.js';
 import {
   type ApiEvent,
   type ApiResponse,
@@ -17,14 +17,14 @@ import {
   overQuota,
   quotaExceeded,
 } from './caller.js';
-import { errorResponse, HttpError, jsonResponse } from './errors.js';
-import { digestEtag, ifNoneMatchHits } from './etag.js';
+import { errorResponse, HttpError, jsonResponse } from '../http/errors.js';
+import { digestEtag, ifNoneMatchHits } from '../http/etag.js';
 import { sharedDb } from '../db/client.js';
 import { returnQuotaUnit } from '../keys/authentication.js';
 import { hashApiKey } from '../keys/format.js';
-import { fitResponse } from './response-size.js';
-import { rateLimitHeaders } from './rate-limit.js';
-import { keyModesOf } from './route-definition.js';
+import { fitResponse } from '../http/response-size.js';
+import { rateLimitHeaders } from '../http/rate-limit.js';
+import { keyModesOf } from '../http/route-definition.js';
 import { API_PREFIX, ROUTES, type RouteId } from './routes.js';
 import type { AuditContext } from '../audit/model.js';
 import { parseOrThrow } from '../schemas/parse.js';

@@ -8,7 +8,7 @@ import { KEY_RESPONSES, KEY_SCHEMA_NAMES } from '../keys/responses.js';
 import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES } from '../resumes/responses.js';
 import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMA_NAMES } from '../webhooks/responses.js';
 import { TEST_MODE_RESPONSES, TEST_MODE_SCHEMA_NAMES } from '../test-mode/responses.js';
-import { LIMITS } from './limits.js';
+import { LIMITS } from '../schemas/limits.js';
 import {
   deletedEntry,
   deltaPagination,
@@ -17,7 +17,7 @@ import {
   pagination,
   slicePagination,
   token,
-} from './response-parts.js';
+} from '../schemas/response-parts.js';
 
 /**
  * Response schemas: what every endpoint returns, exactly (strict objects, so an extra field fails),

@@ -4,8 +4,8 @@ import { APPLICATION_STATUSES } from '../applications/statuses.js';
 import { PARSE_STATUSES } from '../resumes/statuses.js';
 import { JD_TEXTS, JD_TYPE_LIMIT, jdBytes } from '../jds/fields.js';
 import { JD_STATUSES } from '../jds/statuses.js';
-import { freeText, optionalText, shapeOf, text } from './fields.js';
-import { LIMITS } from './limits.js';
+import { freeText, optionalText, shapeOf, text } from '../schemas/fields.js';
+import { LIMITS } from '../schemas/limits.js';
 
 /**
  * The product's data as it reaches the service: the items of an import file (ids optional) and of
