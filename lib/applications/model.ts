@@ -12,6 +12,13 @@ import {
   withStaleness,
 } from './scores.js';
 
+/*
+ * Folder header. lib/applications imports each other with lib/jds and with lib/resumes, on purpose:
+ * an application joins a JD and a resume (its items live under both, in one transaction), so the
+ * three read each other's keys and models; a JD's and a resume's reads list and count their
+ * applications. Every other pair of lib's folders imports one way (docs/architecture.md).
+ */
+
 /**
  * An application is three items, always written and removed together: the application in its JD's
  * collection (ranked in the matches index by its best score), its copy under its resume (lib/resumes/model.ts),

@@ -10,7 +10,8 @@ import {
   type TransactItem,
   transactWrite,
 } from '../db/dynamo.js';
-import { type ApplicationEventData, recordEvent } from '../events/model.js';
+import { recordEvent } from '../events/model.js';
+import type { ApplicationEventData } from './events.js';
 import {
   type ProductWrite,
   type TombstoneItem,

@@ -8,6 +8,13 @@ import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
 import { TEST_MODE_ROUTES } from '../test-mode/routes.js';
 import type { RouteDefinition } from '../http/route-definition.js';
 
+/*
+ * Folder header. lib/composition assembles what the resources offer (routes, request and response
+ * tables, event schemas) and runs the request pipeline: it imports every resource and the platform.
+ * It imports each other with lib/versions alone, on purpose: lib/versions names routes by their id (a
+ * type: see lib/versions/table.ts), and the pipeline serves each request its version.
+ */
+
 /**
  * The route table: the single source for the CDK routes, the local gateway, the scope check and the
  * OpenAPI document. `functionName` is the folder under functions/ holding the route's handler.

@@ -1,10 +1,6 @@
 import { encodeTime } from 'ulid';
 import type { Scope } from '../http/scopes.js';
-import type { ApplicationStatus, ReviewOutcome } from '../applications/statuses.js';
-import type { ScoreModel } from '../applications/scores.js';
 import { EVENT_ID_PATTERN, type EventType } from './types.js';
-import { type ParseStatus } from '../resumes/statuses.js';
-import type { JdStatus } from '../jds/statuses.js';
 
 export { EVENT_ID_PATTERN };
 import { newId, tenantPk } from '../db/ids.js';
@@ -24,19 +20,13 @@ import type { CompletedAtSend } from '../db/dynamo.js';
 export const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const EVENT_ID_PREFIX = 'evt_';
 
-/** What each event type carries: enough to act on without another call, and `updatedAt` to order. */
+/**
+ * What each event type carries: enough to act on without another call, and `updatedAt` to order.
+ * Each resource declares its own events' data next to the writes that record them, adding to this
+ * interface (lib/jds/events.ts, lib/resumes/events.ts, lib/applications/events.ts): the log knows
+ * no resource, and every resource knows the log.
+ */
 export interface EventData {
-  'jd.created': JdEventData;
-  'jd.updated': JdEventData;
-  'jd.deleted': { id: string; externalId?: string; updatedAt: string };
-  'resume.created': ResumeEventData;
-  'resume.updated': ResumeEventData;
-  'resume.deleted': { id: string; updatedAt: string };
-  'application.created': ApplicationEventData;
-  'application.updated': ApplicationEventData;
-  'application.scored': ApplicationScoredData;
-  'application.reviewed': ApplicationReviewedData;
-  'application.deleted': { id: string; jdId: string; resumeId: string; updatedAt: string };
   'key.created': {
     id: string;
     name: string;
@@ -51,61 +41,6 @@ export interface EventData {
    * from before is gone; the sample's own events follow
    */
   'test.reset': { resetAt: string };
-}
-
-/** A review of one of an application's scores: who reviewed and why stay in GET /applications/:id. */
-export interface ApplicationReviewedData {
-  id: string;
-  jdId: string;
-  resumeId: string;
-  reviewId: string;
-  outcome: ReviewOutcome;
-  /** the reviewed score's time and model (null: the product did not say) */
-  scoredAt: string | null;
-  model: ScoreModel | null;
-  reviewedAt: string;
-}
-
-export interface JdEventData {
-  id: string;
-  title: string;
-  status: JdStatus;
-  /** present when the status changed */
-  previousStatus?: JdStatus;
-  /** present (true) when the title, description, experience or requirements changed: re-score */
-  scoringInputsChanged?: true;
-  /** the integrator's own id of the JD, when it has one */
-  externalId?: string;
-  updatedAt: string;
-}
-
-export interface ResumeEventData {
-  id: string;
-  parseStatus: ParseStatus;
-  updatedAt: string;
-}
-
-export interface ApplicationEventData {
-  id: string;
-  jdId: string;
-  resumeId: string;
-  status: ApplicationStatus;
-  /** present when the status changed */
-  previousStatus?: ApplicationStatus;
-  /** the best AI score, null while unscored */
-  aiScore: number | null;
-  updatedAt: string;
-}
-
-/** A new score of an application: the number, and when and by which model (null when not reported). */
-export interface ApplicationScoredData {
-  id: string;
-  jdId: string;
-  resumeId: string;
-  aiScore: number;
-  model: { id: string; version: string } | null;
-  scoredAt: string | null;
-  updatedAt: string;
 }
 
 /** An event as the API and webhooks show it: its data is the one of its type. */

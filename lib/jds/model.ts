@@ -12,6 +12,12 @@ import {
 } from './fields.js';
 import type { JdStatus } from './statuses.js';
 
+/*
+ * Folder header. lib/jds imports each other with lib/applications, on purpose: a JD's applications
+ * live in its partition (their statuses count on its list entry, its deletion cascades to them, its
+ * title is copied onto them). Every other pair of lib's folders imports one way (docs/architecture.md).
+ */
+
 /**
  * A job description is two items: the head (every field a list shows, with its list and status index
  * keys) and the body (description and requirements, up to 100 KB each), so that no list or existence

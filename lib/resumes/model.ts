@@ -10,6 +10,12 @@ import { sortableTime, tenantPk } from '../db/ids.js';
 import type { ApplicationStatus } from '../applications/statuses.js';
 import type { ParseStatus } from './statuses.js';
 
+/*
+ * Folder header. lib/resumes imports each other with lib/applications, on purpose: each application
+ * has a copy under its resume (a candidate's page lists them, with their scores). Every other pair of
+ * lib's folders imports one way (docs/architecture.md).
+ */
+
 /**
  * A parsed resume, with the short metadata the lists show. Each of its applications has a copy of its
  * own under the resume (`RESUME#<id>#APP#<applicationId>`, what the candidates view shows of it), so

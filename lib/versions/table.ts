@@ -2,6 +2,13 @@ import type { EventType } from '../events/types.js';
 import type { RouteId } from '../composition/routes.js';
 import { FIRST_VERSION } from './first.js';
 
+/*
+ * Folder header. lib/versions imports each other with lib/composition, on purpose and for a type
+ * alone: the version table names the routes whose answers changed (RouteId), and the request pipeline
+ * in lib/composition serves each request its version. Every other pair of lib's folders imports one
+ * way (docs/architecture.md).
+ */
+
 /**
  * The API's dated versions (docs/api.md, "Compatibility and versions"). Each key is pinned to the
  * version current when it was made; a request may name another with `Hiring-Version`. The code always

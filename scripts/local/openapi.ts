@@ -14,7 +14,7 @@ import { webhookRouteAnswers } from '../../lib/webhooks/routes.js';
 import { positiveInteger, scoreParameter } from '../../lib/schemas/fields.js';
 import { DELTA_RETENTION_DAYS } from '../../lib/db/delta.js';
 import { REQUEST_SCHEMAS } from '../../lib/composition/requests.js';
-import { EVENT_SCHEMAS } from '../../lib/events/responses.js';
+import { EVENT_SCHEMAS } from '../../lib/composition/events.js';
 import { responses, SCHEMA_NAMES } from '../../lib/composition/responses.js';
 import { testEventSchema } from '../../lib/webhooks/responses.js';
 

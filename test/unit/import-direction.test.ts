@@ -74,3 +74,47 @@ describe('which way lib’s imports go', () => {
     expect(scripts.lint).toBe('eslint .');
   });
 });
+
+describe('lib’s folders as a graph', () => {
+  it('has at most 3 pairs of folders that import each other, each explained in both folders’ headers', async () => {
+    const { default: madge } = await import('madge');
+    const graph = (
+      await madge(join(ROOT, 'lib'), {
+        fileExtensions: ['ts'],
+        tsConfig: join(ROOT, 'tsconfig.json'),
+      })
+    ).obj();
+    const folderOf = (file: string) => (file.includes('/') ? file.split('/')[0] : '(top)');
+    const edges = new Set<string>();
+    for (const [file, imports] of Object.entries(graph))
+      for (const imported of imports)
+        if (folderOf(file) !== folderOf(imported))
+          edges.add(`${folderOf(file)} → ${folderOf(imported)}`);
+    const mutual = [...edges]
+      .map((edge) => edge.split(' → ') as [string, string])
+      .filter(([from, to]) => from < to && edges.has(`${to} → ${from}`))
+      .map(([from, to]) => `${from} ↔ ${to}`)
+      .sort();
+
+    expect(mutual).toEqual([
+      'applications ↔ jds',
+      'applications ↔ resumes',
+      'composition ↔ versions',
+    ]);
+    const header = (folder: string) =>
+      Object.keys(graph)
+        .filter((file) => file.startsWith(`${folder}/`))
+        .map((file) => readFileSync(join(ROOT, 'lib', file), 'utf8'))
+        .find((text) => text.includes('Folder header.')) ?? '';
+    for (const pair of mutual) {
+      const [a, b] = pair.split(' ↔ ') as [string, string];
+      for (const [folder, other] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        expect(header(folder), `lib/${folder}'s header`).toContain('imports each other with');
+        expect(header(folder), `lib/${folder}'s header`).toContain(`lib/${other}`);
+      }
+    }
+  }, 60_000);
+});

@@ -4,7 +4,7 @@ import {
   applicationReviewedData,
   applicationScoredData,
 } from '../applications/responses.js';
-import { EVENT_TYPES } from './types.js';
+import { EVENT_TYPES } from '../events/types.js';
 import { jdDeletedData, jdEventData } from '../jds/responses.js';
 import { keyCreatedData, keyRevokedData } from '../keys/responses.js';
 import { resumeEventData } from '../resumes/responses.js';
