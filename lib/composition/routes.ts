@@ -9,10 +9,9 @@ import { TEST_MODE_ROUTES } from '../test-mode/routes.js';
 import type { RouteDefinition } from '../http/route-definition.js';
 
 /*
- * Folder header. lib/composition assembles what the resources offer (routes, request and response
- * tables, event schemas) and runs the request pipeline: it imports every resource and the platform.
- * It imports each other with lib/versions alone, on purpose: lib/versions names routes by their id (a
- * type: see lib/versions/table.ts), and the pipeline serves each request its version.
+ * lib/composition assembles what the resources offer (routes, request and response
+ * tables, event schemas) and runs the request pipeline: it imports every resource and the platform,
+ * and nothing in lib imports it back but the authorizer's context types (lib/auth).
  */
 
 /**

@@ -1,5 +1,4 @@
 import { UnsupportedVersionError } from '../errors.js';
-import type { RouteId } from '../composition/routes.js';
 import { processWide } from '../process-wide.js';
 import { FIRST_VERSION } from './first.js';
 import { API_VERSIONS, type ApiVersion, type Shape } from './table.js';
@@ -78,7 +77,8 @@ export function shapeEvent<E extends { type: string }>(version: string, event: E
   return shaped as E;
 }
 
-const EVENT_ROUTES = new Set<RouteId>(['listEvents', 'getEvent']);
+/** The routes that answer events (a route id of lib/composition's table). */
+const EVENT_ROUTES = new Set<string>(['listEvents', 'getEvent']);
 
 /**
  * A success answer of `routeId` as `version` shapes it, the events it carries included, from the shapes
@@ -88,7 +88,7 @@ const EVENT_ROUTES = new Set<RouteId>(['listEvents', 'getEvent']);
  */
 export function shapeAnswer(
   version: string,
-  routeId: RouteId,
+  routeId: string,
   answer: Shape,
   from = currentVersion(),
 ): { answer: Shape; served: string } {
@@ -111,7 +111,7 @@ export function shapeAnswer(
 }
 
 /** A request body sent in `version`'s shape, made the newest shape (what the handlers read). */
-export function upgradeRequest(version: string, routeId: RouteId, body: unknown): unknown {
+export function upgradeRequest(version: string, routeId: string, body: unknown): unknown {
   let upgraded = body;
   for (const declared of changesDown(currentVersion(), version).reverse()) {
     const change = declared.changes?.requests?.[routeId];

@@ -1,13 +1,5 @@
 import type { EventType } from '../events/types.js';
-import type { RouteId } from '../composition/routes.js';
 import { FIRST_VERSION } from './first.js';
-
-/*
- * Folder header. lib/versions imports each other with lib/composition, on purpose and for a type
- * alone: the version table names the routes whose answers changed (RouteId), and the request pipeline
- * in lib/composition serves each request its version. Every other pair of lib's folders imports one
- * way (docs/architecture.md).
- */
 
 /**
  * The API's dated versions (docs/api.md, "Compatibility and versions"). Each key is pinned to the
@@ -21,11 +13,15 @@ export type Shape = Record<string, unknown>;
  * to its own; and its requests' bodies, from its own shape to that one's (so the handlers only ever
  * read the newest).
  */
+/**
+ * Routes are named by their id in lib/composition's route table (a test holds every name to it: the
+ * versions are read by resources, so they do not import the table that imports the resources).
+ */
 export interface VersionChanges {
-  answers?: Partial<Record<RouteId, (answer: Shape) => Shape>>;
+  answers?: Partial<Record<string, (answer: Shape) => Shape>>;
   /** by the type the event has at this step: a later version may have renamed it */
   events?: Partial<Record<EventType | (string & {}), (event: Shape) => Shape>>;
-  requests?: Partial<Record<RouteId, (body: unknown) => unknown>>;
+  requests?: Partial<Record<string, (body: unknown) => unknown>>;
 }
 
 export interface ApiVersion {

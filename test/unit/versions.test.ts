@@ -1,3 +1,4 @@
+import { ROUTES } from '../../lib/composition/routes.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_VERSIONS, type ApiVersion } from '../../lib/versions/table.js';
 import {
@@ -150,5 +151,18 @@ describe('shaping for a version', () => {
       Link: '<https://x/b>; rel="deprecation"; type="text/html"',
     });
     expect(versionHeaders('2026-11-25')).toEqual({ 'Hiring-Version': '2026-11-25' });
+  });
+});
+
+describe('the version table’s route names', () => {
+  it('names only routes of the route table (lib/versions does not import it, so the names are checked here)', () => {
+    const named = API_VERSIONS.flatMap((version) => [
+      ...Object.keys(version.changes?.answers ?? {}),
+      ...Object.keys(version.changes?.requests ?? {}),
+    ]);
+    const routes = Object.keys(ROUTES);
+
+    expect(named.filter((name) => !routes.includes(name))).toEqual([]);
+    expect(routes).toEqual(expect.arrayContaining(['listEvents', 'getEvent']));
   });
 });
