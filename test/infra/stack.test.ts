@@ -65,9 +65,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 function logicalIdOf(type: string, prefix: string): string {
-  const ids = Object.keys(template.findResources(type)).filter(
-    (id) =>
-      id.startsWith(prefix) && !id.startsWith(`${prefix}Logs`) && !id.startsWith(`${prefix}Role`),
+  const ids = Object.keys(template.findResources(type)).filter((id) =>
+    // CDK's logical id: the construct's path, then an 8-digit hash (`GetJd` is not `GetJdTitle`).
+    new RegExp(`^${prefix}[0-9A-F]{8}$`).test(id),
   );
   expect(ids, `${type} ${prefix}`).toHaveLength(1);
   return ids[0] as string;

@@ -5,7 +5,7 @@ import { importProductData } from '../../scripts/local/import.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 
-/** GET /applications: every application of the tenant, filtered, walked by cursor (#41 item 2). */
+/** GET /applications: every application of the tenant, filtered, walked by cursor. */
 const db = useTestDb();
 
 /** A realistic id: 26 characters, like the ULIDs the product uses. */

@@ -7,7 +7,7 @@ import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 import { startReceiver } from '../helpers/webhooks.js';
 
-/** The security history (#42 item 3): GET /audit-log, each entry written in its change's transaction. */
+/** The security history: GET /audit-log, each entry written in its change's transaction. */
 const db = useTestDb();
 useEnv({ EVENT_SETTLE_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 

@@ -3,7 +3,7 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { productEvents } from '../helpers/product.js';
 
-/** A candidate's data on request (#42 item 4): GET /candidates/:resumeId/export, paged by application. */
+/** A candidate's data on request: GET /candidates/:resumeId/export, paged by application. */
 const db = useTestDb();
 
 const ulidLike = (prefix: string, i: number) => `${prefix}${String(i).padStart(24, '0')}`;

@@ -7,7 +7,7 @@ import { applyResumeErasure, applyResumeUpsert } from '../../lib/resumes/sync.js
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 
-/** GET /candidates?email=: a candidate found by exact e-mail, from a hashed index (#41 item 3). */
+/** GET /candidates?email=: a candidate found by exact e-mail, from a hashed index. */
 const db = useTestDb();
 
 const ulidLike = (prefix: string, i: number) => `${prefix}${String(i).padStart(24, '0')}`;

@@ -6,7 +6,7 @@ import { productEvents } from '../helpers/product.js';
 import { useEnv } from '../helpers/env.js';
 import { startReceiver } from '../helpers/webhooks.js';
 
-/** Conditional reads (#41 item 4): every single-resource GET answers an ETag and honours If-None-Match. */
+/** Conditional reads: every single-resource GET answers an ETag and honours If-None-Match. */
 const db = useTestDb();
 useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true', EVENT_SETTLE_MS: '0' });
 

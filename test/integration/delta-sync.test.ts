@@ -12,7 +12,7 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 
-/** Delta walks of the lists: updatedSince, syncToken, deletions, the settle cut (#41 item 1). */
+/** Delta walks of the lists: updatedSince, syncToken, deletions, the settle cut. */
 const SETTLE_MS = 300;
 // The settle window short, and no index lag to allow for: DynamoDB Local updates its indexes with the write.
 useEnv({ EVENT_SETTLE_MS: String(SETTLE_MS), DELTA_INDEX_LAG_MS: '0' });

@@ -4,7 +4,7 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 
-/** A JD's `externalId`: the integrator's own id, unique in the tenant, findable (#41 item 3). */
+/** A JD's `externalId`: the integrator's own id, unique in the tenant, findable. */
 const db = useTestDb();
 // Events and delta walks read what was just written.
 useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0' });

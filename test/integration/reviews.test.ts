@@ -7,7 +7,7 @@ import { useTestDb } from '../helpers/db.js';
 import { productEvents } from '../helpers/product.js';
 import { useEnv } from '../helpers/env.js';
 
-/** Human review of AI scores (#42 item 1): POST /applications/:id/reviews, bound to one score. */
+/** Human review of AI scores: POST /applications/:id/reviews, bound to one score. */
 const db = useTestDb();
 useEnv({ EVENT_SETTLE_MS: '0' });
 

@@ -6,7 +6,7 @@ import { useTestDb } from '../helpers/db.js';
 import { productEvents } from '../helpers/product.js';
 import { useEnv } from '../helpers/env.js';
 
-/** Stale scores (#42 item 2): a score given before its JD's scoring inputs last changed says so. */
+/** Stale scores: a score given before its JD's scoring inputs last changed says so. */
 const db = useTestDb();
 useEnv({ EVENT_SETTLE_MS: '0' });
 

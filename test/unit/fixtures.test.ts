@@ -22,7 +22,9 @@ import { FIXTURES_RECORDED_AT, fixtureAsOf } from '../../scripts/local/fixtures.
 const EVENTS_DIR = join(import.meta.dirname, '..', '..', 'events');
 const fixtures = readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json'));
 const background = Object.values(BACKGROUND_FUNCTIONS) as string[];
-const apiFixtures = fixtures.filter((name) => !background.some((fn) => name.startsWith(fn)));
+/** The function a fixture is for: its file is named after it, exactly (events/<function>.json). */
+const functionOf = (fixture: string) => fixture.replace(/\.json$/, '');
+const apiFixtures = fixtures.filter((name) => !background.includes(functionOf(name)));
 const load = (name: string) =>
   structuredClone(JSON.parse(readFileSync(join(EVENTS_DIR, name), 'utf8')));
 
@@ -34,7 +36,7 @@ describe('events/ fixtures', () => {
       ...routeEntries().map(([, route]) => route.functionName),
       ...background,
     ];
-    const missing = functions.filter((name) => !fixtures.some((file) => file.startsWith(name)));
+    const missing = functions.filter((name) => !fixtures.some((file) => functionOf(file) === name));
 
     expect(missing).toEqual([]);
   });
@@ -65,15 +67,17 @@ describe('events/ fixtures', () => {
 
   it.each(apiFixtures)('%s is a valid API Gateway v2 event for its route', (name) => {
     const event = load(name);
-    const schema = name.startsWith(AUTHORIZER_FUNCTION)
-      ? APIGatewayRequestAuthorizerEventV2Schema
-      : APIGatewayProxyEventV2Schema;
+    const schema =
+      functionOf(name) === AUTHORIZER_FUNCTION
+        ? APIGatewayRequestAuthorizerEventV2Schema
+        : APIGatewayProxyEventV2Schema;
 
     const result = schema.safeParse(event);
 
     expect(result.error?.issues ?? []).toEqual([]);
-    if (!name.startsWith(AUTHORIZER_FUNCTION) && !name.startsWith(NOT_FOUND_FUNCTION)) {
-      const route = routeEntries().find(([, r]) => name.startsWith(r.functionName))?.[1];
+    if (![AUTHORIZER_FUNCTION, NOT_FOUND_FUNCTION].includes(functionOf(name))) {
+      const route = routeEntries().find(([, r]) => r.functionName === functionOf(name))?.[1];
+      expect(route, `${name}: no route's function is named ${functionOf(name)}`).toBeDefined();
       expect(event.routeKey).toBe(`${route?.method} /api/v1${route?.path}`);
     }
   });
