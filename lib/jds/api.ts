@@ -30,6 +30,7 @@ import {
   type JdDetail,
   type JdHeadItem,
   type JdInput,
+  jdFieldsDiffer,
   jdKeys,
   nextVersions,
   scoringInputsState,
@@ -187,17 +188,7 @@ export async function updateJd(
     if (bytes > LIMITS.jdBytes) throw new JdTooLargeError(LIMITS.jdBytes, bytes);
     const at = nowIso(now);
     const fields = headFields(input, jdId, status, head.createdAt, at);
-    const changed =
-      JSON.stringify([
-        toJdSummary({ ...fields, updatedAt: '' }),
-        input.description,
-        input.requirements,
-      ]) !==
-      JSON.stringify([
-        toJdSummary({ ...head, updatedAt: '' }),
-        body?.description,
-        body?.requirements,
-      ]);
+    const changed = status !== head.status || jdFieldsDiffer(toJdInput(head, body), input);
     const versions = changed ? nextVersions(head, fields.title) : head;
     const scoring = scoringInputsState(head, input, at, toJdInput(head, body));
     // The head as it will be stored (with the edit's time), or as it is when nothing changes.

@@ -37,7 +37,8 @@ export type JdTextField = keyof typeof JD_TEXTS.required | OptionalJdField;
 
 export const LISTED_JD_FIELDS = Object.keys(JD_TEXTS.listed) as ListedJdField[];
 export const DETAILED_JD_FIELDS = Object.keys(JD_TEXTS.detailed) as DetailedJdField[];
-const TEXT_FIELDS: JdTextField[] = [
+/** Every text a JD holds, as fields.ts declares them. */
+export const JD_TEXT_FIELDS: JdTextField[] = [
   ...(Object.keys(JD_TEXTS.required) as (keyof typeof JD_TEXTS.required)[]),
   ...LISTED_JD_FIELDS,
   'type',
@@ -47,6 +48,6 @@ const TEXT_FIELDS: JdTextField[] = [
 /** The texts a JD holds, as JSON in UTF-8 bytes (what LIMITS.jdBytes bounds). */
 export function jdBytes(fields: { [Field in JdTextField]?: unknown }): number {
   const texts: Record<string, unknown> = {};
-  for (const field of TEXT_FIELDS) texts[field] = fields[field];
+  for (const field of JD_TEXT_FIELDS) texts[field] = fields[field];
   return Buffer.byteLength(JSON.stringify(texts), 'utf8');
 }

@@ -6,6 +6,7 @@ import { definedFields } from '../objects.js';
 import {
   DEFAULT_JD_TYPE,
   DETAILED_JD_FIELDS,
+  JD_TEXT_FIELDS,
   type DetailedJdField,
   LISTED_JD_FIELDS,
   type ListedJdField,
@@ -33,6 +34,13 @@ export type JdInput = {
   /** the integrator's own id (POST or PATCH /jds only: the product's writes keep what is stored) */
   externalId?: string | undefined;
 } & { [Field in ListedJdField | DetailedJdField]?: string | undefined };
+
+/** Whether two versions of a JD's fields differ in any text it holds or in its external id. */
+export function jdFieldsDiffer(before: JdInput, after: JdInput): boolean {
+  return [...JD_TEXT_FIELDS, 'externalId' as const].some(
+    (field) => (before[field] ?? null) !== (after[field] ?? null),
+  );
+}
 
 /** What the product side (dashboard, import) may also set. */
 export interface JdImport extends JdInput {

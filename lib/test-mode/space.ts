@@ -13,7 +13,7 @@ import {
 } from '../db/dynamo.js';
 import { ConflictError } from '../errors.js';
 import { eventKeys, recordEvent } from '../events/model.js';
-import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
+import { TENANT_ITEM_SK, type TenantItem, tenantKeys } from '../db/entities/tenant.js';
 import { nowIso, tenantPk } from '../db/ids.js';
 import { isTestSpace, tenantOfSpace, testSpaceOf } from '../db/spaces.js';
 import { ensureTenant } from '../db/tenants.js';
@@ -118,7 +118,7 @@ function rangesToClear(): { condition: string; values: Record<string, string> }[
 /** What a reset keeps among what it reads: the space's own item and its webhook endpoints. */
 function keptByReset(sortKey: string): boolean {
   return (
-    sortKey === tenantKeys.item('kept').sk ||
+    sortKey === TENANT_ITEM_SK ||
     (sortKey.startsWith(webhookKeys.prefix) &&
       !sortKey.slice(webhookKeys.prefix.length).includes('#'))
   );

@@ -1,3 +1,5 @@
+import { JD_TEXT_FIELDS } from '../../lib/jds/fields.js';
+import { type JdInput, jdFieldsDiffer } from '../../lib/jds/model.js';
 import { describe, expect, it } from 'vitest';
 import { INTEGRATOR_MOVES, JD_STATUSES, refusedMove } from '../../lib/jds/statuses.js';
 
@@ -33,5 +35,21 @@ describe('the moves an integrator may make between JD statuses', () => {
     expect(refusedMove('ARCHIVED', 'CLOSED')).toBe(
       'A JD that is ARCHIVED can move to no other status through the API, not to CLOSED: publishing is done in the product',
     );
+  });
+});
+
+describe('what a PATCH changes (jdFieldsDiffer)', () => {
+  const base: JdInput = {
+    title: 'Platform Engineer',
+    description: 'Runs the payments platform.',
+    createdById: 'user-1',
+    location: 'Berlin',
+  };
+
+  it('sees a change in any text a JD holds, or its external id, and none when only absence is spelled differently', () => {
+    for (const field of [...JD_TEXT_FIELDS, 'externalId' as const])
+      expect(jdFieldsDiffer(base, { ...base, [field]: `changed ${field}` }), field).toBe(true);
+    expect(jdFieldsDiffer(base, { ...base })).toBe(false);
+    expect(jdFieldsDiffer(base, { ...base, salary: undefined })).toBe(false);
   });
 });

@@ -22,8 +22,11 @@ export interface TenantItem {
   resetAt?: string;
 }
 
+/** The sort key of a space's own item, the same in every space. */
+export const TENANT_ITEM_SK = 'TENANT' as const;
+
 export const tenantKeys = {
-  item: (tenantId: string) => ({ pk: tenantPk(tenantId), sk: 'TENANT' as const }),
+  item: (tenantId: string) => ({ pk: tenantPk(tenantId), sk: TENANT_ITEM_SK }),
 };
 
 export function tenantItem(tenantId: string, name: string, createdAt: string): TenantItem {
