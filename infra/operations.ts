@@ -93,12 +93,19 @@ export class Operations extends Construct {
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
     super(scope, id);
-    const { productEvents, webhooks } = props;
-    const minute = Duration.minutes(1);
-    const fiveMinutes = Duration.minutes(5);
-    const workerLogs = webhooks.worker.logGroup;
+    const deliveries = this.deliveryMetrics(props.webhooks.worker.logGroup);
+    this.addAlarms(props, deliveries.disabled);
+    this.dashboard = this.addDashboard(props, deliveries);
+    this.addContributorInsights(props);
+  }
 
-    // Deliveries by outcome, from the worker's own log line per message: no code emits a metric.
+  /** Deliveries by outcome, from the worker's own log line per message: no code emits a metric. */
+  private deliveryMetrics(workerLogs: ILogGroup): {
+    delivered: Metric;
+    failed: Metric;
+    disabled: Metric;
+  } {
+    const fiveMinutes = Duration.minutes(5);
     const deliveryMetric = (name: string, outcomes: string[]) => {
       new MetricFilter(this, `${name}Filter`, {
         logGroup: workerLogs,
@@ -126,7 +133,14 @@ export class Operations extends Construct {
       'disabled',
     ]);
     const disabled = deliveryMetric('WebhookEndpointsDisabled', ['disabled']);
+    return { delivered, failed, disabled };
+  }
 
+  /** The alarms still missing next to what they watch, then every alarm of the stack named. */
+  private addAlarms(props: OperationsProps, disabled: Metric): void {
+    const { productEvents, webhooks } = props;
+    const minute = Duration.minutes(1);
+    const fiveMinutes = Duration.minutes(5);
     const added = [
       sustainedAboveAlarm(
         this,
@@ -158,8 +172,17 @@ export class Operations extends Construct {
     for (const alarm of added) alarm.addAlarmAction(props.alarmAction);
     const stack = Stack.of(this);
     nameAlarms(stack, `HiringApi-${props.stage}`, props.canaryAlarms);
+  }
 
-    this.dashboard = new Dashboard(this, 'Dashboard', {
+  /** One dashboard: every alarm's state, then the graphs an alarm's runbook section points at. */
+  private addDashboard(
+    props: OperationsProps,
+    { delivered, failed, disabled }: { delivered: Metric; failed: Metric; disabled: Metric },
+  ): Dashboard {
+    const { productEvents, webhooks } = props;
+    const minute = Duration.minutes(1);
+    const stack = Stack.of(this);
+    const dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: `HiringApi-${props.stage}`,
       defaultInterval: Duration.hours(3),
     });
@@ -175,15 +198,15 @@ export class Operations extends Construct {
         ),
       ...props.dataAlarmNames.map((name) => Alarm.fromAlarmName(this, name, name)),
     ];
-    this.dashboard.addWidgets(...alarmWidgets('Alarms', alarms, 3));
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(...alarmWidgets('Alarms', alarms, 3));
+    dashboard.addWidgets(
       ...alarmWidgets(
         'Canary alarms (a deployment rolls back when one fires)',
         props.canaryAlarms,
         6,
       ),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       graph('Requests, 4xx, 5xx', [
         api.metricCount({ period: minute }),
         api.metricClientError({ period: minute }),
@@ -199,7 +222,7 @@ export class Operations extends Construct {
         props.authorizer.metricDuration({ period: minute, statistic: 'p99' }),
       ]),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       new LogQueryWidget({
         title: 'Per route: requests, 4xx, 429, 5xx, latency p50 / p99 (ms)',
         logGroupNames: [props.accessLogs.logGroupName],
@@ -217,7 +240,7 @@ export class Operations extends Construct {
       'GraphedTable',
       weakReference((props.table.node.defaultChild as CfnGlobalTable).ref),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       graph('DynamoDB consumed capacity', [
         table.metricConsumedReadCapacityUnits({ period: minute }),
         table.metricConsumedWriteCapacityUnits({ period: minute }),
@@ -233,14 +256,14 @@ export class Operations extends Construct {
         table.metricSystemErrorsForOperations({ period: minute, operations: TABLE_OPERATIONS }),
       ]),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       graph('Product events: queue depth, oldest (s), consumer errors', [
         queueMetric(productEvents.queue, 'ApproximateNumberOfMessagesVisible', { period: minute }),
         queueMetric(productEvents.queue, 'ApproximateAgeOfOldestMessage', { period: minute }),
         productEvents.consumer.metricErrors({ period: minute }),
       ]),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       graph('Dispatcher iterator age (ms)', [
         webhooks.dispatcher.metric('IteratorAge', { statistic: 'Maximum', period: minute }),
       ]),
@@ -250,7 +273,7 @@ export class Operations extends Construct {
       ]),
       graph('Deliveries: succeeded vs failed, endpoints disabled', [delivered, failed, disabled]),
     );
-    this.dashboard.addWidgets(
+    dashboard.addWidgets(
       graph(
         'Dead-letter queues (messages)',
         [productEvents.deadLetterQueue, webhooks.deadLetterQueue, webhooks.streamFailures].map(
@@ -273,7 +296,7 @@ export class Operations extends Construct {
           statistic: 'Sum',
           period: minute,
         });
-      this.dashboard.addWidgets(
+      dashboard.addWidgets(
         graph(
           'Edge (WAF): allowed vs blocked requests',
           [waf('AllowedRequests'), waf('BlockedRequests')],
@@ -283,11 +306,15 @@ export class Operations extends Construct {
     }
     const region = Stack.of(this).region;
     new CfnOutput(Stack.of(this), 'DashboardUrl', {
-      value: `https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#dashboards:name=${this.dashboard.dashboardName}`,
+      value: `https://${region}.console.aws.amazon.com/cloudwatch/home?region=${region}#dashboards:name=${dashboard.dashboardName}`,
       description: 'The operations dashboard',
     });
+    return dashboard;
+  }
 
-    // "Which tenant is causing this": the top contributors, from the logs the stack already writes.
+  /** "Which tenant is causing this": the top contributors, from the logs the stack already writes. */
+  private addContributorInsights(props: OperationsProps): void {
+    const workerLogs = props.webhooks.worker.logGroup;
     const rule = (name: string, logGroup: ILogGroup, keys: string[], filters: object[] = []) =>
       new CfnInsightRule(this, name, {
         ruleName: `HiringApi-${props.stage}-${name}`,

@@ -175,60 +175,52 @@ export function routeGroupName(path: string): string {
 /** The 4xx and 5xx statuses CloudFront caches by default (its developer guide's list, 416 aside: never cached). */
 const EDGE_CACHED_ERROR_STATUSES = [400, 403, 404, 405, 414, 500, 501, 502, 503, 504];
 
+/** What every function of the stage is given: its stage, log level and retention, environment, test mode. */
+function stageSettings(props: HiringApiStackProps): StageSettings {
+  const isProduction = props.stage === 'prod';
+  const environment: Record<string, string> = {};
+  if (props.apiKeyHourlyLimit) environment.API_KEY_HOURLY_LIMIT = String(props.apiKeyHourlyLimit);
+  if (props.auditRetentionDays !== undefined) {
+    // The AI Act's floor for deployers' logs: refused at synth, not found out at the first write.
+    if (!(props.auditRetentionDays >= MIN_AUDIT_RETENTION_DAYS))
+      throw new Error(
+        `auditRetentionDays=${props.auditRetentionDays}: audit entries must be kept at least ${MIN_AUDIT_RETENTION_DAYS} days`,
+      );
+    environment.AUDIT_RETENTION_DAYS = String(props.auditRetentionDays);
+  }
+  const testMode = props.testMode ?? true;
+  if (!testMode) environment.TEST_MODE = 'off';
+  if (props.apiRateLimitMax && !isProduction)
+    environment.API_RATE_LIMIT_MAX = String(props.apiRateLimitMax);
+  return {
+    stage: props.stage,
+    isProduction,
+    logLevel: props.logLevel ?? 'INFO',
+    logRetention: isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
+    environment,
+    testMode,
+  };
+}
+
 export class HiringApiStack extends Stack {
   readonly api: HttpApi;
   readonly table: TableV2;
   readonly functions: Record<string, ApiFunction> = {};
 
+  /** How each deployment moves functions to their new code (none: all at once), and the API functions' shared canary pair. */
+  private readonly rollout: {
+    stage: string;
+    application?: LambdaApplication;
+    apiAlarms: Alarm[];
+    all: Rollout[];
+  };
+
   constructor(scope: Construct, id: string, props: HiringApiStackProps) {
     super(scope, id, props);
-    const isProduction = props.stage === 'prod';
-    const environment: Record<string, string> = {};
-    if (props.apiKeyHourlyLimit) environment.API_KEY_HOURLY_LIMIT = String(props.apiKeyHourlyLimit);
-    if (props.auditRetentionDays !== undefined) {
-      // The AI Act's floor for deployers' logs: refused at synth, not found out at the first write.
-      if (!(props.auditRetentionDays >= MIN_AUDIT_RETENTION_DAYS))
-        throw new Error(
-          `auditRetentionDays=${props.auditRetentionDays}: audit entries must be kept at least ${MIN_AUDIT_RETENTION_DAYS} days`,
-        );
-      environment.AUDIT_RETENTION_DAYS = String(props.auditRetentionDays);
-    }
-    const testMode = props.testMode ?? true;
-    if (!testMode) environment.TEST_MODE = 'off';
-    if (props.apiRateLimitMax && !isProduction)
-      environment.API_RATE_LIMIT_MAX = String(props.apiRateLimitMax);
-    const settings: StageSettings = {
-      stage: props.stage,
-      isProduction,
-      logLevel: props.logLevel ?? 'INFO',
-      logRetention: isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
-      environment,
-      testMode,
-    };
-
+    const settings = stageSettings(props);
     const { data } = props;
     this.table = data.table;
-    const originVerify = props.edge ? data.originVerify : undefined;
-    const authorizerFunction = new ApiFunction(this, 'Authorizer', {
-      functionName: AUTHORIZER_FUNCTION,
-      settings,
-      // Every request waits on it: a stage's other functions can never take its concurrency.
-      ...(props.authorizerReservedConcurrency
-        ? { reservedConcurrentExecutions: props.authorizerReservedConcurrency }
-        : {}),
-    });
-    if (originVerify) authorizerFunction.readSecret(originVerify, 'ORIGIN_VERIFY_SECRET_ARN');
-    authorizerFunction.bindTable(this.table, authorizerAccess({ behindEdge: Boolean(props.edge) }));
-    this.functions[AUTHORIZER_FUNCTION] = authorizerFunction;
-    const authorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', authorizerFunction.live, {
-      responseTypes: [HttpLambdaResponseType.SIMPLE],
-      // None: without one API Gateway invokes the authorizer for every request, also one with no key, so
-      // that the answer is the envelope's 401 with its code, not API Gateway's bare one.
-      identitySource: [],
-      // Off: every request must be counted against the quota, and a revoked key must fail at once.
-      resultsCacheTtl: Duration.seconds(0),
-    });
-
+    const { authorizerFunction, authorizer } = this.addAuthorizer(settings, props);
     const notFound = new ApiFunction(this, 'NotFound', {
       functionName: NOT_FOUND_FUNCTION,
       settings,
@@ -254,30 +246,102 @@ export class HiringApiStack extends Stack {
         weakReference((data.alarmTopic.node.defaultChild as CfnTopic).ref),
       ),
     );
-    const rolloutKind = props.rollout ?? (isProduction ? 'canary' : 'all-at-once');
+    const rolloutKind = props.rollout ?? (settings.isProduction ? 'canary' : 'all-at-once');
     const application =
       rolloutKind === 'canary'
         ? new LambdaApplication(this, 'RolloutApplication', {
             applicationName: `HiringApi-${props.stage}`,
           })
         : undefined;
-    const rollouts: Rollout[] = [];
-    const apiCanary = application ? apiCanaryAlarms(this, props.stage) : [];
-    // A rollout per stack (each with its CodeDeploy role), named after the stack so that ids stay unique across the app.
-    const rollOut = (scope: Construct, name: string, functions: ApiFunction[]) => {
-      if (application && functions.length > 0)
-        rollouts.push(
-          new Rollout(scope, `${name}Rollout`, {
-            stage: props.stage,
-            application,
-            functions,
-            apiAlarms: apiCanary,
-          }),
-        );
+    this.rollout = {
+      stage: props.stage,
+      ...(application ? { application } : {}),
+      apiAlarms: application ? apiCanaryAlarms(this, props.stage) : [],
+      all: [],
     };
 
-    // Each group of routes (by the first segment of their path) in a nested stack of its own, with its
-    // functions, routes and rollout: the stack's resources stay far under CloudFormation's 500.
+    this.addRoutes(settings, props, authorizer);
+    const { stage, accessLogs } = this.addStage(settings, props);
+    this.addAlarms(authorizerFunction, settings.isProduction, notify);
+    const { productEvents, webhooks } = this.addBackground(settings, data);
+    this.rollOut(this, 'Api', [authorizerFunction, notFound]);
+    new Operations(this, 'Operations', {
+      stage: props.stage,
+      api: this.api,
+      accessLogs,
+      table: this.table,
+      authorizer: authorizerFunction,
+      functions: this.functions,
+      productEvents,
+      webhooks,
+      alarmAction: notify,
+      canaryAlarms: [
+        ...this.rollout.apiAlarms,
+        ...this.rollout.all.flatMap((rollout) => rollout.alarms),
+      ],
+      dataAlarmNames: data.alarmNames,
+      ...(props.edge ? { webAclName: props.edge.webAclName } : {}),
+    });
+    if (props.edge) this.addEdge(props, props.edge);
+    else
+      new CfnOutput(this, 'ApiUrl', {
+        value: `${stage.url.replace(/\/$/, '')}${API_PREFIX}`,
+        description: 'Base URL of the API',
+      });
+  }
+
+  /** The authorizer every route is behind, and its function. */
+  private addAuthorizer(
+    settings: StageSettings,
+    props: HiringApiStackProps,
+  ): { authorizerFunction: ApiFunction; authorizer: HttpLambdaAuthorizer } {
+    const authorizerFunction = new ApiFunction(this, 'Authorizer', {
+      functionName: AUTHORIZER_FUNCTION,
+      settings,
+      // Every request waits on it: a stage's other functions can never take its concurrency.
+      ...(props.authorizerReservedConcurrency
+        ? { reservedConcurrentExecutions: props.authorizerReservedConcurrency }
+        : {}),
+    });
+    if (props.edge)
+      authorizerFunction.readSecret(props.data.originVerify, 'ORIGIN_VERIFY_SECRET_ARN');
+    authorizerFunction.bindTable(this.table, authorizerAccess({ behindEdge: Boolean(props.edge) }));
+    this.functions[AUTHORIZER_FUNCTION] = authorizerFunction;
+    const authorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', authorizerFunction.live, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      // None: without one API Gateway invokes the authorizer for every request, also one with no key, so
+      // that the answer is the envelope's 401 with its code, not API Gateway's bare one.
+      identitySource: [],
+      // Off: every request must be counted against the quota, and a revoked key must fail at once.
+      resultsCacheTtl: Duration.seconds(0),
+    });
+    return { authorizerFunction, authorizer };
+  }
+
+  /** A rollout of `functions` in `scope` (each stack with its CodeDeploy role), when deployments are canaries. */
+  private rollOut(scope: Construct, name: string, functions: ApiFunction[]): void {
+    const { application, apiAlarms } = this.rollout;
+    if (application && functions.length > 0)
+      this.rollout.all.push(
+        new Rollout(scope, `${name}Rollout`, {
+          stage: this.rollout.stage,
+          application,
+          functions,
+          apiAlarms,
+        }),
+      );
+  }
+
+  /**
+   * Each group of routes (by the first segment of their path) in a nested stack of its own, with its
+   * functions, routes and rollout: the stack's resources stay far under CloudFormation's 500.
+   */
+  private addRoutes(
+    settings: StageSettings,
+    props: HiringApiStackProps,
+    authorizer: HttpLambdaAuthorizer,
+  ): void {
+    const { data } = props;
     const groups = new Map<string, { stack: NestedStack; functions: ApiFunction[] }>();
     const groupOf = (path: string) => {
       const name = routeGroupName(path);
@@ -293,7 +357,8 @@ export class HiringApiStack extends Stack {
       }
       return group;
     };
-    for (const { id, route, access } of props.routes ?? servedRoutes({ testMode })) {
+    for (const { id, route, access } of props.routes ??
+      servedRoutes({ testMode: settings.testMode })) {
       const group = groupOf(route.path);
       const fn = new ApiFunction(group.stack, `${id[0]?.toUpperCase()}${id.slice(1)}`, {
         functionName: route.functionName,
@@ -313,14 +378,21 @@ export class HiringApiStack extends Stack {
         authorizer,
       });
     }
-    for (const [name, group] of groups) rollOut(group.stack, name, group.functions);
+    for (const [name, group] of groups) this.rollOut(group.stack, name, group.functions);
+  }
 
+  /** The API's one stage: its throttle, its access log and, with one, its own domain. */
+  private addStage(
+    settings: StageSettings,
+    props: HiringApiStackProps,
+  ): { stage: HttpStage; accessLogs: LogGroup } {
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: settings.logRetention,
-      removalPolicy: isProduction
+      removalPolicy: settings.isProduction
         ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE
         : RemovalPolicy.DESTROY,
     });
+    const originDomain = props.edge?.originDomain;
     const domain = originDomain ? this.addOriginDomain(originDomain) : undefined;
     const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
@@ -358,12 +430,16 @@ export class HiringApiStack extends Stack {
       reason:
         'The access log is JSON; the check cannot parse the format because status and latencyMs are written unquoted, so that they are numbers.',
     });
+    return { stage, accessLogs };
+  }
 
-    this.addAlarms(authorizerFunction, isProduction, notify);
-
-    // The functions fed by queues and the stream, with their alarms, in a nested stack of their own.
+  /** The functions fed by queues and the stream, in a nested stack of their own. */
+  private addBackground(
+    settings: StageSettings,
+    data: HiringApiDataStack,
+  ): { productEvents: ProductEventsIngest; webhooks: WebhookDelivery } {
     const background = new NestedStack(this, 'Background', {
-      description: `Hiring API (${props.stage}): product events in, webhooks out`,
+      description: `Hiring API (${settings.stage}): product events in, webhooks out`,
     });
     const productEvents = new ProductEventsIngest(background, 'ProductEvents', {
       settings,
@@ -379,103 +455,92 @@ export class HiringApiStack extends Stack {
     });
     this.functions[BACKGROUND_FUNCTIONS.webhookDispatcher] = webhooks.dispatcher;
     this.functions[BACKGROUND_FUNCTIONS.webhookWorker] = webhooks.worker;
-    rollOut(background, 'Background', [
+    this.rollOut(background, 'Background', [
       productEvents.consumer,
       webhooks.dispatcher,
       webhooks.worker,
     ]);
-    rollOut(this, 'Api', [authorizerFunction, notFound]);
-    new Operations(this, 'Operations', {
-      stage: props.stage,
-      api: this.api,
-      accessLogs,
-      table: this.table,
-      authorizer: authorizerFunction,
-      functions: this.functions,
-      productEvents,
-      webhooks,
-      alarmAction: notify,
-      canaryAlarms: [...apiCanary, ...rollouts.flatMap((rollout) => rollout.alarms)],
-      dataAlarmNames: data.alarmNames,
-      ...(props.edge ? { webAclName: props.edge.webAclName } : {}),
-    });
+    return { productEvents, webhooks };
+  }
 
-    const origin = `${stage.url.replace(/\/$/, '')}${API_PREFIX}`;
-    if (props.edge && originVerify) {
-      // The viewer's address, over any value the client sent, for the authorizer and the access log.
-      const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
-        comment: 'Passes the viewer address to the API',
-        runtime: FunctionRuntime.JS_2_0,
-        code: FunctionCode.fromInline(`function handler(event) {
+  /** CloudFront with the edge's web ACL in front of the API, adding the origin header; ApiUrl names it. */
+  private addEdge(
+    props: HiringApiStackProps,
+    edge: NonNullable<HiringApiStackProps['edge']>,
+  ): void {
+    const originVerify = props.data.originVerify;
+    const originDomain = edge.originDomain;
+    // The viewer's address, over any value the client sent, for the authorizer and the access log.
+    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+      comment: 'Passes the viewer address to the API',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(`function handler(event) {
   event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return event.request;
 }`),
-      });
-      // The last rotation of the origin secret, read from Parameter Store at each deployment (not from
-      // the commit: a rollback to an older commit leaves CloudFront on the current value). It changes
-      // the distribution's comment, so a deployment after a rotation updates the distribution and
-      // CloudFormation resolves the header anew (docs/operations.md, "Rotate the origin-verify secret").
-      const rotation = StringParameter.valueForStringParameter(
-        this,
-        originVerifyRotationParameter(props.stage),
-      );
-      const publicDomain = props.edge.publicDomain;
-      const distribution = new Distribution(this, 'Edge', {
-        comment: `Hiring Integration API (${props.stage}), origin header of rotation ${rotation}`,
-        ...(publicDomain
-          ? {
-              domainNames: [publicDomain.domainName],
-              certificate: Certificate.fromCertificateArn(
-                this,
-                'EdgeCertificate',
-                publicDomain.certificateArn,
-              ),
-              minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
-              sslSupportMethod: SSLMethod.SNI,
-            }
-          : {}),
-        webAclId: props.edge.webAclArn,
-        httpVersion: HttpVersion.HTTP2_AND_3,
-        defaultBehavior: {
-          // The API's own domain when it has one (the execute-api endpoint is then off), else the
-          // execute-api host of the HTTP API (https://<id>.execute-api.<region>.amazonaws.com).
-          origin: new HttpOrigin(
-            originDomain?.domainName ?? Fn.select(2, Fn.split('/', this.api.apiEndpoint)),
-            {
-              protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-              originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-              // The secret's current value, as CloudFormation resolves it when it updates the
-              // distribution (and only then: the comment below makes a rotation an update).
-              customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
-            },
-          ),
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          // Every response is per key and per request: nothing is cached, every header and query reaches
-          // the API (but Host, which must stay the execute-api host).
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          functionAssociations: [
-            { eventType: FunctionEventType.VIEWER_REQUEST, function: viewerAddress },
-          ],
-        },
-        // CloudFront caches these error statuses for 10 s whatever the cache policy, keyed here by path
-        // alone: one tenant's 503 would be served to every tenant at that edge. `Cache-Control: no-store`
-        // on the API's answers does not stop it for most of them, so each gets a TTL of 0.
-        errorResponses: EDGE_CACHED_ERROR_STATUSES.map((httpStatus) => ({
-          httpStatus,
-          ttl: Duration.seconds(0),
-        })),
-      });
-      this.acknowledgeEdgeNagFindings(distribution, Boolean(publicDomain));
-      if (publicDomain) this.addPublicRecords(publicDomain, distribution);
-      new CfnOutput(this, 'ApiUrl', {
-        value: `https://${publicDomain?.domainName ?? distribution.distributionDomainName}${API_PREFIX}`,
-        description: 'Base URL of the API (through CloudFront and WAF)',
-      });
-    } else {
-      new CfnOutput(this, 'ApiUrl', { value: origin, description: 'Base URL of the API' });
-    }
+    });
+    // The last rotation of the origin secret, read from Parameter Store at each deployment (not from
+    // the commit: a rollback to an older commit leaves CloudFront on the current value). It changes
+    // the distribution's comment, so a deployment after a rotation updates the distribution and
+    // CloudFormation resolves the header anew (docs/operations.md, "Rotate the origin-verify secret").
+    const rotation = StringParameter.valueForStringParameter(
+      this,
+      originVerifyRotationParameter(props.stage),
+    );
+    const publicDomain = edge.publicDomain;
+    const distribution = new Distribution(this, 'Edge', {
+      comment: `Hiring Integration API (${props.stage}), origin header of rotation ${rotation}`,
+      ...(publicDomain
+        ? {
+            domainNames: [publicDomain.domainName],
+            certificate: Certificate.fromCertificateArn(
+              this,
+              'EdgeCertificate',
+              publicDomain.certificateArn,
+            ),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+            sslSupportMethod: SSLMethod.SNI,
+          }
+        : {}),
+      webAclId: edge.webAclArn,
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultBehavior: {
+        // The API's own domain when it has one (the execute-api endpoint is then off), else the
+        // execute-api host of the HTTP API (https://<id>.execute-api.<region>.amazonaws.com).
+        origin: new HttpOrigin(
+          originDomain?.domainName ?? Fn.select(2, Fn.split('/', this.api.apiEndpoint)),
+          {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // The secret's current value, as CloudFormation resolves it when it updates the
+            // distribution (and only then: the comment below makes a rotation an update).
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
+          },
+        ),
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: AllowedMethods.ALLOW_ALL,
+        // Every response is per key and per request: nothing is cached, every header and query reaches
+        // the API (but Host, which must stay the execute-api host).
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        functionAssociations: [
+          { eventType: FunctionEventType.VIEWER_REQUEST, function: viewerAddress },
+        ],
+      },
+      // CloudFront caches these error statuses for 10 s whatever the cache policy, keyed here by path
+      // alone: one tenant's 503 would be served to every tenant at that edge. `Cache-Control: no-store`
+      // on the API's answers does not stop it for most of them, so each gets a TTL of 0.
+      errorResponses: EDGE_CACHED_ERROR_STATUSES.map((httpStatus) => ({
+        httpStatus,
+        ttl: Duration.seconds(0),
+      })),
+    });
+    this.acknowledgeEdgeNagFindings(distribution, Boolean(publicDomain));
+    if (publicDomain) this.addPublicRecords(publicDomain, distribution);
+    new CfnOutput(this, 'ApiUrl', {
+      value: `https://${publicDomain?.domainName ?? distribution.distributionDomainName}${API_PREFIX}`,
+      description: 'Base URL of the API (through CloudFront and WAF)',
+    });
   }
 
   /** A regional custom domain for the API, with its DNS record (or the target for one) and TLS 1.2. */
