@@ -9,6 +9,17 @@ import {
 } from '../db/pagination.js';
 
 /**
+ * A list's `limit` as it is used: `bounds.default` when not sent, else the number sent (a
+ * positive-integer string of any length, validated) clamped at `bounds.max`. Every list clamps here.
+ */
+export function limitOf(
+  limit: string | undefined,
+  bounds: { default: number; max: number },
+): number {
+  return Math.min(limit === undefined ? bounds.default : Number(limit), bounds.max);
+}
+
+/**
  * page and limit arrive validated as positive-integer strings of any length: limit above 100 is clamped
  * to 100, and a page number beyond what a number holds exactly to the largest one (a page past the end,
  * answered with no items).
@@ -20,10 +31,7 @@ export function pageRequest(query: {
 }): PageRequest {
   return {
     page: query.page === undefined ? 1 : Math.min(Number(query.page), Number.MAX_SAFE_INTEGER),
-    limit: Math.min(
-      query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit),
-      MAX_PAGE_SIZE,
-    ),
+    limit: limitOf(query.limit, { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }),
     cursor: query.cursor,
   };
 }
@@ -38,10 +46,7 @@ export function sliceRequest(query: {
 }): SliceRequest | undefined {
   if (query.limit === undefined && query.cursor === undefined) return undefined;
   return {
-    limit: Math.min(
-      query.limit === undefined ? MAX_SLICE_SIZE : Number(query.limit),
-      MAX_SLICE_SIZE,
-    ),
+    limit: limitOf(query.limit, { default: MAX_SLICE_SIZE, max: MAX_SLICE_SIZE }),
     cursor: query.cursor,
   };
 }

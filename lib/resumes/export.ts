@@ -1,3 +1,4 @@
+import { limitOf } from '../http/pagination.js';
 import pMap from 'p-map';
 import {
   type ApplicationItem,
@@ -35,8 +36,7 @@ export const EXPORT_PAGE = { default: 10, max: 20 } as const;
 
 /** The page asked for: `limit` (default 10, clamped at 20) applications after `cursor`. */
 export function exportPage(query: { limit?: string | undefined; cursor?: string | undefined }) {
-  const limit = query.limit === undefined ? EXPORT_PAGE.default : Number(query.limit);
-  return { limit: Math.min(limit, EXPORT_PAGE.max), cursor: query.cursor };
+  return { limit: limitOf(query.limit, EXPORT_PAGE), cursor: query.cursor };
 }
 
 export type ExportedReview = ReturnType<typeof toReview> & { auditEntry: AuditEntry | null };
