@@ -176,17 +176,32 @@ export function createApp(
   return { app, stack, data, edge };
 }
 
+/** A domain and its certificate, which a stage gives both or neither of. */
+function domainSetting(
+  value: (name: keyof StageDescription) => string | boolean | undefined,
+  domainKey: 'originDomainName' | 'domainName',
+  certificateKey: 'originCertificateArn' | 'certificateArn',
+): { domainName: string; certificateArn: string; certificateRegion: string } | undefined {
+  const domainName = value(domainKey);
+  const certificateArn = value(certificateKey);
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName || !certificateArn)
+    throw new Error(`${domainKey} and ${certificateKey} go together`);
+  return {
+    domainName: String(domainName),
+    certificateArn: String(certificateArn),
+    certificateRegion: String(certificateArn).split(':')[3] ?? '',
+  };
+}
+
 function originDomainOf(
   value: (name: keyof StageDescription) => string | boolean | undefined,
   region: string | undefined,
 ): OriginDomain | undefined {
-  const domainName = value('originDomainName');
-  const certificateArn = value('originCertificateArn');
-  if (!domainName && !certificateArn) return undefined;
-  if (!domainName || !certificateArn)
-    throw new Error('originDomainName and originCertificateArn go together');
+  const origin = domainSetting(value, 'originDomainName', 'originCertificateArn');
+  if (!origin) return undefined;
+  const { domainName, certificateArn, certificateRegion } = origin;
   // A Regional API Gateway domain takes a certificate of its own region only: CloudFormation would fail the create.
-  const certificateRegion = String(certificateArn).split(':')[3];
   if (region && certificateRegion !== region) {
     throw new Error(
       `originCertificateArn is in ${certificateRegion}, the API in ${region}: the API's own domain needs an ACM certificate in the API's region (request or import one there; CloudFront's viewer certificate is another matter)`,
@@ -197,8 +212,8 @@ function originDomainOf(
   if (Boolean(zoneId) !== Boolean(zoneName))
     throw new Error('originHostedZoneId and originHostedZoneName go together');
   return {
-    domainName: String(domainName),
-    certificateArn: String(certificateArn),
+    domainName,
+    certificateArn,
     ...(zoneId && zoneName ? { hostedZone: { id: String(zoneId), name: String(zoneName) } } : {}),
   };
 }
@@ -207,23 +222,17 @@ function publicDomainOf(
   value: (name: keyof StageDescription) => string | boolean | undefined,
   originDomain: OriginDomain | undefined,
 ): PublicDomain | undefined {
-  const domainName = value('domainName');
-  const certificateArn = value('certificateArn');
-  if (!domainName && !certificateArn) return undefined;
-  if (!domainName || !certificateArn) throw new Error('domainName and certificateArn go together');
+  const setting = domainSetting(value, 'domainName', 'certificateArn');
+  if (!setting) return undefined;
+  const { domainName, certificateArn, certificateRegion } = setting;
   // CloudFront takes a viewer certificate from us-east-1 only.
-  const certificateRegion = String(certificateArn).split(':')[3];
   if (certificateRegion !== 'us-east-1')
     throw new Error(
-      `certificateArn is in ${certificateRegion}: CloudFront takes its certificate from us-east-1 only (request or import one for ${String(domainName)} there)`,
+      `certificateArn is in ${certificateRegion}: CloudFront takes its certificate from us-east-1 only (request or import one for ${domainName} there)`,
     );
   const zone = originDomain?.hostedZone;
-  const inZone = zone && `.${String(domainName)}`.endsWith(`.${zone.name.replace(/\.$/, '')}`);
-  return {
-    domainName: String(domainName),
-    certificateArn: String(certificateArn),
-    ...(inZone ? { hostedZone: zone } : {}),
-  };
+  const inZone = zone && `.${domainName}`.endsWith(`.${zone.name.replace(/\.$/, '')}`);
+  return { domainName, certificateArn, ...(inZone ? { hostedZone: zone } : {}) };
 }
 
 if (process.argv[1]?.endsWith('app.ts')) createApp().app.synth();

@@ -123,22 +123,28 @@ describe('secrets from Secrets Manager', () => {
   });
 });
 
+/** The prod app (its own domains), one template, with `context` over the stage's settings. */
+async function prodTemplate(context: Record<string, string> = {}): Promise<CfnTemplate> {
+  const { createApp } = await import('../../infra/app.js');
+  return appTemplateOf(
+    createApp(
+      {
+        stage: 'prod',
+        'aws:cdk:bundling-stacks': [],
+        originDomainName: 'origin.api.example.com',
+        originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1',
+        domainName: 'api.example.com',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/2',
+        ...context,
+      },
+      { account: '123456789012', region: 'us-east-1' },
+    ),
+  );
+}
+
 describe('the prod stack, held locally', () => {
   it('lets the authorizer read the origin-verify secret with prod’s grants, and admits only requests that carry its value (current or previous)', async () => {
-    const { createApp } = await import('../../infra/app.js');
-    const prod = appTemplateOf(
-      createApp(
-        {
-          stage: 'prod',
-          'aws:cdk:bundling-stacks': [],
-          originDomainName: 'origin.api.example.com',
-          originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1',
-          domainName: 'api.example.com',
-          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/2',
-        },
-        { account: '123456789012', region: 'us-east-1' },
-      ),
-    );
+    const prod = await prodTemplate();
     const { key } = await tenantWithKey(db(), ['read']);
 
     const result = await asDeployedWith(prod, async (iam) => {
@@ -164,23 +170,7 @@ describe('the prod stack, held locally', () => {
 });
 
 describe('the edge’s header through rotations and a rollback, as docs/operations.md says', () => {
-  const prod = async (context: Record<string, string> = {}) => {
-    const { createApp } = await import('../../infra/app.js');
-    return appTemplateOf(
-      createApp(
-        {
-          stage: 'prod',
-          'aws:cdk:bundling-stacks': [],
-          originDomainName: 'origin.api.example.com',
-          originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1',
-          domainName: 'api.example.com',
-          certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/2',
-          ...context,
-        },
-        { account: '123456789012', region: 'us-east-1' },
-      ),
-    );
-  };
+  const prod = prodTemplate;
   /** Walks `steps` with CloudFront and Parameter Store stand-ins, a request after each step; returns the statuses. */
   const walk = async (
     key: string,
