@@ -5,7 +5,9 @@ import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
 import {
   type AiScore,
   asScore,
+  byNewest,
   isStale,
+  newestScore,
   type ScoreModel,
   scoreIdentity,
   type StoredScore,
@@ -177,7 +179,8 @@ export function applicationItems(
   application: ApplicationState,
   stored: { version: number; updatedAt: string; sourceVersion?: number | undefined },
   candidate: { candidate: string | null; email: string | null; identityVersion: number },
-  jd: { title: string; titleVersion: number },
+  /** the JD's title as the copy holds it (lib/jds/title-copies.ts) */
+  jdTitle: Pick<ApplicationCopyItem, 'jdTitle' | 'jdTitleVersion'>,
 ): { application: ApplicationItem; copy: ApplicationCopyItem; pointer: ApplicationPointerItem } {
   const best = application.scores[0];
   const item: ApplicationItem = {
@@ -197,7 +200,7 @@ export function applicationItems(
   if (best !== undefined) item.aiScore = best.overallScore;
   if (best?.scoredAt !== undefined) item.aiScoredAt = best.scoredAt;
   if (best?.model !== undefined) item.aiModel = best.model;
-  const lastScoredAt = newestScoredAt(application.scores);
+  const lastScoredAt = newestScore(application.scores)?.scoredAt;
   if (lastScoredAt !== undefined) item.lastScoredAt = lastScoredAt;
   if (stored.sourceVersion === undefined) delete item.sourceVersion;
   return {
@@ -207,8 +210,7 @@ export function applicationItems(
       entity: 'APPLICATION_COPY',
       id: application.id,
       jdId: application.jdId,
-      jdTitle: jd.title,
-      jdTitleVersion: jd.titleVersion,
+      ...jdTitle,
       status: application.status,
       // Summaries and criteria stay on the application alone (GET /applications/:id): the candidates
       // view lists every application of a resume, which their size would take past 6 MB.
@@ -222,14 +224,6 @@ export function applicationItems(
       resumeId: application.resumeId,
     },
   };
-}
-
-/** The newest `scoredAt` among the scores (UTC ISO strings sort as time), or undefined when none is dated. */
-function newestScoredAt(scores: readonly AiScore[]): string | undefined {
-  let newest: string | undefined;
-  for (const { scoredAt } of scores)
-    if (scoredAt !== undefined && (newest === undefined || scoredAt > newest)) newest = scoredAt;
-  return newest;
 }
 
 export interface Match {
@@ -300,19 +294,16 @@ export function toApplication(
   reviews: Review[],
   changedAt: string | undefined,
 ): Application {
-  const scores = item.scores.map(asScore);
-  const dated = scores
-    .filter((score) => score.scoredAt !== undefined)
-    .sort((a, b) => (b.scoredAt as string).localeCompare(a.scoredAt as string));
   return {
     id: item.id,
     jdId: item.jdId,
     resumeId: item.resumeId,
     status: item.status,
     aiScore: item.aiScore ?? null,
-    aiScores: [...dated, ...scores.filter((score) => score.scoredAt === undefined)].map((score) =>
-      withStaleness(score, changedAt),
-    ),
+    aiScores: item.scores
+      .map(asScore)
+      .sort(byNewest)
+      .map((score) => withStaleness(score, changedAt)),
     reviews,
     scoringInputsChangedAt: changedAt ?? null,
     createdAt: item.createdAt,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { APPLICATION_STATUSES, REVIEW_OUTCOMES } from './statuses.js';
+import { score } from '../schemas/fields.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
   freeText,
@@ -9,7 +10,6 @@ import {
   deltaPagination,
   page,
   slicePagination,
-  score,
   success,
   timestamp,
   whole,
@@ -42,7 +42,7 @@ export const aiScore = z.strictObject({
         z.strictObject({
           name: freeText(LIMITS.criterionName),
           score,
-          weight: z.optional(z.number().check(z.gte(0), z.lte(100))),
+          weight: z.optional(score),
         }),
       )
       .check(z.maxLength(LIMITS.criteriaPerScore)),

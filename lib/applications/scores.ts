@@ -24,6 +24,29 @@ export function asScore(stored: StoredScore): AiScore {
   return typeof stored === 'number' ? { overallScore: stored } : stored;
 }
 
+/** The order scores are kept and ranked in: highest first. */
+export function byHighest(a: Pick<AiScore, 'overallScore'>, b: Pick<AiScore, 'overallScore'>) {
+  return b.overallScore - a.overallScore;
+}
+
+/**
+ * The order of scores by when they were given: newest first (UTC ISO times sort as text), every
+ * undated score after the dated ones, in the order it had (a stable sort).
+ */
+export function byNewest(a: Pick<AiScore, 'scoredAt'>, b: Pick<AiScore, 'scoredAt'>): number {
+  if (a.scoredAt === b.scoredAt) return 0;
+  if (a.scoredAt === undefined) return 1;
+  if (b.scoredAt === undefined) return -1;
+  return a.scoredAt < b.scoredAt ? 1 : -1;
+}
+
+/** The newest of the scores as byNewest orders them (an undated one only when none is dated). */
+export function newestScore<S extends Pick<AiScore, 'scoredAt'>>(
+  scores: readonly S[],
+): S | undefined {
+  return [...scores].sort(byNewest)[0];
+}
+
 /** What identifies a score (what the candidates view and the events carry): no summary, no criteria. */
 export type ScoreIdentity = Pick<AiScore, 'overallScore' | 'scoredAt' | 'model'>;
 

@@ -23,7 +23,13 @@ import { nowIso, underPrefix } from '../db/ids.js';
 import { replacing } from '../db/versioned-writes.js';
 import type { ApplicationStatus } from './statuses.js';
 import { ConflictError, InvalidInputError, MissingParentError } from '../errors.js';
-import { DELETING_STALE_MS, type JdHeadItem, jdKeys } from '../jds/model.js';
+import {
+  applicationRemovalOnHead,
+  applicationWriteOnHead,
+  isBeingDeleted,
+} from '../jds/deleting-mark.js';
+import { type JdHeadItem, jdKeys } from '../jds/model.js';
+import { type JdTitle, titleCopy } from '../jds/title-copies.js';
 import {
   candidateChangeItem,
   candidateIdentity,
@@ -38,7 +44,8 @@ import {
   type ApplicationState,
   reviewKeys,
 } from './model.js';
-import { type AiScore, asScore } from './scores.js';
+import { type AiScore, asScore, byHighest, newestScore } from './scores.js';
+import { isScore } from '../schemas/limits.js';
 
 /**
  * What the product's events do to applications (lib/product-events): each carries the product's
@@ -58,15 +65,11 @@ export interface ApplicationImport {
   createdAt?: string | undefined;
 }
 
-export function isValidScore(score: number): boolean {
-  return Number.isFinite(score) && score >= 0 && score <= 100;
-}
-
 /** The scores to store, highest first, each with only what was reported and `scoredAt` in UTC (so that it sorts). */
 function storedScores(scores: ReportedScore[]): AiScore[] {
   return scores
     .map((reported) => {
-      if (!isValidScore(reported.overallScore))
+      if (!isScore(reported.overallScore))
         throw new InvalidInputError(
           `overallScore: must be a number from 0 to 100, got ${reported.overallScore}`,
         );
@@ -83,46 +86,7 @@ function storedScores(scores: ReportedScore[]): AiScore[] {
       if (reported.summary !== undefined) score.summary = reported.summary;
       return score;
     })
-    .sort((a, b) => b.overallScore - a.overallScore);
-}
-
-/** What an application copies from its JD: the title, with the versions that guard the copy. */
-type JdForApplication = Pick<JdHeadItem, 'title' | 'titleVersion'>;
-
-/**
- * What an application's write does to its JD head. It checks the title the application copied (its
- * `titleVersion`: applications written at once do not fail each other's check) and that no DELETE
- * /jds/:jdId is checking the JD for applications (it marks the head `deleting` while it does). When
- * the application is new or its status changes, what GET /jds/:jdId lists changes, so the write
- * raises the JD's version, its ETag (lib/http/etag.ts); a new score alone changes nothing listed there.
- */
-function jdHeadGuard(
-  db: Db,
-  tenantId: string,
-  next: ApplicationState,
-  previous: ApplicationItem | undefined,
-  jd: JdForApplication,
-  now: Date,
-): TransactItem {
-  const check = {
-    TableName: db.tableName,
-    Key: jdKeys.head(tenantId, next.jdId),
-    ConditionExpression:
-      'titleVersion = :tv AND (attribute_not_exists(deleting) OR deleting < :stale)',
-  };
-  const values = {
-    ':tv': jd.titleVersion,
-    ':stale': nowIso(new Date(now.getTime() - DELETING_STALE_MS)),
-  };
-  if (previous?.status === next.status)
-    return { ConditionCheck: { ...check, ExpressionAttributeValues: values } };
-  return {
-    Update: {
-      ...check,
-      UpdateExpression: 'ADD version :one',
-      ExpressionAttributeValues: { ...values, ':one': 1 },
-    },
-  };
+    .sort(byHighest);
 }
 
 /** The condition of the pointer write: over nothing, its own live pointer, or the tombstone of a deletion. */
@@ -148,7 +112,7 @@ async function writeApplication(
     application: ApplicationItem | undefined;
     pointer: ApplicationPointerItem | TombstoneItem | undefined;
   },
-  parents: { resume: ResumeItem; jd: JdForApplication },
+  parents: { resume: ResumeItem; jd: JdTitle },
   now: Date,
   sourceVersion: number,
 ): Promise<void> {
@@ -159,7 +123,7 @@ async function writeApplication(
     next,
     { version: (previous?.version ?? 0) + 1, updatedAt: nowIso(now), sourceVersion },
     { ...candidateIdentity(resume.metadata), identityVersion: resume.identityVersion },
-    jd,
+    titleCopy(jd),
   );
   await transactWrite(db, [
     // What GET /candidates shows of the candidate changes with it (their delta walk).
@@ -184,7 +148,10 @@ async function writeApplication(
         ExpressionAttributeValues: { ':iv': resume.identityVersion },
       },
     }),
-    WRITE.on('jd', jdHeadGuard(db, tenantId, next, previous, jd, now)),
+    WRITE.on(
+      'jd',
+      applicationWriteOnHead(db, tenantId, next.jdId, jd, previous?.status !== next.status, now),
+    ),
     WRITE.on('pointer', {
       Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) },
     }),
@@ -226,7 +193,7 @@ function applicationEvents(
     if (previous.status !== next.status) data.previousStatus = previous.status;
     events.push(recordEvent(tenantId, 'application.updated', data));
   }
-  const newest = [...added].sort((a, b) => (b.scoredAt ?? '').localeCompare(a.scoredAt ?? ''))[0];
+  const newest = newestScore(added);
   if (newest) {
     events.push(
       recordEvent(tenantId, 'application.scored', {
@@ -309,7 +276,7 @@ async function readParents(
   if (jd?.entity !== 'JD')
     throw new MissingParentError(`JD ${jdId} of the application has not arrived`);
   // Being deleted through the API: either it goes (the application is then of no use) or it stays; wait.
-  if (jd.deleting !== undefined && Date.parse(jd.deleting) > Date.now() - DELETING_STALE_MS)
+  if (isBeingDeleted(jd))
     throw new MissingParentError(`JD ${jdId} of the application is being deleted`);
   if (resume?.entity !== 'RESUME')
     throw new MissingParentError(`Resume ${resumeId} of the application has not arrived`);
@@ -442,17 +409,7 @@ function removalItems(
   const change = candidateChangeItem(tenantId, application.resumeId);
   return [
     ...(options.jdLive
-      ? [
-          WRITE.on('jd', {
-            Update: {
-              TableName: db.tableName,
-              Key: jdKeys.head(tenantId, application.jdId),
-              UpdateExpression: 'ADD version :one',
-              ConditionExpression: 'entity = :jd',
-              ExpressionAttributeValues: { ':one': 1, ':jd': 'JD' },
-            },
-          }),
-        ]
+      ? [WRITE.on('jd', applicationRemovalOnHead(db, tenantId, application.jdId))]
       : []),
     {
       Put: {

@@ -56,9 +56,9 @@ interface ListIndex {
   sortKey: 'gsi1sk' | 'gsi2sk';
 }
 
-/** What every list entry has: its id and the sort key of the index it was read from. */
+/** What every list entry has: the table's sort key and the sort key of the index it was read from. */
 export interface ListEntry {
-  id: string;
+  sk: string;
   gsi1sk?: string;
   gsi2sk?: string;
 }
@@ -66,8 +66,9 @@ export interface ListEntry {
 type Key = Record<string, unknown>;
 
 /**
- * Where a list lives: a prefix of an index's sort key within the tenant's partition, on an index with
- * the list projection and on its slim twin with the same keys.
+ * Where a list lives: a prefix of an index's sort key within the tenant's partition, on the index its
+ * pages are read from and on its slim twin with the same keys (the same index, for a list whose items
+ * are read from the table: see listPage's `toItems`).
  */
 export interface ListSource extends CursorScope {
   index: ListIndex;
@@ -75,6 +76,8 @@ export interface ListSource extends CursorScope {
   sortPrefix: string;
   /** Sort key of the base table for an item id, to rebuild a start key from a cursor. */
   baseSortKey: (id: string) => string;
+  /** The item id in a base table sort key (what a cursor names): baseSortKey's inverse. */
+  idOf: (sortKey: string) => string;
 }
 
 interface CursorPayload {
@@ -209,7 +212,11 @@ async function skipEntries(
 }
 
 function cursorAfter(source: ListSource, last: ListEntry, page: number): Promise<string> {
-  return encodeCursor(source, { s: last[source.index.sortKey] ?? '', i: last.id, p: page + 1 });
+  return encodeCursor(source, {
+    s: last[source.index.sortKey] ?? '',
+    i: source.idOf(last.sk),
+    p: page + 1,
+  });
 }
 
 /**
@@ -218,13 +225,17 @@ function cursorAfter(source: ListSource, last: ListEntry, page: number): Promise
  * - page 1: one query, in parallel with the count;
  * - a deeper page: skip on the slim index from whichever end of the list is nearer (so the last
  *   pages cost as little as the first), then read the page from the full index.
+ *
+ * `toItems` turns the page's entries into its items, in the same order: from what the index projects,
+ * or by reading the items behind them (a JD's head: nothing a field adds then waits for an index).
+ * An entry whose item is gone by then (undefined) is left out; the cursor still goes on after it.
  */
 export async function listPage<E extends ListEntry, T>(
   db: Db,
   source: ListSource,
   request: PageRequest,
   totalPromise: Promise<number>,
-  toItem: (entry: E) => T,
+  toItems: (entries: E[]) => Promise<(T | undefined)[]>,
 ): Promise<Page<T>> {
   const { limit } = request;
   const respond = async (
@@ -233,7 +244,12 @@ export async function listPage<E extends ListEntry, T>(
     total: number,
     hasMore: boolean,
   ): Promise<Page<T>> => {
-    const items = raw.map(toItem);
+    const read = await toItems(raw);
+    const shown = raw.flatMap((entry, i) => {
+      const item = read[i];
+      return item === undefined ? [] : [{ entry, item }];
+    });
+    const items = shown.map(({ item }) => item);
     const kept = itemsWithinPageBytes(items);
     const result: Page<T> = {
       items: items.slice(0, kept),
@@ -242,7 +258,8 @@ export async function listPage<E extends ListEntry, T>(
       total,
       pages: pageCount(total, limit),
     };
-    const last = raw[kept - 1];
+    // After the last item kept when the page ended early for size, else after the last entry read.
+    const last = kept < items.length ? shown[kept - 1]?.entry : raw.at(-1);
     if ((hasMore || kept < items.length) && last)
       result.nextCursor = await cursorAfter(source, last, page);
     return result;

@@ -6,15 +6,20 @@
  * Every index is partitioned by the table's own `pk` (the tenant), and its sort key starts with what
  * the entry is ("J#" JD, "R#" resume, a status, a JD id), queried with begins_with. Reusing `pk` keeps
  * slim index entries small (pk, sk and one sort key), which is what deep pages and searches read.
- * - `list` / `list-keys` share one key pair (pk, gsi1sk): `list` projects the list-view attributes
- *   and serves list pages; `list-keys` projects only keys plus the lower-cased file name, so skipping to
+ * - `list` / `list-keys` share one key pair (pk, gsi1sk): `list` projects the resumes' list view and
+ *   serves their pages; `list-keys` projects only keys plus the lower-cased file name, so skipping to
  *   a deep offset page and scanning for a file-name search read slim entries, never whole items. Because
  *   both use the same key attributes, a LastEvaluatedKey from `list-keys` is a valid ExclusiveStartKey
- *   for `list`.
- * - `status` / `status-keys` do the same for JD lists filtered by status (pk, gsi2sk).
+ *   for `list`. JD pages read `list-keys` and then the heads (lib/jds/store.ts), so that a field a JD
+ *   lists needs no new index version: the JD attributes `list` still projects are read by nothing.
+ * - `status-keys` orders JDs by status (pk, gsi2sk), for JD lists filtered by status, read the same way.
  * - `matches` orders each JD's applications by best AI score (pk, gsi3sk).
  * - `changes` orders JD heads, resumes, applications and their tombstones by when they last changed
- *   (pk, gsi4sk): the delta walks of the lists.
+ *   (pk, gsi4sk): the delta walks of the lists (JDs' again read from their heads).
+ *
+ * Projections cannot change in place, and DynamoDB holds a table to 20 projected attributes an index
+ * and 100 over all its indexes, retiring ones included (test/infra/stack.test.ts): a field that grows
+ * belongs on an item read through keys, not in another index version.
  */
 
 export const KEY_ATTRIBUTES = { partitionKey: 'pk', sortKey: 'sk' } as const;
@@ -112,13 +117,6 @@ export const INDEXES = {
     sortKey: 'gsi1sk',
     projection: { type: 'INCLUDE', nonKeyAttributes: ['fileNameLower'] },
   },
-  // -v2: as list-v2, for the JD list filtered by status.
-  status: {
-    name: 'status-v2',
-    partitionKey: 'pk',
-    sortKey: 'gsi2sk',
-    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_V2_ATTRIBUTES },
-  },
   statusKeys: {
     name: 'status-keys',
     partitionKey: 'pk',
@@ -150,9 +148,16 @@ export type IndexName = keyof typeof INDEXES;
  * removes one index per table update, so replacing one takes two deployments: the first adds its
  * successor and lists the old one here, the next removes it from here (docs/data-model.md, "Changing
  * an index"). `matches-v2` goes with the deployment after the one that adds `matches-v3`; `list` and
- * `status` with the ones after `list-v2` and `status-v2` (one index per deployment).
+ * `status` with the ones after `list-v2` and `status-v2` (one index per deployment). `status-v2` left
+ * use when JD pages began reading heads: nothing replaces it, so it goes in any later deployment.
  */
 export const RETIRED_INDEXES: readonly IndexDefinition[] = [
+  {
+    name: 'status-v2',
+    partitionKey: 'pk',
+    sortKey: 'gsi2sk',
+    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_V2_ATTRIBUTES },
+  },
   {
     name: 'list',
     partitionKey: 'pk',

@@ -4,12 +4,10 @@ import { counterDelta } from '../db/counters.js';
 import {
   getItem,
   guards,
-  ignoreConditionFailure,
   isConditionFailure,
   optimistically,
   queryUpTo,
   transactWrite,
-  updateItem,
 } from '../db/dynamo.js';
 import { type ApplicationItem, applicationKeys } from '../applications/model.js';
 import { recordEvent } from '../events/model.js';
@@ -32,18 +30,18 @@ import {
   type JdInput,
   jdFieldsDiffer,
   jdKeys,
-  nextVersions,
   scoringInputsState,
   toJdDetail,
   toJdInput,
   toJdSummary,
 } from './model.js';
+import { markForDeletion, stillMarked, withdrawMark } from './deleting-mark.js';
 import { refusedMove, type JdStatus } from './statuses.js';
+import { nextVersions, syncTitleCopies } from './title-copies.js';
 import {
   holderOfExternalId,
   jdDeletedData,
   jdEventData,
-  propagateJdTitle,
   readJd,
   releaseExternalId,
 } from './store.js';
@@ -237,8 +235,7 @@ export async function updateJd(
     }
     return { answer, versions, title: fields.title };
   }, readChanged);
-  if (write.versions.titleSyncedVersion !== write.versions.titleVersion)
-    await propagateJdTitle(db, tenantId, jdId, write.title, write.versions.titleVersion);
+  await syncTitleCopies(db, tenantId, jdId, write.title, write.versions);
   return write.answer;
 }
 
@@ -258,14 +255,12 @@ function patched(stored: JdInput, patch: JdPatch): JdInput {
  * Deletes a JD (DELETE /jds/:jdId), only while it has no application, so that no candidate's history
  * goes with it. `ifMatch` (the If-Match header), when given, must name the stored version (or be
  * `*`). An application written at the same moment must not slip in between the check and the
- * delete: the head is first marked `deleting`, which every application write checks (its condition
- * fails, and on its retry it waits for the mark to go); then the JD's applications are read,
- * strongly consistent; none: the head becomes a tombstone (holding the product's version, so an older
- * product upsert cannot bring it back), with its body, counts and `jd.deleted`, on the condition that
- * the head is still the marked one. Some: the mark is taken back and the answer is 409. The mark
- * leaves the version (the ETag) alone, since a refused delete changes nothing; a change made
- * meanwhile replaces the head, mark and all, and the delete starts over. A mark left by a crash is
- * ignored after DELETING_STALE_MS.
+ * delete: the head is first marked (./deleting-mark.ts, the protocol every application write keeps);
+ * then the JD's applications are read, strongly consistent; none: the head becomes a tombstone (holding
+ * the product's version, so an older product upsert cannot bring it back), with its body, counts and
+ * `jd.deleted`, on the condition that the head is still the marked one. Some: the mark is taken back
+ * and the answer is 409. A change made meanwhile replaces the head, mark and all, and the delete
+ * starts over.
  */
 export async function deleteJd(
   db: Db,
@@ -281,13 +276,8 @@ export async function deleteJd(
     const head = await getItem<JdHeadItem | TombstoneItem>(db, key, { consistent: true });
     if (head?.entity !== 'JD') throw new NotFoundError('JD');
     requireIfMatch(options.ifMatch, head.version, 'JD');
-    const mark = { ':v': head.version, ':at': nowIso(now) };
-    await updateItem(db, {
-      Key: key,
-      UpdateExpression: 'SET deleting = :at',
-      ConditionExpression: 'version = :v',
-      ExpressionAttributeValues: mark,
-    });
+    const mark = { version: head.version, at: nowIso(now) };
+    await markForDeletion(db, tenantId, jdId, mark);
     const { items } = await queryUpTo<Pick<ApplicationItem, 'id'>>(
       db,
       {
@@ -298,15 +288,7 @@ export async function deleteJd(
       1,
     );
     if (items.length > 0) {
-      await ignoreConditionFailure(
-        updateItem(db, {
-          Key: key,
-          UpdateExpression: 'REMOVE deleting',
-          // Its own mark, whatever the version: an application's removal raises it meanwhile.
-          ConditionExpression: 'deleting = :at',
-          ExpressionAttributeValues: { ':at': mark[':at'] },
-        }),
-      );
+      await withdrawMark(db, tenantId, jdId, mark.at);
       throw new ConflictError(
         `JD ${jdId} has applications, which deleting it would take with it: close or archive it instead`,
       );
@@ -316,8 +298,7 @@ export async function deleteJd(
         Put: {
           TableName: db.tableName,
           Item: tombstoneItem(key, 'JD', jdId, head.sourceVersion ?? 0, now, head.externalId),
-          ConditionExpression: 'version = :v AND deleting = :at',
-          ExpressionAttributeValues: mark,
+          ...stillMarked(mark),
         },
       },
       { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },

@@ -79,7 +79,7 @@ export type JdHeadItem = JdSummary &
     createdById: string;
     /** the product's version of this JD (absent for a JD created through the API) */
     sourceVersion?: number;
-    /** set while DELETE /jds/:jdId checks that it has no application (./api.ts, deleteJd) */
+    /** set while DELETE /jds/:jdId checks that it has no application (./deleting-mark.ts) */
     deleting?: string;
     /** when an integrator last changed it (PATCH /jds/:jdId): a product event that happened before is ignored */
     editedAt?: string;
@@ -154,6 +154,8 @@ export function scoringInputsState(
 
 export const jdKeys = {
   head: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}` }),
+  /** The JD id in its head's sort key. */
+  idOf: (sortKey: string) => sortKey.slice('JD#'.length),
   body: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}#BODY` }),
   /** The item that reserves an external id for one JD. */
   externalId: (tenantId: string, externalId: string) => ({
@@ -171,19 +173,7 @@ export const jdKeys = {
     `${status}#${sortableTime(createdAt)}#${jdId}`,
 };
 
-/** How long a `deleting` mark holds off new applications: a delete that crashed after marking lets go after this. */
-export const DELETING_STALE_MS = 60_000;
-
 export const NEW_JD_HEAD: JdHeadVersions = { version: 1, titleVersion: 1, titleSyncedVersion: 1 };
-
-/** The versions of a head written over `stored` with `title`: one more, and the title's if it changed. */
-export function nextVersions(stored: JdHeadItem, title: string): JdHeadVersions {
-  return {
-    version: stored.version + 1,
-    titleVersion: stored.title !== title ? stored.version + 1 : stored.titleVersion,
-    titleSyncedVersion: stored.titleSyncedVersion,
-  };
-}
 
 /** The head's fields of a JD written from `input`. */
 export function headFields(

@@ -64,10 +64,11 @@ export const JD_ROUTES = {
 const tenantData = ['tenant'] as const;
 
 export const JD_ROUTE_ACCESS = {
-  // Query on the table: the sharded counter behind `total`; GetItem: ?externalId= (its reservation, then the head).
+  // Query on the table: the sharded counter behind `total`; GetItem: ?externalId= (its reservation, then
+  // the head); BatchGetItem: the heads of a page, and of a delta walk's entries.
   listJds: {
-    table: ['Query', 'GetItem'],
-    indexes: ['list', 'listKeys', 'status', 'statusKeys'],
+    table: ['Query', 'GetItem', 'BatchGetItem'],
+    indexes: ['listKeys', 'statusKeys'],
     partitions: tenantData,
   },
   getJd: { table: ['Query'], indexes: ['matches'], partitions: tenantData },

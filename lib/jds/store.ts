@@ -1,13 +1,12 @@
 import { matchesOfJd } from '../applications/store.js';
 import type { Db } from '../db/client.js';
 import { readCount } from '../db/counters.js';
-import { getItem, queryAll, type WriteItem } from '../db/dynamo.js';
-import { type ApplicationItem, applicationKeys, type MatchEntry } from '../applications/model.js';
+import { batchGet, getItem, queryAll, type WriteItem } from '../db/dynamo.js';
+import type { MatchEntry } from '../applications/model.js';
 import type { EventData } from '../events/model.js';
 import type { JdEventData } from './events.js';
-import { candidateChangeItem, resumeKeys } from '../resumes/model.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';
-import { isValidId, nowIso, tenantPk, underPrefix } from '../db/ids.js';
+import { isValidId, nowIso, tenantPk } from '../db/ids.js';
 import {
   type ListEntry,
   listPage,
@@ -17,9 +16,9 @@ import {
   type SliceRequest,
   wholeOrSlice,
 } from '../db/pagination.js';
-import { type ChangeEntry, type DeltaRequest, deltaPage } from '../db/delta.js';
+import { changeKeys } from '../db/changes.js';
+import { type ChangeEntry, type DeletedEntry, type DeltaRequest, deltaPage } from '../db/delta.js';
 import { INDEXES } from '../db/table.js';
-import { propagate } from '../db/versioned-writes.js';
 import {
   type JdBodyItem,
   type JdDetail,
@@ -137,8 +136,25 @@ export async function readJdDetail(
   };
 }
 
-/** A JD's entry in the list and status indexes. */
-type JdListEntry = JdSummary & ListEntry;
+/** A JD's entry in the slim list and status indexes: its keys. */
+type JdKeysEntry = ListEntry & { pk: string };
+
+/**
+ * The heads behind index entries, by sort key (a head deleted since is a tombstone, or gone). Lists
+ * and delta walks read JDs from their heads, not from what an index projects: a field declared listed
+ * (./fields.ts) reaches them with no new index version. One eventually consistent BatchGetItem:
+ * 0.5 RCU a head (a head holds the listed fields only: under 4 KB).
+ */
+async function headsAt(
+  db: Db,
+  entries: readonly { pk: string; sk: string }[],
+): Promise<Map<string, JdHeadItem | TombstoneItem>> {
+  const heads = await batchGet<(JdHeadItem | TombstoneItem) & { pk: string; sk: string }>(
+    db,
+    entries.map(({ pk, sk }) => ({ pk, sk })),
+  );
+  return new Map(heads.map((head) => [head.sk, head]));
+}
 
 /** A page of the tenant's JDs, newest first, optionally of one status. */
 export async function listJds(
@@ -159,60 +175,27 @@ export async function listJds(
       pages: items.length,
     };
   }
-  const byStatus = request.status !== undefined;
-  return listPage<JdListEntry, JdSummary>(
+  // The slim indexes give the order and the keys; the heads give the JDs.
+  const keysIndex = request.status !== undefined ? INDEXES.statusKeys : INDEXES.listKeys;
+  return listPage<JdKeysEntry, JdSummary>(
     db,
     {
       name: request.status ? `jds?status=${request.status}` : 'jds',
-      index: byStatus ? INDEXES.status : INDEXES.list,
-      keysIndex: byStatus ? INDEXES.statusKeys : INDEXES.listKeys,
+      index: keysIndex,
+      keysIndex,
       tenantPk: tenantPk(tenantId),
       sortPrefix: request.status ? jdKeys.statusPrefix(request.status) : jdKeys.listPrefix,
       baseSortKey: (id) => jdKeys.head(tenantId, id).sk,
+      idOf: jdKeys.idOf,
     },
     request,
     readCount(db, tenantId, 'JD', request.status ?? 'total'),
-    toJdSummary,
-  );
-}
-
-/** Brings the JD title on every application's copy (under its resume) to `title`, then marks the head synced. */
-export async function propagateJdTitle(
-  db: Db,
-  tenantId: string,
-  jdId: string,
-  title: string,
-  titleVersion: number,
-): Promise<void> {
-  const applications = await queryAll<Pick<ApplicationItem, 'id' | 'resumeId'>>(db, {
-    ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
-    ProjectionExpression: 'id, resumeId',
-    ConsistentRead: true,
-  });
-  await propagate(
-    db,
-    applications,
-    // With the candidate's change entry (their delta walk), in one transaction: a copy that already
-    // holds this title or a newer one, or is gone, changes nothing and reports nothing.
-    (application) => [
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: resumeKeys.copy(tenantId, application.resumeId, application.id),
-          UpdateExpression: 'SET jdTitle = :title, jdTitleVersion = :tv',
-          ConditionExpression: 'attribute_exists(pk) AND jdTitleVersion < :tv',
-          ExpressionAttributeValues: { ':title': title, ':tv': titleVersion },
-        },
-      },
-      {
-        Put: { TableName: db.tableName, Item: candidateChangeItem(tenantId, application.resumeId) },
-      },
-    ],
-    {
-      Key: jdKeys.head(tenantId, jdId),
-      UpdateExpression: 'SET titleSyncedVersion = :tv',
-      ConditionExpression: 'titleVersion = :tv',
-      ExpressionAttributeValues: { ':tv': titleVersion },
+    async (entries) => {
+      const heads = await headsAt(db, entries);
+      return entries.map(({ sk }) => {
+        const head = heads.get(sk);
+        return head?.entity === 'JD' ? toJdSummary(head) : undefined;
+      });
     },
   );
 }
@@ -262,14 +245,23 @@ export async function holderOfExternalId(
   )?.jdId;
 }
 
-/** A page of the JDs' delta walk (GET /jds?updatedSince= or ?syncToken=), from the changes index alone. */
+/**
+ * A page of the JDs' delta walk (GET /jds?updatedSince= or ?syncToken=): the changes index gives the
+ * order, the heads the JDs; an entry whose head is gone by the read shows as deleted (its tombstone's
+ * time and external id), as the tombstone's own entry does.
+ */
 export function listJdChanges(db: Db, tenantId: string, request: DeltaRequest) {
-  return deltaPage<JdSummary & ChangeEntry, JdSummary>(
-    db,
-    tenantId,
-    'jds',
-    'jd',
-    request,
-    async (entries) => entries.map(toJdSummary),
-  );
+  return deltaPage<ChangeEntry, JdSummary>(db, tenantId, 'jds', 'jd', request, async (entries) => {
+    const heads = await headsAt(db, entries);
+    return entries.map((entry): JdSummary | DeletedEntry => {
+      const head = heads.get(entry.sk);
+      if (head?.entity === 'JD') return toJdSummary(head);
+      return {
+        id: entry.id,
+        deleted: true,
+        deletedAt: head?.deletedAt ?? new Date(changeKeys.timeOf(entry.gsi4sk)).toISOString(),
+        ...(head?.externalId === undefined ? {} : { externalId: head.externalId }),
+      };
+    });
+  });
 }

@@ -16,11 +16,11 @@ import {
   type JdSummary,
   jdKeys,
   NEW_JD_HEAD,
-  nextVersions,
   scoringInputsState,
   toJdSummary,
 } from './model.js';
-import { jdDeletedData, jdEventData, propagateJdTitle, releaseExternalId } from './store.js';
+import { jdDeletedData, jdEventData, releaseExternalId } from './store.js';
+import { nextVersions, syncTitleCopies } from './title-copies.js';
 
 /**
  * What the product's events do to JDs (lib/product-events): each carries the product's version of the
@@ -97,8 +97,7 @@ export async function applyJdUpsert(
   }, readChanged);
   if (write.outcome === 'ignored') return write;
   const { versions, value } = write;
-  if (versions.titleSyncedVersion !== versions.titleVersion)
-    await propagateJdTitle(db, tenantId, id, value.title, versions.titleVersion);
+  await syncTitleCopies(db, tenantId, id, value.title, versions);
   return { outcome: 'applied', created: write.created, value: toJdSummary(value) };
 }
 

@@ -4,7 +4,7 @@ import { DEFAULT_MAX_ACTIVE_KEYS, testModeEnabled } from '../config.js';
 import type { Db } from '../db/client.js';
 import { getItem, guards, optimistically, queryAll, transactWrite } from '../db/dynamo.js';
 import { recordEvent } from '../events/model.js';
-import { type TenantItem, tenantKeys } from '../db/entities/tenant.js';
+import { countOneLess, countOneMore, type TenantItem, tenantKeys } from '../db/entities/tenant.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
 import { isValidId, newId, nowIso, underPrefix } from '../db/ids.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
@@ -124,15 +124,12 @@ export async function createApiKey(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      CREATE.on('cap', {
-        Update: {
-          TableName: db.tableName,
-          Key: tenantKeys.item(tenantId),
-          UpdateExpression: 'ADD activeKeys :one',
-          ConditionExpression: 'attribute_not_exists(activeKeys) OR activeKeys < :max',
-          ExpressionAttributeValues: { ':one': 1, ':max': maxActiveKeys },
-        },
-      }),
+      CREATE.on(
+        'cap',
+        countOneMore(db.tableName, tenantId, 'activeKeys', maxActiveKeys, {
+          tenantMustExist: false,
+        }),
+      ),
       recordEvent(tenantId, 'key.created', {
         id,
         name: input.name,
@@ -197,14 +194,7 @@ export async function releaseExpiredKeys(db: Db, tenantId: string, now: Date): P
             ExpressionAttributeValues: { ':now': nowIso(now) },
           },
         }),
-        {
-          Update: {
-            TableName: db.tableName,
-            Key: tenantKeys.item(tenantId),
-            UpdateExpression: 'ADD activeKeys :minusOne',
-            ExpressionAttributeValues: { ':minusOne': -1 },
-          },
-        },
+        countOneLess(db.tableName, tenantId, 'activeKeys'),
       ]);
     } catch (error) {
       // Released or revoked by a concurrent call: its place was given back there.
@@ -250,18 +240,7 @@ export async function revokeApiKey(
           },
         }),
         { Update: { TableName: db.tableName, Key: apiKeyKeys.lookup(item.keyHash), ...revoke } },
-        ...(counted
-          ? [
-              {
-                Update: {
-                  TableName: db.tableName,
-                  Key: tenantKeys.item(tenantId),
-                  UpdateExpression: 'ADD activeKeys :minusOne',
-                  ExpressionAttributeValues: { ':minusOne': -1 },
-                },
-              },
-            ]
-          : []),
+        ...(counted ? [countOneLess(db.tableName, tenantId, 'activeKeys')] : []),
         ...audited(db, tenantId, options.audit, 'key.revoked', {
           type: 'key',
           id: keyId,

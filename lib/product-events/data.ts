@@ -4,7 +4,7 @@ import { APPLICATION_STATUSES } from '../applications/statuses.js';
 import { PARSE_STATUSES } from '../resumes/statuses.js';
 import { JD_TEXTS, JD_TYPE_LIMIT, jdBytes } from '../jds/fields.js';
 import { JD_STATUSES } from '../jds/statuses.js';
-import { freeText, optionalText, shapeOf, text } from '../schemas/fields.js';
+import { freeText, optionalText, score, shapeOf, text } from '../schemas/fields.js';
 import { LIMITS } from '../schemas/limits.js';
 
 /**
@@ -49,7 +49,6 @@ const resumeFields = {
   ),
   createdAt: z.optional(timestamp),
 };
-const score = z.number().check(z.gte(0), z.lte(100));
 /** One AI score and, optionally, its provenance: when, by which model, on what criteria, and why. */
 const aiScore = z.object({
   overallScore: score,
@@ -61,7 +60,7 @@ const aiScore = z.object({
         z.object({
           name: text(LIMITS.criterionName),
           score,
-          weight: z.optional(z.number().check(z.gte(0), z.lte(100))),
+          weight: z.optional(score),
         }),
       )
       .check(z.maxLength(LIMITS.criteriaPerScore)),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   asScore,
+  byHighest,
   type ScoreIdentity,
   scoreIdentity,
   withStaleness,
@@ -281,7 +282,7 @@ export function toCandidate(
         status: copy.status,
         aiScores: copy.aiScores
           .map((stored) => withStaleness(scoreIdentity(asScore(stored)), changedAt))
-          .sort((a, b) => b.overallScore - a.overallScore),
+          .sort(byHighest),
         scoringInputsChangedAt: changedAt ?? null,
         jobDescription: { id: copy.jdId, title: copy.jdTitle },
       };

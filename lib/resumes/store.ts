@@ -96,6 +96,7 @@ function resumeListSource(tenantId: string, name: string): ListSource {
     tenantPk: tenantPk(tenantId),
     sortPrefix: resumeKeys.listPrefix,
     baseSortKey: (id) => resumeKeys.item(tenantId, id).sk,
+    idOf: resumeKeys.idOf,
   };
 }
 
@@ -111,7 +112,7 @@ export function listResumes(
     resumeListSource(tenantId, 'resumes'),
     request,
     readCount(db, tenantId, 'RESUME'),
-    toResumeSummary,
+    async (entries) => entries.map(toResumeSummary),
   );
 }
 
@@ -205,7 +206,7 @@ export async function listCandidates(
       source,
       request,
       readCount(db, tenantId, 'RESUME'),
-      (entry) => entry,
+      async (entries) => entries,
     );
     return withApplications(
       db,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LIMITS } from './limits.js';
+import { LIMITS, SCORE_RANGE } from './limits.js';
 
 /** The building blocks of request schemas (./requests/*.ts). */
 
@@ -29,6 +29,10 @@ export const positiveInteger = z
   .check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));
 
 /** A score in a query: a number from 0 to 100 in decimal, fractions allowed (scores are what the product reported). */
+/** A score (SCORE_RANGE) in a body or an answer. */
+export const score = z.number().check(z.gte(SCORE_RANGE.min), z.lte(SCORE_RANGE.max));
+
+/** A score (SCORE_RANGE) in a query string: the pattern admits exactly 0 to 100, with decimals. */
 export const scoreParameter = z
   .string()
   .check(

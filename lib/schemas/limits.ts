@@ -59,6 +59,13 @@ export const LIMITS = {
   fieldProblems: 20,
 } as const;
 
+/** An AI score, a criterion's score and its weight: a number from 0 to 100, wherever one is taken or shown. */
+export const SCORE_RANGE = { min: 0, max: 100 } as const;
+
+export function isScore(value: number): boolean {
+  return Number.isFinite(value) && value >= SCORE_RANGE.min && value <= SCORE_RANGE.max;
+}
+
 /** `text` cut to `max` characters (what the service writes itself and may echo, bounded as the contract says). */
 export function clip(text: string, max: number = LIMITS.message): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

@@ -22,7 +22,6 @@ export const eventId = z.string().check(z.maxLength(30), z.regex(EVENT_ID_PATTER
 /** As `Date.prototype.toISOString` writes it, for years up to 9999. */
 export const timestamp = z.iso.datetime().check(z.maxLength(24));
 const cursor = token(LIMITS.cursor);
-export const score = z.number().check(z.gte(0), z.lte(100));
 export const whole = <T extends z.ZodMiniType>(item: T) =>
   z.array(item).check(z.maxLength(MAX_WHOLE_LIST));
 export const page = <T extends z.ZodMiniType>(item: T) =>

@@ -1,7 +1,7 @@
 import { type AuditContext, audited } from '../audit/model.js';
 import type { Db } from '../db/client.js';
 import { guards, isConditionFailure, transactWrite } from '../db/dynamo.js';
-import { tenantKeys } from '../db/entities/tenant.js';
+import { countOneLess, countOneMore } from '../db/entities/tenant.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
 import { newId, nowIso } from '../db/ids.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -80,16 +80,12 @@ export async function createWebhook(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      CREATE.on('cap', {
-        Update: {
-          TableName: db.tableName,
-          Key: tenantKeys.item(tenantId),
-          UpdateExpression: 'ADD webhookCount :one',
-          ConditionExpression:
-            'attribute_exists(pk) AND (attribute_not_exists(webhookCount) OR webhookCount < :max)',
-          ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOKS },
-        },
-      }),
+      CREATE.on(
+        'cap',
+        countOneMore(db.tableName, tenantId, 'webhookCount', MAX_WEBHOOKS, {
+          tenantMustExist: true,
+        }),
+      ),
       ...audited(db, tenantId, options.audit, 'webhook.created', {
         type: 'webhook',
         id: id,
@@ -126,14 +122,7 @@ export async function deleteWebhook(
           ConditionExpression: 'attribute_exists(pk)',
         },
       }),
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: tenantKeys.item(tenantId),
-          UpdateExpression: 'ADD webhookCount :minusOne',
-          ExpressionAttributeValues: { ':minusOne': -1 },
-        },
-      },
+      countOneLess(db.tableName, tenantId, 'webhookCount'),
       ...audited(db, tenantId, options.audit, 'webhook.deleted', {
         type: 'webhook',
         id: webhookId,

@@ -260,7 +260,7 @@ export async function measureEnvelope(
       },
       { version: 1, updatedAt: at(10 + i) },
       { ...candidateIdentity(metadata), identityVersion: 1 },
-      { title, titleVersion: 1 },
+      { jdTitle: title, jdTitleVersion: 1 },
     );
     items.push(application.application, application.copy, application.pointer);
   }
@@ -277,7 +277,7 @@ export async function measureEnvelope(
       },
       { version: 1, updatedAt: at(100_000 + i) },
       { ...candidateIdentity(metadataOf(0)), identityVersion: 1 },
-      { title: busyJd.title, titleVersion: 1 },
+      { jdTitle: busyJd.title, jdTitleVersion: 1 },
     );
     // The first pages of the busy candidate's export at their worst: 50 reviews each, texts at their bounds.
     if (i < ENVELOPE.reviewedApplications) {

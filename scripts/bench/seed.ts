@@ -87,7 +87,7 @@ export async function seedTenant(
       },
       { version: 1, updatedAt: now.toISOString() },
       { ...candidateIdentity(metadata), identityVersion: 1 },
-      { title: `Senior Engineer ${Number(jd.slice(3))}`, titleVersion: 1 },
+      { jdTitle: `Senior Engineer ${Number(jd.slice(3))}`, jdTitleVersion: 1 },
     );
     const fileName = i % 1000 === 7 ? `${RARE_FILE_NAME}_${n(i)}.pdf` : `candidate_${n(i)}_cv.pdf`;
     items.push(

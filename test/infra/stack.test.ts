@@ -252,8 +252,9 @@ describe('CDK app (cdk synth, offline)', () => {
         ),
       ).not.toMatch(new RegExp(`/index/${retired}"`));
     expect(can('get-jd', 'Query', 'TENANT#t', INDEXES.list.name)).toBe(false);
-    expect(can('list-jds', 'Query', 'TENANT#t', INDEXES.status.name)).toBe(true);
-    expect(can('list-jds', 'Query', 'TENANT#t', 'status')).toBe(false);
+    expect(can('list-jds', 'Query', 'TENANT#t', INDEXES.statusKeys.name)).toBe(true);
+    expect(can('list-jds', 'Query', 'TENANT#t', 'status-v2')).toBe(false);
+    expect(can('list-jds', 'BatchGetItem', 'TENANT#t')).toBe(true);
     expect(can('list-jds', 'PutItem', 'TENANT#t')).toBe(false);
     expect(can('authorizer', 'UpdateItem', 'KEYHASH#h')).toBe(true);
     expect(can('authorizer', 'UpdateItem', 'IP#198.51.100.7')).toBe(true);

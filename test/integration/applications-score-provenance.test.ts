@@ -221,7 +221,7 @@ describe('AI score provenance', () => {
       },
       { version: 1, updatedAt: '2026-11-01T00:00:00.000Z', sourceVersion: 1 },
       { candidate: 'Zelda Quintessa', email: 'zelda@example.com', identityVersion: 1 },
-      { title: JD.title, titleVersion: 1 },
+      { jdTitle: JD.title, jdTitleVersion: 1 },
     );
     for (const item of [
       { ...old.application, scores: [80] },

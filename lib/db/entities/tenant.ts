@@ -1,3 +1,4 @@
+import type { WriteItem } from '../dynamo.js';
 import { tenantPk } from '../ids.js';
 
 /** A tenant: the company whose systems call the API. Its partition holds all of its data. */
@@ -46,4 +47,47 @@ export function toTenant(item: TenantItem): Tenant {
   if (item.hourlyLimit !== undefined) tenant.hourlyLimit = item.hourlyLimit;
   if (item.maxActiveKeys !== undefined) tenant.maxActiveKeys = item.maxActiveKeys;
   return tenant;
+}
+
+/** What a tenant may hold a capped number of, counted on its own item by the writes that add and remove one. */
+export type CappedCount = 'activeKeys' | 'webhookCount';
+
+/**
+ * The transaction item that counts one more of `count`: its condition fails once the count is at
+ * `max`, so the cap holds under concurrency. `tenantMustExist`: it fails too when the tenant's item is
+ * not there (instead of making one that holds the count alone).
+ */
+export function countOneMore(
+  tableName: string,
+  tenantId: string,
+  count: CappedCount,
+  max: number,
+  options: { tenantMustExist: boolean },
+): WriteItem {
+  const belowCap = `(attribute_not_exists(#count) OR #count < :max)`;
+  return {
+    Update: {
+      TableName: tableName,
+      Key: tenantKeys.item(tenantId),
+      UpdateExpression: 'ADD #count :one',
+      ConditionExpression: options.tenantMustExist
+        ? `attribute_exists(pk) AND ${belowCap}`
+        : belowCap,
+      ExpressionAttributeNames: { '#count': count },
+      ExpressionAttributeValues: { ':one': 1, ':max': max },
+    },
+  };
+}
+
+/** The transaction item that gives one place of `count` back. */
+export function countOneLess(tableName: string, tenantId: string, count: CappedCount): WriteItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: tenantKeys.item(tenantId),
+      UpdateExpression: 'ADD #count :minusOne',
+      ExpressionAttributeNames: { '#count': count },
+      ExpressionAttributeValues: { ':minusOne': -1 },
+    },
+  };
 }
