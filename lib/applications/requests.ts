@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteRequests } from '../http/route-definition.js';
+import type { APPLICATION_ROUTES } from './routes.js';
 import { ID_PATTERN } from '../db/ids.js';
 import {
   cursorParameter,
@@ -77,3 +79,10 @@ export const createReviewBody = z.strictObject({
   rationale: optionalText(LIMITS.reviewRationale),
 });
 export type CreateReviewBody = z.infer<typeof createReviewBody>;
+
+/** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */
+export const APPLICATION_REQUESTS = {
+  listMatches: { query: listMatchesQuery },
+  listApplications: { query: listApplicationsQuery },
+  createReview: { body: createReviewBody },
+} as const satisfies RouteRequests<typeof APPLICATION_ROUTES>;

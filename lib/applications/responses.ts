@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteResponses } from '../http/route-definition.js';
+import type { APPLICATION_ROUTES } from './routes.js';
 import { APPLICATION_STATUSES, REVIEW_OUTCOMES } from './statuses.js';
 import { score } from '../schemas/fields.js';
 import { LIMITS } from '../schemas/limits.js';
@@ -162,7 +164,7 @@ export const APPLICATION_RESPONSES = {
       pagination: deltaPagination,
     }),
   ]),
-};
+} as const satisfies RouteResponses<typeof APPLICATION_ROUTES>;
 
 export const APPLICATION_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [matchEntry, 'MatchEntry'],

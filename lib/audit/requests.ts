@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteRequests } from '../http/route-definition.js';
+import type { AUDIT_ROUTES } from './routes.js';
 import { cursorParameter, positiveInteger } from '../schemas/fields.js';
 
 const instant = z.iso.datetime({ offset: true }).check(z.maxLength(35));
@@ -30,3 +32,8 @@ export const listAuditLogQuery = z
     ),
   );
 export type ListAuditLogQuery = z.infer<typeof listAuditLogQuery>;
+
+/** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */
+export const AUDIT_REQUESTS = {
+  listAuditLog: { query: listAuditLogQuery },
+} as const satisfies RouteRequests<typeof AUDIT_ROUTES>;

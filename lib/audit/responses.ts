@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteResponses } from '../http/route-definition.js';
+import type { AUDIT_ROUTES } from './routes.js';
 import { id, page, slicePagination, timestamp } from '../schemas/response-parts.js';
 import { AUDIT_ACTIONS } from './actions.js';
 
@@ -38,6 +40,6 @@ export const AUDIT_RESPONSES = {
     data: page(auditEntry),
     pagination: slicePagination,
   }),
-};
+} as const satisfies RouteResponses<typeof AUDIT_ROUTES>;
 
 export const AUDIT_SCHEMA_NAMES: [z.ZodMiniType, string][] = [[auditEntry, 'AuditEntry']];

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteResponses } from '../http/route-definition.js';
+import type { EVENT_ROUTES } from '../events/routes.js';
 import {
   applicationEventData,
   applicationReviewedData,
@@ -55,7 +57,7 @@ export const EVENT_RESPONSES = {
     }),
   }),
   getEvent: success(eventSchema),
-};
+} as const satisfies RouteResponses<typeof EVENT_ROUTES>;
 
 export const EVENT_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [eventSchema, 'Event'],

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteRequests } from '../http/route-definition.js';
+import type { EVENT_ROUTES } from './routes.js';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from './types.js';
 import { positiveInteger } from '../schemas/fields.js';
 
@@ -28,3 +30,8 @@ export const listEventsQuery = z.strictObject({
   type: z.optional(eventTypes),
   limit: z.optional(positiveInteger),
 });
+
+/** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */
+export const EVENT_REQUESTS = {
+  listEvents: { query: listEventsQuery },
+} as const satisfies RouteRequests<typeof EVENT_ROUTES>;

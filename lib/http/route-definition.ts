@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import type { ScopeRequirement } from '../http/scopes.js';
 import type { IndexName, PartitionKind } from '../db/table.js';
 import type { ErrorCode } from '../errors.js';
@@ -83,3 +84,21 @@ export function keyModesOf(route: RouteDefinition): readonly KeyMode[] {
 
 /** Error codes as the reference writes them: `conflict`, `limit_reached`. */
 export const codes = (...names: ErrorCode[]) => names.map((name) => `\`${name}\``).join(', ');
+
+/** A route's request schemas, as its handler validates them: the query string's and the body's. */
+export interface RouteRequest {
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+}
+
+/**
+ * A resource's request schemas (lib/<resource>/requests.ts), by its own route ids: a name that is not
+ * one of its routes fails there. A route without an entry takes no body and reads no query parameter.
+ */
+export type RouteRequests<Routes> = Partial<Record<keyof Routes, RouteRequest>>;
+
+/**
+ * A resource's answers (lib/<resource>/responses.ts), exactly one schema per route of its own: a route
+ * without an answer, or an answer for no route, fails the compile in that file.
+ */
+export type RouteResponses<Routes> = Record<keyof Routes, z.ZodMiniType>;

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteRequests } from '../http/route-definition.js';
+import type { JD_ROUTES } from './routes.js';
 import {
   deltaExcludes,
   deltaShape,
@@ -76,3 +78,11 @@ export const updateJdBody = z
     ),
   );
 export type UpdateJdBody = z.infer<typeof updateJdBody>;
+
+/** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */
+export const JD_REQUESTS = {
+  listJds: { query: listJdsQuery },
+  getJd: { query: getJdQuery },
+  createJd: { body: createJdBody },
+  updateJd: { body: updateJdBody },
+} as const satisfies RouteRequests<typeof JD_ROUTES>;

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteResponses } from '../http/route-definition.js';
+import type { JD_ROUTES } from './routes.js';
 import { APPLICATION_STATUSES } from '../applications/statuses.js';
 import { shapeOf } from '../schemas/fields.js';
 import {
@@ -66,7 +68,7 @@ export const JD_RESPONSES = {
   updateJd: wholeOrSlice(jd),
   /** 204: no body */
   deleteJd: z.strictObject({}),
-};
+} as const satisfies RouteResponses<typeof JD_ROUTES>;
 
 export const JD_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [jdSummary, 'JdSummary'],

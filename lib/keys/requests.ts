@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteRequests } from '../http/route-definition.js';
+import type { KEY_ROUTES } from './routes.js';
 import { SCOPES } from '../http/scopes.js';
 import { sliceShape, text } from '../schemas/fields.js';
 import { LIMITS } from '../schemas/limits.js';
@@ -45,3 +47,9 @@ export const createKeyBody = z.strictObject({
   mode: z.optional(z.enum(KEY_MODES)),
 });
 export type CreateKeyBody = z.infer<typeof createKeyBody>;
+
+/** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */
+export const KEY_REQUESTS = {
+  createKey: { body: createKeyBody },
+  listKeys: { query: listKeysQuery },
+} as const satisfies RouteRequests<typeof KEY_ROUTES>;

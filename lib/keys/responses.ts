@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteResponses } from '../http/route-definition.js';
+import type { KEY_ROUTES } from './routes.js';
 import { SCOPES } from '../http/scopes.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
@@ -77,7 +79,7 @@ export const KEY_RESPONSES = {
       quota,
     }),
   ),
-};
+} as const satisfies RouteResponses<typeof KEY_ROUTES>;
 
 export const KEY_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [apiKey, 'ApiKey'],

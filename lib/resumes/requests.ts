@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteRequests } from '../http/route-definition.js';
+import type { RESUME_ROUTES } from './routes.js';
 import {
   cursorParameter,
   deltaExcludes,
@@ -43,3 +45,10 @@ export const exportCandidateQuery = z.strictObject({
   limit: z.optional(positiveInteger),
   cursor: z.optional(cursorParameter),
 });
+
+/** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */
+export const RESUME_REQUESTS = {
+  listResumes: { query: listResumesQuery },
+  listCandidates: { query: listCandidatesQuery },
+  exportCandidate: { query: exportCandidateQuery },
+} as const satisfies RouteRequests<typeof RESUME_ROUTES>;

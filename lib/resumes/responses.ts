@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteResponses } from '../http/route-definition.js';
+import type { RESUME_ROUTES } from './routes.js';
 import { application, review, scoreIdentity } from '../applications/responses.js';
 import { auditEntry } from '../audit/responses.js';
 import { APPLICATION_STATUSES } from '../applications/statuses.js';
@@ -86,7 +88,7 @@ export const RESUME_RESPONSES = {
     data: candidateExport,
     pagination: slicePagination,
   }),
-};
+} as const satisfies RouteResponses<typeof RESUME_ROUTES>;
 
 export const RESUME_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [resumeSummary, 'ResumeSummary'],

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteResponses } from '../http/route-definition.js';
+import type { TEST_MODE_ROUTES } from './routes.js';
 import { LIMITS } from '../schemas/limits.js';
 import { PRODUCT_EVENT_TYPES } from '../product-events/data.js';
 import { freeText, id, success } from '../schemas/response-parts.js';
@@ -40,7 +42,7 @@ export const TEST_MODE_RESPONSES = {
       results: z.array(simulatedOutcome).check(z.maxLength(LIMITS.simulatedEvents)),
     }),
   ),
-};
+} as const satisfies RouteResponses<typeof TEST_MODE_ROUTES>;
 
 export const TEST_MODE_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [resetOutcome, 'TestSpaceReset'],

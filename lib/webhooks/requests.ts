@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteRequests } from '../http/route-definition.js';
+import type { WEBHOOK_ROUTES } from './routes.js';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/types.js';
 import { cursorParameter, optionalText, positiveInteger, sliceShape } from '../schemas/fields.js';
 import { MAX_DELIVERY_RATE } from './model.js';
@@ -42,3 +44,11 @@ export const listWebhookDeliveriesQuery = z.strictObject({
   limit: z.optional(positiveInteger),
   cursor: z.optional(cursorParameter),
 });
+
+/** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */
+export const WEBHOOK_REQUESTS = {
+  createWebhook: { body: createWebhookBody },
+  listWebhooks: { query: listWebhooksQuery },
+  listWebhookDeliveries: { query: listWebhookDeliveriesQuery },
+  replayWebhook: { body: replayWebhookBody },
+} as const satisfies RouteRequests<typeof WEBHOOK_ROUTES>;

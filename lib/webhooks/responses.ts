@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { RouteResponses } from '../http/route-definition.js';
+import type { WEBHOOK_ROUTES } from './routes.js';
 import { EVENT_TYPES } from '../events/types.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
@@ -94,7 +96,7 @@ export const WEBHOOK_RESPONSES = {
       status: z.literal('queued'),
     }),
   ),
-};
+} as const satisfies RouteResponses<typeof WEBHOOK_ROUTES>;
 
 export const WEBHOOK_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [webhook, 'Webhook'],
