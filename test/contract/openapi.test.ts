@@ -7,7 +7,8 @@ import { demoData } from '../../lib/test-mode/sample-data.js';
 import { buildOpenApi, type RecordedExamples } from '../../scripts/local/openapi.js';
 import { SCHEMA_NAMES } from '../../lib/composition/responses.js';
 import { currentVersion } from '../../lib/versions/shape.js';
-import { ROUTES, type RouteId } from '../../lib/composition/routes.js';
+import { API_PREFIX, ROUTES, type RouteId, routeEntries } from '../../lib/composition/routes.js';
+import { loadFixture } from '../../scripts/local/fixtures.js';
 import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { scoredSampleApplication } from '../helpers/product.js';
 import { answerViolations, OPENAPI } from '../helpers/contract.js';
@@ -22,6 +23,7 @@ afterAll(() => {
 const db = useTestDb();
 const gatewayUrl = useLocalGateway();
 const DOCS = join(import.meta.dirname, '..', '..', 'docs');
+const EVENTS = join(import.meta.dirname, '..', '..', 'events');
 const documentOnDisk = JSON.parse(readFileSync(join(DOCS, 'openapi.json'), 'utf8'));
 /** `UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/contract/openapi.test.ts`, then `npm run openapi`: records the examples anew. */
 const RECORD = process.env.UPDATE_OPENAPI_EXAMPLES === '1';
@@ -232,6 +234,23 @@ describe('OpenAPI document', () => {
     await check('getWebhook', `/webhooks/${webhookId}`);
     await check('listAuditLog', '/audit-log?limit=3');
     await check('listAuditLog', '/audit-log?since=2026-12-01T00:00:00Z&until=2026-11-01T00:00:00Z');
+
+    // Every operation the scenario above leaves out is called as its event fixture asks
+    // (events/<function>.json, on the demo data): a new endpoint's fixture is its example.
+    for (const [id, route] of routeEntries()) {
+      if (recorded[id]) continue;
+      const fixture = (await loadFixture(join(EVENTS, `${route.functionName}.json`))) as {
+        rawPath: string;
+        rawQueryString: string;
+        body?: string;
+      };
+      const query = fixture.rawQueryString === '' ? '' : `?${fixture.rawQueryString}`;
+      await check(
+        id,
+        `${fixture.rawPath.slice(API_PREFIX.length)}${query}`,
+        fixture.body === undefined ? undefined : JSON.parse(fixture.body),
+      );
+    }
 
     expect(errors).toEqual([]);
     if (RECORD)
