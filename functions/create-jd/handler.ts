@@ -7,7 +7,7 @@ import { createJdBody } from '../../lib/jds/requests.js';
 export const handler = apiHandler('createJd', { body: createJdBody }, (request) =>
   withIdempotency(sharedDb(), request, {
     run: (claim) =>
-      createJd(sharedDb(), request.caller.tenantId, request.body, { claim, audit: request.audit }),
+      createJd(sharedDb(), request.caller.spaceId, request.body, { claim, audit: request.audit }),
     respond: ({ jd }) => ({ data: jd }),
     headers: ({ etag }) => ({ ETag: etag }),
   }),

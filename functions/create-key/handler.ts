@@ -9,7 +9,7 @@ export const handler = apiHandler('createKey', { body: createKeyBody }, (request
     run: (claim) =>
       createApiKey(
         sharedDb(),
-        request.caller.tenantId,
+        request.caller.spaceId,
         { ...request.body, createdBy: `key:${request.caller.keyId}` },
         { claim, audit: request.audit },
       ),

@@ -7,7 +7,7 @@ import { withIdempotency } from '../../lib/composition/idempotency.js';
 export const handler = apiHandler('createReview', { body: createReviewBody }, (request) =>
   withIdempotency(sharedDb(), request, {
     run: (claim) =>
-      createReview(sharedDb(), request.caller.tenantId, request.path.applicationId, request.body, {
+      createReview(sharedDb(), request.caller.spaceId, request.path.applicationId, request.body, {
         claim,
         audit: request.audit,
       }),

@@ -9,7 +9,7 @@ export const handler = apiHandler('createWebhook', { body: createWebhookBody }, 
     run: (claim) =>
       registerWebhook(
         sharedDb(),
-        request.caller.tenantId,
+        request.caller.spaceId,
         { ...request.body, apiVersion: request.body.apiVersion ?? request.apiVersion },
         { claim, audit: request.audit },
       ),

@@ -3,6 +3,6 @@ import { apiHandler } from '../../lib/composition/api-handler.js';
 import { deleteJd } from '../../lib/jds/api.js';
 
 export const handler = apiHandler('deleteJd', {}, async ({ caller, path, headers, audit }) => {
-  await deleteJd(sharedDb(), caller.tenantId, path.jdId, { ifMatch: headers['if-match'], audit });
+  await deleteJd(sharedDb(), caller.spaceId, path.jdId, { ifMatch: headers['if-match'], audit });
   return {};
 });

@@ -10,7 +10,7 @@ export const handler = apiHandler(
   async ({ caller, path, query }) => {
     const exported = await exportCandidate(
       sharedDb(),
-      caller.tenantId,
+      caller.spaceId,
       path.resumeId,
       exportPage(query),
     );

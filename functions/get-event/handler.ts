@@ -4,7 +4,7 @@ import { NotFoundError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/composition/api-handler.js';
 
 export const handler = apiHandler('getEvent', {}, async ({ caller, path }) => {
-  const event = await getEvent(sharedDb(), caller.tenantId, path.eventId);
+  const event = await getEvent(sharedDb(), caller.spaceId, path.eventId);
   if (!event) throw new NotFoundError('Event');
   return { data: event };
 });

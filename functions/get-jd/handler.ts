@@ -10,7 +10,7 @@ export const handler = apiHandler(
   'getJd',
   { query: getJdQuery },
   async ({ caller, path, query, responseHeaders }) => {
-    const found = await readJdDetail(sharedDb(), caller.tenantId, path.jdId, sliceRequest(query));
+    const found = await readJdDetail(sharedDb(), caller.spaceId, path.jdId, sliceRequest(query));
     if (!found) throw new NotFoundError('JD');
     responseHeaders.ETag = etagOf(found.version);
     return { data: found.jd, ...(found.pagination ? { pagination: found.pagination } : {}) };

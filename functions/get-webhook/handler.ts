@@ -3,5 +3,5 @@ import { getWebhook } from '../../lib/webhooks/store.js';
 import { apiHandler } from '../../lib/composition/api-handler.js';
 
 export const handler = apiHandler('getWebhook', {}, async ({ caller, path }) => ({
-  data: await getWebhook(sharedDb(), caller.tenantId, path.webhookId),
+  data: await getWebhook(sharedDb(), caller.spaceId, path.webhookId),
 }));

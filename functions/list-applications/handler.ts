@@ -9,11 +9,11 @@ export const handler = apiHandler(
   { query: listApplicationsQuery },
   async ({ caller, query }) => {
     const delta = deltaRequest(query);
-    if (delta) return deltaResult(await listApplicationChanges(sharedDb(), caller.tenantId, delta));
+    if (delta) return deltaResult(await listApplicationChanges(sharedDb(), caller.spaceId, delta));
     const { limit, cursor } = pageRequest(query);
     const { items, ...pagination } = await listApplications(
       sharedDb(),
-      caller.tenantId,
+      caller.spaceId,
       {
         jdId: query.jdId,
         resumeId: query.resumeId,

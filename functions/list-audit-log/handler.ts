@@ -11,7 +11,7 @@ export const handler = apiHandler(
     const { limit, cursor } = pageRequest(query);
     const { items, ...pagination } = await listAuditLog(
       sharedDb(),
-      caller.tenantId,
+      caller.spaceId,
       { objectId: query.objectId, actor: query.actor, since: query.since, until: query.until },
       { limit, cursor },
     );

@@ -9,9 +9,9 @@ export const handler = apiHandler(
   { query: listCandidatesQuery },
   async ({ caller, query }) => {
     const delta = deltaRequest(query);
-    if (delta) return deltaResult(await listCandidateChanges(sharedDb(), caller.tenantId, delta));
+    if (delta) return deltaResult(await listCandidateChanges(sharedDb(), caller.spaceId, delta));
     return plainPage(
-      await listCandidates(sharedDb(), caller.tenantId, {
+      await listCandidates(sharedDb(), caller.spaceId, {
         ...pageRequest(query),
         search: query.search,
         email: query.email,

@@ -21,7 +21,7 @@ export const handler = apiHandler(
         'give cursor or after (the same position), not two different ones',
       );
     }
-    const page = await listEvents(sharedDb(), caller.tenantId, {
+    const page = await listEvents(sharedDb(), caller.spaceId, {
       after: query.cursor ?? query.after,
       types: query.type?.split(',') as EventType[] | undefined,
       limit,

@@ -6,9 +6,9 @@ import { listJdChanges, listJds } from '../../lib/jds/store.js';
 
 export const handler = apiHandler('listJds', { query: listJdsQuery }, async ({ caller, query }) => {
   const delta = deltaRequest(query);
-  if (delta) return deltaResult(await listJdChanges(sharedDb(), caller.tenantId, delta));
+  if (delta) return deltaResult(await listJdChanges(sharedDb(), caller.spaceId, delta));
   return plainPage(
-    await listJds(sharedDb(), caller.tenantId, {
+    await listJds(sharedDb(), caller.spaceId, {
       ...pageRequest(query),
       status: query.status,
       externalId: query.externalId,

@@ -8,7 +8,7 @@ export const handler = apiHandler(
   'listKeys',
   { query: listKeysQuery },
   async ({ caller, query }) => {
-    const keys = await listApiKeys(sharedDb(), caller.tenantId, sliceRequest(query));
+    const keys = await listApiKeys(sharedDb(), caller.spaceId, sliceRequest(query));
     return { data: keys.items, ...(keys.pagination ? { pagination: keys.pagination } : {}) };
   },
 );

@@ -9,7 +9,7 @@ export const handler = apiHandler(
   'listMatches',
   { query: listMatchesQuery },
   async ({ caller, path, query }) => {
-    const matches = await listMatches(sharedDb(), caller.tenantId, path.jdId, sliceRequest(query));
+    const matches = await listMatches(sharedDb(), caller.spaceId, path.jdId, sliceRequest(query));
     if (!matches) throw new NotFoundError('JD');
     return {
       data: matches.items,

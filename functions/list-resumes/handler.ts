@@ -9,7 +9,7 @@ export const handler = apiHandler(
   { query: listResumesQuery },
   async ({ caller, query }) => {
     const delta = deltaRequest(query);
-    if (delta) return deltaResult(await listResumeChanges(sharedDb(), caller.tenantId, delta));
-    return plainPage(await listResumes(sharedDb(), caller.tenantId, pageRequest(query)));
+    if (delta) return deltaResult(await listResumeChanges(sharedDb(), caller.spaceId, delta));
+    return plainPage(await listResumes(sharedDb(), caller.spaceId, pageRequest(query)));
   },
 );

@@ -14,7 +14,7 @@ export const handler = apiHandler(
     );
     const { items, replay, ...pagination } = await listDeliveryAttempts(
       sharedDb(),
-      caller.tenantId,
+      caller.spaceId,
       path.webhookId,
       { limit, cursor: query.cursor },
     );

@@ -8,7 +8,7 @@ export const handler = apiHandler(
   'listWebhooks',
   { query: listWebhooksQuery },
   async ({ caller, query }) => {
-    const webhooks = await listWebhooks(sharedDb(), caller.tenantId, sliceRequest(query));
+    const webhooks = await listWebhooks(sharedDb(), caller.spaceId, sliceRequest(query));
     return {
       data: webhooks.items,
       ...(webhooks.pagination ? { pagination: webhooks.pagination } : {}),

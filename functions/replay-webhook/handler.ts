@@ -7,13 +7,10 @@ import { replayEvents } from '../../lib/webhooks/delivery-requests.js';
 export const handler = apiHandler('replayWebhook', { body: replayWebhookBody }, (request) =>
   withIdempotency(sharedDb(), request, {
     run: (claim) =>
-      replayEvents(
-        sharedDb(),
-        request.caller.tenantId,
-        request.path.webhookId,
-        request.body.since,
-        { claim, audit: request.audit },
-      ),
+      replayEvents(sharedDb(), request.caller.spaceId, request.path.webhookId, request.body.since, {
+        claim,
+        audit: request.audit,
+      }),
     respond: (replay): ResultOf<'replayWebhook'> => ({
       data: { webhookId: request.path.webhookId, ...replay, status: 'queued' },
     }),

@@ -3,5 +3,5 @@ import { apiHandler } from '../../lib/composition/api-handler.js';
 import { resetTestSpace } from '../../lib/test-mode/space.js';
 
 export const handler = apiHandler('resetTestSpace', {}, async ({ caller }) => ({
-  data: await resetTestSpace(sharedDb(), caller.tenantId),
+  data: await resetTestSpace(sharedDb(), caller.spaceId),
 }));

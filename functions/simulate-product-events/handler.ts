@@ -7,6 +7,6 @@ export const handler = apiHandler(
   'simulateProductEvents',
   { body: simulateProductEventsBody },
   async ({ caller, body }) => ({
-    data: { results: await simulateProductEvents(sharedDb(), caller.tenantId, body) },
+    data: { results: await simulateProductEvents(sharedDb(), caller.spaceId, body) },
   }),
 );

@@ -7,7 +7,7 @@ import { updateJdBody } from '../../lib/jds/requests.js';
 export const handler = apiHandler('updateJd', { body: updateJdBody }, (request) =>
   withIdempotency(sharedDb(), request, {
     run: (claim) =>
-      updateJd(sharedDb(), request.caller.tenantId, request.path.jdId, request.body, {
+      updateJd(sharedDb(), request.caller.spaceId, request.path.jdId, request.body, {
         ifMatch: request.headers['if-match'],
         claim,
         audit: request.audit,

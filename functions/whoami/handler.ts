@@ -4,7 +4,7 @@ import { FIRST_VERSION } from '../../lib/versions/first.js';
 
 export const handler = apiHandler('whoami', {}, async ({ caller }) => ({
   data: {
-    tenantId: tenantOfSpace(caller.tenantId),
+    tenantId: tenantOfSpace(caller.spaceId),
     keyId: caller.keyId,
     name: caller.keyName,
     scopes: caller.scopes,

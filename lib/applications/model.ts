@@ -13,6 +13,7 @@ import {
   type StoredScore,
   withStaleness,
 } from './scores.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /*
  * Folder header. lib/applications imports each other with lib/jds and with lib/resumes, on purpose:
@@ -81,8 +82,8 @@ export type ReviewItem = Review & {
 export const reviewKeys = {
   /** Sort-key prefix of one application's reviews, oldest first (ids contain no "#"). */
   ofApplication: (applicationId: string) => `REVIEW#${applicationId}#`,
-  item: (tenantId: string, applicationId: string, reviewedAt: string, reviewId: string) => ({
-    pk: tenantPk(tenantId),
+  item: (spaceId: SpaceId, applicationId: string, reviewedAt: string, reviewId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `REVIEW#${applicationId}#${sortableTime(reviewedAt)}#${reviewId}`,
   }),
 };
@@ -131,16 +132,16 @@ export type MatchEntry = Pick<
 >;
 
 export const applicationKeys = {
-  item: (tenantId: string, jdId: string, applicationId: string) => ({
-    pk: tenantPk(tenantId),
+  item: (spaceId: SpaceId, jdId: string, applicationId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `APP#${jdId}#${applicationId}`,
   }),
   /** Sort-key prefix of every application of the tenant (not their pointers: "APPID#"). */
   all: 'APP#',
   /** Sort-key prefix of one JD's applications (ids contain no "#"). */
   ofJd: (jdId: string) => `APP#${jdId}#`,
-  pointer: (tenantId: string, applicationId: string) => ({
-    pk: tenantPk(tenantId),
+  pointer: (spaceId: SpaceId, applicationId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `APPID#${applicationId}`,
   }),
   /** Prefix of one JD's entries in the matches index. */
@@ -175,7 +176,7 @@ export interface ApplicationState {
 }
 
 export function applicationItems(
-  tenantId: string,
+  spaceId: SpaceId,
   application: ApplicationState,
   stored: { version: number; updatedAt: string; sourceVersion?: number | undefined },
   candidate: { candidate: string | null; email: string | null; identityVersion: number },
@@ -184,7 +185,7 @@ export function applicationItems(
 ): { application: ApplicationItem; copy: ApplicationCopyItem; pointer: ApplicationPointerItem } {
   const best = application.scores[0];
   const item: ApplicationItem = {
-    ...applicationKeys.item(tenantId, application.jdId, application.id),
+    ...applicationKeys.item(spaceId, application.jdId, application.id),
     entity: 'APPLICATION',
     ...application,
     ...candidate,
@@ -206,7 +207,7 @@ export function applicationItems(
   return {
     application: item,
     copy: {
-      ...resumeKeys.copy(tenantId, application.resumeId, application.id),
+      ...resumeKeys.copy(spaceId, application.resumeId, application.id),
       entity: 'APPLICATION_COPY',
       id: application.id,
       jdId: application.jdId,
@@ -218,7 +219,7 @@ export function applicationItems(
       createdAt: application.createdAt,
     },
     pointer: {
-      ...applicationKeys.pointer(tenantId, application.id),
+      ...applicationKeys.pointer(spaceId, application.id),
       entity: 'APPLICATION_POINTER',
       jdId: application.jdId,
       resumeId: application.resumeId,

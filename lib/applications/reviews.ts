@@ -17,6 +17,7 @@ import {
 import { readApplicationPointer } from './store.js';
 import type { ReviewOutcome } from './statuses.js';
 import { type AiScore, asScore, type ScoreModel } from './scores.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * Human review of AI scores (POST /applications/:id/reviews): a person's decision about one specific
@@ -94,7 +95,7 @@ const REVIEW = guards('application');
  */
 export async function createReview(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   applicationId: string,
   input: ReviewInput,
   options: {
@@ -106,12 +107,12 @@ export async function createReview(
   if (!isValidId(applicationId)) throw new NotFoundError('Application');
   return optimistically(
     async () => {
-      const pointer = await readApplicationPointer(db, tenantId, applicationId);
+      const pointer = await readApplicationPointer(db, spaceId, applicationId);
       const application =
         pointer &&
         (await getItem<ApplicationItem>(
           db,
-          applicationKeys.item(tenantId, pointer.jdId, applicationId),
+          applicationKeys.item(spaceId, pointer.jdId, applicationId),
           { consistent: true },
         ));
       if (!application) throw new NotFoundError('Application');
@@ -139,7 +140,7 @@ export async function createReview(
       // Its audit entry's key stays with it: the candidate's export shows the entry.
       const audit =
         options.audit &&
-        auditEntry(db, tenantId, options.audit, 'review.created', {
+        auditEntry(db, spaceId, options.audit, 'review.created', {
           type: 'review',
           id: review.id,
           version: null,
@@ -150,7 +151,7 @@ export async function createReview(
           Put: {
             TableName: db.tableName,
             Item: {
-              ...reviewKeys.item(tenantId, applicationId, reviewedAt, review.id),
+              ...reviewKeys.item(spaceId, applicationId, reviewedAt, review.id),
               entity: 'REVIEW',
               ...review,
               ...(audit ? { auditSk: audit.Put.Item.sk } : {}),
@@ -161,14 +162,14 @@ export async function createReview(
         REVIEW.on('application', {
           Update: {
             TableName: db.tableName,
-            Key: applicationKeys.item(tenantId, application.jdId, applicationId),
+            Key: applicationKeys.item(spaceId, application.jdId, applicationId),
             UpdateExpression:
               'SET lastReview = :latest, version = version + :one ADD reviewCount :one',
             ConditionExpression: 'version = :v',
             ExpressionAttributeValues: { ':latest': latest, ':one': 1, ':v': application.version },
           },
         }),
-        recordEvent(tenantId, 'application.reviewed', {
+        recordEvent(spaceId, 'application.reviewed', {
           id: applicationId,
           jdId: application.jdId,
           resumeId: application.resumeId,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import { batchGet } from '../db/dynamo.js';
 import { type JdHeadItem, jdKeys } from '../jds/model.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * Stale scores: a score given before its JD's scoring inputs (title, description, experience,
@@ -15,14 +16,14 @@ export type ScoringInputsChanges = ReadonlyMap<string, string>;
 /** When the scoring inputs of each of `jdIds` last changed: one BatchGet of their heads' two attributes. */
 export async function readScoringInputsChanges(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   jdIds: Iterable<string>,
 ): Promise<ScoringInputsChanges> {
   const unique = [...new Set(jdIds)];
   if (unique.length === 0) return new Map();
   const heads = await batchGet<Pick<JdHeadItem, 'pk' | 'sk' | 'id' | 'scoringInputsChangedAt'>>(
     db,
-    unique.map((jdId) => jdKeys.head(tenantId, jdId)),
+    unique.map((jdId) => jdKeys.head(spaceId, jdId)),
     { projection: 'id, scoringInputsChangedAt' },
   );
   const changes = new Map<string, string>();

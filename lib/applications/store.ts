@@ -37,6 +37,7 @@ import {
 } from './model.js';
 import { LIMITS } from '../schemas/limits.js';
 import { readScoringInputsChanges } from './staleness.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * Applications as stored: a JD's ranked matches, and one application with its scores and reviews.
@@ -48,19 +49,19 @@ import { readScoringInputsChanges } from './staleness.js';
  * `name` binds a cursor to the list it was issued for.
  */
 export function matchesOfJd(
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   name: string,
   projection?: string,
 ): SliceSource {
   return {
-    tenantPk: tenantPk(tenantId),
+    tenantPk: tenantPk(spaceId),
     name: `${name}:${jdId}`,
     query: {
       IndexName: INDEXES.matches.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
       ExpressionAttributeValues: {
-        ':pk': tenantPk(tenantId),
+        ':pk': tenantPk(spaceId),
         ':prefix': applicationKeys.matchesPrefix(jdId),
       },
       // The keys stay in the projection: a slice's cursor is made of them.
@@ -72,7 +73,7 @@ export function matchesOfJd(
         : {}),
     },
     sortKey: 'gsi3sk',
-    startKey: (id, sort) => ({ ...applicationKeys.item(tenantId, jdId, id), gsi3sk: sort }),
+    startKey: (id, sort) => ({ ...applicationKeys.item(spaceId, jdId, id), gsi3sk: sort }),
   };
 }
 
@@ -83,7 +84,7 @@ export function matchesOfJd(
  */
 export async function listMatches(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   slice?: SliceRequest,
 ): Promise<Listed<Match> | undefined> {
@@ -91,11 +92,11 @@ export async function listMatches(
   const [head, entries] = await Promise.all([
     getItem<
       Pick<JdHeadItem | TombstoneItem, 'entity'> & Pick<JdHeadItem, 'scoringInputsChangedAt'>
-    >(db, jdKeys.head(tenantId, jdId), {
+    >(db, jdKeys.head(spaceId, jdId), {
       consistent: true,
       projection: 'entity, scoringInputsChangedAt',
     }),
-    wholeOrSlice<MatchEntry>(db, matchesOfJd(tenantId, jdId, 'matches'), slice),
+    wholeOrSlice<MatchEntry>(db, matchesOfJd(spaceId, jdId, 'matches'), slice),
   ]);
   if (head?.entity !== 'JD') return undefined;
   const changedAt = head.scoringInputsChangedAt;
@@ -105,13 +106,13 @@ export async function listMatches(
 /** Where an application lives (its JD and resume), from its id; undefined when it is not (or no longer) there. */
 export async function readApplicationPointer(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   applicationId: string,
 ): Promise<ApplicationPointerItem | undefined> {
   if (!isValidId(applicationId)) return undefined;
   const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(
     db,
-    applicationKeys.pointer(tenantId, applicationId),
+    applicationKeys.pointer(spaceId, applicationId),
     { consistent: true },
   );
   return pointer?.entity === 'APPLICATION_POINTER' ? pointer : undefined;
@@ -120,21 +121,21 @@ export async function readApplicationPointer(
 /** An application's reviews, newest first (at most LIMITS.reviewsPerApplication exist). */
 export async function readReviews(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   applicationId: string,
 ): Promise<Review[]> {
-  return (await readReviewItems(db, tenantId, applicationId)).map(toReview);
+  return (await readReviewItems(db, spaceId, applicationId)).map(toReview);
 }
 
 /** One review of an application; 404 when the application has no such review. */
 export async function readReview(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   applicationId: string,
   reviewId: string,
 ): Promise<Review> {
   const found = isValidId(applicationId)
-    ? (await readReviewItems(db, tenantId, applicationId)).find((item) => item.id === reviewId)
+    ? (await readReviewItems(db, spaceId, applicationId)).find((item) => item.id === reviewId)
     : undefined;
   if (!found) throw new NotFoundError('Review');
   return toReview(found);
@@ -143,13 +144,13 @@ export async function readReview(
 /** An application's reviews as stored (with their audit entries' keys), newest first. */
 export async function readReviewItems(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   applicationId: string,
 ): Promise<ReviewItem[]> {
   const { items } = await queryUpTo<ReviewItem>(
     db,
     {
-      ...underPrefix(tenantId, reviewKeys.ofApplication(applicationId)),
+      ...underPrefix(spaceId, reviewKeys.ofApplication(applicationId)),
       ScanIndexForward: false,
       ConsistentRead: true,
     },
@@ -161,18 +162,18 @@ export async function readReviewItems(
 /** One application with every score and its provenance (GET /applications/:id), through its pointer. */
 export async function readApplication(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   applicationId: string,
 ): Promise<Application | undefined> {
-  const pointer = await readApplicationPointer(db, tenantId, applicationId);
+  const pointer = await readApplicationPointer(db, spaceId, applicationId);
   if (!pointer) return undefined;
   const [application, reviews, jd] = await Promise.all([
-    getItem<ApplicationItem>(db, applicationKeys.item(tenantId, pointer.jdId, applicationId), {
+    getItem<ApplicationItem>(db, applicationKeys.item(spaceId, pointer.jdId, applicationId), {
       consistent: true,
     }),
-    readReviews(db, tenantId, applicationId),
+    readReviews(db, spaceId, applicationId),
     // When its scoring inputs last changed: the scores' staleness.
-    getItem<Pick<JdHeadItem, 'scoringInputsChangedAt'>>(db, jdKeys.head(tenantId, pointer.jdId), {
+    getItem<Pick<JdHeadItem, 'scoringInputsChangedAt'>>(db, jdKeys.head(spaceId, pointer.jdId), {
       projection: 'scoringInputsChangedAt',
     }),
   ]);
@@ -192,23 +193,23 @@ const ENTRY_NAMES = Object.fromEntries(
  */
 export async function listApplications(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   filter: ApplicationFilter,
   request: SliceRequest,
 ): Promise<Slice<ApplicationEntry>> {
-  const slice = await filteredApplications(db, tenantId, filter, request);
-  return { ...slice, items: await toEntries(db, tenantId, slice.items) };
+  const slice = await filteredApplications(db, spaceId, filter, request);
+  return { ...slice, items: await toEntries(db, spaceId, slice.items) };
 }
 
 /** Applications as GET /applications shows them, each score's staleness read from its JD's head. */
 async function toEntries(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   items: ApplicationEntryItem[],
 ): Promise<ApplicationEntry[]> {
   const changes = await readScoringInputsChanges(
     db,
-    tenantId,
+    spaceId,
     items.map((item) => item.jdId),
   );
   return items.map((item) => toApplicationEntry(item, changes.get(item.jdId)));
@@ -216,11 +217,11 @@ async function toEntries(
 
 async function filteredApplications(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   filter: ApplicationFilter,
   request: SliceRequest,
 ): Promise<Slice<ApplicationEntryItem>> {
-  const pk = tenantPk(tenantId);
+  const pk = tenantPk(spaceId);
   const name = `applications:${JSON.stringify(filter)}`;
   const keep = (item: ApplicationEntryItem | undefined) =>
     item && passesFilter(item, filter) ? item : undefined;
@@ -237,11 +238,11 @@ async function filteredApplications(
         tenantPk: pk,
         name,
         query: {
-          ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)),
+          ...underPrefix(spaceId, resumeKeys.copiesPrefix(resumeId)),
           ProjectionExpression: 'sk, id, jdId',
         },
         sortKey: 'sk',
-        startKey: (id) => resumeKeys.copy(tenantId, resumeId, id),
+        startKey: (id) => resumeKeys.copy(spaceId, resumeId, id),
       },
       request,
       {
@@ -250,7 +251,7 @@ async function filteredApplications(
         items: async (copies) => {
           const found = await batchGet<ApplicationEntryItem & { pk: string; sk: string }>(
             db,
-            copies.map((copy) => applicationKeys.item(tenantId, copy.jdId, copy.id)),
+            copies.map((copy) => applicationKeys.item(spaceId, copy.jdId, copy.id)),
             { projection: ENTRY_PROJECTION, names: ENTRY_NAMES },
           );
           const byId = new Map(found.map((item) => [item.id, item]));
@@ -270,7 +271,7 @@ async function filteredApplications(
       tenantPk: pk,
       name,
       query: {
-        ...underPrefix(tenantId, prefix),
+        ...underPrefix(spaceId, prefix),
         ProjectionExpression: `sk, ${ENTRY_PROJECTION}`,
         ExpressionAttributeNames: ENTRY_NAMES,
       },
@@ -283,13 +284,13 @@ async function filteredApplications(
 }
 
 /** A page of the applications' delta walk (GET /applications?updatedSince= or ?syncToken=), from the changes index alone. */
-export function listApplicationChanges(db: Db, tenantId: string, request: DeltaRequest) {
+export function listApplicationChanges(db: Db, spaceId: SpaceId, request: DeltaRequest) {
   return deltaPage<ApplicationEntryItem & ChangeEntry, ApplicationEntry>(
     db,
-    tenantId,
+    spaceId,
     'applications',
     'application',
     request,
-    (entries) => toEntries(db, tenantId, entries),
+    (entries) => toEntries(db, spaceId, entries),
   );
 }

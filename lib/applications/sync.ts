@@ -46,6 +46,7 @@ import {
 } from './model.js';
 import { type AiScore, asScore, byHighest, newestScore } from './scores.js';
 import { isScore } from '../schemas/limits.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * What the product's events do to applications (lib/product-events): each carries the product's
@@ -106,7 +107,7 @@ function pointerCondition(stored: ApplicationPointerItem | TombstoneItem | undef
  */
 async function writeApplication(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   next: ApplicationState,
   stored: {
     application: ApplicationItem | undefined;
@@ -119,7 +120,7 @@ async function writeApplication(
   const { application: previous } = stored;
   const { resume, jd } = parents;
   const items = applicationItems(
-    tenantId,
+    spaceId,
     next,
     { version: (previous?.version ?? 0) + 1, updatedAt: nowIso(now), sourceVersion },
     { ...candidateIdentity(resume.metadata), identityVersion: resume.identityVersion },
@@ -127,7 +128,7 @@ async function writeApplication(
   );
   await transactWrite(db, [
     // What GET /candidates shows of the candidate changes with it (their delta walk).
-    { Put: { TableName: db.tableName, Item: candidateChangeItem(tenantId, next.resumeId) } },
+    { Put: { TableName: db.tableName, Item: candidateChangeItem(spaceId, next.resumeId) } },
     WRITE.on('application', {
       Put: {
         TableName: db.tableName,
@@ -143,21 +144,21 @@ async function writeApplication(
     WRITE.on('resume', {
       ConditionCheck: {
         TableName: db.tableName,
-        Key: resumeKeys.item(tenantId, next.resumeId),
+        Key: resumeKeys.item(spaceId, next.resumeId),
         ConditionExpression: 'identityVersion = :iv',
         ExpressionAttributeValues: { ':iv': resume.identityVersion },
       },
     }),
     WRITE.on(
       'jd',
-      applicationWriteOnHead(db, tenantId, next.jdId, jd, previous?.status !== next.status, now),
+      applicationWriteOnHead(db, spaceId, next.jdId, jd, previous?.status !== next.status, now),
     ),
     WRITE.on('pointer', {
       Put: { TableName: db.tableName, Item: items.pointer, ...pointerCondition(stored.pointer) },
     }),
     // Guarded by the application's own version, like the application it copies.
     { Put: { TableName: db.tableName, Item: items.copy } },
-    ...applicationEvents(tenantId, previous, next, items.application.updatedAt),
+    ...applicationEvents(spaceId, previous, next, items.application.updatedAt),
   ]);
 }
 
@@ -168,7 +169,7 @@ async function writeApplication(
  * are in GET /applications/:id.
  */
 function applicationEvents(
-  tenantId: string,
+  spaceId: SpaceId,
   previous: ApplicationItem | undefined,
   next: ApplicationState,
   updatedAt: string,
@@ -184,19 +185,19 @@ function applicationEvents(
   const known = new Set((previous?.scores ?? []).map((score) => canonical(asScore(score))));
   const added = next.scores.filter((score) => !known.has(canonical(score)));
   const events: TransactItem[] = [];
-  if (!previous) events.push(recordEvent(tenantId, 'application.created', data));
+  if (!previous) events.push(recordEvent(spaceId, 'application.created', data));
   else if (
     previous.status !== next.status ||
     added.length > 0 ||
     previous.scores.length !== next.scores.length
   ) {
     if (previous.status !== next.status) data.previousStatus = previous.status;
-    events.push(recordEvent(tenantId, 'application.updated', data));
+    events.push(recordEvent(spaceId, 'application.updated', data));
   }
   const newest = newestScore(added);
   if (newest) {
     events.push(
-      recordEvent(tenantId, 'application.scored', {
+      recordEvent(spaceId, 'application.scored', {
         id: next.id,
         jdId: next.jdId,
         resumeId: next.resumeId,
@@ -230,19 +231,19 @@ const WRITE = guards('application', 'resume', 'jd', 'pointer');
 const lostARace = (error: unknown) => WRITE.failed(error);
 
 /** The pointer (or its tombstone), and through it the application, its resume and its JD head. */
-async function readStored(db: Db, tenantId: string, applicationId: string) {
+async function readStored(db: Db, spaceId: SpaceId, applicationId: string) {
   const pointer = await getItem<ApplicationPointerItem | TombstoneItem>(
     db,
-    applicationKeys.pointer(tenantId, applicationId),
+    applicationKeys.pointer(spaceId, applicationId),
     { consistent: true },
   );
   if (pointer?.entity !== 'APPLICATION_POINTER') return { pointer, application: undefined };
   const items = await batchGet<ApplicationItem | ResumeItem | JdHeadItem | TombstoneItem>(
     db,
     [
-      applicationKeys.item(tenantId, pointer.jdId, applicationId),
-      resumeKeys.item(tenantId, pointer.resumeId),
-      jdKeys.head(tenantId, pointer.jdId),
+      applicationKeys.item(spaceId, pointer.jdId, applicationId),
+      resumeKeys.item(spaceId, pointer.resumeId),
+      jdKeys.head(spaceId, pointer.jdId),
     ],
     { consistent: true },
   );
@@ -260,12 +261,12 @@ async function readStored(db: Db, tenantId: string, applicationId: string) {
  */
 async function readParents(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   resumeId: string,
 ): Promise<{ resume: ResumeItem; jd: JdHeadItem } | 'deleted'> {
-  const jdKey = jdKeys.head(tenantId, jdId);
-  const resumeKey = resumeKeys.item(tenantId, resumeId);
+  const jdKey = jdKeys.head(spaceId, jdId);
+  const resumeKey = resumeKeys.item(spaceId, resumeId);
   const items = await batchGet<JdHeadItem | ResumeItem | TombstoneItem>(db, [jdKey, resumeKey], {
     consistent: true,
   });
@@ -291,7 +292,7 @@ async function readParents(
  */
 export function applyApplicationUpsert(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   input: ApplicationImport & { id: string },
   options: { sourceVersion: number; now?: Date },
 ): Promise<ProductWrite<{ id: string }>> {
@@ -299,7 +300,7 @@ export function applyApplicationUpsert(
   const now = options.now ?? new Date();
   const scores = input.aiScores ? storedScores(input.aiScores) : undefined;
   return optimistically(async (): Promise<ProductWrite<{ id: string }>> => {
-    const stored = await readStored(db, tenantId, id);
+    const stored = await readStored(db, spaceId, id);
     const ignored = versionVerdict(stored.application ?? stored.pointer, options.sourceVersion);
     if (ignored) return ignored;
     const existing = stored.application;
@@ -311,7 +312,7 @@ export function applyApplicationUpsert(
     const parents =
       existing && 'resume' in stored && stored.resume && stored.jd
         ? { resume: stored.resume, jd: stored.jd }
-        : await readParents(db, tenantId, input.jdId, input.resumeId);
+        : await readParents(db, spaceId, input.jdId, input.resumeId);
     if (parents === 'deleted') return { outcome: 'ignored', reason: 'deleted' };
     const next: ApplicationState = {
       id,
@@ -325,7 +326,7 @@ export function applyApplicationUpsert(
         ? {}
         : { reviewCount: existing.reviewCount ?? 0, lastReview: existing.lastReview }),
     };
-    await writeApplication(db, tenantId, next, stored, parents, now, options.sourceVersion);
+    await writeApplication(db, spaceId, next, stored, parents, now, options.sourceVersion);
     return { outcome: 'applied', created: !existing, value: { id } };
   }, lostARace);
 }
@@ -336,7 +337,7 @@ const CLEANUP_CONCURRENCY = 8;
 /** Removes every application given, each with its copy and pointer (a JD's deletion, a resume's erasure). */
 export async function removeApplications(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   applications: ApplicationItem[],
   now: Date,
   options: { resumeErased?: boolean; jdDeleted?: boolean } = {},
@@ -346,7 +347,7 @@ export async function removeApplications(
     applications,
     (application) =>
       ignoreConditionFailure(
-        removeApplication(db, tenantId, application, now, {
+        removeApplication(db, spaceId, application, now, {
           resumeErased: options.resumeErased ?? false,
           jdLive: !options.jdDeleted,
         }),
@@ -364,7 +365,7 @@ export async function removeApplications(
  */
 async function removeApplication(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   application: ApplicationItem,
   now: Date,
   options: { sourceVersion?: number; resumeErased: boolean; jdLive: boolean },
@@ -372,24 +373,24 @@ async function removeApplication(
   try {
     const reviews = application.reviewCount
       ? await queryAll<{ pk: string; sk: string }>(db, {
-          ...underPrefix(tenantId, reviewKeys.ofApplication(application.id)),
+          ...underPrefix(spaceId, reviewKeys.ofApplication(application.id)),
           ProjectionExpression: 'pk, sk',
           ConsistentRead: true,
         })
       : [];
-    await transactWrite(db, removalItems(db, tenantId, application, reviews, now, options));
+    await transactWrite(db, removalItems(db, spaceId, application, reviews, now, options));
   } catch (error) {
     if (options.jdLive && WRITE.failed(error, 'jd'))
-      return removeApplication(db, tenantId, application, now, { ...options, jdLive: false });
+      return removeApplication(db, spaceId, application, now, { ...options, jdLive: false });
     // Reviewed since it was read: again, with its reviews. Gone: another removal took it.
     if (WRITE.failed(error, 'application')) {
       const fresh = await getItem<ApplicationItem>(
         db,
-        applicationKeys.item(tenantId, application.jdId, application.id),
+        applicationKeys.item(spaceId, application.jdId, application.id),
         { consistent: true },
       );
       if (fresh && fresh.reviewCount !== application.reviewCount)
-        return removeApplication(db, tenantId, fresh, now, options);
+        return removeApplication(db, spaceId, fresh, now, options);
     }
     throw error;
   }
@@ -397,19 +398,19 @@ async function removeApplication(
 
 function removalItems(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   application: ApplicationItem,
   reviews: { pk: string; sk: string }[],
   now: Date,
   options: { sourceVersion?: number; resumeErased: boolean; jdLive: boolean },
 ): TransactItem[] {
   const sourceVersion = options.sourceVersion ?? application.sourceVersion ?? 0;
-  const pointer = applicationKeys.pointer(tenantId, application.id);
+  const pointer = applicationKeys.pointer(spaceId, application.id);
   // An erased candidate's change entry expires with its tombstone.
-  const change = candidateChangeItem(tenantId, application.resumeId);
+  const change = candidateChangeItem(spaceId, application.resumeId);
   return [
     ...(options.jdLive
-      ? [WRITE.on('jd', applicationRemovalOnHead(db, tenantId, application.jdId))]
+      ? [WRITE.on('jd', applicationRemovalOnHead(db, spaceId, application.jdId))]
       : []),
     {
       Put: {
@@ -421,7 +422,7 @@ function removalItems(
     WRITE.on('application', {
       Delete: {
         TableName: db.tableName,
-        Key: applicationKeys.item(tenantId, application.jdId, application.id),
+        Key: applicationKeys.item(spaceId, application.jdId, application.id),
         ConditionExpression:
           'attribute_exists(pk) AND (attribute_not_exists(reviewCount) OR reviewCount = :reviews)',
         ExpressionAttributeValues: { ':reviews': application.reviewCount ?? 0 },
@@ -434,7 +435,7 @@ function removalItems(
     {
       Delete: {
         TableName: db.tableName,
-        Key: resumeKeys.copy(tenantId, application.resumeId, application.id),
+        Key: resumeKeys.copy(spaceId, application.resumeId, application.id),
       },
     },
     {
@@ -443,7 +444,7 @@ function removalItems(
         Item: tombstoneItem(pointer, 'APPLICATION', application.id, sourceVersion, now),
       },
     },
-    recordEvent(tenantId, 'application.deleted', {
+    recordEvent(spaceId, 'application.deleted', {
       id: application.id,
       jdId: application.jdId,
       resumeId: application.resumeId,
@@ -455,13 +456,13 @@ function removalItems(
 /** Applies the product's deletion of an application at `sourceVersion` (a tombstone stays at its pointer). */
 export function applyApplicationDeletion(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   applicationId: string,
   options: { sourceVersion: number; now?: Date },
 ): Promise<ProductWrite<undefined>> {
   const now = options.now ?? new Date();
   return optimistically(async (): Promise<ProductWrite<undefined>> => {
-    const stored = await readStored(db, tenantId, applicationId);
+    const stored = await readStored(db, spaceId, applicationId);
     const ignored = versionVerdict(stored.application ?? stored.pointer, options.sourceVersion);
     if (ignored)
       return {
@@ -472,14 +473,14 @@ export function applyApplicationDeletion(
             : 'stale',
       };
     if (stored.application) {
-      await removeApplication(db, tenantId, stored.application, now, {
+      await removeApplication(db, spaceId, stored.application, now, {
         sourceVersion: options.sourceVersion,
         resumeErased: false,
         jdLive: true,
       });
     } else {
       // Not there (yet): the tombstone makes an older upsert that arrives later be ignored.
-      const key = applicationKeys.pointer(tenantId, applicationId);
+      const key = applicationKeys.pointer(spaceId, applicationId);
       await transactWrite(db, [
         WRITE.on('pointer', {
           Put: {

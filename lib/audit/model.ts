@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import type { TransactItem } from '../db/dynamo.js';
 import { auditRetentionDays } from '../config.js';
 import type { AuditAction } from './actions.js';
+import type { SpaceId } from '../db/spaces.js';
 
 export type { AuditAction } from './actions.js';
 
@@ -64,8 +65,8 @@ export const auditKeys = {
   prefix: 'AUDIT#',
   /** Where an entry made at `at` sorts. */
   sortAt: (at: string) => `AUDIT#${sortableTime(at)}`,
-  item: (tenantId: string, at: string, id: string) => ({
-    pk: tenantPk(tenantId),
+  item: (spaceId: SpaceId, at: string, id: string) => ({
+    pk: tenantPk(spaceId),
     sk: `AUDIT#${sortableTime(at)}#${id}`,
   }),
 };
@@ -75,7 +76,7 @@ const DAY_S = 24 * 60 * 60;
 /** The transaction item that records `action` on `object` by `context`: put with the change it records. */
 export function auditEntry(
   db: Pick<Db, 'tableName'>,
-  tenantId: string,
+  spaceId: SpaceId,
   context: AuditContext,
   action: AuditAction,
   object: AuditObject,
@@ -84,7 +85,7 @@ export function auditEntry(
   const at = nowIso(now);
   const id = newId();
   const item: AuditItem = {
-    ...auditKeys.item(tenantId, at, id),
+    ...auditKeys.item(spaceId, at, id),
     entity: 'AUDIT',
     id,
     at,
@@ -108,12 +109,12 @@ export function auditEntry(
  */
 export function audited(
   db: Pick<Db, 'tableName'>,
-  tenantId: string,
+  spaceId: SpaceId,
   context: AuditContext | undefined,
   action: AuditAction,
   object: AuditObject,
 ): TransactItem[] {
-  return context ? [auditEntry(db, tenantId, context, action, object)] : [];
+  return context ? [auditEntry(db, spaceId, context, action, object)] : [];
 }
 
 export function toAuditEntry(item: AuditItem): AuditEntry {

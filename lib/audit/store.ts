@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import { tenantPk } from '../db/ids.js';
 import { filteredSlicePage, type Slice, type SliceRequest } from '../db/pagination.js';
 import { type AuditEntry, type AuditItem, auditKeys, toAuditEntry } from './model.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /** What GET /audit-log may be asked to keep: entries of one object, by one actor, in a time range. */
 export interface AuditFilter {
@@ -19,11 +20,11 @@ export interface AuditFilter {
  */
 export function listAuditLog(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   filter: AuditFilter,
   request: SliceRequest,
 ): Promise<Slice<AuditEntry>> {
-  const pk = tenantPk(tenantId);
+  const pk = tenantPk(spaceId);
   const from = filter.since === undefined ? auditKeys.prefix : auditKeys.sortAt(filter.since);
   // Past the last entry of `until`'s millisecond.
   const to =

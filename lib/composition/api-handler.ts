@@ -237,7 +237,7 @@ function authorize<R extends RouteId>(
   return {
     before: (request) => {
       const caller = callerOf(request.event);
-      logger.appendKeys({ tenantId: caller.tenantId, keyId: caller.keyId, route: routeId });
+      logger.appendKeys({ tenantId: caller.spaceId, keyId: caller.keyId, route: routeId });
       // Kept first, so that a 429 or 403 below still carries the RateLimit headers and its version.
       request.context.caller = caller;
       request.context.apiVersion = preferredVersion(

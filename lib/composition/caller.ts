@@ -3,7 +3,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import { isScope, type Scope } from '../http/scopes.js';
-import { testSpaceOf } from '../db/spaces.js';
+import { testSpaceOf, type SpaceId } from '../db/spaces.js';
 import type { KeyMode } from '../keys/format.js';
 import { TransientError } from '../errors.js';
 import { HttpError } from '../http/errors.js';
@@ -66,7 +66,7 @@ export interface Caller {
    * The space every read and write of the request names (lib/db/ids.ts): the tenant's id for a live
    * key, its test space's (`test:<tenant>`) for a test key. Route code never chooses: the key does.
    */
-  tenantId: string;
+  spaceId: SpaceId;
   /** the key's mode: a test key reaches only the test space */
   mode: KeyMode;
   keyId: string;
@@ -112,7 +112,7 @@ export function callerOf(event: ApiEvent): Caller {
     throw new Error('Request reached the function without authorizer context');
   const mode = context.mode === 'test' ? 'test' : 'live';
   return {
-    tenantId: mode === 'test' ? testSpaceOf(context.tenantId) : context.tenantId,
+    spaceId: mode === 'test' ? testSpaceOf(context.tenantId) : context.tenantId,
     mode,
     keyId: context.keyId,
     keyName: context.keyName,

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { forEachQueried, isConditionFailure, putItem, updateItem } from '../db/dynamo.js';
 import { tenantPk } from '../db/ids.js';
 import { candidateChangeItem } from '../resumes/model.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * One-off upgrade of a tenant written before delta walks: every JD, resume and application without an
@@ -14,7 +15,7 @@ import { candidateChangeItem } from '../resumes/model.js';
  */
 export async function indexChanges(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
 ): Promise<{ indexed: number; skipped: number }> {
   const counts = { indexed: 0, skipped: 0 };
   await forEachQueried<{ sk: string; entity: string; id: string; gsi4sk?: string }>(
@@ -25,7 +26,7 @@ export async function indexChanges(
       FilterExpression:
         '(entity IN (:jd, :application) AND attribute_not_exists(gsi4sk)) OR entity = :resume',
       ExpressionAttributeValues: {
-        ':pk': tenantPk(tenantId),
+        ':pk': tenantPk(spaceId),
         ':jd': 'JD',
         ':resume': 'RESUME',
         ':application': 'APPLICATION',
@@ -33,10 +34,10 @@ export async function indexChanges(
       ProjectionExpression: 'pk, sk, entity, id, gsi4sk',
     },
     async (item) => {
-      if (item.entity === 'RESUME' && (await indexCandidate(db, tenantId, item.id)))
+      if (item.entity === 'RESUME' && (await indexCandidate(db, spaceId, item.id)))
         counts.indexed += 1;
       if (item.gsi4sk === undefined)
-        counts[(await indexItem(db, tenantId, item)) ? 'indexed' : 'skipped'] += 1;
+        counts[(await indexItem(db, spaceId, item)) ? 'indexed' : 'skipped'] += 1;
     },
   );
   return counts;
@@ -45,14 +46,14 @@ export async function indexChanges(
 /** Gives an item its entry, unless it got one meanwhile (a write); whether it did. */
 async function indexItem(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   item: { sk: string; entity: string; id: string },
 ): Promise<boolean> {
   const entry = backfilledChange(item);
   if (!entry) return false;
   try {
     await updateItem(db, {
-      Key: { pk: tenantPk(tenantId), sk: item.sk },
+      Key: { pk: tenantPk(spaceId), sk: item.sk },
       UpdateExpression: 'SET gsi4sk = :entry',
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi4sk)',
       ExpressionAttributeValues: { ':entry': entry },
@@ -65,10 +66,10 @@ async function indexItem(
 }
 
 /** A candidate's change entry (stamped as it is written), unless it has one; whether it was written. */
-async function indexCandidate(db: Db, tenantId: string, resumeId: string): Promise<boolean> {
+async function indexCandidate(db: Db, spaceId: SpaceId, resumeId: string): Promise<boolean> {
   try {
     await putItem(db, {
-      Item: candidateChangeItem(tenantId, resumeId),
+      Item: candidateChangeItem(spaceId, resumeId),
       ConditionExpression: 'attribute_not_exists(pk)',
     });
     return true;

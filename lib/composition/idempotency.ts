@@ -69,7 +69,7 @@ export async function withIdempotency<Result, Answer>(
       'must be 1-255 printable ASCII characters without spaces',
     );
   }
-  const key = idempotencyKeys.record(request.caller.tenantId, request.caller.keyId, header);
+  const key = idempotencyKeys.record(request.caller.spaceId, request.caller.keyId, header);
   const fingerprint = { target: request.target, hash: requestHash(request.body) };
   // The stored answer is what `respond` (then `redact`) made of the first request's result.
   const replay = (record: IdempotencyRecordItem): Answer => {

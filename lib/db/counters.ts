@@ -8,18 +8,19 @@ import {
   countOf,
 } from './entities/counter.js';
 import { underPrefix } from './ids.js';
+import type { SpaceId } from './spaces.js';
 
 export type { CounterKind };
 
 /** One count of a tenant: its shards, read in one Query and summed. */
 export async function readCount(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   kind: CounterKind,
   field = 'total',
 ): Promise<number> {
   const shards = await queryAll<CounterItem>(db, {
-    ...underPrefix(tenantId, counterKeys.prefix(kind)),
+    ...underPrefix(spaceId, counterKeys.prefix(kind)),
     ProjectionExpression: '#f',
     ExpressionAttributeNames: { '#f': field },
   });
@@ -28,12 +29,12 @@ export async function readCount(
 
 /** A transaction item that adds each delta to its field, on one shard chosen at random. */
 export function counterDelta(
-  tenantId: string,
+  spaceId: SpaceId,
   kind: CounterKind,
   deltas: Record<string, number>,
 ): Addition {
   return addTo(
-    counterKeys.shard(tenantId, kind, Math.floor(Math.random() * COUNTER_SHARDS)),
+    counterKeys.shard(spaceId, kind, Math.floor(Math.random() * COUNTER_SHARDS)),
     deltas,
   );
 }

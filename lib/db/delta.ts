@@ -6,7 +6,7 @@ import { getItem, queryUpTo } from './dynamo.js';
 import { type TenantItem, tenantKeys } from './entities/tenant.js';
 import { TOMBSTONE_TTL_SECONDS } from './entities/tombstone.js';
 import { tenantPk } from './ids.js';
-import { isTestSpace } from './spaces.js';
+import { isTestSpace, type SpaceId } from './spaces.js';
 import { itemsWithinPageBytes, signToken, verifiedToken } from './pagination.js';
 import { INDEXES } from './table.js';
 
@@ -101,9 +101,9 @@ const isTime = (value: unknown): value is number =>
  * Whether a test space was reset (lib/test-mode/space.ts) since `issued`: a reset deletes without
  * tombstones, so a token from before it would hide those deletions. One read, for test spaces only.
  */
-async function resetSince(db: Db, tenantId: string, issued: number): Promise<boolean> {
-  if (!isTestSpace(tenantId)) return false;
-  const space = await getItem<Pick<TenantItem, 'resetAt'>>(db, tenantKeys.item(tenantId), {
+async function resetSince(db: Db, spaceId: SpaceId, issued: number): Promise<boolean> {
+  if (!isTestSpace(spaceId)) return false;
+  const space = await getItem<Pick<TenantItem, 'resetAt'>>(db, tenantKeys.item(spaceId), {
     consistent: true,
     projection: 'resetAt',
   });
@@ -118,14 +118,14 @@ async function resetSince(db: Db, tenantId: string, issued: number): Promise<boo
  */
 export async function deltaPage<E extends ChangeEntry, T>(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   list: string,
   kind: ChangeKind,
   request: DeltaRequest,
   toItems: (entries: E[]) => Promise<(T | DeletedEntry)[]>,
 ): Promise<DeltaPage<T>> {
   const now = request.now ?? Date.now();
-  const pk = tenantPk(tenantId);
+  const pk = tenantPk(spaceId);
   const tokenScope = { tenantPk: pk, name: `sync:${list}` };
 
   let since: number;
@@ -142,7 +142,7 @@ export async function deltaPage<E extends ChangeEntry, T>(
     if (now - payload.t > RETENTION_MS) throw new SyncTokenExpiredError(DELTA_RETENTION_DAYS);
     // Tokens issued before this one carried only their cut, which is earlier than their issue.
     const issued = isTime(payload.i) ? payload.i : payload.t;
-    if (await resetSince(db, tenantId, issued))
+    if (await resetSince(db, spaceId, issued))
       throw new SyncTokenExpiredError(
         DELTA_RETENTION_DAYS,
         'issued before the test space was reset',

@@ -1,5 +1,5 @@
 import { monotonicFactory } from 'ulid';
-import { isTestSpace, tenantOfSpace, testSpaceOf } from './spaces.js';
+import { isTestSpace, tenantOfSpace, testSpaceOf, type SpaceId } from './spaces.js';
 import { PARTITION_PREFIXES } from './table.js';
 
 /** Ids, tenant ids and key ids: what may appear inside a key segment without escaping. */
@@ -53,13 +53,13 @@ export function sortableTime(iso: string): string {
 
 /** The key condition of a query for a tenant's items whose sort key starts with `prefix` (`values`: the query's other values). */
 export function underPrefix(
-  tenantId: string,
+  spaceId: SpaceId,
   prefix: string,
   values: Record<string, unknown> = {},
 ) {
   return {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': prefix, ...values },
+    ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': prefix, ...values },
   };
 }
 

@@ -6,6 +6,13 @@
  */
 const TEST_SPACE_MARK = 'test:';
 
+/**
+ * The id of a space: what the data layer partitions by and every read and write names (`acme`, or
+ * `test:acme` for its test space). It is the caller's, never chosen by route code
+ * (lib/composition/caller.ts), and a product event's tenant id is its live space.
+ */
+export type SpaceId = string;
+
 /** The spaces a key reaches: its tenant's live data, or its test space (lib/keys/format.ts spells them in keys). */
 export const KEY_MODES = ['live', 'test'] as const;
 export type KeyMode = (typeof KEY_MODES)[number];

@@ -5,6 +5,7 @@ import { EVENT_ID_PATTERN, type EventType } from './types.js';
 export { EVENT_ID_PATTERN };
 import { newId, tenantPk } from '../db/ids.js';
 import type { CompletedAtSend } from '../db/dynamo.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * The event log: every change to a tenant's data records one event item, in the same transaction as
@@ -51,7 +52,7 @@ export type PublicEvent = {
 export type EventItem = PublicEvent & { pk: string; sk: string; entity: 'EVENT'; ttl: number };
 
 export const eventKeys = {
-  item: (tenantId: string, eventId: string) => ({ pk: tenantPk(tenantId), sk: `EVENT#${eventId}` }),
+  item: (spaceId: SpaceId, eventId: string) => ({ pk: tenantPk(spaceId), sk: `EVENT#${eventId}` }),
   /** Sort-key prefix of every event of a tenant. */
   prefix: 'EVENT#',
   /**
@@ -82,13 +83,13 @@ export type { EventType };
  * take, which is what lets GET /events promise no skipped event (EVENT_SETTLE_MS).
  */
 export function recordEvent<T extends EventType>(
-  tenantId: string,
+  spaceId: SpaceId,
   type: T,
   data: EventData[T],
 ): CompletedAtSend {
   return {
     Stamped: {
-      Item: { ...eventKeys.item(tenantId, '{id}'), entity: 'EVENT', id: '{id}', type, data },
+      Item: { ...eventKeys.item(spaceId, '{id}'), entity: 'EVENT', id: '{id}', type, data },
       ConditionExpression: 'attribute_not_exists(pk)',
       idPrefix: EVENT_ID_PREFIX,
       idAttributes: ['id', 'sk'],

@@ -12,6 +12,7 @@ import {
   toPublicEvent,
 } from './model.js';
 import { tenantPk } from '../db/ids.js';
+import type { SpaceId } from '../db/spaces.js';
 
 export { EVENT_ID_PATTERN, type PublicEvent };
 
@@ -34,7 +35,7 @@ export interface EventPage {
  */
 export async function listEvents(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   options: {
     after?: string | undefined;
     types?: readonly EventType[] | undefined;
@@ -47,7 +48,7 @@ export async function listEvents(
   const upTo = eventKeys.before(cut);
   // Expired events may linger until DynamoDB's TTL removes them (within days): the log starts 30 days ago.
   const oldest = eventKeys.before(now - EVENT_TTL_SECONDS * 1000);
-  const after = options.after ? eventKeys.item(tenantId, options.after) : undefined;
+  const after = options.after ? eventKeys.item(spaceId, options.after) : undefined;
   const start = after && after.sk > oldest ? after : undefined;
   if (after && after.sk >= upTo)
     return { events: [], nextCursor: options.after ?? null, hasMore: false };
@@ -66,7 +67,7 @@ export async function listEvents(
           }
         : {}),
       ExpressionAttributeValues: {
-        ':pk': tenantPk(tenantId),
+        ':pk': tenantPk(spaceId),
         ':first': oldest,
         ':last': upTo,
         ...Object.fromEntries((types ?? []).map((type, i) => [`:t${i}`, type])),
@@ -103,29 +104,29 @@ export async function listEvents(
 
 export async function getEvent(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   eventId: string,
 ): Promise<PublicEvent | undefined> {
-  const item = await getEventItem(db, tenantId, eventId);
+  const item = await getEventItem(db, spaceId, eventId);
   return item && toPublicEvent(item);
 }
 
 /** Up to `limit` events after `after` up to `until` (both event ids or positions), oldest first; `more` when the range goes on. */
 export async function readEventRange(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   range: { after: string; until: string },
   limit: number,
 ): Promise<{ events: EventItem[]; more: boolean }> {
   if (range.after >= range.until) return { events: [], more: false };
   const oldest = eventKeys.before(Date.now() - EVENT_TTL_SECONDS * 1000);
-  const after = eventKeys.item(tenantId, range.after);
+  const after = eventKeys.item(spaceId, range.after);
   const page = await queryPage<EventItem>(db, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
     ExpressionAttributeValues: {
-      ':pk': tenantPk(tenantId),
+      ':pk': tenantPk(spaceId),
       ':first': oldest,
-      ':last': eventKeys.item(tenantId, range.until).sk,
+      ':last': eventKeys.item(spaceId, range.until).sk,
     },
     ExclusiveStartKey: after.sk > oldest ? after : undefined,
     Limit: limit,
@@ -135,11 +136,11 @@ export async function readEventRange(
 
 export async function getEventItem(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   eventId: string,
 ): Promise<EventItem | undefined> {
   if (!EVENT_ID_PATTERN.test(eventId)) return undefined;
-  const item = await getItem<EventItem>(db, eventKeys.item(tenantId, eventId), {
+  const item = await getItem<EventItem>(db, eventKeys.item(spaceId, eventId), {
     consistent: true,
   });
   return item && item.ttl > Date.now() / 1000 ? item : undefined;

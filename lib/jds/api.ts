@@ -45,6 +45,7 @@ import {
   readJd,
   releaseExternalId,
 } from './store.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * What integrators do to JDs (POST, PATCH and DELETE /jds): each write checks If-Match where the
@@ -55,19 +56,19 @@ import {
 const EXTERNAL_ID = guards('externalId');
 
 /** The transaction item that reserves `externalId` for a JD: it fails (guarded) when another JD holds it. */
-function reserveExternalId(db: Db, tenantId: string, externalId: string, jdId: string) {
+function reserveExternalId(db: Db, spaceId: SpaceId, externalId: string, jdId: string) {
   return EXTERNAL_ID.on('externalId', {
     Put: {
       TableName: db.tableName,
-      Item: externalIdItem(tenantId, externalId, jdId),
+      Item: externalIdItem(spaceId, externalId, jdId),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   });
 }
 
 /** A write that failed on its external id: the 409 names the JD holding it (or, if it was freed meanwhile, a retry). */
-async function externalIdConflict(db: Db, tenantId: string, externalId: string): Promise<Error> {
-  const holder = await holderOfExternalId(db, tenantId, externalId);
+async function externalIdConflict(db: Db, spaceId: SpaceId, externalId: string): Promise<Error> {
+  const holder = await holderOfExternalId(db, spaceId, externalId);
   return holder === undefined
     ? new ConflictError('The externalId was released while this request ran; retry', true)
     : new ExternalIdTakenError(externalId, holder);
@@ -86,7 +87,7 @@ export interface NewJdAnswer {
  */
 export async function createJd(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   input: JdInput,
   options: {
     now?: Date;
@@ -96,12 +97,12 @@ export async function createJd(
 ): Promise<NewJdAnswer> {
   const at = nowIso(options.now);
   const head: JdHeadItem = {
-    ...headItem(tenantId, headFields(input, newId(), 'DRAFT', at, at)),
+    ...headItem(spaceId, headFields(input, newId(), 'DRAFT', at, at)),
     ...scoringInputsState(undefined, input, at).state,
   };
   const summary = { ...toJdSummary(head), status: 'DRAFT' as const };
   const answer: NewJdAnswer = {
-    jd: { ...toJdDetail(head, bodyItem(tenantId, head.id, input), []), status: 'DRAFT' },
+    jd: { ...toJdDetail(head, bodyItem(spaceId, head.id, input), []), status: 'DRAFT' },
     etag: etagOf(head.version),
   };
   try {
@@ -113,22 +114,22 @@ export async function createJd(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      { Put: { TableName: db.tableName, Item: bodyItem(tenantId, head.id, input) } },
-      counterDelta(tenantId, 'JD', { total: 1, DRAFT: 1 }),
-      recordEvent(tenantId, 'jd.created', jdEventData(summary)),
-      ...audited(db, tenantId, options.audit, 'jd.created', {
+      { Put: { TableName: db.tableName, Item: bodyItem(spaceId, head.id, input) } },
+      counterDelta(spaceId, 'JD', { total: 1, DRAFT: 1 }),
+      recordEvent(spaceId, 'jd.created', jdEventData(summary)),
+      ...audited(db, spaceId, options.audit, 'jd.created', {
         type: 'jd',
         id: head.id,
         version: head.version,
       }),
       ...(input.externalId === undefined
         ? []
-        : [reserveExternalId(db, tenantId, input.externalId, head.id)]),
+        : [reserveExternalId(db, spaceId, input.externalId, head.id)]),
       ...(options.claim ? [options.claim.item(answer)] : []),
     ]);
   } catch (error) {
     if (input.externalId !== undefined && EXTERNAL_ID.failed(error))
-      throw await externalIdConflict(db, tenantId, input.externalId);
+      throw await externalIdConflict(db, spaceId, input.externalId);
     throw error;
   }
   return answer;
@@ -159,7 +160,7 @@ export type JdPatch = Partial<Pick<JdInput, 'title' | 'description'>> & {
  */
 export async function updateJd(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   patch: JdPatch,
   options: {
@@ -173,7 +174,7 @@ export async function updateJd(
   const now = options.now ?? new Date();
   const write = await optimistically(async () => {
     // The answer holds the first applications only: with the JD's texts it is also the idempotency record (< 400 KB).
-    const { head, body, applications } = await readJd(db, tenantId, jdId, {
+    const { head, body, applications } = await readJd(db, spaceId, jdId, {
       limit: UPDATE_ANSWER_APPLICATIONS,
     });
     if (!head) throw new NotFoundError('JD');
@@ -192,13 +193,13 @@ export async function updateJd(
     // The head as it will be stored (with the edit's time), or as it is when nothing changes.
     const next: JdHeadItem = changed
       ? {
-          ...headItem(tenantId, fields, versions, head.sourceVersion),
+          ...headItem(spaceId, fields, versions, head.sourceVersion),
           editedAt: at,
           ...scoring.state,
         }
       : head;
     const answer: JdAnswer = {
-      jd: toJdDetail(next, changed ? bodyItem(tenantId, jdId, input) : body, applications.items),
+      jd: toJdDetail(next, changed ? bodyItem(spaceId, jdId, input) : body, applications.items),
       ...(applications.pagination ? { pagination: applications.pagination } : {}),
       etag: etagOf(versions.version),
     };
@@ -210,32 +211,32 @@ export async function updateJd(
     try {
       await transactWrite(db, [
         putOverRead(db.tableName, next, head),
-        { Put: { TableName: db.tableName, Item: bodyItem(tenantId, jdId, input) } },
+        { Put: { TableName: db.tableName, Item: bodyItem(spaceId, jdId, input) } },
         ...(status !== head.status
-          ? [counterDelta(tenantId, 'JD', { [head.status]: -1, [status]: 1 })]
+          ? [counterDelta(spaceId, 'JD', { [head.status]: -1, [status]: 1 })]
           : []),
-        recordEvent(tenantId, 'jd.updated', jdEventData(fields, head.status, scoring.changed)),
-        ...audited(db, tenantId, options.audit, 'jd.updated', {
+        recordEvent(spaceId, 'jd.updated', jdEventData(fields, head.status, scoring.changed)),
+        ...audited(db, spaceId, options.audit, 'jd.updated', {
           type: 'jd',
           id: jdId,
           version: versions.version,
         }),
         ...(externalIdMoves && head.externalId !== undefined
-          ? [releaseExternalId(db, tenantId, head)]
+          ? [releaseExternalId(db, spaceId, head)]
           : []),
         ...(externalIdMoves && input.externalId !== undefined
-          ? [reserveExternalId(db, tenantId, input.externalId, jdId)]
+          ? [reserveExternalId(db, spaceId, input.externalId, jdId)]
           : []),
         ...(options.claim ? [options.claim.item(answer)] : []),
       ]);
     } catch (error) {
       if (input.externalId !== undefined && EXTERNAL_ID.failed(error))
-        throw await externalIdConflict(db, tenantId, input.externalId);
+        throw await externalIdConflict(db, spaceId, input.externalId);
       throw error;
     }
     return { answer, versions, title: fields.title };
   }, readChanged);
-  await syncTitleCopies(db, tenantId, jdId, write.title, write.versions);
+  await syncTitleCopies(db, spaceId, jdId, write.title, write.versions);
   return write.answer;
 }
 
@@ -264,31 +265,31 @@ function patched(stored: JdInput, patch: JdPatch): JdInput {
  */
 export async function deleteJd(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   options: { ifMatch?: string | undefined; now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<void> {
   if (!isValidId(jdId)) throw new NotFoundError('JD');
   const now = options.now ?? new Date();
-  const key = jdKeys.head(tenantId, jdId);
+  const key = jdKeys.head(spaceId, jdId);
   // Any condition of the mark, its removal or the tombstone failing means the head changed: start over.
   await optimistically(async () => {
     const head = await getItem<JdHeadItem | TombstoneItem>(db, key, { consistent: true });
     if (head?.entity !== 'JD') throw new NotFoundError('JD');
     requireIfMatch(options.ifMatch, head.version, 'JD');
     const mark = { version: head.version, at: nowIso(now) };
-    await markForDeletion(db, tenantId, jdId, mark);
+    await markForDeletion(db, spaceId, jdId, mark);
     const { items } = await queryUpTo<Pick<ApplicationItem, 'id'>>(
       db,
       {
-        ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
+        ...underPrefix(spaceId, applicationKeys.ofJd(jdId)),
         ProjectionExpression: 'id',
         ConsistentRead: true,
       },
       1,
     );
     if (items.length > 0) {
-      await withdrawMark(db, tenantId, jdId, mark.at);
+      await withdrawMark(db, spaceId, jdId, mark.at);
       throw new ConflictError(
         `JD ${jdId} has applications, which deleting it would take with it: close or archive it instead`,
       );
@@ -301,11 +302,11 @@ export async function deleteJd(
           ...stillMarked(mark),
         },
       },
-      { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
-      ...(head.externalId === undefined ? [] : [releaseExternalId(db, tenantId, head)]),
-      counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
-      recordEvent(tenantId, 'jd.deleted', jdDeletedData(head, now)),
-      ...audited(db, tenantId, options.audit, 'jd.deleted', {
+      { Delete: { TableName: db.tableName, Key: jdKeys.body(spaceId, jdId) } },
+      ...(head.externalId === undefined ? [] : [releaseExternalId(db, spaceId, head)]),
+      counterDelta(spaceId, 'JD', { total: -1, [head.status]: -1 }),
+      recordEvent(spaceId, 'jd.deleted', jdDeletedData(head, now)),
+      ...audited(db, spaceId, options.audit, 'jd.deleted', {
         type: 'jd',
         id: jdId,
         version: head.version,

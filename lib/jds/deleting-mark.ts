@@ -3,6 +3,7 @@ import { ignoreConditionFailure, type TransactItem, updateItem } from '../db/dyn
 import { nowIso } from '../db/ids.js';
 import { type JdHeadItem, jdKeys } from './model.js';
 import { type JdTitle, titleUnchanged } from './title-copies.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * What DELETE /jds/:jdId and an application's write agree on at the JD's head, both sides in this
@@ -34,12 +35,12 @@ export function isBeingDeleted(head: Pick<JdHeadItem, 'deleting'>, now = new Dat
 /** Marks the head `deleting` at `at`, on the condition that it is still at `version`. */
 export async function markForDeletion(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   mark: { version: number; at: string },
 ): Promise<void> {
   await updateItem(db, {
-    Key: jdKeys.head(tenantId, jdId),
+    Key: jdKeys.head(spaceId, jdId),
     UpdateExpression: 'SET deleting = :at',
     ConditionExpression: 'version = :v',
     ExpressionAttributeValues: { ':v': mark.version, ':at': mark.at },
@@ -47,10 +48,10 @@ export async function markForDeletion(
 }
 
 /** Takes a refused delete's own mark back, whatever the version (an application's removal raises it meanwhile). */
-export function withdrawMark(db: Db, tenantId: string, jdId: string, at: string): Promise<void> {
+export function withdrawMark(db: Db, spaceId: SpaceId, jdId: string, at: string): Promise<void> {
   return ignoreConditionFailure(
     updateItem(db, {
-      Key: jdKeys.head(tenantId, jdId),
+      Key: jdKeys.head(spaceId, jdId),
       UpdateExpression: 'REMOVE deleting',
       ConditionExpression: 'deleting = :at',
       ExpressionAttributeValues: { ':at': at },
@@ -73,7 +74,7 @@ export function stillMarked(mark: { version: number; at: string }) {
  */
 export function applicationWriteOnHead(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   jd: JdTitle,
   listChanged: boolean,
@@ -82,7 +83,7 @@ export function applicationWriteOnHead(
   const title = titleUnchanged(jd);
   const check = {
     TableName: db.tableName,
-    Key: jdKeys.head(tenantId, jdId),
+    Key: jdKeys.head(spaceId, jdId),
     ConditionExpression: `${title.condition} AND (attribute_not_exists(deleting) OR deleting < :stale)`,
   };
   const values = { ...title.values, ':stale': staleBefore(now) };
@@ -97,11 +98,11 @@ export function applicationWriteOnHead(
 }
 
 /** An application's removal on its live JD's head: the version goes up (one application less listed). */
-export function applicationRemovalOnHead(db: Db, tenantId: string, jdId: string): TransactItem {
+export function applicationRemovalOnHead(db: Db, spaceId: SpaceId, jdId: string): TransactItem {
   return {
     Update: {
       TableName: db.tableName,
-      Key: jdKeys.head(tenantId, jdId),
+      Key: jdKeys.head(spaceId, jdId),
       UpdateExpression: 'ADD version :one',
       ConditionExpression: 'entity = :jd',
       ExpressionAttributeValues: { ':one': 1, ':jd': 'JD' },

@@ -12,6 +12,7 @@ import {
   type ListedJdField,
 } from './fields.js';
 import type { JdStatus } from './statuses.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /*
  * Folder header. lib/jds imports each other with lib/applications, on purpose: a JD's applications
@@ -153,13 +154,13 @@ export function scoringInputsState(
 }
 
 export const jdKeys = {
-  head: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}` }),
+  head: (spaceId: SpaceId, jdId: string) => ({ pk: tenantPk(spaceId), sk: `JD#${jdId}` }),
   /** The JD id in its head's sort key. */
   idOf: (sortKey: string) => sortKey.slice('JD#'.length),
-  body: (tenantId: string, jdId: string) => ({ pk: tenantPk(tenantId), sk: `JD#${jdId}#BODY` }),
+  body: (spaceId: SpaceId, jdId: string) => ({ pk: tenantPk(spaceId), sk: `JD#${jdId}#BODY` }),
   /** The item that reserves an external id for one JD. */
-  externalId: (tenantId: string, externalId: string) => ({
-    pk: tenantPk(tenantId),
+  externalId: (spaceId: SpaceId, externalId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `JDEXT#${externalId}`,
   }),
   /** Sort-key range holding the head and the body (ids contain no "#"). */
@@ -197,21 +198,21 @@ export function headFields(
 }
 
 export function externalIdItem(
-  tenantId: string,
+  spaceId: SpaceId,
   externalId: string,
   jdId: string,
 ): JdExternalIdItem {
-  return { ...jdKeys.externalId(tenantId, externalId), entity: 'JD_EXTERNAL_ID', jdId };
+  return { ...jdKeys.externalId(spaceId, externalId), entity: 'JD_EXTERNAL_ID', jdId };
 }
 
 export function headItem(
-  tenantId: string,
+  spaceId: SpaceId,
   jd: JdSummary & { createdById: string },
   versions: JdHeadVersions = NEW_JD_HEAD,
   sourceVersion?: number,
 ): JdHeadItem {
   const item: JdHeadItem = {
-    ...jdKeys.head(tenantId, jd.id),
+    ...jdKeys.head(spaceId, jd.id),
     entity: 'JD',
     ...jd,
     ...versions,
@@ -224,12 +225,12 @@ export function headItem(
 }
 
 export function bodyItem(
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   input: Pick<JdInput, 'description' | DetailedJdField>,
 ): JdBodyItem {
   return {
-    ...jdKeys.body(tenantId, jdId),
+    ...jdKeys.body(spaceId, jdId),
     entity: 'JD_BODY',
     description: input.description,
     ...definedFields(input, DETAILED_JD_FIELDS),

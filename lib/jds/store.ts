@@ -30,6 +30,7 @@ import {
   toJdSummary,
 } from './model.js';
 import type { JdStatus } from './statuses.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * JDs as stored: the reads, and what both writers (./api.ts for integrators, ./sync.ts for the
@@ -69,24 +70,24 @@ export function jdDeletedData(
 }
 
 /** True when the JD exists in this tenant (strongly consistent; a deleted JD's tombstone is not one). */
-export async function jdExists(db: Db, tenantId: string, jdId: string): Promise<boolean> {
+export async function jdExists(db: Db, spaceId: SpaceId, jdId: string): Promise<boolean> {
   if (!isValidId(jdId)) return false;
   const head = await getItem<Pick<JdHeadItem | TombstoneItem, 'entity'>>(
     db,
-    jdKeys.head(tenantId, jdId),
+    jdKeys.head(spaceId, jdId),
     { consistent: true, projection: 'entity' },
   );
   return head?.entity === 'JD';
 }
 
 /** A JD's head, body and applications (or the slice asked for), read in parallel. */
-export async function readJd(db: Db, tenantId: string, jdId: string, slice?: SliceRequest) {
+export async function readJd(db: Db, spaceId: SpaceId, jdId: string, slice?: SliceRequest) {
   const range = jdKeys.collection(jdId);
   const [items, applications] = await Promise.all([
     queryAll<JdHeadItem | JdBodyItem>(db, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
-        ':pk': tenantPk(tenantId),
+        ':pk': tenantPk(spaceId),
         ':from': range.from,
         ':to': range.to,
       },
@@ -94,7 +95,7 @@ export async function readJd(db: Db, tenantId: string, jdId: string, slice?: Sli
     }),
     wholeOrSlice<Pick<MatchEntry, 'id' | 'status'>>(
       db,
-      matchesOfJd(tenantId, jdId, 'jd-applications', 'id, #status'),
+      matchesOfJd(spaceId, jdId, 'jd-applications', 'id, #status'),
       slice,
     ),
   ]);
@@ -122,12 +123,12 @@ export interface VersionedJd {
  */
 export async function readJdDetail(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   slice?: SliceRequest,
 ): Promise<VersionedJd | undefined> {
   if (!isValidId(jdId)) return undefined;
-  const { head, body, applications } = await readJd(db, tenantId, jdId, slice);
+  const { head, body, applications } = await readJd(db, spaceId, jdId, slice);
   if (!head) return undefined;
   return {
     jd: toJdDetail(head, body, applications.items),
@@ -159,12 +160,12 @@ async function headsAt(
 /** A page of the tenant's JDs, newest first, optionally of one status. */
 export async function listJds(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   request: PageRequest & { status?: JdStatus | undefined; externalId?: string | undefined },
 ): Promise<Page<JdSummary>> {
   if (request.externalId !== undefined) {
     // One JD at most: read through the item that reserves the external id, never a list index.
-    const found = await findJdByExternalId(db, tenantId, request.externalId);
+    const found = await findJdByExternalId(db, spaceId, request.externalId);
     const items =
       found && (request.status === undefined || found.status === request.status) ? [found] : [];
     return {
@@ -183,13 +184,13 @@ export async function listJds(
       name: request.status ? `jds?status=${request.status}` : 'jds',
       index: keysIndex,
       keysIndex,
-      tenantPk: tenantPk(tenantId),
+      tenantPk: tenantPk(spaceId),
       sortPrefix: request.status ? jdKeys.statusPrefix(request.status) : jdKeys.listPrefix,
-      baseSortKey: (id) => jdKeys.head(tenantId, id).sk,
+      baseSortKey: (id) => jdKeys.head(spaceId, id).sk,
       idOf: jdKeys.idOf,
     },
     request,
-    readCount(db, tenantId, 'JD', request.status ?? 'total'),
+    readCount(db, spaceId, 'JD', request.status ?? 'total'),
     async (entries) => {
       const heads = await headsAt(db, entries);
       return entries.map(({ sk }) => {
@@ -203,13 +204,13 @@ export async function listJds(
 /** The transaction item that frees a JD's external id, if it still names this JD. */
 export function releaseExternalId(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   head: Pick<JdHeadItem, 'id' | 'externalId'>,
 ): WriteItem {
   return {
     Delete: {
       TableName: db.tableName,
-      Key: jdKeys.externalId(tenantId, head.externalId ?? ''),
+      Key: jdKeys.externalId(spaceId, head.externalId ?? ''),
       ConditionExpression: 'attribute_not_exists(pk) OR jdId = :jd',
       ExpressionAttributeValues: { ':jd': head.id },
     },
@@ -219,14 +220,14 @@ export function releaseExternalId(
 /** The JD an external id names (GET /jds?externalId=), as a list shows it, or undefined. */
 export async function findJdByExternalId(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   externalId: string,
 ): Promise<JdSummary | undefined> {
-  const reserved = await getItem<JdExternalIdItem>(db, jdKeys.externalId(tenantId, externalId), {
+  const reserved = await getItem<JdExternalIdItem>(db, jdKeys.externalId(spaceId, externalId), {
     consistent: true,
   });
   if (!reserved) return undefined;
-  const head = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(tenantId, reserved.jdId), {
+  const head = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(spaceId, reserved.jdId), {
     consistent: true,
   });
   return head?.entity === 'JD' && head.externalId === externalId ? toJdSummary(head) : undefined;
@@ -235,11 +236,11 @@ export async function findJdByExternalId(
 /** Which JD holds an external id now (strongly consistent), to name it in a 409. */
 export async function holderOfExternalId(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   externalId: string,
 ): Promise<string | undefined> {
   return (
-    await getItem<JdExternalIdItem>(db, jdKeys.externalId(tenantId, externalId), {
+    await getItem<JdExternalIdItem>(db, jdKeys.externalId(spaceId, externalId), {
       consistent: true,
     })
   )?.jdId;
@@ -250,8 +251,8 @@ export async function holderOfExternalId(
  * order, the heads the JDs; an entry whose head is gone by the read shows as deleted (its tombstone's
  * time and external id), as the tombstone's own entry does.
  */
-export function listJdChanges(db: Db, tenantId: string, request: DeltaRequest) {
-  return deltaPage<ChangeEntry, JdSummary>(db, tenantId, 'jds', 'jd', request, async (entries) => {
+export function listJdChanges(db: Db, spaceId: SpaceId, request: DeltaRequest) {
+  return deltaPage<ChangeEntry, JdSummary>(db, spaceId, 'jds', 'jd', request, async (entries) => {
     const heads = await headsAt(db, entries);
     return entries.map((entry): JdSummary | DeletedEntry => {
       const head = heads.get(entry.sk);

@@ -21,6 +21,7 @@ import {
 } from './model.js';
 import { jdDeletedData, jdEventData, releaseExternalId } from './store.js';
 import { nextVersions, syncTitleCopies } from './title-copies.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * What the product's events do to JDs (lib/product-events): each carries the product's version of the
@@ -37,14 +38,14 @@ import { nextVersions, syncTitleCopies } from './title-copies.js';
  */
 export async function applyJdUpsert(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   input: JdImport & { id: string },
   options: { sourceVersion: number; now?: Date; occurredAt?: string },
 ): Promise<ProductWrite<JdSummary>> {
   const { id } = input;
   const now = options.now ?? new Date();
   const write = await optimistically(async () => {
-    const stored = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(tenantId, id), {
+    const stored = await getItem<JdHeadItem | TombstoneItem>(db, jdKeys.head(spaceId, id), {
       consistent: true,
     });
     const ignored = versionVerdict(stored, options.sourceVersion);
@@ -69,9 +70,9 @@ export async function applyJdUpsert(
       at,
     );
     const counter = !existing
-      ? counterDelta(tenantId, 'JD', { total: 1, [status]: 1 })
+      ? counterDelta(spaceId, 'JD', { total: 1, [status]: 1 })
       : existing.status !== status
-        ? counterDelta(tenantId, 'JD', { [existing.status]: -1, [status]: 1 })
+        ? counterDelta(spaceId, 'JD', { [existing.status]: -1, [status]: 1 })
         : undefined;
     const versions = existing ? nextVersions(existing, fields.title) : NEW_JD_HEAD;
     // When the product changed them (not when the event arrived): scores it gave after are current.
@@ -82,13 +83,13 @@ export async function applyJdUpsert(
       // Optimistic: the head (or tombstone, or nothing) we counted and versioned from is still there.
       putOverRead(
         db.tableName,
-        { ...headItem(tenantId, fields, versions, options.sourceVersion), ...scoring.state },
+        { ...headItem(spaceId, fields, versions, options.sourceVersion), ...scoring.state },
         stored,
       ),
-      { Put: { TableName: db.tableName, Item: bodyItem(tenantId, id, input) } },
+      { Put: { TableName: db.tableName, Item: bodyItem(spaceId, id, input) } },
       ...(counter ? [counter] : []),
       recordEvent(
-        tenantId,
+        spaceId,
         existing ? 'jd.updated' : 'jd.created',
         jdEventData(fields, existing?.status, scoring.changed),
       ),
@@ -97,7 +98,7 @@ export async function applyJdUpsert(
   }, readChanged);
   if (write.outcome === 'ignored') return write;
   const { versions, value } = write;
-  await syncTitleCopies(db, tenantId, id, value.title, versions);
+  await syncTitleCopies(db, spaceId, id, value.title, versions);
   return { outcome: 'applied', created: write.created, value: toJdSummary(value) };
 }
 
@@ -109,30 +110,30 @@ export async function applyJdUpsert(
  */
 export async function applyJdDeletion(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   options: { sourceVersion: number; now?: Date },
 ): Promise<ProductWrite<undefined>> {
   const now = options.now ?? new Date();
-  const key = jdKeys.head(tenantId, jdId);
+  const key = jdKeys.head(spaceId, jdId);
   const write = await writeTombstone<JdHeadItem>(
     db,
     { key, of: 'JD', id: jdId },
     () => getItem<JdHeadItem | TombstoneItem>(db, key, { consistent: true }),
     { sourceVersion: options.sourceVersion, now },
     (head) => [
-      { Delete: { TableName: db.tableName, Key: jdKeys.body(tenantId, jdId) } },
-      ...(head.externalId === undefined ? [] : [releaseExternalId(db, tenantId, head)]),
-      counterDelta(tenantId, 'JD', { total: -1, [head.status]: -1 }),
-      recordEvent(tenantId, 'jd.deleted', jdDeletedData(head, now)),
+      { Delete: { TableName: db.tableName, Key: jdKeys.body(spaceId, jdId) } },
+      ...(head.externalId === undefined ? [] : [releaseExternalId(db, spaceId, head)]),
+      counterDelta(spaceId, 'JD', { total: -1, [head.status]: -1 }),
+      recordEvent(spaceId, 'jd.deleted', jdDeletedData(head, now)),
     ],
   );
   if (write.outcome === 'applied') {
     const applications = await queryAll<ApplicationItem>(db, {
-      ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
+      ...underPrefix(spaceId, applicationKeys.ofJd(jdId)),
       ConsistentRead: true,
     });
-    await removeApplications(db, tenantId, applications, now, { jdDeleted: true });
+    await removeApplications(db, spaceId, applications, now, { jdDeleted: true });
   }
   return write;
 }

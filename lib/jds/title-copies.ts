@@ -5,6 +5,7 @@ import { propagate } from '../db/versioned-writes.js';
 import { type ApplicationItem, applicationKeys } from '../applications/model.js';
 import { candidateChangeItem, resumeKeys } from '../resumes/model.js';
 import { type JdHeadItem, type JdHeadVersions, jdKeys } from './model.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * The copy of a JD's title on its applications' copies (under each resume: GET /candidates and a
@@ -46,14 +47,14 @@ export function titleUnchanged(jd: JdTitle) {
  */
 export async function syncTitleCopies(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   jdId: string,
   title: string,
   versions: JdHeadVersions,
 ): Promise<void> {
   if (versions.titleSyncedVersion === versions.titleVersion) return;
   const applications = await queryAll<Pick<ApplicationItem, 'id' | 'resumeId'>>(db, {
-    ...underPrefix(tenantId, applicationKeys.ofJd(jdId)),
+    ...underPrefix(spaceId, applicationKeys.ofJd(jdId)),
     ProjectionExpression: 'id, resumeId',
     ConsistentRead: true,
   });
@@ -66,18 +67,18 @@ export async function syncTitleCopies(
       {
         Update: {
           TableName: db.tableName,
-          Key: resumeKeys.copy(tenantId, application.resumeId, application.id),
+          Key: resumeKeys.copy(spaceId, application.resumeId, application.id),
           UpdateExpression: 'SET jdTitle = :title, jdTitleVersion = :tv',
           ConditionExpression: 'attribute_exists(pk) AND jdTitleVersion < :tv',
           ExpressionAttributeValues: { ':title': title, ':tv': versions.titleVersion },
         },
       },
       {
-        Put: { TableName: db.tableName, Item: candidateChangeItem(tenantId, application.resumeId) },
+        Put: { TableName: db.tableName, Item: candidateChangeItem(spaceId, application.resumeId) },
       },
     ],
     {
-      Key: jdKeys.head(tenantId, jdId),
+      Key: jdKeys.head(spaceId, jdId),
       UpdateExpression: 'SET titleSyncedVersion = :tv',
       ConditionExpression: 'titleVersion = :tv',
       ExpressionAttributeValues: { ':tv': versions.titleVersion },

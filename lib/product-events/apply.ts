@@ -5,6 +5,7 @@ import { applyJdDeletion, applyJdUpsert } from '../jds/sync.js';
 import { applyResumeErasure, applyResumeUpsert } from '../resumes/sync.js';
 import { ensureTenant } from '../db/tenants.js';
 import type { ProductEvent } from '../product-events/data.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * Applies one product event to the table. The event's `version` orders the changes of its entity: one
@@ -18,11 +19,11 @@ export type EventOutcome =
 /** Tenants this process knows exist (or is creating): an event for a new tenant creates it, once. */
 const knownTenants = new Map<string, Promise<void>>();
 
-function ensureTenantOnce(db: Db, tenantId: string): Promise<void> {
-  const key = `${db.tableName}/${tenantId}`;
+function ensureTenantOnce(db: Db, spaceId: SpaceId): Promise<void> {
+  const key = `${db.tableName}/${spaceId}`;
   const known = knownTenants.get(key);
   if (known) return known;
-  const creating = ensureTenant(db, tenantId).then(() => undefined);
+  const creating = ensureTenant(db, spaceId).then(() => undefined);
   knownTenants.set(key, creating);
   // A failed attempt is forgotten, so the event's retry tries again.
   creating.catch(() => knownTenants.delete(key));

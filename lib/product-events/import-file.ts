@@ -1,5 +1,6 @@
 import { newId } from '../db/ids.js';
 import type { ImportFile, ProductEvent, ProductEventType } from '../product-events/data.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * An import file as the product's `*.upserted` events (JDs and resumes first: applications refer to
@@ -8,7 +9,7 @@ import type { ImportFile, ProductEvent, ProductEventType } from '../product-even
  * gets this import's version, so importing the file again updates what it holds.
  */
 export function eventsOfImport(
-  tenantId: string,
+  spaceId: SpaceId,
   data: ImportFile,
   version = Date.now(),
   now = new Date(),
@@ -18,7 +19,7 @@ export function eventsOfImport(
     ({
       type,
       id: newId(),
-      tenantId,
+      tenantId: spaceId,
       occurredAt,
       version,
       data: { ...item, id: item.id ?? newId() },

@@ -22,6 +22,7 @@ import {
 } from '../db/pagination.js';
 import { type ApplicationCopyItem, type Resume, resumeKeys, toResume } from './model.js';
 import { readResumeItem } from './store.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * A candidate's data on request (GET /candidates/:resumeId/export): what a data subject access
@@ -54,34 +55,34 @@ export interface CandidateExport {
 /** One page of a candidate's export, or undefined when the resume is not there (or erased). */
 export async function exportCandidate(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   resumeId: string,
   request: SliceRequest,
 ): Promise<{ data: CandidateExport; slice: Omit<Slice<unknown>, 'items'> } | undefined> {
   if (!isValidId(resumeId)) return undefined;
-  const resume = await readResumeItem(db, tenantId, resumeId);
+  const resume = await readResumeItem(db, spaceId, resumeId);
   if (!resume) return undefined;
-  const pk = tenantPk(tenantId);
+  const pk = tenantPk(spaceId);
   const source = {
     tenantPk: pk,
     name: `export:${resumeId}`,
-    query: { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ConsistentRead: true },
+    query: { ...underPrefix(spaceId, resumeKeys.copiesPrefix(resumeId)), ConsistentRead: true },
     sortKey: 'sk',
-    startKey: (id: string) => resumeKeys.copy(tenantId, resumeId, id),
+    startKey: (id: string) => resumeKeys.copy(spaceId, resumeId, id),
   };
   const { items: copies, ...slice } = await slicePage<ApplicationCopyItem>(db, source, request);
   const [applications, changes, reviews] = await Promise.all([
     batchGet<ApplicationItem>(
       db,
-      copies.map((copy) => applicationKeys.item(tenantId, copy.jdId, copy.id)),
+      copies.map((copy) => applicationKeys.item(spaceId, copy.jdId, copy.id)),
       { consistent: true },
     ),
     readScoringInputsChanges(
       db,
-      tenantId,
+      spaceId,
       copies.map((copy) => copy.jdId),
     ),
-    pMap(copies, (copy) => readReviewItems(db, tenantId, copy.id), { concurrency: 8 }),
+    pMap(copies, (copy) => readReviewItems(db, spaceId, copy.id), { concurrency: 8 }),
   ]);
   const auditKeys = reviews
     .flat()

@@ -17,6 +17,7 @@ import {
   resumeKeys,
 } from './model.js';
 import { underPrefix } from '../db/ids.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /** A resume as versions before copies were items kept it: a map of its applications' copies. */
 interface ResumeWithCopyMap {
@@ -37,10 +38,10 @@ const MOVE = guards('application', 'copy');
  */
 export async function moveApplicationCopiesToItems(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
 ): Promise<{ resumes: number; copies: number; skipped: number }> {
   const resumes = await queryAll<ResumeWithCopyMap>(db, {
-    ...underPrefix(tenantId, 'RESUME#', { ':resume': 'RESUME' }),
+    ...underPrefix(spaceId, 'RESUME#', { ':resume': 'RESUME' }),
     FilterExpression: 'entity = :resume AND attribute_exists(applications)',
     ConsistentRead: true,
   });
@@ -52,7 +53,7 @@ export async function moveApplicationCopiesToItems(
           MOVE.on('application', {
             ConditionCheck: {
               TableName: db.tableName,
-              Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
+              Key: applicationKeys.item(spaceId, copy.jdId, copy.id),
               ConditionExpression: 'attribute_exists(pk)',
             },
           }),
@@ -60,7 +61,7 @@ export async function moveApplicationCopiesToItems(
             Put: {
               TableName: db.tableName,
               Item: {
-                ...resumeKeys.copy(tenantId, resume.id, copy.id),
+                ...resumeKeys.copy(spaceId, resume.id, copy.id),
                 entity: 'APPLICATION_COPY',
                 ...copy,
               },
@@ -76,11 +77,11 @@ export async function moveApplicationCopiesToItems(
       }
     }
     await updateItem(db, {
-      Key: resumeKeys.item(tenantId, resume.id),
+      Key: resumeKeys.item(spaceId, resume.id),
       UpdateExpression: 'REMOVE applications',
     });
     // The candidate now shows these applications: its delta walk tells clients synced before.
-    await putItem(db, { Item: candidateChangeItem(tenantId, resume.id) });
+    await putItem(db, { Item: candidateChangeItem(spaceId, resume.id) });
     moved.resumes += 1;
   }
   return moved;
@@ -98,19 +99,19 @@ const INDEX = guards('resume');
  */
 export async function indexCandidateEmails(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
 ): Promise<{ indexed: number; skipped: number }> {
   const counts = { indexed: 0, skipped: 0 };
   await forEachQueried<Pick<ResumeItem, 'id' | 'metadata' | 'identityVersion'>>(
     db,
     {
-      ...underPrefix(tenantId, 'RESUME#', { ':resume': 'RESUME' }),
+      ...underPrefix(spaceId, 'RESUME#', { ':resume': 'RESUME' }),
       FilterExpression: 'entity = :resume',
       ProjectionExpression: 'id, metadata, identityVersion',
       ConsistentRead: true,
     },
     async (resume) => {
-      counts[await indexEmailOf(db, tenantId, resume)] += 1;
+      counts[await indexEmailOf(db, spaceId, resume)] += 1;
     },
   );
   return counts;
@@ -119,7 +120,7 @@ export async function indexCandidateEmails(
 /** Writes the index entry of one resume's e-mail, if it has one and its identity is still the one read. */
 async function indexEmailOf(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   resume: Pick<ResumeItem, 'id' | 'metadata' | 'identityVersion'>,
 ): Promise<'indexed' | 'skipped'> {
   const { email } = candidateIdentity(resume.metadata);
@@ -129,12 +130,12 @@ async function indexEmailOf(
       INDEX.on('resume', {
         ConditionCheck: {
           TableName: db.tableName,
-          Key: resumeKeys.item(tenantId, resume.id),
+          Key: resumeKeys.item(spaceId, resume.id),
           ConditionExpression: 'entity = :resume AND identityVersion = :v',
           ExpressionAttributeValues: { ':resume': 'RESUME', ':v': resume.identityVersion },
         },
       }),
-      { Put: { TableName: db.tableName, Item: candidateEmailItem(tenantId, email, resume.id) } },
+      { Put: { TableName: db.tableName, Item: candidateEmailItem(spaceId, email, resume.id) } },
     ]);
     return 'indexed';
   } catch (error) {

@@ -10,6 +10,7 @@ import { pendingChange } from '../db/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import type { ApplicationStatus } from '../applications/statuses.js';
 import type { ParseStatus } from './statuses.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /*
  * Folder header. lib/resumes imports each other with lib/applications, on purpose: each application
@@ -82,13 +83,13 @@ export type ResumeListEntry = Pick<
 export type ResumeKeysEntry = Pick<ResumeItem, 'pk' | 'sk' | 'gsi1sk' | 'fileNameLower'>;
 
 export const resumeKeys = {
-  item: (tenantId: string, resumeId: string) => ({
-    pk: tenantPk(tenantId),
+  item: (spaceId: SpaceId, resumeId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `RESUME#${resumeId}`,
   }),
   /** The copy of one of its applications, sorted right after the resume (ids contain no "#"). */
-  copy: (tenantId: string, resumeId: string, applicationId: string) => ({
-    pk: tenantPk(tenantId),
+  copy: (spaceId: SpaceId, resumeId: string, applicationId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `RESUME#${resumeId}#APP#${applicationId}`,
   }),
   /** Sort-key prefix of a resume's application copies. */
@@ -96,13 +97,13 @@ export const resumeKeys = {
   /** The resume id in an item's sort key. */
   idOf: (sortKey: string) => sortKey.slice('RESUME#'.length),
   /** What finds a resume by its candidate's e-mail: a hash of it (never the address), then the resume id. */
-  email: (tenantId: string, emailHash: string, resumeId: string) => ({
-    pk: tenantPk(tenantId),
+  email: (spaceId: SpaceId, emailHash: string, resumeId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `EMAIL#${emailHash}#${resumeId}`,
   }),
   /** What says a candidate (the resume and what GET /candidates shows of its applications) changed. */
-  candidateChange: (tenantId: string, resumeId: string) => ({
-    pk: tenantPk(tenantId),
+  candidateChange: (spaceId: SpaceId, resumeId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `CANDIDATE#${resumeId}`,
   }),
   /** Sort-key prefix of the resumes whose candidate has this e-mail. */
@@ -130,19 +131,19 @@ export function normalizedEmail(email: string): string {
  * keys (and their copies in backups and streams) never hold an address in clear, and equal addresses of
  * two tenants do not share a key.
  */
-export function emailHash(tenantId: string, email: string): string {
+export function emailHash(spaceId: SpaceId, email: string): string {
   return createHash('sha256')
-    .update(`${tenantId}\n${normalizedEmail(email)}`)
+    .update(`${spaceId}\n${normalizedEmail(email)}`)
     .digest('base64url');
 }
 
 export function candidateEmailItem(
-  tenantId: string,
+  spaceId: SpaceId,
   email: string,
   resumeId: string,
 ): CandidateEmailItem {
   return {
-    ...resumeKeys.email(tenantId, emailHash(tenantId, email), resumeId),
+    ...resumeKeys.email(spaceId, emailHash(spaceId, email), resumeId),
     entity: 'CANDIDATE_EMAIL',
     resumeId,
   };
@@ -163,9 +164,9 @@ export interface CandidateChangeItem {
   ttl?: number;
 }
 
-export function candidateChangeItem(tenantId: string, resumeId: string): CandidateChangeItem {
+export function candidateChangeItem(spaceId: SpaceId, resumeId: string): CandidateChangeItem {
   return {
-    ...resumeKeys.candidateChange(tenantId, resumeId),
+    ...resumeKeys.candidateChange(spaceId, resumeId),
     entity: 'CANDIDATE_CHANGE',
     id: resumeId,
     gsi4sk: pendingChange('candidate', resumeId),
@@ -199,7 +200,7 @@ export function candidateIdentity(metadata: ResumeMetadata | undefined): {
 }
 
 export function resumeItem(
-  tenantId: string,
+  spaceId: SpaceId,
   resume: Resume,
   state: Pick<
     ResumeItem,
@@ -207,7 +208,7 @@ export function resumeItem(
   >,
 ): ResumeItem {
   return {
-    ...resumeKeys.item(tenantId, resume.id),
+    ...resumeKeys.item(spaceId, resume.id),
     entity: 'RESUME',
     ...resume,
     fileNameLower: resume.fileName.toLowerCase(),

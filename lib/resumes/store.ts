@@ -37,6 +37,7 @@ import {
   toResume,
   toResumeSummary,
 } from './model.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * Resumes as stored, and the candidates view (each resume with its applications, from the copies kept
@@ -46,56 +47,56 @@ import {
 /** The resume, or the tombstone of its erasure, or nothing. */
 export function readStoredResume(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   resumeId: string,
 ): Promise<ResumeItem | TombstoneItem | undefined> {
-  return getItem<ResumeItem | TombstoneItem>(db, resumeKeys.item(tenantId, resumeId), {
+  return getItem<ResumeItem | TombstoneItem>(db, resumeKeys.item(spaceId, resumeId), {
     consistent: true,
   });
 }
 
 export async function readResumeItem(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   resumeId: string,
 ): Promise<ResumeItem | undefined> {
   if (!isValidId(resumeId)) return undefined;
-  const stored = await readStoredResume(db, tenantId, resumeId);
+  const stored = await readStoredResume(db, spaceId, resumeId);
   return stored?.entity === 'RESUME' ? stored : undefined;
 }
 
 /** A resume in full (GET /resumes/:id). */
 export async function readResume(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   resumeId: string,
 ): Promise<Resume | undefined> {
-  const item = await readResumeItem(db, tenantId, resumeId);
+  const item = await readResumeItem(db, spaceId, resumeId);
   return item && toResume(item);
 }
 
 /** Every application copy under a resume (the attributes `projection` names), for the writes that act on them. */
 export function copiesOf<K extends keyof ApplicationCopyItem>(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   resumeId: string,
   projection: string,
 ): Promise<Pick<ApplicationCopyItem, K>[]> {
   return queryAll<Pick<ApplicationCopyItem, K>>(db, {
-    ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)),
+    ...underPrefix(spaceId, resumeKeys.copiesPrefix(resumeId)),
     ProjectionExpression: projection,
     ConsistentRead: true,
   });
 }
 
-function resumeListSource(tenantId: string, name: string): ListSource {
+function resumeListSource(spaceId: SpaceId, name: string): ListSource {
   return {
     name,
     index: INDEXES.list,
     keysIndex: INDEXES.listKeys,
-    tenantPk: tenantPk(tenantId),
+    tenantPk: tenantPk(spaceId),
     sortPrefix: resumeKeys.listPrefix,
-    baseSortKey: (id) => resumeKeys.item(tenantId, id).sk,
+    baseSortKey: (id) => resumeKeys.item(spaceId, id).sk,
     idOf: resumeKeys.idOf,
   };
 }
@@ -104,14 +105,14 @@ type ResumeEntry = ResumeListEntry & ListEntry;
 
 export function listResumes(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   request: PageRequest,
 ): Promise<Page<ResumeSummary>> {
   return listPage<ResumeEntry, ResumeSummary>(
     db,
-    resumeListSource(tenantId, 'resumes'),
+    resumeListSource(spaceId, 'resumes'),
     request,
-    readCount(db, tenantId, 'RESUME'),
+    readCount(db, spaceId, 'RESUME'),
     async (entries) => entries.map(toResumeSummary),
   );
 }
@@ -126,12 +127,12 @@ const CANDIDATE_READ_CONCURRENCY = 16;
  */
 async function withApplications(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   source: ListSource,
   page: Page<ResumeListEntry>,
   sortKeyOf: (entry: ResumeListEntry) => string,
 ): Promise<Page<Candidate>> {
-  const candidates = await candidatesOf(db, tenantId, page.items);
+  const candidates = await candidatesOf(db, spaceId, page.items);
   const kept = itemsWithinPageBytes(candidates);
   if (kept === candidates.length) return { ...page, items: candidates };
   const last = page.items[kept - 1] as ResumeListEntry;
@@ -148,15 +149,15 @@ async function withApplications(
  */
 async function candidatesOf(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   resumes: readonly ResumeListEntry[],
 ): Promise<Candidate[]> {
-  const copies = await pMap(resumes, (resume) => candidateCopies(db, tenantId, resume.id), {
+  const copies = await pMap(resumes, (resume) => candidateCopies(db, spaceId, resume.id), {
     concurrency: CANDIDATE_READ_CONCURRENCY,
   });
   const changes = await readScoringInputsChanges(
     db,
-    tenantId,
+    spaceId,
     copies.flatMap((shown) =>
       shown.slice(0, LIMITS.candidateApplications).map((copy) => copy.jdId),
     ),
@@ -173,12 +174,12 @@ async function candidatesOf(
  */
 async function candidateCopies(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   resumeId: string,
 ): Promise<ApplicationCopyItem[]> {
   const { items } = await queryUpTo<ApplicationCopyItem>(
     db,
-    { ...underPrefix(tenantId, resumeKeys.copiesPrefix(resumeId)), ScanIndexForward: false },
+    { ...underPrefix(spaceId, resumeKeys.copiesPrefix(resumeId)), ScanIndexForward: false },
     LIMITS.candidateApplications + 1,
   );
   return items;
@@ -195,29 +196,29 @@ const SUMMARY_PROJECTION = 'id, fileName, parseStatus, metadataSummary, createdA
  */
 export async function listCandidates(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   request: PageRequest & { search?: string | undefined; email?: string | undefined },
 ): Promise<Page<Candidate>> {
-  if (request.email !== undefined) return candidatesByEmail(db, tenantId, request.email, request);
+  if (request.email !== undefined) return candidatesByEmail(db, spaceId, request.email, request);
   if (!request.search) {
-    const source = resumeListSource(tenantId, 'candidates');
+    const source = resumeListSource(spaceId, 'candidates');
     const page = await listPage<ResumeEntry, ResumeEntry>(
       db,
       source,
       request,
-      readCount(db, tenantId, 'RESUME'),
+      readCount(db, spaceId, 'RESUME'),
       async (entries) => entries,
     );
     return withApplications(
       db,
-      tenantId,
+      spaceId,
       source,
       page,
       (entry) => (entry as ResumeEntry).gsi1sk ?? '',
     );
   }
   const needle = request.search.toLowerCase();
-  const source = resumeListSource(tenantId, `candidates?search=${needle}`);
+  const source = resumeListSource(spaceId, `candidates?search=${needle}`);
   const cursor =
     request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
   const { items: matches } = await queryTimeRange<ResumeKeysEntry>(db, {
@@ -226,7 +227,7 @@ export async function listCandidates(
     sortKey: 'gsi1sk',
     prefix: source.sortPrefix,
     filter: { expression: 'contains(fileNameLower, :needle)', values: { ':needle': needle } },
-    expectedEntries: readCount(db, tenantId, 'RESUME'),
+    expectedEntries: readCount(db, spaceId, 'RESUME'),
   });
 
   const page = cursor ? cursor.p : request.page;
@@ -256,7 +257,7 @@ export async function listCandidates(
     });
   }
   const sortKeys = new Map(slice.map((match) => [resumeKeys.idOf(match.sk), match.gsi1sk]));
-  return withApplications(db, tenantId, source, result, (entry) => sortKeys.get(entry.id) ?? '');
+  return withApplications(db, spaceId, source, result, (entry) => sortKeys.get(entry.id) ?? '');
 }
 
 /**
@@ -268,19 +269,19 @@ export async function listCandidates(
  */
 async function candidatesByEmail(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   email: string,
   request: PageRequest,
 ): Promise<Page<Candidate>> {
   const entries = await queryAll<CandidateEmailItem>(
     db,
-    underPrefix(tenantId, resumeKeys.emailPrefix(emailHash(tenantId, email))),
+    underPrefix(spaceId, resumeKeys.emailPrefix(emailHash(spaceId, email))),
   );
   const resumes = await batchGet<
     ResumeListEntry & { pk: string; sk: string; metadata?: { email?: unknown } }
   >(
     db,
-    entries.map((entry) => resumeKeys.item(tenantId, entry.resumeId)),
+    entries.map((entry) => resumeKeys.item(spaceId, entry.resumeId)),
     {
       projection: `${SUMMARY_PROJECTION}, #metadata.#email`,
       names: { '#metadata': 'metadata', '#email': 'email' },
@@ -295,7 +296,7 @@ async function candidatesByEmail(
     .map(({ pk: _pk, sk: _sk, metadata: _metadata, ...entry }) => entry)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
   // A page that ends early (past PAGE_BYTES) hands a cursor naming its last resume.
-  const source = resumeListSource(tenantId, `candidates?email=${emailHash(tenantId, email)}`);
+  const source = resumeListSource(spaceId, `candidates?email=${emailHash(spaceId, email)}`);
   const cursor =
     request.cursor === undefined ? undefined : await decodeCursor(request.cursor, source);
   const start = cursor
@@ -312,14 +313,14 @@ async function candidatesByEmail(
   const last = page.items.at(-1);
   if (last && start + request.limit < matching.length)
     page.nextCursor = await encodeCursor(source, { s: '', i: last.id, p: pageNumber + 1 });
-  return withApplications(db, tenantId, source, page, () => '');
+  return withApplications(db, spaceId, source, page, () => '');
 }
 
 /** A page of the resumes' delta walk (GET /resumes?updatedSince= or ?syncToken=), from the changes index alone. */
-export function listResumeChanges(db: Db, tenantId: string, request: DeltaRequest) {
+export function listResumeChanges(db: Db, spaceId: SpaceId, request: DeltaRequest) {
   return deltaPage<ResumeListEntry & ChangeEntry, ResumeSummary>(
     db,
-    tenantId,
+    spaceId,
     'resumes',
     'resume',
     request,
@@ -332,10 +333,10 @@ export function listResumeChanges(db: Db, tenantId: string, request: DeltaReques
  * whose resume or applications changed, from their change entries, each read as GET /candidates
  * shows it (its resume, then its applications' copies); one whose resume is gone shows as deleted.
  */
-export function listCandidateChanges(db: Db, tenantId: string, request: DeltaRequest) {
+export function listCandidateChanges(db: Db, spaceId: SpaceId, request: DeltaRequest) {
   return deltaPage<ChangeEntry, Candidate>(
     db,
-    tenantId,
+    spaceId,
     'candidates',
     'candidate',
     request,
@@ -344,7 +345,7 @@ export function listCandidateChanges(db: Db, tenantId: string, request: DeltaReq
         ResumeListEntry & { pk: string; sk: string; entity: string; deletedAt?: string }
       >(
         db,
-        entries.map((entry) => resumeKeys.item(tenantId, entry.id)),
+        entries.map((entry) => resumeKeys.item(spaceId, entry.id)),
         { projection: `${SUMMARY_PROJECTION}, entity, deletedAt` },
       );
       const byId = new Map(resumes.map((resume) => [resumeKeys.idOf(resume.sk), resume]));
@@ -354,7 +355,7 @@ export function listCandidateChanges(db: Db, tenantId: string, request: DeltaReq
         return [listed];
       });
       const candidates = new Map(
-        (await candidatesOf(db, tenantId, live)).map((candidate) => [candidate.id, candidate]),
+        (await candidatesOf(db, spaceId, live)).map((candidate) => [candidate.id, candidate]),
       );
       return entries.map((entry): Candidate | DeletedEntry => {
         const candidate = candidates.get(entry.id);

@@ -21,6 +21,7 @@ import {
   resumeKeys,
 } from './model.js';
 import { copiesOf, readStoredResume } from './store.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * What the product's events do to resumes (lib/product-events): each carries the product's version of
@@ -47,14 +48,14 @@ export interface ResumeImport {
  */
 export async function applyResumeUpsert(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   input: ResumeImport & { id: string },
   options: { sourceVersion: number; now?: Date },
 ): Promise<ProductWrite<Resume>> {
   const { id } = input;
   const now = options.now ?? new Date();
   const write = await optimistically(async () => {
-    const stored = await readStoredResume(db, tenantId, id);
+    const stored = await readStoredResume(db, spaceId, id);
     const ignored = versionVerdict(stored, options.sourceVersion);
     if (ignored) return ignored;
     const existing = stored?.entity === 'RESUME' ? stored : undefined;
@@ -73,7 +74,7 @@ export async function applyResumeUpsert(
     const identityChanged =
       identity.candidate !== before.candidate || identity.email !== before.email;
     const identityVersion = identityChanged || !existing ? version + 1 : existing.identityVersion;
-    const item = resumeItem(tenantId, resume, {
+    const item = resumeItem(spaceId, resume, {
       updatedAt: at,
       version: version + 1,
       identityVersion,
@@ -83,13 +84,13 @@ export async function applyResumeUpsert(
     });
     const items: TransactItems = [
       putOverRead(db.tableName, item, stored),
-      ...emailIndexChanges(db, tenantId, id, before.email, identity.email),
-      { Put: { TableName: db.tableName, Item: candidateChangeItem(tenantId, id) } },
+      ...emailIndexChanges(db, spaceId, id, before.email, identity.email),
+      { Put: { TableName: db.tableName, Item: candidateChangeItem(spaceId, id) } },
     ];
-    if (!existing) items.push(counterDelta(tenantId, 'RESUME', { total: 1 }));
+    if (!existing) items.push(counterDelta(spaceId, 'RESUME', { total: 1 }));
     if (!existing || changedForIntegrators(existing, resume)) {
       items.push(
-        recordEvent(tenantId, existing ? 'resume.updated' : 'resume.created', {
+        recordEvent(spaceId, existing ? 'resume.updated' : 'resume.created', {
           id,
           parseStatus: resume.parseStatus,
           updatedAt: at,
@@ -101,7 +102,7 @@ export async function applyResumeUpsert(
   }, readChanged);
   if (write.outcome === 'ignored') return write;
   if (write.item.identitySyncedVersion !== write.item.identityVersion)
-    await propagateIdentity(db, tenantId, write.item);
+    await propagateIdentity(db, spaceId, write.item);
   return { outcome: 'applied', created: write.created, value: write.value };
 }
 
@@ -112,7 +113,7 @@ export async function applyResumeUpsert(
  */
 export function emailIndexChanges(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   resumeId: string,
   before: string | null,
   after: string | null,
@@ -126,13 +127,13 @@ export function emailIndexChanges(
           {
             Delete: {
               TableName: db.tableName,
-              Key: resumeKeys.email(tenantId, emailHash(tenantId, from), resumeId),
+              Key: resumeKeys.email(spaceId, emailHash(spaceId, from), resumeId),
             },
           },
         ]
       : []),
     ...(to
-      ? [{ Put: { TableName: db.tableName, Item: candidateEmailItem(tenantId, to, resumeId) } }]
+      ? [{ Put: { TableName: db.tableName, Item: candidateEmailItem(spaceId, to, resumeId) } }]
       : []),
   ];
 }
@@ -154,52 +155,52 @@ function changedForIntegrators(before: ResumeItem, after: Resume): boolean {
  */
 export async function applyResumeErasure(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   resumeId: string,
   options: { sourceVersion: number; now?: Date },
 ): Promise<ProductWrite<undefined>> {
   const now = options.now ?? new Date();
   const write = await writeTombstone<ResumeItem>(
     db,
-    { key: resumeKeys.item(tenantId, resumeId), of: 'RESUME', id: resumeId },
-    () => readStoredResume(db, tenantId, resumeId),
+    { key: resumeKeys.item(spaceId, resumeId), of: 'RESUME', id: resumeId },
+    () => readStoredResume(db, spaceId, resumeId),
     { sourceVersion: options.sourceVersion, now },
     (live) => [
       // The e-mail's index entry goes with the resume: nothing finds an erased candidate.
-      ...emailIndexChanges(db, tenantId, resumeId, candidateIdentity(live.metadata).email, null),
+      ...emailIndexChanges(db, spaceId, resumeId, candidateIdentity(live.metadata).email, null),
       // The candidates' delta walk reports the erasure (reading the tombstone); its entry goes with it.
       {
         Put: {
           TableName: db.tableName,
           Item: {
-            ...candidateChangeItem(tenantId, resumeId),
+            ...candidateChangeItem(spaceId, resumeId),
             ttl: tombstoneExpiry(now),
           },
         },
       },
-      counterDelta(tenantId, 'RESUME', { total: -1 }),
-      recordEvent(tenantId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) }),
+      counterDelta(spaceId, 'RESUME', { total: -1 }),
+      recordEvent(spaceId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) }),
     ],
   );
   if (write.outcome === 'ignored') return write;
-  const copies = await copiesOf<'id' | 'jdId'>(db, tenantId, resumeId, 'id, jdId');
+  const copies = await copiesOf<'id' | 'jdId'>(db, spaceId, resumeId, 'id, jdId');
   const applications = await batchGet<ApplicationItem>(
     db,
-    copies.map(({ id, jdId }) => applicationKeys.item(tenantId, jdId, id)),
+    copies.map(({ id, jdId }) => applicationKeys.item(spaceId, jdId, id)),
     { consistent: true },
   );
-  await removeApplications(db, tenantId, applications, now, { resumeErased: true });
+  await removeApplications(db, spaceId, applications, now, { resumeErased: true });
   return write;
 }
 
 /** Brings every application's copy of the candidate's name and e-mail to the resume's, then marks it synced. */
-async function propagateIdentity(db: Db, tenantId: string, resume: ResumeItem): Promise<void> {
+async function propagateIdentity(db: Db, spaceId: SpaceId, resume: ResumeItem): Promise<void> {
   const identity = candidateIdentity(resume.metadata);
   await propagate(
     db,
-    await copiesOf<'id' | 'jdId'>(db, tenantId, resume.id, 'id, jdId'),
+    await copiesOf<'id' | 'jdId'>(db, spaceId, resume.id, 'id, jdId'),
     (copy) => ({
-      Key: applicationKeys.item(tenantId, copy.jdId, copy.id),
+      Key: applicationKeys.item(spaceId, copy.jdId, copy.id),
       UpdateExpression: 'SET candidate = :candidate, email = :email, identityVersion = :v',
       ConditionExpression:
         'attribute_exists(pk) AND (attribute_not_exists(identityVersion) OR identityVersion < :v)',
@@ -210,7 +211,7 @@ async function propagateIdentity(db: Db, tenantId: string, resume: ResumeItem): 
       },
     }),
     {
-      Key: resumeKeys.item(tenantId, resume.id),
+      Key: resumeKeys.item(spaceId, resume.id),
       UpdateExpression: 'SET identitySyncedVersion = :v',
       ConditionExpression: 'identityVersion = :v',
       ExpressionAttributeValues: { ':v': resume.identityVersion },

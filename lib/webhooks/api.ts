@@ -19,6 +19,7 @@ import {
 } from './model.js';
 import { existingWebhook, WEBHOOK_ID } from './store.js';
 import { currentVersion } from '../versions/shape.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * The integrator's writes to endpoints: create (at most MAX_WEBHOOKS a tenant; the URL is checked in
@@ -46,7 +47,7 @@ const DELETE = guards('endpoint');
  */
 export async function createWebhook(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   input: NewWebhook & { secret: string; sealed: SealedSecret },
   options: {
     now?: Date;
@@ -57,7 +58,7 @@ export async function createWebhook(
   const at = nowIso(options.now);
   const id = `wh_${newId()}`;
   const item: WebhookItem = {
-    ...webhookKeys.item(tenantId, id),
+    ...webhookKeys.item(spaceId, id),
     entity: 'WEBHOOK',
     id,
     url: input.url,
@@ -82,11 +83,11 @@ export async function createWebhook(
       },
       CREATE.on(
         'cap',
-        countOneMore(db.tableName, tenantId, 'webhookCount', MAX_WEBHOOKS, {
+        countOneMore(db.tableName, spaceId, 'webhookCount', MAX_WEBHOOKS, {
           tenantMustExist: true,
         }),
       ),
-      ...audited(db, tenantId, options.audit, 'webhook.created', {
+      ...audited(db, spaceId, options.audit, 'webhook.created', {
         type: 'webhook',
         id: id,
         version: null,
@@ -108,7 +109,7 @@ export async function createWebhook(
 /** Deletes an endpoint (its deliveries log expires with its TTL); what is still queued for it is dropped. */
 export async function deleteWebhook(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   options: { audit?: AuditContext | undefined } = {},
 ): Promise<void> {
@@ -118,12 +119,12 @@ export async function deleteWebhook(
       DELETE.on('endpoint', {
         Delete: {
           TableName: db.tableName,
-          Key: webhookKeys.item(tenantId, webhookId),
+          Key: webhookKeys.item(spaceId, webhookId),
           ConditionExpression: 'attribute_exists(pk)',
         },
       }),
-      countOneLess(db.tableName, tenantId, 'webhookCount'),
-      ...audited(db, tenantId, options.audit, 'webhook.deleted', {
+      countOneLess(db.tableName, spaceId, 'webhookCount'),
+      ...audited(db, spaceId, options.audit, 'webhook.deleted', {
         type: 'webhook',
         id: webhookId,
         version: null,
@@ -137,20 +138,20 @@ export async function deleteWebhook(
 
 /** A new signing secret, in clear (shown once, in the answer) and sealed (what the table keeps). */
 export async function newSealedSecret(
-  tenantId: string,
+  spaceId: SpaceId,
 ): Promise<{ secret: string; sealed: SealedSecret }> {
   const secret = newWebhookSecret();
-  return { secret, sealed: await sealSecret(tenantId, secret) };
+  return { secret, sealed: await sealSecret(spaceId, secret) };
 }
 
 /** A new current secret, made and sealed here, replacing the current one (rotateWebhookSecret). */
 export async function rotateSecret(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   options: { now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
-  return rotateWebhookSecret(db, tenantId, webhookId, await newSealedSecret(tenantId), options);
+  return rotateWebhookSecret(db, spaceId, webhookId, await newSealedSecret(spaceId), options);
 }
 
 /**
@@ -159,13 +160,13 @@ export async function rotateSecret(
  */
 export async function rotateWebhookSecret(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   { secret, sealed }: { secret: string; sealed: SealedSecret },
   options: { now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<{ webhook: Webhook; secret: string }> {
   const now = options.now ?? new Date();
-  const item = await existingWebhook(db, tenantId, webhookId);
+  const item = await existingWebhook(db, spaceId, webhookId);
   const current = item.secrets.find((candidate) => candidate.expiresAt === undefined);
   // Every secret rotated out in the last 24 hours keeps signing until its own end, at most
   // MAX_SIGNING_SECRETS at once: a third rotation within a day ends the oldest.
@@ -190,7 +191,7 @@ export async function rotateWebhookSecret(
       {
         Update: {
           TableName: db.tableName,
-          Key: webhookKeys.item(tenantId, webhookId),
+          Key: webhookKeys.item(spaceId, webhookId),
           UpdateExpression: 'SET secrets = :secrets, updatedAt = :now',
           // Against the secrets read: a concurrent rotation makes this one fail rather than lose a secret.
           ConditionExpression: 'secrets = :read',
@@ -201,7 +202,7 @@ export async function rotateWebhookSecret(
           },
         },
       },
-      ...audited(db, tenantId, options.audit, 'webhook.secret_rotated', {
+      ...audited(db, spaceId, options.audit, 'webhook.secret_rotated', {
         type: 'webhook',
         id: webhookId,
         version: null,
@@ -218,18 +219,18 @@ export async function rotateWebhookSecret(
 /** Enables an endpoint again (after a 410, five days of failures, or never): deliveries resume with new events. */
 export async function enableWebhook(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   options: { now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<Webhook> {
   const now = nowIso(options.now);
-  const item = await existingWebhook(db, tenantId, webhookId);
+  const item = await existingWebhook(db, spaceId, webhookId);
   try {
     await transactWrite(db, [
       {
         Update: {
           TableName: db.tableName,
-          Key: webhookKeys.item(tenantId, webhookId),
+          Key: webhookKeys.item(spaceId, webhookId),
           UpdateExpression:
             'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, lastFailureAt, failedAttempts',
           ConditionExpression: 'attribute_exists(pk)',
@@ -237,7 +238,7 @@ export async function enableWebhook(
           ExpressionAttributeValues: { ':enabled': 'enabled', ':now': now },
         },
       },
-      ...audited(db, tenantId, options.audit, 'webhook.enabled', {
+      ...audited(db, spaceId, options.audit, 'webhook.enabled', {
         type: 'webhook',
         id: webhookId,
         version: null,

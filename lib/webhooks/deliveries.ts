@@ -20,6 +20,7 @@ import {
 } from './model.js';
 import { ttlAfter } from './store.js';
 import { COUNTER_TTL_SECONDS } from './delivery-requests.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * The delivery worker's writes: an endpoint's rate, who may make each attempt (the claim) and what came
@@ -36,14 +37,14 @@ import { COUNTER_TTL_SECONDS } from './delivery-requests.js';
  */
 export async function deliveryWaitMs(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   rate: number,
   now: Date,
 ): Promise<number> {
   const second = Math.floor(now.getTime() / 1000);
   const { n } = await updateItem<WebhookCounterItem>(db, {
-    Key: webhookKeys.sent(tenantId, webhookId, second),
+    Key: webhookKeys.sent(spaceId, webhookId, second),
     UpdateExpression: 'ADD n :one SET #ttl = :ttl',
     ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
     ExpressionAttributeValues: { ':one': 1, ':ttl': second + COUNTER_TTL_SECONDS },
@@ -59,14 +60,14 @@ export async function deliveryWaitMs(
  */
 export async function recordReplayProgress(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   progress: { requestId: string; position: string; queued: number; done: boolean },
   now = new Date(),
 ): Promise<void> {
   await ignoreConditionFailure(
     updateItem(db, {
-      Key: webhookKeys.item(tenantId, webhookId),
+      Key: webhookKeys.item(spaceId, webhookId),
       ...(progress.done
         ? { UpdateExpression: 'REMOVE replay' }
         : {
@@ -107,12 +108,12 @@ const RECORD = guards('claim');
  */
 export async function claimAttempt(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   target: { webhookId: string; eventId: string },
   claimant: Claimant,
   now = new Date(),
 ): Promise<number | undefined> {
-  const key = webhookKeys.state(tenantId, target.webhookId, target.eventId);
+  const key = webhookKeys.state(spaceId, target.webhookId, target.eventId);
   const { identity, token } = claimant;
   for (let tries = 0; tries < 5; tries++) {
     const state = await getItem<DeliveryStateItem>(db, key, { consistent: true });
@@ -165,7 +166,7 @@ export async function claimAttempt(
  */
 export async function recordAttempt(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   attempt: Omit<DeliveryAttemptItem, 'pk' | 'sk' | 'entity' | 'id' | 'ttl'> & {
     outcome: DeliveryStateItem['status'];
     claimant: Claimant;
@@ -175,14 +176,14 @@ export async function recordAttempt(
   const id = newId();
   const { outcome, claimant, ...fields } = attempt;
   const item: DeliveryAttemptItem = {
-    ...webhookKeys.attempt(tenantId, attempt.webhookId, id),
+    ...webhookKeys.attempt(spaceId, attempt.webhookId, id),
     entity: 'DELIVERY_ATTEMPT',
     id,
     ...fields,
     ttl: ttlAfter(now, DELIVERY_TTL_SECONDS),
   };
   const log = { Put: { TableName: db.tableName, Item: item } };
-  const state = webhookKeys.state(tenantId, attempt.webhookId, attempt.eventId);
+  const state = webhookKeys.state(spaceId, attempt.webhookId, attempt.eventId);
   const done = { ':identities': new Set([claimant.identity]) };
   try {
     await transactWrite(db, [
@@ -224,12 +225,12 @@ export async function recordAttempt(
 /** An endpoint answered 2xx: its run of failures (if any) is over. */
 export async function markWebhookHealthy(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
 ): Promise<void> {
   await ignoreConditionFailure(
     updateItem(db, {
-      Key: webhookKeys.item(tenantId, webhookId),
+      Key: webhookKeys.item(spaceId, webhookId),
       UpdateExpression: 'REMOVE failingSince, lastFailureAt, failedAttempts',
       ConditionExpression: 'attribute_exists(failingSince)',
     }),
@@ -243,14 +244,14 @@ export async function markWebhookHealthy(
  */
 export async function markWebhookFailing(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   now = new Date(),
 ): Promise<{ since: Date; failedAttempts: number } | undefined> {
   const at = nowIso(now);
   const update = (continuing: boolean) =>
     updateItem<Pick<WebhookItem, 'failingSince' | 'failedAttempts'>>(db, {
-      Key: webhookKeys.item(tenantId, webhookId),
+      Key: webhookKeys.item(spaceId, webhookId),
       ...(continuing
         ? {
             UpdateExpression:
@@ -285,14 +286,14 @@ export async function markWebhookFailing(
 
 export async function disableWebhook(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   reason: string,
   now = new Date(),
 ): Promise<void> {
   await ignoreConditionFailure(
     updateItem(db, {
-      Key: webhookKeys.item(tenantId, webhookId),
+      Key: webhookKeys.item(spaceId, webhookId),
       UpdateExpression: 'SET #status = :disabled, disabledReason = :reason, updatedAt = :now',
       ConditionExpression: '#status = :enabled',
       ExpressionAttributeNames: { '#status': 'status' },

@@ -23,6 +23,7 @@ import {
   webhookKeys,
 } from './model.js';
 import { existingWebhook, getWebhook, getWebhookItem, ttlAfter } from './store.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * What an integrator asks to be delivered outside the automatic schedule: one event again (retry), a
@@ -39,14 +40,14 @@ const REPLAY = guards('replay');
 /** Counts a test delivery of an endpoint in the current minute; past TEST_DELIVERIES_PER_MINUTE, TestDeliveriesLimitedError. */
 async function countTestDelivery(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   now: Date,
 ): Promise<void> {
   const minute = Math.floor(now.getTime() / 60_000);
   try {
     await updateItem(db, {
-      Key: webhookKeys.tests(tenantId, webhookId, minute),
+      Key: webhookKeys.tests(spaceId, webhookId, minute),
       UpdateExpression: 'ADD n :one SET #ttl = :ttl',
       ConditionExpression: 'attribute_not_exists(n) OR n < :max',
       ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
@@ -79,7 +80,7 @@ const REQUESTED = {
  */
 export async function requestDelivery(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   request: WebhookRequest,
   options: {
     now?: Date;
@@ -88,7 +89,7 @@ export async function requestDelivery(
   } = {},
 ): Promise<{ requestId: string }> {
   const now = options.now ?? new Date();
-  const webhook = await existingWebhook(db, tenantId, request.webhookId);
+  const webhook = await existingWebhook(db, spaceId, request.webhookId);
   if (webhook.status === 'disabled') {
     throw new ConflictError(
       `Webhook ${webhook.id} is disabled (${webhook.disabledReason ?? 'by request'}): enable it first (POST /webhooks/${webhook.id}/enable)`,
@@ -98,21 +99,21 @@ export async function requestDelivery(
   }
   if (request.kind === 'retry') {
     // Past its 30 days an event is gone, even before DynamoDB's TTL removes it: 404, as GET /events/:id.
-    if (!(await getEventItem(db, tenantId, request.eventId))) throw new NotFoundError('Event');
+    if (!(await getEventItem(db, spaceId, request.eventId))) throw new NotFoundError('Event');
   }
-  if (request.kind === 'test') await countTestDelivery(db, tenantId, request.webhookId, now);
+  if (request.kind === 'test') await countTestDelivery(db, spaceId, request.webhookId, now);
   const requestId = newId();
   const item: WebhookRequestItem = {
-    ...webhookKeys.request(tenantId, requestId),
+    ...webhookKeys.request(spaceId, requestId),
     entity: 'WEBHOOK_REQUEST',
-    tenantId,
+    tenantId: spaceId,
     ...request,
     ttl: ttlAfter(now, REQUEST_TTL_SECONDS),
   };
   const result = { requestId };
   const rest = [
     { Put: { TableName: db.tableName, Item: item } },
-    ...audited(db, tenantId, options.audit, REQUESTED[request.kind], {
+    ...audited(db, spaceId, options.audit, REQUESTED[request.kind], {
       type: 'webhook',
       id: request.webhookId,
       version: null,
@@ -139,7 +140,7 @@ export async function requestDelivery(
       REPLAY.on('replay', {
         Update: {
           TableName: db.tableName,
-          Key: webhookKeys.item(tenantId, request.webhookId),
+          Key: webhookKeys.item(spaceId, request.webhookId),
           UpdateExpression: 'SET replay = :replay',
           ConditionExpression:
             'attribute_exists(pk) AND (attribute_not_exists(replay) OR replay.progressAt < :stale)',
@@ -153,7 +154,7 @@ export async function requestDelivery(
     ]);
   } catch (error) {
     if (!REPLAY.failed(error)) throw error;
-    const running = (await getWebhookItem(db, tenantId, request.webhookId))?.replay;
+    const running = (await getWebhookItem(db, spaceId, request.webhookId))?.replay;
     throw new ConflictError(
       running
         ? `A replay is already running on webhook ${request.webhookId} (request ${running.requestId}, since ${running.after}, ${running.queued} deliveries queued so far): wait for it to finish (GET /webhooks/${request.webhookId}/deliveries shows its progress)`
@@ -167,12 +168,12 @@ export async function requestDelivery(
 
 export async function retryDelivery(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   eventId: string,
   options: { audit?: AuditContext | undefined } = {},
 ): Promise<void> {
-  await requestDelivery(db, tenantId, { kind: 'retry', webhookId, eventId }, options);
+  await requestDelivery(db, spaceId, { kind: 'retry', webhookId, eventId }, options);
 }
 
 /**
@@ -182,7 +183,7 @@ export async function retryDelivery(
  */
 export async function sendTestDelivery(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   options: { now?: Date; audit?: AuditContext | undefined } = {},
 ): Promise<{ eventId: string }> {
@@ -190,7 +191,7 @@ export async function sendTestDelivery(
   const id = newEventId();
   await requestDelivery(
     db,
-    tenantId,
+    spaceId,
     { kind: 'test', webhookId, eventId: id, createdAt: now.toISOString() },
     { now, audit: options.audit },
   );
@@ -203,7 +204,7 @@ export async function sendTestDelivery(
  */
 export async function replayEvents(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   since: string,
   options: {
@@ -213,10 +214,10 @@ export async function replayEvents(
   } = {},
 ): Promise<{ requestId: string; after: string; until: string }> {
   const now = options.now ?? new Date();
-  await getWebhook(db, tenantId, webhookId); // 404 for an unknown endpoint comes first
+  await getWebhook(db, spaceId, webhookId); // 404 for an unknown endpoint comes first
   if (EVENT_ID_PATTERN.test(since)) {
     // An event id must be one of this tenant's log (within its 30 days), as GET /events/:id finds it.
-    if (!(await getEventItem(db, tenantId, since))) throw new NotFoundError('Event');
+    if (!(await getEventItem(db, spaceId, since))) throw new NotFoundError('Event');
   } else if (Date.parse(since) > now.getTime()) {
     throw new InvalidInputError('since: must not be in the future', [
       { field: 'since', rule: 'not_future', message: 'must not be in the future' },
@@ -228,7 +229,7 @@ export async function replayEvents(
   const claim = options.claim;
   const { requestId } = await requestDelivery(
     db,
-    tenantId,
+    spaceId,
     { kind: 'replay', webhookId, after, until },
     {
       now,

@@ -5,6 +5,7 @@ import { subscribes, type WebhookItem, webhookKeys, type WebhookRequestItem } fr
 import { tenantIdOfPk } from '../db/ids.js';
 import { listWebhookItems } from './store.js';
 import type { DeliveryMessage, DeliveryQueue } from './queue.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * The dispatcher: for each item the table's stream brings (a new event, or a retry or replay request
@@ -50,12 +51,12 @@ export class Dispatcher {
     private readonly queue: DeliveryQueue,
   ) {}
 
-  private endpointsOf(tenantId: string): Promise<WebhookItem[]> {
-    let endpoints = this.webhooks.get(tenantId);
+  private endpointsOf(spaceId: SpaceId): Promise<WebhookItem[]> {
+    let endpoints = this.webhooks.get(spaceId);
     if (!endpoints) {
-      endpoints = listWebhookItems(this.db, tenantId);
-      this.webhooks.set(tenantId, endpoints);
-      endpoints.catch(() => this.webhooks.delete(tenantId));
+      endpoints = listWebhookItems(this.db, spaceId);
+      this.webhooks.set(spaceId, endpoints);
+      endpoints.catch(() => this.webhooks.delete(spaceId));
     }
     return endpoints;
   }

@@ -2,6 +2,7 @@ import type { EventType } from '../events/types.js';
 import type { StoredSecret } from './secret-box.js';
 import { tenantPk } from '../db/ids.js';
 import { FIRST_VERSION } from '../versions/first.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * Webhooks: a tenant's endpoints (at most MAX_WEBHOOKS), and for each delivery of an event to an
@@ -163,33 +164,33 @@ export type WebhookRequestItem = WebhookRequest & {
 };
 
 export const webhookKeys = {
-  item: (tenantId: string, webhookId: string) => ({
-    pk: tenantPk(tenantId),
+  item: (spaceId: SpaceId, webhookId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `WEBHOOK#${webhookId}`,
   }),
   prefix: 'WEBHOOK#',
-  state: (tenantId: string, webhookId: string, eventId: string) => ({
-    pk: tenantPk(tenantId),
+  state: (spaceId: SpaceId, webhookId: string, eventId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `WHSTATE#${webhookId}#${eventId}`,
   }),
-  attempt: (tenantId: string, webhookId: string, attemptId: string) => ({
-    pk: tenantPk(tenantId),
+  attempt: (spaceId: SpaceId, webhookId: string, attemptId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `WHATTEMPT#${webhookId}#${attemptId}`,
   }),
   attemptPrefix: (webhookId: string) => `WHATTEMPT#${webhookId}#`,
-  request: (tenantId: string, requestId: string) => ({
-    pk: tenantPk(tenantId),
+  request: (spaceId: SpaceId, requestId: string) => ({
+    pk: tenantPk(spaceId),
     sk: `WHREQUEST#${requestId}`,
   }),
   requestIdOf: (sortKey: string) => sortKey.slice('WHREQUEST#'.length),
   /** How many deliveries an endpoint was given in one second (epoch seconds): its rate's counter. */
-  sent: (tenantId: string, webhookId: string, second: number) => ({
-    pk: tenantPk(tenantId),
+  sent: (spaceId: SpaceId, webhookId: string, second: number) => ({
+    pk: tenantPk(spaceId),
     sk: `WHSENT#${webhookId}#${second}`,
   }),
   /** How many test deliveries an endpoint was sent in one minute (epoch minutes). */
-  tests: (tenantId: string, webhookId: string, minute: number) => ({
-    pk: tenantPk(tenantId),
+  tests: (spaceId: SpaceId, webhookId: string, minute: number) => ({
+    pk: tenantPk(spaceId),
     sk: `WHTESTS#${webhookId}#${minute}`,
   }),
 };

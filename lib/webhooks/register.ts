@@ -6,6 +6,7 @@ import { createWebhook, type NewWebhook } from './api.js';
 import { type Webhook } from './model.js';
 import { newSealedSecret } from './api.js';
 import { checkWebhookUrl, type UrlCheckOptions } from './url-safety.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * Registers an endpoint: its URL is checked (scheme, port, every address its host resolves to) before
@@ -14,7 +15,7 @@ import { checkWebhookUrl, type UrlCheckOptions } from './url-safety.js';
  */
 export async function registerWebhook(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   input: NewWebhook,
   options: {
     claim?: IdempotencyClaim<{ webhook: Webhook; secret: string }> | undefined;
@@ -28,8 +29,8 @@ export async function registerWebhook(
   });
   return createWebhook(
     db,
-    tenantId,
-    { ...input, url: url.href, ...(await newSealedSecret(tenantId)) },
+    spaceId,
+    { ...input, url: url.href, ...(await newSealedSecret(spaceId)) },
     { claim: options.claim, audit: options.audit },
   );
 }

@@ -3,6 +3,7 @@ import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/clie
 import { traceAwsCalls } from '../observability/trace.js';
 import { requiredEnv } from '../config.js';
 import { processWide } from '../process-wide.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * Webhook signing secrets are kept encrypted (envelope encryption): each is sealed with AES-256-GCM
@@ -58,7 +59,10 @@ export function kmsKeyService(
   };
 }
 
-const contextOf = (tenantId: string): EncryptionContext => ({ purpose: SECRET_PURPOSE, tenantId });
+const contextOf = (spaceId: SpaceId): EncryptionContext => ({
+  purpose: SECRET_PURPOSE,
+  tenantId: spaceId,
+});
 
 /**
  * Data keys the worker has opened, by their encrypted form: a warm worker asks KMS once per secret
@@ -77,8 +81,8 @@ const keyService = /* @__PURE__ */ processWide(
 const sharedKeyService = () => keyService.get();
 export const setKeyService = (replacement: KeyService | undefined) => keyService.set(replacement);
 
-export async function sealSecret(tenantId: string, secret: string): Promise<SealedSecret> {
-  const { plaintext, encrypted } = await sharedKeyService().generateDataKey(contextOf(tenantId));
+export async function sealSecret(spaceId: SpaceId, secret: string): Promise<SealedSecret> {
+  const { plaintext, encrypted } = await sharedKeyService().generateDataKey(contextOf(spaceId));
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', plaintext, iv);
   const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
@@ -90,13 +94,13 @@ export async function sealSecret(tenantId: string, secret: string): Promise<Seal
   };
 }
 
-async function dataKey(tenantId: string, encryptedKey: string, now: number): Promise<Uint8Array> {
-  const cacheKey = `${tenantId}\n${encryptedKey}`;
+async function dataKey(spaceId: SpaceId, encryptedKey: string, now: number): Promise<Uint8Array> {
+  const cacheKey = `${spaceId}\n${encryptedKey}`;
   const cached = openedKeys.get(cacheKey);
   if (cached && now - cached.openedAt < DATA_KEY_CACHE_MS) return cached.key;
   const key = await sharedKeyService().decrypt(
     Buffer.from(encryptedKey, 'base64'),
-    contextOf(tenantId),
+    contextOf(spaceId),
   );
   openedKeys.delete(cacheKey);
   openedKeys.set(cacheKey, { key, openedAt: now });
@@ -106,13 +110,13 @@ async function dataKey(tenantId: string, encryptedKey: string, now: number): Pro
 }
 
 export async function openSecret(
-  tenantId: string,
+  spaceId: SpaceId,
   sealed: SealedSecret,
   now = Date.now(),
 ): Promise<string> {
   const decipher = createDecipheriv(
     'aes-256-gcm',
-    await dataKey(tenantId, sealed.key, now),
+    await dataKey(spaceId, sealed.key, now),
     Buffer.from(sealed.iv, 'base64'),
   );
   decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
@@ -127,13 +131,13 @@ export type StoredSecret = { sealed: SealedSecret } | { value: string };
 
 /** The signing secrets in clear, for one delivery (a secret written before sealing is read as it is). */
 export function openSecrets(
-  tenantId: string,
+  spaceId: SpaceId,
   secrets: StoredSecret[],
   now = Date.now(),
 ): Promise<string[]> {
   return Promise.all(
     secrets.map((secret) =>
-      'sealed' in secret ? openSecret(tenantId, secret.sealed, now) : secret.value,
+      'sealed' in secret ? openSecret(spaceId, secret.sealed, now) : secret.value,
     ),
   );
 }

@@ -3,6 +3,7 @@ import { isConditionFailure, updateItem } from '../db/dynamo.js';
 import { sealSecret } from './secret-box.js';
 import { type WebhookSecret, webhookKeys } from './model.js';
 import { getWebhookItem, listWebhookItems } from './store.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /** The operator's one-off upgrade of signing secrets kept in clear (admin CLI). */
 
@@ -13,22 +14,22 @@ import { getWebhookItem, listWebhookItems } from './store.js';
  */
 export async function sealPlaintextSecrets(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
 ): Promise<{ webhooks: number; secrets: number }> {
   const sealed = { webhooks: 0, secrets: 0 };
-  for (const { id } of await listWebhookItems(db, tenantId)) {
+  for (const { id } of await listWebhookItems(db, spaceId)) {
     for (;;) {
-      const item = await getWebhookItem(db, tenantId, id);
+      const item = await getWebhookItem(db, spaceId, id);
       const plain = item?.secrets.filter((secret) => 'value' in secret) ?? [];
       if (!item || plain.length === 0) break;
       const secrets = await Promise.all(
         item.secrets.map(async (secret) => {
           if (!('value' in secret)) return secret;
           const { value, ...times } = secret;
-          return { ...times, sealed: await sealSecret(tenantId, value) };
+          return { ...times, sealed: await sealSecret(spaceId, value) };
         }),
       );
-      if (await replaceWebhookSecrets(db, tenantId, id, item.secrets, secrets)) {
+      if (await replaceWebhookSecrets(db, spaceId, id, item.secrets, secrets)) {
         sealed.webhooks += 1;
         sealed.secrets += plain.length;
         break;
@@ -44,14 +45,14 @@ export async function sealPlaintextSecrets(
  */
 export async function replaceWebhookSecrets(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   read: WebhookSecret[],
   secrets: WebhookSecret[],
 ): Promise<boolean> {
   try {
     await updateItem(db, {
-      Key: webhookKeys.item(tenantId, webhookId),
+      Key: webhookKeys.item(spaceId, webhookId),
       UpdateExpression: 'SET secrets = :secrets',
       ConditionExpression: 'secrets = :read',
       ExpressionAttributeValues: { ':secrets': secrets, ':read': read },

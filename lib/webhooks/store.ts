@@ -20,6 +20,7 @@ import {
   type WebhookItem,
   webhookKeys,
 } from './model.js';
+import type { SpaceId } from '../db/spaces.js';
 
 /**
  * Reading endpoints and their deliveries log. The integrator's writes are ./api.ts (endpoints) and
@@ -33,32 +34,32 @@ export const ttlAfter = (now: Date, seconds: number) => Math.floor(now.getTime()
 
 export async function getWebhookItem(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
 ): Promise<WebhookItem | undefined> {
   if (!WEBHOOK_ID.test(webhookId)) return undefined;
-  return getItem<WebhookItem>(db, webhookKeys.item(tenantId, webhookId), { consistent: true });
+  return getItem<WebhookItem>(db, webhookKeys.item(spaceId, webhookId), { consistent: true });
 }
 
 /** The endpoint's item; NotFoundError when the tenant has no such endpoint. */
 export async function existingWebhook(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
 ): Promise<WebhookItem> {
-  const item = await getWebhookItem(db, tenantId, webhookId);
+  const item = await getWebhookItem(db, spaceId, webhookId);
   if (!item) throw new NotFoundError('Webhook');
   return item;
 }
 
-export async function getWebhook(db: Db, tenantId: string, webhookId: string): Promise<Webhook> {
-  return toWebhook(await existingWebhook(db, tenantId, webhookId));
+export async function getWebhook(db: Db, spaceId: SpaceId, webhookId: string): Promise<Webhook> {
+  return toWebhook(await existingWebhook(db, spaceId, webhookId));
 }
 
 /** Every endpoint of the tenant, as stored (the dispatcher needs their subscriptions and status). */
-export function listWebhookItems(db: Db, tenantId: string): Promise<WebhookItem[]> {
+export function listWebhookItems(db: Db, spaceId: SpaceId): Promise<WebhookItem[]> {
   return queryAll<WebhookItem>(db, {
-    ...underPrefix(tenantId, webhookKeys.prefix),
+    ...underPrefix(spaceId, webhookKeys.prefix),
     ConsistentRead: true,
   });
 }
@@ -66,17 +67,17 @@ export function listWebhookItems(db: Db, tenantId: string): Promise<WebhookItem[
 /** The tenant's endpoints, oldest first: all of them (at most 10), or the slice asked for. */
 export async function listWebhooks(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   slice?: SliceRequest,
 ): Promise<Listed<Webhook>> {
   const listed = await wholeOrSlice<WebhookItem>(
     db,
     {
-      tenantPk: tenantPk(tenantId),
+      tenantPk: tenantPk(spaceId),
       name: 'webhooks',
-      query: { ...underPrefix(tenantId, webhookKeys.prefix), ConsistentRead: true },
+      query: { ...underPrefix(spaceId, webhookKeys.prefix), ConsistentRead: true },
       sortKey: 'sk',
-      startKey: (id) => webhookKeys.item(tenantId, id),
+      startKey: (id) => webhookKeys.item(spaceId, id),
     },
     slice,
   );
@@ -89,22 +90,22 @@ export async function listWebhooks(
  */
 export async function listDeliveryAttempts(
   db: Db,
-  tenantId: string,
+  spaceId: SpaceId,
   webhookId: string,
   request: SliceRequest,
 ): Promise<Slice<DeliveryAttempt> & { replay?: ReplayProgress }> {
-  const webhook = await existingWebhook(db, tenantId, webhookId);
+  const webhook = await existingWebhook(db, spaceId, webhookId);
   const slice = await slicePage<DeliveryAttemptItem>(
     db,
     {
-      tenantPk: tenantPk(tenantId),
+      tenantPk: tenantPk(spaceId),
       name: `deliveries:${webhookId}`,
       query: {
-        ...underPrefix(tenantId, webhookKeys.attemptPrefix(webhookId)),
+        ...underPrefix(spaceId, webhookKeys.attemptPrefix(webhookId)),
         ScanIndexForward: false,
       },
       sortKey: 'sk',
-      startKey: (id) => webhookKeys.attempt(tenantId, webhookId, id),
+      startKey: (id) => webhookKeys.attempt(spaceId, webhookId, id),
     },
     request,
   );

@@ -22,7 +22,7 @@ const db = useTestDb();
 const body = { title: 'Engineer', description: 'Build', createdById: 'u1' };
 const callerOf = (tenantId: string, keyId: string): Caller => ({
   mode: 'live',
-  tenantId,
+  spaceId: tenantId,
   keyId,
   keyName: 'k',
   clientIp: '203.0.113.7',

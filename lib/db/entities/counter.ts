@@ -1,4 +1,5 @@
 import { tenantPk } from '../ids.js';
+import type { SpaceId } from '../spaces.js';
 
 /**
  * A per-tenant count (`total`, and for JDs one per status), changed in the same transaction as the
@@ -17,8 +18,8 @@ export interface CounterItem {
 }
 
 export const counterKeys = {
-  shard: (tenantId: string, kind: CounterKind, shard: number) => ({
-    pk: tenantPk(tenantId),
+  shard: (spaceId: SpaceId, kind: CounterKind, shard: number) => ({
+    pk: tenantPk(spaceId),
     sk: `COUNT#${kind}#${String(shard).padStart(2, '0')}`,
   }),
   /** Sort-key prefix of every shard of a counter. */

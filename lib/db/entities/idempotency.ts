@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { tenantPk } from '../ids.js';
+import type { SpaceId } from '../spaces.js';
 
 /**
  * The record of a request made with an `Idempotency-Key`: what it answered, kept 24 hours in the
@@ -33,8 +34,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 
 export const idempotencyKeys = {
   /** Scoped to the API key that sent it; the header value is hashed (any printable ASCII, bounded size). */
-  record: (tenantId: string, keyId: string, idempotencyKey: string) => ({
-    pk: tenantPk(tenantId),
+  record: (spaceId: SpaceId, keyId: string, idempotencyKey: string) => ({
+    pk: tenantPk(spaceId),
     sk: `IDEMPOTENCY#${keyId}#${sha256(idempotencyKey)}`,
   }),
 };

@@ -1,5 +1,6 @@
 import type { WriteItem } from '../dynamo.js';
 import { tenantPk } from '../ids.js';
+import type { SpaceId } from '../spaces.js';
 
 /** A tenant: the company whose systems call the API. Its partition holds all of its data. */
 export interface TenantItem {
@@ -27,11 +28,11 @@ export interface TenantItem {
 export const TENANT_ITEM_SK = 'TENANT' as const;
 
 export const tenantKeys = {
-  item: (tenantId: string) => ({ pk: tenantPk(tenantId), sk: TENANT_ITEM_SK }),
+  item: (spaceId: SpaceId) => ({ pk: tenantPk(spaceId), sk: TENANT_ITEM_SK }),
 };
 
-export function tenantItem(tenantId: string, name: string, createdAt: string): TenantItem {
-  return { ...tenantKeys.item(tenantId), entity: 'TENANT', tenantId, name, createdAt };
+export function tenantItem(spaceId: SpaceId, name: string, createdAt: string): TenantItem {
+  return { ...tenantKeys.item(spaceId), entity: 'TENANT', tenantId: spaceId, name, createdAt };
 }
 
 export interface Tenant {
@@ -59,7 +60,7 @@ export type CappedCount = 'activeKeys' | 'webhookCount';
  */
 export function countOneMore(
   tableName: string,
-  tenantId: string,
+  spaceId: SpaceId,
   count: CappedCount,
   max: number,
   options: { tenantMustExist: boolean },
@@ -68,7 +69,7 @@ export function countOneMore(
   return {
     Update: {
       TableName: tableName,
-      Key: tenantKeys.item(tenantId),
+      Key: tenantKeys.item(spaceId),
       UpdateExpression: 'ADD #count :one',
       ConditionExpression: options.tenantMustExist
         ? `attribute_exists(pk) AND ${belowCap}`
@@ -80,11 +81,11 @@ export function countOneMore(
 }
 
 /** The transaction item that gives one place of `count` back. */
-export function countOneLess(tableName: string, tenantId: string, count: CappedCount): WriteItem {
+export function countOneLess(tableName: string, spaceId: SpaceId, count: CappedCount): WriteItem {
   return {
     Update: {
       TableName: tableName,
-      Key: tenantKeys.item(tenantId),
+      Key: tenantKeys.item(spaceId),
       UpdateExpression: 'ADD #count :minusOne',
       ExpressionAttributeNames: { '#count': count },
       ExpressionAttributeValues: { ':minusOne': -1 },
