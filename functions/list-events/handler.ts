@@ -1,6 +1,7 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { listEvents } from '../../lib/events/store.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../lib/db/pagination.js';
+import { limitOf } from '../../lib/http/pagination.js';
 import type { EventType } from '../../lib/events/types.js';
 import { fieldError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/composition/api-handler.js';
@@ -10,10 +11,7 @@ export const handler = apiHandler(
   'listEvents',
   { query: listEventsQuery },
   async ({ caller, query }) => {
-    const limit = Math.min(
-      query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit),
-      MAX_PAGE_SIZE,
-    );
+    const limit = limitOf(query.limit, { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE });
     if (query.cursor !== undefined && query.after !== undefined && query.cursor !== query.after) {
       throw fieldError(
         'cursor',

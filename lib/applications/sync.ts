@@ -45,7 +45,7 @@ import {
   reviewKeys,
 } from './model.js';
 import { type AiScore, asScore, byHighest, newestScore } from './scores.js';
-import { isScore } from '../schemas/limits.js';
+import { isScore, SCORE_RANGE } from '../schemas/limits.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**
@@ -72,7 +72,7 @@ function storedScores(scores: ReportedScore[]): AiScore[] {
     .map((reported) => {
       if (!isScore(reported.overallScore))
         throw new InvalidInputError(
-          `overallScore: must be a number from 0 to 100, got ${reported.overallScore}`,
+          `overallScore: must be a number from ${SCORE_RANGE.min} to ${SCORE_RANGE.max}, got ${reported.overallScore}`,
         );
       const score: AiScore = { overallScore: reported.overallScore };
       if (reported.scoredAt !== undefined)

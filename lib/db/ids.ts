@@ -33,7 +33,7 @@ export function tenantPk(spaceId: string): string {
 }
 
 /** The space whose partition key this is. */
-export function tenantIdOfPk(pk: string): string {
+export function spaceIdOfPk(pk: string): string {
   if (pk.startsWith(PARTITION_PREFIXES.tenant)) return pk.slice(PARTITION_PREFIXES.tenant.length);
   if (pk.startsWith(PARTITION_PREFIXES.testSpace))
     return testSpaceOf(pk.slice(PARTITION_PREFIXES.testSpace.length));

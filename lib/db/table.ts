@@ -41,8 +41,9 @@ export type PartitionKind = keyof typeof PARTITION_PREFIXES;
 export const TTL_ATTRIBUTE = 'ttl';
 
 /**
- * Attributes a JD list item or a resume/candidate list item needs; nothing that grows (a candidate's
- * applications are items of their own, read per resume).
+ * What the list indexes were made to project: a resume's list view (what GET /resumes and
+ * /candidates read) and a JD's (read by nothing since JD pages read heads, and kept because a
+ * projection changes only with a new index version); nothing that grows.
  */
 const LIST_VIEW_ATTRIBUTES = [
   'id',
@@ -76,9 +77,10 @@ const MATCH_VIEW_ATTRIBUTES = [
 ] as const;
 
 /**
- * What a delta walk (lib/db/delta.ts) answers of each entry without reading the items: a JD's or a
- * resume's list view, an application's entry, and a tombstone's id and time (only a tombstone has
- * `deletedAt`). 20 attributes: the most an index may project (CloudFormation's schema).
+ * What a delta walk (lib/db/delta.ts) answers of each entry without reading the items: a resume's list
+ * view, an application's entry, and a tombstone's id and time (only a tombstone has `deletedAt`); the
+ * JD attributes are read by nothing since the JD walk reads heads. 20 attributes: the most an index
+ * may project (CloudFormation's schema).
  */
 const CHANGE_VIEW_ATTRIBUTES = [
   ...LIST_VIEW_ATTRIBUTES,

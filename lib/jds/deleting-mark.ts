@@ -9,7 +9,7 @@ import type { SpaceId } from '../db/spaces.js';
  * What DELETE /jds/:jdId and an application's write agree on at the JD's head, both sides in this
  * module:
  * - the delete marks the head `deleting` (markForDeletion), reads the JD's applications, then either
- *   turns the head into a tombstone on the condition that its mark is still there (STILL_MARKED), or
+ *   turns the head into a tombstone on the condition that its mark is still there (stillMarked), or
  *   takes the mark back (withdrawMark) and refuses;
  * - every application write on the JD checks that no live mark is there (applicationWriteOnHead), so
  *   none slips in between the delete's read and its tombstone; the product's write of an application

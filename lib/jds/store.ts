@@ -195,7 +195,13 @@ export async function listJds(
       const heads = await headsAt(db, entries);
       return entries.map(({ sk }) => {
         const head = heads.get(sk);
-        return head?.entity === 'JD' ? toJdSummary(head) : undefined;
+        // An index lags its table: a head whose status moved on is in its new status's page.
+        if (
+          head?.entity !== 'JD' ||
+          (request.status !== undefined && head.status !== request.status)
+        )
+          return undefined;
+        return toJdSummary(head);
       });
     },
   );

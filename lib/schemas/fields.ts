@@ -28,16 +28,21 @@ export const positiveInteger = z
   .string()
   .check(z.regex(/^0*[1-9]\d*$/, 'must be a positive integer'));
 
-/** A score in a query: a number from 0 to 100 in decimal, fractions allowed (scores are what the product reported). */
 /** A score (SCORE_RANGE) in a body or an answer. */
 export const score = z.number().check(z.gte(SCORE_RANGE.min), z.lte(SCORE_RANGE.max));
 
-/** A score (SCORE_RANGE) in a query string: the pattern admits exactly 0 to 100, with decimals. */
+/**
+ * A score in a query string: a decimal number, fractions allowed, within SCORE_RANGE. A pattern (not a
+ * refinement), so that the reference and generated clients show the rule; it spells 0 to 100.
+ */
 export const scoreParameter = z
   .string()
   .check(
     z.maxLength(24),
-    z.regex(/^(100(\.0+)?|\d{1,2}(\.\d+)?)$/, 'must be a number from 0 to 100'),
+    z.regex(
+      /^(100(\.0+)?|\d{1,2}(\.\d+)?)$/,
+      `must be a number from ${SCORE_RANGE.min} to ${SCORE_RANGE.max}`,
+    ),
   );
 
 /** A `pagination.nextCursor` handed back: printable ASCII, checked against its signature when read. */

@@ -2,7 +2,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Db } from '../db/client.js';
 import type { EventItem } from '../events/model.js';
 import { subscribes, type WebhookItem, webhookKeys, type WebhookRequestItem } from './model.js';
-import { tenantIdOfPk } from '../db/ids.js';
+import { spaceIdOfPk } from '../db/ids.js';
 import { listWebhookItems } from './store.js';
 import type { DeliveryMessage, DeliveryQueue } from './queue.js';
 import type { SpaceId } from '../db/spaces.js';
@@ -95,7 +95,7 @@ export class Dispatcher {
         { kind: 'replay', tenantId, webhookId, requestId, after: item.after, until: item.until },
       ];
     }
-    const tenantId = tenantIdOfPk(item.pk);
+    const tenantId = spaceIdOfPk(item.pk);
     const endpoints = await this.endpointsOf(tenantId);
     return (
       endpoints

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { JD_TEXT_FIELDS, LISTED_JD_FIELDS } from '../../lib/jds/fields.js';
+import { jdKeys } from '../../lib/jds/model.js';
 import { jdEventData } from '../../lib/jds/responses.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
@@ -78,5 +80,26 @@ describe('a listed JD field', () => {
       const body = sent[ids.indexOf(event.data.id)] as Record<string, string>;
       for (const field of named) expect(event.data[field], field).toBe(body[field]);
     }
+  });
+
+  it('shows a status page only the heads that have that status, while the status index lags behind them', async () => {
+    const { key, tenantId } = await tenantWithKey(db(), ['read', 'write']);
+    const ids: string[] = [];
+    for (const n of [0, 1]) {
+      const created = await callApi('POST', '/jds', { key, body: fullJd(n) });
+      ids.push(created.json.data.id);
+    }
+    // The head moved on, its status-keys entry not yet (DynamoDB updates an index after the table).
+    await db().client.send(
+      new UpdateCommand({
+        TableName: db().tableName,
+        Key: jdKeys.head(tenantId, ids[0] as string),
+        UpdateExpression: 'SET #status = :closed',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':closed': 'CLOSED' },
+      }),
+    );
+    const drafts = await callApi('GET', '/jds?status=DRAFT', { key });
+    expect(drafts.json.data.map((jd: { id: string }) => jd.id)).toEqual([ids[1]]);
   });
 });
