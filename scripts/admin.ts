@@ -25,6 +25,7 @@ import { expiryProblem } from '../lib/keys/requests.js';
 import { stdoutForResultOnly } from './local/local-logs.js';
 import { progressOnStderr } from './local/progress.js';
 import { pruneVersions } from './local/prune-versions.js';
+import { liveSpaceOf } from '../lib/db/spaces.js';
 
 // stdout is the command's result, one JSON document, so that `npm run --silent admin -- … | jq` works:
 // everything else written there (the functions' log lines) goes to stderr, with the progress.
@@ -133,7 +134,7 @@ async function main(argv: string[]): Promise<unknown> {
       const mode = values.mode ?? 'live';
       if (!(KEY_MODES as readonly string[]).includes(mode))
         throw new UsageError(`--mode ${mode}: expected ${KEY_MODES.join(' or ')}`);
-      await ensureTenant(db, tenantId);
+      await ensureTenant(db, liveSpaceOf(tenantId));
       const { key, record } = await createApiKey(
         db,
         tenantId,
@@ -164,7 +165,7 @@ async function main(argv: string[]): Promise<unknown> {
     case 'set-key-limit': {
       const tenantId = tenantOf(values);
       const maxKeys = positiveInteger(values, 'max-keys');
-      await setTenantLimit(db, tenantId, 'maxActiveKeys', maxKeys);
+      await setTenantLimit(db, liveSpaceOf(tenantId), 'maxActiveKeys', maxKeys);
       return { tenantId, maxActiveKeys: maxKeys };
     }
     case 'import': {
@@ -174,7 +175,7 @@ async function main(argv: string[]): Promise<unknown> {
       refuseMalformedText(content, 'file');
       const data = parseOrThrow(importFile, content, 'file');
       const progress = progressOnStderr('import');
-      const counts = await importProductData(await asDeployed(), tenantId, data, {
+      const counts = await importProductData(await asDeployed(), liveSpaceOf(tenantId), data, {
         onProgress: progress.update,
       });
       progress.end();
@@ -219,20 +220,23 @@ async function main(argv: string[]): Promise<unknown> {
     }
     case 'migrate-application-copies': {
       const tenantId = tenantOf(values);
-      return { tenantId, ...(await moveApplicationCopiesToItems(db, tenantId)) };
+      return { tenantId, ...(await moveApplicationCopiesToItems(db, liveSpaceOf(tenantId))) };
     }
     case 'index-changes': {
       const tenantId = tenantOf(values);
-      return { tenantId, ...(await indexChanges(db, tenantId)) };
+      return { tenantId, ...(await indexChanges(db, liveSpaceOf(tenantId))) };
     }
     case 'index-candidate-emails': {
       const tenantId = tenantOf(values);
-      return { tenantId, ...(await indexCandidateEmails(db, tenantId)) };
+      return { tenantId, ...(await indexCandidateEmails(db, liveSpaceOf(tenantId))) };
     }
     case 'seal-webhook-secrets': {
       const tenantId = tenantOf(values);
       // Locally the stack's key stands in for KMS (the operator's calls are not held to a function's role).
-      return { tenantId, ...(await sealPlaintextSecrets(await asDeployed(), tenantId)) };
+      return {
+        tenantId,
+        ...(await sealPlaintextSecrets(await asDeployed(), liveSpaceOf(tenantId))),
+      };
     }
     case 'redrive': {
       if (endpoint !== 'aws')

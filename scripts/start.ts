@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { liveSpaceOf } from '../lib/db/spaces.js';
 import { resolve } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiKey } from '../lib/keys/api.js';
@@ -79,7 +80,9 @@ async function main() {
 
   const keys: Record<string, string> = {};
   if (await isEmpty(db)) {
-    const counts = await logs.quiet(() => importProductData(db, DEMO_TENANT, demoData()));
+    const counts = await logs.quiet(() =>
+      importProductData(db, liveSpaceOf(DEMO_TENANT), demoData()),
+    );
     for (const [name, scopes, mode] of [
       ['admin', ['admin'], 'live'],
       ['read-write', ['read', 'write'], 'live'],

@@ -3,7 +3,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import { isScope, type Scope } from '../http/scopes.js';
-import { testSpaceOf, type SpaceId } from '../db/spaces.js';
+import { spaceOf, type SpaceId } from '../db/spaces.js';
 import type { KeyMode } from '../keys/format.js';
 import { TransientError } from '../errors.js';
 import { HttpError } from '../http/errors.js';
@@ -112,7 +112,7 @@ export function callerOf(event: ApiEvent): Caller {
     throw new Error('Request reached the function without authorizer context');
   const mode = context.mode === 'test' ? 'test' : 'live';
   return {
-    spaceId: mode === 'test' ? testSpaceOf(context.tenantId) : context.tenantId,
+    spaceId: spaceOf(context.tenantId, mode),
     mode,
     keyId: context.keyId,
     keyName: context.keyName,

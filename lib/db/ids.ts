@@ -1,5 +1,5 @@
 import { monotonicFactory } from 'ulid';
-import { isTestSpace, tenantOfSpace, testSpaceOf, type SpaceId } from './spaces.js';
+import { isTestSpace, liveSpaceOf, type SpaceId, tenantOfSpace, testSpaceOf } from './spaces.js';
 import { PARTITION_PREFIXES } from './table.js';
 
 /** Ids, tenant ids and key ids: what may appear inside a key segment without escaping. */
@@ -25,7 +25,7 @@ export function nowIso(now: Date = new Date()): string {
 }
 
 /** The partition of a space: `TENANT#acme` for live data, `TEST#acme` for the test space. */
-export function tenantPk(spaceId: string): string {
+export function tenantPk(spaceId: SpaceId): string {
   const tenantId = tenantOfSpace(spaceId);
   if (!isValidId(tenantId)) throw new Error(`Invalid tenant id: ${JSON.stringify(spaceId)}`);
   const prefix = isTestSpace(spaceId) ? PARTITION_PREFIXES.testSpace : PARTITION_PREFIXES.tenant;
@@ -33,8 +33,9 @@ export function tenantPk(spaceId: string): string {
 }
 
 /** The space whose partition key this is. */
-export function spaceIdOfPk(pk: string): string {
-  if (pk.startsWith(PARTITION_PREFIXES.tenant)) return pk.slice(PARTITION_PREFIXES.tenant.length);
+export function spaceIdOfPk(pk: string): SpaceId {
+  if (pk.startsWith(PARTITION_PREFIXES.tenant))
+    return liveSpaceOf(pk.slice(PARTITION_PREFIXES.tenant.length));
   if (pk.startsWith(PARTITION_PREFIXES.testSpace))
     return testSpaceOf(pk.slice(PARTITION_PREFIXES.testSpace.length));
   throw new Error(`Not a tenant partition: ${pk}`);

@@ -1,4 +1,5 @@
 import { type AuditContext, audited } from '../audit/model.js';
+import { liveSpaceOf } from '../db/spaces.js';
 import type { Scope } from '../http/scopes.js';
 import { DEFAULT_MAX_ACTIVE_KEYS, testModeEnabled } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -64,7 +65,7 @@ export async function createApiKey(
     ]);
   const tenant = await getItem<Pick<TenantItem, 'hourlyLimit' | 'maxActiveKeys'>>(
     db,
-    tenantKeys.item(tenantId),
+    tenantKeys.item(liveSpaceOf(tenantId)),
     {
       projection: 'hourlyLimit, maxActiveKeys',
       consistent: true,
@@ -126,11 +127,11 @@ export async function createApiKey(
       },
       CREATE.on(
         'cap',
-        countOneMore(db.tableName, tenantId, 'activeKeys', maxActiveKeys, {
+        countOneMore(db.tableName, liveSpaceOf(tenantId), 'activeKeys', maxActiveKeys, {
           tenantMustExist: false,
         }),
       ),
-      recordEvent(tenantId, 'key.created', {
+      recordEvent(liveSpaceOf(tenantId), 'key.created', {
         id,
         name: input.name,
         scopes: [...input.scopes],
@@ -138,7 +139,11 @@ export async function createApiKey(
         mode,
         updatedAt: record.createdAt,
       }),
-      ...audited(db, tenantId, options.audit, 'key.created', { type: 'key', id, version: null }),
+      ...audited(db, liveSpaceOf(tenantId), options.audit, 'key.created', {
+        type: 'key',
+        id,
+        version: null,
+      }),
       ...(options.claim ? [options.claim.item(created)] : []),
     ]);
   try {
@@ -175,7 +180,7 @@ function atTheCap(maxActiveKeys: number): ConflictError {
  */
 export async function releaseExpiredKeys(db: Db, tenantId: string, now: Date): Promise<number> {
   const expired = await queryAll<Pick<ApiKeyRecordItem, 'id'>>(db, {
-    ...underPrefix(tenantId, apiKeyKeys.recordPrefix, { ':now': nowIso(now) }),
+    ...underPrefix(liveSpaceOf(tenantId), apiKeyKeys.recordPrefix, { ':now': nowIso(now) }),
     FilterExpression:
       'attribute_not_exists(revokedAt) AND attribute_not_exists(releasedAt) AND expiresAt <= :now',
     ProjectionExpression: 'id',
@@ -194,7 +199,7 @@ export async function releaseExpiredKeys(db: Db, tenantId: string, now: Date): P
             ExpressionAttributeValues: { ':now': nowIso(now) },
           },
         }),
-        countOneLess(db.tableName, tenantId, 'activeKeys'),
+        countOneLess(db.tableName, liveSpaceOf(tenantId), 'activeKeys'),
       ]);
     } catch (error) {
       // Released or revoked by a concurrent call: its place was given back there.
@@ -240,13 +245,13 @@ export async function revokeApiKey(
           },
         }),
         { Update: { TableName: db.tableName, Key: apiKeyKeys.lookup(item.keyHash), ...revoke } },
-        ...(counted ? [countOneLess(db.tableName, tenantId, 'activeKeys')] : []),
-        ...audited(db, tenantId, options.audit, 'key.revoked', {
+        ...(counted ? [countOneLess(db.tableName, liveSpaceOf(tenantId), 'activeKeys')] : []),
+        ...audited(db, liveSpaceOf(tenantId), options.audit, 'key.revoked', {
           type: 'key',
           id: keyId,
           version: null,
         }),
-        recordEvent(tenantId, 'key.revoked', {
+        recordEvent(liveSpaceOf(tenantId), 'key.revoked', {
           id: keyId,
           name: item.name,
           updatedAt: nowIso(now),

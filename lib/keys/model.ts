@@ -1,4 +1,5 @@
 import type { Scope } from '../http/scopes.js';
+import { liveSpaceOf } from '../db/spaces.js';
 import { tenantPk } from '../db/ids.js';
 import { PARTITION_PREFIXES } from '../db/table.js';
 import { FIRST_VERSION } from '../versions/first.js';
@@ -53,7 +54,10 @@ export interface ApiKeyLookupItem {
 }
 
 export const apiKeyKeys = {
-  record: (tenantId: string, keyId: string) => ({ pk: tenantPk(tenantId), sk: `KEY#${keyId}` }),
+  record: (tenantId: string, keyId: string) => ({
+    pk: tenantPk(liveSpaceOf(tenantId)),
+    sk: `KEY#${keyId}`,
+  }),
   recordPrefix: 'KEY#',
   lookup: (keyHash: string) => ({
     pk: `${PARTITION_PREFIXES.keyHash}${keyHash}`,

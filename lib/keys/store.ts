@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { liveSpaceOf } from '../db/spaces.js';
 import { batchGet, getItem, queryAll, updateItem } from '../db/dynamo.js';
 import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
 import { NotFoundError } from '../errors.js';
@@ -16,7 +17,7 @@ import {
 
 export function listKeyItems(db: Db, tenantId: string): Promise<ApiKeyRecordItem[]> {
   return queryAll<ApiKeyRecordItem>(db, {
-    ...underPrefix(tenantId, apiKeyKeys.recordPrefix),
+    ...underPrefix(liveSpaceOf(tenantId), apiKeyKeys.recordPrefix),
     ConsistentRead: true,
   });
 }
@@ -30,10 +31,10 @@ export async function listApiKeys(
   const listed = await wholeOrSlice<ApiKeyRecordItem>(
     db,
     {
-      tenantPk: tenantPk(tenantId),
+      tenantPk: tenantPk(liveSpaceOf(tenantId)),
       name: 'keys',
       query: {
-        ...underPrefix(tenantId, apiKeyKeys.recordPrefix),
+        ...underPrefix(liveSpaceOf(tenantId), apiKeyKeys.recordPrefix),
         ConsistentRead: true,
       },
       sortKey: 'sk',
@@ -77,7 +78,7 @@ export async function setTenantHourlyLimit(
   tenantId: string,
   perHour: number,
 ): Promise<void> {
-  await setTenantLimit(db, tenantId, 'hourlyLimit', perHour);
+  await setTenantLimit(db, liveSpaceOf(tenantId), 'hourlyLimit', perHour);
   for (const key of await listKeyItems(db, tenantId)) {
     await updateItem(db, {
       Key: apiKeyKeys.lookup(key.keyHash),

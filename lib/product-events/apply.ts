@@ -5,7 +5,7 @@ import { applyJdDeletion, applyJdUpsert } from '../jds/sync.js';
 import { applyResumeErasure, applyResumeUpsert } from '../resumes/sync.js';
 import { ensureTenant } from '../db/tenants.js';
 import type { ProductEvent } from '../product-events/data.js';
-import type { SpaceId } from '../db/spaces.js';
+import { type SpaceId, asSpaceId } from '../db/spaces.js';
 
 /**
  * Applies one product event to the table. The event's `version` orders the changes of its entity: one
@@ -42,41 +42,43 @@ export async function applyProductEvent(
   event: ProductEvent,
   now = new Date(),
 ): Promise<EventOutcome> {
-  await ensureTenantOnce(db, event.tenantId);
+  // The product's tenant id is its live space; a test space's simulated events carry the space's id.
+  const spaceId = asSpaceId(event.tenantId);
+  await ensureTenantOnce(db, spaceId);
   const options = { sourceVersion: event.version, now };
   switch (event.type) {
     case 'jd.upserted':
       return outcomeOf(
         await applyJdUpsert(
           db,
-          event.tenantId,
+          spaceId,
           { ...event.data, createdAt: iso(event.data.createdAt) },
           { ...options, occurredAt: iso(event.occurredAt) as string },
         ),
       );
     case 'jd.deleted':
-      return outcomeOf(await applyJdDeletion(db, event.tenantId, event.data.id, options));
+      return outcomeOf(await applyJdDeletion(db, spaceId, event.data.id, options));
     case 'resume.upserted':
       return outcomeOf(
         await applyResumeUpsert(
           db,
-          event.tenantId,
+          spaceId,
           { ...event.data, createdAt: iso(event.data.createdAt) },
           options,
         ),
       );
     case 'resume.deleted':
-      return outcomeOf(await applyResumeErasure(db, event.tenantId, event.data.id, options));
+      return outcomeOf(await applyResumeErasure(db, spaceId, event.data.id, options));
     case 'application.upserted':
       return outcomeOf(
         await applyApplicationUpsert(
           db,
-          event.tenantId,
+          spaceId,
           { ...event.data, createdAt: iso(event.data.createdAt) },
           options,
         ),
       );
     case 'application.deleted':
-      return outcomeOf(await applyApplicationDeletion(db, event.tenantId, event.data.id, options));
+      return outcomeOf(await applyApplicationDeletion(db, spaceId, event.data.id, options));
   }
 }

@@ -5,7 +5,7 @@ import type { TombstoneItem } from '../db/entities/tombstone.js';
 import { isValidId, newId } from '../db/ids.js';
 import { jdKeys } from '../jds/model.js';
 import { resumeKeys } from '../resumes/model.js';
-import { isTestSpace, tenantOfSpace } from '../db/spaces.js';
+import { isTestSpace, tenantOfSpace, type SpaceId } from '../db/spaces.js';
 import { InvalidInputError, MissingParentError } from '../errors.js';
 import { applyProductEvent } from '../product-events/apply.js';
 import { permanentFailure } from '../product-events/consume.js';
@@ -35,7 +35,7 @@ const newestVersionTaken = (stored: number) =>
  */
 async function storedVersion(
   db: Db,
-  spaceId: string,
+  spaceId: SpaceId,
   event: { type: ProductEventType; data: { id: string } },
 ): Promise<number> {
   const { id } = event.data;
@@ -72,7 +72,7 @@ async function storedVersion(
  */
 export async function simulateProductEvents(
   db: Db,
-  spaceId: string,
+  spaceId: SpaceId,
   body: SimulateProductEventsBody,
   options: { now?: Date; budgetMs?: number } = {},
 ): Promise<SimulatedOutcome[]> {

@@ -15,7 +15,7 @@ import { ConflictError } from '../errors.js';
 import { eventKeys, recordEvent } from '../events/model.js';
 import { TENANT_ITEM_SK, type TenantItem, tenantKeys } from '../db/entities/tenant.js';
 import { nowIso, tenantPk } from '../db/ids.js';
-import { isTestSpace, tenantOfSpace, testSpaceOf } from '../db/spaces.js';
+import { isTestSpace, tenantOfSpace, testSpaceOf, type SpaceId } from '../db/spaces.js';
 import { ensureTenant } from '../db/tenants.js';
 import { logger } from '../observability/logger.js';
 import { applyProductEvent } from '../product-events/apply.js';
@@ -49,7 +49,7 @@ const SAMPLE_VERSION = 1;
  */
 export async function seedSampleData(
   db: Db,
-  spaceId: string,
+  spaceId: SpaceId,
   now = new Date(),
 ): Promise<SampleCounts> {
   const sample = sampleData(now.getTime());
@@ -167,7 +167,7 @@ function stillAsRead(item: ReadForReset): {
  * again and decide again. A counted one (a JD head, a resume) goes in one transaction with its count.
  * So the counts stay exact however writes race the reset.
  */
-async function deleteForReset(db: Db, spaceId: string, read: ReadForReset): Promise<void> {
+async function deleteForReset(db: Db, spaceId: SpaceId, read: ReadForReset): Promise<void> {
   let item: ReadForReset | undefined = read;
   for (let attempt = 1; item && attempt <= 5; attempt++) {
     const key: { pk: string; sk: string } = { pk: item.pk, sk: item.sk };
@@ -208,7 +208,7 @@ const DELETE_CONCURRENCY = 25;
 const DELETE_PAGE = 500;
 
 /** Marks the space reset at this time: sync tokens issued before it answer 410 (lib/db/delta.ts). */
-async function markReset(db: Db, spaceId: string, at: Date): Promise<void> {
+async function markReset(db: Db, spaceId: SpaceId, at: Date): Promise<void> {
   await updateItem(db, {
     Key: tenantKeys.item(spaceId),
     UpdateExpression: 'SET resetAt = :at',
@@ -225,7 +225,7 @@ async function markReset(db: Db, spaceId: string, at: Date): Promise<void> {
  */
 export async function resetTestSpace(
   db: Db,
-  spaceId: string,
+  spaceId: SpaceId,
   options: { now?: Date; budgetMs?: number } = {},
 ): Promise<ResetOutcome> {
   // The route serves test keys only and its grant names only TEST#: this says so a third time.

@@ -1,4 +1,5 @@
 import { webhookLocalUrlsAllowed, webhookRetrySchedule } from '../config.js';
+import { asSpaceId } from '../db/spaces.js';
 import type { Db } from '../db/client.js';
 import { testEvent, toPublicEvent } from '../events/model.js';
 import {
@@ -76,7 +77,8 @@ async function deliver(
     await deps.queue.send([{ message, delayMs: message.notBefore - now.getTime() }]);
     return 'postponed';
   }
-  const { tenantId, webhookId, eventId } = message;
+  const { webhookId, eventId } = message;
+  const tenantId = asSpaceId(message.tenantId);
   const test = message.trigger === 'test';
   const [webhook, logged] = await Promise.all([
     getWebhookItem(db, tenantId, webhookId),
@@ -221,7 +223,8 @@ async function replay(
   message: ReplayMessage,
   deps: WorkerDependencies,
 ): Promise<WorkOutcome> {
-  const { tenantId, webhookId } = message;
+  const { webhookId } = message;
+  const tenantId = asSpaceId(message.tenantId);
   const webhook = await getWebhookItem(db, tenantId, webhookId);
   if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
   const { events, more } = await readEventRange(db, tenantId, message, REPLAY_PAGE);

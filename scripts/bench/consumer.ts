@@ -1,4 +1,5 @@
 import { createDb, type Db } from '../../lib/db/client.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { withGroupedCalls } from '../../lib/db/grouped-calls.js';
 import { consumeMessage, type DeadLetters } from '../../lib/product-events/consume.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
@@ -8,6 +9,7 @@ import { eventsOfImport } from '../local/import.js';
 import { queueMessageOf } from '../local/product-bus.js';
 import { importSample } from './seed.js';
 import { median, quantile } from './stats.js';
+import type { SpaceId } from '../../lib/db/spaces.js';
 
 /**
  * The product-events consumer as Lambda runs it: batches of 10 SQS messages (the event source's
@@ -49,7 +51,7 @@ async function run(
   tableName: string,
   roundTripMs: number,
   grouped: boolean,
-  tenantId: string,
+  tenantId: SpaceId,
   size: number,
 ): Promise<ConsumerRun> {
   const counting = countingDb(endpoint, tableName, roundTripMs);
@@ -101,7 +103,7 @@ export async function measureConsumer(
   roundTripMs: number,
   size = 630,
 ): Promise<ConsumerRun[]> {
-  await run(endpoint, tableName, 0, true, 'bench-consumer-warm-up', 210);
+  await run(endpoint, tableName, 0, true, liveSpaceOf('bench-consumer-warm-up'), 210);
   const runs: ConsumerRun[] = [];
   for (const round of [1, 2]) {
     for (const grouped of [true, false])
@@ -111,7 +113,7 @@ export async function measureConsumer(
           tableName,
           roundTripMs,
           grouped,
-          `bench-consumer-${round}-${grouped ? 'g' : 'p'}`,
+          liveSpaceOf(`bench-consumer-${round}-${grouped ? 'g' : 'p'}`),
           size,
         ),
       );

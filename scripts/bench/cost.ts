@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { join } from 'node:path';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { newId } from '../../lib/db/ids.js';
@@ -96,7 +97,7 @@ function alarmMetrics(alarm: CfnTemplate['Resources'][string]): number {
 async function measureAnswer(endpoint: string, tableName: string) {
   const db = createDb({ endpoint, tableName });
   setSharedDb(db);
-  const tenantId = `cost-${newId()}`;
+  const tenantId = liveSpaceOf(`cost-${newId()}`);
   const { jd: created } = await createJd(db, tenantId, {
     ...REALISTIC_JD,
     createdById: 'user-5f3c2a',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { gunzipSync } from 'node:zlib';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid as makeUlid } from 'ulid';
@@ -185,7 +186,7 @@ export async function measureEnvelope(
   db: Db,
   log: (message: string) => void,
 ): Promise<{ rows: Row[]; largestItems: [string, number][] }> {
-  const tenantId = 'envelope';
+  const tenantId = liveSpaceOf('envelope');
   await ensureTenant(db, tenantId);
   // Titles at their bound (200 characters), copied onto every application of the JD.
   const title = incompressible(LIMITS.title);

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -21,6 +22,7 @@ import { authenticate } from '../../lib/keys/authentication.js';
 import { hashApiKey } from '../../lib/keys/format.js';
 import { NOT_MEASURED_WARM, warmOverhead } from './warm.js';
 import { prodTemplates, stageCost } from './cost.js';
+import type { SpaceId } from '../../lib/db/spaces.js';
 
 /**
  * `npm run bench`: bundle sizes, cold load, warm overhead, DynamoDB work per request on tenants of
@@ -199,7 +201,7 @@ async function capacitySection(endpoint: string, tableName: string) {
   const byTier = new Map<number, Map<string, Work>>();
   const authorizer = new Map<number, Work>();
   for (const size of TIERS) {
-    const tenantId = `bench-${size}`;
+    const tenantId = liveSpaceOf(`bench-${size}`);
     log(`seeding ${tenantId}: 1,000 JDs, ${size} resumes and applications`);
     const started = Date.now();
     const { key } = await seedTenant(recorder.db, tenantId, size);
@@ -457,7 +459,7 @@ type ImportRun = { label: string; size: number; seconds: number; exact: boolean 
 
 async function timedImport(
   db: Db,
-  tenantId: string,
+  tenantId: SpaceId,
   size: number,
   concurrency: number,
   label: string,
@@ -501,7 +503,9 @@ async function importSection(endpoint: string, tableName: string) {
     withRoundTrip(createDb({ endpoint, tableName }), MODELED_ROUND_TRIP_MS),
   );
   // Warm both JITs (DynamoDB Local's and Node's) first, so neither run pays for them.
-  await importProductData(local, 'bench-import-warm-up', importSample(1000), { concurrency: 8 });
+  await importProductData(local, liveSpaceOf('bench-import-warm-up'), importSample(1000), {
+    concurrency: 8,
+  });
   const concurrently = `${DELIVERY_CONCURRENCY} at a time (the default)`;
   const pairs = [
     { db: local, where: 'DynamoDB Local', sequentialSize: IMPORT_SEQUENTIAL },
@@ -515,14 +519,14 @@ async function importSection(endpoint: string, tableName: string) {
   for (const { db, where, sequentialSize, tenant } of pairs) {
     const sequential = await timedImport(
       db,
-      `${tenant}-1`,
+      liveSpaceOf(`${tenant}-1`),
       sequentialSize,
       1,
       `one event at a time, ${where}`,
     );
     const concurrent = await timedImport(
       db,
-      `${tenant}-n`,
+      liveSpaceOf(`${tenant}-n`),
       IMPORT_CONCURRENT,
       DELIVERY_CONCURRENCY,
       `${concurrently}, ${where}`,
@@ -607,7 +611,7 @@ async function throughputSection() {
     process.env.TABLE_NAME = 'bench-throughput';
     process.env.API_RATE_LIMIT_MAX = '1000000';
     const recorder = recordingDb(local.endpoint, 'bench-throughput');
-    const { key } = await seedTenant(recorder.db, 'bench-load', 100, 50);
+    const { key } = await seedTenant(recorder.db, liveSpaceOf('bench-load'), 100, 50);
     await (
       await import('../../lib/keys/store.js')
     ).setTenantHourlyLimit(recorder.db, 'bench-load', 1_000_000);

@@ -14,6 +14,7 @@ import {
 import { JD_STATUSES } from '../../lib/jds/statuses.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import type { ImportFile } from '../../lib/product-events/data.js';
+import type { SpaceId } from '../../lib/db/spaces.js';
 
 /**
  * Bulk-seeds a benchmark tenant with BatchWriteItem, using the repositories' own item builders (so
@@ -25,7 +26,7 @@ export const RARE_FILE_NAME = 'rare_find';
 
 export async function seedTenant(
   db: Db,
-  tenantId: string,
+  tenantId: SpaceId,
   size: number,
   jdCount = 1000,
 ): Promise<{ key: string }> {

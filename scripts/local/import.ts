@@ -2,6 +2,7 @@ import type { Db } from '../../lib/db/client.js';
 import { eventsOfImport } from '../../lib/product-events/import-file.js';
 import type { ImportFile } from '../../lib/product-events/data.js';
 import { deliverLocally, type OnProgress } from './product-bus.js';
+import type { SpaceId } from '../../lib/db/spaces.js';
 
 export { eventsOfImport };
 
@@ -15,7 +16,7 @@ export interface ImportCounts {
 
 export async function importProductData(
   db: Db,
-  tenantId: string,
+  tenantId: SpaceId,
   data: ImportFile,
   options: { concurrency?: number; onProgress?: OnProgress } = {},
 ): Promise<ImportCounts> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { liveSpaceOf, type SpaceId } from '../../lib/db/spaces.js';
 import { readFileSync } from 'node:fs';
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -67,9 +68,9 @@ export function useTestDb(options: { stream?: boolean } = {}): () => Db {
 
 let tenantSequence = 0;
 /** A tenant id unique within the run. */
-export function newTenantId(label = 'tenant'): string {
+export function newTenantId(label = 'tenant'): SpaceId {
   tenantSequence += 1;
-  return `${label}-${process.pid}-${tenantSequence}`;
+  return liveSpaceOf(`${label}-${process.pid}-${tenantSequence}`);
 }
 
 /**

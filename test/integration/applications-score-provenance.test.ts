@@ -20,6 +20,7 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 import { startReceiver, useWebhookRuntime, waitFor } from '../helpers/webhooks.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 // Short retries and settle window for the test; http and loopback allowed, as on the local stack.
 useEnv({
@@ -78,7 +79,7 @@ async function partition(tenantId: string) {
     new QueryCommand({
       TableName: db().tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(tenantId) },
+      ExpressionAttributeValues: { ':pk': tenantPk(liveSpaceOf(tenantId)) },
     }),
   );
   return Items ?? [];

@@ -23,6 +23,7 @@ import { originVerifyRotationParameter } from '../../infra/data.js';
 import { withoutGrant } from '../helpers/templates.js';
 import { startReceiver, waitFor } from '../helpers/webhooks.js';
 import { useEnv } from '../helpers/env.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 useEnv({
   EVENT_SETTLE_MS: '0',
@@ -357,7 +358,7 @@ describe('webhook signing secrets under KMS', () => {
     });
     const item = await getWebhookItem(db(), tenantId, webhook.id);
 
-    await expect(openSecrets('another-tenant', item!.secrets)).rejects.toMatchObject({
+    await expect(openSecrets(liveSpaceOf('another-tenant'), item!.secrets)).rejects.toMatchObject({
       name: 'InvalidCiphertextException',
     });
   });

@@ -6,6 +6,7 @@ import { emailHash, resumeKeys } from '../../lib/resumes/model.js';
 import { applyResumeErasure, applyResumeUpsert } from '../../lib/resumes/sync.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 /** GET /candidates?email=: a candidate found by exact e-mail, from a hashed index. */
 const db = useTestDb();
@@ -16,7 +17,7 @@ const DAY = 24 * 60 * 60 * 1000;
 async function resume(tenantId: string, i: number, email: string | undefined, fileName?: string) {
   await applyResumeUpsert(
     db(),
-    tenantId,
+    liveSpaceOf(tenantId),
     {
       id: ulidLike('RS', i),
       fileName: fileName ?? `candidate_${i}_curriculum_vitae.pdf`,
@@ -39,7 +40,7 @@ async function partition(tenantId: string) {
     new QueryCommand({
       TableName: db().tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(tenantId) },
+      ExpressionAttributeValues: { ':pk': tenantPk(liveSpaceOf(tenantId)) },
     }),
   );
   return Items;

@@ -15,6 +15,7 @@ import { ConflictError } from '../../lib/errors.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 const db = useTestDb();
 const jdBody = { title: 'Engineer', description: 'Build things', createdById: 'u1' };
@@ -25,7 +26,7 @@ async function partition(tenantId: string) {
     new QueryCommand({
       TableName: db().tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(tenantId) },
+      ExpressionAttributeValues: { ':pk': tenantPk(liveSpaceOf(tenantId)) },
     }),
   );
   return Items ?? [];

@@ -16,13 +16,14 @@ import { withIdempotency } from '../../lib/composition/idempotency.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 const db = useTestDb();
 const body = { title: 'Engineer', description: 'Build', createdById: 'u1' };
 const callerOf = (tenantId: string, keyId: string): Caller => ({
   mode: 'live',
-  spaceId: tenantId,
+  spaceId: liveSpaceOf(tenantId),
   keyId,
   keyName: 'k',
   clientIp: '203.0.113.7',

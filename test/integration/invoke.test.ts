@@ -13,6 +13,7 @@ import { invokeFunction } from '../../scripts/local/invoke.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 const db = useTestDb();
@@ -45,9 +46,9 @@ function invokeCli(...args: string[]) {
 describe('npm run invoke: every function with its fixture (the sam local invoke workflow)', () => {
   it('has a fixture for every function, and each runs under its deployed IAM with the result its trigger expects', async () => {
     // The demo tenant the fixtures name, with its data and a webhook endpoint for the dispatcher to find.
-    await ensureTenant(db(), 'demo');
-    await importProductData(db(), 'demo', demoData());
-    const admin = await tenantWithKey(db(), ['admin'], 'demo');
+    await ensureTenant(db(), liveSpaceOf('demo'));
+    await importProductData(db(), liveSpaceOf('demo'), demoData());
+    const admin = await tenantWithKey(db(), ['admin'], liveSpaceOf('demo'));
     await callApi('POST', '/webhooks', {
       key: admin.key,
       body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] },
@@ -80,7 +81,7 @@ describe('npm run invoke: every function with its fixture (the sam local invoke 
 
     // The consumer applied its product events; the dispatcher queued the event for the endpoint.
     // One JD from create-jd's fixture, one from the consumer's.
-    expect(await readCount(db(), 'demo', 'JD')).toBe(demoData().jds!.length + 2);
+    expect(await readCount(db(), liveSpaceOf('demo'), 'JD')).toBe(demoData().jds!.length + 2);
     expect(
       reports.some((line) => line.startsWith('webhook-dispatcher: would queue for delivery')),
     ).toBe(true);

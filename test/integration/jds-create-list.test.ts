@@ -6,6 +6,7 @@ import { readJdDetail, listJds } from '../../lib/jds/store.js';
 import { type JdSummary } from '../../lib/jds/model.js';
 import { type JdStatus } from '../../lib/jds/statuses.js';
 import { newTenantId, productVersion, useTestDb } from '../helpers/db.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 const db = useTestDb();
 
@@ -17,7 +18,7 @@ async function createMany(tenantId: string, count: number) {
     created.push(
       await applyJdUpsert(
         db(),
-        tenantId,
+        liveSpaceOf(tenantId),
         {
           ...input(`Job ${i}`),
           id: `jd-${String(i).padStart(4, '0')}`,

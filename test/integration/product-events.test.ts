@@ -16,6 +16,7 @@ import {
 } from '../../scripts/local/product-bus.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { LOCAL_TEST_TIMEOUTS, newTenantId, useTestDb } from '../helpers/db.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 const db = useTestDb();
 
@@ -65,7 +66,7 @@ async function partition(tenantId: string) {
     new QueryCommand({
       TableName: db().tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(tenantId) },
+      ExpressionAttributeValues: { ':pk': tenantPk(liveSpaceOf(tenantId)) },
     }),
   );
   return Items ?? [];

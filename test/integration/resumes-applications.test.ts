@@ -9,6 +9,7 @@ import { readResume, listCandidates, listResumes } from '../../lib/resumes/store
 import { applyResumeUpsert } from '../../lib/resumes/sync.js';
 import { MissingParentError } from '../../lib/errors.js';
 import { newTenantId, productVersion, useTestDb } from '../helpers/db.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 const db = useTestDb();
 
@@ -17,7 +18,7 @@ const jdInput = { title: 'Engineer', description: 'Build things', createdById: '
 async function resume(tenantId: string, id: string, name?: string, second = 0) {
   const write = await applyResumeUpsert(
     db(),
-    tenantId,
+    liveSpaceOf(tenantId),
     {
       id,
       fileName: `${id}.PDF`,

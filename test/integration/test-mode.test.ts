@@ -14,6 +14,7 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 import { scoredSampleApplication } from '../helpers/product.js';
+import { testSpaceOf } from '../../lib/db/spaces.js';
 
 // Events are read as soon as written (the settle window is events.test.ts's subject); a webhook
 // endpoint may be a local address, as on the local stack.
@@ -195,7 +196,7 @@ describe('test mode', () => {
     }));
     const outcomes = await simulateProductEvents(
       db(),
-      `test:${live.tenantId}`,
+      testSpaceOf(live.tenantId),
       { events },
       { budgetMs: 0 },
     );
@@ -288,10 +289,10 @@ describe('test mode', () => {
       mode: 'test',
     });
     expect((await callApi('GET', '/jds', { key })).json.data).toEqual([]);
-    expect(await getTenant(db(), `test:${tenant.tenantId}`)).toBeUndefined();
+    expect(await getTenant(db(), testSpaceOf(tenant.tenantId))).toBeUndefined();
     const reset = await callApi('POST', '/test/reset', { key });
     // The space has its own item again, named for its tenant: its webhook endpoints are counted there.
-    expect(await getTenant(db(), `test:${tenant.tenantId}`)).toMatchObject({
+    expect(await getTenant(db(), testSpaceOf(tenant.tenantId))).toMatchObject({
       name: tenant.tenantId,
     });
     expect(reset.json.data.sampleData).toEqual({ jds: 6, resumes: 8, applications: 9 });

@@ -7,6 +7,7 @@ import { resetTestSpace } from '../../lib/test-mode/space.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
+import { testSpaceOf } from '../../lib/db/spaces.js';
 
 /** POST /test/reset: what a mirror, an auditor and a list's totals see of it. */
 useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
@@ -19,7 +20,11 @@ async function testSpace() {
     body: { name: 'sandbox', scopes: ['read', 'write', 'admin'], mode: 'test' },
   });
   expect(created.status).toBe(201);
-  return { tenantId: live.tenantId, spaceId: `test:${live.tenantId}`, key: created.json.data.key };
+  return {
+    tenantId: live.tenantId,
+    spaceId: testSpaceOf(live.tenantId),
+    key: created.json.data.key,
+  };
 }
 
 const jdBody = (title: string) => ({ title, description: 'd', createdById: 'u-1' });

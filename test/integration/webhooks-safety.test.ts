@@ -28,6 +28,7 @@ import { work } from '../../lib/webhooks/worker.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { startReceiver } from '../helpers/webhooks.js';
+import type { SpaceId } from '../../lib/db/spaces.js';
 
 // As deployed: https only, no loopback (WEBHOOK_ALLOW_LOCAL_URLS unset). Events readable at once.
 process.env.EVENT_SETTLE_MS = '0';
@@ -764,7 +765,7 @@ describe('replays are bounded', () => {
 
 describe('the delivery protocol: every transition of docs/webhook-deliveries.md', () => {
   const answering = (statusCode: number) => async () => ({ statusCode, durationMs: 3 });
-  const stateOf = async (tenantId: string, webhookId: string, eventId: string) =>
+  const stateOf = async (tenantId: SpaceId, webhookId: string, eventId: string) =>
     (
       await db().client.send(
         new GetCommand({
@@ -774,7 +775,7 @@ describe('the delivery protocol: every transition of docs/webhook-deliveries.md'
         }),
       )
     ).Item;
-  const attemptsLogged = async (tenantId: string, webhookId: string) =>
+  const attemptsLogged = async (tenantId: SpaceId, webhookId: string) =>
     (await listDeliveryAttempts(db(), tenantId, webhookId, { limit: 100 })).items.map((attempt) => [
       attempt.attempt,
       attempt.trigger,

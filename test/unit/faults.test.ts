@@ -28,6 +28,7 @@ import { listJdsQuery } from '../../lib/jds/requests.js';
 import { authorizerEvent, proxyEvent } from '../../scripts/local/events.js';
 import { lambdaContext } from '../../scripts/local/handlers.js';
 import { callApiWithContext } from '../helpers/invoke.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const db = createDb({ endpoint: 'http://127.0.0.1:1', tableName: 'unit' });
@@ -421,7 +422,7 @@ describe('function faults', () => {
     ddb.on(TransactWriteCommand).rejects(conflict);
 
     await expect(
-      createJd(db, 't1', { title: 't', description: 'd', createdById: 'u' }),
+      createJd(db, liveSpaceOf('t1'), { title: 't', description: 'd', createdById: 'u' }),
     ).rejects.toMatchObject({
       name: 'ConflictError',
       retryable: true,

@@ -11,6 +11,7 @@ import {
   transactWrite,
 } from '../../lib/db/dynamo.js';
 import { recordEvent } from '../../lib/events/model.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 /**
  * What a transaction item does is in its own shape: a copy of an item (spread, cloned,
@@ -26,7 +27,7 @@ describe('transaction items', () => {
   } as const;
 
   it('gives an event, copied or not, its id and time when the transaction is sent', () => {
-    const event = recordEvent('acme', 'jd.created', data);
+    const event = recordEvent(liveSpaceOf('acme'), 'jd.created', data);
     const sentAt = new Date('2026-11-23T12:00:00.000Z');
 
     const [original, copy, clone] = toWriteItems(
