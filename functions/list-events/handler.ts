@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { listEvents } from '../../lib/events/store.js';
+import { listEventsWaiting } from '../../lib/events/store.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../lib/db/pagination.js';
 import { limitOf } from '../../lib/http/pagination.js';
 import type { EventType } from '../../lib/events/types.js';
@@ -19,11 +19,16 @@ export const handler = apiHandler(
         'give cursor or after (the same position), not two different ones',
       );
     }
-    const page = await listEvents(sharedDb(), caller.spaceId, {
-      after: query.cursor ?? query.after,
-      types: query.type?.split(',') as EventType[] | undefined,
-      limit,
-    });
+    const page = await listEventsWaiting(
+      sharedDb(),
+      caller.spaceId,
+      {
+        after: query.cursor ?? query.after,
+        types: query.type?.split(',') as EventType[] | undefined,
+        limit,
+      },
+      Number(query.wait ?? 0) * 1000,
+    );
     // As on every list, nextCursor leads on only when there is more; a poller at the end keeps the last
     // event id it saw as its position (docs/api.md, Events).
     return {

@@ -172,10 +172,11 @@ function slowOrFailedAnswers<R extends RouteId>(): MiddlewareObj<
   const report = (request: { response?: ApiResponse | null }) => {
     const log = callLog();
     const statusCode = request.response?.statusCode ?? 500;
-    if (log && (statusCode >= 500 || log.elapsedMs >= SLOW_ANSWER_MS))
+    if (log && (statusCode >= 500 || log.elapsedMs - log.waitedMs >= SLOW_ANSWER_MS))
       logger.warn('Slow or failed answer', {
         statusCode,
         durationMs: log.elapsedMs,
+        ...(log.waitedMs > 0 ? { waitedMs: log.waitedMs } : {}),
         calls: log.calls,
       });
   };

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { RouteRequests } from '../http/route-definition.js';
-import type { EVENT_ROUTES } from './routes.js';
+import { type EVENT_ROUTES, LONG_POLL_MAX_SECONDS } from './routes.js';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from './types.js';
 import { positiveInteger } from '../schemas/fields.js';
 
@@ -24,11 +24,23 @@ const position = z
   );
 
 /** `cursor`, as on every list, or `after` (the same position: an event id); unknown parameters are refused. */
+/** How long to wait for an event when there is none yet: whole seconds, 0 (the default) to LONG_POLL_MAX_SECONDS. */
+const waitSeconds = z
+  .string()
+  .check(
+    z.maxLength(2),
+    z.regex(
+      /^(1?[0-9]|20)$/,
+      `must be a whole number of seconds from 0 to ${LONG_POLL_MAX_SECONDS}`,
+    ),
+  );
+
 export const listEventsQuery = z.strictObject({
   cursor: z.optional(position),
   after: z.optional(position),
   type: z.optional(eventTypes),
   limit: z.optional(positiveInteger),
+  wait: z.optional(waitSeconds),
 });
 
 /** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */

@@ -1,5 +1,8 @@
 import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
 
+/** The longest GET /events?wait= holds a request: well inside API Gateway's 30 s for an HTTP API's answer. */
+export const LONG_POLL_MAX_SECONDS = 20;
+
 /** The event log's routes (read-only: every change records its own event), and their table access. */
 export const EVENT_ROUTES = {
   listEvents: {
@@ -9,6 +12,7 @@ export const EVENT_ROUTES = {
     scope: { scope: 'read' },
     summary: 'The event log, oldest first, after a cursor',
     successStatus: 200,
+    longPoll: { maxWaitSeconds: LONG_POLL_MAX_SECONDS },
   },
   getEvent: {
     method: 'GET',

@@ -12,6 +12,7 @@ import {
   toPublicEvent,
 } from './model.js';
 import { tenantPk } from '../db/ids.js';
+import { waiting } from '../observability/trace.js';
 import type { SpaceId } from '../db/spaces.js';
 
 export { EVENT_ID_PATTERN, type PublicEvent };
@@ -100,6 +101,33 @@ export async function listEvents(
   // The end of the settled log: everything before `cut` was read, of every type.
   const nextCursor = types ? eventIdBefore(cut) : (events.at(-1)?.id ?? options.after ?? null);
   return { events: events.map(toPublicEvent), nextCursor, hasMore: false };
+}
+
+/** How often a long-poll looks at the log again while it waits: a strongly consistent Query each time. */
+export const LONG_POLL_CHECK_MS = 500;
+
+/**
+ * listEvents, holding on for up to `waitMs` while there is nothing to answer: it looks again every
+ * LONG_POLL_CHECK_MS and answers at the first look that finds an event (or that the page is full),
+ * else with the empty page once the wait is over. A filtered look that skipped events of other types
+ * goes on from where it stopped, so each event is read once however long the wait.
+ */
+export async function listEventsWaiting(
+  db: Db,
+  spaceId: SpaceId,
+  options: Parameters<typeof listEvents>[2],
+  waitMs: number,
+): Promise<EventPage> {
+  const deadline = Date.now() + waitMs;
+  let after = options.after;
+  for (;;) {
+    const page = await listEvents(db, spaceId, { ...options, after });
+    const left = deadline - Date.now();
+    if (page.events.length > 0 || page.hasMore || left <= 0) return page;
+    after = page.nextCursor ?? after;
+    // The last look is at the end of the wait.
+    await waiting(Math.min(LONG_POLL_CHECK_MS, left));
+  }
 }
 
 export async function getEvent(

@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { ScopeRequirement } from '../http/scopes.js';
 import type { IndexName, PartitionKind } from '../db/table.js';
 import type { ErrorCode } from '../errors.js';
+import { FUNCTION_TIMEOUT_MS } from '../config.js';
 import { KEY_MODES, type KeyMode } from '../db/spaces.js';
 
 /**
@@ -44,6 +45,16 @@ export interface RouteDefinition {
    * 304 with no body to an If-None-Match naming it, giving back the quota unit the request took
    */
   readonly conditional?: true;
+  /**
+   * answers as soon as it has something to say, or holds the request up to `maxWaitSeconds` (a
+   * `wait` query parameter) for it: its function's timeout grows by that much (functionTimeoutMs)
+   */
+  readonly longPoll?: { readonly maxWaitSeconds: number };
+}
+
+/** A route's Lambda timeout: the API's, plus the longest a long-poll may hold the request. */
+export function functionTimeoutMs(route: RouteDefinition): number {
+  return FUNCTION_TIMEOUT_MS + (route.longPoll?.maxWaitSeconds ?? 0) * 1000;
 }
 
 export type DynamoDbAction =

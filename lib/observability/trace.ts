@@ -69,17 +69,33 @@ export interface LoggedCall {
  * say where its time went in its log line: the trace of the requests worth tracing, at the price of a
  * log line for those alone (an API function is not sampled by X-Ray: infra/api-function.ts says why).
  */
-const callLogs = new AsyncLocalStorage<{ startedAt: number; calls: LoggedCall[] }>();
+const callLogs = new AsyncLocalStorage<{
+  startedAt: number;
+  calls: LoggedCall[];
+  waitedMs: number;
+}>();
 
 /** Runs `invocation` with a call log of its own (invocations running at once, locally, keep theirs apart). */
 export function withCallLog<T>(invocation: () => Promise<T>): Promise<T> {
-  return callLogs.run({ startedAt: Date.now(), calls: [] }, invocation);
+  return callLogs.run({ startedAt: Date.now(), calls: [], waitedMs: 0 }, invocation);
 }
 
-/** The invocation's call log so far: its age and its calls (undefined outside withCallLog). */
-export function callLog(): { elapsedMs: number; calls: LoggedCall[] } | undefined {
+/**
+ * The invocation's call log so far: its age, its calls, and how much of its age it spent waiting on
+ * purpose (a long-poll: `waiting`), which is no slowness (undefined outside withCallLog).
+ */
+export function callLog():
+  { elapsedMs: number; waitedMs: number; calls: LoggedCall[] } | undefined {
   const log = callLogs.getStore();
-  return log && { elapsedMs: Date.now() - log.startedAt, calls: log.calls };
+  return log && { elapsedMs: Date.now() - log.startedAt, waitedMs: log.waitedMs, calls: log.calls };
+}
+
+/** Sleeps `ms` on purpose, counted as waited in the call log. */
+export async function waiting(ms: number): Promise<void> {
+  const started = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const log = callLogs.getStore();
+  if (log) log.waitedMs += Date.now() - started;
 }
 
 /**

@@ -165,9 +165,11 @@ export async function handleRequest(
 
   try {
     const handler = await loadHandler(functionName);
+    // A long-poll's function has its wait on top of the API's timeout, as the stack gives it.
+    const functionTimeout = timeoutMs + (matched?.route.longPoll?.maxWaitSeconds ?? 0) * 1000;
     const result = await handler(
       proxyEvent(request, route, pathParameters, context, requestId, now),
-      lambdaContext(functionName, requestId, timeoutMs),
+      lambdaContext(functionName, requestId, functionTimeout),
     );
     // Lambda refuses a result past its response limit: the invocation fails and API Gateway answers 500.
     const resultBytes = Buffer.byteLength(JSON.stringify(result ?? null), 'utf8');

@@ -16,7 +16,8 @@ import {
   REQUEST_BLOCKED_BODY,
 } from '../../infra/edge.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
-import { keyModesOf } from '../../lib/http/route-definition.js';
+import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
+import { functionTimeoutMs, keyModesOf } from '../../lib/http/route-definition.js';
 import { PRODUCT_EVENT_TYPES } from '../../lib/product-events/data.js';
 import { STREAM_FILTER } from '../../lib/webhooks/dispatch.js';
 import { LocalIam, localArnOf } from '../../scripts/local/iam.js';
@@ -131,6 +132,12 @@ describe('CDK app (cdk synth, offline)', () => {
     });
   });
 
+  /** A route's function's timeout (authorizer and not-found: the API's), in seconds. */
+  const apiTimeoutSeconds = (functionName: unknown) => {
+    const route = routeEntries().find(([, each]) => each.functionName === functionName)?.[1];
+    return (route ? functionTimeoutMs(route) : FUNCTION_TIMEOUT_MS) / 1000;
+  };
+
   it('runs every function on Node.js 24, arm64, X-Ray tracing the background ones (API functions pass it through and log a slow or failed answer’s calls), its own log group, Lambda’s own lines at WARN for API functions, and Powertools settings', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function') as Resources);
     expect(functions).toHaveLength(
@@ -143,8 +150,9 @@ describe('CDK app (cdk synth, offline)', () => {
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 512,
-        // API functions answer within API Gateway's 30 s; the event consumer may erase a candidate's many applications.
-        Timeout: background ? 60 : 10,
+        // API functions answer within API Gateway's 30 s (a long-poll's wait on top of the 10 s);
+        // the event consumer may erase a candidate's many applications.
+        Timeout: background ? 60 : apiTimeoutSeconds(name),
         TracingConfig: { Mode: background ? 'Active' : 'PassThrough' },
         LoggingConfig: {
           LogFormat: 'JSON',
@@ -473,10 +481,39 @@ describe('CDK app (cdk synth, offline)', () => {
         'OperationsWebhookEndpointsDisabledAlarm',
       ].sort(),
     );
+    // p99 latency as the share of answers slower than the target, from the access log without the
+    // long-polls (an idle GET /events?wait=20 lasts 20 s and is no slow answer).
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      ExtendedStatistic: 'p99',
-      Threshold: 2000,
+      AlarmDescription: Match.stringLikeRegexp('^p99 latency above 2000 ms'),
+      Threshold: 1,
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: 'IF(answers > 0, 100 * slow / answers, 0)' }),
+      ]),
     });
+    const filters = Object.values(template.findResources('AWS::Logs::MetricFilter') as Resources)
+      .map(
+        (filter) =>
+          filter.Properties as {
+            FilterPattern: string;
+            MetricTransformations: { MetricName: string }[];
+          },
+      )
+      .filter((props) =>
+        ['ApiAnswers', 'ApiSlowAnswers'].includes(props.MetricTransformations[0]?.MetricName ?? ''),
+      );
+    expect(filters).toHaveLength(2);
+    for (const filter of filters)
+      expect(filter.FilterPattern).toContain('($.routeKey != "GET /api/v1/events")');
+    expect(
+      filters.find((filter) => filter.MetricTransformations[0]?.MetricName === 'ApiSlowAnswers')
+        ?.FilterPattern,
+    ).toContain('($.latencyMs > 2000)');
+    // Its function holds a request up to the wait on top of the API's 10 s.
+    const timeoutOf = (id: string) =>
+      (template.toJSON().Resources as Resources)[logicalIdOf('AWS::Lambda::Function', id)]
+        ?.Properties.Timeout;
+    expect(timeoutOf('ListEvents')).toBe(30);
+    expect(timeoutOf('GetEvent')).toBe(10);
     // Refusals of requests that bypassed the edge, on the metric the authorizer emits, as it names it.
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       AlarmName: 'HiringApi-dev-EdgeBypassRefusals',

@@ -2,7 +2,11 @@ import pMap from 'p-map';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { EVENT_TTL_SECONDS, eventKeys } from '../../lib/events/model.js';
+import {
+  EVENT_TTL_SECONDS,
+  eventIdBefore as eventIdAt,
+  eventKeys,
+} from '../../lib/events/model.js';
 import { listEvents, readEventRange } from '../../lib/events/store.js';
 import { DYNAMODB_WRITE_BUDGET_MS, eventSettleMs } from '../../lib/config.js';
 import { createJd } from '../../lib/jds/api.js';
@@ -194,5 +198,51 @@ describe('GET /events', () => {
     ]);
     expect(byId.status).toBe(404);
     expect(replayed.events.map((event) => event.type)).toEqual(['key.created']);
+  });
+
+  describe('a long-poll (wait=)', () => {
+    it('holds an idle request for its wait, then answers an empty page', async () => {
+      const { key } = await tenantWithKey(db(), ['read', 'write']);
+      const started = Date.now();
+      const idle = await callApi('GET', `/events?after=${eventIdAt(Date.now())}&wait=1`, { key });
+      expect(idle.status, idle.text).toBe(200);
+      expect(idle.json).toMatchObject({ data: [], pagination: { hasMore: false } });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    });
+
+    it('answers as soon as an event exists after the cursor, long before its wait ends', async () => {
+      const { key } = await tenantWithKey(db(), ['read', 'write']);
+      const after = eventIdAt(Date.now());
+      const started = Date.now();
+      const waiting = callApi('GET', `/events?after=${after}&wait=20`, { key });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const created = await callApi('POST', '/jds', {
+        key,
+        body: { title: 'Platform Engineer', description: 'Runs the fleet.', createdById: 'ats' },
+      });
+      const answer = await waiting;
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json.data.map((event: { type: string }) => event.type)).toEqual(['jd.created']);
+      expect(answer.json.data[0].data.id).toBe(created.json.data.id);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    });
+
+    it('answers at once when events are there, and refuses a wait past 20 s or not in whole seconds', async () => {
+      const { key } = await tenantWithKey(db(), ['read', 'write']);
+      const after = eventIdAt(Date.now() - 1);
+      await callApi('POST', '/jds', {
+        key,
+        body: { title: 'Data Engineer', description: 'Feeds the warehouse.', createdById: 'ats' },
+      });
+      const started = Date.now();
+      const ready = await callApi('GET', `/events?after=${after}&wait=20`, { key });
+      expect(ready.json.data).toHaveLength(1);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      for (const wait of ['21', '1.5', '-1', '01', 'soon']) {
+        const refused = await callApi('GET', `/events?wait=${wait}`, { key });
+        expect(refused.status, wait).toBe(400);
+        expect(refused.json.details[0]).toMatchObject({ field: 'wait' });
+      }
+    });
   });
 });

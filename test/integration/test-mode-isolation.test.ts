@@ -75,7 +75,7 @@ const QUERIES: Partial<Record<RouteId, string[]>> = {
     SINCE,
   ],
   listKeys: ['', 'limit=1'],
-  listEvents: ['limit=100', 'limit=1', 'type=jd.created', 'after={eventId}'],
+  listEvents: ['limit=100', 'limit=1', 'type=jd.created', 'after={eventId}', 'wait=0'],
   listWebhooks: ['', 'limit=1'],
   listWebhookDeliveries: ['', 'limit=1'],
   listAuditLog: [

@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<void> {
     },
     onWaiting: ({ ms }) => {
       process.stderr.write(
-        `Waiting for events (next look in ${Math.round(ms / 1000)} s, then less often while none come)…\n`,
+        `Waiting for events (each look waits up to ${Math.round(ms / 1000)} s for the next one)…\n`,
       );
     },
     onDelivery: ({ event, status, error, ms }) => {

@@ -487,14 +487,15 @@ export class HiringClient {
       this.revalidate<Event>(`/events/${encodeURIComponent(id)}`, etag, options),
     /**
      * Every event after `after` (an event id; from the start of the log without it), each once, in
-     * order, waiting `pollIntervalMs` at the end of the log before asking again, until `signal` aborts.
-     * Each comes with the cursor to persist: resume from it after a restart.
+     * order, until `signal` aborts. At the end of the log each request waits up to `waitSeconds`
+     * (default and most 20) for the next event, which comes as soon as the log shows it. Each comes
+     * with the cursor to persist: resume from it after a restart.
      */
     follow: (
       options: {
         after?: string;
         types?: EventType[];
-        pollIntervalMs?: number;
+        waitSeconds?: number;
         signal?: AbortSignal;
       } = {},
     ) => this.follow(options),
@@ -679,20 +680,29 @@ export class HiringClient {
   private async *follow(options: {
     after?: string;
     types?: EventType[];
-    pollIntervalMs?: number;
+    waitSeconds?: number;
     signal?: AbortSignal;
   }): AsyncGenerator<{ event: Event; cursor: string }> {
     let cursor = options.after;
+    const wait = String(Math.min(Math.max(0, Math.floor(options.waitSeconds ?? 20)), 20));
+    let atTheEnd = false;
     while (!options.signal?.aborted) {
-      const page = await this.events.list(
-        { cursor, type: options.types?.join(','), limit: 100 },
-        { signal: options.signal },
-      );
+      let page: Answer<'listEvents'>;
+      try {
+        page = await this.events.list(
+          { cursor, type: options.types?.join(','), limit: 100, ...(atTheEnd ? { wait } : {}) },
+          { signal: options.signal },
+        );
+      } catch (error) {
+        // Stopped while a request waited at the end of the log: the follow ends there.
+        if (options.signal?.aborted) return;
+        throw error;
+      }
       for (const event of page.data) {
         cursor = event.id;
         yield { event, cursor };
       }
-      if (!page.pagination.hasMore) await sleep(options.pollIntervalMs ?? 5_000, options.signal);
+      atTheEnd = !page.pagination.hasMore;
     }
   }
 

@@ -19,9 +19,14 @@ export interface ListenOptions {
   stateFile: string;
   /** sign with this secret instead of the one kept in the state file (or a new one) */
   secret?: string | undefined;
-  /** the first wait at the end of the log; each empty look doubles it up to `maxPollIntervalMs` (default 2 s) */
+  /**
+   * how long each look at the end of the log waits for an event (GET /events?wait=, default and most
+   * 20 s): an event is forwarded as soon as the log shows it, and an idle listener asks 180 times an hour
+   */
+  waitSeconds?: number;
+  /** the first wait before the local endpoint is tried again when it gave no answer; it doubles up to `maxPollIntervalMs` (default 2 s) */
   pollIntervalMs?: number;
-  /** the longest wait at the end of the log (default 30 s: 120 requests an hour while nothing happens) */
+  /** the longest wait between tries of the local endpoint (default 30 s) */
   maxPollIntervalMs?: number;
   /** how long the local endpoint has to answer, as a webhook endpoint has (default 10 s) */
   timeoutMs?: number;
@@ -156,12 +161,16 @@ export async function listen(options: ListenOptions): Promise<void> {
     }
   };
 
-  let wait = firstWait / 2;
+  const waitSeconds = Math.min(Math.max(0, Math.floor(options.waitSeconds ?? 20)), 20);
   let waiting = false;
   while (!signal?.aborted) {
     let page: Awaited<ReturnType<typeof client.events.list>>;
     try {
-      page = await client.events.list({ after: state.after, limit: 100 }, { signal });
+      // At the end of the log the service holds the request until an event comes (or the wait ends).
+      page = await client.events.list(
+        { after: state.after, limit: 100, ...(waiting ? { wait: String(waitSeconds) } : {}) },
+        { signal },
+      );
     } catch (error) {
       if (signal?.aborted) break;
       throw error;
@@ -180,11 +189,9 @@ export async function listen(options: ListenOptions): Promise<void> {
       options.onDelivery?.(delivery);
     }
     if (page.pagination.hasMore) continue;
-    // Nothing new: look again later, less often the longer nothing happens.
-    wait = page.data.length > 0 ? firstWait : Math.min(wait * 2, longestWait);
+    // At the end of the log: the next look waits there for the next event.
     if (page.data.length > 0) waiting = false;
-    if (!waiting) options.onWaiting?.({ ms: wait });
+    if (!waiting) options.onWaiting?.({ ms: waitSeconds * 1000 });
     waiting = true;
-    await pause(wait, signal);
   }
 }

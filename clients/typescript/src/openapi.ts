@@ -3955,6 +3955,7 @@ export interface operations {
                 after?: string;
                 type?: string;
                 limit?: number;
+                wait?: string;
             };
             header?: {
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */

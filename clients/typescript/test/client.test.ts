@@ -378,7 +378,7 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     const following = (async () => {
       for await (const { event, cursor } of client.events.follow({
         types: ['jd.created'],
-        pollIntervalMs: 100,
+        waitSeconds: 2,
         signal: stop.signal,
       })) {
         seen.push({ type: event.type, cursor });

@@ -49,6 +49,7 @@ function startListening(
     stateFile: newStateFile(),
     pollIntervalMs: 100,
     maxPollIntervalMs: 400,
+    waitSeconds: 2,
     signal: stop.signal,
     onStart,
     ...options,
@@ -120,7 +121,7 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(liveEndpoint.received.map((request) => JSON.parse(request.body).type)).toEqual([]);
     const liveTypes: string[] = [];
-    for await (const { event: liveEvent } of live.events.follow({ pollIntervalMs: 10 })) {
+    for await (const { event: liveEvent } of live.events.follow({ waitSeconds: 1 })) {
       liveTypes.push(liveEvent.type);
       if (liveTypes.length === 2) break;
     }
