@@ -17,7 +17,8 @@ import { BIG_JD, importSample, RARE_FILE_NAME, seedTenant } from './seed.js';
 import { ENTRIES_PER_PAGE, MAX_PARALLEL_READS } from '../../lib/db/time-range-query.js';
 import { type ConsumerRun, measureConsumer } from './consumer.js';
 import { envelopeSection, measureEnvelope } from './envelope.js';
-import { kb, ratio, table } from './stats.js';
+import { measureFreshness } from './freshness.js';
+import { kb, quantile, ratio, table } from './stats.js';
 import { authenticate } from '../../lib/keys/authentication.js';
 import { hashApiKey } from '../../lib/keys/format.js';
 import { NOT_MEASURED_WARM, warmOverhead } from './warm.js';
@@ -85,6 +86,40 @@ async function costSection(endpoint: string, tableName: string) {
   } finally {
     await cleanup();
   }
+}
+
+/** #52's target: a change in GET /events and every delta walk within 2 s of its commit (p99). */
+const FRESHNESS_TARGET_MS = 2_000;
+
+async function freshnessSection(endpoint: string, tableName: string) {
+  log('timing how soon each reader sees a change (default settings, about a minute)');
+  const channels = await measureFreshness(endpoint, tableName);
+  const seconds = (ms: number) => (Number.isNaN(ms) ? 'not seen' : `${(ms / 1000).toFixed(1)} s`);
+  const p99 = (lags: number[]) => (lags.some(Number.isNaN) ? Number.NaN : quantile(lags, 0.99));
+  const polled = channels.filter((channel) => !channel.channel.startsWith('webhook'));
+  const worst = Math.max(...polled.map((channel) => p99(channel.lagsMs)));
+  check(
+    worst <= FRESHNESS_TARGET_MS,
+    `a change is in GET /events and the delta walks within ${FRESHNESS_TARGET_MS / 1000} s of its commit, p99 (${seconds(worst)})`,
+  );
+  sections.push(
+    '## How soon a change is seen',
+    `On the local stack as \`npm start\` runs it (DynamoDB Local with its stream, the local gateway, the webhook pipeline), with the service's default settings: ${channels[0]?.lagsMs.length} JDs created a second apart, each watched four ways. Lag = from the create's answer (its commit is before it) to the first sight. DynamoDB Local updates its indexes with the write; on AWS a delta walk also waits for the index (the walk's 10 s allowance).`,
+    table(
+      ['reader', 'how', 'p50', 'p99'],
+      channels.map((channel) => [
+        channel.channel,
+        channel.how,
+        seconds(
+          quantile(
+            channel.lagsMs.filter((lag) => !Number.isNaN(lag)),
+            0.5,
+          ),
+        ),
+        seconds(p99(channel.lagsMs)),
+      ]),
+    ),
+  );
 }
 
 async function bundleSection() {
@@ -655,6 +690,7 @@ const ALL_SECTIONS = [
   'bundles',
   'warm',
   'capacity',
+  'freshness',
   'import',
   'consumer',
   'envelope',
@@ -669,6 +705,7 @@ async function main() {
   if (SELECTED.has('warm')) await warmSection();
   if (
     SELECTED.has('capacity') ||
+    SELECTED.has('freshness') ||
     SELECTED.has('import') ||
     SELECTED.has('consumer') ||
     SELECTED.has('envelope') ||
@@ -679,6 +716,10 @@ async function main() {
       if (SELECTED.has('capacity')) {
         await ensureTable(local.endpoint, 'bench', { stream: false });
         await capacitySection(local.endpoint, 'bench');
+      }
+      if (SELECTED.has('freshness')) {
+        await ensureTable(local.endpoint, 'bench-fresh', { stream: true });
+        await freshnessSection(local.endpoint, 'bench-fresh');
       }
       if (SELECTED.has('import')) {
         await ensureTable(local.endpoint, 'bench-import', { stream: false });
