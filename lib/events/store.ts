@@ -12,7 +12,7 @@ import {
   toPublicEvent,
 } from './model.js';
 import { tenantPk } from '../db/ids.js';
-import { waiting } from '../observability/trace.js';
+import { heldOpen } from '../observability/trace.js';
 import type { SpaceId } from '../db/spaces.js';
 
 export { EVENT_ID_PATTERN, type PublicEvent };
@@ -119,15 +119,20 @@ export async function listEventsWaiting(
   waitMs: number,
 ): Promise<EventPage> {
   const deadline = Date.now() + waitMs;
-  let after = options.after;
-  for (;;) {
-    const page = await listEvents(db, spaceId, { ...options, after });
-    const left = deadline - Date.now();
-    if (page.events.length > 0 || page.hasMore || left <= 0) return page;
-    after = page.nextCursor ?? after;
-    // The last look is at the end of the wait.
-    await waiting(Math.min(LONG_POLL_CHECK_MS, left));
-  }
+  const answers = (page: EventPage) => page.events.length > 0 || page.hasMore;
+  const first = await listEvents(db, spaceId, options);
+  if (answers(first) || waitMs <= 0) return first;
+  return heldOpen(async () => {
+    let page = first;
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) return page;
+      // The last look is at the end of the wait.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(LONG_POLL_CHECK_MS, left)));
+      page = await listEvents(db, spaceId, { ...options, after: page.nextCursor ?? options.after });
+      if (answers(page)) return page;
+    }
+  });
 }
 
 export async function getEvent(

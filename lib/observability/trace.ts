@@ -90,12 +90,18 @@ export function callLog():
   return log && { elapsedMs: Date.now() - log.startedAt, waitedMs: log.waitedMs, calls: log.calls };
 }
 
-/** Sleeps `ms` on purpose, counted as waited in the call log. */
-export async function waiting(ms: number): Promise<void> {
+/**
+ * Runs `hold`, a request held open on purpose (a long-poll waiting for something to answer), and
+ * counts its time as waited in the call log, looks included: an idle long-poll is no slow answer.
+ */
+export async function heldOpen<T>(hold: () => Promise<T>): Promise<T> {
   const started = Date.now();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const log = callLogs.getStore();
-  if (log) log.waitedMs += Date.now() - started;
+  try {
+    return await hold();
+  } finally {
+    const log = callLogs.getStore();
+    if (log) log.waitedMs += Date.now() - started;
+  }
 }
 
 /**

@@ -84,6 +84,7 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
         headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+      if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
       return (await reply.json()) as {
         data: { id: string; data?: { id: string } }[] & { id: string };
         pagination?: { hasMore: boolean; nextCursor?: string };
@@ -105,6 +106,9 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
           if (event.data) sighted(event.data.id);
           after = event.id;
         }
+        // A filtered page may end past events of other types: go on after them.
+        if (page.pagination?.hasMore && page.pagination.nextCursor)
+          after = page.pagination.nextCursor;
         if (!page.pagination?.hasMore && !wait) await sleep(POLL_MS);
       }
     };
@@ -116,7 +120,12 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
         await sleep(POLL_MS);
       }
     };
+    // A watcher that fails ends the run with its error rather than leaving it unheard.
     const watchers = [follow(true, note('longPoll')), follow(false, note('poll')), walk()];
+    const failed = Promise.race(
+      watchers.map((watcher) => watcher.then(() => new Promise(() => undefined))),
+    );
+    failed.catch(() => undefined); // awaited below; handled until then
 
     for (let n = 0; n < CHANGES; n++) {
       const created = await call('POST', '/jds', {
@@ -132,7 +141,7 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
       Date.now() < deadline &&
       Object.values(seen).some((sightings) => sightings.size < CHANGES)
     )
-      await sleep(POLL_MS);
+      await Promise.race([sleep(POLL_MS), failed]);
     running = false;
     await Promise.race([Promise.allSettled(watchers), sleep(25_000)]);
 

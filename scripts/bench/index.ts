@@ -106,7 +106,7 @@ async function freshnessSection(endpoint: string, tableName: string) {
     '## How soon a change is seen',
     `On the local stack as \`npm start\` runs it (DynamoDB Local with its stream, the local gateway, the webhook pipeline), with the service's default settings: ${channels[0]?.lagsMs.length} JDs created a second apart, each watched four ways. Lag = from the create's answer (its commit is before it) to the first sight. DynamoDB Local updates its indexes with the write; on AWS a delta walk also waits for the index (the walk's 10 s allowance).`,
     table(
-      ['reader', 'how', 'p50', 'p99'],
+      ['reader', 'how', 'p50', `p99 (of ${channels[0]?.lagsMs.length}: the slowest)`],
       channels.map((channel) => [
         channel.channel,
         channel.how,

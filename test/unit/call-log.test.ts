@@ -6,6 +6,7 @@ import { ROUTES } from '../../lib/composition/routes.js';
 import { listJdsQuery } from '../../lib/jds/requests.js';
 import { proxyEvent } from '../../scripts/local/events.js';
 import { lambdaContext } from '../../scripts/local/handlers.js';
+import { heldOpen } from '../../lib/observability/trace.js';
 import { allScopesContext } from '../helpers/invoke.js';
 
 /**
@@ -124,6 +125,27 @@ describe('the log-based trace of the API functions', () => {
     });
     expect(lines.find((line) => line.statusCode !== 200)).toMatchObject({
       calls: [expect.objectContaining({ operation: 'GetItem' })],
+    });
+  });
+
+  it('does not count a request held open on purpose (a long-poll) as slow, only its own work', async () => {
+    const held = apiHandler('listJds', { query: listJdsQuery }, async () => {
+      await heldOpen(() => new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS + 50)));
+      return emptyPage;
+    });
+    const heldThenSlow = apiHandler('listJds', { query: listJdsQuery }, async () => {
+      await heldOpen(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS + 50));
+      return emptyPage;
+    });
+    const { lines } = await withLines(async () => {
+      await invoke(held, 'r-held');
+      await invoke(heldThenSlow, 'r-held-then-slow');
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      statusCode: 200,
+      waitedMs: expect.toSatisfy((ms: number) => ms >= 100 && ms < SLOW_ANSWER_MS),
     });
   });
 });

@@ -177,6 +177,20 @@ interface Call {
   onEtag?: ((etag: string | undefined) => void) | undefined;
 }
 
+/** A long-poll's wait in whole seconds, 1 to 20 (0 would ask again at once, over and over). */
+export function longPollSeconds(waitSeconds: number | undefined): number {
+  return Math.min(Math.max(1, Math.floor(waitSeconds ?? 20)), 20);
+}
+
+/** Whether an error is a deployment's refusal of `wait` (one from before the long-poll). */
+export function refusesWait(error: unknown): boolean {
+  return (
+    error instanceof HiringApiError &&
+    error.status === 400 &&
+    (error.details ?? []).some((detail) => detail.field === 'wait')
+  );
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal?.aborted) return resolve();
@@ -488,7 +502,8 @@ export class HiringClient {
     /**
      * Every event after `after` (an event id; from the start of the log without it), each once, in
      * order, until `signal` aborts. At the end of the log each request waits up to `waitSeconds`
-     * (default and most 20) for the next event, which comes as soon as the log shows it. Each comes
+     * (1 to 20, default 20) for the next event, which comes as soon as the log shows it; against a
+     * deployment without that long-poll it asks again every `pollIntervalMs` (default 5 s). Each comes
      * with the cursor to persist: resume from it after a restart.
      */
     follow: (
@@ -496,6 +511,7 @@ export class HiringClient {
         after?: string;
         types?: EventType[];
         waitSeconds?: number;
+        pollIntervalMs?: number;
         signal?: AbortSignal;
       } = {},
     ) => this.follow(options),
@@ -681,28 +697,45 @@ export class HiringClient {
     after?: string;
     types?: EventType[];
     waitSeconds?: number;
+    pollIntervalMs?: number;
     signal?: AbortSignal;
   }): AsyncGenerator<{ event: Event; cursor: string }> {
+    const { signal } = options;
     let cursor = options.after;
-    const wait = String(Math.min(Math.max(0, Math.floor(options.waitSeconds ?? 20)), 20));
+    const wait = String(longPollSeconds(options.waitSeconds));
+    let longPoll = true;
     let atTheEnd = false;
-    while (!options.signal?.aborted) {
+    while (!signal?.aborted) {
       let page: Answer<'listEvents'>;
       try {
         page = await this.events.list(
-          { cursor, type: options.types?.join(','), limit: 100, ...(atTheEnd ? { wait } : {}) },
-          { signal: options.signal },
+          {
+            cursor,
+            type: options.types?.join(','),
+            limit: 100,
+            ...(atTheEnd && longPoll ? { wait } : {}),
+          },
+          { signal },
         );
       } catch (error) {
         // Stopped while a request waited at the end of the log: the follow ends there.
-        if (options.signal?.aborted) return;
+        if (signal?.aborted) return;
+        // A deployment from before the long-poll refuses `wait`: poll it instead.
+        if (longPoll && refusesWait(error)) {
+          longPoll = false;
+          continue;
+        }
         throw error;
       }
       for (const event of page.data) {
         cursor = event.id;
         yield { event, cursor };
       }
+      // A filtered page may end early, even empty, past events of other types: go on after them.
+      if (page.pagination.hasMore && page.pagination.nextCursor)
+        cursor = page.pagination.nextCursor;
       atTheEnd = !page.pagination.hasMore;
+      if (atTheEnd && !longPoll) await sleep(options.pollIntervalMs ?? 5_000, signal);
     }
   }
 

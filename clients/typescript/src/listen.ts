@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { Webhook } from 'standardwebhooks';
-import { type Event, HiringClient } from './index.js';
+import { type Event, HiringClient, longPollSeconds, refusesWait } from './index.js';
 
 /**
  * `hiring listen`: follows a key's event log and POSTs each event to a local URL, signed exactly as
@@ -161,18 +161,28 @@ export async function listen(options: ListenOptions): Promise<void> {
     }
   };
 
-  const waitSeconds = Math.min(Math.max(0, Math.floor(options.waitSeconds ?? 20)), 20);
+  const waitSeconds = longPollSeconds(options.waitSeconds);
+  let longPoll = true;
   let waiting = false;
   while (!signal?.aborted) {
     let page: Awaited<ReturnType<typeof client.events.list>>;
     try {
       // At the end of the log the service holds the request until an event comes (or the wait ends).
       page = await client.events.list(
-        { after: state.after, limit: 100, ...(waiting ? { wait: String(waitSeconds) } : {}) },
+        {
+          after: state.after,
+          limit: 100,
+          ...(waiting && longPoll ? { wait: String(waitSeconds) } : {}),
+        },
         { signal },
       );
     } catch (error) {
       if (signal?.aborted) break;
+      // A deployment from before the long-poll refuses `wait`: look every `longestWait` instead.
+      if (longPoll && refusesWait(error)) {
+        longPoll = false;
+        continue;
+      }
       throw error;
     }
     for (const event of page.data) {
@@ -191,7 +201,8 @@ export async function listen(options: ListenOptions): Promise<void> {
     if (page.pagination.hasMore) continue;
     // At the end of the log: the next look waits there for the next event.
     if (page.data.length > 0) waiting = false;
-    if (!waiting) options.onWaiting?.({ ms: waitSeconds * 1000 });
+    if (!waiting) options.onWaiting?.({ ms: longPoll ? waitSeconds * 1000 : longestWait });
     waiting = true;
+    if (!longPoll) await pause(longestWait, signal);
   }
 }

@@ -136,3 +136,55 @@ describe('the client, against an API newer than itself', () => {
     expect(failure).toMatchObject({ status: 409, code: 'review_limit_reached' });
   });
 });
+
+describe('following the event log', () => {
+  it('polls a deployment from before the long-poll, which refuses `wait`, instead of failing', async () => {
+    const asked: string[] = [];
+    const stub: typeof fetch = async (input) => {
+      const url = String(input);
+      asked.push(url);
+      const answer = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json', ...rateLimit },
+        });
+      if (url.includes('wait='))
+        return answer(400, {
+          success: false,
+          error: 'wait: unknown parameter',
+          code: 'validation_failed',
+          details: [{ field: 'wait', rule: 'unrecognized_keys', message: 'is not taken' }],
+        });
+      const first = asked.length === 1;
+      return answer(200, {
+        success: true,
+        data: first
+          ? [{ ...unknownEvent, type: 'jd.deleted', data: { id: 'jd-1', updatedAt: at } }]
+          : [],
+        pagination: { limit: 100, hasMore: false },
+      });
+    };
+    const client = new HiringClient({
+      baseUrl: 'https://hiring.example.com/api/v1',
+      apiKey: 'hk_live_0000000000000000000000000000000000',
+      fetch: stub,
+      maxRetries: 0,
+    });
+    const stop = new AbortController();
+    const seen: string[] = [];
+    const following = (async () => {
+      for await (const { event } of client.events.follow({
+        pollIntervalMs: 5,
+        signal: stop.signal,
+      }))
+        seen.push(event.type);
+    })();
+    while (asked.length < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+    stop.abort();
+    await following;
+    expect(seen).toEqual(['jd.deleted']);
+    // The first look at the end asked to wait, was refused, and every look after it polls.
+    expect(asked[1]).toContain('wait=20');
+    expect(asked.slice(2).every((url) => !url.includes('wait='))).toBe(true);
+  });
+});
