@@ -7,7 +7,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
-import { STREAM_FILTER } from '../lib/webhooks/dispatch.js';
+import { DISPATCHER_EVENT_SOURCE, STREAM_FILTER } from '../lib/webhooks/dispatch.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import { KEY_MODES } from '../lib/keys/format.js';
 import { inSpaces, WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
@@ -66,8 +66,8 @@ export class WebhookDelivery extends Construct {
     this.dispatcher.live.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        maxBatchingWindow: Duration.seconds(1),
+        batchSize: DISPATCHER_EVENT_SOURCE.batchSize,
+        maxBatchingWindow: Duration.seconds(DISPATCHER_EVENT_SOURCE.maxBatchingWindowSeconds),
         bisectBatchOnError: true,
         retryAttempts: 10,
         reportBatchItemFailures: true,

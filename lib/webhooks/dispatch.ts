@@ -26,6 +26,17 @@ export const STREAM_FILTER = {
   dynamodb: { NewImage: { entity: { S: ['EVENT', 'WEBHOOK_REQUEST'] } } },
 } as const;
 
+/**
+ * How Lambda feeds the dispatcher from the stream (infra/webhooks.ts), which the local stream poller
+ * imitates (scripts/local/webhooks.ts): up to `batchSize` records an invocation, gathered for up to
+ * `maxBatchingWindowSeconds` after the first; Lambda reads each shard `pollsPerSecond` times a second.
+ */
+export const DISPATCHER_EVENT_SOURCE = {
+  batchSize: 100,
+  maxBatchingWindowSeconds: 1,
+  pollsPerSecond: 4,
+} as const;
+
 type Pattern = { readonly [key: string]: Pattern | readonly string[] };
 
 /** An EventBridge-style filter pattern of exact values, as Lambda evaluates it. */

@@ -10,7 +10,12 @@ import type { Db } from '../../lib/db/client.js';
 import { newId } from '../../lib/db/ids.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { logger } from '../../lib/observability/logger.js';
-import { Dispatcher, dispatchRecord, type StreamRecord } from '../../lib/webhooks/dispatch.js';
+import {
+  DISPATCHER_EVENT_SOURCE,
+  Dispatcher,
+  dispatchRecord,
+  type StreamRecord,
+} from '../../lib/webhooks/dispatch.js';
 import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
 import { work, type WorkerDependencies, type WorkOutcome } from '../../lib/webhooks/worker.js';
 import { CALLED_RESOURCES } from '../../infra/api-function.js';
@@ -23,12 +28,22 @@ import { runAsFunction } from './iam.js';
  * each record to the dispatcher's code (as the `webhook-dispatcher` function, under its IAM policies),
  * and an in-process queue hands each delivery message to the worker's code (as `webhook-worker`) when
  * its delay is over. As in AWS, a message whose processing fails comes back (same token) after a
- * visibility timeout, up to 5 receives; a stream record that fails is read again.
+ * visibility timeout, up to 5 receives; a stream record that fails is read again. The poller reads
+ * each shard as often as Lambda does and holds records for the event source's batching window, so a
+ * webhook's lag here is the one AWS gives (STREAM_BATCHING_WINDOW_MS shortens the window: tests).
  */
 const MAX_RECEIVES = 5;
 const REDELIVERY_MS = 1000;
-const STREAM_POLL_MS = 100;
+const STREAM_POLL_MS = 1000 / DISPATCHER_EVENT_SOURCE.pollsPerSecond;
 const MAX_STREAM_TRIES = 10;
+
+/** The event source's batching window, unless a test shortens it. */
+function batchingWindowMs(): number {
+  const raw = process.env.STREAM_BATCHING_WINDOW_MS;
+  return raw === undefined
+    ? DISPATCHER_EVENT_SOURCE.maxBatchingWindowSeconds * 1000
+    : Math.max(0, Number(raw));
+}
 
 export interface Handled {
   message: DeliveryMessage;
@@ -108,6 +123,8 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 class StreamPoller {
   private readonly client: DynamoDBStreamsClient;
   private readonly iterators = new Map<string, string | undefined>();
+  /** records read and not yet handed over, and when the first of them was read */
+  private readonly gathered: { records: StreamRecord[]; since: number } = { records: [], since: 0 };
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private stopped = false;
@@ -162,31 +179,48 @@ class StreamPoller {
     for (const [shardId, iterator] of this.iterators) {
       if (!iterator) continue;
       const { Records, NextShardIterator } = await this.client.send(
-        new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }),
+        new GetRecordsCommand({
+          ShardIterator: iterator,
+          Limit: DISPATCHER_EVENT_SOURCE.batchSize,
+        }),
       );
-      for (const record of Records ?? []) {
-        for (let tries = 1; ; tries++) {
-          try {
-            await this.dispatch(record as StreamRecord);
-            break;
-          } catch (error) {
-            // As Lambda does: retry the record, then give up on it (AWS: the stream failures queue).
-            if (tries >= MAX_STREAM_TRIES) {
-              logger.error('Stream record dropped after retries', {
-                error: error as Error,
-                eventId: record.eventID,
-              });
-              break;
-            }
-            await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
-          }
-        }
-      }
+      if (Records?.length && this.gathered.records.length === 0) this.gathered.since = Date.now();
+      this.gathered.records.push(...((Records ?? []) as StreamRecord[]));
       this.iterators.set(shardId, NextShardIterator);
       if (!NextShardIterator) closed = true;
     }
+    // As Lambda does: a batch goes when it is full or its window since the first record is over.
+    const { records } = this.gathered;
+    if (
+      records.length >= DISPATCHER_EVENT_SOURCE.batchSize ||
+      (records.length > 0 && Date.now() - this.gathered.since >= batchingWindowMs())
+    ) {
+      this.gathered.records = [];
+      await this.handOver(records);
+    }
     // A closed shard has children: read them from their start.
     if (closed) await this.discoverShards('TRIM_HORIZON');
+  }
+
+  private async handOver(records: StreamRecord[]): Promise<void> {
+    for (const record of records) {
+      for (let tries = 1; ; tries++) {
+        try {
+          await this.dispatch(record);
+          break;
+        } catch (error) {
+          // As Lambda does: retry the record, then give up on it (AWS: the stream failures queue).
+          if (tries >= MAX_STREAM_TRIES) {
+            logger.error('Stream record dropped after retries', {
+              error: error as Error,
+              eventId: (record as { eventID?: string }).eventID,
+            });
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
+        }
+      }
+    }
   }
 
   async stop(): Promise<void> {

@@ -7,8 +7,10 @@ import { deliverLocally } from '../../scripts/local/product-bus.js';
 import { disableWebhook } from '../../lib/webhooks/deliveries.js';
 import { useEnv } from '../helpers/env.js';
 
-// Short retries and settle window for the test; http and loopback allowed, as on the local stack.
+// Short retries, settle window and stream batching window for the test (its own file tests the
+// window); http and loopback allowed, as on the local stack.
 useEnv({
+  STREAM_BATCHING_WINDOW_MS: '50',
   WEBHOOK_RETRY_SCHEDULE: '0.3,0.3,0.3',
   EVENT_SETTLE_MS: '300',
   WEBHOOK_ALLOW_LOCAL_URLS: 'true',
