@@ -10,6 +10,7 @@ import {
   type IAlarmAction,
   type IMetric,
   LogQueryWidget,
+  MathExpression,
   Metric,
   type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -80,6 +81,8 @@ export interface OperationsProps {
   dataAlarmNames: readonly string[];
   /** the edge's web ACL, when the API is behind it (its metrics are in us-east-1) */
   webAclName?: string;
+  /** the API's answers and those slower than its p99 target, long-polls left out (infra/stack.ts) */
+  answers: { answers: Metric; slow: Metric };
 }
 
 /**
@@ -212,7 +215,18 @@ export class Operations extends Construct {
         api.metricClientError({ period: minute }),
         api.metricServerError({ period: minute }),
       ]),
-      graph('Latency p50 / p99 (ms)', [
+      graph('Answers slower than the p99 target (%, long-polls left out)', [
+        new MathExpression({
+          expression: 'IF(answers > 0, 100 * FILL(slow, 0) / answers, 0)',
+          usingMetrics: {
+            answers: props.answers.answers.with({ period: minute }),
+            slow: props.answers.slow.with({ period: minute }),
+          },
+          period: minute,
+          label: 'slower than the target (%)',
+        }),
+      ]),
+      graph('API Gateway latency p50 / p99 (ms; a long-poll lasts its wait)', [
         api.metricLatency({ period: minute, statistic: 'p50' }),
         api.metricLatency({ period: minute, statistic: 'p99' }),
       ]),

@@ -272,7 +272,7 @@ export class HiringApiStack extends Stack {
 
     this.addRoutes(settings, props, authorizer);
     const { stage, accessLogs } = this.addStage(settings, props);
-    this.addAlarms(authorizerFunction, accessLogs, settings.isProduction, notify);
+    const answers = this.addAlarms(authorizerFunction, accessLogs, settings.isProduction, notify);
     const { productEvents, webhooks } = this.addBackground(settings, data);
     this.rollOut(this, 'Api', [authorizerFunction, notFound]);
     new Operations(this, 'Operations', {
@@ -290,6 +290,7 @@ export class HiringApiStack extends Stack {
         ...this.rollout.all.flatMap((rollout) => rollout.alarms),
       ],
       dataAlarmNames: data.alarmNames,
+      answers,
       ...(props.edge ? { webAclName: props.edge.webAclName } : {}),
     });
     if (props.edge) this.addEdge(props, props.edge);
@@ -638,7 +639,7 @@ export class HiringApiStack extends Stack {
     accessLogs: LogGroup,
     isProduction: boolean,
     notify: SnsAction,
-  ): void {
+  ): { answers: Metric; slow: Metric } {
     const period = Duration.minutes(5);
     const latencyTarget = isProduction ? 1000 : 2000;
     const answers = this.answerMetrics(accessLogs, latencyTarget, period);
@@ -705,7 +706,7 @@ export class HiringApiStack extends Stack {
       new Alarm(this, 'LatencyP99Alarm', {
         alarmDescription: `p99 latency above ${latencyTarget} ms (more than 1% of answers slower; long-polls left out)`,
         metric: new MathExpression({
-          expression: 'IF(answers > 0, 100 * slow / answers, 0)',
+          expression: 'IF(answers > 0, 100 * FILL(slow, 0) / answers, 0)',
           usingMetrics: answers,
           period,
         }),
@@ -717,6 +718,7 @@ export class HiringApiStack extends Stack {
       }),
     ];
     for (const alarm of alarms) alarm.addAlarmAction(notify);
+    return answers;
   }
 
   private acknowledgeEdgeNagFindings(distribution: Distribution, ownDomain: boolean): void {
