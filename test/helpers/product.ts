@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../lib/db/client.js';
 import { applyProductEvent } from '../../lib/product-events/apply.js';
 import type { ProductEvent } from '../../lib/product-events/data.js';
+import type { PublishedEvent } from '../../scripts/local/product-bus.js';
 
 /**
  * Applies product events as the consumer does, each with a newer version than the last (one counter
@@ -26,6 +27,25 @@ export function productEvents(db: () => Db) {
     } as ProductEvent);
     expect(outcome).toMatchObject({ outcome: 'applied' });
   };
+}
+
+let published = 0;
+/** A product event as the product publishes it to the bus, at `version`, with an id of its own. */
+export function publishedEvent(
+  type: string,
+  tenantId: string,
+  version: number,
+  data: object,
+): PublishedEvent {
+  published += 1;
+  return {
+    type,
+    id: `e-${published}-${Date.now()}`,
+    tenantId,
+    occurredAt: new Date().toISOString(),
+    version,
+    data,
+  } as PublishedEvent;
 }
 
 /**

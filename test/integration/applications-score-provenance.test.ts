@@ -15,7 +15,8 @@ import { tenantPk } from '../../lib/db/ids.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import { createTableInput, INDEXES } from '../../lib/db/table.js';
 import { ensureTable, localClient } from '../../scripts/local/dynamodb-local.js';
-import { deliverLocally, type PublishedEvent } from '../../scripts/local/product-bus.js';
+import { deliverLocally } from '../../scripts/local/product-bus.js';
+import { publishedEvent } from '../helpers/product.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
@@ -62,16 +63,7 @@ const RESUME = {
 };
 const APPLICATION = '01JAPROVENANCE0000000000001';
 
-let sequence = 0;
-const event = (type: string, tenantId: string, version: number, data: object): PublishedEvent =>
-  ({
-    type,
-    id: `e-${++sequence}-${Date.now()}`,
-    tenantId,
-    occurredAt: new Date().toISOString(),
-    version,
-    data,
-  }) as PublishedEvent;
+const event = publishedEvent;
 
 /** Every item of the tenant's partition. */
 async function partition(tenantId: string) {

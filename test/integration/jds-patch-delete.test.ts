@@ -4,7 +4,8 @@ import { applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { readCount } from '../../lib/db/counters.js';
 import { jdKeys } from '../../lib/jds/model.js';
 import { MissingParentError } from '../../lib/errors.js';
-import { deliverLocally, type PublishedEvent } from '../../scripts/local/product-bus.js';
+import { deliverLocally } from '../../scripts/local/product-bus.js';
+import { publishedEvent } from '../helpers/product.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
@@ -18,16 +19,7 @@ const JD = {
   createdById: 'ats-sync',
 };
 
-let sequence = 0;
-const event = (type: string, tenantId: string, version: number, data: object): PublishedEvent =>
-  ({
-    type,
-    id: `e-${++sequence}-${Date.now()}`,
-    tenantId,
-    occurredAt: new Date().toISOString(),
-    version,
-    data,
-  }) as PublishedEvent;
+const event = publishedEvent;
 
 /** Until the event log shows what was just written (its settle window is 100 ms here). */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 150));
