@@ -130,7 +130,7 @@ export const DYNAMODB_WRITE_BUDGET_MS =
   (DYNAMODB_CALL_LIMITS.maxAttempts - 1) * DYNAMODB_CALL_LIMITS.maxBackoffMs;
 
 /** How far two functions' clocks may disagree (Lambda's are kept in sync by the Amazon Time Sync Service). */
-const CLOCK_MARGIN_MS = 500;
+export const CLOCK_MARGIN_MS = 500;
 
 /**
  * How far behind the present GET /events reads the log. A write stamps its event's id when its

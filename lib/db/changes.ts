@@ -37,6 +37,12 @@ export const changeKeys = {
   timeOf: (entry: string) => parseInt(entry.slice(2, 2 + TIME_WIDTH), 36),
 };
 
+/** The kind letter of an item's pending change entry (`J`, `R`, `A`, `C`), if it carries one. */
+export function pendingChangeKind(item: Record<string, unknown>): string | undefined {
+  const pending = item[CHANGES_SORT_KEY];
+  return typeof pending === 'string' ? PENDING_ENTRY.exec(pending)?.[1] : undefined;
+}
+
 /** The item with its pending change entry stamped at `now` (an item without one is returned as it is). */
 export function stampChange<T extends Record<string, unknown>>(item: T, now: Date): T {
   const pending = item[CHANGES_SORT_KEY];

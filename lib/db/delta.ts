@@ -1,28 +1,38 @@
-import { deltaSettleMs } from '../config.js';
+import { decodeTime } from 'ulid';
+import { CLOCK_MARGIN_MS, deltaSettleMs } from '../config.js';
 import { InvalidCursorError, InvalidInputError, SyncTokenExpiredError } from '../errors.js';
-import { type ChangeKind, CHANGES_SORT_KEY, changeKeys } from './changes.js';
+import { CHANGE_KINDS, type ChangeKind, CHANGES_SORT_KEY, changeKeys } from './changes.js';
 import type { Db } from './client.js';
-import { getItem, queryUpTo } from './dynamo.js';
+import { batchGet, getItem, queryPage, queryUpTo } from './dynamo.js';
+import { EVENT_ID_PREFIX, eventIdBefore, eventKeys, type LogHeadItem } from './entities/log.js';
+import { EVENT_ID_PATTERN } from './ids.js';
+import { isOrderedAt, sequencePending } from './log.js';
 import { type TenantItem, tenantKeys } from './entities/tenant.js';
 import { TOMBSTONE_TTL_SECONDS } from './entities/tombstone.js';
 import { tenantPk } from './ids.js';
 import { isTestSpace, type SpaceId } from './spaces.js';
 import { itemsWithinPageBytes, signToken, verifiedToken } from './pagination.js';
 import { INDEXES } from './table.js';
+import { LOG_ACCESS } from './log-access.js';
 
 /**
- * Delta walks: what changed in a list after a time, deletions included (GET /jds, /resumes,
- * /applications, /candidates with `updatedSince` or `syncToken`). Each reads the changes index
- * (lib/db/changes.ts) of its kind from the time asked for up to the settle cut, oldest change first;
- * the last page of a walk answers a `syncToken` that starts the next walk at that cut.
+ * Delta walks: what changed in a list after a time or a token, deletions included (GET /jds,
+ * /resumes, /applications, /candidates with `updatedSince` or `syncToken`).
  *
- * Why nothing is missed: the cut is the present minus the settle window, the time within which every
- * write has committed or failed after its entry was stamped (config.eventSettleMs, the event log's
- * rule), and the index's lag behind the table (config.deltaSettleMs); an entry older than the cut is
- * in the index, one younger is read by the next walk. Why each
- * item comes once per walk: an item's one entry moves to the present when it changes again, past the
- * walk's cut (fixed when the walk starts, carried by its cursors), so a walk meets it at most once,
- * with its state as of the read; the next walk brings the later change.
+ * A walk reads the space's ordered log (lib/db/log.ts): every transaction that changes a listed item
+ * notes the item's key there (lib/db/dynamo.ts, toWriteItems), and the log gives each transaction its
+ * place in commit order. A walk reads the keys of its kind after its token's place, up to the log's
+ * head as it was when the walk began (read after every pending entry got its place), then the items as
+ * they are. Why nothing is missed: every change at or below that head is readable by then, and every
+ * later one takes a place above it, where the next walk (its token holds the head) starts. A change is
+ * therefore in a walk as soon as it commits; no clock is in the argument.
+ *
+ * The log keeps 30 days; the changes index (lib/db/changes.ts) holds every item once, at its last
+ * change. So a first fill (`updatedSince`) reads the index up to a handover 5 minutes back, then the
+ * log from a minute before it: only this seam rests on the index's lag and on clocks. A space from
+ * before the log, until the upgrade marks it ordered, is walked as before: the index alone, up to the
+ * present minus the settle window and the index's allowed lag (config.deltaSettleMs), where each item
+ * comes once per walk.
  */
 
 /** How long a sync token can be followed: deletions are reported while their tombstones last (35 days). */
@@ -85,12 +95,13 @@ interface DeltaCursor {
 }
 
 /**
- * What every delta walk sends on the table, besides its list's own reads: Query on the changes index,
- * and, when a test space's sync token is followed, GetItem on the space's own item (resetSince). Each
- * `deltaSync` route's function holds it (infra/permissions.ts), so no route has to remember it.
+ * What every delta walk sends on the table, besides its list's own reads: the log's reads and the
+ * writes that sequence it (LOG_ACCESS), Query on the changes index, and, when a test space's sync
+ * token is followed, GetItem on the space's own item (resetSince). Each `deltaSync` route's function
+ * holds it (infra/permissions.ts), so no route has to remember it.
  */
 export const DELTA_WALK_ACCESS = {
-  table: ['Query', 'GetItem'],
+  table: LOG_ACCESS.table,
   indexes: ['changes'],
 } as const;
 
@@ -111,10 +122,78 @@ async function resetSince(db: Db, spaceId: SpaceId, issued: number): Promise<boo
 }
 
 /**
+ * How a walk reads its space: from the ordered log (lib/db/log.ts) once every change the walk may
+ * read from it is noted there, else (a space from before the log, until the upgrade marks it and the
+ * handover has passed) from the changes index alone, behind the settle window and the index's lag.
+ */
+function walksTheLog(head: LogHeadItem | undefined, now: number): boolean {
+  return isOrderedAt(head, now - INDEX_HANDOVER_MS - HANDOVER_CLOCK_MARGIN_MS);
+}
+
+/**
+ * A first fill (`updatedSince`, or a token from before the log) reads the changes index up to this
+ * long ago, and the ordered log after: the log holds 30 days of changes, the index every item. Only
+ * this handover rests on the index having caught up (within 5 minutes, where it was 10 s before).
+ */
+export const INDEX_HANDOVER_MS = 5 * 60_000;
+/** How far the log's part starts before the handover: writers' and sequencers' clocks may differ this much. */
+const HANDOVER_CLOCK_MARGIN_MS = 60_000;
+
+/** Where a walk starts: a time (a first fill, or an index-read token) or a place in the log. */
+type WalkStart = { time: number } | { position: string };
+
+/** A walk's place in the log: after event `e`'s first `x` keys of this kind (all of `e` when x is 0), up to `h`. */
+interface LogCursor {
+  e: string;
+  x: number;
+  h: string;
+  p: number;
+}
+
+const isPosition = (value: unknown): value is string =>
+  typeof value === 'string' && (value === '' || EVENT_ID_PATTERN.test(value));
+
+function tokenRefused(): InvalidInputError {
+  return new InvalidInputError('syncToken: must be a pagination.syncToken this list returned', [
+    {
+      field: 'syncToken',
+      rule: 'issued_by_this_list',
+      message: 'must be a pagination.syncToken this list returned',
+    },
+  ]);
+}
+
+/** Where the walk asked for starts, from its token (checked: signed, not expired, not from before a reset) or `updatedSince`. */
+async function walkStart(
+  db: Db,
+  spaceId: SpaceId,
+  request: DeltaRequest,
+  tokenScope: { tenantPk: string; name: string },
+  now: number,
+): Promise<WalkStart> {
+  if (request.syncToken === undefined) return { time: Math.max(0, request.updatedSince ?? 0) };
+  const payload = await verifiedToken(request.syncToken, tokenScope);
+  const issued = payload && (isTime(payload.i) ? payload.i : payload.t);
+  if (!payload || !isTime(issued) || !(isTime(payload.t) || isPosition(payload.e)))
+    throw tokenRefused();
+  if (now - issued > RETENTION_MS) throw new SyncTokenExpiredError(DELTA_RETENTION_DAYS);
+  if (await resetSince(db, spaceId, issued))
+    throw new SyncTokenExpiredError(DELTA_RETENTION_DAYS, 'issued before the test space was reset');
+  return isPosition(payload.e) ? { position: payload.e } : { time: payload.t as number };
+}
+
+/**
  * One page of the delta walk of `list` (its name: a token or cursor of one list is refused by
  * another), of the entries of `kind`; `toItems` turns the page's live entries into what the list
  * shows (same order; or a deletion, for an entry that finds its item gone), tombstones show as
  * `{id, deleted, deletedAt}`.
+ *
+ * A walk reads the ordered log (lib/db/log.ts): the keys of the items of its kind each change touched,
+ * after its token's place, up to the log's head when the walk began; then the items as they are now.
+ * The head is read after every pending entry is given its place, so a change is in the walk from its
+ * commit on, and the next walk starts at that head: no change committed later can take a place below
+ * it. An item changed twice during a walk may show twice, each time as it is when read. A first fill
+ * reads the changes index up to INDEX_HANDOVER_MS ago, then the log.
  */
 export async function deltaPage<E extends ChangeEntry, T>(
   db: Db,
@@ -126,65 +205,79 @@ export async function deltaPage<E extends ChangeEntry, T>(
 ): Promise<DeltaPage<T>> {
   const now = request.now ?? Date.now();
   const pk = tenantPk(spaceId);
-  const tokenScope = { tenantPk: pk, name: `sync:${list}` };
-
-  let since: number;
-  if (request.syncToken !== undefined) {
-    const payload = await verifiedToken(request.syncToken, tokenScope);
-    if (!payload || !isTime(payload.t))
-      throw new InvalidInputError('syncToken: must be a pagination.syncToken this list returned', [
-        {
-          field: 'syncToken',
-          rule: 'issued_by_this_list',
-          message: 'must be a pagination.syncToken this list returned',
-        },
-      ]);
-    if (now - payload.t > RETENTION_MS) throw new SyncTokenExpiredError(DELTA_RETENTION_DAYS);
-    // Tokens issued before this one carried only their cut, which is earlier than their issue.
-    const issued = isTime(payload.i) ? payload.i : payload.t;
-    if (await resetSince(db, spaceId, issued))
-      throw new SyncTokenExpiredError(
-        DELTA_RETENTION_DAYS,
-        'issued before the test space was reset',
-      );
-    since = payload.t;
-  } else {
-    since = Math.max(0, request.updatedSince ?? 0);
-  }
-  const cursorScope = { tenantPk: pk, name: `delta:${list}:${since}` };
-  let cursor: DeltaCursor | undefined;
-  if (request.cursor !== undefined) {
-    const payload = await verifiedToken(request.cursor, cursorScope);
-    const { u, f, g, k, p } = payload ?? {};
-    if (!isTime(u) || f !== since || typeof g !== 'string' || typeof k !== 'string' || !isTime(p))
-      throw new InvalidCursorError();
-    cursor = { u, f, g, k, p };
-  }
-  const cut = cursor?.u ?? now - deltaSettleMs();
-  // The next walk starts at the cut, also when `updatedSince` was later (a fast clock, "now"): a token
-  // never points past what writers in flight may still commit.
-  const syncToken = () => signToken(tokenScope, { t: cut, i: now });
-  if (cut <= since)
-    return { items: [], limit: request.limit, hasMore: false, syncToken: await syncToken() };
-
-  const { items: entries } = await queryUpTo<E>(
+  const start = await walkStart(db, spaceId, request, { tenantPk: pk, name: `sync:${list}` }, now);
+  // A walk's cursors fit only the walk: its list, and where it started.
+  const walkKey = 'time' in start ? `${start.time}` : start.position;
+  const walk: Walk<E, T> = {
     db,
-    {
-      IndexName: INDEXES.changes.name,
-      KeyConditionExpression: `pk = :pk AND ${CHANGES_SORT_KEY} BETWEEN :from AND :to`,
-      ExpressionAttributeValues: {
-        ':pk': pk,
-        ':from': changeKeys.at(kind, since),
-        ':to': `${changeKeys.at(kind, cut - 1)}\uffff`,
-      },
-      ExclusiveStartKey: cursor ? { pk, sk: cursor.k, [CHANGES_SORT_KEY]: cursor.g } : undefined,
-    },
-    request.limit + 1,
-  );
-  const read = entries.slice(0, request.limit);
-  const live = await toItems(read.filter((entry) => entry.deletedAt === undefined));
+    spaceId,
+    list,
+    kind,
+    limit: request.limit,
+    toItems,
+    now,
+    cursorScope: { tenantPk: pk, name: `delta:${list}:${walkKey}` },
+  };
+  const cursor =
+    request.cursor === undefined
+      ? undefined
+      : ((await verifiedToken(request.cursor, walk.cursorScope)) ?? invalidCursor());
+  const head = await sequencePending(db, spaceId);
+  if (!walksTheLog(head, now)) {
+    const since =
+      'time' in start
+        ? start.time
+        : decodeTime(start.position.slice(EVENT_ID_PREFIX.length)) - CLOCK_MARGIN_MS;
+    return indexPage(walk, since, indexCursor(cursor, since) ?? now - deltaSettleMs(), undefined);
+  }
+  if (cursor && 'e' in cursor) return logPage(walk, logCursor(cursor));
+  const end = head?.lastEventId ?? '';
+  if ('position' in start) return logPage(walk, { e: start.position, x: 0, h: end, p: 1 });
+  const resumed = indexCursor(cursor, start.time);
+  return indexPage(walk, start.time, resumed ?? now - INDEX_HANDOVER_MS, end);
+}
+
+interface Walk<E extends ChangeEntry, T> {
+  db: Db;
+  spaceId: SpaceId;
+  list: string;
+  kind: ChangeKind;
+  limit: number;
+  toItems: (entries: E[]) => Promise<(T | DeletedEntry)[]>;
+  now: number;
+  cursorScope: { tenantPk: string; name: string };
+}
+
+function invalidCursor(): never {
+  throw new InvalidCursorError();
+}
+
+/** A cursor of the index's part of a walk that started at `since` (undefined: the walk's first page). */
+function indexCursor(
+  payload: Record<string, unknown> | undefined,
+  since: number,
+): (DeltaCursor & { h?: string }) | undefined {
+  if (payload === undefined) return undefined;
+  const { u, f, g, k, p, h } = payload;
+  if (!isTime(u) || f !== since || typeof g !== 'string' || typeof k !== 'string' || !isTime(p))
+    invalidCursor();
+  return { u, f, g, k, p, ...(isPosition(h) ? { h } : {}) };
+}
+
+function logCursor(payload: Record<string, unknown>): LogCursor {
+  const { e, x, h, p } = payload;
+  if (!isPosition(e) || !isTime(x) || !isPosition(h) || !isTime(p)) invalidCursor();
+  return { e, x, h, p };
+}
+
+/** What a page shows of its entries: `toItems` for the live ones, tombstones as deletions. */
+async function shown<E extends ChangeEntry, T>(
+  walk: Walk<E, T>,
+  entries: E[],
+): Promise<(T | DeletedEntry)[]> {
+  const live = await walk.toItems(entries.filter((entry) => entry.deletedAt === undefined));
   let next = 0;
-  const items = read.map((entry): T | DeletedEntry =>
+  return entries.map((entry): T | DeletedEntry =>
     entry.deletedAt === undefined
       ? (live[next++] as T | DeletedEntry)
       : {
@@ -194,22 +287,187 @@ export async function deltaPage<E extends ChangeEntry, T>(
           ...(entry.externalId === undefined ? {} : { externalId: entry.externalId }),
         },
   );
+}
+
+/**
+ * A page of the changes index's part of a walk: entries from `since` up to the cut (`at`: the cut of
+ * a new walk, or the cursor of one under way). Where the log follows (`logEnd`: the head when the
+ * walk began), its last page leads on into the log, from a little before the cut; else (a space the
+ * log does not cover yet) it ends the walk with a token at the cut.
+ */
+async function indexPage<E extends ChangeEntry, T>(
+  walk: Walk<E, T>,
+  since: number,
+  at: number | (DeltaCursor & { h?: string }),
+  logEnd: string | undefined,
+): Promise<DeltaPage<T>> {
+  const { db, spaceId } = walk;
+  const pk = tenantPk(spaceId);
+  const cursor = typeof at === 'number' ? undefined : at;
+  const cut = cursor?.u ?? (at as number);
+  const end = cursor?.h ?? logEnd;
+  const page = cursor?.p ?? 1;
+  if (cut <= since) {
+    if (end !== undefined)
+      return logPage(walk, {
+        e: eventIdBefore(since - HANDOVER_CLOCK_MARGIN_MS),
+        x: 0,
+        h: end,
+        p: page,
+      });
+    // The next walk starts at the cut, also when `updatedSince` was later (a fast clock, "now"): a
+    // token never points past what writers in flight may still commit.
+    return { items: [], limit: walk.limit, hasMore: false, syncToken: await cutToken(walk, cut) };
+  }
+
+  const { items: entries } = await queryUpTo<E>(
+    db,
+    {
+      IndexName: INDEXES.changes.name,
+      KeyConditionExpression: `pk = :pk AND ${CHANGES_SORT_KEY} BETWEEN :from AND :to`,
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':from': changeKeys.at(walk.kind, since),
+        ':to': `${changeKeys.at(walk.kind, cut - 1)}\uffff`,
+      },
+      ExclusiveStartKey: cursor ? { pk, sk: cursor.k, [CHANGES_SORT_KEY]: cursor.g } : undefined,
+    },
+    walk.limit + 1,
+  );
+  const read = entries.slice(0, walk.limit);
+  const items = await shown(walk, read);
   const kept = itemsWithinPageBytes(items);
   const last = read[kept - 1];
-  if ((entries.length > request.limit || kept < items.length) && last) {
-    const position: DeltaCursor = {
+  if ((entries.length > walk.limit || kept < items.length) && last) {
+    const position = {
       u: cut,
       f: since,
       g: last.gsi4sk,
       k: last.sk,
-      p: (cursor?.p ?? 1) + 1,
+      p: page + 1,
+      ...(end === undefined ? {} : { h: end }),
     };
     return {
       items: items.slice(0, kept),
-      limit: request.limit,
+      limit: walk.limit,
       hasMore: true,
-      nextCursor: await signToken(cursorScope, position),
+      nextCursor: await signToken(walk.cursorScope, position),
     };
   }
-  return { items, limit: request.limit, hasMore: false, syncToken: await syncToken() };
+  if (end !== undefined) {
+    // The index's part is read: the walk goes on in the log, on this page when it is empty, else next.
+    const position: LogCursor = {
+      e: eventIdBefore(cut - HANDOVER_CLOCK_MARGIN_MS),
+      x: 0,
+      h: end,
+      p: items.length === 0 ? page : page + 1,
+    };
+    if (items.length === 0) return logPage(walk, position);
+    return {
+      items,
+      limit: walk.limit,
+      hasMore: true,
+      nextCursor: await signToken(walk.cursorScope, position),
+    };
+  }
+  return { items, limit: walk.limit, hasMore: false, syncToken: await cutToken(walk, cut) };
 }
+
+/** The token of a walk the index alone served: the next walk reads from its cut. */
+function cutToken(
+  walk: Pick<Walk<ChangeEntry, unknown>, 'cursorScope' | 'list' | 'now'>,
+  cut: number,
+): Promise<string> {
+  return signToken(
+    { tenantPk: walk.cursorScope.tenantPk, name: `sync:${walk.list}` },
+    { t: cut, i: walk.now },
+  );
+}
+
+/** Where a walk resumes to read a key: after the first `x` keys of event `e` (after all of `e` when x is 0). */
+type LogPlace = { e: string; x: number };
+
+/** An event of the log as a walk reads it: its id, and the keys of the kind it changed. */
+type LogRead = { id: string; changed?: Record<string, string[]> };
+
+/**
+ * A page of the log's part of a walk: the items whose keys the log noted after `from`, up to `from.h`
+ * (the head when the walk began), each once on the page, as they are now; the last page's token
+ * starts the next walk at that head.
+ */
+async function logPage<E extends ChangeEntry, T>(
+  walk: Walk<E, T>,
+  from: LogCursor,
+): Promise<DeltaPage<T>> {
+  const { db, spaceId } = walk;
+  const pk = tenantPk(spaceId);
+  const letter = CHANGE_KINDS[walk.kind];
+  const keys = new Map<string, LogPlace>();
+  let next: LogPlace | undefined;
+  let before = from.e;
+  if (from.e < from.h) {
+    const startSk = eventKeys.item(spaceId, from.e).sk;
+    // After `from.e`, or from its key `from.x` on.
+    let startKey: Record<string, unknown> | undefined =
+      from.x > 0 ? undefined : { pk, sk: startSk };
+    do {
+      const page = await queryPage<LogRead>(db, {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        FilterExpression: 'attribute_exists(#changed.#kind)',
+        ProjectionExpression: 'id, #changed.#kind',
+        ExpressionAttributeNames: { '#changed': 'changed', '#kind': letter },
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':from': startSk,
+          ':to': eventKeys.item(spaceId, from.h).sk,
+        },
+        ExclusiveStartKey: startKey,
+        Limit: LOG_READ_PAGE,
+        // The log up to the head read after sequencing is whole to a strongly consistent read only.
+        ConsistentRead: true,
+      });
+      for (const event of page.items) {
+        const changed = event.changed?.[letter] ?? [];
+        for (let x = event.id === from.e ? from.x : 0; x < changed.length && !next; x++) {
+          const key = changed[x] as string;
+          // Where a walk resumes to read this key next: within its event, or after the one before.
+          const place = x > 0 ? { e: event.id, x } : { e: before, x: 0 };
+          if (keys.has(key)) continue;
+          if (keys.size === walk.limit) next = place;
+          else keys.set(key, place);
+        }
+        if (next) break;
+        before = event.id;
+      }
+      startKey = page.lastKey;
+    } while (startKey && !next);
+  }
+
+  // An item gone since (a test space's reset) has nothing to show; its deletion, if any, is noted later.
+  const read = await batchGet<E>(
+    db,
+    [...keys.keys()].map((sk) => ({ pk, sk })),
+    { consistent: true },
+  );
+  const items = await shown(walk, read);
+  const kept = itemsWithinPageBytes(items);
+  const stoppedAt = kept < items.length ? keys.get((read[kept] as E).sk) : next;
+  if (stoppedAt) {
+    const position: LogCursor = { ...stoppedAt, h: from.h, p: from.p + 1 };
+    return {
+      items: items.slice(0, kept),
+      limit: walk.limit,
+      hasMore: true,
+      nextCursor: await signToken(walk.cursorScope, position),
+    };
+  }
+  // An empty log's walk starts the next at its very start: every id it will give is above ''.
+  const syncToken = await signToken(
+    { tenantPk: pk, name: `sync:${walk.list}` },
+    { e: from.h, i: walk.now },
+  );
+  return { items, limit: walk.limit, hasMore: false, syncToken };
+}
+
+/** Events read per Query of a log walk (those of other kinds are read past, and count). */
+const LOG_READ_PAGE = 200;

@@ -21,10 +21,11 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, TransientError } from '../errors.js';
 import type { Db } from './client.js';
-import { stampChange } from './changes.js';
+import { pendingChangeKind, stampChange } from './changes.js';
 import { IdempotencyClaimLostError, type IdempotencyRecordItem } from './entities/idempotency.js';
 import { isTransientFault } from './faults.js';
 import { newId } from './ids.js';
+import { changeEntry } from './entities/log.js';
 
 /**
  * Every DynamoDB call of lib/db goes through here. Two things happen at this one boundary:
@@ -72,6 +73,11 @@ export interface CompletedAtSend {
     timeAttributes: string[];
     /** this becomes the sending time plus `afterSeconds`, in epoch seconds (DynamoDB's TTL) */
     expiry?: { attribute: string; afterSeconds: number };
+    /**
+     * this attribute gets the keys of the listed items the transaction changes, by kind (their
+     * pending entries in the changes index: lib/db/changes.ts), for the delta walks
+     */
+    changesAttribute?: string;
   };
 }
 
@@ -420,12 +426,51 @@ function additionUpdate(tableName: string, { key, deltas }: Addition['Add']): Wr
  * index is stamped with `now` (stampChange, lib/db/changes.ts). Any other item leaves as it is.
  */
 export function toWriteItems(tableName: string, items: SentItem[], now = new Date()): WriteItem[] {
-  return items.map((item) => {
+  const written = items.map((item) => {
     if ('Add' in item) return additionUpdate(tableName, item.Add);
     if ('Stamped' in item) return completedPut(tableName, item, now);
     if (item.Put?.Item) return { Put: { ...item.Put, Item: stampChange(item.Put.Item, now) } };
     return item;
   });
+  return withChangesNoted(items, written, now);
+}
+
+/**
+ * The transaction with the keys of the listed items it changes noted in its space's ordered log
+ * (lib/db/log.ts), so a delta walk reads what changed from the log: on its event's pending entry (the
+ * first write that asks for them: changesAttribute), or, for a transaction that records no event (a
+ * copy brought up to date, a tombstone), on a pending entry of its own, which the log keeps out of
+ * GET /events.
+ */
+function withChangesNoted(items: SentItem[], written: WriteItem[], now: Date): WriteItem[] {
+  const changed = new Map<string, Record<string, string[]>>();
+  for (const item of items) {
+    const put = 'Put' in item ? item.Put?.Item : undefined;
+    const kind = put && pendingChangeKind(put);
+    if (!kind) continue;
+    const ofSpace = changed.get(String(put.pk)) ?? {};
+    (ofSpace[kind] ??= []).push(String(put.sk));
+    changed.set(String(put.pk), ofSpace);
+  }
+  if (changed.size === 0) return written;
+  const at = items.findIndex((item) => 'Stamped' in item && item.Stamped.changesAttribute);
+  const noting = items[at];
+  if (noting && 'Stamped' in noting && noting.Stamped.changesAttribute && changed.size === 1) {
+    const attribute = noting.Stamped.changesAttribute;
+    const [onlySpace] = changed.values();
+    return written.map((write, index) =>
+      index === at && write.Put
+        ? { Put: { ...write.Put, Item: { ...write.Put.Item, [attribute]: onlySpace } } }
+        : write,
+    );
+  }
+  const tableName = written.find((write) => write.Put)?.Put?.TableName as string;
+  return [
+    ...written,
+    ...[...changed].map(([pk, ofSpace]) => ({
+      Put: { TableName: tableName, Item: changeEntry(pk, ofSpace, now) },
+    })),
+  ];
 }
 
 /** One TransactWriteItems call, sent as it is when it leaves (retries and groups included). */

@@ -31,7 +31,11 @@ import {
  * DynamoDB's limits hold: 100 items and 4 MB per transaction, 100 keys per BatchGetItem.
  */
 const MAX_GROUPS_IN_FLIGHT = 4;
-const MAX_TRANSACTION_ITEMS = 100;
+/**
+ * DynamoDB's 100, less the one item sending may add: the pending log entry of a group whose members
+ * change listed items without recording an event (lib/db/dynamo.ts, toWriteItems).
+ */
+const MAX_TRANSACTION_ITEMS = 99;
 /** Under the 4 MB of a transaction, measured on the JSON of the items (DynamoDB's size is smaller). */
 const MAX_TRANSACTION_JSON_BYTES = 3_500_000;
 const MAX_BATCH_GET_KEYS = 100;

@@ -1,6 +1,8 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
-import { getItem, isConditionFailure, putItem, updateItem } from './dynamo.js';
+import { getItem, isConditionFailure, putItem, sendTransaction, updateItem } from './dynamo.js';
+import { newLogHead } from './entities/log.js';
 import {
   type Tenant,
   type TenantItem,
@@ -18,24 +20,40 @@ export async function getTenant(db: Db, spaceId: SpaceId): Promise<Tenant | unde
   return item && toTenant(item);
 }
 
-/** Creates the tenant the first time it is named; returns whether it was created. */
+/**
+ * Creates the tenant the first time it is named; returns whether it was created. A space made here
+ * gets its log's head with it, ordered from the start (lib/db/log.ts): nothing in it predates the log.
+ */
 export async function ensureTenant(
   db: Db,
   spaceId: SpaceId,
   name: string = spaceId,
   now = new Date(),
 ): Promise<boolean> {
+  const newTenant = { Item: tenantItem(spaceId, name, nowIso(now)), ...NEW_ITEM };
   try {
-    await putItem(db, {
-      Item: tenantItem(spaceId, name, nowIso(now)),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    });
+    await sendTransaction(db, [
+      { Put: { TableName: db.tableName, ...newTenant } },
+      { Put: { TableName: db.tableName, Item: newLogHead(spaceId), ...NEW_ITEM } },
+    ]);
+    return true;
+  } catch (error) {
+    const [tenant, head] =
+      error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+    if (tenant?.Code === 'ConditionalCheckFailed') return false;
+    if (head?.Code !== 'ConditionalCheckFailed') throw error;
+  }
+  // A head without its tenant (the space's log was written before): the tenant alone.
+  try {
+    await putItem(db, newTenant);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
   }
 }
+
+const NEW_ITEM = { ConditionExpression: 'attribute_not_exists(pk)' } as const;
 
 /** Sets one of an existing tenant's own limits; an unknown tenant is an error, never created here. */
 export async function setTenantLimit(

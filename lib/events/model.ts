@@ -1,25 +1,29 @@
-import { encodeTime } from 'ulid';
 import type { Scope } from '../http/scopes.js';
 import { EVENT_ID_PATTERN, type EventType } from './types.js';
 
 export { EVENT_ID_PATTERN };
-import { newId, tenantPk } from '../db/ids.js';
+import { newId } from '../db/ids.js';
+import { EVENT_ID_PREFIX, logKeys } from '../db/entities/log.js';
 import type { CompletedAtSend } from '../db/dynamo.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**
- * The event log: every change to a tenant's data records one event item, in the same transaction as
- * the change, in the tenant's partition. Events are read in id order (GET /events) and delivered to
- * webhooks from the table's stream. They are thin by design: ids, statuses and scores, never a
- * candidate's name, e-mail or metadata, never a key's secret or hash, so an erasure leaves nothing
- * personal behind in the log.
+ * The event log: every change to a tenant's data records one event, in the same transaction as the
+ * change, in the tenant's partition: first as a pending entry, which the sequencer then gives its place
+ * and its id in the space's ordered log (lib/db/log.ts). Events are read in id order (GET /events),
+ * which is the order their places were given, and delivered to webhooks from the table's stream. They
+ * are thin by design: ids, statuses and scores, never a candidate's name, e-mail or metadata, never a
+ * key's secret or hash, so an erasure leaves nothing personal behind in the log.
  *
- * An event id is `evt_` + a ULID (time in milliseconds, then randomness, monotonic within a process),
- * given when the transaction is sent (stampEvents), so its time is the moment of the write, and the log
- * in id order is the log in time order.
+ * An event id is `evt_` + a ULID: the time its place was given, in milliseconds, then randomness; an id
+ * given in the same millisecond as the one before it (or by a clock behind it) is that one plus one.
  */
-export const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
-export const EVENT_ID_PREFIX = 'evt_';
+export {
+  EVENT_ID_PREFIX,
+  EVENT_TTL_SECONDS,
+  eventIdBefore,
+  eventKeys,
+} from '../db/entities/log.js';
 
 /**
  * What each event type carries: enough to act on without another call, and `updatedAt` to order.
@@ -49,26 +53,14 @@ export type PublicEvent = {
   [T in EventType]: { id: string; type: T; createdAt: string; data: EventData[T] };
 }[EventType];
 
-export type EventItem = PublicEvent & { pk: string; sk: string; entity: 'EVENT'; ttl: number };
-
-export const eventKeys = {
-  item: (spaceId: SpaceId, eventId: string) => ({ pk: tenantPk(spaceId), sk: `EVENT#${eventId}` }),
-  /** Sort-key prefix of every event of a tenant. */
-  prefix: 'EVENT#',
-  /**
-   * The sort key just below every event id of millisecond `ms` and later: the log up to (not including)
-   * that instant is `sk < before(ms)`, and from it `sk > before(ms)`.
-   */
-  before: (ms: number) => `EVENT#${EVENT_ID_PREFIX}${encodeTime(Math.max(0, ms), 10)}`,
+export type EventItem = PublicEvent & {
+  pk: string;
+  sk: string;
+  entity: 'EVENT';
+  ttl: number;
+  /** the keys of the listed items its write changed, by kind (lib/db/changes.ts): the delta walks read them */
+  changed?: Record<string, string[]>;
 };
-
-/**
- * A position in the log just before millisecond `ms`: as `after`, it continues with the first event of
- * that millisecond. (It is an id no event has: its random part is all zeros.)
- */
-export function eventIdBefore(ms: number): string {
-  return `${EVENT_ID_PREFIX}${encodeTime(Math.max(0, ms), 10)}${'0'.repeat(16)}`;
-}
 
 export function eventId(): string {
   return `${EVENT_ID_PREFIX}${newId()}`;
@@ -77,10 +69,10 @@ export function eventId(): string {
 export type { EventType };
 
 /**
- * The transaction item that records event `type` with `data` in the tenant's log: its Put, given its
- * id and time as the transaction leaves (lib/db/dynamo.ts's CompletedAtSend). However long it waited
- * (retries, a group), an event's id is never older than its write by more than the time one call may
- * take, which is what lets GET /events promise no skipped event (EVENT_SETTLE_MS).
+ * The transaction item that records event `type` with `data` in the tenant's log: the Put of its
+ * pending entry, given its time as the transaction leaves (lib/db/dynamo.ts's CompletedAtSend); the
+ * sequencer gives it its id and place (lib/db/log.ts). The entry is also where the transaction's
+ * changes to listed items are noted, for the delta walks (lib/db/dynamo.ts, toWriteItems).
  */
 export function recordEvent<T extends EventType>(
   spaceId: SpaceId,
@@ -89,12 +81,18 @@ export function recordEvent<T extends EventType>(
 ): CompletedAtSend {
   return {
     Stamped: {
-      Item: { ...eventKeys.item(spaceId, '{id}'), entity: 'EVENT', id: '{id}', type, data },
+      Item: {
+        ...logKeys.pending(spaceId, '{id}'),
+        entity: 'PENDING_EVENT',
+        id: '{id}',
+        type,
+        data,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
-      idPrefix: EVENT_ID_PREFIX,
+      idPrefix: '',
       idAttributes: ['id', 'sk'],
       timeAttributes: ['createdAt'],
-      expiry: { attribute: 'ttl', afterSeconds: EVENT_TTL_SECONDS },
+      changesAttribute: 'changed',
     },
   };
 }
@@ -117,6 +115,6 @@ export function testEvent(webhookId: string, id: string, createdAt: string): Tes
 }
 
 export function toPublicEvent(item: EventItem): PublicEvent {
-  const { pk: _pk, sk: _sk, entity: _entity, ttl: _ttl, ...event } = item;
+  const { pk: _pk, sk: _sk, entity: _entity, ttl: _ttl, changed: _changed, ...event } = item;
   return event;
 }

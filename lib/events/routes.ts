@@ -1,9 +1,10 @@
+import { LOG_ACCESS } from '../db/log-access.js';
 import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
 
 /** The longest GET /events?wait= holds a request: well inside API Gateway's 30 s for an HTTP API's answer. */
 export const LONG_POLL_MAX_SECONDS = 20;
 
-/** The event log's routes (read-only: every change records its own event), and their table access. */
+/** The event log's routes (read-only to a caller: every change records its own event), and their table access. */
 export const EVENT_ROUTES = {
   listEvents: {
     method: 'GET',
@@ -28,6 +29,7 @@ export const EVENT_ROUTES = {
 const tenantData = ['tenant'] as const;
 
 export const EVENT_ROUTE_ACCESS = {
-  listEvents: { table: ['Query'], indexes: [], partitions: tenantData },
+  // A reader of the log first sequences what is pending in it (lib/db/log.ts): writes to the log only.
+  listEvents: { table: LOG_ACCESS.table, indexes: [], partitions: tenantData },
   getEvent: { table: ['GetItem'], indexes: [], partitions: tenantData },
 } as const satisfies Record<keyof typeof EVENT_ROUTES, TableAccess>;

@@ -12,6 +12,7 @@ import {
   toPublicEvent,
 } from './model.js';
 import { tenantPk } from '../db/ids.js';
+import { isOrderedAt, sequencePending } from '../db/log.js';
 import { heldOpen } from '../observability/trace.js';
 import type { SpaceId } from '../db/spaces.js';
 
@@ -30,9 +31,11 @@ export interface EventPage {
 }
 
 /**
- * The tenant's events after `after` (oldest first), up to `limit`, of `types` when given. Only events
- * older than the settle window are read (config.eventSettleMs): every write younger than it has either
- * committed or failed, so an event can never appear behind a cursor that has already passed it.
+ * The tenant's events after `after` (oldest first), up to `limit`, of `types` when given. It first
+ * gives every pending entry of the space its place (lib/db/log.ts), then reads the log up to its head:
+ * every event at or below the head is readable, and every later one will have a higher id, so a cursor
+ * never passes an event. A space from before the ordered log, not yet marked ordered, reads as it did:
+ * only events older than the settle window (config.eventSettleMs).
  */
 export async function listEvents(
   db: Db,
@@ -44,9 +47,15 @@ export async function listEvents(
     now?: number;
   },
 ): Promise<EventPage> {
+  const head = await sequencePending(db, spaceId);
   const now = options.now ?? Date.now();
+  const ordered = isOrderedAt(head, now);
+  if (ordered && head?.lastEventId === undefined)
+    return { events: [], nextCursor: options.after ?? null, hasMore: false };
   const cut = now - eventSettleMs();
-  const upTo = eventKeys.before(cut);
+  const upTo = ordered
+    ? eventKeys.item(spaceId, head?.lastEventId ?? '').sk
+    : eventKeys.before(cut);
   // Expired events may linger until DynamoDB's TTL removes them (within days): the log starts 30 days ago.
   const oldest = eventKeys.before(now - EVENT_TTL_SECONDS * 1000);
   const after = options.after ? eventKeys.item(spaceId, options.after) : undefined;
@@ -56,26 +65,30 @@ export async function listEvents(
   const types = options.types?.length ? options.types : undefined;
   const found: EventItem[] = [];
   let position: Record<string, unknown> | undefined = start;
-  let budget = types ? FILTERED_READ_BUDGET : options.limit + 1;
+  // The log also holds changes that record no event (lib/db/log.ts): they are read past, like events
+  // of other types, within the same budget.
+  let budget = FILTERED_READ_BUDGET;
   do {
-    const take = types ? Math.min(FILTERED_PAGE, budget) : budget;
+    const take = types
+      ? Math.min(FILTERED_PAGE, budget)
+      : Math.min(options.limit + 1 - found.length, budget);
     const page = await queryPage<EventItem>(db, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
-      ...(types
-        ? {
-            FilterExpression: `#type IN (${types.map((_, i) => `:t${i}`).join(', ')})`,
-            ExpressionAttributeNames: { '#type': 'type' },
-          }
-        : {}),
+      FilterExpression: types
+        ? `#type IN (${types.map((_, i) => `:t${i}`).join(', ')})`
+        : '#entity = :event',
+      ExpressionAttributeNames: types ? { '#type': 'type' } : { '#entity': 'entity' },
       ExpressionAttributeValues: {
         ':pk': tenantPk(spaceId),
         ':first': oldest,
         ':last': upTo,
-        ...Object.fromEntries((types ?? []).map((type, i) => [`:t${i}`, type])),
+        ...(types
+          ? Object.fromEntries(types.map((type, i) => [`:t${i}`, type]))
+          : { ':event': 'EVENT' }),
       },
       ExclusiveStartKey: position,
       Limit: take,
-      // An eventually consistent read could miss an event that committed before the settle window's cut.
+      // An eventually consistent read could miss an event below the head just read.
       ConsistentRead: true,
     });
     found.push(...page.items);
@@ -91,17 +104,26 @@ export async function listEvents(
       hasMore: true,
     };
   if (position) {
-    // A filtered read that spent its budget on other types: continue from the last event it read.
+    // A read that spent its budget on other types or changes: continue from the last item it read.
     return {
       events: events.map(toPublicEvent),
       nextCursor: String(position.sk).slice(eventKeys.prefix.length),
       hasMore: true,
     };
   }
-  // The end of the settled log: everything before `cut` was read, of every type.
-  const nextCursor = types ? eventIdBefore(cut) : (events.at(-1)?.id ?? options.after ?? null);
+  // The end of the log (or of the settled log): everything up to it was read, of every type.
+  const last = events.at(-1)?.id ?? options.after ?? null;
+  const nextCursor = ordered
+    ? later(head?.lastEventId as string, options.after)
+    : types
+      ? later(eventIdBefore(cut), options.after)
+      : last;
   return { events: events.map(toPublicEvent), nextCursor, hasMore: false };
 }
+
+/** The later of two positions in the log (a cursor from before may be past the head). */
+const later = (position: string, after: string | undefined) =>
+  after !== undefined && after > position ? after : position;
 
 /** How often a long-poll looks at the log again while it waits: a strongly consistent Query each time. */
 export const LONG_POLL_CHECK_MS = 500;
@@ -164,7 +186,11 @@ export async function readEventRange(
     ExclusiveStartKey: after.sk > oldest ? after : undefined,
     Limit: limit,
   });
-  return { events: page.items, more: page.lastKey !== undefined };
+  // Changes that record no event (lib/db/log.ts) share the range: they are not replayed.
+  return {
+    events: page.items.filter((item) => item.entity === 'EVENT'),
+    more: page.lastKey !== undefined,
+  };
 }
 
 export async function getEventItem(
@@ -176,5 +202,5 @@ export async function getEventItem(
   const item = await getItem<EventItem>(db, eventKeys.item(spaceId, eventId), {
     consistent: true,
   });
-  return item && item.ttl > Date.now() / 1000 ? item : undefined;
+  return item?.entity === 'EVENT' && item.ttl > Date.now() / 1000 ? item : undefined;
 }

@@ -17,6 +17,7 @@ import { TENANT_ITEM_SK, type TenantItem, tenantKeys } from '../db/entities/tena
 import { nowIso, tenantPk } from '../db/ids.js';
 import { isTestSpace, tenantOfSpace, testSpaceOf, type SpaceId } from '../db/spaces.js';
 import { ensureTenant } from '../db/tenants.js';
+import { LOG_PREFIX } from '../db/entities/log.js';
 import { logger } from '../observability/logger.js';
 import { applyProductEvent } from '../product-events/apply.js';
 import { eventsOfImport } from '../product-events/import-file.js';
@@ -92,11 +93,17 @@ export async function openTestSpace(db: Db, tenantId: string, now = new Date()):
 
 /**
  * The histories a reset keeps whole, by sort-key prefix: the audit log (append-only), the event log
- * (its `test.reset` tells every mirror to clear, after what it cleared), and the counts behind list
+ * and its head and pending entries (its `test.reset` tells every mirror to clear, after what it
+ * cleared; lib/db/log.ts), and the counts behind list
  * totals (each counted item a reset deletes takes its count with it, so they stay exact whatever
  * writes race the reset). Sorted: the reset reads only the key ranges between them.
  */
-const KEPT_HISTORIES = [auditKeys.prefix, counterKeys.everyPrefix, eventKeys.prefix].sort();
+const KEPT_HISTORIES = [
+  auditKeys.prefix,
+  counterKeys.everyPrefix,
+  eventKeys.prefix,
+  LOG_PREFIX,
+].sort();
 
 /** Every sort key that starts with `prefix` is below this one. */
 const pastPrefix = (prefix: string) =>

@@ -3,27 +3,32 @@ import type { Db } from '../db/client.js';
 import type { EventItem } from '../events/model.js';
 import { subscribes, type WebhookItem, webhookKeys, type WebhookRequestItem } from './model.js';
 import { spaceIdOfPk } from '../db/ids.js';
+import type { PendingEntryItem } from '../db/entities/log.js';
+import { sequencePending } from '../db/log.js';
 import { listWebhookItems } from './store.js';
 import type { DeliveryMessage, DeliveryQueue } from './queue.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**
  * The dispatcher: for each item the table's stream brings (a new event, or a retry or replay request
- * from the API), the delivery messages to queue. An event goes to every enabled endpoint of its tenant
+ * from the API), the delivery messages to queue; and for a write's pending event entry, its place in
+ * the space's ordered log (lib/db/log.ts), which a reader of the log may have given already. The event
+ * it then becomes is a new item, which the stream brings here in turn. An event goes to every enabled endpoint of its tenant
  * that subscribes to its type and existed when it happened. The stream may bring an item twice: each
  * message carries a deterministic identity (lib/webhooks/queue.ts), and the worker's claim on it makes
  * every copy but one a no-op.
  */
-export type DispatchedItem = EventItem | WebhookRequestItem;
+export type DispatchedItem = EventItem | WebhookRequestItem | PendingEntryItem;
 
 /**
- * The stream records the dispatcher is given: new items that are events or webhook requests. The
+ * The stream records the dispatcher is given: new items that are events, pending event entries or
+ * webhook requests. The
  * Lambda event source mapping filters with this pattern (infra/webhooks.ts), and the local stream
  * poller with matchesStreamFilter, so both hand the dispatcher the same records.
  */
 export const STREAM_FILTER = {
   eventName: ['INSERT'],
-  dynamodb: { NewImage: { entity: { S: ['EVENT', 'WEBHOOK_REQUEST'] } } },
+  dynamodb: { NewImage: { entity: { S: ['EVENT', 'PENDING_EVENT', 'WEBHOOK_REQUEST'] } } },
 } as const;
 
 /**
@@ -50,12 +55,16 @@ export function matchesStreamFilter(record: unknown, pattern: Pattern = STREAM_F
 }
 
 export function isDispatched(item: Record<string, unknown>): item is DispatchedItem {
-  return item.entity === 'EVENT' || item.entity === 'WEBHOOK_REQUEST';
+  return (
+    item.entity === 'EVENT' || item.entity === 'PENDING_EVENT' || item.entity === 'WEBHOOK_REQUEST'
+  );
 }
 
 export class Dispatcher {
   /** The endpoints of each tenant seen in this batch, read once. */
   private readonly webhooks = new Map<string, Promise<WebhookItem[]>>();
+  /** The spaces whose pending entries this batch sequenced: once each, however many it brings. */
+  private readonly sequenced = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -72,7 +81,7 @@ export class Dispatcher {
     return endpoints;
   }
 
-  async messagesFor(item: DispatchedItem): Promise<DeliveryMessage[]> {
+  async messagesFor(item: EventItem | WebhookRequestItem): Promise<DeliveryMessage[]> {
     if (item.entity === 'WEBHOOK_REQUEST') {
       const { tenantId, webhookId } = item;
       const requestId = webhookKeys.requestIdOf(item.sk);
@@ -129,8 +138,19 @@ export class Dispatcher {
     );
   }
 
-  /** Queues what one stream item asks for. */
+  /** Queues what one stream item asks for (a pending entry: sequences its space, queues nothing). */
   async dispatch(item: DispatchedItem): Promise<number> {
+    if (item.entity === 'PENDING_EVENT') {
+      const spaceId = spaceIdOfPk(item.pk);
+      let sequencing = this.sequenced.get(spaceId);
+      if (!sequencing) {
+        sequencing = sequencePending(this.db, spaceId);
+        this.sequenced.set(spaceId, sequencing);
+        sequencing.catch(() => this.sequenced.delete(spaceId));
+      }
+      await sequencing;
+      return 0;
+    }
     const messages = await this.messagesFor(item);
     if (messages.length)
       await this.queue.send(messages.map((message) => ({ message, delayMs: 0 })));

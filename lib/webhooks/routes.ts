@@ -1,3 +1,4 @@
+import { LOG_ACCESS } from '../db/log-access.js';
 import {
   codes,
   type RouteAnswers,
@@ -131,9 +132,10 @@ export const WEBHOOK_ROUTE_ACCESS = {
   retryWebhookDelivery: { table: ['GetItem', 'PutItem'], indexes: [], partitions: tenantData },
   // PutItem: the test request, which the table's stream carries to the dispatcher like a retry; UpdateItem: the endpoint's tests this minute.
   testWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
-  // UpdateItem: the endpoint's one running replay; GetItem: the Idempotency-Key record.
+  // UpdateItem: the endpoint's one running replay; GetItem: the Idempotency-Key record; the log's
+  // writes: what is pending in it is sequenced before the replay's range is set (lib/db/log.ts).
   replayWebhook: {
-    table: ['GetItem', 'PutItem', 'UpdateItem'],
+    table: LOG_ACCESS.table,
     indexes: [],
     partitions: tenantData,
   },

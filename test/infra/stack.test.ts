@@ -263,7 +263,10 @@ describe('CDK app (cdk synth, offline)', () => {
     expect(can('list-jds', 'Query', 'TENANT#t', INDEXES.statusKeys.name)).toBe(true);
     expect(can('list-jds', 'Query', 'TENANT#t', 'status-v2')).toBe(false);
     expect(can('list-jds', 'BatchGetItem', 'TENANT#t')).toBe(true);
-    expect(can('list-jds', 'PutItem', 'TENANT#t')).toBe(false);
+    // A walk sequences its space's log before it reads (lib/db/log.ts): writes in its own partition only.
+    expect(can('list-jds', 'PutItem', 'TENANT#t')).toBe(true);
+    expect(can('list-jds', 'PutItem', 'KEYHASH#h')).toBe(false);
+    expect(can('get-jd', 'PutItem', 'TENANT#t')).toBe(false);
     expect(can('authorizer', 'UpdateItem', 'KEYHASH#h')).toBe(true);
     expect(can('authorizer', 'UpdateItem', 'IP#198.51.100.7')).toBe(true);
     expect(can('authorizer', 'UpdateItem', 'TENANT#t')).toBe(false);
@@ -745,7 +748,7 @@ describe('webhooks out', () => {
     );
   });
 
-  it('lets only the dispatcher read the stream, the dispatcher only query, and both send only to their queues', () => {
+  it('lets only the dispatcher read the stream, the dispatcher only read and sequence tenant logs, and both send only to their queues', () => {
     const iam = new LocalIam(template.toJSON() as CfnTemplate, 't');
     const table = 'arn:aws:dynamodb:us-east-1:123456789012:table/t';
     const can = (fn: string, action: string) =>
@@ -761,10 +764,15 @@ describe('webhooks out', () => {
     expect(everyRole.filter((role) => statementsOfRole(role).some(readsStream))).toEqual([
       expect.stringMatching(/^WebhooksDispatcherRole/),
     ]);
-    expect([can('webhook-dispatcher', 'Query'), can('webhook-dispatcher', 'PutItem')]).toEqual([
-      true,
-      false,
-    ]);
+    expect([
+      can('webhook-dispatcher', 'Query'),
+      can('webhook-dispatcher', 'PutItem'),
+      iam.authorize('webhook-dispatcher', {
+        action: 'dynamodb:PutItem',
+        resource: table,
+        context: { 'dynamodb:LeadingKeys': ['KEYHASH#h'] },
+      }).allowed,
+    ]).toEqual([true, true, false]);
     expect([can('webhook-worker', 'UpdateItem'), can('webhook-worker', 'DeleteItem')]).toEqual([
       true,
       false,

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { applyApplicationDeletion, applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { indexChanges } from '../../lib/composition/changes-backfill.js';
 import { tenantPk } from '../../lib/db/ids.js';
+import { logKeys } from '../../lib/db/entities/log.js';
+import type { SpaceId } from '../../lib/db/spaces.js';
 import { signToken } from '../../lib/db/pagination.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { applyResumeErasure, applyResumeUpsert } from '../../lib/resumes/sync.js';
@@ -12,7 +14,7 @@ import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 
-/** Delta walks of the lists: updatedSince, syncToken, deletions, the settle cut. */
+/** Delta walks of the lists: updatedSince, syncToken, deletions; the settle cut of a space from before the ordered log. */
 const SETTLE_MS = 300;
 // The settle window short, and no index lag to allow for: DynamoDB Local updates its indexes with the write.
 useEnv({ EVENT_SETTLE_MS: String(SETTLE_MS), DELTA_INDEX_LAG_MS: '0' });
@@ -56,6 +58,17 @@ async function walk(key: string, path: string, start: string, limit = 7): Promis
   throw new Error('the walk did not end');
 }
 
+/** Makes a space one from before the ordered log: its head without the mark (lib/db/log.ts). */
+async function fromBeforeTheLog(tenantId: SpaceId): Promise<void> {
+  await db().client.send(
+    new UpdateCommand({
+      TableName: db().tableName,
+      Key: logKeys.head(tenantId),
+      UpdateExpression: 'REMOVE orderedFrom',
+    }),
+  );
+}
+
 const idsOf = (walked: Walked) => walked.entries.map((entry) => entry.id);
 const token = (walked: Walked) => `syncToken=${encodeURIComponent(walked.syncToken)}`;
 
@@ -93,8 +106,21 @@ describe('delta walks', () => {
     expect(third.entries).toEqual([]);
   });
 
-  it('never reads past the settle cut: a change younger than it waits for the next walk', async () => {
+  it('shows a change in the next walk as soon as it commits: the log, not a settle window, bounds a walk', async () => {
     const { key } = await tenantWithKey(db(), ['read', 'write']);
+    await callApi('POST', '/jds', { key, body: jd(1) });
+    const first = await walk(key, '/jds', `updatedSince=${EPOCH}`);
+    expect(first.entries).toHaveLength(1);
+
+    const fresh = (await callApi('POST', '/jds', { key, body: jd(2) })).json.data.id;
+    const next = await walk(key, '/jds', token(first));
+    expect(idsOf(next)).toEqual([fresh]);
+    expect((await walk(key, '/jds', token(next))).entries).toEqual([]);
+  });
+
+  it('walks a space from before the ordered log by the changes index, behind the settle cut, until the upgrade marks it', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    await fromBeforeTheLog(tenantId);
     await callApi('POST', '/jds', { key, body: jd(1) });
     await settled();
     const first = await walk(key, '/jds', `updatedSince=${EPOCH}`);
@@ -318,6 +344,7 @@ describe('delta walks', () => {
 
   it('hands over what was written before delta walks once index-changes has run, at its own time', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    await fromBeforeTheLog(tenantId);
     const ids = [];
     for (let n = 0; n < 3; n++)
       ids.push((await callApi('POST', '/jds', { key, body: jd(n) })).json.data.id);
@@ -344,6 +371,7 @@ describe('delta walks', () => {
 
   it('gives a candidate whose resume has its entry, but no candidate entry, one with index-changes', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    await fromBeforeTheLog(tenantId);
     const resumeId = '01JRBACKFILL0000000000001';
     await applyResumeUpsert(db(), tenantId, { id: resumeId, fileName: 'cv.pdf' }, productVersion());
     await db().client.send(

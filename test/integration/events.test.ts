@@ -1,14 +1,13 @@
 import pMap from 'p-map';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import {
-  EVENT_TTL_SECONDS,
-  eventIdBefore as eventIdAt,
-  eventKeys,
-} from '../../lib/events/model.js';
+import { EVENT_TTL_SECONDS, eventKeys, recordEvent } from '../../lib/events/model.js';
 import { listEvents, readEventRange } from '../../lib/events/store.js';
-import { DYNAMODB_WRITE_BUDGET_MS, eventSettleMs } from '../../lib/config.js';
+import { toWriteItems } from '../../lib/db/dynamo.js';
+import { logKeys } from '../../lib/db/entities/log.js';
+import { markOrdered } from '../../lib/db/log.js';
+import { eventSettleMs } from '../../lib/config.js';
 import { createJd } from '../../lib/jds/api.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
@@ -22,6 +21,13 @@ afterAll(() => {
 });
 
 const db = useTestDb();
+
+/** Where the log ends now, as a poller keeps it: the last event id it saw. */
+async function endOfLog(key: string): Promise<string> {
+  const read = await callApi('GET', '/events?limit=100', { key });
+  expect(read.json.pagination.hasMore).toBe(false);
+  return read.json.data.at(-1).id;
+}
 
 describe('GET /events', () => {
   it('never skips or repeats an event while many writers record events in the same milliseconds', async () => {
@@ -60,45 +66,67 @@ describe('GET /events', () => {
     expect([...seen].sort()).toEqual(seen);
   }, 60_000);
 
-  it('never skips an event whose write takes the whole budget of a DynamoDB call to commit after its id was stamped', async () => {
+  it('never skips an event whose write commits a minute after it was stamped, where an id stamped at the write would be', async () => {
     delete process.env.EVENT_SETTLE_MS; // the deployed window
     const { tenantId } = await tenantWithKey(db(), ['read']);
-    const put = (at: number) => {
-      const id = `evt_${ulid(at)}`;
-      const item = {
-        ...eventKeys.item(tenantId, id),
-        entity: 'EVENT',
-        id,
-        type: 'jd.deleted',
-        createdAt: new Date(at).toISOString(),
-        data: { id: 'jd-1', updatedAt: new Date(at).toISOString() },
-        ttl: Math.floor(at / 1000) + EVENT_TTL_SECONDS,
-      };
-      return db()
-        .client.send(new PutCommand({ TableName: db().tableName, Item: item }))
-        .then(() => id);
-    };
-    const start = Date.now() - 60_000;
-    const first = await put(start);
-    // The slow write stamps its id at `stamped` and commits only at the end of its budget; a fast write
-    // stamped a moment later commits at once.
-    const stamped = start + 1_000;
-    const fast = await put(stamped + 50);
-    const read = (options: { after?: string | undefined; now: number }) =>
-      listEvents(db(), tenantId, { ...options, types: ['jd.deleted'], limit: 50 });
-    const beforeCommit = await read({ now: stamped + DYNAMODB_WRITE_BUDGET_MS - 1 });
-    const slow = await put(stamped);
-    const afterCommit = await read({
-      after: beforeCommit.nextCursor ?? undefined,
-      now: stamped + DYNAMODB_WRITE_BUDGET_MS + 60_000,
-    });
+    const stamped = new Date(Date.now() - 60_000);
+    const read = (after?: string) => listEvents(db(), tenantId, { after, limit: 50 });
+    const first = await read();
+    // Recorded as the log records it: a pending entry, its id given when it is sequenced.
+    const items = toWriteItems(
+      db().tableName,
+      [recordEvent(tenantId, 'jd.deleted', { id: 'jd-late', updatedAt: stamped.toISOString() })],
+      stamped,
+    );
+    await db().client.send(new TransactWriteCommand({ TransactItems: items }));
+    // Recorded as events were before the ordered log: its id stamped at the write, a minute ago.
+    const stampedId = `evt_${ulid(stamped.getTime())}`;
+    await db().client.send(
+      new PutCommand({
+        TableName: db().tableName,
+        Item: {
+          ...eventKeys.item(tenantId, stampedId),
+          entity: 'EVENT',
+          id: stampedId,
+          type: 'jd.deleted',
+          createdAt: stamped.toISOString(),
+          data: { id: 'jd-stamped', updatedAt: stamped.toISOString() },
+          ttl: Math.floor(stamped.getTime() / 1000) + EVENT_TTL_SECONDS,
+        },
+      }),
+    );
+    const next = await read(first.events.at(-1)?.id);
 
-    expect([...beforeCommit.events, ...afterCommit.events].map((event) => event.id)).toEqual([
-      first,
-      slow,
-      fast,
+    expect(first.events.map((event) => event.type)).toEqual(['key.created']);
+    expect(next.events.map((event) => event.data)).toEqual([
+      { id: 'jd-late', updatedAt: stamped.toISOString() },
     ]);
-    expect(eventSettleMs()).toBeGreaterThanOrEqual(DYNAMODB_WRITE_BUDGET_MS);
+  });
+
+  it('reads a space from before the ordered log behind the settle window until the upgrade marks it, then up to the head once the window has passed', async () => {
+    delete process.env.EVENT_SETTLE_MS; // the deployed window
+    const { tenantId } = await tenantWithKey(db(), ['read']);
+    // As a space made before the log: its head has no mark.
+    await db().client.send(
+      new UpdateCommand({
+        TableName: db().tableName,
+        Key: logKeys.head(tenantId),
+        UpdateExpression: 'REMOVE orderedFrom',
+      }),
+    );
+    const types = async (now: number) =>
+      (await listEvents(db(), tenantId, { limit: 50, now })).events.map((event) => event.type);
+
+    const before = await types(Date.now());
+    const marked = await markOrdered(db(), tenantId, Date.now());
+    const withinTheWindow = await types(Date.now());
+    const past = await types(marked + eventSettleMs());
+
+    expect(before).toEqual([]);
+    expect(withinTheWindow).toEqual([]);
+    expect(past).toEqual(['key.created']);
+    // A mark stays as it was: running the upgrade again changes nothing.
+    expect(await markOrdered(db(), tenantId, Date.now() + 60_000)).toBe(marked);
   });
 
   it('filters by type, pages with nextCursor, shows one event by id, and refuses a bad cursor or type', async () => {
@@ -204,7 +232,7 @@ describe('GET /events', () => {
     it('holds an idle request for its wait, then answers an empty page', async () => {
       const { key } = await tenantWithKey(db(), ['read', 'write']);
       const started = Date.now();
-      const idle = await callApi('GET', `/events?after=${eventIdAt(Date.now())}&wait=1`, { key });
+      const idle = await callApi('GET', `/events?after=${await endOfLog(key)}&wait=1`, { key });
       expect(idle.status, idle.text).toBe(200);
       expect(idle.json).toMatchObject({ data: [], pagination: { hasMore: false } });
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
@@ -212,7 +240,7 @@ describe('GET /events', () => {
 
     it('answers as soon as an event exists after the cursor, long before its wait ends', async () => {
       const { key } = await tenantWithKey(db(), ['read', 'write']);
-      const after = eventIdAt(Date.now());
+      const after = await endOfLog(key);
       const started = Date.now();
       const waiting = callApi('GET', `/events?after=${after}&wait=20`, { key });
       await new Promise((resolve) => setTimeout(resolve, 700));
@@ -229,7 +257,7 @@ describe('GET /events', () => {
 
     it('answers at once when events are there, and refuses a wait past 20 s or not in whole seconds', async () => {
       const { key } = await tenantWithKey(db(), ['read', 'write']);
-      const after = eventIdAt(Date.now() - 1);
+      const after = await endOfLog(key);
       await callApi('POST', '/jds', {
         key,
         body: { title: 'Data Engineer', description: 'Feeds the warehouse.', createdById: 'ats' },

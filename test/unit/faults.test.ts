@@ -391,7 +391,7 @@ describe('function faults', () => {
     expect([readThrottled.statusCode, writeThrottled.statusCode]).toEqual([503, 503]);
     expect(
       writtenKinds(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems),
-    ).toEqual(['JD', 'JD#BODY', 'COUNT', 'EVENT', 'AUDIT', 'IDEMPOTENCY']);
+    ).toEqual(['JD', 'JD#BODY', 'COUNT', 'LOG', 'AUDIT', 'IDEMPOTENCY']);
   });
 
   it('retries keys BatchGetItem leaves unprocessed a bounded number of times, then answers 503', async () => {
@@ -443,7 +443,7 @@ describe('function faults', () => {
     expect(reply.statusCode).toBe(503);
     expect(
       writtenKinds(ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems),
-    ).toEqual(['JD', 'JD#BODY', 'COUNT', 'EVENT', 'AUDIT']);
+    ).toEqual(['JD', 'JD#BODY', 'COUNT', 'LOG', 'AUDIT']);
     expect(ddb.calls()).toHaveLength(1);
   });
 });

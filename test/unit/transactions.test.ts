@@ -12,6 +12,7 @@ import {
 } from '../../lib/db/dynamo.js';
 import { recordEvent } from '../../lib/events/model.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
+import { pendingChange } from '../../lib/db/changes.js';
 
 /**
  * What a transaction item does is in its own shape: a copy of an item (spread, cloned,
@@ -26,7 +27,7 @@ describe('transaction items', () => {
     updatedAt: '2026-11-23T10:00:00.000Z',
   } as const;
 
-  it('gives an event, copied or not, its id and time when the transaction is sent', () => {
+  it("gives an event's pending entry, copied or not, its own id and time when the transaction is sent", () => {
     const event = recordEvent(liveSpaceOf('acme'), 'jd.created', data);
     const sentAt = new Date('2026-11-23T12:00:00.000Z');
 
@@ -42,7 +43,7 @@ describe('transaction items', () => {
         ConditionExpression: 'attribute_not_exists(pk)',
         Item: {
           pk: 'TENANT#acme',
-          entity: 'EVENT',
+          entity: 'PENDING_EVENT',
           type: 'jd.created',
           createdAt: sentAt.toISOString(),
           data,
@@ -51,7 +52,36 @@ describe('transaction items', () => {
     }
     const ids = [original, copy, clone].map((write) => write?.Put?.Item?.id as string);
     expect(new Set(ids).size).toBe(3);
-    expect(ids.every((id) => /^evt_[0-9A-HJKMNP-TV-Z]{26}$/.test(id))).toBe(true);
+    expect(ids.every((id) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id))).toBe(true);
+    expect([original, copy, clone].map((write) => write?.Put?.Item?.sk)).toEqual(
+      ids.map((id) => `LOG#PENDING#${id}`),
+    );
+  });
+
+  it("notes on the event's pending entry the keys of the listed items its transaction changes, or on an entry of its own when it records no event", () => {
+    const head = { pk: 'TENANT#acme', sk: 'JD#jd-1', gsi4sk: pendingChange('jd', 'jd-1') };
+    const application = {
+      pk: 'TENANT#acme',
+      sk: 'APP#jd-1#a-1',
+      gsi4sk: pendingChange('application', 'a-1'),
+    };
+    const event = recordEvent(liveSpaceOf('acme'), 'jd.created', data);
+
+    const written = toWriteItems('hiring', [
+      { Put: { TableName: 'hiring', Item: head } },
+      event,
+      { Put: { TableName: 'hiring', Item: application } },
+    ]);
+
+    expect(written[1]?.Put?.Item?.changed).toEqual({ J: ['JD#jd-1'], A: ['APP#jd-1#a-1'] });
+    const [, entry] = toWriteItems('hiring', [{ Put: { TableName: 'hiring', Item: head } }]);
+    expect(entry?.Put?.Item).toMatchObject({
+      pk: 'TENANT#acme',
+      sk: expect.stringMatching(/^LOG#PENDING#/),
+      entity: 'PENDING_EVENT',
+      changed: { J: ['JD#jd-1'] },
+    });
+    expect(entry?.Put?.Item).not.toHaveProperty('type');
   });
 
   it('writes an addition, copied or not, as one ADD update of its fields', () => {

@@ -1,0 +1,114 @@
+import { decodeTime, encodeTime, incrementBase32, ulid } from 'ulid';
+import { tenantPk } from '../ids.js';
+import type { SpaceId } from '../spaces.js';
+
+/**
+ * A space's ordered log (lib/db/log.ts): what a write records goes in as a pending entry, in the same
+ * transaction as the write; the sequencer then gives it its place in the log (an event id above every
+ * id the log holds) in one transaction with the log's head, so a place is readable only once every
+ * lower place is. The head and the pending entries share a sort-key prefix, so one strongly
+ * consistent Query reads both.
+ */
+export const LOG_PREFIX = 'LOG#';
+const HEAD_SK = `${LOG_PREFIX}HEAD`;
+const PENDING_PREFIX = `${LOG_PREFIX}PENDING#`;
+export const EVENT_ID_PREFIX = 'evt_';
+/** How long an event stays in the log (DynamoDB's TTL removes it after, within days). */
+export const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export const logKeys = {
+  head: (spaceId: SpaceId) => ({ pk: tenantPk(spaceId), sk: HEAD_SK }),
+  /** a pending entry; `id` is a ULID given when its write leaves, so pending entries sort by it */
+  pending: (spaceId: SpaceId, id: string) => ({
+    pk: tenantPk(spaceId),
+    sk: `${PENDING_PREFIX}${id}`,
+  }),
+  isHead: (sortKey: string) => sortKey === HEAD_SK,
+  isPending: (sortKey: string) => sortKey.startsWith(PENDING_PREFIX),
+};
+
+/** Where each sequenced entry is: the event log's items, in id order (lib/events/model.ts). */
+export const eventKeys = {
+  item: (spaceId: SpaceId, eventId: string) => ({ pk: tenantPk(spaceId), sk: `EVENT#${eventId}` }),
+  /** Sort-key prefix of every event of a space. */
+  prefix: 'EVENT#',
+  /**
+   * The sort key just below every event id of millisecond `ms` and later: the log up to (not including)
+   * that instant is `sk < before(ms)`, and from it `sk > before(ms)`.
+   */
+  before: (ms: number) => `EVENT#${EVENT_ID_PREFIX}${encodeTime(Math.max(0, ms), 10)}`,
+};
+
+/**
+ * A position in the log just before millisecond `ms`: as `after`, it continues with the first event of
+ * that millisecond. (It is an id no event has: its random part is all zeros.)
+ */
+export function eventIdBefore(ms: number): string {
+  return `${EVENT_ID_PREFIX}${encodeTime(Math.max(0, ms), 10)}${'0'.repeat(16)}`;
+}
+
+/** The head of a space's log: the last id given, and since when every write of the space goes through the log. */
+export interface LogHeadItem {
+  pk: string;
+  sk: string;
+  entity: 'LOG_HEAD';
+  /** the highest event id given (absent before the first) */
+  lastEventId?: string;
+  /**
+   * epoch ms since which every event of the space was given its id by the sequencer: from then on (and
+   * the settle window after, for writes in flight) a reader needs no settle window. Absent: a space from
+   * before the ordered log that no upgrade has marked yet (scripts/upgrade/order-event-logs.ts).
+   */
+  orderedFrom?: number;
+}
+
+/** The head of a space made ordered from the start (a new space: nothing in it predates the log). */
+export function newLogHead(spaceId: SpaceId): LogHeadItem {
+  return { ...logKeys.head(spaceId), entity: 'LOG_HEAD', orderedFrom: 0 };
+}
+
+/**
+ * A write's entry waiting for its place: the event as the write recorded it (its `id` is the pending
+ * entry's own, never shown; no `type`: a change that records no event), and `changed`, the keys of
+ * the listed items the write changed, by kind (lib/db/changes.ts), which the delta walks read.
+ */
+export interface PendingEntryItem {
+  pk: string;
+  sk: string;
+  entity: 'PENDING_EVENT';
+  id: string;
+  createdAt: string;
+  changed?: Record<string, string[]>;
+  [attribute: string]: unknown;
+}
+
+/**
+ * The pending entry of a transaction that changes listed items but records no event: it takes a place
+ * in the log like an event's (so a delta walk reads the change), and shows in no event list.
+ */
+export function changeEntry(
+  pk: string,
+  changed: Record<string, string[]>,
+  now: Date,
+): PendingEntryItem {
+  const id = ulid(now.getTime());
+  return {
+    pk,
+    sk: `${PENDING_PREFIX}${id}`,
+    entity: 'PENDING_EVENT',
+    id,
+    createdAt: now.toISOString(),
+    changed,
+  };
+}
+
+/**
+ * The next event id after `last`, given at `now` (epoch ms): a fresh ULID of `now` when `now` is later
+ * than `last`'s time, else `last` plus one (a clock behind the log's never takes a place below it).
+ */
+export function nextEventId(last: string | undefined, now: number): string {
+  if (last === undefined || decodeTime(last.slice(EVENT_ID_PREFIX.length)) < now)
+    return `${EVENT_ID_PREFIX}${ulid(now)}`;
+  const ulidPart = last.slice(EVENT_ID_PREFIX.length);
+  return `${EVENT_ID_PREFIX}${ulidPart.slice(0, 10)}${incrementBase32(ulidPart.slice(10))}`;
+}

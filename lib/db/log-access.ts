@@ -1,0 +1,12 @@
+/** The table actions a sequencer of the log sends (lib/db/log.ts): every reader of the log is one. */
+export const LOG_ACCESS = {
+  table: [
+    'Query',
+    'GetItem',
+    'BatchGetItem',
+    'PutItem',
+    'UpdateItem',
+    'DeleteItem',
+    'ConditionCheckItem',
+  ],
+} as const;

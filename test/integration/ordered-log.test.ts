@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { toWriteItems } from '../../lib/db/dynamo.js';
+import { sequencePending } from '../../lib/db/log.js';
+import { ensureTenant } from '../../lib/db/tenants.js';
+import { recordEvent } from '../../lib/events/model.js';
+import { listEvents } from '../../lib/events/store.js';
+import { newTenantId, useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 15);
+
+/**
+ * What happens to a space's log, in steps; the actions of one step run at once (their DynamoDB calls
+ * interleave as they will):
+ * - `write`: a write commits. Its entry was stamped `lateBy` ms before it commits (a write delayed
+ *   in flight, or retried by its client, or one its client gave up on whose transaction still
+ *   committed on the server), so writes commit out of their stamps' order;
+ * - `resend`: the transaction of an earlier write is sent again (a retry of one that did commit);
+ * - `read`: a reader takes the next page after its cursor (GET /events);
+ * - `sequence`: the stream's consumer sequences the space (the webhook dispatcher).
+ */
+type Action =
+  | { kind: 'write'; lateBy: number }
+  | { kind: 'resend'; which: number }
+  | { kind: 'read'; reader: number; limit: number }
+  | { kind: 'sequence' };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('write' as const),
+      lateBy: fc.integer({ min: 0, max: 120_000 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('resend' as const), which: fc.nat() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('read' as const),
+      reader: fc.integer({ min: 0, max: 2 }),
+      limit: fc.integer({ min: 1, max: 4 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('sequence' as const) }) },
+);
+
+describe('the ordered log', () => {
+  it('shows each committed change once, in order, to every reader following cursors, whatever order writes commit in', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(action, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 }),
+        async (steps) => {
+          const spaceId = newTenantId('ordered');
+          await ensureTenant(db(), spaceId);
+          const sent: { items: ReturnType<typeof toWriteItems>; token: string }[] = [];
+          const committed = new Set<string>();
+          const readers = [0, 1, 2].map(() => ({
+            after: undefined as string | undefined,
+            seen: [] as string[],
+            queue: Promise.resolve() as Promise<unknown>,
+          }));
+          // A reader follows its cursor: its own reads go one after the other.
+          const readPage = (reader: (typeof readers)[number], limit: number) => {
+            const page = reader.queue.then(() => nextPage(reader, limit));
+            reader.queue = page.then(() => undefined);
+            return page;
+          };
+          const nextPage = async (reader: (typeof readers)[number], limit: number) => {
+            const page = await listEvents(db(), spaceId, { after: reader.after, limit });
+            reader.seen.push(
+              ...page.events.map((event) => `${event.id} ${(event.data as { id: string }).id}`),
+            );
+            reader.after = page.nextCursor ?? reader.after;
+            return page;
+          };
+          // As the SDK sends it, and sends it again when an attempt timed out: with one request token.
+          const send = ({ items, token }: (typeof sent)[number]) =>
+            db().client.send(
+              new TransactWriteCommand({ TransactItems: items, ClientRequestToken: token }),
+            );
+
+          for (const step of steps) {
+            await Promise.all(
+              step.map(async (act) => {
+                if (act.kind === 'write') {
+                  const change = `jd-${sent.length}`;
+                  const stamped = new Date(Date.now() - act.lateBy);
+                  const items = toWriteItems(
+                    db().tableName,
+                    [
+                      recordEvent(spaceId, 'jd.deleted', {
+                        id: change,
+                        updatedAt: stamped.toISOString(),
+                      }),
+                    ],
+                    stamped,
+                  );
+                  const write = { items, token: randomUUID() };
+                  sent.push(write);
+                  await send(write);
+                  committed.add(change);
+                } else if (act.kind === 'resend') {
+                  // The write committed the first time: DynamoDB answers the token's outcome again.
+                  const write = sent[act.which % Math.max(1, sent.length)];
+                  if (write) await send(write);
+                } else if (act.kind === 'read') {
+                  await readPage(readers[act.reader] as (typeof readers)[number], act.limit);
+                } else {
+                  await sequencePending(db(), spaceId);
+                }
+              }),
+            );
+          }
+          for (const reader of readers) {
+            while ((await readPage(reader, 50)).hasMore);
+            const changes = reader.seen.map((seen) => seen.split(' ')[1]);
+            // Each committed change once, none invented, in the order of ids.
+            expect(new Set(changes).size).toBe(changes.length);
+            expect(new Set(changes)).toEqual(committed);
+            const ids = reader.seen.map((seen) => seen.split(' ')[0] as string);
+            expect([...ids].sort()).toEqual(ids);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+});
