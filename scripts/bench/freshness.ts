@@ -6,14 +6,21 @@ import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { createApiKey } from '../../lib/keys/api.js';
 import { withDeployedPermissions } from '../local/aws.js';
+import { importProductData } from '../local/import.js';
+import { sequencePending } from '../../lib/db/log.js';
+import { createJd } from '../../lib/jds/api.js';
+import { transactWrite } from '../../lib/db/dynamo.js';
+import { recordEvent } from '../../lib/events/model.js';
+import { recordingDb } from './capacity.js';
 import { startGateway } from '../local/gateway.js';
 import { startWebhookRuntime } from '../local/webhooks.js';
 
 /**
  * How long a change takes to be seen, on the local stack as `npm start` runs it and with the service's
- * default settings (no window or lag overridden): JDs are created one after the other, and each way of
- * watching them notes when it first shows each one. The lag is from the write's answer (its commit is
- * before it) to the first sight.
+ * default settings (no window or lag overridden): each probe creates a JD through the API, then a resume
+ * and an application to it through the product feed, one probe a second; each way of watching them
+ * notes when it first shows each one. The lag is from the write's answer (its commit is before it) to
+ * the first sight.
  */
 
 export interface Freshness {
@@ -22,7 +29,14 @@ export interface Freshness {
   lagsMs: number[];
 }
 
+export interface IdleWait {
+  /** what GET /events?wait= was asked to wait, and how long its empty answer took */
+  askedMs: number;
+  tookMs: number;
+}
+
 const CHANGES = 10;
+const IDLE_WAIT_SECONDS = 3;
 const SPACING_MS = 1_000;
 const POLL_MS = 250;
 const GIVE_UP_MS = 60_000;
@@ -51,7 +65,14 @@ function receiver(seen: (id: string) => void): Promise<{ server: Server; url: st
   );
 }
 
-export async function measureFreshness(endpoint: string, tableName: string): Promise<Freshness[]> {
+/** The lists whose delta walks are watched, and what each probe changes in them. */
+const WALKED = ['jds', 'resumes', 'applications', 'candidates'] as const;
+type Walked = (typeof WALKED)[number];
+
+export async function measureFreshness(
+  endpoint: string,
+  tableName: string,
+): Promise<{ channels: Freshness[]; idle: IdleWait }> {
   const saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]));
   for (const name of ENV) delete process.env[name];
   process.env.WEBHOOK_ALLOW_LOCAL_URLS = 'true';
@@ -59,15 +80,22 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
   setSharedDb(db);
   const webhooks = await startWebhookRuntime(db, { endpoint });
   const gateway = await startGateway(0, '127.0.0.1');
-  const answered = new Map<string, number>();
+  /** each probe's id (its JD's) → when its writes answered, by what they wrote */
+  const answered = new Map<string, Record<Walked, number>>();
+  /** the id each list shows for a probe: its JD, its resume (and candidate), its application */
+  const probeOf = new Map<string, string>();
   const seen = {
     webhook: new Map<string, number>(),
     longPoll: new Map<string, number>(),
     poll: new Map<string, number>(),
-    delta: new Map<string, number>(),
+    ...(Object.fromEntries(WALKED.map((list) => [list, new Map<string, number>()])) as Record<
+      Walked,
+      Map<string, number>
+    >),
   };
   const note = (channel: keyof typeof seen) => (id: string) => {
-    if (!seen[channel].has(id)) seen[channel].set(id, Date.now());
+    const probe = probeOf.get(id) ?? id;
+    if (!seen[channel].has(probe)) seen[channel].set(probe, Date.now());
   };
   const hook = await receiver(note('webhook'));
   let running = true;
@@ -91,8 +119,13 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
       };
     };
     await call('POST', '/webhooks', { url: hook.url, events: ['jd.created'] });
-    const start = new Date().toISOString();
+    const startTime = new Date().toISOString();
     const startId = `evt_${'0'.repeat(26)}`;
+    // An idle long-poll: nothing happens while it waits, so it answers an empty page at its end.
+    const idleFrom = (await call('GET', '/events?limit=100')).data.at(-1)?.id ?? startId;
+    const idleStarted = Date.now();
+    await call('GET', `/events?after=${idleFrom}&wait=${IDLE_WAIT_SECONDS}`);
+    const idle = { askedMs: IDLE_WAIT_SECONDS * 1000, tookMs: Date.now() - idleStarted };
 
     /** Follows GET /events of jd.created from the start, with or without a long-poll, noting each JD. */
     const follow = async (wait: boolean, sighted: (id: string) => void) => {
@@ -112,16 +145,31 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
         if (!page.pagination?.hasMore && !wait) await sleep(POLL_MS);
       }
     };
-    /** Walks GET /jds's delta from the start again and again, noting each JD as it first shows. */
-    const walk = async () => {
+    /** Follows a list's delta walk as a sync client does: a first fill, then its token again and again. */
+    const walk = async (list: Walked) => {
+      let start = `updatedSince=${encodeURIComponent(startTime)}`;
       while (running) {
-        const page = await call('GET', `/jds?updatedSince=${start}&limit=100`);
-        for (const jd of page.data) note('delta')(jd.id);
+        let cursor: string | undefined;
+        let token: string | undefined;
+        do {
+          const page = await call(
+            'GET',
+            `/${list}?${start}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          );
+          for (const item of page.data) note(list)(item.id);
+          cursor = page.pagination?.nextCursor;
+          token = (page.pagination as { syncToken?: string } | undefined)?.syncToken;
+        } while (cursor);
+        if (token) start = `syncToken=${encodeURIComponent(token)}`;
         await sleep(POLL_MS);
       }
     };
     // A watcher that fails ends the run with its error rather than leaving it unheard.
-    const watchers = [follow(true, note('longPoll')), follow(false, note('poll')), walk()];
+    const watchers = [
+      follow(true, note('longPoll')),
+      follow(false, note('poll')),
+      ...WALKED.map((list) => walk(list)),
+    ];
     const failed = Promise.race(
       watchers.map((watcher) => watcher.then(() => new Promise(() => undefined))),
     );
@@ -133,7 +181,27 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
         description: 'Created to time how soon each reader sees it.',
         createdById: 'bench',
       });
-      answered.set((created.data as { id: string }).id, Date.now());
+      const jdId = (created.data as { id: string }).id;
+      const jdAnswered = Date.now();
+      const resumeId = `fresh-resume-${n}`;
+      const applicationId = `fresh-application-${n}`;
+      probeOf.set(resumeId, jdId);
+      probeOf.set(applicationId, jdId);
+      await importProductData(db, liveSpaceOf(TENANT), {
+        resumes: [{ id: resumeId, fileName: `probe-${n}.pdf`, parseStatus: 'COMPLETED' }],
+      });
+      const resumeAnswered = Date.now();
+      await importProductData(db, liveSpaceOf(TENANT), {
+        applications: [{ id: applicationId, jdId, resumeId }],
+      });
+      const applicationAnswered = Date.now();
+      answered.set(jdId, {
+        jds: jdAnswered,
+        resumes: resumeAnswered,
+        // A candidate shows its resume and then its applications: its last change is the application.
+        candidates: applicationAnswered,
+        applications: applicationAnswered,
+      });
       await sleep(SPACING_MS);
     }
     const deadline = Date.now() + GIVE_UP_MS;
@@ -145,12 +213,12 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
     running = false;
     await Promise.race([Promise.allSettled(watchers), sleep(25_000)]);
 
-    const lags = (channel: keyof typeof seen) =>
-      [...answered].map(([id, at]) => (seen[channel].get(id) ?? Number.NaN) - at);
-    return [
+    const lags = (channel: keyof typeof seen, of: Walked = 'jds') =>
+      [...answered].map(([id, at]) => (seen[channel].get(id) ?? Number.NaN) - at[of]);
+    const channels: Freshness[] = [
       {
         channel: 'webhook',
-        how: 'the table stream (read as Lambda reads it: 4 times a second, a 1 s batching window), the dispatcher, the delivery queue, the worker',
+        how: "the table stream (read as Lambda reads it: 4 times a second, a 1 s batching window) to the sequencer, then the event's own record to the dispatcher, the delivery queue, the worker",
         lagsMs: lags('webhook'),
       },
       {
@@ -163,12 +231,13 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
         how: `polled every ${POLL_MS} ms`,
         lagsMs: lags('poll'),
       },
-      {
-        channel: 'GET /jds delta walk',
-        how: `updatedSince walked every ${POLL_MS} ms`,
-        lagsMs: lags('delta'),
-      },
+      ...WALKED.map((list) => ({
+        channel: `GET /${list} delta walk`,
+        how: `its syncToken followed every ${POLL_MS} ms`,
+        lagsMs: lags(list, list),
+      })),
     ];
+    return { channels, idle };
   } finally {
     running = false;
     await gateway.close();
@@ -179,4 +248,68 @@ export async function measureFreshness(endpoint: string, tableName: string): Pro
       if (saved[name] === undefined) delete process.env[name];
       else process.env[name] = saved[name];
   }
+}
+
+export interface SequencingCost {
+  /** what one change's write spends on its pending entry (the Put in its own transaction) */
+  entryWcu: number;
+  /** giving one change its place: alone, and as one of a batch of SEQUENCED_TOGETHER + 1 */
+  aloneWcu: number;
+  batchedWcu: number;
+  /** the sequencer's read of the head and the pending entries (one strongly consistent Query) */
+  readRcu: number;
+}
+
+const SEQUENCED_TOGETHER = 10;
+
+/**
+ * What the ordered log costs per change, from DynamoDB Local's consumed capacity (what DynamoDB bills
+ * on demand): the pending entry a write adds, and the sequencing transaction, alone or batched.
+ */
+export async function measureSequencingCost(
+  endpoint: string,
+  tableName: string,
+): Promise<SequencingCost> {
+  const recorder = recordingDb(endpoint, tableName);
+  const spaceId = liveSpaceOf('bench-sequencing');
+  await ensureTenant(recorder.db, spaceId);
+  const jd = (n: number) => ({
+    title: `Sequencing probe ${n}`,
+    description: 'Created to count what the ordered log costs.',
+    createdById: 'bench',
+  });
+  const since = (mark: number) => recorder.calls.slice(mark);
+  const units = (calls: typeof recorder.calls, kind: 'read' | 'write') =>
+    calls.reduce((sum, call) => sum + call[kind], 0);
+
+  // One change given its place alone.
+  const { jd: created } = await createJd(recorder.db, spaceId, jd(0));
+  let mark = recorder.calls.length;
+  await sequencePending(recorder.db, spaceId);
+  const alone = units(since(mark), 'write');
+  // A JD's event's pending entry, written alone in a transaction, as its write writes it.
+  mark = recorder.calls.length;
+  await transactWrite(recorder.db, [
+    recordEvent(spaceId, 'jd.created', {
+      id: created.id,
+      title: created.title,
+      status: created.status,
+      updatedAt: created.updatedAt,
+    }),
+  ]);
+  const entry = since(mark).at(-1);
+  // That entry and SEQUENCED_TOGETHER JDs' given their places together.
+  for (let n = 1; n <= SEQUENCED_TOGETHER; n++) await createJd(recorder.db, spaceId, jd(n));
+  mark = recorder.calls.length;
+  await sequencePending(recorder.db, spaceId);
+  const batched = since(mark);
+  mark = recorder.calls.length;
+  await sequencePending(recorder.db, spaceId);
+  const idleRead = since(mark);
+  return {
+    entryWcu: entry?.write ?? Number.NaN,
+    aloneWcu: alone,
+    batchedWcu: units(batched, 'write') / (SEQUENCED_TOGETHER + 1),
+    readRcu: units(idleRead, 'read'),
+  };
 }
