@@ -258,19 +258,49 @@ export interface SequencingCost {
   batchedWcu: number;
   /** the sequencer's read of the head and the pending entries (one strongly consistent Query) */
   readRcu: number;
+  /** what DynamoDB Local reported for the transactions above (it undercounts them) */
+  localWcu: { entry: number; alone: number; batched: number };
 }
 
 const SEQUENCED_TOGETHER = 10;
 
 /**
- * What the ordered log costs per change, from DynamoDB Local's consumed capacity (what DynamoDB bills
- * on demand): the pending entry a write adds, and the sequencing transaction, alone or batched.
+ * What DynamoDB bills a TransactWriteItems call, in WCU: 2 per KB (rounded up) of each item written
+ * or deleted. A Put's size is its item's (its JSON's bytes, a little over DynamoDB's own count); a
+ * Delete's or Update's here is a pending entry or the log's head, each under 1 KB: 2.
+ */
+function transactionWcu(input: { TransactItems?: { Put?: { Item?: unknown } }[] }): number {
+  return (input.TransactItems ?? []).reduce(
+    (sum, item) =>
+      sum +
+      2 *
+        (item.Put
+          ? Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(item.Put.Item)) / 1024))
+          : 1),
+    0,
+  );
+}
+
+/**
+ * What the ordered log costs per change: the pending entry a write adds, and the sequencing
+ * transaction, alone or batched, as DynamoDB bills transactions (transactionWcu: DynamoDB Local's
+ * consumed capacity counts a 3-item transaction as 2 WCU, where DynamoDB bills 6), and the
+ * sequencer's read as DynamoDB Local reports it.
  */
 export async function measureSequencingCost(
   endpoint: string,
   tableName: string,
 ): Promise<SequencingCost> {
   const recorder = recordingDb(endpoint, tableName);
+  const billed: number[] = [];
+  recorder.db.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'TransactWriteItemsCommand')
+        billed.push(transactionWcu(args.input as Parameters<typeof transactionWcu>[0]));
+      return next(args);
+    },
+    { step: 'initialize', name: 'transactionBill' },
+  );
   const spaceId = liveSpaceOf('bench-sequencing');
   await ensureTenant(recorder.db, spaceId);
   const jd = (n: number) => ({
@@ -286,7 +316,7 @@ export async function measureSequencingCost(
   const { jd: created } = await createJd(recorder.db, spaceId, jd(0));
   let mark = recorder.calls.length;
   await sequencePending(recorder.db, spaceId);
-  const alone = units(since(mark), 'write');
+  const alone = { local: units(since(mark), 'write'), billed: billed.at(-1) ?? Number.NaN };
   // A JD's event's pending entry, written alone in a transaction, as its write writes it.
   mark = recorder.calls.length;
   await transactWrite(recorder.db, [
@@ -297,19 +327,23 @@ export async function measureSequencingCost(
       updatedAt: created.updatedAt,
     }),
   ]);
-  const entry = since(mark).at(-1);
+  const entry = { local: units(since(mark), 'write'), billed: billed.at(-1) ?? Number.NaN };
   // That entry and SEQUENCED_TOGETHER JDs' given their places together.
   for (let n = 1; n <= SEQUENCED_TOGETHER; n++) await createJd(recorder.db, spaceId, jd(n));
   mark = recorder.calls.length;
   await sequencePending(recorder.db, spaceId);
-  const batched = since(mark);
+  const together = SEQUENCED_TOGETHER + 1;
+  const batched = {
+    local: units(since(mark), 'write') / together,
+    billed: (billed.at(-1) ?? Number.NaN) / together,
+  };
   mark = recorder.calls.length;
   await sequencePending(recorder.db, spaceId);
-  const idleRead = since(mark);
   return {
-    entryWcu: entry?.write ?? Number.NaN,
-    aloneWcu: alone,
-    batchedWcu: units(batched, 'write') / (SEQUENCED_TOGETHER + 1),
-    readRcu: units(idleRead, 'read'),
+    entryWcu: entry.billed,
+    aloneWcu: alone.billed,
+    batchedWcu: batched.billed,
+    readRcu: units(since(mark), 'read'),
+    localWcu: { entry: entry.local, alone: alone.local, batched: batched.local },
   };
 }

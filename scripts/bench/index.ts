@@ -129,23 +129,27 @@ async function freshnessSection(endpoint: string, tableName: string) {
     ),
     `An idle \`GET /events?wait=${idle.askedMs / 1000}\` answered its empty page after ${seconds(idle.tookMs)}.`,
     '### What the ordered log costs',
-    "From DynamoDB Local's consumed capacity (what on-demand DynamoDB bills). Each change's write puts a pending entry in its own transaction (where it put the event before); the sequencer then puts the event, deletes the entry and moves the head, in one transaction for up to 49 entries. Readers and the stream's sequencer first read the head and what is pending: one strongly consistent Query.",
+    "Each change's write puts a pending entry in its own transaction (where it put the event before: no change there); the sequencer then puts the event, deletes the entry and moves the head, in one transaction for up to 49 entries. Readers and the stream's sequencer first read the head and what is pending: one strongly consistent Query. Writes as DynamoDB bills transactions, 2 WCU per KB of each item (DynamoDB Local reports less for transactions: its figure in brackets); the read as Local reports it.",
     table(
       ['what', 'capacity', 'per million changes'],
       [
         [
           "the pending entry, in the write's transaction",
-          `${cost.entryWcu} WCU`,
+          `${cost.entryWcu} WCU (Local: ${cost.localWcu.entry})`,
           perMillion(cost.entryWcu, 0),
         ],
-        ['its place, given alone', `${cost.aloneWcu} WCU`, perMillion(cost.aloneWcu, 0)],
+        [
+          'its place, given alone',
+          `${cost.aloneWcu} WCU (Local: ${cost.localWcu.alone})`,
+          perMillion(cost.aloneWcu, 0),
+        ],
         [
           'its place, given in a batch of 11',
-          `${cost.batchedWcu.toFixed(1)} WCU`,
+          `${cost.batchedWcu.toFixed(1)} WCU (Local: ${cost.localWcu.batched.toFixed(1)})`,
           perMillion(cost.batchedWcu, 0),
         ],
         [
-          "the sequencer's read (per stream batch, and per read of the log)",
+          "the sequencer's read, per stream batch and per read of the log",
           `${cost.readRcu} RCU`,
           perMillion(0, cost.readRcu),
         ],
