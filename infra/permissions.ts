@@ -95,7 +95,8 @@ export function authorizerAccess({ behindEdge }: { behindEdge: boolean }): Table
 }
 
 /**
- * A single-resource read (a `conditional` route) gives back the quota unit of its 304s
+ * A single-resource read (a `conditional` route) gives back the quota unit of its 304s, and a
+ * long-poll (a `longPoll` route) that waited and found nothing the unit of its empty answer
  * (lib/composition/api-handler.ts): the authorizer's conditional UpdateItem on the key lookup, nothing else there.
  */
 export const QUOTA_REFUND_ACCESS: TableAccess = {

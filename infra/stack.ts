@@ -380,7 +380,9 @@ export class HiringApiStack extends Stack {
       if ('sealsWebhookSecrets' in route)
         fn.useWebhookSecretsKey(data.webhookSecretsKey, 'kms:GenerateDataKey');
       fn.bindTable(this.table, access);
-      if ('conditional' in route) fn.bindTable(this.table, QUOTA_REFUND_ACCESS);
+      // A 304, and an idle long-poll's empty answer, give back the quota unit they were counted.
+      if ('conditional' in route || 'longPoll' in route)
+        fn.bindTable(this.table, QUOTA_REFUND_ACCESS);
       this.functions[route.functionName] ??= fn;
       group.functions.push(fn);
       new HttpRoute(group.stack, `${fn.node.id}Route`, {

@@ -352,28 +352,46 @@ async function conditionalRead(
     const response = jsonResponse(200, answer, { ...headers, ETag: etag });
     return fitResponse(response, request.headers['accept-encoding']);
   }
+  const returned = await giveBackQuotaUnit(event, request, '304');
+  return {
+    statusCode: 304,
+    headers: { ...headers, ...returned, ...NOT_STORED, ETag: etag },
+  };
+}
+
+/**
+ * Gives back the quota unit the authorizer took for this request (a 304, an idle long-poll's empty
+ * answer: lib/events/routes.ts's LONG_POLL_MAX_SECONDS); answers the RateLimit headers that then hold,
+ * none when nothing was given back. Best effort: if DynamoDB fails it, the answer still goes out.
+ */
+async function giveBackQuotaUnit(
+  event: ApiEvent,
+  request: ApiRequest<RouteId>,
+  what: string,
+): Promise<Record<string, string>> {
   const { quota } = request.caller;
-  if (!request.caller.quotaCounted)
-    return { statusCode: 304, headers: { ...headers, ...NOT_STORED, ETag: etag } };
+  if (!request.caller.quotaCounted) return {};
   try {
     await returnQuotaUnit(
       sharedDb(),
       hashApiKey(request.headers['x-api-key'] ?? ''),
-      new Date(now),
+      new Date(event.requestContext?.timeEpoch ?? Date.now()),
     );
   } catch (error) {
-    logger.warn('The quota unit of a 304 was not given back', { error: error as Error });
-    return { statusCode: 304, headers: { ...headers, ...NOT_STORED, ETag: etag } };
+    logger.warn(`The quota unit of ${what} was not given back`, { error: error as Error });
+    return {};
   }
-  return {
-    statusCode: 304,
-    headers: {
-      ...headers,
-      ...rateLimitHeaders({ ...quota, used: Math.max(0, quota.used - 1) }),
-      ...NOT_STORED,
-      ETag: etag,
-    },
-  };
+  return rateLimitHeaders({ ...quota, used: Math.max(0, quota.used - 1) });
+}
+
+/**
+ * Whether a long-poll waited and found nothing: its empty page spends none of the key's hour, so a
+ * listener waiting at the end of the log costs its key nothing while nothing happens.
+ */
+function idleLongPoll(request: ApiRequest<RouteId>, result: unknown): boolean {
+  const wait = Number((request.query as { wait?: string } | undefined)?.wait ?? 0);
+  const data = (result as { data?: unknown }).data;
+  return wait > 0 && Array.isArray(data) && data.length === 0;
 }
 
 /**
@@ -417,6 +435,8 @@ export function apiHandler<R extends RouteId>(
         return { statusCode: 204, headers: { 'Cache-Control': 'no-store', ...headers } };
       if ('location' in route) headers.Location = locationOf(route.location, request.path, result);
       if ('conditional' in route) return conditionalRead(event, request, shaped.answer, headers);
+      if ('longPoll' in route && idleLongPoll(request, result))
+        Object.assign(headers, await giveBackQuotaUnit(event, request, 'an idle long-poll'));
       const response = jsonResponse(route.successStatus, shaped.answer, headers);
       return fitResponse(response, request.headers['accept-encoding']);
     });

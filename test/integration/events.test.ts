@@ -238,6 +238,34 @@ describe('GET /events', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     });
 
+    it("spends none of the key's hour on an idle wait that ends empty, and one unit on a wait that answers events", async () => {
+      const { key } = await tenantWithKey(db(), ['read', 'write']);
+      const remaining = (reply: { headers: Record<string, string> }) =>
+        Number(reply.headers['ratelimit-remaining'] ?? reply.headers['RateLimit-Remaining']);
+      const after = await endOfLog(key);
+      const before = await callApi('GET', `/events?after=${after}`, { key });
+      const idle = await callApi('GET', `/events?after=${after}&wait=1`, { key });
+      const again = await callApi('GET', `/events?after=${after}`, { key });
+      await callApi('POST', '/jds', {
+        key,
+        body: {
+          title: 'Site Reliability Engineer',
+          description: 'Keeps it up.',
+          createdById: 'ats',
+        },
+      });
+      const answered = await callApi('GET', `/events?after=${after}&wait=1`, { key });
+      const last = await callApi('GET', `/events?after=${after}`, { key });
+
+      expect(idle.json.data).toEqual([]);
+      // The idle wait's unit came back: the next request spends one from where it left off.
+      expect(remaining(idle)).toBe(remaining(before));
+      expect(remaining(again)).toBe(remaining(before) - 1);
+      expect(answered.json.data).toHaveLength(1);
+      // POST, then the answered wait: two units.
+      expect(remaining(last)).toBe(remaining(again) - 3);
+    });
+
     it('answers as soon as an event exists after the cursor, long before its wait ends', async () => {
       const { key } = await tenantWithKey(db(), ['read', 'write']);
       const after = await endOfLog(key);
