@@ -166,14 +166,18 @@ export async function getEvent(
   return item && toPublicEvent(item);
 }
 
-/** Up to `limit` events after `after` up to `until` (both event ids or positions), oldest first; `more` when the range goes on. */
+/**
+ * Up to `limit` events after `after` up to `until` (both event ids or positions), oldest first; `more`
+ * when the range goes on, from `readTo` (the last place read: the log's changes that record no event
+ * share the range, so a page may hold fewer events than it read, even none).
+ */
 export async function readEventRange(
   db: Db,
   spaceId: SpaceId,
   range: { after: string; until: string },
   limit: number,
-): Promise<{ events: EventItem[]; more: boolean }> {
-  if (range.after >= range.until) return { events: [], more: false };
+): Promise<{ events: EventItem[]; more: boolean; readTo: string }> {
+  if (range.after >= range.until) return { events: [], more: false, readTo: range.after };
   const oldest = eventKeys.before(Date.now() - EVENT_TTL_SECONDS * 1000);
   const after = eventKeys.item(spaceId, range.after);
   const page = await queryPage<EventItem>(db, {
@@ -187,9 +191,11 @@ export async function readEventRange(
     Limit: limit,
   });
   // Changes that record no event (lib/db/log.ts) share the range: they are not replayed.
+  const lastRead = page.items.at(-1);
   return {
     events: page.items.filter((item) => item.entity === 'EVENT'),
     more: page.lastKey !== undefined,
+    readTo: lastRead ? lastRead.id : range.after,
   };
 }
 

@@ -227,7 +227,7 @@ async function replay(
   const tenantId = asSpaceId(message.tenantId);
   const webhook = await getWebhookItem(db, tenantId, webhookId);
   if (!webhook || webhook.status !== 'enabled') return 'skipped: endpoint gone or disabled';
-  const { events, more } = await readEventRange(db, tenantId, message, REPLAY_PAGE);
+  const { events, more, readTo } = await readEventRange(db, tenantId, message, REPLAY_PAGE);
   const rate = webhook.rateLimit ?? DEFAULT_DELIVERY_RATE;
   const at = (deps.now?.() ?? new Date()).getTime();
   const paced = (index: number) => Math.floor(index / rate) * 1000;
@@ -251,8 +251,8 @@ async function replay(
     });
   const last = events.at(-1);
   const restDelayMs = paced(deliveries.length + rate - 1);
-  const rest =
-    more && last ? [{ message: { ...message, after: last.id }, delayMs: restDelayMs }] : [];
+  // The next page starts after the last item read, an event or a change that records none.
+  const rest = more ? [{ message: { ...message, after: readTo }, delayMs: restDelayMs }] : [];
   await deps.queue.send([...deliveries, ...rest]);
   // A replay queued before replays were tracked has no request id: nothing to record.
   if (message.requestId) {
@@ -262,7 +262,7 @@ async function replay(
       webhookId,
       {
         requestId: message.requestId,
-        position: last?.id ?? message.after,
+        position: last?.id ?? readTo,
         queued: deliveries.length,
         done: !rest.length,
       },

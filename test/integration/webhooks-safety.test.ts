@@ -9,7 +9,10 @@ import {
   type WebhookRequestItem,
   webhookKeys,
 } from '../../lib/webhooks/model.js';
-import { newId } from '../../lib/db/ids.js';
+import { newId, tenantPk } from '../../lib/db/ids.js';
+import { transactWrite } from '../../lib/db/dynamo.js';
+import { pendingChange } from '../../lib/db/changes.js';
+import { sequencePending } from '../../lib/db/log.js';
 import { Dispatcher } from '../../lib/webhooks/dispatch.js';
 import {
   DISABLE_AFTER_FAILING_MS,
@@ -704,6 +707,53 @@ describe('every endpoint has a delivery rate', () => {
 });
 
 describe('replays are bounded', () => {
+  it('goes on past a page of the log that holds only changes recording no event, to the events after it', async () => {
+    const { tenantId } = await tenantWithKey(db(), ['admin']);
+    const { webhook } = await registerWebhook(
+      db(),
+      tenantId,
+      { url: 'https://hooks.example.com/in', events: ['jd.created'] },
+      { resolve: async () => [PUBLIC_ADDRESS] },
+    );
+    const since = eventIdBefore(Date.now() - 1_000);
+    await createJd(db(), tenantId, { title: 'Before', description: 'd', createdById: 'u' });
+    // 150 writes that change a listed item but record no event: 150 changes in the log, in a row.
+    for (let n = 0; n < 150; n++)
+      await transactWrite(db(), [
+        {
+          Put: {
+            TableName: db().tableName,
+            Item: {
+              pk: tenantPk(tenantId),
+              sk: `NOTE#${n}`,
+              gsi4sk: pendingChange('jd', `n-${n}`),
+            },
+          },
+        },
+      ]);
+    await createJd(db(), tenantId, { title: 'After', description: 'd', createdById: 'u' });
+    const head = await sequencePending(db(), tenantId);
+
+    const { queue, sent } = recordingQueue();
+    let message: DeliveryMessage = {
+      kind: 'replay',
+      tenantId,
+      webhookId: webhook.id,
+      requestId: '',
+      after: since,
+      until: head?.lastEventId as string,
+    };
+    for (let page = 0; page < 5; page++) {
+      const before = sent.length;
+      await work(db(), message, `sqs-page-${page}`, { queue });
+      const next = sent.slice(before).find((entry) => entry.message.kind === 'replay');
+      if (!next) break;
+      message = next.message;
+    }
+    const delivered = sent.filter((entry) => entry.message.kind === 'deliver');
+    expect(delivered).toHaveLength(2);
+  });
+
   it('runs one replay per endpoint at a time (a second answers 409 naming the first), shows its progress, takes an Idempotency-Key', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['admin']);
     const { webhook } = await registerWebhook(
