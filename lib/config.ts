@@ -133,12 +133,12 @@ export const DYNAMODB_WRITE_BUDGET_MS =
 export const CLOCK_MARGIN_MS = 500;
 
 /**
- * How far behind the present GET /events reads the log. A write stamps its event's id when its
- * transaction leaves (lib/events/model.ts) and has committed, or failed, within
+ * How far behind the present GET /events reads the log of a space from before the ordered log
+ * (lib/db/log.ts), until the upgrade marks it and this long has passed since. Its events were given
+ * their ids when their write's transaction left, and committed, or failed, within
  * DYNAMODB_WRITE_BUDGET_MS of that; the reader's clock may be CLOCK_MARGIN_MS off the writer's. So an
- * event younger than this may still be in flight, and one older is in the log (read strongly
- * consistent) or never will be: reading only older events is what makes `after` never skip one.
- * 9.9 s as configured. EVENT_SETTLE_MS overrides it (tests).
+ * event younger than this may still be in flight, and one older is in the log or never will be.
+ * 9.9 s as configured. EVENT_SETTLE_MS overrides it (tests). An ordered space needs no window.
  */
 export const DEFAULT_EVENT_SETTLE_MS = DYNAMODB_WRITE_BUDGET_MS + CLOCK_MARGIN_MS;
 
@@ -149,11 +149,10 @@ export function eventSettleMs(): number {
 }
 
 /**
- * How much longer than the event log's settle window a delta walk stays behind the present
- * (lib/db/delta.ts). The log reads its table strongly consistent; a delta walk reads the changes index,
- * which DynamoDB updates after the write commits (usually within a second; longer when the index is
- * throttled). 10 s covers that lag with room; a lag beyond it could hide a change from one walk, a
- * rule we state in docs/api.md. DELTA_INDEX_LAG_MS overrides it (tests).
+ * How much longer than the event log's settle window a delta walk of a space from before the ordered
+ * log stays behind the present (lib/db/delta.ts): such a walk reads the changes index, which DynamoDB
+ * updates after the write commits (usually within a second; longer when the index is throttled).
+ * DELTA_INDEX_LAG_MS overrides it (tests). An ordered space's walks read the log instead.
  */
 export const DEFAULT_DELTA_INDEX_LAG_MS = 10_000;
 

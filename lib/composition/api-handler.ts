@@ -390,8 +390,8 @@ async function giveBackQuotaUnit(
  */
 function idleLongPoll(request: ApiRequest<RouteId>, result: unknown): boolean {
   const wait = Number((request.query as { wait?: string } | undefined)?.wait ?? 0);
-  const data = (result as { data?: unknown }).data;
-  return wait > 0 && Array.isArray(data) && data.length === 0;
+  const { data, pagination } = result as { data?: unknown; pagination?: { hasMore?: boolean } };
+  return wait > 0 && Array.isArray(data) && data.length === 0 && pagination?.hasMore === false;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { backfilledChange } from '../db/changes.js';
 import type { Db } from '../db/client.js';
-import { forEachQueried, isConditionFailure, putItem, updateItem } from '../db/dynamo.js';
+import { forEachQueried, isConditionFailure, putItem, sendTransaction } from '../db/dynamo.js';
+import { changeEntry } from '../db/entities/log.js';
 import { tenantPk } from '../db/ids.js';
 import { candidateChangeItem } from '../resumes/model.js';
 import type { SpaceId } from '../db/spaces.js';
@@ -51,13 +52,26 @@ async function indexItem(
 ): Promise<boolean> {
   const entry = backfilledChange(item);
   if (!entry) return false;
+  const key = { pk: tenantPk(spaceId), sk: item.sk };
   try {
-    await updateItem(db, {
-      Key: { pk: tenantPk(spaceId), sk: item.sk },
-      UpdateExpression: 'SET gsi4sk = :entry',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi4sk)',
-      ExpressionAttributeValues: { ':entry': entry },
-    });
+    // With its note in the ordered log (lib/db/log.ts), where walks of an upgraded space read changes.
+    await sendTransaction(db, [
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: key,
+          UpdateExpression: 'SET gsi4sk = :entry',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi4sk)',
+          ExpressionAttributeValues: { ':entry': entry },
+        },
+      },
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: changeEntry(key.pk, { [entry.charAt(0)]: [item.sk] }, new Date()),
+        },
+      },
+    ]);
     return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

@@ -7,9 +7,10 @@ import { TIME_WIDTH } from './ids.js';
  *
  * The time is when the write leaves for DynamoDB, not when the request began: a builder writes the
  * entry as pending (`<kind>#~#<id>`), and the transaction stamps it as it is sent (lib/db/dynamo.ts,
- * toWriteItems), like an event's id. However long a write waited (retries, a group), its entry is then
- * never older than its commit by more than one call may take, which is what lets a delta walk read
- * only entries older than the settle window (config.eventSettleMs) and never miss a late commit.
+ * toWriteItems), with the same time as the note of the change in the ordered log (lib/db/log.ts).
+ * Delta walks read what changed from that log; the index serves a first fill's part older than a few
+ * minutes (the log keeps 30 days), and the whole walk of a space from before the log, behind the
+ * settle window (config.deltaSettleMs).
  */
 
 export const CHANGE_KINDS = { jd: 'J', resume: 'R', application: 'A', candidate: 'C' } as const;

@@ -6,7 +6,7 @@ import type { Db } from './client.js';
 import { batchGet, getItem, queryPage, queryUpTo } from './dynamo.js';
 import { EVENT_ID_PREFIX, eventIdBefore, eventKeys, type LogHeadItem } from './entities/log.js';
 import { EVENT_ID_PATTERN } from './ids.js';
-import { isOrderedAt, sequencePending } from './log.js';
+import { headForReading, isOrderedAt } from './log.js';
 import { type TenantItem, tenantKeys } from './entities/tenant.js';
 import { TOMBSTONE_TTL_SECONDS } from './entities/tombstone.js';
 import { tenantPk } from './ids.js';
@@ -222,12 +222,14 @@ export async function deltaPage<E extends ChangeEntry, T>(
     request.cursor === undefined
       ? undefined
       : ((await verifiedToken(request.cursor, walk.cursorScope)) ?? invalidCursor());
-  const head = await sequencePending(db, spaceId);
+  const head = await headForReading(db, spaceId);
   if (!walksTheLog(head, now)) {
     const since =
       'time' in start
         ? start.time
-        : decodeTime(start.position.slice(EVENT_ID_PREFIX.length)) - CLOCK_MARGIN_MS;
+        : start.position === ''
+          ? 0
+          : decodeTime(start.position.slice(EVENT_ID_PREFIX.length)) - CLOCK_MARGIN_MS;
     return indexPage(walk, since, indexCursor(cursor, since) ?? now - deltaSettleMs(), undefined);
   }
   if (cursor && 'e' in cursor) return logPage(walk, logCursor(cursor));
@@ -387,8 +389,8 @@ function cutToken(
 /** Where a walk resumes to read a key: after the first `x` keys of event `e` (after all of `e` when x is 0). */
 type LogPlace = { e: string; x: number };
 
-/** An event of the log as a walk reads it: its id, and the keys of the kind it changed. */
-type LogRead = { id: string; changed?: Record<string, string[]> };
+/** An event of the log as a walk reads it: its id and time, and the keys of the kind it changed. */
+type LogRead = { id: string; createdAt: string; changed?: Record<string, string[]> };
 
 /**
  * A page of the log's part of a walk: the items whose keys the log noted after `from`, up to `from.h`
@@ -403,8 +405,11 @@ async function logPage<E extends ChangeEntry, T>(
   const pk = tenantPk(spaceId);
   const letter = CHANGE_KINDS[walk.kind];
   const keys = new Map<string, LogPlace>();
+  /** when the write that noted each key left (its entry's `createdAt`, epoch ms) */
+  const notedAt = new Map<string, number>();
   let next: LogPlace | undefined;
   let before = from.e;
+  let budget = LOG_READ_BUDGET;
   if (from.e < from.h) {
     const startSk = eventKeys.item(spaceId, from.e).sk;
     // After `from.e`, or from its key `from.x` on.
@@ -414,7 +419,7 @@ async function logPage<E extends ChangeEntry, T>(
       const page = await queryPage<LogRead>(db, {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
         FilterExpression: 'attribute_exists(#changed.#kind)',
-        ProjectionExpression: 'id, #changed.#kind',
+        ProjectionExpression: 'id, createdAt, #changed.#kind',
         ExpressionAttributeNames: { '#changed': 'changed', '#kind': letter },
         ExpressionAttributeValues: {
           ':pk': pk,
@@ -422,7 +427,7 @@ async function logPage<E extends ChangeEntry, T>(
           ':to': eventKeys.item(spaceId, from.h).sk,
         },
         ExclusiveStartKey: startKey,
-        Limit: LOG_READ_PAGE,
+        Limit: Math.min(LOG_READ_PAGE, budget),
         // The log up to the head read after sequencing is whole to a strongly consistent read only.
         ConsistentRead: true,
       });
@@ -434,12 +439,19 @@ async function logPage<E extends ChangeEntry, T>(
           const place = x > 0 ? { e: event.id, x } : { e: before, x: 0 };
           if (keys.has(key)) continue;
           if (keys.size === walk.limit) next = place;
-          else keys.set(key, place);
+          else {
+            keys.set(key, place);
+            notedAt.set(key, Date.parse(event.createdAt));
+          }
         }
         if (next) break;
         before = event.id;
       }
       startKey = page.lastKey;
+      budget -= Math.min(LOG_READ_PAGE, budget);
+      // Read enough of the log for one answer (most of it other kinds'): the page ends there.
+      if (startKey && !next && budget <= 0)
+        next = { e: String(startKey.sk).slice(eventKeys.prefix.length), x: 0 };
     } while (startKey && !next);
   }
 
@@ -449,9 +461,17 @@ async function logPage<E extends ChangeEntry, T>(
     [...keys.keys()].map((sk) => ({ pk, sk })),
     { consistent: true },
   );
-  const items = await shown(walk, read);
+  // An item read as it was before the change noted (a read that met the write's transaction part
+  // applied) ends the page before it: the next page reads it again.
+  const behind = read.findIndex(
+    (item) =>
+      typeof item.gsi4sk === 'string' &&
+      changeKeys.timeOf(item.gsi4sk) < (notedAt.get(item.sk) ?? Number.NEGATIVE_INFINITY),
+  );
+  const current = behind === -1 ? read : read.slice(0, behind);
+  const items = await shown(walk, current);
   const kept = itemsWithinPageBytes(items);
-  const stoppedAt = kept < items.length ? keys.get((read[kept] as E).sk) : next;
+  const stoppedAt = kept < read.length ? keys.get((read[kept] as E).sk) : next;
   if (stoppedAt) {
     const position: LogCursor = { ...stoppedAt, h: from.h, p: from.p + 1 };
     return {
@@ -471,3 +491,5 @@ async function logPage<E extends ChangeEntry, T>(
 
 /** Events read per Query of a log walk (those of other kinds are read past, and count). */
 const LOG_READ_PAGE = 200;
+/** Events a page of a log walk reads at most (a kind that seldom changes is read past a lot). */
+const LOG_READ_BUDGET = 1000;

@@ -58,9 +58,9 @@ export interface Guarded<Name extends string = string> {
 
 /**
  * A Put completed when its transaction leaves: given a new id and the moment of sending, where its
- * owner says. An event of the tenant's log is one (lib/events/model.ts's recordEvent: its id and time
- * must be the sending's); this layer fills the values in and knows nothing of what it writes. Data
- * only, so a copy means the same write.
+ * owner says. An event's pending entry is one (lib/events/model.ts's recordEvent: its time is the
+ * sending's, the same as its write's change entries'); this layer fills the values in and knows
+ * nothing of what it writes. Data only, so a copy means the same write.
  */
 export interface CompletedAtSend {
   Stamped: {
@@ -152,6 +152,11 @@ export async function getItem<T>(
 }
 
 export async function putItem(db: Db, input: Omit<PutCommandInput, 'TableName'>): Promise<void> {
+  // A listed item's change is noted in the ordered log with it: one transaction (toWriteItems).
+  if (input.Item && pendingChangeKind(input.Item)) {
+    await sendTransaction(db, [{ Put: { ...input, TableName: db.tableName } }]);
+    return;
+  }
   await call(() =>
     db.client.send(
       new PutCommand({
@@ -420,10 +425,11 @@ function additionUpdate(tableName: string, { key, deltas }: Addition['Add']): Wr
 }
 
 /**
- * The items as DynamoDB takes them, the moment they leave. Three rewrites happen here, and only here:
+ * The items as DynamoDB takes them, the moment they leave. Four rewrites happen here, and only here:
  * an addition becomes its ADD update (additionUpdate); a write completed at sending is completed with
- * `now` (an event gets its id and time: lib/events/model.ts says why); and an entry of the changes
- * index is stamped with `now` (stampChange, lib/db/changes.ts). Any other item leaves as it is.
+ * `now` (an event's pending entry gets its time); an entry of the changes index is stamped with `now`
+ * (stampChange, lib/db/changes.ts); and the listed items the transaction changes are noted in the
+ * ordered log (withChangesNoted). Any other item leaves as it is.
  */
 export function toWriteItems(tableName: string, items: SentItem[], now = new Date()): WriteItem[] {
   const written = items.map((item) => {
@@ -443,6 +449,29 @@ export function toWriteItems(tableName: string, items: SentItem[], now = new Dat
  * GET /events.
  */
 function withChangesNoted(items: SentItem[], written: WriteItem[], now: Date): WriteItem[] {
+  const changed = changesBySpace(items);
+  if (changed.size === 0) return written;
+  const noted = [...written];
+  for (const [pk, ofSpace] of changed) {
+    // The space's own event, when the transaction records one.
+    const at = items.findIndex(
+      (item) => 'Stamped' in item && item.Stamped.changesAttribute && item.Stamped.Item.pk === pk,
+    );
+    const noting = items[at];
+    const write = noted[at];
+    if (noting && 'Stamped' in noting && noting.Stamped.changesAttribute && write?.Put) {
+      const attribute = noting.Stamped.changesAttribute;
+      noted[at] = { Put: { ...write.Put, Item: { ...write.Put.Item, [attribute]: ofSpace } } };
+    } else {
+      const tableName = written.find((item) => item.Put)?.Put?.TableName as string;
+      noted.push({ Put: { TableName: tableName, Item: changeEntry(pk, ofSpace, now) } });
+    }
+  }
+  return noted;
+}
+
+/** The keys of the listed items the transaction changes (puts with a pending change entry), by space and kind. */
+function changesBySpace(items: SentItem[]): Map<string, Record<string, string[]>> {
   const changed = new Map<string, Record<string, string[]>>();
   for (const item of items) {
     const put = 'Put' in item ? item.Put?.Item : undefined;
@@ -452,25 +481,20 @@ function withChangesNoted(items: SentItem[], written: WriteItem[], now: Date): W
     (ofSpace[kind] ??= []).push(String(put.sk));
     changed.set(String(put.pk), ofSpace);
   }
-  if (changed.size === 0) return written;
-  const at = items.findIndex((item) => 'Stamped' in item && item.Stamped.changesAttribute);
-  const noting = items[at];
-  if (noting && 'Stamped' in noting && noting.Stamped.changesAttribute && changed.size === 1) {
-    const attribute = noting.Stamped.changesAttribute;
-    const [onlySpace] = changed.values();
-    return written.map((write, index) =>
-      index === at && write.Put
-        ? { Put: { ...write.Put, Item: { ...write.Put.Item, [attribute]: onlySpace } } }
-        : write,
-    );
-  }
-  const tableName = written.find((write) => write.Put)?.Put?.TableName as string;
-  return [
-    ...written,
-    ...[...changed].map(([pk, ofSpace]) => ({
-      Put: { TableName: tableName, Item: changeEntry(pk, ofSpace, now) },
-    })),
-  ];
+  return changed;
+}
+
+/**
+ * How many items sending adds to a transaction of `items`: a pending log entry for each space whose
+ * listed items it changes without recording an event there (withChangesNoted).
+ */
+export function itemsAddedAtSending(items: SentItem[]): number {
+  return [...changesBySpace(items).keys()].filter(
+    (pk) =>
+      !items.some(
+        (item) => 'Stamped' in item && item.Stamped.changesAttribute && item.Stamped.Item.pk === pk,
+      ),
+  ).length;
 }
 
 /** One TransactWriteItems call, sent as it is when it leaves (retries and groups included). */

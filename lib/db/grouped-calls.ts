@@ -5,6 +5,7 @@ import {
   type Addition,
   addTo,
   batchGet,
+  itemsAddedAtSending,
   type Key,
   keyOf,
   sendTransaction,
@@ -31,11 +32,7 @@ import {
  * DynamoDB's limits hold: 100 items and 4 MB per transaction, 100 keys per BatchGetItem.
  */
 const MAX_GROUPS_IN_FLIGHT = 4;
-/**
- * DynamoDB's 100, less the one item sending may add: the pending log entry of a group whose members
- * change listed items without recording an event (lib/db/dynamo.ts, toWriteItems).
- */
-const MAX_TRANSACTION_ITEMS = 99;
+const MAX_TRANSACTION_ITEMS = 100;
 /** Under the 4 MB of a transaction, measured on the JSON of the items (DynamoDB's size is smaller). */
 const MAX_TRANSACTION_JSON_BYTES = 3_500_000;
 const MAX_BATCH_GET_KEYS = 100;
@@ -179,9 +176,14 @@ function takeTransactions(
     if (own.some(collides)) continue;
     const newItems = own.filter((item) => !shared(item)).length;
     const size = JSON.stringify(own).length;
+    // Sending adds a log entry for each space whose listed items change with no event of its own there.
+    const added = itemsAddedAtSending(
+      [...group, waiting].flatMap((member) => member.request.items),
+    );
     if (
       group.length > 0 &&
-      (items + newItems > MAX_TRANSACTION_ITEMS || bytes + size > MAX_TRANSACTION_JSON_BYTES)
+      (items + newItems + added > MAX_TRANSACTION_ITEMS ||
+        bytes + size > MAX_TRANSACTION_JSON_BYTES)
     )
       break;
     for (const item of own) {
@@ -252,7 +254,12 @@ async function sendTransactions(
       for (const { reject } of group) reject(error);
       return;
     }
-    if (error instanceof TransactionCanceledException && reasons?.length === items.length) {
+    // The reasons of the items sending added (log entries: lib/db/dynamo.ts) come after the group's.
+    if (
+      error instanceof TransactionCanceledException &&
+      reasons &&
+      reasons.length >= items.length
+    ) {
       const innocent: Waiting<TransactRequest, void>[] = [];
       for (const { waiting, positions } of members) {
         const own = positions.map((index) => reasons[index] ?? { Code: 'None' });

@@ -1,15 +1,18 @@
+import { decodeTime } from 'ulid';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { eventSettleMs } from '../config.js';
 import { ConflictError } from '../errors.js';
 import type { Db } from './client.js';
 import {
+  getItem,
   OPTIMISTIC_ATTEMPTS,
-  queryAll,
+  queryPage,
   sendTransaction,
   updateItem,
   type WriteItem,
 } from './dynamo.js';
 import {
+  EVENT_ID_PREFIX,
   EVENT_TTL_SECONDS,
   eventKeys,
   LOG_PREFIX,
@@ -44,21 +47,66 @@ export const SEQUENCE_BATCH = 49;
 export interface LogState {
   /** the head as read (absent: a space whose log has no head yet) */
   head: LogHeadItem | undefined;
-  /** the pending entries, oldest first */
+  /** the oldest pending entries, up to a batch */
   pending: PendingEntryItem[];
+  /** whether more entries are pending than `pending` holds */
+  more: boolean;
 }
 
-/** The head and every pending entry of a space: one strongly consistent Query (they share a prefix). */
+/**
+ * The head and the oldest pending entries of a space, a batch of them at most: one strongly
+ * consistent Query (they share a prefix, the head first), however many are pending.
+ */
 export async function readLog(db: Db, spaceId: SpaceId): Promise<LogState> {
-  const items = await queryAll<LogHeadItem | PendingEntryItem>(db, {
+  const { items } = await queryPage<LogHeadItem | PendingEntryItem>(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': LOG_PREFIX },
     ConsistentRead: true,
+    // The head, a batch, and one more to tell whether there are more.
+    Limit: SEQUENCE_BATCH + 2,
   });
+  const pending = items.filter((item): item is PendingEntryItem => logKeys.isPending(item.sk));
   return {
     head: items.find((item): item is LogHeadItem => logKeys.isHead(item.sk)),
-    pending: items.filter((item): item is PendingEntryItem => logKeys.isPending(item.sk)),
+    pending: pending.slice(0, SEQUENCE_BATCH),
+    more: pending.length > SEQUENCE_BATCH,
   };
+}
+
+/**
+ * The head as a reader of the log takes it: a strongly consistent GetItem, which DynamoDB serializes
+ * with transactions (a Query is only read-committed: it might see the head a sequencing transaction
+ * wrote before that transaction's events). Every event at or below it is then readable.
+ */
+export async function readHead(db: Db, spaceId: SpaceId): Promise<LogHeadItem | undefined> {
+  // A projection keeps the read a GetItem even where reads are grouped (lib/db/grouped-calls.ts).
+  return getItem<LogHeadItem>(db, logKeys.head(spaceId), {
+    consistent: true,
+    projection: 'pk, sk, entity, lastEventId, orderedFrom',
+  });
+}
+
+/** Batches a reader sequences before it reads: what is pending beyond them, the stream's sequencer takes. */
+const READER_BATCHES = 2;
+
+/**
+ * The head for a reader of the log (GET /events, a delta walk): what is pending is given its place
+ * first, a couple of batches at most, so a reader never waits for the stream; a reader that loses the
+ * race to another sequencer leaves it to that one. Reading up to any head it reads is correct;
+ * sequencing first only makes it fresher. `everything`: all that is pending first (a replay, whose
+ * range must hold every change made before it was asked for).
+ */
+export async function headForReading(
+  db: Db,
+  spaceId: SpaceId,
+  options: { everything?: boolean } = {},
+): Promise<LogHeadItem | undefined> {
+  await sequencePending(
+    db,
+    spaceId,
+    options.everything ? {} : { batches: READER_BATCHES, yieldOnRace: true },
+  );
+  return readHead(db, spaceId);
 }
 
 /**
@@ -72,7 +120,9 @@ function sequencedEvent(
   eventId: string,
 ): Record<string, unknown> {
   const { pk: _pk, sk: _sk, entity: _entity, ...event } = entry;
-  const expiresAt = Math.floor(Date.parse(entry.createdAt) / 1000) + EVENT_TTL_SECONDS;
+  // Kept 30 days from its place in the log (a late sequencing must not shorten a token's reach).
+  const expiresAt =
+    Math.floor(decodeTime(eventId.slice(EVENT_ID_PREFIX.length)) / 1000) + EVENT_TTL_SECONDS;
   return {
     ...event,
     ...eventKeys.item(spaceId, eventId),
@@ -147,30 +197,32 @@ const backOff = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10 * attempt));
 
 /**
- * Gives every pending entry of the space its place in the log, and answers the head as it then is
- * (every entry at or below its `lastEventId` is readable). A lost race reads again; 8 attempts in all,
- * then a retryable conflict.
+ * Gives the pending entries of the space their places in the log, a batch a transaction: all of them
+ * (the stream's sequencer), or up to `batches` batches (a reader). A lost race reads again, 8 attempts
+ * in all; then a retryable conflict, or, with `yieldOnRace`, nothing more: the winner is sequencing.
  */
 export async function sequencePending(
   db: Db,
   spaceId: SpaceId,
-  now: () => number = Date.now,
-): Promise<LogHeadItem | undefined> {
-  for (let attempt = 1; ; attempt++) {
-    const { head, pending } = await readLog(db, spaceId);
-    if (pending.length === 0) return head;
-    const batch = pending.slice(0, SEQUENCE_BATCH);
-    const { writes, last } = sequencingWrites(db, spaceId, head, batch, now());
+  options: { batches?: number; yieldOnRace?: boolean; now?: () => number } = {},
+): Promise<void> {
+  const now = options.now ?? Date.now;
+  let batches = options.batches ?? Number.POSITIVE_INFINITY;
+  for (let attempt = 1; batches > 0; attempt++) {
+    const { head, pending, more } = await readLog(db, spaceId);
+    if (pending.length === 0) return;
+    const { writes } = sequencingWrites(db, spaceId, head, pending, now());
     try {
       await sendTransaction(db, writes);
-      if (pending.length === batch.length)
-        return { ...logKeys.head(spaceId), entity: 'LOG_HEAD', ...head, lastEventId: last };
-      // More than one batch: the next goes on from the head just written, read again.
+      if (!more) return;
+      batches -= 1;
       attempt = 0;
     } catch (error) {
       if (!lostRace(error)) throw error;
-      if (attempt >= OPTIMISTIC_ATTEMPTS)
+      if (attempt >= OPTIMISTIC_ATTEMPTS) {
+        if (options.yieldOnRace) return;
         throw new ConflictError('The event log is being written; retry shortly', true);
+      }
       await backOff(attempt);
     }
   }

@@ -12,7 +12,7 @@ import {
   toPublicEvent,
 } from './model.js';
 import { tenantPk } from '../db/ids.js';
-import { isOrderedAt, sequencePending } from '../db/log.js';
+import { headForReading, isOrderedAt } from '../db/log.js';
 import { heldOpen } from '../observability/trace.js';
 import type { SpaceId } from '../db/spaces.js';
 
@@ -47,7 +47,7 @@ export async function listEvents(
     now?: number;
   },
 ): Promise<EventPage> {
-  const head = await sequencePending(db, spaceId);
+  const head = await headForReading(db, spaceId);
   const now = options.now ?? Date.now();
   const ordered = isOrderedAt(head, now);
   if (ordered && head?.lastEventId === undefined)

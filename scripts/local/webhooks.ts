@@ -132,7 +132,8 @@ class StreamPoller {
   constructor(
     endpoint: string,
     private readonly streamArn: string,
-    private readonly dispatch: (record: StreamRecord) => Promise<unknown>,
+    /** a batch's dispatch, made anew for each batch as Lambda makes an invocation */
+    private readonly startBatch: () => (record: StreamRecord) => Promise<unknown>,
     private readonly from: ShardIteratorType,
   ) {
     this.client = new DynamoDBStreamsClient({
@@ -203,10 +204,11 @@ class StreamPoller {
   }
 
   private async handOver(records: StreamRecord[]): Promise<void> {
+    const dispatch = this.startBatch();
     for (const record of records) {
       for (let tries = 1; ; tries++) {
         try {
-          await this.dispatch(record);
+          await dispatch(record);
           break;
         } catch (error) {
           // As Lambda does: retry the record, then give up on it (AWS: the stream failures queue).
@@ -256,11 +258,15 @@ export async function startWebhookRuntime(
   const poller = new StreamPoller(
     options.endpoint,
     Table.LatestStreamArn,
-    // A fresh dispatcher per record, as each Lambda batch has its own: endpoints are read anew.
-    (record) =>
-      runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () =>
-        dispatchRecord(new Dispatcher(db, queue), record),
-      ),
+    // A dispatcher per batch, as each Lambda invocation has its own: endpoints read, and spaces
+    // sequenced, once a batch.
+    () => {
+      const dispatcher = new Dispatcher(db, queue);
+      return (record) =>
+        runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () =>
+          dispatchRecord(dispatcher, record),
+        );
+    },
     options.from ?? 'LATEST',
   );
   await poller.start();

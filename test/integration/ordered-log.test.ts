@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { toWriteItems } from '../../lib/db/dynamo.js';
 import { sequencePending } from '../../lib/db/log.js';
+import { deltaPage } from '../../lib/db/delta.js';
+import { putItem, toWriteItems } from '../../lib/db/dynamo.js';
+import { candidateChangeItem } from '../../lib/resumes/model.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { recordEvent } from '../../lib/events/model.js';
 import { listEvents } from '../../lib/events/store.js';
@@ -129,4 +131,27 @@ describe('the ordered log', () => {
       { numRuns: RUNS },
     );
   }, 120_000);
+
+  it("notes in the log a listed item written on its own, outside any event's transaction", async () => {
+    const spaceId = newTenantId('ordered');
+    await ensureTenant(db(), spaceId);
+    const first = await deltaPage(
+      db(),
+      spaceId,
+      'candidates',
+      'candidate',
+      { limit: 10 },
+      async (entries) => entries,
+    );
+    await putItem(db(), { Item: candidateChangeItem(spaceId, 'resume-alone') });
+    const next = await deltaPage(
+      db(),
+      spaceId,
+      'candidates',
+      'candidate',
+      { limit: 10, syncToken: first.syncToken },
+      async (entries) => entries,
+    );
+    expect(next.items.map((item) => item.id)).toEqual(['resume-alone']);
+  });
 });

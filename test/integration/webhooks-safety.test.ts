@@ -12,7 +12,7 @@ import {
 import { newId, tenantPk } from '../../lib/db/ids.js';
 import { transactWrite } from '../../lib/db/dynamo.js';
 import { pendingChange } from '../../lib/db/changes.js';
-import { sequencePending } from '../../lib/db/log.js';
+import { headForReading } from '../../lib/db/log.js';
 import { Dispatcher } from '../../lib/webhooks/dispatch.js';
 import {
   DISABLE_AFTER_FAILING_MS,
@@ -732,7 +732,7 @@ describe('replays are bounded', () => {
         },
       ]);
     await createJd(db(), tenantId, { title: 'After', description: 'd', createdById: 'u' });
-    const head = await sequencePending(db(), tenantId);
+    const head = await headForReading(db(), tenantId, { everything: true });
 
     const { queue, sent } = recordingQueue();
     let message: DeliveryMessage = {

@@ -57,7 +57,7 @@ export interface LogHeadItem {
   /**
    * epoch ms since which every event of the space was given its id by the sequencer: from then on (and
    * the settle window after, for writes in flight) a reader needs no settle window. Absent: a space from
-   * before the ordered log that no upgrade has marked yet (scripts/upgrade/order-event-logs.ts).
+   * before the ordered log that no upgrade has marked yet (`npm run admin -- order-event-log`: lib/db/log.ts's markOrdered).
    */
   orderedFrom?: number;
 }
