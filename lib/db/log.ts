@@ -118,11 +118,12 @@ function sequencedEvent(
   spaceId: SpaceId,
   entry: PendingEntryItem,
   eventId: string,
+  now: number,
 ): Record<string, unknown> {
   const { pk: _pk, sk: _sk, entity: _entity, ...event } = entry;
-  // Kept 30 days from its place in the log (a late sequencing must not shorten a token's reach).
-  const expiresAt =
-    Math.floor(decodeTime(eventId.slice(EVENT_ID_PREFIX.length)) / 1000) + EVENT_TTL_SECONDS;
+  // Kept 30 days from when it took its place (a late one must not shorten a token's reach).
+  const placedAt = Math.max(now, decodeTime(eventId.slice(EVENT_ID_PREFIX.length)));
+  const expiresAt = Math.floor(placedAt / 1000) + EVENT_TTL_SECONDS;
   return {
     ...event,
     ...eventKeys.item(spaceId, eventId),
@@ -146,12 +147,14 @@ function sequencingWrites(
   let last = head?.lastEventId;
   const writes: WriteItem[] = [];
   for (const entry of entries) {
-    last = nextEventId(last, now);
+    // As near its write's time as the order allows: a time position (`eventIdBefore`) then still
+    // means what was written after it, give or take the writes that committed out of order.
+    last = nextEventId(last, Date.parse(entry.createdAt));
     writes.push(
       {
         Put: {
           TableName: db.tableName,
-          Item: sequencedEvent(spaceId, entry, last),
+          Item: sequencedEvent(spaceId, entry, last, now),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

@@ -15,8 +15,8 @@ import type { SpaceId } from '../db/spaces.js';
  * are thin by design: ids, statuses and scores, never a candidate's name, e-mail or metadata, never a
  * key's secret or hash, so an erasure leaves nothing personal behind in the log.
  *
- * An event id is `evt_` + a ULID: the time its place was given, in milliseconds, then randomness; an id
- * given in the same millisecond as the one before it (or by a clock behind it) is that one plus one.
+ * An event id is `evt_` + a ULID: its write's time, in milliseconds, then randomness, unless that would
+ * put it below the log's last id (a write that committed late): then it is that id plus one.
  */
 export {
   EVENT_ID_PREFIX,

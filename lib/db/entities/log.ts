@@ -103,12 +103,13 @@ export function changeEntry(
 }
 
 /**
- * The next event id after `last`, given at `now` (epoch ms): a fresh ULID of `now` when `now` is later
- * than `last`'s time, else `last` plus one (a clock behind the log's never takes a place below it).
+ * The next event id after `last`, for an entry written at `at` (epoch ms): a fresh ULID of `at` when
+ * it is later than `last`'s time, else `last` plus one (a write that commits late, or a clock behind
+ * the log's, never takes a place below it).
  */
-export function nextEventId(last: string | undefined, now: number): string {
-  if (last === undefined || decodeTime(last.slice(EVENT_ID_PREFIX.length)) < now)
-    return `${EVENT_ID_PREFIX}${ulid(now)}`;
+export function nextEventId(last: string | undefined, at: number): string {
+  if (last === undefined || decodeTime(last.slice(EVENT_ID_PREFIX.length)) < at)
+    return `${EVENT_ID_PREFIX}${ulid(at)}`;
   const ulidPart = last.slice(EVENT_ID_PREFIX.length);
   return `${EVENT_ID_PREFIX}${ulidPart.slice(0, 10)}${incrementBase32(ulidPart.slice(10))}`;
 }
