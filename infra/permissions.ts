@@ -14,6 +14,7 @@ import { KEY_ROUTE_ACCESS } from '../lib/keys/routes.js';
 import { RESUME_ROUTE_ACCESS } from '../lib/resumes/routes.js';
 import { WEBHOOK_ROUTE_ACCESS } from '../lib/webhooks/routes.js';
 import { TEST_MODE_ROUTE_ACCESS } from '../lib/test-mode/routes.js';
+import { MCP_ROUTE_ACCESS } from '../lib/mcp/routes.js';
 
 export type { TableAccess };
 
@@ -35,6 +36,7 @@ export const ROUTE_ACCESS = {
   ...WEBHOOK_ROUTE_ACCESS,
   ...AUDIT_ROUTE_ACCESS,
   ...TEST_MODE_ROUTE_ACCESS,
+  ...MCP_ROUTE_ACCESS,
 } as const satisfies Record<RouteId, TableAccess>;
 
 /**

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   key_mode_mismatch:
     'the route serves the other kind of key: managing keys takes a live key, the test routes a test key',
   not_found: 'no such resource for this tenant, or no such route',
+  method_not_allowed: 'the path is served for other methods only: the Allow header names them',
   conflict:
     'the request contradicts what is stored (an id already bound to something else; `existingId` names the JD holding an `externalId`)',
   limit_reached: 'a per-tenant limit is reached (active keys, webhook endpoints)',

@@ -1,3 +1,4 @@
+import { API_PREFIX, matchRoute } from '../../lib/composition/routes.js';
 import {
   type ApiEvent,
   type Caller,
@@ -12,10 +13,18 @@ import {
   versionHeaders,
 } from '../../lib/versions/shape.js';
 
+/** The methods the route table serves at a path (below API_PREFIX), if any. */
+function methodsAt(rawPath: string): string[] {
+  if (!rawPath.startsWith(`${API_PREFIX}/`)) return [];
+  const path = rawPath.slice(API_PREFIX.length);
+  return ['GET', 'POST', 'PATCH', 'DELETE'].filter((method) => matchRoute(method, path));
+}
+
 /**
  * The $default route: nothing read; behind the authorizer like every route, so an unknown route
- * answers as they do (503, 401, 403, 429 first), and otherwise a 404 in the envelope, counted against
- * the key's quota with its RateLimit headers and the version it would have been served with.
+ * answers as they do (503, 401, 403, 429 first), and otherwise a 404 in the envelope (a 405 naming the
+ * methods it takes, where the path is served for another method: GET /mcp, say), counted against the
+ * key's quota with its RateLimit headers and the version it would have been served with.
  */
 export const handler = async (event: ApiEvent) => {
   const requestId = event.requestContext?.requestId ?? '';
@@ -25,10 +34,18 @@ export const handler = async (event: ApiEvent) => {
     enforceLimits(event, caller, event.requestContext.timeEpoch ?? Date.now());
     const method = event.requestContext?.http?.method ?? 'GET';
     const path = (event.rawPath ?? '/').slice(0, 200);
+    const allowed = methodsAt(event.rawPath ?? '/');
     return jsonResponse(
-      404,
-      { success: false, error: `Route not found: ${method} ${path}`, code: 'not_found' },
+      allowed.length ? 405 : 404,
+      allowed.length
+        ? {
+            success: false,
+            error: `${method} is not served at ${path}: use ${allowed.join(' or ')}`,
+            code: 'method_not_allowed',
+          }
+        : { success: false, error: `Route not found: ${method} ${path}`, code: 'not_found' },
       {
+        ...(allowed.length ? { Allow: allowed.join(', ') } : {}),
         ...rateLimitHeaders(caller.quota),
         ...versionHeaders(preferredVersion(event.headers?.[VERSION_REQUEST_HEADER], caller)),
         'Request-Id': requestId,

@@ -6,6 +6,7 @@ import { KEY_REQUESTS } from '../keys/requests.js';
 import { RESUME_REQUESTS } from '../resumes/requests.js';
 import { WEBHOOK_REQUESTS } from '../webhooks/requests.js';
 import { TEST_MODE_REQUESTS } from '../test-mode/requests.js';
+import { MCP_REQUESTS } from '../mcp/requests.js';
 
 /**
  * Each route's request schemas, keyed like the route table, as each resource declares them next to
@@ -22,4 +23,5 @@ export const REQUEST_SCHEMAS = {
   ...WEBHOOK_REQUESTS,
   ...AUDIT_REQUESTS,
   ...TEST_MODE_REQUESTS,
+  ...MCP_REQUESTS,
 } as const;

@@ -8,6 +8,7 @@ import { KEY_RESPONSES, KEY_SCHEMA_NAMES } from '../keys/responses.js';
 import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES } from '../resumes/responses.js';
 import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMA_NAMES } from '../webhooks/responses.js';
 import { TEST_MODE_RESPONSES, TEST_MODE_SCHEMA_NAMES } from '../test-mode/responses.js';
+import { MCP_RESPONSES } from '../mcp/responses.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
   deletedEntry,
@@ -80,4 +81,5 @@ export const responses = {
   ...WEBHOOK_RESPONSES,
   ...AUDIT_RESPONSES,
   ...TEST_MODE_RESPONSES,
+  ...MCP_RESPONSES,
 } as const;

@@ -6,6 +6,7 @@ import { KEY_ROUTES } from '../keys/routes.js';
 import { RESUME_ROUTES } from '../resumes/routes.js';
 import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
 import { TEST_MODE_ROUTES } from '../test-mode/routes.js';
+import { MCP_ROUTES } from '../mcp/routes.js';
 import type { RouteDefinition } from '../http/route-definition.js';
 
 /*
@@ -29,6 +30,7 @@ export const ROUTES = {
   ...WEBHOOK_ROUTES,
   ...AUDIT_ROUTES,
   ...TEST_MODE_ROUTES,
+  ...MCP_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -413,6 +413,20 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     '503': shared('Unavailable'),
   };
   if (route.path.includes('{')) answers['404'] = shared('NotFound');
+  // MCP's Streamable HTTP: a notification or a client's response is accepted with no body, and a
+  // client that does not take both JSON and an event stream is refused in JSON-RPC.
+  if (id === 'mcp') {
+    answers['202'] = {
+      description: 'A notification or a response, accepted: nothing to answer',
+      headers: headerRefs(...RATE_LIMIT_HEADERS, ...ANSWER_HEADERS),
+    };
+    answers['406'] = {
+      description:
+        "The request does not accept both application/json and text/event-stream, as MCP's Streamable HTTP transport requires: a JSON-RPC error",
+      headers: headerRefs(...RATE_LIMIT_HEADERS, ...ANSWER_HEADERS),
+      content: { 'application/json': { schema: ref('McpResponse') } },
+    };
+  }
   if ('conditional' in route) {
     parameters.push({
       name: 'If-None-Match',

@@ -243,12 +243,15 @@ describe('OpenAPI document', () => {
         rawPath: string;
         rawQueryString: string;
         body?: string;
+        headers: Record<string, string>;
       };
       const query = fixture.rawQueryString === '' ? '' : `?${fixture.rawQueryString}`;
       await check(
         id,
         `${fixture.rawPath.slice(API_PREFIX.length)}${query}`,
         fixture.body === undefined ? undefined : JSON.parse(fixture.body),
+        // What the request says it accepts (MCP's transport answers 406 to a client that takes no stream).
+        fixture.headers.accept ? { Accept: fixture.headers.accept } : {},
       );
     }
 

@@ -75,7 +75,10 @@ describe('npm run invoke: every function with its fixture (the sam local invoke 
         });
         // A fixture is a request the service can answer: a refusal or a not-found at most, never its own fault.
         expect(result.statusCode as number, `${name}: ${result.body}`).toBeLessThan(500);
-        expect(JSON.parse(result.body as string), name).toHaveProperty('success');
+        // The API's envelope, or MCP's JSON-RPC answer.
+        expect(JSON.parse(result.body as string), name).toHaveProperty(
+          name === 'mcp' ? 'jsonrpc' : 'success',
+        );
       }
     }
 

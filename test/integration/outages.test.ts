@@ -65,7 +65,8 @@ const sample = (routeId: RouteId) => {
 
 describe('DynamoDB outages', () => {
   it('answers 503 with Retry-After from every function that reads or writes, when DynamoDB refuses connections', async () => {
-    const routes = routeEntries().filter(([id]) => id !== 'whoami');
+    // MCP answers a tool's failure as a tool error, inside its 200 (below).
+    const routes = routeEntries().filter(([id]) => id !== 'whoami' && id !== 'mcp');
 
     const replies = await withDynamoDbAt('http://127.0.0.1:9', () =>
       Promise.all(routes.map(([id]) => callApiWithContext(id, sample(id)))),
@@ -80,6 +81,26 @@ describe('DynamoDB outages', () => {
     expect(outcome).toEqual(
       routes.map(([id]) => [id, 503, '1', 'The service is busy; retry shortly']),
     );
+  });
+
+  it("answers a tool that cannot reach DynamoDB with a tool error carrying the REST code, inside MCP's own answer", async () => {
+    const reply = await withDynamoDbAt('http://127.0.0.1:9', () =>
+      callApiWithContext('mcp', {
+        path: '/mcp',
+        headers: { accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name: 'list_jds', arguments: {} },
+        }),
+      }),
+    );
+    const answer = JSON.parse(reply.body as string);
+
+    expect(reply.statusCode).toBe(200);
+    expect(answer.result.isError).toBe(true);
+    expect(JSON.parse(answer.result.content[0].text)).toMatchObject({ code: 'unavailable' });
   });
 
   it('answers 503 when DynamoDB stalls, inside the function timeout instead of hanging until Lambda kills it', async () => {

@@ -1,0 +1,161 @@
+import * as z from 'zod/mini';
+import { REQUEST_SCHEMAS } from './requests.js';
+import { responses } from './responses.js';
+import { ROUTES, type RouteId } from './routes.js';
+
+/**
+ * The MCP server's tools (POST /mcp): each is one REST route, called as the REST API calls it, with
+ * the caller's key (./mcp-server.ts). A tool's input is the route's path parameters and its query or
+ * body, from the route's own request schema; its output is the route's answer without `success`, from
+ * the route's own response schema. The descriptions are written for a model: what it gets, and when
+ * to use the tool.
+ */
+export const MCP_TOOLS = {
+  list_jds: {
+    route: 'listJds',
+    title: 'List job descriptions',
+    description:
+      'Lists the job descriptions (JDs) of the hiring team, newest first, a page at a time: id, title, status (DRAFT, PUBLISHED, CLOSED), location, when created and updated. Filter by status. Use it to find a JD to look at, or the id of one to rank applicants for. Numbers are passed as strings ("20"). Pass pagination.nextCursor back as `cursor` for the next page.',
+  },
+  get_jd: {
+    route: 'getJd',
+    title: 'Get a job description',
+    description:
+      "One job description in full (title, description, requirements, status) with its applications' ids and statuses, in match order. Use it to read what a role asks for before judging candidates against it.",
+  },
+  list_matches: {
+    route: 'listMatches',
+    title: 'Rank the applicants of a JD',
+    description:
+      'A JD\'s applications ranked by AI match score, best first: each with its candidate, status, score and the model that scored it. Use it to shortlist for a role. Filter with minScore ("0" to "100"). A score is the model\'s, with its provenance; it is not a hiring decision.',
+  },
+  list_applications: {
+    route: 'listApplications',
+    title: 'List applications',
+    description:
+      "The team's applications, newest first, filterable by JD (jdId), resume (resumeId), status and score. Use it to see where candidates stand across roles. Pass pagination.nextCursor back as `cursor` for the next page.",
+  },
+  get_application: {
+    route: 'getApplication',
+    title: 'Get an application',
+    description:
+      "One application with every AI score it has had and each score's provenance (model, version, criteria with their weights, when scored) and its reviews. Use it before recording a review: a review names the score it is about (scoredAt).",
+  },
+  search_candidates: {
+    route: 'listCandidates',
+    title: 'Search candidates',
+    description:
+      'Candidates (one per resume) with their skills, experience and applications. `search` matches the resume file name, case-insensitive; `email` finds the candidate with that address. Use it to find a person across roles. Pass pagination.nextCursor back as `cursor` for the next page.',
+  },
+  record_review: {
+    route: 'createReview',
+    title: "Record a review of an application's AI score",
+    description:
+      "Records a person's review of one AI score of an application: agree or disagree, with a note. Name the score by its scoredAt (from get_application). Give an idempotencyKey (any unique string) so a retry records it once. The review is in the audit log as made by this key. Use it only when the person you assist has decided: it is a write.",
+  },
+  list_events: {
+    route: 'listEvents',
+    title: 'Read what happened',
+    description:
+      "The team's event log, oldest first, after a position: JDs, resumes and applications created, changed, scored, reviewed or deleted (ids, statuses and scores only). Use it to see what changed since you last looked: keep the last event's id and pass it as `after` next time. Filter by `type` (one or more, comma-separated).",
+  },
+} as const satisfies Record<string, { route: RouteId; title: string; description: string }>;
+
+export type ToolName = keyof typeof MCP_TOOLS;
+
+/** What a tool takes besides the route's own query or body: an Idempotency-Key, for a route that honours one. */
+const IDEMPOTENCY_KEY = 'idempotencyKey';
+/** Query parameters a tool does not offer: a long-poll's wait would hold a model's call (list_events). */
+const LEFT_OUT = new Set(['wait']);
+
+type JsonSchema = {
+  type?: string;
+  properties?: Record<string, unknown>;
+  required?: string[];
+} & Record<string, unknown>;
+
+export const pathParametersOf = (route: RouteId): string[] =>
+  [...ROUTES[route].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+
+/** The tool's input: the route's path parameters (required), then its query or body, as JSON Schema. */
+export function inputSchemaOf(name: ToolName): JsonSchema {
+  const { route } = MCP_TOOLS[name];
+  const schemas = (
+    REQUEST_SCHEMAS as Record<string, { query?: z.ZodMiniType; body?: z.ZodMiniType }>
+  )[route];
+  const part = schemas?.query ?? schemas?.body;
+  const own = part
+    ? (z.toJSONSchema(part, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
+    : { type: 'object', properties: {} };
+  const properties: Record<string, unknown> = {};
+  for (const parameter of pathParametersOf(route))
+    properties[parameter] = { type: 'string', minLength: 1, maxLength: 64 };
+  for (const [field, schema] of Object.entries(own.properties ?? {}))
+    if (!LEFT_OUT.has(field)) properties[field] = schema;
+  if ('idempotent' in ROUTES[route])
+    properties[IDEMPOTENCY_KEY] = {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'Makes a retry of this call record the write once (the REST Idempotency-Key).',
+    };
+  const required = [
+    ...pathParametersOf(route),
+    ...(own.required ?? []).filter((field) => !LEFT_OUT.has(field)),
+  ];
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}
+
+/** An answer's schema without the envelope's `success` (in each branch of a union: a list with delta walks). */
+function withoutSuccess(schema: JsonSchema): JsonSchema {
+  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (branches) {
+    const key = schema.anyOf ? 'anyOf' : 'oneOf';
+    return { ...schema, type: 'object', [key]: branches.map(withoutSuccess) };
+  }
+  const { success: _success, ...properties } = schema.properties ?? {};
+  return {
+    ...schema,
+    properties,
+    required: (schema.required ?? []).filter((field) => field !== 'success'),
+  };
+}
+
+/** The tool's output: the route's answer without the envelope's `success`, as JSON Schema (an object, as MCP asks). */
+export function outputSchemaOf(name: ToolName): JsonSchema {
+  const answer = (responses as Record<string, z.ZodMiniType>)[MCP_TOOLS[name].route];
+  return withoutSuccess(
+    z.toJSONSchema(answer as z.ZodMiniType, {
+      io: 'output',
+      unrepresentable: 'any',
+    }) as JsonSchema,
+  );
+}
+
+/** The REST request a tool call makes: its path parameters, its query string or body, its Idempotency-Key. */
+export function restRequestOf(
+  name: ToolName,
+  input: Record<string, unknown>,
+): {
+  pathParameters: Record<string, string>;
+  query: string;
+  body: string | undefined;
+  idempotencyKey: string | undefined;
+} {
+  const { route } = MCP_TOOLS[name];
+  const parameters = new Set(pathParametersOf(route));
+  const pathParameters: Record<string, string> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (parameters.has(field)) pathParameters[field] = String(value);
+    else if (field !== IDEMPOTENCY_KEY && !LEFT_OUT.has(field)) rest[field] = value;
+  }
+  const idempotencyKey =
+    typeof input[IDEMPOTENCY_KEY] === 'string' ? (input[IDEMPOTENCY_KEY] as string) : undefined;
+  if (ROUTES[route].method !== 'GET')
+    return { pathParameters, query: '', body: JSON.stringify(rest), idempotencyKey };
+  const query = new URLSearchParams();
+  for (const [field, value] of Object.entries(rest))
+    if (value !== undefined && value !== null) query.set(field, String(value));
+  return { pathParameters, query: query.toString(), body: undefined, idempotencyKey };
+}

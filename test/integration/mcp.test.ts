@@ -1,0 +1,237 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Scope } from '../../lib/http/scopes.js';
+import { createApiKey } from '../../lib/keys/api.js';
+import { importProductData } from '../../scripts/local/import.js';
+import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
+import { newTenantId, useTestDb } from '../helpers/db.js';
+
+/** The MCP server (POST /mcp) driven by the MCP SDK's own client, over the local gateway. */
+const db = useTestDb();
+const baseUrl = useLocalGateway();
+
+const clients: Client[] = [];
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+});
+
+/** An MCP client connected with `key`, as Claude Code or Cursor connect with an X-API-Key header. */
+async function connect(key: string): Promise<Client> {
+  const client = new Client({ name: 'hiring-api-tests', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseUrl()}/mcp`), {
+      requestInit: { headers: { 'X-API-Key': key } },
+    }),
+  );
+  clients.push(client);
+  return client;
+}
+
+const scoredAt = () => new Date(Date.now() - 3_600_000).toISOString();
+
+/** A tenant with a JD, a resume and a scored application to it, and keys with `scopes`. */
+async function tenantWithData(scopes: Scope[]) {
+  const { tenantId, key } = await tenantWithKey(db(), scopes);
+  await importProductData(db(), tenantId, {
+    jds: [
+      {
+        id: 'jd-platform',
+        title: 'Senior Platform Engineer',
+        description: 'Runs the fleet that every team deploys to.',
+        status: 'PUBLISHED',
+        createdById: 'ats',
+      },
+    ],
+    resumes: [{ id: 'res-ada', fileName: 'ada-lovelace-cv.pdf', parseStatus: 'COMPLETED' }],
+    applications: [
+      {
+        id: 'app-ada',
+        jdId: 'jd-platform',
+        resumeId: 'res-ada',
+        aiScores: [
+          { overallScore: 91, scoredAt: scoredAt(), model: { id: 'match-ranker', version: '3' } },
+        ],
+      },
+    ],
+  });
+  return { tenantId, key };
+}
+
+/** A REST answer as a tool's structured content: the envelope without `success`. */
+const withoutSuccess = ({ success: _success, ...rest }: Record<string, unknown>) => rest;
+
+describe('MCP server (POST /mcp)', () => {
+  it("lists the tools the key's scopes allow, and refuses the others as a tool error with the REST code", async () => {
+    const reader = await connect((await tenantWithKey(db(), ['read'])).key);
+    const writer = await connect((await tenantWithKey(db(), ['read', 'write'])).key);
+
+    const readable = (await reader.listTools()).tools.map((tool) => tool.name).sort();
+    const all = (await writer.listTools()).tools.map((tool) => tool.name).sort();
+    const refused = await reader.callTool({
+      name: 'record_review',
+      arguments: { applicationId: 'app-1', outcome: 'confirmed', reviewer: 'r-1' },
+    });
+
+    expect(all).toEqual([
+      'get_application',
+      'get_jd',
+      'list_applications',
+      'list_events',
+      'list_jds',
+      'list_matches',
+      'record_review',
+      'search_candidates',
+    ]);
+    expect(readable).toEqual(all.filter((name) => name !== 'record_review'));
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse((refused.content as { text: string }[])[0]?.text ?? '{}')).toMatchObject({
+      code: 'scope_missing',
+    });
+    const tools = (await writer.listTools()).tools;
+    for (const tool of tools) {
+      expect(tool.description?.length, tool.name).toBeGreaterThan(80);
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+    }
+  });
+
+  it('answers each read as the REST route does, with the same cursor to the next page', async () => {
+    const { tenantId, key } = await tenantWithData(['read']);
+    const writer = await createApiKey(db(), tenantId, {
+      name: 'writer',
+      scopes: ['write'],
+      createdBy: 'test',
+    });
+    for (let n = 0; n < 3; n++)
+      await callApi('POST', '/jds', {
+        key: writer.key,
+        body: { title: `Role ${n}`, description: 'Builds things.', createdById: 'ats' },
+      });
+    const client = await connect(key);
+    const reads: [string, Record<string, unknown>, string][] = [
+      ['list_jds', { limit: '2' }, '/jds?limit=2'],
+      ['get_jd', { jdId: 'jd-platform' }, '/jds/jd-platform'],
+      ['list_matches', { jdId: 'jd-platform' }, '/matches/jd-platform'],
+      ['list_applications', { jdId: 'jd-platform' }, '/applications?jdId=jd-platform'],
+      ['get_application', { applicationId: 'app-ada' }, '/applications/app-ada'],
+      ['search_candidates', { search: 'lovelace' }, '/candidates?search=lovelace'],
+      ['list_events', { type: 'application.scored' }, '/events?type=application.scored'],
+    ];
+    for (const [name, args, path] of reads) {
+      const tool = await client.callTool({ name, arguments: args });
+      const rest = await callApi('GET', path, { key });
+      expect(tool.isError ?? false, `${name}: ${JSON.stringify(tool.content)}`).toBe(false);
+      expect(tool.structuredContent, name).toEqual(withoutSuccess(rest.json));
+    }
+    const first = await client.callTool({ name: 'list_jds', arguments: { limit: '2' } });
+    const cursor = (first.structuredContent as { pagination: { nextCursor: string } }).pagination
+      .nextCursor;
+    const second = await client.callTool({ name: 'list_jds', arguments: { limit: '2', cursor } });
+    const restSecond = await callApi('GET', `/jds?limit=2&cursor=${encodeURIComponent(cursor)}`, {
+      key,
+    });
+    expect(second.structuredContent).toEqual(withoutSuccess(restSecond.json));
+  });
+
+  it('records a review as the REST write: once per idempotency key, in the audit log with the key as actor', async () => {
+    const { tenantId, key } = await tenantWithData(['read', 'write']);
+    const admin = await createApiKey(db(), tenantId, {
+      name: 'auditor',
+      scopes: ['admin'],
+      createdBy: 'test',
+    });
+    const client = await connect(key);
+    const review = {
+      applicationId: 'app-ada',
+      outcome: 'confirmed',
+      reviewer: 'recruiter-17',
+      rationale: 'The interview found the same.',
+      idempotencyKey: 'review-ada-1',
+    };
+
+    const first = await client.callTool({ name: 'record_review', arguments: review });
+    const again = await client.callTool({ name: 'record_review', arguments: review });
+    const whoami = await callApi('GET', '/whoami', { key });
+    const reviews = await callApi('GET', '/applications/app-ada', { key });
+
+    expect(first.isError ?? false, JSON.stringify(first.content)).toBe(false);
+    const recorded = (first.structuredContent as { data: { id: string } }).data;
+    expect((again.structuredContent as { data: { id: string } }).data.id).toBe(recorded.id);
+    expect(reviews.json.data.reviews.map((entry: { id: string }) => entry.id)).toEqual([
+      recorded.id,
+    ]);
+    const audit = await callApi(
+      'GET',
+      `/audit-log?actor=${whoami.json.data.keyId}&objectId=${recorded.id}`,
+      { key: admin.key },
+    );
+    expect(audit.json.data).toEqual([
+      expect.objectContaining({
+        action: 'review.created',
+        actor: whoami.json.data.keyId,
+        route: 'POST /applications/{applicationId}/reviews',
+      }),
+    ]);
+  });
+
+  it("keeps a tenant's ids from another tenant and a test key in its own space, as tool errors, never a crash", async () => {
+    const { key } = await tenantWithData(['read']);
+    const other = await connect((await tenantWithKey(db(), ['read'])).key);
+    const client = await connect(key);
+
+    const foreign = await other.callTool({ name: 'get_jd', arguments: { jdId: 'jd-platform' } });
+    const invalid = await client.callTool({ name: 'list_jds', arguments: { limit: 'many' } });
+    const unknown = await client.callTool({ name: 'drop_tables', arguments: {} });
+
+    for (const [result, code] of [
+      [foreign, 'not_found'],
+      [invalid, 'validation_failed'],
+      [unknown, 'not_found'],
+    ] as const) {
+      expect(result.isError).toBe(true);
+      const text = (result.content as { text: string }[])[0]?.text ?? '';
+      expect(JSON.parse(text)).toMatchObject({ code });
+      expect(text).not.toMatch(/at .+\.ts:\d+/);
+    }
+  });
+
+  it('answers a GET with 405 (no stream offered) and a request without a key with 401', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const get = await fetch(`${baseUrl()}/mcp`, {
+      headers: { 'X-API-Key': key, Accept: 'text/event-stream' },
+    });
+    const anonymous = await fetch(`${baseUrl()}/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("serves a test key's tools from its test space only", async () => {
+    const tenantId = newTenantId('mcp');
+    await tenantWithKey(db(), ['read'], tenantId);
+    const { key: testKey } = await createApiKey(db(), tenantId, {
+      name: 'assistant (test)',
+      scopes: ['read'],
+      createdBy: 'test',
+      mode: 'test',
+    });
+    const client = await connect(testKey);
+    const jds = await client.callTool({ name: 'list_jds', arguments: {} });
+    const live = await callApi('GET', '/jds', {
+      key: (await tenantWithKey(db(), ['read'], tenantId)).key,
+    });
+    const rest = await callApi('GET', '/jds', { key: testKey });
+
+    expect(jds.structuredContent).toEqual(withoutSuccess(rest.json));
+    expect((jds.structuredContent as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    expect(live.json.data).toEqual([]);
+  });
+});
