@@ -15,9 +15,12 @@ import { rateLimitHeaders } from '../../lib/http/rate-limit.js';
 import { answerMcp, type CallRoute } from '../../lib/composition/mcp-server.js';
 import {
   preferredVersion,
+  servedVersion,
   VERSION_REQUEST_HEADER,
   versionHeaders,
 } from '../../lib/versions/shape.js';
+import { fitResponse } from '../../lib/http/response-size.js';
+import { logger } from '../../lib/observability/logger.js';
 import { handler as listJds } from '../list-jds/handler.js';
 import { handler as getJd } from '../get-jd/handler.js';
 import { handler as listMatches } from '../list-matches/handler.js';
@@ -91,12 +94,9 @@ async function answer(event: ApiEvent, context: Context): Promise<ApiResponse> {
       };
       const call = ROUTE_HANDLERS[route];
       if (!call) throw new Error(`No handler for ${route} in the MCP function`);
+      // No Accept-Encoding goes in, so the answer comes back as plain JSON.
       const answer = (await call(inner, context)) as ApiResponse;
-      const body =
-        answer.isBase64Encoded && answer.body
-          ? Buffer.from(answer.body, 'base64').toString('utf8')
-          : (answer.body ?? '');
-      return { statusCode: answer.statusCode ?? 200, body };
+      return { statusCode: answer.statusCode ?? 200, body: answer.body ?? '' };
     };
     // What is not a JSON-RPC message at all (not JSON, too deep, too large) is the API's 400 or 415;
     // MCP's own rules are the SDK's.
@@ -112,22 +112,29 @@ async function answer(event: ApiEvent, context: Context): Promise<ApiResponse> {
       headers: event.headers as Record<string, string>,
       ...(body ? { body } : {}),
     });
-    const answer = await answerMcp(caller, callRoute, request);
-    return {
-      statusCode: answer.status,
-      headers: {
-        ...Object.fromEntries(answer.headers),
-        ...rateLimitHeaders(caller.quota),
-        ...versionHeaders(preferredVersion(event.headers?.[VERSION_REQUEST_HEADER], caller)),
-        'Cache-Control': 'no-store',
-        'Request-Id': requestId,
+    // A Hiring-Version no version answers to is the API's 400, for the whole request.
+    const served = servedVersion(event.headers?.[VERSION_REQUEST_HEADER], caller.apiVersion);
+    const answer = await answerMcp(caller, callRoute, request, served);
+    return fitResponse(
+      {
+        statusCode: answer.status,
+        headers: {
+          ...Object.fromEntries(answer.headers),
+          ...rateLimitHeaders(caller.quota),
+          ...versionHeaders(served),
+          'Cache-Control': 'no-store',
+          'Request-Id': requestId,
+        },
+        body: await answer.text(),
       },
-      body: await answer.text(),
-    };
+      event.headers?.['accept-encoding'],
+    );
   } catch (error) {
     // Refused before any MCP message is handled (401, 403, 429, 503; 400, 413, 415 for a body that is
     // not a JSON-RPC message): the API's envelope, as every route.
     const refused = errorResponse(error, requestId);
+    if ((refused.statusCode ?? 500) >= 500)
+      logger.error('Request failed', { error: error as Error, route: 'mcp', requestId });
     return {
       ...refused,
       headers: {

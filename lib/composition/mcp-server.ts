@@ -11,6 +11,7 @@ import { keyModesOf } from '../http/route-definition.js';
 import { ROUTES, type RouteId } from './routes.js';
 import type { Caller } from './caller.js';
 import { currentVersion } from '../versions/shape.js';
+import { RESPONSE_BUDGET_BYTES } from '../http/response-size.js';
 import {
   inputSchemaOf,
   MCP_TOOLS,
@@ -41,30 +42,45 @@ let described: Map<ToolName, Tool> | undefined;
 /** Every tool as tools/list describes it, its schemas made once per function instance. */
 function descriptions(): Map<ToolName, Tool> {
   described ??= new Map(
-    (Object.keys(MCP_TOOLS) as ToolName[]).map((name) => [
-      name,
-      {
+    (Object.keys(MCP_TOOLS) as ToolName[]).map((name) => {
+      const reads = ROUTES[MCP_TOOLS[name].route].method === 'GET';
+      return [
         name,
-        title: MCP_TOOLS[name].title,
-        description: MCP_TOOLS[name].description,
-        inputSchema: inputSchemaOf(name) as Tool['inputSchema'],
-        outputSchema: outputSchemaOf(name) as Tool['outputSchema'],
-        annotations: {
-          readOnlyHint: ROUTES[MCP_TOOLS[name].route].method === 'GET',
-          idempotentHint: true,
-          openWorldHint: false,
+        {
+          name,
+          title: MCP_TOOLS[name].title,
+          description: MCP_TOOLS[name].description,
+          inputSchema: inputSchemaOf(name) as Tool['inputSchema'],
+          outputSchema: outputSchemaOf(name) as Tool['outputSchema'],
+          // A write's idempotency key is required, so every tool may be called again safely.
+          annotations: {
+            readOnlyHint: reads,
+            destructiveHint: false,
+            idempotentHint: true,
+            openWorldHint: false,
+          },
         },
-      },
-    ]),
+      ];
+    }),
   );
   return described;
 }
 
-/** A tool error as a model reads it: the REST error's code and message, never a stack. */
-function toolError(code: string, message: string): CallToolResult {
+/**
+ * The most a tool's answer may hold: its structured content and its text twice make the MCP answer,
+ * which must fit one Lambda answer (6 MB) with room for escaping.
+ */
+const TOOL_ANSWER_BYTES = Math.floor(RESPONSE_BUDGET_BYTES / 3);
+
+/** A tool error as a model reads it: the REST error's code, message and details, never a stack. */
+function toolError(
+  code: string,
+  message: string,
+  more: Record<string, unknown> = {},
+): CallToolResult {
   return {
     isError: true,
-    content: [{ type: 'text', text: JSON.stringify({ code, error: message }) }],
+    content: [{ type: 'text', text: JSON.stringify({ code, error: message, ...more }) }],
   };
 }
 
@@ -76,8 +92,16 @@ function toolResult(answer: RestAnswer): CallToolResult {
   } catch {
     return toolError('internal_error', 'The service answered something that is not JSON');
   }
-  if (answer.statusCode >= 400 || body.success !== true)
-    return toolError(String(body.code ?? 'internal_error'), String(body.error ?? 'Failed'));
+  if (answer.statusCode >= 400 || body.success !== true) {
+    const { success: _success, code, error, requestId: _requestId, ...more } = body;
+    return toolError(String(code ?? 'internal_error'), String(error ?? 'Failed'), more);
+  }
+  if (Buffer.byteLength(answer.body) > TOOL_ANSWER_BYTES)
+    return toolError(
+      'response_too_large',
+      'The answer is too large for one tool result: ask for it in slices (`limit`, then the cursor)',
+      { responseBytes: Buffer.byteLength(answer.body), limitBytes: TOOL_ANSWER_BYTES },
+    );
   const { success: _success, ...structured } = body;
   return {
     structuredContent: structured,
@@ -85,8 +109,12 @@ function toolResult(answer: RestAnswer): CallToolResult {
   };
 }
 
-/** The MCP server a caller talks to: the tools its key allows, each calling its REST route. */
-export function mcpServer(caller: Caller, callRoute: CallRoute): Server {
+/**
+ * The MCP server a caller talks to: the tools its key allows, each calling its REST route. The output
+ * schemas are the current version's: a request served another version (a key pinned to an older one,
+ * or Hiring-Version) gets its tools without them, as its answers have that version's shapes.
+ */
+export function mcpServer(caller: Caller, callRoute: CallRoute, servedVersion: string): Server {
   const server = new Server(
     { name: 'hiring-integration-api', title: 'Hiring Integration API', version: currentVersion() },
     {
@@ -95,8 +123,15 @@ export function mcpServer(caller: Caller, callRoute: CallRoute): Server {
         "Tools over one hiring team's job descriptions, applications, AI match scores and reviews. Scores come with provenance (model, criteria, when scored); a review records a person's judgement of one score. Read before you write: record_review is the only write.",
     },
   );
+  const current = servedVersion === currentVersion();
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [...descriptions()].filter(([name]) => allowed(caller, name)).map(([, tool]) => tool),
+    tools: [...descriptions()]
+      .filter(([name]) => allowed(caller, name))
+      .map(([, tool]) => {
+        if (current) return tool;
+        const { outputSchema: _outputSchema, ...withoutOutput } = tool;
+        return withoutOutput;
+      }),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const name = request.params.name as ToolName;
@@ -108,6 +143,15 @@ export function mcpServer(caller: Caller, callRoute: CallRoute): Server {
         route.scope ? missingScopeMessage(route.scope) : 'This key may not use this tool',
       );
     const input = (request.params.arguments ?? {}) as Record<string, unknown>;
+    // The SDK does not hold arguments to the input schema: what the REST route would not find in its
+    // path (an id, the write's idempotency key) is refused here, as the route refuses a bad field.
+    const missing = (inputSchemaOf(name).required ?? []).filter(
+      (field) => typeof input[field] !== 'string' || input[field] === '',
+    );
+    if (missing.length)
+      return toolError('validation_failed', `${missing.join(', ')}: required`, {
+        details: missing.map((field) => ({ field, rule: 'required', message: 'is required' })),
+      });
     return toolResult(await callRoute(MCP_TOOLS[name].route, restRequestOf(name, input)));
   });
   return server;
@@ -121,8 +165,9 @@ export async function answerMcp(
   caller: Caller,
   callRoute: CallRoute,
   request: Request,
+  servedVersion: string,
 ): Promise<Response> {
-  const server = mcpServer(caller, callRoute);
+  const server = mcpServer(caller, callRoute, servedVersion);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { REQUEST_SCHEMAS } from './requests.js';
 import { responses } from './responses.js';
 import { ROUTES, type RouteId } from './routes.js';
+import { ID_PATTERN } from '../db/ids.js';
 
 /**
  * The MCP server's tools (POST /mcp): each is one REST route, called as the REST API calls it, with
@@ -21,13 +22,13 @@ export const MCP_TOOLS = {
     route: 'getJd',
     title: 'Get a job description',
     description:
-      "One job description in full (title, description, requirements, status) with its applications' ids and statuses, in match order. Use it to read what a role asks for before judging candidates against it.",
+      "One job description in full (title, description, requirements, status) with its applications' ids and statuses, in match order. Use it to read what a role asks for before judging candidates against it. For a JD with thousands of applications, pass `limit` (and then the answer's cursor) to take them in slices.",
   },
   list_matches: {
     route: 'listMatches',
     title: 'Rank the applicants of a JD',
     description:
-      'A JD\'s applications ranked by AI match score, best first: each with its candidate, status, score and the model that scored it. Use it to shortlist for a role. Filter with minScore ("0" to "100"). A score is the model\'s, with its provenance; it is not a hiring decision.',
+      'A JD\'s applications ranked by AI match score, best first: each with its candidate, status, score and the model that scored it. Use it to shortlist for a role. Filter with minScore ("0" to "100"). A score is the model\'s, with its provenance; it is not a hiring decision. For many applicants, pass `limit` (then the answer\'s cursor).',
   },
   list_applications: {
     route: 'listApplications',
@@ -64,7 +65,7 @@ export const MCP_TOOLS = {
 export type ToolName = keyof typeof MCP_TOOLS;
 
 /** What a tool takes besides the route's own query or body: an Idempotency-Key, for a route that honours one. */
-const IDEMPOTENCY_KEY = 'idempotencyKey';
+export const IDEMPOTENCY_KEY = 'idempotencyKey';
 /** Query parameters a tool does not offer: a long-poll's wait would hold a model's call (list_events). */
 const LEFT_OUT = new Set(['wait']);
 
@@ -89,19 +90,23 @@ export function inputSchemaOf(name: ToolName): JsonSchema {
     : { type: 'object', properties: {} };
   const properties: Record<string, unknown> = {};
   for (const parameter of pathParametersOf(route))
-    properties[parameter] = { type: 'string', minLength: 1, maxLength: 64 };
+    properties[parameter] = { type: 'string', maxLength: 64, pattern: ID_PATTERN.source };
   for (const [field, schema] of Object.entries(own.properties ?? {}))
     if (!LEFT_OUT.has(field)) properties[field] = schema;
-  if ('idempotent' in ROUTES[route])
+  // A write through a tool is idempotent: its key is required (the REST Idempotency-Key).
+  const idempotent = 'idempotent' in ROUTES[route];
+  if (idempotent)
     properties[IDEMPOTENCY_KEY] = {
       type: 'string',
-      minLength: 1,
       maxLength: 255,
-      description: 'Makes a retry of this call record the write once (the REST Idempotency-Key).',
+      pattern: '^[\\x21-\\x7e]{1,255}$',
+      description:
+        'Any unique string you choose for this write: a retry with the same key records it once.',
     };
   const required = [
     ...pathParametersOf(route),
     ...(own.required ?? []).filter((field) => !LEFT_OUT.has(field)),
+    ...(idempotent ? [IDEMPOTENCY_KEY] : []),
   ];
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }

@@ -4,9 +4,9 @@ import { token } from '../schemas/response-parts.js';
 import type { MCP_ROUTES } from './routes.js';
 
 /**
- * What POST /mcp takes: one JSON-RPC 2.0 message of MCP (a request, a notification or a response), or
- * a batch of them. The MCP SDK on the server checks each against the protocol; this is its outline,
- * for the reference.
+ * What POST /mcp takes: one JSON-RPC 2.0 message of MCP (a request, a notification or a response);
+ * no batch (MCP dropped them in 2025-06-18, and one HTTP request counts once against the hour). The
+ * MCP SDK on the server checks it against the protocol; this is its outline, for the reference.
  */
 const message = z.looseObject({
   jsonrpc: z.literal('2.0'),
@@ -14,7 +14,7 @@ const message = z.looseObject({
   method: z.optional(token(256)),
   params: z.optional(z.record(token(256), z.unknown())),
 });
-export const mcpMessage = z.union([message, z.array(message).check(z.maxLength(100))]);
+export const mcpMessage = message;
 
 export const MCP_REQUESTS = {
   mcp: { body: mcpMessage },

@@ -23,6 +23,6 @@ const TOOL_INDEXES = ['list', 'listKeys', 'statusKeys', 'matches', 'changes'] as
 
 export const MCP_ROUTE_ACCESS = {
   // What its tools' routes do: reads of the tenant's data, the log's sequencing before a read, a
-  // review's write with its idempotency record and audit entry, the quota unit a 304 gives back.
+  // review's write with its idempotency record and audit entry (no tool answers a 304 or holds a wait).
   mcp: { table: LOG_ACCESS.table, indexes: TOOL_INDEXES, partitions: ['tenant'] },
 } as const satisfies Record<keyof typeof MCP_ROUTES, TableAccess>;

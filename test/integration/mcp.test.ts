@@ -149,11 +149,19 @@ describe('MCP server (POST /mcp)', () => {
       idempotencyKey: 'review-ada-1',
     };
 
+    const { idempotencyKey: _key, ...withoutKey } = review;
+    const unkeyed = await client.callTool({ name: 'record_review', arguments: withoutKey });
     const first = await client.callTool({ name: 'record_review', arguments: review });
     const again = await client.callTool({ name: 'record_review', arguments: review });
     const whoami = await callApi('GET', '/whoami', { key });
     const reviews = await callApi('GET', '/applications/app-ada', { key });
 
+    // A write through a tool is idempotent: its key is required.
+    expect(unkeyed.isError).toBe(true);
+    expect(JSON.parse((unkeyed.content as { text: string }[])[0]?.text ?? '{}')).toMatchObject({
+      code: 'validation_failed',
+      details: [{ field: 'idempotencyKey', rule: 'required' }],
+    });
     expect(first.isError ?? false, JSON.stringify(first.content)).toBe(false);
     const recorded = (first.structuredContent as { data: { id: string } }).data;
     expect((again.structuredContent as { data: { id: string } }).data.id).toBe(recorded.id);
@@ -182,11 +190,13 @@ describe('MCP server (POST /mcp)', () => {
     const foreign = await other.callTool({ name: 'get_jd', arguments: { jdId: 'jd-platform' } });
     const invalid = await client.callTool({ name: 'list_jds', arguments: { limit: 'many' } });
     const unknown = await client.callTool({ name: 'drop_tables', arguments: {} });
+    const noId = await client.callTool({ name: 'get_application', arguments: {} });
 
     for (const [result, code] of [
       [foreign, 'not_found'],
       [invalid, 'validation_failed'],
       [unknown, 'not_found'],
+      [noId, 'validation_failed'],
     ] as const) {
       expect(result.isError).toBe(true);
       const text = (result.content as { text: string }[])[0]?.text ?? '';
@@ -195,7 +205,7 @@ describe('MCP server (POST /mcp)', () => {
     }
   });
 
-  it('answers a GET with 405 (no stream offered) and a request without a key with 401', async () => {
+  it('answers a GET with 405 (no stream offered), a request without a key with 401, a batch with 400', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
     const get = await fetch(`${baseUrl()}/mcp`, {
       headers: { 'X-API-Key': key, Accept: 'text/event-stream' },
@@ -209,9 +219,24 @@ describe('MCP server (POST /mcp)', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
 
+    const batch = await fetch(`${baseUrl()}/mcp`, {
+      method: 'POST',
+      headers: {
+        'X-API-Key': key,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ]),
+    });
+
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     expect(anonymous.status).toBe(401);
+    // One message a request: each request counts once against the key's hour.
+    expect(batch.status).toBe(400);
   });
 
   it("serves a test key's tools from its test space only", async () => {

@@ -2032,7 +2032,7 @@ export interface components {
                 };
             })[];
         };
-        McpRequest: ({
+        McpRequest: {
             /** @constant */
             jsonrpc: "2.0";
             id?: string | number;
@@ -2042,17 +2042,7 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
-        }) | ({
-            /** @constant */
-            jsonrpc: "2.0";
-            id?: string | number;
-            method?: string;
-            params?: {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
-        })[];
+        };
         /** @description API Gateway's own answer, sent before any function runs (no `code`: act on the status) */
         GatewayError: {
             /** @enum {string} */
