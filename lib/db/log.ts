@@ -58,7 +58,7 @@ export interface LogState {
  * consistent Query (they share a prefix, the head first), however many are pending.
  */
 export async function readLog(db: Db, spaceId: SpaceId): Promise<LogState> {
-  const { items } = await queryPage<LogHeadItem | PendingEntryItem>(db, {
+  const { items, lastKey } = await queryPage<LogHeadItem | PendingEntryItem>(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': LOG_PREFIX },
     ConsistentRead: true,
@@ -69,7 +69,8 @@ export async function readLog(db: Db, spaceId: SpaceId): Promise<LogState> {
   return {
     head: items.find((item): item is LogHeadItem => logKeys.isHead(item.sk)),
     pending: pending.slice(0, SEQUENCE_BATCH),
-    more: pending.length > SEQUENCE_BATCH,
+    // A page can also end at 1 MB before its Limit: more may be there then too.
+    more: pending.length > SEQUENCE_BATCH || lastKey !== undefined,
   };
 }
 

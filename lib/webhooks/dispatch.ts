@@ -60,11 +60,22 @@ export function isDispatched(item: Record<string, unknown>): item is DispatchedI
   );
 }
 
+/** What `make` gives for `key`, made once per batch; a failure is forgotten, so the next record tries again. */
+function oncePerBatch<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>) {
+  let made = cache.get(key);
+  if (!made) {
+    made = make();
+    cache.set(key, made);
+    made.catch(() => cache.delete(key));
+  }
+  return made;
+}
+
 export class Dispatcher {
   /** The endpoints of each tenant seen in this batch, read once. */
   private readonly webhooks = new Map<string, Promise<WebhookItem[]>>();
   /** The spaces whose pending entries this batch sequenced: once each, however many it brings. */
-  private readonly sequenced = new Map<string, Promise<unknown>>();
+  private readonly sequenced = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -72,13 +83,7 @@ export class Dispatcher {
   ) {}
 
   private endpointsOf(spaceId: SpaceId): Promise<WebhookItem[]> {
-    let endpoints = this.webhooks.get(spaceId);
-    if (!endpoints) {
-      endpoints = listWebhookItems(this.db, spaceId);
-      this.webhooks.set(spaceId, endpoints);
-      endpoints.catch(() => this.webhooks.delete(spaceId));
-    }
-    return endpoints;
+    return oncePerBatch(this.webhooks, spaceId, () => listWebhookItems(this.db, spaceId));
   }
 
   async messagesFor(item: EventItem | WebhookRequestItem): Promise<DeliveryMessage[]> {
@@ -142,13 +147,7 @@ export class Dispatcher {
   async dispatch(item: DispatchedItem): Promise<number> {
     if (item.entity === 'PENDING_EVENT') {
       const spaceId = spaceIdOfPk(item.pk);
-      let sequencing = this.sequenced.get(spaceId);
-      if (!sequencing) {
-        sequencing = sequencePending(this.db, spaceId);
-        this.sequenced.set(spaceId, sequencing);
-        sequencing.catch(() => this.sequenced.delete(spaceId));
-      }
-      await sequencing;
+      await oncePerBatch(this.sequenced, spaceId, () => sequencePending(this.db, spaceId));
       return 0;
     }
     const messages = await this.messagesFor(item);
