@@ -37,7 +37,7 @@ const writeResult = stdoutForResultOnly();
  * DYNAMODB_ENDPOINT=aws, the real DynamoDB of the current AWS credentials. Prints one JSON object.
  */
 const USAGE = `Usage: npm run admin -- <command> [options]
-  create-key --tenant <id> --scopes <a,b> [--name <n>] [--expires-at <iso>] [--api-version <date>] [--mode live|test]
+  create-key --tenant <id> --scopes <a,b> [--name <n>] [--expires-at <iso>] [--api-version <date>] [--mode live|test] [--blind]
   revoke-key --tenant <id> --key-id <id>
   set-quota  --tenant <id> --per-hour <n>          (the tenant's hourly limit per key)
   set-key-limit --tenant <id> --max-keys <n>      (active keys the tenant may hold; default 50)
@@ -87,6 +87,7 @@ async function main(argv: string[]): Promise<unknown> {
       'expires-at': { type: 'string' },
       'api-version': { type: 'string' },
       mode: { type: 'string' },
+      blind: { type: 'boolean' },
       'key-id': { type: 'string' },
       'per-hour': { type: 'string' },
       'max-keys': { type: 'string' },
@@ -147,6 +148,7 @@ async function main(argv: string[]): Promise<unknown> {
           createdBy: 'admin-cli',
           apiVersion,
           mode: mode as KeyMode,
+          blind: values.blind === true,
         },
         { audit: operatorAudit('create-key') },
       );

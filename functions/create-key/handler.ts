@@ -10,7 +10,11 @@ export const handler = apiHandler('createKey', { body: createKeyBody }, (request
       createApiKey(
         sharedDb(),
         request.caller.spaceId,
-        { ...request.body, createdBy: `key:${request.caller.keyId}` },
+        {
+          ...request.body,
+          createdBy: `key:${request.caller.keyId}`,
+          byBlindKey: request.caller.blind,
+        },
         { claim, audit: request.audit },
       ),
     respond: ({ key, record }): ResultOf<'createKey'> => ({ data: { ...record, key } }),

@@ -7,10 +7,16 @@ import { withIdempotency } from '../../lib/composition/idempotency.js';
 export const handler = apiHandler('createReview', { body: createReviewBody }, (request) =>
   withIdempotency(sharedDb(), request, {
     run: (claim) =>
-      createReview(sharedDb(), request.caller.spaceId, request.path.applicationId, request.body, {
-        claim,
-        audit: request.audit,
-      }),
+      createReview(
+        sharedDb(),
+        request.caller.spaceId,
+        request.path.applicationId,
+        { ...request.body, blind: request.caller.blind },
+        {
+          claim,
+          audit: request.audit,
+        },
+      ),
     respond: (review) => ({ data: review }),
     headers: (review) => ({ ETag: readEtag('getReview', request.apiVersion, { data: review }) }),
     // What a person wrote about a candidate lives with the review alone, which erasure deletes: the

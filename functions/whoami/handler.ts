@@ -10,6 +10,7 @@ export const handler = apiHandler('whoami', {}, async ({ caller }) => ({
     scopes: caller.scopes,
     apiVersion: caller.apiVersion ?? FIRST_VERSION,
     mode: caller.mode,
+    blind: caller.blind,
     quota: {
       limit: caller.quota.limit,
       used: caller.quota.used,

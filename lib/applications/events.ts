@@ -36,6 +36,8 @@ export interface ApplicationReviewedData {
   scoredAt: string | null;
   model: ScoreModel | null;
   reviewedAt: string;
+  /** recorded with a blind key */
+  blind: boolean;
 }
 
 declare module '../events/model.js' {

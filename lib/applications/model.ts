@@ -69,9 +69,13 @@ export interface Review {
   reviewer: string;
   rationale: string | null;
   reviewedAt: string;
+  /** recorded with a blind key: the reviewer was not shown who the candidate is */
+  blind: boolean;
 }
 
-export type ReviewItem = Review & {
+export type ReviewItem = Omit<Review, 'blind'> & {
+  /** absent on reviews made before blind keys: sighted */
+  blind?: boolean;
   pk: string;
   sk: string;
   entity: 'REVIEW';
@@ -98,6 +102,7 @@ export function toReview(item: ReviewItem): Review {
     reviewer: item.reviewer,
     rationale: item.rationale,
     reviewedAt: item.reviewedAt,
+    blind: item.blind === true,
   };
 }
 

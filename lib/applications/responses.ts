@@ -82,6 +82,8 @@ export const review = z.strictObject({
   reviewer: freeText(LIMITS.reviewer),
   rationale: z.nullable(freeText(LIMITS.reviewRationale)),
   reviewedAt: timestamp,
+  /** recorded with a blind key: the reviewer was not shown who the candidate is (docs/compliance.md) */
+  blind: z.boolean(),
 });
 export const application = z.strictObject({
   id,
@@ -142,6 +144,8 @@ export const applicationReviewedData = z.strictObject({
   scoredAt: z.nullable(timestamp),
   model: z.nullable(scoreModel),
   reviewedAt: timestamp,
+  /** recorded with a blind key; absent in the events of reviews made before blind keys: not blind */
+  blind: z.optional(z.boolean()),
 });
 
 export const APPLICATION_RESPONSES = {

@@ -83,6 +83,8 @@ export interface ReviewInput {
   outcome: ReviewOutcome;
   reviewer: string;
   rationale?: string | undefined;
+  /** recorded with a blind key (lib/composition/blind.ts) */
+  blind?: boolean | undefined;
 }
 
 const REVIEW = guards('application');
@@ -131,6 +133,7 @@ export async function createReview(
         reviewer: input.reviewer,
         rationale: input.rationale ?? null,
         reviewedAt,
+        blind: input.blind === true,
       };
       const latest: LatestReview = {
         outcome: review.outcome,
@@ -178,6 +181,7 @@ export async function createReview(
           scoredAt: score.scoredAt,
           model: score.model,
           reviewedAt,
+          blind: review.blind,
         }),
         ...(audit ? [audit] : []),
         ...(options.claim ? [options.claim.item(review)] : []),

@@ -148,6 +148,7 @@ export async function authorizeRequest(
       ...(authentication.counted ? {} : { quotaExceeded: true }),
       ...(authentication.apiVersion === undefined ? {} : { apiVersion: authentication.apiVersion }),
       ...(authentication.mode === 'test' ? { mode: 'test' as const } : {}),
+      ...(authentication.blind ? { blind: true as const } : {}),
       clientIp,
       ...(ipCount === undefined ? {} : { ipCount, ipLimit: perIpLimit() }),
     },

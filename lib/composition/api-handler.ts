@@ -28,6 +28,7 @@ import { keyModesOf } from '../http/route-definition.js';
 import { API_PREFIX, ROUTES, type RouteId } from './routes.js';
 import type { AuditContext } from '../audit/model.js';
 import { parseOrThrow } from '../schemas/parse.js';
+import { seenBlind } from './blind.js';
 import {
   preferredVersion,
   servedVersion,
@@ -418,7 +419,10 @@ export function apiHandler<R extends RouteId>(
     .handler(async (event, context): Promise<ApiResponse> => {
       const { request } = context;
       if (!request) throw new Error('The handler runs after validate()');
-      const result = await handle(request);
+      // A blind key's answer never says who a candidate is (./blind.ts).
+      const result = request.caller.blind
+        ? await seenBlind(routeId, request.query ?? {}, () => handle(request))
+        : await handle(request);
       const shaped = shapeAnswer(
         request.apiVersion,
         routeId,

@@ -32,6 +32,8 @@ export interface AuthorizerContext {
   apiVersion?: string;
   /** 'test' for a test key; absent for a live key */
   mode?: 'test';
+  /** set for a blind key: answers never say who a candidate is (./blind.ts) */
+  blind?: true;
   /** the client's address (behind the edge: the viewer's, not CloudFront's), for the access log */
   clientIp: string;
   /** requests from the client IP this minute; absent behind the edge, where the WAF limits per IP */
@@ -69,6 +71,8 @@ export interface Caller {
   spaceId: SpaceId;
   /** the key's mode: a test key reaches only the test space */
   mode: KeyMode;
+  /** a blind key: its answers are seen through ./blind.ts, and its reviews are marked blind */
+  blind: boolean;
   keyId: string;
   keyName: string;
   scopes: Scope[];
@@ -114,6 +118,7 @@ export function callerOf(event: ApiEvent): Caller {
   return {
     spaceId: spaceOf(context.tenantId, mode),
     mode,
+    blind: context.blind === true,
     keyId: context.keyId,
     keyName: context.keyName,
     scopes: context.scopes.split(',').filter(isScope),

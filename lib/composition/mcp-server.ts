@@ -109,6 +109,12 @@ function toolResult(answer: RestAnswer): CallToolResult {
   };
 }
 
+const INSTRUCTIONS =
+  "Tools over one hiring team's job descriptions, applications, AI match scores and reviews. Scores come with provenance (model, criteria, when scored); a review records a person's judgement of one score. Read before you write: record_review is the only write.";
+/** What a blind key's server adds (lib/composition/blind.ts), so that a model knows why names are missing. */
+const BLIND_INSTRUCTIONS =
+  ' This key is blind: it is never shown who a candidate is (no name, e-mail, resume file name, contact details, education or score summary), and cannot search candidates by file name or e-mail. Judge on skills, experience, scores and criteria; a review it records is marked blind.';
+
 /**
  * The MCP server a caller talks to: the tools its key allows, each calling its REST route. The output
  * schemas are the current version's: a request served another version (a key pinned to an older one,
@@ -119,8 +125,7 @@ export function mcpServer(caller: Caller, callRoute: CallRoute, servedVersion: s
     { name: 'hiring-integration-api', title: 'Hiring Integration API', version: currentVersion() },
     {
       capabilities: { tools: { listChanged: false } },
-      instructions:
-        "Tools over one hiring team's job descriptions, applications, AI match scores and reviews. Scores come with provenance (model, criteria, when scored); a review records a person's judgement of one score. Read before you write: record_review is the only write.",
+      instructions: INSTRUCTIONS + (caller.blind ? BLIND_INSTRUCTIONS : ''),
     },
   );
   const current = servedVersion === currentVersion();

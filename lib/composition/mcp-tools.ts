@@ -28,7 +28,7 @@ export const MCP_TOOLS = {
     route: 'listMatches',
     title: 'Rank the applicants of a JD',
     description:
-      'A JD\'s applications ranked by AI match score, best first: each with its candidate, status, score and the model that scored it. Use it to shortlist for a role. Filter with minScore ("0" to "100"). A score is the model\'s, with its provenance; it is not a hiring decision. For many applicants, pass `limit` (then the answer\'s cursor).',
+      'A JD\'s applications ranked by AI match score, best first: each with its candidate, status, score and the model that scored it. Use it to shortlist for a role (with a blind key, `candidate` and `email` are null). Filter with minScore ("0" to "100"). A score is the model\'s, with its provenance; it is not a hiring decision. For many applicants, pass `limit` (then the answer\'s cursor).',
   },
   list_applications: {
     route: 'listApplications',
@@ -46,7 +46,7 @@ export const MCP_TOOLS = {
     route: 'listCandidates',
     title: 'Search candidates',
     description:
-      'Candidates (one per resume) with their skills, experience and applications. `search` matches the resume file name, case-insensitive; `email` finds the candidate with that address. Use it to find a person across roles. Pass pagination.nextCursor back as `cursor` for the next page.',
+      'Candidates (one per resume) with their skills, experience and applications. `search` matches the resume file name, case-insensitive; `email` finds the candidate with that address. Use it to find a person across roles; a blind key sees no file name and cannot use `search` or `email`. Pass pagination.nextCursor back as `cursor` for the next page.',
   },
   record_review: {
     route: 'createReview',

@@ -38,6 +38,7 @@ export interface EventData {
     scopes: Scope[];
     expiresAt: string | null;
     mode: 'live' | 'test';
+    blind: boolean;
     updatedAt: string;
   };
   'key.revoked': { id: string; name: string; updatedAt: string };

@@ -34,6 +34,10 @@ export interface NewApiKey {
   apiVersion?: string | undefined;
   /** `test`: a key of the tenant's test space (hk_test_…); live when absent */
   mode?: KeyMode | undefined;
+  /** true: a blind key (docs/compliance.md); absent: blind when a blind key makes it, else sighted */
+  blind?: boolean | undefined;
+  /** the key is made by a blind key: it can make only blind keys, or it could see through another */
+  byBlindKey?: boolean | undefined;
 }
 
 /** The tenant's count of active keys, below its cap. */
@@ -63,6 +67,11 @@ export async function createApiKey(
     throw new InvalidInputError('mode: test mode is off on this deployment', [
       { field: 'mode', rule: 'test_mode_off', message: 'test mode is off on this deployment' },
     ]);
+  if (input.byBlindKey && input.blind === false)
+    throw new InvalidInputError('blind: a blind key can make only blind keys', [
+      { field: 'blind', rule: 'blind_key', message: 'a blind key can make only blind keys' },
+    ]);
+  const blind = input.blind ?? input.byBlindKey ?? false;
   const tenant = await getItem<Pick<TenantItem, 'hourlyLimit' | 'maxActiveKeys'>>(
     db,
     tenantKeys.item(liveSpaceOf(tenantId)),
@@ -90,6 +99,7 @@ export async function createApiKey(
     keyHash,
     apiVersion,
     ...(mode === 'test' ? { mode } : {}),
+    ...(blind ? { blind } : {}),
   };
   const lookup: ApiKeyLookupItem = {
     ...apiKeyKeys.lookup(keyHash),
@@ -102,6 +112,7 @@ export async function createApiKey(
     cnt: 0,
     apiVersion,
     ...(mode === 'test' ? { mode } : {}),
+    ...(blind ? { blind } : {}),
   };
   if (expiresAt) {
     record.expiresAt = expiresAt.toISOString();
@@ -137,6 +148,7 @@ export async function createApiKey(
         scopes: [...input.scopes],
         expiresAt: record.expiresAt ?? null,
         mode,
+        blind,
         updatedAt: record.createdAt,
       }),
       ...audited(db, liveSpaceOf(tenantId), options.audit, 'key.created', {

@@ -25,6 +25,8 @@ export interface Authentication {
   /** the API version the key is pinned to (undefined: made before versions were) */
   apiVersion: string | undefined;
   mode: KeyMode;
+  /** a blind key: its answers never say who a candidate is */
+  blind: boolean;
   /**
    * false: the hour was already spent, and the request was not counted (a refused request spends
    * nothing, so the count never passes the limit and a key is never refused past its hour)
@@ -65,6 +67,7 @@ function authenticationOf(
     resetAt: (item.win + 1) * HOUR_MS,
     apiVersion: item.apiVersion,
     mode: item.mode ?? 'live',
+    blind: item.blind === true,
   };
 }
 

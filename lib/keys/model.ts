@@ -28,6 +28,8 @@ export interface ApiKeyRecordItem {
   apiVersion?: string;
   /** 'test' for a test key; absent for a live key */
   mode?: 'test';
+  /** set on a blind key: its answers never say who a candidate is (lib/composition/blind.ts) */
+  blind?: true;
 }
 
 export interface ApiKeyLookupItem {
@@ -51,6 +53,8 @@ export interface ApiKeyLookupItem {
   apiVersion?: string;
   /** 'test' for a test key (it reaches only the tenant's test space); absent for a live key */
   mode?: 'test';
+  /** copied from the record: the authorizer hands it over with the key's scopes */
+  blind?: true;
 }
 
 export const apiKeyKeys = {
@@ -79,6 +83,8 @@ export interface ApiKeyRecord {
   apiVersion: string;
   /** `test`: it reaches only the tenant's test space; `live`: only the live data */
   mode: KeyMode;
+  /** its answers never say who a candidate is, and its reviews are marked blind */
+  blind: boolean;
 }
 
 export function toApiKeyRecord(
@@ -96,5 +102,6 @@ export function toApiKeyRecord(
     expiresAt: item.expiresAt ?? null,
     apiVersion: item.apiVersion ?? FIRST_VERSION,
     mode: item.mode ?? 'live',
+    blind: item.blind === true,
   };
 }

@@ -45,6 +45,8 @@ export const createKeyBody = z.strictObject({
   apiVersion: z.optional(apiVersionField),
   /** `test`: a key of the tenant's test space, hk_test_… (default: live) */
   mode: z.optional(z.enum(KEY_MODES)),
+  /** true: the key never sees who a candidate is (docs/compliance.md); a blind key makes only blind keys */
+  blind: z.optional(z.boolean()),
 });
 export type CreateKeyBody = z.infer<typeof createKeyBody>;
 

@@ -35,6 +35,8 @@ const apiKey = z.strictObject({
   /** the API version the key is pinned to: its requests are served with it unless they name another */
   apiVersion,
   mode,
+  /** true: its answers never say who a candidate is, and its reviews are marked blind */
+  blind: z.boolean(),
 });
 /** `key` is null in the replay of an idempotent create: the plaintext is shown once, never stored. */
 const newApiKey = z.strictObject({
@@ -56,6 +58,8 @@ export const keyCreatedData = z.strictObject({
   expiresAt: z.nullable(timestamp),
   /** absent in the events of keys made before test mode: live */
   mode: z.optional(mode),
+  /** absent in the events of keys made before blind keys: not blind */
+  blind: z.optional(z.boolean()),
   updatedAt: timestamp,
 });
 /** What `key.revoked` carries. */
@@ -76,6 +80,8 @@ export const KEY_RESPONSES = {
       apiVersion,
       /** `test`: every read and write of this key is in the tenant's test space */
       mode,
+      /** true: answers never say who a candidate is (docs/compliance.md), and reviews are marked blind */
+      blind: z.boolean(),
       quota,
     }),
   ),

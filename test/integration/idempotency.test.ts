@@ -23,6 +23,7 @@ const db = useTestDb();
 const body = { title: 'Engineer', description: 'Build', createdById: 'u1' };
 const callerOf = (tenantId: string, keyId: string): Caller => ({
   mode: 'live',
+  blind: false,
   spaceId: liveSpaceOf(tenantId),
   keyId,
   keyName: 'k',

@@ -24,6 +24,7 @@ const whoami = {
     scopes: ['read'],
     apiVersion: FIRST_VERSION,
     mode: 'live',
+    blind: false,
     quota,
   },
 };

@@ -1037,6 +1037,7 @@ export interface components {
                     rationale: string | null;
                     /** Format: date-time */
                     reviewedAt: string;
+                    blind: boolean;
                     auditEntry: components["schemas"]["AuditEntry"] | null;
                 }[];
                 scoringInputsChangedAt: string | null;
@@ -1094,6 +1095,7 @@ export interface components {
             rationale: string | null;
             /** Format: date-time */
             reviewedAt: string;
+            blind: boolean;
         };
         ApplicationEntry: {
             id: string;
@@ -1148,6 +1150,7 @@ export interface components {
             apiVersion: string;
             /** @enum {string} */
             mode: "live" | "test";
+            blind: boolean;
         };
         NewApiKey: {
             id: string;
@@ -1162,6 +1165,7 @@ export interface components {
             apiVersion: string;
             /** @enum {string} */
             mode: "live" | "test";
+            blind: boolean;
             key: string | null;
         };
         Quota: {
@@ -1522,6 +1526,7 @@ export interface components {
                 model: components["schemas"]["ScoreModel"] | null;
                 /** Format: date-time */
                 reviewedAt: string;
+                blind?: boolean;
             };
         };
         ApplicationDeletedEvent: {
@@ -1557,6 +1562,7 @@ export interface components {
                 expiresAt: string | null;
                 /** @enum {string} */
                 mode?: "live" | "test";
+                blind?: boolean;
                 /** Format: date-time */
                 updatedAt: string;
             };
@@ -1732,6 +1738,7 @@ export interface components {
                 apiVersion: string;
                 /** @enum {string} */
                 mode: "live" | "test";
+                blind: boolean;
                 quota: components["schemas"]["Quota"];
             };
         };
@@ -1902,6 +1909,7 @@ export interface components {
             apiVersion?: string;
             /** @enum {string} */
             mode?: "live" | "test";
+            blind?: boolean;
         };
         CreateWebhookRequest: {
             /** Format: uri */

@@ -1,0 +1,59 @@
+import type * as z from 'zod/mini';
+import { blindApplication, blindMatch, blindReview } from '../applications/blind.js';
+import { blindResume, refuseIdentifyingSearch } from '../resumes/blind.js';
+import type { responses } from './responses.js';
+import type { RouteId } from './routes.js';
+
+/**
+ * What a blind key is shown (docs/compliance.md, "Blind review"): every route that answers candidate
+ * data has its view here, applied to the answer the route built, before its version's shape, its ETag
+ * and its size are reached (./api-handler.ts). MCP tools run these same routes, so they see the same.
+ * A route missing here shows a blind key everything: test/integration/blind-keys.test.ts calls every
+ * route of the table with a blind key and looks for the candidate's identity in each answer.
+ */
+
+type Answer<R extends RouteId> = Omit<z.output<(typeof responses)[R]>, 'success'>;
+type BlindView<R extends RouteId> = (answer: Answer<R>) => Answer<R>;
+
+/** A list's entries seen through `view`; a delta walk's deletions (an id and a time) as they are. */
+function eachEntry<A extends { data: object[] }>(answer: A, view: (entry: never) => object): A {
+  return {
+    ...answer,
+    data: answer.data.map((entry) => ('deleted' in entry ? entry : view(entry as never))),
+  };
+}
+
+const BLIND_VIEWS: { [R in RouteId]?: BlindView<R> } = {
+  listResumes: (answer) => eachEntry(answer, blindResume),
+  getResume: (answer) => ({ ...answer, data: blindResume(answer.data) }),
+  listCandidates: (answer) => eachEntry(answer, blindResume),
+  exportCandidate: (answer) => ({
+    ...answer,
+    data: {
+      ...answer.data,
+      resume: blindResume(answer.data.resume),
+      applications: answer.data.applications.map(blindApplication),
+    },
+  }),
+  listMatches: (answer) => eachEntry(answer, blindMatch),
+  getApplication: (answer) => ({ ...answer, data: blindApplication(answer.data) }),
+  getReview: (answer) => ({ ...answer, data: blindReview(answer.data) }),
+  createReview: (answer) => ({ ...answer, data: blindReview(answer.data) }),
+};
+
+/** What a blind key may not ask of a route, before it runs: a search that would say who is who. */
+const BLIND_REFUSALS: { [R in RouteId]?: (query: Record<string, unknown>) => void } = {
+  listCandidates: refuseIdentifyingSearch,
+};
+
+/** Runs a route for a blind key: refuses what it may not ask, and answers its blind view. */
+export async function seenBlind<R extends RouteId>(
+  routeId: R,
+  query: Record<string, unknown>,
+  run: () => Promise<Answer<R>>,
+): Promise<Answer<R>> {
+  BLIND_REFUSALS[routeId]?.(query);
+  const answer = await run();
+  const view = BLIND_VIEWS[routeId] as BlindView<R> | undefined;
+  return view ? view(answer) : answer;
+}

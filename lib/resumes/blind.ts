@@ -1,0 +1,43 @@
+import type * as z from 'zod/mini';
+import { fieldError } from '../errors.js';
+import type { resumeSummary } from './responses.js';
+
+/**
+ * What a blind key (lib/composition/blind.ts) is shown of a resume. docs/compliance.md lists what it
+ * is not shown, and why.
+ */
+
+/** Shown for every resume's file name, which often is the candidate's own name. */
+export const HIDDEN_FILE_NAME = '[hidden]';
+
+/**
+ * The parsed metadata a blind key sees: what the lists show of every resume. Kept by allow-list, as the
+ * product may parse any key: name, e-mail, phone, education, summary and whatever it adds later are out.
+ */
+export const BLIND_METADATA_KEYS = ['skills', 'experience'] as const;
+
+type ResumeShape = Pick<z.output<typeof resumeSummary>, 'fileName'> & {
+  metadata: Record<string, unknown>;
+};
+
+/** A resume (its list entry, its full form, a candidate) without what says whose it is. */
+export function blindResume<T extends ResumeShape>(resume: T): T {
+  const metadata: Record<string, unknown> = {};
+  for (const key of BLIND_METADATA_KEYS)
+    if (resume.metadata[key] !== undefined) metadata[key] = resume.metadata[key];
+  return { ...resume, fileName: HIDDEN_FILE_NAME, metadata };
+}
+
+/**
+ * GET /candidates finds resumes by file name or e-mail: either would tell a blind key whose resume an
+ * id is, one guess at a time.
+ */
+export function refuseIdentifyingSearch(query: { search?: string; email?: string }): void {
+  for (const field of ['search', 'email'] as const)
+    if (query[field] !== undefined)
+      throw fieldError(
+        field,
+        'blind_key',
+        'a blind key cannot find candidates by file name or e-mail, which say who they are',
+      );
+}
