@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   scope_missing: 'the key lacks the scope the route needs',
   key_mode_mismatch:
     'the route serves the other kind of key: managing keys takes a live key, the test routes a test key',
+  origin_not_allowed:
+    "POST /mcp was sent from a web page of another domain (its Origin header): the MCP server serves MCP clients and servers, not other sites' pages",
   not_found: 'no such resource for this tenant, or no such route',
   method_not_allowed: 'the path is served for other methods only: the Allow header names them',
   conflict:

@@ -11,6 +11,7 @@ import { errorResponse } from '../../lib/http/errors.js';
 import { parseJsonBody } from '../../lib/http/body.js';
 import { parseOrThrow } from '../../lib/schemas/parse.js';
 import { MCP_REQUESTS } from '../../lib/mcp/requests.js';
+import { refuseForeignOrigin } from '../../lib/mcp/origin.js';
 import { rateLimitHeaders } from '../../lib/http/rate-limit.js';
 import { answerMcp, type CallRoute } from '../../lib/composition/mcp-server.js';
 import {
@@ -56,6 +57,7 @@ async function answer(event: ApiEvent, context: Context): Promise<ApiResponse> {
   try {
     caller = callerOf(event);
     enforceLimits(event, caller, event.requestContext.timeEpoch ?? Date.now());
+    refuseForeignOrigin(event.headers ?? {}, event.requestContext.domainName);
     const callRoute: CallRoute = async (route, request) => {
       const definition = ROUTES[route];
       const path = definition.path.replace(/\{(\w+)\}/g, (_, name: string) =>

@@ -45,6 +45,18 @@ export function queryParameters(rawQueryString: string): Record<string, string> 
   return result;
 }
 
+/** Names the local gateway answers on (it listens on the loopback address only). */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The name the request was answered on, as API Gateway gives it: the Host's when it is one the gateway
+ * serves. Another Host (a page's name pointed at this machine: DNS rebinding) is not a name it serves.
+ */
+function servedName(host: string | undefined): string {
+  const name = host?.replace(/:\d+$/, '').toLowerCase() ?? '';
+  return LOOPBACK_NAMES.has(name) ? name : 'localhost';
+}
+
 function requestContext(
   request: IncomingRequest,
   route: EventRoute,
@@ -54,7 +66,7 @@ function requestContext(
   return {
     accountId: ACCOUNT,
     apiId: API_ID,
-    domainName: 'localhost',
+    domainName: servedName(request.headers?.host),
     domainPrefix: 'localhost',
     http: {
       method: request.method,

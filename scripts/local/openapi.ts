@@ -267,7 +267,7 @@ const SHARED_RESPONSES = {
     functionHeaders,
   ),
   Forbidden: errorAnswer(
-    `An unknown, malformed, revoked or expired key (${codes('key_invalid')}: no RateLimit headers), or a key without the scope the route needs (${codes('scope_missing')}: with the key's RateLimit headers); behind the edge, a request the firewall refuses (${codes('request_blocked')}); API Gateway's own {"message":"Forbidden"} for a request that did not come through the edge`,
+    `An unknown, malformed, revoked or expired key (${codes('key_invalid')}: no RateLimit headers), or a key without the scope the route needs (${codes('scope_missing')}: with the key's RateLimit headers); on POST /mcp, a request from a web page of another domain (its Origin header: ${codes('origin_not_allowed')}); behind the edge, a request the firewall refuses (${codes('request_blocked')}); API Gateway's own {"message":"Forbidden"} for a request that did not come through the edge`,
     {
       ...Object.fromEntries(
         RATE_LIMIT_HEADERS.map((name) => [name, { ...HEADERS[name], required: false }]),

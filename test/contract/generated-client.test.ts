@@ -73,6 +73,7 @@ const whoami = {
     scopes: ['read'],
     apiVersion: FIRST_VERSION,
     mode: 'live',
+    blind: false,
     quota: { limit: 1000, used: 1, remaining: 999, resetAt: '2026-11-24T10:00:00.000Z' },
   },
 };

@@ -42,7 +42,10 @@ export async function callApi(
   } = {},
 ): Promise<ApiReply> {
   const [pathname, query = ''] = path.split('?');
-  const headers: Record<string, string> = { ...options.headers };
+  // Lower-cased names, as API Gateway (and the local gateway over HTTP) hands them to functions.
+  const headers: Record<string, string> = Object.fromEntries(
+    Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   if (options.key) headers['x-api-key'] = options.key;
   let body = options.rawBody;
   if (options.body !== undefined) {

@@ -120,7 +120,18 @@ describe('admin CLI (npm run admin)', () => {
       tenantId: tenant,
       keyId: json.id,
       apiVersion: currentVersion(),
+      blind: false,
     });
+    const { json: blind } = await admin(
+      'create-key',
+      '--tenant',
+      tenant,
+      '--scopes',
+      'read',
+      '--blind',
+    );
+    expect(blind.blind).toBe(true);
+    expect((await callApi('GET', '/whoami', { key: blind.key })).json.data.blind).toBe(true);
   });
 
   it('import loads product data and a re-import updates instead of duplicating, keeping counts exact', async () => {

@@ -153,6 +153,7 @@ describe('GET /events', () => {
       scopes: ['read', 'write'],
       expiresAt: null,
       mode: 'live',
+      blind: false,
       updatedAt: expect.any(String),
     });
     expect(firstPage.json.data.map((event: { type: string }) => event.type)).toEqual([

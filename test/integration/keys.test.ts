@@ -47,6 +47,7 @@ describe('API keys and authentication on DynamoDB Local', () => {
       resetAt: Date.parse('2026-11-22T11:00:00.000Z'),
       apiVersion: currentVersion(),
       mode: 'live',
+      blind: false,
       counted: true,
     });
     expect(second.used).toBe(2);

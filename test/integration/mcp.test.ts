@@ -239,6 +239,41 @@ describe('MCP server (POST /mcp)', () => {
     expect(batch.status).toBe(400);
   });
 
+  it("refuses a web page of another domain (403), as a page reaching the server through DNS rebinding; its own domain's is answered", async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'page', version: '1' },
+      },
+    };
+    const post = (headers: Record<string, string>) =>
+      callApi('POST', '/mcp', {
+        key,
+        body: initialize,
+        headers: { Accept: 'application/json, text/event-stream', ...headers },
+      });
+
+    const rebound = await post({
+      Origin: 'http://evil.example.com:3000',
+      Host: 'evil.example.com:3000',
+    });
+    const otherSite = await post({ Origin: 'https://evil.example.com', Host: '127.0.0.1:3000' });
+    const ownDomain = await post({ Origin: 'http://127.0.0.1:3000', Host: '127.0.0.1:3000' });
+    const fromClient = await post({});
+
+    for (const refused of [rebound, otherSite]) {
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.json).toMatchObject({ success: false, code: 'origin_not_allowed' });
+    }
+    expect(ownDomain.status, ownDomain.text).toBe(200);
+    expect(fromClient.status, fromClient.text).toBe(200);
+  });
+
   it("serves a test key's tools from its test space only", async () => {
     const tenantId = newTenantId('mcp');
     await tenantWithKey(db(), ['read'], tenantId);

@@ -95,6 +95,7 @@ describe('reviews of AI scores', () => {
       reviewer: 'recruiter-17',
       rationale: 'The candidate led the ledger migration; the model missed it.',
       reviewedAt: expect.any(String),
+      blind: false,
     });
     // The other score, named by its time in another offset and its model.
     // The same instant as t.newer, written in +02:00.
@@ -131,6 +132,7 @@ describe('reviews of AI scores', () => {
         scoredAt: t.older,
         model: MODEL,
         reviewedAt: first.json.data.reviewedAt,
+        blind: false,
       },
       expect.objectContaining({ reviewId: second.json.data.id, outcome: 'confirmed' }),
     ]);

@@ -2062,7 +2062,7 @@ export interface components {
          * @description The error codes of this version of the document
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "key_mode_mismatch" | "not_found" | "method_not_allowed" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "sync_token_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "version_unsupported" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "key_mode_mismatch" | "origin_not_allowed" | "not_found" | "method_not_allowed" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "sync_token_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "version_unsupported" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "unavailable" | "internal_error";
         KnownEvent: components["schemas"]["JdCreatedEvent"] | components["schemas"]["JdUpdatedEvent"] | components["schemas"]["JdDeletedEvent"] | components["schemas"]["ResumeCreatedEvent"] | components["schemas"]["ResumeUpdatedEvent"] | components["schemas"]["ResumeDeletedEvent"] | components["schemas"]["ApplicationCreatedEvent"] | components["schemas"]["ApplicationUpdatedEvent"] | components["schemas"]["ApplicationScoredEvent"] | components["schemas"]["ApplicationReviewedEvent"] | components["schemas"]["ApplicationDeletedEvent"] | components["schemas"]["KeyCreatedEvent"] | components["schemas"]["KeyRevokedEvent"] | components["schemas"]["TestResetEvent"];
         /** @description An event of a type this document does not list yet (added by a later release): skip it, or read its `data` as the changelog describes. */
         UnknownEvent: {
@@ -2087,7 +2087,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description An unknown, malformed, revoked or expired key (`key_invalid`: no RateLimit headers), or a key without the scope the route needs (`scope_missing`: with the key's RateLimit headers); behind the edge, a request the firewall refuses (`request_blocked`); API Gateway's own {"message":"Forbidden"} for a request that did not come through the edge */
+        /** @description An unknown, malformed, revoked or expired key (`key_invalid`: no RateLimit headers), or a key without the scope the route needs (`scope_missing`: with the key's RateLimit headers); on POST /mcp, a request from a web page of another domain (its Origin header: `origin_not_allowed`); behind the edge, a request the firewall refuses (`request_blocked`); API Gateway's own {"message":"Forbidden"} for a request that did not come through the edge */
         Forbidden: {
             headers: {
                 /** @description The key's requests per hour */
