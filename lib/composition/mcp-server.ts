@@ -6,6 +6,7 @@ import {
   ListToolsRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { hasScope, missingScopeMessage } from '../http/scopes.js';
 import { keyModesOf } from '../http/route-definition.js';
 import { ROUTES, type RouteId } from './routes.js';
@@ -116,6 +117,18 @@ const BLIND_INSTRUCTIONS =
   ' This key is blind: it is never shown who a candidate is (no name, e-mail, resume file name, contact details, education or score summary), and cannot search candidates by file name or e-mail. Judge on skills, experience, scores and criteria; a review it records is marked blind.';
 
 /**
+ * The SDK validates with this what a client answers to an elicitation (a question the server asks the
+ * user), and this server asks none: its default, Ajv, is left out of the bundle (lib/mcp/ajv-left-out.ts).
+ */
+const NO_ELICITATION: jsonSchemaValidator = {
+  getValidator: () => () => ({
+    valid: false,
+    data: undefined,
+    errorMessage: 'This server asks for no elicitation',
+  }),
+};
+
+/**
  * The MCP server a caller talks to: the tools its key allows, each calling its REST route. The output
  * schemas are the current version's: a request served another version (a key pinned to an older one,
  * or Hiring-Version) gets its tools without them, as its answers have that version's shapes.
@@ -126,6 +139,7 @@ export function mcpServer(caller: Caller, callRoute: CallRoute, servedVersion: s
     {
       capabilities: { tools: { listChanged: false } },
       instructions: INSTRUCTIONS + (caller.blind ? BLIND_INSTRUCTIONS : ''),
+      jsonSchemaValidator: NO_ELICITATION,
     },
   );
   const current = servedVersion === currentVersion();

@@ -4,19 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { LAMBDA_CREDENTIALS } from '../../infra/api-function.js';
+import { BUNDLE_ALIASES } from '../../infra/api-function.js';
 import { bundleLikeCdk } from '../../scripts/bench/bundles.js';
 import { useTestDb } from '../helpers/db.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const db = useTestDb();
 
-/** A function bundled as the stack bundles it (infra/api-function.ts), the credentials alias included. */
+/** A function bundled as the stack bundles it (infra/api-function.ts), its aliases included. */
 async function bundle(functionName: string): Promise<string> {
   const outfile = join(mkdtempSync(join(tmpdir(), 'bundle-test-')), 'index.js');
-  await bundleLikeCdk(join(ROOT, 'functions', functionName, 'handler.ts'), outfile, {
-    [LAMBDA_CREDENTIALS.replaced]: join(ROOT, LAMBDA_CREDENTIALS.by),
-  });
+  await bundleLikeCdk(
+    join(ROOT, 'functions', functionName, 'handler.ts'),
+    outfile,
+    Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([name, by]) => [name, join(ROOT, by)])),
+  );
   return outfile;
 }
 
@@ -62,5 +64,24 @@ describe('a Lambda bundle', () => {
     expect(readFileSync(file, 'utf8')).not.toMatch(
       /sso_start_url|AWS_WEB_IDENTITY_TOKEN_FILE|AWS_CONTAINER_CREDENTIALS_FULL_URI/,
     );
+  });
+
+  it('serves MCP without Ajv, which the MCP SDK imports and the server never runs', async () => {
+    const file = await bundle('mcp');
+    const { result } = await invokeBundle(file, 'mcp.json', {
+      TABLE_NAME: db().tableName,
+      AWS_REGION: 'eu-west-1',
+      AWS_LAMBDA_FUNCTION_NAME: 'mcp',
+      LOG_LEVEL: 'ERROR',
+    });
+
+    expect(result.statusCode, result.body).toBe(200);
+    expect(JSON.parse(result.body)).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { serverInfo: { name: 'hiring-integration-api' }, capabilities: { tools: {} } },
+    });
+    // Ajv's own error texts: none of its code is in the bundle.
+    expect(readFileSync(file, 'utf8')).not.toMatch(/strictTuples|must have required property/);
   });
 });
