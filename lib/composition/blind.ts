@@ -15,11 +15,21 @@ import type { RouteId } from './routes.js';
 type Answer<R extends RouteId> = Omit<z.output<(typeof responses)[R]>, 'success'>;
 type BlindView<R extends RouteId> = (answer: Answer<R>) => Answer<R>;
 
-/** A list's entries seen through `view`; a delta walk's deletions (an id and a time) as they are. */
-function eachEntry<A extends { data: object[] }>(answer: A, view: (entry: never) => object): A {
+/** A delta walk's deletion: an id and a time, nothing to hide. */
+type Deletion = { deleted: true };
+const isDeletion = (entry: object): entry is Deletion =>
+  (entry as { deleted?: unknown }).deleted === true;
+
+/** A list's entries seen through `view`; a delta walk's deletions as they are. */
+function eachEntry<A extends { data: object[] }>(
+  answer: A,
+  view: (entry: Exclude<A['data'][number], Deletion>) => object,
+): A {
   return {
     ...answer,
-    data: answer.data.map((entry) => ('deleted' in entry ? entry : view(entry as never))),
+    data: answer.data.map((entry) =>
+      isDeletion(entry) ? entry : view(entry as Exclude<A['data'][number], Deletion>),
+    ),
   };
 }
 

@@ -118,7 +118,8 @@ export function callerOf(event: ApiEvent): Caller {
   return {
     spaceId: spaceOf(context.tenantId, mode),
     mode,
-    blind: context.blind === true,
+    // Fails closed: whatever the authorizer set, however API Gateway passes it on, is blind.
+    blind: Boolean(context.blind),
     keyId: context.keyId,
     keyName: context.keyName,
     scopes: context.scopes.split(',').filter(isScope),

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { fieldError } from '../errors.js';
+import { summarizeMetadata } from './model.js';
 import type { resumeSummary } from './responses.js';
 
 /**
@@ -10,22 +11,15 @@ import type { resumeSummary } from './responses.js';
 /** Shown for every resume's file name, which often is the candidate's own name. */
 export const HIDDEN_FILE_NAME = '[hidden]';
 
-/**
- * The parsed metadata a blind key sees: what the lists show of every resume. Kept by allow-list, as the
- * product may parse any key: name, e-mail, phone, education, summary and whatever it adds later are out.
- */
-export const BLIND_METADATA_KEYS = ['skills', 'experience'] as const;
-
 type ResumeShape = Pick<z.output<typeof resumeSummary>, 'fileName'> & {
   metadata: Record<string, unknown>;
 };
 
 /** A resume (its list entry, its full form, a candidate) without what says whose it is. */
 export function blindResume<T extends ResumeShape>(resume: T): T {
-  const metadata: Record<string, unknown> = {};
-  for (const key of BLIND_METADATA_KEYS)
-    if (resume.metadata[key] !== undefined) metadata[key] = resume.metadata[key];
-  return { ...resume, fileName: HIDDEN_FILE_NAME, metadata };
+  // What the lists show of every resume: skills and experience. The full form's other keys (name,
+  // e-mail, phone, education, summary, whatever the product parses later) are left out by allow-list.
+  return { ...resume, fileName: HIDDEN_FILE_NAME, metadata: summarizeMetadata(resume.metadata) };
 }
 
 /**

@@ -181,9 +181,15 @@ export interface Resume {
   createdAt: string;
 }
 
+/**
+ * The metadata the lists show: skills (the strings among them) and experience (a string), as the spec
+ * shapes them. The product may send them in any shape; another shape is not shown.
+ */
 export function summarizeMetadata(metadata: ResumeMetadata | undefined): MetadataSummary {
   const summary: MetadataSummary = {};
-  if (Array.isArray(metadata?.skills)) summary.skills = metadata.skills;
+  const skills: unknown = metadata?.skills;
+  if (Array.isArray(skills))
+    summary.skills = skills.filter((skill): skill is string => typeof skill === 'string');
   if (typeof metadata?.experience === 'string') summary.experience = metadata.experience;
   return summary;
 }
@@ -244,7 +250,8 @@ export function toResumeSummary(entry: ResumeListEntry): ResumeSummary {
     id: entry.id,
     fileName: entry.fileName,
     parseStatus: entry.parseStatus,
-    metadata: entry.metadataSummary,
+    // Summarized again: items written before skills were checked string by string may hold others.
+    metadata: summarizeMetadata(entry.metadataSummary),
     createdAt: entry.createdAt,
   };
 }
