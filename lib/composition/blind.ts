@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { blindApplication, blindMatch, blindReview } from '../applications/blind.js';
-import { blindResume, refuseIdentifyingSearch } from '../resumes/blind.js';
+import { blindResume, IDENTIFYING_CANDIDATE_FILTERS } from '../resumes/blind.js';
+import { fieldError } from '../errors.js';
 import type { responses } from './responses.js';
 import type { RouteId } from './routes.js';
 
@@ -51,9 +52,12 @@ const BLIND_VIEWS: { [R in RouteId]?: BlindView<R> } = {
   createReview: (answer) => ({ ...answer, data: blindReview(answer.data) }),
 };
 
-/** What a blind key may not ask of a route, before it runs: a search that would say who is who. */
-const BLIND_REFUSALS: { [R in RouteId]?: (query: Record<string, unknown>) => void } = {
-  listCandidates: refuseIdentifyingSearch,
+/**
+ * The query parameters a blind key may not send, by route: filters by what says who a candidate is,
+ * which would answer whose resume an id is. The MCP server leaves them out of a blind key's tools.
+ */
+export const BLIND_REFUSED_QUERY: { readonly [R in RouteId]?: readonly string[] } = {
+  listCandidates: IDENTIFYING_CANDIDATE_FILTERS,
 };
 
 /** Runs a route for a blind key: refuses what it may not ask, and answers its blind view. */
@@ -62,7 +66,13 @@ export async function seenBlind<R extends RouteId>(
   query: Record<string, unknown>,
   run: () => Promise<Answer<R>>,
 ): Promise<Answer<R>> {
-  BLIND_REFUSALS[routeId]?.(query);
+  for (const field of BLIND_REFUSED_QUERY[routeId] ?? [])
+    if (query[field] !== undefined)
+      throw fieldError(
+        field,
+        'blind_key',
+        'a blind key cannot filter by what says who a candidate is',
+      );
   const answer = await run();
   const view = BLIND_VIEWS[routeId] as BlindView<R> | undefined;
   return view ? view(answer) : answer;

@@ -11,6 +11,7 @@ import { hasScope, missingScopeMessage } from '../http/scopes.js';
 import { keyModesOf } from '../http/route-definition.js';
 import { ROUTES, type RouteId } from './routes.js';
 import type { Caller } from './caller.js';
+import { BLIND_REFUSED_QUERY } from './blind.js';
 import { currentVersion } from '../versions/shape.js';
 import { RESPONSE_BUDGET_BYTES } from '../http/response-size.js';
 import {
@@ -65,6 +66,23 @@ function descriptions(): Map<ToolName, Tool> {
     }),
   );
   return described;
+}
+
+/** A tool as a blind key sees it: without the arguments its route refuses a blind key (./blind.ts). */
+function seenBlind(name: ToolName, tool: Tool): Tool {
+  const refused = new Set(BLIND_REFUSED_QUERY[MCP_TOOLS[name].route] ?? []);
+  if (refused.size === 0) return tool;
+  const { properties = {}, required } = tool.inputSchema;
+  return {
+    ...tool,
+    inputSchema: {
+      ...tool.inputSchema,
+      properties: Object.fromEntries(
+        Object.entries(properties).filter(([field]) => !refused.has(field)),
+      ),
+      ...(required ? { required: required.filter((field) => !refused.has(field)) } : {}),
+    },
+  };
 }
 
 /**
@@ -146,7 +164,8 @@ export function mcpServer(caller: Caller, callRoute: CallRoute, servedVersion: s
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [...descriptions()]
       .filter(([name]) => allowed(caller, name))
-      .map(([, tool]) => {
+      .map(([name, described]) => {
+        const tool = caller.blind ? seenBlind(name, described) : described;
         if (current) return tool;
         const { outputSchema: _outputSchema, ...withoutOutput } = tool;
         return withoutOutput;

@@ -1,5 +1,4 @@
 import type * as z from 'zod/mini';
-import { fieldError } from '../errors.js';
 import { summarizeMetadata } from './model.js';
 import type { resumeSummary } from './responses.js';
 
@@ -23,15 +22,7 @@ export function blindResume<T extends ResumeShape>(resume: T): T {
 }
 
 /**
- * GET /candidates finds resumes by file name or e-mail: either would tell a blind key whose resume an
+ * GET /candidates' filters by file name and by e-mail: either would tell a blind key whose resume an
  * id is, one guess at a time.
  */
-export function refuseIdentifyingSearch(query: { search?: string; email?: string }): void {
-  for (const field of ['search', 'email'] as const)
-    if (query[field] !== undefined)
-      throw fieldError(
-        field,
-        'blind_key',
-        'a blind key cannot find candidates by file name or e-mail, which say who they are',
-      );
-}
+export const IDENTIFYING_CANDIDATE_FILTERS = ['search', 'email'] as const;

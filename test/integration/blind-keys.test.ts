@@ -426,7 +426,18 @@ describe('blind keys over MCP', () => {
       ['search_candidates', {}],
       ['list_events', {}],
     ];
-    const tools = (await blind.listTools()).tools.map((tool) => tool.name);
+    const listed = (await blind.listTools()).tools;
+    const tools = listed.map((tool) => tool.name);
+    // The arguments a blind key may not send are not offered to its model.
+    const search = (tools: typeof listed) =>
+      Object.keys(
+        tools.find((tool) => tool.name === 'search_candidates')?.inputSchema.properties ?? {},
+      );
+    expect(search(listed)).not.toContain('search');
+    expect(search(listed)).not.toContain('email');
+    expect(search((await sighted.listTools()).tools)).toEqual(
+      expect.arrayContaining(['search', 'email']),
+    );
     // Every tool is called here: a new one must be added to this list.
     expect([...calls.map(([name]) => name), 'record_review'].sort()).toEqual([...tools].sort());
     for (const [name, args] of calls) {
@@ -448,15 +459,20 @@ describe('blind keys over MCP', () => {
       data: { aiScores: [{ overallScore: 93, criteria: CRITERIA }] },
     });
 
-    const search = await blind.callTool({
-      name: 'search_candidates',
-      arguments: { search: 'hopper' },
-    });
-    expect(search.isError).toBe(true);
-    expect(JSON.parse((search.content as { text: string }[])[0]?.text ?? '')).toMatchObject({
-      code: 'validation_failed',
-      details: [{ field: 'search', rule: 'blind_key' }],
-    });
+    for (const [field, value] of [
+      ['search', 'hopper'],
+      ['email', 'grace.hopper@navy.example'],
+    ]) {
+      const refused = await blind.callTool({
+        name: 'search_candidates',
+        arguments: { [field as string]: value },
+      });
+      expect(refused.isError).toBe(true);
+      expect(JSON.parse((refused.content as { text: string }[])[0]?.text ?? '')).toMatchObject({
+        code: 'validation_failed',
+        details: [{ field, rule: 'blind_key' }],
+      });
+    }
 
     const review = await blind.callTool({
       name: 'record_review',
