@@ -69,7 +69,7 @@ function descriptions(): Map<ToolName, Tool> {
 }
 
 /** A tool as a blind key sees it: without the arguments its route refuses a blind key (./blind.ts). */
-function seenBlind(name: ToolName, tool: Tool): Tool {
+function blindTool(name: ToolName, tool: Tool): Tool {
   const refused = new Set(BLIND_REFUSED_QUERY[MCP_TOOLS[name].route] ?? []);
   if (refused.size === 0) return tool;
   const { properties = {}, required } = tool.inputSchema;
@@ -165,7 +165,7 @@ export function mcpServer(caller: Caller, callRoute: CallRoute, servedVersion: s
     tools: [...descriptions()]
       .filter(([name]) => allowed(caller, name))
       .map(([name, described]) => {
-        const tool = caller.blind ? seenBlind(name, described) : described;
+        const tool = caller.blind ? blindTool(name, described) : described;
         if (current) return tool;
         const { outputSchema: _outputSchema, ...withoutOutput } = tool;
         return withoutOutput;

@@ -1,12 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteId } from '../../lib/composition/routes.js';
 import { createApiKey } from '../../lib/keys/api.js';
 import { HIDDEN_FILE_NAME } from '../../lib/resumes/blind.js';
 import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
+import { useMcpClients } from '../helpers/mcp.js';
 import { productEvents } from '../helpers/product.js';
 
 /**
@@ -395,20 +394,7 @@ describe('blind keys', () => {
 });
 
 describe('blind keys over MCP', () => {
-  const clients: Client[] = [];
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-  });
-  async function connect(key: string): Promise<Client> {
-    const client = new Client({ name: 'hiring-api-tests', version: '1.0.0' });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${baseUrl()}/mcp`), {
-        requestInit: { headers: { 'X-API-Key': key } },
-      }),
-    );
-    clients.push(client);
-    return client;
-  }
+  const connect = useMcpClients(baseUrl);
 
   it('no tool tells a blind key who the candidate is, and its reviews are marked blind', async () => {
     const t = await tenantWithCandidate();

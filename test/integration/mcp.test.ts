@@ -1,32 +1,16 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../lib/http/scopes.js';
 import { createApiKey } from '../../lib/keys/api.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
+import { useMcpClients } from '../helpers/mcp.js';
 
 /** The MCP server (POST /mcp) driven by the MCP SDK's own client, over the local gateway. */
 const db = useTestDb();
 const baseUrl = useLocalGateway();
 
-const clients: Client[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-});
-
-/** An MCP client connected with `key`, as Claude Code or Cursor connect with an X-API-Key header. */
-async function connect(key: string): Promise<Client> {
-  const client = new Client({ name: 'hiring-api-tests', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${baseUrl()}/mcp`), {
-      requestInit: { headers: { 'X-API-Key': key } },
-    }),
-  );
-  clients.push(client);
-  return client;
-}
+const connect = useMcpClients(baseUrl);
 
 const scoredAt = () => new Date(Date.now() - 3_600_000).toISOString();
 
