@@ -21,6 +21,16 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // `name in TABLE` is true for `toString` and `__proto__`: a name from outside finds what every
+          // object inherits. A literal on the left is a type guard over our own shapes, and stays.
+          selector: "BinaryExpression[operator='in'][left.type!='Literal']",
+          message:
+            'Look a name up with ownEntry (lib/objects.ts), Object.hasOwn or a Map: `in` finds inherited properties too.',
+        },
+      ],
     },
   },
   {

@@ -10,3 +10,12 @@ export function definedFields<T extends object, K extends keyof T>(
   for (const field of fields) if (source[field] !== undefined) result[field] = source[field];
   return result;
 }
+
+/**
+ * `table`'s own entry for `key`, or undefined. A name from outside (a tool's, a query parameter's, an
+ * event's type) must never find what every object inherits: `'toString' in table` is true, and
+ * `table.constructor` is a function.
+ */
+export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}

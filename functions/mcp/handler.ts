@@ -108,15 +108,19 @@ async function answer(event: ApiEvent, context: Context): Promise<ApiResponse> {
       event.isBase64Encoded ?? false,
     );
     parseOrThrow(MCP_REQUESTS.mcp.body, message, 'body');
-    const body = JSON.stringify(message);
-    const request = new Request(`https://${event.requestContext.domainName}${event.rawPath}`, {
-      method: event.requestContext.http.method,
-      headers: event.headers as Record<string, string>,
-      ...(body ? { body } : {}),
-    });
     // A Hiring-Version no version answers to is the API's 400, for the whole request.
     const served = servedVersion(event.headers?.[VERSION_REQUEST_HEADER], caller.apiVersion);
-    const answer = await answerMcp(caller, callRoute, request, served);
+    const answer = await answerMcp(
+      caller,
+      callRoute,
+      {
+        message,
+        url: `https://${event.requestContext.domainName}${event.rawPath}`,
+        method: event.requestContext.http.method,
+        headers: event.headers ?? {},
+      },
+      served,
+    );
     return fitResponse(
       {
         statusCode: answer.status,

@@ -3,17 +3,19 @@ import type { RouteRequests } from '../http/route-definition.js';
 import type { APPLICATION_ROUTES } from './routes.js';
 import { ID_PATTERN } from '../db/ids.js';
 import {
-  cursorParameter,
+  cursorQuery,
   deltaExcludes,
   deltaShape,
+  described,
   optionalText,
-  positiveInteger,
+  pageLimitQuery,
   text,
   scoreParameter,
   sliceShape,
 } from '../schemas/fields.js';
 import { APPLICATION_STATUSES, REVIEW_OUTCOMES } from './statuses.js';
 import { LIMITS } from '../schemas/limits.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
 
 /** What integrators send about applications and matches: each route's query. */
 
@@ -30,14 +32,29 @@ const idFilter = z
 /** GET /applications: a page (by cursor) of the tenant's applications, filtered as asked. */
 export const listApplicationsQuery = z
   .strictObject({
-    limit: z.optional(positiveInteger),
-    cursor: z.optional(cursorParameter),
-    jdId: z.optional(idFilter),
-    resumeId: z.optional(idFilter),
-    status: z.optional(z.enum(APPLICATION_STATUSES)),
-    minScore: z.optional(scoreParameter),
-    maxScore: z.optional(scoreParameter),
-    scoredSince: z.optional(z.iso.datetime({ offset: true }).check(z.maxLength(35))),
+    limit: pageLimitQuery({ default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }),
+    cursor: cursorQuery(),
+    jdId: described(z.optional(idFilter), 'Only the applications to this JD.'),
+    resumeId: described(
+      z.optional(idFilter),
+      "Only this resume's (this candidate's) applications.",
+    ),
+    status: described(
+      z.optional(z.enum(APPLICATION_STATUSES)),
+      'Only applications in this status: SCREENING (being assessed), SHORTLISTED (chosen for the next step), REJECTED (turned down), HIRED (offered and accepted).',
+    ),
+    minScore: described(
+      z.optional(scoreParameter),
+      'Only applications whose best AI score is at least this (0 to 100); unscored ones are left out.',
+    ),
+    maxScore: described(
+      z.optional(scoreParameter),
+      'Only applications whose best AI score is at most this (0 to 100); unscored ones are left out.',
+    ),
+    scoredSince: described(
+      z.optional(z.iso.datetime({ offset: true }).check(z.maxLength(35))),
+      'Only applications scored at or after this instant (ISO 8601), by their latest score.',
+    ),
     ...deltaShape,
   })
   .check(
@@ -66,17 +83,29 @@ const reviewer = z
 /** POST /applications/:id/reviews: a person's decision about one of the application's scores. */
 export const createReviewBody = z.strictObject({
   /** the score reviewed, by when it was given (and by which model when several share the time); absent: the one every list shows as `aiScore` (the highest) */
-  score: z.optional(
-    z.strictObject({
-      scoredAt: z.iso.datetime({ offset: true }).check(z.maxLength(35)),
-      model: z.optional(
-        z.strictObject({ id: text(LIMITS.modelField), version: text(LIMITS.modelField) }),
-      ),
-    }),
+  score: described(
+    z.optional(
+      z.strictObject({
+        scoredAt: z.iso.datetime({ offset: true }).check(z.maxLength(35)),
+        model: z.optional(
+          z.strictObject({ id: text(LIMITS.modelField), version: text(LIMITS.modelField) }),
+        ),
+      }),
+    ),
+    "The score reviewed: its `scoredAt`, and its `model` when two scores share that time (as the application shows them). Absent: the application's best score (`aiScore`).",
   ),
-  outcome: z.enum(REVIEW_OUTCOMES),
-  reviewer,
-  rationale: optionalText(LIMITS.reviewRationale),
+  outcome: described(
+    z.enum(REVIEW_OUTCOMES),
+    'What the person decided about the score: confirmed (the score stands), overridden (the person decided otherwise than the score), rejected (the score is not to be used: wrong or unfit).',
+  ),
+  reviewer: described(
+    reviewer,
+    'Your own id of the person who reviewed (1-128 printable characters, no spaces); the service keeps no other detail of them.',
+  ),
+  rationale: described(
+    optionalText(LIMITS.reviewRationale),
+    `Why, in the person's words (at most ${LIMITS.reviewRationale} characters).`,
+  ),
 });
 export type CreateReviewBody = z.infer<typeof createReviewBody>;
 

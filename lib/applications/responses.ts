@@ -9,6 +9,7 @@ import {
   fromMetadata,
   id,
   deletedEntry,
+  deltaEntry,
   deltaPagination,
   page,
   slicePagination,
@@ -164,7 +165,7 @@ export const APPLICATION_RESPONSES = {
     z.strictObject({
       success: z.literal(true),
       kind: z.literal('changes'),
-      data: page(z.union([applicationEntry, deletedEntry])),
+      data: page(deltaEntry(applicationEntry, deletedEntry)),
       pagination: deltaPagination,
     }),
   ]),

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import type { RouteRequests } from '../http/route-definition.js';
 import type { AUDIT_ROUTES } from './routes.js';
-import { cursorParameter, positiveInteger } from '../schemas/fields.js';
+import { cursorQuery, described, pageLimitQuery } from '../schemas/fields.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
 
 const instant = z.iso.datetime({ offset: true }).check(z.maxLength(35));
 const token = (max: number, what: string) =>
@@ -15,12 +16,18 @@ const token = (max: number, what: string) =>
 /** GET /audit-log: newest first, by cursor; filters by the object changed, who changed it and when. */
 export const listAuditLogQuery = z
   .strictObject({
-    limit: z.optional(positiveInteger),
-    cursor: z.optional(cursorParameter),
-    objectId: z.optional(token(64, 'an id')),
-    actor: z.optional(token(64, 'a key id or "operator"')),
-    since: z.optional(instant),
-    until: z.optional(instant),
+    limit: pageLimitQuery({ default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }, 'Entries'),
+    cursor: cursorQuery(),
+    objectId: described(
+      z.optional(token(64, 'an id')),
+      'Only the entries about this object (a JD, key, webhook, review… by its id).',
+    ),
+    actor: described(
+      z.optional(token(64, 'a key id or "operator"')),
+      'Only the changes made by this key (its id), or by `operator` (the admin command line).',
+    ),
+    since: described(z.optional(instant), 'Only entries at or after this instant (ISO 8601).'),
+    until: described(z.optional(instant), 'Only entries at or before this instant (ISO 8601).'),
   })
   .check(
     z.refine(

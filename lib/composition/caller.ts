@@ -8,6 +8,7 @@ import type { KeyMode } from '../keys/format.js';
 import { TransientError } from '../errors.js';
 import { HttpError } from '../http/errors.js';
 import { describePeriod, type QuotaFigures, rateLimitHeaders } from '../http/rate-limit.js';
+import { ownEntry } from '../objects.js';
 
 /**
  * The caller of a function behind the authorizer: what the authorizer hands over, and the checks every
@@ -110,7 +111,8 @@ const REFUSALS = {
 export function callerOf(event: ApiEvent): Caller {
   const context = event.requestContext?.authorizer?.lambda;
   if (context && 'unavailable' in context) throw UNAVAILABLE;
-  if (context && 'refused' in context) throw REFUSALS[context.refused] ?? REFUSALS.key_invalid;
+  if (context && 'refused' in context)
+    throw ownEntry(REFUSALS, context.refused) ?? REFUSALS.key_invalid;
   // API Gateway only invokes the function after the authorizer allowed; no context is a wiring bug.
   if (!context?.tenantId)
     throw new Error('Request reached the function without authorizer context');

@@ -3,7 +3,9 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  InitializeRequestSchema,
   ListToolsRequestSchema,
+  PingRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
@@ -13,11 +15,15 @@ import { ROUTES, type RouteId } from './routes.js';
 import type { Caller } from './caller.js';
 import { BLIND_REFUSED_QUERY } from './blind.js';
 import { currentVersion } from '../versions/shape.js';
-import { RESPONSE_BUDGET_BYTES } from '../http/response-size.js';
+import { describeIssue } from '../schemas/parse.js';
+import { logger } from '../observability/logger.js';
+import { ownEntry } from '../objects.js';
 import {
+  IDEMPOTENCY_KEY,
   inputSchemaOf,
   MCP_TOOLS,
   outputSchemaOf,
+  pathParametersOf,
   restRequestOf,
   type ToolName,
 } from './mcp-tools.js';
@@ -86,10 +92,11 @@ function blindTool(name: ToolName, tool: Tool): Tool {
 }
 
 /**
- * The most a tool's answer may hold: its structured content and its text twice make the MCP answer,
- * which must fit one Lambda answer (6 MB) with room for escaping.
+ * The most a tool's result may weigh as it travels: its structured content and the same JSON again as
+ * text (MCP asks for both, for clients that read only text), escaped, together. Bounded whole, so the
+ * MCP message stays within what docs/mcp.md says (2 MiB), which leaves the data in it about 1 MB.
  */
-const TOOL_ANSWER_BYTES = Math.floor(RESPONSE_BUDGET_BYTES / 3);
+export const TOOL_RESULT_BYTES = 2 * 1024 * 1024;
 
 /** A tool error as a model reads it: the REST error's code, message and details, never a stack. */
 function toolError(
@@ -115,17 +122,45 @@ function toolResult(answer: RestAnswer): CallToolResult {
     const { success: _success, code, error, requestId: _requestId, ...more } = body;
     return toolError(String(code ?? 'internal_error'), String(error ?? 'Failed'), more);
   }
-  if (Buffer.byteLength(answer.body) > TOOL_ANSWER_BYTES)
+  const { success: _success, ...structured } = body;
+  const text = JSON.stringify(structured);
+  // The message carries the structure once and the text once more, escaped as a JSON string.
+  const bytes = Buffer.byteLength(text) + Buffer.byteLength(JSON.stringify(text));
+  if (bytes > TOOL_RESULT_BYTES)
     return toolError(
       'response_too_large',
       'The answer is too large for one tool result: ask for it in slices (`limit`, then the cursor)',
-      { responseBytes: Buffer.byteLength(answer.body), limitBytes: TOOL_ANSWER_BYTES },
+      { responseBytes: bytes, limitBytes: TOOL_RESULT_BYTES },
     );
-  const { success: _success, ...structured } = body;
-  return {
-    structuredContent: structured,
-    content: [{ type: 'text', text: JSON.stringify(structured) }],
-  };
+  return { structuredContent: structured, content: [{ type: 'text', text }] };
+}
+
+/**
+ * What a tool's argument must be before its REST route is called: a path parameter or an idempotency
+ * key is a non-empty string (a number is not an id); a query parameter of a read is a string, a number
+ * or a boolean (sent as its text, as a query string would carry it), never an object or a list. The
+ * route checks everything else, as it checks any REST request.
+ */
+function argumentProblems(
+  name: ToolName,
+  input: Record<string, unknown>,
+): { field: string; rule: string; message: string }[] {
+  const schema = inputSchemaOf(name);
+  const required = new Set(schema.required ?? []);
+  const textOnly = new Set([...pathParametersOf(MCP_TOOLS[name].route), IDEMPOTENCY_KEY]);
+  const reads = ROUTES[MCP_TOOLS[name].route].method === 'GET';
+  const problems: { field: string; rule: string; message: string }[] = [];
+  for (const field of required)
+    if (input[field] === undefined || input[field] === null || input[field] === '')
+      problems.push({ field, rule: 'required', message: `${field}: is required` });
+  for (const [field, value] of Object.entries(input)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (textOnly.has(field) && typeof value !== 'string')
+      problems.push({ field, rule: 'type', message: `${field}: must be a string` });
+    else if (reads && !['string', 'number', 'boolean'].includes(typeof value))
+      problems.push({ field, rule: 'type', message: `${field}: must be a string` });
+  }
+  return problems;
 }
 
 const INSTRUCTIONS =
@@ -172,27 +207,101 @@ export function mcpServer(caller: Caller, callRoute: CallRoute, servedVersion: s
       }),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    // Own entries only: `toString` or `__proto__` is no more a tool than any other unknown name.
+    const tool = ownEntry(MCP_TOOLS, request.params.name);
+    if (!tool) return toolError('not_found', `No tool ${request.params.name}`);
     const name = request.params.name as ToolName;
-    if (!(name in MCP_TOOLS)) return toolError('not_found', `No tool ${request.params.name}`);
-    const route = ROUTES[MCP_TOOLS[name].route];
+    const route = ROUTES[tool.route];
     if (!allowed(caller, name))
       return toolError(
         'scope_missing',
         route.scope ? missingScopeMessage(route.scope) : 'This key may not use this tool',
       );
-    const input = (request.params.arguments ?? {}) as Record<string, unknown>;
-    // The SDK does not hold arguments to the input schema: what the REST route would not find in its
-    // path (an id, the write's idempotency key) is refused here, as the route refuses a bad field.
-    const missing = (inputSchemaOf(name).required ?? []).filter(
-      (field) => typeof input[field] !== 'string' || input[field] === '',
-    );
-    if (missing.length)
-      return toolError('validation_failed', `${missing.join(', ')}: required`, {
-        details: missing.map((field) => ({ field, rule: 'required', message: 'is required' })),
+    const input = request.params.arguments ?? {};
+    // The SDK does not hold arguments to the input schema: what the REST route could not take from
+    // its path or query as sent is refused here, with the details a REST 400 gives.
+    const problems = argumentProblems(name, input);
+    if (problems.length)
+      return toolError('validation_failed', problems.map((problem) => problem.message).join('; '), {
+        details: problems,
       });
-    return toolResult(await callRoute(MCP_TOOLS[name].route, restRequestOf(name, input)));
+    try {
+      return toolResult(await callRoute(tool.route, restRequestOf(name, input)));
+    } catch (error) {
+      // The route answers its own failures in its envelope: what escapes it is ours, logged, not shown.
+      logger.error('MCP tool failed', { error: error as Error, tool: name });
+      return toolError('internal_error', 'The tool failed unexpectedly; retry shortly');
+    }
   });
+  server.onerror = (error) => logger.warn('MCP protocol error', { error });
   return server;
+}
+
+/** The SDK's schema of each request this server answers, by method (a Map: a method is a name from outside). */
+const REQUEST_SCHEMAS = new Map<
+  string,
+  { safeParse: (value: unknown) => { success: boolean; error?: { issues: unknown[] } } }
+>([
+  ['initialize', InitializeRequestSchema],
+  ['ping', PingRequestSchema],
+  ['tools/list', ListToolsRequestSchema],
+  ['tools/call', CallToolRequestSchema],
+]);
+
+/** JSON-RPC's code for a request whose params are not what its method takes. */
+const INVALID_PARAMS = -32602;
+
+/**
+ * JSON-RPC's "Invalid params" for a request the SDK would take apart with a schema error of its own
+ * (an internal error, -32603, quoting the schema library): what is wrong, in the words and the details
+ * of the API's 400 (validation_failed), or undefined when the request is well formed.
+ */
+export function invalidParams(message: unknown): Record<string, unknown> | undefined {
+  if (!message || typeof message !== 'object' || !('id' in message)) return undefined;
+  const { id, method } = message as { id: unknown; method?: unknown };
+  const schema = typeof method === 'string' ? REQUEST_SCHEMAS.get(method) : undefined;
+  const result = schema?.safeParse(message);
+  if (!result || result.success) return undefined;
+  const details = ((result.error?.issues ?? []) as Parameters<typeof describeIssue>[0][]).map(
+    (issue) => ({
+      field: issue.path.length ? issue.path.map(String).join('.') : 'params',
+      rule: issue.code,
+      message: describeIssue(issue, 'params', message),
+    }),
+  );
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: INVALID_PARAMS,
+      message: `Invalid params: ${details.map((detail) => detail.message).join('; ')}`,
+      data: { code: 'validation_failed', details },
+    },
+  };
+}
+
+/**
+ * The Accept header as the transport requires it (JSON and an event stream) for a client that takes a
+ * JSON answer, which is all this server sends: a client generated from the OpenAPI document asks for
+ * `application/json` (or anything) alone. Undefined for one that takes no JSON: the transport's 406.
+ */
+function acceptedByTransport(accept: string | undefined): string | undefined {
+  const types = (accept ?? '*/*')
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim().toLowerCase());
+  if (
+    !types.some((type) => type === 'application/json' || type === 'application/*' || type === '*/*')
+  )
+    return undefined;
+  return 'application/json, text/event-stream';
+}
+
+/** What one MCP request is: the JSON-RPC message (parsed and bounded by the API's body rules) and its HTTP request. */
+export interface McpRequest {
+  message: unknown;
+  url: string;
+  method: string;
+  headers: Record<string, string | undefined>;
 }
 
 /**
@@ -202,9 +311,13 @@ export function mcpServer(caller: Caller, callRoute: CallRoute, servedVersion: s
 export async function answerMcp(
   caller: Caller,
   callRoute: CallRoute,
-  request: Request,
+  request: McpRequest,
   servedVersion: string,
 ): Promise<Response> {
+  const accept = acceptedByTransport(request.headers.accept);
+  const invalid = invalidParams(request.message);
+  // The transport's own refusal (406) of a client that takes no JSON answer comes first.
+  if (invalid && accept !== undefined) return Response.json(invalid);
   const server = mcpServer(caller, callRoute, servedVersion);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -212,7 +325,20 @@ export async function answerMcp(
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(
+      new Request(request.url, {
+        method: request.method,
+        headers: {
+          ...Object.fromEntries(
+            Object.entries(request.headers).filter(
+              (entry): entry is [string, string] => entry[1] !== undefined,
+            ),
+          ),
+          ...(accept === undefined ? {} : { accept }),
+        },
+        body: JSON.stringify(request.message),
+      }),
+    );
   } finally {
     await server.close();
   }

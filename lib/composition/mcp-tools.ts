@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { REQUEST_SCHEMAS } from './requests.js';
 import { responses } from './responses.js';
-import { ROUTES, type RouteId } from './routes.js';
+import { PATH_PARAMETERS, type PathParameter, ROUTES, type RouteId } from './routes.js';
 import { ID_PATTERN } from '../db/ids.js';
 
 /**
@@ -16,49 +16,49 @@ export const MCP_TOOLS = {
     route: 'listJds',
     title: 'List job descriptions',
     description:
-      'Lists the job descriptions (JDs) of the hiring team, newest first, a page at a time: id, title, status (DRAFT, PUBLISHED, CLOSED), location, when created and updated. Filter by status. Use it to find a JD to look at, or the id of one to rank applicants for. Numbers are passed as strings ("20"). Pass pagination.nextCursor back as `cursor` for the next page.',
+      'Lists the job descriptions (JDs) of the hiring team, newest first, a page at a time: id, title, status, location, when created and updated. Filter by `status`: DRAFT (not yet published), PUBLISHED (open, on the candidate portal), CLOSED (no longer taking applications) or ARCHIVED (kept for the record). Use it to find a JD to look at, or the id of one to rank applicants for. Numbers are passed as strings ("20"). Pass pagination.nextCursor back as `cursor` for the next page.',
   },
   get_jd: {
     route: 'getJd',
     title: 'Get a job description',
     description:
-      "One job description in full (title, description, requirements, status) with its applications' ids and statuses, in match order. Use it to read what a role asks for before judging candidates against it. For a JD with thousands of applications, pass `limit` (and then the answer's cursor) to take them in slices.",
+      "One job description in full (title, description, requirements, status) with its applications' ids and statuses, in match order; `jdId` is its id, from list_jds. Use it to read what a role asks for before judging candidates against it. For a JD with thousands of applications, pass `limit` (and then the answer's pagination.nextCursor as `cursor`) to take them in slices.",
   },
   list_matches: {
     route: 'listMatches',
     title: 'Rank the applicants of a JD',
     description:
-      'A JD\'s applications ranked by AI match score, best first: each with its candidate, status, score and the model that scored it. Use it to shortlist for a role (with a blind key, `candidate` and `email` are null). Filter with minScore ("0" to "100"). A score is the model\'s, with its provenance; it is not a hiring decision. For many applicants, pass `limit` (then the answer\'s cursor).',
+      "A JD's applications ranked by AI match score, best first, unscored last: each with its candidate, status (SCREENING, SHORTLISTED, REJECTED or HIRED), score and whether a person reviewed it. Use it to shortlist for a role (with a blind key, candidate and email are null). To keep only scores above a threshold, use list_applications with its jdId and minScore. A score is the model's, with its provenance; it is not a hiring decision. For many applicants, pass `limit` (then the answer's pagination.nextCursor as `cursor`).",
   },
   list_applications: {
     route: 'listApplications',
     title: 'List applications',
     description:
-      "The team's applications, newest first, filterable by JD (jdId), resume (resumeId), status and score. Use it to see where candidates stand across roles. Pass pagination.nextCursor back as `cursor` for the next page.",
+      'The team\'s applications, newest first, filtered by JD (`jdId`), resume (`resumeId`), `status` (SCREENING: being assessed, SHORTLISTED: chosen for the next step, REJECTED: turned down, HIRED) and best score (`minScore`, `maxScore`, from "0" to "100"), or scored since an instant (`scoredSince`). Use it to see where candidates stand across roles. Pass pagination.nextCursor back as `cursor` for the next page.',
   },
   get_application: {
     route: 'getApplication',
     title: 'Get an application',
     description:
-      "One application with every AI score it has had and each score's provenance (model, version, criteria with their weights, when scored) and its reviews. Use it before recording a review: a review names the score it is about (scoredAt).",
+      "One application (`applicationId`) with every AI score it has had and each score's provenance (model, version, criteria with their weights, when scored) and its reviews. Use it before recording a review: a review names the score it is about (its scoredAt).",
   },
   search_candidates: {
     route: 'listCandidates',
     title: 'Search candidates',
     description:
-      'Candidates (one per resume) with their skills, experience and applications. `search` matches the resume file name, case-insensitive; `email` finds the candidate with that address. Use it to find a person across roles; a blind key sees no file name and cannot use `search` or `email`. Pass pagination.nextCursor back as `cursor` for the next page.',
+      "Candidates (one per resume) with their skills, experience and applications. `search` matches the resume's file name, in any case; `email` finds the candidate with that address. Use it to find a person across roles; a blind key sees no file name and cannot use `search` or `email`. Pass pagination.nextCursor back as `cursor` for the next page.",
   },
   record_review: {
     route: 'createReview',
     title: "Record a review of an application's AI score",
     description:
-      "Records a person's review of one AI score of an application: agree or disagree, with a note. Name the score by its scoredAt (from get_application). Give an idempotencyKey (any unique string) so a retry records it once. The review is in the audit log as made by this key. Use it only when the person you assist has decided: it is a write.",
+      "Records a person's review of one AI score of an application (`applicationId`). `outcome` is what the person decided: confirmed (the score stands), overridden (the person decided otherwise than the score) or rejected (the score is not to be used). `reviewer` is your id of that person; `rationale` says why. Name the score in `score` by its scoredAt (from get_application); without it, the review is of the best score. Give an `idempotencyKey` (any unique string) so that a retry records it once. The review is in the audit log as made by this key. Use it only when the person you assist has decided: it is a write.",
   },
   list_events: {
     route: 'listEvents',
     title: 'Read what happened',
     description:
-      "The team's event log, oldest first, after a position: JDs, resumes and applications created, changed, scored, reviewed or deleted (ids, statuses and scores only). Use it to see what changed since you last looked: keep the last event's id and pass it as `after` next time. Filter by `type` (one or more, comma-separated).",
+      "The team's event log, oldest first, after a position: JDs, resumes and applications created, changed, scored, reviewed or deleted (ids, statuses and scores only). Use it to see what changed since you last looked: keep the last event's id and pass it as `after` next time (or the answer's pagination.nextCursor as `cursor`). Filter with `type` (one or more, comma-separated); `limit` sets how many a page holds.",
   },
 } as const satisfies Record<string, { route: RouteId; title: string; description: string }>;
 
@@ -75,8 +75,8 @@ type JsonSchema = {
   required?: string[];
 } & Record<string, unknown>;
 
-export const pathParametersOf = (route: RouteId): string[] =>
-  [...ROUTES[route].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+export const pathParametersOf = (route: RouteId): PathParameter[] =>
+  [...ROUTES[route].path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as PathParameter);
 
 /** The tool's input: the route's path parameters (required), then its query or body, as JSON Schema. */
 export function inputSchemaOf(name: ToolName): JsonSchema {
@@ -90,7 +90,12 @@ export function inputSchemaOf(name: ToolName): JsonSchema {
     : { type: 'object', properties: {} };
   const properties: Record<string, unknown> = {};
   for (const parameter of pathParametersOf(route))
-    properties[parameter] = { type: 'string', maxLength: 64, pattern: ID_PATTERN.source };
+    properties[parameter] = {
+      type: 'string',
+      maxLength: 64,
+      pattern: ID_PATTERN.source,
+      description: PATH_PARAMETERS[parameter].description,
+    };
   for (const [field, schema] of Object.entries(own.properties ?? {}))
     if (!LEFT_OUT.has(field)) properties[field] = schema;
   // A write through a tool is idempotent: its key is required (the REST Idempotency-Key).
@@ -148,13 +153,16 @@ export function restRequestOf(
   idempotencyKey: string | undefined;
 } {
   const { route } = MCP_TOOLS[name];
-  const parameters = new Set(pathParametersOf(route));
-  const pathParameters: Record<string, string> = {};
-  const rest: Record<string, unknown> = {};
+  const parameters = new Set<string>(pathParametersOf(route));
+  // Maps, so that an argument named like an inherited property is an argument like any other.
+  const path = new Map<string, string>();
+  const others = new Map<string, unknown>();
   for (const [field, value] of Object.entries(input)) {
-    if (parameters.has(field)) pathParameters[field] = String(value);
-    else if (field !== IDEMPOTENCY_KEY && !LEFT_OUT.has(field)) rest[field] = value;
+    if (parameters.has(field)) path.set(field, String(value));
+    else if (field !== IDEMPOTENCY_KEY && !LEFT_OUT.has(field)) others.set(field, value);
   }
+  const pathParameters = Object.fromEntries(path);
+  const rest = Object.fromEntries(others);
   const idempotencyKey =
     typeof input[IDEMPOTENCY_KEY] === 'string' ? (input[IDEMPOTENCY_KEY] as string) : undefined;
   if (ROUTES[route].method !== 'GET')

@@ -35,6 +35,44 @@ export const ROUTES = {
 
 export type RouteId = keyof typeof ROUTES;
 
+/** The names of a path template's parameters: `'/jds/{jdId}'` gives `'jdId'`. */
+type ParametersOf<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParametersOf<Rest>
+  : never;
+export type PathParameter = ParametersOf<(typeof ROUTES)[RouteId]['path']>;
+
+/**
+ * What each path parameter names, with an example: the reference's words for it, and an assistant's
+ * (lib/composition/mcp-tools.ts). A route with a new parameter does not compile until it is here.
+ */
+export const PATH_PARAMETERS: Record<PathParameter, { description: string; example: string }> = {
+  jdId: { description: "A JD's id, as GET /jds lists it.", example: 'jd-backend' },
+  resumeId: {
+    description: "A resume's id, which is also its candidate's, as GET /resumes lists it.",
+    example: 'res-7d3f',
+  },
+  applicationId: {
+    description: "An application's id, as GET /applications and GET /matches/{jdId} list it.",
+    example: 'app-1',
+  },
+  reviewId: {
+    description: "A review's id, as POST /applications/{applicationId}/reviews answered it.",
+    example: '01JDQ4M8X2V7N3K5R9T6W1Y0ZB',
+  },
+  keyId: {
+    description: "An API key's id (never the key itself).",
+    example: '01JDQ4M8X2V7N3K5R9T6W1Y0ZA',
+  },
+  webhookId: {
+    description: "A webhook endpoint's id, as GET /webhooks lists it.",
+    example: 'wh_01JDQ4M8X2V7N3K5R9T6W1Y0ZC',
+  },
+  eventId: {
+    description: "An event's id, as GET /events lists it.",
+    example: 'evt_01JDQ4M8X2V7N3K5R9T6W1Y0ZD',
+  },
+};
+
 export const AUTHORIZER_FUNCTION = 'authorizer';
 /** Answers every request no route matches (the HTTP API's $default route) with a 404 envelope. */
 export const NOT_FOUND_FUNCTION = 'not-found';

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import type { RouteRequests } from '../http/route-definition.js';
 import { type EVENT_ROUTES, LONG_POLL_MAX_SECONDS } from './routes.js';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from './types.js';
-import { positiveInteger } from '../schemas/fields.js';
+import { described, pageLimitQuery } from '../schemas/fields.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
 
 const eventTypes = z.string().check(
   z.maxLength(EVENT_TYPES.join(',').length),
@@ -25,7 +26,7 @@ const position = z
 
 /** `cursor`, as on every list, or `after` (the same position: an event id); unknown parameters are refused. */
 /** How long to wait for an event when there is none yet: whole seconds, 0 (the default) to LONG_POLL_MAX_SECONDS. */
-const waitSeconds = z
+export const waitSeconds = z
   .string()
   .check(
     z.maxLength(2),
@@ -36,11 +37,23 @@ const waitSeconds = z
   );
 
 export const listEventsQuery = z.strictObject({
-  cursor: z.optional(position),
-  after: z.optional(position),
-  type: z.optional(eventTypes),
-  limit: z.optional(positiveInteger),
-  wait: z.optional(waitSeconds),
+  cursor: described(
+    z.optional(position),
+    'Where the page starts: the `pagination.nextCursor` of the page before. Absent (and no `after`): the oldest event kept (30 days).',
+  ),
+  after: described(
+    z.optional(position),
+    'Read the events after this one (its id, `evt_…`): the last event you handled, to go on from it.',
+  ),
+  type: described(
+    z.optional(eventTypes),
+    `Only events of these types, comma-separated: ${EVENT_TYPES.join(', ')}.`,
+  ),
+  limit: pageLimitQuery({ default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }, 'Events'),
+  wait: described(
+    z.optional(waitSeconds),
+    `When no event is after the position yet, hold the request up to this many seconds (0 to ${LONG_POLL_MAX_SECONDS}, default 0) and answer as soon as one is: a long-poll.`,
+  ),
 });
 
 /** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */

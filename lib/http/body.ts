@@ -1,6 +1,7 @@
-import { InvalidInputError } from '../errors.js';
+import { fieldError, InvalidInputError } from '../errors.js';
 import { LIMITS } from '../schemas/limits.js';
 import { refuseMalformedText } from '../schemas/well-formed.js';
+import { jsonNestingDepth } from '../schemas/json-depth.js';
 import { HttpError } from './errors.js';
 
 function mediaType(header: string | undefined): { type: string; charset: string | undefined } {
@@ -22,7 +23,8 @@ function utf8Text(raw: string, isBase64Encoded: boolean): string {
 
 /**
  * A request body as the API accepts it: `Content-Type: application/json` (any case, with no charset or
- * utf-8), at most 256 KB, valid UTF-8, valid JSON, and every string well-formed (../schemas/well-formed.ts).
+ * utf-8), at most 256 KB, valid UTF-8, valid JSON nested at most 64 levels deep, and every string
+ * well-formed (../schemas/well-formed.ts).
  */
 export function parseJsonBody(
   contentTypeHeader: string | undefined,
@@ -43,6 +45,15 @@ export function parseJsonBody(
     );
   }
   if (text.trim() === '') throw new InvalidInputError('Request body is required');
+  // Measured before anything recursive reads it (a schema, JSON.stringify, the MCP SDK): a body nested
+  // thousands of levels deep would overflow their stacks, a 500 for what is the client's mistake.
+  const depth = jsonNestingDepth(text);
+  if (depth > LIMITS.bodyNesting)
+    throw fieldError(
+      'body',
+      'max_depth',
+      `nests ${depth} levels deep: at most ${LIMITS.bodyNesting} are accepted`,
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -4,6 +4,7 @@ import type { JD_ROUTES } from './routes.js';
 import {
   deltaExcludes,
   deltaShape,
+  described,
   freeText,
   optionalShape,
   paginationShape,
@@ -31,8 +32,14 @@ const externalId = z
 export const listJdsQuery = z
   .strictObject({
     ...paginationShape,
-    status: z.optional(z.enum(JD_STATUSES)),
-    externalId: z.optional(externalId),
+    status: described(
+      z.optional(z.enum(JD_STATUSES)),
+      'Only JDs in this status: DRAFT (created, not yet published), PUBLISHED (on the candidate portal), CLOSED (no longer taking applications), ARCHIVED (kept for the record).',
+    ),
+    externalId: described(
+      z.optional(externalId),
+      'The JD your system knows by this id of its own (the `externalId` it was written with): one JD at most.',
+    ),
     ...deltaShape,
   })
   .check(

@@ -1,4 +1,5 @@
 import { limitOf } from '../http/pagination.js';
+import { EXPORT_PAGE } from './requests.js';
 import pMap from 'p-map';
 import {
   type ApplicationItem,
@@ -31,9 +32,6 @@ import type { SpaceId } from '../db/spaces.js';
  * entry) come a page at a time, by cursor, because a candidate may hold thousands of applications of
  * 100 scores each: far more than one answer carries.
  */
-
-/** How many applications one page of an export holds, unless asked, and at most (a page also ends at PAGE_BYTES). */
-export const EXPORT_PAGE = { default: 10, max: 20 } as const;
 
 /** The page asked for: `limit` (default 10, clamped at 20) applications after `cursor`. */
 export function exportPage(query: { limit?: string | undefined; cursor?: string | undefined }) {

@@ -2,12 +2,13 @@ import * as z from 'zod/mini';
 import type { RouteRequests } from '../http/route-definition.js';
 import type { RESUME_ROUTES } from './routes.js';
 import {
-  cursorParameter,
+  cursorQuery,
   deltaExcludes,
   deltaShape,
+  described,
   optionalText,
+  pageLimitQuery,
   paginationShape,
-  positiveInteger,
 } from '../schemas/fields.js';
 import { LIMITS } from '../schemas/limits.js';
 
@@ -28,8 +29,14 @@ const email = z
 export const listCandidatesQuery = z
   .strictObject({
     ...paginationShape,
-    search: optionalText(LIMITS.search),
-    email: z.optional(email),
+    search: described(
+      optionalText(LIMITS.search),
+      "Only candidates whose resume's file name contains this text, in any case.",
+    ),
+    email: described(
+      z.optional(email),
+      'Only the candidate whose resume has this e-mail address, matched whole and in any case.',
+    ),
     ...deltaShape,
   })
   .check(
@@ -40,10 +47,13 @@ export const listCandidatesQuery = z
     deltaExcludes('page', 'search', 'email'),
   );
 
+/** How many applications one page of an export holds, unless asked, and at most (a page also ends at PAGE_BYTES). */
+export const EXPORT_PAGE = { default: 10, max: 20 } as const;
+
 /** GET /candidates/:resumeId/export: a page of the candidate's applications (1–20, default 10), by cursor. */
 export const exportCandidateQuery = z.strictObject({
-  limit: z.optional(positiveInteger),
-  cursor: z.optional(cursorParameter),
+  limit: pageLimitQuery(EXPORT_PAGE, 'Applications'),
+  cursor: cursorQuery(),
 });
 
 /** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { LIMITS, SCORE_RANGE } from './limits.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SLICE_SIZE } from '../db/pagination.js';
 
 /** The building blocks of request schemas (./requests/*.ts). */
 
@@ -55,19 +56,47 @@ export const cursorParameter = z
   );
 
 /**
+ * `schema` with the words the reference shows for it (docs/openapi.json), which are also what an
+ * assistant reads of a tool's argument (lib/composition/mcp-tools.ts): every query parameter has some.
+ */
+export function described<S extends z.ZodMiniType>(schema: S, description: string): S {
+  return schema.check(z.describe(description));
+}
+
+/** `cursor`, as every list takes it. */
+export const cursorQuery = () =>
+  described(
+    z.optional(cursorParameter),
+    'Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were.',
+  );
+
+/** `limit` of a list read a page at a time, `max` items at most. */
+export const pageLimitQuery = (bounds: { default: number; max: number }, items = 'Items') =>
+  described(
+    z.optional(positiveInteger),
+    `${items} per page: 1 to ${bounds.max} (default ${bounds.default}); a larger number is taken as ${bounds.max}.`,
+  );
+
+/**
  * The query parameters of an opt-in slice of a list the spec hands over whole (a JD's matches and
  * applications, the keys): without them, the whole list.
  */
 export const sliceShape = {
-  limit: z.optional(positiveInteger),
-  cursor: z.optional(cursorParameter),
+  limit: described(
+    z.optional(positiveInteger),
+    `Take the list in slices of this many items: 1 to ${MAX_SLICE_SIZE} (a larger number is taken as ${MAX_SLICE_SIZE}). Without \`limit\` and \`cursor\`, the whole list in one answer.`,
+  ),
+  cursor: cursorQuery(),
 };
 
 /** The query parameters every paginated list takes. A parameter a list does not take is refused (400), never ignored. */
 export const paginationShape = {
-  page: z.optional(positiveInteger),
-  limit: z.optional(positiveInteger),
-  cursor: z.optional(cursorParameter),
+  page: described(
+    z.optional(positiveInteger),
+    'The page to read, counted from 1 (the default) in pages of `limit` items. To read a whole list, follow `cursor` instead: a numbered page shifts when items are added.',
+  ),
+  limit: pageLimitQuery({ default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }),
+  cursor: cursorQuery(),
 };
 
 /** A schema for each field of `bounds`, made from its bound (a resource's declaration of its fields). */
@@ -112,8 +141,14 @@ export const syncTokenParameter = z
  * one, `syncToken` (from the last page of the previous walk) goes on from where it ended.
  */
 export const deltaShape = {
-  updatedSince: z.optional(z.iso.datetime({ offset: true }).check(z.maxLength(35))),
-  syncToken: z.optional(syncTokenParameter),
+  updatedSince: described(
+    z.optional(z.iso.datetime({ offset: true }).check(z.maxLength(35))),
+    'Start a delta walk (ISO 8601 instant): the items created, changed or deleted at or after it, deletions as `{id, deleted: true, deletedAt}`. Its last page carries `pagination.syncToken`.',
+  ),
+  syncToken: described(
+    z.optional(syncTokenParameter),
+    "Go on with a delta walk: the `pagination.syncToken` of the last walk's last page. Answers what changed since that walk read.",
+  ),
 };
 
 /** A delta walk takes none of `fields` (a plain list's page number and filters): a 400 names the first sent. */

@@ -14,6 +14,11 @@ export const LIMITS = {
   cursor: 512,
   bodyBytes: 256 * 1024,
   /**
+   * Levels of arrays and objects a body may nest: twice what DynamoDB stores (32), which a product
+   * event's data already reaches inside POST /test/product-events' envelope of three.
+   */
+  bodyNesting: 64,
+  /**
    * A JD's fields together as JSON (UTF-8 bytes): what one POST /jds can send. Each PATCH is bounded by
    * the body limit alone, so without this two of them could grow a JD past DynamoDB's 400 KB item; at
    * it, the JD's body item and the answer to PATCH (its idempotency record) stay far under.

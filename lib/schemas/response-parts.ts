@@ -57,6 +57,16 @@ export const deletedEntry = z.strictObject({
   deleted: z.literal(true),
   deletedAt: timestamp,
 });
+/**
+ * An entry of a delta walk: the item, or its deletion. A live entry never carries `deleted`, but is
+ * typed with it as `false` when absent, so that a client's `entry.deleted === true` compiles and tells
+ * the two apart.
+ */
+export const deltaEntry = <T extends z.ZodMiniObject, D extends z.ZodMiniType>(
+  item: T,
+  deleted: D,
+) => z.union([z.extend(item, { deleted: z.optional(z.literal(false)) }), deleted]);
+
 /** The pagination of a delta walk: `syncToken` on its last page, where the next walk starts. */
 export const deltaPagination = z.strictObject({
   limit: z.number(),
@@ -69,7 +79,7 @@ export const deltaPagination = z.strictObject({
  * (`kind: "changes"`, whose items may be deletions): one check of `kind` types every item.
  */
 export const paginatedOrDelta = <
-  T extends z.ZodMiniType,
+  T extends z.ZodMiniObject,
   D extends z.ZodMiniType = typeof deletedEntry,
 >(
   item: T,
@@ -85,7 +95,7 @@ export const paginatedOrDelta = <
     z.strictObject({
       success: z.literal(true),
       kind: z.literal('changes'),
-      data: page(z.union([item, (deleted ?? deletedEntry) as D])),
+      data: page(deltaEntry(item, (deleted ?? deletedEntry) as D)),
       pagination: deltaPagination,
     }),
   ]);

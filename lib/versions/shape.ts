@@ -2,6 +2,7 @@ import { UnsupportedVersionError } from '../errors.js';
 import { processWide } from '../process-wide.js';
 import { FIRST_VERSION } from './first.js';
 import { API_VERSIONS, type ApiVersion, type Shape } from './table.js';
+import { ownEntry } from '../objects.js';
 
 /** The request header that names a version, and the answer header that says which one served it. */
 export const VERSION_HEADER = 'Hiring-Version';
@@ -71,7 +72,8 @@ export function shapeEvent<E extends { type: string }>(version: string, event: E
   let shaped: Shape = event;
   for (const declared of changesDown(currentVersion(), version)) {
     // By the type it has at this step: a version may rename types too.
-    const change = declared.changes?.events?.[shaped.type as string];
+    const events = declared.changes?.events;
+    const change = events && ownEntry(events, shaped.type as string);
     if (change) shaped = change(shaped);
   }
   return shaped as E;
@@ -104,7 +106,8 @@ export function shapeAnswer(
     };
   }
   for (const declared of changesDown(from, version)) {
-    const change = declared.changes?.answers?.[routeId];
+    const answers = declared.changes?.answers;
+    const change = answers && ownEntry(answers, routeId);
     if (change) shaped = change(shaped);
   }
   return { answer: shaped, served: version };
@@ -114,7 +117,8 @@ export function shapeAnswer(
 export function upgradeRequest(version: string, routeId: string, body: unknown): unknown {
   let upgraded = body;
   for (const declared of changesDown(currentVersion(), version).reverse()) {
-    const change = declared.changes?.requests?.[routeId];
+    const requests = declared.changes?.requests;
+    const change = requests && ownEntry(requests, routeId);
     if (change) upgraded = change(upgraded);
   }
   return upgraded;

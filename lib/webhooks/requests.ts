@@ -2,9 +2,10 @@ import * as z from 'zod/mini';
 import type { RouteRequests } from '../http/route-definition.js';
 import type { WEBHOOK_ROUTES } from './routes.js';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/types.js';
-import { cursorParameter, optionalText, positiveInteger, sliceShape } from '../schemas/fields.js';
+import { cursorQuery, optionalText, pageLimitQuery, sliceShape } from '../schemas/fields.js';
 import { MAX_DELIVERY_RATE } from './model.js';
 import { LIMITS } from '../schemas/limits.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
 import { apiVersionField } from '../versions/fields.js';
 
 export const createWebhookBody = z.strictObject({
@@ -41,8 +42,8 @@ export const replayWebhookBody = z.strictObject({
 export const listWebhooksQuery = z.strictObject(sliceShape);
 
 export const listWebhookDeliveriesQuery = z.strictObject({
-  limit: z.optional(positiveInteger),
-  cursor: z.optional(cursorParameter),
+  limit: pageLimitQuery({ default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }, 'Deliveries'),
+  cursor: cursorQuery(),
 });
 
 /** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */

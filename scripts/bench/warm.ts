@@ -115,7 +115,7 @@ export async function warmOverhead(invocations: number): Promise<Map<string, num
   const results = new Map<string, number>();
   const functions = [AUTHORIZER_FUNCTION, ...routeEntries().map(([, route]) => route.functionName)];
   for (const name of functions) {
-    if (name in NOT_MEASURED_WARM) continue;
+    if (Object.hasOwn(NOT_MEASURED_WARM, name)) continue;
     const event = fixtureAsOf(JSON.parse(readFileSync(join(EVENTS, `${name}.json`), 'utf8')));
     if (name === AUTHORIZER_FUNCTION) event.headers['x-api-key'] = validKey;
     // The fixture's host needs DNS, which this machine may not have: an address measures the create itself.

@@ -38,11 +38,14 @@ function routeKey(route: EventRoute): string {
 /** API Gateway comma-joins repeated query keys. */
 export function queryParameters(rawQueryString: string): Record<string, string> | undefined {
   if (!rawQueryString) return undefined;
-  const result: Record<string, string> = {};
+  // A Map, so that a parameter named like an inherited property (`constructor`, `__proto__`) is one
+  // of its own, as API Gateway passes it on.
+  const result = new Map<string, string>();
   for (const [key, value] of new URLSearchParams(rawQueryString)) {
-    result[key] = key in result ? `${result[key]},${value}` : value;
+    const earlier = result.get(key);
+    result.set(key, earlier === undefined ? value : `${earlier},${value}`);
   }
-  return result;
+  return Object.fromEntries(result);
 }
 
 /** Names the local gateway answers on (it listens on the loopback address only). */

@@ -44,14 +44,18 @@ const gatewayMessage = (status: number, message: string): Reply => ({
 
 /** Lower-cased names; repeated headers comma-joined, as API Gateway delivers them. */
 function collectHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
+  // A Map, so that a header named like an inherited property (`constructor`) is one of its own.
+  const headers = new Map<string, string>();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = (req.rawHeaders[i] as string).toLowerCase();
     const value = req.rawHeaders[i + 1] as string;
-    headers[name] =
-      name in headers ? `${headers[name]}${name === 'cookie' ? '; ' : ','}${value}` : value;
+    const earlier = headers.get(name);
+    headers.set(
+      name,
+      earlier === undefined ? value : `${earlier}${name === 'cookie' ? '; ' : ','}${value}`,
+    );
   }
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {

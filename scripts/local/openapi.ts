@@ -6,7 +6,14 @@ import { TEST_DELIVERIES_PER_MINUTE } from '../../lib/webhooks/model.js';
 import { codes, type RouteAnswers } from '../../lib/http/route-definition.js';
 import { currentVersion } from '../../lib/versions/shape.js';
 import { ERROR_CODES } from '../../lib/errors.js';
-import { API_PREFIX, routeEntries } from '../../lib/composition/routes.js';
+import {
+  API_PREFIX,
+  PATH_PARAMETERS,
+  type PathParameter,
+  routeEntries,
+} from '../../lib/composition/routes.js';
+import { waitSeconds } from '../../lib/events/requests.js';
+import { LONG_POLL_MAX_SECONDS } from '../../lib/events/routes.js';
 import { applicationRouteAnswers } from '../../lib/applications/routes.js';
 import { jdRouteAnswers } from '../../lib/jds/routes.js';
 import { keyRouteAnswers } from '../../lib/keys/routes.js';
@@ -42,6 +49,16 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
  * accepted and clamped.
  */
 const override = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+  if (context.zodSchema === waitSeconds) {
+    for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
+    Object.assign(context.jsonSchema, {
+      type: 'integer',
+      format: 'int32',
+      minimum: 0,
+      maximum: LONG_POLL_MAX_SECONDS,
+    });
+    return;
+  }
   if (context.zodSchema === scoreParameter) {
     for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
     Object.assign(context.jsonSchema, { type: 'number', minimum: 0, maximum: 100 });
@@ -130,16 +147,42 @@ const TAGS = [
     description: 'The event log: every change, in order, for 30 days; read by cursor.',
   },
   {
+    name: 'Applications',
+    prefix: '/applications',
+    description:
+      'Applications with every AI score and its provenance, filtered across JDs; the reviews people record of a score.',
+  },
+  {
     name: 'Webhooks',
     prefix: '/webhooks',
     description:
       'Endpoints that receive the events as signed Standard Webhooks deliveries, with their delivery log.',
   },
+  {
+    name: 'Audit log',
+    prefix: '/audit-log',
+    description: 'Who changed what, and through which route: keys, webhooks, JDs and reviews.',
+  },
+  {
+    name: 'Test mode',
+    prefix: '/test',
+    description:
+      "A test key's own space: put it back to its sample data, or apply the product's events to it.",
+  },
+  {
+    name: 'MCP',
+    prefix: '/mcp',
+    description: 'The API as a Model Context Protocol server, for AI assistants on the same keys.',
+  },
   { name: 'Account', prefix: '/whoami', description: 'The calling key: tenant, scopes and quota.' },
 ] as const;
-const tagOf = (route: Route) =>
-  TAGS.find((tag) => route.path === tag.prefix || route.path.startsWith(`${tag.prefix}/`))?.name ??
-  'Account';
+const tagOf = (route: Route) => {
+  const tag = TAGS.find(
+    ({ prefix }) => route.path === prefix || route.path.startsWith(`${prefix}/`),
+  );
+  if (!tag) throw new Error(`No tag of the reference holds ${route.path}: add one to TAGS`);
+  return tag.name;
+};
 
 /** The headers the service sends, declared once and referred to by the answers that carry them. */
 const integerHeader = (description: string, required: boolean) => ({
@@ -202,6 +245,12 @@ const HEADERS = {
     description:
       "The resource's version (a strong validator: any change to what its read shows raises it); send it back as If-Match to change the resource only if nobody else did, or as If-None-Match to read it only if it changed (304). Absent on an idempotent replay.",
     required: false,
+    schema: { type: 'string', maxLength: 24, pattern: '^"[0-9]{1,20}"$' },
+  },
+  ReadETag: {
+    description:
+      "The resource's version (a strong validator: any change to what its read shows raises it); send it back as If-Match to change the resource only if nobody else did, or as If-None-Match to read it only if it changed (304).",
+    required: true,
     schema: { type: 'string', maxLength: 24, pattern: '^"[0-9]{1,20}"$' },
   },
   DigestETag: DIGEST_ETAG,
@@ -333,29 +382,34 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
   const schemas = (
     REQUEST_SCHEMAS as Partial<Record<string, { body?: z.ZodMiniType; query?: z.ZodMiniType }>>
   )[id];
-  const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
-    name: match[1],
-    in: 'path',
-    required: true,
-    description:
-      match[1] === 'eventId'
-        ? 'An event id (evt_…)'
-        : 'An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-"',
-    schema:
-      match[1] === 'eventId'
-        ? { type: 'string', maxLength: 30, pattern: '^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$' }
-        : { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' },
-  }));
+  const parameters: JsonSchema[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => {
+    const name = match[1] as PathParameter;
+    return {
+      name,
+      in: 'path',
+      required: true,
+      description:
+        PATH_PARAMETERS[name].description +
+        (name === 'eventId' ? '' : ' An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".'),
+      example: PATH_PARAMETERS[name].example,
+      schema:
+        name === 'eventId'
+          ? { type: 'string', maxLength: 30, pattern: '^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$' }
+          : { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    };
+  });
   if (schemas?.query) {
     const query = querySchema(schemas.query) as {
       properties?: Record<string, JsonSchema>;
       required?: string[];
     };
-    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+    for (const [name, { description, ...schema }] of Object.entries(query.properties ?? {})) {
+      // The parameter's words go on the parameter, where generated clients and viewers show them.
       parameters.push({
         name,
         in: 'query',
         required: query.required?.includes(name) ?? false,
+        description,
         schema,
       });
     }
@@ -364,14 +418,17 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
   // A versioned resource's ETag is its version; another single resource's, a digest of the answer.
   // A create answers the ETag the GET of what it made gives, if that has one.
   const reader = route.location === undefined ? undefined : readerOf(route.location);
+  // A read always sends its ETag; a write's answer has none when it is an idempotent replay.
   const etag =
-    ('versioned' in route && route.successStatus !== 204) || (reader && 'versioned' in reader)
-      ? headerRefs('ETag')
-      : 'conditional' in route
-        ? { ETag: { $ref: '#/components/headers/DigestETag' } }
-        : reader && 'conditional' in reader
-          ? { ETag: { $ref: '#/components/headers/CreatedDigestETag' } }
-          : {};
+    'versioned' in route && route.method === 'GET'
+      ? { ETag: { $ref: '#/components/headers/ReadETag' } }
+      : ('versioned' in route && route.successStatus !== 204) || (reader && 'versioned' in reader)
+        ? headerRefs('ETag')
+        : 'conditional' in route
+          ? { ETag: { $ref: '#/components/headers/DigestETag' } }
+          : reader && 'conditional' in reader
+            ? { ETag: { $ref: '#/components/headers/CreatedDigestETag' } }
+            : {};
   const answers: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.summary,
@@ -390,7 +447,7 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
         : {
             content: {
               'application/json': {
-                schema: ref(`${pascal(id)}Response`),
+                schema: ref(`${pascal(id)}Answer`),
                 ...examplesOf(recorded, String(route.successStatus)),
               },
             },
@@ -422,9 +479,9 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     };
     answers['406'] = {
       description:
-        "The request does not accept both application/json and text/event-stream, as MCP's Streamable HTTP transport requires: a JSON-RPC error",
+        'The request does not accept a JSON answer (its Accept header names neither application/json nor */*): a JSON-RPC error',
       headers: headerRefs(...RATE_LIMIT_HEADERS, ...ANSWER_HEADERS),
-      content: { 'application/json': { schema: ref('McpResponse') } },
+      content: { 'application/json': { schema: ref('McpAnswer') } },
     };
   }
   if ('conditional' in route) {
@@ -531,9 +588,13 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     operationId: id,
     tags: [tagOf(route)],
     summary: route.summary,
-    description: route.scope
-      ? `Scope: \`${route.scope.scope}\`${route.scope.generic ? ` or \`${route.scope.generic}\`` : ''}.`
-      : 'Any valid key.',
+    description:
+      (route.scope
+        ? `Scope: \`${route.scope.scope}\`${route.scope.generic ? ` or \`${route.scope.generic}\`` : ''}.`
+        : 'Any valid key.') +
+      (id === 'mcp'
+        ? " Send `Accept: application/json, text/event-stream`, as MCP's Streamable HTTP transport asks of clients; `application/json` alone is taken too, since this server answers JSON only (no event stream). The body is one JSON-RPC 2.0 message (docs/mcp.md)."
+        : ''),
     'x-required-scope': route.scope?.scope ?? null,
     parameters,
     ...(schemas?.body
@@ -719,7 +780,7 @@ export function buildOpenApi(): JsonSchema {
   });
   const answers = routes
     .filter(([, route]) => route.successStatus !== 204)
-    .map(([id]) => [responses[id], `${pascal(id)}Response`] as [z.ZodMiniType, string]);
+    .map(([id]) => [responses[id], `${pascal(id)}Answer`] as [z.ZodMiniType, string]);
   const schemas: Record<string, JsonSchema> = {
     ...(openToAdditions(namedSchemas([...SCHEMA_NAMES, ...answers], 'output')) as Record<
       string,

@@ -63,6 +63,26 @@ describe('local gateway over real HTTP, as API Gateway HTTP API', () => {
     );
   });
 
+  it('passes a query parameter named like an inherited property on as its own, as API Gateway does', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+
+    const replies = await Promise.all(
+      ['__proto__', 'constructor', 'toString'].map((name) =>
+        fetch(`${gatewayUrl()}/jds?${name}=x`, { headers: { 'X-API-Key': key } }),
+      ),
+    );
+
+    for (const [i, name] of ['__proto__', 'constructor', 'toString'].entries()) {
+      const reply = replies[i] as Response;
+      expect(reply.status, name).toBe(400);
+      expect(((await reply.json()) as { error: string }).error).toBe(
+        `Unknown query parameter "${name}": not accepted by this endpoint`,
+      );
+    }
+    expect(queryParameters('constructor=a&constructor=b')).toEqual({ constructor: 'a,b' });
+    expect(Object.hasOwn(queryParameters('__proto__=x') ?? {}, '__proto__')).toBe(true);
+  });
+
   it('answers unknown routes with a 404 envelope and serves the OpenAPI document and reference without a key', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
     const unknown = await fetch(`${gatewayUrl()}/nope`, { headers: { 'X-API-Key': key } });

@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createClient as generate } from '@hey-api/openapi-ts';
 import createFetchClient from 'openapi-fetch';
@@ -57,6 +57,12 @@ beforeAll(async () => {
       '  if (error) return error.code;',
       "  if (data?.kind === 'page') return data.data.map((jd) => jd.title);",
       '  return [];',
+      '}',
+      '// A delta walk: a deletion is told apart from a live item by `deleted === true`.',
+      'export async function removed(token: string): Promise<string[]> {',
+      '  const { data } = await listJds({ query: { syncToken: token } });',
+      "  if (data?.kind !== 'changes') return [];",
+      '  return data.data.flatMap((entry) => (entry.deleted === true ? [entry.id] : []));',
       '}',
       '',
     ].join('\n'),
@@ -126,6 +132,13 @@ describe('clients generated from the published document, configured with the doc
       .getPreEmitDiagnostics(program)
       .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
     expect(problems).toEqual([]);
+  });
+
+  it('name each operation’s answer once: no component takes the name Hey API gives it', async () => {
+    const types = await readFile(join(OUTPUT, 'types.gen.ts'), 'utf8');
+
+    expect(types).toMatch(/export type ListJdsResponse = /);
+    expect(types.match(/\w+Response2\b/g) ?? []).toEqual([]);
   });
 });
 

@@ -316,6 +316,62 @@ describe('OpenAPI document', () => {
     expect(types).toContain('"jd.created": {');
   });
 
+  it('describes every parameter, gives every path parameter an example, and files every operation under its resource', () => {
+    const document = buildOpenApi() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId: string;
+            tags: string[];
+            parameters: {
+              name: string;
+              in: string;
+              description?: string;
+              example?: string;
+              schema: { type: string };
+            }[];
+            responses: Record<string, { headers?: Record<string, { $ref?: string }> }>;
+          }
+        >
+      >;
+      components: { headers: Record<string, { required: boolean }>; schemas: object };
+    };
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    const parameters = operations.flatMap((operation) =>
+      operation.parameters.map((parameter) => ({ ...parameter, operation: operation.operationId })),
+    );
+    const tagOf = (id: string) =>
+      operations.find((operation) => operation.operationId === id)?.tags;
+
+    expect(parameters.filter((parameter) => parameter.in === 'query').length).toBeGreaterThan(50);
+    for (const parameter of parameters)
+      expect(
+        parameter.description?.length ?? 0,
+        `${parameter.operation} ${parameter.in} ${parameter.name}`,
+      ).toBeGreaterThan(10);
+    for (const parameter of parameters.filter((parameter) => parameter.in === 'path'))
+      expect(parameter.example, `${parameter.operation} ${parameter.name}`).toMatch(/\S/);
+    expect(
+      parameters.find((parameter) => parameter.name === 'wait')?.schema.type,
+      'wait is a number of seconds, as limit and page are numbers',
+    ).toBe('integer');
+    expect(tagOf('getApplication')).toEqual(['Applications']);
+    expect(tagOf('createReview')).toEqual(['Applications']);
+    expect(tagOf('listAuditLog')).toEqual(['Audit log']);
+    expect(tagOf('resetTestSpace')).toEqual(['Test mode']);
+    expect(tagOf('mcp')).toEqual(['MCP']);
+    // A read always sends its ETag.
+    const getJd = operations.find((operation) => operation.operationId === 'getJd');
+    const etag = getJd?.responses['200']?.headers?.ETag?.$ref?.split('/').at(-1) as string;
+    expect(document.components.headers[etag]?.required).toBe(true);
+    // Generated clients name an operation's answer <Operation>Response: no component may take it.
+    expect(
+      Object.keys(document.components.schemas).filter((name) => /Response$/.test(name)),
+    ).toEqual([]);
+  });
+
   it('types what the wire carries: integer page and limit, 409 on every write, RateLimit, version and Retry-After headers where sent', () => {
     const document = buildOpenApi() as {
       paths: Record<

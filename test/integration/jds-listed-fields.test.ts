@@ -72,7 +72,7 @@ describe('a listed JD field', () => {
     expect(walk.json.data).toHaveLength(3);
 
     // Every JD text an event's data has a place for carries the JD's value.
-    const named = JD_TEXT_FIELDS.filter((field) => field in jdEventData.def.shape);
+    const named = JD_TEXT_FIELDS.filter((field) => Object.hasOwn(jdEventData.def.shape, field));
     expect(named).toContain('title');
     const events = await callApi('GET', '/events?type=jd.created', { key });
     expect(events.json.data).toHaveLength(3);

@@ -258,6 +258,68 @@ describe('MCP server (POST /mcp)', () => {
     expect(fromClient.status, fromClient.text).toBe(200);
   });
 
+  it('refuses a body nested thousands of levels deep as REST does (400), before anything recursive reads it', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const deep = (levels: number) =>
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_jds","arguments":{"x":${'['.repeat(levels)}${']'.repeat(levels)}}}}`;
+    const post = (body: string, path = '/mcp') =>
+      fetch(`${baseUrl()}${path}`, {
+        method: 'POST',
+        headers: {
+          'X-API-Key': key,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body,
+      });
+
+    for (const levels of [5_000, 20_000]) {
+      const mcp = await post(deep(levels));
+      const rest = await post(deep(levels), '/jds');
+      const answer = (await mcp.json()) as Record<string, unknown>;
+
+      expect(mcp.status, JSON.stringify(answer)).toBe(400);
+      expect(answer).toMatchObject({
+        success: false,
+        code: 'validation_failed',
+        details: [{ field: 'body', rule: 'max_depth' }],
+      });
+      expect(rest.status).toBe(400);
+    }
+  });
+
+  it('answers tool names every object inherits as unknown tools, and malformed calls as invalid params', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const client = await connect(key);
+    const call = (params: unknown) =>
+      callApi('POST', '/mcp', {
+        key,
+        body: { jsonrpc: '2.0', id: 3, method: 'tools/call', params },
+        headers: { Accept: 'application/json, text/event-stream' },
+      });
+
+    for (const name of ['__proto__', 'toString', 'constructor', 'hasOwnProperty']) {
+      const result = await client.callTool({ name, arguments: {} });
+      expect(result.isError, name).toBe(true);
+      expect(JSON.parse((result.content as { text: string }[])[0]?.text ?? '{}')).toEqual({
+        code: 'not_found',
+        error: `No tool ${name}`,
+      });
+    }
+    const stringArguments = await call({ name: 'get_jd', arguments: 'jd-platform' });
+    const numericId = await client.callTool({ name: 'get_jd', arguments: { jdId: 5 } });
+
+    expect(stringArguments.status).toBe(200);
+    expect(stringArguments.json.error).toMatchObject({
+      code: -32602,
+      data: { code: 'validation_failed', details: [{ field: 'params.arguments' }] },
+    });
+    expect(JSON.parse((numericId.content as { text: string }[])[0]?.text ?? '{}')).toMatchObject({
+      code: 'validation_failed',
+      error: 'jdId: must be a string',
+    });
+  });
+
   it("serves a test key's tools from its test space only", async () => {
     const tenantId = newTenantId('mcp');
     await tenantWithKey(db(), ['read'], tenantId);

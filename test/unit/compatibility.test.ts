@@ -37,7 +37,7 @@ const listJds = {
 
 describe('the published document, as a validating client reads it', () => {
   it('accepts an answer with a property added after it was generated, at any depth', () => {
-    const listJdsResponse = validatorOf('ListJdsResponse');
+    const listJdsResponse = validatorOf('ListJdsAnswer');
     expect(listJdsResponse(listJds), JSON.stringify(listJdsResponse.errors)).toBe(true);
     expect(
       listJdsResponse({

@@ -702,7 +702,7 @@ export class HiringClient {
   }): AsyncGenerator<{ event: Event; cursor: string }> {
     const { signal } = options;
     let cursor = options.after;
-    const wait = String(longPollSeconds(options.waitSeconds));
+    const wait = longPollSeconds(options.waitSeconds);
     let longPoll = true;
     let atTheEnd = false;
     while (!signal?.aborted) {

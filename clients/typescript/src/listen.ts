@@ -172,7 +172,7 @@ export async function listen(options: ListenOptions): Promise<void> {
         {
           after: state.after,
           limit: 100,
-          ...(waiting && longPoll ? { wait: String(waitSeconds) } : {}),
+          ...(waiting && longPoll ? { wait: waitSeconds } : {}),
         },
         { signal },
       );

@@ -580,7 +580,7 @@ export interface paths {
         put?: never;
         /**
          * MCP (Streamable HTTP): the API's tools for AI assistants
-         * @description Any valid key.
+         * @description Any valid key. Send `Accept: application/json, text/event-stream`, as MCP's Streamable HTTP transport asks of clients; `application/json` alone is taken too, since this server answers JSON only (no event stream). The body is one JSON-RPC 2.0 message (docs/mcp.md).
          */
         post: operations["mcp"];
         delete?: never;
@@ -1597,7 +1597,7 @@ export interface components {
                 resetAt: string;
             };
         };
-        ListJdsResponse: {
+        ListJdsAnswer: {
             /** @constant */
             success: true;
             /** @constant */
@@ -1609,27 +1609,44 @@ export interface components {
             success: true;
             /** @constant */
             kind: "changes";
-            data: (components["schemas"]["JdSummary"] | components["schemas"]["JdDeletedEntry"])[];
+            data: ({
+                id: string;
+                title: string;
+                /** @enum {string} */
+                status: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
+                department?: string;
+                location?: string;
+                experience?: string;
+                salary?: string;
+                type: string;
+                externalId?: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @constant */
+                deleted?: false;
+            } | components["schemas"]["JdDeletedEntry"])[];
             pagination: components["schemas"]["DeltaPagination"];
         };
-        GetJdResponse: {
+        GetJdAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Jd"];
             pagination?: components["schemas"]["SlicePagination"];
         };
-        CreateJdResponse: {
+        CreateJdAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["NewJd"];
         };
-        UpdateJdResponse: {
+        UpdateJdAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Jd"];
             pagination?: components["schemas"]["SlicePagination"];
         };
-        ListResumesResponse: {
+        ListResumesAnswer: {
             /** @constant */
             success: true;
             /** @constant */
@@ -1641,15 +1658,28 @@ export interface components {
             success: true;
             /** @constant */
             kind: "changes";
-            data: (components["schemas"]["ResumeSummary"] | components["schemas"]["DeletedEntry"])[];
+            data: ({
+                id: string;
+                fileName: string;
+                /** @enum {string} */
+                parseStatus: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+                metadata: {
+                    skills?: string[];
+                    experience?: string;
+                };
+                /** Format: date-time */
+                createdAt: string;
+                /** @constant */
+                deleted?: false;
+            } | components["schemas"]["DeletedEntry"])[];
             pagination: components["schemas"]["DeltaPagination"];
         };
-        GetResumeResponse: {
+        GetResumeAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Resume"];
         };
-        ListCandidatesResponse: {
+        ListCandidatesAnswer: {
             /** @constant */
             success: true;
             /** @constant */
@@ -1661,22 +1691,37 @@ export interface components {
             success: true;
             /** @constant */
             kind: "changes";
-            data: (components["schemas"]["Candidate"] | components["schemas"]["DeletedEntry"])[];
+            data: ({
+                id: string;
+                fileName: string;
+                /** @enum {string} */
+                parseStatus: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+                metadata: {
+                    skills?: string[];
+                    experience?: string;
+                };
+                /** Format: date-time */
+                createdAt: string;
+                applications: components["schemas"]["CandidateApplication"][];
+                applicationsHasMore: boolean;
+                /** @constant */
+                deleted?: false;
+            } | components["schemas"]["DeletedEntry"])[];
             pagination: components["schemas"]["DeltaPagination"];
         };
-        ExportCandidateResponse: {
+        ExportCandidateAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["CandidateExport"];
             pagination: components["schemas"]["SlicePagination"];
         };
-        ListMatchesResponse: {
+        ListMatchesAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["MatchEntry"][];
             pagination?: components["schemas"]["SlicePagination"];
         };
-        ListApplicationsResponse: {
+        ListApplicationsAnswer: {
             /** @constant */
             success: true;
             /** @constant */
@@ -1688,46 +1733,63 @@ export interface components {
             success: true;
             /** @constant */
             kind: "changes";
-            data: (components["schemas"]["ApplicationEntry"] | components["schemas"]["DeletedEntry"])[];
+            data: ({
+                id: string;
+                jdId: string;
+                resumeId: string;
+                /** @enum {string} */
+                status: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
+                aiScore: number | null;
+                scoredAt: string | null;
+                model: components["schemas"]["ScoreModel"] | null;
+                stale: boolean;
+                scoringInputsChangedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** @constant */
+                deleted?: false;
+            } | components["schemas"]["DeletedEntry"])[];
             pagination: components["schemas"]["DeltaPagination"];
         };
-        GetApplicationResponse: {
+        GetApplicationAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Application"];
         };
-        GetReviewResponse: {
+        GetReviewAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Review"];
         };
-        CreateReviewResponse: {
+        CreateReviewAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Review"];
         };
-        CreateKeyResponse: {
+        CreateKeyAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["NewApiKey"];
         };
-        ListKeysResponse: {
+        ListKeysAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["ApiKey"][];
             pagination?: components["schemas"]["SlicePagination"];
         };
-        GetKeyResponse: {
+        GetKeyAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["ApiKey"];
         };
-        RevokeKeyResponse: {
+        RevokeKeyAnswer: {
             /** @constant */
             success: true;
             message: string;
         };
-        WhoamiResponse: {
+        WhoamiAnswer: {
             /** @constant */
             success: true;
             data: {
@@ -1742,7 +1804,7 @@ export interface components {
                 quota: components["schemas"]["Quota"];
             };
         };
-        ListEventsResponse: {
+        ListEventsAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Event"][];
@@ -1752,50 +1814,50 @@ export interface components {
                 hasMore: boolean;
             };
         };
-        GetEventResponse: {
+        GetEventAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Event"];
         };
-        CreateWebhookResponse: {
+        CreateWebhookAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["NewWebhook"];
         };
-        ListWebhooksResponse: {
+        ListWebhooksAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Webhook"][];
             pagination?: components["schemas"]["SlicePagination"];
         };
-        GetWebhookResponse: {
+        GetWebhookAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Webhook"];
         };
-        DeleteWebhookResponse: {
+        DeleteWebhookAnswer: {
             /** @constant */
             success: true;
             message: string;
         };
-        RotateWebhookSecretResponse: {
+        RotateWebhookSecretAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["NewWebhook"];
         };
-        EnableWebhookResponse: {
+        EnableWebhookAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["Webhook"];
         };
-        ListWebhookDeliveriesResponse: {
+        ListWebhookDeliveriesAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["DeliveryAttempt"][];
             pagination: components["schemas"]["SlicePagination"];
             replay?: components["schemas"]["ReplayProgress"];
         };
-        RetryWebhookDeliveryResponse: {
+        RetryWebhookDeliveryAnswer: {
             /** @constant */
             success: true;
             data: {
@@ -1805,7 +1867,7 @@ export interface components {
                 status: "queued";
             };
         };
-        TestWebhookResponse: {
+        TestWebhookAnswer: {
             /** @constant */
             success: true;
             data: {
@@ -1815,7 +1877,7 @@ export interface components {
                 status: "queued";
             };
         };
-        ReplayWebhookResponse: {
+        ReplayWebhookAnswer: {
             /** @constant */
             success: true;
             data: {
@@ -1827,25 +1889,25 @@ export interface components {
                 status: "queued";
             };
         };
-        ListAuditLogResponse: {
+        ListAuditLogAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["AuditEntry"][];
             pagination: components["schemas"]["SlicePagination"];
         };
-        ResetTestSpaceResponse: {
+        ResetTestSpaceAnswer: {
             /** @constant */
             success: true;
             data: components["schemas"]["TestSpaceReset"];
         };
-        SimulateProductEventsResponse: {
+        SimulateProductEventsAnswer: {
             /** @constant */
             success: true;
             data: {
                 results: components["schemas"]["SimulatedEventOutcome"][];
             };
         };
-        McpResponse: {
+        McpAnswer: {
             /** @constant */
             jsonrpc: "2.0";
             id: string | number | null;
@@ -1888,6 +1950,7 @@ export interface components {
             status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
         };
         CreateReviewRequest: {
+            /** @description The score reviewed: its `scoredAt`, and its `model` when two scores share that time (as the application shows them). Absent: the application's best score (`aiScore`). */
             score?: {
                 /** Format: date-time */
                 scoredAt: string;
@@ -1896,9 +1959,14 @@ export interface components {
                     version: string;
                 };
             };
-            /** @enum {string} */
+            /**
+             * @description What the person decided about the score: confirmed (the score stands), overridden (the person decided otherwise than the score), rejected (the score is not to be used: wrong or unfit).
+             * @enum {string}
+             */
             outcome: "confirmed" | "overridden" | "rejected";
+            /** @description Your own id of the person who reviewed (1-128 printable characters, no spaces); the service keeps no other detail of them. */
             reviewer: string;
+            /** @description Why, in the person's words (at most 2000 characters). */
             rationale?: string;
         };
         CreateKeyRequest: {
@@ -2224,6 +2292,8 @@ export interface components {
         Link: string;
         /** @description The resource's version (a strong validator: any change to what its read shows raises it); send it back as If-Match to change the resource only if nobody else did, or as If-None-Match to read it only if it changed (304). Absent on an idempotent replay. */
         ETag: string;
+        /** @description The resource's version (a strong validator: any change to what its read shows raises it); send it back as If-Match to change the resource only if nobody else did, or as If-None-Match to read it only if it changed (304). */
+        ReadETag: string;
         /** @description A digest of this answer (a weak validator: it changes when the answer does); send it back as If-None-Match to read the resource only if it changed (304, no body, none of the hour spent). */
         DigestETag: string;
         /** @description The ETag GET gives the new resource at its Location (a digest of its answer there, without what a create shows only once): send it back as If-None-Match to read it only if it changed. Absent on an idempotent replay. */
@@ -2238,12 +2308,19 @@ export interface operations {
     listJds: {
         parameters: {
             query?: {
+                /** @description The page to read, counted from 1 (the default) in pages of `limit` items. To read a whole list, follow `cursor` instead: a numbered page shifts when items are added. */
                 page?: number;
+                /** @description Items per page: 1 to 100 (default 20); a larger number is taken as 100. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
+                /** @description Only JDs in this status: DRAFT (created, not yet published), PUBLISHED (on the candidate portal), CLOSED (no longer taking applications), ARCHIVED (kept for the record). */
                 status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
+                /** @description The JD your system knows by this id of its own (the `externalId` it was written with): one JD at most. */
                 externalId?: string;
+                /** @description Start a delta walk (ISO 8601 instant): the items created, changed or deleted at or after it, deletions as `{id, deleted: true, deletedAt}`. Its last page carries `pagination.syncToken`. */
                 updatedSince?: string;
+                /** @description Go on with a delta walk: the `pagination.syncToken` of the last walk's last page. Answers what changed since that walk read. */
                 syncToken?: string;
             };
             header?: {
@@ -2271,7 +2348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListJdsResponse"];
+                    "application/json": components["schemas"]["ListJdsAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -2367,7 +2444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateJdResponse"];
+                    "application/json": components["schemas"]["CreateJdAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -2435,7 +2512,9 @@ export interface operations {
     getJd: {
         parameters: {
             query?: {
+                /** @description Take the list in slices of this many items: 1 to 1000 (a larger number is taken as 1000). Without `limit` and `cursor`, the whole list in one answer. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
             };
             header?: {
@@ -2447,7 +2526,10 @@ export interface operations {
                 "Accept-Encoding"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A JD's id, as GET /jds lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example jd-backend
+                 */
                 jdId: string;
             };
             cookie?: never;
@@ -2465,11 +2547,11 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["ReadETag"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetJdResponse"];
+                    "application/json": components["schemas"]["GetJdAnswer"];
                 };
             };
             /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
@@ -2483,7 +2565,7 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
-                    ETag: components["headers"]["ETag"];
+                    ETag: components["headers"]["ReadETag"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2540,7 +2622,10 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A JD's id, as GET /jds lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example jd-backend
+                 */
                 jdId: string;
             };
             cookie?: never;
@@ -2635,7 +2720,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A JD's id, as GET /jds lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example jd-backend
+                 */
                 jdId: string;
             };
             cookie?: never;
@@ -2662,7 +2750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateJdResponse"];
+                    "application/json": components["schemas"]["UpdateJdAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -2748,10 +2836,15 @@ export interface operations {
     listResumes: {
         parameters: {
             query?: {
+                /** @description The page to read, counted from 1 (the default) in pages of `limit` items. To read a whole list, follow `cursor` instead: a numbered page shifts when items are added. */
                 page?: number;
+                /** @description Items per page: 1 to 100 (default 20); a larger number is taken as 100. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
+                /** @description Start a delta walk (ISO 8601 instant): the items created, changed or deleted at or after it, deletions as `{id, deleted: true, deletedAt}`. Its last page carries `pagination.syncToken`. */
                 updatedSince?: string;
+                /** @description Go on with a delta walk: the `pagination.syncToken` of the last walk's last page. Answers what changed since that walk read. */
                 syncToken?: string;
             };
             header?: {
@@ -2779,7 +2872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListResumesResponse"];
+                    "application/json": components["schemas"]["ListResumesAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -2852,7 +2945,10 @@ export interface operations {
                 "Accept-Encoding"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A resume's id, which is also its candidate's, as GET /resumes lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example res-7d3f
+                 */
                 resumeId: string;
             };
             cookie?: never;
@@ -2874,7 +2970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetResumeResponse"];
+                    "application/json": components["schemas"]["GetResumeAnswer"];
                 };
             };
             /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
@@ -2938,12 +3034,19 @@ export interface operations {
     listCandidates: {
         parameters: {
             query?: {
+                /** @description The page to read, counted from 1 (the default) in pages of `limit` items. To read a whole list, follow `cursor` instead: a numbered page shifts when items are added. */
                 page?: number;
+                /** @description Items per page: 1 to 100 (default 20); a larger number is taken as 100. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
+                /** @description Only candidates whose resume's file name contains this text, in any case. */
                 search?: string;
+                /** @description Only the candidate whose resume has this e-mail address, matched whole and in any case. */
                 email?: string;
+                /** @description Start a delta walk (ISO 8601 instant): the items created, changed or deleted at or after it, deletions as `{id, deleted: true, deletedAt}`. Its last page carries `pagination.syncToken`. */
                 updatedSince?: string;
+                /** @description Go on with a delta walk: the `pagination.syncToken` of the last walk's last page. Answers what changed since that walk read. */
                 syncToken?: string;
             };
             header?: {
@@ -2971,7 +3074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListCandidatesResponse"];
+                    "application/json": components["schemas"]["ListCandidatesAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -3035,7 +3138,9 @@ export interface operations {
     exportCandidate: {
         parameters: {
             query?: {
+                /** @description Applications per page: 1 to 20 (default 10); a larger number is taken as 20. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
             };
             header?: {
@@ -3045,7 +3150,10 @@ export interface operations {
                 "Accept-Encoding"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A resume's id, which is also its candidate's, as GET /resumes lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example res-7d3f
+                 */
                 resumeId: string;
             };
             cookie?: never;
@@ -3066,7 +3174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ExportCandidateResponse"];
+                    "application/json": components["schemas"]["ExportCandidateAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -3114,7 +3222,9 @@ export interface operations {
     listMatches: {
         parameters: {
             query?: {
+                /** @description Take the list in slices of this many items: 1 to 1000 (a larger number is taken as 1000). Without `limit` and `cursor`, the whole list in one answer. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
             };
             header?: {
@@ -3124,7 +3234,10 @@ export interface operations {
                 "Accept-Encoding"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A JD's id, as GET /jds lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example jd-backend
+                 */
                 jdId: string;
             };
             cookie?: never;
@@ -3145,7 +3258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListMatchesResponse"];
+                    "application/json": components["schemas"]["ListMatchesAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -3193,15 +3306,25 @@ export interface operations {
     listApplications: {
         parameters: {
             query?: {
+                /** @description Items per page: 1 to 100 (default 20); a larger number is taken as 100. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
+                /** @description Only the applications to this JD. */
                 jdId?: string;
+                /** @description Only this resume's (this candidate's) applications. */
                 resumeId?: string;
+                /** @description Only applications in this status: SCREENING (being assessed), SHORTLISTED (chosen for the next step), REJECTED (turned down), HIRED (offered and accepted). */
                 status?: "SCREENING" | "SHORTLISTED" | "REJECTED" | "HIRED";
+                /** @description Only applications whose best AI score is at least this (0 to 100); unscored ones are left out. */
                 minScore?: number;
+                /** @description Only applications whose best AI score is at most this (0 to 100); unscored ones are left out. */
                 maxScore?: number;
+                /** @description Only applications scored at or after this instant (ISO 8601), by their latest score. */
                 scoredSince?: string;
+                /** @description Start a delta walk (ISO 8601 instant): the items created, changed or deleted at or after it, deletions as `{id, deleted: true, deletedAt}`. Its last page carries `pagination.syncToken`. */
                 updatedSince?: string;
+                /** @description Go on with a delta walk: the `pagination.syncToken` of the last walk's last page. Answers what changed since that walk read. */
                 syncToken?: string;
             };
             header?: {
@@ -3229,7 +3352,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListApplicationsResponse"];
+                    "application/json": components["schemas"]["ListApplicationsAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -3302,7 +3425,10 @@ export interface operations {
                 "Accept-Encoding"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description An application's id, as GET /applications and GET /matches/{jdId} list it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example app-1
+                 */
                 applicationId: string;
             };
             cookie?: never;
@@ -3324,7 +3450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetApplicationResponse"];
+                    "application/json": components["schemas"]["GetApplicationAnswer"];
                 };
             };
             /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
@@ -3397,9 +3523,15 @@ export interface operations {
                 "Accept-Encoding"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description An application's id, as GET /applications and GET /matches/{jdId} list it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example app-1
+                 */
                 applicationId: string;
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A review's id, as POST /applications/{applicationId}/reviews answered it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example 01JDQ4M8X2V7N3K5R9T6W1Y0ZB
+                 */
                 reviewId: string;
             };
             cookie?: never;
@@ -3421,7 +3553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetReviewResponse"];
+                    "application/json": components["schemas"]["GetReviewAnswer"];
                 };
             };
             /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
@@ -3492,7 +3624,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description An application's id, as GET /applications and GET /matches/{jdId} list it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example app-1
+                 */
                 applicationId: string;
             };
             cookie?: never;
@@ -3520,7 +3655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateReviewResponse"];
+                    "application/json": components["schemas"]["CreateReviewAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -3589,7 +3724,9 @@ export interface operations {
     listKeys: {
         parameters: {
             query?: {
+                /** @description Take the list in slices of this many items: 1 to 1000 (a larger number is taken as 1000). Without `limit` and `cursor`, the whole list in one answer. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
             };
             header?: {
@@ -3617,7 +3754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListKeysResponse"];
+                    "application/json": components["schemas"]["ListKeysAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -3696,7 +3833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateKeyResponse"];
+                    "application/json": components["schemas"]["CreateKeyAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -3773,7 +3910,10 @@ export interface operations {
                 "Accept-Encoding"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description An API key's id (never the key itself). An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example 01JDQ4M8X2V7N3K5R9T6W1Y0ZA
+                 */
                 keyId: string;
             };
             cookie?: never;
@@ -3795,7 +3935,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetKeyResponse"];
+                    "application/json": components["schemas"]["GetKeyAnswer"];
                 };
             };
             /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
@@ -3864,7 +4004,10 @@ export interface operations {
                 "Hiring-Version"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description An API key's id (never the key itself). An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example 01JDQ4M8X2V7N3K5R9T6W1Y0ZA
+                 */
                 keyId: string;
             };
             cookie?: never;
@@ -3885,7 +4028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RevokeKeyResponse"];
+                    "application/json": components["schemas"]["RevokeKeyAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -3960,7 +4103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WhoamiResponse"];
+                    "application/json": components["schemas"]["WhoamiAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -4007,11 +4150,16 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before. Absent (and no `after`): the oldest event kept (30 days). */
                 cursor?: string;
+                /** @description Read the events after this one (its id, `evt_…`): the last event you handled, to go on from it. */
                 after?: string;
+                /** @description Only events of these types, comma-separated: jd.created, jd.updated, jd.deleted, resume.created, resume.updated, resume.deleted, application.created, application.updated, application.scored, application.reviewed, application.deleted, key.created, key.revoked, test.reset. */
                 type?: string;
+                /** @description Events per page: 1 to 100 (default 20); a larger number is taken as 100. */
                 limit?: number;
-                wait?: string;
+                /** @description When no event is after the position yet, hold the request up to this many seconds (0 to 20, default 0) and answer as soon as one is: a long-poll. */
+                wait?: number;
             };
             header?: {
                 /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
@@ -4038,7 +4186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListEventsResponse"];
+                    "application/json": components["schemas"]["ListEventsAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -4094,7 +4242,10 @@ export interface operations {
                 "Accept-Encoding"?: string;
             };
             path: {
-                /** @description An event id (evt_…) */
+                /**
+                 * @description An event's id, as GET /events lists it.
+                 * @example evt_01JDQ4M8X2V7N3K5R9T6W1Y0ZD
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -4116,7 +4267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetEventResponse"];
+                    "application/json": components["schemas"]["GetEventAnswer"];
                 };
             };
             /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
@@ -4180,7 +4331,9 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
+                /** @description Take the list in slices of this many items: 1 to 1000 (a larger number is taken as 1000). Without `limit` and `cursor`, the whole list in one answer. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
             };
             header?: {
@@ -4208,7 +4361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListWebhooksResponse"];
+                    "application/json": components["schemas"]["ListWebhooksAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -4287,7 +4440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateWebhookResponse"];
+                    "application/json": components["schemas"]["CreateWebhookAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -4364,7 +4517,10 @@ export interface operations {
                 "Accept-Encoding"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A webhook endpoint's id, as GET /webhooks lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example wh_01JDQ4M8X2V7N3K5R9T6W1Y0ZC
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -4386,7 +4542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetWebhookResponse"];
+                    "application/json": components["schemas"]["GetWebhookAnswer"];
                 };
             };
             /** @description Not modified: the resource is as the ETag named in If-None-Match shows it (no body; the request spent none of the hour) */
@@ -4455,7 +4611,10 @@ export interface operations {
                 "Hiring-Version"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A webhook endpoint's id, as GET /webhooks lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example wh_01JDQ4M8X2V7N3K5R9T6W1Y0ZC
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -4476,7 +4635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteWebhookResponse"];
+                    "application/json": components["schemas"]["DeleteWebhookAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -4531,7 +4690,10 @@ export interface operations {
                 "Hiring-Version"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A webhook endpoint's id, as GET /webhooks lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example wh_01JDQ4M8X2V7N3K5R9T6W1Y0ZC
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -4552,7 +4714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RotateWebhookSecretResponse"];
+                    "application/json": components["schemas"]["RotateWebhookSecretAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -4607,7 +4769,10 @@ export interface operations {
                 "Hiring-Version"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A webhook endpoint's id, as GET /webhooks lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example wh_01JDQ4M8X2V7N3K5R9T6W1Y0ZC
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -4628,7 +4793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EnableWebhookResponse"];
+                    "application/json": components["schemas"]["EnableWebhookAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -4678,7 +4843,9 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /** @description Deliveries per page: 1 to 100 (default 20); a larger number is taken as 100. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
             };
             header?: {
@@ -4688,7 +4855,10 @@ export interface operations {
                 "Accept-Encoding"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A webhook endpoint's id, as GET /webhooks lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example wh_01JDQ4M8X2V7N3K5R9T6W1Y0ZC
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -4709,7 +4879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
+                    "application/json": components["schemas"]["ListWebhookDeliveriesAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -4762,9 +4932,15 @@ export interface operations {
                 "Hiring-Version"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A webhook endpoint's id, as GET /webhooks lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example wh_01JDQ4M8X2V7N3K5R9T6W1Y0ZC
+                 */
                 webhookId: string;
-                /** @description An event id (evt_…) */
+                /**
+                 * @description An event's id, as GET /events lists it.
+                 * @example evt_01JDQ4M8X2V7N3K5R9T6W1Y0ZD
+                 */
                 eventId: string;
             };
             cookie?: never;
@@ -4785,7 +4961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RetryWebhookDeliveryResponse"];
+                    "application/json": components["schemas"]["RetryWebhookDeliveryAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -4840,7 +5016,10 @@ export interface operations {
                 "Hiring-Version"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A webhook endpoint's id, as GET /webhooks lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example wh_01JDQ4M8X2V7N3K5R9T6W1Y0ZC
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -4861,7 +5040,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TestWebhookResponse"];
+                    "application/json": components["schemas"]["TestWebhookAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -4930,7 +5109,10 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-" */
+                /**
+                 * @description A webhook endpoint's id, as GET /webhooks lists it. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example wh_01JDQ4M8X2V7N3K5R9T6W1Y0ZC
+                 */
                 webhookId: string;
             };
             cookie?: never;
@@ -4956,7 +5138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReplayWebhookResponse"];
+                    "application/json": components["schemas"]["ReplayWebhookAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -5025,11 +5207,17 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
+                /** @description Entries per page: 1 to 100 (default 20); a larger number is taken as 100. */
                 limit?: number;
+                /** @description Where the page starts: the `pagination.nextCursor` of the page before (absent: the first page). Keep the other parameters as they were. */
                 cursor?: string;
+                /** @description Only the entries about this object (a JD, key, webhook, review… by its id). */
                 objectId?: string;
+                /** @description Only the changes made by this key (its id), or by `operator` (the admin command line). */
                 actor?: string;
+                /** @description Only entries at or after this instant (ISO 8601). */
                 since?: string;
+                /** @description Only entries at or before this instant (ISO 8601). */
                 until?: string;
             };
             header?: {
@@ -5057,7 +5245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListAuditLogResponse"];
+                    "application/json": components["schemas"]["ListAuditLogAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -5127,7 +5315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ResetTestSpaceResponse"];
+                    "application/json": components["schemas"]["ResetTestSpaceAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -5203,7 +5391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimulateProductEventsResponse"];
+                    "application/json": components["schemas"]["SimulateProductEventsAnswer"];
                 };
             };
             /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
@@ -5281,7 +5469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["McpResponse"];
+                    "application/json": components["schemas"]["McpAnswer"];
                 };
             };
             /** @description A notification or a response, accepted: nothing to answer */
@@ -5318,7 +5506,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            /** @description The request does not accept both application/json and text/event-stream, as MCP's Streamable HTTP transport requires: a JSON-RPC error */
+            /** @description The request does not accept a JSON answer (its Accept header names neither application/json nor *\/*): a JSON-RPC error */
             406: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5332,7 +5520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["McpResponse"];
+                    "application/json": components["schemas"]["McpAnswer"];
                 };
             };
             /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After */
