@@ -32,12 +32,33 @@ const BLOCKS = SPECIAL_PURPOSE_BLOCKS.map(([block, name]) => ({
 /** What the local stack may deliver to (a developer's receiver on localhost). */
 const LOOPBACK_BLOCKS = new Set(['127.0.0.0/8', '::1/128']);
 
-/** The IPv4 address an IPv6 one carries (IPv4-mapped, or NAT64's well-known prefix), if any. */
-function carriedIPv4(address: ipaddr.IPv6): string | undefined {
-  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
-  if (!address.match(NAT64)) return undefined;
+/**
+ * IPv4-compatible IPv6 addresses (`::a.b.c.d`, RFC 4291 deprecated them): refused whole, as a host or
+ * a translator that still takes them would reach the IPv4 address inside. `::` and `::1` are IANA's
+ * own entries, found first.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/** The last 32 bits of an IPv6 address as the IPv4 address they spell. */
+function lowIPv4(address: ipaddr.IPv6): string {
   const [high = 0, low = 0] = address.parts.slice(6);
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/**
+ * The IPv4 address an IPv6 one carries, if any: IPv4-mapped (`::ffff:a.b.c.d`), IPv4-compatible
+ * (`::a.b.c.d`), NAT64's well-known prefix, or an ISATAP interface id (`…:0:5efe:a.b.c.d`, or
+ * `…:200:5efe:…`, RFC 5214) under any prefix. 6to4 and Teredo carry one too; their ranges are refused
+ * whole.
+ */
+function carriedIPv4(address: ipaddr.IPv6): string | undefined {
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+  if (address.match(NAT64)) return lowIPv4(address);
+  // `::` and `::1` are the unspecified and loopback addresses, not IPv4-compatible ones.
+  if (address.match(IPV4_COMPATIBLE) && address.parts[6] !== 0) return lowIPv4(address);
+  const [, , , , isatapHigh, isatapLow] = address.parts;
+  if ((isatapHigh === 0 || isatapHigh === 0x200) && isatapLow === 0x5efe) return lowIPv4(address);
+  return undefined;
 }
 
 /**
@@ -45,8 +66,8 @@ function carriedIPv4(address: ipaddr.IPv6): string | undefined {
  * IPv6 special-purpose address registries is refused whole, whatever the registry says of it (the
  * copies in lib/webhooks/iana/, tested entry by entry), and so is what ipaddr.js knows is not public
  * beyond them (multicast, the deprecated site-local range). Loopback is allowed on the local stack
- * alone. An IPv6 address carrying an IPv4 one (IPv4-mapped, NAT64) is refused too, naming the IPv4
- * address's own problem when it has one.
+ * alone. An IPv6 address carrying an IPv4 one (IPv4-mapped, IPv4-compatible, NAT64, ISATAP) is
+ * refused when the IPv4 address would be, naming its own problem; IPv4-compatible ones always are.
  */
 export function addressProblem(
   address: string,
@@ -66,6 +87,8 @@ export function addressProblem(
     return options.allowLocal ? undefined : `${address} is a loopback address`;
   if (entry)
     return `${address} is a private, link-local or reserved address (${entry.block}: ${entry.name})`;
+  if (parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE))
+    return `${address} is a private, link-local or reserved address (::/96: IPv4-compatible, deprecated)`;
   const range = parsed.range();
   if (range !== 'unicast')
     return `${address} is a private, link-local or reserved address (${range})`;

@@ -72,6 +72,16 @@ describe('webhook addresses', () => {
     ['2002:a9fe:a9fe::1', 'private, link-local or reserved'], // 6to4
     ['::ffff:0:a9fe:a9fe', 'private, link-local or reserved'], // SIIT
     ['2001:0:4136:e378:8000:63bf:5601:5601', 'private, link-local or reserved'], // Teredo
+    // IPv4-compatible (::/96, deprecated): refused whole, naming the IPv4 address's own problem.
+    ['::a00:1', 'private, link-local or reserved address (10.0.0.0/8'],
+    ['::10.0.0.1', 'private, link-local or reserved address (10.0.0.0/8'],
+    ['::a9fe:a9fe', 'private, link-local or reserved address (169.254.0.0/16'],
+    ['::7f00:1', 'loopback'],
+    ['::5db8:d70e', 'private, link-local or reserved address (::/96: IPv4-compatible'],
+    // ISATAP interface ids under a public prefix carry an IPv4 address too.
+    ['2600:1f18::5efe:a00:1', 'private, link-local or reserved address (10.0.0.0/8'],
+    ['2600:1f18::200:5efe:a9fe:a9fe', 'private, link-local or reserved address (169.254.0.0/16'],
+    ['2600:1f18::5efe:5db8:d70e', undefined],
     // IANA's special-purpose registries, beyond the familiar ranges.
     ['192.88.99.1', 'private, link-local or reserved'], // 6to4 relay anycast (deprecated)
     ['fec0::1', 'private, link-local or reserved'], // site-local (deprecated)
