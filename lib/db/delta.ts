@@ -136,7 +136,12 @@ function walksTheLog(head: LogHeadItem | undefined, now: number): boolean {
  * this handover rests on the index having caught up (within 5 minutes, where it was 10 s before).
  */
 export const INDEX_HANDOVER_MS = 5 * 60_000;
-/** How far the log's part starts before the handover: writers' and sequencers' clocks may differ this much. */
+/**
+ * How long before the handover a space must already have been ordered for a walk to read its log: a
+ * write stamped before the upgrade by a slow clock or a slow commit may be noted in the log only after
+ * it. (A walk's own place in the log needs no margin: an event's id time is never before its write's
+ * stamp, lib/db/entities/log.ts.)
+ */
 const HANDOVER_CLOCK_MARGIN_MS = 60_000;
 
 /** Where a walk starts: a time (a first fill, or an index-read token) or a place in the log. */
@@ -148,6 +153,8 @@ interface LogCursor {
   x: number;
   h: string;
   p: number;
+  /** an `updatedSince` walk's instant (epoch ms): a change the log noted as written before it is passed */
+  s?: number;
 }
 
 const isPosition = (value: unknown): value is string =>
@@ -267,9 +274,10 @@ function indexCursor(
 }
 
 function logCursor(payload: Record<string, unknown>): LogCursor {
-  const { e, x, h, p } = payload;
+  const { e, x, h, p, s } = payload;
   if (!isPosition(e) || !isTime(x) || !isPosition(h) || !isTime(p)) invalidCursor();
-  return { e, x, h, p };
+  if (s !== undefined && !isTime(s)) invalidCursor();
+  return { e, x, h, p, ...(s === undefined ? {} : { s }) };
 }
 
 /** What a page shows of its entries: `toItems` for the live ones, tombstones as deletions. */
@@ -311,12 +319,7 @@ async function indexPage<E extends ChangeEntry, T>(
   const page = cursor?.p ?? 1;
   if (cut <= since) {
     if (end !== undefined)
-      return logPage(walk, {
-        e: eventIdBefore(since - HANDOVER_CLOCK_MARGIN_MS),
-        x: 0,
-        h: end,
-        p: page,
-      });
+      return logPage(walk, { e: eventIdBefore(since), x: 0, h: end, p: page, s: since });
     // The next walk starts at the cut, also when `updatedSince` was later (a fast clock, "now"): a
     // token never points past what writers in flight may still commit.
     return { items: [], limit: walk.limit, hasMore: false, syncToken: await cutToken(walk, cut) };
@@ -359,10 +362,11 @@ async function indexPage<E extends ChangeEntry, T>(
   if (end !== undefined) {
     // The index's part is read: the walk goes on in the log, on this page when it is empty, else next.
     const position: LogCursor = {
-      e: eventIdBefore(cut - HANDOVER_CLOCK_MARGIN_MS),
+      e: eventIdBefore(cut),
       x: 0,
       h: end,
       p: items.length === 0 ? page : page + 1,
+      s: since,
     };
     if (items.length === 0) return logPage(walk, position);
     return {
@@ -432,7 +436,11 @@ async function logPage<E extends ChangeEntry, T>(
         ConsistentRead: true,
       });
       for (const event of page.items) {
-        const changed = event.changed?.[letter] ?? [];
+        // Written before the walk's instant, placed after a later write: not a change since it.
+        const changed =
+          from.s !== undefined && Date.parse(event.createdAt) < from.s
+            ? []
+            : (event.changed?.[letter] ?? []);
         for (let x = event.id === from.e ? from.x : 0; x < changed.length && !next; x++) {
           const key = changed[x] as string;
           // Where a walk resumes to read this key next: within its event, or after the one before.
@@ -473,7 +481,12 @@ async function logPage<E extends ChangeEntry, T>(
   const kept = itemsWithinPageBytes(items);
   const stoppedAt = kept < read.length ? keys.get((read[kept] as E).sk) : next;
   if (stoppedAt) {
-    const position: LogCursor = { ...stoppedAt, h: from.h, p: from.p + 1 };
+    const position: LogCursor = {
+      ...stoppedAt,
+      h: from.h,
+      p: from.p + 1,
+      ...(from.s === undefined ? {} : { s: from.s }),
+    };
     return {
       items: items.slice(0, kept),
       limit: walk.limit,

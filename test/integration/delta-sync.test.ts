@@ -10,6 +10,7 @@ import type { SpaceId } from '../../lib/db/spaces.js';
 import { signToken } from '../../lib/db/pagination.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { applyResumeErasure, applyResumeUpsert } from '../../lib/resumes/sync.js';
+import { listResumeChanges } from '../../lib/resumes/store.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
@@ -143,6 +144,48 @@ describe('delta walks', () => {
     const created = (await callApi('POST', '/jds', { key, body: jd(1) })).json.data.id;
     await settled();
     expect(idsOf(await walk(key, '/jds', token(empty)))).toEqual([created]);
+  });
+
+  it('answers from an updatedSince only what changed at or after it, within the log and across the index seam', async () => {
+    const { key, tenantId } = await tenantWithKey(db(), ['read']);
+    const spaceId = tenantId as SpaceId;
+    const ids = Array.from({ length: 12 }, (_, i) => `res-since-${i}-01JDQ4M8X2V7N3K5R9T6W1Y0`);
+    for (const [i, id] of ids.entries())
+      await applyResumeUpsert(
+        db(),
+        spaceId,
+        { id, fileName: `Candidate_${i}_CV.pdf`, parseStatus: 'COMPLETED' },
+        productVersion(),
+      );
+    await sleep(1000);
+    const since = Date.now();
+    await sleep(1100);
+    await applyResumeUpsert(
+      db(),
+      spaceId,
+      { id: ids[3] as string, fileName: 'Candidate_3_CV_v2.pdf', parseStatus: 'COMPLETED' },
+      productVersion(),
+    );
+
+    const walked = await walk(key, '/resumes', `updatedSince=${new Date(since).toISOString()}`, 5);
+    // As a walk 5.5 minutes from now reads it: the index up to 5 minutes ago, the log after.
+    const seam: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listResumeChanges(db(), spaceId, {
+        limit: 5,
+        updatedSince: since,
+        cursor,
+        now: Date.now() + 5.5 * 60_000,
+      });
+      seam.push(...page.items.map((item) => item.id));
+      cursor = page.hasMore ? page.nextCursor : undefined;
+    } while (cursor);
+
+    expect(walked.entries.map((entry) => [entry.id, entry.fileName])).toEqual([
+      [ids[3], 'Candidate_3_CV_v2.pdf'],
+    ]);
+    expect(seam).toEqual([ids[3]]);
   });
 
   it('follows resumes and applications, their changes and their deletions, as the product makes them', async () => {
