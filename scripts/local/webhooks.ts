@@ -22,6 +22,7 @@ import { CALLED_RESOURCES } from '../../infra/api-function.js';
 import { checkQueueSend } from './aws.js';
 import { localClient } from './dynamodb-local.js';
 import { runAsFunction } from './iam.js';
+import { LocalStreamState } from './stream-state.js';
 
 /**
  * Webhooks out on the local stack: a poller reads the table's stream from DynamoDB Local and hands
@@ -31,6 +32,9 @@ import { runAsFunction } from './iam.js';
  * visibility timeout, up to 5 receives; a stream record that fails is read again. The poller reads
  * each shard as often as Lambda does and holds records for the event source's batching window, so a
  * webhook's lag here is the one AWS gives (STREAM_BATCHING_WINDOW_MS shortens the window: tests).
+ * As in AWS, nothing is lost across a restart: the poller goes on after the last record it handed over
+ * (the event source mapping's checkpoint), and queued messages wait in DynamoDB, not only in timers
+ * (./stream-state.ts).
  */
 const MAX_RECEIVES = 5;
 const REDELIVERY_MS = 1000;
@@ -61,11 +65,29 @@ export class LocalDeliveryQueue implements DeliveryQueue {
   constructor(
     private readonly db: Db,
     private readonly deps: Omit<WorkerDependencies, 'queue'> = {},
+    private readonly state?: LocalStreamState,
   ) {}
 
   async send(entries: { message: DeliveryMessage; delayMs: number }[]): Promise<void> {
     checkQueueSend(CALLED_RESOURCES.deliveryQueue);
-    for (const { message, delayMs } of entries) this.schedule(message, newId(), delayMs, 1);
+    // Kept before the send is acknowledged, as SQS keeps a message it accepted.
+    const queued = entries.map(({ message, delayMs }) => ({
+      token: newId(),
+      message,
+      dueAt: Date.now() + Math.max(0, delayMs),
+      receive: 1,
+    }));
+    await Promise.all(queued.map((entry) => this.state?.keep(entry)));
+    for (const { message, token, dueAt } of queued)
+      this.schedule(message, token, dueAt - Date.now(), 1);
+  }
+
+  /** Takes up the messages a stopped run left queued, each when its delay is over. */
+  async resume(): Promise<number> {
+    const queued = (await this.state?.queued()) ?? [];
+    for (const { message, token, dueAt, receive } of queued)
+      this.schedule(message, token, dueAt - Date.now(), receive);
+    return queued.length;
   }
 
   private schedule(
@@ -92,6 +114,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
         work(this.db, message, token, { ...this.deps, queue: this }),
       );
       this.handled.push({ message, outcome });
+      await this.state?.forget(token);
       logger.info('Webhook delivery', {
         messageId: token,
         kind: message.kind,
@@ -101,8 +124,18 @@ export class LocalDeliveryQueue implements DeliveryQueue {
       });
     } catch (error) {
       logger.warn('Webhook delivery message failed', { error: error as Error, receive });
-      if (receive < MAX_RECEIVES) this.schedule(message, token, REDELIVERY_MS, receive + 1);
-      else this.handled.push({ message, outcome: 'failed to process' });
+      if (receive < MAX_RECEIVES) {
+        await this.state?.keep({
+          token,
+          message,
+          dueAt: Date.now() + REDELIVERY_MS,
+          receive: receive + 1,
+        });
+        this.schedule(message, token, REDELIVERY_MS, receive + 1);
+      } else {
+        this.handled.push({ message, outcome: 'failed to process' });
+        await this.state?.forget(token);
+      }
     }
   }
 
@@ -123,8 +156,14 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 class StreamPoller {
   private readonly client: DynamoDBStreamsClient;
   private readonly iterators = new Map<string, string | undefined>();
-  /** records read and not yet handed over, and when the first of them was read */
-  private readonly gathered: { records: StreamRecord[]; since: number } = { records: [], since: 0 };
+  /** the last record read in each shard (handed over or not) */
+  private readonly lastRead = new Map<string, string>();
+  /** records read and not yet handed over, when the first of them was read, and each shard's last */
+  private readonly gathered: {
+    records: StreamRecord[];
+    since: number;
+    last: Map<string, string>;
+  } = { records: [], since: 0, last: new Map() };
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private stopped = false;
@@ -135,6 +174,7 @@ class StreamPoller {
     /** a batch's dispatch, made anew for each batch as Lambda makes an invocation */
     private readonly startBatch: () => (record: StreamRecord) => Promise<unknown>,
     private readonly from: ShardIteratorType,
+    private readonly state: LocalStreamState,
   ) {
     this.client = new DynamoDBStreamsClient({
       endpoint,
@@ -143,26 +183,58 @@ class StreamPoller {
     });
   }
 
+  /**
+   * Starts where the last run stopped: after each shard's checkpoint, and a shard without one from its
+   * oldest record (it opened since, or nothing of it was handed over yet). A stream never read before
+   * starts at `from`.
+   */
   async start(): Promise<void> {
-    await this.discoverShards(this.from);
+    const checkpoints = await this.state.checkpoints(this.streamArn);
+    if (checkpoints === undefined) await this.state.startReading(this.streamArn);
+    await this.discoverShards(checkpoints === undefined ? this.from : 'TRIM_HORIZON', checkpoints);
     this.loop();
   }
 
-  private async discoverShards(type: ShardIteratorType): Promise<void> {
+  private async discoverShards(
+    type: ShardIteratorType,
+    checkpoints: Record<string, string> = {},
+  ): Promise<void> {
     const { StreamDescription } = await this.client.send(
       new DescribeStreamCommand({ StreamArn: this.streamArn }),
     );
     for (const shard of StreamDescription?.Shards ?? []) {
       const shardId = shard.ShardId as string;
       if (this.iterators.has(shardId)) continue;
-      const { ShardIterator } = await this.client.send(
+      const after = checkpoints[shardId];
+      if (after) this.lastRead.set(shardId, after);
+      this.iterators.set(shardId, await this.iteratorOf(shardId, type, after));
+    }
+  }
+
+  /**
+   * An iterator of a shard: after `after` when given (from the shard's oldest record when that one is
+   * older than the stream keeps, 24 hours), else of `type`.
+   */
+  private async iteratorOf(
+    shardId: string,
+    type: ShardIteratorType,
+    after?: string,
+  ): Promise<string | undefined> {
+    const iterator = (ShardIteratorType: ShardIteratorType, SequenceNumber?: string) =>
+      this.client.send(
         new GetShardIteratorCommand({
           StreamArn: this.streamArn,
           ShardId: shardId,
-          ShardIteratorType: type,
+          ShardIteratorType,
+          ...(SequenceNumber === undefined ? {} : { SequenceNumber }),
         }),
       );
-      this.iterators.set(shardId, ShardIterator);
+    if (after === undefined) return (await iterator(type)).ShardIterator;
+    try {
+      return (await iterator('AFTER_SEQUENCE_NUMBER', after)).ShardIterator;
+    } catch (error) {
+      if ((error as Error).name !== 'TrimmedDataAccessException') throw error;
+      return (await iterator('TRIM_HORIZON')).ShardIterator;
     }
   }
 
@@ -179,25 +251,50 @@ class StreamPoller {
     let closed = false;
     for (const [shardId, iterator] of this.iterators) {
       if (!iterator) continue;
-      const { Records, NextShardIterator } = await this.client.send(
-        new GetRecordsCommand({
-          ShardIterator: iterator,
-          Limit: DISPATCHER_EVENT_SOURCE.batchSize,
-        }),
-      );
+      let answer;
+      try {
+        answer = await this.client.send(
+          new GetRecordsCommand({
+            ShardIterator: iterator,
+            Limit: DISPATCHER_EVENT_SOURCE.batchSize,
+          }),
+        );
+      } catch (error) {
+        // DynamoDB Local trims an iterator taken on an empty shard as soon as another table is written
+        // (this runtime's own state, ./stream-state.ts): read on after the last record read, or from
+        // the shard's oldest, which is then newer than the iterator.
+        const { name } = error as Error;
+        if (name !== 'TrimmedDataAccessException' && name !== 'ExpiredIteratorException')
+          throw error;
+        this.iterators.set(
+          shardId,
+          await this.iteratorOf(shardId, 'TRIM_HORIZON', this.lastRead.get(shardId)),
+        );
+        continue;
+      }
+      const { Records, NextShardIterator } = answer;
       if (Records?.length && this.gathered.records.length === 0) this.gathered.since = Date.now();
       this.gathered.records.push(...((Records ?? []) as StreamRecord[]));
+      const newest = Records?.at(-1)?.dynamodb?.SequenceNumber;
+      if (newest) {
+        this.gathered.last.set(shardId, newest);
+        this.lastRead.set(shardId, newest);
+      }
       this.iterators.set(shardId, NextShardIterator);
       if (!NextShardIterator) closed = true;
     }
     // As Lambda does: a batch goes when it is full or its window since the first record is over.
-    const { records } = this.gathered;
+    const { records, last } = this.gathered;
     if (
       records.length >= DISPATCHER_EVENT_SOURCE.batchSize ||
       (records.length > 0 && Date.now() - this.gathered.since >= batchingWindowMs())
     ) {
       this.gathered.records = [];
+      this.gathered.last = new Map();
       await this.handOver(records);
+      // Only once the batch is handed over (its messages queued): a restart before reads it again.
+      for (const [shardId, sequenceNumber] of last)
+        await this.state.checkpoint(this.streamArn, shardId, sequenceNumber);
     }
     // A closed shard has children: read them from their start.
     if (closed) await this.discoverShards('TRIM_HORIZON');
@@ -239,8 +336,9 @@ export interface WebhookRuntime {
 }
 
 /**
- * Starts the local dispatcher and worker on the table of `db`. `from: 'LATEST'` (default) dispatches
- * only what is written from now on.
+ * Starts the local dispatcher and worker on the table of `db`, where the last run on it stopped: after
+ * the last stream record it handed over, with the messages it left queued. On a table never served
+ * before, `from: 'LATEST'` (default) dispatches only what is written from now on.
  */
 export async function startWebhookRuntime(
   db: Db,
@@ -252,9 +350,10 @@ export async function startWebhookRuntime(
 ): Promise<WebhookRuntime> {
   const dynamo = localClient(options.endpoint);
   const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: db.tableName }));
-  dynamo.destroy();
   if (!Table?.LatestStreamArn) throw new Error(`Table ${db.tableName} has no stream`);
-  const queue = new LocalDeliveryQueue(db, options.worker);
+  const state = new LocalStreamState(dynamo, db.tableName);
+  await state.open();
+  const queue = new LocalDeliveryQueue(db, options.worker, state);
   const poller = new StreamPoller(
     options.endpoint,
     Table.LatestStreamArn,
@@ -268,13 +367,18 @@ export async function startWebhookRuntime(
         );
     },
     options.from ?? 'LATEST',
+    state,
   );
+  const resumed = await queue.resume();
+  if (resumed > 0)
+    logger.info('Webhook deliveries taken up where the last run left them', { resumed });
   await poller.start();
   return {
     queue,
     async stop() {
       await poller.stop();
       await queue.stop();
+      dynamo.destroy();
     },
   };
 }
