@@ -34,6 +34,18 @@ export const SAMPLE_PEOPLE: readonly Person[] = [
   ['Sample Sam Specimen', ['Distributed systems', 'Java'], '18 years'],
 ];
 
+/** The sample's resume (candidate) ids, one per person: opaque, as a product's ids must be (docs/compliance.md). */
+const SAMPLE_RESUME_IDS = [
+  'res-7d3f',
+  'res-1b9c',
+  'res-e52a',
+  'res-08c4',
+  'res-a6f1',
+  'res-3e7b',
+  'res-c940',
+  'res-5d28',
+];
+
 /**
  * Realistic data: JDs in every status, parsed resumes, applications with and without scores, the best
  * score of each explained. `npm start` seeds its demo tenant with it (DEMO_PEOPLE); a tenant's test
@@ -126,7 +138,8 @@ export function sampleData(
         .replace(/^sample /, '')
         .replace(/[^a-z]+/g, '-');
       return {
-        id: `res-${slug}`,
+        // Opaque: an id is shown to blind keys, so it never spells who the candidate is.
+        id: SAMPLE_RESUME_IDS[i] as string,
         fileName: `${name.replace(/ /g, '_')}_CV.pdf`,
         parseStatus: i === 7 ? 'PROCESSING' : 'COMPLETED',
         metadata:

@@ -150,7 +150,7 @@ describe('OpenAPI document', () => {
     await check('updateJd', '/jds/jd-frontend', { location: 'Berlin' }, { 'If-Match': '"1"' });
     await check('listJds', '/jds?updatedSince=1970-01-01T00:00:00Z&limit=2');
     await check('listResumes', '/resumes?limit=2');
-    await check('getResume', '/resumes/res-ada-lovelace');
+    await check('getResume', '/resumes/res-7d3f');
     const matches = await check('listMatches', '/matches/jd-backend');
     // A review names the score its reviewer was shown: app-1's aiScore, with its time and model.
     const shown = (
@@ -176,7 +176,7 @@ describe('OpenAPI document', () => {
     });
     await check('getApplication', '/applications/app-1');
     await check('getApplication', '/applications/app-missing');
-    await check('exportCandidate', '/candidates/res-ada-lovelace/export?limit=2');
+    await check('exportCandidate', '/candidates/res-7d3f/export?limit=2');
     await check('exportCandidate', '/candidates/res-missing/export');
     const key = await check('createKey', '/keys', { name: 'ATS sync', scopes: ['read'] });
     await check('listKeys', '/keys?limit=2');
@@ -199,7 +199,7 @@ describe('OpenAPI document', () => {
           scoredSampleApplication('app-simulated', 87.5, new Date('2026-11-24T09:30:00Z')),
           {
             type: 'application.upserted',
-            data: { id: 'app-orphan', jdId: 'jd-unknown', resumeId: 'res-avery-testwood' },
+            data: { id: 'app-orphan', jdId: 'jd-unknown', resumeId: 'res-7d3f' },
           },
         ],
       },

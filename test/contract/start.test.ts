@@ -70,7 +70,7 @@ describe('npm start entry point', () => {
         [adminKey, '/keys'],
         [adminKey, '/webhooks'],
         [adminKey, '/audit-log'],
-        [adminKey, '/candidates/res-ada-lovelace/export'],
+        [adminKey, '/candidates/res-7d3f/export'],
         [readKey, '/jds'],
         [readKey, '/resumes'],
         [readKey, '/applications'],

@@ -58,7 +58,7 @@ export function scoredSampleApplication(id: string, overallScore: number, scored
     data: {
       id,
       jdId: 'jd-frontend',
-      resumeId: 'res-avery-testwood',
+      resumeId: 'res-7d3f',
       status: 'SCREENING' as const,
       aiScores: [
         {

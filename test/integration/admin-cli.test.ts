@@ -52,7 +52,7 @@ describe('admin CLI (npm run admin)', () => {
       tenantId: tenant,
       occurredAt: new Date().toISOString(),
       version: 1,
-      data: { id: 'res-ada-lovelace' },
+      data: { id: 'res-7d3f' },
     };
     writeFileSync(join(dir, 'events.ndjson'), `${JSON.stringify(event)}\n`);
     const info = { LOG_LEVEL: 'INFO' };

@@ -1,3 +1,4 @@
+import { SAMPLE_PEOPLE } from '../../lib/test-mode/sample-data.js';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteId } from '../../lib/composition/routes.js';
 import { createApiKey } from '../../lib/keys/api.js';
@@ -390,6 +391,25 @@ describe('blind keys', () => {
         (m: { candidate: unknown; email: unknown }) => m.candidate === null && m.email === null,
       ),
     ).toBe(true);
+    // Nor do the ids it is shown spell them: no part of a sample person's name in any id.
+    const names = SAMPLE_PEOPLE.flatMap(([name]) =>
+      name
+        .toLowerCase()
+        .split(' ')
+        .filter((part) => part !== 'sample'),
+    );
+    const ids = blind.json.data.flatMap(
+      (candidate: { id: string; applications: { id: string }[] }) => [
+        candidate.id,
+        ...candidate.applications.map((application) => application.id),
+      ],
+    );
+    expect(ids.length).toBeGreaterThan(8);
+    for (const id of ids)
+      expect(
+        names.filter((part: string) => id.toLowerCase().includes(part)),
+        id,
+      ).toEqual([]);
   });
 });
 

@@ -59,7 +59,7 @@ describe('tenant isolation', () => {
   it("answers 404 to every endpoint given another tenant's ids in the path", async () => {
     const replies = await Promise.all([
       callApi('GET', '/jds/jd-backend', { key: b.key }),
-      callApi('GET', '/resumes/res-ada-lovelace', { key: b.key }),
+      callApi('GET', '/resumes/res-7d3f', { key: b.key }),
       callApi('GET', '/matches/jd-backend', { key: b.key }),
       callApi('GET', '/applications/app-1', { key: b.key }),
       callApi('DELETE', `/keys/${a.keyId}`, { key: b.key }),
@@ -125,7 +125,7 @@ describe('tenant isolation', () => {
           '/jds?status=PUBLISHED',
           '/jds/jd-backend',
           '/resumes',
-          '/resumes/res-ada-lovelace',
+          '/resumes/res-7d3f',
           '/matches/jd-backend',
           '/applications/app-1',
           '/candidates',

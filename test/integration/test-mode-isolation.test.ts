@@ -129,8 +129,8 @@ describe('test mode isolation over the whole route table', () => {
     await importProductData(db(), live.tenantId, liveData);
     const fixtures: Record<Space, { key: string; ownIds: Record<string, string> }> = {
       // Resumes with two applications each, so that a candidate's export has a second page.
-      live: { key: live.key, ownIds: { resumeId: 'res-grace-hopper', keyId: spare.record.id } },
-      test: { key: test.key, ownIds: { resumeId: 'res-jordan-mockridge', keyId: spare.record.id } },
+      live: { key: live.key, ownIds: { resumeId: 'res-1b9c', keyId: spare.record.id } },
+      test: { key: test.key, ownIds: { resumeId: 'res-1b9c', keyId: spare.record.id } },
     };
     for (const space of ['live', 'test'] as const) {
       const { key, ownIds } = fixtures[space];
@@ -186,8 +186,8 @@ describe('test mode isolation over the whole route table', () => {
         ],
       };
     }
-    spaces.live.markers.push('Live ', 'Lovelace', 'res-ada-lovelace', live.keyId, spare.record.id);
-    spaces.test.markers.push('Sample ', 'Testwood', 'res-avery-testwood', 'avery-testwood');
+    spaces.live.markers.push('Live ', 'Lovelace', 'res-7d3f', live.keyId, spare.record.id);
+    spaces.test.markers.push('Sample ', 'Testwood', 'res-7d3f', 'avery-testwood');
   });
 
   it('shows each key only its own space on every route: lists, searches, single reads, events, webhooks, the audit log and writes', async () => {

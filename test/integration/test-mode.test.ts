@@ -153,7 +153,7 @@ describe('test mode', () => {
           scoredSampleApplication('app-simulated', 87),
           {
             type: 'application.upserted',
-            data: { id: 'app-orphan', jdId: 'jd-nowhere', resumeId: 'res-avery-testwood' },
+            data: { id: 'app-orphan', jdId: 'jd-nowhere', resumeId: 'res-7d3f' },
           },
           { type: 'jd.deleted', tenantId: live.tenantId, data: { id: 'jd-nowhere' } },
         ],

@@ -111,11 +111,11 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     for await (const entry of client.auditLog.listAll({ objectId: created.id }))
       history.push(entry);
     const pages = [];
-    for await (const page of client.candidates.exportAll('res-ada-lovelace')) pages.push(page);
+    for await (const page of client.candidates.exportAll('res-7d3f')) pages.push(page);
 
     expect(history.map((entry) => entry.action)).toEqual(['key.revoked', 'key.created']);
     expect(pages.length).toBeGreaterThan(0);
-    expect(pages[0]?.data.resume.id).toBe('res-ada-lovelace');
+    expect(pages[0]?.data.resume.id).toBe('res-7d3f');
     expect(pages.flatMap((page) => page.data.applications).length).toBeGreaterThan(0);
   });
 
