@@ -15,6 +15,8 @@ export const TEST_MODE_ROUTES = {
     keyModes: ['test'],
     summary: "Put the key's test space back to its sample data (webhook endpoints are kept)",
     successStatus: 200,
+    // A reset that finished answers its retries with what it did.
+    idempotent: true,
   },
   simulateProductEvents: {
     method: 'POST',

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import { auditKeys } from '../audit/model.js';
 import { counterDelta, type CounterKind } from '../db/counters.js';
+import type { IdempotencyClaim } from '../db/idempotency.js';
 import { counterKeys } from '../db/entities/counter.js';
 import {
   deleteItem,
@@ -52,9 +53,12 @@ export async function seedSampleData(
   db: Db,
   spaceId: SpaceId,
   now = new Date(),
-): Promise<SampleCounts> {
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<SampleCounts | undefined> {
   const sample = sampleData(now.getTime());
   for (const event of eventsOfImport(spaceId, sample, SAMPLE_VERSION, now)) {
+    // Out of time: what is applied stays, and applying the whole sample again finishes it.
+    if (Date.now() > deadline) return undefined;
     await applyProductEvent(db, event, now);
   }
   await updateItem(db, {
@@ -207,43 +211,55 @@ export type ResetOutcome =
   | { complete: true; deletedItems: number; sampleData: SampleCounts }
   | { complete: false; deletedItems: number; sampleData: null };
 
-/** How long a reset deletes before it answers (the function has 10 s; seeding takes a few). */
-const DELETE_BUDGET_MS = 5_000;
+/** How long one call resets before it answers (the function has 10 s), deleting and seeding together. */
+const RESET_BUDGET_MS = 6_000;
 /** Deletes in flight at once. */
 const DELETE_CONCURRENCY = 25;
 /** Keys read per page: a page is deleted within a second or two, so the budget is checked often. */
 const DELETE_PAGE = 500;
 
-/** Marks the space reset at this time: sync tokens issued before it answer 410 (lib/db/delta.ts). */
-async function markReset(db: Db, spaceId: SpaceId, at: Date): Promise<void> {
-  await updateItem(db, {
-    Key: tenantKeys.item(spaceId),
-    UpdateExpression: 'SET resetAt = :at',
-    ExpressionAttributeValues: { ':at': nowIso(at) },
-  });
-}
+type ResetProgress = NonNullable<TenantItem['reset']>;
+const RESET_NAMES = { '#reset': 'reset' };
 
 /**
- * Puts a test space back to the sample data: deletes every item in it but the space's own item, its
- * webhook endpoints (whose deliveries go with the rest) and the histories it keeps (audit log, event
- * log, counts), records `test.reset`, then seeds the sample again. A space too large to empty in one
- * call answers `complete: false`, and the next call goes on where this one stopped. A write made while
- * a reset runs may or may not outlive it; the counts stay exact either way.
+ * The reset under way in the space, or a new one: marked on the space's item (with resetAt, so that
+ * sync tokens issued before it answer 410) before anything is deleted, as a walk that reads the space
+ * from here on may hold what goes. Two calls at once share one reset.
  */
-export async function resetTestSpace(
+async function resetUnderWay(db: Db, spaceId: SpaceId, now: Date): Promise<ResetProgress> {
+  const read = async () =>
+    (
+      await getItem<Pick<TenantItem, 'reset'>>(db, tenantKeys.item(spaceId), {
+        consistent: true,
+        projection: '#reset',
+        names: RESET_NAMES,
+      })
+    )?.reset;
+  const underWay = await read();
+  if (underWay) return underWay;
+  const started: ResetProgress = { phase: 'clearing', startedAt: nowIso(now), deletedItems: 0 };
+  try {
+    await updateItem(db, {
+      Key: tenantKeys.item(spaceId),
+      UpdateExpression: 'SET resetAt = :at, #reset = :reset',
+      ConditionExpression: 'attribute_not_exists(#reset)',
+      ExpressionAttributeNames: RESET_NAMES,
+      ExpressionAttributeValues: { ':at': started.startedAt, ':reset': started },
+    });
+    return started;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await read()) ?? started;
+  }
+}
+
+/** Deletes what a reset deletes, until done or `deadline`: how many it deleted, and whether it is done. */
+async function clearSpace(
   db: Db,
   spaceId: SpaceId,
-  options: { now?: Date; budgetMs?: number } = {},
-): Promise<ResetOutcome> {
-  // The route serves test keys only and its grant names only TEST#: this says so a third time.
-  if (!isTestSpace(spaceId)) throw new Error(`Not a test space: ${spaceId}`);
-  const now = options.now ?? new Date();
-  const deadline = Date.now() + (options.budgetMs ?? DELETE_BUDGET_MS);
-  // The space's own item first (a space whose first seeding failed has none), then the mark: before
-  // anything is deleted, as a walk that read the space from here on may hold what goes.
-  await ensureTenant(db, spaceId, tenantOfSpace(spaceId), now);
-  await markReset(db, spaceId, now);
-  let deletedItems = 0;
+  deadline: number,
+): Promise<{ deleted: number; done: boolean }> {
+  let deleted = 0;
   for (const range of rangesToClear()) {
     let startKey: Record<string, unknown> | undefined;
     do {
@@ -258,18 +274,90 @@ export async function resetTestSpace(
       });
       const doomed = page.items.filter((item) => !keptByReset(item.sk));
       for (let i = 0; i < doomed.length; i += DELETE_CONCURRENCY) {
-        if (Date.now() > deadline) return { complete: false, deletedItems, sampleData: null };
+        if (Date.now() > deadline) return { deleted, done: false };
         const batch = doomed.slice(i, i + DELETE_CONCURRENCY);
         await Promise.all(batch.map((item) => deleteForReset(db, spaceId, item)));
-        deletedItems += batch.length;
+        deleted += batch.length;
       }
       startKey = page.lastKey;
     } while (startKey);
   }
-  // Everything of the space before it is gone: one event says so, to the log and every endpoint.
-  await transactWrite(db, [recordEvent(spaceId, 'test.reset', { resetAt: nowIso(now) })]);
-  const sampleData = await seedSampleData(db, spaceId, now);
-  // And after: a walk during the reset may have read what it deleted.
-  await markReset(db, spaceId, new Date());
-  return { complete: true, deletedItems, sampleData };
+  return { deleted, done: true };
+}
+
+/** The update that moves the space's reset on, on condition that it is still the one this call read. */
+function progressUpdate(db: Db, spaceId: SpaceId, from: ResetProgress, to: ResetProgress | null) {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: tenantKeys.item(spaceId),
+      ...(to === null
+        ? { UpdateExpression: 'REMOVE #reset SET resetAt = :now' }
+        : { UpdateExpression: 'SET #reset = :to' }),
+      ConditionExpression: '#reset.startedAt = :startedAt',
+      ExpressionAttributeNames: RESET_NAMES,
+      ExpressionAttributeValues: {
+        ':startedAt': from.startedAt,
+        ...(to === null ? { ':now': nowIso(new Date()) } : { ':to': to }),
+      },
+    },
+  };
+}
+
+/**
+ * Puts a test space back to the sample data: deletes every item in it but the space's own item, its
+ * webhook endpoints (whose deliveries go with the rest) and the histories it keeps (audit log, event
+ * log, counts), records `test.reset`, then seeds the sample again. One call works for 6 s at most: a
+ * space too large to reset in one answers `complete: false`, and the next call goes on with the same
+ * reset from where this one stopped (the space's item holds its phase), never starting it again, so
+ * that a reset always ends. A write made while a reset runs may or may not outlive it; the counts stay
+ * exact either way. With `claim` (an Idempotency-Key), the finished reset's answer is recorded in the
+ * transaction that finishes it, for the key's retries.
+ */
+export async function resetTestSpace(
+  db: Db,
+  spaceId: SpaceId,
+  options: { now?: Date; budgetMs?: number; claim?: IdempotencyClaim<ResetOutcome> } = {},
+): Promise<ResetOutcome> {
+  // The route serves test keys only and its grant names only TEST#: this says so a third time.
+  if (!isTestSpace(spaceId)) throw new Error(`Not a test space: ${spaceId}`);
+  const now = options.now ?? new Date();
+  const deadline = Date.now() + (options.budgetMs ?? RESET_BUDGET_MS);
+  // The space's own item first (a space whose first seeding failed has none).
+  await ensureTenant(db, spaceId, tenantOfSpace(spaceId), now);
+  const progress = await resetUnderWay(db, spaceId, now);
+  let deletedItems = progress.deletedItems;
+  if (progress.phase === 'clearing') {
+    const cleared = await clearSpace(db, spaceId, deadline);
+    deletedItems += cleared.deleted;
+    const next: ResetProgress = {
+      ...progress,
+      phase: cleared.done ? 'seeding' : 'clearing',
+      deletedItems,
+    };
+    // Everything of the space before it is gone: one event says so, to the log and every endpoint,
+    // in the move to seeding, so that no call of the same reset records it twice.
+    await transactWrite(db, [
+      progressUpdate(db, spaceId, progress, next),
+      ...(cleared.done
+        ? [recordEvent(spaceId, 'test.reset', { resetAt: progress.startedAt })]
+        : []),
+    ]).catch((error: unknown) => {
+      // Another call of the same reset moved it on first: it goes on from there.
+      if (!isConditionFailure(error)) throw error;
+    });
+    if (!cleared.done) return { complete: false, deletedItems, sampleData: null };
+  }
+  const sampleData = await seedSampleData(db, spaceId, new Date(progress.startedAt), deadline);
+  if (!sampleData) return { complete: false, deletedItems, sampleData: null };
+  const outcome: ResetOutcome = { complete: true, deletedItems, sampleData };
+  // And marked again once done: a walk during the reset may have read what it deleted.
+  await transactWrite(db, [
+    progressUpdate(db, spaceId, progress, null),
+    ...(options.claim ? [options.claim.item(outcome)] : []),
+  ]).catch((error: unknown) => {
+    // Another call of the same reset finished it: this one did the same.
+    if (!isConditionFailure(error)) throw error;
+  });
+  return outcome;
 }

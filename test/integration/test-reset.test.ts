@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDb } from '../../lib/db/client.js';
 import { createJd } from '../../lib/jds/api.js';
+import { getItem } from '../../lib/db/dynamo.js';
+import { tenantKeys, type TenantItem } from '../../lib/db/entities/tenant.js';
 import { applyProductEvent } from '../../lib/product-events/apply.js';
 import type { ProductEvent } from '../../lib/product-events/data.js';
 import { resetTestSpace } from '../../lib/test-mode/space.js';
@@ -137,6 +139,50 @@ describe('a test space reset', () => {
     expect(revived).toBe(true);
     const page = await callApi('GET', '/jds?limit=100', { key });
     expect(page.json.pagination.total).toBe(page.json.data.length);
+  });
+
+  it('goes on with a reset a call left unfinished, announcing it once, and answers a retry of its key with what it did', async () => {
+    const { spaceId, key } = await testSpace();
+    for (const title of ['Staff Engineer', 'Data Engineer', 'Engineering Manager'])
+      await callApi('POST', '/jds', { key, body: jdBody(title) });
+    const last = (await callApi('GET', '/events?limit=100', { key })).json.data.at(-1) as {
+      id: string;
+    };
+    // The first call fails while it seeds the sample, as one that runs out of time does (a 503).
+    const failing = createDb({
+      endpoint: process.env.DYNAMODB_ENDPOINT,
+      tableName: db().tableName,
+    });
+    let seeding = 0;
+    failing.baseClient.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand') {
+          if (seeding > 0 && ++seeding > 4) throw new Error('The function ran out of time');
+          if (JSON.stringify(args.input).includes('test.reset')) seeding = 1;
+        }
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
+    await expect(resetTestSpace(failing, spaceId)).rejects.toThrow('ran out of time');
+    const left = await getItem<TenantItem>(db(), tenantKeys.item(spaceId), { consistent: true });
+
+    const retry = () =>
+      callApi('POST', '/test/reset', { key, headers: { 'Idempotency-Key': 'reset-after-503' } });
+    const finished = await retry();
+    const again = await retry();
+    const events = (await callApi('GET', `/events?after=${last.id}&limit=100`, { key })).json.data;
+    const jds = await callApi('GET', '/jds?limit=100', { key });
+
+    expect(finished.status, finished.text).toBe(200);
+    expect(finished.json.data).toMatchObject({ complete: true, sampleData: { jds: 6 } });
+    // What the failed call seeded was not deleted again: the retry went on with the same reset.
+    expect(left?.reset).toMatchObject({ phase: 'seeding' });
+    expect(finished.json.data.deletedItems).toBe(left?.reset?.deletedItems);
+    expect(events.filter((event: { type: string }) => event.type === 'test.reset')).toHaveLength(1);
+    expect(jds.json.data).toHaveLength(6);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json).toEqual(finished.json);
   });
 
   it('makes a simulated event without a version newer than any before, even after the largest version', async () => {

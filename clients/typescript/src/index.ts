@@ -605,9 +605,17 @@ export class HiringClient {
    * sample data, or apply product events to it as the product's feed applies them to live data.
    */
   readonly testMode = {
-    /** Back to the sample data (webhook endpoints are kept); `complete: false`: call it again. */
+    /**
+     * Back to the sample data (webhook endpoints are kept); `complete: false`: call it again, and the
+     * same reset goes on. Sent with an Idempotency-Key, so a retry after a lost answer gets what it did.
+     */
     reset: async (options?: CallOptions) =>
-      (await this.call<Answer<'resetTestSpace'>>('POST', '/test/reset', { options })).data,
+      (
+        await this.call<Answer<'resetTestSpace'>>('POST', '/test/reset', {
+          idempotent: true,
+          options,
+        })
+      ).data,
     /** Applies `events` in order; each one's outcome (applied, ignored or rejected, and why). */
     simulateProductEvents: async (
       events: Body<'simulateProductEvents'>['events'],
@@ -760,8 +768,9 @@ export class HiringClient {
 
   /**
    * One operation, retried when that is safe: a 429 (the request was refused before anything ran), and,
-   * for reads, deletes and creates carrying an Idempotency-Key, a 503, API Gateway's own 500, a network
-   * error or a timeout. Waits what the API asks (Retry-After, `retryAfterMs`), else backs off
+   * for reads and for writes carrying an Idempotency-Key, a 503, API Gateway's own 500, a network error
+   * or a timeout. A write without a key is never retried on those: it may have committed (a 503 can
+   * come after the change did), and only its key makes the retry answer what it did. Waits what the API asks (Retry-After, `retryAfterMs`), else backs off
    * exponentially with full jitter.
    */
   private async call<T>(method: Method, path: string, call: Call): Promise<T> {
@@ -770,7 +779,7 @@ export class HiringClient {
       ? (call.options?.idempotencyKey ??
         (this.settings.idempotencyKeys ? crypto.randomUUID() : undefined))
       : undefined;
-    const repeatable = method !== 'POST' || idempotencyKey !== undefined;
+    const repeatable = method === 'GET' || idempotencyKey !== undefined;
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(call.query ?? {}))
       if (value !== undefined) url.searchParams.set(name, String(value));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createApiKey } from '../../../lib/keys/api.js';
 import { describe, expect, it } from 'vitest';
 import {
   type Change,
@@ -346,6 +347,52 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
       { method: 'POST', key: sent[0]?.key },
     ]);
     expect([pagination.total, data.map((jd) => jd.id)]).toEqual([1, [created.id]]);
+  });
+
+  it('retries a write after a 503 only when it carries an Idempotency-Key: a delete is thrown, a reset retried with its key', async () => {
+    const sent: { method: string; path: string; key: string | null }[] = [];
+    const busy = new Set(['DELETE', 'POST']);
+    // The first DELETE and the first POST answer 503, as a write that may have committed does.
+    const flaky: typeof fetch = async (input, init) => {
+      const method = init?.method ?? 'GET';
+      sent.push({
+        method,
+        path: new URL(String(input)).pathname,
+        key: new Headers(init?.headers).get('Idempotency-Key'),
+      });
+      if (busy.delete(method))
+        return new Response(
+          JSON.stringify({ success: false, error: 'busy', code: 'unavailable', requestId: 'r' }),
+          { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '0' } },
+        );
+      return fetch(input, init);
+    };
+    const { client } = await clientOf(['read', 'write'], { fetch: flaky, retryBaseMs: 1 });
+
+    const deleted = await client.jds.delete('jd-any').catch((error: unknown) => error);
+
+    expect(deleted).toMatchObject({ status: 503, code: 'unavailable' });
+    expect(sent.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    const { tenantId } = await tenantWithKey(db(), ['admin']);
+    const testKey = await createApiKey(db(), tenantId, {
+      name: 'sandbox',
+      scopes: ['read', 'write'],
+      createdBy: 'test',
+      mode: 'test',
+    });
+    const tester = new HiringClient({
+      baseUrl: baseUrl(),
+      apiKey: testKey.key,
+      fetch: flaky,
+      retryBaseMs: 1,
+    });
+    const reset = await tester.testMode.reset();
+    const resets = sent.filter((call) => call.path.endsWith('/test/reset'));
+    expect(reset.complete).toBe(true);
+    expect(resets).toEqual([
+      { method: 'POST', path: expect.any(String), key: expect.any(String) },
+      { method: 'POST', path: expect.any(String), key: resets[0]?.key },
+    ]);
   });
 
   it('throws one typed error with status, code, message and details, and does not retry what cannot succeed', async () => {

@@ -53,8 +53,9 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A request without a body (POST /test/reset) hashes as `null`. */
 export function requestHash(body: unknown): string {
-  return sha256(canonical(body));
+  return sha256(canonical(body ?? null));
 }
 
 /** What a record says of the request it answered: its method and path, and its body's hash. */

@@ -22,6 +22,11 @@ export interface TenantItem {
   sampleDataAt?: string;
   /** a test space's: when a reset last deleted its data (sync tokens issued before it answer 410) */
   resetAt?: string;
+  /**
+   * a test space's reset that a call began and did not finish (it ran out of time): the next call goes
+   * on with it, from the phase it reached (lib/test-mode/space.ts)
+   */
+  reset?: { phase: 'clearing' | 'seeding'; startedAt: string; deletedItems: number };
 }
 
 /** The sort key of a space's own item, the same in every space. */
