@@ -28,6 +28,19 @@ function methodsAt(rawPath: string): string[] {
  */
 export const handler = async (event: ApiEvent) => {
   const requestId = event.requestContext?.requestId ?? '';
+  // OAuth's discovery documents (RFC 8414, RFC 9728, OpenID), which an MCP client asks for after a
+  // 401: there are none, with a key or without, and a 401 here would send it looking for more.
+  if ((event.rawPath ?? '').startsWith('/.well-known/'))
+    return jsonResponse(
+      404,
+      {
+        success: false,
+        error:
+          'This API uses API keys (the X-API-Key header), not OAuth: there is no discovery document',
+        code: 'not_found',
+      },
+      { 'Request-Id': requestId },
+    );
   let caller: Caller | undefined;
   try {
     caller = callerOf(event);

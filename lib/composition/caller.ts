@@ -95,10 +95,13 @@ const MINUTE_MS = 60_000;
 const UNAVAILABLE = new TransientError('The authorizer could not reach DynamoDB to check the key');
 
 const REFUSALS = {
+  // HTTP asks a 401 to name how to authenticate: an API key in a header, not OAuth's Bearer, so that
+  // an MCP client does not go looking for an authorization server.
   unauthenticated: new HttpError(
     401,
     'unauthenticated',
     'An API key is required: send it in the X-API-Key header',
+    { headers: { 'WWW-Authenticate': 'ApiKey header="X-API-Key"' } },
   ),
   key_invalid: new HttpError(
     403,

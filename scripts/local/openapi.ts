@@ -313,7 +313,15 @@ const functionHeaders = Object.fromEntries(
 const SHARED_RESPONSES = {
   Unauthenticated: errorAnswer(
     `No X-API-Key header (${codes('unauthenticated')}). It names no key, so it carries no RateLimit headers.`,
-    functionHeaders,
+    {
+      'WWW-Authenticate': {
+        description:
+          'How to authenticate: `ApiKey header="X-API-Key"`. Not OAuth: there is no Bearer challenge and no discovery document (/.well-known/… answers 404)',
+        required: true,
+        schema: { type: 'string', maxLength: 64, enum: ['ApiKey header="X-API-Key"'] },
+      },
+      ...functionHeaders,
+    },
   ),
   Forbidden: errorAnswer(
     `An unknown, malformed, revoked or expired key (${codes('key_invalid')}: no RateLimit headers), or a key without the scope the route needs (${codes('scope_missing')}: with the key's RateLimit headers); on POST /mcp, a request from a web page of another domain (its Origin header: ${codes('origin_not_allowed')}); behind the edge, a request the firewall refuses (${codes('request_blocked')}); API Gateway's own {"message":"Forbidden"} for a request that did not come through the edge`,

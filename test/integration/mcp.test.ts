@@ -219,6 +219,19 @@ describe('MCP server (POST /mcp)', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     expect(anonymous.status).toBe(401);
+    // Not OAuth: the challenge names the key's header, and no discovery document is there.
+    expect(anonymous.headers.get('www-authenticate')).toBe('ApiKey header="X-API-Key"');
+    const origin = baseUrl().replace(/\/api\/v1$/, '');
+    for (const path of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/api/v1/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+    ]) {
+      const discovery = await fetch(`${origin}${path}`);
+      expect(discovery.status, path).toBe(404);
+      expect(await discovery.json()).toMatchObject({ success: false, code: 'not_found' });
+    }
     // One message a request: each request counts once against the key's hour.
     expect(batch.status).toBe(400);
   });

@@ -2145,6 +2145,8 @@ export interface components {
         /** @description No X-API-Key header (`unauthenticated`). It names no key, so it carries no RateLimit headers. */
         Unauthenticated: {
             headers: {
+                /** @description How to authenticate: `ApiKey header="X-API-Key"`. Not OAuth: there is no Bearer challenge and no discovery document (/.well-known/… answers 404) */
+                "WWW-Authenticate": "ApiKey header=\"X-API-Key\"";
                 /** @description API Gateway's id of the request, also on every log line the service wrote for it: quote it when you report a problem; absent on API Gateway's and the firewall's own answers */
                 "Request-Id"?: string;
                 /** @description The API version this answer is shaped for (YYYY-MM-DD): the one the request named in Hiring-Version, else the one its key is pinned to; absent on API Gateway's and the firewall's own answers */
