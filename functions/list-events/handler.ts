@@ -6,13 +6,15 @@ import type { EventType } from '../../lib/events/types.js';
 import { fieldError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/composition/api-handler.js';
 import { listEventsQuery } from '../../lib/events/requests.js';
+import { positionOf } from '../../lib/events/model.js';
 
 export const handler = apiHandler(
   'listEvents',
   { query: listEventsQuery },
   async ({ caller, query }) => {
     const limit = limitOf(query.limit, { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE });
-    if (query.cursor !== undefined && query.after !== undefined && query.cursor !== query.after) {
+    const after = query.after === undefined ? undefined : positionOf(query.after);
+    if (query.cursor !== undefined && after !== undefined && query.cursor !== after) {
       throw fieldError(
         'cursor',
         'one_position',
@@ -23,7 +25,7 @@ export const handler = apiHandler(
       sharedDb(),
       caller.spaceId,
       {
-        after: query.cursor ?? query.after,
+        after: query.cursor ?? after,
         types: query.type?.split(',') as EventType[] | undefined,
         limit,
       },

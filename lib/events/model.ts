@@ -3,7 +3,7 @@ import { EVENT_ID_PATTERN, type EventType } from './types.js';
 
 export { EVENT_ID_PATTERN };
 import { newId } from '../db/ids.js';
-import { EVENT_ID_PREFIX, logKeys } from '../db/entities/log.js';
+import { EVENT_ID_PREFIX, eventIdBefore, logKeys } from '../db/entities/log.js';
 import type { CompletedAtSend } from '../db/dynamo.js';
 import type { SpaceId } from '../db/spaces.js';
 
@@ -24,6 +24,13 @@ export {
   eventIdBefore,
   eventKeys,
 } from '../db/entities/log.js';
+
+/** The log's place an `after` or a replay's `since` names: an event id as it is, an instant just before it. */
+export function positionOf(eventIdOrInstant: string): string {
+  return EVENT_ID_PATTERN.test(eventIdOrInstant)
+    ? eventIdOrInstant
+    : eventIdBefore(Date.parse(eventIdOrInstant));
+}
 
 /**
  * What each event type carries: enough to act on without another call, and `updatedAt` to order.

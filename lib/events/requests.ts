@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { RouteRequests } from '../http/route-definition.js';
 import { type EVENT_ROUTES, LONG_POLL_MAX_SECONDS } from './routes.js';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from './types.js';
-import { described, pageLimitQuery } from '../schemas/fields.js';
+import { described, eventIdOrInstant, pageLimitQuery } from '../schemas/fields.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
 
 const eventTypes = z.string().check(
@@ -42,8 +42,8 @@ export const listEventsQuery = z.strictObject({
     'Where the page starts: the `pagination.nextCursor` of the page before. Absent (and no `after`): the oldest event kept (30 days).',
   ),
   after: described(
-    z.optional(position),
-    'Read the events after this one (its id, `evt_…`): the last event you handled, to go on from it.',
+    z.optional(eventIdOrInstant),
+    "Read the events after this one (its id, `evt_…`: the last event you handled, to go on from it), or those from an instant on (ISO 8601 with an offset: now's instant follows the log from now).",
   ),
   type: described(
     z.optional(eventTypes),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LIMITS, SCORE_RANGE } from './limits.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SLICE_SIZE } from '../db/pagination.js';
+import { EVENT_ID_PATTERN } from '../db/ids.js';
 
 /** The building blocks of request schemas (./requests/*.ts). */
 
@@ -62,6 +63,17 @@ export const cursorParameter = z
 export function described<S extends z.ZodMiniType>(schema: S, description: string): S {
   return schema.check(z.describe(description));
 }
+
+/** A place in the event log: an event id, or an instant (the place just before it; `lib/events/model.ts` positionOf). */
+export const eventIdOrInstant = z.string().check(
+  z.maxLength(35),
+  z.meta({ pattern: '^(evt_[0-7][0-9A-HJKMNP-TV-Z]{25}|[0-9]{4}-[0-9]{2}-[0-9]{2}T.+)$' }),
+  z.refine(
+    (value) =>
+      EVENT_ID_PATTERN.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success,
+    'must be an event id (evt_…) or an ISO 8601 date-time with an offset',
+  ),
+);
 
 /** `cursor`, as every list takes it. */
 export const cursorQuery = () =>

@@ -1,7 +1,7 @@
 import { type AuditAction, type AuditContext, audited } from '../audit/model.js';
 import type { Db } from '../db/client.js';
 import { guards, isConditionFailure, transactWrite, updateItem } from '../db/dynamo.js';
-import { eventIdBefore, eventId as newEventId } from '../events/model.js';
+import { eventIdBefore, eventId as newEventId, positionOf } from '../events/model.js';
 import { getEventItem } from '../events/store.js';
 import { headForReading } from '../db/log.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
@@ -224,7 +224,7 @@ export async function replayEvents(
       { field: 'since', rule: 'not_future', message: 'must not be in the future' },
     ]);
   }
-  const after = EVENT_ID_PATTERN.test(since) ? since : eventIdBefore(Date.parse(since));
+  const after = positionOf(since);
   // Up to the log's end: what was written before the request is given its place first (lib/db/log.ts).
   const head = await headForReading(db, spaceId, { everything: true });
   const upToNow = eventIdBefore(now.getTime() + 1);

@@ -1,8 +1,14 @@
 import * as z from 'zod/mini';
 import type { RouteRequests } from '../http/route-definition.js';
 import type { WEBHOOK_ROUTES } from './routes.js';
-import { EVENT_ID_PATTERN, EVENT_TYPES } from '../events/types.js';
-import { cursorQuery, optionalText, pageLimitQuery, sliceShape } from '../schemas/fields.js';
+import { EVENT_TYPES } from '../events/types.js';
+import {
+  cursorQuery,
+  eventIdOrInstant,
+  optionalText,
+  pageLimitQuery,
+  sliceShape,
+} from '../schemas/fields.js';
 import { MAX_DELIVERY_RATE } from './model.js';
 import { LIMITS } from '../schemas/limits.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
@@ -26,17 +32,7 @@ export const createWebhookBody = z.strictObject({
 });
 export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 
-export const replayWebhookBody = z.strictObject({
-  since: z.string().check(
-    z.maxLength(35),
-    z.meta({ pattern: '^(evt_[0-7][0-9A-HJKMNP-TV-Z]{25}|[0-9]{4}-[0-9]{2}-[0-9]{2}T.+)$' }),
-    z.refine(
-      (value) =>
-        EVENT_ID_PATTERN.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success,
-      'must be an event id (evt_…) or an ISO 8601 date-time with an offset',
-    ),
-  ),
-});
+export const replayWebhookBody = z.strictObject({ since: eventIdOrInstant });
 
 /** GET /webhooks: at most 10 endpoints, whole, or (like every list) a slice with `limit` and `cursor`. */
 export const listWebhooksQuery = z.strictObject(sliceShape);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { EVENT_TYPES } from '../../lib/events/types.js';
 import { TEST_DELIVERIES_PER_MINUTE } from '../../lib/webhooks/model.js';
+import { DELIVERY_TIMEOUT_MS } from '../../lib/webhooks/deliver.js';
 import { codes, type RouteAnswers } from '../../lib/http/route-definition.js';
 import { currentVersion } from '../../lib/versions/shape.js';
 import { ERROR_CODES } from '../../lib/errors.js';
@@ -688,8 +689,7 @@ function webhooks(): Record<string, unknown> {
             requestBody: { required: true, content: { 'application/json': { schema: ref(name) } } },
             responses: {
               '200': {
-                description:
-                  'Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint.',
+                description: `Received. Any 2xx within ${DELIVERY_TIMEOUT_MS / 1000} s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint.`,
               },
             },
           },

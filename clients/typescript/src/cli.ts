@@ -18,6 +18,8 @@ before you make the changes you want to see, and give your handler that secret.
   --state <file>       keeps the signing secret and the position (default .hiring-listen.json;
                        it holds a secret: keep it out of version control)
   --secret <whsec_…>   sign with this secret instead of the kept one
+  --after <position>   start after this event id (evt_…), or from this instant on
+                       (2026-11-28T09:00:00Z), instead of where it stopped
   -h, --help           this text`;
 
 class UsageError extends Error {}
@@ -39,6 +41,7 @@ async function main(argv: string[]): Promise<void> {
         'api-url': { type: 'string' },
         state: { type: 'string' },
         secret: { type: 'string' },
+        after: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -63,10 +66,11 @@ async function main(argv: string[]): Promise<void> {
     forwardTo,
     stateFile: values.state ?? '.hiring-listen.json',
     secret: values.secret,
+    after: values.after,
     signal: aborter.signal,
     onStart: ({ tenantId, mode, secret, resumed }) => {
       process.stderr.write(
-        `Forwarding the ${mode} events of tenant ${tenantId} to ${forwardTo}${resumed ? ' (resuming)' : ''}\n` +
+        `Forwarding the ${mode} events of tenant ${tenantId} to ${forwardTo}${values.after ? ` (after ${values.after})` : resumed ? ' (resuming)' : ''}\n` +
           `Signing secret: ${secret}\n` +
           (mode === 'live'
             ? 'Note: this is a live key; a test key (hk_test_…) forwards test events only\n'

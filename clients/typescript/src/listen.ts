@@ -20,6 +20,11 @@ export interface ListenOptions {
   /** sign with this secret instead of the one kept in the state file (or a new one) */
   secret?: string | undefined;
   /**
+   * start after this event (its id, `evt_…`), or from this instant on (ISO 8601 with an offset),
+   * instead of where the state file says it stopped (or, on a first run, now)
+   */
+  after?: string | undefined;
+  /**
    * how long each look at the end of the log waits for an event (GET /events?wait=, default and most
    * 20 s): an event is forwarded as soon as the log shows it, and an idle listener asks 180 times an hour
    */
@@ -28,7 +33,7 @@ export interface ListenOptions {
   pollIntervalMs?: number;
   /** the longest wait between tries of the local endpoint (default 30 s) */
   maxPollIntervalMs?: number;
-  /** how long the local endpoint has to answer, as a webhook endpoint has (default 10 s) */
+  /** how long the local endpoint has to answer, as a webhook endpoint has (default 15 s) */
   timeoutMs?: number;
   /** stops listening (Ctrl-C) */
   signal?: AbortSignal;
@@ -50,6 +55,9 @@ export interface Delivery {
   error: string | undefined;
   ms: number;
 }
+
+/** How long a webhook endpoint has to answer a delivery (the service's DELIVERY_TIMEOUT_MS). */
+export const WEBHOOK_TIMEOUT_MS = 15_000;
 
 interface State {
   /** the key it follows: a state file of another key starts over */
@@ -125,7 +133,7 @@ export async function listen(options: ListenOptions): Promise<void> {
       options.secret ??
       (resumed ? kept.secret : undefined) ??
       `whsec_${randomBytes(24).toString('base64')}`,
-    after: resumed ? kept.after : positionAt(new Date()),
+    after: options.after ?? (resumed ? kept.after : positionAt(new Date())),
   };
   await writeState(options.stateFile, state);
   options.onStart?.({ tenantId: who.tenantId, mode: who.mode, secret: state.secret, resumed });
@@ -148,7 +156,7 @@ export async function listen(options: ListenOptions): Promise<void> {
         body,
         redirect: 'manual',
         signal: AbortSignal.any([
-          AbortSignal.timeout(options.timeoutMs ?? 10_000),
+          AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
           ...(signal ? [signal] : []),
         ]),
       });

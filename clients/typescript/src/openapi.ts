@@ -4154,7 +4154,7 @@ export interface operations {
             query?: {
                 /** @description Where the page starts: the `pagination.nextCursor` of the page before. Absent (and no `after`): the oldest event kept (30 days). */
                 cursor?: string;
-                /** @description Read the events after this one (its id, `evt_…`): the last event you handled, to go on from it. */
+                /** @description Read the events after this one (its id, `evt_…`: the last event you handled, to go on from it), or those from an instant on (ISO 8601 with an offset: now's instant follows the log from now). */
                 after?: string;
                 /** @description Only events of these types, comma-separated: jd.created, jd.updated, jd.deleted, resume.created, resume.updated, resume.deleted, application.created, application.updated, application.scored, application.reviewed, application.deleted, key.created, key.revoked, test.reset. */
                 type?: string;
@@ -5591,7 +5591,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5620,7 +5620,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5649,7 +5649,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5678,7 +5678,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5707,7 +5707,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5736,7 +5736,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5765,7 +5765,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5794,7 +5794,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5823,7 +5823,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5852,7 +5852,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5881,7 +5881,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5910,7 +5910,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5939,7 +5939,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5968,7 +5968,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5997,7 +5997,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Received. Any 2xx within 10 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
+            /** @description Received. Any 2xx within 15 s acknowledges the delivery; anything else (or no answer) is retried on the schedule in docs/api.md, and 410 disables the endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type DeliveredEvent, HiringClient, verifyWebhook } from '../src/index.js';
-import { listen, type ListenOptions } from '../src/listen.js';
+import { listen, type ListenOptions, WEBHOOK_TIMEOUT_MS } from '../src/listen.js';
+import { DELIVERY_TIMEOUT_MS } from '../../../lib/webhooks/deliver.js';
 import { tenantWithKey } from '../../../test/helpers/api.js';
 import { useLocalStack } from '../../../test/helpers/local-stack.js';
 import { scoredSampleApplication } from '../../../test/helpers/product.js';
@@ -164,6 +165,34 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     await listening.stop();
     expect(attempts).toEqual([undefined, 200]);
     await local.close();
+  });
+
+  it('starts after an event id, or from an instant on, with --after: a restart misses nothing written while it was away', async () => {
+    const { test, testKey } = await sandbox();
+    const local = await startReceiver();
+    await test.testMode.simulateProductEvents([scored('app-before', 51)]);
+    const written = await test.events.list({ limit: 100 });
+    const last = written.data.at(-1) as { id: string };
+    const instant = new Date().toISOString();
+    await test.testMode.simulateProductEvents([scored('app-after', 52)]);
+    const forwarded = () =>
+      scoredEvents(local.received).map((event) => (event.data as { id: string }).id);
+
+    // After the last event it saw: only what came since.
+    const fromId = startListening({ apiKey: testKey, forwardTo: local.url, after: last.id });
+    await waitFor(() => forwarded().includes('app-after'), 15_000, 'the event after the id');
+    await fromId.stop();
+    expect(forwarded()).toEqual(['app-after']);
+    // From an instant on, as GET /events?after=<instant> reads it.
+    const fromInstant = startListening({ apiKey: testKey, forwardTo: local.url, after: instant });
+    await waitFor(() => forwarded().length === 2, 15_000, 'the event after the instant');
+    await fromInstant.stop();
+    expect(forwarded()).toEqual(['app-after', 'app-after']);
+    const rest = await test.events.list({ after: instant, limit: 100 });
+    expect(rest.data.map((event) => event.id)).not.toContain(last.id);
+    await local.close();
+    // It gives the local endpoint the time a webhook endpoint has.
+    expect(WEBHOOK_TIMEOUT_MS).toBe(DELIVERY_TIMEOUT_MS);
   });
 
   it('runs as `hiring listen`: prints the secret, a line per delivery, and stops cleanly on Ctrl-C', async () => {
