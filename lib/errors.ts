@@ -210,6 +210,17 @@ export class TooManyItemsError extends DomainError {
   }
 }
 
+/** A list handed over whole whose pages could not all be read within one answer's time. */
+export class WholeListTooSlowError extends DomainError {
+  readonly code = 'response_too_large';
+
+  constructor() {
+    super(
+      'This list is too long to read whole within one answer: ask for it in slices with `limit` and follow `pagination.nextCursor`',
+    );
+  }
+}
+
 /**
  * A product event that refers to something that has not arrived yet (an application before its JD or
  * resume): out-of-order delivery is normal, so the event waits and is tried again.

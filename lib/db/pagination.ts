@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { cursorSecretId } from '../config.js';
+import { cursorSecretId, FUNCTION_TIMEOUT_MS } from '../config.js';
+import { callLog } from '../observability/trace.js';
 import { type SecretValues, secretValues } from '../aws/secrets.js';
-import { InvalidCursorError, TooManyItemsError } from '../errors.js';
+import { InvalidCursorError, TooManyItemsError, WholeListTooSlowError } from '../errors.js';
 import type { Db } from './client.js';
 import { queryPage, queryUpTo } from './dynamo.js';
 import { isValidId } from './ids.js';
@@ -434,12 +435,43 @@ export interface Listed<T> {
   pagination?: SlicePagination;
 }
 
-/** Every item of a list handed over whole, at most MAX_WHOLE_LIST (reading one more tells). */
+/**
+ * What a whole list must leave of the function's time once its pages are read: its answer is still
+ * to be shaped, serialized and compressed (a 30,000-item list: about half a second).
+ */
+const AFTER_READING_MS = 2_000;
+
+/** When a whole list must have read its last page: the invocation's start plus the function's timeout, less AFTER_READING_MS. */
+function readingDeadline(): number {
+  const log = callLog();
+  return log === undefined
+    ? Number.POSITIVE_INFINITY
+    : Date.now() - log.elapsedMs + FUNCTION_TIMEOUT_MS - AFTER_READING_MS;
+}
+
+/**
+ * Every item of a list handed over whole, at most MAX_WHOLE_LIST (reading one more tells), page after
+ * page. A list whose pages cannot all be read in the function's time (a very long one on a slow
+ * moment) is the 422 that asks for slices, which will always answer, not the 503 of a function cut
+ * off, which would answer the same on every retry.
+ */
 export async function wholeList<E>(
   db: Db,
   query: Omit<QueryCommandInput, 'TableName' | 'Limit'>,
+  deadline = readingDeadline(),
 ): Promise<E[]> {
-  const { items } = await queryUpTo<E>(db, query, MAX_WHOLE_LIST + 1);
+  const items: E[] = [];
+  let startKey = query.ExclusiveStartKey;
+  do {
+    if (Date.now() > deadline) throw new WholeListTooSlowError();
+    const page = await queryPage<E>(db, {
+      ...query,
+      ExclusiveStartKey: startKey,
+      Limit: MAX_WHOLE_LIST + 1 - items.length,
+    });
+    items.push(...page.items);
+    startKey = page.lastKey;
+  } while (startKey && items.length <= MAX_WHOLE_LIST);
   if (items.length > MAX_WHOLE_LIST) throw new TooManyItemsError(MAX_WHOLE_LIST);
   return items;
 }

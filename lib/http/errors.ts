@@ -9,6 +9,7 @@ import {
   IdempotencyKeyOtherTargetError,
   IdempotencyKeyReusedError,
   TooManyItemsError,
+  WholeListTooSlowError,
   InvalidInputError,
   JdTooLargeError,
   NotFoundError,
@@ -62,6 +63,7 @@ function statusOf(error: DomainError): number | undefined {
     error instanceof IdempotencyKeyReusedError ||
     error instanceof IdempotencyKeyOtherTargetError ||
     error instanceof TooManyItemsError ||
+    error instanceof WholeListTooSlowError ||
     error instanceof JdTooLargeError
   ) {
     return 422;

@@ -554,7 +554,7 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       schema: { type: 'string', maxLength: 200, pattern: '^[\\x20-\\x7e]*$' },
     });
     answers['422'] = errorAnswer(
-      `The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (${codes('response_too_large')}): ask for fewer items with \`limit\` and follow \`pagination.nextCursor\``,
+      `The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (${codes('response_too_large')}): ask for fewer items with \`limit\` and follow \`pagination.nextCursor\``,
       withRateLimit,
     );
   }

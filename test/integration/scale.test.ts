@@ -9,6 +9,10 @@ import { LIMITS } from '../../lib/schemas/limits.js';
 import type { ImportFile } from '../../lib/product-events/data.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
+import { applicationItems } from '../../lib/applications/model.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
+import { headItem } from '../../lib/jds/model.js';
+import { batchWriteAll } from '../../scripts/bench/seed.js';
 import { useTestDb } from '../helpers/db.js';
 
 /**
@@ -300,6 +304,87 @@ describe('complete at any size', () => {
       expect.stringMatching(/aiScores.*100/),
     ]);
     expect(counts.resumes.created).toBe(1);
+  });
+});
+
+describe('a JD with 30,000 applications', () => {
+  it('answers GET /matches/:jdId whole, ranked, and slice by slice, each application once, reading no log', async () => {
+    const count = 30_000;
+    const tenant = await tenantWithKey(db(), ['read']);
+    const spaceId = liveSpaceOf(tenant.tenantId);
+    const now = new Date().toISOString();
+    // Written in bulk through the product's own item builders (the matches index is the applications'
+    // own items): an import through the feed takes minutes at this size.
+    const items: object[] = [
+      headItem(spaceId, {
+        id: 'jd-crowded',
+        title: 'Senior Backend Engineer, Payments Platform',
+        status: 'PUBLISHED',
+        type: 'full-time',
+        createdAt: now,
+        updatedAt: now,
+        createdById: 'ats',
+      }),
+    ];
+    for (let i = 0; i < count; i++)
+      items.push(
+        applicationItems(
+          spaceId,
+          {
+            id: ulidLike('A', i),
+            jdId: 'jd-crowded',
+            resumeId: ulidLike('R', i),
+            status: 'SCREENING',
+            scores: i % 7 === 0 ? [] : [{ overallScore: ((i * 37) % 1001) / 10 }],
+            createdAt: now,
+          },
+          { version: 1, updatedAt: now },
+          { candidate: `Candidate ${i}`, email: `candidate${i}@example.com`, identityVersion: 1 },
+          { jdTitle: 'Senior Backend Engineer, Payments Platform', jdTitleVersion: 1 },
+        ).application,
+      );
+    await batchWriteAll(db(), items);
+    const logReads: string[] = [];
+    db().baseClient.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (JSON.stringify(args.input).includes('LOG#')) logReads.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: 'logReads' },
+    );
+    type Match = { applicationId: string; aiScore: number | null };
+    const rank = (match: Match) => match.aiScore ?? -1;
+
+    try {
+      const whole = await callApi('GET', '/matches/jd-crowded', {
+        key: tenant.key,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      const slices: Match[] = [];
+      let cursor: string | undefined;
+      do {
+        const slice = await callApi(
+          'GET',
+          `/matches/jd-crowded?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          { key: tenant.key },
+        );
+        expect(slice.status, slice.text).toBe(200);
+        slices.push(...slice.json.data);
+        cursor = slice.json.pagination.nextCursor;
+      } while (cursor);
+
+      expect(whole.status, whole.text).toBe(200);
+      const ranked = JSON.parse(gunzipSync(whole.raw).toString('utf8')).data as Match[];
+      for (const list of [ranked, slices]) {
+        expect(new Set(list.map((match) => match.applicationId)).size).toBe(count);
+        expect(list.every((match, i) => i === 0 || rank(list[i - 1] as Match) >= rank(match))).toBe(
+          true,
+        );
+      }
+      expect(logReads).toEqual([]);
+    } finally {
+      db().baseClient.middlewareStack.remove('logReads');
+    }
   });
 });
 

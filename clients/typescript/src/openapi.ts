@@ -2389,7 +2389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2592,7 +2592,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2913,7 +2913,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3011,7 +3011,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3115,7 +3115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3199,7 +3199,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3283,7 +3283,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3393,7 +3393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3491,7 +3491,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3594,7 +3594,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3778,7 +3778,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3976,7 +3976,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4127,7 +4127,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4210,7 +4210,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4308,7 +4308,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4385,7 +4385,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4583,7 +4583,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -4904,7 +4904,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5269,7 +5269,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
-            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
+            /** @description The answer would be larger than the 6 MB one answer can carry, even compressed when gzip was accepted, or a list handed over whole has more than 100,000 items or is too long to read in one answer's time (`response_too_large`): ask for fewer items with `limit` and follow `pagination.nextCursor` */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
