@@ -27,6 +27,9 @@ export default defineConfig({
           // A test here synthesizes the whole app (1.5–5.5 s on a developer's two cores); on a slower CI
           // machine the 5 s default failed one that synthesizes both stages. These assert templates, not speed.
           testTimeout: 60_000,
+          // A file's set-up synthesizes the app once for its tests (the release check's prod and dev
+          // records): seconds when quiet, a minute and more at load 8, where the 10 s default failed.
+          hookTimeout: 300_000,
         },
       },
       {

@@ -62,7 +62,7 @@ beforeAll(async () => {
   template = Template.fromJSON(
     appTemplate(new CloudAssembly(outDir), ['HiringApiData-dev', 'HiringApi-dev']),
   );
-}, 180_000);
+}, 600_000); // bundles every function: about 40 s on a quiet 2-core machine, minutes at load 8
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 function logicalIdOf(type: string, prefix: string): string {

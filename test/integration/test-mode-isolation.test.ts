@@ -126,10 +126,15 @@ describe('test mode isolation over the whole route table', () => {
     // application ids as the test space, so that every twin id must answer its own space's object.
     const liveData = demoData();
     for (const jd of liveData.jds ?? []) jd.title = `Live ${jd.title}`;
+    // Resumes of their own ids (the demo's and the sample's are the same), so that one space's
+    // resume id names nothing in the other.
+    for (const resume of liveData.resumes ?? []) resume.id = `live-${resume.id}`;
+    for (const application of liveData.applications ?? [])
+      application.resumeId = `live-${application.resumeId}`;
     await importProductData(db(), live.tenantId, liveData);
     const fixtures: Record<Space, { key: string; ownIds: Record<string, string> }> = {
       // Resumes with two applications each, so that a candidate's export has a second page.
-      live: { key: live.key, ownIds: { resumeId: 'res-1b9c', keyId: spare.record.id } },
+      live: { key: live.key, ownIds: { resumeId: 'live-res-1b9c', keyId: spare.record.id } },
       test: { key: test.key, ownIds: { resumeId: 'res-1b9c', keyId: spare.record.id } },
     };
     for (const space of ['live', 'test'] as const) {
@@ -186,8 +191,8 @@ describe('test mode isolation over the whole route table', () => {
         ],
       };
     }
-    spaces.live.markers.push('Live ', 'Lovelace', 'res-7d3f', live.keyId, spare.record.id);
-    spaces.test.markers.push('Sample ', 'Testwood', 'res-7d3f', 'avery-testwood');
+    spaces.live.markers.push('Live ', 'Lovelace', 'live-res-', live.keyId, spare.record.id);
+    spaces.test.markers.push('Sample ', 'Testwood', 'avery-testwood');
   });
 
   it('shows each key only its own space on every route: lists, searches, single reads, events, webhooks, the audit log and writes', async () => {
