@@ -107,6 +107,11 @@ export function createApp(
   };
   const withEdge =
     value('edge') === undefined ? stage === 'prod' : String(value('edge')) === 'true';
+  const firstDeploy = value('firstDeploy') === true || value('firstDeploy') === 'true';
+  // Not on the first deploy: a failed first create must be deletable (a protected stack cannot be
+  // deleted, and a stack that failed to create has to be before it is tried again). The next deploy
+  // turns it on (the CDK CLI updates a stack's termination protection as it deploys it).
+  const terminationProtection = stage === 'prod' && !firstDeploy;
   let edge: EdgeProtectionStack | undefined;
   const originDomain = originDomainOf(value, env.region);
   if (withEdge && stage === 'prod' && !originDomain) {
@@ -129,7 +134,7 @@ export function createApp(
       );
     edge = new EdgeProtectionStack(app, `HiringApiEdge-${stage}`, {
       env: { account: env.account },
-      terminationProtection: stage === 'prod',
+      terminationProtection,
       perIpLimit:
         number('apiRateLimitMax') && stage !== 'prod' ? number('apiRateLimitMax') : undefined,
     });
@@ -141,16 +146,16 @@ export function createApp(
   const alarmEmail = value('alarmEmail');
   const data = new HiringApiDataStack(app, `HiringApiData-${stage}`, {
     stage,
-    firstDeploy: value('firstDeploy') === true || value('firstDeploy') === 'true',
+    firstDeploy,
     ...(alarmEmail ? { alarmEmail: String(alarmEmail) } : {}),
     env,
-    terminationProtection: stage === 'prod',
+    terminationProtection,
   });
   const stack = new HiringApiStack(app, `HiringApi-${stage}`, {
     stage,
     data,
     ...(options.routes ? { routes: options.routes } : {}),
-    terminationProtection: stage === 'prod',
+    terminationProtection,
     ...(rollout ? { rollout: rollout as RolloutKind } : {}),
     apiKeyHourlyLimit: number('apiKeyHourlyLimit'),
     authorizerReservedConcurrency:

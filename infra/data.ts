@@ -85,7 +85,9 @@ export class HiringApiDataStack extends Stack {
       timeToLiveAttribute: TTL_ATTRIBUTE,
       dynamoStream: StreamViewType[STREAM_VIEW_TYPE],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: props.stage !== 'dev',
+      // Not during the first create: a create that fails is rolled back by deleting what it made, which
+      // a protected table refuses (the stack then stays ROLLBACK_FAILED). The next deploy turns it on.
+      deletionProtection: props.stage !== 'dev' && !props.firstDeploy,
       removalPolicy: kept,
       globalSecondaryIndexes: tableIndexes(
         props.firstDeploy ? [] : releasedTableIndexes(props.stage),

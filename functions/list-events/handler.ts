@@ -7,6 +7,19 @@ import { fieldError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/composition/api-handler.js';
 import { listEventsQuery } from '../../lib/events/requests.js';
 import { positionOf } from '../../lib/events/model.js';
+import { callLog } from '../../lib/observability/trace.js';
+import { functionTimeoutMs, LONG_POLL_LOOKS_MS } from '../../lib/http/route-definition.js';
+import { ROUTES } from '../../lib/composition/routes.js';
+
+/**
+ * The wait asked for, cut so that the look after it and the answer still fit in the function's time
+ * (the look before it may have taken some): a slow moment shortens the wait, never the answer.
+ */
+function waitWithin(askedMs: number): number {
+  const elapsedMs = callLog()?.elapsedMs ?? 0;
+  const leftMs = functionTimeoutMs(ROUTES.listEvents) - elapsedMs - LONG_POLL_LOOKS_MS / 2;
+  return Math.max(0, Math.min(askedMs, leftMs));
+}
 
 export const handler = apiHandler(
   'listEvents',
@@ -29,7 +42,7 @@ export const handler = apiHandler(
         types: query.type?.split(',') as EventType[] | undefined,
         limit,
       },
-      Number(query.wait ?? 0) * 1000,
+      waitWithin(Number(query.wait ?? 0) * 1000),
     );
     // As on every list, nextCursor leads on only when there is more; a poller at the end keeps the last
     // event id it saw as its position (docs/api.md, Events).

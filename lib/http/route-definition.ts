@@ -52,9 +52,19 @@ export interface RouteDefinition {
   readonly longPoll?: { readonly maxWaitSeconds: number };
 }
 
-/** A route's Lambda timeout: the API's, plus the longest a long-poll may hold the request. */
+/**
+ * What a long-poll's function has beyond its longest wait: the look before it and the one after, and
+ * the answer. Its timeout then ends well inside API Gateway's and CloudFront's 30 s (with the
+ * authorizer's time before it), so a slow moment is answered by the function, in the envelope (a 503
+ * just before its timeout), never by either of them.
+ */
+export const LONG_POLL_LOOKS_MS = 5_000;
+
+/** A route's Lambda timeout: the API's, or a long-poll's longest wait and its looks. */
 export function functionTimeoutMs(route: RouteDefinition): number {
-  return FUNCTION_TIMEOUT_MS + (route.longPoll?.maxWaitSeconds ?? 0) * 1000;
+  return route.longPoll
+    ? route.longPoll.maxWaitSeconds * 1000 + LONG_POLL_LOOKS_MS
+    : FUNCTION_TIMEOUT_MS;
 }
 
 export type DynamoDbAction =

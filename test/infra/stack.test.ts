@@ -1569,6 +1569,25 @@ describe('one committed description per stage', () => {
     ).toBe(true);
   });
 
+  it('makes its first deploy deletable, so that a failed first create rolls back cleanly (not ROLLBACK_FAILED); the next deploy protects', () => {
+    const first = asTheCliWould({ stage: 'prod', firstDeploy: 'true' });
+    const next = asTheCliWould({ stage: 'prod' });
+    const protections = (created: typeof first) => {
+      const table = Template.fromStack(created.data).findResources('AWS::DynamoDB::GlobalTable');
+      return {
+        table: Object.values(table).map(
+          (resource) =>
+            (resource as { Properties: { Replicas: { DeletionProtectionEnabled: boolean }[] } })
+              .Properties.Replicas[0]?.DeletionProtectionEnabled,
+        ),
+        stacks: created.app.synth().stacks.map((stack) => stack.terminationProtection),
+      };
+    };
+
+    expect(protections(first)).toEqual({ table: [false], stacks: [false, false, false] });
+    expect(protections(next)).toEqual({ table: [true], stacks: [true, true, true] });
+  });
+
   it('refuses at synth an origin certificate in another region than the API’s (the Regional domain would fail to create)', () => {
     const elsewhere = {
       stage: 'prod',
