@@ -38,6 +38,12 @@ export interface StageDescription {
    * on it, so a burst on one route must not starve it. The account keeps at least 100 unreserved.
    */
   authorizerReservedConcurrency?: number;
+  /**
+   * Concurrency reserved for GET /events' long-poll (default 200 in prod, none elsewhere), which is
+   * also its most: waiting listeners never take more, and the service refuses a wait past it in its
+   * own envelope (lib/events/wait-slots.ts).
+   */
+  longPollReservedConcurrency?: number;
   /** days each audit entry is kept (default 400, at least 183: the AI Act's 6 months) */
   auditRetentionDays?: number;
   /** test keys and the test routes (default true; false turns test mode off for the stage) */
@@ -54,6 +60,13 @@ export interface StageDescription {
  * once; twice that leaves room for cold starts.
  */
 const DEFAULT_AUTHORIZER_RESERVED_CONCURRENCY = 100;
+
+/**
+ * Waiting listeners at once across tenants, in prod: 180 of them plus GET /events' answers that do not
+ * wait (docs/operations.md, "Capacity"). With the authorizer's 100, 700 of the account's default 1,000
+ * stay for every other function.
+ */
+const DEFAULT_LONG_POLL_RESERVED_CONCURRENCY = 200;
 
 /** `-c testMode=true|false` (a boolean in cdk.json): anything else is refused at synth. */
 function testModeOf(value: string | boolean | undefined): boolean {
@@ -161,6 +174,9 @@ export function createApp(
     authorizerReservedConcurrency:
       number('authorizerReservedConcurrency') ??
       (stage === 'prod' ? DEFAULT_AUTHORIZER_RESERVED_CONCURRENCY : undefined),
+    longPollReservedConcurrency:
+      number('longPollReservedConcurrency') ??
+      (stage === 'prod' ? DEFAULT_LONG_POLL_RESERVED_CONCURRENCY : undefined),
     apiRateLimitMax: number('apiRateLimitMax'),
     auditRetentionDays: number('auditRetentionDays'),
     ...(value('testMode') === undefined ? {} : { testMode: testModeOf(value('testMode')) }),

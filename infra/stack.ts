@@ -108,6 +108,8 @@ export interface HiringApiStackProps extends StackProps {
   apiKeyHourlyLimit?: number;
   /** concurrency reserved for the authorizer, which every request waits on (none: it shares the account's) */
   authorizerReservedConcurrency?: number;
+  /** concurrency reserved for (and the most of) a long-poll route, whose waits hold their function (none: the service's default ceiling) */
+  longPollReservedConcurrency?: number;
   /** days GET /audit-log keeps each entry (default 400; at least MIN_AUDIT_RETENTION_DAYS) */
   auditRetentionDays?: number;
   /** test keys, their test spaces and the test routes (default on; false: none of them) */
@@ -209,6 +211,22 @@ function stageSettings(props: HiringApiStackProps): StageSettings {
     logRetention: isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
     environment,
     testMode,
+  };
+}
+
+/**
+ * A long-poll's function: its reserved concurrency (which is also its most), and the ceiling of waits
+ * its code holds under it (lib/events/wait-slots.ts), a tenth of it left for the answers that do not
+ * wait, so that Lambda itself never throttles one (whose answer would be API Gateway's, not ours).
+ */
+export function longPollConcurrency(reserved: number | undefined): {
+  reservedConcurrentExecutions?: number;
+  environment?: Record<string, string>;
+} {
+  if (!reserved) return {};
+  return {
+    reservedConcurrentExecutions: reserved,
+    environment: { LONG_POLL_CEILING: String(Math.floor(reserved * 0.9)) },
   };
 }
 
@@ -374,7 +392,12 @@ export class HiringApiStack extends Stack {
       const fn = new ApiFunction(group.stack, `${id[0]?.toUpperCase()}${id.slice(1)}`, {
         functionName: route.functionName,
         settings,
-        ...(route.longPoll ? { timeout: Duration.millis(functionTimeoutMs(route)) } : {}),
+        ...(route.longPoll
+          ? {
+              timeout: Duration.millis(functionTimeoutMs(route)),
+              ...longPollConcurrency(props.longPollReservedConcurrency),
+            }
+          : {}),
       });
       if ('paginated' in route) fn.readSecret(data.cursorSecret, 'CURSOR_SECRET_ARN');
       if ('sealsWebhookSecrets' in route)

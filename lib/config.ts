@@ -47,6 +47,18 @@ export function testModeEnabled(): boolean {
   return process.env.TEST_MODE !== 'off';
 }
 
+/**
+ * The most long-polls (GET /events?wait=) held at once, across tenants, and for one tenant: the
+ * stack sets the first from the long-poll function's reserved concurrency (infra/stack.ts), less what
+ * its answers that do not wait need; locally, and where the stage reserves nothing, the defaults.
+ */
+export function longPollCeilings(): { service: number; tenant: number } {
+  return {
+    service: positiveIntFromEnv('LONG_POLL_CEILING', 180),
+    tenant: positiveIntFromEnv('LONG_POLL_TENANT_CEILING', 20),
+  };
+}
+
 export function isProduction(): boolean {
   return process.env.STAGE === 'prod';
 }

@@ -42,6 +42,8 @@ export const ERROR_CODES = {
   webhook_test_limited:
     'the endpoint was sent as many test deliveries as it takes this minute; retry after `retryAfterMs`',
   quota_exceeded: "the key's hourly quota is spent; retry after `retryAfterMs`",
+  wait_limited:
+    'as many long-polls are waiting as the service holds at once (for the tenant, or for all): ask again after `retryAfterMs`',
   unavailable: 'the service cannot reach its database right now; retry after Retry-After',
   internal_error: 'a fault of the service, logged with the `requestId` shown',
 } as const;
@@ -190,6 +192,25 @@ export class TestDeliveriesLimitedError extends DomainError {
   ) {
     super(
       `This endpoint takes ${perMinute} test deliveries a minute: retry in ${Math.ceil(retryAfterMs / 1000)} seconds`,
+    );
+  }
+}
+
+/**
+ * A long-poll that would wait past the ceiling of waits held at once (lib/events/wait-slots.ts): it is
+ * answered at once, so that listeners never take the functions every other route needs.
+ */
+export class WaitLimitedError extends DomainError {
+  readonly code = 'wait_limited';
+
+  constructor(
+    readonly whose: 'tenant' | 'service',
+    readonly retryAfterMs: number,
+  ) {
+    super(
+      whose === 'tenant'
+        ? `This tenant has as many long-polls waiting as it may hold at once: ask again in ${Math.ceil(retryAfterMs / 1000)} seconds (or follow without waiting)`
+        : `The service holds as many long-polls as it can at once: ask again in ${Math.ceil(retryAfterMs / 1000)} seconds (or follow without waiting)`,
     );
   }
 }

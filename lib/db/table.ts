@@ -26,8 +26,8 @@ export const KEY_ATTRIBUTES = { partitionKey: 'pk', sortKey: 'sk' } as const;
 
 /**
  * What the table's partitions hold, by the prefix of their partition key: a tenant's data, its test
- * space's data (what its test keys read and write), the global lookup of an API key by its hash, and a
- * client IP's request counts. IAM grants (infra/permissions.ts) name these prefixes in
+ * space's data (what its test keys read and write), the global lookup of an API key by its hash, a
+ * client IP's request counts, and the long-polls waiting across tenants. IAM grants (infra/permissions.ts) name these prefixes in
  * `dynamodb:LeadingKeys` conditions, which is what keeps the product feed out of test spaces and the
  * test routes out of live data.
  */
@@ -36,6 +36,8 @@ export const PARTITION_PREFIXES = {
   testSpace: 'TEST#',
   keyHash: 'KEYHASH#',
   clientIp: 'IP#',
+  /** the long-polls waiting across the service, a count a window (lib/events/wait-slots.ts) */
+  waits: 'WAITS#',
 } as const;
 export type PartitionKind = keyof typeof PARTITION_PREFIXES;
 export const TTL_ATTRIBUTE = 'ttl';

@@ -30,6 +30,7 @@ const tenantData = ['tenant'] as const;
 
 export const EVENT_ROUTE_ACCESS = {
   // A reader of the log first sequences what is pending in it (lib/db/log.ts): writes to the log only.
-  listEvents: { table: LOG_ACCESS.table, indexes: [], partitions: tenantData },
+  // A wait also counts itself, for its tenant and across tenants (./wait-slots.ts).
+  listEvents: { table: LOG_ACCESS.table, indexes: [], partitions: ['tenant', 'waits'] },
   getEvent: { table: ['GetItem'], indexes: [], partitions: tenantData },
 } as const satisfies Record<keyof typeof EVENT_ROUTES, TableAccess>;

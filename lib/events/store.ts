@@ -1,3 +1,4 @@
+import { claimWaitSlot } from './wait-slots.js';
 import { eventSettleMs } from '../config.js';
 import type { EventType } from './types.js';
 import type { Db } from '../db/client.js';
@@ -132,7 +133,8 @@ export const LONG_POLL_CHECK_MS = 500;
  * listEvents, holding on for up to `waitMs` while there is nothing to answer: it looks again every
  * LONG_POLL_CHECK_MS and answers at the first look that finds an event (or that the page is full),
  * else with the empty page once the wait is over. A filtered look that skipped events of other types
- * goes on from where it stopped, so each event is read once however long the wait.
+ * goes on from where it stopped, so each event is read once however long the wait. A request that
+ * would wait past the ceiling of waits held at once is refused at once (WaitLimitedError).
  */
 export async function listEventsWaiting(
   db: Db,
@@ -144,6 +146,8 @@ export async function listEventsWaiting(
   const answers = (page: EventPage) => page.events.length > 0 || page.hasMore;
   const first = await listEvents(db, spaceId, options);
   if (answers(first) || waitMs <= 0) return first;
+  // Only a request that will wait takes a place under the ceiling (./wait-slots.ts).
+  await claimWaitSlot(db, spaceId);
   return heldOpen(async () => {
     let page = first;
     for (;;) {

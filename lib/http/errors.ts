@@ -15,6 +15,7 @@ import {
   NotFoundError,
   PreconditionFailedError,
   TestDeliveriesLimitedError,
+  WaitLimitedError,
   TransientError,
   UnsupportedVersionError,
 } from '../errors.js';
@@ -58,7 +59,7 @@ function statusOf(error: DomainError): number | undefined {
   if (error instanceof ConflictError) return 409;
   if (error instanceof PreconditionFailedError) return 412;
   if (error instanceof SyncTokenExpiredError) return 410;
-  if (error instanceof TestDeliveriesLimitedError) return 429;
+  if (error instanceof TestDeliveriesLimitedError || error instanceof WaitLimitedError) return 429;
   if (
     error instanceof IdempotencyKeyReusedError ||
     error instanceof IdempotencyKeyOtherTargetError ||
@@ -98,7 +99,7 @@ export function errorResponse(
       }));
     }
     if (error instanceof ExternalIdTakenError) body.existingId = error.existingId;
-    if (error instanceof TestDeliveriesLimitedError) {
+    if (error instanceof TestDeliveriesLimitedError || error instanceof WaitLimitedError) {
       return jsonResponse(
         status,
         { ...body, retryAfterMs: error.retryAfterMs },

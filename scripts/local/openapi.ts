@@ -469,12 +469,17 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     '401': shared('Unauthenticated'),
     '403': shared('Forbidden'),
     '429':
-      id === 'testWebhook'
+      'longPoll' in route
         ? errorAnswer(
-            `The key's hourly quota (${codes('quota_exceeded')}) or the client address's per-minute limit (${codes('rate_limited')}) is spent, or the endpoint was sent the ${TEST_DELIVERIES_PER_MINUTE} test deliveries it takes a minute (${codes('webhook_test_limited')}): retry after Retry-After (also \`retryAfterMs\`)`,
+            `The key's hourly quota (${codes('quota_exceeded')}) or the client address's per-minute limit (${codes('rate_limited')}) is spent, or a wait (\`wait\`) would pass the most long-polls held at once, for the tenant or for the service (${codes('wait_limited')}): ask again after Retry-After (also \`retryAfterMs\`), or read without waiting`,
             headerRefs(...RATE_LIMIT_HEADERS, 'Retry-After'),
           )
-        : shared('TooManyRequests'),
+        : id === 'testWebhook'
+          ? errorAnswer(
+              `The key's hourly quota (${codes('quota_exceeded')}) or the client address's per-minute limit (${codes('rate_limited')}) is spent, or the endpoint was sent the ${TEST_DELIVERIES_PER_MINUTE} test deliveries it takes a minute (${codes('webhook_test_limited')}): retry after Retry-After (also \`retryAfterMs\`)`,
+              headerRefs(...RATE_LIMIT_HEADERS, 'Retry-After'),
+            )
+          : shared('TooManyRequests'),
     '500': shared('InternalError'),
     '503': shared('Unavailable'),
   };

@@ -836,11 +836,13 @@ describe('production stage', () => {
     expect(groups.every((group) => group.Properties.RetentionInDays === 90)).toBe(true);
   });
 
-  it('reserves the authorizer’s concurrency and keeps every version in prod; dev reserves none and keeps no old version', () => {
+  it('reserves the authorizer’s and the long-poll’s concurrency and keeps every version in prod; dev reserves none and keeps no old version', () => {
     const functions = (cfn: Template) =>
       Object.values(cfn.findResources('AWS::Lambda::Function') as Resources).map((fn) => ({
         name: (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'],
         reserved: fn.Properties.ReservedConcurrentExecutions,
+        ceiling: (fn.Properties.Environment as { Variables: Record<string, string> }).Variables
+          .LONG_POLL_CEILING,
       }));
     const versionPolicies = (cfn: Template) => [
       ...new Set(
@@ -850,8 +852,11 @@ describe('production stage', () => {
       ),
     ];
 
+    // Waiting listeners hold at most 200, with room for GET /events' answers that do not wait: 700 of
+    // the account's default 1,000 stay for the other functions.
     expect(functions(prod).filter((fn) => fn.reserved !== undefined)).toEqual([
-      { name: 'authorizer', reserved: 100 },
+      { name: 'authorizer', reserved: 100, ceiling: undefined },
+      { name: 'list-events', reserved: 200, ceiling: '180' },
     ]);
     expect(functions(template).filter((fn) => fn.reserved !== undefined)).toEqual([]);
     expect(versionPolicies(prod)).toEqual(['Retain']);

@@ -1,5 +1,7 @@
 import pMap from 'p-map';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WINDOW_MS } from '../../lib/events/wait-slots.js';
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { EVENT_TTL_SECONDS, eventKeys, recordEvent } from '../../lib/events/model.js';
@@ -300,6 +302,73 @@ describe('GET /events', () => {
         expect(refused.status, wait).toBe(400);
         expect(refused.json.details[0]).toMatchObject({ field: 'wait' });
       }
+    });
+
+    describe('under its ceiling', () => {
+      /** Within one window of counted waits (20 s), so that a test's waits all count in it. */
+      const inOneWindow = async () => {
+        const into = Date.now() % WINDOW_MS;
+        if (into > WINDOW_MS - 8_000) await sleep(WINDOW_MS - into + 100);
+      };
+      const ceilings = (tenant: number, service: number) => {
+        process.env.LONG_POLL_TENANT_CEILING = String(tenant);
+        process.env.LONG_POLL_CEILING = String(service);
+      };
+      afterEach(() => {
+        delete process.env.LONG_POLL_TENANT_CEILING;
+        delete process.env.LONG_POLL_CEILING;
+      });
+      const listener = async () => {
+        const { key } = await tenantWithKey(db(), ['read', 'write']);
+        return { key, after: await endOfLog(key) };
+      };
+
+      it("answers a tenant's wait past its share at once (429 wait_limited, when to ask again), never holds it, and serves every other request", async () => {
+        ceilings(4, 1_000); // two waits begun in a window, so at most four held at once
+        const { key, after } = await listener();
+        const other = await listener();
+        await inOneWindow();
+        const started = Date.now();
+        const waits = [1, 2, 3].map(() => callApi('GET', `/events?after=${after}&wait=2`, { key }));
+        const refused = await Promise.race(waits);
+        const refusedAfter = Date.now() - started;
+        const jds = await callApi('GET', '/jds', { key });
+        const events = await callApi('GET', '/events?limit=1', { key });
+        const elsewhere = await callApi('GET', `/events?after=${other.after}&wait=1`, {
+          key: other.key,
+        });
+        const answers = await Promise.all(waits);
+
+        expect(refused.status, refused.text).toBe(429);
+        expect(refused.json).toMatchObject({ success: false, code: 'wait_limited' });
+        expect(refused.json.retryAfterMs).toBeGreaterThan(0);
+        expect(refused.json.retryAfterMs).toBeLessThanOrEqual(WINDOW_MS);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect(refusedAfter).toBeLessThan(1_500);
+        expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 429]);
+        // Other requests of the key, and another tenant's wait, go on.
+        expect([jds.status, events.status, elsewhere.status]).toEqual([200, 200, 200]);
+      });
+
+      it("answers a wait past the service's ceiling at once, whichever tenant asks", async () => {
+        ceilings(1_000, 2); // one wait begun in a window, across tenants
+        const first = await listener();
+        const second = await listener();
+        // A window no wait of this file's other tests began in: they count across tenants too.
+        await sleep(WINDOW_MS - (Date.now() % WINDOW_MS) + 100);
+        const holding = callApi('GET', `/events?after=${first.after}&wait=2`, { key: first.key });
+        await sleep(300);
+        const refused = await callApi('GET', `/events?after=${second.after}&wait=2`, {
+          key: second.key,
+        });
+        // A request with events to answer never waits, so it is never refused.
+        const reading = await callApi('GET', '/events?limit=1&wait=2', { key: second.key });
+
+        expect(refused.status, refused.text).toBe(429);
+        expect(refused.json.code).toBe('wait_limited');
+        expect(reading.status).toBe(200);
+        expect((await holding).status).toBe(200);
+      });
     });
   });
 });
