@@ -24,5 +24,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.error(
-  'The stacks deploy over the last release: no export in use, stateful resource, route or function broken',
+  'The stacks deploy over the last release: no export in use, output read, stateful resource, index, named resource, route or function broken',
 );

@@ -17,7 +17,12 @@ import type { AssemblyLike, CfnTemplate } from './stack-template.js';
  *   renamed loses what it holds;
  * - a route key that moves to another stack is refused while the old stack still holds it ("already
  *   exists");
- * - a function that moves to another stack is created anew and goes live at once, without its canary.
+ * - a function that moves to another stack is created anew and goes live at once, without its canary;
+ * - an index changed in place is refused ("Cannot update GSI's properties other than Provisioned
+ *   Throughput"), and so is a table whose indexes would project more than 100 attributes;
+ * - a resource named by the template (an alarm, the dashboard, the web ACL…) created under a new
+ *   logical id or in another stack is created before the old one is deleted ("already exists"), and
+ *   one replaced under the same name is refused.
  */
 export { RELEASED_STACKS, RELEASED_STAGE } from '../../infra/released.js';
 
@@ -49,6 +54,54 @@ export interface StackRecord {
   weakReads?: Record<string, string[]>;
   /** every output of every top-level stack, `<stack>:<output>` */
   outputs?: string[];
+  /**
+   * each resource the template names itself (NAMED_TYPES), by `<type> <name>`: where it is, and the
+   * properties whose change replaces it (a record made before this has none)
+   */
+  named?: Record<string, { stack: string; logicalId: string; replacing: Record<string, unknown> }>;
+}
+
+/**
+ * The resource types the app names itself, with the property that names each and those whose change
+ * replaces it (CloudFormation's "Update requires: Replacement"). A name that changes with its
+ * construct's id (a function's, CDK-generated) cannot collide and is not here.
+ */
+export const NAMED_TYPES: Record<string, { name: string; replacing: readonly string[] }> = {
+  'AWS::CloudWatch::Alarm': { name: 'AlarmName', replacing: [] },
+  'AWS::CloudWatch::Dashboard': { name: 'DashboardName', replacing: [] },
+  'AWS::CloudWatch::InsightRule': { name: 'RuleName', replacing: [] },
+  'AWS::SSM::Parameter': { name: 'Name', replacing: [] },
+  'AWS::WAFv2::WebACL': { name: 'Name', replacing: ['Scope'] },
+  'AWS::CodeDeploy::Application': { name: 'ApplicationName', replacing: ['ComputePlatform'] },
+  'AWS::ApiGatewayV2::DomainName': { name: 'DomainName', replacing: [] },
+};
+
+/** DynamoDB's most projected attributes over all of a table's secondary indexes (INCLUDE's NonKeyAttributes, each counted). */
+export const MAX_PROJECTED_ATTRIBUTES = 100;
+
+interface IndexDefinition {
+  IndexName: string;
+  KeySchema: unknown;
+  Projection: { ProjectionType?: string; NonKeyAttributes?: string[] };
+}
+
+const indexesOf = (properties: unknown): IndexDefinition[] =>
+  (properties as { GlobalSecondaryIndexes?: IndexDefinition[] }).GlobalSecondaryIndexes ?? [];
+
+/** An index's definition as CloudFormation compares it: its keys, and what it projects in any order. */
+const indexShape = (index: IndexDefinition) =>
+  JSON.stringify({
+    keys: index.KeySchema,
+    type: index.Projection.ProjectionType,
+    attributes: [...(index.Projection.NonKeyAttributes ?? [])].sort(),
+  });
+
+/** What a table's indexes project together, counted as DynamoDB counts them. */
+export function projectedAttributes(properties: unknown): number {
+  return indexesOf(properties).reduce(
+    (total, index) => total + (index.Projection.NonKeyAttributes?.length ?? 0),
+    0,
+  );
 }
 
 /** Every template of the app: each top-level stack's, and each nested stack's under `<stack>/<id>`. */
@@ -110,6 +163,7 @@ export function stackRecordOf(assembly: AssemblyLike): StackRecord {
     functions: {},
     weakReads: {},
     outputs: [],
+    named: {},
   };
   for (const { stackName, template } of assembly.stacks)
     for (const output of Object.keys((template as CfnTemplate).Outputs ?? {}))
@@ -129,6 +183,17 @@ export function stackRecordOf(assembly: AssemblyLike): StackRecord {
         };
       if (resource.Type === 'AWS::ApiGatewayV2::Route')
         record.routes[String(resource.Properties?.RouteKey)] = place;
+      const naming = NAMED_TYPES[resource.Type];
+      const name = naming && resource.Properties?.[naming.name];
+      // Only a literal name: one made of references changes with what it refers to.
+      if (naming && typeof name === 'string')
+        (record.named ??= {})[`${resource.Type} ${name}`] = {
+          stack: place,
+          logicalId,
+          replacing: Object.fromEntries(
+            naming.replacing.map((property) => [property, resource.Properties?.[property] ?? null]),
+          ),
+        };
       // Each function is marked with its name (infra/api-function.ts): CloudFormation names it.
       const functionName = resource.Metadata?.[FUNCTION_METADATA_KEY];
       if (resource.Type === 'AWS::Lambda::Function' && typeof functionName === 'string')
@@ -227,10 +292,44 @@ export function releaseProblems(released: StackRecord, current: StackRecord): st
       problems.push(
         `${was.type} ${logicalId} (${was.stack}) would add or remove ${changedIndexes.length} indexes at once (${changedIndexes.join(', ')}): DynamoDB takes one per update, so CloudFormation fails; one index a release (docs/data-model.md, "Changing an index")`,
       );
+    // An index keeps its name only with its keys and projection: CloudFormation changes no other.
+    const before = new Map(indexesOf(was.properties).map((index) => [index.IndexName, index]));
+    for (const index of indexesOf(now.properties)) {
+      const old = before.get(index.IndexName);
+      if (old && indexShape(old) !== indexShape(index))
+        problems.push(
+          `${was.type} ${logicalId} (${was.stack}) changes index ${index.IndexName} in place (its keys or projection): CloudFormation refuses ("Cannot update GSI's properties other than Provisioned Throughput"); add the new definition under a new name, and retire the old one a release later (docs/operations.md, "Releases")`,
+        );
+    }
+    const projected = projectedAttributes(now.properties);
+    if (projected > MAX_PROJECTED_ATTRIBUTES)
+      problems.push(
+        `${was.type} ${logicalId} (${was.stack}) would project ${projected} attributes over its indexes (${indexesOf(
+          now.properties,
+        )
+          .map((index) => `${index.IndexName} ${index.Projection.NonKeyAttributes?.length ?? 0}`)
+          .join(
+            ', ',
+          )}): DynamoDB allows ${MAX_PROJECTED_ATTRIBUTES}, retiring indexes included; retire one first, one a release (docs/operations.md, "Releases")`,
+      );
     const impact = diff.resources.changes[logicalId]?.changeImpact;
     if (impact === ResourceImpact.WILL_REPLACE || impact === ResourceImpact.MAY_REPLACE)
       problems.push(
         `${was.type} ${logicalId} (${was.stack}) would be replaced (${impact}): a stateful resource loses what it holds`,
+      );
+  }
+  // A resource the template names: created under its new logical id or stack before the old one is
+  // deleted, so its name is taken; replaced in place under the same name, refused.
+  for (const [key, was] of Object.entries(released.named ?? {})) {
+    const now = current.named?.[key];
+    if (!now) continue;
+    if (now.stack !== was.stack || now.logicalId !== was.logicalId)
+      problems.push(
+        `${key} moves from ${was.stack} ${was.logicalId} to ${now.stack} ${now.logicalId}: CloudFormation creates the new one before it deletes the old, whose name it still holds ("already exists"); rename it in the same release, or move it in two (docs/operations.md, "Releases")`,
+      );
+    else if (JSON.stringify(now.replacing) !== JSON.stringify(was.replacing))
+      problems.push(
+        `${key} (${was.stack} ${was.logicalId}) would be replaced under the same name (${Object.keys(was.replacing).join(', ')} changed): CloudFormation refuses to replace a resource it must name; give it a new name with the change`,
       );
   }
   for (const [kind, released_, current_, why] of [

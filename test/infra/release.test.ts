@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   currentStackRecord,
+  MAX_PROJECTED_ATTRIBUTES,
+  projectedAttributes,
   RELEASED_STACKS,
   releaseProblems,
   type StackRecord,
@@ -118,9 +120,15 @@ describe('the release check', () => {
           GlobalSecondaryIndexes: { IndexName: string }[];
         };
         const [first] = properties.GlobalSecondaryIndexes;
+        // Projecting nothing more: the projected total is another check's.
         properties.GlobalSecondaryIndexes.push(
           ...extra.map(
-            (name) => ({ ...(first as object), IndexName: name }) as { IndexName: string },
+            (name) =>
+              ({
+                ...(first as object),
+                IndexName: name,
+                Projection: { ProjectionType: 'KEYS_ONLY' },
+              }) as { IndexName: string },
           ),
         );
       });
@@ -129,6 +137,144 @@ describe('the release check', () => {
     expect(releaseProblems(current, withIndexes(['one-more', 'and-another']))).toEqual([
       expect.stringContaining('would add or remove 2 indexes at once (+one-more, +and-another)'),
     ]);
+  });
+
+  it('refuses an index changed in place: its projection, its projection type or its keys under the same name', () => {
+    const table = logicalIdOf('AWS::DynamoDB::GlobalTable');
+    type Index = {
+      IndexName: string;
+      KeySchema: { AttributeName: string; KeyType: string }[];
+      Projection: { ProjectionType: string; NonKeyAttributes?: string[] };
+    };
+    const withIndex = (name: string, change: (index: Index) => void) =>
+      edited((record) => {
+        const properties = record.stateful[table]?.properties as {
+          GlobalSecondaryIndexes: Index[];
+        };
+        const index = properties.GlobalSecondaryIndexes.find((found) => found.IndexName === name);
+        if (!index) throw new Error(`No index ${name}`);
+        change(index);
+      });
+    const indexNames = (
+      (current.stateful[table]?.properties as { GlobalSecondaryIndexes: Index[] })
+        .GlobalSecondaryIndexes ?? []
+    ).map((index) => index.IndexName);
+    const projecting = indexNames.find((name) => name.startsWith('list-'));
+    const sorted = indexNames.find((name) => name.startsWith('matches-'));
+
+    const moreProjected = withIndex(projecting as string, (index) =>
+      index.Projection.NonKeyAttributes?.push('team'),
+    );
+    const everything = withIndex(sorted as string, (index) => {
+      index.Projection = { ProjectionType: 'ALL' };
+    });
+    const otherKeys = withIndex(sorted as string, (index) => {
+      (index.KeySchema[1] as { AttributeName: string }).AttributeName = 'gsi9sk';
+    });
+    const reordered = withIndex(projecting as string, (index) =>
+      index.Projection.NonKeyAttributes?.reverse(),
+    );
+
+    for (const [changed, name] of [
+      [moreProjected, projecting],
+      [everything, sorted],
+      [otherKeys, sorted],
+    ] as const)
+      expect(releaseProblems(current, changed)).toEqual([
+        expect.stringContaining(`changes index ${name} in place`),
+      ]);
+    // The same attributes in another order are the same projection.
+    expect(releaseProblems(current, reordered)).toEqual([]);
+  });
+
+  it('refuses an index added past DynamoDB’s 100 projected attributes, retiring indexes included; a retired one first makes room', () => {
+    const table = logicalIdOf('AWS::DynamoDB::GlobalTable');
+    type Index = { IndexName: string; Projection: { NonKeyAttributes?: string[] } };
+    const indexes = (record: StackRecord) =>
+      (record.stateful[table]?.properties as { GlobalSecondaryIndexes: Index[] })
+        .GlobalSecondaryIndexes;
+    const projectedNow = projectedAttributes(current.stateful[table]?.properties);
+    // What the recipe for a listed resume field adds: list-v2's projection and one more, beside it.
+    const successor = (from: StackRecord) => {
+      const next = structuredClone(from);
+      const source = indexes(from).find((index) => index.IndexName === 'list-v2') as Index;
+      indexes(next).push({
+        ...structuredClone(source),
+        IndexName: 'list-v3',
+        Projection: {
+          ...source.Projection,
+          NonKeyAttributes: [...(source.Projection.NonKeyAttributes ?? []), 'team'],
+        },
+      });
+      return next;
+    };
+    const withoutRetired = edited((record) => {
+      const properties = record.stateful[table]?.properties as {
+        GlobalSecondaryIndexes: Index[];
+      };
+      properties.GlobalSecondaryIndexes = properties.GlobalSecondaryIndexes.filter(
+        (index) => index.IndexName !== 'list',
+      );
+    });
+
+    expect(projectedNow).toBeLessThanOrEqual(MAX_PROJECTED_ATTRIBUTES);
+    expect(releaseProblems(current, successor(current))).toEqual([
+      expect.stringMatching(/would project 10\d attributes over its indexes .*list-v3 15/),
+    ]);
+    // The way around: retire an index in one release, add the successor in the next.
+    expect(releaseProblems(current, withoutRetired)).toEqual([]);
+    expect(releaseProblems(withoutRetired, successor(withoutRetired))).toEqual([]);
+  });
+
+  it('refuses a resource the template names moved to another logical id or stack, or replaced under its name; renamed, it goes', () => {
+    const named = current.named ?? {};
+    const keyOf = (type: string) => {
+      const key = Object.keys(named).find((found) => found.startsWith(`${type} `));
+      if (!key) throw new Error(`Nothing named of ${type}`);
+      return key;
+    };
+    const types = [
+      'AWS::SSM::Parameter',
+      'AWS::WAFv2::WebACL',
+      'AWS::ApiGatewayV2::DomainName',
+      'AWS::CodeDeploy::Application',
+      'AWS::CloudWatch::Alarm',
+      'AWS::CloudWatch::InsightRule',
+      'AWS::CloudWatch::Dashboard',
+    ];
+    const alarm = keyOf('AWS::CloudWatch::Alarm');
+
+    for (const type of types) {
+      const key = keyOf(type);
+      const movedId = edited((record) => {
+        (record.named?.[key] as { logicalId: string }).logicalId += 'Renamed';
+      });
+      expect(releaseProblems(current, movedId), type).toEqual([
+        expect.stringContaining(`${key} moves from`),
+      ]);
+    }
+    const otherStack = edited((record) => {
+      (record.named?.[alarm] as { stack: string }).stack = 'HiringApi-prod/ElsewhereNestedStack';
+    });
+    const otherScope = edited((record) => {
+      const acl = record.named?.[keyOf('AWS::WAFv2::WebACL')] as {
+        replacing: Record<string, unknown>;
+      };
+      acl.replacing.Scope = 'REGIONAL';
+    });
+    const newName = edited((record) => {
+      const entry = record.named?.[alarm];
+      delete record.named?.[alarm];
+      (record.named ??= {})[`${alarm}-v2`] = entry as NonNullable<StackRecord['named']>[string];
+    });
+
+    expect(releaseProblems(current, otherStack)).toEqual([
+      expect.stringContaining(`${alarm} moves from`),
+    ]);
+    expect(releaseProblems(current, otherScope)).toEqual([
+      expect.stringContaining('would be replaced under the same name (Scope changed)'),
+    ]);
+    expect(releaseProblems(current, newName)).toEqual([]);
   });
 
   it('refuses a route key or a function that moves to another stack', () => {
