@@ -18,6 +18,7 @@ import { FUNCTION_TIMEOUT_MS } from '../lib/config.js';
 import { type ApiFunction, LIVE_ALIAS } from './api-function.js';
 import { RUNBOOK } from './alarms.js';
 import { codeRelease } from './release-id.js';
+import { ANSWER_COUNTS_MESSAGE } from '../lib/observability/answer-counts.js';
 
 /** How a deployment moves each function's `live` alias to its new version (`-c rollout=…`). */
 export const ROLLOUTS = ['canary', 'all-at-once'] as const;
@@ -187,52 +188,56 @@ export class Rollout extends Construct {
   }
 }
 
-/** More answers of the release being deployed slower than the API's p99 target, in a minute, fire its latency canary. */
-export const SLOW_ANSWERS_A_MINUTE = 3;
+/**
+ * A release is rolled back on what its users see: the share of its answers that are 500s (a fault of
+ * the service; a 503 is DynamoDB's, and any release meets it), and the share that are slower than the
+ * API's p99 target. Each over a minute, in 2 of 3 minutes, and only once a minute has enough answers
+ * to tell: a healthy release at busy traffic (a 0.1% of transient 503s, the odd 500) never crosses
+ * them, and a release answering 2% 500s does within its canary (test/infra/alarms.test.ts evaluates
+ * the alarms' own expressions).
+ */
+export const CANARY = {
+  /** the share of 500s, in percent, that rolls back */
+  failedPercent: 1,
+  /** 500s a minute below which a minute is no evidence (a single bad request) */
+  leastFailed: 2,
+  /** the share of slow answers, in percent, that rolls back (the API's p99 target) */
+  slowPercent: 1,
+  /** answers a minute below which a minute says nothing of a p99 */
+  leastAnswers: 100,
+} as const;
 
-/** What the API functions' log lines say of the release that wrote them (lib/observability/logger.ts). */
+/** The release's answer counts (lib/observability/answer-counts.ts logs them, with the release). */
 const RELEASE_METRICS = {
-  errorLines: 'ReleaseErrorLines',
-  slowAnswers: 'ReleaseSlowAnswers',
+  answers: 'ReleaseAnswers',
+  failed: 'ReleaseFailedAnswers',
+  slow: 'ReleaseSlowAnswers',
 } as const;
 
 /**
- * An API function's log group counted by release: its ERROR lines (a 5xx answer, a failed call) and
- * its slow answers (`Slow or failed answer` below 500: lib/composition/api-handler.ts logs each that took
- * SLOW_ANSWER_MS or more). Metric filters cost nothing; the metrics exist only while lines come.
+ * An API function's log group counted by release: the counts its instances log (`Answers` lines).
+ * Metric filters cost nothing; the metrics exist only while lines come.
  */
 function releaseMetricFilters(scope: Construct, fn: ApiFunction): void {
-  new MetricFilter(scope, 'ReleaseErrorLines', {
-    logGroup: fn.logGroup,
-    metricNamespace: NAMESPACE,
-    metricName: RELEASE_METRICS.errorLines,
-    metricValue: '1',
-    filterPattern: FilterPattern.all(
-      FilterPattern.stringValue('$.level', '=', 'ERROR'),
-      FilterPattern.exists('$.release'),
-    ),
-    dimensions: { release: '$.release' },
-  });
-  new MetricFilter(scope, 'ReleaseSlowAnswers', {
-    logGroup: fn.logGroup,
-    metricNamespace: NAMESPACE,
-    metricName: RELEASE_METRICS.slowAnswers,
-    metricValue: '1',
-    filterPattern: FilterPattern.all(
-      FilterPattern.stringValue('$.message', '=', 'Slow or failed answer'),
-      FilterPattern.numberValue('$.statusCode', '<', 500),
-      FilterPattern.exists('$.release'),
-    ),
-    dimensions: { release: '$.release' },
-  });
+  for (const [field, metricName] of [
+    ['answers', RELEASE_METRICS.answers],
+    ['failed', RELEASE_METRICS.failed],
+    ['slow', RELEASE_METRICS.slow],
+  ] as const)
+    new MetricFilter(scope, metricName, {
+      logGroup: fn.logGroup,
+      metricNamespace: NAMESPACE,
+      metricName,
+      metricValue: `$.${field}`,
+      filterPattern: FilterPattern.all(
+        FilterPattern.stringValue('$.message', '=', ANSWER_COUNTS_MESSAGE),
+        FilterPattern.exists('$.release'),
+      ),
+      dimensions: { release: '$.release' },
+    });
 }
 
-/**
- * The canary pair of every API function's deployment, on the lines of the release being deployed
- * (codeRelease): an ERROR line in a minute (a 5xx answer, whichever function gave it), and
- * SLOW_ANSWERS_A_MINUTE answers slower than the API's target in 2 minutes of 3 (a cold start of each
- * new version passes in one).
- */
+/** The canary pair of every API function's deployment, on the answers of the release being deployed (codeRelease). */
 export function apiCanaryAlarms(scope: Construct, stage: string): Alarm[] {
   const metric = (metricName: string) =>
     new Metric({
@@ -242,25 +247,41 @@ export function apiCanaryAlarms(scope: Construct, stage: string): Alarm[] {
       statistic: 'Sum',
       period: Duration.minutes(1),
     });
+  const counts = {
+    a: metric(RELEASE_METRICS.answers),
+    f: metric(RELEASE_METRICS.failed),
+    s: metric(RELEASE_METRICS.slow),
+  };
+  const shared = {
+    evaluationPeriods: 3,
+    datapointsToAlarm: 2,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  };
   return [
     new Alarm(scope, 'CanaryApiErrors', {
       alarmName: `HiringApi-${stage}-Canary-Api-Errors`,
-      alarmDescription: `An ERROR line of the release being deployed (a 5xx answer) in a minute, from any API function. CodeDeploy then moves the aliases back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
-      metric: metric(RELEASE_METRICS.errorLines),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: `${CANARY.failedPercent}% or more of the answers of the release being deployed are 500s (at least ${CANARY.leastFailed} in the minute), in 2 minutes of 3; 503s are not counted. CodeDeploy then moves the aliases back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
+      metric: new MathExpression({
+        expression: `IF(FILL(f, 0) >= ${CANARY.leastFailed} AND FILL(a, 0) > 0, 100 * FILL(f, 0) / FILL(a, 0), 0)`,
+        usingMetrics: { a: counts.a, f: counts.f },
+        period: Duration.minutes(1),
+        label: 'Share of 500s (%)',
+      }),
+      threshold: CANARY.failedPercent,
+      ...shared,
     }),
     new Alarm(scope, 'CanaryApiLatency', {
       alarmName: `HiringApi-${stage}-Canary-Api-Latency`,
-      alarmDescription: `${SLOW_ANSWERS_A_MINUTE} or more answers of the release being deployed slower than ${API_FUNCTION_P99_MS} ms in a minute, in 2 of 3 minutes. CodeDeploy then moves the aliases back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
-      metric: metric(RELEASE_METRICS.slowAnswers),
-      threshold: SLOW_ANSWERS_A_MINUTE,
-      evaluationPeriods: 3,
-      datapointsToAlarm: 2,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: `${CANARY.slowPercent}% or more of the answers of the release being deployed slower than ${API_FUNCTION_P99_MS} ms (a p99 past the target; at least ${CANARY.leastAnswers} answers in the minute), in 2 minutes of 3. CodeDeploy then moves the aliases back. Runbook: ${RUNBOOK}#${ROLLBACK_SECTION}`,
+      metric: new MathExpression({
+        expression: `IF(FILL(a, 0) >= ${CANARY.leastAnswers}, 100 * FILL(s, 0) / FILL(a, 0), 0)`,
+        usingMetrics: { a: counts.a, s: counts.s },
+        period: Duration.minutes(1),
+        label: 'Share of slow answers (%)',
+      }),
+      threshold: CANARY.slowPercent,
+      ...shared,
     }),
   ];
 }

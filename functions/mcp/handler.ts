@@ -22,6 +22,8 @@ import {
 } from '../../lib/versions/shape.js';
 import { fitResponse } from '../../lib/http/response-size.js';
 import { logger } from '../../lib/observability/logger.js';
+import { countAnswer } from '../../lib/observability/answer-counts.js';
+import { SLOW_ANSWER_MS } from '../../lib/composition/api-handler.js';
 import { handler as listJds } from '../list-jds/handler.js';
 import { handler as getJd } from '../get-jd/handler.js';
 import { handler as listMatches } from '../list-matches/handler.js';
@@ -154,4 +156,13 @@ async function answer(event: ApiEvent, context: Context): Promise<ApiResponse> {
 }
 
 /** POST /mcp's handler; its request schemas are exposed as apiHandler's are (the fixtures test holds them to REQUEST_SCHEMAS). */
-export const handler = Object.assign(answer, { requestSchemas: MCP_REQUESTS.mcp });
+export const handler = Object.assign(
+  async (event: ApiEvent, context: Context) => {
+    const started = Date.now();
+    const response = await answer(event, context);
+    // Counted for the release's canary, as every route's answer is (lib/composition/api-handler.ts).
+    countAnswer(response.statusCode ?? 200, Date.now() - started >= SLOW_ANSWER_MS);
+    return response;
+  },
+  { requestSchemas: MCP_REQUESTS.mcp },
+);

@@ -7,6 +7,7 @@ import {
 } from '../../lib/composition/caller.js';
 import { errorResponse, jsonResponse } from '../../lib/http/errors.js';
 import { rateLimitHeaders } from '../../lib/http/rate-limit.js';
+import { countAnswer } from '../../lib/observability/answer-counts.js';
 import {
   preferredVersion,
   VERSION_REQUEST_HEADER,
@@ -26,7 +27,7 @@ function methodsAt(rawPath: string): string[] {
  * methods it takes, where the path is served for another method: GET /mcp, say), counted against the
  * key's quota with its RateLimit headers and the version it would have been served with.
  */
-export const handler = async (event: ApiEvent) => {
+const answer = async (event: ApiEvent) => {
   const requestId = event.requestContext?.requestId ?? '';
   // OAuth's discovery documents (RFC 8414, RFC 9728, OpenID), which an MCP client asks for after a
   // 401: there are none, with a key or without, and a 401 here would send it looking for more.
@@ -76,4 +77,11 @@ export const handler = async (event: ApiEvent) => {
       },
     };
   }
+};
+
+/** The $default route's answers, counted for the release's canary as every route's are. */
+export const handler = async (event: ApiEvent) => {
+  const response = await answer(event);
+  countAnswer(response.statusCode ?? 200, false);
+  return response;
 };

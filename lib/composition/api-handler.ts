@@ -1,3 +1,4 @@
+import { countAnswer } from '../observability/answer-counts.js';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
@@ -163,6 +164,7 @@ export const SLOW_ANSWER_MS = 1_000;
 /**
  * The log-based trace: an answer that is a 5xx or took SLOW_ANSWER_MS or more is logged with the AWS
  * calls it made and their times (lib/observability/trace.ts), the requests worth a look and no others.
+ * Every answer is counted for the release's canary (lib/observability/answer-counts.ts).
  */
 function slowOrFailedAnswers<R extends RouteId>(): MiddlewareObj<
   ApiEvent,
@@ -173,7 +175,9 @@ function slowOrFailedAnswers<R extends RouteId>(): MiddlewareObj<
   const report = (request: { response?: ApiResponse | null }) => {
     const log = callLog();
     const statusCode = request.response?.statusCode ?? 500;
-    if (log && (statusCode >= 500 || log.elapsedMs - log.waitedMs >= SLOW_ANSWER_MS))
+    const slow = log !== undefined && log.elapsedMs - log.waitedMs >= SLOW_ANSWER_MS;
+    countAnswer(statusCode, slow);
+    if (log && (statusCode >= 500 || slow))
       logger.warn('Slow or failed answer', {
         statusCode,
         durationMs: log.elapsedMs,

@@ -188,3 +188,113 @@ describe('alarms that notify (prod)', () => {
       ).toMatch(matches);
   });
 });
+
+/**
+ * A metric-math alarm as CloudWatch evaluates it, minute by minute: its expression over each minute's
+ * counts (what the release's `Answers` lines sum to), compared with its threshold, in M of N minutes;
+ * a minute without data is not breaching (treatMissingData). Reads the synthesized alarm itself, so
+ * the test holds what deploys.
+ */
+function canaryVerdict(alarmName: string, minutes: Record<string, number>[]): 'ALARM' | 'OK' {
+  const alarm = Object.values(prod.Resources).find(
+    (resource) =>
+      resource.Type === 'AWS::CloudWatch::Alarm' && resource.Properties?.AlarmName === alarmName,
+  )?.Properties as {
+    Metrics: { Id: string; Expression?: string; ReturnData?: boolean }[];
+    Threshold: number;
+    ComparisonOperator: string;
+    EvaluationPeriods: number;
+    DatapointsToAlarm: number;
+  };
+  const expression = alarm.Metrics.find((metric) => metric.Expression)?.Expression as string;
+  // The expression's functions, as JavaScript: FILL(x, 0), IF(c, a, b), AND.
+  const js = expression
+    .replace(/FILL\((\w+), 0\)/g, '($1 ?? 0)')
+    .replace(/\bAND\b/g, '&&')
+    .replace(/^IF\((.*), (.*), (.*)\)$/, '(($1) ? ($2) : ($3))');
+  const ids = alarm.Metrics.filter((metric) => !metric.Expression).map((metric) => metric.Id);
+  const value = new Function(...ids, `return ${js};`) as (...counts: unknown[]) => number;
+  const breaching = minutes.map((counts) => {
+    if (ids.every((id) => counts[id] === undefined)) return false;
+    const result = value(...ids.map((id) => counts[id]));
+    return alarm.ComparisonOperator === 'GreaterThanOrEqualToThreshold'
+      ? result >= alarm.Threshold
+      : result > alarm.Threshold;
+  });
+  for (let end = alarm.EvaluationPeriods; end <= breaching.length; end++)
+    if (
+      breaching.slice(end - alarm.EvaluationPeriods, end).filter(Boolean).length >=
+      alarm.DatapointsToAlarm
+    )
+      return 'ALARM';
+  return 'OK';
+}
+
+describe('a release’s canary, judged on what users see', () => {
+  const errors = 'HiringApi-prod-Canary-Api-Errors';
+  const latency = 'HiringApi-prod-Canary-Api-Latency';
+  /** Five minutes of a canary's 10% at busy traffic (500 requests a second: 3,000 answers a minute). */
+  const busy = (counts: (minute: number) => { f?: number; s?: number }) =>
+    Array.from({ length: 5 }, (_, minute) => ({ a: 3_000, f: 0, s: 0, ...counts(minute) }));
+
+  it('lets a healthy release through: 0.1% transient 503s (not counted), the odd 500, a cold start', () => {
+    // 503s are answers, not failures: 0.1% of 3,000 is 3 a minute, none of them a 500.
+    expect(
+      canaryVerdict(
+        errors,
+        busy(() => ({})),
+      ),
+    ).toBe('OK');
+    expect(
+      canaryVerdict(
+        errors,
+        busy((minute) => ({ f: minute === 2 ? 5 : 1 })),
+      ),
+    ).toBe('OK');
+    // A minute of slow cold starts is one minute of three.
+    expect(
+      canaryVerdict(
+        latency,
+        busy((minute) => ({ s: minute === 0 ? 300 : 10 })),
+      ),
+    ).toBe('OK');
+    // Little traffic is no evidence either way.
+    expect(
+      canaryVerdict(errors, [
+        { a: 20, f: 1 },
+        { a: 15, f: 1 },
+        { a: 10, f: 1 },
+      ]),
+    ).toBe('OK');
+    expect(
+      canaryVerdict(latency, [
+        { a: 50, s: 40 },
+        { a: 60, s: 50 },
+        { a: 40, s: 30 },
+      ]),
+    ).toBe('OK');
+  });
+
+  it('rolls back a release answering 2% 500s, or 2% of its answers slower than the target, within its 5 minutes', () => {
+    expect(
+      canaryVerdict(
+        errors,
+        busy(() => ({ f: 60 })),
+      ),
+    ).toBe('ALARM');
+    expect(
+      canaryVerdict(
+        latency,
+        busy(() => ({ s: 60 })),
+      ),
+    ).toBe('ALARM');
+    // At quieter traffic too (150 answers a minute): 2% is 3 a minute.
+    expect(
+      canaryVerdict(errors, [
+        { a: 150, f: 3 },
+        { a: 150, f: 3 },
+        { a: 150, f: 3 },
+      ]),
+    ).toBe('ALARM');
+  });
+});
