@@ -208,11 +208,15 @@ export class ApiFunction extends NodejsFunction {
     this.background = background(props.functionName);
     this.live = new Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.currentVersion });
     this.acknowledgeNagFindings();
-    if (!this.background) {
+    if (
+      (props.tracing ?? (this.background ? Tracing.ACTIVE : Tracing.PASS_THROUGH)) !==
+      Tracing.ACTIVE
+    ) {
       Validations.of(this).acknowledge({
         id: 'Serverless::Serverless-LambdaTracing',
-        reason:
-          'An API function passes tracing through on purpose: Lambda would trace nearly every request below one a second, at $5 a million, and no sampling rule changes that; a 5xx or slow answer is logged with its calls instead (the tracing setting above says why).',
+        reason: this.background
+          ? 'The webhook dispatcher passes tracing through on purpose: every write invokes it twice, so below a write a second Lambda would trace both, $10 a million writes; a failed batch is logged with its reason and retried from the stream.'
+          : 'An API function passes tracing through on purpose: Lambda would trace nearly every request below one a second, at $5 a million, and no sampling rule changes that; a 5xx or slow answer is logged with its calls instead (the tracing setting above says why).',
       });
     }
   }

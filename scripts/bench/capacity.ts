@@ -6,6 +6,23 @@ import { API_PREFIX, matchRoute, ROUTES } from '../../lib/composition/routes.js'
 import { authorizerEvent, proxyEvent } from '../local/events.js';
 import { lambdaContext, loadHandler } from '../local/handlers.js';
 
+/**
+ * What DynamoDB bills a TransactWriteItems call, in WCU: 2 per KB (rounded up) of each item written
+ * or deleted. A Put's size is its item's (its JSON's bytes, a little over DynamoDB's own count); a
+ * Delete's or Update's here is a pending entry or the log's head, each under 1 KB: 2.
+ */
+export function transactionWcu(input: { TransactItems?: { Put?: { Item?: unknown } }[] }): number {
+  return (input.TransactItems ?? []).reduce(
+    (sum, item) =>
+      sum +
+      2 *
+        (item.Put
+          ? Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(item.Put.Item)) / 1024))
+          : 1),
+    0,
+  );
+}
+
 /** One DynamoDB call as the recorder saw it. */
 interface Call {
   command: string;
@@ -13,6 +30,8 @@ interface Call {
   end: number;
   read: number;
   write: number;
+  /** the write as DynamoDB bills it: a transaction by transactionWcu (Local undercounts it), else as reported */
+  billedWrite: number;
 }
 
 export interface Work {
@@ -65,12 +84,17 @@ export function recordingDb(endpoint: string, tableName: string): { db: Db; call
         .reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
       const command = String(context.commandName);
       if (command === 'BatchGetItemCommand' && units === 0) units = estimateBatchGet(result.output);
+      const write = READS.has(command) ? 0 : units;
       calls.push({
         command,
         start,
         end: performance.now(),
         read: READS.has(command) ? units : 0,
-        write: READS.has(command) ? 0 : units,
+        write,
+        billedWrite:
+          command === 'TransactWriteItemsCommand'
+            ? Math.max(write, transactionWcu(args.input as Parameters<typeof transactionWcu>[0]))
+            : write,
       });
       return result;
     },

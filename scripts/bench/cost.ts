@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { join } from 'node:path';
-import { createDb, setSharedDb } from '../../lib/db/client.js';
+import { setSharedDb } from '../../lib/db/client.js';
+import { measureRoute, recordingDb } from './capacity.js';
+import { measureSequencingCost } from './freshness.js';
+import { applyProductEvent } from '../../lib/product-events/apply.js';
+import type { ProductEvent } from '../../lib/product-events/data.js';
 import { newId } from '../../lib/db/ids.js';
 import { createJd } from '../../lib/jds/api.js';
 import { API_PREFIX, ROUTES } from '../../lib/composition/routes.js';
@@ -35,6 +39,10 @@ export const PRICES = {
   dynamoReadPerMillion: 0.125,
   logsIngestPerGb: 0.5,
   xrayTracePerMillion: 5,
+  sqsPerMillion: 0.4,
+  eventBridgePerMillion: 1,
+  /** a customer-managed key's each rotation adds a month's key price, for its first two rotations */
+  kmsRotationMonth: 1,
 };
 
 /**
@@ -48,9 +56,23 @@ const ASSUMED = {
   lambdaMemoryGb: 0.5,
   requestBytes: 1024,
   cloudFrontHeaderBytes: 250,
-  /** GET /jds/:id's reads (docs/benchmarks.md, "DynamoDB work per request": 1.5 RCU) and the authorizer's one counted write */
-  readUnits: 1.5,
+  /** the authorizer's one counted write (its read units are the route's, measured) */
   writeUnits: 1,
+  /** a write's invocations beyond the authorizer's and its own: the dispatcher, once for its pending entry and once for its event */
+  dispatcherMsPerInvocation: 50,
+  /** the route function of a write, warm: a transaction and its reads */
+  writeMs: 60,
+  /** the product-events consumer's share of one event (a batch of up to 10 at busy traffic, 1 at low) */
+  consumerMs: 80,
+  /**
+   * Lambda's SQS event source polls an empty queue with about 5 long polls at a time, each waiting
+   * 20 s: about 15 receives a minute a queue, billed as SQS requests.
+   */
+  idleReceivesPerMinute: 15,
+  /** a webhook worker's time to deliver (the receiver's answer: 200 ms) */
+  deliveryMs: 200,
+  /** a log line of the API (its slow or failed answers, refusals) or a consumer's, a request: about 300 B */
+  logBytesPerWrite: 300,
 };
 
 /** CloudWatch Logs counts 26 bytes a log event on top of its message. */
@@ -66,7 +88,13 @@ const REALISTIC_JD = {
 };
 
 export interface StageCost {
-  idle: { total: number; items: [string, number][] };
+  idle: { total: number; items: [string, number][]; byYear: [number, number, number] };
+  /** per million of each write, at low traffic (every traced invocation traced) */
+  writes: { what: string; total: number; items: [string, number][] }[];
+  /** a listener following the log with GET /events?wait=20 for a month, idle */
+  listenerMonth: { total: number; items: [string, number][] };
+  /** one webhook delivery (per million) */
+  deliveryPerMillion: { total: number; items: [string, number][] };
   perMillion: {
     busyWithEdge: number;
     /** the same for a client that does not accept gzip */
@@ -75,7 +103,13 @@ export interface StageCost {
     withoutEdge: number;
     items: [string, number][];
   };
-  measured: { answerBytes: number; answerBytesGzip: number; accessLogLineBytes: number };
+  measured: {
+    answerBytes: number;
+    answerBytesGzip: number;
+    accessLogLineBytes: number;
+    /** GET /jds/:id's reads, as the bench's recorder measured them */
+    readUnits: number;
+  };
   counts: Record<string, number>;
 }
 
@@ -95,7 +129,7 @@ function alarmMetrics(alarm: CfnTemplate['Resources'][string]): number {
 
 /** The answer of GET /jds/:id for a realistic JD, as the function sends it, with and without gzip. */
 async function measureAnswer(endpoint: string, tableName: string) {
-  const db = createDb({ endpoint, tableName });
+  const { db, calls } = recordingDb(endpoint, tableName);
   setSharedDb(db);
   const tenantId = liveSpaceOf(`cost-${newId()}`);
   const { jd: created } = await createJd(db, tenantId, {
@@ -129,7 +163,11 @@ async function measureAnswer(endpoint: string, tableName: string) {
     );
     return bodyBytes + headerBytes;
   };
-  const sizes = { plain: await bytesOf(), gzip: await bytesOf('gzip, deflate, br') };
+  calls.length = 0;
+  const plain = await bytesOf();
+  // The reads of one GET, as DynamoDB bills them (the recorder asks for consumed capacity).
+  const readUnits = calls.reduce((sum, call) => sum + call.read, 0);
+  const sizes = { plain, gzip: await bytesOf('gzip, deflate, br'), readUnits };
   setSharedDb(undefined);
   return sizes;
 }
@@ -158,6 +196,74 @@ function accessLogLineBytes(templates: Templates): number {
     return value;
   });
   return Buffer.byteLength(line) + LOG_EVENT_OVERHEAD_BYTES;
+}
+
+/** The DynamoDB work of three writes, as DynamoDB bills it (measured on the local stack). */
+async function measureWrites(endpoint: string, tableName: string) {
+  const recorder = recordingDb(endpoint, tableName);
+  const tenantId = liveSpaceOf(`cost-writes-${newId()}`);
+  const context = fullAccessContext(tenantId, newId());
+  const billed = () => recorder.calls.reduce((sum, call) => sum + call.billedWrite, 0);
+  const read = () => recorder.calls.reduce((sum, call) => sum + call.read, 0);
+  const created = await measureRoute(recorder, context, 'POST', '/jds', {
+    ...REALISTIC_JD,
+    createdById: 'user-5f3c2a',
+  });
+  const createJd = { wcu: billed(), rcu: read() };
+  const jdId = (created.json.data as { id: string }).id;
+  setSharedDb(recorder.db);
+  const at = new Date().toISOString();
+  await applyProductEvent(recorder.db, {
+    type: 'resume.upserted',
+    id: newId(),
+    tenantId,
+    occurredAt: at,
+    version: 1,
+    data: {
+      id: 'res-cost',
+      fileName: 'candidate_cv.pdf',
+      parseStatus: 'COMPLETED',
+      metadata: { name: 'Sample Candidate', email: 'candidate@example.com', skills: ['Go', 'SQL'] },
+    },
+  } as ProductEvent);
+  // A scored application as the product sends one: its best score explained.
+  recorder.calls.length = 0;
+  await applyProductEvent(recorder.db, {
+    type: 'application.upserted',
+    id: newId(),
+    tenantId,
+    occurredAt: at,
+    version: 1,
+    data: {
+      id: 'app-cost',
+      jdId,
+      resumeId: 'res-cost',
+      status: 'SCREENING',
+      aiScores: [
+        {
+          overallScore: 87.5,
+          scoredAt: at,
+          model: { id: 'match-ranker', version: '2026.11.1' },
+          criteria: [
+            { name: 'Required skills', score: 90, weight: 0.5 },
+            { name: 'Seniority', score: 80, weight: 0.3 },
+            { name: 'Domain experience', score: 88, weight: 0.2 },
+          ],
+          summary: 'Strong on the required skills; less on seniority.',
+        },
+      ],
+    },
+  } as ProductEvent);
+  const upsert = { wcu: billed(), rcu: read() };
+  await measureRoute(recorder, context, 'POST', '/applications/app-cost/reviews', {
+    outcome: 'confirmed',
+    reviewer: 'recruiter-17',
+    rationale: 'The interview found the same.',
+  });
+  const review = { wcu: billed(), rcu: read() };
+  setSharedDb(undefined);
+  const sequencing = await measureSequencingCost(endpoint, tableName);
+  return { createJd, upsert, review, sequencing };
 }
 
 /** The cost of the prod stage in `templates` (every template of the app, nested ones included). */
@@ -230,7 +336,10 @@ export async function stageCost(
         million,
     ],
     ['DynamoDB: the authorizer’s counted write', ASSUMED.writeUnits * PRICES.dynamoWritePerMillion],
-    ['DynamoDB: the reads', ASSUMED.readUnits * PRICES.dynamoReadPerMillion],
+    [
+      `DynamoDB: the reads (${answer.readUnits} read units, measured)`,
+      answer.readUnits * PRICES.dynamoReadPerMillion,
+    ],
     [`access log (${logLine} B a line)`, perGb(logLine) * million * PRICES.logsIngestPerGb],
   ];
   const edge: [string, number][] = [
@@ -247,13 +356,136 @@ export async function stageCost(
     ['WAF requests', PRICES.wafPerMillion],
   ];
   const total = (items: [string, number][]) => items.reduce((sum, [, cost]) => sum + cost, 0);
+
+  // Idle, by year: Lambda's SQS pollers wait on each empty queue, and each rotating key's first two
+  // rotations each add a month's key price (a year apart).
+  const sqsSources = resourcesOf(templates, 'AWS::Lambda::EventSourceMapping').filter(
+    (mapping) => mapping.Properties?.StartingPosition === undefined,
+  ).length;
+  const minutesAMonth = 60 * 24 * 30.42;
+  idleItems.push([
+    `${sqsSources} SQS event sources polling empty queues (about ${ASSUMED.idleReceivesPerMinute} receives a minute each)`,
+    ((sqsSources * ASSUMED.idleReceivesPerMinute * minutesAMonth) / million) * PRICES.sqsPerMillion,
+  ]);
+  const rotating = resourcesOf(templates, 'AWS::KMS::Key').filter(
+    (key) => key.Properties?.EnableKeyRotation === true,
+  ).length;
+  const idleTotal = total(idleItems);
+  const byYear: [number, number, number] = [0, 1, 2].map(
+    (rotations) => idleTotal + rotating * rotations * PRICES.kmsRotationMonth,
+  ) as [number, number, number];
+
+  // A write, at low traffic: its request's path, its own work, and what follows it (the dispatcher,
+  // twice: its pending entry, then its event), each traced where X-Ray is on.
+  const traced = (name: string) =>
+    functions.some(
+      (fn) =>
+        fn.Metadata?.['hiring:function'] === name &&
+        (fn.Properties?.TracingConfig as { Mode?: string } | undefined)?.Mode === 'Active',
+    );
+  const work = await measureWrites(endpoint, tableName);
+  const gbSeconds = (ms: number) => (ms / 1000) * ASSUMED.lambdaMemoryGb * PRICES.lambdaArmGbSecond;
+  const dispatch: [string, number][] = [
+    [
+      'the dispatcher, twice (its pending entry, its event)',
+      2 *
+        (PRICES.lambdaRequestsPerMillion + gbSeconds(ASSUMED.dispatcherMsPerInvocation) * million),
+    ],
+    [
+      `its place in the log (${work.sequencing.aloneWcu} write units, as DynamoDB bills the transaction)`,
+      work.sequencing.aloneWcu * PRICES.dynamoWritePerMillion +
+        work.sequencing.readRcu * PRICES.dynamoReadPerMillion,
+    ],
+    ['X-Ray, the dispatcher', traced('webhook-dispatcher') ? 2 * PRICES.xrayTracePerMillion : 0],
+  ];
+  const logLines = (lines: number) =>
+    perGb(lines * ASSUMED.logBytesPerWrite) * million * PRICES.logsIngestPerGb;
+  const apiWrite = (what: string, measured: { wcu: number; rcu: number }) => {
+    const items: [string, number][] = [
+      ['the edge and the HTTP API', total(edge) + PRICES.httpApiPerMillion],
+      [
+        `Lambda: the authorizer and the route (${ASSUMED.writeMs} ms and 20 ms)`,
+        2 * PRICES.lambdaRequestsPerMillion + gbSeconds(ASSUMED.writeMs + 20) * million,
+      ],
+      [
+        `DynamoDB: the write (${measured.wcu} write units, measured) and the authorizer's`,
+        (measured.wcu + ASSUMED.writeUnits) * PRICES.dynamoWritePerMillion +
+          measured.rcu * PRICES.dynamoReadPerMillion,
+      ],
+      ['logs: the access line', perGb(logLine) * million * PRICES.logsIngestPerGb],
+      ...dispatch,
+    ];
+    return { what, total: total(items), items };
+  };
+  const upsertItems: [string, number][] = [
+    ['EventBridge: the product’s event', PRICES.eventBridgePerMillion],
+    ['SQS: send, receive, delete (one event a batch)', 3 * PRICES.sqsPerMillion],
+    [
+      `Lambda: the consumer (${ASSUMED.consumerMs} ms)`,
+      PRICES.lambdaRequestsPerMillion + gbSeconds(ASSUMED.consumerMs) * million,
+    ],
+    [
+      `DynamoDB: the application, its copy and its event (${work.upsert.wcu} write units, measured)`,
+      work.upsert.wcu * PRICES.dynamoWritePerMillion +
+        work.upsert.rcu * PRICES.dynamoReadPerMillion,
+    ],
+    ['X-Ray, the consumer', traced('event-consumer') ? PRICES.xrayTracePerMillion : 0],
+    ['logs: a line', logLines(1)],
+    ...dispatch,
+  ];
+  const writes = [
+    apiWrite('POST /jds (a JD of 1.6 KB)', work.createJd),
+    {
+      what: 'a product application.upserted (one explained score)',
+      total: total(upsertItems),
+      items: upsertItems,
+    },
+    apiWrite('POST /applications/:id/reviews', work.review),
+  ];
+
+  // A listener at the end of the log: wait=20, asked again at once, 180 requests an hour.
+  const listenerRequests = 180 * 730;
+  const looks = (20 * 1000) / 500;
+  const listenerItems: [string, number][] = [
+    [
+      `${listenerRequests.toLocaleString('en')} requests through the edge and the HTTP API`,
+      ((total(edge) + PRICES.httpApiPerMillion) * listenerRequests) / million,
+    ],
+    [
+      'Lambda: each request held 20 s (and its authorizer)',
+      (listenerRequests *
+        (2 * PRICES.lambdaRequestsPerMillion + gbSeconds(20_000 + 20) * million)) /
+        million,
+    ],
+    [
+      `DynamoDB: ${looks} looks a request (2 read units each), the authorizer's count, its refund and the wait's two counts`,
+      (listenerRequests *
+        (looks * 2 * PRICES.dynamoReadPerMillion + 4 * PRICES.dynamoWritePerMillion)) /
+        million,
+    ],
+    ['logs: the access lines', perGb(logLine * listenerRequests) * PRICES.logsIngestPerGb],
+  ];
+  const deliveryItems: [string, number][] = [
+    ['SQS: send, receive, delete', 3 * PRICES.sqsPerMillion],
+    [
+      `Lambda: the worker (${ASSUMED.deliveryMs} ms: the receiver's answer)`,
+      PRICES.lambdaRequestsPerMillion + gbSeconds(ASSUMED.deliveryMs) * million,
+    ],
+    ['DynamoDB: the delivery record (2 write units)', 2 * PRICES.dynamoWritePerMillion],
+    ['X-Ray, the worker', traced('webhook-worker') ? PRICES.xrayTracePerMillion : 0],
+    ['logs: a line', logLines(1)],
+    ['data out (about 1 KB)', perGb(1024) * million * PRICES.cloudFrontOutPerGb],
+  ];
   // X-Ray traces the first request each second and 5% of the rest of each function it is Active on.
   const busyTraces = tracedOnPath * 0.05 * PRICES.xrayTracePerMillion;
   const lowTraces = tracedOnPath * PRICES.xrayTracePerMillion;
   const withEdge = total([...common, ...edge]);
   const uncompressedOut = perGb(answer.plain - answer.gzip) * million * PRICES.cloudFrontOutPerGb;
   return {
-    idle: { total: total(idleItems), items: idleItems },
+    idle: { total: idleTotal, items: idleItems, byYear },
+    writes,
+    listenerMonth: { total: total(listenerItems), items: listenerItems },
+    deliveryPerMillion: { total: total(deliveryItems), items: deliveryItems },
     perMillion: {
       busyWithEdge: withEdge + busyTraces,
       busyWithEdgeUncompressed: withEdge + busyTraces + uncompressedOut,
@@ -270,6 +502,7 @@ export async function stageCost(
       answerBytes: answer.plain,
       answerBytesGzip: answer.gzip,
       accessLogLineBytes: logLine,
+      readUnits: answer.readUnits,
     },
     counts,
   };

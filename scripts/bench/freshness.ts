@@ -11,7 +11,7 @@ import { sequencePending } from '../../lib/db/log.js';
 import { createJd } from '../../lib/jds/api.js';
 import { transactWrite } from '../../lib/db/dynamo.js';
 import { recordEvent } from '../../lib/events/model.js';
-import { recordingDb } from './capacity.js';
+import { recordingDb, transactionWcu } from './capacity.js';
 import { startGateway } from '../local/gateway.js';
 import { startWebhookRuntime } from '../local/webhooks.js';
 
@@ -263,23 +263,6 @@ export interface SequencingCost {
 }
 
 const SEQUENCED_TOGETHER = 10;
-
-/**
- * What DynamoDB bills a TransactWriteItems call, in WCU: 2 per KB (rounded up) of each item written
- * or deleted. A Put's size is its item's (its JSON's bytes, a little over DynamoDB's own count); a
- * Delete's or Update's here is a pending entry or the log's head, each under 1 KB: 2.
- */
-function transactionWcu(input: { TransactItems?: { Put?: { Item?: unknown } }[] }): number {
-  return (input.TransactItems ?? []).reduce(
-    (sum, item) =>
-      sum +
-      2 *
-        (item.Put
-          ? Math.max(1, Math.ceil(Buffer.byteLength(JSON.stringify(item.Put.Item)) / 1024))
-          : 1),
-    0,
-  );
-}
 
 /**
  * What the ordered log costs per change: the pending entry a write adds, and the sequencing
