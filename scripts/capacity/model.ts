@@ -1,0 +1,401 @@
+import {
+  AUTHORIZER_FUNCTION,
+  NOT_FOUND_FUNCTION,
+  routeEntries,
+} from '../../lib/composition/routes.js';
+import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
+import type { CfnTemplate } from '../local/stack-template.js';
+import { QUOTAS } from './quotas.js';
+
+/**
+ * The capacity of one deployment shared by every tenant (`npm run capacity`, docs/operations.md,
+ * "Capacity"): what each function does, read from the synthesized prod template (one namespace,
+ * scripts/local/stack-template.ts's appTemplate), what a tenant asks of it (a traffic mix), and AWS's
+ * quotas (./quotas.ts). For each shared limit it gives the number of tenants at which it binds, so the
+ * first to bind is known before it does. A function the model has no place for is an error: a new one
+ * must say what it takes.
+ */
+
+/** What a function is to the model: what drives its invocations, and so what it takes. */
+export type FunctionKind =
+  'authorizer' | 'route' | 'long-poll' | 'product-events' | 'dispatcher' | 'deliveries';
+
+export interface ModelledFunction {
+  name: string;
+  logicalId: string;
+  kind: FunctionKind;
+  timeoutSeconds: number;
+  reserved: number | undefined;
+  /** its queue's or stream's event source: a batch's size, and the most invocations at once */
+  source?: { batchSize: number; maxConcurrency: number | undefined };
+  environment: Record<string, string>;
+}
+
+const BACKGROUND_KINDS: Record<string, FunctionKind> = {
+  [BACKGROUND_FUNCTIONS.eventConsumer]: 'product-events',
+  [BACKGROUND_FUNCTIONS.webhookDispatcher]: 'dispatcher',
+  [BACKGROUND_FUNCTIONS.webhookWorker]: 'deliveries',
+};
+
+/** The kind of the function named `name`, from the code's own tables; undefined for one it has no place for. */
+function kindOf(name: string): FunctionKind | undefined {
+  if (name === AUTHORIZER_FUNCTION) return 'authorizer';
+  if (name === NOT_FOUND_FUNCTION) return 'route';
+  const route = routeEntries().find(([, found]) => found.functionName === name)?.[1];
+  if (route) return route.longPoll ? 'long-poll' : 'route';
+  return BACKGROUND_KINDS[name];
+}
+
+/** The resources a value refers to (`Ref`, `Fn::GetAtt`), anywhere in it. */
+function refsIn(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const inner of value) refsIn(inner, found);
+  else if (value && typeof value === 'object')
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'Ref' && typeof inner === 'string') found.push(inner);
+      else if (key === 'Fn::GetAtt' && Array.isArray(inner)) found.push(String(inner[0]));
+      else refsIn(inner, found);
+    }
+  return found;
+}
+const refOf = (value: unknown): string | undefined => refsIn(value)[0];
+
+/** Every function of the app's template, with its kind; throws on one the model has no place for. */
+export function functionsOf(template: CfnTemplate): ModelledFunction[] {
+  const resources = Object.entries(template.Resources);
+  // An event source names an alias, whose function is the one it feeds.
+  const functionOfAlias = new Map(
+    resources
+      .filter(([, resource]) => resource.Type === 'AWS::Lambda::Alias')
+      .map(([id, resource]) => [id, refOf(resource.Properties?.FunctionName)]),
+  );
+  const sources = new Map<string, { batchSize: number; maxConcurrency: number | undefined }>();
+  for (const [, resource] of resources) {
+    if (resource.Type !== 'AWS::Lambda::EventSourceMapping') continue;
+    // The alias it names (inside the ARN a Fn::Join spells), and the alias's function.
+    const alias = refsIn(resource.Properties?.FunctionName).find((id) => functionOfAlias.has(id));
+    const fn = alias ? functionOfAlias.get(alias) : refOf(resource.Properties?.FunctionName);
+    if (fn)
+      sources.set(fn, {
+        batchSize: Number(resource.Properties?.BatchSize ?? 10),
+        maxConcurrency: (resource.Properties?.ScalingConfig as { MaximumConcurrency?: number })
+          ?.MaximumConcurrency,
+      });
+  }
+  return resources
+    .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+    .map(([logicalId, resource]) => {
+      const name = String(resource.Metadata?.[FUNCTION_METADATA_KEY] ?? logicalId);
+      const kind = kindOf(name);
+      if (!kind)
+        throw new Error(
+          `The capacity model has no place for function ${name} (${logicalId}): say what drives it (scripts/capacity/model.ts)`,
+        );
+      const source = sources.get(logicalId);
+      return {
+        name,
+        logicalId,
+        kind,
+        timeoutSeconds: Number(resource.Properties?.Timeout ?? 3),
+        reserved: resource.Properties?.ReservedConcurrentExecutions as number | undefined,
+        ...(source ? { source } : {}),
+        environment:
+          (resource.Properties?.Environment as { Variables?: Record<string, string> })?.Variables ??
+          {},
+      };
+    });
+}
+
+/** What one tenant asks of the service, a second (defaults: an ATS and a dashboard of a mid-size company). */
+export interface TenantMix {
+  /** authenticated GETs */
+  readsPerSecond: number;
+  /** creates and changes through the API */
+  writesPerSecond: number;
+  /** the product's events (resumes parsed, applications scored) */
+  productEventsPerSecond: number;
+  /** webhook endpoints subscribed to every event */
+  webhookEndpoints: number;
+  /** clients following the log with GET /events?wait=20 */
+  listeners: number;
+  /** an assistant's tool calls */
+  mcpCallsPerSecond: number;
+}
+
+export const DEFAULT_MIX: TenantMix = {
+  readsPerSecond: 0.5,
+  writesPerSecond: 0.05,
+  productEventsPerSecond: 0.2,
+  webhookEndpoints: 1,
+  listeners: 1,
+  mcpCallsPerSecond: 0.02,
+};
+
+/**
+ * What each piece of work takes, as the benchmarks measure it (docs/benchmarks.md): Lambda time, and
+ * DynamoDB units as DynamoDB bills them.
+ */
+export const WORK = {
+  authorizerSeconds: 0.02,
+  readSeconds: 0.04,
+  writeSeconds: 0.06,
+  mcpSeconds: 0.15,
+  /** a read's units: a GET by id 1, a page of 20 11; a mix */
+  readRcu: 6,
+  /** the authorizer's counted write, on every request */
+  authorizerWcu: 1,
+  /** POST /jds: its transaction (16) and its place in the log (6) */
+  writeWcu: 22,
+  /** an application.upserted: the application, its copy, its event (16) and its place in the log (6) */
+  productEventWcu: 22,
+  /** a product-events batch of 10, consumed */
+  consumerBatchSeconds: 0.5,
+  /** a webhook delivery: the receiver's answer, and its record */
+  deliverySeconds: 0.2,
+  deliveryWcu: 2,
+  /** events a write or a product event records (a scored application: created and scored) */
+  eventsPerChange: 1.2,
+  /** a waiting listener: a request every 20 s, looks at the log twice a second (2 read units each), four counted writes a request */
+  listenerRequestsPerSecond: 1 / 20,
+  listenerRcuPerSecond: 4,
+  listenerWcuPerRequest: 4,
+} as const;
+
+/** One limit every tenant shares: its capacity, what one tenant takes of it, and what reaching it does. */
+export interface SharedLimit {
+  what: string;
+  capacity: number;
+  unit: string;
+  perTenant: number;
+  /** what happens at the limit, and what raises it */
+  atTheLimit: string;
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** The service's shared limits for `mix`, from the template's functions and stage settings. */
+export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX): SharedLimit[] {
+  const functions = functionsOf(template);
+  const one = (kind: FunctionKind) => {
+    const found = functions.find((fn) => fn.kind === kind);
+    if (!found) throw new Error(`The template has no ${kind} function`);
+    return found;
+  };
+  const stage = Object.values(template.Resources).find(
+    (resource) => resource.Type === 'AWS::ApiGatewayV2::Stage',
+  );
+  const throttle = stage?.Properties?.DefaultRouteSettings as
+    { ThrottlingRateLimit?: number } | undefined;
+  const reserved = sum(functions.map((fn) => fn.reserved ?? 0));
+  const longPoll = one('long-poll');
+  const waitCeiling = Number(longPoll.environment.LONG_POLL_CEILING ?? 180);
+  const consumer = one('product-events');
+  const worker = one('deliveries');
+  const authorizer = one('authorizer');
+
+  const apiRequests =
+    mix.readsPerSecond +
+    mix.writesPerSecond +
+    mix.mcpCallsPerSecond +
+    mix.listeners * WORK.listenerRequestsPerSecond;
+  const events = (mix.writesPerSecond + mix.productEventsPerSecond) * WORK.eventsPerChange;
+  const deliveries = events * mix.webhookEndpoints;
+  // What runs on the unreserved pool: the routes (not the long-poll, which has its own), the consumers.
+  const unreservedSeconds =
+    mix.readsPerSecond * WORK.readSeconds +
+    mix.writesPerSecond * WORK.writeSeconds +
+    mix.mcpCallsPerSecond * WORK.mcpSeconds +
+    (mix.productEventsPerSecond / consumer.source!.batchSize) * WORK.consumerBatchSeconds +
+    deliveries * WORK.deliverySeconds;
+  const consumerRate =
+    ((consumer.source?.maxConcurrency ?? 1_000) * consumer.source!.batchSize) /
+    WORK.consumerBatchSeconds;
+  const workerRate =
+    ((worker.source?.maxConcurrency ?? 1_000) * worker.source!.batchSize) / WORK.deliverySeconds;
+
+  return [
+    {
+      what: 'Lambda: the account’s unreserved concurrency (every route but the long-poll, the consumers)',
+      capacity: QUOTAS.lambdaConcurrency.value - reserved,
+      unit: 'executions at once',
+      perTenant: unreservedSeconds,
+      atTheLimit:
+        'Lambda throttles: API Gateway answers 500/503 of its own, queues back up. Raise the account’s concurrency (Service Quotas).',
+    },
+    {
+      what: 'Lambda: the authorizer’s reserved concurrency (every request)',
+      capacity: authorizer.reserved ?? QUOTAS.lambdaConcurrency.value,
+      unit: 'executions at once',
+      perTenant: apiRequests * WORK.authorizerSeconds,
+      atTheLimit:
+        'Every route answers API Gateway’s 500 (the AuthorizerThrottles alarm). Raise authorizerReservedConcurrency with the stage throttle.',
+    },
+    {
+      what: 'Waiting listeners held at once (GET /events?wait=)',
+      capacity: waitCeiling,
+      unit: 'waits at once',
+      perTenant: mix.listeners,
+      atTheLimit:
+        'A wait past it answers at once 429 wait_limited (the clients ask again after Retry-After): events come up to 20 s later, nothing else is touched. Raise longPollReservedConcurrency, or move listeners to a push stream.',
+    },
+    {
+      what: 'API Gateway: the stage’s throttle',
+      capacity: throttle?.ThrottlingRateLimit ?? QUOTAS.apiGatewayAccountRps.value,
+      unit: 'requests a second',
+      perTenant: apiRequests,
+      atTheLimit:
+        'API Gateway answers 429 {"message":"Too Many Requests"} for every tenant. Raise the stage throttle (the `throttle` of HiringApiStack), then the account’s.',
+    },
+    {
+      what: 'API Gateway: the account, every API together',
+      capacity: QUOTAS.apiGatewayAccountRps.value,
+      unit: 'requests a second',
+      perTenant: apiRequests,
+      atTheLimit:
+        'As the stage’s throttle, for every API of the account. Raise it (Service Quotas).',
+    },
+    {
+      what: 'DynamoDB: the table’s reads (on-demand maximum)',
+      capacity: QUOTAS.dynamoTableRru.value,
+      unit: 'read units a second',
+      perTenant:
+        mix.readsPerSecond * WORK.readRcu +
+        mix.mcpCallsPerSecond * WORK.readRcu +
+        mix.listeners * WORK.listenerRcuPerSecond,
+      atTheLimit:
+        'Reads are throttled: 503 unavailable with Retry-After (the TableThrottles alarm). Raise the table’s maximum.',
+    },
+    {
+      what: 'DynamoDB: the table’s writes (on-demand maximum)',
+      capacity: QUOTAS.dynamoTableWru.value,
+      unit: 'write units a second',
+      perTenant:
+        apiRequests * WORK.authorizerWcu +
+        mix.writesPerSecond * WORK.writeWcu +
+        mix.productEventsPerSecond * WORK.productEventWcu +
+        deliveries * WORK.deliveryWcu +
+        mix.listeners * WORK.listenerRequestsPerSecond * WORK.listenerWcuPerRequest,
+      atTheLimit:
+        'Writes are throttled: 503 with Retry-After, product events retried from their queue. Raise the table’s maximum.',
+    },
+    {
+      what: 'The product-events consumer (its queue’s most invocations at once × a batch)',
+      capacity: consumerRate,
+      unit: 'events a second',
+      perTenant: mix.productEventsPerSecond,
+      atTheLimit:
+        'Events wait in the queue (the ProductEventsBacklog alarm); none is lost. Raise the event source’s maximum concurrency.',
+    },
+    {
+      what: 'The webhook worker (its queue’s most invocations at once × a batch)',
+      capacity: workerRate,
+      unit: 'deliveries a second',
+      perTenant: deliveries,
+      atTheLimit:
+        'Deliveries wait in the queue (the DeliveryBacklog alarm); none is lost. Raise the event source’s maximum concurrency.',
+    },
+    {
+      what: 'EventBridge: PutEvents (the product’s events)',
+      capacity: QUOTAS.eventBridgePutEvents.value,
+      unit: 'events a second',
+      perTenant: mix.productEventsPerSecond,
+      atTheLimit:
+        'The product’s PutEvents are throttled and must retry. Raise it (Service Quotas).',
+    },
+  ];
+}
+
+/** The tenants at which a limit binds. */
+export const tenantsAt = (limit: SharedLimit) => limit.capacity / limit.perTenant;
+
+/** An item every request of a kind writes, with its rate at its busiest and the most it takes. */
+export interface HotItem {
+  item: string;
+  writesPerSecond: string;
+  most: string;
+}
+
+export function hotItems(mix: TenantMix = DEFAULT_MIX): HotItem[] {
+  const events = (mix.writesPerSecond + mix.productEventsPerSecond) * WORK.eventsPerChange;
+  return [
+    {
+      item: 'a key’s quota counter (KEYHASH#<hash>), one a key',
+      writesPerSecond: 'one a request: 0.28 a second at the default 1,000 an hour, at most',
+      most: `${QUOTAS.dynamoPartitionWcu.value.toLocaleString('en')} write units a second: a key would need 3,600,000 an hour`,
+    },
+    {
+      item: 'a tenant’s log head (TENANT#<id> LOG#HEAD), one a space',
+      writesPerSecond: `one transaction (2 units) a sequencing, each up to 49 changes: at most ${events.toFixed(2)} a second at the default mix`,
+      most: `${QUOTAS.dynamoPartitionWcu.value.toLocaleString('en')} write units a second: about 500 sequencings, 24,000 changes a second for one tenant`,
+    },
+    {
+      item: 'a tenant’s partition (TENANT#<id>), everything of one tenant',
+      writesPerSecond: `${(mix.writesPerSecond * WORK.writeWcu + mix.productEventsPerSecond * WORK.productEventWcu).toFixed(1)} write units a second at the default mix`,
+      most: `${QUOTAS.dynamoPartitionWcu.value.toLocaleString('en')} write units and ${QUOTAS.dynamoPartitionRcu.value.toLocaleString('en')} read units a second per partition, split by DynamoDB as the tenant grows: about 45 writes a second for one tenant before it must split`,
+    },
+    {
+      item: 'the waits begun in a 20 s window (WAITS#<window>), one for the service',
+      writesPerSecond:
+        'one a wait begun: at most the ceiling over two windows, 4.5 a second in prod',
+      most: `${QUOTAS.dynamoPartitionWcu.value.toLocaleString('en')} write units a second`,
+    },
+    {
+      item: 'a client address’s minute (IP#<ip>), without the edge only (dev)',
+      writesPerSecond: 'one a request of that address',
+      most: 'the per-IP limit (500 a minute) refuses long before',
+    },
+  ];
+}
+
+/** What `npm run capacity` prints, and docs/operations.md holds: the limits in the order they bind, then 10, 1,000 and 10,000 tenants. */
+export function capacityReport(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX): string {
+  const limits = sharedLimits(template, mix).sort((a, b) => tenantsAt(a) - tenantsAt(b));
+  const number = (value: number) =>
+    value >= 100 ? Math.round(value).toLocaleString('en') : value.toFixed(value >= 1 ? 1 : 3);
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const lines = [
+    `With each tenant asking, a second: ${mix.readsPerSecond} reads, ${mix.writesPerSecond} writes, ${mix.productEventsPerSecond} product events, ${mix.mcpCallsPerSecond} tool calls, ${mix.webhookEndpoints} webhook endpoint and ${mix.listeners} waiting listener.`,
+    '',
+    row(['shared limit', 'capacity', 'one tenant takes', 'binds at (tenants)', 'at the limit']),
+    row(['---', '---', '---', '---', '---']),
+    ...limits.map((limit) =>
+      row([
+        limit.what,
+        `${number(limit.capacity)} ${limit.unit}`,
+        number(limit.perTenant),
+        number(tenantsAt(limit)),
+        limit.atTheLimit,
+      ]),
+    ),
+    '',
+    row([
+      'tenants',
+      'the first limit to bind',
+      'what it takes: each limit past 80% used, raised so that it is used 80%',
+    ]),
+    row(['---', '---', '---']),
+    ...[10, 1_000, 10_000].map((tenants) => {
+      // Past 80% of a limit is where it must be raised: traffic is not flat.
+      const over = limits.filter((limit) => tenants > tenantsAt(limit) * 0.8);
+      return row([
+        tenants.toLocaleString('en'),
+        over[0]
+          ? `${over[0].what} (binds at ${number(tenantsAt(over[0]))})`
+          : `none (the first binds at ${number(tenantsAt(limits[0] as SharedLimit))})`,
+        over.length === 0
+          ? 'nothing'
+          : over
+              .map(
+                (limit) =>
+                  `${limit.what}: ${number((limit.perTenant * tenants) / 0.8)} ${limit.unit}`,
+              )
+              .join('; '),
+      ]);
+    }),
+    '',
+    row(['hot item', 'writes', 'the most it takes']),
+    row(['---', '---', '---']),
+    ...hotItems(mix).map((item) => row([item.item, item.writesPerSecond, item.most])),
+  ];
+  return lines.join('\n');
+}

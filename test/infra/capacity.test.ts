@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  capacityReport,
+  functionsOf,
+  sharedLimits,
+  tenantsAt,
+} from '../../scripts/capacity/model.js';
+import { prodAppTemplate } from '../../scripts/capacity.js';
+
+/** The capacity model (npm run capacity) held to the templates it reads, and to the runbook's copy. */
+const { template, cleanup } = prodAppTemplate();
+afterAll(cleanup);
+
+describe('the capacity model', () => {
+  it('has a place for every function of prod, and refuses one it does not know', () => {
+    const functions = functionsOf(template);
+    const withoutPlace = structuredClone(template);
+    withoutPlace.Resources.Reporter = {
+      Type: 'AWS::Lambda::Function',
+      Metadata: { 'hiring:function': 'nightly-report' },
+      Properties: { Timeout: 60 },
+    };
+
+    expect(functions.length).toBe(
+      Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function').length,
+    );
+    expect(new Set(functions.map((fn) => fn.kind))).toEqual(
+      new Set(['authorizer', 'route', 'long-poll', 'product-events', 'dispatcher', 'deliveries']),
+    );
+    expect(() => functionsOf(withoutPlace)).toThrow(
+      'The capacity model has no place for function nightly-report',
+    );
+  });
+
+  it('reads its capacities from the template: the reservations, the stage’s throttle, the consumers’ concurrency, the wait ceiling', () => {
+    const limits = sharedLimits(template);
+    const capacity = (start: string) =>
+      limits.find((limit) => limit.what.startsWith(start))?.capacity;
+    const stage = Object.values(template.Resources).find(
+      (r) => r.Type === 'AWS::ApiGatewayV2::Stage',
+    );
+
+    expect(capacity('Lambda: the account’s unreserved')).toBe(1_000 - 100 - 200);
+    expect(capacity('Lambda: the authorizer’s')).toBe(100);
+    expect(capacity('Waiting listeners')).toBe(180);
+    expect(capacity('API Gateway: the stage’s throttle')).toBe(
+      (stage?.Properties?.DefaultRouteSettings as { ThrottlingRateLimit: number })
+        .ThrottlingRateLimit,
+    );
+    expect(capacity('The product-events consumer')).toBe((10 * 10) / 0.5);
+    // What binds first at 1,000 tenants, and the first limit that refuses work, as the runbook says.
+    const sorted = [...limits].sort((a, b) => tenantsAt(a) - tenantsAt(b));
+    expect(sorted[0]?.what).toMatch(/^Waiting listeners/);
+    expect(sorted[1]?.what).toMatch(/^API Gateway: the stage’s throttle/);
+  });
+
+  it('is what docs/operations.md shows (run `npm run capacity` and paste it there when it changes)', () => {
+    const runbook = readFileSync(
+      join(import.meta.dirname, '..', '..', 'docs', 'operations.md'),
+      'utf8',
+    );
+    const shown = runbook
+      .slice(
+        runbook.indexOf('<!-- npm run capacity -->') + '<!-- npm run capacity -->'.length,
+        runbook.indexOf('<!-- end of npm run capacity -->'),
+      )
+      .trim();
+
+    expect(shown).toBe(capacityReport(template).trim());
+  });
+});
