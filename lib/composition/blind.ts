@@ -6,11 +6,11 @@ import type { responses } from './responses.js';
 import type { RouteId } from './routes.js';
 
 /**
- * What a blind key is shown (docs/compliance.md, "Blind review"): every route that answers candidate
- * data has its view here, applied to the answer the route built, before its version's shape, its ETag
- * and its size are reached (./api-handler.ts). MCP tools run these same routes, so they see the same.
- * A route missing here shows a blind key everything: test/integration/blind-keys.test.ts calls every
- * route of the table with a blind key and looks for the candidate's identity in each answer.
+ * What a blind key is shown (docs/compliance.md, "Blind review"): every route decides here, its view
+ * applied to the answer the route built before its version's shape, its ETag and its size are reached
+ * (./api-handler.ts), or "no candidate data". MCP tools run these same routes, so they see the same.
+ * test/integration/blind-keys.test.ts also calls every route of the table with a blind key and looks
+ * for the candidate's identity in each answer, in case a decision was wrong.
  */
 
 type Answer<R extends RouteId> = Omit<z.output<(typeof responses)[R]>, 'success'>;
@@ -34,7 +34,19 @@ function eachEntry<A extends { data: object[] }>(
   };
 }
 
-const BLIND_VIEWS: { [R in RouteId]?: BlindView<R> } = {
+/** What a route that answers nothing of who a candidate is declares: its answer is the same for a blind key. */
+const NO_CANDIDATE_DATA = 'no candidate data';
+
+/**
+ * Every route's decision, one line each: its blind view, or that it answers no candidate data. A new
+ * route does not compile until it has its line (fail closed: "Add an endpoint" in docs/architecture.md).
+ */
+const BLIND_VIEWS: { [R in RouteId]: BlindView<R> | typeof NO_CANDIDATE_DATA } = {
+  listJds: NO_CANDIDATE_DATA,
+  getJd: NO_CANDIDATE_DATA, // its applications: ids and statuses
+  createJd: NO_CANDIDATE_DATA,
+  updateJd: NO_CANDIDATE_DATA,
+  deleteJd: NO_CANDIDATE_DATA,
   listResumes: (answer) => eachEntry(answer, blindResume),
   getResume: (answer) => ({ ...answer, data: blindResume(answer.data) }),
   listCandidates: (answer) => eachEntry(answer, blindResume),
@@ -47,9 +59,31 @@ const BLIND_VIEWS: { [R in RouteId]?: BlindView<R> } = {
     },
   }),
   listMatches: (answer) => eachEntry(answer, blindMatch),
+  listApplications: NO_CANDIDATE_DATA, // ids, statuses and scores, no names
   getApplication: (answer) => ({ ...answer, data: blindApplication(answer.data) }),
   getReview: (answer) => ({ ...answer, data: blindReview(answer.data) }),
   createReview: (answer) => ({ ...answer, data: blindReview(answer.data) }),
+  createKey: NO_CANDIDATE_DATA,
+  listKeys: NO_CANDIDATE_DATA,
+  getKey: NO_CANDIDATE_DATA,
+  revokeKey: NO_CANDIDATE_DATA,
+  whoami: NO_CANDIDATE_DATA,
+  listEvents: NO_CANDIDATE_DATA, // events are thin: ids, statuses, scores
+  getEvent: NO_CANDIDATE_DATA,
+  createWebhook: NO_CANDIDATE_DATA,
+  listWebhooks: NO_CANDIDATE_DATA,
+  getWebhook: NO_CANDIDATE_DATA,
+  deleteWebhook: NO_CANDIDATE_DATA,
+  rotateWebhookSecret: NO_CANDIDATE_DATA,
+  enableWebhook: NO_CANDIDATE_DATA,
+  listWebhookDeliveries: NO_CANDIDATE_DATA,
+  retryWebhookDelivery: NO_CANDIDATE_DATA,
+  testWebhook: NO_CANDIDATE_DATA,
+  replayWebhook: NO_CANDIDATE_DATA,
+  listAuditLog: NO_CANDIDATE_DATA, // ids only
+  resetTestSpace: NO_CANDIDATE_DATA,
+  simulateProductEvents: NO_CANDIDATE_DATA, // each event's outcome, by id
+  mcp: NO_CANDIDATE_DATA, // each tool runs its route, through that route's view
 };
 
 /**
@@ -74,6 +108,6 @@ export async function seenBlind<R extends RouteId>(
         'a blind key cannot filter by what says who a candidate is',
       );
   const answer = await run();
-  const view = BLIND_VIEWS[routeId] as BlindView<R> | undefined;
-  return view ? view(answer) : answer;
+  const view = BLIND_VIEWS[routeId] as BlindView<R> | typeof NO_CANDIDATE_DATA;
+  return view === NO_CANDIDATE_DATA ? answer : view(answer);
 }
