@@ -516,11 +516,12 @@ describe('CDK app (cdk synth, offline)', () => {
       filters.find((filter) => filter.MetricTransformations[0]?.MetricName === 'ApiSlowAnswers')
         ?.FilterPattern,
     ).toContain('($.latencyMs > 2000)');
-    // Its function holds a request up to the wait on top of the API's 10 s.
+    // Its function holds a request up to the wait, with 5 s for its looks: 25 s, inside API
+    // Gateway's and CloudFront's 30 s.
     const timeoutOf = (id: string) =>
       (template.toJSON().Resources as Resources)[logicalIdOf('AWS::Lambda::Function', id)]
         ?.Properties.Timeout;
-    expect(timeoutOf('ListEvents')).toBe(30);
+    expect(timeoutOf('ListEvents')).toBe(25);
     expect(timeoutOf('GetEvent')).toBe(10);
     // Refusals of requests that bypassed the edge, on the metric the authorizer emits, as it names it.
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {

