@@ -22,15 +22,19 @@ async function bundle(functionName: string): Promise<string> {
   return outfile;
 }
 
-/** Runs the bundle's handler on a fixture in a fresh Node process with only `env`, as Lambda would. */
+/**
+ * Runs the bundle's handler on a fixture in a fresh Node process with only `env`, as Lambda would. The
+ * result goes to a file: stdout is the function's log, as in Lambda (the canary's counts line included).
+ */
 async function invokeBundle(file: string, fixture: string, env: Record<string, string>) {
+  const resultFile = join(mkdtempSync(join(tmpdir(), 'bundle-result-')), 'result.json');
   const script = `require(${JSON.stringify(file)}).handler(require(${JSON.stringify(join(ROOT, 'events', fixture))}), { functionName: 'list-jds', awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 })
-    .then((result) => process.stdout.write(JSON.stringify(result)))`;
+    .then((result) => require('node:fs').writeFileSync(${JSON.stringify(resultFile)}, JSON.stringify(result)))`;
   const { stdout, stderr } = await promisify(execFile)(process.execPath, ['-e', script], {
     env: { PATH: process.env.PATH ?? '', ...env },
   });
   return {
-    result: JSON.parse(stdout) as { statusCode: number; body: string },
+    result: JSON.parse(readFileSync(resultFile, 'utf8')) as { statusCode: number; body: string },
     logs: stderr + stdout,
   };
 }

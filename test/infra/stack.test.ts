@@ -1234,30 +1234,38 @@ describe('safe rollouts', () => {
           'HiringApi-prod-Canary-Api-Errors',
           'HiringApi-prod-Canary-Api-Latency',
         ]);
-        // Both count the lines of the code release this deployment brings, and no other's.
+        // Both judge a share of the answers of the code release this deployment brings, and no other's.
         const release = (resource.Properties?.Environment as { Variables: Record<string, string> })
           .Variables.RELEASE_ID;
         expect(release, fn).toMatch(/^[0-9a-f]{16}$/);
-        expect(alarms).toEqual(
-          expect.arrayContaining([
-            expect.objectContaining({
-              Namespace: 'HiringApi',
-              MetricName: 'ReleaseErrorLines',
-              Dimensions: [{ Name: 'release', Value: release }],
-              Statistic: 'Sum',
+        const countOf = (metricName: string) =>
+          expect.objectContaining({
+            MetricStat: expect.objectContaining({
+              Metric: {
+                Namespace: 'HiringApi',
+                MetricName: metricName,
+                Dimensions: [{ Name: 'release', Value: release }],
+              },
               Period: 60,
-              Threshold: 1,
+              Stat: 'Sum',
             }),
-            expect.objectContaining({
-              Namespace: 'HiringApi',
-              MetricName: 'ReleaseSlowAnswers',
-              Dimensions: [{ Name: 'release', Value: release }],
-              Threshold: 3,
-              EvaluationPeriods: 3,
-              DatapointsToAlarm: 2,
-            }),
-          ]),
-        );
+            ReturnData: false,
+          });
+        for (const [name, counted] of [
+          ['HiringApi-prod-Canary-Api-Errors', 'ReleaseFailedAnswers'],
+          ['HiringApi-prod-Canary-Api-Latency', 'ReleaseSlowAnswers'],
+        ] as const) {
+          const alarm = alarms.find((candidate) => candidate.AlarmName === name);
+          expect(alarm, name).toMatchObject({
+            Threshold: 1,
+            EvaluationPeriods: 3,
+            DatapointsToAlarm: 2,
+            TreatMissingData: 'notBreaching',
+          });
+          expect(alarm?.Metrics).toEqual(
+            expect.arrayContaining([countOf('ReleaseAnswers'), countOf(counted)]),
+          );
+        }
         // Its log group feeds both, by the release each line names.
         const filters = resourcesOf(cfn, 'AWS::Logs::MetricFilter')
           .map(([, filter]) => filter.Properties as Record<string, unknown>)
@@ -1276,7 +1284,7 @@ describe('safe rollouts', () => {
             )
             .sort(),
           fn,
-        ).toEqual(['ReleaseErrorLines', 'ReleaseSlowAnswers']);
+        ).toEqual(['ReleaseAnswers', 'ReleaseFailedAnswers', 'ReleaseSlowAnswers']);
         continue;
       }
       // The alarms move to the new version before the alias does.
