@@ -25,7 +25,7 @@ import { returnQuotaUnit } from '../keys/authentication.js';
 import { hashApiKey } from '../keys/format.js';
 import { fitResponse } from '../http/response-size.js';
 import { rateLimitHeaders } from '../http/rate-limit.js';
-import { keyModesOf } from '../http/route-definition.js';
+import { bodyBytesOf, keyModesOf } from '../http/route-definition.js';
 import { API_PREFIX, ROUTES, type RouteId } from './routes.js';
 import type { AuditContext } from '../audit/model.js';
 import { parseOrThrow } from '../schemas/parse.js';
@@ -96,6 +96,8 @@ export interface ApiRequest<R extends RouteId> {
   apiVersion: string;
   /** the version whose shapes the answer is in, when not the newest (an idempotent replay sets it) */
   answerVersion?: string;
+  /** an `upsert` route created what its path names: 201 with its Location, not 200 */
+  created?: boolean;
 }
 
 /** The Lambda context, with what the middlewares parsed: the caller first, then the whole request. */
@@ -291,6 +293,7 @@ function validate<R extends RouteId>(
                 event.headers?.['content-type'],
                 event.body,
                 event.isBase64Encoded ?? false,
+                bodyBytesOf(ROUTES[routeId]),
               ),
             ),
             'body',
@@ -441,11 +444,13 @@ export function apiHandler<R extends RouteId>(
       };
       if (route.successStatus === 204)
         return { statusCode: 204, headers: { 'Cache-Control': 'no-store', ...headers } };
-      if ('location' in route) headers.Location = locationOf(route.location, request.path, result);
+      const status = request.created === true ? 201 : route.successStatus;
+      if ('location' in route && status === 201)
+        headers.Location = locationOf(route.location, request.path, result);
       if ('conditional' in route) return conditionalRead(event, request, shaped.answer, headers);
       if ('longPoll' in route && idleLongPoll(request, result))
         Object.assign(headers, await giveBackQuotaUnit(event, request, 'an idle long-poll'));
-      const response = jsonResponse(route.successStatus, shaped.answer, headers);
+      const response = jsonResponse(status, shaped.answer, headers);
       return fitResponse(response, request.headers['accept-encoding']);
     });
   // Each invocation keeps its call log; the schemas are exposed so a test can hold every handler to

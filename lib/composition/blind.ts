@@ -46,6 +46,8 @@ const BLIND_VIEWS: { [R in RouteId]: BlindView<R> | typeof NO_CANDIDATE_DATA } =
   getJd: NO_CANDIDATE_DATA, // its applications: ids and statuses
   createJd: NO_CANDIDATE_DATA,
   updateJd: NO_CANDIDATE_DATA,
+  upsertJd: NO_CANDIDATE_DATA, // as updateJd
+  upsertJds: NO_CANDIDATE_DATA, // ids and outcomes
   deleteJd: NO_CANDIDATE_DATA,
   listResumes: (answer) => eachEntry(answer, blindResume),
   getResume: (answer) => ({ ...answer, data: blindResume(answer.data) }),

@@ -42,6 +42,8 @@ export interface IdempotentCreate<Result, Answer> {
    * then, and an ETag with it would claim the resource is still so (docs/api.md)
    */
   headers?: (result: Result) => Record<string, string>;
+  /** an upsert's: whether the result is a create (201), kept with the record so a replay answers the same */
+  created?: (result: Result) => boolean;
 }
 
 export async function withIdempotency<Result, Answer>(
@@ -53,11 +55,13 @@ export async function withIdempotency<Result, Answer>(
     headers: Record<string, string | undefined>;
     responseHeaders: Record<string, string>;
     answerVersion?: string | undefined;
+    created?: boolean;
   },
   create: IdempotentCreate<Result, Answer>,
 ): Promise<Answer> {
   const answered = (result: Result): Answer => {
     Object.assign(request.responseHeaders, create.headers?.(result));
+    if (create.created?.(result) === true) request.created = true;
     return create.respond(result);
   };
   const header = request.headers[IDEMPOTENCY_HEADER];
@@ -77,6 +81,7 @@ export async function withIdempotency<Result, Answer>(
       throw new IdempotencyKeyOtherTargetError(record.target);
     if (record.requestHash !== fingerprint.hash) throw new IdempotencyKeyReusedError();
     request.responseHeaders[REPLAYED_HEADER] = 'true';
+    if (record.created === true) request.created = true;
     // Shaped for its reader from the version it was recorded in, which a release since may have aged.
     request.answerVersion = record.answerVersion ?? FIRST_VERSION;
     return recordedAnswer(record) as Answer;
@@ -90,6 +95,7 @@ export async function withIdempotency<Result, Answer>(
       item: (created) =>
         recordItem(db, key, fingerprint, redact(create.respond(created as Result)), {
           answerVersion: currentVersion(),
+          created: create.created?.(created as Result),
         }),
     });
     return answered(result);

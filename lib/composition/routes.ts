@@ -47,6 +47,11 @@ export type PathParameter = ParametersOf<(typeof ROUTES)[RouteId]['path']>;
  */
 export const PATH_PARAMETERS: Record<PathParameter, { description: string; example: string }> = {
   jdId: { description: "A JD's id, as GET /jds lists it.", example: 'jd-backend' },
+  externalId: {
+    description:
+      "Your system's own id of a JD (an ATS's requisition id): 1-128 printable ASCII characters without spaces, percent-encoded in the path.",
+    example: 'REQ-2041',
+  },
   resumeId: {
     description: "A resume's id, which is also its candidate's, as GET /resumes lists it.",
     example: 'res-7d3f',

@@ -42,13 +42,20 @@ export function recordItem(
   key: Key,
   request: RequestFingerprint,
   response: unknown,
-  options: { now?: Date; answerVersion?: string } = {},
+  options: { now?: Date; answerVersion?: string; created?: boolean } = {},
 ): TransactItem {
   const now = options.now ?? new Date();
   return {
     Put: {
       TableName: db.tableName,
-      Item: idempotencyRecordItem(key, request, response, now, options.answerVersion),
+      Item: idempotencyRecordItem(
+        key,
+        request,
+        response,
+        now,
+        options.answerVersion,
+        options.created,
+      ),
       ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
       ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
       ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },

@@ -23,13 +23,14 @@ function utf8Text(raw: string, isBase64Encoded: boolean): string {
 
 /**
  * A request body as the API accepts it: `Content-Type: application/json` (any case, with no charset or
- * utf-8), at most 256 KB, valid UTF-8, valid JSON nested at most 64 levels deep, and every string
+ * utf-8), at most `limitBytes` (256 KB unless the route says otherwise), valid UTF-8, valid JSON nested at most 64 levels deep, and every string
  * well-formed (../schemas/well-formed.ts).
  */
 export function parseJsonBody(
   contentTypeHeader: string | undefined,
   raw: string | undefined,
   isBase64Encoded: boolean,
+  limitBytes: number = LIMITS.bodyBytes,
 ): unknown {
   const { type, charset } = mediaType(contentTypeHeader);
   if (type !== 'application/json')
@@ -37,11 +38,11 @@ export function parseJsonBody(
   if (charset !== undefined && charset !== 'utf-8')
     throw new HttpError(415, 'unsupported_media_type', 'Content-Type charset must be utf-8');
   const text = utf8Text(raw ?? '', isBase64Encoded);
-  if (Buffer.byteLength(text, 'utf8') > LIMITS.bodyBytes) {
+  if (Buffer.byteLength(text, 'utf8') > limitBytes) {
     throw new HttpError(
       413,
       'payload_too_large',
-      `Request body must be at most ${LIMITS.bodyBytes} bytes`,
+      `Request body must be at most ${limitBytes} bytes`,
     );
   }
   if (text.trim() === '') throw new InvalidInputError('Request body is required');

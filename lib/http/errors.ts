@@ -72,21 +72,25 @@ function statusOf(error: DomainError): number | undefined {
   return undefined;
 }
 
-export function errorResponse(
-  error: unknown,
-  requestId: string,
-): APIGatewayProxyStructuredResultV2 {
+/** An error as the API answers it: its status, its envelope (`success: false`) and its headers. */
+export interface ErrorEnvelope {
+  status: number;
+  body: { success: false; error: string; code: ErrorCode } & Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
+export function errorEnvelope(error: unknown, requestId: string): ErrorEnvelope {
   if (error instanceof HttpError) {
-    return jsonResponse(
-      error.statusCode,
-      { success: false, error: clip(error.message), code: error.code, ...error.extra.body },
-      error.extra.headers,
-    );
+    return {
+      status: error.statusCode,
+      body: { success: false, error: clip(error.message), code: error.code, ...error.extra.body },
+      headers: error.extra.headers ?? {},
+    };
   }
   const status = error instanceof DomainError ? statusOf(error) : undefined;
   if (error instanceof DomainError && status !== undefined) {
     // A message may quote what the client sent (an unknown field's name): bounded, as the contract says.
-    const body: Record<string, unknown> = {
+    const body: ErrorEnvelope['body'] = {
       success: false,
       error: clip(error.message),
       code: error.code,
@@ -100,36 +104,43 @@ export function errorResponse(
     }
     if (error instanceof ExternalIdTakenError) body.existingId = error.existingId;
     if (error instanceof TestDeliveriesLimitedError || error instanceof WaitLimitedError) {
-      return jsonResponse(
+      return {
         status,
-        { ...body, retryAfterMs: error.retryAfterMs },
-        { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) },
-      );
+        body: { ...body, retryAfterMs: error.retryAfterMs },
+        headers: { 'Retry-After': String(Math.ceil(error.retryAfterMs / 1000)) },
+      };
     }
-    return jsonResponse(
+    return {
       status,
       body,
-      error instanceof ConflictError && error.retryable ? RETRY_SHORTLY : {},
-    );
+      headers: error instanceof ConflictError && error.retryable ? RETRY_SHORTLY : {},
+    };
   }
   // Transient: DynamoDB's faults (lib/db turns them into TransientError), and the function running out
   // of time (middy's early timeout response).
   if (error instanceof TransientError || isTransientFault(error)) {
-    return jsonResponse(
-      503,
-      {
+    return {
+      status: 503,
+      body: {
         success: false,
         error: 'The service is busy; retry shortly',
         code: 'unavailable',
         requestId,
       },
-      RETRY_SHORTLY,
-    );
+      headers: RETRY_SHORTLY,
+    };
   }
-  return jsonResponse(500, {
-    success: false,
-    error: 'Internal server error',
-    code: 'internal_error',
-    requestId,
-  });
+  return {
+    status: 500,
+    body: { success: false, error: 'Internal server error', code: 'internal_error', requestId },
+    headers: {},
+  };
+}
+
+export function errorResponse(
+  error: unknown,
+  requestId: string,
+): APIGatewayProxyStructuredResultV2 {
+  const { status, body, headers } = errorEnvelope(error, requestId);
+  return jsonResponse(status, body, headers);
 }

@@ -4,6 +4,7 @@ import type { IndexName, PartitionKind } from '../db/table.js';
 import type { ErrorCode } from '../errors.js';
 import { FUNCTION_TIMEOUT_MS } from '../config.js';
 import { KEY_MODES, type KeyMode } from '../db/spaces.js';
+import { LIMITS } from '../schemas/limits.js';
 
 /**
  * What a resource declares of each of its routes (lib/<resource>/routes.ts): the route itself, what
@@ -11,7 +12,7 @@ import { KEY_MODES, type KeyMode } from '../db/spaces.js';
  * infra/permissions.ts and the OpenAPI document assemble them.
  */
 export interface RouteDefinition {
-  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** API Gateway path syntax, relative to API_PREFIX */
   readonly path: string;
   readonly functionName: string;
@@ -32,6 +33,13 @@ export interface RouteDefinition {
    * from the path's parameters, else from the answer's `data` (`/jds/{id}`)
    */
   readonly location?: string;
+  /**
+   * creates or replaces what its path names (a PUT): 201 with its `location` when it created it, else
+   * 200 (`successStatus`); an idempotent replay answers as the first request did
+   */
+  readonly upsert?: true;
+  /** the most a request body may hold, in bytes, when not LIMITS.bodyBytes (a batch's) */
+  readonly bodyBytes?: number;
   /** returns pages with a signed `nextCursor` (its function reads the cursor-signing secret) */
   readonly paginated?: true;
   /** takes `updatedSince` and `syncToken` (a delta walk: lib/db/delta.ts), and answers 410 to an expired token */
@@ -101,6 +109,11 @@ export interface RouteAnswers {
 /** The key modes a route serves: those it declares, or both. */
 export function keyModesOf(route: RouteDefinition): readonly KeyMode[] {
   return route.keyModes ?? KEY_MODES;
+}
+
+/** The most a request body of the route may hold, in bytes. */
+export function bodyBytesOf(route: RouteDefinition): number {
+  return route.bodyBytes ?? LIMITS.bodyBytes;
 }
 
 /** Error codes as the reference writes them: `conflict`, `limit_reached`. */

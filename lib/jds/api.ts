@@ -135,11 +135,12 @@ export async function createJd(
   return answer;
 }
 
-/** A JD as PATCH /jds/:jdId answers it, with its ETag. */
+/** A JD as PATCH /jds/:jdId answers it, with its ETag, and whether the write changed anything. */
 export interface JdAnswer {
   jd: JdDetail;
   pagination?: SlicePagination;
   etag: string;
+  changed: boolean;
 }
 
 /** How many of its applications the answer to PATCH /jds/:jdId shows (a cursor leads to the rest, as in GET /jds/:jdId?limit=). */
@@ -202,6 +203,7 @@ export async function updateJd(
       jd: toJdDetail(next, changed ? bodyItem(spaceId, jdId, input) : body, applications.items),
       ...(applications.pagination ? { pagination: applications.pagination } : {}),
       etag: etagOf(versions.version),
+      changed,
     };
     if (!changed) {
       if (options.claim) await transactWrite(db, [options.claim.item(answer)]);

@@ -15,6 +15,7 @@ import {
 } from '../schemas/fields.js';
 import { EXTERNAL_ID_LIMIT, EXTERNAL_ID_PATTERN, JD_TEXTS, JD_TYPE_LIMIT } from './fields.js';
 import { JD_STATUSES } from './statuses.js';
+import { LIMITS } from '../schemas/limits.js';
 
 /** What integrators send about JDs: each route's query and body (a handler imports its own only). */
 
@@ -54,12 +55,12 @@ export const listJdsQuery = z
 export const getJdQuery = z.strictObject(sliceShape);
 
 /** The texts a JD may have or not (optional in POST, removable in PATCH); `type`, when sent, says something. */
-const optionalTexts = {
+const optionalJdTexts = {
   ...shapeOf(JD_TEXTS.listed, freeText),
   type: text(JD_TYPE_LIMIT),
   ...shapeOf(JD_TEXTS.detailed, freeText),
-  externalId,
 };
+const optionalTexts = { ...optionalJdTexts, externalId };
 
 export const createJdBody = z.strictObject({
   ...shapeOf(JD_TEXTS.required, text),
@@ -86,10 +87,38 @@ export const updateJdBody = z
   );
 export type UpdateJdBody = z.infer<typeof updateJdBody>;
 
+/**
+ * PUT /jds/by-external-id/:externalId: the JD whole, as POST /jds takes it, its external id in the
+ * path. Replacing a JD, the optional fields left out are removed; `createdById` is kept from its creation.
+ */
+export const upsertJdBody = z.strictObject({
+  ...shapeOf(JD_TEXTS.required, text),
+  ...optionalShape(optionalJdTexts),
+});
+export type UpsertJdBody = z.infer<typeof upsertJdBody>;
+
+/** An item of POST /jds/batch: a JD as PUT /jds/by-external-id/:externalId takes it, with its `externalId`. */
+export const upsertJdsItem = z.strictObject({ externalId, ...upsertJdBody.def.shape });
+
+/**
+ * An item of POST /jds/batch as it arrives: each is checked on its own (./upsert.ts), so that one bad
+ * item fails alone. The reference shows it as upsertJdsItem (scripts/local/openapi.ts).
+ */
+export const upsertJdsEntry = described(
+  z.unknown(),
+  'A JD as PUT /jds/by-external-id/{externalId} takes it, with its `externalId`.',
+);
+
+export const upsertJdsBody = z.strictObject({
+  items: z.array(upsertJdsEntry).check(z.minLength(1), z.maxLength(LIMITS.batchItems)),
+});
+
 /** Each route's request schemas (lib/composition/requests.ts assembles every resource's). */
 export const JD_REQUESTS = {
   listJds: { query: listJdsQuery },
   getJd: { query: getJdQuery },
   createJd: { body: createJdBody },
   updateJd: { body: updateJdBody },
+  upsertJd: { body: upsertJdBody },
+  upsertJds: { body: upsertJdsBody },
 } as const satisfies RouteRequests<typeof JD_ROUTES>;

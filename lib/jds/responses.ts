@@ -15,6 +15,8 @@ import {
 } from '../schemas/response-parts.js';
 import { EXTERNAL_ID_LIMIT, JD_TEXTS, JD_TYPE_LIMIT } from './fields.js';
 import { JD_STATUSES } from './statuses.js';
+import { ERROR_CODES, type ErrorCode } from '../errors.js';
+import { LIMITS } from '../schemas/limits.js';
 
 /** What the JD routes answer, exactly (the tests and the OpenAPI document read it). */
 
@@ -61,11 +63,45 @@ export const jdDeletedEntry = z.strictObject({ ...deletedEntry.def.shape, extern
 /** What `jd.deleted` carries. */
 export const jdDeletedData = z.strictObject({ id, externalId, updatedAt: timestamp });
 
+/** What an item of POST /jds/batch did: the JD it created or replaced, or left as it was. */
+export const upsertedJd = z.strictObject({
+  externalId: z.string().check(z.maxLength(EXTERNAL_ID_LIMIT), z.regex(/^[\x21-\x7e]+$/)),
+  id,
+  outcome: z.enum(['created', 'updated', 'unchanged']),
+});
+/** An item of POST /jds/batch that failed, alone: its error as a PUT of it would have answered it. */
+export const failedBatchItem = z.strictObject({
+  /** as sent (cut to 200 characters), when the item had one */
+  externalId: z.optional(freeText(200)),
+  error: z.strictObject({
+    /** the status a PUT of this item alone would have answered */
+    status: z.number(),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+    message: freeText(400),
+    details: z.optional(
+      z
+        .array(
+          z.strictObject({
+            field: freeText(200),
+            rule: z.string().check(z.maxLength(64), z.regex(/^[a-z0-9_]+$/)),
+            message: freeText(200),
+          }),
+        )
+        .check(z.maxLength(5)),
+    ),
+  }),
+});
+
 export const JD_RESPONSES = {
   listJds: paginatedOrDelta(jdSummary, jdDeletedEntry),
   getJd: wholeOrSlice(jd),
   createJd: success(newJd),
   updateJd: wholeOrSlice(jd),
+  upsertJd: wholeOrSlice(jd),
+  /** a result per item, in the order sent */
+  upsertJds: success(
+    z.array(z.union([upsertedJd, failedBatchItem])).check(z.maxLength(LIMITS.batchItems)),
+  ),
   /** 204: no body */
   deleteJd: z.strictObject({}),
 } as const satisfies RouteResponses<typeof JD_ROUTES>;
@@ -76,4 +112,6 @@ export const JD_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [jdApplication, 'JdApplication'],
   [newJd, 'NewJd'],
   [jdDeletedEntry, 'JdDeletedEntry'],
+  [upsertedJd, 'UpsertedJd'],
+  [failedBatchItem, 'FailedBatchItem'],
 ];

@@ -50,6 +50,29 @@ export const JD_ROUTES = {
     paginated: true,
     versioned: true,
   },
+  upsertJd: {
+    method: 'PUT',
+    path: '/jds/by-external-id/{externalId}',
+    functionName: 'upsert-jd',
+    scope: { scope: 'jd:write', generic: 'write' },
+    summary: 'Create or replace the JD your system knows by its own id',
+    successStatus: 200,
+    upsert: true,
+    location: '/jds/{id}',
+    idempotent: true,
+    paginated: true,
+    versioned: true,
+  },
+  upsertJds: {
+    method: 'POST',
+    path: '/jds/batch',
+    functionName: 'upsert-jds',
+    scope: { scope: 'jd:write', generic: 'write' },
+    summary: 'Create or replace up to 100 JDs by your own ids, in one request',
+    successStatus: 200,
+    idempotent: true,
+    bodyBytes: LIMITS.batchBodyBytes,
+  },
   deleteJd: {
     method: 'DELETE',
     path: '/jds/{jdId}',
@@ -83,6 +106,17 @@ export const JD_ROUTE_ACCESS = {
     indexes: ['matches'],
     partitions: tenantData,
   },
+  // As createJd and updateJd, which they are: GetItem the external id's holder first.
+  upsertJd: {
+    table: ['Query', 'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    indexes: ['matches'],
+    partitions: tenantData,
+  },
+  upsertJds: {
+    table: ['Query', 'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    indexes: ['matches'],
+    partitions: tenantData,
+  },
   // The head's mark and its tombstone, the body's (and external id's) Delete, the counter and the jd.deleted event; Query: any application.
   deleteJd: {
     table: ['GetItem', 'UpdateItem', 'Query', 'PutItem', 'DeleteItem'],
@@ -99,6 +133,9 @@ export const jdRouteAnswers = (): Partial<Record<keyof typeof JD_ROUTES, RouteAn
   updateJd: {
     conflict: `the status asked for is not one an integrator may move the JD to from its current one, or the \`externalId\` is another JD's (${codes('conflict')}: the message names the allowed statuses, or \`existingId\` the JD; publishing is done in the product)`,
     unprocessable: `the change would take the JD's fields together past the ${LIMITS.jdBytes} bytes (as JSON) a JD may hold (${codes('jd_too_large')}): shorten a text`,
+  },
+  upsertJd: {
+    unprocessable: `the JD's fields together are past the ${LIMITS.jdBytes} bytes (as JSON) a JD may hold (${codes('jd_too_large')}): shorten a text`,
   },
   deleteJd: {
     conflict: `the JD has applications (${codes('conflict')}): close or archive it instead, so that no candidate's history goes with it`,

@@ -13,6 +13,14 @@ export const LIMITS = {
   email: 320,
   cursor: 512,
   bodyBytes: 256 * 1024,
+  /** JDs one POST /jds/batch upserts. */
+  batchItems: 100,
+  /**
+   * A POST /jds/batch body. API Gateway hands the body to Lambda inside a JSON event, where escaping
+   * can double it (every quote and backslash of the text is escaped again), and Lambda takes 6 MB:
+   * 2.5 MiB keeps the worst case under, with room for the headers. A batch of 100 JDs of 25 KB each fits.
+   */
+  batchBodyBytes: 2.5 * 1024 * 1024,
   /**
    * Levels of arrays and objects a body may nest: twice what DynamoDB stores (32), which a product
    * event's data already reaches inside POST /test/product-events' envelope of three.

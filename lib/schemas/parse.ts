@@ -3,13 +3,19 @@ import { InvalidInputError } from '../errors.js';
 
 type Issue = z.core.$ZodIssue;
 
-function fieldName(issue: Issue, where: string): string {
-  return issue.path.length ? issue.path.map(String).join('.') : where;
+/**
+ * The field an issue names: its path (`title`), or `where` for the whole input (`body`, `query`); in
+ * a part of the body parsed on its own (a batch's item), under that part's place (`items[3].title`).
+ */
+function fieldName(issue: Issue, where: string, place?: string): string {
+  const path = issue.path.map(String).join('.');
+  if (place === undefined) return path || where;
+  return path ? `${place}.${path}` : place;
 }
 
 /** A sentence naming the field and the rule it broke (zod/mini ships no English messages). */
-export function describeIssue(issue: Issue, where: string, input: unknown): string {
-  const field = fieldName(issue, where);
+export function describeIssue(issue: Issue, where: string, input: unknown, place?: string): string {
+  const field = fieldName(issue, where, place);
   switch (issue.code) {
     case 'invalid_type': {
       let value: unknown = input;
@@ -42,8 +48,16 @@ export function describeIssue(issue: Issue, where: string, input: unknown): stri
   }
 }
 
-/** Parses with a schema or throws a 400 whose message names each field and rule. */
-export function parseOrThrow<T>(schema: z.ZodMiniType<T>, input: unknown, where: string): T {
+/**
+ * Parses with a schema or throws a 400 whose message names each field and rule. `place`: the input is
+ * a part of the body, there (`items[3]`), and its fields are named under it.
+ */
+export function parseOrThrow<T>(
+  schema: z.ZodMiniType<T>,
+  input: unknown,
+  where: string,
+  place?: string,
+): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const messages = result.error.issues.map((issue) => {
@@ -52,14 +66,14 @@ export function parseOrThrow<T>(schema: z.ZodMiniType<T>, input: unknown, where:
       (issue.code === 'custom' || (issue.code === 'invalid_format' && issue.format === 'regex')) &&
       issue.message
     ) {
-      return `${fieldName(issue, where)}: ${issue.message}`;
+      return `${fieldName(issue, where, place)}: ${issue.message}`;
     }
-    return describeIssue(issue, where, input);
+    return describeIssue(issue, where, input, place);
   });
   throw new InvalidInputError(
     messages.join('; '),
     result.error.issues.map((issue, i) => ({
-      field: fieldName(issue, where),
+      field: fieldName(issue, where, place),
       rule: issue.code,
       message: messages[i] ?? issue.code,
     })),

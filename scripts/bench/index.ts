@@ -17,6 +17,7 @@ import { BIG_JD, importSample, RARE_FILE_NAME, seedTenant } from './seed.js';
 import { ENTRIES_PER_PAGE, MAX_PARALLEL_READS } from '../../lib/db/time-range-query.js';
 import { type ConsumerRun, measureConsumer } from './consumer.js';
 import { envelopeSection, measureEnvelope } from './envelope.js';
+import { batchSection, measureBatches } from './batch.js';
 import { measureFreshness, measureSequencingCost } from './freshness.js';
 import { kb, quantile, ratio, table } from './stats.js';
 import { authenticate } from '../../lib/keys/authentication.js';
@@ -760,6 +761,7 @@ const ALL_SECTIONS = [
   'import',
   'consumer',
   'envelope',
+  'batch',
   'cost',
   'throughput',
 ] as const;
@@ -775,6 +777,7 @@ async function main() {
     SELECTED.has('import') ||
     SELECTED.has('consumer') ||
     SELECTED.has('envelope') ||
+    SELECTED.has('batch') ||
     SELECTED.has('cost')
   ) {
     const local = await startDynamoDbLocal({ maxHeap: process.env.BENCH_LOCAL_HEAP ?? '12g' });
@@ -805,6 +808,12 @@ async function main() {
         setSharedDb(db);
         sections.push(...envelopeSection(await measureEnvelope(db, log), check));
         setSharedDb(undefined);
+      }
+      if (SELECTED.has('batch')) {
+        await ensureTable(local.endpoint, 'bench-batch', { stream: false });
+        sections.push(
+          ...batchSection(await measureBatches(local.endpoint, 'bench-batch', log), check),
+        );
       }
       if (SELECTED.has('cost')) {
         await ensureTable(local.endpoint, 'bench-cost', { stream: false });

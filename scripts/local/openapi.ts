@@ -25,6 +25,7 @@ import { REQUEST_SCHEMAS } from '../../lib/composition/requests.js';
 import { EVENT_SCHEMAS } from '../../lib/composition/events.js';
 import { responses, SCHEMA_NAMES } from '../../lib/composition/responses.js';
 import { testEventSchema } from '../../lib/webhooks/responses.js';
+import { upsertJdsEntry, upsertJdsItem } from '../../lib/jds/requests.js';
 
 /**
  * The OpenAPI 3.1 document, derived from the route table and the zod request/response schemas: every
@@ -50,6 +51,18 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
  * accepted and clamped.
  */
 const override = (context: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
+  // A batch item is checked on its own when it arrives (one bad item fails alone): described as it must be.
+  if (context.zodSchema === upsertJdsEntry) {
+    const { description } = context.jsonSchema;
+    for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
+    Object.assign(context.jsonSchema, {
+      ...withoutMeta(
+        z.toJSONSchema(upsertJdsItem, { io: 'input', unrepresentable: 'any' }) as JsonSchema,
+      ),
+      description,
+    });
+    return;
+  }
   if (context.zodSchema === waitSeconds) {
     for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
     Object.assign(context.jsonSchema, {
@@ -446,7 +459,7 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
           ...RATE_LIMIT_HEADERS,
           ...ANSWER_HEADERS,
           ...(route.idempotent ? (['Idempotent-Replayed'] as const) : []),
-          ...(route.location === undefined ? [] : (['Location'] as const)),
+          ...(route.location === undefined || 'upsert' in route ? [] : (['Location'] as const)),
         ),
         ...etag,
       },
@@ -483,7 +496,23 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
     '500': shared('InternalError'),
     '503': shared('Unavailable'),
   };
-  if (route.path.includes('{')) answers['404'] = shared('NotFound');
+  // An upsert finds what its path names, or creates it: never a 404.
+  if (route.path.includes('{') && !('upsert' in route)) answers['404'] = shared('NotFound');
+  if ('upsert' in route) {
+    answers['201'] = {
+      description: 'Created: nothing had the id yet (Location says where to read it)',
+      headers: {
+        ...headerRefs(...RATE_LIMIT_HEADERS, ...ANSWER_HEADERS, 'Idempotent-Replayed', 'Location'),
+        ...etag,
+      },
+      content: {
+        'application/json': {
+          schema: ref(`${pascal(id)}Answer`),
+          ...examplesOf(recorded, '201'),
+        },
+      },
+    };
+  }
   // MCP's Streamable HTTP: a notification or a client's response is accepted with no body, and a
   // client that does not take both JSON and an event stream is refused in JSON-RPC.
   if (id === 'mcp') {

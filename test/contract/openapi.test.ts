@@ -134,6 +134,25 @@ describe('OpenAPI document', () => {
       externalId: 'REQ-2026-00042',
     });
     await check('listJds', '/jds?externalId=REQ-2026-00042');
+    const requisition = {
+      title: 'Senior Data Engineer',
+      description: 'Runs the pipelines every report is computed from.',
+      createdById: 'ats-sync',
+      location: 'Berlin',
+    };
+    // Created (201), then replaced (200).
+    await check('upsertJd', '/jds/by-external-id/REQ-2026-00077', requisition);
+    await check('upsertJd', '/jds/by-external-id/REQ-2026-00077', {
+      ...requisition,
+      salary: '€95,000',
+    });
+    await check('upsertJds', '/jds/batch', {
+      items: [
+        { externalId: 'REQ-2026-00077', ...requisition, salary: '€95,000' },
+        { externalId: 'REQ-2026-00078', ...requisition, title: 'Data Engineer' },
+        { externalId: 'REQ-2026-00079', ...requisition, title: '' },
+      ],
+    });
     await check('deleteJd', `/jds/${(linked.data as { id: string }).id}`);
     const unused = await check('createJd', '/jds', {
       title: 'Duplicate posting',
@@ -405,8 +424,11 @@ describe('OpenAPI document', () => {
       const route = ROUTES[operationId as RouteId];
       const conditional = 'conditional' in route;
       // A create answers the ETag GET gives what it made.
-      const answersEtag = conditional || 'location' in route || operationId === 'updateJd';
-      const takesIfMatch = ['updateJd', 'deleteJd'].includes(operationId);
+      const answersEtag =
+        conditional || 'location' in route || ['updateJd', 'upsertJd'].includes(operationId);
+      const takesIfMatch = ['updateJd', 'deleteJd', 'upsertJd'].includes(operationId);
+      // An upsert's 200 replaced what was there; its 201 says where it created it.
+      const upsert = 'upsert' in route;
       expect(Object.keys(operation.responses[success as string]?.headers ?? {})).toEqual([
         'RateLimit-Limit',
         'RateLimit-Remaining',
@@ -417,9 +439,13 @@ describe('OpenAPI document', () => {
         'Sunset',
         'Link',
         ...(idempotent ? ['Idempotent-Replayed'] : []),
-        ...('location' in route ? ['Location'] : []),
+        ...('location' in route && !upsert ? ['Location'] : []),
         ...(answersEtag ? ['ETag'] : []),
       ]);
+      if (upsert)
+        expect(Object.keys(operation.responses['201']?.headers ?? {})).toEqual(
+          expect.arrayContaining(['Idempotent-Replayed', 'Location', 'ETag']),
+        );
       expect(
         operation.parameters.some((parameter) => parameter.name === 'If-Match'),
         operationId,

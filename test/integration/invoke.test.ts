@@ -83,8 +83,9 @@ describe('npm run invoke: every function with its fixture (the sam local invoke 
     }
 
     // The consumer applied its product events; the dispatcher queued the event for the endpoint.
-    // One JD from create-jd's fixture, one from the consumer's.
-    expect(await readCount(db(), liveSpaceOf('demo'), 'JD')).toBe(demoData().jds!.length + 2);
+    // One JD from create-jd's fixture, one from the consumer's, REQ-2041 from upsert-jd's, and
+    // REQ-2042 from upsert-jds' (its REQ-2041 is the one upsert-jd made).
+    expect(await readCount(db(), liveSpaceOf('demo'), 'JD')).toBe(demoData().jds!.length + 4);
     expect(
       reports.some((line) => line.startsWith('webhook-dispatcher: would queue for delivery')),
     ).toBe(true);

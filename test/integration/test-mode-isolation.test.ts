@@ -97,7 +97,7 @@ const pathOf = (template: string, ids: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? 'no-such-id');
 
 /** Reads first, then writes, deletions last: a deletion early on would leave later routes nothing to show. */
-const ORDER = { GET: 0, POST: 1, PATCH: 1, DELETE: 2 } as const;
+const ORDER = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 } as const;
 
 describe('test mode isolation over the whole route table', () => {
   const spaces = {} as Record<Space, SpaceFixture>;

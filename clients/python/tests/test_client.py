@@ -132,6 +132,31 @@ class JdsTest(unittest.TestCase):
         self.assertEqual(len(page["data"]), 10)
         self.assertEqual(one["title"], created[0]["title"])
 
+    def test_pushes_requisitions_by_their_own_ids_in_batches_and_reports_each(self) -> None:
+        writer = client(WRITER_KEY)
+        run = uuid.uuid4().hex[:8]
+        items = [
+            {"externalId": f"REQ-{run}-{n:04d}", **jd_body(f"Data Engineer {run} {n} — Zürich")}
+            for n in range(150)
+        ]
+        items.append({"externalId": f"REQ-{run}-bad", "title": "", "description": "d", "createdById": "ats"})
+
+        first = writer.jds.upsert_many(items)
+        again = writer.jds.upsert_many(items[:150])
+        jd, etag, created = writer.jds.upsert_by_external_id(
+            f"REQ-{run}-0000", {**jd_body(f"Data Engineer {run} 0 — Zürich"), "salary": "CHF 120k"}
+        )
+        made, _, made_now = writer.jds.upsert_by_external_id(f"REQ-{run}-new", jd_body("New"))
+
+        self.assertEqual([result.get("outcome") for result in first[:150]], ["created"] * 150)
+        self.assertEqual([result["externalId"] for result in first[:150]], [item["externalId"] for item in items[:150]])
+        failed = first[150]
+        assert "error" in failed
+        self.assertEqual((failed["error"]["status"], failed["error"]["code"]), (400, "validation_failed"))
+        self.assertEqual([result.get("outcome") for result in again], ["unchanged"] * 150)
+        self.assertEqual((jd["salary"], created, bool(etag)), ("CHF 120k", False, True))
+        self.assertEqual((made["status"], made_now), ("DRAFT", True))
+
     def test_changes_a_jd_only_over_the_version_it_read(self) -> None:
         writer = client(WRITER_KEY)
         created = writer.jds.create(jd_body("Data Engineer"))

@@ -7,6 +7,10 @@ export type Schemas = components['schemas'];
 export type Jd = Schemas['Jd'];
 export type JdSummary = Schemas['JdSummary'];
 export type NewJd = Schemas['NewJd'];
+/** A JD to upsert by your own id (`jds.upsertMany`). */
+export type JdByExternalId = Schemas['UpsertJdsRequest']['items'][number];
+/** What `jds.upsertMany` did with an item: `outcome` (`created`, `updated`, `unchanged`), or its `error`. */
+export type UpsertResult = Schemas['UpsertedJd'] | Schemas['FailedBatchItem'];
 export type Resume = Schemas['Resume'];
 export type ResumeSummary = Schemas['ResumeSummary'];
 export type MatchEntry = Schemas['MatchEntry'];
@@ -157,7 +161,7 @@ export class HiringApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What `getIfChanged` gives: the resource with its ETag (keep it for the next call), or `changed: false`
@@ -175,6 +179,40 @@ interface Call {
   headers?: Record<string, string> | undefined;
   /** the success (or 304) answer's ETag, when the caller wants it */
   onEtag?: ((etag: string | undefined) => void) | undefined;
+  /** the success answer's status, when the caller wants it (an upsert's 201 or 200) */
+  onStatus?: ((status: number) => void) | undefined;
+}
+
+/**
+ * What one POST /jds/batch takes (docs/api.md, "Pushing your requisitions"): `upsertMany` splits to
+ * fit, as JSON in UTF-8 bytes.
+ */
+export const BATCH_LIMITS = { items: 100, bodyBytes: 2.5 * 1024 * 1024 } as const;
+
+/** Items in order, in runs that each fit one batch; an item too large for any batch alone is `tooLarge`. */
+export function batchesOf<T>(items: readonly T[]): { batches: T[][]; tooLarge: Set<number> } {
+  const batches: T[][] = [];
+  const tooLarge = new Set<number>();
+  const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+  const envelope = utf8Bytes('{"items":[]}');
+  let current: T[] = [];
+  let bytes = envelope;
+  items.forEach((item, index) => {
+    const size = utf8Bytes(JSON.stringify(item)) + 1;
+    if (envelope + size > BATCH_LIMITS.bodyBytes) {
+      tooLarge.add(index);
+      return;
+    }
+    if (current.length === BATCH_LIMITS.items || bytes + size > BATCH_LIMITS.bodyBytes) {
+      batches.push(current);
+      current = [];
+      bytes = envelope;
+    }
+    current.push(item);
+    bytes += size;
+  });
+  if (current.length > 0) batches.push(current);
+  return { batches, tooLarge };
 }
 
 /** A long-poll's wait in whole seconds, 1 to 20 (0 would ask again at once, over and over). */
@@ -303,6 +341,72 @@ export class HiringClient {
     create: async (body: Body<'createJd'>, options?: CallOptions): Promise<NewJd> =>
       (await this.call<Answer<'createJd'>>('POST', '/jds', { body, idempotent: true, options }))
         .data,
+    /**
+     * Creates the JD your system knows as `externalId` (in DRAFT), or replaces its texts when one has it
+     * (the optional fields left out are removed; `createdById` stays the creator's): `created` says
+     * which. With `ifMatch`, only over that version (else HiringApiError 412 `precondition_failed`).
+     * Retried safely: every call carries an Idempotency-Key.
+     */
+    upsertByExternalId: async (
+      externalId: string,
+      body: Body<'upsertJd'>,
+      options?: CallOptions & { ifMatch?: string },
+    ): Promise<{ jd: Jd; etag: string | undefined; created: boolean }> => {
+      let etag: string | undefined;
+      let status = 200;
+      const headers = options?.ifMatch === undefined ? undefined : { 'If-Match': options.ifMatch };
+      const { data } = await this.call<Answer<'upsertJd'>>(
+        'PUT',
+        `/jds/by-external-id/${encodeURIComponent(externalId)}`,
+        {
+          body,
+          idempotent: true,
+          options,
+          headers,
+          onEtag: (tag) => (etag = tag),
+          onStatus: (answered) => (status = answered),
+        },
+      );
+      return { jd: data, etag, created: status === 201 };
+    },
+    /**
+     * Upserts any number of JDs by their `externalId`, as `upsertByExternalId` would each: in batches
+     * of up to 100 (and BATCH_LIMITS.bodyBytes), one request and one unit of the hour each, sent one
+     * after another. Resolves with a result per item, in the order given: its `outcome`, or its `error`
+     * (that item alone failed: fix it and send it again; a 503 `unavailable` one, just again). Each
+     * batch carries an Idempotency-Key (`options.idempotencyKey`, suffixed with the batch's number).
+     */
+    upsertMany: async (
+      items: readonly JdByExternalId[],
+      options?: CallOptions,
+    ): Promise<UpsertResult[]> => {
+      const { batches, tooLarge } = batchesOf(items);
+      const sent: UpsertResult[] = [];
+      for (const [number, batch] of batches.entries()) {
+        const batchOptions =
+          options?.idempotencyKey === undefined
+            ? options
+            : { ...options, idempotencyKey: `${options.idempotencyKey}-${number}` };
+        const { data } = await this.call<Answer<'upsertJds'>>('POST', '/jds/batch', {
+          body: { items: batch },
+          idempotent: true,
+          options: batchOptions,
+        });
+        sent.push(...data);
+      }
+      let next = 0;
+      return items.map((item, index): UpsertResult => {
+        if (!tooLarge.has(index)) return sent[next++] as UpsertResult;
+        return {
+          externalId: item.externalId,
+          error: {
+            status: 413,
+            code: 'payload_too_large',
+            message: `This JD alone is past the ${BATCH_LIMITS.bodyBytes} bytes a batch holds: shorten a text`,
+          },
+        };
+      });
+    },
   };
 
   readonly resumes = {
@@ -810,6 +914,7 @@ export class HiringClient {
         const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
         if (response.ok || response.status === 304) {
           call.onEtag?.(response.headers.get('ETag') ?? undefined);
+          call.onStatus?.(response.status);
           // 304 (a conditional read's "as you hold it"): no body; `revalidate` tells it apart.
           return (response.status === 304 ? undefined : json) as T;
         }

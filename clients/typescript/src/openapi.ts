@@ -53,6 +53,46 @@ export interface paths {
         patch: operations["updateJd"];
         trace?: never;
     };
+    "/jds/by-external-id/{externalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or replace the JD your system knows by its own id
+         * @description Scope: `jd:write` or `write`.
+         */
+        put: operations["upsertJd"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jds/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or replace up to 100 JDs by your own ids, in one request
+         * @description Scope: `jd:write` or `write`.
+         */
+        post: operations["upsertJds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/resumes": {
         parameters: {
             query?: never;
@@ -963,6 +1003,26 @@ export interface components {
             deletedAt: string;
             externalId?: string;
         };
+        UpsertedJd: {
+            externalId: string;
+            id: string;
+            /** @enum {string} */
+            outcome: "created" | "updated" | "unchanged";
+        };
+        FailedBatchItem: {
+            externalId?: string;
+            error: {
+                status: number;
+                /** @enum {string} */
+                code: "validation_failed" | "cursor_invalid" | "unauthenticated" | "key_invalid" | "scope_missing" | "key_mode_mismatch" | "origin_not_allowed" | "not_found" | "method_not_allowed" | "conflict" | "limit_reached" | "webhook_disabled" | "replay_running" | "concurrent_change" | "sync_token_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "version_unsupported" | "idempotency_key_reused" | "idempotency_key_other_target" | "response_too_large" | "jd_too_large" | "request_blocked" | "rate_limited" | "webhook_test_limited" | "quota_exceeded" | "wait_limited" | "unavailable" | "internal_error";
+                message: string;
+                details?: {
+                    field: string;
+                    rule: string;
+                    message: string;
+                }[];
+            };
+        };
         ResumeSummary: {
             id: string;
             fileName: string;
@@ -1646,6 +1706,17 @@ export interface components {
             data: components["schemas"]["Jd"];
             pagination?: components["schemas"]["SlicePagination"];
         };
+        UpsertJdAnswer: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["Jd"];
+            pagination?: components["schemas"]["SlicePagination"];
+        };
+        UpsertJdsAnswer: {
+            /** @constant */
+            success: true;
+            data: (components["schemas"]["UpsertedJd"] | components["schemas"]["FailedBatchItem"])[];
+        };
         ListResumesAnswer: {
             /** @constant */
             success: true;
@@ -1948,6 +2019,31 @@ export interface components {
             externalId?: string | null;
             /** @enum {string} */
             status?: "DRAFT" | "PUBLISHED" | "CLOSED" | "ARCHIVED";
+        };
+        UpsertJdRequest: {
+            title: string;
+            description: string;
+            createdById: string;
+            department?: string;
+            location?: string;
+            experience?: string;
+            salary?: string;
+            type?: string;
+            requirements?: string;
+        };
+        UpsertJdsRequest: {
+            items: {
+                externalId: string;
+                title: string;
+                description: string;
+                createdById: string;
+                department?: string;
+                location?: string;
+                experience?: string;
+                salary?: string;
+                type?: string;
+                requirements?: string;
+            }[];
         };
         CreateReviewRequest: {
             /** @description The score reviewed: its `scoredAt`, and its `model` when two scores share that time (as the application shows them). Absent: the application's best score (`aiScore`). */
@@ -2814,6 +2910,248 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`); or the change would take the JD's fields together past the 262144 bytes (as JSON) a JD may hold (`jd_too_large`): shorten a text */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    upsertJd: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
+                "Hiring-Version"?: string;
+                /** @description The ETag of the version this change was made from (or `*`): another version answers 412, so two writers cannot overwrite each other blindly. */
+                "If-Match"?: string;
+                /** @description Makes the request safe to retry for 24 hours: the same key, method, path and body return the first response and make one change, also when duplicates race each other. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /**
+                 * @description Your system's own id of a JD (an ATS's requisition id): 1-128 printable ASCII characters without spaces, percent-encoded in the path. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @example REQ-2041
+                 */
+                externalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsertJdRequest"];
+            };
+        };
+        responses: {
+            /** @description Create or replace the JD your system knows by its own id */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpsertJdAnswer"];
+                };
+            };
+            /** @description Created: nothing had the id yet (Location says where to read it) */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpsertJdAnswer"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    /** @description Sent with `concurrent_change` only: seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match names another version than the current one (`precondition_failed`): read the resource again, then decide */
+            412: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`); or the JD's fields together are past the 262144 bytes (as JSON) a JD may hold (`jd_too_large`): shorten a text */
+            422: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    upsertJds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The API version to serve this request with (YYYY-MM-DD; docs/changelog.md lists them). Without it, the version the key is pinned to (whoami's `apiVersion`). The answer's Hiring-Version header says which served it. */
+                "Hiring-Version"?: string;
+                /** @description Makes the request safe to retry for 24 hours: the same key, method, path and body return the first response and make one change, also when duplicates race each other. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsertJdsRequest"];
+            };
+        };
+        responses: {
+            /** @description Create or replace up to 100 JDs by your own ids, in one request */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpsertJdsAnswer"];
+                };
+            };
+            /** @description The request breaks a rule (`validation_failed`: `details` names each field and rule; an unknown query parameter is refused, never ignored), a cursor this list did not issue (`cursor_invalid`), or a Hiring-Version this API does not serve (`version_unsupported`: the message names those it does) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Another change to the same data won a race (`concurrent_change`): retry after Retry-After */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Hiring-Version": components["headers"]["Hiring-Version"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    /** @description Sent with `concurrent_change` only: seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The Idempotency-Key was already used with a different body (`idempotency_key_reused`), or for another method or path (`idempotency_key_other_target`) */
             422: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

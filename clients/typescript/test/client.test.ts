@@ -349,6 +349,62 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     expect([pagination.total, data.map((jd) => jd.id)]).toEqual([1, [created.id]]);
   });
 
+  it('pushes requisitions by their own ids: upsertMany in batches of 100, a result per item in order, a lost answer retried without a duplicate; upsertByExternalId says created or not', async () => {
+    const batches: number[] = [];
+    let dropped = false;
+    // The second batch reaches the service and is applied; its answer never reaches the client.
+    const flaky: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === 'POST' && String(input).endsWith('/jds/batch')) {
+        batches.push((JSON.parse(String(init.body)) as { items: unknown[] }).items.length);
+        if (batches.length === 2 && !dropped) {
+          dropped = true;
+          throw new TypeError('fetch failed: connection reset');
+        }
+      }
+      return response;
+    };
+    const { client } = await clientOf(['read', 'write'], { fetch: flaky });
+    const items = Array.from({ length: 250 }, (_, n) => ({
+      externalId: `REQ-2026-${String(n).padStart(5, '0')}`,
+      title: `Data Engineer ${n} — Zürich`,
+      description: 'Runs the pipelines every report is computed from.',
+      createdById: 'ats-sync',
+    }));
+
+    const results = await client.jds.upsertMany([
+      ...items,
+      { ...items[0]!, externalId: 'has space' },
+    ]);
+    const { externalId, ...first } = items[0]!;
+    const upserted = await client.jds.upsertByExternalId(externalId, {
+      ...first,
+      salary: 'CHF 120k',
+    });
+    const created = await client.jds.upsertByExternalId('REQ-2026-new', {
+      title: 'New',
+      description: 'New.',
+      createdById: 'ats-sync',
+    });
+
+    // 250 items and a bad one: 100, 100 (sent twice: its answer was lost), 51.
+    expect(batches).toEqual([100, 100, 100, 51]);
+    expect(results.slice(0, 250).map((result) => 'outcome' in result && result.outcome)).toEqual(
+      items.map(() => 'created'),
+    );
+    expect(results.map((result) => result.externalId)).toEqual([
+      ...items.map((item) => item.externalId),
+      'has space',
+    ]);
+    expect(results[250]).toMatchObject({ error: { status: 400, code: 'validation_failed' } });
+    expect((await client.jds.list({ limit: 1 })).pagination.total).toBe(251);
+    expect([upserted.created, upserted.jd.salary, created.created]).toEqual([
+      false,
+      'CHF 120k',
+      true,
+    ]);
+  });
+
   it('retries a write after a 503 only when it carries an Idempotency-Key: a delete is thrown, a reset retried with its key', async () => {
     const sent: { method: string; path: string; key: string | null }[] = [];
     const busy = new Set(['DELETE', 'POST']);

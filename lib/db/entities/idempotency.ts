@@ -25,6 +25,8 @@ export interface IdempotencyRecordItem {
   response?: unknown;
   /** the API version whose shapes the answer is in (the newest when it was recorded); absent: the first */
   answerVersion?: string;
+  /** an upsert that created what it names (its 201), so that a replay answers the same */
+  created?: true;
   createdAt: string;
   /** epoch seconds after which the record is gone (DynamoDB TTL, which may lag: reads check it too) */
   ttl: number;
@@ -78,6 +80,7 @@ export function idempotencyRecordItem(
   response: unknown,
   now: Date,
   answerVersion?: string,
+  created?: boolean,
 ): IdempotencyRecordItem {
   // What the answer holds, as the API sends it (a redacted secret is null).
   const json = JSON.stringify(response);
@@ -90,6 +93,7 @@ export function idempotencyRecordItem(
       ? { responseJson: json }
       : { responseGzip: gzipSync(json) }),
     ...(answerVersion === undefined ? {} : { answerVersion }),
+    ...(created === true ? { created } : {}),
     createdAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
   };

@@ -4,7 +4,7 @@
     client = HiringClient(base_url="http://localhost:3000/api/v1", api_key="hk_test_…")
 """
 
-from .client import API_VERSION, FileTokenStore, HiringClient, SyncTokenStore
+from .client import API_VERSION, BATCH_LIMITS, FileTokenStore, HiringClient, SyncTokenStore
 from .errors import ApiError, WebhookVerificationError
 from .webhooks import sign, verify_webhook
 
@@ -12,6 +12,7 @@ __version__ = "1.0.0"
 
 __all__ = [
     "API_VERSION",
+    "BATCH_LIMITS",
     "ApiError",
     "FileTokenStore",
     "HiringClient",

@@ -11,8 +11,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Optional, Protocol, TypeVar, cast
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Optional, Protocol, TypeVar, Union, cast
 
 from . import types as t
 from .errors import ApiError
@@ -131,6 +131,11 @@ class _Answer:
         self.headers = headers
 
 
+def _json_bytes(value: Any) -> bytes:
+    # As the API measures a body: UTF-8, compact (ensure_ascii would write each accent as 6 bytes).
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
 def _quote(value: str) -> str:
     return urllib.parse.quote(value, safe="")
 
@@ -189,7 +194,7 @@ class _Transport:
         data = None
         if call.body is not None:
             headers["Content-Type"] = "application/json"
-            data = json.dumps(call.body).encode("utf-8")
+            data = _json_bytes(call.body)
         if key is not None:
             headers["Idempotency-Key"] = key
         headers.update(call.headers)
@@ -414,6 +419,90 @@ class Jds(_Group):
             "POST", "/jds", _Call(body=dict(body), idempotent=True, idempotency_key=idempotency_key)
         )
         return cast(t.NewJd, answer.json["data"])
+
+    def upsert_by_external_id(
+        self,
+        external_id: str,
+        body: Mapping[str, Any],
+        *,
+        if_match: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> tuple[t.Jd, Optional[str], bool]:
+        """Creates the JD your system knows as ``external_id`` (in DRAFT), or replaces its texts when one
+        has it (optional fields left out are removed; ``createdById`` stays the creator's). Returns the JD,
+        its ETag, and whether it was created. With ``if_match``, only over that version (else ApiError
+        412 ``precondition_failed``). Retried safely (it carries an Idempotency-Key)."""
+        headers = {} if if_match is None else {"If-Match": if_match}
+        answer = self._api.call(
+            "PUT",
+            f"/jds/by-external-id/{_quote(external_id)}",
+            _Call(body=dict(body), headers=headers, idempotent=True, idempotency_key=idempotency_key),
+        )
+        return cast(t.Jd, answer.json["data"]), answer.headers.get("etag"), answer.status == 201
+
+    def upsert_many(
+        self, items: Sequence[Mapping[str, Any]], *, idempotency_key: Optional[str] = None
+    ) -> list[Union[t.UpsertedJd, t.FailedBatchItem]]:
+        """Upserts any number of JDs by their ``externalId``, as ``upsert_by_external_id`` would each: in
+        batches of up to 100 (and ``BATCH_LIMITS["bodyBytes"]``), one request and one unit of the hour
+        each, one after another. Returns a result per item, in the order given: its ``outcome``
+        (``created``, ``updated``, ``unchanged``) or its ``error`` (that item alone failed: fix it and
+        send it again; a 503 ``unavailable`` one, just again). Each batch carries an Idempotency-Key
+        (``idempotency_key`` suffixed with the batch's number, when given)."""
+        batches, too_large = batches_of(items)
+        sent: list[Union[t.UpsertedJd, t.FailedBatchItem]] = []
+        for number, batch in enumerate(batches):
+            key = None if idempotency_key is None else f"{idempotency_key}-{number}"
+            answer = self._api.call(
+                "POST",
+                "/jds/batch",
+                _Call(body={"items": [dict(item) for item in batch]}, idempotent=True, idempotency_key=key),
+            )
+            sent.extend(answer.json["data"])
+        results: list[Union[t.UpsertedJd, t.FailedBatchItem]] = []
+        answered = iter(sent)
+        for index, item in enumerate(items):
+            if index not in too_large:
+                results.append(next(answered))
+                continue
+            results.append(
+                {
+                    "externalId": str(item.get("externalId", "")),
+                    "error": {
+                        "status": 413,
+                        "code": "payload_too_large",
+                        "message": f"This JD alone is past the {BATCH_LIMITS['bodyBytes']} bytes a batch holds: shorten a text",
+                    },
+                }
+            )
+        return results
+
+
+BATCH_LIMITS = {"items": 100, "bodyBytes": int(2.5 * 1024 * 1024)}
+"""What one POST /jds/batch takes: ``upsert_many`` splits to fit, as JSON in UTF-8 bytes."""
+
+
+def batches_of(items: Sequence[Mapping[str, Any]]) -> tuple[list[list[Mapping[str, Any]]], set[int]]:
+    """Items in order, in runs that each fit one batch; the indexes of items too large for any batch alone."""
+    envelope = len(b'{"items":[]}')
+    batches: list[list[Mapping[str, Any]]] = []
+    too_large: set[int] = set()
+    current: list[Mapping[str, Any]] = []
+    size_so_far = envelope
+    for index, item in enumerate(items):
+        size = len(_json_bytes(dict(item))) + 1
+        if envelope + size > BATCH_LIMITS["bodyBytes"]:
+            too_large.add(index)
+            continue
+        if len(current) == BATCH_LIMITS["items"] or size_so_far + size > BATCH_LIMITS["bodyBytes"]:
+            batches.append(current)
+            current = []
+            size_so_far = envelope
+        current.append(item)
+        size_so_far += size
+    if current:
+        batches.append(current)
+    return batches, too_large
 
 
 class Resumes(_Group):

@@ -41,6 +41,34 @@ _JdDeletedEntryOptional = TypedDict("_JdDeletedEntryOptional", {"externalId": st
 class JdDeletedEntry(_JdDeletedEntryRequired, _JdDeletedEntryOptional):
     pass
 
+_UpsertedJdRequired = TypedDict("_UpsertedJdRequired", {"externalId": str, "id": str, "outcome": Literal["created", "updated", "unchanged"]})
+_UpsertedJdOptional = TypedDict("_UpsertedJdOptional", {}, total=False)
+
+
+class UpsertedJd(_UpsertedJdRequired, _UpsertedJdOptional):
+    pass
+
+_FailedBatchItemErrorDetailsItemRequired = TypedDict("_FailedBatchItemErrorDetailsItemRequired", {"field": str, "rule": str, "message": str})
+_FailedBatchItemErrorDetailsItemOptional = TypedDict("_FailedBatchItemErrorDetailsItemOptional", {}, total=False)
+
+
+class FailedBatchItemErrorDetailsItem(_FailedBatchItemErrorDetailsItemRequired, _FailedBatchItemErrorDetailsItemOptional):
+    pass
+
+_FailedBatchItemErrorRequired = TypedDict("_FailedBatchItemErrorRequired", {"status": float, "code": Literal["validation_failed", "cursor_invalid", "unauthenticated", "key_invalid", "scope_missing", "key_mode_mismatch", "origin_not_allowed", "not_found", "method_not_allowed", "conflict", "limit_reached", "webhook_disabled", "replay_running", "concurrent_change", "sync_token_expired", "precondition_failed", "payload_too_large", "unsupported_media_type", "version_unsupported", "idempotency_key_reused", "idempotency_key_other_target", "response_too_large", "jd_too_large", "request_blocked", "rate_limited", "webhook_test_limited", "quota_exceeded", "wait_limited", "unavailable", "internal_error"], "message": str})
+_FailedBatchItemErrorOptional = TypedDict("_FailedBatchItemErrorOptional", {"details": list["FailedBatchItemErrorDetailsItem"]}, total=False)
+
+
+class FailedBatchItemError(_FailedBatchItemErrorRequired, _FailedBatchItemErrorOptional):
+    pass
+
+_FailedBatchItemRequired = TypedDict("_FailedBatchItemRequired", {"error": "FailedBatchItemError"})
+_FailedBatchItemOptional = TypedDict("_FailedBatchItemOptional", {"externalId": str}, total=False)
+
+
+class FailedBatchItem(_FailedBatchItemRequired, _FailedBatchItemOptional):
+    pass
+
 _ResumeSummaryMetadataRequired = TypedDict("_ResumeSummaryMetadataRequired", {})
 _ResumeSummaryMetadataOptional = TypedDict("_ResumeSummaryMetadataOptional", {"skills": list[str], "experience": str}, total=False)
 
@@ -573,6 +601,20 @@ _UpdateJdAnswerOptional = TypedDict("_UpdateJdAnswerOptional", {"pagination": "S
 class UpdateJdAnswer(_UpdateJdAnswerRequired, _UpdateJdAnswerOptional):
     pass
 
+_UpsertJdAnswerRequired = TypedDict("_UpsertJdAnswerRequired", {"success": Literal[True], "data": "Jd"})
+_UpsertJdAnswerOptional = TypedDict("_UpsertJdAnswerOptional", {"pagination": "SlicePagination"}, total=False)
+
+
+class UpsertJdAnswer(_UpsertJdAnswerRequired, _UpsertJdAnswerOptional):
+    pass
+
+_UpsertJdsAnswerRequired = TypedDict("_UpsertJdsAnswerRequired", {"success": Literal[True], "data": list[Union["UpsertedJd", "FailedBatchItem"]]})
+_UpsertJdsAnswerOptional = TypedDict("_UpsertJdsAnswerOptional", {}, total=False)
+
+
+class UpsertJdsAnswer(_UpsertJdsAnswerRequired, _UpsertJdsAnswerOptional):
+    pass
+
 _ListResumesAnswer1Required = TypedDict("_ListResumesAnswer1Required", {"success": Literal[True], "kind": Literal["page"], "data": list["ResumeSummary"], "pagination": "Pagination"})
 _ListResumesAnswer1Optional = TypedDict("_ListResumesAnswer1Optional", {}, total=False)
 
@@ -900,6 +942,28 @@ _UpdateJdRequestOptional = TypedDict("_UpdateJdRequestOptional", {"title": str, 
 
 
 class UpdateJdRequest(_UpdateJdRequestRequired, _UpdateJdRequestOptional):
+    pass
+
+_UpsertJdRequestRequired = TypedDict("_UpsertJdRequestRequired", {"title": str, "description": str, "createdById": str})
+_UpsertJdRequestOptional = TypedDict("_UpsertJdRequestOptional", {"department": str, "location": str, "experience": str, "salary": str, "type": str, "requirements": str}, total=False)
+
+
+class UpsertJdRequest(_UpsertJdRequestRequired, _UpsertJdRequestOptional):
+    pass
+
+_UpsertJdsRequestItemsItemRequired = TypedDict("_UpsertJdsRequestItemsItemRequired", {"externalId": str, "title": str, "description": str, "createdById": str})
+_UpsertJdsRequestItemsItemOptional = TypedDict("_UpsertJdsRequestItemsItemOptional", {"department": str, "location": str, "experience": str, "salary": str, "type": str, "requirements": str}, total=False)
+
+
+class UpsertJdsRequestItemsItem(_UpsertJdsRequestItemsItemRequired, _UpsertJdsRequestItemsItemOptional):
+    """A JD as PUT /jds/by-external-id/{externalId} takes it, with its `externalId`."""
+
+
+_UpsertJdsRequestRequired = TypedDict("_UpsertJdsRequestRequired", {"items": list["UpsertJdsRequestItemsItem"]})
+_UpsertJdsRequestOptional = TypedDict("_UpsertJdsRequestOptional", {}, total=False)
+
+
+class UpsertJdsRequest(_UpsertJdsRequestRequired, _UpsertJdsRequestOptional):
     pass
 
 _CreateReviewRequestScoreModelRequired = TypedDict("_CreateReviewRequestScoreModelRequired", {"id": str, "version": str})
