@@ -113,6 +113,13 @@ export class ExternalIdTakenError extends ConflictError {
   }
 }
 
+/** The JD holding an external id released it while a write that wanted it ran: retry. */
+export class ExternalIdReleasedError extends ConflictError {
+  constructor() {
+    super('The externalId was released while this request ran; retry', true);
+  }
+}
+
 export interface FieldProblem {
   field: string;
   rule: string;

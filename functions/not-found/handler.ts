@@ -6,6 +6,7 @@ import {
   enforceLimits,
 } from '../../lib/composition/caller.js';
 import { errorResponse, jsonResponse } from '../../lib/http/errors.js';
+import { METHODS } from '../../lib/http/route-definition.js';
 import { rateLimitHeaders } from '../../lib/http/rate-limit.js';
 import { countAnswer } from '../../lib/observability/answer-counts.js';
 import {
@@ -18,7 +19,7 @@ import {
 function methodsAt(rawPath: string): string[] {
   if (!rawPath.startsWith(`${API_PREFIX}/`)) return [];
   const path = rawPath.slice(API_PREFIX.length);
-  return ['GET', 'POST', 'PATCH', 'DELETE'].filter((method) => matchRoute(method, path));
+  return METHODS.filter((method) => matchRoute(method, path));
 }
 
 /**

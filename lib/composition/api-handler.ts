@@ -98,6 +98,8 @@ export interface ApiRequest<R extends RouteId> {
   answerVersion?: string;
   /** an `upsert` route created what its path names: 201 with its Location, not 200 */
   created?: boolean;
+  /** how long the function has left, in ms (Lambda's count): work that can stop early plans by it */
+  remainingMs: () => number;
 }
 
 /** The Lambda context, with what the middlewares parsed: the caller first, then the whole request. */
@@ -319,6 +321,7 @@ function validate<R extends RouteId>(
           route: `${ROUTES[routeId].method} ${ROUTES[routeId].path}`,
         },
         apiVersion,
+        remainingMs: () => context.getRemainingTimeInMillis(),
       };
     },
   };

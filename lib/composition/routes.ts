@@ -49,7 +49,7 @@ export const PATH_PARAMETERS: Record<PathParameter, { description: string; examp
   jdId: { description: "A JD's id, as GET /jds lists it.", example: 'jd-backend' },
   externalId: {
     description:
-      "Your system's own id of a JD (an ATS's requisition id): 1-128 printable ASCII characters without spaces, percent-encoded in the path.",
+      "Your system's own id of a JD (an ATS's requisition id): 1-128 printable ASCII characters without spaces, percent-encoded. One holding /, ? or # cannot travel in a path (API Gateway decodes it before routing): send it with POST /jds/batch.",
     example: 'REQ-2041',
   },
   resumeId: {
@@ -89,7 +89,7 @@ export function routeEntries(): [RouteId, RouteDefinition][] {
 /**
  * Matches a method and a path below API_PREFIX against the table, as API Gateway does: segment by
  * segment, with no empty segment (`//`, a trailing `/`) and no `.` or `..` segment. Returns the path
- * parameters, still percent-encoded.
+ * parameters as the path holds them (the local gateway decodes the path first, as API Gateway does).
  */
 export function matchRoute(
   method: string,

@@ -6,13 +6,16 @@ import { FUNCTION_TIMEOUT_MS } from '../config.js';
 import { KEY_MODES, type KeyMode } from '../db/spaces.js';
 import { LIMITS } from '../schemas/limits.js';
 
+/** The methods a route may have. */
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 /**
  * What a resource declares of each of its routes (lib/<resource>/routes.ts): the route itself, what
  * its function may do on the table, and its own answers for the reference. lib/composition/routes.ts,
  * infra/permissions.ts and the OpenAPI document assemble them.
  */
 export interface RouteDefinition {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly method: (typeof METHODS)[number];
   /** API Gateway path syntax, relative to API_PREFIX */
   readonly path: string;
   readonly functionName: string;

@@ -16,7 +16,13 @@ import type { IdempotencyClaim } from '../db/idempotency.js';
 import { isValidId, newId, nowIso, underPrefix } from '../db/ids.js';
 import type { SlicePagination } from '../db/pagination.js';
 import { putOverRead, readChanged } from '../db/versioned-writes.js';
-import { ConflictError, ExternalIdTakenError, JdTooLargeError, NotFoundError } from '../errors.js';
+import {
+  ConflictError,
+  ExternalIdReleasedError,
+  ExternalIdTakenError,
+  JdTooLargeError,
+  NotFoundError,
+} from '../errors.js';
 import { etagOf, requireIfMatch } from '../http/etag.js';
 import { LIMITS } from '../schemas/limits.js';
 import { jdBytes, type OptionalJdField } from './fields.js';
@@ -70,7 +76,7 @@ function reserveExternalId(db: Db, spaceId: SpaceId, externalId: string, jdId: s
 async function externalIdConflict(db: Db, spaceId: SpaceId, externalId: string): Promise<Error> {
   const holder = await holderOfExternalId(db, spaceId, externalId);
   return holder === undefined
-    ? new ConflictError('The externalId was released while this request ran; retry', true)
+    ? new ExternalIdReleasedError()
     : new ExternalIdTakenError(externalId, holder);
 }
 
@@ -169,6 +175,8 @@ export async function updateJd(
     now?: Date;
     claim?: IdempotencyClaim<JdAnswer> | undefined;
     audit?: AuditContext | undefined;
+    /** only while the JD holds this external id (an upsert's): else NotFoundError, as if it were gone */
+    holding?: string | undefined;
   } = {},
 ): Promise<JdAnswer> {
   if (!isValidId(jdId)) throw new NotFoundError('JD');
@@ -179,6 +187,8 @@ export async function updateJd(
       limit: UPDATE_ANSWER_APPLICATIONS,
     });
     if (!head) throw new NotFoundError('JD');
+    if (options.holding !== undefined && head.externalId !== options.holding)
+      throw new NotFoundError('JD');
     requireIfMatch(options.ifMatch, head.version, 'JD');
     const status = patch.status ?? head.status;
     const refused = refusedMove(head.status, status);

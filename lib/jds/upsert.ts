@@ -8,6 +8,7 @@ import type { SlicePagination } from '../db/pagination.js';
 import {
   ConflictError,
   type ErrorCode,
+  ExternalIdReleasedError,
   ExternalIdTakenError,
   fieldError,
   JdTooLargeError,
@@ -103,29 +104,20 @@ export async function upsertJd(
   const { claim } = options;
   for (let attempt = 1; ; attempt++) {
     const holder = await holderOfExternalId(db, spaceId, externalId);
-    const raced = attempt < UPSERT_ATTEMPTS;
-    if (holder === undefined) {
-      if (options.ifMatch !== undefined)
-        throw new PreconditionFailedError(
-          `If-Match ${options.ifMatch} names a version, and no JD has the externalId ${externalId}`,
-        );
-      try {
+    try {
+      if (holder === undefined) {
+        if (options.ifMatch !== undefined)
+          throw new PreconditionFailedError(
+            `If-Match ${options.ifMatch} names a version, and no JD has the externalId ${externalId}`,
+          );
         const created = await createJd(db, spaceId, input, {
           ...(options.now ? { now: options.now } : {}),
           audit: options.audit,
           claim: claim && { item: (answer) => claim.item({ outcome: 'created', ...answer }) },
         });
         return { outcome: 'created', ...created };
-      } catch (error) {
-        // Another request created it meanwhile: replace that one.
-        if (error instanceof ExternalIdTakenError) {
-          if (raced) continue;
-          throw keptChanging(externalId);
-        }
-        throw error;
       }
-    }
-    try {
+      // Only while that JD still holds the id: one moved off it since answers NotFoundError.
       const { changed, ...updated } = await updateJd(
         db,
         spaceId,
@@ -133,6 +125,7 @@ export async function upsertJd(
         replacement(body, externalId),
         {
           ifMatch: options.ifMatch,
+          holding: externalId,
           ...(options.now ? { now: options.now } : {}),
           audit: options.audit,
           claim: claim && {
@@ -143,14 +136,23 @@ export async function upsertJd(
       );
       return { outcome: changed ? 'updated' : 'unchanged', ...updated };
     } catch (error) {
-      // Deleted meanwhile (its external id freed with it): create it again.
-      if (error instanceof NotFoundError) {
-        if (raced) continue;
-        throw keptChanging(externalId);
-      }
-      throw error;
+      if (!holderChanged(error)) throw error;
+      if (attempt >= UPSERT_ATTEMPTS) throw keptChanging(externalId);
     }
   }
+}
+
+/**
+ * Which JD holds the external id changed between the look and the write: another request created
+ * one (the id is taken, or was released in that moment), or the one read was deleted or moved off it.
+ * The upsert looks again.
+ */
+function holderChanged(error: unknown): boolean {
+  return (
+    error instanceof ExternalIdTakenError ||
+    error instanceof ExternalIdReleasedError ||
+    error instanceof NotFoundError
+  );
 }
 
 /** Writes racing this one kept creating and deleting the JD the external id names: the client retries. */
@@ -207,18 +209,19 @@ function itemError(error: unknown, requestId: string): BatchItemError {
 const BATCH_CONCURRENCY = 8;
 
 /**
- * The share of the function's time after which a batch starts no more items: those it has not
- * started answer 503 `unavailable` (send them again), those under way finish. A batch of 100 takes a
- * second or two; this is for a DynamoDB that throttles.
+ * What a batch keeps of its function's time for the items under way and its answer: it starts no
+ * item later than this before the function's end. Those it did not start answer 503 `unavailable`
+ * (send them again). A batch of 100 takes a second or two; this is for a DynamoDB that throttles.
  */
-export const BATCH_BUDGET_MS = 6_000;
+export const BATCH_RESERVE_MS = 4_000;
 
 /**
  * Upserts each item as PUT /jds/by-external-id/:externalId would (POST /jds/batch): each checked and
  * written on its own, so one bad item fails alone and the others are written; an external id sent
- * twice is written once, from its first valid item, and its later items are refused. Results in the
- * order sent. With a claim, the answer is recorded once every item is done (each item is keyed by
- * its external id, so a batch resent without it writes nothing twice either).
+ * twice is written from its first valid item only, and its later items are refused. An item that
+ * lost a race to a concurrent write (409 `concurrent_change`) is tried once more after the others.
+ * Results in the order sent. With a claim, the answer is recorded once every item is done (each
+ * item is keyed by its external id, so a batch resent without it writes nothing twice either).
  */
 export async function upsertJds(
   db: Db,
@@ -226,14 +229,13 @@ export async function upsertJds(
   items: readonly unknown[],
   options: {
     requestId: string;
+    /** the time (epoch ms) after which no item is started */
+    deadline: number;
     audit?: AuditContext | undefined;
     claim?: IdempotencyClaim<BatchItemResult[]> | undefined;
     now?: Date;
-    /** the time after which no item is started (default: BATCH_BUDGET_MS from now) */
-    deadline?: number;
   },
 ): Promise<BatchItemResult[]> {
-  const deadline = options.deadline ?? Date.now() + BATCH_BUDGET_MS;
   const checked = items.map((item, index) => {
     try {
       return { item: parseOrThrow(upsertJdsItem, item, 'body', `items[${index}]`) };
@@ -252,34 +254,42 @@ export async function upsertJds(
     if (entry.item && !firstOf.has(entry.item.externalId))
       firstOf.set(entry.item.externalId, index);
   });
-  const results = await pMap(
-    checked,
-    async (entry, index): Promise<BatchItemResult> => {
-      if (!entry.item) return itemFailure(entry.externalId, entry.error, options.requestId);
-      const { externalId, ...body } = entry.item;
-      try {
-        const first = firstOf.get(externalId);
-        if (first !== index)
-          throw new ConflictError(
-            `externalId ${externalId} is also item ${first} of this batch, which is the one written: send each JD once`,
-          );
-        if (Date.now() > deadline)
-          throw new TransientError('Not started within this request; send this item again');
-        const upserted = await upsertJd(db, spaceId, externalId, body, {
-          audit: options.audit,
-          ...(options.now ? { now: options.now } : {}),
-        });
-        return { externalId, id: upserted.jd.id, outcome: upserted.outcome };
-      } catch (error) {
-        return itemFailure(externalId, error, options.requestId);
-      }
-    },
-    { concurrency: BATCH_CONCURRENCY },
-  );
+  const write = async (index: number): Promise<BatchItemResult> => {
+    const entry = checked[index];
+    if (!entry?.item) return itemFailure(entry?.externalId, entry?.error, options.requestId);
+    const { externalId, ...body } = entry.item;
+    try {
+      const first = firstOf.get(externalId);
+      if (first !== index)
+        throw new ConflictError(
+          `externalId ${externalId} is also item ${first} of this batch, which is the one upserted: send each JD once`,
+        );
+      if (Date.now() > options.deadline)
+        throw new TransientError('Not started within this request; send this item again');
+      const upserted = await upsertJd(db, spaceId, externalId, body, {
+        audit: options.audit,
+        ...(options.now ? { now: options.now } : {}),
+      });
+      return { externalId, id: upserted.jd.id, outcome: upserted.outcome };
+    } catch (error) {
+      return itemFailure(externalId, error, options.requestId);
+    }
+  };
+  const results = await pMap(checked.keys(), write, { concurrency: BATCH_CONCURRENCY });
+  // DynamoDB cancels a transaction that meets another on the same item (a counter shard, the external
+  // id's reservation); each retried a few times already: once more, alone, now that the others are done.
+  for (const [index, result] of results.entries())
+    if ('error' in result && result.error.code === 'concurrent_change')
+      results[index] = await write(index);
+  // Nothing written, and only because DynamoDB could not be reached: the batch's own 503, which
+  // clients retry whole, rather than a 200 of a hundred 503s.
+  if (results.every((result) => 'error' in result && result.error.status === 503))
+    throw new TransientError('DynamoDB did not answer any item of the batch; send it again');
   if (options.claim) await transactWrite(db, [options.claim.item(results)]);
   return results;
 }
 
+/** An item's result when it failed: its external id when it had one, and its error. */
 function itemFailure(
   externalId: string | undefined,
   error: unknown,

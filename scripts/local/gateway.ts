@@ -129,28 +129,37 @@ export interface GatewayOptions {
   now?: () => number;
 }
 
+/**
+ * The path as an HTTP API routes it and hands it on: percent-decoded before it is matched (so an
+ * encoded `/` separates segments like any other, and a path parameter cannot hold one), and cut at a
+ * `?` or `#` that decoding made. A path that does not decode is routed as sent.
+ */
+export function routedPath(rawPath: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return rawPath;
+  }
+  const cut = decoded.search(/[?#]/);
+  return cut < 0 ? decoded : decoded.slice(0, cut);
+}
+
 export async function handleRequest(
-  request: IncomingRequest,
+  sent: IncomingRequest,
   options: GatewayOptions = {},
 ): Promise<Reply> {
   const timeoutMs = options.functionTimeoutMs ?? FUNCTION_TIMEOUT_MS;
-  const docs = request.method === 'GET' ? await serveDocs(request.rawPath) : undefined;
+  const docs = sent.method === 'GET' ? await serveDocs(sent.rawPath) : undefined;
   if (docs) return docs;
+  const request = { ...sent, rawPath: routedPath(sent.rawPath) };
   const matched = request.rawPath.startsWith(`${API_PREFIX}/`)
     ? matchRoute(request.method, request.rawPath.slice(API_PREFIX.length))
     : undefined;
   // No route: API Gateway's $default route, served by the not-found function behind the same authorizer.
   const route = matched?.route ?? DEFAULT_ROUTE;
   const functionName = matched?.route.functionName ?? NOT_FOUND_FUNCTION;
-
-  const pathParameters: Record<string, string> = {};
-  for (const [name, value] of Object.entries(matched?.pathParameters ?? {})) {
-    try {
-      pathParameters[name] = decodeURIComponent(value);
-    } catch {
-      pathParameters[name] = value;
-    }
-  }
+  const pathParameters = matched?.pathParameters ?? {};
   const requestId = randomUUID();
   const now = request.receivedAt ?? options.now?.() ?? Date.now();
   let context: GatewayContext;

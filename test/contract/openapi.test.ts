@@ -150,7 +150,8 @@ describe('OpenAPI document', () => {
       items: [
         { externalId: 'REQ-2026-00077', ...requisition, salary: '€95,000' },
         { externalId: 'REQ-2026-00078', ...requisition, title: 'Data Engineer' },
-        { externalId: 'REQ-2026-00079', ...requisition, title: '' },
+        // Sent twice: the second answers 409, alone (a request example stays valid to its schema).
+        { externalId: 'REQ-2026-00078', ...requisition, title: 'Data Engineer (copy)' },
       ],
     });
     await check('deleteJd', `/jds/${(linked.data as { id: string }).id}`);

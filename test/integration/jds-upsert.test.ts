@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { upsertJds } from '../../lib/jds/upsert.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
+import { TransientError } from '../../lib/errors.js';
 import { type ApiReply, callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
@@ -17,6 +18,8 @@ useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0' });
 /** An ATS's requisition id, as Workday writes them. */
 const requisition = (n: number, run = 'a') =>
   `REQ-2026-${String(n).padStart(5, '0')}/workday:eu-central-${run}`;
+/** A job id as it travels in a URL path (API Gateway decodes the path first: no `/`, `?` or `#`). */
+const jobId = (n: number) => `JR-2026-${String(n).padStart(5, '0')}:workday.eu-central`;
 const byExternalId = (externalId: string) =>
   `/jds/by-external-id/${encodeURIComponent(externalId)}`;
 const jd = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -73,7 +76,7 @@ const outcomes = (reply: ApiReply) => (reply.json.data as Result[]).map((r) => r
 describe('PUT /jds/by-external-id/:externalId', () => {
   it('creates the JD (201, Location, ETag), then answers 200 unchanged or updated, replacing the texts whole', async () => {
     const { key } = await tenantWithKey(db(), ['read', 'write']);
-    const externalId = requisition(1);
+    const externalId = jobId(1);
 
     const created = await callApi('PUT', byExternalId(externalId), { key, body: jd(1) });
     expect(created.status, created.text).toBe(201);
@@ -108,7 +111,7 @@ describe('PUT /jds/by-external-id/:externalId', () => {
 
   it('honours If-Match (412 over another version, or when no JD has the id) and replays an Idempotency-Key as first answered', async () => {
     const { key } = await tenantWithKey(db(), ['read', 'write']);
-    const externalId = requisition(2);
+    const externalId = jobId(2);
     const headers = { 'Idempotency-Key': 'first-push-2' };
 
     const created = await callApi('PUT', byExternalId(externalId), { key, body: jd(2), headers });
@@ -132,13 +135,13 @@ describe('PUT /jds/by-external-id/:externalId', () => {
     expect(current.status).toBe(200);
     expect(current.json.data.salary).toBe('€90k');
 
-    const nothing = await callApi('PUT', byExternalId(requisition(3)), {
+    const nothing = await callApi('PUT', byExternalId(jobId(3)), {
       key,
       body: jd(3),
       headers: { 'If-Match': '*' },
     });
     expect(nothing.status).toBe(412);
-    const none = await callApi('GET', `/jds?externalId=${encodeURIComponent(requisition(3))}`, {
+    const none = await callApi('GET', `/jds?externalId=${encodeURIComponent(jobId(3))}`, {
       key,
     });
     expect(none.json.data).toEqual([]);
@@ -151,13 +154,13 @@ describe('PUT /jds/by-external-id/:externalId', () => {
       expect(reply.status, externalId).toBe(400);
       expect(reply.json.details[0].field).toBe('externalId');
     }
-    const inBody = await callApi('PUT', byExternalId(requisition(4)), {
+    const inBody = await callApi('PUT', byExternalId(jobId(4)), {
       key,
-      body: { ...jd(4), externalId: requisition(4) },
+      body: { ...jd(4), externalId: jobId(4) },
     });
     expect(inBody.status).toBe(400);
     const readOnly = await tenantWithKey(db(), ['read']);
-    const refused = await callApi('PUT', byExternalId(requisition(4)), {
+    const refused = await callApi('PUT', byExternalId(jobId(4)), {
       key: readOnly.key,
       body: jd(4),
     });
@@ -166,7 +169,7 @@ describe('PUT /jds/by-external-id/:externalId', () => {
 
   it('keeps the rule for product events: an integrator’s replacement is newer than a product change that happened before it', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
-    const externalId = requisition(5);
+    const externalId = jobId(5);
     const created = await callApi('PUT', byExternalId(externalId), { key, body: jd(5) });
     const before = new Date(Date.now() - 60_000).toISOString();
     await callApi('PUT', byExternalId(externalId), { key, body: jd(5, { salary: '€100k' }) });
@@ -180,6 +183,55 @@ describe('PUT /jds/by-external-id/:externalId', () => {
     expect(product).toMatchObject({ outcome: 'ignored' });
     const stored = await callApi('GET', `/jds/${created.json.data.id}`, { key });
     expect(stored.json.data.salary).toBe('€100k');
+  });
+});
+
+describe('PUT /jds/by-external-id/:externalId, as it meets other writes', () => {
+  it('replaces a CLOSED JD’s texts and leaves its status; after a delete, creates a new JD; after a PATCH moved the id away, creates one for it', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const first = await callApi('PUT', byExternalId(jobId(10)), { key, body: jd(10) });
+    await callApi('PATCH', `/jds/${first.json.data.id}`, { key, body: { status: 'CLOSED' } });
+
+    const closed = await callApi('PUT', byExternalId(jobId(10)), {
+      key,
+      body: jd(10, { salary: '€99k' }),
+    });
+    expect(closed.status).toBe(200);
+    expect(closed.json.data).toMatchObject({ status: 'CLOSED', salary: '€99k' });
+
+    await callApi('DELETE', `/jds/${first.json.data.id}`, { key });
+    const again = await callApi('PUT', byExternalId(jobId(10)), { key, body: jd(10) });
+    expect(again.status).toBe(201);
+    expect(again.json.data.id).not.toBe(first.json.data.id);
+
+    await callApi('PATCH', `/jds/${again.json.data.id}`, { key, body: { externalId: jobId(11) } });
+    const moved = await callApi('PUT', byExternalId(jobId(10)), { key, body: jd(10) });
+    expect(moved.status).toBe(201);
+    expect(moved.json.data.id).not.toBe(again.json.data.id);
+    const kept = await callApi('GET', `/jds/${again.json.data.id}`, { key });
+    expect(kept.json.data.externalId).toBe(jobId(11));
+  });
+
+  it('makes one JD when PUTs of a new id race: one 201, the others 200', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        callApi('PUT', byExternalId(jobId(20)), { key, body: jd(20) }),
+      ),
+    );
+
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(replies.map((reply) => reply.json.data.id)).size).toBe(1);
+    expect((await callApi('GET', '/jds', { key })).json.pagination.total).toBe(1);
+  });
+
+  it('is not routed for an id holding a `/`, as API Gateway decodes the path before routing it (the batch takes such ids)', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const slashed = await callApi('PUT', byExternalId(requisition(30)), { key, body: jd(30) });
+    const batched = await batch(key, [item(30)]);
+
+    expect(slashed.status).toBe(404);
+    expect((batched.json.data as Result[])[0]?.outcome).toBe('created');
   });
 });
 
@@ -310,21 +362,24 @@ describe('POST /jds/batch', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
   });
 
-  it('starts no item after its time is up: those answer 503 unavailable, to send again', async () => {
+  it('starts no item after its time is up: those answer 503 unavailable, to send again; a batch of nothing but those is a 503 itself', async () => {
     const { tenantId } = await tenantWithKey(db(), ['read', 'write']);
-    const results = await upsertJds(db(), tenantId, [item(1), item(2)], {
-      requestId: 'test',
-      deadline: Date.now() - 1,
-    });
+    const late = { requestId: 'test', deadline: Date.now() - 1 };
+
+    const results = await upsertJds(db(), tenantId, [item(1), { title: '' }, item(2)], late);
+    const none = upsertJds(db(), tenantId, [item(1), item(2)], late);
+
     expect(results).toEqual([
       expect.objectContaining({
         externalId: requisition(1),
         error: expect.objectContaining({ status: 503, code: 'unavailable' }),
       }),
+      expect.objectContaining({ error: expect.objectContaining({ status: 400 }) }),
       expect.objectContaining({
         externalId: requisition(2),
         error: expect.objectContaining({ status: 503, code: 'unavailable' }),
       }),
     ]);
+    await expect(none).rejects.toBeInstanceOf(TransientError);
   });
 });

@@ -41,6 +41,8 @@ const SAMPLE_IDS: Record<string, string> = {
 const SAMPLE_BODIES: Partial<Record<RouteId, unknown>> = {
   createJd: { title: 't', description: 'd', createdById: 'u' },
   updateJd: { title: 't' },
+  upsertJd: { title: 't', description: 'd', createdById: 'u' },
+  upsertJds: { items: [{ externalId: 'REQ-1', title: 't', description: 'd', createdById: 'u' }] },
   createKey: { name: 'n', scopes: ['read'] },
   // An address literal: no DNS lookup before the write.
   createWebhook: { url: 'https://93.184.216.34/hooks', events: ['*'] },

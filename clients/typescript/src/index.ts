@@ -352,6 +352,11 @@ export class HiringClient {
       body: Body<'upsertJd'>,
       options?: CallOptions & { ifMatch?: string },
     ): Promise<{ jd: Jd; etag: string | undefined; created: boolean }> => {
+      // API Gateway decodes the path before it routes it: these would not arrive whole.
+      if (/[/?#]/.test(externalId))
+        throw new RangeError(
+          `externalId ${JSON.stringify(externalId)} holds a / ? or #, which a URL path cannot carry through API Gateway: send it with upsertMany`,
+        );
       let etag: string | undefined;
       let status = 200;
       const headers = options?.ifMatch === undefined ? undefined : { 'If-Match': options.ifMatch };
@@ -373,8 +378,10 @@ export class HiringClient {
      * Upserts any number of JDs by their `externalId`, as `upsertByExternalId` would each: in batches
      * of up to 100 (and BATCH_LIMITS.bodyBytes), one request and one unit of the hour each, sent one
      * after another. Resolves with a result per item, in the order given: its `outcome`, or its `error`
-     * (that item alone failed: fix it and send it again; a 503 `unavailable` one, just again). Each
-     * batch carries an Idempotency-Key (`options.idempotencyKey`, suffixed with the batch's number).
+     * (that item alone failed: fix it and send it again; a 503 `unavailable` or 409
+     * `concurrent_change` one, just again). A batch that failed whole, after the retries that are
+     * safe, gives each of its items that error, and the batches after it are still sent. Each batch
+     * carries an Idempotency-Key (`options.idempotencyKey`, suffixed with the batch's number).
      */
     upsertMany: async (
       items: readonly JdByExternalId[],
@@ -387,12 +394,28 @@ export class HiringClient {
           options?.idempotencyKey === undefined
             ? options
             : { ...options, idempotencyKey: `${options.idempotencyKey}-${number}` };
-        const { data } = await this.call<Answer<'upsertJds'>>('POST', '/jds/batch', {
-          body: { items: batch },
-          idempotent: true,
-          options: batchOptions,
-        });
-        sent.push(...data);
+        try {
+          const { data } = await this.call<Answer<'upsertJds'>>('POST', '/jds/batch', {
+            body: { items: batch },
+            idempotent: true,
+            options: batchOptions,
+          });
+          sent.push(...data);
+        } catch (error) {
+          // A batch that failed whole (retried as far as is safe): each of its items says so, and
+          // the batches after it are still sent. Sending it again later writes nothing twice.
+          if (!(error instanceof HiringApiError)) throw error;
+          sent.push(
+            ...batch.map((item) => ({
+              externalId: item.externalId,
+              error: {
+                status: error.status,
+                code: (error.code ?? 'unavailable') as KnownErrorCode,
+                message: error.message,
+              },
+            })),
+          );
+        }
       }
       let next = 0;
       return items.map((item, index): UpsertResult => {

@@ -2944,7 +2944,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Your system's own id of a JD (an ATS's requisition id): 1-128 printable ASCII characters without spaces, percent-encoded in the path. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
+                 * @description Your system's own id of a JD (an ATS's requisition id): 1-128 printable ASCII characters without spaces, percent-encoded. One holding /, ? or # cannot travel in a path (API Gateway decodes it before routing): send it with POST /jds/batch. An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".
                  * @example REQ-2041
                  */
                 externalId: string;

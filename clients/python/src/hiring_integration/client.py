@@ -431,7 +431,13 @@ class Jds(_Group):
         """Creates the JD your system knows as ``external_id`` (in DRAFT), or replaces its texts when one
         has it (optional fields left out are removed; ``createdById`` stays the creator's). Returns the JD,
         its ETag, and whether it was created. With ``if_match``, only over that version (else ApiError
-        412 ``precondition_failed``). Retried safely (it carries an Idempotency-Key)."""
+        412 ``precondition_failed``). Retried safely (it carries an Idempotency-Key). An id holding
+        ``/``, ``?`` or ``#`` cannot travel in a URL path through API Gateway (it decodes the path
+        before routing it): ``ValueError``; send it with ``upsert_many``."""
+        if any(character in external_id for character in "/?#"):
+            raise ValueError(
+                f"externalId {external_id!r} holds a / ? or #, which a URL path cannot carry through API Gateway: send it with upsert_many"
+            )
         headers = {} if if_match is None else {"If-Match": if_match}
         answer = self._api.call(
             "PUT",
@@ -447,18 +453,34 @@ class Jds(_Group):
         batches of up to 100 (and ``BATCH_LIMITS["bodyBytes"]``), one request and one unit of the hour
         each, one after another. Returns a result per item, in the order given: its ``outcome``
         (``created``, ``updated``, ``unchanged``) or its ``error`` (that item alone failed: fix it and
-        send it again; a 503 ``unavailable`` one, just again). Each batch carries an Idempotency-Key
+        send it again; a 503 ``unavailable`` or 409 ``concurrent_change`` one, just again). A batch
+        that failed whole, after the retries that are safe, gives each of its items that error, and
+        the batches after it are still sent. Each batch carries an Idempotency-Key
         (``idempotency_key`` suffixed with the batch's number, when given)."""
         batches, too_large = batches_of(items)
         sent: list[Union[t.UpsertedJd, t.FailedBatchItem]] = []
         for number, batch in enumerate(batches):
             key = None if idempotency_key is None else f"{idempotency_key}-{number}"
-            answer = self._api.call(
-                "POST",
-                "/jds/batch",
-                _Call(body={"items": [dict(item) for item in batch]}, idempotent=True, idempotency_key=key),
-            )
-            sent.extend(answer.json["data"])
+            try:
+                answer = self._api.call(
+                    "POST",
+                    "/jds/batch",
+                    _Call(body={"items": [dict(item) for item in batch]}, idempotent=True, idempotency_key=key),
+                )
+                sent.extend(answer.json["data"])
+            except ApiError as error:
+                # Failed whole: each of its items says so; sending it again later writes nothing twice.
+                for item in batch:
+                    sent.append(
+                        {
+                            "externalId": str(item.get("externalId", "")),
+                            "error": {
+                                "status": error.status,
+                                "code": cast(Any, error.code or "unavailable"),
+                                "message": error.message,
+                            },
+                        }
+                    )
         results: list[Union[t.UpsertedJd, t.FailedBatchItem]] = []
         answered = iter(sent)
         for index, item in enumerate(items):
