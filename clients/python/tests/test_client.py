@@ -210,6 +210,10 @@ class ErrorsAndRetriesTest(unittest.TestCase):
         self.assertIn("title", [detail["field"] for detail in invalid.exception.details])
         self.assertEqual((missing.exception.status, missing.exception.code), (404, "not_found"))
         self.assertTrue(missing.exception.request_id)
+        # Text that is not well-formed reaches the API, which refuses it (never a UnicodeEncodeError here).
+        with self.assertRaises(ApiError) as malformed:
+            writer.jds.create({"title": "Lone \ud800 surrogate", "description": "x", "createdById": "ats"})
+        self.assertEqual(malformed.exception.status, 400)
 
     def test_waits_out_a_429_then_retries_a_read_after_a_503(self) -> None:
         limited = (429, {"success": False, "error": "Rate limit", "code": "quota_exceeded", "retryAfterMs": 50}, {})

@@ -132,8 +132,10 @@ class _Answer:
 
 
 def _json_bytes(value: Any) -> bytes:
-    # As the API measures a body: UTF-8, compact (ensure_ascii would write each accent as 6 bytes).
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    # As the API measures a body: UTF-8, compact (ensure_ascii would write each accent as 6 bytes). A
+    # lone surrogate is sent as it is, for the API to refuse with its 400, as it would any malformed text.
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.encode("utf-8", "surrogatepass")
 
 
 def _quote(value: str) -> str:
