@@ -12,7 +12,7 @@ import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Optional, Protocol, TypeVar, Union, cast
+from typing import Any, Generic, Optional, Protocol, TypeVar, Union, cast
 
 from . import types as t
 from .errors import ApiError
@@ -24,7 +24,8 @@ FROM_THE_START = {"updatedSince": "1970-01-01T00:00:00Z"}
 """Where a first sync starts: the beginning of every list."""
 
 Query = Mapping[str, Any]
-T = TypeVar("T")
+Page = TypeVar("Page")
+"""The answer of a list's page, as its group types it."""
 
 
 class SyncTokenStore(Protocol):
@@ -346,26 +347,21 @@ class _Group:
         self._api = api
 
 
-class Jds(_Group):
-    """Job descriptions: create, read, change, close and delete; list and sync."""
 
-    def list(self, query: Optional[Query] = None) -> t.ListJdsAnswer:
-        """A page of JDs (``page``, ``limit``, ``status``, ``externalId``, ``cursor``)."""
-        return cast(t.ListJdsAnswer, self._api.get("/jds", query))
+class _SyncedList(_Group, Generic[Page]):
+    """A list with a delta walk: its changes since a time or a sync token, and a copy kept in sync."""
 
-    def list_all(self, query: Optional[Query] = None) -> Iterator[t.JdSummary]:
-        """Every JD the query keeps, each once, following the cursor."""
-        return self._api.walk(lambda cursor: self._api.get("/jds", {**(query or {}), "cursor": cursor}))
+    _path: str
 
-    def changes(self, query: Query) -> t.ListJdsAnswer:
-        """One page of the JDs' delta walk (``updatedSince`` or ``syncToken``, ``limit``, ``cursor``)."""
-        return cast(t.ListJdsAnswer, self._api.get("/jds", query))
+    def changes(self, query: Query) -> Page:
+        """One page of the list's delta walk (``updatedSince`` or ``syncToken``, ``limit``, ``cursor``)."""
+        return cast(Page, self._api.get(self._path, query))
 
     def sync(self, start: Mapping[str, str], on_page: Callable[[list[Any]], None]) -> str:
-        """Every JD created, changed or deleted since ``start`` (``{"updatedSince": …}`` or
+        """Every item created, changed or deleted since ``start`` (``{"updatedSince": …}`` or
         ``{"syncToken": …}``), a page at a time to ``on_page`` (a deleted one as ``{id, deleted: True,
         deletedAt}``); returns the token the next sync starts from."""
-        return self._api.sync(lambda query: self._api.get("/jds", query), start, on_page)
+        return self._api.sync(lambda query: self._api.get(self._path, query), start, on_page)
 
     def keep_in_sync(
         self,
@@ -377,8 +373,22 @@ class Jds(_Group):
         walks the whole list; a token too old to follow calls ``on_rebuild`` (empty your copy), then
         walks from the start. Returns the token it saved."""
         return self._api.keep_in_sync(
-            lambda query: self._api.get("/jds", query), store, on_page, on_rebuild
+            lambda query: self._api.get(self._path, query), store, on_page, on_rebuild
         )
+
+
+class Jds(_SyncedList[t.ListJdsAnswer]):
+    """Job descriptions: create, read, change, close and delete; list and sync."""
+
+    _path = "/jds"
+
+    def list(self, query: Optional[Query] = None) -> t.ListJdsAnswer:
+        """A page of JDs (``page``, ``limit``, ``status``, ``externalId``, ``cursor``)."""
+        return cast(t.ListJdsAnswer, self._api.get("/jds", query))
+
+    def list_all(self, query: Optional[Query] = None) -> Iterator[t.JdSummary]:
+        """Every JD the query keeps, each once, following the cursor."""
+        return self._api.walk(lambda cursor: self._api.get("/jds", {**(query or {}), "cursor": cursor}))
 
     def get(self, jd_id: str) -> t.Jd:
         return cast(t.Jd, self._api.get(f"/jds/{_quote(jd_id)}")["data"])
@@ -529,28 +539,14 @@ def batches_of(items: Sequence[Mapping[str, Any]]) -> tuple[list[list[Mapping[st
     return batches, too_large
 
 
-class Resumes(_Group):
+class Resumes(_SyncedList[t.ListResumesAnswer]):
+    _path = "/resumes"
+
     def list(self, query: Optional[Query] = None) -> t.ListResumesAnswer:
         return cast(t.ListResumesAnswer, self._api.get("/resumes", query))
 
     def list_all(self) -> Iterator[t.ResumeSummary]:
         return self._api.walk(lambda cursor: self._api.get("/resumes", {"cursor": cursor}))
-
-    def changes(self, query: Query) -> t.ListResumesAnswer:
-        return cast(t.ListResumesAnswer, self._api.get("/resumes", query))
-
-    def sync(self, start: Mapping[str, str], on_page: Callable[[list[Any]], None]) -> str:
-        return self._api.sync(lambda query: self._api.get("/resumes", query), start, on_page)
-
-    def keep_in_sync(
-        self,
-        store: SyncTokenStore,
-        on_page: Callable[[list[Any]], None],
-        on_rebuild: Optional[Callable[[], None]] = None,
-    ) -> str:
-        return self._api.keep_in_sync(
-            lambda query: self._api.get("/resumes", query), store, on_page, on_rebuild
-        )
 
     def get(self, resume_id: str) -> t.Resume:
         return cast(t.Resume, self._api.get(f"/resumes/{_quote(resume_id)}")["data"])
@@ -573,7 +569,9 @@ class Matches(_Group):
         )
 
 
-class Applications(_Group):
+class Applications(_SyncedList[t.ListApplicationsAnswer]):
+    _path = "/applications"
+
     def list(self, query: Optional[Query] = None) -> t.ListApplicationsAnswer:
         """A page of applications, filtered by ``jdId``, ``resumeId``, ``status``, ``minScore``,
         ``maxScore`` or ``scoredSince``: a filtered page may be short, even empty, while
@@ -585,24 +583,6 @@ class Applications(_Group):
             lambda cursor: self._api.get(
                 "/applications", {"limit": 100, **(query or {}), "cursor": cursor}
             )
-        )
-
-    def changes(self, query: Query) -> t.ListApplicationsAnswer:
-        return cast(t.ListApplicationsAnswer, self._api.get("/applications", query))
-
-    def sync(self, start: Mapping[str, str], on_page: Callable[[list[Any]], None]) -> str:
-        return self._api.sync(
-            lambda query: self._api.get("/applications", query), start, on_page
-        )
-
-    def keep_in_sync(
-        self,
-        store: SyncTokenStore,
-        on_page: Callable[[list[Any]], None],
-        on_rebuild: Optional[Callable[[], None]] = None,
-    ) -> str:
-        return self._api.keep_in_sync(
-            lambda query: self._api.get("/applications", query), store, on_page, on_rebuild
         )
 
     def get(self, application_id: str) -> t.Application:
@@ -627,7 +607,9 @@ class Applications(_Group):
         return cast(t.Review, self._api.get(path)["data"])
 
 
-class Candidates(_Group):
+class Candidates(_SyncedList[t.ListCandidatesAnswer]):
+    _path = "/candidates"
+
     def list(self, query: Optional[Query] = None) -> t.ListCandidatesAnswer:
         return cast(t.ListCandidatesAnswer, self._api.get("/candidates", query))
 
@@ -653,23 +635,6 @@ class Candidates(_Group):
                 )
             ),
         )
-
-    def changes(self, query: Query) -> t.ListCandidatesAnswer:
-        return cast(t.ListCandidatesAnswer, self._api.get("/candidates", query))
-
-    def sync(self, start: Mapping[str, str], on_page: Callable[[list[Any]], None]) -> str:
-        return self._api.sync(lambda query: self._api.get("/candidates", query), start, on_page)
-
-    def keep_in_sync(
-        self,
-        store: SyncTokenStore,
-        on_page: Callable[[list[Any]], None],
-        on_rebuild: Optional[Callable[[], None]] = None,
-    ) -> str:
-        return self._api.keep_in_sync(
-            lambda query: self._api.get("/candidates", query), store, on_page, on_rebuild
-        )
-
 
 class Keys(_Group):
     def list(self, query: Optional[Query] = None) -> t.ListKeysAnswer:
