@@ -15,6 +15,7 @@ import { RESUME_ROUTE_ACCESS } from '../lib/resumes/routes.js';
 import { WEBHOOK_ROUTE_ACCESS } from '../lib/webhooks/routes.js';
 import { TEST_MODE_ROUTE_ACCESS } from '../lib/test-mode/routes.js';
 import { MCP_ROUTE_ACCESS } from '../lib/mcp/routes.js';
+import { MCP_TOOLS } from '../lib/composition/mcp-tools.js';
 
 export type { TableAccess };
 
@@ -71,17 +72,23 @@ function unionOf(first: TableAccess, second: TableAccess): TableAccess {
 }
 
 /**
- * A route's grant as the stage deploys it: what the route declares, plus what its traits send on
- * every request (a delta walk's reads: DELTA_WALK_ACCESS), in the spaces its key modes reach.
+ * What a route's code sends: what it declares, plus what its traits send on every request (a delta
+ * walk's reads: DELTA_WALK_ACCESS). The MCP server calls its tools' routes in its own function: theirs.
  */
-export function routeAccess(id: RouteId, testMode: boolean): TableAccess {
-  const route = ROUTES[id];
+function sentBy(id: RouteId): TableAccess {
+  if (id === 'mcp')
+    return Object.values(MCP_TOOLS)
+      .map((tool) => sentBy(tool.route))
+      .reduce(unionOf, ROUTE_ACCESS.mcp);
   const declared: TableAccess = ROUTE_ACCESS[id];
-  const access =
-    'deltaSync' in route
-      ? unionOf(declared, { ...DELTA_WALK_ACCESS, partitions: tenantData })
-      : declared;
-  return inSpaces(access, keyModesOf(route), testMode);
+  return 'deltaSync' in ROUTES[id]
+    ? unionOf(declared, { ...DELTA_WALK_ACCESS, partitions: tenantData })
+    : declared;
+}
+
+/** A route's grant as the stage deploys it: what its code sends, in the spaces its key modes reach. */
+export function routeAccess(id: RouteId, testMode: boolean): TableAccess {
+  return inSpaces(sentBy(id), keyModesOf(ROUTES[id]), testMode);
 }
 
 /**

@@ -156,7 +156,7 @@ function requestIdentity<R extends RouteId>(): MiddlewareObj<
 > {
   return {
     before: ({ event, context }) => {
-      context.requestId = event.requestContext?.requestId ?? context.awsRequestId;
+      context.requestId = requestIdOf(event, context);
       logger.appendKeys({ requestId: context.requestId });
     },
   };
@@ -193,7 +193,50 @@ function slowOrFailedAnswers<R extends RouteId>(): MiddlewareObj<
   return { after: report, onError: report };
 }
 
-/** Errors become responses here, with the caller's RateLimit headers once the caller is known. */
+/** The request's id: API Gateway's, else (invoked directly) Lambda's. */
+export function requestIdOf(event: ApiEvent, context: Context): string {
+  return event.requestContext?.requestId ?? context.awsRequestId;
+}
+
+/**
+ * An error as the API answers it to a request: the envelope, with the caller's RateLimit headers once
+ * the caller is known, the version it is served in and the request's id; logged as a failure (a
+ * 5xx) or a refusal. Over the key's hour only a revalidation gets this far, and whatever refusal it
+ * meets is the 429: a spent hour answers nothing but a 304 about what the client holds.
+ */
+export function refusal(
+  thrown: unknown,
+  request: { event: ApiEvent; requestId: string; caller?: Caller | undefined; apiVersion?: string },
+): ApiResponse {
+  const { event, requestId, caller } = request;
+  let error = thrown;
+  let response = errorResponse(error, requestId);
+  const status = response.statusCode ?? 500;
+  if (caller && overQuota(caller) && status < 500 && status !== 429) {
+    error = quotaExceeded(caller, event.requestContext?.timeEpoch ?? Date.now());
+    response = errorResponse(error, requestId);
+  }
+  if ((response.statusCode ?? 500) >= 500)
+    logger.error('Request failed', { error: error as Error });
+  else
+    logger.info('Request refused', {
+      statusCode: response.statusCode,
+      error: (error as Error).message,
+    });
+  return {
+    ...response,
+    headers: {
+      ...(caller ? rateLimitHeaders(caller.quota) : {}),
+      ...versionHeaders(
+        request.apiVersion ?? preferredVersion(event.headers?.[VERSION_REQUEST_HEADER], caller),
+      ),
+      [REQUEST_ID_HEADER]: requestId,
+      ...response.headers,
+    },
+  };
+}
+
+/** Errors become responses here (refusal), with the caller's RateLimit headers once the caller is known. */
 function errorEnvelope<R extends RouteId>(): MiddlewareObj<
   ApiEvent,
   ApiResponse,
@@ -202,39 +245,12 @@ function errorEnvelope<R extends RouteId>(): MiddlewareObj<
 > {
   return {
     onError: (request) => {
-      const requestId =
-        request.context.requestId ??
-        request.event.requestContext?.requestId ??
-        request.context.awsRequestId;
-      const caller = request.context.caller;
-      let response = errorResponse(request.error, requestId);
-      let error = request.error;
-      // Over the key's hour only a revalidation gets this far, and whatever refusal it meets is the
-      // 429: a spent hour answers nothing but a 304 about what the client holds.
-      const status = response.statusCode ?? 500;
-      if (caller && overQuota(caller) && status < 500 && status !== 429) {
-        error = quotaExceeded(caller, request.event.requestContext?.timeEpoch ?? Date.now());
-        response = errorResponse(error, requestId);
-      }
-      if ((response.statusCode ?? 500) >= 500)
-        logger.error('Request failed', { error: error as Error });
-      else
-        logger.info('Request refused', {
-          statusCode: response.statusCode,
-          error: (error as Error).message,
-        });
-      request.response = {
-        ...response,
-        headers: {
-          ...(caller ? rateLimitHeaders(caller.quota) : {}),
-          ...versionHeaders(
-            request.context.apiVersion ??
-              preferredVersion(request.event.headers?.[VERSION_REQUEST_HEADER], caller),
-          ),
-          [REQUEST_ID_HEADER]: requestId,
-          ...response.headers,
-        },
-      };
+      request.response = refusal(request.error, {
+        event: request.event,
+        requestId: request.context.requestId ?? requestIdOf(request.event, request.context),
+        caller: request.context.caller,
+        ...(request.context.apiVersion ? { apiVersion: request.context.apiVersion } : {}),
+      });
     },
   };
 }

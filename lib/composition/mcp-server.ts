@@ -11,7 +11,7 @@ import {
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { hasScope, missingScopeMessage } from '../http/scopes.js';
 import { keyModesOf } from '../http/route-definition.js';
-import { ROUTES, type RouteId } from './routes.js';
+import { ROUTES } from './routes.js';
 import type { Caller } from './caller.js';
 import { BLIND_REFUSED_QUERY } from './blind.js';
 import { currentVersion } from '../versions/shape.js';
@@ -26,19 +26,15 @@ import {
   pathParametersOf,
   restRequestOf,
   type ToolName,
+  type ToolRoute,
 } from './mcp-tools.js';
+import type { InProcessAnswer } from './invoke-route.js';
 
-/** A REST route's answer to a tool's call: its status and its body (the envelope, as JSON). */
-export interface RestAnswer {
-  statusCode: number;
-  body: string;
-}
-
-/** Calls a REST route as the API would, with the caller's key (functions/mcp/handler.ts). */
+/** Calls a tool's REST route as the API would, with the caller's key (functions/mcp/handler.ts, by ./invoke-route.ts). */
 export type CallRoute = (
-  route: RouteId,
+  route: ToolRoute,
   request: ReturnType<typeof restRequestOf>,
-) => Promise<RestAnswer>;
+) => Promise<InProcessAnswer>;
 
 /** Whether the caller's key may call a tool: its route's scope, and a key mode the route serves. */
 function allowed(caller: Caller, name: ToolName): boolean {
@@ -111,7 +107,7 @@ function toolError(
 }
 
 /** A REST answer as the tool's result: the answer without `success`, or a tool error with its code. */
-function toolResult(answer: RestAnswer): CallToolResult {
+function toolResult(answer: InProcessAnswer): CallToolResult {
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(answer.body) as Record<string, unknown>;

@@ -63,6 +63,8 @@ export const MCP_TOOLS = {
 } as const satisfies Record<string, { route: RouteId; title: string; description: string }>;
 
 export type ToolName = keyof typeof MCP_TOOLS;
+/** The routes the tools call. */
+export type ToolRoute = (typeof MCP_TOOLS)[ToolName]['route'];
 
 /** What a tool takes besides the route's own query or body: an Idempotency-Key, for a route that honours one. */
 export const IDEMPOTENCY_KEY = 'idempotencyKey';

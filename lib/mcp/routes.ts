@@ -1,5 +1,4 @@
 import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
-import { LOG_ACCESS } from '../db/log-access.js';
 
 /**
  * The MCP server (lib/composition/mcp-server.ts): one route, Streamable HTTP without sessions, JSON
@@ -18,11 +17,10 @@ export const MCP_ROUTES = {
   },
 } as const satisfies Record<string, RouteDefinition>;
 
-/** Every index a tool's route reads (lib/composition/mcp-tools.ts's routes, and their delta walks). */
-const TOOL_INDEXES = ['list', 'listKeys', 'statusKeys', 'matches', 'changes'] as const;
-
+/**
+ * What its tools' routes do, and nothing of its own: infra/permissions.ts grants it the union of
+ * their grants (MCP_TOOLS names them), so a new tool brings its route's access with it.
+ */
 export const MCP_ROUTE_ACCESS = {
-  // What its tools' routes do: reads of the tenant's data, the log's sequencing before a read, a
-  // review's write with its idempotency record and audit entry (no tool answers a 304 or holds a wait).
-  mcp: { table: LOG_ACCESS.table, indexes: TOOL_INDEXES, partitions: ['tenant'] },
+  mcp: { table: [], indexes: [], partitions: [] },
 } as const satisfies Record<keyof typeof MCP_ROUTES, TableAccess>;
