@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPTIMISTIC_ATTEMPTS, TRANSACTION_ATTEMPTS } from '../../lib/db/dynamo.js';
 import { ERROR_CODES } from '../../lib/errors.js';
+import { scopeRows, scopeRowsIn } from '../../scripts/local/scope-table.js';
 
 const read = (...path: string[]) =>
   readFileSync(join(import.meta.dirname, '..', '..', ...path), 'utf8').replace(/\s+/g, ' ');
@@ -28,6 +29,12 @@ describe('the docs say what the code does', () => {
     expect(scopes).toContain('| Named in the 403 |');
     expect(scopes).toContain("`admin` is the tenant's root: it can mint a key with any scope");
     expect(api).toMatch(/\| 403 +\| key lacks the route's scope: .*see \[Scopes\]\(#scopes\)/);
+  });
+
+  it('docs/api.md’s scope table is the route table’s (run `npm run openapi` when a route changes)', () => {
+    const api = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'api.md'), 'utf8');
+
+    expect(scopeRowsIn(api)).toEqual(scopeRows());
   });
 
   it('the README names the linter and the formatter the project runs', () => {
