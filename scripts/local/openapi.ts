@@ -42,6 +42,44 @@ export type RecordedExamples = Record<
   { request?: unknown; responses: Record<string, unknown> }
 >;
 
+/**
+ * What differs from one recording to the next though nothing changed: times, ids (ULIDs, UUIDs),
+ * signed cursors and tokens, keys and secrets, the test tenants' names. Masked, two recordings of the same answer are equal.
+ */
+const VOLATILE = [
+  /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g,
+  /[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g,
+  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g,
+  /(hk_(live|test)_|whsec_)[A-Za-z0-9+/=_-]+/g,
+  /[0-9A-HJKMNP-TV-Z]{26}/g,
+  // The test tenants' names (test/helpers/api.ts).
+  /\btenant-\d+-\d+\b/g,
+];
+const masked = (text: string) => VOLATILE.reduce((out, pattern) => out.replace(pattern, '…'), text);
+
+/**
+ * A new recording of the examples, keeping each value of the previous one that differs only in what
+ * is volatile: one endpoint's change rewrites its own examples, not every example's times and ids.
+ */
+export function steadyExamples(previous: unknown, recorded: unknown): unknown {
+  if (typeof previous === 'string' && typeof recorded === 'string')
+    return masked(previous) === masked(recorded) ? previous : recorded;
+  if (Array.isArray(recorded))
+    return recorded.map((value, i) =>
+      steadyExamples(Array.isArray(previous) ? previous[i] : undefined, value),
+    );
+  if (recorded !== null && typeof recorded === 'object') {
+    const before = (previous ?? {}) as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(recorded).map(([key, value]) => [
+        key,
+        steadyExamples(Object.hasOwn(before, key) ? before[key] : undefined, value),
+      ]),
+    );
+  }
+  return recorded;
+}
+
 const pascal = (id: string) => id[0]?.toUpperCase() + id.slice(1);
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
