@@ -146,19 +146,26 @@ export async function listEventsWaiting(
   const answers = (page: EventPage) => page.events.length > 0 || page.hasMore;
   const first = await listEvents(db, spaceId, options);
   if (answers(first) || waitMs <= 0) return first;
-  // Only a request that will wait takes a place under the ceiling (./wait-slots.ts).
-  await claimWaitSlot(db, spaceId);
-  return heldOpen(async () => {
-    let page = first;
-    for (;;) {
-      const left = deadline - Date.now();
-      if (left <= 0) return page;
-      // The last look is at the end of the wait.
-      await new Promise((resolve) => setTimeout(resolve, Math.min(LONG_POLL_CHECK_MS, left)));
-      page = await listEvents(db, spaceId, { ...options, after: page.nextCursor ?? options.after });
-      if (answers(page)) return page;
-    }
-  });
+  // Only a request that will wait takes a place under the ceiling, and gives it back when it ends (./wait-slots.ts).
+  const slot = await claimWaitSlot(db, spaceId);
+  try {
+    return await heldOpen(async () => {
+      let page = first;
+      for (;;) {
+        const left = deadline - Date.now();
+        if (left <= 0) return page;
+        // The last look is at the end of the wait.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(LONG_POLL_CHECK_MS, left)));
+        page = await listEvents(db, spaceId, {
+          ...options,
+          after: page.nextCursor ?? options.after,
+        });
+        if (answers(page)) return page;
+      }
+    });
+  } finally {
+    await slot.release();
+  }
 }
 
 export async function getEvent(

@@ -458,9 +458,9 @@ export async function stageCost(
         million,
     ],
     [
-      `DynamoDB: ${looks} looks a request (2 read units each), the authorizer's count, its refund and the wait's two counts`,
+      `DynamoDB: ${looks} looks a request (2 read units each), the authorizer's count, its refund, and the wait's two counts and their two give-backs`,
       (listenerRequests *
-        (looks * 2 * PRICES.dynamoReadPerMillion + 4 * PRICES.dynamoWritePerMillion)) /
+        (looks * 2 * PRICES.dynamoReadPerMillion + 6 * PRICES.dynamoWritePerMillion)) /
         million,
     ],
     ['logs: the access lines', perGb(logLine * listenerRequests) * PRICES.logsIngestPerGb],

@@ -334,9 +334,9 @@ export function hotItems(mix: TenantMix = DEFAULT_MIX): HotItem[] {
       most: `${QUOTAS.dynamoPartitionWcu.value.toLocaleString('en')} write units and ${QUOTAS.dynamoPartitionRcu.value.toLocaleString('en')} read units a second per partition, split by DynamoDB as the tenant grows: about 45 writes a second for one tenant before it must split`,
     },
     {
-      item: 'the waits begun in a 20 s window (WAITS#<window>), one for the service',
+      item: 'the waits held, by the 20 s window they began in (WAITS#<window>), one for the service',
       writesPerSecond:
-        'one a wait begun: at most the ceiling over two windows, 4.5 a second in prod',
+        'two a wait (counted as it begins, given back as it ends): 18 a second in prod with every listener idle, 2 more for each listener hearing an event a second',
       most: `${QUOTAS.dynamoPartitionWcu.value.toLocaleString('en')} write units a second`,
     },
     {

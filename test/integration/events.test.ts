@@ -350,6 +350,28 @@ describe('GET /events', () => {
         expect([jds.status, events.status, elsewhere.status]).toEqual([200, 200, 200]);
       });
 
+      it('lets one listener wait again and again as events come, each wait given back as it ends', async () => {
+        ceilings(2, 1_000); // one wait begun in a window: without giving back, the second is refused
+        const { key, after } = await listener();
+        await inOneWindow();
+        let position = after;
+        for (const title of ['First', 'Second', 'Third', 'Fourth']) {
+          const waiting = callApi('GET', `/events?after=${position}&wait=5`, { key });
+          await sleep(300);
+          await callApi('POST', '/jds', {
+            key,
+            body: { title: `${title} role`, description: 'd', createdById: 'u' },
+          });
+          const heard = await waiting;
+
+          expect(heard.status, heard.text).toBe(200);
+          expect(heard.json.data.map((event: { type: string }) => event.type)).toEqual([
+            'jd.created',
+          ]);
+          position = heard.json.data[0].id;
+        }
+      });
+
       it("answers a wait past the service's ceiling at once, whichever tenant asks", async () => {
         ceilings(1_000, 2); // one wait begun in a window, across tenants
         const first = await listener();
