@@ -2,8 +2,8 @@ import type { PartitionKind } from '../lib/db/table.js';
 import type { TableAccess } from '../lib/http/route-definition.js';
 import type { KeyMode } from '../lib/keys/format.js';
 import { PRODUCT_EVENT_ACTIONS } from '../lib/product-events/access.js';
-import { DELTA_WALK_ACCESS } from '../lib/db/delta.js';
-import { LOG_ACCESS } from '../lib/db/log-access.js';
+import { DELTA_WALK_ACCESS } from '../lib/db/log/walk.js';
+import { LOG_ACCESS } from '../lib/db/log/access.js';
 import { keyModesOf } from '../lib/http/route-definition.js';
 import { ROUTES, type RouteId } from '../lib/composition/routes.js';
 import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
@@ -126,7 +126,7 @@ export const EVENT_CONSUMER_ACCESS: TableAccess = {
 
 /**
  * The webhook dispatcher reads each tenant's endpoints, and sequences the pending entries of the
- * spaces' logs (lib/db/log.ts's LOG_ACCESS: the only writes it makes to the table).
+ * spaces' logs (lib/db/log/sequencer.ts's LOG_ACCESS: the only writes it makes to the table).
  */
 export const WEBHOOK_DISPATCHER_ACCESS: TableAccess = {
   table: LOG_ACCESS.table,

@@ -146,7 +146,7 @@ export const CLOCK_MARGIN_MS = 500;
 
 /**
  * How far behind the present GET /events reads the log of a space from before the ordered log
- * (lib/db/log.ts), until the upgrade marks it and this long has passed since. Its events were given
+ * (lib/db/log/sequencer.ts), until the upgrade marks it and this long has passed since. Its events were given
  * their ids when their write's transaction left, and committed, or failed, within
  * DYNAMODB_WRITE_BUDGET_MS of that; the reader's clock may be CLOCK_MARGIN_MS off the writer's. So an
  * event younger than this may still be in flight, and one older is in the log or never will be.
@@ -162,7 +162,7 @@ export function eventSettleMs(): number {
 
 /**
  * How much longer than the event log's settle window a delta walk of a space from before the ordered
- * log stays behind the present (lib/db/delta.ts): such a walk reads the changes index, which DynamoDB
+ * log stays behind the present (lib/db/log/walk.ts): such a walk reads the changes index, which DynamoDB
  * updates after the write commits (usually within a second; longer when the index is throttled).
  * DELTA_INDEX_LAG_MS overrides it (tests). An ordered space's walks read the log instead.
  */

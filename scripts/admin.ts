@@ -8,7 +8,7 @@ import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId, newId } from '../lib/db/ids.js';
 import { type AuditContext, OPERATOR } from '../lib/audit/model.js';
 import { indexChanges } from '../lib/composition/changes-backfill.js';
-import { markOrdered } from '../lib/db/log.js';
+import { markOrdered } from '../lib/db/log/pre-log.js';
 import { indexCandidateEmails, moveApplicationCopiesToItems } from '../lib/resumes/migrations.js';
 import { sealPlaintextSecrets } from '../lib/webhooks/secret-upgrade.js';
 import { setTenantHourlyLimit } from '../lib/keys/store.js';

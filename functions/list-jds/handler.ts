@@ -1,17 +1,2 @@
-import { sharedDb } from '../../lib/db/client.js';
-import { apiHandler } from '../../lib/composition/api-handler.js';
-import { deltaRequest, deltaResult, pageRequest, plainPage } from '../../lib/http/pagination.js';
-import { listJdsQuery } from '../../lib/jds/requests.js';
-import { listJdChanges, listJds } from '../../lib/jds/store.js';
-
-export const handler = apiHandler('listJds', { query: listJdsQuery }, async ({ caller, query }) => {
-  const delta = deltaRequest(query);
-  if (delta) return deltaResult(await listJdChanges(sharedDb(), caller.spaceId, delta));
-  return plainPage(
-    await listJds(sharedDb(), caller.spaceId, {
-      ...pageRequest(query),
-      status: query.status,
-      externalId: query.externalId,
-    }),
-  );
-});
+/** Its handler is shared with the MCP server's tools (lib/composition/tool-routes/). */
+export { handler } from '../../lib/composition/tool-routes/list-jds.js';

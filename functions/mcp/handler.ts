@@ -21,32 +21,8 @@ import {
   requestIdOf,
   SLOW_ANSWER_MS,
 } from '../../lib/composition/api-handler.js';
-import { invokeRoute, type RouteHandler } from '../../lib/composition/invoke-route.js';
-import type { ToolRoute } from '../../lib/composition/mcp-tools.js';
-import { handler as listJds } from '../list-jds/handler.js';
-import { handler as getJd } from '../get-jd/handler.js';
-import { handler as listMatches } from '../list-matches/handler.js';
-import { handler as listApplications } from '../list-applications/handler.js';
-import { handler as getApplication } from '../get-application/handler.js';
-import { handler as listCandidates } from '../list-candidates/handler.js';
-import { handler as createReview } from '../create-review/handler.js';
-import { handler as listEvents } from '../list-events/handler.js';
-
-/**
- * The REST routes the tools call (lib/composition/mcp-tools.ts), each by its own handler, in this
- * function: typed by the tool table, so a tool whose route has no handler here does not compile.
- */
-const ROUTE_HANDLERS: Record<ToolRoute, RouteHandler> = {
-  listJds,
-  getJd,
-  listMatches,
-  listApplications,
-  getApplication,
-  listCandidates,
-  createReview,
-  listEvents,
-};
-
+import { invokeRoute } from '../../lib/composition/invoke-route.js';
+import { TOOL_ROUTE_HANDLERS } from '../../lib/composition/tool-routes/handlers.js';
 /**
  * POST /mcp: the MCP server (lib/composition/mcp-server.ts), behind the same authorizer as every route. The key's
  * limits hold as for any request (this HTTP request is counted once, whatever it asks); a tool calls
@@ -62,7 +38,7 @@ async function answer(event: ApiEvent, context: Context): Promise<ApiResponse> {
     refuseForeignOrigin(event.headers ?? {}, event.requestContext.domainName);
     const callRoute: CallRoute = (route, { idempotencyKey, ...request }) =>
       invokeRoute(
-        ROUTE_HANDLERS[route],
+        TOOL_ROUTE_HANDLERS[route],
         route,
         {
           ...request,

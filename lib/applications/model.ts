@@ -1,4 +1,4 @@
-import { pendingChange } from '../db/changes.js';
+import { type ChangeIndexKey, pendingChange } from '../db/log/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import type { ApplicationStatus, ReviewOutcome } from './statuses.js';
 import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
@@ -56,8 +56,9 @@ export interface ApplicationItem {
   /** the product's version of this application */
   sourceVersion?: number;
   gsi3sk: string;
-  /** in the changes index (lib/db/changes.ts) */
-  gsi4sk: string;
+  /** in the changes index (lib/db/log/changes.ts) */
+  /** the changes index's key (lib/db/log/changes.ts): pending on an item being written */
+  gsi4sk: ChangeIndexKey;
 }
 
 /** A person's review of one AI score (./reviews.ts). */

@@ -11,7 +11,7 @@ import {
   type SliceSource,
   wholeOrSlice,
 } from '../db/pagination.js';
-import { type ChangeEntry, type DeltaRequest, deltaPage } from '../db/delta.js';
+import { type ChangeEntry, type DeltaRequest, deltaPage } from '../db/log/walk.js';
 import { INDEXES } from '../db/table.js';
 import { type JdHeadItem, jdKeys } from '../jds/model.js';
 import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';

@@ -1,3 +1,4 @@
+import { noteChanges } from '../db/log/entries.js';
 import pMap from 'p-map';
 import type { Db } from '../db/client.js';
 import {
@@ -208,7 +209,8 @@ function applicationEvents(
       }),
     );
   }
-  return events;
+  // A write that changes neither status nor scores still changes what the lists show.
+  return events.length > 0 ? events : [noteChanges(spaceId)];
 }
 
 /** A score as one string, its fields in a fixed order: equal scores, equal strings. */
@@ -489,6 +491,7 @@ export function applyApplicationDeletion(
             ...pointerCondition(stored.pointer),
           },
         }),
+        noteChanges(spaceId),
       ]);
     }
     return { outcome: 'applied', created: false, value: undefined };

@@ -1,7 +1,7 @@
-import { backfilledChange } from '../db/changes.js';
+import { backfilledChange } from '../db/log/changes.js';
 import type { Db } from '../db/client.js';
-import { forEachQueried, isConditionFailure, putItem, sendTransaction } from '../db/dynamo.js';
-import { changeEntry } from '../db/entities/log.js';
+import { forEachQueried, isConditionFailure, sendTransaction } from '../db/dynamo.js';
+import { noteChanges } from '../db/log/entries.js';
 import { tenantPk } from '../db/ids.js';
 import { candidateChangeItem } from '../resumes/model.js';
 import type { SpaceId } from '../db/spaces.js';
@@ -54,7 +54,7 @@ async function indexItem(
   if (!entry) return false;
   const key = { pk: tenantPk(spaceId), sk: item.sk };
   try {
-    // With its note in the ordered log (lib/db/log.ts), where walks of an upgraded space read changes.
+    // With its note in the ordered log (lib/db/log/), where walks of an upgraded space read changes.
     await sendTransaction(db, [
       {
         Update: {
@@ -65,12 +65,7 @@ async function indexItem(
           ExpressionAttributeValues: { ':entry': entry },
         },
       },
-      {
-        Put: {
-          TableName: db.tableName,
-          Item: changeEntry(key.pk, { [entry.charAt(0)]: [item.sk] }, new Date()),
-        },
-      },
+      noteChanges(spaceId, { [entry.charAt(0)]: [item.sk] }),
     ]);
     return true;
   } catch (error) {
@@ -82,10 +77,16 @@ async function indexItem(
 /** A candidate's change entry (stamped as it is written), unless it has one; whether it was written. */
 async function indexCandidate(db: Db, spaceId: SpaceId, resumeId: string): Promise<boolean> {
   try {
-    await putItem(db, {
-      Item: candidateChangeItem(spaceId, resumeId),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    });
+    await sendTransaction(db, [
+      {
+        Put: {
+          TableName: db.tableName,
+          Item: candidateChangeItem(spaceId, resumeId),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      noteChanges(spaceId),
+    ]);
     return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

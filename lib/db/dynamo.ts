@@ -21,11 +21,11 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, TransientError } from '../errors.js';
 import type { Db } from './client.js';
-import { pendingChangeKind, stampChange } from './changes.js';
+import { pendingChangeKind, stampChange } from './log/changes.js';
+import { type LogEntry, pendingEntry } from './log/entries.js';
+import { changesNoted } from './log/sending.js';
 import { IdempotencyClaimLostError, type IdempotencyRecordItem } from './entities/idempotency.js';
 import { isTransientFault } from './faults.js';
-import { newId } from './ids.js';
-import { changeEntry } from './entities/log.js';
 
 /**
  * Every DynamoDB call of lib/db goes through here. Two things happen at this one boundary:
@@ -57,60 +57,13 @@ export interface Guarded<Name extends string = string> {
 }
 
 /**
- * A Put completed when its transaction leaves: given a new id and the moment of sending, where its
- * owner says. An event's pending entry is one (lib/events/model.ts's recordEvent: its time is the
- * sending's, the same as its write's change entries'); this layer fills the values in and knows
- * nothing of what it writes. Data only, so a copy means the same write.
- */
-export interface CompletedAtSend {
-  Stamped: {
-    Item: Record<string, unknown>;
-    ConditionExpression?: string;
-    /** `{id}` in these attributes' values becomes `<idPrefix><a new ULID>`: one id for them all */
-    idPrefix: string;
-    idAttributes: string[];
-    /** these become the sending time, ISO 8601 */
-    timeAttributes: string[];
-    /** this becomes the sending time plus `afterSeconds`, in epoch seconds (DynamoDB's TTL) */
-    expiry?: { attribute: string; afterSeconds: number };
-    /**
-     * this attribute gets the keys of the listed items the transaction changes, by kind (their
-     * pending entries in the changes index: lib/db/changes.ts), for the delta walks
-     */
-    changesAttribute?: string;
-  };
-}
-
-/** The Put of a write completed at sending, `now`. */
-function completedPut(
-  tableName: string,
-  { Stamped: stamped }: CompletedAtSend,
-  now: Date,
-): WriteItem {
-  const id = `${stamped.idPrefix}${newId()}`;
-  const item: Record<string, unknown> = { ...stamped.Item };
-  for (const attribute of stamped.idAttributes)
-    item[attribute] = String(item[attribute]).replace('{id}', id);
-  for (const attribute of stamped.timeAttributes) item[attribute] = now.toISOString();
-  if (stamped.expiry)
-    item[stamped.expiry.attribute] = Math.floor(now.getTime() / 1000) + stamped.expiry.afterSeconds;
-  return {
-    Put: {
-      TableName: tableName,
-      Item: item,
-      ...(stamped.ConditionExpression ? { ConditionExpression: stamped.ConditionExpression } : {}),
-    },
-  };
-}
-
-/**
  * An item of a transaction: a write as DynamoDB takes it, a guarded one (guards), or one completed
- * when the transaction is sent: an addition (addTo) or a write completed at sending (CompletedAtSend).
- * What an item is shows in its own shape, so a copy means the same write.
+ * when the transaction is sent: an addition (addTo) or an entry in the space's ordered log (LogEntry:
+ * lib/db/log/entries.ts). What an item is shows in its own shape, so a copy means the same write.
  */
 export type TransactItem = SentItem | Guarded;
-/** An item as a transaction sends it: guards unwrapped, additions and writes at sending still to complete. */
-export type SentItem = WriteItem | Addition | CompletedAtSend;
+/** An item as a transaction sends it: guards unwrapped, additions and log entries still to complete. */
+export type SentItem = WriteItem | Addition | LogEntry;
 export type TransactItems = TransactItem[];
 
 async function call<T>(send: () => Promise<T>): Promise<T> {
@@ -151,24 +104,16 @@ export async function getItem<T>(
   return Item ? stored<T>(Item) : undefined;
 }
 
+/**
+ * A PutItem. An item whose write notes a change in the ordered log (a listed item: its pending change,
+ * lib/db/log/changes.ts) is refused: it goes in a transaction with its space's log entry.
+ */
 export async function putItem(db: Db, input: Omit<PutCommandInput, 'TableName'>): Promise<void> {
-  // A listed item's change is noted in the ordered log with it: one transaction (toWriteItems).
-  if (input.Item && pendingChangeKind(input.Item)) {
-    await sendTransaction(db, [{ Put: { ...input, TableName: db.tableName } }]);
-    return;
-  }
-  await call(() =>
-    db.client.send(
-      new PutCommand({
-        ...input,
-        Item: input.Item && stampChange(input.Item, new Date()),
-        TableName: db.tableName,
-      }),
-    ),
-  );
+  if (input.Item && pendingChangeKind(input.Item))
+    throw new Error('A listed item is written in a transaction with its log entry, not by putItem');
+  await call(() => db.client.send(new PutCommand({ ...input, TableName: db.tableName })));
 }
 
-/** Deletes one item, whether or not it is there. */
 /** A DeleteItem; with a condition, it fails (ConditionalCheckFailedException) unless the item meets it. */
 export async function deleteItem(
   db: Db,
@@ -425,76 +370,27 @@ function additionUpdate(tableName: string, { key, deltas }: Addition['Add']): Wr
 }
 
 /**
- * The items as DynamoDB takes them, the moment they leave. Four rewrites happen here, and only here:
- * an addition becomes its ADD update (additionUpdate); a write completed at sending is completed with
- * `now` (an event's pending entry gets its time); an entry of the changes index is stamped with `now`
- * (stampChange, lib/db/changes.ts); and the listed items the transaction changes are noted in the
- * ordered log (withChangesNoted). Any other item leaves as it is.
+ * The items as DynamoDB takes them, the moment they leave. Three completions happen here, and only
+ * here, each of an item whose type says so: an addition becomes its ADD update (additionUpdate); a log
+ * entry becomes its pending entry, with a new ULID, the time `now`, and the changes it notes
+ * (lib/db/log/sending.ts); a listed item's pending change is stamped with the same `now`
+ * (lib/db/log/changes.ts). Nothing is added; any other item leaves as it is.
  */
 export function toWriteItems(tableName: string, items: SentItem[], now = new Date()): WriteItem[] {
-  const written = items.map((item) => {
+  const noted = changesNoted(items);
+  return items.map((item, index) => {
     if ('Add' in item) return additionUpdate(tableName, item.Add);
-    if ('Stamped' in item) return completedPut(tableName, item, now);
+    if ('Log' in item)
+      return {
+        Put: {
+          TableName: tableName,
+          Item: pendingEntry(item.Log, noted.get(index), now),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      };
     if (item.Put?.Item) return { Put: { ...item.Put, Item: stampChange(item.Put.Item, now) } };
     return item;
   });
-  return withChangesNoted(items, written, now);
-}
-
-/**
- * The transaction with the keys of the listed items it changes noted in its space's ordered log
- * (lib/db/log.ts), so a delta walk reads what changed from the log: on its event's pending entry (the
- * first write that asks for them: changesAttribute), or, for a transaction that records no event (a
- * copy brought up to date, a tombstone), on a pending entry of its own, which the log keeps out of
- * GET /events.
- */
-function withChangesNoted(items: SentItem[], written: WriteItem[], now: Date): WriteItem[] {
-  const changed = changesBySpace(items);
-  if (changed.size === 0) return written;
-  const noted = [...written];
-  for (const [pk, ofSpace] of changed) {
-    // The space's own event, when the transaction records one.
-    const at = items.findIndex(
-      (item) => 'Stamped' in item && item.Stamped.changesAttribute && item.Stamped.Item.pk === pk,
-    );
-    const noting = items[at];
-    const write = noted[at];
-    if (noting && 'Stamped' in noting && noting.Stamped.changesAttribute && write?.Put) {
-      const attribute = noting.Stamped.changesAttribute;
-      noted[at] = { Put: { ...write.Put, Item: { ...write.Put.Item, [attribute]: ofSpace } } };
-    } else {
-      const tableName = written.find((item) => item.Put)?.Put?.TableName as string;
-      noted.push({ Put: { TableName: tableName, Item: changeEntry(pk, ofSpace, now) } });
-    }
-  }
-  return noted;
-}
-
-/** The keys of the listed items the transaction changes (puts with a pending change entry), by space and kind. */
-function changesBySpace(items: SentItem[]): Map<string, Record<string, string[]>> {
-  const changed = new Map<string, Record<string, string[]>>();
-  for (const item of items) {
-    const put = 'Put' in item ? item.Put?.Item : undefined;
-    const kind = put && pendingChangeKind(put);
-    if (!kind) continue;
-    const ofSpace = changed.get(String(put.pk)) ?? {};
-    (ofSpace[kind] ??= []).push(String(put.sk));
-    changed.set(String(put.pk), ofSpace);
-  }
-  return changed;
-}
-
-/**
- * How many items sending adds to a transaction of `items`: a pending log entry for each space whose
- * listed items it changes without recording an event there (withChangesNoted).
- */
-export function itemsAddedAtSending(items: SentItem[]): number {
-  return [...changesBySpace(items).keys()].filter(
-    (pk) =>
-      !items.some(
-        (item) => 'Stamped' in item && item.Stamped.changesAttribute && item.Stamped.Item.pk === pk,
-      ),
-  ).length;
 }
 
 /** One TransactWriteItems call, sent as it is when it leaves (retries and groups included). */

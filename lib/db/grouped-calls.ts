@@ -5,7 +5,6 @@ import {
   type Addition,
   addTo,
   batchGet,
-  itemsAddedAtSending,
   type Key,
   keyOf,
   sendTransaction,
@@ -131,9 +130,9 @@ async function sendReads(db: Db, group: Waiting<ReadRequest, Item[]>[]): Promise
 
 type TransactRequest = { items: SentItem[]; alone?: boolean };
 
-/** The item a transaction item writes or checks; undefined for one completed at sending (an event, whose new id no other item has). */
+/** The item a transaction item writes or checks; undefined for a log entry (its key is a new id no other item has). */
 function itemKey(item: SentItem): string | undefined {
-  if ('Stamped' in item) return undefined;
+  if ('Log' in item) return undefined;
   if ('Add' in item) return keyOf(item.Add.key);
   const { Put, Update, Delete, ConditionCheck } = item;
   const key = Put ? Put.Item : Update ? Update.Key : Delete ? Delete.Key : ConditionCheck?.Key;
@@ -176,14 +175,9 @@ function takeTransactions(
     if (own.some(collides)) continue;
     const newItems = own.filter((item) => !shared(item)).length;
     const size = JSON.stringify(own).length;
-    // Sending adds a log entry for each space whose listed items change with no event of its own there.
-    const added = itemsAddedAtSending(
-      [...group, waiting].flatMap((member) => member.request.items),
-    );
     if (
       group.length > 0 &&
-      (items + newItems + added > MAX_TRANSACTION_ITEMS ||
-        bytes + size > MAX_TRANSACTION_JSON_BYTES)
+      (items + newItems > MAX_TRANSACTION_ITEMS || bytes + size > MAX_TRANSACTION_JSON_BYTES)
     )
       break;
     for (const item of own) {
@@ -254,11 +248,10 @@ async function sendTransactions(
       for (const { reject } of group) reject(error);
       return;
     }
-    // The reasons of the items sending added (log entries: lib/db/dynamo.ts) come after the group's.
     if (
       error instanceof TransactionCanceledException &&
       reasons &&
-      reasons.length >= items.length
+      reasons.length === items.length
     ) {
       const innocent: Waiting<TransactRequest, void>[] = [];
       for (const { waiting, positions } of members) {

@@ -79,7 +79,7 @@ const MATCH_VIEW_ATTRIBUTES = [
 ] as const;
 
 /**
- * What a delta walk (lib/db/delta.ts) answers of each entry without reading the items: a resume's list
+ * What a delta walk (lib/db/log/walk.ts) answers of each entry without reading the items: a resume's list
  * view, an application's entry, and a tombstone's id and time (only a tombstone has `deletedAt`); the
  * JD attributes are read by nothing since the JD walk reads heads. 20 attributes: the most an index
  * may project (CloudFormation's schema).
@@ -136,7 +136,7 @@ export const INDEXES = {
     projection: { type: 'INCLUDE', nonKeyAttributes: MATCH_VIEW_ATTRIBUTES },
   },
   // What changed after a time, per kind, in the order it changed: JD heads, resumes, applications and
-  // their tombstones (lib/db/changes.ts).
+  // their tombstones (lib/db/log/changes.ts).
   changes: {
     name: 'changes',
     partitionKey: 'pk',

@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { NotFoundError } from '../errors.js';
 import type { Db } from './client.js';
 import { getItem, isConditionFailure, putItem, sendTransaction, updateItem } from './dynamo.js';
-import { newLogHead } from './entities/log.js';
+import { newLogHead } from './log/entries.js';
 import {
   type Tenant,
   type TenantItem,
@@ -22,7 +22,7 @@ export async function getTenant(db: Db, spaceId: SpaceId): Promise<Tenant | unde
 
 /**
  * Creates the tenant the first time it is named; returns whether it was created. A space made here
- * gets its log's head with it, ordered from the start (lib/db/log.ts): nothing in it predates the log.
+ * gets its log's head with it, ordered from the start (lib/db/log/sequencer.ts): nothing in it predates the log.
  */
 export async function ensureTenant(
   db: Db,

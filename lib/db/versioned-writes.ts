@@ -1,3 +1,5 @@
+import { noteChanges } from './log/entries.js';
+import type { SpaceId } from './spaces.js';
 import pMap from 'p-map';
 import type { Db } from './client.js';
 import {
@@ -67,7 +69,7 @@ export const readChanged = (error: unknown) => READ.failed(error);
  */
 export function writeTombstone<T extends Stored>(
   db: Db,
-  target: { key: { pk: string; sk: string }; of: TombstoneOf; id: string },
+  target: { spaceId: SpaceId; key: { pk: string; sk: string }; of: TombstoneOf; id: string },
   read: () => Promise<T | TombstoneItem | undefined>,
   options: { sourceVersion: number; now: Date },
   alongside: (live: T) => TransactItem[],
@@ -99,7 +101,8 @@ export function writeTombstone<T extends Stored>(
         ),
         stored,
       ),
-      ...(live ? alongside(live) : []),
+      // With no live item, nothing records an event: the tombstone's change is noted alone.
+      ...(live ? alongside(live) : [noteChanges(target.spaceId)]),
     ]);
     return { outcome: 'applied', created: false, value: undefined };
   }, readChanged);

@@ -3,14 +3,13 @@ import { EVENT_ID_PATTERN, type EventType } from './types.js';
 
 export { EVENT_ID_PATTERN };
 import { newId } from '../db/ids.js';
-import { EVENT_ID_PREFIX, eventIdBefore, logKeys } from '../db/entities/log.js';
-import type { CompletedAtSend } from '../db/dynamo.js';
+import { EVENT_ID_PREFIX, eventIdBefore, type LogEntry } from '../db/log/entries.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**
  * The event log: every change to a tenant's data records one event, in the same transaction as the
  * change, in the tenant's partition: first as a pending entry, which the sequencer then gives its place
- * and its id in the space's ordered log (lib/db/log.ts). Events are read in id order (GET /events),
+ * and its id in the space's ordered log (lib/db/log/sequencer.ts). Events are read in id order (GET /events),
  * which is the order their places were given, and delivered to webhooks from the table's stream. They
  * are thin by design: ids, statuses and scores, never a candidate's name, e-mail or metadata, never a
  * key's secret or hash, so an erasure leaves nothing personal behind in the log.
@@ -18,12 +17,7 @@ import type { SpaceId } from '../db/spaces.js';
  * An event id is `evt_` + a ULID: its write's time, in milliseconds, then randomness, unless that would
  * put it below the log's last id (a write that committed late): then it is that id plus one.
  */
-export {
-  EVENT_ID_PREFIX,
-  EVENT_TTL_SECONDS,
-  eventIdBefore,
-  eventKeys,
-} from '../db/entities/log.js';
+export { EVENT_ID_PREFIX, EVENT_TTL_SECONDS, eventIdBefore, eventKeys } from '../db/log/entries.js';
 
 /** The log's place an `after` or a replay's `since` names: an event id as it is, an instant just before it. */
 export function positionOf(eventIdOrInstant: string): string {
@@ -66,7 +60,7 @@ export type EventItem = PublicEvent & {
   sk: string;
   entity: 'EVENT';
   ttl: number;
-  /** the keys of the listed items its write changed, by kind (lib/db/changes.ts): the delta walks read them */
+  /** the keys of the listed items its write changed, by kind (lib/db/log/changes.ts): the delta walks read them */
   changed?: Record<string, string[]>;
 };
 
@@ -77,32 +71,16 @@ export function eventId(): string {
 export type { EventType };
 
 /**
- * The transaction item that records event `type` with `data` in the tenant's log: the Put of its
- * pending entry, given its time as the transaction leaves (lib/db/dynamo.ts's CompletedAtSend); the
- * sequencer gives it its id and place (lib/db/log.ts). The entry is also where the transaction's
- * changes to listed items are noted, for the delta walks (lib/db/dynamo.ts, toWriteItems).
+ * The transaction item that records event `type` with `data` in the space's ordered log: its log
+ * entry, given its time as the transaction leaves and its id and place by the sequencer
+ * (lib/db/log/). It also notes the listed items the transaction changes, for the delta walks.
  */
 export function recordEvent<T extends EventType>(
   spaceId: SpaceId,
   type: T,
   data: EventData[T],
-): CompletedAtSend {
-  return {
-    Stamped: {
-      Item: {
-        ...logKeys.pending(spaceId, '{id}'),
-        entity: 'PENDING_EVENT',
-        id: '{id}',
-        type,
-        data,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-      idPrefix: '',
-      idAttributes: ['id', 'sk'],
-      timeAttributes: ['createdAt'],
-      changesAttribute: 'changed',
-    },
-  };
+): LogEntry {
+  return { Log: { spaceId, event: { type, data } } };
 }
 
 /** The event of a test delivery (POST /webhooks/:id/test): signed and sent like any other, never in the log. */

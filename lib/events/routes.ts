@@ -1,4 +1,4 @@
-import { LOG_ACCESS } from '../db/log-access.js';
+import { LOG_ACCESS } from '../db/log/access.js';
 import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
 
 /** The longest GET /events?wait= holds a request: well inside API Gateway's 30 s for an HTTP API's answer. */
@@ -29,7 +29,7 @@ export const EVENT_ROUTES = {
 const tenantData = ['tenant'] as const;
 
 export const EVENT_ROUTE_ACCESS = {
-  // A reader of the log first sequences what is pending in it (lib/db/log.ts): writes to the log only.
+  // A reader of the log first sequences what is pending in it (lib/db/log/sequencer.ts): writes to the log only.
   // A wait also counts itself, for its tenant and across tenants (./wait-slots.ts).
   listEvents: { table: LOG_ACCESS.table, indexes: [], partitions: ['tenant', 'waits'] },
   getEvent: { table: ['GetItem'], indexes: [], partitions: tenantData },

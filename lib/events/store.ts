@@ -1,5 +1,4 @@
 import { claimWaitSlot } from './wait-slots.js';
-import { eventSettleMs } from '../config.js';
 import type { EventType } from './types.js';
 import type { Db } from '../db/client.js';
 import { getItem, queryPage } from '../db/dynamo.js';
@@ -7,13 +6,13 @@ import {
   EVENT_ID_PATTERN,
   EVENT_TTL_SECONDS,
   type EventItem,
-  eventIdBefore,
   eventKeys,
   type PublicEvent,
   toPublicEvent,
 } from './model.js';
 import { tenantPk } from '../db/ids.js';
-import { headForReading, isOrderedAt } from '../db/log.js';
+import { headForReading } from '../db/log/sequencer.js';
+import { isOrderedAt, settledEnd } from '../db/log/pre-log.js';
 import { heldOpen } from '../observability/trace.js';
 import type { SpaceId } from '../db/spaces.js';
 
@@ -33,7 +32,7 @@ export interface EventPage {
 
 /**
  * The tenant's events after `after` (oldest first), up to `limit`, of `types` when given. It first
- * gives every pending entry of the space its place (lib/db/log.ts), then reads the log up to its head:
+ * gives every pending entry of the space its place (lib/db/log/sequencer.ts), then reads the log up to its head:
  * every event at or below the head is readable, and every later one will have a higher id, so a cursor
  * never passes an event. A space from before the ordered log, not yet marked ordered, reads as it did:
  * only events older than the settle window (config.eventSettleMs).
@@ -53,10 +52,8 @@ export async function listEvents(
   const ordered = isOrderedAt(head, now);
   if (ordered && head?.lastEventId === undefined)
     return { events: [], nextCursor: options.after ?? null, hasMore: false };
-  const cut = now - eventSettleMs();
-  const upTo = ordered
-    ? eventKeys.item(spaceId, head?.lastEventId ?? '').sk
-    : eventKeys.before(cut);
+  // A space from before the log reads up to the settle window (lib/db/log/pre-log.ts).
+  const upTo = eventKeys.item(spaceId, ordered ? (head?.lastEventId ?? '') : settledEnd(now)).sk;
   // Expired events may linger until DynamoDB's TTL removes them (within days): the log starts 30 days ago.
   const oldest = eventKeys.before(now - EVENT_TTL_SECONDS * 1000);
   const after = options.after ? eventKeys.item(spaceId, options.after) : undefined;
@@ -66,7 +63,7 @@ export async function listEvents(
   const types = options.types?.length ? options.types : undefined;
   const found: EventItem[] = [];
   let position: Record<string, unknown> | undefined = start;
-  // The log also holds changes that record no event (lib/db/log.ts): they are read past, like events
+  // The log also holds changes that record no event (lib/db/log/sequencer.ts): they are read past, like events
   // of other types, within the same budget.
   let budget = FILTERED_READ_BUDGET;
   do {
@@ -117,7 +114,7 @@ export async function listEvents(
   const nextCursor = ordered
     ? later(head?.lastEventId as string, options.after)
     : types
-      ? later(eventIdBefore(cut), options.after)
+      ? later(settledEnd(now), options.after)
       : last;
   return { events: events.map(toPublicEvent), nextCursor, hasMore: false };
 }
@@ -201,7 +198,7 @@ export async function readEventRange(
     ExclusiveStartKey: after.sk > oldest ? after : undefined,
     Limit: limit,
   });
-  // Changes that record no event (lib/db/log.ts) share the range: they are not replayed.
+  // Changes that record no event (lib/db/log/sequencer.ts) share the range: they are not replayed.
   const lastRead = page.items.at(-1);
   return {
     events: page.items.filter((item) => item.entity === 'EVENT'),

@@ -1,4 +1,4 @@
-import type { DeltaPage, DeltaRequest } from '../db/delta.js';
+import type { DeltaPage, DeltaRequest } from '../db/log/walk.js';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,

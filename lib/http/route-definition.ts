@@ -45,7 +45,7 @@ export interface RouteDefinition {
   readonly bodyBytes?: number;
   /** returns pages with a signed `nextCursor` (its function reads the cursor-signing secret) */
   readonly paginated?: true;
-  /** takes `updatedSince` and `syncToken` (a delta walk: lib/db/delta.ts), and answers 410 to an expired token */
+  /** takes `updatedSince` and `syncToken` (a delta walk: lib/db/log/walk.ts), and answers 410 to an expired token */
   readonly deltaSync?: true;
   /** makes webhook signing secrets (its function may encrypt with the webhook secrets key) */
   readonly sealsWebhookSecrets?: true;

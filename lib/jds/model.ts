@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationStatus } from '../applications/statuses.js';
-import { pendingChange } from '../db/changes.js';
+import { type ChangeIndexKey, pendingChange } from '../db/log/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import { definedFields } from '../objects.js';
 import {
@@ -87,8 +87,8 @@ export type JdHeadItem = JdSummary &
   } & ScoringInputsState & {
     gsi1sk: string;
     gsi2sk: string;
-    /** in the changes index (lib/db/changes.ts) */
-    gsi4sk: string;
+    /** the changes index's key (lib/db/log/changes.ts): pending on an item being written */
+    gsi4sk: ChangeIndexKey;
   };
 
 /** Holds an external id for one JD of the tenant: its existence is the uniqueness, written with the head. */

@@ -16,8 +16,13 @@ import {
   type SliceRequest,
   wholeOrSlice,
 } from '../db/pagination.js';
-import { changeKeys } from '../db/changes.js';
-import { type ChangeEntry, type DeletedEntry, type DeltaRequest, deltaPage } from '../db/delta.js';
+import { changeKeys } from '../db/log/changes.js';
+import {
+  type ChangeEntry,
+  type DeletedEntry,
+  type DeltaRequest,
+  deltaPage,
+} from '../db/log/walk.js';
 import { INDEXES } from '../db/table.js';
 import {
   type JdBodyItem,

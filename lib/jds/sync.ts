@@ -118,7 +118,7 @@ export async function applyJdDeletion(
   const key = jdKeys.head(spaceId, jdId);
   const write = await writeTombstone<JdHeadItem>(
     db,
-    { key, of: 'JD', id: jdId },
+    { spaceId, key, of: 'JD', id: jdId },
     () => getItem<JdHeadItem | TombstoneItem>(db, key, { consistent: true }),
     { sourceVersion: options.sourceVersion, now },
     (head) => [

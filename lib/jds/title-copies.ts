@@ -1,3 +1,4 @@
+import { noteChanges } from '../db/log/entries.js';
 import type { Db } from '../db/client.js';
 import { queryAll } from '../db/dynamo.js';
 import { underPrefix } from '../db/ids.js';
@@ -76,6 +77,7 @@ export async function syncTitleCopies(
       {
         Put: { TableName: db.tableName, Item: candidateChangeItem(spaceId, application.resumeId) },
       },
+      noteChanges(spaceId),
     ],
     {
       Key: jdKeys.head(spaceId, jdId),

@@ -1,12 +1,6 @@
+import { noteChanges } from '../db/log/entries.js';
 import type { Db } from '../db/client.js';
-import {
-  forEachQueried,
-  guards,
-  putItem,
-  queryAll,
-  transactWrite,
-  updateItem,
-} from '../db/dynamo.js';
+import { forEachQueried, guards, queryAll, transactWrite, updateItem } from '../db/dynamo.js';
 import { applicationKeys } from '../applications/model.js';
 import {
   type ApplicationCopyItem,
@@ -81,7 +75,10 @@ export async function moveApplicationCopiesToItems(
       UpdateExpression: 'REMOVE applications',
     });
     // The candidate now shows these applications: its delta walk tells clients synced before.
-    await putItem(db, { Item: candidateChangeItem(spaceId, resume.id) });
+    await transactWrite(db, [
+      { Put: { TableName: db.tableName, Item: candidateChangeItem(spaceId, resume.id) } },
+      noteChanges(spaceId),
+    ]);
     moved.resumes += 1;
   }
   return moved;

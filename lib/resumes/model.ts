@@ -6,7 +6,7 @@ import {
   scoreIdentity,
   withStaleness,
 } from '../applications/scores.js';
-import { pendingChange } from '../db/changes.js';
+import { type ChangeIndexKey, pendingChange } from '../db/log/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import type { ApplicationStatus } from '../applications/statuses.js';
 import type { ParseStatus } from './statuses.js';
@@ -69,8 +69,9 @@ export interface ResumeItem {
   /** the product's version of this resume */
   sourceVersion?: number;
   gsi1sk: string;
-  /** in the changes index (lib/db/changes.ts) */
-  gsi4sk: string;
+  /** in the changes index (lib/db/log/changes.ts) */
+  /** the changes index's key (lib/db/log/changes.ts): pending on an item being written */
+  gsi4sk: ChangeIndexKey;
 }
 
 /** A resume's entry in the list index (what lists and the candidates view read). */
@@ -159,7 +160,8 @@ export interface CandidateChangeItem {
   sk: string;
   entity: 'CANDIDATE_CHANGE';
   id: string;
-  gsi4sk: string;
+  /** the changes index's key (lib/db/log/changes.ts): pending on an item being written */
+  gsi4sk: ChangeIndexKey;
   /** an erased candidate's goes with its tombstone */
   ttl?: number;
 }

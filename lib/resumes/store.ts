@@ -16,8 +16,13 @@ import {
   type PageRequest,
   pageCount,
 } from '../db/pagination.js';
-import { changeKeys } from '../db/changes.js';
-import { type ChangeEntry, type DeletedEntry, type DeltaRequest, deltaPage } from '../db/delta.js';
+import { changeKeys } from '../db/log/changes.js';
+import {
+  type ChangeEntry,
+  type DeletedEntry,
+  type DeltaRequest,
+  deltaPage,
+} from '../db/log/walk.js';
 import { INDEXES } from '../db/table.js';
 import { queryTimeRange } from '../db/time-range-query.js';
 import { LIMITS } from '../schemas/limits.js';

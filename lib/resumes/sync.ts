@@ -162,7 +162,7 @@ export async function applyResumeErasure(
   const now = options.now ?? new Date();
   const write = await writeTombstone<ResumeItem>(
     db,
-    { key: resumeKeys.item(spaceId, resumeId), of: 'RESUME', id: resumeId },
+    { spaceId, key: resumeKeys.item(spaceId, resumeId), of: 'RESUME', id: resumeId },
     () => readStoredResume(db, spaceId, resumeId),
     { sourceVersion: options.sourceVersion, now },
     (live) => [

@@ -51,7 +51,7 @@ export const paginated = <T extends z.ZodMiniType>(item: T) =>
   z.strictObject({ success: z.literal(true), data: page(item), pagination });
 export const message = z.strictObject({ success: z.literal(true), message: freeText(200) });
 
-/** How a deleted item shows in a delta walk (lib/db/delta.ts). */
+/** How a deleted item shows in a delta walk (lib/db/log/walk.ts). */
 export const deletedEntry = z.strictObject({
   id,
   deleted: z.literal(true),

@@ -18,7 +18,7 @@ import { TENANT_ITEM_SK, type TenantItem, tenantKeys } from '../db/entities/tena
 import { nowIso, tenantPk } from '../db/ids.js';
 import { isTestSpace, tenantOfSpace, testSpaceOf, type SpaceId } from '../db/spaces.js';
 import { ensureTenant } from '../db/tenants.js';
-import { LOG_PREFIX } from '../db/entities/log.js';
+import { LOG_PREFIX } from '../db/log/entries.js';
 import { logger } from '../observability/logger.js';
 import { applyProductEvent } from '../product-events/apply.js';
 import { eventsOfImport } from '../product-events/import-file.js';
@@ -98,7 +98,7 @@ export async function openTestSpace(db: Db, tenantId: string, now = new Date()):
 /**
  * The histories a reset keeps whole, by sort-key prefix: the audit log (append-only), the event log
  * and its head and pending entries (its `test.reset` tells every mirror to clear, after what it
- * cleared; lib/db/log.ts), and the counts behind list
+ * cleared; lib/db/log/sequencer.ts), and the counts behind list
  * totals (each counted item a reset deletes takes its count with it, so they stay exact whatever
  * writes race the reset). Sorted: the reset reads only the key ranges between them.
  */

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { guards, isConditionFailure, transactWrite, updateItem } from '../db/dynamo.js';
 import { eventIdBefore, eventId as newEventId, positionOf } from '../events/model.js';
 import { getEventItem } from '../events/store.js';
-import { headForReading } from '../db/log.js';
+import { headForReading } from '../db/log/sequencer.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
 import { newId, nowIso } from '../db/ids.js';
 import { TTL_ATTRIBUTE } from '../db/table.js';
@@ -225,7 +225,7 @@ export async function replayEvents(
     ]);
   }
   const after = positionOf(since);
-  // Up to the log's end: what was written before the request is given its place first (lib/db/log.ts).
+  // Up to the log's end: what was written before the request is given its place first (lib/db/log/sequencer.ts).
   const head = await headForReading(db, spaceId, { everything: true });
   const upToNow = eventIdBefore(now.getTime() + 1);
   const until =

@@ -3,8 +3,8 @@ import type { Db } from '../db/client.js';
 import type { EventItem } from '../events/model.js';
 import { subscribes, type WebhookItem, webhookKeys, type WebhookRequestItem } from './model.js';
 import { spaceIdOfPk } from '../db/ids.js';
-import type { PendingEntryItem } from '../db/entities/log.js';
-import { sequencePending } from '../db/log.js';
+import type { PendingEntryItem } from '../db/log/entries.js';
+import { sequencePending } from '../db/log/sequencer.js';
 import { listWebhookItems } from './store.js';
 import type { DeliveryMessage, DeliveryQueue } from './queue.js';
 import type { SpaceId } from '../db/spaces.js';
@@ -12,7 +12,7 @@ import type { SpaceId } from '../db/spaces.js';
 /**
  * The dispatcher: for each item the table's stream brings (a new event, or a retry or replay request
  * from the API), the delivery messages to queue; and for a write's pending event entry, its place in
- * the space's ordered log (lib/db/log.ts), which a reader of the log may have given already. The event
+ * the space's ordered log (lib/db/log/sequencer.ts), which a reader of the log may have given already. The event
  * it then becomes is a new item, which the stream brings here in turn. An event goes to every enabled endpoint of its tenant
  * that subscribes to its type and existed when it happened. The stream may bring an item twice: each
  * message carries a deterministic identity (lib/webhooks/queue.ts), and the worker's claim on it makes

@@ -1,4 +1,4 @@
-import { LOG_ACCESS } from '../db/log-access.js';
+import { LOG_ACCESS } from '../db/log/access.js';
 import {
   codes,
   type RouteAnswers,
@@ -133,7 +133,7 @@ export const WEBHOOK_ROUTE_ACCESS = {
   // PutItem: the test request, which the table's stream carries to the dispatcher like a retry; UpdateItem: the endpoint's tests this minute.
   testWebhook: { table: ['GetItem', 'PutItem', 'UpdateItem'], indexes: [], partitions: tenantData },
   // UpdateItem: the endpoint's one running replay; GetItem: the Idempotency-Key record; the log's
-  // writes: what is pending in it is sequenced before the replay's range is set (lib/db/log.ts).
+  // writes: what is pending in it is sequenced before the replay's range is set (lib/db/log/sequencer.ts).
   replayWebhook: {
     table: LOG_ACCESS.table,
     indexes: [],

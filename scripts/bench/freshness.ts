@@ -7,7 +7,7 @@ import { ensureTenant } from '../../lib/db/tenants.js';
 import { createApiKey } from '../../lib/keys/api.js';
 import { withDeployedPermissions } from '../local/aws.js';
 import { importProductData } from '../local/import.js';
-import { sequencePending } from '../../lib/db/log.js';
+import { sequencePending } from '../../lib/db/log/sequencer.js';
 import { createJd } from '../../lib/jds/api.js';
 import { transactWrite } from '../../lib/db/dynamo.js';
 import { recordEvent } from '../../lib/events/model.js';

@@ -1,4 +1,4 @@
-import { stampChange } from '../../lib/db/changes.js';
+import { stampChange } from '../../lib/db/log/changes.js';
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createApiKey } from '../../lib/keys/api.js';
 import type { Db } from '../../lib/db/client.js';
@@ -137,7 +137,7 @@ export async function batchWriteAll(db: Db, items: object[], concurrency = 8): P
       let pending: Record<string, { PutRequest: { Item: object } }[]> | undefined = {
         // Stamped as the service's own writes are (their changes-index entries), an hour back: a
         // tenant of this size was not written in the last minutes, and what a write makes in those
-        // is noted in the ordered log, which these bulk writes bypass (lib/db/delta.ts reads the
+        // is noted in the ordered log, which these bulk writes bypass (lib/db/log/walk.ts reads the
         // index up to 5 minutes back, the log after).
         [db.tableName]: batch.map((Item) => ({
           PutRequest: { Item: stampChange(Item as Record<string, unknown>, SEEDED_AT()) },

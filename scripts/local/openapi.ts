@@ -20,7 +20,7 @@ import { jdRouteAnswers } from '../../lib/jds/routes.js';
 import { keyRouteAnswers } from '../../lib/keys/routes.js';
 import { webhookRouteAnswers } from '../../lib/webhooks/routes.js';
 import { positiveInteger, scoreParameter } from '../../lib/schemas/fields.js';
-import { DELTA_RETENTION_DAYS } from '../../lib/db/delta.js';
+import { DELTA_RETENTION_DAYS } from '../../lib/db/log/walk.js';
 import { REQUEST_SCHEMAS } from '../../lib/composition/requests.js';
 import { EVENT_SCHEMAS } from '../../lib/composition/events.js';
 import { responses, SCHEMA_NAMES } from '../../lib/composition/responses.js';

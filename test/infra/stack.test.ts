@@ -266,7 +266,7 @@ describe('CDK app (cdk synth, offline)', () => {
     expect(can('list-jds', 'Query', 'TENANT#t', INDEXES.statusKeys.name)).toBe(true);
     expect(can('list-jds', 'Query', 'TENANT#t', 'status-v2')).toBe(false);
     expect(can('list-jds', 'BatchGetItem', 'TENANT#t')).toBe(true);
-    // A walk sequences its space's log before it reads (lib/db/log.ts): writes in its own partition only.
+    // A walk sequences its space's log before it reads (lib/db/log/sequencer.ts): writes in its own partition only.
     expect(can('list-jds', 'PutItem', 'TENANT#t')).toBe(true);
     expect(can('list-jds', 'PutItem', 'KEYHASH#h')).toBe(false);
     expect(can('get-jd', 'PutItem', 'TENANT#t')).toBe(false);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applyApplicationDeletion, applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { indexChanges } from '../../lib/composition/changes-backfill.js';
 import { tenantPk } from '../../lib/db/ids.js';
-import { logKeys } from '../../lib/db/entities/log.js';
+import { logKeys } from '../../lib/db/log/entries.js';
 import type { SpaceId } from '../../lib/db/spaces.js';
 import { signToken } from '../../lib/db/pagination.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
@@ -59,7 +59,7 @@ async function walk(key: string, path: string, start: string, limit = 7): Promis
   throw new Error('the walk did not end');
 }
 
-/** Makes a space one from before the ordered log: its head without the mark (lib/db/log.ts). */
+/** Makes a space one from before the ordered log: its head without the mark (lib/db/log/sequencer.ts). */
 async function fromBeforeTheLog(tenantId: SpaceId): Promise<void> {
   await db().client.send(
     new UpdateCommand({

@@ -37,7 +37,7 @@ const item = (n: number, run = 'a', extra: Record<string, unknown> = {}) => ({
 
 /**
  * The events of `type` once `expected` are readable: a read places at most 98 pending events in the
- * log (lib/db/log.ts; the stream's sequencer places the rest as they come), so a batch of 100 writes
+ * log (lib/db/log/sequencer.ts; the stream's sequencer places the rest as they come), so a batch of 100 writes
  * is read whole by the second look.
  */
 async function eventsOf(

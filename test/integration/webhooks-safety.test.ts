@@ -11,8 +11,9 @@ import {
 } from '../../lib/webhooks/model.js';
 import { newId, tenantPk } from '../../lib/db/ids.js';
 import { transactWrite } from '../../lib/db/dynamo.js';
-import { pendingChange } from '../../lib/db/changes.js';
-import { headForReading } from '../../lib/db/log.js';
+import { pendingChange } from '../../lib/db/log/changes.js';
+import { noteChanges } from '../../lib/db/log/entries.js';
+import { headForReading } from '../../lib/db/log/sequencer.js';
 import { Dispatcher } from '../../lib/webhooks/dispatch.js';
 import {
   DISABLE_AFTER_FAILING_MS,
@@ -730,6 +731,7 @@ describe('replays are bounded', () => {
             },
           },
         },
+        noteChanges(tenantId),
       ]);
     await createJd(db(), tenantId, { title: 'After', description: 'd', createdById: 'u' });
     const head = await headForReading(db(), tenantId, { everything: true });

@@ -7,12 +7,14 @@ import {
   addTo,
   guards,
   isConditionFailure,
+  putItem,
   toWriteItems,
   transactWrite,
 } from '../../lib/db/dynamo.js';
 import { recordEvent } from '../../lib/events/model.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
-import { pendingChange } from '../../lib/db/changes.js';
+import { pendingChange } from '../../lib/db/log/changes.js';
+import { noteChanges } from '../../lib/db/log/entries.js';
 
 /**
  * What a transaction item does is in its own shape: a copy of an item (spread, cloned,
@@ -58,7 +60,7 @@ describe('transaction items', () => {
     );
   });
 
-  it("notes on the event's pending entry the keys of the listed items its transaction changes, or on an entry of its own when it records no event", () => {
+  it("notes on the space's first log entry the keys of the listed items its transaction changes, with the time stamped on them", () => {
     const head = { pk: 'TENANT#acme', sk: 'JD#jd-1', gsi4sk: pendingChange('jd', 'jd-1') };
     const application = {
       pk: 'TENANT#acme',
@@ -66,15 +68,35 @@ describe('transaction items', () => {
       gsi4sk: pendingChange('application', 'a-1'),
     };
     const event = recordEvent(liveSpaceOf('acme'), 'jd.created', data);
+    const sentAt = new Date('2026-11-23T12:00:00.000Z');
 
-    const written = toWriteItems('hiring', [
+    const written = toWriteItems(
+      'hiring',
+      [
+        { Put: { TableName: 'hiring', Item: head } },
+        event,
+        { Put: { TableName: 'hiring', Item: application } },
+        recordEvent(liveSpaceOf('acme'), 'jd.updated', data),
+      ],
+      sentAt,
+    );
+
+    expect(written).toHaveLength(4);
+    expect(written[1]?.Put?.Item?.changed).toEqual({ J: ['JD#jd-1'], A: ['APP#jd-1#a-1'] });
+    expect(written[3]?.Put?.Item).not.toHaveProperty('changed');
+    expect(written[0]?.Put?.Item?.gsi4sk).toBe(
+      `J#${sentAt.getTime().toString(36).padStart(9, '0')}#jd-1`,
+    );
+  });
+
+  it('sends a change that records no event with the entry its write names, and refuses one that names none', () => {
+    const head = { pk: 'TENANT#acme', sk: 'JD#jd-1', gsi4sk: pendingChange('jd', 'jd-1') };
+
+    const [, entry] = toWriteItems('hiring', [
       { Put: { TableName: 'hiring', Item: head } },
-      event,
-      { Put: { TableName: 'hiring', Item: application } },
+      noteChanges(liveSpaceOf('acme')),
     ]);
 
-    expect(written[1]?.Put?.Item?.changed).toEqual({ J: ['JD#jd-1'], A: ['APP#jd-1#a-1'] });
-    const [, entry] = toWriteItems('hiring', [{ Put: { TableName: 'hiring', Item: head } }]);
     expect(entry?.Put?.Item).toMatchObject({
       pk: 'TENANT#acme',
       sk: expect.stringMatching(/^LOG#PENDING#/),
@@ -82,6 +104,28 @@ describe('transaction items', () => {
       changed: { J: ['JD#jd-1'] },
     });
     expect(entry?.Put?.Item).not.toHaveProperty('type');
+    expect(() => toWriteItems('hiring', [{ Put: { TableName: 'hiring', Item: head } }])).toThrow(
+      /no log entry of that space/,
+    );
+    // An entry of another space does not note this one's change.
+    expect(() =>
+      toWriteItems('hiring', [
+        { Put: { TableName: 'hiring', Item: head } },
+        noteChanges(liveSpaceOf('other')),
+      ]),
+    ).toThrow(/TENANT#acme/);
+  });
+
+  it('refuses to put a listed item outside a transaction, sending nothing', async () => {
+    const ddb = mockClient(DynamoDBDocumentClient);
+    const db = createDb({ tableName: 'hiring', endpoint: 'http://127.0.0.1:9' });
+    const head = { pk: 'TENANT#acme', sk: 'JD#jd-1', gsi4sk: pendingChange('jd', 'jd-1') };
+
+    await expect(putItem(db, { Item: head })).rejects.toThrow(
+      /in a transaction with its log entry/,
+    );
+    expect(ddb.calls()).toHaveLength(0);
+    ddb.restore();
   });
 
   it('writes an addition, copied or not, as one ADD update of its fields', () => {

@@ -1,10 +1,10 @@
-import { type ChangeKind, pendingChange } from '../changes.js';
+import { type ChangeIndexKey, type ChangeKind, pendingChange } from '../log/changes.js';
 
 /**
  * What a product-side delete leaves at the key of what it deleted: the product's version of the delete,
  * so that an older upsert delivered late (out-of-order delivery is normal) is recognised and ignored.
  * It holds no personal data (an erased resume's tombstone has its id and versions only), is in no
- * list, and stands in the changes index (the deletion, for delta walks: lib/db/changes.ts); it expires
+ * list, and stands in the changes index (the deletion, for delta walks: lib/db/log/changes.ts); it expires
  * once no queued event can be older (SQS keeps messages 14 days, the dead-letter queue 14 more), after
  * which a delta walk can no longer report the deletion (DELTA_RETENTION_MS is shorter).
  */
@@ -29,7 +29,8 @@ export interface TombstoneItem {
   /** a deleted JD's external id (the integrator's own), so that its deletion names it */
   externalId?: string;
   /** its entry in the changes index, as its entity's kind */
-  gsi4sk: string;
+  /** the changes index's key (lib/db/log/changes.ts): pending on an item being written */
+  gsi4sk: ChangeIndexKey;
   ttl: number;
 }
 

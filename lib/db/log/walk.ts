@@ -1,38 +1,35 @@
-import { decodeTime } from 'ulid';
-import { CLOCK_MARGIN_MS, deltaSettleMs } from '../config.js';
-import { InvalidCursorError, InvalidInputError, SyncTokenExpiredError } from '../errors.js';
+import { InvalidCursorError, InvalidInputError, SyncTokenExpiredError } from '../../errors.js';
 import { CHANGE_KINDS, type ChangeKind, CHANGES_SORT_KEY, changeKeys } from './changes.js';
-import type { Db } from './client.js';
-import { batchGet, getItem, queryPage, queryUpTo } from './dynamo.js';
-import { EVENT_ID_PREFIX, eventIdBefore, eventKeys, type LogHeadItem } from './entities/log.js';
-import { EVENT_ID_PATTERN } from './ids.js';
-import { headForReading, isOrderedAt } from './log.js';
-import { type TenantItem, tenantKeys } from './entities/tenant.js';
-import { TOMBSTONE_TTL_SECONDS } from './entities/tombstone.js';
-import { tenantPk } from './ids.js';
-import { isTestSpace, type SpaceId } from './spaces.js';
-import { itemsWithinPageBytes, signToken, verifiedToken } from './pagination.js';
-import { INDEXES } from './table.js';
-import { LOG_ACCESS } from './log-access.js';
+import type { Db } from '../client.js';
+import { batchGet, getItem, queryPage, queryUpTo } from '../dynamo.js';
+import { eventIdBefore, eventKeys } from './entries.js';
+import { EVENT_ID_PATTERN } from '../ids.js';
+import { headForReading } from './sequencer.js';
+import { cutToken, indexWalkRange, walksTheLog } from './pre-log.js';
+import { type TenantItem, tenantKeys } from '../entities/tenant.js';
+import { TOMBSTONE_TTL_SECONDS } from '../entities/tombstone.js';
+import { tenantPk } from '../ids.js';
+import { isTestSpace, type SpaceId } from '../spaces.js';
+import { itemsWithinPageBytes, signToken, verifiedToken } from '../pagination.js';
+import { INDEXES } from '../table.js';
+import { LOG_ACCESS } from './access.js';
 
 /**
  * Delta walks: what changed in a list after a time or a token, deletions included (GET /jds,
  * /resumes, /applications, /candidates with `updatedSince` or `syncToken`).
  *
- * A walk reads the space's ordered log (lib/db/log.ts): every transaction that changes a listed item
- * notes the item's key there (lib/db/dynamo.ts, toWriteItems), and the log gives each transaction its
+ * A walk reads the space's ordered log (lib/db/log/sequencer.ts): every transaction that changes a
+ * listed item notes the item's key on its log entry (lib/db/log/sending.ts), and the log gives each its
  * place in commit order. A walk reads the keys of its kind after its token's place, up to the log's
  * head as it was when the walk began (read after every pending entry got its place), then the items as
  * they are. Why nothing is missed: every change at or below that head is readable by then, and every
  * later one takes a place above it, where the next walk (its token holds the head) starts. A change is
  * therefore in a walk as soon as it commits; no clock is in the argument.
  *
- * The log keeps 30 days; the changes index (lib/db/changes.ts) holds every item once, at its last
+ * The log keeps 30 days; the changes index (lib/db/log/changes.ts) holds every item once, at its last
  * change. So a first fill (`updatedSince`) reads the index up to a handover 5 minutes back, then the
  * log from a minute before it: only this seam rests on the index's lag and on clocks. A space from
- * before the log, until the upgrade marks it ordered, is walked as before: the index alone, up to the
- * present minus the settle window and the index's allowed lag (config.deltaSettleMs), where each item
- * comes once per walk.
+ * before the log, until the upgrade marks it ordered, is walked as before (lib/db/log/pre-log.ts).
  */
 
 /** How long a sync token can be followed: deletions are reported while their tombstones last (35 days). */
@@ -122,28 +119,11 @@ async function resetSince(db: Db, spaceId: SpaceId, issued: number): Promise<boo
 }
 
 /**
- * How a walk reads its space: from the ordered log (lib/db/log.ts) once every change the walk may
- * read from it is noted there, else (a space from before the log, until the upgrade marks it and the
- * handover has passed) from the changes index alone, behind the settle window and the index's lag.
- */
-function walksTheLog(head: LogHeadItem | undefined, now: number): boolean {
-  return isOrderedAt(head, now - INDEX_HANDOVER_MS - HANDOVER_CLOCK_MARGIN_MS);
-}
-
-/**
  * A first fill (`updatedSince`, or a token from before the log) reads the changes index up to this
  * long ago, and the ordered log after: the log holds 30 days of changes, the index every item. Only
  * this handover rests on the index having caught up (within 5 minutes, where it was 10 s before).
  */
 export const INDEX_HANDOVER_MS = 5 * 60_000;
-/**
- * How long before the handover a space must already have been ordered for a walk to read its log: a
- * write stamped before the upgrade by a slow clock or a slow commit may be noted in the log only after
- * it. (A walk's own place in the log needs no margin: an event's id time is never before its write's
- * stamp, lib/db/entities/log.ts.)
- */
-const HANDOVER_CLOCK_MARGIN_MS = 60_000;
-
 /** Where a walk starts: a time (a first fill, or an index-read token) or a place in the log. */
 type WalkStart = { time: number } | { position: string };
 
@@ -195,7 +175,7 @@ async function walkStart(
  * shows (same order; or a deletion, for an entry that finds its item gone), tombstones show as
  * `{id, deleted, deletedAt}`.
  *
- * A walk reads the ordered log (lib/db/log.ts): the keys of the items of its kind each change touched,
+ * A walk reads the ordered log (lib/db/log/sequencer.ts): the keys of the items of its kind each change touched,
  * after its token's place, up to the log's head when the walk began; then the items as they are now.
  * The head is read after every pending entry is given its place, so a change is in the walk from its
  * commit on, and the next walk starts at that head: no change committed later can take a place below
@@ -230,14 +210,10 @@ export async function deltaPage<E extends ChangeEntry, T>(
       ? undefined
       : ((await verifiedToken(request.cursor, walk.cursorScope)) ?? invalidCursor());
   const head = await headForReading(db, spaceId);
-  if (!walksTheLog(head, now)) {
-    const since =
-      'time' in start
-        ? start.time
-        : start.position === ''
-          ? 0
-          : decodeTime(start.position.slice(EVENT_ID_PREFIX.length)) - CLOCK_MARGIN_MS;
-    return indexPage(walk, since, indexCursor(cursor, since) ?? now - deltaSettleMs(), undefined);
+  if (!walksTheLog(head, now, INDEX_HANDOVER_MS)) {
+    // A space from before the log (lib/db/log/pre-log.ts): the changes index alone.
+    const { since, cut } = indexWalkRange(start, now);
+    return indexPage(walk, since, indexCursor(cursor, since) ?? cut, undefined);
   }
   if (cursor && 'e' in cursor) return logPage(walk, logCursor(cursor));
   const end = head?.lastEventId ?? '';
@@ -322,7 +298,7 @@ async function indexPage<E extends ChangeEntry, T>(
       return logPage(walk, { e: eventIdBefore(since), x: 0, h: end, p: page, s: since });
     // The next walk starts at the cut, also when `updatedSince` was later (a fast clock, "now"): a
     // token never points past what writers in flight may still commit.
-    return { items: [], limit: walk.limit, hasMore: false, syncToken: await cutToken(walk, cut) };
+    return { items: [], limit: walk.limit, hasMore: false, syncToken: await cutTokenOf(walk, cut) };
   }
 
   const { items: entries } = await queryUpTo<E>(
@@ -376,18 +352,15 @@ async function indexPage<E extends ChangeEntry, T>(
       nextCursor: await signToken(walk.cursorScope, position),
     };
   }
-  return { items, limit: walk.limit, hasMore: false, syncToken: await cutToken(walk, cut) };
+  return { items, limit: walk.limit, hasMore: false, syncToken: await cutTokenOf(walk, cut) };
 }
 
-/** The token of a walk the index alone served: the next walk reads from its cut. */
-function cutToken(
+/** The token of a walk the index alone served (lib/db/log/pre-log.ts). */
+function cutTokenOf(
   walk: Pick<Walk<ChangeEntry, unknown>, 'cursorScope' | 'list' | 'now'>,
   cut: number,
 ): Promise<string> {
-  return signToken(
-    { tenantPk: walk.cursorScope.tenantPk, name: `sync:${walk.list}` },
-    { t: cut, i: walk.now },
-  );
+  return cutToken({ tenantPk: walk.cursorScope.tenantPk, list: walk.list }, cut, walk.now);
 }
 
 /** Where a walk resumes to read a key: after the first `x` keys of event `e` (after all of `e` when x is 0). */

@@ -1,16 +1,14 @@
 import { decodeTime } from 'ulid';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { eventSettleMs } from '../config.js';
-import { ConflictError } from '../errors.js';
-import type { Db } from './client.js';
+import { ConflictError } from '../../errors.js';
+import type { Db } from '../client.js';
 import {
   getItem,
   OPTIMISTIC_ATTEMPTS,
   queryPage,
   sendTransaction,
-  updateItem,
   type WriteItem,
-} from './dynamo.js';
+} from '../dynamo.js';
 import {
   EVENT_ID_PREFIX,
   EVENT_TTL_SECONDS,
@@ -20,9 +18,9 @@ import {
   logKeys,
   nextEventId,
   type PendingEntryItem,
-} from './entities/log.js';
-import { tenantPk } from './ids.js';
-import type { SpaceId } from './spaces.js';
+} from './entries.js';
+import { tenantPk } from '../ids.js';
+import type { SpaceId } from '../spaces.js';
 
 /**
  * The ordered log of a space: the event log (GET /events, webhooks) and what the delta walks read.
@@ -230,30 +228,4 @@ export async function sequencePending(
       await backOff(attempt);
     }
   }
-}
-
-/**
- * Whether a reader of the space reads its log up to the head, with no settle window: the space is
- * ordered (new, or marked by the upgrade) and the settle window has passed since, so every event
- * written before it, with an id from its write's clock, is committed or never will be.
- */
-export function isOrderedAt(head: LogHeadItem | undefined, now: number): boolean {
-  return head?.orderedFrom !== undefined && now >= head.orderedFrom + eventSettleMs();
-}
-
-/**
- * One-off upgrade of a space from before the ordered log (`npm run admin -- order-event-log`): from
- * `now` on its readers need no settle window once the window has passed (isOrderedAt), and its delta
- * walks read the log once the index handover has too. Run once the release that sequences events is
- * everywhere (no function of an older release still writes events with their write's own ids); a
- * space marked already keeps its mark. Answers the mark the space holds.
- */
-export async function markOrdered(db: Db, spaceId: SpaceId, now: number): Promise<number> {
-  const head = await updateItem<LogHeadItem>(db, {
-    Key: logKeys.head(spaceId),
-    UpdateExpression: 'SET entity = :entity, orderedFrom = if_not_exists(orderedFrom, :now)',
-    ExpressionAttributeValues: { ':entity': 'LOG_HEAD', ':now': now },
-    ReturnValues: 'ALL_NEW',
-  });
-  return head.orderedFrom as number;
 }

@@ -1,4 +1,4 @@
-/** The table actions a sequencer of the log sends (lib/db/log.ts): every reader of the log is one. */
+/** The table actions a sequencer of the log sends (lib/db/log/sequencer.ts): every reader of the log is one. */
 export const LOG_ACCESS = {
   table: [
     'Query',

@@ -1,13 +1,13 @@
-import { TIME_WIDTH } from './ids.js';
+import { TIME_WIDTH } from '../ids.js';
 
 /**
  * The changes index (docs/data-model.md, "Delta sync"): every JD head, resume and application, and the
  * tombstone each leaves when deleted, has an entry `<kind>#<time>#<id>`, so that a delta walk reads,
  * per kind, what changed after a time in the order it changed.
  *
- * The time is when the write leaves for DynamoDB, not when the request began: a builder writes the
- * entry as pending (`<kind>#~#<id>`), and the transaction stamps it as it is sent (lib/db/dynamo.ts,
- * toWriteItems), with the same time as the note of the change in the ordered log (lib/db/log.ts).
+ * The time is when the write leaves for DynamoDB, not when the request began: a builder gives the item
+ * a pending change (pendingChange), and the transaction stamps it as it is sent (lib/db/dynamo.ts,
+ * toWriteItems), with the same time as the log entry that notes the change (lib/db/log/sending.ts).
  * Delta walks read what changed from that log; the index serves a first fill's part older than a few
  * minutes (the log keeps 30 days), and the whole walk of a space from before the log, behind the
  * settle window (config.deltaSettleMs).
@@ -17,12 +17,32 @@ export const CHANGE_KINDS = { jd: 'J', resume: 'R', application: 'A', candidate:
 export type ChangeKind = keyof typeof CHANGE_KINDS;
 
 export const CHANGES_SORT_KEY = 'gsi4sk';
-const PENDING = '~';
-const PENDING_ENTRY = /^([A-Z])#~#(.+)$/;
+/**
+ * A listed item's entry as its write is built: the kind and id of the change, with no time yet. It is
+ * a value of its own type, not a string, so an item carrying one says in its type that its write
+ * notes a change, and can only be sent in a transaction with its space's log entry (lib/db/log):
+ * the sending stamps it (stampChange) with the time it leaves, the same as the log entry's. Sent
+ * unstamped, DynamoDB refuses it (the index's sort key must be a string).
+ */
+export interface PendingChange {
+  readonly pendingChange: ChangeKind;
+  readonly id: string;
+}
 
-/** The entry an item's write carries until it is sent: the time is stamped then. */
-export function pendingChange(kind: ChangeKind, id: string): string {
-  return `${CHANGE_KINDS[kind]}#${PENDING}#${id}`;
+/** The changes-index key of an item: as stored, a string; on an item being written, its pending change. */
+export type ChangeIndexKey = string | PendingChange;
+
+export function pendingChange(kind: ChangeKind, id: string): PendingChange {
+  return { pendingChange: kind, id };
+}
+
+function isPendingChange(value: unknown): value is PendingChange {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as PendingChange).pendingChange === 'string' &&
+    typeof (value as PendingChange).id === 'string'
+  );
 }
 
 /** An entry's time: epoch milliseconds in base 36, fixed width (as the other index sort keys). */
@@ -38,19 +58,20 @@ export const changeKeys = {
   timeOf: (entry: string) => parseInt(entry.slice(2, 2 + TIME_WIDTH), 36),
 };
 
-/** The kind letter of an item's pending change entry (`J`, `R`, `A`, `C`), if it carries one. */
+/** The kind letter of an item's pending change (`J`, `R`, `A`, `C`), if its write notes one. */
 export function pendingChangeKind(item: Record<string, unknown>): string | undefined {
   const pending = item[CHANGES_SORT_KEY];
-  return typeof pending === 'string' ? PENDING_ENTRY.exec(pending)?.[1] : undefined;
+  return isPendingChange(pending) ? CHANGE_KINDS[pending.pendingChange] : undefined;
 }
 
-/** The item with its pending change entry stamped at `now` (an item without one is returned as it is). */
+/** The item with its pending change stamped at `now` (an item without one is returned as it is). */
 export function stampChange<T extends Record<string, unknown>>(item: T, now: Date): T {
   const pending = item[CHANGES_SORT_KEY];
-  if (typeof pending !== 'string') return item;
-  const match = PENDING_ENTRY.exec(pending);
-  if (!match) return item;
-  return { ...item, [CHANGES_SORT_KEY]: `${match[1]}#${changeTime(now.getTime())}#${match[2]}` };
+  if (!isPendingChange(pending)) return item;
+  return {
+    ...item,
+    [CHANGES_SORT_KEY]: `${changeKeys.at(pending.pendingChange, now.getTime())}${pending.id}`,
+  };
 }
 
 /** What the changes index holds of an item written before it existed: its kind. */

@@ -3,7 +3,7 @@ import { tenantPk } from '../ids.js';
 import type { SpaceId } from '../spaces.js';
 
 /**
- * A space's ordered log (lib/db/log.ts): what a write records goes in as a pending entry, in the same
+ * A space's ordered log (lib/db/log/sequencer.ts): what a write records goes in as a pending entry, in the same
  * transaction as the write; the sequencer then gives it its place in the log (an event id above every
  * id the log holds) in one transaction with the log's head, so a place is readable only once every
  * lower place is. The head and the pending entries share a sort-key prefix, so one strongly
@@ -57,7 +57,7 @@ export interface LogHeadItem {
   /**
    * epoch ms since which every event of the space was given its id by the sequencer: from then on (and
    * the settle window after, for writes in flight) a reader needs no settle window. Absent: a space from
-   * before the ordered log that no upgrade has marked yet (`npm run admin -- order-event-log`: lib/db/log.ts's markOrdered).
+   * before the ordered log that no upgrade has marked yet (`npm run admin -- order-event-log`: lib/db/log/pre-log.ts's markOrdered).
    */
   orderedFrom?: number;
 }
@@ -70,7 +70,7 @@ export function newLogHead(spaceId: SpaceId): LogHeadItem {
 /**
  * A write's entry waiting for its place: the event as the write recorded it (its `id` is the pending
  * entry's own, never shown; no `type`: a change that records no event), and `changed`, the keys of
- * the listed items the write changed, by kind (lib/db/changes.ts), which the delta walks read.
+ * the listed items the write changed, by kind (lib/db/log/changes.ts), which the delta walks read.
  */
 export interface PendingEntryItem {
   pk: string;
@@ -83,22 +83,44 @@ export interface PendingEntryItem {
 }
 
 /**
- * The pending entry of a transaction that changes listed items but records no event: it takes a place
- * in the log like an event's (so a delta walk reads the change), and shows in no event list.
+ * A transaction's entry in its space's ordered log, as the write is built: the event it records
+ * (lib/events/model.ts's recordEvent), or none (noteChanges: a write that changes listed items and
+ * tells no one, such as a copy brought up to date or a tombstone). It becomes its pending entry as the
+ * transaction leaves (pendingEntry): a new ULID and the sending time, and, on the space's first entry
+ * of the transaction, the keys of the listed items the transaction changes there (lib/db/log/sending.ts).
  */
-export function changeEntry(
-  pk: string,
-  changed: Record<string, string[]>,
+export interface LogEntry {
+  Log: {
+    spaceId: SpaceId;
+    event?: { type: string; data: unknown };
+    /** keys of listed items the transaction changes by an Update, by kind letter (a Put's are found from its pending change) */
+    updated?: Record<string, string[]>;
+  };
+}
+
+/**
+ * The log entry of a write that changes listed items (their pending changes: lib/db/log/changes.ts)
+ * but records no event: it takes a place in the log like an event's, so a delta walk reads the
+ * change, and shows in no event list.
+ */
+export function noteChanges(spaceId: SpaceId, updated?: Record<string, string[]>): LogEntry {
+  return { Log: { spaceId, ...(updated ? { updated } : {}) } };
+}
+
+/** The pending entry a log entry becomes when its transaction leaves at `now`, noting `changed`. */
+export function pendingEntry(
+  { spaceId, event }: LogEntry['Log'],
+  changed: Record<string, string[]> | undefined,
   now: Date,
 ): PendingEntryItem {
   const id = ulid(now.getTime());
   return {
-    pk,
-    sk: `${PENDING_PREFIX}${id}`,
+    ...logKeys.pending(spaceId, id),
     entity: 'PENDING_EVENT',
     id,
+    ...(event ? { type: event.type, data: event.data } : {}),
     createdAt: now.toISOString(),
-    changed,
+    ...(changed ? { changed } : {}),
   };
 }
 
