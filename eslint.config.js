@@ -71,22 +71,38 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: PLATFORM_FOLDERS.map((folder) => ({
-            target: `./lib/${folder}`,
-            from: './lib',
-            except: [
-              ...PLATFORM_FOLDERS.map((platform) => `./${platform}`),
-              './config.ts',
-              './errors.ts',
-              './objects.ts',
-              './process-wide.ts',
-              './functions.ts',
-            ],
-            message:
-              'lib/' +
-              folder +
-              ' is platform: it imports no resource folder nor lib/composition. Move what both need down into the platform, or the assembling up into lib/composition (docs/architecture.md, "Which way imports go").',
-          })),
+          zones: [
+            ...PLATFORM_FOLDERS.map((folder) => ({
+              target: `./lib/${folder}`,
+              from: './lib',
+              except: [
+                ...PLATFORM_FOLDERS.map((platform) => `./${platform}`),
+                './config.ts',
+                './errors.ts',
+                './objects.ts',
+                './process-wide.ts',
+                './functions.ts',
+              ],
+              message:
+                'lib/' +
+                folder +
+                ' is platform: it imports no resource folder nor lib/composition. Move what both need down into the platform, or the assembling up into lib/composition (docs/architecture.md, "Which way imports go").',
+            })),
+            {
+              // What JDs, resumes and applications share sits below all three, so none imports another's.
+              target: './lib/matching',
+              from: './lib',
+              except: [
+                './matching',
+                ...PLATFORM_FOLDERS.map((platform) => `./${platform}`),
+                './config.ts',
+                './errors.ts',
+                './objects.ts',
+              ],
+              message:
+                'lib/matching is what JDs, resumes and applications share: it imports only the platform (docs/architecture.md, "Which way imports go").',
+            },
+          ],
         },
       ],
     },

@@ -1,7 +1,7 @@
 import type { PartitionKind } from '../lib/db/table.js';
 import type { TableAccess } from '../lib/http/route-definition.js';
 import type { KeyMode } from '../lib/keys/format.js';
-import { PRODUCT_EVENT_ACTIONS } from '../lib/product-events/access.js';
+import { PRODUCT_EVENT_ACTIONS } from '../lib/db/product-event-access.js';
 import { DELTA_WALK_ACCESS } from '../lib/db/log/walk.js';
 import { LOG_ACCESS } from '../lib/db/log/access.js';
 import { keyModesOf } from '../lib/http/route-definition.js';

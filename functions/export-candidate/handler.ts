@@ -1,7 +1,7 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/composition/api-handler.js';
-import { exportCandidate, exportPage } from '../../lib/resumes/export.js';
+import { exportCandidate, exportPage } from '../../lib/composition/candidate-export.js';
 import { exportCandidateQuery } from '../../lib/resumes/requests.js';
 
 export const handler = apiHandler(

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import type { aiScore, matchEntry, review } from './responses.js';
+import type { matchEntry } from './responses.js';
+import type { aiScore, review } from '../matching/responses.js';
 
 /**
  * What a blind key (lib/composition/blind.ts) is shown of applications, scores and reviews: every

@@ -1,5 +1,5 @@
-import type { ScoreModel } from './scores.js';
-import type { ApplicationStatus, ReviewOutcome } from './statuses.js';
+import type { ScoreModel } from '../matching/scores.js';
+import type { ApplicationStatus, ReviewOutcome } from '../matching/statuses.js';
 
 /** The data of the application events this resource records (lib/events/model.ts's EventData). */
 export interface ApplicationEventData {

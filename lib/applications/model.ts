@@ -1,7 +1,8 @@
-import { type ChangeIndexKey, pendingChange } from '../db/log/changes.js';
+import { copyKeys } from '../matching/copies.js';
+import { pendingChange } from '../db/log/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
-import type { ApplicationStatus, ReviewOutcome } from './statuses.js';
-import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
+import type { ApplicationStatus, ReviewOutcome } from '../matching/statuses.js';
+import { type ApplicationCopyItem } from '../matching/copies.js';
 import {
   type AiScore,
   asScore,
@@ -10,56 +11,23 @@ import {
   newestScore,
   type ScoreModel,
   scoreIdentity,
-  type StoredScore,
   withStaleness,
-} from './scores.js';
+} from '../matching/scores.js';
 import type { SpaceId } from '../db/spaces.js';
+import {
+  type ApplicationItem,
+  applicationKeys,
+  type ApplicationPointerItem,
+  type LatestReview,
+  type MatchEntry,
+} from '../matching/items.js';
 
 /*
- * Folder header. lib/applications imports each other with lib/jds and with lib/resumes, on purpose:
- * an application joins a JD and a resume (its items live under both, in one transaction), so the
- * three read each other's keys and models; a JD's and a resume's reads list and count their
- * applications. Every other pair of lib's folders imports one way (docs/architecture.md).
+ * lib/applications stands above lib/jds and lib/resumes: an application joins a JD and a resume, so
+ * its writes read both. Neither imports it: what the three share (an application's keys and items,
+ * its copies under the resume, statuses, scores, and how they show) is in lib/matching, and the
+ * deletions that reach applications are ./cascades.ts.
  */
-
-/**
- * An application is three items, always written and removed together: the application in its JD's
- * collection (ranked in the matches index by its best score), its copy under its resume (lib/resumes/model.ts),
- * and a pointer from its id, so that a write addressed by application id alone finds its JD and resume.
- */
-export interface ApplicationItem {
-  pk: string;
-  sk: string;
-  entity: 'APPLICATION';
-  id: string;
-  jdId: string;
-  resumeId: string;
-  status: ApplicationStatus;
-  /** every AI score with its provenance, highest first */
-  scores: StoredScore[];
-  /** the best score, and when and by which model it was given; absent until scored (or not reported) */
-  aiScore?: number;
-  aiScoredAt?: string;
-  aiModel?: ScoreModel;
-  /** when the newest score was given (GET /applications?scoredSince=); absent until a dated score, and on items written before it was kept */
-  lastScoredAt?: string;
-  /** how many reviews it has (./reviews.ts), and the newest one; absent until reviewed */
-  reviewCount?: number;
-  lastReview?: LatestReview;
-  /** the candidate's name and e-mail, copied from the resume at identityVersion */
-  candidate: string | null;
-  email: string | null;
-  identityVersion: number;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-  /** the product's version of this application */
-  sourceVersion?: number;
-  gsi3sk: string;
-  /** in the changes index (lib/db/log/changes.ts) */
-  /** the changes index's key (lib/db/log/changes.ts): pending on an item being written */
-  gsi4sk: ChangeIndexKey;
-}
 
 /** A person's review of one AI score (./reviews.ts). */
 export interface Review {
@@ -107,66 +75,6 @@ export function toReview(item: ReviewItem): Review {
   };
 }
 
-/** What an application (and its matches entry) holds of its newest review. */
-export interface LatestReview {
-  outcome: ReviewOutcome;
-  reviewedAt: string;
-  /** the reviewed score's time (null: the score was not dated) */
-  scoredAt: string | null;
-}
-
-export interface ApplicationPointerItem {
-  pk: string;
-  sk: string;
-  entity: 'APPLICATION_POINTER';
-  jdId: string;
-  resumeId: string;
-}
-
-/** An application's entry in the matches index. */
-export type MatchEntry = Pick<
-  ApplicationItem,
-  | 'id'
-  | 'resumeId'
-  | 'candidate'
-  | 'email'
-  | 'aiScore'
-  | 'aiScoredAt'
-  | 'aiModel'
-  | 'status'
-  | 'lastReview'
->;
-
-export const applicationKeys = {
-  item: (spaceId: SpaceId, jdId: string, applicationId: string) => ({
-    pk: tenantPk(spaceId),
-    sk: `APP#${jdId}#${applicationId}`,
-  }),
-  /** Sort-key prefix of every application of the tenant (not their pointers: "APPID#"). */
-  all: 'APP#',
-  /** Sort-key prefix of one JD's applications (ids contain no "#"). */
-  ofJd: (jdId: string) => `APP#${jdId}#`,
-  pointer: (spaceId: SpaceId, applicationId: string) => ({
-    pk: tenantPk(spaceId),
-    sk: `APPID#${applicationId}`,
-  }),
-  /** Prefix of one JD's entries in the matches index. */
-  matchesPrefix: (jdId: string) => `${jdId}#`,
-  /**
-   * Ascending order of this key is the ranking: best score descending ("A#" + 100 - score, fixed
-   * width), unscored after every scored one ("B#"), ties by earliest application, then by id.
-   */
-  matchSort: (
-    jdId: string,
-    bestScore: number | undefined,
-    createdAt: string,
-    applicationId: string,
-  ) =>
-    bestScore === undefined
-      ? `${jdId}#B#${sortableTime(createdAt)}#${applicationId}`
-      : `${jdId}#A#${(100 - bestScore).toFixed(6).padStart(10, '0')}#${sortableTime(createdAt)}#${applicationId}`,
-};
-
 /** An application's own fields, from which its three items are built. */
 export interface ApplicationState {
   id: string;
@@ -213,7 +121,7 @@ export function applicationItems(
   return {
     application: item,
     copy: {
-      ...resumeKeys.copy(spaceId, application.resumeId, application.id),
+      ...copyKeys.copy(spaceId, application.resumeId, application.id),
       entity: 'APPLICATION_COPY',
       id: application.id,
       jdId: application.jdId,

@@ -13,7 +13,7 @@ import {
   scoreParameter,
   sliceShape,
 } from '../schemas/fields.js';
-import { APPLICATION_STATUSES, REVIEW_OUTCOMES } from './statuses.js';
+import { APPLICATION_STATUSES, REVIEW_OUTCOMES } from '../matching/statuses.js';
 import { LIMITS } from '../schemas/limits.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
 

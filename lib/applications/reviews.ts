@@ -6,17 +6,11 @@ import { isValidId, newId, nowIso } from '../db/ids.js';
 import { recordEvent } from '../events/model.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { LIMITS } from '../schemas/limits.js';
-import {
-  type ApplicationItem,
-  applicationKeys,
-  type LatestReview,
-  type Review,
-  type ReviewItem,
-  reviewKeys,
-} from './model.js';
+import { type Review, type ReviewItem, reviewKeys } from './model.js';
+import { type ApplicationItem, applicationKeys, type LatestReview } from '../matching/items.js';
 import { readApplicationPointer } from './store.js';
-import type { ReviewOutcome } from './statuses.js';
-import { type AiScore, asScore, type ScoreModel } from './scores.js';
+import type { ReviewOutcome } from '../matching/statuses.js';
+import { type AiScore, asScore, type ScoreModel } from '../matching/scores.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**

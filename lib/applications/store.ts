@@ -1,3 +1,4 @@
+import { copyKeys } from '../matching/copies.js';
 import type { Db } from '../db/client.js';
 import { batchGet, getItem, queryUpTo } from '../db/dynamo.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';
@@ -8,24 +9,19 @@ import {
   type Listed,
   type Slice,
   type SliceRequest,
-  type SliceSource,
   wholeOrSlice,
 } from '../db/pagination.js';
 import { type ChangeEntry, type DeltaRequest, deltaPage } from '../db/log/walk.js';
-import { INDEXES } from '../db/table.js';
+import { matchesOfJd } from '../matching/items.js';
 import { type JdHeadItem, jdKeys } from '../jds/model.js';
-import { type ApplicationCopyItem, resumeKeys } from '../resumes/model.js';
+import { type ApplicationCopyItem } from '../matching/copies.js';
 import {
   APPLICATION_ENTRY_ATTRIBUTES,
   type Application,
   type ApplicationEntry,
   type ApplicationEntryItem,
   type ApplicationFilter,
-  type ApplicationItem,
-  applicationKeys,
-  type ApplicationPointerItem,
   type Match,
-  type MatchEntry,
   passesFilter,
   type Review,
   type ReviewItem,
@@ -35,47 +31,20 @@ import {
   toMatch,
   toReview,
 } from './model.js';
+import {
+  type ApplicationItem,
+  applicationKeys,
+  type ApplicationPointerItem,
+  type MatchEntry,
+} from '../matching/items.js';
 import { LIMITS } from '../schemas/limits.js';
-import { readScoringInputsChanges } from './staleness.js';
+import { readScoringInputsChanges } from '../jds/staleness.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**
  * Applications as stored: a JD's ranked matches, and one application with its scores and reviews.
  * The product writes applications (./sync.ts); integrators write reviews only (./reviews.ts).
  */
-
-/**
- * The matches index's entries of one JD, best score first (ties: earliest application, then id).
- * `name` binds a cursor to the list it was issued for.
- */
-export function matchesOfJd(
-  spaceId: SpaceId,
-  jdId: string,
-  name: string,
-  projection?: string,
-): SliceSource {
-  return {
-    tenantPk: tenantPk(spaceId),
-    name: `${name}:${jdId}`,
-    query: {
-      IndexName: INDEXES.matches.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': tenantPk(spaceId),
-        ':prefix': applicationKeys.matchesPrefix(jdId),
-      },
-      // The keys stay in the projection: a slice's cursor is made of them.
-      ...(projection
-        ? {
-            ProjectionExpression: `${projection}, sk, gsi3sk`,
-            ExpressionAttributeNames: { '#status': 'status' },
-          }
-        : {}),
-    },
-    sortKey: 'gsi3sk',
-    startKey: (id, sort) => ({ ...applicationKeys.item(spaceId, jdId, id), gsi3sk: sort }),
-  };
-}
 
 /**
  * The applications of a JD, best score first: all of them, or the slice asked for. The JD's existence
@@ -238,11 +207,11 @@ async function filteredApplications(
         tenantPk: pk,
         name,
         query: {
-          ...underPrefix(spaceId, resumeKeys.copiesPrefix(resumeId)),
+          ...underPrefix(spaceId, copyKeys.copiesPrefix(resumeId)),
           ProjectionExpression: 'sk, id, jdId',
         },
         sortKey: 'sk',
-        startKey: (id) => resumeKeys.copy(spaceId, resumeId, id),
+        startKey: (id) => copyKeys.copy(spaceId, resumeId, id),
       },
       request,
       {

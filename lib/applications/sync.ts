@@ -1,3 +1,4 @@
+import { copyKeys } from '../matching/copies.js';
 import { noteChanges } from '../db/log/entries.js';
 import pMap from 'p-map';
 import type { Db } from '../db/client.js';
@@ -22,7 +23,7 @@ import {
 } from '../db/entities/tombstone.js';
 import { nowIso, underPrefix } from '../db/ids.js';
 import { replacing } from '../db/versioned-writes.js';
-import type { ApplicationStatus } from './statuses.js';
+import type { ApplicationStatus } from '../matching/statuses.js';
 import { ConflictError, InvalidInputError, MissingParentError } from '../errors.js';
 import {
   applicationRemovalOnHead,
@@ -31,21 +32,15 @@ import {
 } from '../jds/deleting-mark.js';
 import { type JdHeadItem, jdKeys } from '../jds/model.js';
 import { type JdTitle, titleCopy } from '../jds/title-copies.js';
-import {
-  candidateChangeItem,
-  candidateIdentity,
-  type ResumeItem,
-  resumeKeys,
-} from '../resumes/model.js';
+import { candidateIdentity, type ResumeItem, resumeKeys } from '../resumes/model.js';
+import { candidateChangeItem } from '../matching/copies.js';
+import { applicationItems, type ApplicationState, reviewKeys } from './model.js';
 import {
   type ApplicationItem,
-  applicationItems,
   applicationKeys,
   type ApplicationPointerItem,
-  type ApplicationState,
-  reviewKeys,
-} from './model.js';
-import { type AiScore, asScore, byHighest, newestScore } from './scores.js';
+} from '../matching/items.js';
+import { type AiScore, asScore, byHighest, newestScore } from '../matching/scores.js';
 import { isScore, SCORE_RANGE } from '../schemas/limits.js';
 import type { SpaceId } from '../db/spaces.js';
 
@@ -437,7 +432,7 @@ function removalItems(
     {
       Delete: {
         TableName: db.tableName,
-        Key: resumeKeys.copy(spaceId, application.resumeId, application.id),
+        Key: copyKeys.copy(spaceId, application.resumeId, application.id),
       },
     },
     {

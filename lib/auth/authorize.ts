@@ -18,7 +18,7 @@ import { isTransientFault } from '../db/faults.js';
 import { authenticate, countIpRequest, returnQuotaUnit } from '../keys/authentication.js';
 import type { Db } from '../db/client.js';
 import { TransientError } from '../errors.js';
-import type { GatewayContext, RefusedContext } from '../composition/api-handler.js';
+import type { GatewayContext, RefusedContext } from '../http/gateway-context.js';
 import { logger } from '../observability/logger.js';
 import { metrics } from '../observability/metrics.js';
 import { hashApiKey, isWellFormedApiKey } from '../keys/format.js';

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { forEachQueried, isConditionFailure, sendTransaction } from '../db/dynamo.js';
 import { noteChanges } from '../db/log/entries.js';
 import { tenantPk } from '../db/ids.js';
-import { candidateChangeItem } from '../resumes/model.js';
+import { candidateChangeItem } from '../matching/copies.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   queryUpTo,
   transactWrite,
 } from '../db/dynamo.js';
-import { type ApplicationItem, applicationKeys } from '../applications/model.js';
+import { type ApplicationItem, applicationKeys } from '../matching/items.js';
 import { recordEvent } from '../events/model.js';
 import { type TombstoneItem, tombstoneItem } from '../db/entities/tombstone.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';

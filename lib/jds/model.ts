@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ApplicationStatus } from '../applications/statuses.js';
+import type { ApplicationStatus } from '../matching/statuses.js';
 import { type ChangeIndexKey, pendingChange } from '../db/log/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
 import { definedFields } from '../objects.js';
@@ -13,12 +13,6 @@ import {
 } from './fields.js';
 import type { JdStatus } from './statuses.js';
 import type { SpaceId } from '../db/spaces.js';
-
-/*
- * Folder header. lib/jds imports each other with lib/applications, on purpose: a JD's applications
- * live in its partition (their statuses count on its list entry, its deletion cascades to them, its
- * title is copied onto them). Every other pair of lib's folders imports one way (docs/architecture.md).
- */
 
 /**
  * A job description is two items: the head (every field a list shows, with its list and status index
@@ -108,7 +102,7 @@ export type JdBodyItem = {
 
 /**
  * What scores are computed from: a score given before these last changed is stale (shown at read time,
- * lib/applications/staleness.ts). The head keeps a digest of them, so a write tells a change without
+ * lib/jds/staleness.ts). The head keeps a digest of them, so a write tells a change without
  * reading the body, and when they last changed.
  */
 export const SCORING_INPUTS = ['title', 'description', 'experience', 'requirements'] as const;

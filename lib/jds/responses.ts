@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { RouteResponses } from '../http/route-definition.js';
 import type { JD_ROUTES } from './routes.js';
-import { APPLICATION_STATUSES } from '../applications/statuses.js';
+import { APPLICATION_STATUSES } from '../matching/statuses.js';
 import { shapeOf } from '../schemas/fields.js';
 import {
   deletedEntry,

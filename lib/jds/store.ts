@@ -1,8 +1,8 @@
-import { matchesOfJd } from '../applications/store.js';
+import { matchesOfJd } from '../matching/items.js';
 import type { Db } from '../db/client.js';
 import { readCount } from '../db/counters.js';
 import { batchGet, getItem, queryAll, type WriteItem } from '../db/dynamo.js';
-import type { MatchEntry } from '../applications/model.js';
+import type { MatchEntry } from '../matching/items.js';
 import type { EventData } from '../events/model.js';
 import type { JdEventData } from './events.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';

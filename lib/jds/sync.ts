@@ -1,11 +1,9 @@
-import { removeApplications } from '../applications/sync.js';
 import type { Db } from '../db/client.js';
 import { counterDelta } from '../db/counters.js';
-import { getItem, optimistically, queryAll, transactWrite } from '../db/dynamo.js';
-import { type ApplicationItem, applicationKeys } from '../applications/model.js';
+import { getItem, optimistically, transactWrite } from '../db/dynamo.js';
 import { recordEvent } from '../events/model.js';
 import { type ProductWrite, type TombstoneItem, versionVerdict } from '../db/entities/tombstone.js';
-import { nowIso, underPrefix } from '../db/ids.js';
+import { nowIso } from '../db/ids.js';
 import { putOverRead, readChanged, writeTombstone } from '../db/versioned-writes.js';
 import {
   bodyItem,
@@ -103,12 +101,11 @@ export async function applyJdUpsert(
 }
 
 /**
- * Applies the product's deletion of a JD at `sourceVersion`: the head becomes a tombstone, the body
- * goes, the counts move, and then every application of the JD is deleted (with its copy on its
- * resume), in steps; a redelivered deletion finishes what a cut-short one left. Unlike an
- * integrator's DELETE, it takes the JD's applications with it: the product decided.
+ * The JD's own part of the product's deletion of a JD at `sourceVersion`: the head becomes a
+ * tombstone, the body goes, the counts move. Its applications go after, with it
+ * (lib/applications/cascades.ts's applyJdDeletion, which calls this).
  */
-export async function applyJdDeletion(
+export async function applyJdTombstone(
   db: Db,
   spaceId: SpaceId,
   jdId: string,
@@ -128,12 +125,5 @@ export async function applyJdDeletion(
       recordEvent(spaceId, 'jd.deleted', jdDeletedData(head, now)),
     ],
   );
-  if (write.outcome === 'applied') {
-    const applications = await queryAll<ApplicationItem>(db, {
-      ...underPrefix(spaceId, applicationKeys.ofJd(jdId)),
-      ConsistentRead: true,
-    });
-    await removeApplications(db, spaceId, applications, now, { jdDeleted: true });
-  }
   return write;
 }

@@ -1,10 +1,11 @@
+import { copyKeys } from '../matching/copies.js';
 import { noteChanges } from '../db/log/entries.js';
 import type { Db } from '../db/client.js';
 import { queryAll } from '../db/dynamo.js';
 import { underPrefix } from '../db/ids.js';
 import { propagate } from '../db/versioned-writes.js';
-import { type ApplicationItem, applicationKeys } from '../applications/model.js';
-import { candidateChangeItem, resumeKeys } from '../resumes/model.js';
+import { type ApplicationItem, applicationKeys } from '../matching/items.js';
+import { candidateChangeItem } from '../matching/copies.js';
 import { type JdHeadItem, type JdHeadVersions, jdKeys } from './model.js';
 import type { SpaceId } from '../db/spaces.js';
 
@@ -68,7 +69,7 @@ export async function syncTitleCopies(
       {
         Update: {
           TableName: db.tableName,
-          Key: resumeKeys.copy(spaceId, application.resumeId, application.id),
+          Key: copyKeys.copy(spaceId, application.resumeId, application.id),
           UpdateExpression: 'SET jdTitle = :title, jdTitleVersion = :tv',
           ConditionExpression: 'attribute_exists(pk) AND jdTitleVersion < :tv',
           ExpressionAttributeValues: { ':title': title, ':tv': versions.titleVersion },

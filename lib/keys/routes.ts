@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_ACTIVE_KEYS } from '../config.js';
-import { PRODUCT_EVENT_ACTIONS } from '../product-events/access.js';
+import { PRODUCT_EVENT_ACTIONS } from '../db/product-event-access.js';
 import {
   codes,
   type RouteAnswers,

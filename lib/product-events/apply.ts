@@ -1,8 +1,9 @@
 import { applyApplicationDeletion, applyApplicationUpsert } from '../applications/sync.js';
 import type { Db } from '../db/client.js';
 import type { IgnoredReason, ProductWrite } from '../db/entities/tombstone.js';
-import { applyJdDeletion, applyJdUpsert } from '../jds/sync.js';
-import { applyResumeErasure, applyResumeUpsert } from '../resumes/sync.js';
+import { applyJdDeletion, applyResumeErasure } from '../applications/cascades.js';
+import { applyJdUpsert } from '../jds/sync.js';
+import { applyResumeUpsert } from '../resumes/sync.js';
 import { ensureTenant } from '../db/tenants.js';
 import type { ProductEvent } from '../product-events/data.js';
 import { type SpaceId, asSpaceId } from '../db/spaces.js';

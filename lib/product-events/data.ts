@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ID_PATTERN, ID_RULE } from '../db/ids.js';
-import { APPLICATION_STATUSES } from '../applications/statuses.js';
+import { APPLICATION_STATUSES } from '../matching/statuses.js';
 import { PARSE_STATUSES } from '../resumes/statuses.js';
 import { JD_TEXTS, JD_TYPE_LIMIT, jdBytes } from '../jds/fields.js';
 import { JD_STATUSES } from '../jds/statuses.js';

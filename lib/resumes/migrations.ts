@@ -1,15 +1,10 @@
+import { copyKeys } from '../matching/copies.js';
 import { noteChanges } from '../db/log/entries.js';
 import type { Db } from '../db/client.js';
 import { forEachQueried, guards, queryAll, transactWrite, updateItem } from '../db/dynamo.js';
-import { applicationKeys } from '../applications/model.js';
-import {
-  type ApplicationCopyItem,
-  candidateChangeItem,
-  candidateEmailItem,
-  candidateIdentity,
-  type ResumeItem,
-  resumeKeys,
-} from './model.js';
+import { applicationKeys } from '../matching/items.js';
+import { candidateEmailItem, candidateIdentity, type ResumeItem, resumeKeys } from './model.js';
+import { type ApplicationCopyItem, candidateChangeItem } from '../matching/copies.js';
 import { underPrefix } from '../db/ids.js';
 import type { SpaceId } from '../db/spaces.js';
 
@@ -55,7 +50,7 @@ export async function moveApplicationCopiesToItems(
             Put: {
               TableName: db.tableName,
               Item: {
-                ...resumeKeys.copy(spaceId, resume.id, copy.id),
+                ...copyKeys.copy(spaceId, resume.id, copy.id),
                 entity: 'APPLICATION_COPY',
                 ...copy,
               },

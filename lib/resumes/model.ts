@@ -1,3 +1,4 @@
+import type { ApplicationCopyItem } from '../matching/copies.js';
 import { createHash } from 'node:crypto';
 import {
   asScore,
@@ -5,18 +6,12 @@ import {
   type ScoreIdentity,
   scoreIdentity,
   withStaleness,
-} from '../applications/scores.js';
+} from '../matching/scores.js';
 import { type ChangeIndexKey, pendingChange } from '../db/log/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
-import type { ApplicationStatus } from '../applications/statuses.js';
+import type { ApplicationStatus } from '../matching/statuses.js';
 import type { ParseStatus } from './statuses.js';
 import type { SpaceId } from '../db/spaces.js';
-
-/*
- * Folder header. lib/resumes imports each other with lib/applications, on purpose: each application
- * has a copy under its resume (a candidate's page lists them, with their scores). Every other pair of
- * lib's folders imports one way (docs/architecture.md).
- */
 
 /**
  * A parsed resume, with the short metadata the lists show. Each of its applications has a copy of its
@@ -32,22 +27,6 @@ export type ResumeMetadata = Record<string, unknown> & {
 
 /** The short metadata of list and candidate views: skills and experience only. */
 export type MetadataSummary = { skills?: string[]; experience?: string };
-
-/** An application as the candidates view shows it, kept under its resume. */
-export interface ApplicationCopyItem {
-  pk: string;
-  sk: string;
-  entity: 'APPLICATION_COPY';
-  id: string;
-  jdId: string;
-  jdTitle: string;
-  /** the JD's titleVersion this copy holds */
-  jdTitleVersion: number;
-  status: ApplicationStatus;
-  /** highest first: bare numbers (written before provenance), or each score's identity */
-  aiScores: (number | ScoreIdentity)[];
-  createdAt: string;
-}
 
 export interface ResumeItem {
   pk: string;
@@ -69,7 +48,6 @@ export interface ResumeItem {
   /** the product's version of this resume */
   sourceVersion?: number;
   gsi1sk: string;
-  /** in the changes index (lib/db/log/changes.ts) */
   /** the changes index's key (lib/db/log/changes.ts): pending on an item being written */
   gsi4sk: ChangeIndexKey;
 }
@@ -88,24 +66,12 @@ export const resumeKeys = {
     pk: tenantPk(spaceId),
     sk: `RESUME#${resumeId}`,
   }),
-  /** The copy of one of its applications, sorted right after the resume (ids contain no "#"). */
-  copy: (spaceId: SpaceId, resumeId: string, applicationId: string) => ({
-    pk: tenantPk(spaceId),
-    sk: `RESUME#${resumeId}#APP#${applicationId}`,
-  }),
-  /** Sort-key prefix of a resume's application copies. */
-  copiesPrefix: (resumeId: string) => `RESUME#${resumeId}#APP#`,
   /** The resume id in an item's sort key. */
   idOf: (sortKey: string) => sortKey.slice('RESUME#'.length),
   /** What finds a resume by its candidate's e-mail: a hash of it (never the address), then the resume id. */
   email: (spaceId: SpaceId, emailHash: string, resumeId: string) => ({
     pk: tenantPk(spaceId),
     sk: `EMAIL#${emailHash}#${resumeId}`,
-  }),
-  /** What says a candidate (the resume and what GET /candidates shows of its applications) changed. */
-  candidateChange: (spaceId: SpaceId, resumeId: string) => ({
-    pk: tenantPk(spaceId),
-    sk: `CANDIDATE#${resumeId}`,
   }),
   /** Sort-key prefix of the resumes whose candidate has this e-mail. */
   emailPrefix: (emailHash: string) => `EMAIL#${emailHash}#`,
@@ -147,31 +113,6 @@ export function candidateEmailItem(
     ...resumeKeys.email(spaceId, emailHash(spaceId, email), resumeId),
     entity: 'CANDIDATE_EMAIL',
     resumeId,
-  };
-}
-
-/**
- * A candidate's entry in the changes index (GET /candidates' delta walk): written, with a new time, in
- * every write that changes what GET /candidates shows of the candidate (its resume, an application's
- * copy, its erasure). It holds no personal data: the walk reads the resume and the copies.
- */
-export interface CandidateChangeItem {
-  pk: string;
-  sk: string;
-  entity: 'CANDIDATE_CHANGE';
-  id: string;
-  /** the changes index's key (lib/db/log/changes.ts): pending on an item being written */
-  gsi4sk: ChangeIndexKey;
-  /** an erased candidate's goes with its tombstone */
-  ttl?: number;
-}
-
-export function candidateChangeItem(spaceId: SpaceId, resumeId: string): CandidateChangeItem {
-  return {
-    ...resumeKeys.candidateChange(spaceId, resumeId),
-    entity: 'CANDIDATE_CHANGE',
-    id: resumeId,
-    gsi4sk: pendingChange('candidate', resumeId),
   };
 }
 

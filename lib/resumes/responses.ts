@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import type { RouteResponses } from '../http/route-definition.js';
 import type { RESUME_ROUTES } from './routes.js';
-import { application, review, scoreIdentity } from '../applications/responses.js';
+import { application, review, scoreIdentity } from '../matching/responses.js';
 import { auditEntry } from '../audit/responses.js';
-import { APPLICATION_STATUSES } from '../applications/statuses.js';
+import { APPLICATION_STATUSES } from '../matching/statuses.js';
 import { PARSE_STATUSES } from './statuses.js';
 import { LIMITS } from '../schemas/limits.js';
 import {

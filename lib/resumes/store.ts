@@ -1,5 +1,6 @@
+import { copyKeys } from '../matching/copies.js';
 import pMap from 'p-map';
-import { readScoringInputsChanges } from '../applications/staleness.js';
+import { readScoringInputsChanges } from '../jds/staleness.js';
 import type { Db } from '../db/client.js';
 import { readCount } from '../db/counters.js';
 import { batchGet, getItem, queryAll, queryUpTo } from '../db/dynamo.js';
@@ -27,7 +28,6 @@ import { INDEXES } from '../db/table.js';
 import { queryTimeRange } from '../db/time-range-query.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
-  type ApplicationCopyItem,
   type Candidate,
   type CandidateEmailItem,
   emailHash,
@@ -42,6 +42,7 @@ import {
   toResume,
   toResumeSummary,
 } from './model.js';
+import { type ApplicationCopyItem } from '../matching/copies.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**
@@ -88,7 +89,7 @@ export function copiesOf<K extends keyof ApplicationCopyItem>(
   projection: string,
 ): Promise<Pick<ApplicationCopyItem, K>[]> {
   return queryAll<Pick<ApplicationCopyItem, K>>(db, {
-    ...underPrefix(spaceId, resumeKeys.copiesPrefix(resumeId)),
+    ...underPrefix(spaceId, copyKeys.copiesPrefix(resumeId)),
     ProjectionExpression: projection,
     ConsistentRead: true,
   });
@@ -184,7 +185,7 @@ async function candidateCopies(
 ): Promise<ApplicationCopyItem[]> {
   const { items } = await queryUpTo<ApplicationCopyItem>(
     db,
-    { ...underPrefix(spaceId, resumeKeys.copiesPrefix(resumeId)), ScanIndexForward: false },
+    { ...underPrefix(spaceId, copyKeys.copiesPrefix(resumeId)), ScanIndexForward: false },
     LIMITS.candidateApplications + 1,
   );
   return items;

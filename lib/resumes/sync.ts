@@ -1,15 +1,14 @@
-import { removeApplications } from '../applications/sync.js';
+import { noteChanges } from '../db/log/entries.js';
 import type { Db } from '../db/client.js';
 import { counterDelta } from '../db/counters.js';
-import { batchGet, optimistically, type TransactItems, transactWrite } from '../db/dynamo.js';
-import { type ApplicationItem, applicationKeys } from '../applications/model.js';
+import { optimistically, type TransactItems, transactWrite } from '../db/dynamo.js';
+import { applicationKeys } from '../matching/items.js';
 import { recordEvent } from '../events/model.js';
 import { type ProductWrite, tombstoneExpiry, versionVerdict } from '../db/entities/tombstone.js';
 import { nowIso } from '../db/ids.js';
 import { propagate, putOverRead, readChanged, writeTombstone } from '../db/versioned-writes.js';
 import type { ParseStatus } from './statuses.js';
 import {
-  candidateChangeItem,
   candidateEmailItem,
   candidateIdentity,
   emailHash,
@@ -20,6 +19,7 @@ import {
   resumeItem,
   resumeKeys,
 } from './model.js';
+import { candidateChangeItem } from '../matching/copies.js';
 import { copiesOf, readStoredResume } from './store.js';
 import type { SpaceId } from '../db/spaces.js';
 
@@ -88,15 +88,16 @@ export async function applyResumeUpsert(
       { Put: { TableName: db.tableName, Item: candidateChangeItem(spaceId, id) } },
     ];
     if (!existing) items.push(counterDelta(spaceId, 'RESUME', { total: 1 }));
-    if (!existing || changedForIntegrators(existing, resume)) {
-      items.push(
-        recordEvent(spaceId, existing ? 'resume.updated' : 'resume.created', {
-          id,
-          parseStatus: resume.parseStatus,
-          updatedAt: at,
-        }),
-      );
-    }
+    // A change integrators are not told of (metadata they do not see) still changes what lists show.
+    items.push(
+      !existing || changedForIntegrators(existing, resume)
+        ? recordEvent(spaceId, existing ? 'resume.updated' : 'resume.created', {
+            id,
+            parseStatus: resume.parseStatus,
+            updatedAt: at,
+          })
+        : noteChanges(spaceId),
+    );
     await transactWrite(db, items);
     return { outcome: 'applied' as const, created: !existing, value: resume, item };
   }, readChanged);
@@ -148,12 +149,11 @@ function changedForIntegrators(before: ResumeItem, after: Resume): boolean {
 }
 
 /**
- * Applies the product's erasure of a resume at `sourceVersion`: the resume becomes a tombstone that
- * holds no personal data, the count moves, then every application of the candidate (with its copy of
- * their name and e-mail) is removed, found through the copies under the resume. A redelivered erasure
- * finds what a cut-short one left and finishes it.
+ * The resume's own part of the product's erasure of a resume at `sourceVersion`: the resume becomes
+ * a tombstone that holds no personal data, the count moves. Every application of the candidate goes
+ * after, with it (lib/applications/cascades.ts's applyResumeErasure, which calls this).
  */
-export async function applyResumeErasure(
+export async function applyResumeTombstone(
   db: Db,
   spaceId: SpaceId,
   resumeId: string,
@@ -182,14 +182,6 @@ export async function applyResumeErasure(
       recordEvent(spaceId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) }),
     ],
   );
-  if (write.outcome === 'ignored') return write;
-  const copies = await copiesOf<'id' | 'jdId'>(db, spaceId, resumeId, 'id, jdId');
-  const applications = await batchGet<ApplicationItem>(
-    db,
-    copies.map(({ id, jdId }) => applicationKeys.item(spaceId, jdId, id)),
-    { consistent: true },
-  );
-  await removeApplications(db, spaceId, applications, now, { resumeErased: true });
   return write;
 }
 

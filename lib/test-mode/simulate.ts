@@ -1,4 +1,4 @@
-import { applicationKeys, type ApplicationPointerItem } from '../applications/model.js';
+import { applicationKeys, type ApplicationPointerItem } from '../matching/items.js';
 import type { Db } from '../db/client.js';
 import { getItem } from '../db/dynamo.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';

@@ -7,7 +7,7 @@ import { createApiKey } from '../../lib/keys/api.js';
 import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import type { Db } from '../../lib/db/client.js';
 import { applicationItems, type ReviewItem, reviewKeys } from '../../lib/applications/model.js';
-import type { AiScore } from '../../lib/applications/scores.js';
+import type { AiScore } from '../../lib/matching/scores.js';
 import type { ApiKeyLookupItem, ApiKeyRecordItem } from '../../lib/keys/model.js';
 import { apiKeyKeys } from '../../lib/keys/model.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';

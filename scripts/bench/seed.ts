@@ -5,12 +5,8 @@ import type { Db } from '../../lib/db/client.js';
 import { applicationItems } from '../../lib/applications/model.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';
 import { bodyItem, headItem } from '../../lib/jds/model.js';
-import {
-  candidateChangeItem,
-  candidateEmailItem,
-  candidateIdentity,
-  resumeItem,
-} from '../../lib/resumes/model.js';
+import { candidateEmailItem, candidateIdentity, resumeItem } from '../../lib/resumes/model.js';
+import { candidateChangeItem } from '../../lib/matching/copies.js';
 import { JD_STATUSES } from '../../lib/jds/statuses.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import type { ImportFile } from '../../lib/product-events/data.js';

@@ -3,7 +3,7 @@ import { createApiKey } from '../../lib/keys/api.js';
 import type { Db } from '../../lib/db/client.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { API_PREFIX } from '../../lib/composition/routes.js';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { handleRequest, startGateway } from '../../scripts/local/gateway.js';
 import { answerViolations } from './contract.js';
 import { newTenantId } from './db.js';
@@ -105,4 +105,36 @@ export function useLocalGateway(): () => string {
   });
   afterAll(() => close());
   return () => base;
+}
+
+/**
+ * Walks a list to its end, by page numbers or by cursors, `limit` at a time (60 pages at most by
+ * default): the ids in the order seen, and every `total` a page gave (one, when totals are exact).
+ * Every page is a 200 whose `pages` agrees with its `total`.
+ */
+export async function walkList(
+  key: string,
+  path: string,
+  limit: number,
+  mode: 'page' | 'cursor',
+  maxPages = 60,
+): Promise<{ ids: string[]; totals: number[] }> {
+  const ids: string[] = [];
+  const totals = new Set<number>();
+  let cursor: string | undefined;
+  for (let page = 1; page <= maxPages; page++) {
+    const separator = path.includes('?') ? '&' : '?';
+    const query =
+      mode === 'page'
+        ? `page=${page}&limit=${limit}`
+        : `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+    const reply = await callApi('GET', `${path}${separator}${query}`, { key });
+    expect(reply.status, reply.text).toBe(200);
+    ids.push(...reply.json.data.map((item: { id: string }) => item.id));
+    totals.add(reply.json.pagination.total);
+    expect(reply.json.pagination.pages).toBe(Math.ceil(reply.json.pagination.total / limit));
+    cursor = reply.json.pagination.nextCursor;
+    if (mode === 'page' ? page >= reply.json.pagination.pages : !cursor) break;
+  }
+  return { ids, totals: [...totals] };
 }

@@ -1,3 +1,5 @@
+import { queryAll } from '../../lib/db/dynamo.js';
+import { tenantPk } from '../../lib/db/ids.js';
 import { randomUUID } from 'node:crypto';
 import { liveSpaceOf, type SpaceId } from '../../lib/db/spaces.js';
 import { readFileSync } from 'node:fs';
@@ -81,4 +83,12 @@ let lastVersion = Date.now() * 10;
 export function productVersion(): { sourceVersion: number } {
   lastVersion += 1;
   return { sourceVersion: lastVersion };
+}
+
+/** Every item of a tenant's live partition, as stored (a test that looks at what is written, not at what the API shows). */
+export async function storedItems(db: Db, tenantId: string): Promise<Record<string, unknown>[]> {
+  return queryAll<Record<string, unknown>>(db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': tenantPk(liveSpaceOf(tenantId)) },
+  });
 }

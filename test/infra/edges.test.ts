@@ -16,29 +16,11 @@ import {
 } from '../../scripts/local/service-edges.js';
 import { appTemplateOf, type CfnTemplate } from '../../scripts/local/stack-template.js';
 import { simulatedVerdict } from '../helpers/iam-simulator.js';
+import { PROD_CONTEXT, PROD_ENV } from '../helpers/stages.js';
 
-const PROD_ENV: Env = { account: '123456789012', region: 'eu-west-1' };
 const stages: [string, CfnTemplate, Env][] = [
   ['dev', appTemplateOf(createApp({ stage: 'dev', 'aws:cdk:bundling-stacks': [] })), LOCAL_ENV],
-  [
-    'prod',
-    appTemplateOf(
-      createApp(
-        {
-          stage: 'prod',
-          'aws:cdk:bundling-stacks': [],
-          originDomainName: 'origin.api.example.com',
-          originCertificateArn:
-            'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
-          domainName: 'api.example.com',
-          certificateArn:
-            'arn:aws:acm:us-east-1:123456789012:certificate/7d1e2f3a-1111-2222-3333-444455556666',
-        },
-        PROD_ENV,
-      ),
-    ),
-    PROD_ENV,
-  ],
+  ['prod', appTemplateOf(createApp(PROD_CONTEXT, PROD_ENV)), PROD_ENV],
 ];
 
 type Document = { Statement: (PolicyStatement & { Principal?: unknown })[] };

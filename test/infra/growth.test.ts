@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../infra/app.js';
 import { type ServedRoute, servedRoutes } from '../../infra/stack.js';
 import { ALARMS_PER_WIDGET } from '../../infra/operations.js';
+import { PROD_CONTEXT, PROD_ENV } from '../helpers/stages.js';
 
 /**
  * CloudFormation's quotas on one template (nested ones included), and IAM's on a role's inline
@@ -17,16 +18,6 @@ const QUOTAS = {
   mappings: 200,
   templateBytes: 1_000_000,
   inlinePolicyCharacters: 10_240,
-};
-const PROD = {
-  stage: 'prod',
-  'aws:cdk:bundling-stacks': [],
-  originDomainName: 'origin.api.example.com',
-  originCertificateArn:
-    'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
-  domainName: 'api.example.com',
-  certificateArn:
-    'arn:aws:acm:us-east-1:123456789012:certificate/7d1e2f3a-1111-2222-3333-444455556666',
 };
 
 interface Measured {
@@ -70,11 +61,7 @@ function alarmWidgetSizes(body: unknown): number[] {
 
 /** Every template of the app (top-level and nested), measured. */
 function measure(routes?: readonly ServedRoute[]): Measured[] {
-  const assembly = createApp(
-    PROD,
-    { account: '123456789012', region: 'eu-west-1' },
-    routes ? { routes } : {},
-  ).app.synth();
+  const assembly = createApp(PROD_CONTEXT, PROD_ENV, routes ? { routes } : {}).app.synth();
   return readdirSync(assembly.directory)
     .filter((file) => file.endsWith('.template.json'))
     .map((file) => {
@@ -183,8 +170,8 @@ describe('what the service keeps', () => {
   it('lives in the data stack under fixed logical ids, kept in prod when removed (but not when its first create fails), destroyed with dev', () => {
     const templateOf = (stage: string) => {
       const created = createApp(
-        stage === 'prod' ? PROD : { stage, 'aws:cdk:bundling-stacks': [] },
-        { account: '123456789012', region: 'eu-west-1' },
+        stage === 'prod' ? PROD_CONTEXT : { stage, 'aws:cdk:bundling-stacks': [] },
+        PROD_ENV,
       );
       return created.app.synth().getStackByName(created.data.stackName).template as {
         Resources: Record<string, { Type: string; DeletionPolicy?: string }>;

@@ -2,25 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../infra/app.js';
 import {
   type AuthorizationRequest,
-  type Env,
   evaluate,
   LOCAL_ENV,
   rolePolicies,
 } from '../../scripts/local/iam.js';
 import { appTemplateOf } from '../../scripts/local/stack-template.js';
 import { simulatedVerdict } from '../helpers/iam-simulator.js';
+import { PROD_CONTEXT, PROD_ENV } from '../helpers/stages.js';
 
-const PROD_ENV: Env = { account: '123456789012', region: 'eu-west-1' };
-const PROD_CONTEXT = {
-  stage: 'prod',
-  'aws:cdk:bundling-stacks': [],
-  originDomainName: 'origin.api.example.com',
-  originCertificateArn:
-    'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
-  domainName: 'api.example.com',
-  certificateArn:
-    'arn:aws:acm:us-east-1:123456789012:certificate/7d1e2f3a-1111-2222-3333-444455556666',
-};
 const stages = [
   [
     'dev',

@@ -27,6 +27,7 @@ import {
   type CfnTemplate,
 } from '../../scripts/local/stack-template.js';
 import { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { PROD_DOMAINS } from '../helpers/stages.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const outDir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
@@ -795,12 +796,7 @@ describe('webhooks out', () => {
 });
 
 const ORIGIN_DOMAIN_CONTEXT = {
-  originDomainName: 'origin.api.example.com',
-  originCertificateArn:
-    'arn:aws:acm:eu-west-1:123456789012:certificate/0b5c1a6e-1111-2222-3333-444455556666',
-  domainName: 'api.example.com',
-  certificateArn:
-    'arn:aws:acm:us-east-1:123456789012:certificate/7d1e2f3a-1111-2222-3333-444455556666',
+  ...PROD_DOMAINS,
   originHostedZoneId: 'Z0123456789ABCDEFGHIJ',
   originHostedZoneName: 'api.example.com',
 };

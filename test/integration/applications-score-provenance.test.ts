@@ -1,3 +1,4 @@
+import { stampChange } from '../../lib/db/log/changes.js';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,20 +9,18 @@ import {
   DeleteTableCommand,
   DescribeTableCommand,
 } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { applicationItems } from '../../lib/applications/model.js';
-import { tenantPk } from '../../lib/db/ids.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import { createTableInput, INDEXES } from '../../lib/db/table.js';
 import { ensureTable, localClient } from '../../scripts/local/dynamodb-local.js';
 import { deliverLocally } from '../../scripts/local/product-bus.js';
 import { publishedEvent } from '../helpers/product.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
-import { newTenantId, useTestDb } from '../helpers/db.js';
+import { newTenantId, storedItems, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 import { startReceiver, useWebhookRuntime, waitFor } from '../helpers/webhooks.js';
-import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 // Short retries and settle window for the test; http and loopback allowed, as on the local stack.
 useEnv({
@@ -64,18 +63,6 @@ const RESUME = {
 const APPLICATION = '01JAPROVENANCE0000000000001';
 
 const event = publishedEvent;
-
-/** Every item of the tenant's partition. */
-async function partition(tenantId: string) {
-  const { Items } = await db().client.send(
-    new QueryCommand({
-      TableName: db().tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(liveSpaceOf(tenantId)) },
-    }),
-  );
-  return Items ?? [];
-}
 
 /** `npm run admin -- publish` as an operator runs it, against the test table. */
 async function publish(tenantId: string, events: object[]) {
@@ -221,7 +208,12 @@ describe('AI score provenance', () => {
       { ...old.copy, aiScores: [80] },
       old.pointer,
     ]) {
-      await db().client.send(new PutCommand({ TableName: db().tableName, Item: item }));
+      // Stamped as a write of the time stamped its changes-index entry.
+      const stored = stampChange(
+        item as Record<string, unknown>,
+        new Date('2026-11-01T00:00:00.000Z'),
+      );
+      await db().client.send(new PutCommand({ TableName: db().tableName, Item: stored }));
     }
     const scoredEvents = async () =>
       (await callApi('GET', '/events?type=application.scored', { key })).json.data.map(
@@ -341,7 +333,7 @@ describe('AI score provenance', () => {
     expect(reasons[1]).toMatch(/aiScores\.0\.criteria.*20/);
     expect(reasons[2]).toMatch(/aiScores\.0\.model\.id.*100/);
     expect(reasons[3]).toMatch(/aiScores.*98304 bytes as JSON/);
-    expect(await partition(tenantId)).not.toContainEqual(
+    expect(await storedItems(db(), tenantId)).not.toContainEqual(
       expect.objectContaining({ entity: 'APPLICATION' }),
     );
   });
@@ -372,13 +364,13 @@ describe('AI score provenance', () => {
       'required skills: typescript',
       'payments domain',
     ];
-    const before = JSON.stringify(await partition(tenantId)).toLowerCase();
+    const before = JSON.stringify(await storedItems(db(), tenantId)).toLowerCase();
 
     const [erased] = await deliverLocally(db(), [
       event('resume.deleted', tenantId, 2, { id: RESUME.id }),
     ]);
 
-    const after = JSON.stringify(await partition(tenantId)).toLowerCase();
+    const after = JSON.stringify(await storedItems(db(), tenantId)).toLowerCase();
     expect(erased?.outcome).toEqual({ outcome: 'applied', created: false });
     for (const trace of traces) {
       expect(before).toContain(trace);

@@ -1,12 +1,10 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/keys/format.js';
 import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
 import { authenticate } from '../../lib/keys/authentication.js';
 import { applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { createDb } from '../../lib/db/client.js';
-import { tenantPk } from '../../lib/db/ids.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { applyResumeUpsert } from '../../lib/resumes/sync.js';
 import { getTenant, setTenantLimit } from '../../lib/db/tenants.js';
@@ -14,23 +12,10 @@ import { DEFAULT_MAX_ACTIVE_KEYS } from '../../lib/config.js';
 import { ConflictError } from '../../lib/errors.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
-import { productVersion, useTestDb } from '../helpers/db.js';
-import { liveSpaceOf } from '../../lib/db/spaces.js';
+import { productVersion, storedItems, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
 const jdBody = { title: 'Engineer', description: 'Build things', createdById: 'u1' };
-
-/** Every item of a tenant's partition (the test looks at what is stored, not what the API shows). */
-async function partition(tenantId: string) {
-  const { Items } = await db().client.send(
-    new QueryCommand({
-      TableName: db().tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(liveSpaceOf(tenantId)) },
-    }),
-  );
-  return Items ?? [];
-}
 
 describe('a candidate with any number of applications', () => {
   it('renames the candidate on all 150 applications, and a re-run finishes a propagation cut short', async () => {
@@ -67,12 +52,12 @@ describe('a candidate with any number of applications', () => {
     await expect(applyResumeUpsert(dying, tenantId, renamed, productVersion())).rejects.toThrow(
       'process killed',
     );
-    const halfway = (await partition(tenantId)).filter(
+    const halfway = (await storedItems(db(), tenantId)).filter(
       (item) => item.entity === 'APPLICATION' && item.candidate === 'Ada Lovelace',
     );
     await applyResumeUpsert(db(), tenantId, renamed, productVersion());
 
-    const applications = (await partition(tenantId)).filter(
+    const applications = (await storedItems(db(), tenantId)).filter(
       (item) => item.entity === 'APPLICATION',
     );
     expect(halfway.length).toBeLessThan(150);
@@ -112,7 +97,7 @@ describe('JD titles and their copies', () => {
           productVersion(),
         ),
       ]);
-      const items = await partition(tenantId);
+      const items = await storedItems(db(), tenantId);
       const title = items.find((item) => item.sk === `JD#${jdId}`)?.title;
       const copies = items.filter(
         (item) =>
@@ -185,7 +170,9 @@ describe('bodies that are not valid UTF-8, or not UTF-8 at all', () => {
     ]);
     expect(accented.status).toBe(201);
     expect(
-      (await partition(tenantId)).filter((item) => item.entity === 'JD').map((item) => item.title),
+      (await storedItems(db(), tenantId))
+        .filter((item) => item.entity === 'JD')
+        .map((item) => item.title),
     ).toEqual(['Café 🙂']);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyJdDeletion, applyJdUpsert } from '../../lib/jds/sync.js';
+import { applyJdDeletion } from '../../lib/applications/cascades.js';
+import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';

@@ -4,8 +4,9 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { sequencePending } from '../../lib/db/log/sequencer.js';
 import { deltaPage } from '../../lib/db/log/walk.js';
-import { putItem, toWriteItems } from '../../lib/db/dynamo.js';
-import { candidateChangeItem } from '../../lib/resumes/model.js';
+import { putItem, toWriteItems, transactWrite } from '../../lib/db/dynamo.js';
+import { noteChanges } from '../../lib/db/log/entries.js';
+import { candidateChangeItem } from '../../lib/matching/copies.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { recordEvent } from '../../lib/events/model.js';
 import { listEvents } from '../../lib/events/store.js';
@@ -132,7 +133,7 @@ describe('the ordered log', () => {
     );
   }, 120_000);
 
-  it("notes in the log a listed item written on its own, outside any event's transaction", async () => {
+  it("notes in the log a listed item written with the entry its write names, outside any event's transaction, and refuses one written alone", async () => {
     const spaceId = newTenantId('ordered');
     await ensureTenant(db(), spaceId);
     const first = await deltaPage(
@@ -143,7 +144,13 @@ describe('the ordered log', () => {
       { limit: 10 },
       async (entries) => entries,
     );
-    await putItem(db(), { Item: candidateChangeItem(spaceId, 'resume-alone') });
+    await expect(
+      putItem(db(), { Item: candidateChangeItem(spaceId, 'resume-unnoted') }),
+    ).rejects.toThrow(/log entry/);
+    await transactWrite(db(), [
+      { Put: { TableName: db().tableName, Item: candidateChangeItem(spaceId, 'resume-alone') } },
+      noteChanges(spaceId),
+    ]);
     const next = await deltaPage(
       db(),
       spaceId,

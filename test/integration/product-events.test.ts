@@ -1,10 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../lib/db/client.js';
 import { readCount } from '../../lib/db/counters.js';
-import { tenantPk } from '../../lib/db/ids.js';
 import { getTenant } from '../../lib/db/tenants.js';
 import { setSharedDeadLetters } from '../../lib/product-events/dead-letters.js';
 import { lambdaContext, loadHandler } from '../../scripts/local/handlers.js';
@@ -15,8 +13,7 @@ import {
   summarize,
 } from '../../scripts/local/product-bus.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
-import { LOCAL_TEST_TIMEOUTS, newTenantId, useTestDb } from '../helpers/db.js';
-import { liveSpaceOf } from '../../lib/db/spaces.js';
+import { LOCAL_TEST_TIMEOUTS, newTenantId, storedItems, useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
 
@@ -59,18 +56,6 @@ const resume = (id: string, name: string, parseStatus = 'COMPLETED') => ({
     skills: ['TypeScript'],
   },
 });
-
-/** Every item of a tenant's partition, as stored. */
-async function partition(tenantId: string) {
-  const { Items } = await db().client.send(
-    new QueryCommand({
-      TableName: db().tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(liveSpaceOf(tenantId)) },
-    }),
-  );
-  return Items ?? [];
-}
 
 describe('the product-events consumer (as Lambda runs it, on SQS batches)', () => {
   it('applies each message on its own: an invalid one goes to the dead-letter queue at once, one that must wait is reported for redelivery', async () => {
@@ -169,7 +154,7 @@ describe('text the product sends', () => {
       },
       { outcome: 'rejected', reason: 'data.location: is not valid UTF-8 (it contains U+FFFD)' },
     ]);
-    expect(JSON.stringify(await partition(tenantId))).not.toMatch(/\\u(d[89a-f]|fffd)/i);
+    expect(JSON.stringify(await storedItems(db(), tenantId))).not.toMatch(/\\u(d[89a-f]|fffd)/i);
   });
 });
 
@@ -327,7 +312,7 @@ describe('erasure (resume.deleted)', () => {
         }),
       ),
     ]);
-    const before = JSON.stringify(await partition(tenantId)).toLowerCase();
+    const before = JSON.stringify(await storedItems(db(), tenantId)).toLowerCase();
 
     const [erased] = await deliverLocally(db(), [
       event('resume.deleted', tenantId, 2, { id: 'r-7' }),
@@ -337,7 +322,7 @@ describe('erasure (resume.deleted)', () => {
       event('application.upserted', tenantId, 2, { id: 'app-0', jdId: 'jd-1', resumeId: 'r-7' }),
     ]);
 
-    const after = JSON.stringify(await partition(tenantId)).toLowerCase();
+    const after = JSON.stringify(await storedItems(db(), tenantId)).toLowerCase();
     expect(before).toContain('zelda');
     expect(erased?.outcome).toEqual({ outcome: 'applied', created: false });
     expect(late.map((delivery) => delivery.outcome)).toEqual([
@@ -423,7 +408,7 @@ describe('bulk import', () => {
 
     expect(summary).toEqual({ applied: 120, ignored: {}, rejected: [] });
     expect(cancelled).toEqual([]);
-    const copies = (await partition(tenantId)).filter(
+    const copies = (await storedItems(db(), tenantId)).filter(
       (item) => item.entity === 'APPLICATION_COPY' && String(item.sk).startsWith('RESUME#r-1#APP#'),
     );
     expect(copies).toHaveLength(120);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { JD_STATUSES } from '../../lib/jds/statuses.js';
 import { importProductData } from '../../scripts/local/import.js';
 import type { ImportFile } from '../../lib/product-events/data.js';
-import { callApi, tenantWithKey } from '../helpers/api.js';
+import { callApi, walkList, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 
 const db = useTestDb();
@@ -54,27 +54,6 @@ const newestFirst = <T extends { id?: string; createdAt?: string }>(items: T[]) 
     .sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`))
     .map((item) => item.id);
 
-async function walk(key: string, path: string, limit: number, mode: 'page' | 'cursor') {
-  const ids: string[] = [];
-  const totals = new Set<number>();
-  let cursor: string | undefined;
-  for (let page = 1; page <= 60; page++) {
-    const separator = path.includes('?') ? '&' : '?';
-    const query =
-      mode === 'page'
-        ? `page=${page}&limit=${limit}`
-        : `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
-    const reply = await callApi('GET', `${path}${separator}${query}`, { key });
-    expect(reply.status).toBe(200);
-    ids.push(...reply.json.data.map((item: { id: string }) => item.id));
-    totals.add(reply.json.pagination.total);
-    expect(reply.json.pagination.pages).toBe(Math.ceil(reply.json.pagination.total / limit));
-    cursor = reply.json.pagination.nextCursor;
-    if (mode === 'page' ? page >= reply.json.pagination.pages : !cursor) break;
-  }
-  return { ids, totals: [...totals] };
-}
-
 describe('pagination properties (fast-check, real handlers, DynamoDB Local)', () => {
   it('every list, by page and by cursor, with status filter and search, yields each item once in order with exact totals', async () => {
     await fc.assert(
@@ -99,7 +78,7 @@ describe('pagination properties (fast-check, real handlers, DynamoDB Local)', ()
           ];
           for (const [path, expected] of cases) {
             for (const mode of ['page', 'cursor'] as const) {
-              const { ids, totals } = await walk(tenant.key, path, limit, mode);
+              const { ids, totals } = await walkList(tenant.key, path, limit, mode);
               expect(ids, `${path} by ${mode}`).toEqual(expected);
               expect(totals, `${path} by ${mode}`).toEqual([expected.length]);
             }

@@ -1,3 +1,4 @@
+import { copyKeys } from '../../lib/matching/copies.js';
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import type { ImportFile } from '../../lib/product-events/data.js';
 import { importProductData } from '../../scripts/local/import.js';
-import { callApi, tenantWithKey } from '../helpers/api.js';
+import { callApi, walkList, tenantWithKey } from '../helpers/api.js';
 import { applicationItems } from '../../lib/applications/model.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { headItem } from '../../lib/jds/model.js';
@@ -24,26 +25,6 @@ const db = useTestDb();
 
 /** A realistic id: 26 characters, like the ULIDs the product uses. */
 const ulidLike = (prefix: string, i: number) => `${prefix}${String(i).padStart(24, '0')}`;
-
-async function walk(key: string, path: string, limit: number, mode: 'page' | 'cursor') {
-  const ids: string[] = [];
-  const totals = new Set<number>();
-  let cursor: string | undefined;
-  for (let page = 1; page <= 200; page++) {
-    const separator = path.includes('?') ? '&' : '?';
-    const query =
-      mode === 'page'
-        ? `page=${page}&limit=${limit}`
-        : `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
-    const reply = await callApi('GET', `${path}${separator}${query}`, { key });
-    expect(reply.status, reply.text).toBe(200);
-    ids.push(...reply.json.data.map((item: { id: string }) => item.id));
-    totals.add(reply.json.pagination.total);
-    cursor = reply.json.pagination.nextCursor;
-    if (mode === 'page' ? page >= reply.json.pagination.pages : !cursor) break;
-  }
-  return { ids, totals: [...totals] };
-}
 
 describe('complete at any size', () => {
   it('a page walk and a cursor walk see every resume and candidate exactly once, however large the items (item 1)', async () => {
@@ -82,7 +63,7 @@ describe('complete at any size', () => {
           const expected = [...sizes.keys()].reverse().map((i) => ulidLike('R', i));
           for (const path of ['/resumes', '/candidates']) {
             for (const mode of ['page', 'cursor'] as const) {
-              const { ids, totals } = await walk(tenant.key, path, limit, mode);
+              const { ids, totals } = await walkList(tenant.key, path, limit, mode, 200);
               expect(ids, `${path} by ${mode}, limit ${limit}`).toEqual(expected);
               expect(totals, `${path} by ${mode}`).toEqual([sizes.length]);
             }
@@ -227,7 +208,7 @@ describe('complete at any size', () => {
     const next = await callApi('GET', `/candidates?cursor=${plain.json.pagination.nextCursor}`, {
       key: tenant.key,
     });
-    const cursorWalk = await walk(tenant.key, '/candidates', 20, 'cursor');
+    const cursorWalk = await walkList(tenant.key, '/candidates', 20, 'cursor', 200);
 
     for (const reply of [plain, gzipped, busiestAlone, next])
       expect(reply.status, reply.text.slice(0, 300)).toBe(200);
@@ -261,7 +242,7 @@ describe('complete at any size', () => {
     expect((await importProductData(db(), tenant.tenantId, file)).rejected).toBeUndefined();
 
     const first = await callApi('GET', '/resumes?limit=100', { key: tenant.key });
-    const cursorWalk = await walk(tenant.key, '/resumes', 100, 'cursor');
+    const cursorWalk = await walkList(tenant.key, '/resumes', 100, 'cursor', 200);
 
     expect(first.status, first.text.slice(0, 300)).toBe(200);
     expect(first.json.data.length).toBeLessThan(60);
@@ -574,7 +555,7 @@ describe('upgrading a table written before application copies were items', () =>
     await db().client.send(
       new DeleteCommand({
         TableName: db().tableName,
-        Key: resumeKeys.copy(tenant.tenantId, 'res-old', 'app-kept'),
+        Key: copyKeys.copy(tenant.tenantId, 'res-old', 'app-kept'),
       }),
     );
     await db().client.send(

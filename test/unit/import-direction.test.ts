@@ -14,12 +14,12 @@ const eslint = new ESLint({ cwd: ROOT });
 /** The platform folders, as the rule ESLint runs names them (eslint.config.js). */
 async function platformFolders(): Promise<string[]> {
   const config = (await eslint.calculateConfigForFile(join(ROOT, 'lib', 'db', 'probe.ts'))) as {
-    rules: Record<string, [unknown, { zones: { target: string }[] }]>;
+    rules: Record<string, [unknown, { zones: { target: string; message: string }[] }]>;
   };
   return (
-    config.rules['import-x/no-restricted-paths']?.[1].zones.map((zone) =>
-      zone.target.replace('./lib/', ''),
-    ) ?? []
+    config.rules['import-x/no-restricted-paths']?.[1].zones
+      .filter((zone) => zone.message.includes('is platform'))
+      .map((zone) => zone.target.replace('./lib/', '')) ?? []
   );
 }
 
@@ -45,6 +45,22 @@ describe('which way lib’s imports go', () => {
         expect.stringContaining(`lib/${folder} is platform`),
       ]);
     }
+  }, 60_000);
+
+  it('refuses lib/matching importing a resource, and lets it import the platform', async () => {
+    const resource = await directionErrors(
+      'lib/matching/probe.ts',
+      "import { createJd } from '../jds/api.js';\nimport { readResumeItem } from '../resumes/store.js';\nexport const probe = [createJd, readResumeItem];\n",
+    );
+    const platform = await directionErrors(
+      'lib/matching/probe.ts',
+      "import { tenantPk } from '../db/ids.js';\nimport { APPLICATION_STATUSES } from './statuses.js';\nexport const probe = [tenantPk, APPLICATION_STATUSES];\n",
+    );
+    expect(resource).toEqual([
+      expect.stringContaining('lib/matching is what JDs, resumes and applications share'),
+      expect.stringContaining('lib/matching is what JDs, resumes and applications share'),
+    ]);
+    expect(platform).toEqual([]);
   }, 60_000);
 
   it('lets a platform file import the platform, and a resource or lib/composition import anything below it', async () => {
@@ -75,42 +91,62 @@ describe('which way lib’s imports go', () => {
   });
 });
 
-describe('lib’s folders as a graph', () => {
-  it('has at most 3 pairs of folders that import each other (2 today), each explained in both folders’ headers', async () => {
-    const { default: madge } = await import('madge');
-    const graph = (
-      await madge(join(ROOT, 'lib'), {
-        fileExtensions: ['ts'],
-        tsConfig: join(ROOT, 'tsconfig.json'),
-      })
-    ).obj();
-    const folderOf = (file: string) => (file.includes('/') ? file.split('/')[0] : '(top)');
-    const edges = new Set<string>();
-    for (const [file, imports] of Object.entries(graph))
-      for (const imported of imports)
-        if (folderOf(file) !== folderOf(imported))
-          edges.add(`${folderOf(file)} → ${folderOf(imported)}`);
-    const mutual = [...edges]
-      .map((edge) => edge.split(' → ') as [string, string])
-      .filter(([from, to]) => from < to && edges.has(`${to} → ${from}`))
-      .map(([from, to]) => `${from} ↔ ${to}`)
-      .sort();
+/** lib's import graph by folder (madge), with the files behind each folder-to-folder edge. */
+async function folderGraph(): Promise<Map<string, Set<string>>> {
+  const { default: madge } = await import('madge');
+  const graph = (
+    await madge(join(ROOT, 'lib'), {
+      fileExtensions: ['ts'],
+      tsConfig: join(ROOT, 'tsconfig.json'),
+    })
+  ).obj();
+  const folderOf = (file: string) =>
+    file.includes('/') ? (file.split('/')[0] as string) : '(top)';
+  const edges = new Map<string, Set<string>>();
+  for (const [file, imports] of Object.entries(graph)) {
+    const from = folderOf(file);
+    if (!edges.has(from)) edges.set(from, new Set());
+    for (const imported of imports)
+      if (folderOf(imported) !== from) edges.get(from)?.add(folderOf(imported));
+  }
+  return edges;
+}
 
-    expect(mutual).toEqual(['applications ↔ jds', 'applications ↔ resumes']);
-    const header = (folder: string) =>
-      Object.keys(graph)
-        .filter((file) => file.startsWith(`${folder}/`))
-        .map((file) => readFileSync(join(ROOT, 'lib', file), 'utf8'))
-        .find((text) => text.includes('Folder header.')) ?? '';
-    for (const pair of mutual) {
-      const [a, b] = pair.split(' ↔ ') as [string, string];
-      for (const [folder, other] of [
-        [a, b],
-        [b, a],
-      ] as const) {
-        expect(header(folder), `lib/${folder}'s header`).toContain('imports each other with');
-        expect(header(folder), `lib/${folder}'s header`).toContain(`lib/${other}`);
-      }
+/** The longest chain of folders each importing the next (the graph has no cycle: no pair imports each other). */
+function longestChain(edges: Map<string, Set<string>>): string[] {
+  const memo = new Map<string, string[]>();
+  const from = (folder: string, seen: Set<string>): string[] => {
+    const known = memo.get(folder);
+    if (known) return known;
+    if (seen.has(folder)) throw new Error(`lib's folders import in a cycle through ${folder}`);
+    let best: string[] = [];
+    for (const next of edges.get(folder) ?? []) {
+      const chain = from(next, new Set([...seen, folder]));
+      if (chain.length > best.length) best = chain;
     }
+    const chain = [folder, ...best];
+    memo.set(folder, chain);
+    return chain;
+  };
+  return [...edges.keys()]
+    .map((folder) => from(folder, new Set()))
+    .reduce((a, b) => (b.length > a.length ? b : a));
+}
+
+describe('lib’s folders as a graph', () => {
+  it('has no pair of folders that import each other, nor any cycle of folders', async () => {
+    const edges = await folderGraph();
+    const mutual = [...edges].flatMap(([from, to]) =>
+      [...to]
+        .filter((other) => from < other && edges.get(other)?.has(from))
+        .map((other) => `${from} ↔ ${other}`),
+    );
+    expect(mutual).toEqual([]);
+    expect(() => longestChain(edges)).not.toThrow();
+  }, 60_000);
+
+  it('stands at most 14 folders deep (14 today: the platform alone is 6)', async () => {
+    const chain = longestChain(await folderGraph());
+    expect(chain.length, chain.join(' → ')).toBeLessThanOrEqual(14);
   }, 60_000);
 });

@@ -6,7 +6,7 @@ import { createDb } from '../../lib/db/client.js';
 import { wholeList } from '../../lib/db/pagination.js';
 import { WholeListTooSlowError } from '../../lib/errors.js';
 import { limitOf, pageRequest, sliceRequest } from '../../lib/http/pagination.js';
-import { exportPage } from '../../lib/resumes/export.js';
+import { exportPage } from '../../lib/composition/candidate-export.js';
 
 /** Every list's `limit`, clamped in one place (lib/http/pagination.ts's limitOf). */
 describe('a list’s limit', () => {

@@ -128,6 +128,16 @@ describe('transaction items', () => {
     ddb.restore();
   });
 
+  it('places the events of one transaction in the order the write lists them', () => {
+    const events = Array.from({ length: 20 }, (_, n) =>
+      recordEvent(liveSpaceOf('acme'), 'jd.updated', { ...data, title: `Title ${n}` }),
+    );
+
+    const sortKeys = toWriteItems('hiring', events).map((write) => String(write.Put?.Item?.sk));
+
+    expect([...sortKeys].sort()).toEqual(sortKeys);
+  });
+
   it('writes an addition, copied or not, as one ADD update of its fields', () => {
     const addition = addTo({ pk: 'TENANT#acme', sk: 'COUNT#JD#3' }, { total: 1, DRAFT: 1 });
 

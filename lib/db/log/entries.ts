@@ -1,4 +1,4 @@
-import { decodeTime, encodeTime, incrementBase32, ulid } from 'ulid';
+import { decodeTime, encodeTime, incrementBase32, monotonicFactory, ulid } from 'ulid';
 import { tenantPk } from '../ids.js';
 import type { SpaceId } from '../spaces.js';
 
@@ -107,13 +107,19 @@ export function noteChanges(spaceId: SpaceId, updated?: Record<string, string[]>
   return { Log: { spaceId, ...(updated ? { updated } : {}) } };
 }
 
+/**
+ * Pending entries' ids: monotonic, so that the entries of one transaction (an application's
+ * `created`, then its `scored`) sort, and take their places, in the order the write lists them.
+ */
+const nextPendingId = monotonicFactory();
+
 /** The pending entry a log entry becomes when its transaction leaves at `now`, noting `changed`. */
 export function pendingEntry(
   { spaceId, event }: LogEntry['Log'],
   changed: Record<string, string[]> | undefined,
   now: Date,
 ): PendingEntryItem {
-  const id = ulid(now.getTime());
+  const id = nextPendingId(now.getTime());
   return {
     ...logKeys.pending(spaceId, id),
     entity: 'PENDING_EVENT',

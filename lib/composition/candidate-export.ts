@@ -1,14 +1,11 @@
+import { copyKeys } from '../matching/copies.js';
 import { limitOf } from '../http/pagination.js';
-import { EXPORT_PAGE } from './requests.js';
+import { EXPORT_PAGE } from '../resumes/requests.js';
 import pMap from 'p-map';
-import {
-  type ApplicationItem,
-  applicationKeys,
-  toApplication,
-  toReview,
-} from '../applications/model.js';
+import { toApplication, toReview } from '../applications/model.js';
+import { type ApplicationItem, applicationKeys } from '../matching/items.js';
 import { readReviewItems } from '../applications/store.js';
-import { readScoringInputsChanges } from '../applications/staleness.js';
+import { readScoringInputsChanges } from '../jds/staleness.js';
 import { type AuditEntry, type AuditItem, toAuditEntry } from '../audit/model.js';
 import type { Db } from '../db/client.js';
 import { batchGet } from '../db/dynamo.js';
@@ -21,8 +18,9 @@ import {
   type SliceRequest,
   slicePage,
 } from '../db/pagination.js';
-import { type ApplicationCopyItem, type Resume, resumeKeys, toResume } from './model.js';
-import { readResumeItem } from './store.js';
+import { type Resume, toResume } from '../resumes/model.js';
+import { type ApplicationCopyItem } from '../matching/copies.js';
+import { readResumeItem } from '../resumes/store.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**
@@ -64,9 +62,9 @@ export async function exportCandidate(
   const source = {
     tenantPk: pk,
     name: `export:${resumeId}`,
-    query: { ...underPrefix(spaceId, resumeKeys.copiesPrefix(resumeId)), ConsistentRead: true },
+    query: { ...underPrefix(spaceId, copyKeys.copiesPrefix(resumeId)), ConsistentRead: true },
     sortKey: 'sk',
-    startKey: (id: string) => resumeKeys.copy(spaceId, resumeId, id),
+    startKey: (id: string) => copyKeys.copy(spaceId, resumeId, id),
   };
   const { items: copies, ...slice } = await slicePage<ApplicationCopyItem>(db, source, request);
   const [applications, changes, reviews] = await Promise.all([

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { batchGet } from '../db/dynamo.js';
-import { type JdHeadItem, jdKeys } from '../jds/model.js';
+import { type JdHeadItem, jdKeys } from './model.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**
