@@ -28,7 +28,7 @@ export type { TableAccess };
  */
 const tenantData = ['tenant'] as const;
 
-export const ROUTE_ACCESS = {
+const assembled: Partial<Record<RouteId, TableAccess>> = {
   ...JD_ROUTE_ACCESS,
   ...RESUME_ROUTE_ACCESS,
   ...APPLICATION_ROUTE_ACCESS,
@@ -38,7 +38,13 @@ export const ROUTE_ACCESS = {
   ...AUDIT_ROUTE_ACCESS,
   ...TEST_MODE_ROUTE_ACCESS,
   ...MCP_ROUTE_ACCESS,
-} as const satisfies Record<RouteId, TableAccess>;
+};
+/**
+ * Every route's table access. Whole because each resource's table is held to its own routes where it
+ * is declared (`satisfies Record<…RouteId, TableAccess>`): a route without one fails to compile there,
+ * once, and not again here.
+ */
+export const ROUTE_ACCESS = assembled as Record<RouteId, TableAccess>;
 
 /**
  * A grant as the stage deploys it. `tenant` in a declared access means the caller's space: a function

@@ -9,6 +9,7 @@ import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES } from '../resumes/responses.js';
 import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMA_NAMES } from '../webhooks/responses.js';
 import { TEST_MODE_RESPONSES, TEST_MODE_SCHEMA_NAMES } from '../test-mode/responses.js';
 import { MCP_RESPONSES } from '../mcp/responses.js';
+import type { RouteId } from './routes.js';
 import { LIMITS } from '../schemas/limits.js';
 import {
   deletedEntry,
@@ -72,7 +73,7 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   ...EVENT_SCHEMA_NAMES,
 ]);
 
-export const responses = {
+const assembled = {
   ...JD_RESPONSES,
   ...RESUME_RESPONSES,
   ...APPLICATION_RESPONSES,
@@ -83,3 +84,9 @@ export const responses = {
   ...TEST_MODE_RESPONSES,
   ...MCP_RESPONSES,
 } as const;
+/**
+ * Every route's answer. Whole because each resource's table is held to its own routes where it is
+ * declared (`satisfies RouteResponses<…>`): a route without an answer fails to compile there, once,
+ * and not again at every reader of this table.
+ */
+export const responses = assembled as typeof assembled & Record<RouteId, z.ZodMiniType>;
