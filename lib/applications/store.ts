@@ -1,4 +1,3 @@
-import { copyKeys } from '../matching/copies.js';
 import type { Db } from '../db/client.js';
 import { batchGet, getItem, queryUpTo } from '../db/dynamo.js';
 import type { TombstoneItem } from '../db/entities/tombstone.js';
@@ -12,9 +11,8 @@ import {
   wholeOrSlice,
 } from '../db/pagination.js';
 import { type ChangeEntry, type DeltaRequest, deltaPage } from '../db/log/walk.js';
-import { matchesOfJd } from '../matching/items.js';
 import { type JdHeadItem, jdKeys } from '../jds/model.js';
-import { type ApplicationCopyItem } from '../matching/copies.js';
+import { type ApplicationCopyItem, copyKeys } from '../matching/copies.js';
 import {
   APPLICATION_ENTRY_ATTRIBUTES,
   type Application,
@@ -36,6 +34,7 @@ import {
   applicationKeys,
   type ApplicationPointerItem,
   type MatchEntry,
+  matchesOfJd,
 } from '../matching/items.js';
 import { LIMITS } from '../schemas/limits.js';
 import { readScoringInputsChanges } from '../jds/staleness.js';

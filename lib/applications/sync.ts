@@ -1,4 +1,4 @@
-import { copyKeys } from '../matching/copies.js';
+import { copyKeys, candidateChangeItem } from '../matching/copies.js';
 import { noteChanges } from '../db/log/entries.js';
 import pMap from 'p-map';
 import type { Db } from '../db/client.js';
@@ -17,7 +17,6 @@ import type { ApplicationEventData } from './events.js';
 import {
   type ProductWrite,
   type TombstoneItem,
-  tombstoneExpiry,
   tombstoneItem,
   versionVerdict,
 } from '../db/entities/tombstone.js';
@@ -33,7 +32,6 @@ import {
 import { type JdHeadItem, jdKeys } from '../jds/model.js';
 import { type JdTitle, titleCopy } from '../jds/title-copies.js';
 import { candidateIdentity, type ResumeItem, resumeKeys } from '../resumes/model.js';
-import { candidateChangeItem } from '../matching/copies.js';
 import { applicationItems, type ApplicationState, reviewKeys } from './model.js';
 import {
   type ApplicationItem,
@@ -403,8 +401,6 @@ function removalItems(
 ): TransactItem[] {
   const sourceVersion = options.sourceVersion ?? application.sourceVersion ?? 0;
   const pointer = applicationKeys.pointer(spaceId, application.id);
-  // An erased candidate's change entry expires with its tombstone.
-  const change = candidateChangeItem(spaceId, application.resumeId);
   return [
     ...(options.jdLive
       ? [WRITE.on('jd', applicationRemovalOnHead(db, spaceId, application.jdId))]
@@ -412,7 +408,12 @@ function removalItems(
     {
       Put: {
         TableName: db.tableName,
-        Item: options.resumeErased ? { ...change, ttl: tombstoneExpiry(now) } : change,
+        // An erased candidate's change entry expires with its tombstone.
+        Item: candidateChangeItem(
+          spaceId,
+          application.resumeId,
+          options.resumeErased ? now : undefined,
+        ),
       },
     },
     // As many reviews as were read: a review recorded meanwhile fails this, and the removal reads again.

@@ -425,7 +425,7 @@ function idleLongPoll(request: ApiRequest<RouteId>, result: unknown): boolean {
  * Builds a route's Lambda handler: logger context, error mapping, limits and scope, validation with the
  * route's own schemas (passed in, so a function bundles no other route's), then `handle` with the typed
  * request; its typed result is sent in the success envelope with the RateLimit headers, compressed when
- * the client accepts gzip, and never past what a Lambda response can carry (./response-size.ts). The handler
+ * the client accepts gzip, and never past what a Lambda response can carry (lib/http/response-size.ts). The handler
  * only calls lib/ and returns data.
  */
 export function apiHandler<R extends RouteId>(

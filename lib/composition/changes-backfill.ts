@@ -50,23 +50,30 @@ async function indexItem(
   spaceId: SpaceId,
   item: { sk: string; entity: string; id: string },
 ): Promise<boolean> {
-  const entry = backfilledChange(item);
+  // One time for the entry and its note in the log: a walk reads an item stamped before its note as
+  // not yet written (lib/db/log/walk.ts), and would wait on it.
+  const now = new Date();
+  const entry = backfilledChange(item, now);
   if (!entry) return false;
   const key = { pk: tenantPk(spaceId), sk: item.sk };
   try {
     // With its note in the ordered log (lib/db/log/), where walks of an upgraded space read changes.
-    await sendTransaction(db, [
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: key,
-          UpdateExpression: 'SET gsi4sk = :entry',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi4sk)',
-          ExpressionAttributeValues: { ':entry': entry },
+    await sendTransaction(
+      db,
+      [
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: key,
+            UpdateExpression: 'SET gsi4sk = :entry',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi4sk)',
+            ExpressionAttributeValues: { ':entry': entry },
+          },
         },
-      },
-      noteChanges(spaceId, { [entry.charAt(0)]: [item.sk] }),
-    ]);
+        noteChanges(spaceId, { [entry.charAt(0)]: [item.sk] }),
+      ],
+      now,
+    );
     return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

@@ -21,7 +21,7 @@ import {
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, TransientError } from '../errors.js';
 import type { Db } from './client.js';
-import { pendingChangeKind, stampChange } from './log/changes.js';
+import { CHANGES_SORT_KEY, pendingChangeKind, stampChange } from './log/changes.js';
 import { type LogEntry, pendingEntry } from './log/entries.js';
 import { changesNoted } from './log/sending.js';
 import { IdempotencyClaimLostError, type IdempotencyRecordItem } from './entities/idempotency.js';
@@ -106,10 +106,16 @@ export async function getItem<T>(
 
 /**
  * A PutItem. An item whose write notes a change in the ordered log (a listed item: its pending change,
- * lib/db/log/changes.ts) is refused: it goes in a transaction with its space's log entry.
+ * lib/db/log/changes.ts) does not compile here, and is refused if it comes anyway: it goes in a
+ * transaction with its space's log entry.
  */
-export async function putItem(db: Db, input: Omit<PutCommandInput, 'TableName'>): Promise<void> {
-  if (input.Item && pendingChangeKind(input.Item))
+export async function putItem<T extends object>(
+  db: Db,
+  input: Omit<PutCommandInput, 'TableName' | 'Item'> & {
+    Item: T extends { [CHANGES_SORT_KEY]: unknown } ? never : T;
+  },
+): Promise<void> {
+  if (pendingChangeKind(input.Item as Record<string, unknown>))
     throw new Error('A listed item is written in a transaction with its log entry, not by putItem');
   await call(() => db.client.send(new PutCommand({ ...input, TableName: db.tableName })));
 }
@@ -273,7 +279,8 @@ export const TRANSACTION_ATTEMPTS = 4;
 export const OPTIMISTIC_ATTEMPTS = 8;
 const RACE_LOST = 'The resource is being changed by another request; retry shortly';
 
-const backOff = (attempt: number) =>
+/** The wait before attempt `attempt + 1` of an optimistic write that lost its race: exponential, with jitter. */
+export const backOff = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10 * attempt));
 
 function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
@@ -393,10 +400,15 @@ export function toWriteItems(tableName: string, items: SentItem[], now = new Dat
   });
 }
 
-/** One TransactWriteItems call, sent as it is when it leaves (retries and groups included). */
-export function sendTransaction(db: Db, items: SentItem[]): Promise<unknown> {
+/**
+ * One TransactWriteItems call, completed as it leaves (retries and groups included), at `now` when
+ * the caller stamped something itself with the same time.
+ */
+export function sendTransaction(db: Db, items: SentItem[], now?: Date): Promise<unknown> {
   return call(() =>
-    db.client.send(new TransactWriteCommand({ TransactItems: toWriteItems(db.tableName, items) })),
+    db.client.send(
+      new TransactWriteCommand({ TransactItems: toWriteItems(db.tableName, items, now) }),
+    ),
   );
 }
 
@@ -410,6 +422,8 @@ export function sendTransaction(db: Db, items: SentItem[]): Promise<unknown> {
 export async function transactWrite(db: Db, items: TransactItems): Promise<void> {
   // Sent unwrapped (a group shares identical condition checks); the names stay here, by position.
   const writes: SentItem[] = items.map((item) => ('Guard' in item ? item.Guard.write : item));
+  // Checked alone: in a group, another member's log entry must not stand in for a missing one.
+  changesNoted(writes);
   for (let attempt = 1; ; attempt++) {
     try {
       await (db.groups ? db.groups.transact(writes) : sendTransaction(db, writes));

@@ -1,10 +1,10 @@
 import type { Scope } from '../http/scopes.js';
-import { EVENT_ID_PATTERN, type EventType } from './types.js';
-
-export { EVENT_ID_PATTERN };
 import { newId } from '../db/ids.js';
 import { EVENT_ID_PREFIX, eventIdBefore, type LogEntry } from '../db/log/entries.js';
 import type { SpaceId } from '../db/spaces.js';
+import { EVENT_ID_PATTERN, type EventType } from './types.js';
+
+export { EVENT_ID_PATTERN };
 
 /**
  * The event log: every change to a tenant's data records one event, in the same transaction as the

@@ -25,7 +25,7 @@ export interface AuthorizerContext {
   apiVersion?: string;
   /** 'test' for a test key; absent for a live key */
   mode?: 'test';
-  /** set for a blind key: answers never say who a candidate is (./blind.ts) */
+  /** set for a blind key: answers never say who a candidate is (lib/composition/blind.ts) */
   blind?: true;
   /** the client's address (behind the edge: the viewer's, not CloudFront's), for the access log */
   clientIp: string;

@@ -1,11 +1,10 @@
-import { copyKeys } from '../matching/copies.js';
+import { copyKeys, candidateChangeItem } from '../matching/copies.js';
 import { noteChanges } from '../db/log/entries.js';
 import type { Db } from '../db/client.js';
 import { queryAll } from '../db/dynamo.js';
 import { underPrefix } from '../db/ids.js';
 import { propagate } from '../db/versioned-writes.js';
 import { type ApplicationItem, applicationKeys } from '../matching/items.js';
-import { candidateChangeItem } from '../matching/copies.js';
 import { type JdHeadItem, type JdHeadVersions, jdKeys } from './model.js';
 import type { SpaceId } from '../db/spaces.js';
 

@@ -2,6 +2,7 @@ import type { ChangeIndexKey } from '../db/log/changes.js';
 import { pendingChange } from '../db/log/changes.js';
 import { tenantPk } from '../db/ids.js';
 import type { SpaceId } from '../db/spaces.js';
+import { tombstoneExpiry } from '../db/entities/tombstone.js';
 import type { ScoreIdentity } from './scores.js';
 import type { ApplicationStatus } from './statuses.js';
 
@@ -59,11 +60,17 @@ export interface CandidateChangeItem {
   ttl?: number;
 }
 
-export function candidateChangeItem(spaceId: SpaceId, resumeId: string): CandidateChangeItem {
+/** A candidate's change entry; an erased candidate's (`erasedAt`) expires with its tombstone. */
+export function candidateChangeItem(
+  spaceId: SpaceId,
+  resumeId: string,
+  erasedAt?: Date,
+): CandidateChangeItem {
   return {
     ...copyKeys.candidateChange(spaceId, resumeId),
     entity: 'CANDIDATE_CHANGE',
     id: resumeId,
     gsi4sk: pendingChange('candidate', resumeId),
+    ...(erasedAt ? { ttl: tombstoneExpiry(erasedAt) } : {}),
   };
 }

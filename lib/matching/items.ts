@@ -27,7 +27,7 @@ export interface ApplicationItem {
   aiModel?: ScoreModel;
   /** when the newest score was given (GET /applications?scoredSince=); absent until a dated score, and on items written before it was kept */
   lastScoredAt?: string;
-  /** how many reviews it has (./reviews.ts), and the newest one; absent until reviewed */
+  /** how many reviews it has (lib/applications/reviews.ts), and the newest one; absent until reviewed */
   reviewCount?: number;
   lastReview?: LatestReview;
   /** the candidate's name and e-mail, copied from the resume at identityVersion */

@@ -1,4 +1,3 @@
-import { copyKeys } from '../matching/copies.js';
 import pMap from 'p-map';
 import { readScoringInputsChanges } from '../jds/staleness.js';
 import type { Db } from '../db/client.js';
@@ -42,7 +41,7 @@ import {
   toResume,
   toResumeSummary,
 } from './model.js';
-import { type ApplicationCopyItem } from '../matching/copies.js';
+import { type ApplicationCopyItem, copyKeys } from '../matching/copies.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**

@@ -4,7 +4,7 @@ import { counterDelta } from '../db/counters.js';
 import { optimistically, type TransactItems, transactWrite } from '../db/dynamo.js';
 import { applicationKeys } from '../matching/items.js';
 import { recordEvent } from '../events/model.js';
-import { type ProductWrite, tombstoneExpiry, versionVerdict } from '../db/entities/tombstone.js';
+import { type ProductWrite, versionVerdict } from '../db/entities/tombstone.js';
 import { nowIso } from '../db/ids.js';
 import { propagate, putOverRead, readChanged, writeTombstone } from '../db/versioned-writes.js';
 import type { ParseStatus } from './statuses.js';
@@ -169,15 +169,7 @@ export async function applyResumeTombstone(
       // The e-mail's index entry goes with the resume: nothing finds an erased candidate.
       ...emailIndexChanges(db, spaceId, resumeId, candidateIdentity(live.metadata).email, null),
       // The candidates' delta walk reports the erasure (reading the tombstone); its entry goes with it.
-      {
-        Put: {
-          TableName: db.tableName,
-          Item: {
-            ...candidateChangeItem(spaceId, resumeId),
-            ttl: tombstoneExpiry(now),
-          },
-        },
-      },
+      { Put: { TableName: db.tableName, Item: candidateChangeItem(spaceId, resumeId, now) } },
       counterDelta(spaceId, 'RESUME', { total: -1 }),
       recordEvent(spaceId, 'resume.deleted', { id: resumeId, updatedAt: nowIso(now) }),
     ],

@@ -28,8 +28,7 @@ export interface TombstoneItem {
   deletedAt: string;
   /** a deleted JD's external id (the integrator's own), so that its deletion names it */
   externalId?: string;
-  /** its entry in the changes index, as its entity's kind */
-  /** the changes index's key (lib/db/log/changes.ts): pending on an item being written */
+  /** its entry in the changes index, as its entity's kind (lib/db/log/changes.ts): pending on an item being written */
   gsi4sk: ChangeIndexKey;
   ttl: number;
 }

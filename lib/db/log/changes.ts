@@ -82,11 +82,15 @@ const BACKFILLED: Record<string, ChangeKind> = {
 };
 
 /**
- * The entry of an item written before the changes index, stamped now (not at the item's `updatedAt`:
- * a token already handed out would be past it); undefined for any other item.
+ * The entry of an item written before the changes index, stamped `now` (not at the item's
+ * `updatedAt`: a token already handed out would be past it), the time its transaction is sent with,
+ * so that its note in the log is not newer than it; undefined for any other item.
  */
-export function backfilledChange(item: { entity?: unknown; id?: unknown }): string | undefined {
+export function backfilledChange(
+  item: { entity?: unknown; id?: unknown },
+  now: Date,
+): string | undefined {
   const kind = typeof item.entity === 'string' ? BACKFILLED[item.entity] : undefined;
   if (!kind || typeof item.id !== 'string') return undefined;
-  return `${CHANGE_KINDS[kind]}#${changeTime(Date.now())}#${item.id}`;
+  return `${changeKeys.at(kind, now.getTime())}${item.id}`;
 }

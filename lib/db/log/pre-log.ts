@@ -13,6 +13,10 @@ import { EVENT_ID_PREFIX, eventIdBefore, type LogHeadItem, logKeys } from './ent
  * and a delta walk reads the changes index alone, behind the window and the index's lag
  * (config.deltaSettleMs), with tokens that hold a time rather than a place.
  *
+ * Where readers branch on it, each calling in here: lib/db/log/walk.ts's deltaPage (walksTheLog) and
+ * indexPage (a walk with no log to lead on to ends at its cut, cutToken), lib/events/store.ts's
+ * listEvents (isOrderedAt, settledEnd), and the settle windows of lib/config.ts.
+ *
  * Deleted by the release after every tenant is marked: PRE_LOG_DELETED_IN names it. That release's
  * upgrade note requires `order-event-log` to have run on every tenant; its code reads every space as
  * ordered (a head without `orderedFrom` is then an error), and a time token from before it is

@@ -3,6 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ConflictError } from '../../errors.js';
 import type { Db } from '../client.js';
 import {
+  backOff,
   getItem,
   OPTIMISTIC_ATTEMPTS,
   queryPage,
@@ -194,9 +195,6 @@ function lostRace(error: unknown): boolean {
     )
   );
 }
-
-const backOff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10 * attempt));
 
 /**
  * Gives the pending entries of the space their places in the log, a batch a transaction: all of them
