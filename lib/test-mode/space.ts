@@ -1,3 +1,4 @@
+import { streamKeys } from '../events/stream.js';
 import type { Db } from '../db/client.js';
 import { auditKeys } from '../audit/model.js';
 import { counterDelta, type CounterKind } from '../db/counters.js';
@@ -126,10 +127,14 @@ function rangesToClear(): { condition: string; values: Record<string, string> }[
   ];
 }
 
-/** What a reset keeps among what it reads: the space's own item and its webhook endpoints. */
+/**
+ * What a reset keeps among what it reads: the space's own item, its webhook endpoints and the
+ * connections listening to its event stream (they hear its `test.reset`).
+ */
 function keptByReset(sortKey: string): boolean {
   return (
     sortKey === TENANT_ITEM_SK ||
+    sortKey.startsWith(streamKeys.prefix) ||
     (sortKey.startsWith(webhookKeys.prefix) &&
       !sortKey.slice(webhookKeys.prefix.length).includes('#'))
   );

@@ -5,6 +5,7 @@ import { subscribes, type WebhookItem, webhookKeys, type WebhookRequestItem } fr
 import { spaceIdOfPk } from '../db/ids.js';
 import type { PendingEntryItem } from '../db/log/entries.js';
 import { sequencePending } from '../db/log/sequencer.js';
+import { type ConnectionPost, fanOut } from '../events/stream.js';
 import { listWebhookItems } from './store.js';
 import type { DeliveryMessage, DeliveryQueue } from './queue.js';
 import type { SpaceId } from '../db/spaces.js';
@@ -76,10 +77,14 @@ export class Dispatcher {
   private readonly webhooks = new Map<string, Promise<WebhookItem[]>>();
   /** The spaces whose pending entries this batch sequenced: once each, however many it brings. */
   private readonly sequenced = new Map<string, Promise<void>>();
+  /** The spaces whose stream connections this batch delivered to: once each (a delivery reads all that is new). */
+  private readonly streamed = new Map<string, Promise<number>>();
 
   constructor(
     private readonly db: Db,
     private readonly queue: DeliveryQueue,
+    /** where the event stream's frames go (lib/events/stream.ts); absent: a deployment without the stream */
+    private readonly stream?: ConnectionPost,
   ) {}
 
   private endpointsOf(spaceId: SpaceId): Promise<WebhookItem[]> {
@@ -153,6 +158,11 @@ export class Dispatcher {
     const messages = await this.messagesFor(item);
     if (messages.length)
       await this.queue.send(messages.map((message) => ({ message, delayMs: 0 })));
+    if (item.entity === 'EVENT' && this.stream) {
+      const { stream } = this;
+      const spaceId = spaceIdOfPk(item.pk);
+      await oncePerBatch(this.streamed, spaceId, () => fanOut(this.db, spaceId, stream));
+    }
     return messages.length;
   }
 }

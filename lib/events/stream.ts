@@ -1,0 +1,251 @@
+import type { Db } from '../db/client.js';
+import {
+  conditionFailure,
+  deleteItem,
+  isConditionFailure,
+  putItem,
+  queryAll,
+  updateItem,
+} from '../db/dynamo.js';
+import { tenantPk } from '../db/ids.js';
+import { headForReading } from '../db/log/sequencer.js';
+import type { SpaceId } from '../db/spaces.js';
+import type { PublicEvent } from './model.js';
+import { listEvents } from './store.js';
+
+/**
+ * The event stream (GET /events pushed over a WebSocket): each connection subscribed to a space is an
+ * item in the space's partition, holding its place in the log (`position`: the last event id sent to
+ * it). Whoever learns of new events (the dispatcher, on the table's stream; the subscribe itself, for
+ * what is there already) delivers them with `deliver`, which reads the log after the connection's
+ * place and sends what it finds, oldest first.
+ *
+ * Why a connection hears each event once and in order, whoever delivers: a sender first takes the
+ * connection (`sendingSince`, conditioned on no one holding it), sends, then moves `position` to the
+ * last event sent and lets go, conditioned on still holding it; and after letting go it looks once
+ * more, since an event placed while it held the connection was passed over by a sender that found it
+ * taken. A sender cut off mid-send (its function stopped) holds it for STALE_HOLD_MS at most; the
+ * next takes over from the position, so the events it had sent may come again, never fewer.
+ */
+
+const STREAM_PREFIX = 'STREAM#';
+
+/** How long a sender may hold a connection before another takes it over (a function cut off). */
+export const STALE_HOLD_MS = 30_000;
+
+/** API Gateway closes a WebSocket after 2 hours: its item outlives it by a margin, then expires. */
+const CONNECTION_TTL_SECONDS = 2 * 60 * 60 + 10 * 60;
+
+/** Events sent per read of the log: a subscribe's backlog goes out in pages of this many. */
+const DELIVERY_PAGE = 100;
+
+export const streamKeys = {
+  prefix: STREAM_PREFIX,
+  item: (spaceId: SpaceId, connectionId: string) => ({
+    pk: tenantPk(spaceId),
+    sk: `${STREAM_PREFIX}${connectionId}`,
+  }),
+};
+
+export interface StreamConnectionItem {
+  pk: string;
+  sk: string;
+  entity: 'STREAM_CONNECTION';
+  connectionId: string;
+  keyId: string;
+  /** the API version its frames are shaped in: the key's, or the one its upgrade asked for */
+  apiVersion: string;
+  connectedAt: string;
+  /** the last event id sent to it ('' before the log's first); absent until it subscribes */
+  position?: string;
+  /** while a sender holds it: since when (epoch ms) */
+  sendingSince?: number;
+  ttl: number;
+}
+
+/**
+ * Where frames go (API Gateway's management API on AWS, the local gateway's sockets locally), and
+ * what a frame of an event is in a connection's API version (lib/composition/event-stream.ts).
+ */
+export interface ConnectionPost {
+  /** sends one frame; 'gone' when the connection is no longer there (410 from the management API) */
+  post(connectionId: string, frame: string): Promise<'sent' | 'gone'>;
+  /** closes a connection (its client reconnects with its last event id) */
+  close(connectionId: string): Promise<void>;
+  /** the frame of one event, as GET /events shows it in `apiVersion` */
+  frame(event: PublicEvent, apiVersion: string): string;
+}
+
+/** A connection opened (an upgrade the authorizer let through): not yet subscribed. */
+export async function openConnection(
+  db: Db,
+  spaceId: SpaceId,
+  connection: { connectionId: string; keyId: string; apiVersion: string },
+  now = new Date(),
+): Promise<void> {
+  const item: StreamConnectionItem = {
+    ...streamKeys.item(spaceId, connection.connectionId),
+    entity: 'STREAM_CONNECTION',
+    ...connection,
+    connectedAt: now.toISOString(),
+    ttl: Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS,
+  };
+  await putItem(db, { Item: item });
+}
+
+export async function closeConnection(
+  db: Db,
+  spaceId: SpaceId,
+  connectionId: string,
+): Promise<void> {
+  await deleteItem(db, streamKeys.item(spaceId, connectionId));
+}
+
+/**
+ * Subscribes a connection from `after` (an event id: what follows it), or from the log's head (only
+ * what is placed from now on), then sends it what is there already. False: no such connection (it
+ * closed, or never opened).
+ */
+export async function subscribe(
+  db: Db,
+  spaceId: SpaceId,
+  connectionId: string,
+  after: string | undefined,
+  post: ConnectionPost,
+): Promise<boolean> {
+  const position = after ?? (await headForReading(db, spaceId))?.lastEventId ?? '';
+  try {
+    await updateItem(db, {
+      Key: streamKeys.item(spaceId, connectionId),
+      UpdateExpression: 'SET #position = :position REMOVE sendingSince',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#position': 'position' },
+      ExpressionAttributeValues: { ':position': position },
+    });
+  } catch (error) {
+    if (conditionFailure(error)) return false;
+    throw error;
+  }
+  await deliver(db, spaceId, connectionId, post);
+  return true;
+}
+
+/** Delivers what is new to every subscribed connection of the space (the dispatcher, on new events). */
+export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Promise<number> {
+  const connections = await queryAll<Pick<StreamConnectionItem, 'connectionId' | 'position'>>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': STREAM_PREFIX },
+    ProjectionExpression: 'connectionId, #position',
+    ExpressionAttributeNames: { '#position': 'position' },
+  });
+  const subscribed = connections.filter((connection) => connection.position !== undefined);
+  await Promise.all(
+    subscribed.map((connection) => deliver(db, spaceId, connection.connectionId, post)),
+  );
+  return subscribed.length;
+}
+
+/** Takes the connection for sending; its place and version, or undefined when another sender holds it (or it is gone). */
+async function take(
+  db: Db,
+  spaceId: SpaceId,
+  connectionId: string,
+  now: number,
+): Promise<StreamConnectionItem | undefined> {
+  try {
+    return await updateItem<StreamConnectionItem>(db, {
+      Key: streamKeys.item(spaceId, connectionId),
+      UpdateExpression: 'SET sendingSince = :now',
+      ConditionExpression:
+        'attribute_exists(#position) AND (attribute_not_exists(sendingSince) OR sendingSince < :stale)',
+      ExpressionAttributeNames: { '#position': 'position' },
+      ExpressionAttributeValues: { ':now': now, ':stale': now - STALE_HOLD_MS },
+      ReturnValues: 'ALL_NEW',
+    });
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Moves the connection's place to `position`, if this sender still holds it (since `held`): keeping
+ * it (from `keep` on) for the next page, or letting it go. False: another sender took it over.
+ */
+async function moveOn(
+  db: Db,
+  spaceId: SpaceId,
+  connectionId: string,
+  held: number,
+  position: string,
+  keep?: number,
+): Promise<boolean> {
+  try {
+    await updateItem(db, {
+      Key: streamKeys.item(spaceId, connectionId),
+      UpdateExpression:
+        keep === undefined
+          ? 'SET #position = :position REMOVE sendingSince'
+          : 'SET #position = :position, sendingSince = :keep',
+      ConditionExpression: 'sendingSince = :held',
+      ExpressionAttributeNames: { '#position': 'position' },
+      ExpressionAttributeValues: {
+        ':position': position,
+        ':held': held,
+        ...(keep === undefined ? {} : { ':keep': keep }),
+      },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Sends a connection every event after its place, oldest first, while it can take it. A connection
+ * gone (410) is forgotten; one that fails otherwise is closed and forgotten, so that its client
+ * reconnects from the last event it has rather than miss one.
+ */
+export async function deliver(
+  db: Db,
+  spaceId: SpaceId,
+  connectionId: string,
+  post: ConnectionPost,
+): Promise<void> {
+  for (;;) {
+    let held = Date.now();
+    const connection = await take(db, spaceId, connectionId, held);
+    if (!connection) return;
+    let position = connection.position ?? '';
+    for (;;) {
+      const page = await listEvents(db, spaceId, {
+        ...(position === '' ? {} : { after: position }),
+        limit: DELIVERY_PAGE,
+      });
+      for (const event of page.events) {
+        const sent = await post
+          .post(connectionId, post.frame(event, connection.apiVersion))
+          .catch(() => 'failed' as const);
+        if (sent !== 'sent') {
+          if (sent === 'failed') await post.close(connectionId).catch(() => undefined);
+          await closeConnection(db, spaceId, connectionId);
+          return;
+        }
+        position = event.id;
+      }
+      if (!page.hasMore) break;
+      // A long backlog: the place reached is kept, and the hold renewed, page by page.
+      const renewed = Date.now();
+      if (!(await moveOn(db, spaceId, connectionId, held, position, renewed))) return;
+      held = renewed;
+    }
+    if (!(await moveOn(db, spaceId, connectionId, held, position))) return;
+    // A sender that found the connection taken meanwhile passed over what it had: look once more.
+    const after = await listEvents(db, spaceId, {
+      ...(position === '' ? {} : { after: position }),
+      limit: 1,
+    });
+    if (after.events.length === 0) return;
+  }
+}

@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { SpaceId } from '../../lib/db/spaces.js';
+import { ensureTenant } from '../../lib/db/tenants.js';
+import {
+  type ConnectionPost,
+  deliver,
+  fanOut,
+  openConnection,
+  subscribe,
+} from '../../lib/events/stream.js';
+import { getEventItem, listEvents } from '../../lib/events/store.js';
+import { Dispatcher } from '../../lib/webhooks/dispatch.js';
+import { createJd } from '../../lib/jds/api.js';
+import { currentVersion } from '../../lib/versions/shape.js';
+import { streamOutput } from '../../lib/composition/event-stream.js';
+import { newTenantId, useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 10);
+
+/** Connections as a management API holds them: what each received, in order; a gone one answers 410. */
+function connections() {
+  const received = new Map<string, string[]>();
+  const gone = new Set<string>();
+  const closed: string[] = [];
+  const post: ConnectionPost = streamOutput({
+    post: async (connectionId, frame) => {
+      if (gone.has(connectionId)) return 'gone';
+      // A frame's send takes a moment, so that senders interleave as they would.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+      const frames = received.get(connectionId) ?? [];
+      frames.push((JSON.parse(frame) as { event: { id: string } }).event.id);
+      received.set(connectionId, frames);
+      return 'sent';
+    },
+    close: async (connectionId) => {
+      closed.push(connectionId);
+    },
+  });
+  return { post, received, gone, closed };
+}
+
+const writeJd = (spaceId: SpaceId, n: number) =>
+  createJd(db(), spaceId, { title: `Role ${n}`, description: 'd', createdById: 'u' });
+
+async function eventIds(spaceId: SpaceId): Promise<string[]> {
+  const page = await listEvents(db(), spaceId, { limit: 1000 });
+  return page.events.map((event) => event.id);
+}
+
+describe('the event stream: delivery to subscribed connections', () => {
+  it('sends what follows the subscribe, or what follows `after`, each event once and in order', async () => {
+    const spaceId = newTenantId('stream');
+    await ensureTenant(db(), spaceId);
+    await writeJd(spaceId, 0);
+    const [first] = await eventIds(spaceId);
+    await writeJd(spaceId, 1);
+    const { post, received } = connections();
+    await openConnection(db(), spaceId, {
+      connectionId: 'now',
+      keyId: 'k',
+      apiVersion: currentVersion(),
+    });
+    await openConnection(db(), spaceId, {
+      connectionId: 'resumed',
+      keyId: 'k',
+      apiVersion: currentVersion(),
+    });
+
+    await subscribe(db(), spaceId, 'now', undefined, post);
+    await subscribe(db(), spaceId, 'resumed', first, post);
+    await writeJd(spaceId, 2);
+    await fanOut(db(), spaceId, post);
+
+    const all = await eventIds(spaceId);
+    expect(all).toHaveLength(3);
+    expect(received.get('now')).toEqual(all.slice(2));
+    expect(received.get('resumed')).toEqual(all.slice(1));
+  });
+
+  it('sends every event once and in order however deliveries race with writes and subscribes (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('write', 'deliver', 'fanOut'), { minLength: 4, maxLength: 14 }),
+        fc.integer({ min: 0, max: 3 }),
+        async (steps, earlier) => {
+          const spaceId = newTenantId('stream-race');
+          await ensureTenant(db(), spaceId);
+          for (let n = 0; n < earlier; n++) await writeJd(spaceId, n);
+          const after = (await eventIds(spaceId)).at(-1);
+          const { post, received } = connections();
+          await openConnection(db(), spaceId, {
+            connectionId: 'c',
+            keyId: 'k',
+            apiVersion: currentVersion(),
+          });
+          // Everything races: writes commit while deliveries and the subscribe send.
+          await Promise.all([
+            subscribe(db(), spaceId, 'c', after, post),
+            ...steps.map((step, n) =>
+              step === 'write'
+                ? writeJd(spaceId, earlier + n)
+                : step === 'deliver'
+                  ? deliver(db(), spaceId, 'c', post)
+                  : fanOut(db(), spaceId, post),
+            ),
+          ]);
+          // The dispatcher runs once more after the last write, as the table's stream brings it.
+          await fanOut(db(), spaceId, post);
+          const all = await eventIds(spaceId);
+          expect(received.get('c') ?? []).toEqual(all.slice(earlier));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  it('forgets a connection that is gone (410), and closes one that fails otherwise', async () => {
+    const spaceId = newTenantId('stream-gone');
+    await ensureTenant(db(), spaceId);
+    const { post, received, gone, closed } = connections();
+    await openConnection(db(), spaceId, {
+      connectionId: 'gone',
+      keyId: 'k',
+      apiVersion: currentVersion(),
+    });
+    await openConnection(db(), spaceId, {
+      connectionId: 'broken',
+      keyId: 'k',
+      apiVersion: currentVersion(),
+    });
+    await subscribe(db(), spaceId, 'gone', undefined, post);
+    await subscribe(db(), spaceId, 'broken', undefined, post);
+    gone.add('gone');
+    const failing: ConnectionPost = {
+      ...post,
+      post: (connectionId, frame) =>
+        connectionId === 'broken'
+          ? Promise.reject(new Error('socket hang up'))
+          : post.post(connectionId, frame),
+    };
+
+    await writeJd(spaceId, 0);
+    expect(await fanOut(db(), spaceId, failing)).toBe(2);
+    await writeJd(spaceId, 1);
+
+    expect(await fanOut(db(), spaceId, failing)).toBe(0);
+    expect(received.size).toBe(0);
+    expect(closed).toEqual(['broken']);
+  });
+
+  it('is delivered to by the webhook dispatcher, once a batch per space, from the events the table stream brings', async () => {
+    const spaceId = newTenantId('stream-dispatch');
+    await ensureTenant(db(), spaceId);
+    const { post, received } = connections();
+    await openConnection(db(), spaceId, {
+      connectionId: 'c',
+      keyId: 'k',
+      apiVersion: currentVersion(),
+    });
+    await subscribe(db(), spaceId, 'c', undefined, post);
+    await writeJd(spaceId, 0);
+    await writeJd(spaceId, 1);
+    const ids = await eventIds(spaceId);
+    const items = await Promise.all(ids.map((id) => getEventItem(db(), spaceId, id)));
+
+    const dispatcher = new Dispatcher(db(), { send: async () => {} }, post);
+    for (const item of items) if (item) await dispatcher.dispatch(item);
+
+    expect(received.get('c')).toEqual(ids);
+  });
+});
