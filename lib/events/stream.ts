@@ -137,6 +137,9 @@ export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Pr
     ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': STREAM_PREFIX },
     ProjectionExpression: 'connectionId, #position',
     ExpressionAttributeNames: { '#position': 'position' },
+    // A subscribe that finished its last look just before this event was placed is found here, or
+    // nowhere: an eventually consistent read could still show it unsubscribed.
+    ConsistentRead: true,
   });
   const subscribed = connections.filter((connection) => connection.position !== undefined);
   await Promise.all(
