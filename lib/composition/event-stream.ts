@@ -1,8 +1,6 @@
+import type { ConnectionTransport } from '../aws/connections.js';
 import type { ConnectionPost } from '../events/stream.js';
 import { shapeEvent } from '../versions/shape.js';
-
-/** Frames and where they go, without what a frame is: API Gateway's management API, or local sockets. */
-export type ConnectionTransport = Omit<ConnectionPost, 'frame'>;
 
 /**
  * The event stream's output through `transport`: each event one JSON text frame,

@@ -1,3 +1,4 @@
+import type { ConnectionTransport } from '../aws/connections.js';
 import type { Db } from '../db/client.js';
 import {
   conditionFailure,
@@ -64,14 +65,10 @@ export interface StreamConnectionItem {
 }
 
 /**
- * Where frames go (API Gateway's management API on AWS, the local gateway's sockets locally), and
- * what a frame of an event is in a connection's API version (lib/composition/event-stream.ts).
+ * Where frames go (lib/aws/connections.ts), and what a frame of an event is in a connection's API
+ * version (lib/composition/event-stream.ts).
  */
-export interface ConnectionPost {
-  /** sends one frame; 'gone' when the connection is no longer there (410 from the management API) */
-  post(connectionId: string, frame: string): Promise<'sent' | 'gone'>;
-  /** closes a connection (its client reconnects with its last event id) */
-  close(connectionId: string): Promise<void>;
+export interface ConnectionPost extends ConnectionTransport {
   /** the frame of one event, as GET /events shows it in `apiVersion` */
   frame(event: PublicEvent, apiVersion: string): string;
 }
