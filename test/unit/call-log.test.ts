@@ -145,7 +145,8 @@ describe('the log-based trace of the API functions', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       statusCode: 200,
-      waitedMs: expect.toSatisfy((ms: number) => ms >= 100 && ms < SLOW_ANSWER_MS),
+      // The 100 ms held open is counted (a timer can end a millisecond early by the wall clock).
+      waitedMs: expect.toSatisfy((ms: number) => ms >= 90 && ms < SLOW_ANSWER_MS),
     });
   });
 });
