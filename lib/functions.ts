@@ -12,3 +12,9 @@ export const BACKGROUND_FUNCTIONS = {
 } as const;
 
 export type BackgroundFunction = (typeof BACKGROUND_FUNCTIONS)[keyof typeof BACKGROUND_FUNCTIONS];
+
+/**
+ * The event stream's function: the WebSocket API's $connect, `subscribe` and $disconnect routes
+ * (lib/composition/event-stream.ts). Fed by API Gateway like a route's, but by its WebSocket API.
+ */
+export const STREAM_FUNCTION = 'event-stream';

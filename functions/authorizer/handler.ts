@@ -1,10 +1,29 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import type { APIGatewayRequestAuthorizerEventV2, Context } from 'aws-lambda';
-import { type AuthorizerResult, authorizeRequest } from '../../lib/auth/authorize.js';
+import type {
+  APIGatewayRequestAuthorizerEvent,
+  APIGatewayRequestAuthorizerEventV2,
+  Context,
+} from 'aws-lambda';
+import {
+  type AuthorizerResult,
+  authorizeConnection,
+  authorizeRequest,
+  type ConnectionAuthorizerResult,
+} from '../../lib/auth/authorize.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { logger } from '../../lib/observability/logger.js';
 
-export const handler = middy<APIGatewayRequestAuthorizerEventV2, AuthorizerResult, Error, Context>()
+/** The HTTP API's requests (payload 2.0), and the event stream's upgrades (the WebSocket API's $connect). */
+export const handler = middy<
+  APIGatewayRequestAuthorizerEventV2 | APIGatewayRequestAuthorizerEvent,
+  AuthorizerResult | ConnectionAuthorizerResult,
+  Error,
+  Context
+>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
-  .handler((event) => authorizeRequest(sharedDb(), event));
+  .handler((event) =>
+    'methodArn' in event
+      ? authorizeConnection(sharedDb(), event)
+      : authorizeRequest(sharedDb(), event),
+  );

@@ -1,5 +1,7 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type {
+  APIGatewayAuthorizerWithContextResult,
+  APIGatewayRequestAuthorizerEvent,
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda';
@@ -24,6 +26,17 @@ import { metrics } from '../observability/metrics.js';
 import { hashApiKey, isWellFormedApiKey } from '../keys/format.js';
 
 export type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<GatewayContext>;
+
+/** What the authorizer answers a WebSocket upgrade: an IAM policy on the connection, with the same context. */
+export type ConnectionAuthorizerResult = Omit<
+  APIGatewayAuthorizerWithContextResult<Record<string, never>>,
+  'context'
+> & { context: GatewayContext };
+
+/** What the decision reads of a request: its headers (names lower-cased), when and from where it came. */
+type AuthorizedRequest = Pick<APIGatewayRequestAuthorizerEventV2, 'headers'> & {
+  requestContext?: { timeEpoch?: number; http?: { sourceIp?: string } };
+};
 
 const DENY = { isAuthorized: false, context: {} } as unknown as AuthorizerResult;
 
@@ -72,7 +85,7 @@ function unavailable(): AuthorizerResult {
  * True when the request carries the edge's secret header (compared in constant time): its current
  * value, or during a rotation the previous one, which CloudFront sends until it is redeployed.
  */
-function cameThroughEdge(event: APIGatewayRequestAuthorizerEventV2, secret: SecretValues): boolean {
+function cameThroughEdge(event: AuthorizedRequest, secret: SecretValues): boolean {
   const presented = Buffer.from(event.headers?.[ORIGIN_VERIFY_HEADER.toLowerCase()] ?? '');
   return [secret.current, secret.previous].some((value) => {
     if (value === undefined) return false;
@@ -91,7 +104,7 @@ function cameThroughEdge(event: APIGatewayRequestAuthorizerEventV2, secret: Secr
  */
 export async function authorizeRequest(
   db: Db,
-  event: APIGatewayRequestAuthorizerEventV2,
+  event: AuthorizedRequest,
 ): Promise<AuthorizerResult> {
   const now = new Date(event.requestContext?.timeEpoch ?? Date.now());
   const edgeSecretId = originVerifySecretId();
@@ -152,5 +165,41 @@ export async function authorizeRequest(
       clientIp,
       ...(ipCount === undefined ? {} : { ipCount, ipLimit: perIpLimit() }),
     },
+  };
+}
+
+/**
+ * The same decision for an upgrade to the event stream (the WebSocket API's $connect, whose authorizer
+ * gets API Gateway's REQUEST event with headers as sent, and answers an IAM policy): allowed, a refused
+ * key goes on with its refusal in the context, and the stream's function answers the upgrade 401 or
+ * 403 in the envelope, as a route's function does; denied (the edge bypassed), API Gateway's own 403.
+ */
+export async function authorizeConnection(
+  db: Db,
+  event: APIGatewayRequestAuthorizerEvent,
+): Promise<ConnectionAuthorizerResult> {
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  const decision = await authorizeRequest(db, {
+    headers,
+    requestContext: {
+      timeEpoch: event.requestContext.requestTimeEpoch,
+      http: { sourceIp: event.requestContext.identity.sourceIp },
+    },
+  });
+  return {
+    principalId: 'keyId' in decision.context ? decision.context.keyId : 'anonymous',
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Action: 'execute-api:Invoke',
+          Effect: decision.isAuthorized ? 'Allow' : 'Deny',
+          Resource: event.methodArn,
+        },
+      ],
+    },
+    context: decision.context,
   };
 }

@@ -1,6 +1,160 @@
-import type { ConnectionTransport } from '../aws/connections.js';
-import type { ConnectionPost } from '../events/stream.js';
-import { shapeEvent } from '../versions/shape.js';
+import * as z from 'zod/mini';
+import type { APIGatewayEventWebsocketRequestContextV2 } from 'aws-lambda';
+import { type ConnectionTransport, managementApiTransport } from '../aws/connections.js';
+import { processWide } from '../process-wide.js';
+import type { Db } from '../db/client.js';
+import { EVENT_ID_PATTERN } from '../db/ids.js';
+import {
+  closeConnection,
+  type ConnectionPost,
+  openConnection,
+  subscribe,
+} from '../events/stream.js';
+import { EVENT_ROUTES } from '../events/routes.js';
+import type { ApiEvent, AuthorizerContext, GatewayContext } from '../http/gateway-context.js';
+import { errorEnvelope, HttpError, jsonResponse } from '../http/errors.js';
+import { hasScope, missingScopeMessage } from '../http/scopes.js';
+import { parseOrThrow } from '../schemas/parse.js';
+import { logger } from '../observability/logger.js';
+import { servedVersion, shapeEvent, VERSION_REQUEST_HEADER } from '../versions/shape.js';
+import { type Caller, callerOf, enforceLimits } from './caller.js';
+
+/**
+ * The event stream (`wss://…/api/v1/events/stream`): GET /events pushed over a WebSocket. API Gateway's
+ * WebSocket API holds the connections; a function runs only when one opens ($connect), subscribes, or
+ * closes ($disconnect), and the dispatcher posts each new event to the space's subscribed connections
+ * (lib/events/stream.ts). The upgrade is behind the same authorizer as every route, and is refused as
+ * GET /events would be: 401/403/429/503 in the envelope, before any connection is made.
+ */
+
+/** The stream serves what GET /events serves, to the keys it serves: its scope is that route's. */
+const STREAM_ROUTE = EVENT_ROUTES.listEvents;
+
+/** What API Gateway hands the stream's function: the authorizer's context (flat) on every route, the headers on $connect. */
+export interface StreamEvent {
+  requestContext: Pick<
+    APIGatewayEventWebsocketRequestContextV2,
+    'routeKey' | 'connectionId' | 'requestId' | 'requestTimeEpoch'
+  > & { authorizer?: GatewayContext & { principalId?: string } };
+  headers?: Record<string, string | undefined>;
+  body?: string;
+  isBase64Encoded?: boolean;
+}
+
+/** What a $connect answers: 200 lets the connection open; anything else refuses the upgrade with it. */
+export interface ConnectAnswer {
+  statusCode: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * The caller of a stream event, from the authorizer's context of its connection's upgrade (API Gateway
+ * hands it to every route of the connection, flat), read as a route's function reads its own.
+ */
+function callerOfStream(event: StreamEvent): { caller: Caller; asRoute: ApiEvent } {
+  const asRoute = {
+    requestContext: {
+      authorizer: { lambda: event.requestContext.authorizer ?? ({} as AuthorizerContext) },
+      timeEpoch: event.requestContext.requestTimeEpoch,
+    },
+  } as ApiEvent;
+  return { caller: callerOf(asRoute), asRoute };
+}
+
+const lowerCased = (headers: Record<string, string | undefined> = {}) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+/**
+ * A connection opening: refused (401, 403, 429, 503, 400 for a version not served) as GET /events would
+ * be, else remembered in its key's space, its frames shaped in the version its upgrade asked for (the
+ * `Hiring-Version` header) or its key's.
+ */
+export async function connectStream(db: Db, event: StreamEvent): Promise<ConnectAnswer> {
+  const { requestId } = event.requestContext;
+  try {
+    const { caller, asRoute } = callerOfStream(event);
+    logger.appendKeys({ tenantId: caller.spaceId, keyId: caller.keyId });
+    // Counted once, at the upgrade: the key's hour and the client's minute, as for any request.
+    enforceLimits(asRoute, caller, event.requestContext.requestTimeEpoch);
+    if (!hasScope(caller.scopes, STREAM_ROUTE.scope))
+      throw new HttpError(403, 'scope_missing', missingScopeMessage(STREAM_ROUTE.scope));
+    const apiVersion = servedVersion(
+      lowerCased(event.headers)[VERSION_REQUEST_HEADER],
+      caller.apiVersion,
+    );
+    await openConnection(db, caller.spaceId, {
+      connectionId: event.requestContext.connectionId,
+      keyId: caller.keyId,
+      apiVersion,
+    });
+    return { statusCode: 200 };
+  } catch (error) {
+    const { status, body, headers } = errorEnvelope(error, requestId);
+    if (status >= 500) logger.error('Stream connection failed', { error: error as Error });
+    else logger.info('Stream connection refused', { statusCode: status });
+    const answer = jsonResponse(status, body, headers);
+    return {
+      statusCode: status,
+      headers: answer.headers as Record<string, string>,
+      body: answer.body as string,
+    };
+  }
+}
+
+/** A subscribe message: `{"action":"subscribe"}`, optionally from `after` (the last event id the client has). */
+const subscribeMessage = z.object({
+  action: z.literal('subscribe'),
+  after: z.optional(
+    z
+      .string()
+      .check(z.maxLength(30), z.regex(EVENT_ID_PATTERN, 'must be an event id (evt_…)')),
+  ),
+});
+
+/**
+ * A subscribe: the connection's place set (after `after`, or at the log's head) and what follows it
+ * sent, preceded by a `{"type":"subscribed"}` frame. A message it cannot take is answered on the
+ * connection with an `{"type":"error",…}` frame in the envelope; the connection stays open.
+ */
+export async function subscribeStream(
+  db: Db,
+  event: StreamEvent,
+  output: ConnectionPost,
+): Promise<void> {
+  const { connectionId, requestId } = event.requestContext;
+  try {
+    const { caller } = callerOfStream(event);
+    logger.appendKeys({ tenantId: caller.spaceId, keyId: caller.keyId });
+    let message: unknown;
+    try {
+      message = JSON.parse(
+        event.isBase64Encoded
+          ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+          : (event.body ?? ''),
+      );
+    } catch {
+      message = undefined;
+    }
+    const { after } = parseOrThrow(subscribeMessage, message, 'message');
+    const subscribed = await subscribe(db, caller.spaceId, connectionId, after, output);
+    if (!subscribed) logger.info('Subscribe from a connection no longer open');
+  } catch (error) {
+    const { status, body } = errorEnvelope(error, requestId);
+    if (status >= 500) logger.error('Stream subscribe failed', { error: error as Error });
+    await output
+      .post(connectionId, JSON.stringify({ type: 'error', ...body }))
+      .catch(() => undefined);
+  }
+}
+
+/** A connection closed: forgotten, so that no delivery tries it again. */
+export async function disconnectStream(db: Db, event: StreamEvent): Promise<void> {
+  const context = event.requestContext.authorizer;
+  // A connection refused at $connect never opened, and has nothing to forget.
+  if (!context || !('tenantId' in context)) return;
+  await closeConnection(db, callerOfStream(event).caller.spaceId, event.requestContext.connectionId);
+}
 
 /**
  * The event stream's output through `transport`: each event one JSON text frame,
@@ -12,5 +166,19 @@ export function streamOutput(transport: ConnectionTransport): ConnectionPost {
     close: (connectionId) => transport.close(connectionId),
     frame: (event, apiVersion) =>
       JSON.stringify({ type: 'event', event: shapeEvent(apiVersion, event) }),
+    subscribed: (after) => JSON.stringify({ type: 'subscribed', after: after === '' ? null : after }),
   };
 }
+
+/** Where the stream's management API is (the WebSocket API's stage callback URL), set by the stack. */
+export const STREAM_CALLBACK_URL_ENV = 'STREAM_CALLBACK_URL';
+
+const output = /* @__PURE__ */ processWide((): ConnectionPost | undefined => {
+  const endpoint = process.env[STREAM_CALLBACK_URL_ENV];
+  return endpoint ? streamOutput(managementApiTransport(endpoint)) : undefined;
+});
+/** The stream's output through API Gateway's management API; undefined in a deployment without the stream. */
+export const sharedStreamOutput = () => output.get();
+/** The local stack's sockets in its place (scripts/local/event-stream.ts); undefined: the default again. */
+export const setSharedStreamOutput = (replacement: ConnectionPost | undefined) =>
+  output.set(replacement);

@@ -71,6 +71,8 @@ export interface StreamConnectionItem {
 export interface ConnectionPost extends ConnectionTransport {
   /** the frame of one event, as GET /events shows it in `apiVersion` */
   frame(event: PublicEvent, apiVersion: string): string;
+  /** the frame that says a subscribe took, and after which event id ('' : the log's start) */
+  subscribed(after: string): string;
 }
 
 /** A connection opened (an upgrade the authorizer let through): not yet subscribed. */
@@ -123,6 +125,11 @@ export async function subscribe(
     if (conditionFailure(error)) return false;
     throw error;
   }
+  // Before any event: a client knows from it that what is committed from now on will reach it.
+  if ((await post.post(connectionId, post.subscribed(position))) === 'gone') {
+    await closeConnection(db, spaceId, connectionId);
+    return false;
+  }
   await deliver(db, spaceId, connectionId, post);
   return true;
 }
@@ -138,7 +145,15 @@ export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Pr
     // nowhere: an eventually consistent read could still show it unsubscribed.
     ConsistentRead: true,
   });
-  const subscribed = connections.filter((connection) => connection.position !== undefined);
+  if (connections.length === 0) return 0;
+  // A connection already at the log's head has nothing to hear: one read here spares it a take and a
+  // move-on (two writes) on every fan-out that brings it nothing. An event placed after this read is
+  // brought to it by its own fan-out.
+  const head = (await headForReading(db, spaceId))?.lastEventId;
+  const subscribed = connections.filter(
+    (connection) =>
+      connection.position !== undefined && (head === undefined || connection.position !== head),
+  );
   await Promise.all(
     subscribed.map((connection) => deliver(db, spaceId, connection.connectionId, post)),
   );

@@ -153,17 +153,21 @@ export class Dispatcher {
     if (item.entity === 'PENDING_EVENT') {
       const spaceId = spaceIdOfPk(item.pk);
       await oncePerBatch(this.sequenced, spaceId, () => sequencePending(this.db, spaceId));
+      // What was just placed goes to the stream now, not a batch later when its event item comes.
+      await this.streamTo(spaceId);
       return 0;
     }
     const messages = await this.messagesFor(item);
     if (messages.length)
       await this.queue.send(messages.map((message) => ({ message, delayMs: 0 })));
-    if (item.entity === 'EVENT' && this.stream) {
-      const { stream } = this;
-      const spaceId = spaceIdOfPk(item.pk);
-      await oncePerBatch(this.streamed, spaceId, () => fanOut(this.db, spaceId, stream));
-    }
+    if (item.entity === 'EVENT') await this.streamTo(spaceIdOfPk(item.pk));
     return messages.length;
+  }
+
+  /** Delivers what is new to the space's stream connections, once a batch (a delivery sends all that is new). */
+  private async streamTo(spaceId: SpaceId): Promise<void> {
+    const { stream } = this;
+    if (stream) await oncePerBatch(this.streamed, spaceId, () => fanOut(this.db, spaceId, stream));
   }
 }
 

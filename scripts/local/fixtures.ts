@@ -13,6 +13,9 @@ export const FIXTURES_RECORDED_AT = Date.parse('2026-11-24T09:30:00.000Z');
 /** Fields that hold epoch milliseconds (as numbers, or as strings in SQS attributes). */
 const EPOCH_MS_FIELDS = new Set([
   'timeEpoch',
+  // a WebSocket API's event
+  'requestTimeEpoch',
+  'connectedAt',
   'quotaResetAt',
   'SentTimestamp',
   'ApproximateFirstReceiveTimestamp',

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../../lib/functions.js';
 import {
   AUTHORIZER_FUNCTION,
   NOT_FOUND_FUNCTION,
@@ -25,6 +25,7 @@ export const FUNCTION_NAMES: string[] = [
   NOT_FOUND_FUNCTION,
   ...routeEntries().map(([, route]) => route.functionName),
   ...Object.values(BACKGROUND_FUNCTIONS),
+  STREAM_FUNCTION,
 ].sort();
 
 export async function loadHandler(functionName: string): Promise<LambdaHandler> {

@@ -24,21 +24,26 @@ function connections() {
   const received = new Map<string, string[]>();
   const gone = new Set<string>();
   const closed: string[] = [];
+  const subscribed: string[] = [];
   const post: ConnectionPost = streamOutput({
     post: async (connectionId, frame) => {
       if (gone.has(connectionId)) return 'gone';
       // A frame's send takes a moment, so that senders interleave as they would.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
-      const frames = received.get(connectionId) ?? [];
-      frames.push((JSON.parse(frame) as { event: { id: string } }).event.id);
-      received.set(connectionId, frames);
+      const parsed = JSON.parse(frame) as { type: string; event?: { id: string } };
+      if (parsed.type === 'subscribed') subscribed.push(connectionId);
+      else {
+        const frames = received.get(connectionId) ?? [];
+        frames.push(parsed.event?.id ?? '?');
+        received.set(connectionId, frames);
+      }
       return 'sent';
     },
     close: async (connectionId) => {
       closed.push(connectionId);
     },
   });
-  return { post, received, gone, closed };
+  return { post, received, gone, closed, subscribed };
 }
 
 const writeJd = (spaceId: SpaceId, n: number) =>

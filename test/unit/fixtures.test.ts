@@ -7,7 +7,7 @@ import {
   EventBridgeSchema,
   SqsSchema,
 } from '@aws-lambda-powertools/parser/schemas';
-import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../../lib/functions.js';
 import { productEvent } from '../../lib/product-events/data.js';
 import { decodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,9 @@ const fixtures = readdirSync(EVENTS_DIR).filter((name) => name.endsWith('.json')
 const background = Object.values(BACKGROUND_FUNCTIONS) as string[];
 /** The function a fixture is for: its file is named after it, exactly (events/<function>.json). */
 const functionOf = (fixture: string) => fixture.replace(/\.json$/, '');
-const apiFixtures = fixtures.filter((name) => !background.includes(functionOf(name)));
+const apiFixtures = fixtures.filter(
+  (name) => !background.includes(functionOf(name)) && functionOf(name) !== STREAM_FUNCTION,
+);
 const load = (name: string) =>
   structuredClone(JSON.parse(readFileSync(join(EVENTS_DIR, name), 'utf8')));
 
@@ -35,6 +37,7 @@ describe('events/ fixtures', () => {
       NOT_FOUND_FUNCTION,
       ...routeEntries().map(([, route]) => route.functionName),
       ...background,
+      STREAM_FUNCTION,
     ];
     const missing = functions.filter((name) => !fixtures.some((file) => functionOf(file) === name));
 
@@ -63,6 +66,20 @@ describe('events/ fixtures', () => {
       ]),
     ).toEqual([['INSERT', 'NEW_IMAGE', 'EVENT']]);
     expect(worker.Records.map((record) => JSON.parse(record.body).kind)).toEqual(['deliver']);
+  });
+
+  it('has a WebSocket API event for the event stream: an upgrade with its authorizer context', () => {
+    const { requestContext, headers } = load(`${STREAM_FUNCTION}.json`);
+
+    expect(requestContext).toMatchObject({ routeKey: '$connect', eventType: 'CONNECT' });
+    expect(requestContext.connectionId).toEqual(expect.any(String));
+    expect(requestContext.authorizer).toMatchObject({
+      tenantId: expect.any(String),
+      keyId: expect.any(String),
+      scopes: expect.stringContaining('read'),
+    });
+    // As sent: a WebSocket API does not lower-case header names.
+    expect(Object.keys(headers)).toContain('X-Api-Key');
   });
 
   it.each(apiFixtures)('%s is a valid API Gateway v2 event for its route', (name) => {
@@ -102,7 +119,7 @@ describe('fixture times', () => {
   it.each(fixtures)('%s is recorded as of FIXTURES_RECORDED_AT', (name) => {
     const event = load(name);
     const recordTimes = [
-      event.requestContext?.timeEpoch,
+      event.requestContext?.timeEpoch ?? event.requestContext?.requestTimeEpoch,
       ...(event.Records ?? []).map(
         (record: {
           attributes?: { SentTimestamp: string };
