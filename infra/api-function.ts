@@ -56,6 +56,7 @@ export const CALLED_RESOURCES = {
   cursorSecret: 'cursor-secret',
   originVerifySecret: 'origin-verify-secret',
   webhookSecretsKey: 'webhook-secrets-key',
+  eventStreamApi: 'event-stream-api',
 } as const;
 export type CalledResource = (typeof CALLED_RESOURCES)[keyof typeof CALLED_RESOURCES];
 

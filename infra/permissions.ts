@@ -150,3 +150,15 @@ export const WEBHOOK_WORKER_ACCESS: TableAccess = {
   indexes: [],
   partitions: tenantData,
 };
+
+/**
+ * The event stream's function (and the dispatcher, which delivers to the same connections): a
+ * connection is an item in its key's space, holding its place in the log, which it reads (and, as
+ * every reader of the log, sequences: LOG_ACCESS), and takes, moves on and forgets with conditional
+ * writes (lib/events/stream.ts).
+ */
+export const STREAM_ACCESS: TableAccess = {
+  table: LOG_ACCESS.table,
+  indexes: [],
+  partitions: tenantData,
+};

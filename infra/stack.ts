@@ -78,7 +78,9 @@ import {
   keyModesOf,
   type RouteDefinition,
 } from '../lib/http/route-definition.js';
-import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
+import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../lib/functions.js';
+import { EventStream, STREAM_STAGE } from './event-stream.js';
+import { EVENT_STREAM_PATH } from '../lib/events/stream.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import { type HiringApiDataStack, originVerifyRotationParameter } from './data.js';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
@@ -291,7 +293,12 @@ export class HiringApiStack extends Stack {
     this.addRoutes(settings, props, authorizer);
     const { stage, accessLogs } = this.addStage(settings, props);
     const answers = this.addAlarms(authorizerFunction, accessLogs, settings.isProduction, notify);
-    const { productEvents, webhooks } = this.addBackground(settings, data);
+    const { productEvents, webhooks, stream } = this.addBackground(
+      settings,
+      props,
+      authorizerFunction,
+      notify,
+    );
     this.rollOut(this, 'Api', [authorizerFunction, notFound]);
     new Operations(this, 'Operations', {
       stage: props.stage,
@@ -311,12 +318,17 @@ export class HiringApiStack extends Stack {
       answers,
       ...(props.edge ? { webAclName: props.edge.webAclName } : {}),
     });
-    if (props.edge) this.addEdge(props, props.edge);
-    else
+    if (props.edge) this.addEdge(props, props.edge, stream);
+    else {
       new CfnOutput(this, 'ApiUrl', {
         value: `${stage.url.replace(/\/$/, '')}${API_PREFIX}`,
         description: 'Base URL of the API',
       });
+      new CfnOutput(this, 'StreamUrl', {
+        value: stream.stage.url,
+        description: `The event stream (without an edge, at its own URL rather than ${API_PREFIX}${EVENT_STREAM_PATH})`,
+      });
+    }
   }
 
   /** The authorizer every route is behind, and its function. */
@@ -470,14 +482,28 @@ export class HiringApiStack extends Stack {
     return { stage, accessLogs };
   }
 
-  /** The functions fed by queues and the stream, in a nested stack of their own. */
+  /**
+   * The functions fed by queues and the table's stream, and the event stream the dispatcher posts to,
+   * in a nested stack of their own (the dispatcher's grant on the stream's API stays within it).
+   */
   private addBackground(
     settings: StageSettings,
-    data: HiringApiDataStack,
-  ): { productEvents: ProductEventsIngest; webhooks: WebhookDelivery } {
+    props: HiringApiStackProps,
+    authorizer: ApiFunction,
+    alarmAction: SnsAction,
+  ): { productEvents: ProductEventsIngest; webhooks: WebhookDelivery; stream: EventStream } {
+    const { data } = props;
     const background = new NestedStack(this, 'Background', {
-      description: `Hiring API (${settings.stage}): product events in, webhooks out`,
+      description: `Hiring API (${settings.stage}): product events in, webhooks and the event stream out`,
     });
+    const stream = new EventStream(background, 'EventStream', {
+      settings,
+      table: this.table,
+      authorizer,
+      throttle: props.throttle ?? { rateLimit: 500, burstLimit: 1000 },
+      alarmAction,
+    });
+    this.functions[STREAM_FUNCTION] = stream.function;
     const productEvents = new ProductEventsIngest(background, 'ProductEvents', {
       settings,
       table: this.table,
@@ -489,6 +515,7 @@ export class HiringApiStack extends Stack {
       table: this.table,
       secretsKey: data.webhookSecretsKey,
       queues: data.webhooks,
+      stream,
     });
     this.functions[BACKGROUND_FUNCTIONS.webhookDispatcher] = webhooks.dispatcher;
     this.functions[BACKGROUND_FUNCTIONS.webhookWorker] = webhooks.worker;
@@ -496,14 +523,16 @@ export class HiringApiStack extends Stack {
       productEvents.consumer,
       webhooks.dispatcher,
       webhooks.worker,
+      stream.function,
     ]);
-    return { productEvents, webhooks };
+    return { productEvents, webhooks, stream };
   }
 
   /** CloudFront with the edge's web ACL in front of the API, adding the origin header; ApiUrl names it. */
   private addEdge(
     props: HiringApiStackProps,
     edge: NonNullable<HiringApiStackProps['edge']>,
+    stream: EventStream,
   ): void {
     const originVerify = props.data.originVerify;
     const originDomain = edge.originDomain;
@@ -513,6 +542,17 @@ export class HiringApiStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(`function handler(event) {
   event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  return event.request;
+}`),
+    });
+    // The stream's upgrade: the viewer's address too, and the path the WebSocket API answers at (its
+    // stage, the origin's path: API Gateway refuses any path below it).
+    const streamUpgrade = new CloudFrontFunction(this, 'StreamUpgrade', {
+      comment: 'Passes the viewer address to the event stream, at its stage',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(`function handler(event) {
+  event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  event.request.uri = '/';
   return event.request;
 }`),
     });
@@ -564,6 +604,26 @@ export class HiringApiStack extends Stack {
           { eventType: FunctionEventType.VIEWER_REQUEST, function: viewerAddress },
         ],
       },
+      additionalBehaviors: {
+        [`${API_PREFIX}${EVENT_STREAM_PATH}`]: {
+          // The WebSocket API's own endpoint, at its stage: a WebSocket API cannot share the HTTP
+          // API's domain, and its upgrades carry the same origin header, which its authorizer checks.
+          origin: new HttpOrigin(stream.endpointHost, {
+            originPath: `/${STREAM_STAGE}`,
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // The upgrade's headers (Sec-WebSocket-Key, -Version) and the key reach the API; Host must not.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [
+            { eventType: FunctionEventType.VIEWER_REQUEST, function: streamUpgrade },
+          ],
+        },
+      },
       // CloudFront caches these error statuses for 10 s whatever the cache policy, keyed here by path
       // alone: one tenant's 503 would be served to every tenant at that edge. `Cache-Control: no-store`
       // on the API's answers does not stop it for most of them, so each gets a TTL of 0.
@@ -577,6 +637,10 @@ export class HiringApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', {
       value: `https://${publicDomain?.domainName ?? distribution.distributionDomainName}${API_PREFIX}`,
       description: 'Base URL of the API (through CloudFront and WAF)',
+    });
+    new CfnOutput(this, 'StreamUrl', {
+      value: `wss://${publicDomain?.domainName ?? distribution.distributionDomainName}${API_PREFIX}${EVENT_STREAM_PATH}`,
+      description: 'The event stream (through CloudFront and WAF)',
     });
   }
 

@@ -7,6 +7,8 @@ import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { STREAM_CALLBACK_URL_ENV } from '../lib/composition/event-stream.js';
+import type { EventStream } from './event-stream.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
 import { DISPATCHER_EVENT_SOURCE, STREAM_FILTER } from '../lib/webhooks/dispatch.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
@@ -44,6 +46,8 @@ export class WebhookDelivery extends Construct {
       table: ITableV2;
       secretsKey: IKey;
       queues: WebhookQueues;
+      /** the event stream, whose connections the dispatcher delivers new events to */
+      stream: EventStream;
     },
   ) {
     super(scope, id);
@@ -60,8 +64,12 @@ export class WebhookDelivery extends Construct {
       // dispatch; a failed batch is logged with its reason, and its stream record retried.
       tracing: Tracing.PASS_THROUGH,
       timeout: DISPATCHER_TIMEOUT,
-      environment: { DELIVERY_QUEUE_URL: this.queue.queueUrl },
+      environment: {
+        DELIVERY_QUEUE_URL: this.queue.queueUrl,
+        [STREAM_CALLBACK_URL_ENV]: props.stream.stage.callbackUrl,
+      },
     });
+    props.stream.grantConnections(this.dispatcher);
     // Test spaces have webhooks too: their events reach their endpoints as live ones do.
     this.dispatcher.bindTable(
       props.table,

@@ -31,6 +31,16 @@ import { listEvents } from './store.js';
 
 const STREAM_PREFIX = 'STREAM#';
 
+/** Where the stream is, under the API's base URL: `wss://<the API's domain>/api/v1/events/stream`. */
+export const EVENT_STREAM_PATH = '/events/stream';
+
+/**
+ * A client's keep-alive and API Gateway's own answer to it (a mock integration: no function runs).
+ * API Gateway closes a connection after 10 minutes without a message; protocol pings do not count.
+ */
+export const PING_FRAME = '{"action":"ping"}';
+export const PONG_FRAME = '{"type":"pong"}';
+
 /** How long a sender may hold a connection before another takes it over (a function cut off). */
 export const STALE_HOLD_MS = 30_000;
 
