@@ -3,7 +3,7 @@ import {
   NOT_FOUND_FUNCTION,
   routeEntries,
 } from '../../lib/composition/routes.js';
-import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../../lib/functions.js';
 import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
 import type { CfnTemplate } from '../local/stack-template.js';
 import { QUOTAS } from './quotas.js';
@@ -19,7 +19,13 @@ import { QUOTAS } from './quotas.js';
 
 /** What a function is to the model: what drives its invocations, and so what it takes. */
 export type FunctionKind =
-  'authorizer' | 'route' | 'long-poll' | 'product-events' | 'dispatcher' | 'deliveries';
+  | 'authorizer'
+  | 'route'
+  | 'long-poll'
+  | 'product-events'
+  | 'dispatcher'
+  | 'deliveries'
+  | 'stream';
 
 export interface ModelledFunction {
   name: string;
@@ -36,6 +42,8 @@ const BACKGROUND_KINDS: Record<string, FunctionKind> = {
   [BACKGROUND_FUNCTIONS.eventConsumer]: 'product-events',
   [BACKGROUND_FUNCTIONS.webhookDispatcher]: 'dispatcher',
   [BACKGROUND_FUNCTIONS.webhookWorker]: 'deliveries',
+  // Runs only as a connection opens, subscribes or closes: a listener's few invocations in 2 hours.
+  [STREAM_FUNCTION]: 'stream',
 };
 
 /** The kind of the function named `name`, from the code's own tables; undefined for one it has no place for. */
@@ -116,8 +124,10 @@ export interface TenantMix {
   productEventsPerSecond: number;
   /** webhook endpoints subscribed to every event */
   webhookEndpoints: number;
-  /** clients following the log with GET /events?wait=20 */
+  /** clients following the log with GET /events?wait=20 (those that cannot hold a WebSocket) */
   listeners: number;
+  /** clients following the log on the event stream (the clients' default) */
+  streamListeners: number;
   /** an assistant's tool calls */
   mcpCallsPerSecond: number;
 }
@@ -127,7 +137,8 @@ export const DEFAULT_MIX: TenantMix = {
   writesPerSecond: 0.05,
   productEventsPerSecond: 0.2,
   webhookEndpoints: 1,
-  listeners: 1,
+  listeners: 0.1,
+  streamListeners: 1,
   mcpCallsPerSecond: 0.02,
 };
 
@@ -159,6 +170,13 @@ export const WORK = {
   listenerRequestsPerSecond: 1 / 20,
   listenerRcuPerSecond: 4,
   listenerWcuPerRequest: 4,
+  /** a stream listener: a keep-alive every 5 minutes (a message API Gateway answers itself) */
+  streamPingsPerSecond: 1 / 300,
+  /** and a connection at least every 2 hours (API Gateway closes it then), sooner on a network's whim: one an hour */
+  streamConnectsPerSecond: 1 / 3600,
+  /** an event delivered to a connection: its hold taken and let go (2 units), the log read after its place (2) */
+  streamWcuPerDelivery: 2,
+  streamRcuPerDelivery: 2,
 } as const;
 
 /** One limit every tenant shares: its capacity, what one tenant takes of it, and what reaching it does. */
@@ -181,8 +199,10 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
     if (!found) throw new Error(`The template has no ${kind} function`);
     return found;
   };
+  // The HTTP API's stage ($default); the event stream's WebSocket API has a stage of its own.
   const stage = Object.values(template.Resources).find(
-    (resource) => resource.Type === 'AWS::ApiGatewayV2::Stage',
+    (resource) =>
+      resource.Type === 'AWS::ApiGatewayV2::Stage' && resource.Properties?.StageName === '$default',
   );
   const throttle = stage?.Properties?.DefaultRouteSettings as
     { ThrottlingRateLimit?: number } | undefined;
@@ -200,6 +220,11 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
     mix.listeners * WORK.listenerRequestsPerSecond;
   const events = (mix.writesPerSecond + mix.productEventsPerSecond) * WORK.eventsPerChange;
   const deliveries = events * mix.webhookEndpoints;
+  const streamDeliveries = events * mix.streamListeners;
+  // Each a message API Gateway counts: the frames posted, the keep-alives, the upgrades.
+  const streamMessages =
+    streamDeliveries +
+    mix.streamListeners * (WORK.streamPingsPerSecond + WORK.streamConnectsPerSecond);
   // What runs on the unreserved pool: the routes (not the long-poll, which has its own), the consumers.
   const unreservedSeconds =
     mix.readsPerSecond * WORK.readSeconds +
@@ -236,7 +261,7 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
       unit: 'waits at once',
       perTenant: mix.listeners,
       atTheLimit:
-        'A wait past it answers at once 429 wait_limited (the clients ask again after Retry-After): events come up to 20 s later, nothing else is touched. Raise longPollReservedConcurrency, or move listeners to a push stream.',
+        'A wait past it answers at once 429 wait_limited (the clients ask again after Retry-After): events come up to 20 s later, nothing else is touched. Raise longPollReservedConcurrency, or move listeners to the event stream.',
     },
     {
       what: 'API Gateway: the stage’s throttle',
@@ -247,12 +272,20 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
         'API Gateway answers 429 {"message":"Too Many Requests"} for every tenant. Raise the stage throttle (the `throttle` of HiringApiStack), then the account’s.',
     },
     {
-      what: 'API Gateway: the account, every API together',
+      what: 'API Gateway: the account, every API together (the event stream’s messages and frames too)',
       capacity: QUOTAS.apiGatewayAccountRps.value,
       unit: 'requests a second',
-      perTenant: apiRequests,
+      perTenant: apiRequests + streamMessages,
       atTheLimit:
-        'As the stage’s throttle, for every API of the account. Raise it (Service Quotas).',
+        'As the stage’s throttle, for every API of the account; frames the dispatcher posts are throttled and retried with its batch. Raise it (Service Quotas).',
+    },
+    {
+      what: 'API Gateway: new WebSocket connections (the event stream’s upgrades), per account',
+      capacity: QUOTAS.webSocketConnectsPerSecond.value,
+      unit: 'connections a second',
+      perTenant: mix.streamListeners * WORK.streamConnectsPerSecond,
+      atTheLimit:
+        'Upgrades are refused 429 by API Gateway; the clients fall back to the long-poll and try the stream again later. Raise it (Service Quotas).',
     },
     {
       what: 'DynamoDB: the table’s reads (on-demand maximum)',
@@ -261,7 +294,8 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
       perTenant:
         mix.readsPerSecond * WORK.readRcu +
         mix.mcpCallsPerSecond * WORK.readRcu +
-        mix.listeners * WORK.listenerRcuPerSecond,
+        mix.listeners * WORK.listenerRcuPerSecond +
+        streamDeliveries * WORK.streamRcuPerDelivery,
       atTheLimit:
         'Reads are throttled: 503 unavailable with Retry-After (the TableThrottles alarm). Raise the table’s maximum.',
     },
@@ -274,7 +308,8 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
         mix.writesPerSecond * WORK.writeWcu +
         mix.productEventsPerSecond * WORK.productEventWcu +
         deliveries * WORK.deliveryWcu +
-        mix.listeners * WORK.listenerRequestsPerSecond * WORK.listenerWcuPerRequest,
+        mix.listeners * WORK.listenerRequestsPerSecond * WORK.listenerWcuPerRequest +
+        streamDeliveries * WORK.streamWcuPerDelivery,
       atTheLimit:
         'Writes are throttled: 503 with Retry-After, product events retried from their queue. Raise the table’s maximum.',
     },
@@ -354,7 +389,7 @@ export function capacityReport(template: CfnTemplate, mix: TenantMix = DEFAULT_M
     value >= 100 ? Math.round(value).toLocaleString('en') : value.toFixed(value >= 1 ? 1 : 3);
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const lines = [
-    `With each tenant asking, a second: ${mix.readsPerSecond} reads, ${mix.writesPerSecond} writes, ${mix.productEventsPerSecond} product events, ${mix.mcpCallsPerSecond} tool calls, ${mix.webhookEndpoints} webhook endpoint and ${mix.listeners} waiting listener.`,
+    `With each tenant asking, a second: ${mix.readsPerSecond} reads, ${mix.writesPerSecond} writes, ${mix.productEventsPerSecond} product events, ${mix.mcpCallsPerSecond} tool calls, ${mix.webhookEndpoints} webhook endpoint, ${mix.streamListeners} listener on the event stream and ${mix.listeners} waiting on the long-poll.`,
     '',
     row(['shared limit', 'capacity', 'one tenant takes', 'binds at (tenants)', 'at the limit']),
     row(['---', '---', '---', '---', '---']),

@@ -39,6 +39,14 @@ export const QUOTAS = {
     adjustable: true,
     source: 'https://docs.aws.amazon.com/apigateway/latest/developerguide/limits.html',
   },
+  webSocketConnectsPerSecond: {
+    value: 500,
+    unit: 'new connections a second',
+    what: 'API Gateway WebSocket APIs, new connections per account and region',
+    adjustable: true,
+    source:
+      'https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-execution-service-websocket-limits-table.html',
+  },
   dynamoPartitionWcu: {
     value: 1_000,
     unit: 'write units a second',

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   capacityReport,
   functionsOf,
+  DEFAULT_MIX,
   sharedLimits,
   tenantsAt,
 } from '../../scripts/capacity/model.js';
@@ -27,7 +28,15 @@ describe('the capacity model', () => {
       Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function').length,
     );
     expect(new Set(functions.map((fn) => fn.kind))).toEqual(
-      new Set(['authorizer', 'route', 'long-poll', 'product-events', 'dispatcher', 'deliveries']),
+      new Set([
+        'authorizer',
+        'route',
+        'long-poll',
+        'product-events',
+        'dispatcher',
+        'deliveries',
+        'stream',
+      ]),
     );
     expect(() => functionsOf(withoutPlace)).toThrow(
       'The capacity model has no place for function nightly-report',
@@ -39,7 +48,7 @@ describe('the capacity model', () => {
     const capacity = (start: string) =>
       limits.find((limit) => limit.what.startsWith(start))?.capacity;
     const stage = Object.values(template.Resources).find(
-      (r) => r.Type === 'AWS::ApiGatewayV2::Stage',
+      (r) => r.Type === 'AWS::ApiGatewayV2::Stage' && r.Properties?.StageName === '$default',
     );
 
     expect(capacity('Lambda: the account’s unreserved')).toBe(1_000 - 100 - 200);
@@ -52,8 +61,27 @@ describe('the capacity model', () => {
     expect(capacity('The product-events consumer')).toBe((10 * 10) / 0.5);
     // What binds first at 1,000 tenants, and the first limit that refuses work, as the runbook says.
     const sorted = [...limits].sort((a, b) => tenantsAt(a) - tenantsAt(b));
-    expect(sorted[0]?.what).toMatch(/^Waiting listeners/);
-    expect(sorted[1]?.what).toMatch(/^API Gateway: the stage’s throttle/);
+    expect(sorted[0]?.what).toMatch(/^API Gateway: the stage’s throttle/);
+  });
+
+  it('counts a listener on the event stream in no Lambda concurrency and no wait, only in messages and in the log’s reads and writes', () => {
+    const few = sharedLimits(template, { ...DEFAULT_MIX, streamListeners: 1 });
+    const many = sharedLimits(template, { ...DEFAULT_MIX, streamListeners: 1_000 });
+    const taken = (limits: typeof few, start: string) =>
+      limits.find((limit) => limit.what.startsWith(start))?.perTenant;
+
+    for (const held of [
+      'Lambda: the account’s unreserved',
+      'Lambda: the authorizer’s',
+      'Waiting listeners',
+    ])
+      expect(taken(many, held), held).toBe(taken(few, held));
+    for (const grows of [
+      'API Gateway: the account',
+      'DynamoDB: the table’s reads',
+      'DynamoDB: the table’s writes',
+    ])
+      expect(taken(many, grows), grows).toBeGreaterThan(taken(few, grows) as number);
   });
 
   it('is what docs/operations.md shows (run `npm run capacity` and paste it there when it changes)', () => {

@@ -15,7 +15,9 @@ import {
   RATE_LIMITED_BODY,
   REQUEST_BLOCKED_BODY,
 } from '../../infra/edge.js';
-import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
+import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../../lib/functions.js';
+import { EVENT_STREAM_PATH, PONG_FRAME } from '../../lib/events/stream.js';
+import { STREAM_STAGE } from '../../infra/event-stream.js';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
 import { functionTimeoutMs, keyModesOf } from '../../lib/http/route-definition.js';
 import { PRODUCT_EVENT_TYPES } from '../../lib/product-events/data.js';
@@ -75,6 +77,24 @@ function logicalIdOf(type: string, prefix: string): string {
   return ids[0] as string;
 }
 
+const resourcesOf = (cfn: CfnTemplate, type: string) =>
+  Object.entries(cfn.Resources).filter(([, resource]) => resource.Type === type);
+
+/** The resources of `type` that belong to the HTTP API, not to the event stream's WebSocket API. */
+function ofHttpApi(type: string): Resources {
+  const webSocketApis = Object.keys(
+    template.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'WEBSOCKET' } }),
+  );
+  return Object.fromEntries(
+    Object.entries(template.findResources(type) as Resources).filter(
+      ([, resource]) =>
+        !webSocketApis.includes(
+          (resource.Properties.ApiId as { Ref?: string } | undefined)?.Ref ?? '',
+        ),
+    ),
+  );
+}
+
 describe('CDK app (cdk synth, offline)', () => {
   it('synthesizes with no unacknowledged cdk-nag finding (AwsSolutions and ServerlessChecks packs)', () => {
     expect(synthOutput).not.toMatch(/(AwsSolutions|Serverless)-\w+/);
@@ -109,15 +129,15 @@ describe('CDK app (cdk synth, offline)', () => {
         PayloadFormatVersion: '2.0',
       });
     }
-    expect(Object.keys(template.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(
+    expect(Object.keys(ofHttpApi('AWS::ApiGatewayV2::Route'))).toHaveLength(
       routeEntries().length + 1,
     );
   });
 
   it('answers unknown routes from a $default route backed by the not-found function, behind the authorizer like every route', () => {
-    const routes = Object.values(
-      template.findResources('AWS::ApiGatewayV2::Route') as Resources,
-    ).map((route) => route.Properties as { RouteKey: string; AuthorizationType: string });
+    const routes = Object.values(ofHttpApi('AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties as { RouteKey: string; AuthorizationType: string },
+    );
 
     expect(routes.find((route) => route.RouteKey === '$default')?.AuthorizationType).toBe('CUSTOM');
     expect(routes.filter((route) => route.AuthorizationType !== 'CUSTOM')).toEqual([]);
@@ -133,6 +153,110 @@ describe('CDK app (cdk synth, offline)', () => {
     });
   });
 
+  it('serves the event stream on a WebSocket API: $connect behind the same authorizer (no identity source), subscribe and $disconnect on its function, ping answered by API Gateway itself', () => {
+    const cfn = template.toJSON() as CfnTemplate;
+    const [[apiId, api]] = resourcesOf(cfn, 'AWS::ApiGatewayV2::Api').filter(
+      ([, resource]) => resource.Properties?.ProtocolType === 'WEBSOCKET',
+    ) as [[string, CfnTemplate['Resources'][string]]];
+    expect(api.Properties?.RouteSelectionExpression).toBe('$request.body.action');
+    const ofStream = (type: string) =>
+      resourcesOf(cfn, type).filter(
+        ([, resource]) =>
+          JSON.stringify(resource.Properties?.ApiId) === JSON.stringify({ Ref: apiId }),
+      );
+    const routes = Object.fromEntries(
+      ofStream('AWS::ApiGatewayV2::Route').map(([, route]) => [
+        route.Properties?.RouteKey as string,
+        route.Properties as Record<string, unknown>,
+      ]),
+    );
+    expect(Object.keys(routes).sort()).toEqual(['$connect', '$disconnect', 'ping', 'subscribe']);
+    expect(routes.$connect?.AuthorizationType).toBe('CUSTOM');
+    for (const key of ['$disconnect', 'subscribe', 'ping'])
+      expect(routes[key]?.AuthorizationType ?? 'NONE', key).toBe('NONE');
+
+    const [[, authorizer]] = ofStream('AWS::ApiGatewayV2::Authorizer') as [
+      [string, CfnTemplate['Resources'][string]],
+    ];
+    expect(authorizer.Properties?.AuthorizerType).toBe('REQUEST');
+    // None: API Gateway would refuse an upgrade without it with its own bare 401, never invoking the authorizer.
+    expect(authorizer.Properties).not.toHaveProperty('IdentitySource');
+    expect(JSON.stringify(authorizer.Properties?.AuthorizerUri)).toContain(
+      `"Ref":"${liveAliasOf(cfn, logicalIdOf('AWS::Lambda::Function', 'Authorizer'))}"`,
+    );
+    const streamFunction = logicalIdOf('AWS::Lambda::Function', 'EventStreamFunction');
+    const integrations = ofStream('AWS::ApiGatewayV2::Integration');
+    const lambda = integrations.filter(
+      ([, integration]) => integration.Properties?.IntegrationType === 'AWS_PROXY',
+    );
+    expect(lambda).toHaveLength(1);
+    expect(functionOfAlias(cfn, lambda[0]?.[1].Properties?.IntegrationUri)).toBe(streamFunction);
+    const mocks = integrations.filter(
+      ([, integration]) => integration.Properties?.IntegrationType === 'MOCK',
+    );
+    expect(mocks).toHaveLength(1);
+    const mockId = mocks[0]?.[0] as string;
+    expect(JSON.stringify(routes.ping?.Target)).toContain(mockId);
+    expect(routes.ping?.RouteResponseSelectionExpression).toBe('$default');
+    template.hasResourceProperties('AWS::ApiGatewayV2::IntegrationResponse', {
+      IntegrationId: { Ref: mockId },
+      IntegrationResponseKey: '$default',
+      ResponseTemplates: { $default: PONG_FRAME },
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::RouteResponse', {
+      RouteResponseKey: '$default',
+    });
+
+    const [[, stage]] = ofStream('AWS::ApiGatewayV2::Stage') as [
+      [string, CfnTemplate['Resources'][string]],
+    ];
+    expect(stage.Properties).toMatchObject({
+      StageName: STREAM_STAGE,
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 },
+      AccessLogSettings: { Format: expect.stringContaining('$context.connectionId') },
+    });
+  });
+
+  it('lets only the stream function and the dispatcher post to and close the stream’s connections, on its stage alone', () => {
+    const cfn = template.toJSON() as CfnTemplate;
+    const managing = resourcesOf(cfn, 'AWS::IAM::Policy').flatMap(([, policy]) =>
+      (
+        policy.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] }
+      ).Statement.filter((statement) =>
+        JSON.stringify(statement.Action).includes('execute-api:'),
+      ).map((statement) => ({ roles: policy.Properties?.Roles, statement })),
+    );
+    const roleOf = (functionName: string) => {
+      const [, fn] = resourcesOf(cfn, 'AWS::Lambda::Function').find(
+        ([, resource]) => resource.Metadata?.['hiring:function'] === functionName,
+      ) as [string, CfnTemplate['Resources'][string]];
+      return (fn.Properties?.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+    };
+    expect(managing.map(({ roles }) => (roles as { Ref: string }[])[0]?.Ref).sort()).toEqual(
+      [roleOf(STREAM_FUNCTION), roleOf(BACKGROUND_FUNCTIONS.webhookDispatcher)].sort(),
+    );
+    for (const { statement } of managing) {
+      expect(statement.Action).toBe('execute-api:ManageConnections');
+      const resources = JSON.stringify(statement.Resource);
+      expect(resources).toContain(`/${STREAM_STAGE}/POST/@connections/*`);
+      expect(resources).toContain(`/${STREAM_STAGE}/DELETE/@connections/*`);
+      expect(resources).not.toContain('GET');
+    }
+    for (const name of [STREAM_FUNCTION, BACKGROUND_FUNCTIONS.webhookDispatcher]) {
+      const [, fn] = resourcesOf(cfn, 'AWS::Lambda::Function').find(
+        ([, resource]) => resource.Metadata?.['hiring:function'] === name,
+      ) as [string, CfnTemplate['Resources'][string]];
+      expect(
+        JSON.stringify(
+          (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables
+            .STREAM_CALLBACK_URL,
+        ),
+        name,
+      ).toContain(`/${STREAM_STAGE}`);
+    }
+  });
+
   /** A route's function's timeout (authorizer and not-found: the API's), in seconds. */
   const apiTimeoutSeconds = (functionName: unknown) => {
     const route = routeEntries().find(([, each]) => each.functionName === functionName)?.[1];
@@ -141,8 +265,9 @@ describe('CDK app (cdk synth, offline)', () => {
 
   it('runs every function on Node.js 24, arm64, X-Ray tracing the background ones (API functions pass it through and log a slow or failed answer’s calls), its own log group, Lambda’s own lines at WARN for API functions, and Powertools settings', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function') as Resources);
+    // Every route's, the authorizer's, the not-found one's, the background ones and the event stream's.
     expect(functions).toHaveLength(
-      routeEntries().length + 2 + Object.keys(BACKGROUND_FUNCTIONS).length,
+      routeEntries().length + 2 + Object.keys(BACKGROUND_FUNCTIONS).length + 1,
     );
     for (const fn of functions) {
       const name = (fn as { Metadata?: Record<string, unknown> }).Metadata?.['hiring:function'];
@@ -380,8 +505,9 @@ describe('CDK app (cdk synth, offline)', () => {
       AccessLogSettings: { Format: Match.stringLikeRegexp('\\$context\\.requestId') },
     });
     const groups = Object.values(template.findResources('AWS::Logs::LogGroup') as Resources);
+    // Each function's, and each API's access log (the HTTP API's and the event stream's).
     expect(groups.length).toBe(
-      routeEntries().length + 3 + Object.keys(BACKGROUND_FUNCTIONS).length,
+      routeEntries().length + 2 + Object.keys(BACKGROUND_FUNCTIONS).length + 1 + 2,
     );
     expect(groups.every((group) => group.Properties.RetentionInDays === 14)).toBe(true);
   });
@@ -488,6 +614,7 @@ describe('CDK app (cdk synth, offline)', () => {
         'OperationsConsumerErrorsAlarm',
         'OperationsWorkerErrorsAlarm',
         'OperationsWebhookEndpointsDisabledAlarm',
+        'EventStreamFunctionErrorsAlarm',
       ].sort(),
     );
     // p99 latency as the share of answers slower than the target, from the access log without the
@@ -684,7 +811,8 @@ function aliasNamedBy(cfn: CfnTemplate, target: unknown): string | undefined {
   const [, ref] =
     JSON.stringify(target)
       .match(
-        /^\{"Ref":"(\w+)"\}$|^\{"Fn::Join":\["",\[\{"Fn::Select":\[6,\{"Fn::Split":\[":",\{"Ref":"(\w+)"\}\]\}\]\},":live"\]\]\}$/,
+        // An alias named, an ARN of it with its name spelled out, or (a WebSocket API's integration) its invocation URI.
+        /^\{"Ref":"(\w+)"\}$|^\{"Fn::Join":\["",\[\{"Fn::Select":\[6,\{"Fn::Split":\[":",\{"Ref":"(\w+)"\}\]\}\]\},":live"\]\]\}$|^\{"Fn::Join":\["",\["arn:",\{"Ref":"AWS::Partition"\},":apigateway:[\w-]+:lambda:path\/2015-03-31\/functions\/",\{"Ref":"(\w+)"\},"\/invocations"\]\]\}$/,
       )
       ?.filter(Boolean) ?? [];
   return ref && cfn.Resources[ref]?.Type === 'AWS::Lambda::Alias' ? ref : undefined;
@@ -1099,6 +1227,47 @@ describe('production stage', () => {
     expect(format.clientIp).toBe('$context.authorizer.clientIp');
   });
 
+  it('serves the event stream at /api/v1/events/stream behind the edge: the WebSocket API at its stage, with the origin header and the viewer’s address', () => {
+    const [distribution] = Object.values(
+      prod.findResources('AWS::CloudFront::Distribution') as Resources,
+    );
+    const config = distribution?.Properties.DistributionConfig as {
+      CacheBehaviors: {
+        PathPattern: string;
+        TargetOriginId: string;
+        FunctionAssociations: { FunctionARN: unknown }[];
+        OriginRequestPolicyId: string;
+      }[];
+      Origins: {
+        Id: string;
+        OriginPath?: string;
+        DomainName: unknown;
+        OriginCustomHeaders: { HeaderName: string }[];
+      }[];
+    };
+    const [behavior] = config.CacheBehaviors;
+    expect(config.CacheBehaviors).toHaveLength(1);
+    expect(behavior?.PathPattern).toBe(`${API_PREFIX}${EVENT_STREAM_PATH}`);
+    // All the viewer's headers (the upgrade's Sec-WebSocket-*, X-API-Key) but Host.
+    expect(behavior?.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
+    const origin = config.Origins.find((each) => each.Id === behavior?.TargetOriginId);
+    expect(origin?.OriginPath).toBe(`/${STREAM_STAGE}`);
+    expect(JSON.stringify(origin?.DomainName)).toContain('EventStream');
+    expect(origin?.OriginCustomHeaders.map((header) => header.HeaderName)).toEqual([
+      'X-Origin-Verify',
+    ]);
+    const functions = prod.findResources('AWS::CloudFront::Function') as Resources;
+    const [fnId] =
+      JSON.stringify(behavior?.FunctionAssociations[0]?.FunctionARN).match(/StreamUpgrade\w+/) ??
+      [];
+    const code = String(functions[fnId as string]?.Properties.FunctionCode);
+    expect(code).toContain("headers['x-viewer-address'] = { value: event.viewer.ip }");
+    expect(code).toContain("event.request.uri = '/'");
+    prod.hasOutput('StreamUrl', {
+      Value: `wss://${ORIGIN_DOMAIN_CONTEXT.domainName}${API_PREFIX}${EVENT_STREAM_PATH}`,
+    });
+  });
+
   it('caches no error at the edge: every status CloudFront would cache has an error-caching TTL of 0', () => {
     const [distribution] = Object.values(
       prod.findResources('AWS::CloudFront::Distribution') as Resources,
@@ -1141,8 +1310,6 @@ describe('production stage', () => {
 });
 
 describe('safe rollouts', () => {
-  const resourcesOf = (cfn: CfnTemplate, type: string) =>
-    Object.entries(cfn.Resources).filter(([, resource]) => resource.Type === type);
   const synth = (context: Record<string, unknown>) =>
     appTemplateOf(
       createApp(
@@ -1163,9 +1330,10 @@ describe('safe rollouts', () => {
       expect(cfn.Resources[versionId]?.Properties?.FunctionName).toEqual({ Ref: fn });
     }
     const invoked = [
-      ...resourcesOf(cfn, 'AWS::ApiGatewayV2::Integration').map(
-        ([, integration]) => integration.Properties?.IntegrationUri,
-      ),
+      ...resourcesOf(cfn, 'AWS::ApiGatewayV2::Integration')
+        // The event stream's ping is API Gateway's own answer: it invokes nothing.
+        .filter(([, integration]) => integration.Properties?.IntegrationType !== 'MOCK')
+        .map(([, integration]) => integration.Properties?.IntegrationUri),
       ...resourcesOf(cfn, 'AWS::Lambda::EventSourceMapping').map(
         ([, mapping]) => mapping.Properties?.FunctionName,
       ),
@@ -1173,8 +1341,11 @@ describe('safe rollouts', () => {
         ([, permission]) => permission.Properties?.FunctionName,
       ),
     ];
-    // Routes and $default, the 3 event sources, and API Gateway's permission to invoke each route, $default and the authorizer.
-    expect(invoked.length).toBe(routeEntries().length + 1 + 3 + routeEntries().length + 2);
+    // Routes and $default, the 3 event sources, and API Gateway's permission to invoke each route, $default and the authorizer;
+    // then the event stream's one integration, and its API's permission to invoke it from each of its three routes and the authorizer.
+    expect(invoked.length).toBe(
+      routeEntries().length + 1 + 3 + routeEntries().length + 2 + 1 + 3 + 1,
+    );
     expect(invoked.filter((target) => !aliasNamedBy(cfn, target))).toEqual([]);
     const [authorizer] = resourcesOf(cfn, 'AWS::ApiGatewayV2::Authorizer');
     expect(JSON.stringify(authorizer?.[1].Properties?.AuthorizerUri)).toContain(
