@@ -13,7 +13,15 @@ import {
 import type { Db } from '../../lib/db/client.js';
 import { AUTHORIZER_FUNCTION } from '../../lib/composition/routes.js';
 import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
-import { checkServiceCall, enforceIam, holdServicesTo, LocalIam, localArnOf } from './iam.js';
+import {
+  checkServiceCall,
+  enforceIam,
+  holdServicesTo,
+  LOCAL_ACCOUNT,
+  LOCAL_REGION,
+  LocalIam,
+  localArnOf,
+} from './iam.js';
 import { type CfnTemplate, stackTemplate } from './stack-template.js';
 
 /**
@@ -157,7 +165,11 @@ export function useLocalAws(template: CfnTemplate, tableName: string, iam: Local
     const name = resource.Metadata?.[RESOURCE_METADATA_KEY] as CalledResource | undefined;
     if (!name) continue;
     const attribute = resource.Type === 'AWS::SecretsManager::Secret' ? 'Ref' : 'Arn';
-    const arn = localArnOf(template, tableName, logicalId, attribute);
+    // An API's ARNs (execute-api) are built from its id, which is what `Ref` gives.
+    const arn =
+      resource.Type === 'AWS::ApiGatewayV2::Api'
+        ? `arn:aws:execute-api:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${localArnOf(template, tableName, logicalId, 'Ref')}`
+        : localArnOf(template, tableName, logicalId, attribute);
     arns.set(name, arn);
     if (resource.Type === 'AWS::SecretsManager::Secret') secrets.add(arn);
   }

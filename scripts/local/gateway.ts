@@ -17,6 +17,8 @@ import {
 import { logger } from '../../lib/observability/logger.js';
 import { authorizerEvent, DEFAULT_ROUTE, type IncomingRequest, proxyEvent } from './events.js';
 import { lambdaContext, loadHandler } from './handlers.js';
+import { LocalEventStream, useLocalEventStream } from './event-stream.js';
+import type { Duplex } from 'node:stream';
 
 /**
  * A small stand-in for API Gateway HTTP API, built from the route table: the real authorizer and
@@ -245,12 +247,22 @@ export async function startGateway(
   port: number,
   host = '127.0.0.1',
   options: GatewayOptions = {},
-): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
+): Promise<{ server: Server; url: string; stream: LocalEventStream; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
     onRequest(req, res, options).catch((error: unknown) => {
       logger.error('Local gateway failed', { error: error as Error });
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Internal Server Error' }));
+    });
+  });
+  // The event stream's upgrades (/api/v1/events/stream): API Gateway's WebSocket API, locally.
+  const stream = useLocalEventStream({
+    ...(options.functionTimeoutMs ? { functionTimeoutMs: options.functionTimeoutMs } : {}),
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    stream.upgrade(req, socket, head).catch((error: unknown) => {
+      logger.error('Local stream upgrade failed', { error: error as Error });
+      socket.destroy();
     });
   });
   // What Node's HTTP parser refuses before any handler runs: said in JSON, as API Gateway says its own.
@@ -280,8 +292,10 @@ export async function startGateway(
   return {
     server,
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}${API_PREFIX}`,
+    stream,
     close: () =>
       new Promise<void>((resolve) => {
+        stream.closeAll();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -20,6 +20,7 @@ import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js
 import { work, type WorkerDependencies, type WorkOutcome } from '../../lib/webhooks/worker.js';
 import { CALLED_RESOURCES } from '../../infra/api-function.js';
 import { checkQueueSend } from './aws.js';
+import { sharedStreamOutput } from '../../lib/composition/event-stream.js';
 import { localClient } from './dynamodb-local.js';
 import { runAsFunction } from './iam.js';
 import { LocalStreamState } from './stream-state.js';
@@ -360,7 +361,8 @@ export async function startWebhookRuntime(
     // A dispatcher per batch, as each Lambda invocation has its own: endpoints read, and spaces
     // sequenced, once a batch.
     () => {
-      const dispatcher = new Dispatcher(db, queue);
+      // The event stream's output: the local gateway's sockets, once it serves them.
+      const dispatcher = new Dispatcher(db, queue, sharedStreamOutput());
       return (record) =>
         runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () =>
           dispatchRecord(dispatcher, record),
