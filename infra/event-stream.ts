@@ -24,7 +24,12 @@ import { STREAM_CALLBACK_URL_ENV } from '../lib/composition/event-stream.js';
 import { STREAM_FUNCTION } from '../lib/functions.js';
 import { KEY_MODES } from '../lib/keys/format.js';
 import { PING_FRAME, PONG_FRAME } from '../lib/events/stream.js';
-import { ApiFunction, CALLED_RESOURCES, nameCalledResource, type StageSettings } from './api-function.js';
+import {
+  ApiFunction,
+  CALLED_RESOURCES,
+  nameCalledResource,
+  type StageSettings,
+} from './api-function.js';
 import { inSpaces, STREAM_ACCESS } from './permissions.js';
 
 /**

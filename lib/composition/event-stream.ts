@@ -106,9 +106,7 @@ export async function connectStream(db: Db, event: StreamEvent): Promise<Connect
 const subscribeMessage = z.object({
   action: z.literal('subscribe'),
   after: z.optional(
-    z
-      .string()
-      .check(z.maxLength(30), z.regex(EVENT_ID_PATTERN, 'must be an event id (evt_…)')),
+    z.string().check(z.maxLength(30), z.regex(EVENT_ID_PATTERN, 'must be an event id (evt_…)')),
   ),
 });
 
@@ -153,7 +151,11 @@ export async function disconnectStream(db: Db, event: StreamEvent): Promise<void
   const context = event.requestContext.authorizer;
   // A connection refused at $connect never opened, and has nothing to forget.
   if (!context || !('tenantId' in context)) return;
-  await closeConnection(db, callerOfStream(event).caller.spaceId, event.requestContext.connectionId);
+  await closeConnection(
+    db,
+    callerOfStream(event).caller.spaceId,
+    event.requestContext.connectionId,
+  );
 }
 
 /**
@@ -166,7 +168,8 @@ export function streamOutput(transport: ConnectionTransport): ConnectionPost {
     close: (connectionId) => transport.close(connectionId),
     frame: (event, apiVersion) =>
       JSON.stringify({ type: 'event', event: shapeEvent(apiVersion, event) }),
-    subscribed: (after) => JSON.stringify({ type: 'subscribed', after: after === '' ? null : after }),
+    subscribed: (after) =>
+      JSON.stringify({ type: 'subscribed', after: after === '' ? null : after }),
   };
 }
 

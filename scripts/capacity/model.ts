@@ -19,13 +19,7 @@ import { QUOTAS } from './quotas.js';
 
 /** What a function is to the model: what drives its invocations, and so what it takes. */
 export type FunctionKind =
-  | 'authorizer'
-  | 'route'
-  | 'long-poll'
-  | 'product-events'
-  | 'dispatcher'
-  | 'deliveries'
-  | 'stream';
+  'authorizer' | 'route' | 'long-poll' | 'product-events' | 'dispatcher' | 'deliveries' | 'stream';
 
 export interface ModelledFunction {
   name: string;

@@ -1,0 +1,277 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createApiKey } from '../../lib/keys/api.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
+import { openConnection, streamKeys } from '../../lib/events/stream.js';
+import { currentVersion } from '../../lib/versions/shape.js';
+import { STREAM_FUNCTION } from '../../lib/functions.js';
+import { getItem, updateItem } from '../../lib/db/dynamo.js';
+import { ensureTenant } from '../../lib/db/tenants.js';
+import { runAsFunction } from '../../scripts/local/iam.js';
+import { sharedStreamOutput } from '../../lib/composition/event-stream.js';
+import { callApi, tenantWithKey } from '../helpers/api.js';
+import { newTenantId } from '../helpers/db.js';
+import { useLocalStack } from '../helpers/local-stack.js';
+import { connected, openStream, type OpenStream } from '../helpers/stream.js';
+import { waitFor } from '../helpers/webhooks.js';
+
+/**
+ * The event stream on the local stack, end to end: the upgrade through the real authorizer and the
+ * stream function, writes through the API, the dispatcher reading the table's stream and posting through
+ * the management API, each call under its function's policies in the synthesized template.
+ */
+const { db, baseUrl } = useLocalStack();
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 5);
+
+const createJd = (key: string, n: number) =>
+  callApi('POST', '/jds', {
+    key,
+    body: {
+      title: `Senior Platform Engineer, Payments Infrastructure (${n})`,
+      description: 'Own the ledger services end to end.',
+      createdById: 'recruiter-7f3a',
+    },
+  });
+
+/** The events GET /events shows `key`, oldest first. */
+async function listed(key: string, after?: string) {
+  const reply = await callApi('GET', `/events?limit=100${after ? `&after=${after}` : ''}`, { key });
+  expect(reply.status).toBe(200);
+  return reply.json.data as { id: string; type: string }[];
+}
+
+async function subscribedStream(key: string, after?: string): Promise<OpenStream> {
+  const stream = await connected(baseUrl(), key);
+  await stream.subscribe(after);
+  return stream;
+}
+
+describe('the event stream: the upgrade', () => {
+  it('refuses it as GET /events would, in the envelope, before any connection: no key 401, a bad key 403, no read scope 403, a version not served 400', async () => {
+    const { key: writeOnly } = await tenantWithKey(db(), ['write']);
+    const { key } = await tenantWithKey(db(), ['read']);
+
+    const refusals = await Promise.all([
+      openStream(baseUrl(), undefined),
+      openStream(baseUrl(), 'hk_live_notAKeyAtAll0000000000000000000000'),
+      openStream(baseUrl(), writeOnly),
+      openStream(baseUrl(), key, { 'Hiring-Version': '1999-01-01' }),
+    ]);
+
+    expect(
+      refusals.map((upgrade) =>
+        'refused' in upgrade
+          ? [upgrade.refused.status, JSON.parse(upgrade.refused.body).code]
+          : 'opened',
+      ),
+    ).toEqual([
+      [401, 'unauthenticated'],
+      [403, 'key_invalid'],
+      [403, 'scope_missing'],
+      [400, 'version_unsupported'],
+    ]);
+  });
+
+  it('counts the upgrade once against the key’s hour, and nothing after it: an idle connection, its pings and its subscribe spend none', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const remaining = async () =>
+      Number((await callApi('GET', '/events?limit=1', { key })).headers['ratelimit-remaining']);
+    const before = await remaining();
+
+    const stream = await connected(baseUrl(), key);
+    for (let ping = 0; ping < 5; ping++) {
+      stream.socket.send(JSON.stringify({ action: 'ping' }));
+      await stream.next(
+        (frame) =>
+          frame.type === 'pong' && stream.frames.filter((f) => f.type === 'pong').length > ping,
+      );
+    }
+    await stream.subscribe();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stream.close();
+
+    // One for the upgrade, one for the request that reads the figure.
+    expect(await remaining()).toBe(before - 2);
+  });
+
+  it('answers a message it has no route for as API Gateway does, and a subscribe it cannot take with an error frame, the connection staying open', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const stream = await connected(baseUrl(), key);
+
+    stream.socket.send('{"action":"listen"}');
+    const forbidden = await stream.next((frame) => frame.message === 'Forbidden');
+    stream.socket.send(JSON.stringify({ action: 'subscribe', after: 'not-an-event-id' }));
+    const refused = await stream.next((frame) => frame.type === 'error');
+    const subscribed = await stream.subscribe();
+    await stream.close();
+
+    expect(forbidden.connectionId).toEqual(expect.any(String));
+    expect(refused).toMatchObject({ success: false, code: 'validation_failed' });
+    expect(refused.error).toContain('after');
+    expect(subscribed.type).toBe('subscribed');
+  });
+});
+
+describe('the event stream: what a subscribed connection hears', () => {
+  it('hears a write within 2 s of its commit, as GET /events shows it', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const stream = await subscribedStream(key);
+
+    const written = Date.now();
+    const created = await createJd(key, 1);
+    const frame = await stream.next((f) => f.type === 'event', 2_000);
+    const heardMs = Date.now() - written;
+    await stream.close();
+
+    expect(created.status).toBe(201);
+    expect(heardMs).toBeLessThan(2_000);
+    const shown = (await listed(key)).find((event) => event.id === frame.event?.id);
+    expect(frame.event).toEqual(shown);
+    expect(frame.event?.type).toBe('jd.created');
+  });
+
+  it('resumes after an event id: nothing written while away is missed, nothing heard is sent again (property)', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 3 }),
+        async (heard, whileAway, afterReturn) => {
+          const [last] = (await listed(key)).slice(-1);
+          const first = await subscribedStream(key, last?.id);
+          for (let i = 0; i < heard; i++) await createJd(key, n++);
+          if (heard > 0)
+            await first.next((frame) => first.events().length === heard && frame.type === 'event');
+          const resumeAfter = first.events().at(-1)?.id ?? last?.id;
+          await first.close();
+          for (let i = 0; i < whileAway; i++) await createJd(key, n++);
+
+          const second = await subscribedStream(key, resumeAfter);
+          for (let i = 0; i < afterReturn; i++) await createJd(key, n++);
+          const expected = await listed(key, resumeAfter);
+          await waitFor(() => second.events().length >= expected.length, 5_000, 'the events');
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await second.close();
+
+          expect(expected).toHaveLength(whileAway + afterReturn);
+          expect(second.events().map((event) => event.id)).toEqual(expected.map((e) => e.id));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  it('keeps test and live apart: a test key hears its test space only, a live key its tenant only', async () => {
+    const tenantId = newTenantId('stream-modes');
+    await ensureTenant(db(), tenantId);
+    const make = (mode: 'live' | 'test') =>
+      createApiKey(db(), tenantId, {
+        name: `${mode} key`,
+        scopes: ['read', 'write'],
+        createdBy: 'test',
+        mode,
+      }).then(({ key }) => key);
+    const [live, test] = await Promise.all([make('live'), make('test')]);
+    const liveStream = await subscribedStream(live);
+    const testStream = await subscribedStream(test);
+
+    await createJd(live, 1);
+    await createJd(test, 2);
+    await liveStream.next((frame) => frame.type === 'event');
+    await testStream.next((frame) => frame.type === 'event');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await Promise.all([liveStream.close(), testStream.close()]);
+
+    const title = (stream: OpenStream) =>
+      stream.events().map((event) => String(event.data.title).replace(/.*\((\d)\)$/, '$1'));
+    expect(title(liveStream)).toEqual(['1']);
+    expect(title(testStream)).toEqual(['2']);
+  });
+
+  it('shows a blind key what GET /events shows it', async () => {
+    const tenantId = newTenantId('stream-blind');
+    await ensureTenant(db(), tenantId);
+    const { key: writer } = await createApiKey(db(), tenantId, {
+      name: 'writer',
+      scopes: ['read', 'write'],
+      createdBy: 'test',
+    });
+    const { key: blind } = await createApiKey(db(), tenantId, {
+      name: 'blind reader',
+      scopes: ['read'],
+      createdBy: 'test',
+      blind: true,
+    });
+    const stream = await subscribedStream(blind);
+
+    await createJd(writer, 1);
+    await stream.next((frame) => frame.type === 'event');
+    await stream.close();
+
+    const [heard] = stream.events();
+    expect(heard?.type).toBe('jd.created');
+    expect(stream.events()).toEqual(
+      (await listed(blind)).filter((event) => event.id === heard?.id),
+    );
+  });
+});
+
+describe('the event stream: connections that are gone', () => {
+  it('forgets a connection the management API no longer has (410), when the dispatcher delivers to it', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'write']);
+    const spaceId = liveSpaceOf(tenantId);
+    // A connection API Gateway dropped without a $disconnect reaching the function.
+    await openConnection(db(), spaceId, {
+      connectionId: 'GoneGoneGone00A=',
+      keyId: 'k',
+      apiVersion: currentVersion(),
+    });
+    await updateItem(db(), {
+      Key: streamKeys.item(spaceId, 'GoneGoneGone00A='),
+      UpdateExpression: 'SET #position = :empty',
+      ExpressionAttributeNames: { '#position': 'position' },
+      ExpressionAttributeValues: { ':empty': '' },
+    });
+
+    await createJd(key, 1);
+
+    await waitFor(
+      async () => !(await getItem(db(), streamKeys.item(spaceId, 'GoneGoneGone00A='))),
+      5_000,
+      'the gone connection forgotten',
+    );
+  });
+
+  it('forgets a connection when its client closes it ($disconnect)', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    const stream = await subscribedStream(key);
+    const connectionId = await connectionIdOf(stream);
+    const item = () => getItem(db(), streamKeys.item(liveSpaceOf(tenantId), connectionId));
+    expect(await item()).toBeDefined();
+
+    await stream.close();
+
+    await waitFor(async () => !(await item()), 5_000, 'the closed connection forgotten');
+  });
+
+  it('holds the management API to the synthesized policies: a function without the grant is refused, the stream function is not', async () => {
+    const output = sharedStreamOutput();
+    if (!output) throw new Error('The local gateway set no stream output');
+
+    await expect(
+      runAsFunction('create-jd', () => output.post('NoSuchConnect0A=', '{}')),
+    ).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    await expect(
+      runAsFunction(STREAM_FUNCTION, () => output.post('NoSuchConnect0A=', '{}')),
+    ).resolves.toBe('gone');
+  });
+});
+
+/** The connection's id, as API Gateway's own answer to an unrouted message names it. */
+async function connectionIdOf(stream: OpenStream): Promise<string> {
+  stream.socket.send('{"action":"whoami"}');
+  const answer = await stream.next((frame) => frame.message === 'Forbidden');
+  return String(answer.connectionId);
+}
