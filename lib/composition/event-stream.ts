@@ -3,7 +3,8 @@ import type { APIGatewayEventWebsocketRequestContextV2 } from 'aws-lambda';
 import { type ConnectionTransport, managementApiTransport } from '../aws/connections.js';
 import { processWide } from '../process-wide.js';
 import type { Db } from '../db/client.js';
-import { EVENT_ID_PATTERN } from '../db/ids.js';
+import { eventIdOrInstant } from '../schemas/fields.js';
+import { positionOf } from '../events/model.js';
 import {
   closeConnection,
   type ConnectionPost,
@@ -102,12 +103,10 @@ export async function connectStream(db: Db, event: StreamEvent): Promise<Connect
   }
 }
 
-/** A subscribe message: `{"action":"subscribe"}`, optionally from `after` (the last event id the client has). */
+/** A subscribe message: `{"action":"subscribe"}`, optionally from `after` (the last event id the client has, or an instant, as GET /events takes it). */
 const subscribeMessage = z.object({
   action: z.literal('subscribe'),
-  after: z.optional(
-    z.string().check(z.maxLength(30), z.regex(EVENT_ID_PATTERN, 'must be an event id (evt_…)')),
-  ),
+  after: z.optional(eventIdOrInstant),
 });
 
 /**
@@ -135,7 +134,13 @@ export async function subscribeStream(
       message = undefined;
     }
     const { after } = parseOrThrow(subscribeMessage, message, 'message');
-    const subscribed = await subscribe(db, caller.spaceId, connectionId, after, output);
+    const subscribed = await subscribe(
+      db,
+      caller.spaceId,
+      connectionId,
+      after === undefined ? undefined : positionOf(after),
+      output,
+    );
     if (!subscribed) logger.info('Subscribe from a connection no longer open');
   } catch (error) {
     const { status, body } = errorEnvelope(error, requestId);

@@ -78,9 +78,13 @@ async function main(argv: string[]): Promise<void> {
           'Ctrl-C to stop\n',
       );
     },
-    onWaiting: ({ ms }) => {
+    onWaiting: ({ via, ms }) => {
       process.stderr.write(
-        `Waiting for events (each look waits up to ${Math.round(ms / 1000)} s for the next one)…\n`,
+        via === 'stream'
+          ? 'Waiting for events (on the event stream: each is forwarded as it is committed)…\n'
+          : via === 'long-poll'
+            ? `Waiting for events (each look waits up to ${Math.round(ms / 1000)} s for the next one)…\n`
+            : `Waiting for events (a look every ${Math.round(ms / 1000)} s)…\n`,
       );
     },
     onDelivery: ({ event, status, error, ms }) => {

@@ -1,4 +1,10 @@
 import type { components, operations } from './openapi.js';
+import {
+  defaultSocketFactory,
+  StreamUnavailable,
+  type StreamSocketFactory,
+  streamFrames,
+} from './stream.js';
 
 export { type DeliveredEvent, verifyWebhook, WebhookVerificationError } from './webhooks.js';
 
@@ -133,6 +139,18 @@ export interface ClientOptions {
    * types describe; `null` sends none, so the key's pinned version applies.
    */
   apiVersion?: string | null;
+  /**
+   * Opens the event stream's WebSocket (`events.follow`). Default: Node's global WebSocket (Node 22 and
+   * later); where there is none, or `null`, `follow` uses the long-poll.
+   */
+  webSocket?: StreamSocketFactory | null;
+}
+
+/** How `events.follow` is waiting for the next event, told once it has given everything there is. */
+export interface Waiting {
+  /** `stream`: pushed as committed; `long-poll`: each look waits `lookMs` at the end of the log; `polling`: a look every `lookMs` */
+  via: 'stream' | 'long-poll' | 'polling';
+  lookMs?: number;
 }
 
 export interface CallOptions {
@@ -229,6 +247,8 @@ export function refusesWait(error: unknown): boolean {
   );
 }
 
+export { StreamUnavailable, type StreamSocket, type StreamSocketFactory } from './stream.js';
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal?.aborted) return resolve();
@@ -244,9 +264,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 /** A typed client of the Hiring Integration API: one method per operation, paging, retries and idempotency built in. */
 export class HiringClient {
   private readonly baseUrl: string;
-  private readonly settings: Required<Omit<ClientOptions, 'baseUrl' | 'fetch' | 'apiVersion'>> & {
+  private readonly settings: Required<
+    Omit<ClientOptions, 'baseUrl' | 'fetch' | 'apiVersion' | 'webSocket'>
+  > & {
     fetch: typeof fetch;
     apiVersion: string | null;
+    webSocket: StreamSocketFactory | undefined;
   };
 
   constructor(options: ClientOptions) {
@@ -260,6 +283,8 @@ export class HiringClient {
       idempotencyKeys: options.idempotencyKeys ?? true,
       fetch: options.fetch ?? globalThis.fetch,
       apiVersion: options.apiVersion === undefined ? API_VERSION : options.apiVersion,
+      webSocket:
+        options.webSocket === null ? undefined : (options.webSocket ?? defaultSocketFactory()),
     };
   }
 
@@ -628,10 +653,14 @@ export class HiringClient {
       this.revalidate<Event>(`/events/${encodeURIComponent(id)}`, etag, options),
     /**
      * Every event after `after` (an event id; from the start of the log without it), each once, in
-     * order, until `signal` aborts. At the end of the log each request waits up to `waitSeconds`
-     * (1 to 20, default 20) for the next event, which comes as soon as the log shows it; against a
-     * deployment without that long-poll it asks again every `pollIntervalMs` (default 5 s). Each comes
-     * with the cursor to persist: resume from it after a restart.
+     * order, until `signal` aborts. Each comes with the cursor to persist: resume from it after a
+     * restart. It listens on the event stream (a WebSocket: each event pushed as it is committed, and
+     * nothing held on the server while it waits), reconnecting after the last event it gave when the
+     * connection ends (API Gateway closes one after 2 hours). Where the stream cannot be opened (no
+     * WebSocket here, a deployment or network without it) it uses the long-poll: at the end of the log
+     * each request waits up to `waitSeconds` (1 to 20, default 20) for the next event; against a
+     * deployment without that either, it asks again every `pollIntervalMs` (default 5 s).
+     * `onWaiting` is told how it waits, each time it has given all there is.
      */
     follow: (
       options: {
@@ -640,6 +669,9 @@ export class HiringClient {
         waitSeconds?: number;
         pollIntervalMs?: number;
         signal?: AbortSignal;
+        /** false: the long-poll only, never the event stream */
+        stream?: boolean;
+        onWaiting?: (waiting: Waiting) => void;
       } = {},
     ) => this.follow(options),
   };
@@ -834,12 +866,28 @@ export class HiringClient {
     waitSeconds?: number;
     pollIntervalMs?: number;
     signal?: AbortSignal;
+    stream?: boolean;
+    onWaiting?: (waiting: Waiting) => void;
   }): AsyncGenerator<{ event: Event; cursor: string }> {
     const { signal } = options;
     let cursor = options.after;
+    const wanted = (event: Event) => !options.types || options.types.includes(event.type);
+    const socket = options.stream === false ? undefined : this.settings.webSocket;
+    if (socket) {
+      try {
+        for await (const event of this.streamed(socket, cursor, options)) {
+          cursor = event.id;
+          if (wanted(event)) yield { event, cursor };
+        }
+      } catch (error) {
+        // The stream could not be opened (or reopened): the long-poll goes on from the same place.
+        if (!(error instanceof StreamUnavailable)) throw error;
+      }
+    }
     const wait = longPollSeconds(options.waitSeconds);
     let longPoll = true;
     let atTheEnd = false;
+    let told = false;
     while (!signal?.aborted) {
       let page: Answer<'listEvents'>;
       try {
@@ -870,7 +918,68 @@ export class HiringClient {
       if (page.pagination.hasMore && page.pagination.nextCursor)
         cursor = page.pagination.nextCursor;
       atTheEnd = !page.pagination.hasMore;
+      if (page.data.length > 0) told = false;
+      if (atTheEnd && !told) {
+        options.onWaiting?.(
+          longPoll
+            ? { via: 'long-poll', lookMs: wait * 1000 }
+            : { via: 'polling', lookMs: options.pollIntervalMs ?? 5_000 },
+        );
+        told = true;
+      }
       if (atTheEnd && !longPoll) await sleep(options.pollIntervalMs ?? 5_000, signal);
+    }
+  }
+
+  /**
+   * The log's events on the event stream, after `after` (none: from the log's start), connection
+   * after connection: each ends when API Gateway closes it (2 hours, or a network's whim) and the next
+   * subscribes after the last event given. Throws StreamUnavailable when the stream does not open, at
+   * first or three times in a row.
+   */
+  private async *streamed(
+    socket: StreamSocketFactory,
+    after: string | undefined,
+    options: { signal?: AbortSignal; onWaiting?: (waiting: Waiting) => void },
+  ): AsyncGenerator<Event> {
+    const { signal } = options;
+    const headers: Record<string, string> = { 'X-API-Key': this.settings.apiKey };
+    if (this.settings.apiVersion !== null) headers['Hiring-Version'] = this.settings.apiVersion;
+    let position = after;
+    let opened = false;
+    for (let failures = 0; !signal?.aborted;) {
+      try {
+        for await (const frame of streamFrames<Event>(
+          { baseUrl: this.baseUrl, headers, socket, signal },
+          position,
+        )) {
+          if (frame.type === 'subscribed') {
+            opened = true;
+            failures = 0;
+            // From the log's start: what it held when the stream took over is read first.
+            if (position === undefined && frame.after !== null)
+              for await (const event of this.walk((cursor) =>
+                this.events.list({ cursor, limit: 100 }, { signal }),
+              )) {
+                position = event.id;
+                yield event;
+                if (event.id >= frame.after) break;
+              }
+            position ??= frame.after ?? undefined;
+          } else if (frame.type === 'idle') options.onWaiting?.({ via: 'stream' });
+          else if (
+            frame.type === 'event' &&
+            (position === undefined || frame.event.id > position)
+          ) {
+            position = frame.event.id;
+            yield frame.event;
+          }
+        }
+      } catch (error) {
+        if (!(error instanceof StreamUnavailable) || !opened || ++failures >= 3) throw error;
+      }
+      // Closed (its 2 hours, idle, the network): open again after the last event given.
+      await sleep(failures === 0 ? 0 : 1_000 * 2 ** failures, signal);
     }
   }
 

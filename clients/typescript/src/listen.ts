@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { Webhook } from 'standardwebhooks';
-import { type Event, HiringClient, longPollSeconds, refusesWait } from './index.js';
+import { type Event, HiringClient, type StreamSocketFactory, type Waiting } from './index.js';
 
 /**
  * `hiring listen`: follows a key's event log and POSTs each event to a local URL, signed exactly as
@@ -25,10 +25,12 @@ export interface ListenOptions {
    */
   after?: string | undefined;
   /**
-   * how long each look at the end of the log waits for an event (GET /events?wait=, default and most
-   * 20 s): an event is forwarded as soon as the log shows it, and an idle listener asks 180 times an hour
+   * where the event stream cannot be opened, how long each look at the end of the log waits for an
+   * event (GET /events?wait=, default and most 20 s): an idle listener then asks 180 times an hour
    */
   waitSeconds?: number;
+  /** opens the event stream's WebSocket (default Node's global one; `null`: the long-poll only) */
+  webSocket?: StreamSocketFactory | null;
   /** the first wait before the local endpoint is tried again when it gave no answer; it doubles up to `maxPollIntervalMs` (default 2 s) */
   pollIntervalMs?: number;
   /** the longest wait between tries of the local endpoint (default 30 s) */
@@ -43,9 +45,10 @@ export interface ListenOptions {
   onDelivery?: (delivery: Delivery) => void;
   /**
    * told when it has forwarded everything there is and starts waiting for more: once at the start and
-   * once after each run of events (not at every look), with the time until its next look
+   * once after each run of events (not at every look), with how it waits (`stream`: each event pushed
+   * as it is committed; `long-poll`, `polling`: the time until its next look)
    */
-  onWaiting?: (next: { ms: number }) => void;
+  onWaiting?: (next: { via: Waiting['via']; ms: number }) => void;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -106,7 +109,8 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * Forwards every event after the kept position (on a first run: from now) until `signal` aborts.
+ * Forwards every event after the kept position (on a first run: from now) until `signal` aborts,
+ * as the event stream pushes them (else as the long-poll finds them: `events.follow`).
  * Each event is POSTed once its endpoint answers, whatever the status (as a webhook attempt, a 3xx is
  * not followed); while nothing answers (the local server is down, or takes longer than `timeoutMs`)
  * the same event is tried again, waiting longer each time. The position is kept after each event, so
@@ -119,6 +123,7 @@ export async function listen(options: ListenOptions): Promise<void> {
     apiKey: options.apiKey,
     apiVersion: null,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.webSocket === undefined ? {} : { webSocket: options.webSocket }),
   });
   const fetch = options.fetch ?? globalThis.fetch;
   const { signal } = options;
@@ -169,48 +174,25 @@ export async function listen(options: ListenOptions): Promise<void> {
     }
   };
 
-  const waitSeconds = longPollSeconds(options.waitSeconds);
-  let longPoll = true;
-  let waiting = false;
-  while (!signal?.aborted) {
-    let page: Awaited<ReturnType<typeof client.events.list>>;
-    try {
-      // At the end of the log the service holds the request until an event comes (or the wait ends).
-      page = await client.events.list(
-        {
-          after: state.after,
-          limit: 100,
-          ...(waiting && longPoll ? { wait: waitSeconds } : {}),
-        },
-        { signal },
-      );
-    } catch (error) {
-      if (signal?.aborted) break;
-      // A deployment from before the long-poll refuses `wait`: look every `longestWait` instead.
-      if (longPoll && refusesWait(error)) {
-        longPoll = false;
-        continue;
-      }
-      throw error;
-    }
-    for (const event of page.data) {
-      let delivery = await post(event);
-      for (let retry = firstWait; delivery.status === undefined && !signal?.aborted;) {
-        options.onDelivery?.(delivery);
-        await pause(retry, signal);
-        retry = Math.min(retry * 2, longestWait);
-        if (!signal?.aborted) delivery = await post(event);
-      }
-      if (signal?.aborted) break;
-      state.after = event.id;
-      await writeState(options.stateFile, state);
+  const events = client.events.follow({
+    after: state.after,
+    ...(options.waitSeconds === undefined ? {} : { waitSeconds: options.waitSeconds }),
+    // Against a deployment with neither the stream nor the long-poll: a look every `longestWait`.
+    pollIntervalMs: longestWait,
+    ...(signal ? { signal } : {}),
+    onWaiting: ({ via, lookMs }) => options.onWaiting?.({ via, ms: lookMs ?? 0 }),
+  });
+  for await (const { event } of events) {
+    let delivery = await post(event);
+    for (let retry = firstWait; delivery.status === undefined && !signal?.aborted;) {
       options.onDelivery?.(delivery);
+      await pause(retry, signal);
+      retry = Math.min(retry * 2, longestWait);
+      if (!signal?.aborted) delivery = await post(event);
     }
-    if (page.pagination.hasMore) continue;
-    // At the end of the log: the next look waits there for the next event.
-    if (page.data.length > 0) waiting = false;
-    if (!waiting) options.onWaiting?.({ ms: longPoll ? waitSeconds * 1000 : longestWait });
-    waiting = true;
-    if (!longPoll) await pause(longestWait, signal);
+    if (signal?.aborted) break;
+    state.after = event.id;
+    await writeState(options.stateFile, state);
+    options.onDelivery?.(delivery);
   }
 }

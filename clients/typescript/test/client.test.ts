@@ -501,6 +501,95 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     expect(after.map((event) => event.id)).toEqual(seen.slice(1).map((entry) => entry.cursor));
   });
 
+  /** Follows `client`'s log in the background: what it gave, how it said it waited, and its stop. */
+  function following(client: HiringClient, options: { after?: string } = {}) {
+    const stop = new AbortController();
+    const seen: string[] = [];
+    const waiting: string[] = [];
+    const done = (async () => {
+      for await (const { event } of client.events.follow({
+        ...options,
+        waitSeconds: 2,
+        pollIntervalMs: 200,
+        signal: stop.signal,
+        onWaiting: ({ via }) => waiting.push(via),
+      }))
+        seen.push(event.id);
+    })();
+    return { seen, waiting, stop: () => (stop.abort(), done) };
+  }
+
+  const idsOf = async (client: HiringClient) =>
+    (await client.events.list({ limit: 100 })).data.map((event) => event.id);
+
+  it('follows on the event stream where it opens: each event pushed as committed, no long-poll asked', async () => {
+    const asked: string[] = [];
+    const { client } = await clientOf(['read', 'write'], {
+      fetch: (input, init) => {
+        asked.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    const follower = following(client);
+    await waitFor(() => follower.waiting.length > 0, 10_000);
+
+    await client.jds.create({ title: 'Pushed', description: 'd', createdById: 'ats' });
+    await client.jds.create({ title: 'Pushed too', description: 'd', createdById: 'ats' });
+    const ids = await idsOf(client);
+    await waitFor(() => follower.seen.length >= ids.length, 10_000);
+    await follower.stop();
+
+    expect(follower.seen).toEqual(ids);
+    expect(follower.waiting[0]).toBe('stream');
+    expect(asked.filter((url) => url.includes('wait='))).toEqual([]);
+  });
+
+  it('falls back to the long-poll where the stream does not open, and goes on from the same place', async () => {
+    const { client } = await clientOf(['read', 'write'], {
+      // A network that refuses WebSockets: nothing listens there.
+      webSocket: (_url, headers) => new WebSocket('ws://127.0.0.1:9/', { headers } as never),
+    });
+    await client.jds.create({ title: 'Before', description: 'd', createdById: 'ats' });
+    const follower = following(client);
+
+    await waitFor(() => follower.waiting.includes('long-poll'), 10_000);
+    await client.jds.create({ title: 'After', description: 'd', createdById: 'ats' });
+    const ids = await idsOf(client);
+    await waitFor(() => follower.seen.length >= ids.length, 10_000);
+    await follower.stop();
+
+    expect(follower.seen).toEqual(ids);
+    expect(follower.waiting).not.toContain('stream');
+  });
+
+  it('reconnects when a connection ends (API Gateway closes one after 2 hours), after the last event it gave: nothing missed, nothing twice', async () => {
+    const sockets: WebSocket[] = [];
+    const { client } = await clientOf(['read', 'write'], {
+      webSocket: (url, headers) => {
+        const socket = new WebSocket(url, { headers } as never);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    await client.jds.create({ title: 'First', description: 'd', createdById: 'ats' });
+    const [first] = await idsOf(client);
+    const follower = following(client, { after: first as string });
+    await waitFor(() => follower.waiting.length > 0, 10_000);
+    await client.jds.create({ title: 'Second', description: 'd', createdById: 'ats' });
+    await waitFor(() => follower.seen.length === 1, 10_000);
+
+    sockets[0]?.close();
+    for (const title of ['Third', 'Fourth'])
+      await client.jds.create({ title, description: 'd', createdById: 'ats' });
+    const ids = await idsOf(client);
+    await waitFor(() => follower.seen.length >= ids.length - 1, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await follower.stop();
+
+    expect(sockets.length).toBeGreaterThanOrEqual(2);
+    expect(follower.seen).toEqual(ids.slice(1));
+  });
+
   it('verifies a real delivery of the local webhook pipeline into its typed event, and rejects a tampered one', async () => {
     const { client } = await clientOf(['read', 'write', 'admin']);
     const receiver = await startReceiver();

@@ -1,0 +1,150 @@
+/**
+ * The event stream (`wss://<the API's domain>/api/v1/events/stream`): the log pushed over a WebSocket,
+ * each event as GET /events shows it, as soon as it is committed. A connection holds no server-side
+ * function while it waits, and spends none of the key's hour but its upgrade. API Gateway closes a
+ * connection after 10 minutes without a message (a ping every 5 keeps it) and after 2 hours: the
+ * stream reconnects on its own, after the last event it gave.
+ */
+
+/** What the stream needs of a WebSocket: the WHATWG one (Node ≥ 22's global), given headers as Node's takes them. */
+export interface StreamSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number): void;
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'message', listener: (message: { data: unknown }) => void): void;
+}
+/** Opens a socket to `url` with these request headers (the API key rides in one). */
+export type StreamSocketFactory = (url: string, headers: Record<string, string>) => StreamSocket;
+
+/** Node's global WebSocket (22 and later), which takes request headers as its second argument's `headers`. */
+export function defaultSocketFactory(): StreamSocketFactory | undefined {
+  const Native = (globalThis as { WebSocket?: new (url: string, init: object) => StreamSocket })
+    .WebSocket;
+  return Native ? (url, headers) => new Native(url, { headers }) : undefined;
+}
+
+/** The keep-alive API Gateway answers itself (no function runs): one every 5 minutes, inside its 10 idle. */
+const PING = JSON.stringify({ action: 'ping' });
+export const PING_INTERVAL_MS = 5 * 60_000;
+/** How long without a frame ends a run of them (the dispatcher posts a batch's events together). */
+const IDLE_AFTER_MS = 300;
+
+/** A frame of the stream: an event, the subscribe's answer, a pong, or a refusal in the envelope. */
+export type StreamFrame<E> =
+  | { type: 'event'; event: E }
+  | { type: 'subscribed'; after: string | null }
+  | { type: 'pong' }
+  /** not sent by the server: the connection has given every frame it has, and waits */
+  | { type: 'idle' }
+  | { type: 'error'; error: string; code?: string }
+  | { type?: undefined; message: string };
+
+/** The stream could not be opened (a deployment without it, or a network that refuses WebSockets). */
+export class StreamUnavailable extends Error {
+  override readonly name = 'StreamUnavailable';
+}
+
+export interface StreamConnectOptions {
+  /** the API's base URL with its prefix (https://…/api/v1): the stream is at …/events/stream */
+  baseUrl: string;
+  headers: Record<string, string>;
+  socket: StreamSocketFactory;
+  pingIntervalMs?: number;
+  /** how long the upgrade and the subscribe may take (default 10 s) */
+  openTimeoutMs?: number;
+  signal?: AbortSignal | undefined;
+}
+
+/** The stream's URL for an API base URL: http(s) becomes ws(s). */
+export const streamUrl = (baseUrl: string) =>
+  `${baseUrl.replace(/\/+$/, '').replace(/^http/, 'ws')}/events/stream`;
+
+/**
+ * One connection's frames, subscribed after `after` (none: from now on): the `subscribed` frame first,
+ * then each event, until the connection closes (the generator then ends) or `signal` aborts. Throws
+ * StreamUnavailable when it cannot open, and an Error with the envelope's message when the subscribe
+ * is refused.
+ */
+export async function* streamFrames<E>(
+  options: StreamConnectOptions,
+  after: string | undefined,
+): AsyncGenerator<StreamFrame<E>> {
+  const { signal } = options;
+  const queue: StreamFrame<E>[] = [];
+  let wake: (() => void) | undefined;
+  let state = 'opening' as 'opening' | 'open' | 'closed';
+  const socket = options.socket(streamUrl(options.baseUrl), options.headers);
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  socket.addEventListener('open', () => {
+    state = 'open';
+    socket.send(JSON.stringify({ action: 'subscribe', ...(after ? { after } : {}) }));
+    notify();
+  });
+  socket.addEventListener('message', ({ data }) => {
+    try {
+      queue.push(JSON.parse(String(data)) as StreamFrame<E>);
+    } catch {
+      return;
+    }
+    notify();
+  });
+  const closed = () => {
+    state = 'closed';
+    notify();
+  };
+  socket.addEventListener('close', closed);
+  socket.addEventListener('error', closed);
+  const stop = () => socket.close(1000);
+  signal?.addEventListener('abort', stop, { once: true });
+  const ping = setInterval(() => {
+    if (state === 'open') socket.send(PING);
+  }, options.pingIntervalMs ?? PING_INTERVAL_MS);
+  const opening = setTimeout(closed, options.openTimeoutMs ?? 10_000);
+  let subscribed = false;
+  let idle = false;
+  try {
+    for (;;) {
+      const frame = queue.shift();
+      if (frame) {
+        idle = false;
+        if (frame.type === 'subscribed') {
+          subscribed = true;
+          clearTimeout(opening);
+        }
+        if (frame.type === 'error')
+          throw new Error(`The event stream refused the subscribe: ${frame.error}`);
+        if (frame.type === 'event' || frame.type === 'subscribed') yield frame;
+        continue;
+      }
+      if (state === 'closed' || signal?.aborted) {
+        if (!subscribed && !signal?.aborted)
+          throw new StreamUnavailable(
+            `The event stream at ${streamUrl(options.baseUrl)} did not open`,
+          );
+        return;
+      }
+      // Waiting: said once a run of frames has ended (none for a moment), not between two of a batch.
+      const quiet = subscribed && !idle;
+      const woken = await new Promise<boolean>((resolve) => {
+        const timer = quiet ? setTimeout(() => resolve(false), IDLE_AFTER_MS) : undefined;
+        wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+      if (!woken) {
+        idle = true;
+        yield { type: 'idle' };
+      }
+    }
+  } finally {
+    clearInterval(ping);
+    clearTimeout(opening);
+    signal?.removeEventListener('abort', stop);
+    if (state !== 'closed') socket.close(1000);
+  }
+}
