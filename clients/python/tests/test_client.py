@@ -326,6 +326,97 @@ class TestModeAndEventsTest(unittest.TestCase):
         self.assertTrue(application["aiScores"])
 
 
+class EventStreamTest(unittest.TestCase):
+    """``events.follow`` on the event stream, and without it."""
+
+    def follow_in_background(
+        self, follower: HiringClient, after: str, count: int
+    ) -> tuple[list[str], list[str], threading.Thread]:
+        got: list[str] = []
+        waiting: list[str] = []
+
+        def run() -> None:
+            for event, _cursor in follower.events.follow(
+                after=after, wait_seconds=1, poll_interval=0.2, on_waiting=waiting.append
+            ):
+                got.append(event["id"])
+                if len(got) == count:
+                    return
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 10
+        while not waiting and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return got, waiting, thread
+
+    def written(self, writer: HiringClient, after: str, count: int) -> list[str]:
+        for n in range(count):
+            writer.jds.create(jd_body(f"Streamed {n}"))
+        listed = writer.events.list({"after": after, "limit": 100})["data"]
+        return [event["id"] for event in listed]
+
+    def test_follows_on_the_stream_each_event_pushed_once_in_order(self) -> None:
+        writer = client(WRITER_KEY)
+        now = datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+        got, waiting, thread = self.follow_in_background(writer, now, 3)
+
+        ids = self.written(writer, now, 3)
+        thread.join(15)
+
+        self.assertEqual(waiting[0], "stream")
+        self.assertEqual(got, ids)
+
+    def test_falls_back_to_the_long_poll_where_the_stream_does_not_open(self) -> None:
+        import hiring_integration.client as module
+        from hiring_integration import StreamUnavailable
+
+        def refused(*_args: Any, **_kwargs: Any) -> Any:
+            raise StreamUnavailable("no WebSockets on this network")
+
+        writer = client(WRITER_KEY)
+        now = datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+        real = module.stream_frames
+        module.stream_frames = refused  # type: ignore[assignment]
+        try:
+            got, waiting, thread = self.follow_in_background(writer, now, 2)
+            ids = self.written(writer, now, 2)
+            thread.join(15)
+        finally:
+            module.stream_frames = real
+
+        self.assertEqual(waiting[0], "long-poll")
+        self.assertEqual(got, ids)
+
+    def test_reconnects_after_the_last_event_given_when_a_connection_ends(self) -> None:
+        import hiring_integration.client as module
+
+        real = module.stream_frames
+        connections: list[Optional[str]] = []
+
+        def closes_after_one_event(base_url: str, headers: dict[str, str], after: Optional[str], **options: Any) -> Any:
+            connections.append(after)
+            for frame in real(base_url, headers, after, **options):
+                yield frame
+                # The first connection ends after its first event, as API Gateway ends one at 2 hours.
+                if len(connections) == 1 and frame["type"] == "event":
+                    return
+
+        writer = client(WRITER_KEY)
+        now = datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+        module.stream_frames = closes_after_one_event  # type: ignore[assignment]
+        try:
+            got, _waiting, thread = self.follow_in_background(writer, now, 3)
+            ids = self.written(writer, now, 3)
+            thread.join(15)
+        finally:
+            module.stream_frames = real
+
+        self.assertEqual(got, ids)
+        self.assertGreaterEqual(len(connections), 2)
+        self.assertEqual(connections[1], ids[0])
+
+
 class ListenTest(unittest.TestCase):
     def test_forwards_events_signed_with_the_secret_it_prints(self) -> None:
         receiver = Receiver()

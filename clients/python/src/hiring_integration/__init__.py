@@ -6,6 +6,7 @@
 
 from .client import API_VERSION, BATCH_LIMITS, FileTokenStore, HiringClient, SyncTokenStore
 from .errors import ApiError, WebhookVerificationError
+from .stream import StreamUnavailable
 from .webhooks import sign, verify_webhook
 
 __version__ = "1.0.0"
@@ -16,6 +17,7 @@ __all__ = [
     "ApiError",
     "FileTokenStore",
     "HiringClient",
+    "StreamUnavailable",
     "SyncTokenStore",
     "WebhookVerificationError",
     "sign",

@@ -16,6 +16,7 @@ from typing import Any, Generic, Optional, Protocol, TypeVar, Union, cast
 
 from . import types as t
 from .errors import ApiError
+from .stream import StreamUnavailable, stream_frames
 
 API_VERSION = "2026-11-25"
 """The API version this client's types describe: it sends it as ``Hiring-Version`` unless told otherwise."""
@@ -689,15 +690,33 @@ class Events(_Group):
         wait_seconds: int = 20,
         poll_interval: float = 5.0,
         stop: Optional[Callable[[], bool]] = None,
+        stream: bool = True,
+        on_waiting: Optional[Callable[[str], None]] = None,
     ) -> Iterator[tuple[t.Event, str]]:
         """Every event after ``after`` (an event id, or an ISO 8601 instant: ``now`` follows from now;
-        from the start of the log without it), each once, in order, with the cursor to persist. At the
-        end of the log each request waits up to ``wait_seconds`` (1 to 20) for the next event; a
-        deployment without the long-poll is polled every ``poll_interval`` seconds. ``stop()`` ends it."""
+        from the start of the log without it), each once, in order, with the cursor to persist.
+
+        It listens on the event stream (a WebSocket: each event pushed as it is committed, nothing held
+        on the server while it waits), reconnecting after the last event it gave when a connection ends
+        (API Gateway closes one after 2 hours). Where the stream does not open (``stream=False``, a
+        deployment or network without it) it uses the long-poll: at the end of the log each request
+        waits up to ``wait_seconds`` (1 to 20) for the next event; a deployment without that is polled
+        every ``poll_interval`` seconds. ``on_waiting`` is told how it waits (``stream``,
+        ``long-poll``, ``polling``) each time it has given all there is. ``stop()`` ends it."""
         cursor = after
+        if stream:
+            try:
+                for event in self._streamed(cursor, stop, on_waiting):
+                    cursor = event["id"]
+                    if not types or event["type"] in types:
+                        yield event, cursor
+                return
+            except StreamUnavailable:
+                pass  # the long-poll goes on from the same place
         wait = min(20, max(1, int(wait_seconds)))
         long_poll = True
         at_the_end = False
+        told = False
         while not (stop and stop()):
             query: dict[str, Any] = {"limit": 100}
             if cursor is not None:
@@ -721,8 +740,65 @@ class Events(_Group):
             if pagination.get("hasMore") and pagination.get("nextCursor"):
                 cursor = pagination["nextCursor"]
             at_the_end = not pagination.get("hasMore")
+            if page["data"]:
+                told = False
+            if at_the_end and not told and on_waiting:
+                on_waiting("long-poll" if long_poll else "polling")
+                told = True
             if at_the_end and not long_poll:
                 time.sleep(poll_interval)
+
+    def _streamed(
+        self,
+        after: Optional[str],
+        stop: Optional[Callable[[], bool]],
+        on_waiting: Optional[Callable[[str], None]],
+    ) -> Iterator[t.Event]:
+        """The log's events on the event stream, connection after connection, each subscribed after the
+        last event given. Raises StreamUnavailable when it does not open, at first or three times in a
+        row."""
+        headers = {"X-API-Key": self._api.api_key}
+        if self._api.api_version is not None:
+            headers["Hiring-Version"] = self._api.api_version
+        position = after
+        opened = False
+        failures = 0
+        while not (stop and stop()):
+            try:
+                for frame in stream_frames(self._api.base_url, headers, position, stop=stop):
+                    if frame["type"] == "subscribed":
+                        opened = True
+                        failures = 0
+                        head = frame.get("after")
+                        # From the log's start: what it held when the stream took over is read first.
+                        if position is None and head is not None:
+                            for event in self._from_the_start():
+                                position = event["id"]
+                                yield event
+                                if event["id"] >= head:
+                                    break
+                        position = position or head
+                    elif frame["type"] == "idle":
+                        if on_waiting:
+                            on_waiting("stream")
+                    elif position is None or frame["event"]["id"] > position:
+                        position = frame["event"]["id"]
+                        yield cast(t.Event, frame["event"])
+            except StreamUnavailable:
+                failures += 1
+                if not opened or failures >= 3:
+                    raise
+            # Closed (its 2 hours, idle, the network): open again after the last event given.
+            time.sleep(0 if failures == 0 else 2**failures)
+
+    def _from_the_start(self) -> Iterator[t.Event]:
+        cursor: Optional[str] = None
+        while True:
+            page = self._api.get("/events", {"limit": 100, **({"cursor": cursor} if cursor else {})})
+            yield from cast(list[t.Event], page["data"])
+            if not page["pagination"].get("hasMore"):
+                return
+            cursor = page["pagination"]["nextCursor"]
 
 
 def _is_event_id(position: str) -> bool:

@@ -1,8 +1,8 @@
 """``python -m hiring_integration listen``: the key's event log forwarded to a local URL, signed as
 webhooks are, as ``npm run listen`` does.
 
-It follows the key's log from now on (from where it stopped, once it has run), waiting at its end
-with a long-poll, and POSTs each event to ``--forward-to`` signed with the secret it prints (Standard
+It follows the key's log from now on (from where it stopped, once it has run), on the event stream
+(else with the long-poll), and POSTs each event to ``--forward-to`` signed with the secret it prints (Standard
 Webhooks): a handler verifies it as it would a real delivery. While nothing answers (the local server
 is down, or takes over 15 s) the same event is tried again, waiting longer each time, up to 30 s.
 """
@@ -117,18 +117,25 @@ def listen(
         + ("Note: this is a live key; a test key (hk_test_…) forwards test events only\n" if who["mode"] == "live" else "")
         + "Ctrl-C to stop\n"
     )
-    waiting = False
-    while not (stop and stop.is_set()):
-        query: dict[str, Any] = {"after": state["after"], "limit": 100}
-        if waiting:
-            query["wait"] = wait_seconds
-        try:
-            page = client.events.list(query)
-        except ApiError:
-            if stop and stop.is_set():
-                return
-            raise
-        for event in page["data"]:
+    def waiting(via: str) -> None:
+        err.write(
+            "Waiting for events (on the event stream: each is forwarded as it is committed)…\n"
+            if via == "stream"
+            else f"Waiting for events (each look waits up to {wait_seconds} s for the next one)…\n"
+            if via == "long-poll"
+            else "Waiting for events (a look every 30 s)…\n"
+        )
+        err.flush()
+
+    events = client.events.follow(
+        after=state["after"],
+        wait_seconds=wait_seconds,
+        poll_interval=30.0,
+        stop=lambda: bool(stop and stop.is_set()),
+        on_waiting=waiting,
+    )
+    try:
+        for event, _ in events:
             retry = 2.0
             while True:
                 status, error, ms = _post(forward_to, state["secret"], dict(event))
@@ -142,12 +149,10 @@ def listen(
             _write_state(state_file, state)
             out.write(f"{_now()}  {event['type']}  {event['id']}  -> {status}  ({ms} ms)\n")
             out.flush()
-        if page["pagination"].get("hasMore"):
-            continue
-        if page["data"] or not waiting:
-            err.write(f"Waiting for events (each look waits up to {wait_seconds} s for the next one)…\n")
-        waiting = True
-
+    except ApiError:
+        if stop and stop.is_set():
+            return
+        raise
 
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(
