@@ -58,7 +58,7 @@ export const MCP_TOOLS = {
     route: 'listEvents',
     title: 'Read what happened',
     description:
-      "The team's event log, oldest first, after a position: JDs, resumes and applications created, changed, scored, reviewed or deleted (ids, statuses and scores only). Use it to see what changed since you last looked: keep the last event's id and pass it as `after` next time (or the answer's pagination.nextCursor as `cursor`). Filter with `type` (one or more, comma-separated); `limit` sets how many a page holds.",
+      "The team's event log, oldest first, after a position: JDs, resumes and applications created, changed, scored, reviewed or deleted (ids, statuses and scores only). Use it to see what changed since you last looked: keep the last event's id and pass it as `after` next time (or the answer's pagination.nextCursor as `cursor`). Filter with `type` (one or more, comma-separated); `limit` sets how many a page holds. It answers at once. To follow the log as it grows in code you write or run (not in tool calls), use, in this order: the event stream (a WebSocket at the API's /api/v1/events/stream with the same X-API-Key; send {\"action\":\"subscribe\",\"after\":\"<last event id>\"} and each event is pushed as it happens; the clients' events.follow and hiring listen do this), else GET /events?after=<id>&wait=20 (a long-poll), else this call again every few seconds.",
   },
 } as const satisfies Record<string, { route: RouteId; title: string; description: string }>;
 
