@@ -12,7 +12,7 @@ import { tenantPk } from '../db/ids.js';
 import { headForReading } from '../db/log/sequencer.js';
 import type { SpaceId } from '../db/spaces.js';
 import type { PublicEvent } from './model.js';
-import { listEvents } from './store.js';
+import { type EventPage, listEvents } from './store.js';
 
 /**
  * The event stream (GET /events pushed over a WebSocket): each connection subscribed to a space is an
@@ -23,10 +23,12 @@ import { listEvents } from './store.js';
  *
  * Why a connection hears each event once and in order, whoever delivers: a sender first takes the
  * connection (`sendingSince`, conditioned on no one holding it), sends, then moves `position` to the
- * last event sent and lets go, conditioned on still holding it; and after letting go it looks once
- * more, since an event placed while it held the connection was passed over by a sender that found it
- * taken. A sender cut off mid-send (its function stopped) holds it for STALE_HOLD_MS at most; the
- * next takes over from the position, so the events it had sent may come again, never fewer.
+ * last event sent and lets go, conditioned on still holding it. A sender that finds it held tells the
+ * holder instead (`more`, conditioned on the hold still being there, else it takes the connection
+ * itself), and the holder, seeing `more` as it lets go, looks again: an event placed while one sender
+ * held the connection is never passed over by the other. A sender cut off mid-send (its function
+ * stopped) holds it for STALE_HOLD_MS at most; the next takes over from the position, so the events
+ * it had sent may come again, never fewer.
  */
 
 const STREAM_PREFIX = 'STREAM#';
@@ -71,6 +73,8 @@ export interface StreamConnectionItem {
   position?: string;
   /** while a sender holds it: since when (epoch ms) */
   sendingSince?: number;
+  /** set by a sender that found it held: its holder looks again before letting go */
+  more?: true;
   ttl: number;
 }
 
@@ -126,7 +130,7 @@ export async function subscribe(
   try {
     await updateItem(db, {
       Key: streamKeys.item(spaceId, connectionId),
-      UpdateExpression: 'SET #position = :position REMOVE sendingSince',
+      UpdateExpression: 'SET #position = :position REMOVE sendingSince, more',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#position': 'position' },
       ExpressionAttributeValues: { ':position': position },
@@ -160,23 +164,53 @@ export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Pr
   // move-on (two writes) on every fan-out that brings it nothing. An event placed after this read is
   // brought to it by its own fan-out.
   const head = (await headForReading(db, spaceId))?.lastEventId;
+  const shared = sharedReads(db, spaceId);
   const subscribed = connections.filter(
     (connection) =>
       connection.position !== undefined && (head === undefined || connection.position !== head),
   );
   await Promise.all(
-    subscribed.map((connection) => deliver(db, spaceId, connection.connectionId, post)),
+    subscribed.map((connection) => deliver(db, spaceId, connection.connectionId, post, shared)),
   );
   return subscribed.length;
 }
 
-/** Takes the connection for sending; its place and version, or undefined when another sender holds it (or it is gone). */
+/** Reads a page of the log after a place ('' : its start). */
+const readAfter = (db: Db, spaceId: SpaceId, position: string): Promise<EventPage> =>
+  listEvents(db, spaceId, {
+    ...(position === '' ? {} : { after: position }),
+    limit: DELIVERY_PAGE,
+  });
+
+/**
+ * The first page after each place, read once for a whole fan-out: its connections mostly stand at the
+ * same place. A page read before a sender took its connection may lack an event placed since; that
+ * event's own fan-out then finds the connection held and tells its sender to look again (`more`).
+ */
+export type SharedReads = (position: string) => Promise<EventPage>;
+
+function sharedReads(db: Db, spaceId: SpaceId): SharedReads {
+  const pages = new Map<string, Promise<EventPage>>();
+  return (position) => {
+    let page = pages.get(position);
+    if (!page) {
+      page = readAfter(db, spaceId, position);
+      pages.set(position, page);
+    }
+    return page;
+  };
+}
+
+/**
+ * Takes the connection for sending: its place and version; `held` when another sender holds it (and
+ * has not been cut off); `absent` when it is gone or not subscribed.
+ */
 async function take(
   db: Db,
   spaceId: SpaceId,
   connectionId: string,
   now: number,
-): Promise<StreamConnectionItem | undefined> {
+): Promise<StreamConnectionItem | 'held' | 'absent'> {
   try {
     return await updateItem<StreamConnectionItem>(db, {
       Key: streamKeys.item(spaceId, connectionId),
@@ -186,39 +220,31 @@ async function take(
       ExpressionAttributeNames: { '#position': 'position' },
       ExpressionAttributeValues: { ':now': now, ':stale': now - STALE_HOLD_MS },
       ReturnValues: 'ALL_NEW',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
   } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
+    const failed = conditionFailure<StreamConnectionItem>(error);
+    if (!failed) throw error;
+    return failed.item?.position === undefined ? 'absent' : 'held';
   }
 }
 
 /**
- * Moves the connection's place to `position`, if this sender still holds it (since `held`): keeping
- * it (from `keep` on) for the next page, or letting it go. False: another sender took it over.
+ * Tells the sender holding the connection that there is more to send: it looks again before it lets
+ * go. False when no one holds it any more (let go, or cut off): the caller takes it itself.
  */
-async function moveOn(
+async function tellHolder(
   db: Db,
   spaceId: SpaceId,
   connectionId: string,
-  held: number,
-  position: string,
-  keep?: number,
+  now: number,
 ): Promise<boolean> {
   try {
     await updateItem(db, {
       Key: streamKeys.item(spaceId, connectionId),
-      UpdateExpression:
-        keep === undefined
-          ? 'SET #position = :position REMOVE sendingSince'
-          : 'SET #position = :position, sendingSince = :keep',
-      ConditionExpression: 'sendingSince = :held',
-      ExpressionAttributeNames: { '#position': 'position' },
-      ExpressionAttributeValues: {
-        ':position': position,
-        ':held': held,
-        ...(keep === undefined ? {} : { ':keep': keep }),
-      },
+      UpdateExpression: 'SET more = :more',
+      ConditionExpression: 'sendingSince >= :stale',
+      ExpressionAttributeValues: { ':more': true, ':stale': now - STALE_HOLD_MS },
     });
     return true;
   } catch (error) {
@@ -228,26 +254,67 @@ async function moveOn(
 }
 
 /**
- * Sends a connection every event after its place, oldest first, while it can take it. A connection
- * gone (410) is forgotten; one that fails otherwise is closed and forgotten, so that its client
- * reconnects from the last event it has rather than miss one.
+ * Moves the connection's place to `position`, if this sender still holds it (since `held`): keeping
+ * it (from `keep` on) for the next page, or letting it go. `more`: another sender asked it to look
+ * again meanwhile; `lost`: another took it over.
+ */
+async function moveOn(
+  db: Db,
+  spaceId: SpaceId,
+  connectionId: string,
+  held: number,
+  position: string,
+  keep?: number,
+): Promise<'kept' | 'let go' | 'more' | 'lost'> {
+  try {
+    const before = await updateItem<StreamConnectionItem>(db, {
+      Key: streamKeys.item(spaceId, connectionId),
+      UpdateExpression:
+        keep === undefined
+          ? 'SET #position = :position REMOVE sendingSince, more'
+          : 'SET #position = :position, sendingSince = :keep',
+      ConditionExpression: 'sendingSince = :held',
+      ExpressionAttributeNames: { '#position': 'position' },
+      ExpressionAttributeValues: {
+        ':position': position,
+        ':held': held,
+        ...(keep === undefined ? {} : { ':keep': keep }),
+      },
+      ReturnValues: 'ALL_OLD',
+    });
+    if (keep !== undefined) return 'kept';
+    return before?.more ? 'more' : 'let go';
+  } catch (error) {
+    if (isConditionFailure(error)) return 'lost';
+    throw error;
+  }
+}
+
+/**
+ * Sends a connection every event after its place, oldest first, while it can take it; when another
+ * sender holds it, tells that one to look again instead. A connection gone (410) is forgotten; one
+ * that fails otherwise is closed and forgotten, so that its client reconnects from the last event it
+ * has rather than miss one. `shared`: a fan-out's reads of the first page after each place.
  */
 export async function deliver(
   db: Db,
   spaceId: SpaceId,
   connectionId: string,
   post: ConnectionPost,
+  shared?: SharedReads,
 ): Promise<void> {
-  for (;;) {
+  for (let round = 0; ; round++) {
     let held = Date.now();
     const connection = await take(db, spaceId, connectionId, held);
-    if (!connection) return;
+    if (connection === 'absent') return;
+    if (connection === 'held') {
+      if (await tellHolder(db, spaceId, connectionId, held)) return;
+      continue;
+    }
     let position = connection.position ?? '';
+    // A round after the first was asked for by a sender that came later: what it saw is read afresh.
+    let page = await (shared && round === 0 ? shared(position) : readAfter(db, spaceId, position));
     for (;;) {
-      const page = await listEvents(db, spaceId, {
-        ...(position === '' ? {} : { after: position }),
-        limit: DELIVERY_PAGE,
-      });
       for (const event of page.events) {
         const sent = await post
           .post(connectionId, post.frame(event, connection.apiVersion))
@@ -262,15 +329,10 @@ export async function deliver(
       if (!page.hasMore) break;
       // A long backlog: the place reached is kept, and the hold renewed, page by page.
       const renewed = Date.now();
-      if (!(await moveOn(db, spaceId, connectionId, held, position, renewed))) return;
+      if ((await moveOn(db, spaceId, connectionId, held, position, renewed)) === 'lost') return;
       held = renewed;
+      page = await readAfter(db, spaceId, position);
     }
-    if (!(await moveOn(db, spaceId, connectionId, held, position))) return;
-    // A sender that found the connection taken meanwhile passed over what it had: look once more.
-    const after = await listEvents(db, spaceId, {
-      ...(position === '' ? {} : { after: position }),
-      limit: 1,
-    });
-    if (after.events.length === 0) return;
+    if ((await moveOn(db, spaceId, connectionId, held, position)) !== 'more') return;
   }
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import WebSocket from 'ws';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
@@ -86,6 +87,7 @@ export async function measureFreshness(
   const probeOf = new Map<string, string>();
   const seen = {
     webhook: new Map<string, number>(),
+    stream: new Map<string, number>(),
     longPoll: new Map<string, number>(),
     poll: new Map<string, number>(),
     ...(Object.fromEntries(WALKED.map((list) => [list, new Map<string, number>()])) as Record<
@@ -164,8 +166,32 @@ export async function measureFreshness(
         await sleep(POLL_MS);
       }
     };
+    /** Listens on the event stream from the start, noting each JD its events name. */
+    const listen = () =>
+      new Promise<void>((resolve, reject) => {
+        const socket = new WebSocket(`${gateway.url.replace(/^http/, 'ws')}/events/stream`, {
+          headers: { 'X-API-Key': key },
+        });
+        socket.once('error', reject);
+        socket.once('open', () =>
+          socket.send(JSON.stringify({ action: 'subscribe', after: startId })),
+        );
+        socket.on('message', (data) => {
+          const frame = JSON.parse(data.toString()) as {
+            event?: { type: string; data: { id: string } };
+          };
+          if (frame.event?.type === 'jd.created') note('stream')(frame.event.data.id);
+        });
+        const stop = setInterval(() => {
+          if (running) return;
+          clearInterval(stop);
+          socket.close();
+          resolve();
+        }, POLL_MS);
+      });
     // A watcher that fails ends the run with its error rather than leaving it unheard.
     const watchers = [
+      listen(),
       follow(true, note('longPoll')),
       follow(false, note('poll')),
       ...WALKED.map((list) => walk(list)),
@@ -220,6 +246,11 @@ export async function measureFreshness(
         channel: 'webhook',
         how: "the table stream (read as Lambda reads it: 4 times a second, a 1 s batching window) to the sequencer, then the event's own record to the dispatcher, the delivery queue, the worker",
         lagsMs: lags('webhook'),
+      },
+      {
+        channel: 'event stream (WebSocket)',
+        how: "subscribed to the log: the table stream (read as Lambda reads it, a 1 s batching window) to the dispatcher, which sequences the space and posts what follows each connection's place through the management API",
+        lagsMs: lags('stream'),
       },
       {
         channel: 'GET /events?wait=20',

@@ -18,6 +18,7 @@ import { ENTRIES_PER_PAGE, MAX_PARALLEL_READS } from '../../lib/db/time-range-qu
 import { type ConsumerRun, measureConsumer } from './consumer.js';
 import { envelopeSection, measureEnvelope } from './envelope.js';
 import { batchSection, measureBatches } from './batch.js';
+import { CONNECTIONS, measureStreamScale, streamListenerMonth } from './stream.js';
 import { measureFreshness, measureSequencingCost } from './freshness.js';
 import { kb, quantile, ratio, table } from './stats.js';
 import { authenticate } from '../../lib/keys/authentication.js';
@@ -121,6 +122,14 @@ async function costSection(endpoint: string, tableName: string) {
 
 /** #52's target: a change in GET /events and every delta walk within 2 s of its commit (p99). */
 const FRESHNESS_TARGET_MS = 2_000;
+/**
+ * One event to 1,000 connections of one tenant: two conditional writes each, in the tenant's one
+ * partition, which DynamoDB holds to 1,000 write units a second: 2 s is what AWS itself would take.
+ */
+const STREAM_FAN_OUT_TARGET_MS = 2_000;
+/** A listener held for a month should cost cents, not the long-poll's dollars. */
+const STREAM_LISTENER_MONTH_TARGET = 0.05;
+const KEYS_NOTE = 'four read keys sharing them, 250 upgrades each inside their hour';
 
 async function freshnessSection(endpoint: string, tableName: string) {
   log('timing how soon each reader sees a change (default settings, about a minute)');
@@ -128,7 +137,15 @@ async function freshnessSection(endpoint: string, tableName: string) {
   const cost = await measureSequencingCost(endpoint, tableName);
   const seconds = (ms: number) => (Number.isNaN(ms) ? 'not seen' : `${(ms / 1000).toFixed(1)} s`);
   const p99 = (lags: number[]) => (lags.some(Number.isNaN) ? Number.NaN : quantile(lags, 0.99));
-  const polled = channels.filter((channel) => !channel.channel.startsWith('webhook'));
+  const polled = channels.filter(
+    (channel) =>
+      !channel.channel.startsWith('webhook') && !channel.channel.startsWith('event stream'),
+  );
+  const stream = channels.find((channel) => channel.channel.startsWith('event stream'));
+  check(
+    stream !== undefined && p99(stream.lagsMs) <= FRESHNESS_TARGET_MS,
+    `an event reaches a subscribed event stream connection within ${FRESHNESS_TARGET_MS / 1000} s of its commit, ${stream?.lagsMs.length ?? 0} times in a row (slowest ${seconds(stream ? p99(stream.lagsMs) : Number.NaN)})`,
+  );
   const worst = Math.max(...polled.map((channel) => p99(channel.lagsMs)));
   const probes = channels[0]?.lagsMs.length ?? 0;
   check(
@@ -749,6 +766,58 @@ async function throughputSection() {
   }
 }
 
+/** The event stream at scale: 1,000 local connections, one fan-out to them, and a listener's month. */
+async function streamSection(endpoint: string, tableName: string) {
+  log(`opening ${CONNECTIONS.toLocaleString('en')} event stream connections on the local stack`);
+  const scale = await measureStreamScale(endpoint, tableName);
+  const idle = streamListenerMonth(scale, 0);
+  const busy = streamListenerMonth(scale, 100);
+  const dollars = (value: number) => `$${value.toFixed(3)}`;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  check(
+    scale.receivedMs.p99 <= STREAM_FAN_OUT_TARGET_MS,
+    `one event reaches all ${scale.connections.toLocaleString('en')} subscribed connections of one tenant within ${STREAM_FAN_OUT_TARGET_MS / 1000} s of the dispatcher's fan-out (their two writes each in one partition: what DynamoDB's 1,000 a second per partition allows): slowest ${(scale.receivedMs.p99 / 1000).toFixed(2)} s`,
+  );
+  check(
+    idle.total <= STREAM_LISTENER_MONTH_TARGET,
+    `a listener on the event stream, idle for a month: ≤ $${STREAM_LISTENER_MONTH_TARGET.toFixed(2)} (${dollars(idle.total)})`,
+  );
+  sections.push(
+    '## The event stream',
+    `${scale.connections.toLocaleString('en')} WebSockets opened on the local stack (the local gateway, the real authorizer and stream function on each upgrade, ${KEYS_NOTE}), each subscribed to one tenant's log; then one event fanned out to all of them by the dispatcher's code, under its grants. Opening and subscribing them took ${(scale.openMs / 1000).toFixed(1)} s.`,
+    table(
+      ['measure', 'value'],
+      [
+        ['the process’s resident memory, per connection', kb(scale.rssPerConnection)],
+        ['its JS heap, per connection', kb(scale.heapPerConnection)],
+        ['one fan-out to every connection, from its call to its return', `${scale.fanOutMs} ms`],
+        [
+          'from the fan-out’s call to a connection’s receipt: p50 / p99',
+          `${scale.receivedMs.p50} ms / ${scale.receivedMs.p99} ms`,
+        ],
+        [
+          'DynamoDB per event delivered to a connection (its hold taken and let go, the log read after its place, the look after)',
+          `${scale.perDelivery.wcu.toFixed(1)} WCU, ${scale.perDelivery.rcu.toFixed(1)} RCU in ${scale.perDelivery.calls.toFixed(1)} calls`,
+        ],
+        [
+          'a fan-out that finds every connection at the log’s head (no event new to them)',
+          `${scale.perIdleLook.wcu} WCU, ${scale.perIdleLook.rcu} RCU for all of them`,
+        ],
+      ],
+    ),
+    `### A listener on the stream, a month: **${dollars(idle.total)}** idle, **${dollars(busy.total)}** at 100 events an hour`,
+    'On API Gateway’s list prices (us-east-1: $0.25 a million connection-minutes, $1.00 a million messages) and Lambda’s and DynamoDB’s as in "What a stage costs"; the DynamoDB units are the ones measured above. Nothing runs while it waits: compare the long-poll listener’s month in "What a stage costs".',
+    table(
+      ['what', 'idle', 'at 100 events an hour'],
+      busy.items.map(([what, value], n) => [
+        what,
+        idle.items[n] ? dollars(idle.items[n][1]) : '–',
+        dollars(value),
+      ]),
+    ),
+  );
+}
+
 /** What the tables cannot say by themselves: kept as Markdown next to this script, appended to docs/benchmarks.md. */
 const NOTES = readFileSync(join(import.meta.dirname, 'notes.md'), 'utf8').trimEnd();
 
@@ -763,6 +832,7 @@ const ALL_SECTIONS = [
   'envelope',
   'batch',
   'cost',
+  'stream',
   'throughput',
 ] as const;
 const SELECTED = new Set(process.env.BENCH_SECTIONS?.split(',') ?? ALL_SECTIONS);
@@ -778,7 +848,8 @@ async function main() {
     SELECTED.has('consumer') ||
     SELECTED.has('envelope') ||
     SELECTED.has('batch') ||
-    SELECTED.has('cost')
+    SELECTED.has('cost') ||
+    SELECTED.has('stream')
   ) {
     const local = await startDynamoDbLocal({ maxHeap: process.env.BENCH_LOCAL_HEAP ?? '12g' });
     try {
@@ -818,6 +889,10 @@ async function main() {
       if (SELECTED.has('cost')) {
         await ensureTable(local.endpoint, 'bench-cost', { stream: false });
         await costSection(local.endpoint, 'bench-cost');
+      }
+      if (SELECTED.has('stream')) {
+        await ensureTable(local.endpoint, 'bench-stream', { stream: false });
+        await streamSection(local.endpoint, 'bench-stream');
       }
     } finally {
       await local.stop();

@@ -29,7 +29,7 @@ function connections() {
     post: async (connectionId, frame) => {
       if (gone.has(connectionId)) return 'gone';
       // A frame's send takes a moment, so that senders interleave as they would.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+      await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * 6));
       const parsed = JSON.parse(frame) as { type: string; event?: { id: string } };
       if (parsed.type === 'subscribed') subscribed.push(connectionId);
       else {
@@ -84,10 +84,50 @@ describe('the event stream: delivery to subscribed connections', () => {
     expect(received.get('resumed')).toEqual(all.slice(1));
   });
 
+  it('delivers an event placed while another sender holds the connection: its fan-out tells the holder, which looks again before letting go', async () => {
+    const spaceId = newTenantId('stream-held');
+    await ensureTenant(db(), spaceId);
+    await writeJd(spaceId, 0);
+    const { post, received } = connections();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // The first event's send waits at the gate: its sender holds the connection meanwhile.
+    const gated: ConnectionPost = {
+      ...post,
+      post: async (connectionId, frame) => {
+        if (JSON.parse(frame).type === 'event' && (received.get(connectionId) ?? []).length === 0) {
+          holding();
+          await gate;
+        }
+        return post.post(connectionId, frame);
+      },
+    };
+    await openConnection(db(), spaceId, {
+      connectionId: 'c',
+      keyId: 'k',
+      apiVersion: currentVersion(),
+    });
+
+    const first = subscribe(db(), spaceId, 'c', '', gated);
+    await held;
+    await writeJd(spaceId, 1);
+    await fanOut(db(), spaceId, gated);
+    release();
+    await first;
+
+    expect(received.get('c')).toEqual(await eventIds(spaceId));
+    expect(received.get('c')).toHaveLength(2);
+  });
+
   it('sends every event once and in order however deliveries race with writes and subscribes (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom('write', 'deliver', 'fanOut'), { minLength: 4, maxLength: 14 }),
+        fc.array(
+          fc.tuple(fc.constantFrom('write', 'deliver', 'fanOut'), fc.integer({ min: 0, max: 40 })),
+          { minLength: 4, maxLength: 14 },
+        ),
         fc.integer({ min: 0, max: 3 }),
         async (steps, earlier) => {
           const spaceId = newTenantId('stream-race');
@@ -105,15 +145,17 @@ describe('the event stream: delivery to subscribed connections', () => {
           // Everything races: writes commit while deliveries and the subscribe send. Each write is
           // followed by the dispatcher's fan-out, as the table's stream brings its event, and by
           // nothing else: an event a fan-out passes over (the connection held) must still arrive.
+          // Each step starts after its own delay, so that a last write's fan-out can be the only
+          // one to come while an earlier sender still holds the connection.
           await Promise.all([
             subscribe(db(), spaceId, 'c', after, post),
-            ...steps.map((step, n) =>
-              step === 'write'
-                ? writeJd(spaceId, earlier + n).then(() => fanOut(db(), spaceId, post))
-                : step === 'deliver'
-                  ? deliver(db(), spaceId, 'c', post)
-                  : fanOut(db(), spaceId, post),
-            ),
+            ...steps.map(async ([step, delayMs], n) => {
+              await new Promise((resolve) => setTimeout(resolve, delayMs));
+              if (step === 'write')
+                await writeJd(spaceId, earlier + n).then(() => fanOut(db(), spaceId, post));
+              else if (step === 'deliver') await deliver(db(), spaceId, 'c', post);
+              else await fanOut(db(), spaceId, post);
+            }),
           ]);
           const all = await eventIds(spaceId);
           expect(received.get('c') ?? []).toEqual(all.slice(earlier));
