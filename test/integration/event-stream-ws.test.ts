@@ -8,6 +8,9 @@ import { STREAM_FUNCTION } from '../../lib/functions.js';
 import { getItem, updateItem } from '../../lib/db/dynamo.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { runAsFunction } from '../../scripts/local/iam.js';
+import { LocalEventStream } from '../../scripts/local/event-stream.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sharedStreamOutput } from '../../lib/composition/event-stream.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { newTenantId } from '../helpers/db.js';
@@ -275,3 +278,49 @@ async function connectionIdOf(stream: OpenStream): Promise<string> {
   const answer = await stream.next((frame) => frame.message === 'Forbidden');
   return String(answer.connectionId);
 }
+
+describe('the event stream: connections end as API Gateway ends them', () => {
+  /** A local stream of its own, with API Gateway's 10 minutes idle and 2 hours made short. */
+  async function shortLived(options: { idleMs: number; maxDurationMs: number }) {
+    const stream = new LocalEventStream(options);
+    const server = createServer();
+    server.on('upgrade', (req, socket, head) => void stream.upgrade(req, socket, head));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      baseUrl: `http://127.0.0.1:${port}/api/v1`,
+      close: () => {
+        stream.closeAll();
+        return new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+  const closed = (stream: OpenStream) =>
+    new Promise<{ code: number; at: number }>((resolve) =>
+      stream.socket.once('close', (code) => resolve({ code, at: Date.now() })),
+    );
+
+  it('closes a connection without a message from its client for the idle time; a ping every few minutes keeps it, until its longest time', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const local = await shortLived({ idleMs: 400, maxDurationMs: 1_500 });
+    try {
+      const idle = await connected(local.baseUrl, key);
+      const pinged = await connected(local.baseUrl, key);
+      const opened = Date.now();
+      const idleClosed = closed(idle);
+      const pingedClosed = closed(pinged);
+      const pings = setInterval(() => pinged.socket.send('{"action":"ping"}'), 150);
+
+      const [idleEnd, pingedEnd] = await Promise.all([idleClosed, pingedClosed]);
+      clearInterval(pings);
+
+      expect(idleEnd.code).toBe(1001);
+      expect(idleEnd.at - opened).toBeLessThan(1_200);
+      expect(pingedEnd.code).toBe(1001);
+      expect(pingedEnd.at - opened).toBeGreaterThanOrEqual(1_400);
+      expect(pinged.frames.filter((frame) => frame.type === 'pong').length).toBeGreaterThan(3);
+    } finally {
+      await local.close();
+    }
+  });
+});
