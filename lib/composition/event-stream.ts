@@ -118,6 +118,8 @@ export async function subscribeStream(
   db: Db,
   event: StreamEvent,
   output: ConnectionPost,
+  /** epoch ms by which the function must be done: a backlog not sent by then is resumed by the client */
+  deadline?: number,
 ): Promise<void> {
   const { connectionId, requestId } = event.requestContext;
   try {
@@ -140,6 +142,7 @@ export async function subscribeStream(
       connectionId,
       after === undefined ? undefined : positionOf(after),
       output,
+      deadline,
     );
     if (!subscribed) logger.info('Subscribe from a connection no longer open');
   } catch (error) {

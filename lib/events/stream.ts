@@ -8,6 +8,7 @@ import {
   queryAll,
   updateItem,
 } from '../db/dynamo.js';
+import { ConflictError } from '../errors.js';
 import { tenantPk } from '../db/ids.js';
 import { headForReading } from '../db/log/sequencer.js';
 import type { SpaceId } from '../db/spaces.js';
@@ -114,10 +115,16 @@ export async function closeConnection(
   await deleteItem(db, streamKeys.item(spaceId, connectionId));
 }
 
+/** How long a subscribe waits for another sender of the same connection to let go. */
+const SUBSCRIBE_WAIT_MS = 2_000;
+
 /**
  * Subscribes a connection from `after` (an event id: what follows it), or from the log's head (only
- * what is placed from now on), then sends it what is there already. False: no such connection (it
- * closed, or never opened).
+ * what is placed from now on), then sends it what is there already. The place is set and the
+ * connection held in one write, so the `subscribed` frame goes before any event: a fan-out that comes
+ * meanwhile tells this sender to look again. False: no such connection (it closed, or never opened).
+ * `deadline` (epoch ms): a backlog not sent by then is left to the client, whose connection is closed
+ * after the last event it got (it resumes from there).
  */
 export async function subscribe(
   db: Db,
@@ -125,27 +132,49 @@ export async function subscribe(
   connectionId: string,
   after: string | undefined,
   post: ConnectionPost,
+  deadline?: number,
 ): Promise<boolean> {
   const position = after ?? (await headForReading(db, spaceId))?.lastEventId ?? '';
-  try {
-    await updateItem(db, {
-      Key: streamKeys.item(spaceId, connectionId),
-      UpdateExpression: 'SET #position = :position REMOVE sendingSince, more',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#position': 'position' },
-      ExpressionAttributeValues: { ':position': position },
+  const waitUntil = Date.now() + SUBSCRIBE_WAIT_MS;
+  for (;;) {
+    const held = Date.now();
+    let connection: StreamConnectionItem;
+    try {
+      connection = await updateItem<StreamConnectionItem>(db, {
+        Key: streamKeys.item(spaceId, connectionId),
+        UpdateExpression: 'SET #position = :position, sendingSince = :held REMOVE more',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(sendingSince) OR sendingSince < :stale)',
+        ExpressionAttributeNames: { '#position': 'position' },
+        ExpressionAttributeValues: {
+          ':position': position,
+          ':held': held,
+          ':stale': held - STALE_HOLD_MS,
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      });
+    } catch (error) {
+      const failed = conditionFailure(error);
+      if (!failed) throw error;
+      if (!failed.item) return false;
+      // Another sender holds it (an earlier subscribe still sending): it lets go shortly.
+      if (Date.now() > waitUntil)
+        throw new ConflictError(
+          'This connection is still being sent an earlier subscribe’s events: wait for them, or open another connection',
+          true,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
+    const outcome = await sendHeld(db, spaceId, connection, held, post, {
+      ...(deadline === undefined ? {} : { deadline }),
+      first: post.subscribed(position),
     });
-  } catch (error) {
-    if (conditionFailure(error)) return false;
-    throw error;
+    if (outcome === 'gone') return false;
+    if (outcome === 'more') await deliver(db, spaceId, connectionId, post, { deadline });
+    return true;
   }
-  // Before any event: a client knows from it that what is committed from now on will reach it.
-  if ((await post.post(connectionId, post.subscribed(position))) === 'gone') {
-    await closeConnection(db, spaceId, connectionId);
-    return false;
-  }
-  await deliver(db, spaceId, connectionId, post);
-  return true;
 }
 
 /** Delivers what is new to every subscribed connection of the space (the dispatcher, on new events). */
@@ -170,7 +199,7 @@ export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Pr
       connection.position !== undefined && (head === undefined || connection.position !== head),
   );
   await Promise.all(
-    subscribed.map((connection) => deliver(db, spaceId, connection.connectionId, post, shared)),
+    subscribed.map((connection) => deliver(db, spaceId, connection.connectionId, post, { shared })),
   );
   return subscribed.length;
 }
@@ -291,48 +320,90 @@ async function moveOn(
 }
 
 /**
+ * What a sender does once it holds a connection: sends `first` (a frame), then every event after its
+ * place, oldest first, and lets go at the last place read. `more`: another sender asked it to look
+ * again as it let go. `gone`: the connection is no more (410: forgotten; any other failure: closed and
+ * forgotten, so that its client reconnects from its last event rather than miss one; or out of time
+ * past `deadline`, closed after what was sent, for the same reason). A failure lets go before it is
+ * thrown, so that the next sender need not wait for the hold to go stale.
+ */
+async function sendHeld(
+  db: Db,
+  spaceId: SpaceId,
+  connection: StreamConnectionItem,
+  held: number,
+  post: ConnectionPost,
+  options: { first?: string; firstPage?: Promise<EventPage>; deadline?: number | undefined },
+): Promise<'let go' | 'more' | 'gone' | 'lost'> {
+  const { connectionId } = connection;
+  let position = connection.position ?? '';
+  let since = held;
+  const forget = async (failed: boolean) => {
+    if (failed) await post.close(connectionId).catch(() => undefined);
+    await closeConnection(db, spaceId, connectionId);
+    return 'gone' as const;
+  };
+  const send = (frame: string) => post.post(connectionId, frame).catch(() => 'failed' as const);
+  try {
+    if (options.first !== undefined) {
+      const sent = await send(options.first);
+      if (sent !== 'sent') return await forget(sent === 'failed');
+    }
+    let page = await (options.firstPage ?? readAfter(db, spaceId, position));
+    for (;;) {
+      for (const event of page.events) {
+        if (options.deadline !== undefined && Date.now() > options.deadline)
+          return await forget(true);
+        const sent = await send(post.frame(event, connection.apiVersion));
+        if (sent !== 'sent') return await forget(sent === 'failed');
+        position = event.id;
+      }
+      // Past the events sent, to the last place read: a change that records no event is read past too,
+      // so a connection that has heard everything stands at the log's head.
+      position = page.nextCursor ?? position;
+      if (!page.hasMore) break;
+      // A long backlog: the place reached is kept, and the hold renewed, page by page.
+      const renewed = Date.now();
+      if ((await moveOn(db, spaceId, connectionId, since, position, renewed)) === 'lost')
+        return 'lost';
+      since = renewed;
+      page = await readAfter(db, spaceId, position);
+    }
+  } catch (error) {
+    await moveOn(db, spaceId, connectionId, since, position).catch(() => undefined);
+    throw error;
+  }
+  const released = await moveOn(db, spaceId, connectionId, since, position);
+  return released === 'kept' ? 'let go' : released;
+}
+
+/**
  * Sends a connection every event after its place, oldest first, while it can take it; when another
- * sender holds it, tells that one to look again instead. A connection gone (410) is forgotten; one
- * that fails otherwise is closed and forgotten, so that its client reconnects from the last event it
- * has rather than miss one. `shared`: a fan-out's reads of the first page after each place.
+ * sender holds it, tells that one to look again instead. `shared`: a fan-out's reads of the first page
+ * after each place; `deadline`: as for subscribe.
  */
 export async function deliver(
   db: Db,
   spaceId: SpaceId,
   connectionId: string,
   post: ConnectionPost,
-  shared?: SharedReads,
+  options: { shared?: SharedReads; deadline?: number | undefined } = {},
 ): Promise<void> {
   for (let round = 0; ; round++) {
-    let held = Date.now();
+    const held = Date.now();
     const connection = await take(db, spaceId, connectionId, held);
     if (connection === 'absent') return;
     if (connection === 'held') {
       if (await tellHolder(db, spaceId, connectionId, held)) return;
       continue;
     }
-    let position = connection.position ?? '';
-    // A round after the first was asked for by a sender that came later: what it saw is read afresh.
-    let page = await (shared && round === 0 ? shared(position) : readAfter(db, spaceId, position));
-    for (;;) {
-      for (const event of page.events) {
-        const sent = await post
-          .post(connectionId, post.frame(event, connection.apiVersion))
-          .catch(() => 'failed' as const);
-        if (sent !== 'sent') {
-          if (sent === 'failed') await post.close(connectionId).catch(() => undefined);
-          await closeConnection(db, spaceId, connectionId);
-          return;
-        }
-        position = event.id;
-      }
-      if (!page.hasMore) break;
-      // A long backlog: the place reached is kept, and the hold renewed, page by page.
-      const renewed = Date.now();
-      if ((await moveOn(db, spaceId, connectionId, held, position, renewed)) === 'lost') return;
-      held = renewed;
-      page = await readAfter(db, spaceId, position);
-    }
-    if ((await moveOn(db, spaceId, connectionId, held, position)) !== 'more') return;
+    const outcome = await sendHeld(db, spaceId, connection, held, post, {
+      // A round after the first was asked for by a sender that came later: what it saw is read afresh.
+      ...(options.shared && round === 0
+        ? { firstPage: options.shared(connection.position ?? '') }
+        : {}),
+      deadline: options.deadline,
+    });
+    if (outcome !== 'more') return;
   }
 }

@@ -157,10 +157,12 @@ export class Dispatcher {
       await this.streamTo(spaceId);
       return 0;
     }
+    // The stream first: a fan-out that fails has the record retried before its deliveries are
+    // queued, so no endpoint is sent an event twice for it (a fan-out again costs a read).
+    if (item.entity === 'EVENT') await this.streamTo(spaceIdOfPk(item.pk));
     const messages = await this.messagesFor(item);
     if (messages.length)
       await this.queue.send(messages.map((message) => ({ message, delayMs: 0 })));
-    if (item.entity === 'EVENT') await this.streamTo(spaceIdOfPk(item.pk));
     return messages.length;
   }
 

@@ -121,6 +121,69 @@ describe('the event stream: delivery to subscribed connections', () => {
     expect(received.get('c')).toHaveLength(2);
   });
 
+  it('sends the subscribed frame before any event, even when a fan-out comes between the subscribe and its frame', async () => {
+    const spaceId = newTenantId('stream-first');
+    await ensureTenant(db(), spaceId);
+    const { post, received } = connections();
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let waiting: () => void = () => undefined;
+    const atGate = new Promise<void>((resolve) => (waiting = resolve));
+    const gated: ConnectionPost = {
+      ...post,
+      post: async (connectionId, frame) => {
+        const { type } = JSON.parse(frame) as { type: string };
+        if (type === 'subscribed') {
+          waiting();
+          await gate;
+        }
+        order.push(type);
+        return post.post(connectionId, frame);
+      },
+    };
+    await openConnection(db(), spaceId, {
+      connectionId: 'c',
+      keyId: 'k',
+      apiVersion: currentVersion(),
+    });
+
+    const subscribing = subscribe(db(), spaceId, 'c', '', gated);
+    await atGate;
+    await writeJd(spaceId, 0);
+    await fanOut(db(), spaceId, gated);
+    release();
+    await subscribing;
+
+    expect(order).toEqual(['subscribed', 'event']);
+    expect(received.get('c')).toEqual(await eventIds(spaceId));
+  });
+
+  it('lets go of a connection when sending fails, so that the next sender need not wait for its hold to go stale', async () => {
+    const spaceId = newTenantId('stream-fail');
+    await ensureTenant(db(), spaceId);
+    await writeJd(spaceId, 0);
+    const { post, received } = connections();
+    await openConnection(db(), spaceId, {
+      connectionId: 'c',
+      keyId: 'k',
+      apiVersion: currentVersion(),
+    });
+    await subscribe(db(), spaceId, 'c', undefined, post);
+    await writeJd(spaceId, 1);
+    const broken: ConnectionPost = {
+      ...post,
+      frame: () => {
+        throw new Error('a frame that cannot be made');
+      },
+    };
+
+    await expect(deliver(db(), spaceId, 'c', broken)).rejects.toThrow('cannot be made');
+    await deliver(db(), spaceId, 'c', post);
+
+    expect(received.get('c')).toEqual((await eventIds(spaceId)).slice(1));
+  });
+
   it('sends every event once and in order however deliveries race with writes and subscribes (property)', async () => {
     await fc.assert(
       fc.asyncProperty(

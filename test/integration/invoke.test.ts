@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { STREAM_FUNCTION } from '../../lib/functions.js';
 import { describe, expect, inject, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
@@ -65,6 +66,9 @@ describe('npm run invoke: every function with its fixture (the sam local invoke 
       if (BACKGROUND.includes(name)) {
         // A batch function answers which of its records failed: none of these.
         expect(result, name).toEqual({ batchItemFailures: [] });
+      } else if (name === STREAM_FUNCTION) {
+        // An upgrade with the authorizer's context of a valid key: the connection opens.
+        expect(result, name).toEqual({ statusCode: 200 });
       } else if (name === 'authorizer') {
         // The fixture's key is a placeholder: the request goes on with the refusal, answered 403 by the function.
         expect(result, name).toEqual({ isAuthorized: true, context: { refused: 'key_invalid' } });
