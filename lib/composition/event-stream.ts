@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import type { APIGatewayEventWebsocketRequestContextV2 } from 'aws-lambda';
 import { type ConnectionTransport, managementApiTransport } from '../aws/connections.js';
 import { processWide } from '../process-wide.js';
+import { keysNoLongerValid } from '../keys/api.js';
+import { tenantOfSpace } from '../db/spaces.js';
 import type { Db } from '../db/client.js';
 import { eventIdOrInstant } from '../schemas/fields.js';
 import { positionOf } from '../events/model.js';
@@ -136,6 +138,13 @@ export async function subscribeStream(
       message = undefined;
     }
     const { after } = parseOrThrow(subscribeMessage, message, 'message');
+    // The key as it is now, not as it was at the upgrade: one revoked since subscribes to nothing.
+    if ((await output.keysRevoked(db, caller.spaceId, [caller.keyId])).size > 0)
+      throw new HttpError(
+        403,
+        'key_invalid',
+        'The API key is not valid: unknown, malformed, revoked or expired',
+      );
     const subscribed = await subscribe(
       db,
       caller.spaceId,
@@ -149,7 +158,7 @@ export async function subscribeStream(
     const { status, body } = errorEnvelope(error, requestId);
     if (status >= 500) logger.error('Stream subscribe failed', { error: error as Error });
     await output
-      .post(connectionId, JSON.stringify({ type: 'error', ...body }))
+      .post(connectionId, JSON.stringify({ type: 'error', status, ...body }))
       .catch(() => undefined);
   }
 }
@@ -176,6 +185,7 @@ export function streamOutput(transport: ConnectionTransport): ConnectionPost {
     close: (connectionId) => transport.close(connectionId),
     frame: (event, apiVersion) =>
       JSON.stringify({ type: 'event', event: shapeEvent(apiVersion, event) }),
+    keysRevoked: (db, spaceId, keyIds) => keysNoLongerValid(db, tenantOfSpace(spaceId), keyIds),
     subscribed: (after) =>
       JSON.stringify({ type: 'subscribed', after: after === '' ? null : after }),
   };

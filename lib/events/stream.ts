@@ -88,6 +88,11 @@ export interface ConnectionPost extends ConnectionTransport {
   frame(event: PublicEvent, apiVersion: string): string;
   /** the frame that says a subscribe took, and after which event id ('' : the log's start) */
   subscribed(after: string): string;
+  /**
+   * Of these keys of the space's tenant, those that no longer open anything (revoked, expired): a
+   * connection outlives its upgrade, and one of such a key is closed rather than sent another event.
+   */
+  keysRevoked(db: Db, spaceId: SpaceId, keyIds: string[]): Promise<Set<string>>;
 }
 
 /** A connection opened (an upgrade the authorizer let through): not yet subscribed. */
@@ -179,10 +184,12 @@ export async function subscribe(
 
 /** Delivers what is new to every subscribed connection of the space (the dispatcher, on new events). */
 export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Promise<number> {
-  const connections = await queryAll<Pick<StreamConnectionItem, 'connectionId' | 'position'>>(db, {
+  const connections = await queryAll<
+    Pick<StreamConnectionItem, 'connectionId' | 'position' | 'keyId'>
+  >(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': STREAM_PREFIX },
-    ProjectionExpression: 'connectionId, #position',
+    ProjectionExpression: 'connectionId, keyId, #position',
     ExpressionAttributeNames: { '#position': 'position' },
     // A subscribe that finished its last look just before this event was placed is found here, or
     // nowhere: an eventually consistent read could still show it unsubscribed.
@@ -194,14 +201,24 @@ export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Pr
   // brought to it by its own fan-out.
   const head = (await headForReading(db, spaceId))?.lastEventId;
   const shared = sharedReads(db, spaceId);
-  const subscribed = connections.filter(
+  const behind = connections.filter(
     (connection) =>
       connection.position !== undefined && (head === undefined || connection.position !== head),
   );
-  await Promise.all(
-    subscribed.map((connection) => deliver(db, spaceId, connection.connectionId, post, { shared })),
+  // A key revoked (or expired) since its connections opened: they are closed, not sent anything.
+  const revoked = await post.keysRevoked(
+    db,
+    spaceId,
+    behind.map((connection) => connection.keyId),
   );
-  return subscribed.length;
+  await Promise.all(
+    behind.map(async ({ connectionId, keyId }) => {
+      if (!revoked.has(keyId)) return deliver(db, spaceId, connectionId, post, { shared });
+      await post.close(connectionId).catch(() => undefined);
+      await closeConnection(db, spaceId, connectionId);
+    }),
+  );
+  return behind.filter((connection) => !revoked.has(connection.keyId)).length;
 }
 
 /** Reads a page of the log after a place ('' : its start). */

@@ -3,7 +3,14 @@ import { liveSpaceOf } from '../db/spaces.js';
 import type { Scope } from '../http/scopes.js';
 import { DEFAULT_MAX_ACTIVE_KEYS, testModeEnabled } from '../config.js';
 import type { Db } from '../db/client.js';
-import { getItem, guards, optimistically, queryAll, transactWrite } from '../db/dynamo.js';
+import {
+  batchGet,
+  getItem,
+  guards,
+  optimistically,
+  queryAll,
+  transactWrite,
+} from '../db/dynamo.js';
 import { recordEvent } from '../events/model.js';
 import { countOneLess, countOneMore, type TenantItem, tenantKeys } from '../db/entities/tenant.js';
 import type { IdempotencyClaim } from '../db/idempotency.js';
@@ -272,4 +279,37 @@ export async function revokeApiKey(
     },
     (error) => REVOKE.failed(error),
   );
+}
+
+/**
+ * Of `keyIds` (keys of one tenant), those that no longer open anything: revoked, expired, unknown, or
+ * a test key where test mode is off. The event stream asks, as a connection outlives its upgrade: a
+ * connection of such a key hears nothing more.
+ */
+export async function keysNoLongerValid(
+  db: Db,
+  tenantId: string,
+  keyIds: readonly string[],
+  now = new Date(),
+): Promise<Set<string>> {
+  const unique = [...new Set(keyIds)];
+  if (unique.length === 0) return new Set();
+  const records = await batchGet<
+    Pick<ApiKeyRecordItem, 'pk' | 'sk' | 'id' | 'revokedAt' | 'expiresAt' | 'mode'>
+  >(
+    db,
+    unique.map((keyId) => apiKeyKeys.record(tenantId, keyId)),
+    { projection: 'id, revokedAt, expiresAt, #mode', names: { '#mode': 'mode' } },
+  );
+  const valid = new Set(
+    records
+      .filter(
+        (record) =>
+          record.revokedAt === undefined &&
+          (record.expiresAt === undefined || Date.parse(record.expiresAt) > now.getTime()) &&
+          (record.mode !== 'test' || testModeEnabled()),
+      )
+      .map((record) => record.id),
+  );
+  return new Set(unique.filter((keyId) => !valid.has(keyId)));
 }

@@ -260,6 +260,11 @@ export async function startGateway(
     ...(options.functionTimeoutMs ? { functionTimeoutMs: options.functionTimeoutMs } : {}),
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands an upgrade's socket over without its error handler: a client that resets it while
+    // the authorizer runs would otherwise stop the whole gateway.
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      logger.info('Stream upgrade socket closed by its client', { code: error.code }),
+    );
     stream.upgrade(req, socket, head).catch((error: unknown) => {
       logger.error('Local stream upgrade failed', { error: error as Error });
       socket.destroy();

@@ -10,6 +10,7 @@ import { ensureTenant } from '../../lib/db/tenants.js';
 import { runAsFunction } from '../../scripts/local/iam.js';
 import { LocalEventStream } from '../../scripts/local/event-stream.js';
 import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { sharedStreamOutput } from '../../lib/composition/event-stream.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
@@ -97,6 +98,34 @@ describe('the event stream: the upgrade', () => {
     expect(await remaining()).toBe(before - 2);
   });
 
+  it('survives a client that resets its connection while the upgrade is being authorized', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const { hostname, port } = new URL(baseUrl());
+    for (let n = 0; n < 5; n++) {
+      const socket = connect(Number(port), hostname);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        [
+          'GET /api/v1/events/stream HTTP/1.1',
+          `Host: ${hostname}:${port}`,
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+          'Sec-WebSocket-Version: 13',
+          `X-API-Key: ${key}`,
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      socket.resetAndDestroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const stream = await connected(baseUrl(), key);
+    expect((await stream.subscribe()).type).toBe('subscribed');
+    await stream.close();
+  });
+
   it('answers a message it has no route for as API Gateway does, and a subscribe it cannot take with an error frame, the connection staying open', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
     const stream = await connected(baseUrl(), key);
@@ -109,7 +138,7 @@ describe('the event stream: the upgrade', () => {
     await stream.close();
 
     expect(forbidden.connectionId).toEqual(expect.any(String));
-    expect(refused).toMatchObject({ success: false, code: 'validation_failed' });
+    expect(refused).toMatchObject({ status: 400, success: false, code: 'validation_failed' });
     expect(refused.error).toContain('after');
     expect(subscribed.type).toBe('subscribed');
   });
@@ -245,6 +274,35 @@ describe('the event stream: connections that are gone', () => {
       5_000,
       'the gone connection forgotten',
     );
+  });
+
+  it('closes the connections of a key revoked since they opened, at the next event, and refuses its subscribe', async () => {
+    const tenantId = newTenantId('stream-revoked');
+    await ensureTenant(db(), tenantId);
+    const make = (name: string, scopes: ('read' | 'write' | 'admin')[]) =>
+      createApiKey(db(), tenantId, { name, scopes, createdBy: 'test' });
+    const [admin, revoked, kept] = await Promise.all([
+      make('admin', ['read', 'write', 'admin']),
+      make('revoked', ['read']),
+      make('kept', ['read']),
+    ]);
+    const doomed = await subscribedStream(revoked.key);
+    const unsubscribed = await connected(baseUrl(), revoked.key);
+    const staying = await subscribedStream(kept.key);
+    const doomedClosed = new Promise((resolve) => doomed.socket.once('close', resolve));
+
+    expect((await callApi('DELETE', `/keys/${revoked.record.id}`, { key: admin.key })).status).toBe(
+      200,
+    );
+    await createJd(admin.key, 1);
+    await staying.next((frame) => frame.event?.type === 'jd.created');
+    await doomedClosed;
+    unsubscribed.socket.send(JSON.stringify({ action: 'subscribe' }));
+    const refusal = await unsubscribed.next((frame) => frame.type === 'error');
+    await Promise.all([staying.close(), unsubscribed.close()]);
+
+    expect(doomed.events().filter((event) => event.type === 'jd.created')).toEqual([]);
+    expect(refusal).toMatchObject({ status: 403, code: 'key_invalid' });
   });
 
   it('forgets a connection when its client closes it ($disconnect)', async () => {

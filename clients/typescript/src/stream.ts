@@ -37,7 +37,8 @@ export type StreamFrame<E> =
   | { type: 'pong' }
   /** not sent by the server: the connection has given every frame it has, and waits */
   | { type: 'idle' }
-  | { type: 'error'; error: string; code?: string }
+  /** a subscribe refused, in the envelope, with its HTTP status: a 5xx, 429 or 409 is worth a retry */
+  | { type: 'error'; status?: number; error: string; code?: string }
   | { type?: undefined; message: string };
 
 /** The stream could not be opened (a deployment without it, or a network that refuses WebSockets). */
@@ -92,13 +93,20 @@ export async function* streamFrames<E>(
     }
     notify();
   });
+  let socketClosed = false;
   const closed = () => {
     state = 'closed';
     notify();
   };
-  socket.addEventListener('close', closed);
+  socket.addEventListener('close', () => {
+    socketClosed = true;
+    closed();
+  });
   socket.addEventListener('error', closed);
-  const stop = () => socket.close(1000);
+  const stop = () => {
+    socket.close(1000);
+    notify();
+  };
   signal?.addEventListener('abort', stop, { once: true });
   const ping = setInterval(() => {
     if (state === 'open') socket.send(PING);
@@ -106,6 +114,8 @@ export async function* streamFrames<E>(
   const opening = setTimeout(closed, options.openTimeoutMs ?? 10_000);
   let subscribed = false;
   let idle = false;
+  /** events that came before the subscribe's answer (a server that sent them first): given after it */
+  const early: StreamFrame<E>[] = [];
   try {
     for (;;) {
       const frame = queue.shift();
@@ -114,10 +124,20 @@ export async function* streamFrames<E>(
         if (frame.type === 'subscribed') {
           subscribed = true;
           clearTimeout(opening);
-        }
-        if (frame.type === 'error')
+          yield frame;
+          yield* early.splice(0);
+        } else if (frame.type === 'error') {
+          const retry =
+            frame.status === undefined || frame.status >= 500 || [409, 429].includes(frame.status);
+          // A refusal worth a retry ends this connection; the follower opens another after its place.
+          if (retry && subscribed) return;
+          if (retry)
+            throw new StreamUnavailable(`The event stream could not subscribe: ${frame.error}`);
           throw new Error(`The event stream refused the subscribe: ${frame.error}`);
-        if (frame.type === 'event' || frame.type === 'subscribed') yield frame;
+        } else if (frame.type === 'event') {
+          if (subscribed) yield frame;
+          else early.push(frame);
+        }
         continue;
       }
       if (state === 'closed' || signal?.aborted) {
@@ -145,6 +165,7 @@ export async function* streamFrames<E>(
     clearInterval(ping);
     clearTimeout(opening);
     signal?.removeEventListener('abort', stop);
-    if (state !== 'closed') socket.close(1000);
+    // Also one given up on (it did not open or answer in time): it would go on being sent events.
+    if (!socketClosed) socket.close(1000);
   }
 }

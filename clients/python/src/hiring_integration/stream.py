@@ -46,9 +46,13 @@ class _Connection:
             raw = socket.create_connection((host, port), timeout=timeout)
         except OSError as error:
             raise StreamUnavailable(f"The event stream at {url} did not open: {error}") from error
-        self.sock: socket.socket = (
-            ssl.create_default_context().wrap_socket(raw, server_hostname=host) if secure else raw
-        )
+        try:
+            self.sock: socket.socket = (
+                ssl.create_default_context().wrap_socket(raw, server_hostname=host) if secure else raw
+            )
+        except OSError as error:  # ssl.SSLError and timeouts are OSErrors
+            raw.close()
+            raise StreamUnavailable(f"The event stream at {url} did not open: {error}") from error
         key = base64.b64encode(os.urandom(16)).decode("ascii")
         lines = [
             f"GET {parts.path or '/'} HTTP/1.1",
@@ -166,8 +170,14 @@ def stream_frames(
         connection.sock.settimeout(open_timeout)
         subscribed = False
         idle = True
+        # Events that came before the subscribe's answer (a server that sent them first): given after it.
+        early: list[dict[str, Any]] = []
         last_sent = time.monotonic()
         while not (stop and stop()):
+            # A keep-alive every `ping_interval`, however busy the connection.
+            if time.monotonic() - last_sent >= ping_interval:
+                connection.send_text(PING)
+                last_sent = time.monotonic()
             try:
                 text = connection.receive()
             except socket.timeout:
@@ -176,9 +186,6 @@ def stream_frames(
                 if not idle:
                     idle = True
                     yield {"type": "idle"}
-                if time.monotonic() - last_sent >= ping_interval:
-                    connection.send_text(PING)
-                    last_sent = time.monotonic()
                 continue
             except (ConnectionError, OSError):
                 if not subscribed:
@@ -188,6 +195,12 @@ def stream_frames(
                 return
             frame = json.loads(text)
             if frame.get("type") == "error":
+                status = frame.get("status")
+                # A refusal worth a retry ends this connection; the follower opens another after its place.
+                if status is None or status >= 500 or status in (409, 429):
+                    if subscribed:
+                        return
+                    raise StreamUnavailable(f"The event stream could not subscribe: {frame.get('error')}")
                 raise RuntimeError(f"The event stream refused the subscribe: {frame.get('error')}")
             if frame.get("type") == "subscribed":
                 subscribed = True
@@ -195,8 +208,13 @@ def stream_frames(
                 # From here a quiet moment ends a run of frames (and lets `stop` be looked at).
                 connection.sock.settimeout(0.3)
                 yield frame
+                yield from early
+                early.clear()
             elif frame.get("type") == "event":
                 idle = False
-                yield frame
+                if subscribed:
+                    yield frame
+                else:
+                    early.append(frame)
     finally:
         connection.close()
