@@ -1,6 +1,6 @@
 import { ArnFormat, Duration, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import { type IRole, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import { type IAlarmAction, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { anyOccurrenceAlarm } from './alarms.js';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -130,6 +130,20 @@ export class EventStream extends Construct {
       'FunctionErrorsAlarm',
       'The event stream function failed (an upgrade answered 500, or a subscribe not answered)',
       this.function.metricErrors({ period: Duration.minutes(5) }),
+    ).addAlarmAction(props.alarmAction);
+    // API Gateway could not run an integration (the function throttled, or its permission gone): the
+    // upgrades or subscribes it answered 500 of its own, which no function's error counts.
+    anyOccurrenceAlarm(
+      this,
+      'ExecutionErrorsAlarm',
+      'API Gateway could not call the event stream function (upgrades or subscribes answered 500)',
+      new Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName: 'ExecutionError',
+        dimensionsMap: { ApiId: this.api.apiId, Stage: STREAM_STAGE },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
     ).addAlarmAction(props.alarmAction);
     const cfnAuthorizer = this.api.node
       .findAll()

@@ -615,6 +615,7 @@ describe('CDK app (cdk synth, offline)', () => {
         'OperationsWorkerErrorsAlarm',
         'OperationsWebhookEndpointsDisabledAlarm',
         'EventStreamFunctionErrorsAlarm',
+        'EventStreamExecutionErrorsAlarm',
       ].sort(),
     );
     // p99 latency as the share of answers slower than the target, from the access log without the
