@@ -29,8 +29,7 @@ const TENANT = 'bench-stream';
 
 export interface StreamScale {
   connections: number;
-  /** the process's resident memory and JS heap grown by opening and subscribing them, per connection (bytes) */
-  rssPerConnection: number;
+  /** the JS heap grown by opening and subscribing them, per connection (bytes) */
   heapPerConnection: number;
   openMs: number;
   /** one event to every connection: the dispatcher's fan-out, from its call to its return */
@@ -120,7 +119,6 @@ export async function measureStreamScale(
       calls.reduce((sum, call) => sum + call[kind], 0);
     return {
       connections: CONNECTIONS,
-      rssPerConnection: (after.rss - before.rss) / CONNECTIONS,
       heapPerConnection: (after.heapUsed - before.heapUsed) / CONNECTIONS,
       openMs,
       fanOutMs,
