@@ -565,6 +565,21 @@ export class HiringApiStack extends Stack {
       originVerifyRotationParameter(props.stage),
     );
     const publicDomain = edge.publicDomain;
+    // Both origins: HTTPS only, TLS 1.2, and the secret's current value as the origin header, as
+    // CloudFormation resolves it when it updates the distribution (and only then: the comment below
+    // makes a rotation an update).
+    const originOptions = {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
+    };
+    // Every response is per key and per request: nothing is cached, every header and query reaches
+    // the API (the upgrade's Sec-WebSocket-* headers too), but Host, which must stay the API's own.
+    const passedThrough = {
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    };
     const distribution = new Distribution(this, 'Edge', {
       comment: `Hiring Integration API (${props.stage}), origin header of rotation ${rotation}`,
       ...(publicDomain
@@ -586,20 +601,10 @@ export class HiringApiStack extends Stack {
         // execute-api host of the HTTP API (https://<id>.execute-api.<region>.amazonaws.com).
         origin: new HttpOrigin(
           originDomain?.domainName ?? Fn.select(2, Fn.split('/', this.api.apiEndpoint)),
-          {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-            // The secret's current value, as CloudFormation resolves it when it updates the
-            // distribution (and only then: the comment below makes a rotation an update).
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
-          },
+          originOptions,
         ),
-        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        ...passedThrough,
         allowedMethods: AllowedMethods.ALLOW_ALL,
-        // Every response is per key and per request: nothing is cached, every header and query reaches
-        // the API (but Host, which must stay the execute-api host).
-        cachePolicy: CachePolicy.CACHING_DISABLED,
-        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         functionAssociations: [
           { eventType: FunctionEventType.VIEWER_REQUEST, function: viewerAddress },
         ],
@@ -609,16 +614,11 @@ export class HiringApiStack extends Stack {
           // The WebSocket API's own endpoint, at its stage: a WebSocket API cannot share the HTTP
           // API's domain, and its upgrades carry the same origin header, which its authorizer checks.
           origin: new HttpOrigin(stream.endpointHost, {
+            ...originOptions,
             originPath: `/${STREAM_STAGE}`,
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify.secretValue.unsafeUnwrap() },
           }),
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          ...passedThrough,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          // The upgrade's headers (Sec-WebSocket-Key, -Version) and the key reach the API; Host must not.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           functionAssociations: [
             { eventType: FunctionEventType.VIEWER_REQUEST, function: streamUpgrade },
           ],

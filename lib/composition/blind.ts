@@ -89,6 +89,13 @@ const BLIND_VIEWS: { [R in RouteId]: BlindView<R> | typeof NO_CANDIDATE_DATA } =
 };
 
 /**
+ * Whether a blind key is shown this route's answers as a sighted key is (its view is "no candidate
+ * data"). The event stream pushes GET /events' events unviewed, and holds on this for listEvents.
+ */
+export const sameForBlindKeys = (route: RouteId): boolean =>
+  BLIND_VIEWS[route] === NO_CANDIDATE_DATA;
+
+/**
  * The query parameters a blind key may not send, by route: filters by what says who a candidate is,
  * which would answer whose resume an id is. The MCP server leaves them out of a blind key's tools.
  */

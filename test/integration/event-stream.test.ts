@@ -48,6 +48,33 @@ function connections() {
   return { post, received, gone, closed, subscribed };
 }
 
+/**
+ * `post`, with the first frame that `stops` held at a gate: its sender holds the connection until
+ * `release()`; `reached` resolves once a frame waits there.
+ */
+function gated(post: ConnectionPost, stops: (type: string) => boolean) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let arrived: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (arrived = resolve));
+  let stopped = false;
+  const order: string[] = [];
+  const output: ConnectionPost = {
+    ...post,
+    post: async (connectionId, frame) => {
+      const { type } = JSON.parse(frame) as { type: string };
+      if (!stopped && stops(type)) {
+        stopped = true;
+        arrived();
+        await gate;
+      }
+      order.push(type);
+      return post.post(connectionId, frame);
+    },
+  };
+  return { output, reached, release, order };
+}
+
 const writeJd = (spaceId: SpaceId, n: number) =>
   createJd(db(), spaceId, { title: `Role ${n}`, description: 'd', createdById: 'u' });
 
@@ -91,31 +118,18 @@ describe('the event stream: delivery to subscribed connections', () => {
     await ensureTenant(db(), spaceId);
     await writeJd(spaceId, 0);
     const { post, received } = connections();
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let holding: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (holding = resolve));
     // The first event's send waits at the gate: its sender holds the connection meanwhile.
-    const gated: ConnectionPost = {
-      ...post,
-      post: async (connectionId, frame) => {
-        if (JSON.parse(frame).type === 'event' && (received.get(connectionId) ?? []).length === 0) {
-          holding();
-          await gate;
-        }
-        return post.post(connectionId, frame);
-      },
-    };
+    const { output, reached, release } = gated(post, (type) => type === 'event');
     await openConnection(db(), spaceId, {
       connectionId: 'c',
       keyId: 'k',
       apiVersion: currentVersion(),
     });
 
-    const first = subscribe(db(), spaceId, 'c', '', gated);
-    await held;
+    const first = subscribe(db(), spaceId, 'c', '', output);
+    await reached;
     await writeJd(spaceId, 1);
-    await fanOut(db(), spaceId, gated);
+    await fanOut(db(), spaceId, output);
     release();
     await first;
 
@@ -127,33 +141,17 @@ describe('the event stream: delivery to subscribed connections', () => {
     const spaceId = newTenantId('stream-first');
     await ensureTenant(db(), spaceId);
     const { post, received } = connections();
-    const order: string[] = [];
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let waiting: () => void = () => undefined;
-    const atGate = new Promise<void>((resolve) => (waiting = resolve));
-    const gated: ConnectionPost = {
-      ...post,
-      post: async (connectionId, frame) => {
-        const { type } = JSON.parse(frame) as { type: string };
-        if (type === 'subscribed') {
-          waiting();
-          await gate;
-        }
-        order.push(type);
-        return post.post(connectionId, frame);
-      },
-    };
+    const { output, reached, release, order } = gated(post, (type) => type === 'subscribed');
     await openConnection(db(), spaceId, {
       connectionId: 'c',
       keyId: 'k',
       apiVersion: currentVersion(),
     });
 
-    const subscribing = subscribe(db(), spaceId, 'c', '', gated);
-    await atGate;
+    const subscribing = subscribe(db(), spaceId, 'c', '', output);
+    await reached;
     await writeJd(spaceId, 0);
-    await fanOut(db(), spaceId, gated);
+    await fanOut(db(), spaceId, output);
     release();
     await subscribing;
 

@@ -35,6 +35,17 @@ def client(key: str, **options: Any) -> HiringClient:
     return HiringClient(base_url=API_URL, api_key=key, retry_base=0.02, **options)
 
 
+def upsert_as_guided(writer: HiringClient, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``upsert_many``, with the items a request had no time to start (a 503 each, on a busy machine)
+    sent once more, as docs/sync.md tells a caller to."""
+    results: list[dict[str, Any]] = [dict(result) for result in writer.jds.upsert_many(items)]
+    late = [n for n, result in enumerate(results) if result.get("error", {}).get("status") == 503]
+    if late:
+        for n, result in zip(late, writer.jds.upsert_many([items[n] for n in late])):
+            results[n] = dict(result)
+    return results
+
+
 def jd_body(title: str) -> dict[str, Any]:
     return {
         "title": title,
@@ -141,8 +152,8 @@ class JdsTest(unittest.TestCase):
         ]
         items.append({"externalId": f"REQ-{run}-bad", "title": "", "description": "d", "createdById": "ats"})
 
-        first = writer.jds.upsert_many(items)
-        again = writer.jds.upsert_many(items[:150])
+        first = upsert_as_guided(writer, items)
+        again = upsert_as_guided(writer, items[:150])
         jd, etag, created = writer.jds.upsert_by_external_id(
             f"REQ-{run}-0000", {**jd_body(f"Data Engineer {run} 0 — Zürich"), "salary": "CHF 120k"}
         )
