@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { APIGatewayEventWebsocketRequestContextV2 } from 'aws-lambda';
 import { type ConnectionTransport, managementApiTransport } from '../aws/connections.js';
 import { processWide } from '../process-wide.js';
+import { ConflictError } from '../errors.js';
 import { keysNoLongerValid } from '../keys/api.js';
 import { tenantOfSpace } from '../db/spaces.js';
 import type { Db } from '../db/client.js';
@@ -10,6 +11,8 @@ import { positionOf } from '../events/model.js';
 import {
   closeConnection,
   type ConnectionPost,
+  connectionsFull,
+  MAX_CONNECTIONS_PER_SPACE,
   openConnection,
   subscribe,
 } from '../events/stream.js';
@@ -86,6 +89,12 @@ export async function connectStream(db: Db, event: StreamEvent): Promise<Connect
       lowerCased(event.headers)[VERSION_REQUEST_HEADER],
       caller.apiVersion,
     );
+    if (await connectionsFull(db, caller.spaceId))
+      throw new ConflictError(
+        `This space already has ${MAX_CONNECTIONS_PER_SPACE} event stream connections open, the most it holds: close one, or share one connection between your listeners`,
+        false,
+        'limit_reached',
+      );
     await openConnection(db, caller.spaceId, {
       connectionId: event.requestContext.connectionId,
       keyId: caller.keyId,

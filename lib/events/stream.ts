@@ -6,6 +6,7 @@ import {
   isConditionFailure,
   putItem,
   queryAll,
+  queryPage,
   updateItem,
 } from '../db/dynamo.js';
 import { ConflictError } from '../errors.js';
@@ -93,6 +94,30 @@ export interface ConnectionPost extends ConnectionTransport {
    * connection outlives its upgrade, and one of such a key is closed rather than sent another event.
    */
   keysRevoked(db: Db, spaceId: SpaceId, keyIds: string[]): Promise<Set<string>>;
+}
+
+/**
+ * The most connections one space holds open: each event costs each of them two writes in the space's
+ * partition (1,000 a second), so a tenant's listeners are bounded as its waits are.
+ */
+export const MAX_CONNECTIONS_PER_SPACE = 100;
+
+/** Whether the space already holds MAX_CONNECTIONS_PER_SPACE connections (counted up to that, no further). */
+export async function connectionsFull(db: Db, spaceId: SpaceId): Promise<boolean> {
+  let counted = 0;
+  let position: Record<string, unknown> | undefined;
+  do {
+    const page = await queryPage<{ sk: string }>(db, {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': STREAM_PREFIX },
+      ProjectionExpression: 'sk',
+      Limit: MAX_CONNECTIONS_PER_SPACE - counted,
+      ExclusiveStartKey: position,
+    });
+    counted += page.items.length;
+    position = page.lastKey;
+  } while (position && counted < MAX_CONNECTIONS_PER_SPACE);
+  return counted >= MAX_CONNECTIONS_PER_SPACE;
 }
 
 /** A connection opened (an upgrade the authorizer let through): not yet subscribed. */

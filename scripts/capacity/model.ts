@@ -365,7 +365,7 @@ export function hotItems(mix: TenantMix = DEFAULT_MIX): HotItem[] {
     {
       item: 'a tenant’s event stream connections (TENANT#<id> STREAM#<connection>), in its partition',
       writesPerSecond: `two an event heard by a connection (its hold taken and let go): ${(events * mix.streamListeners * WORK.streamWcuPerDelivery).toFixed(2)} a second at the default mix`,
-      most: `${QUOTAS.dynamoPartitionWcu.value.toLocaleString('en')} write units a second with the tenant’s other writes: about 500 deliveries a second for one tenant (100 listeners hearing 5 events a second), past which its listeners hear events later, not fewer`,
+      most: `${QUOTAS.dynamoPartitionWcu.value.toLocaleString('en')} write units a second with the tenant’s other writes: about 500 deliveries a second for one tenant (its 100 connections at most, hearing 5 events a second), past which its listeners hear events later, not fewer`,
     },
     {
       item: 'the waits held, by the 20 s window they began in (WAITS#<window>), one for the service',

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../lib/keys/api.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
-import { openConnection, streamKeys } from '../../lib/events/stream.js';
+import {
+  connectionsFull,
+  MAX_CONNECTIONS_PER_SPACE,
+  openConnection,
+  streamKeys,
+} from '../../lib/events/stream.js';
 import { currentVersion } from '../../lib/versions/shape.js';
 import { STREAM_FUNCTION } from '../../lib/functions.js';
 import { getItem, updateItem } from '../../lib/db/dynamo.js';
@@ -125,6 +130,29 @@ describe('the event stream: the upgrade', () => {
     const stream = await connected(baseUrl(), key);
     expect((await stream.subscribe()).type).toBe('subscribed');
     await stream.close();
+  });
+
+  it('refuses an upgrade past the most connections a space holds open (409 limit_reached), and takes one again once one closes', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    const spaceId = liveSpaceOf(tenantId);
+    // Connections already open, as upgrades before would have left them.
+    for (let n = 1; n < MAX_CONNECTIONS_PER_SPACE; n++)
+      await openConnection(db(), spaceId, {
+        connectionId: `Open${String(n).padStart(11, '0')}=`,
+        keyId: 'k',
+        apiVersion: currentVersion(),
+      });
+    const last = await connected(baseUrl(), key);
+
+    const refused = await openStream(baseUrl(), key);
+    await last.close();
+    await waitFor(async () => !(await connectionsFull(db(), spaceId)), 5_000, 'a place again');
+    const again = await openStream(baseUrl(), key);
+
+    expect('refused' in refused && refused.refused.status).toBe(409);
+    expect('refused' in refused && JSON.parse(refused.refused.body).code).toBe('limit_reached');
+    expect('opened' in again).toBe(true);
+    if ('opened' in again) await again.opened.close();
   });
 
   it('answers a message it has no route for as API Gateway does, and a subscribe it cannot take with an error frame, the connection staying open', async () => {

@@ -75,6 +75,10 @@ function gated(post: ConnectionPost, stops: (type: string) => boolean) {
   return { output, reached, release, order };
 }
 
+/** A connection opened (as its upgrade leaves it) in `spaceId`, not yet subscribed. */
+const opened = (spaceId: SpaceId, connectionId: string) =>
+  openConnection(db(), spaceId, { connectionId, keyId: 'k', apiVersion: currentVersion() });
+
 const writeJd = (spaceId: SpaceId, n: number) =>
   createJd(db(), spaceId, { title: `Role ${n}`, description: 'd', createdById: 'u' });
 
@@ -91,16 +95,8 @@ describe('the event stream: delivery to subscribed connections', () => {
     const [first] = await eventIds(spaceId);
     await writeJd(spaceId, 1);
     const { post, received } = connections();
-    await openConnection(db(), spaceId, {
-      connectionId: 'now',
-      keyId: 'k',
-      apiVersion: currentVersion(),
-    });
-    await openConnection(db(), spaceId, {
-      connectionId: 'resumed',
-      keyId: 'k',
-      apiVersion: currentVersion(),
-    });
+    await opened(spaceId, 'now');
+    await opened(spaceId, 'resumed');
 
     await subscribe(db(), spaceId, 'now', undefined, post);
     await subscribe(db(), spaceId, 'resumed', first, post);
@@ -120,11 +116,7 @@ describe('the event stream: delivery to subscribed connections', () => {
     const { post, received } = connections();
     // The first event's send waits at the gate: its sender holds the connection meanwhile.
     const { output, reached, release } = gated(post, (type) => type === 'event');
-    await openConnection(db(), spaceId, {
-      connectionId: 'c',
-      keyId: 'k',
-      apiVersion: currentVersion(),
-    });
+    await opened(spaceId, 'c');
 
     const first = subscribe(db(), spaceId, 'c', '', output);
     await reached;
@@ -142,11 +134,7 @@ describe('the event stream: delivery to subscribed connections', () => {
     await ensureTenant(db(), spaceId);
     const { post, received } = connections();
     const { output, reached, release, order } = gated(post, (type) => type === 'subscribed');
-    await openConnection(db(), spaceId, {
-      connectionId: 'c',
-      keyId: 'k',
-      apiVersion: currentVersion(),
-    });
+    await opened(spaceId, 'c');
 
     const subscribing = subscribe(db(), spaceId, 'c', '', output);
     await reached;
@@ -164,11 +152,7 @@ describe('the event stream: delivery to subscribed connections', () => {
     await ensureTenant(db(), spaceId);
     await writeJd(spaceId, 0);
     const { post, received } = connections();
-    await openConnection(db(), spaceId, {
-      connectionId: 'c',
-      keyId: 'k',
-      apiVersion: currentVersion(),
-    });
+    await opened(spaceId, 'c');
     await subscribe(db(), spaceId, 'c', undefined, post);
     await writeJd(spaceId, 1);
     const broken: ConnectionPost = {
@@ -200,11 +184,7 @@ describe('the event stream: delivery to subscribed connections', () => {
           // subscribe without `after` starts at the head, which the racing writes may have passed.
           const after = (await eventIds(spaceId)).at(-1) ?? '';
           const { post, received } = connections();
-          await openConnection(db(), spaceId, {
-            connectionId: 'c',
-            keyId: 'k',
-            apiVersion: currentVersion(),
-          });
+          await opened(spaceId, 'c');
           // Everything races: writes commit while deliveries and the subscribe send. Each write is
           // followed by the dispatcher's fan-out, as the table's stream brings its event, and by
           // nothing else: an event a fan-out passes over (the connection held) must still arrive.
@@ -232,16 +212,8 @@ describe('the event stream: delivery to subscribed connections', () => {
     const spaceId = newTenantId('stream-gone');
     await ensureTenant(db(), spaceId);
     const { post, received, gone, closed } = connections();
-    await openConnection(db(), spaceId, {
-      connectionId: 'gone',
-      keyId: 'k',
-      apiVersion: currentVersion(),
-    });
-    await openConnection(db(), spaceId, {
-      connectionId: 'broken',
-      keyId: 'k',
-      apiVersion: currentVersion(),
-    });
+    await opened(spaceId, 'gone');
+    await opened(spaceId, 'broken');
     await subscribe(db(), spaceId, 'gone', undefined, post);
     await subscribe(db(), spaceId, 'broken', undefined, post);
     gone.add('gone');
@@ -266,11 +238,7 @@ describe('the event stream: delivery to subscribed connections', () => {
     const spaceId = newTenantId('stream-dispatch');
     await ensureTenant(db(), spaceId);
     const { post, received } = connections();
-    await openConnection(db(), spaceId, {
-      connectionId: 'c',
-      keyId: 'k',
-      apiVersion: currentVersion(),
-    });
+    await opened(spaceId, 'c');
     await subscribe(db(), spaceId, 'c', undefined, post);
     await writeJd(spaceId, 0);
     await writeJd(spaceId, 1);
