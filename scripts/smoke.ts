@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 /**
  * `npm run smoke -- --url <ApiUrl> --admin-key <key>`: a short journey through a running deployment (or
  * `npm start`), one PASS/FAIL line per step, exit code 1 on any failure. It creates a read/write key, a
- * DRAFT job description titled "[smoke] …" (DRAFTs are not shown on the candidate portal), reads it
+ * DRAFT job description titled "[smoke] …" (DRAFTs are not shown on the candidate portal), hears its
+ * event on the event stream (`--stream-url`, default under `--url`), reads it
  * back, checks the other read endpoints, deletes the JD, then revokes the key and checks that it is
  * refused: it leaves nothing behind but the revoked key. Every answer of a function must be the
  * envelope with RateLimit headers (a 204 has no body).
@@ -19,15 +20,21 @@ class StepFailure extends Error {}
 
 function usage(message: string): never {
   process.stderr.write(
-    `${message}\nUsage: npm run smoke -- --url <base URL ending in /api/v1> --admin-key <admin key>\n`,
+    `${message}\nUsage: npm run smoke -- --url <base URL ending in /api/v1> --admin-key <admin key> [--stream-url <the StreamUrl output>]\n`,
   );
   process.exit(2);
 }
 
 const { values } = parseArgs({
-  options: { url: { type: 'string' }, 'admin-key': { type: 'string' } },
+  options: {
+    url: { type: 'string' },
+    'admin-key': { type: 'string' },
+    'stream-url': { type: 'string' },
+  },
 });
 const base = (values.url ?? usage('--url is required')).replace(/\/$/, '');
+// The stack's StreamUrl output: under the API's base behind the edge, at its own URL without one.
+const streamUrl = values['stream-url'] ?? `${base.replace(/^http/, 'ws')}/events/stream`;
 const adminKey = values['admin-key'] ?? usage('--admin-key is required');
 
 async function call(method: string, path: string, key: string, body?: unknown): Promise<Reply> {
@@ -108,6 +115,36 @@ await step('create a read/write key (POST /keys)', async () => {
   keyId = reply.json.data.id;
   check(/^hk_live_\w{33}$/.test(key), 'the new key is not shown once in the response');
 });
+/** The event stream, subscribed with the new key, and the JDs its events named. */
+let stream: WebSocket | undefined;
+const heard: string[] = [];
+await step('subscribe to the event stream (the StreamUrl)', async () => {
+  // Node's WebSocket takes request headers as undici's extension does: the key rides in one.
+  const socket = new WebSocket(streamUrl, { headers: { 'X-API-Key': key } } as never);
+  stream = socket;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new StepFailure('no subscribed frame within 10 s')),
+      10_000,
+    );
+    socket.onopen = () => socket.send(JSON.stringify({ action: 'subscribe' }));
+    socket.onmessage = (message) => {
+      const frame = JSON.parse(String(message.data)) as {
+        type: string;
+        event?: { type: string; data: { id: string } };
+      };
+      if (frame.type === 'subscribed') {
+        clearTimeout(timer);
+        resolve();
+      }
+      if (frame.event?.type === 'jd.created') heard.push(frame.event.data.id);
+    };
+    socket.onerror = () => {
+      clearTimeout(timer);
+      reject(new StepFailure(`the upgrade at ${streamUrl} was refused or failed`));
+    };
+  });
+});
 await step('create a JD (POST /jds)', async () => {
   const reply = await call('POST', '/jds', key, {
     title: `[smoke] ${run}`,
@@ -132,6 +169,13 @@ await step('find it in the list (GET /jds?status=DRAFT)', async () => {
     check(attempt < 10, 'the new JD is not on the first page of DRAFT JDs after 5 s');
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+});
+await step('the event stream pushed its jd.created within 5 s', async () => {
+  for (let waited = 0; !heard.includes(jdId); waited += 100) {
+    check(waited < 5_000, 'no jd.created frame for the new JD within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  stream?.close();
 });
 await step('matches answer (GET /matches/:jdId)', async () => {
   const reply = await call('GET', `/matches/${jdId}`, key);
