@@ -26,8 +26,13 @@ import { checkServiceCall } from './iam.js';
  * closes a connection after 10 minutes without a message from its client, and after 2 hours.
  */
 
-/** API Gateway's limits of a WebSocket API (its quotas page): a message's size, idleness, duration. */
+/**
+ * API Gateway's limits of a WebSocket API (its quotas page): a message's size and a frame's (a larger
+ * one closes that connection with 1009, "Message too big"), idleness, duration.
+ */
 const MESSAGE_LIMIT_BYTES = 128 * 1024;
+const FRAME_LIMIT_BYTES = 32 * 1024;
+const MESSAGE_TOO_BIG = 1009;
 const IDLE_MS = 10 * 60_000;
 const MAX_DURATION_MS = 2 * 60 * 60_000;
 
@@ -80,6 +85,52 @@ function refuseUpgrade(
   socket.end(
     `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Refused'}\r\n${lines}\r\nconnection: close\r\n\r\n${body}`,
   );
+}
+
+/**
+ * Calls `tooLarge` at the first frame from the client whose payload is past API Gateway's 32 KB.
+ * `ws` bounds a message (maxPayload), not its frames, so the frames' headers are read here as the
+ * bytes pass (RFC 6455 §5.2: two bytes, an extended length of 2 or 8, a mask key of 4).
+ */
+function watchFrameSizes(socket: Duplex, tooLarge: () => void): void {
+  let header = Buffer.alloc(0);
+  let payloadLeft = 0;
+  const read = (chunk: Buffer) => {
+    let data = chunk;
+    while (data.length > 0) {
+      if (payloadLeft > 0) {
+        const passed = Math.min(payloadLeft, data.length);
+        payloadLeft -= passed;
+        data = data.subarray(passed);
+        continue;
+      }
+      // The header so far and everything after it; what follows it is taken up once it is whole.
+      header = Buffer.concat([header, data]);
+      if (header.length < 2) return;
+      const shortLength = (header[1] as number) & 0x7f;
+      const lengthBytes = shortLength === 126 ? 2 : shortLength === 127 ? 8 : 0;
+      const maskBytes = (header[1] as number) & 0x80 ? 4 : 0;
+      const headerBytes = 2 + lengthBytes + maskBytes;
+      if (header.length < headerBytes) return;
+      const payloadBytes =
+        shortLength === 126
+          ? header.readUInt16BE(2)
+          : shortLength === 127
+            ? Number(header.readBigUInt64BE(2))
+            : shortLength;
+      if (payloadBytes > FRAME_LIMIT_BYTES) {
+        socket.off('data', read);
+        tooLarge();
+        return;
+      }
+      data = header.subarray(headerBytes);
+      header = Buffer.alloc(0);
+      payloadLeft = payloadBytes;
+    }
+  };
+  // Before `ws` reads the same bytes (the upgrade's first packet too: `ws` puts it back on the socket),
+  // so a frame too large is refused before it is taken.
+  socket.prependListener('data', read);
 }
 
 export class LocalEventStream implements ConnectionTransport {
@@ -212,9 +263,10 @@ export class LocalEventStream implements ConnectionTransport {
       refuseUpgrade(socket, 500, JSON.stringify({ message: 'Internal Server Error' }));
       return;
     }
-    this.server.handleUpgrade(req, socket, head, (ws) =>
-      this.open(ws, connectionId, authorized, connectedAt),
-    );
+    this.server.handleUpgrade(req, socket, head, (ws) => {
+      watchFrameSizes(socket, () => ws.close(MESSAGE_TOO_BIG, 'Message too big'));
+      this.open(ws, connectionId, authorized, connectedAt);
+    });
   }
 
   private open(
@@ -241,7 +293,17 @@ export class LocalEventStream implements ConnectionTransport {
       );
     };
     stillThere();
+    // What a client sends wrong (a message past 128 KB, invalid UTF-8, a reserved bit) ends its own
+    // connection, with the close code `ws` chose (1009, 1007, 1002), as API Gateway ends it; unheard,
+    // the error would stop the whole local stack.
+    socket.on('error', (error: Error & { code?: string }) =>
+      logger.warn('Stream connection closed: the client broke the protocol', {
+        connectionId,
+        reason: error.code ?? error.message,
+      }),
+    );
     socket.on('message', (data, isBinary) => {
+      if (socket.readyState !== WebSocket.OPEN) return;
       stillThere();
       this.onMessage(connectionId, connection, data, isBinary).catch((error: unknown) =>
         logger.error('Stream message failed', { error: error as Error }),

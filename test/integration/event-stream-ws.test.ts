@@ -155,6 +155,55 @@ describe('the event stream: the upgrade', () => {
     if ('opened' in again) await again.opened.close();
   });
 
+  it('ends only the connection that breaks the protocol, with API Gateway’s close code, and serves everyone else on: a message past 128 KB, a frame past 32 KB, invalid UTF-8, a reserved bit', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const bystander = await subscribedStream(key);
+    const closeCode = (stream: OpenStream) =>
+      new Promise<number>((resolve) => stream.socket.once('close', (code) => resolve(code)));
+    const sendRaw = (stream: OpenStream, frame: Buffer) =>
+      (stream.socket as unknown as { _socket: { write(data: Buffer): void } })._socket.write(frame);
+    /** A masked client frame (RFC 6455 §5.2), its first byte as given. */
+    const clientFrame = (firstByte: number, payload: Buffer) => {
+      const length =
+        payload.length < 126
+          ? Buffer.from([0x80 | payload.length])
+          : Buffer.from([0x80 | 126, payload.length >> 8, payload.length & 0xff]);
+      return Buffer.concat([Buffer.from([firstByte]), length, Buffer.alloc(4), payload]);
+    };
+
+    const codes: number[] = [];
+    const tooLong = await connected(baseUrl(), key);
+    const tooLongClosed = closeCode(tooLong);
+    tooLong.socket.send(JSON.stringify({ action: 'subscribe', padding: 'x'.repeat(129 * 1024) }));
+    codes.push(await tooLongClosed);
+
+    const bigFrame = await connected(baseUrl(), key);
+    const bigFrameClosed = closeCode(bigFrame);
+    sendRaw(bigFrame, clientFrame(0x81, Buffer.alloc(40 * 1024, 0x20)));
+    codes.push(await bigFrameClosed);
+
+    const badText = await connected(baseUrl(), key);
+    const badTextClosed = closeCode(badText);
+    badText.socket.send(Buffer.from([0xc3, 0x28, 0xff]), { binary: false });
+    codes.push(await badTextClosed);
+
+    const reservedBit = await connected(baseUrl(), key);
+    const reservedBitClosed = closeCode(reservedBit);
+    sendRaw(reservedBit, clientFrame(0x80 | 0x40 | 0x01, Buffer.from('{"action":"ping"}')));
+    codes.push(await reservedBitClosed);
+
+    const created = await createJd(key, 1);
+    const heard = await bystander.next(
+      (frame) => frame.type === 'event' && frame.event?.data.id === created.json.data.id,
+    );
+    const newcomer = await subscribedStream(key);
+    await Promise.all([bystander.close(), newcomer.close()]);
+
+    expect(codes).toEqual([1009, 1009, 1007, 1002]);
+    expect(heard.event?.type).toBe('jd.created');
+    expect(newcomer.frames[0]?.type).toBe('subscribed');
+  });
+
   it('answers a message it has no route for as API Gateway does, and a subscribe it cannot take with an error frame, the connection staying open', async () => {
     const { key } = await tenantWithKey(db(), ['read']);
     const stream = await connected(baseUrl(), key);
