@@ -99,6 +99,7 @@ import {
   routeAccess,
   type TableAccess,
 } from './permissions.js';
+import { VIEWER_REQUEST_CODE } from './viewer-request.js';
 
 export interface HiringApiStackProps extends StackProps {
   /** `prod` is production; anything else (default `dev`) is a disposable stage */
@@ -538,12 +539,9 @@ export class HiringApiStack extends Stack {
     const originDomain = edge.originDomain;
     // The viewer's address, over any value the client sent, for the authorizer and the access log.
     const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
-      comment: 'Passes the viewer address to the API',
+      comment: 'Refuses a path API Gateway would cut; passes the viewer address to the API',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(`function handler(event) {
-  event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
-  return event.request;
-}`),
+      code: FunctionCode.fromInline(VIEWER_REQUEST_CODE),
     });
     // The stream's upgrade: the viewer's address too, and the path the WebSocket API answers at (its
     // stage, the origin's path: API Gateway refuses any path below it).

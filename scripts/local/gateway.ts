@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
+import { ENCODED_DELIMITER_BODY, holdsEncodedDelimiter } from '../../infra/viewer-request.js';
 import type { AuthorizerContext, GatewayContext } from '../../lib/composition/api-handler.js';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../lib/http/response-size.js';
 import {
@@ -154,6 +155,13 @@ export async function handleRequest(
   const timeoutMs = options.functionTimeoutMs ?? FUNCTION_TIMEOUT_MS;
   const docs = sent.method === 'GET' ? await serveDocs(sent.rawPath) : undefined;
   if (docs) return docs;
+  // The edge's viewer-request function refuses these paths before API Gateway cuts them.
+  if (holdsEncodedDelimiter(sent.rawPath))
+    return {
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+      body: ENCODED_DELIMITER_BODY,
+    };
   const request = { ...sent, rawPath: routedPath(sent.rawPath) };
   const matched = request.rawPath.startsWith(`${API_PREFIX}/`)
     ? matchRoute(request.method, request.rawPath.slice(API_PREFIX.length))

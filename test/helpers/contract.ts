@@ -5,6 +5,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { API_PREFIX, matchRoute } from '../../lib/composition/routes.js';
 import { routedPath } from '../../scripts/local/gateway.js';
+import { holdsEncodedDelimiter } from '../../infra/viewer-request.js';
 
 /**
  * The contract as integrators read it: docs/openapi.json. Every answer the integration suite receives
@@ -87,6 +88,8 @@ const operations = new Map(
 
 /** The operation a request reaches, routed as the gateway routes it, or undefined (API Gateway's default route then answers). */
 export function operationOf(method: string, rawPath: string): Operation | undefined {
+  // The edge answers these before any operation (infra/viewer-request.ts).
+  if (holdsEncodedDelimiter(rawPath)) return undefined;
   const path = routedPath(rawPath.split('?')[0] as string);
   const matched = path.startsWith(`${API_PREFIX}/`)
     ? matchRoute(method, path.slice(API_PREFIX.length))

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput, INDEXES, RETIRED_INDEXES, tableIndexes } from '../../lib/db/table.js';
 import { API_PREFIX, routeEntries } from '../../lib/composition/routes.js';
 import { createApp } from '../../infra/app.js';
+import { ENCODED_DELIMITER_BODY } from '../../infra/viewer-request.js';
 import { releasedTableIndexes } from '../../infra/released.js';
 import {
   MANAGED_RULE_VERSIONS,
@@ -1041,6 +1042,37 @@ describe('production stage', () => {
       code: 'rate_limited',
       retryAfterMs: 60_000,
     });
+  });
+
+  it('refuses a path holding an encoded ? or # at the edge, 400 in the envelope, before API Gateway cuts the path at it; passes every other on with the viewer’s address', () => {
+    const functions = Object.values(
+      prod.findResources('AWS::CloudFront::Function') as Resources,
+    ).map((resource) => resource.Properties as { FunctionCode: string; Name: unknown });
+    const [viewerRequest] = functions.filter(({ FunctionCode }) =>
+      FunctionCode.includes('event.viewer.ip'),
+    );
+    // CloudFront Functions' JavaScript, run as CloudFront runs it: the handler of the event.
+    const handler = new Function(`${viewerRequest?.FunctionCode}; return handler;`)() as (
+      event: unknown,
+    ) => { statusCode?: number; body?: { data: string }; headers: Record<string, unknown> };
+    const event = (uri: string) => ({
+      viewer: { ip: '203.0.113.9' },
+      request: { method: 'PUT', uri, headers: {} },
+    });
+
+    const refused = ['REQ-1%3Fevil', 'REQ-1%3fevil', 'REQ-1%23evil'].map((id) =>
+      handler(event(`/api/v1/jds/by-external-id/${id}`)),
+    );
+    const passed = handler(event('/api/v1/jds/by-external-id/REQ-1%2Fx%25'));
+
+    expect(refused.map((answer) => answer.statusCode)).toEqual([400, 400, 400]);
+    expect(refused[0]?.body?.data).toBe(ENCODED_DELIMITER_BODY);
+    expect(JSON.parse(ENCODED_DELIMITER_BODY)).toMatchObject({
+      success: false,
+      code: 'validation_failed',
+    });
+    expect(passed.statusCode).toBeUndefined();
+    expect(passed.headers['x-viewer-address']).toEqual({ value: '203.0.113.9' });
   });
 
   it('answers a request an AWS managed rule blocks 403 in the envelope (request_blocked), and keeps the rules that misfire on a JSON API counting', () => {

@@ -235,6 +235,43 @@ describe('PUT /jds/by-external-id/:externalId, as it meets other writes', () => 
   });
 });
 
+describe('an id in a path', () => {
+  it('is refused 400 naming the batch route when it holds an encoded ? or #, where API Gateway would cut the path and reach another resource: nothing is written, replaced or revoked', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write', 'admin']);
+    const created = await callApi('PUT', byExternalId(jobId(40)), { key, body: jd(40) });
+    const { json: other } = await callApi('POST', '/keys', {
+      key,
+      body: { name: 'reporting', scopes: ['read'] },
+    });
+
+    const refused = await Promise.all([
+      callApi('PUT', `${byExternalId(jobId(40))}%3Fevil`, { key, body: jd(41) }),
+      callApi('PUT', `${byExternalId(jobId(40))}%23evil`, { key, body: jd(41) }),
+      callApi('PATCH', `/jds/${created.json.data.id}%3fx`, {
+        key,
+        body: { title: 'Replaced' },
+        headers: { 'If-Match': created.headers.etag as string },
+      }),
+      callApi('DELETE', `/keys/${other.data.id}%23x`, { key }),
+      callApi('GET', `/jds/${created.json.data.id}%23`, { key }),
+    ]);
+    const after = await callApi('GET', `/jds/${created.json.data.id}`, { key });
+    const keys = await callApi('GET', '/keys', { key });
+
+    expect(created.status).toBe(201);
+    expect(refused.map((reply) => [reply.status, reply.json.code])).toEqual(
+      Array(5).fill([400, 'validation_failed']),
+    );
+    expect(refused[0]?.json.error).toContain('POST /jds/batch');
+    expect(after.json.data.title).toBe(jd(40).title);
+    expect(
+      (keys.json.data as { id: string; revokedAt: string | null }[]).find(
+        (listed) => listed.id === other.data.id,
+      )?.revokedAt,
+    ).toBeNull();
+  });
+});
+
 describe('POST /jds/batch', () => {
   it('upserts 100 JDs in one request and one unit of the hour; resent, it writes nothing and says so', async () => {
     const { key } = await tenantWithKey(db(), ['read', 'write']);
