@@ -14,5 +14,7 @@ export const handler = apiHandler('upsertJds', { body: upsertJdsBody }, (request
         audit: request.audit,
       }),
     respond: (results) => ({ data: results }),
+    // Each item is its own transaction: the key is taken before the first, duplicates wait for the answer.
+    manyTransactions: true,
   }),
 );

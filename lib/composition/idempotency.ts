@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FUNCTION_TIMEOUT_MS } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { IdempotencyRecordItem } from '../db/entities/idempotency.js';
 import {
@@ -7,13 +10,17 @@ import {
   readIdempotencyRecord,
   recordedAnswer,
   recordItem,
+  releaseIdempotencyKey,
   requestHash,
+  takeIdempotencyKey,
 } from '../db/idempotency.js';
 import {
   fieldError,
   IdempotencyKeyOtherTargetError,
   IdempotencyKeyReusedError,
+  TransientError,
 } from '../errors.js';
+import { heldOpen } from '../observability/trace.js';
 import { FIRST_VERSION } from '../versions/first.js';
 import { currentVersion } from '../versions/shape.js';
 import type { Caller } from './api-handler.js';
@@ -23,7 +30,10 @@ import type { Caller } from './api-handler.js';
  * method and path, with the same body gets the first answer and changes nothing more; the same key with
  * another body, or on another method or path, is refused. The record is written in the change's own
  * transaction (lib/db/idempotency.ts), so duplicates racing each other make one change and all get its
- * answer. Without the header the request just runs.
+ * answer. A request whose work is several transactions (`manyTransactions`: POST /jds/batch) takes the
+ * key before its work instead, and a duplicate arriving meanwhile waits for its answer and replays it,
+ * or, when the first is still at work at the end of the duplicate's own time, answers 503 to send
+ * again. Without the header the request just runs.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Marks a replayed answer, so a client can tell that nothing new was created. */
@@ -44,7 +54,20 @@ export interface IdempotentCreate<Result, Answer> {
   headers?: (result: Result) => Record<string, string>;
   /** an upsert's: whether the result is a create (201), kept with the record so a replay answers the same */
   created?: (result: Result) => boolean;
+  /**
+   * the work is several transactions (a batch's items), so its record cannot be written in the
+   * change's own: the key is taken with an in-progress record before the work, and duplicates wait
+   */
+  manyTransactions?: true;
 }
+
+/** A duplicate's pauses between looks at the record of the request running before it: 50 ms, doubling to 500. */
+const FIRST_PAUSE_MS = 50;
+const LONGEST_PAUSE_MS = 500;
+/** What a duplicate keeps of its own time for its answer when it stops waiting. */
+const WAIT_RESERVE_MS = 1_000;
+const STILL_RUNNING =
+  'A request with this Idempotency-Key is still running; send this one again with the same key for its answer';
 
 export async function withIdempotency<Result, Answer>(
   db: Db,
@@ -56,6 +79,8 @@ export async function withIdempotency<Result, Answer>(
     responseHeaders: Record<string, string>;
     answerVersion?: string | undefined;
     created?: boolean;
+    /** how long the function has left (ms): how long a `manyTransactions` request holds its key */
+    remainingMs?: () => number;
   },
   create: IdempotentCreate<Result, Answer>,
 ): Promise<Answer> {
@@ -76,19 +101,61 @@ export async function withIdempotency<Result, Answer>(
   const key = idempotencyKeys.record(request.caller.spaceId, request.caller.keyId, header);
   const fingerprint = { target: request.target, hash: requestHash(request.body) };
   // The stored answer is what `respond` (then `redact`) made of the first request's result.
-  const replay = (record: IdempotencyRecordItem): Answer => {
+  const sameRequest = (record: IdempotencyRecordItem) => {
     if (record.target !== undefined && record.target !== fingerprint.target)
       throw new IdempotencyKeyOtherTargetError(record.target);
     if (record.requestHash !== fingerprint.hash) throw new IdempotencyKeyReusedError();
+  };
+  const replay = (record: IdempotencyRecordItem): Answer => {
+    sameRequest(record);
+    // Another request's work under way: no answer yet to give.
+    if (record.inProgress !== undefined) throw new TransientError(STILL_RUNNING);
     request.responseHeaders[REPLAYED_HEADER] = 'true';
     if (record.created === true) request.created = true;
     // Shaped for its reader from the version it was recorded in, which a release since may have aged.
     request.answerVersion = record.answerVersion ?? FIRST_VERSION;
     return recordedAnswer(record) as Answer;
   };
+  const redact = create.redact ?? ((answer: Answer) => answer);
+  if (create.manyTransactions) {
+    const ends = Date.now() + (request.remainingMs?.() ?? FUNCTION_TIMEOUT_MS);
+    const token = randomUUID();
+    // Until the key is ours, or a duplicate's answer is there to replay.
+    for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+      const holder =
+        (await readIdempotencyRecord(db, key)) ??
+        (await takeIdempotencyKey(db, key, fingerprint, token, ends));
+      if (holder === undefined) break;
+      if (holder.inProgress === undefined) return replay(holder);
+      sameRequest(holder); // another body, or another target, is refused at once
+      if (Date.now() + pause > ends - WAIT_RESERVE_MS) throw new TransientError(STILL_RUNNING);
+      await heldOpen(() => sleep(pause));
+    }
+    let recorded = false;
+    try {
+      const result = await create.run({
+        item: (created) => {
+          recorded = true;
+          return recordItem(db, key, fingerprint, redact(create.respond(created as Result)), {
+            answerVersion: currentVersion(),
+            created: create.created?.(created as Result),
+            replacing: token,
+          });
+        },
+      });
+      // A result recorded nowhere leaves no one waiting for it.
+      if (!recorded) await releaseIdempotencyKey(db, key, token);
+      return answered(result);
+    } catch (error) {
+      // Our hold outlived our time and a duplicate took the key: its record is the key's answer.
+      if (error instanceof IdempotencyClaimLostError) return replay(error.record);
+      // Nothing recorded: the key is free for a retry at once, not at our time's end.
+      await releaseIdempotencyKey(db, key, token).catch(() => undefined);
+      throw error;
+    }
+  }
   const existing = await readIdempotencyRecord(db, key);
   if (existing) return replay(existing);
-  const redact = create.redact ?? ((answer: Answer) => answer);
   try {
     // `created` is what this same `run` resolves with; the claim only passes it through.
     const result = await create.run({

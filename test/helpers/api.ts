@@ -39,6 +39,8 @@ export async function callApi(
     fakeFunction?: true;
     /** the answer is shaped for an older API version than the one docs/openapi.json describes */
     olderVersion?: true;
+    /** the function's Lambda timeout, when not the stack's (a test of work that must not run out of time) */
+    functionTimeoutMs?: number;
   } = {},
 ): Promise<ApiReply> {
   const [pathname, query = ''] = path.split('?');
@@ -52,16 +54,19 @@ export async function callApi(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const reply = await handleRequest({
-    method,
-    rawPath: `${API_PREFIX}${pathname}`,
-    rawQueryString: query,
-    headers,
-    body,
-    isBase64Encoded: options.isBase64Encoded ?? false,
-    sourceIp: options.sourceIp ?? '127.0.0.1',
-    ...(options.receivedAt === undefined ? {} : { receivedAt: options.receivedAt }),
-  });
+  const reply = await handleRequest(
+    {
+      method,
+      rawPath: `${API_PREFIX}${pathname}`,
+      rawQueryString: query,
+      headers,
+      body,
+      isBase64Encoded: options.isBase64Encoded ?? false,
+      sourceIp: options.sourceIp ?? '127.0.0.1',
+      ...(options.receivedAt === undefined ? {} : { receivedAt: options.receivedAt }),
+    },
+    options.functionTimeoutMs === undefined ? {} : { functionTimeoutMs: options.functionTimeoutMs },
+  );
   const raw = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
   // Every answer the suite receives is held to the published contract (docs/openapi.json).
   const violations = answerViolations(method, path, {

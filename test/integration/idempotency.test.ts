@@ -13,6 +13,8 @@ import { createJd } from '../../lib/jds/api.js';
 import type { NewJdAnswer } from '../../lib/jds/api.js';
 import type { Caller } from '../../lib/composition/api-handler.js';
 import { withIdempotency } from '../../lib/composition/idempotency.js';
+import { transactWrite } from '../../lib/db/dynamo.js';
+import { TransientError } from '../../lib/errors.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
@@ -367,5 +369,110 @@ describe('concurrent duplicates with one Idempotency-Key all get the first answe
 
     expect(outcomes(replies)).toEqual(['202', '202:R', '202:R', '202:R', '202:R', '202:R']);
     expect(new Set(replies.map((reply) => reply.json.data.requestId)).size).toBe(1);
+  });
+});
+
+describe('concurrent duplicates of a batch with one Idempotency-Key', () => {
+  it('eight POST /jds/batch of 30 new JDs: 30 jd.created, and every answer is the first one’s "30 created" or a 503 to send again', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['write']);
+    const items = Array.from({ length: 30 }, (_, index) => ({
+      ...body,
+      externalId: `ats-${index}`,
+    }));
+    const headers = { 'idempotency-key': 'burst-batch' };
+
+    // Time enough for every item on a busy machine: what is held here is what duplicates do, not the
+    // batch's deadline (items not started in its last 4 s answer 503 each).
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        callApi('POST', '/jds/batch', {
+          key,
+          body: { items },
+          headers,
+          functionTimeoutMs: 30_000,
+        }),
+      ),
+    );
+
+    const { events } = await listEvents(db(), tenantId, { limit: 100, now: Date.now() + 60_000 });
+    expect(events.filter((event) => event.type === 'jd.created')).toHaveLength(30);
+    const answered = replies.filter((reply) => reply.status === 200);
+    // A duplicate that could not wait for the first within its own time is told to send it again.
+    for (const refused of replies.filter((reply) => reply.status !== 200))
+      expect([refused.status, refused.json.code]).toEqual([503, 'unavailable']);
+    expect(answered.length).toBeGreaterThan(0);
+    // One answer, true to what was done: each of the 30 created, by the one request that ran them.
+    expect(new Set(answered.map((reply) => reply.text)).size).toBe(1);
+    const outcomes = (answered[0]?.json.data as { outcome?: string }[]).map((item) => item.outcome);
+    expect(outcomes).toEqual(items.map(() => 'created'));
+    expect(answered.filter((reply) => !reply.headers['idempotent-replayed'])).toHaveLength(1);
+    expect(await readCount(db(), tenantId, 'JD')).toBe(30);
+  });
+});
+
+describe('a request whose work is several transactions takes its key before the work', () => {
+  const held = (tenantId: string, keyId: string, remainingMs: number, sent = body) => ({
+    caller: callerOf(tenantId, keyId),
+    target: 'POST /jds/batch',
+    body: sent,
+    headers: { 'idempotency-key': 'held-1' },
+    responseHeaders: {} as Record<string, string>,
+    remainingMs: () => remainingMs,
+  });
+  /** Work that records `answer` once `gate` opens, as upsertJds does after its items. */
+  const work = (answer: string, gate: Promise<unknown> = Promise.resolve()) => ({
+    manyTransactions: true as const,
+    run: async (claim: IdempotencyClaim<unknown> | undefined) => {
+      await gate;
+      if (claim) await transactWrite(db(), [claim.item(answer)]);
+      return answer;
+    },
+    respond: (result: string) => ({ data: result }),
+  });
+
+  it('while it runs, a duplicate with another body is refused at once, and one out of time answers 503; a failed run gives the key back', async () => {
+    const { tenantId, keyId } = await tenantWithKey(db(), ['write']);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = withIdempotency(db(), held(tenantId, keyId, 9_000), work('first', gate));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const other = { ...body, title: 'Other' };
+    await expect(
+      withIdempotency(db(), held(tenantId, keyId, 9_000, other), work('other')),
+    ).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    await expect(
+      withIdempotency(db(), held(tenantId, keyId, 1_300), work('short')),
+    ).rejects.toBeInstanceOf(TransientError);
+    const waiting = withIdempotency(db(), held(tenantId, keyId, 9_000), work('waiting'));
+    open();
+    expect(await first).toEqual({ data: 'first' });
+    expect(await waiting).toEqual({ data: 'first' });
+
+    const failing = held(tenantId, keyId, 9_000);
+    failing.headers['idempotency-key'] = 'held-2';
+    await expect(
+      withIdempotency(db(), failing, {
+        ...work('x'),
+        run: () => Promise.reject(new TransientError('nothing written')),
+      }),
+    ).rejects.toBeInstanceOf(TransientError);
+    expect(await withIdempotency(db(), failing, work('retried'))).toEqual({ data: 'retried' });
+  });
+
+  it('a key held past its request’s time is taken by the next duplicate, whose answer is then the key’s', async () => {
+    const { tenantId, keyId } = await tenantWithKey(db(), ['write']);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // A first request whose function "ends" within a second, still at work after that.
+    const stalled = withIdempotency(db(), held(tenantId, keyId, 500), work('stalled', gate));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    expect(await withIdempotency(db(), held(tenantId, keyId, 9_000), work('next'))).toEqual({
+      data: 'next',
+    });
+    open();
+    // Its late record finds the key another's: it answers that one's record, not its own.
+    expect(await stalled).toEqual({ data: 'next' });
   });
 });

@@ -27,6 +27,12 @@ export interface IdempotencyRecordItem {
   answerVersion?: string;
   /** an upsert that created what it names (its 201), so that a replay answers the same */
   created?: true;
+  /**
+   * Present while the request that took the key is still at work (POST /jds/batch, whose items are
+   * transactions of their own): that request's token, and no answer yet. `ttl` is then the end of its
+   * function's time, after which the key is free again.
+   */
+  inProgress?: string;
   createdAt: string;
   /** epoch seconds after which the record is gone (DynamoDB TTL, which may lag: reads check it too) */
   ttl: number;
@@ -96,6 +102,28 @@ export function idempotencyRecordItem(
     ...(created === true ? { created } : {}),
     createdAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
+  };
+}
+
+/**
+ * The record that takes a key before its request's work starts, for a request whose work is several
+ * transactions: `until` its function's end (rounded up to the second), when nothing can still write.
+ */
+export function inProgressItem(
+  key: { pk: string; sk: string },
+  request: RequestFingerprint,
+  token: string,
+  until: number,
+  now: Date,
+): IdempotencyRecordItem {
+  return {
+    ...key,
+    entity: 'IDEMPOTENCY',
+    requestHash: request.hash,
+    target: request.target,
+    inProgress: token,
+    createdAt: now.toISOString(),
+    ttl: Math.ceil(until / 1000),
   };
 }
 
