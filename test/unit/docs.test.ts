@@ -19,6 +19,38 @@ describe('the docs say what the code does', () => {
     );
   });
 
+  it('the README names every package a Node 20 install warns EBADENGINE for: each the lockfile holds that asks for a newer Node, and the project itself', () => {
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { name?: string; engines?: { node?: string } }>;
+    };
+    // The lowest major version any of the range's alternatives takes (">=22", "^22.12.0 || >=24").
+    const lowestMajor = (range: string) =>
+      Math.min(...range.split('||').map((part) => Number(/\d+/.exec(part)?.[0] ?? 0)));
+    const needNewer = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.engines?.node && lowestMajor(entry.engines.node) > 20)
+      .map(([path, entry]) =>
+        path === '' ? (entry.name as string) : path.split('node_modules/').at(-1),
+      );
+    const prerequisites =
+      /## Prerequisites(.*?)## Run it locally/.exec(read('README.md'))?.[1] ?? '';
+
+    expect(needNewer).toContain('hiring-integration-api');
+    expect(needNewer.filter((name) => !prerequisites.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it('where a first push is described (docs/sync.md, both clients’ READMEs), it says the JDs land in DRAFT and that publishing is the product’s', () => {
+    const pushSections = [
+      /## 4\. Pushing your requisitions(.*?)## 5\./.exec(read('docs', 'sync.md'))?.[1],
+      /## Pushing your requisitions(.*?)## /.exec(read('clients', 'typescript', 'README.md'))?.[1],
+      /## Pushing your requisitions(.*?)## /.exec(read('clients', 'python', 'README.md'))?.[1],
+    ];
+
+    for (const section of pushSections) {
+      expect(section).toMatch(/DRAFT/);
+      expect(section).toMatch(/publishing is done in (the )?product/i);
+    }
+  });
+
   it('docs/api.md says that admin is the tenant’s root, next to the scopes named in a 403', () => {
     const api = read('docs', 'api.md');
     const scopes = api.slice(
