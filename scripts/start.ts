@@ -31,7 +31,9 @@ async function isEmpty(db: ReturnType<typeof createDb>): Promise<boolean> {
 async function main() {
   const started = Date.now();
   // The functions' log lines, one readable line each (LOG_FORMAT=json keeps Lambda's JSON).
-  const logs = localLogs(process.stdout, { readable: process.env.LOG_FORMAT !== 'json' });
+  const logs = localLogs([process.stdout, process.stderr], {
+    readable: process.env.LOG_FORMAT !== 'json',
+  });
   process.env.TABLE_NAME ??= 'hiring-local';
   process.env.STAGE ??= 'local';
   process.env.WEBHOOK_ALLOW_LOCAL_URLS ??= 'true';

@@ -7,8 +7,10 @@ import { runningFunction } from './iam.js';
  * one short line (time, level, function, message, its own keys); `quiet()` holds back INFO and DEBUG
  * while it runs (the demo seed), so what a developer needs stands out.
  */
-export function localLogs(stream: NodeJS.WriteStream, options: { readable: boolean }) {
-  const write = stream.write.bind(stream) as (text: string) => boolean;
+export function localLogs(
+  streams: NodeJS.WriteStream | NodeJS.WriteStream[],
+  options: { readable: boolean },
+) {
   let quietDepth = 0;
   const LAMBDA_KEYS = new Set([
     'level',
@@ -61,23 +63,34 @@ export function localLogs(stream: NodeJS.WriteStream, options: { readable: boole
     if (quietDepth > 0 && (entry.level === 'INFO' || entry.level === 'DEBUG')) return undefined;
     if (!options.readable) return JSON.stringify(entry);
     const own = Object.fromEntries(Object.entries(entry).filter(([key]) => !LAMBDA_KEYS.has(key)));
+    // An error as one line: its name, message and where it was thrown (LOG_FORMAT=json keeps its stack).
+    for (const [key, value] of Object.entries(own))
+      if (value && typeof value === 'object' && 'stack' in value) {
+        const { name, message, location } = value as Record<string, unknown>;
+        own[key] = `${String(name)}: ${String(message)}${location ? ` (${String(location)})` : ''}`;
+      }
     const time = typeof entry.timestamp === 'string' ? entry.timestamp.slice(11, 19) : '';
     return `${time} ${String(entry.level).padEnd(5)} ${String(entry.function_name ?? '-').padEnd(22)} ${entry.message}${Object.keys(own).length ? ` ${JSON.stringify(own)}` : ''}`;
   };
 
-  stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    const lines = text.split('\n');
-    const out = lines
-      .map((line, i) => (i === lines.length - 1 && line === '' ? '' : rewrite(line)))
-      .filter((line) => line !== undefined);
-    const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-    if (out.length === 0 || (out.length === 1 && out[0] === '')) {
-      callback?.();
-      return true;
-    }
-    return write(out.join('\n'));
-  }) as typeof stream.write;
+  // Powertools writes WARN and ERROR lines to stderr, the others to stdout: each stream given is
+  // rewritten alike, and held back alike while quiet.
+  for (const stream of [streams].flat()) {
+    const write = stream.write.bind(stream) as (text: string) => boolean;
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      const lines = text.split('\n');
+      const out = lines
+        .map((line, i) => (i === lines.length - 1 && line === '' ? '' : rewrite(line)))
+        .filter((line) => line !== undefined);
+      const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      if (out.length === 0 || (out.length === 1 && out[0] === '')) {
+        callback?.();
+        return true;
+      }
+      return write(out.join('\n'));
+    }) as typeof stream.write;
+  }
 
   return {
     /** Runs `work` with INFO and DEBUG lines held back. */
