@@ -2,7 +2,7 @@ import { countAnswer } from '../observability/answer-counts.js';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { hasScope, missingScopeMessage } from '../http/scopes.js';
 import { logger } from '../observability/logger.js';
 import { callLog, withCallLog } from '../observability/trace.js';
@@ -288,6 +288,9 @@ function keyModeMessage(mode: Caller['mode']): string {
     : 'This route serves test keys only (hk_test_…): it changes the test space, never live data';
 }
 
+/** The query of a route that declares none: empty (every parameter refused, as a list refuses one it does not take). */
+const NO_QUERY = z.strictObject({});
+
 /** JSON body (415, 413, 400) and zod validation of body and query (400 naming field and rule). */
 function validate<R extends RouteId>(
   routeId: R,
@@ -317,9 +320,13 @@ function validate<R extends RouteId>(
             'body',
           )
         : undefined;
-      const query = schemas.query
-        ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}, 'query')
-        : (event.queryStringParameters ?? {});
+      // A route that declares no query takes none: a parameter sent to it is refused, as a list
+      // refuses one it does not take, never ignored (a write's `?dryRun=true` would otherwise write).
+      const query = parseOrThrow(
+        schemas.query ?? NO_QUERY,
+        event.queryStringParameters ?? {},
+        'query',
+      );
       const path = pathOf(routeId, event);
       context.request = {
         caller: context.caller,

@@ -7,11 +7,10 @@ import { keysNoLongerValid } from '../keys/api.js';
 import { tenantOfSpace } from '../db/spaces.js';
 import type { Db } from '../db/client.js';
 import { eventIdOrInstant } from '../schemas/fields.js';
-import { positionOf } from '../events/model.js';
+import { positionNotAhead } from '../events/model.js';
 import {
   closeConnection,
   type ConnectionPost,
-  connectionsFull,
   MAX_CONNECTIONS_PER_SPACE,
   openConnection,
   subscribe,
@@ -89,17 +88,18 @@ export async function connectStream(db: Db, event: StreamEvent): Promise<Connect
       lowerCased(event.headers)[VERSION_REQUEST_HEADER],
       caller.apiVersion,
     );
-    if (await connectionsFull(db, caller.spaceId))
+    // Counted in the write that records it, up to the ceiling: upgrades at once never pass it.
+    const opened = await openConnection(db, caller.spaceId, {
+      connectionId: event.requestContext.connectionId,
+      keyId: caller.keyId,
+      apiVersion,
+    });
+    if (!opened)
       throw new ConflictError(
         `This space already has ${MAX_CONNECTIONS_PER_SPACE} event stream connections open, the most it holds: close one, or share one connection between your listeners`,
         false,
         'limit_reached',
       );
-    await openConnection(db, caller.spaceId, {
-      connectionId: event.requestContext.connectionId,
-      keyId: caller.keyId,
-      apiVersion,
-    });
     return { statusCode: 200 };
   } catch (error) {
     const { status, body, headers } = errorEnvelope(error, requestId);
@@ -114,8 +114,12 @@ export async function connectStream(db: Db, event: StreamEvent): Promise<Connect
   }
 }
 
-/** A subscribe message: `{"action":"subscribe"}`, optionally from `after` (the last event id the client has, or an instant, as GET /events takes it). */
-const subscribeMessage = z.object({
+/**
+ * A subscribe message: `{"action":"subscribe"}`, optionally from `after` (the last event id the client
+ * has, or an instant, as GET /events takes it). Strict, as a request's query and body are: a field it
+ * does not take is refused, never ignored.
+ */
+const subscribeMessage = z.strictObject({
   action: z.literal('subscribe'),
   after: z.optional(eventIdOrInstant),
 });
@@ -147,6 +151,8 @@ export async function subscribeStream(
       message = undefined;
     }
     const { after } = parseOrThrow(subscribeMessage, message, 'message');
+    // As GET /events refuses it: a place the log cannot reach yet would leave the connection silent.
+    const from = after === undefined ? undefined : positionNotAhead('after', after);
     // The key as it is now, not as it was at the upgrade: one revoked since subscribes to nothing.
     if ((await output.keysRevoked(db, caller.spaceId, [caller.keyId])).size > 0)
       throw new HttpError(
@@ -154,14 +160,7 @@ export async function subscribeStream(
         'key_invalid',
         'The API key is not valid: unknown, malformed, revoked or expired',
       );
-    const subscribed = await subscribe(
-      db,
-      caller.spaceId,
-      connectionId,
-      after === undefined ? undefined : positionOf(after),
-      output,
-      deadline,
-    );
+    const subscribed = await subscribe(db, caller.spaceId, connectionId, from, output, deadline);
     if (!subscribed) logger.info('Subscribe from a connection no longer open');
   } catch (error) {
     const { status, body } = errorEnvelope(error, requestId);

@@ -1,3 +1,5 @@
+import { decodeTime } from 'ulid';
+import { fieldError } from '../errors.js';
 import type { Scope } from '../http/scopes.js';
 import { newId } from '../db/ids.js';
 import { EVENT_ID_PREFIX, eventIdBefore, type LogEntry } from '../db/log/entries.js';
@@ -24,6 +26,28 @@ export function positionOf(eventIdOrInstant: string): string {
   return EVENT_ID_PATTERN.test(eventIdOrInstant)
     ? eventIdOrInstant
     : eventIdBefore(Date.parse(eventIdOrInstant));
+}
+
+/**
+ * How far past the service's clock a reader's place may be: a client whose clock runs a little fast
+ * (the clients start from their own now) still follows the log from its now.
+ */
+export const POSITION_AHEAD_MS = 5 * 60_000;
+
+/**
+ * The place `field` names (an event id, or an instant: positionOf), refused when it is later than now
+ * (more than POSITION_AHEAD_MS): the log reaches no such place before then, so a reader (GET /events,
+ * the event stream) would be answered nothing, silently. 400, rule `not_future`, as a replay's `since`.
+ */
+export function positionNotAhead(
+  field: string,
+  eventIdOrInstant: string,
+  now = Date.now(),
+): string {
+  const position = positionOf(eventIdOrInstant);
+  if (decodeTime(position.slice(EVENT_ID_PREFIX.length)) > now + POSITION_AHEAD_MS)
+    throw fieldError(field, 'not_future', 'must not be in the future');
+  return position;
 }
 
 /**

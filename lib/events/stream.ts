@@ -3,10 +3,12 @@ import type { Db } from '../db/client.js';
 import {
   conditionFailure,
   deleteItem,
+  getItem,
+  guards,
+  ignoreConditionFailure,
   isConditionFailure,
-  putItem,
   queryAll,
-  queryPage,
+  transactWrite,
   updateItem,
 } from '../db/dynamo.js';
 import { ConflictError } from '../errors.js';
@@ -60,6 +62,8 @@ export const streamKeys = {
     pk: tenantPk(spaceId),
     sk: `${STREAM_PREFIX}${connectionId}`,
   }),
+  /** the space's count of its connections (under the counters' prefix: a test space's reset keeps it, as it keeps them) */
+  count: (spaceId: SpaceId) => ({ pk: tenantPk(spaceId), sk: 'COUNT#STREAM' }),
 };
 
 export interface StreamConnectionItem {
@@ -102,31 +106,45 @@ export interface ConnectionPost extends ConnectionTransport {
  */
 export const MAX_CONNECTIONS_PER_SPACE = 100;
 
-/** Whether the space already holds MAX_CONNECTIONS_PER_SPACE connections (counted up to that, no further). */
-export async function connectionsFull(db: Db, spaceId: SpaceId): Promise<boolean> {
-  let counted = 0;
-  let position: Record<string, unknown> | undefined;
-  do {
-    const page = await queryPage<{ sk: string }>(db, {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': STREAM_PREFIX },
-      ProjectionExpression: 'sk',
-      Limit: MAX_CONNECTIONS_PER_SPACE - counted,
-      ExclusiveStartKey: position,
-    });
-    counted += page.items.length;
-    position = page.lastKey;
-  } while (position && counted < MAX_CONNECTIONS_PER_SPACE);
-  return counted >= MAX_CONNECTIONS_PER_SPACE;
+/**
+ * How many connections a space holds: one item beside them, changed in the same transaction as the
+ * connection's own item (counted as it is written, at $connect, up to the ceiling; given back as it is
+ * deleted, once, whoever deletes it: $disconnect, a delivery that found it gone, a revoked key's close).
+ * `version` moves with every change, so that a recount (below) never overwrites one it did not see.
+ */
+export interface StreamCountItem {
+  pk: string;
+  sk: string;
+  entity: 'STREAM_COUNT';
+  open: number;
+  version: number;
 }
 
-/** A connection opened (an upgrade the authorizer let through): not yet subscribed. */
+const COUNT_NAMES = { '#open': 'open', '#version': 'version' };
+const OPENED = guards('slot');
+const CLOSED = guards('connection', 'counted');
+
+/** Whether the space's count of connections stands at the ceiling (a strongly consistent read of it). */
+export async function connectionsFull(db: Db, spaceId: SpaceId): Promise<boolean> {
+  const count = await getItem<StreamCountItem>(db, streamKeys.count(spaceId), {
+    consistent: true,
+  });
+  return (count?.open ?? 0) >= MAX_CONNECTIONS_PER_SPACE;
+}
+
+/**
+ * A connection opened (an upgrade the authorizer let through): not yet subscribed. It takes a place
+ * under the ceiling in the same transaction that writes it, so upgrades that come at once never pass
+ * it. At the ceiling the space's connections are counted again (recount): a connection that never
+ * said goodbye (API Gateway's $disconnect is best effort) stops counting once it is past API
+ * Gateway's 2 hours. False: the space is full.
+ */
 export async function openConnection(
   db: Db,
   spaceId: SpaceId,
   connection: { connectionId: string; keyId: string; apiVersion: string },
   now = new Date(),
-): Promise<void> {
+): Promise<boolean> {
   const item: StreamConnectionItem = {
     ...streamKeys.item(spaceId, connection.connectionId),
     entity: 'STREAM_CONNECTION',
@@ -134,15 +152,123 @@ export async function openConnection(
     connectedAt: now.toISOString(),
     ttl: Math.floor(now.getTime() / 1000) + CONNECTION_TTL_SECONDS,
   };
-  await putItem(db, { Item: item });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await transactWrite(db, [
+        OPENED.on('slot', {
+          Update: {
+            TableName: db.tableName,
+            Key: streamKeys.count(spaceId),
+            UpdateExpression: 'SET entity = :entity ADD #open :one, #version :one',
+            ConditionExpression: 'attribute_not_exists(#open) OR #open < :most',
+            ExpressionAttributeNames: COUNT_NAMES,
+            ExpressionAttributeValues: {
+              ':entity': 'STREAM_COUNT',
+              ':one': 1,
+              ':most': MAX_CONNECTIONS_PER_SPACE,
+            },
+          },
+        }),
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: item,
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]);
+      return true;
+    } catch (error) {
+      if (!OPENED.failed(error)) throw error;
+      if (attempt >= 3) return false;
+      await recount(db, spaceId, Date.now());
+    }
+  }
 }
 
+/**
+ * Counts the space's connections again, from their items: those past their time (API Gateway closed
+ * them at 2 hours; their $disconnect never came) are deleted and not counted, nor are those DynamoDB's
+ * TTL already removed. The count is set only if nothing changed it meanwhile (its version), so a
+ * connection written or deleted while this reads is never missed: an item is only ever added or
+ * deleted with a change of the count, or past its time.
+ */
+async function recount(db: Db, spaceId: SpaceId, now: number): Promise<void> {
+  const count = await getItem<StreamCountItem>(db, streamKeys.count(spaceId), {
+    consistent: true,
+  });
+  const connections = await queryAll<Pick<StreamConnectionItem, 'sk' | 'ttl'>>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': STREAM_PREFIX },
+    ProjectionExpression: 'sk, #ttl',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ConsistentRead: true,
+  });
+  const nowSeconds = Math.floor(now / 1000);
+  const past = connections.filter((connection) => connection.ttl <= nowSeconds);
+  await Promise.all(
+    past.map(({ sk }) =>
+      ignoreConditionFailure(
+        deleteItem(
+          db,
+          { pk: tenantPk(spaceId), sk },
+          {
+            ConditionExpression: '#ttl <= :now',
+            ExpressionAttributeNames: { '#ttl': 'ttl' },
+            ExpressionAttributeValues: { ':now': nowSeconds },
+          },
+        ),
+      ),
+    ),
+  );
+  await ignoreConditionFailure(
+    updateItem(db, {
+      Key: streamKeys.count(spaceId),
+      UpdateExpression: 'SET entity = :entity, #open = :open ADD #version :one',
+      ConditionExpression: count ? '#version = :seen' : 'attribute_not_exists(pk)',
+      ExpressionAttributeNames: COUNT_NAMES,
+      ExpressionAttributeValues: {
+        ':entity': 'STREAM_COUNT',
+        ':open': connections.length - past.length,
+        ':one': 1,
+        ...(count ? { ':seen': count.version } : {}),
+      },
+    }),
+  );
+}
+
+/**
+ * A connection closed, or gone: forgotten, and its place given back in the same transaction, once
+ * (whoever comes second finds it gone). A connection the count never held (one from before the count,
+ * when it stands at 0) is deleted alone.
+ */
 export async function closeConnection(
   db: Db,
   spaceId: SpaceId,
   connectionId: string,
 ): Promise<void> {
-  await deleteItem(db, streamKeys.item(spaceId, connectionId));
+  const key = streamKeys.item(spaceId, connectionId);
+  try {
+    await transactWrite(db, [
+      CLOSED.on('connection', {
+        Delete: { TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(pk)' },
+      }),
+      CLOSED.on('counted', {
+        Update: {
+          TableName: db.tableName,
+          Key: streamKeys.count(spaceId),
+          UpdateExpression: 'ADD #open :less, #version :one',
+          ConditionExpression: '#open > :none',
+          ExpressionAttributeNames: COUNT_NAMES,
+          ExpressionAttributeValues: { ':less': -1, ':one': 1, ':none': 0 },
+        },
+      }),
+    ]);
+  } catch (error) {
+    if (CLOSED.failed(error, 'connection')) return;
+    if (!CLOSED.failed(error, 'counted')) throw error;
+    await deleteItem(db, key);
+  }
 }
 
 /** How long a subscribe waits for another sender of the same connection to let go. */
@@ -152,7 +278,10 @@ const SUBSCRIBE_WAIT_MS = 2_000;
  * Subscribes a connection from `after` (an event id: what follows it), or from the log's head (only
  * what is placed from now on), then sends it what is there already. The place is set and the
  * connection held in one write, so the `subscribed` frame goes before any event: a fan-out that comes
- * meanwhile tells this sender to look again. False: no such connection (it closed, or never opened).
+ * meanwhile tells this sender to look again. A subscribe on a connection already subscribed replaces
+ * the first, but never moves its place back: it goes on from the later of `after` and the last event
+ * sent, so no event comes twice on one connection (the place is set on condition that it is still the
+ * one read). False: no such connection (it closed, or never opened).
  * `deadline` (epoch ms): a backlog not sent by then is left to the client, whose connection is closed
  * after the last event it got (it resumes from there).
  */
@@ -164,37 +293,47 @@ export async function subscribe(
   post: ConnectionPost,
   deadline?: number,
 ): Promise<boolean> {
-  const position = after ?? (await headForReading(db, spaceId))?.lastEventId ?? '';
+  const asked = after ?? (await headForReading(db, spaceId))?.lastEventId ?? '';
   const waitUntil = Date.now() + SUBSCRIBE_WAIT_MS;
+  /** the connection's place as last read: undefined while it is taken to be unsubscribed */
+  let seen: string | undefined;
   for (;;) {
     const held = Date.now();
+    // Event ids (and '', the log's start) sort as the log does.
+    const position = seen !== undefined && seen > asked ? seen : asked;
     let connection: StreamConnectionItem;
     try {
       connection = await updateItem<StreamConnectionItem>(db, {
         Key: streamKeys.item(spaceId, connectionId),
         UpdateExpression: 'SET #position = :position, sendingSince = :held REMOVE more',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(sendingSince) OR sendingSince < :stale)',
+        ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(sendingSince) OR sendingSince < :stale) AND ${
+          seen === undefined ? 'attribute_not_exists(#position)' : '#position = :seen'
+        }`,
         ExpressionAttributeNames: { '#position': 'position' },
         ExpressionAttributeValues: {
           ':position': position,
           ':held': held,
           ':stale': held - STALE_HOLD_MS,
+          ...(seen === undefined ? {} : { ':seen': seen }),
         },
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       });
     } catch (error) {
-      const failed = conditionFailure(error);
+      const failed = conditionFailure<StreamConnectionItem>(error);
       if (!failed) throw error;
       if (!failed.item) return false;
-      // Another sender holds it (an earlier subscribe still sending): it lets go shortly.
+      // At another place than the one read (set again from it at once), or held by another sender
+      // (an earlier subscribe still sending): it lets go shortly.
+      seen = failed.item.position;
+      const { sendingSince } = failed.item;
       if (Date.now() > waitUntil)
         throw new ConflictError(
           'This connection is still being sent an earlier subscribe’s events: wait for them, or open another connection',
           true,
         );
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (sendingSince !== undefined && sendingSince >= Date.now() - STALE_HOLD_MS)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       continue;
     }
     const outcome = await sendHeld(db, spaceId, connection, held, post, {

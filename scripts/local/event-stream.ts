@@ -263,10 +263,34 @@ export class LocalEventStream implements ConnectionTransport {
       refuseUpgrade(socket, 500, JSON.stringify({ message: 'Internal Server Error' }));
       return;
     }
+    let opened = false;
     this.server.handleUpgrade(req, socket, head, (ws) => {
+      opened = true;
       watchFrameSizes(socket, () => ws.close(MESSAGE_TOO_BIG, 'Message too big'));
       this.open(ws, connectionId, authorized, connectedAt);
     });
+    // `ws` (no verifyClient) calls back at once or never: a handshake it refused (400), or a client
+    // gone before the 101, never became a connection. Its $connect was answered, and counted it:
+    // API Gateway runs $disconnect for a connection that closes, and so does this.
+    if (!opened && !this.stopped) this.disconnected(connectionId, connectedAt, authorized);
+  }
+
+  /** Runs the stream function's $disconnect for a connection that ended. */
+  private disconnected(
+    connectionId: string,
+    connectedAt: number,
+    context: Connection['context'],
+  ): void {
+    const event = {
+      requestContext: {
+        ...this.requestContext('$disconnect', connectionId, connectedAt),
+        authorizer: context,
+      },
+      isBase64Encoded: false,
+    };
+    this.invoke(STREAM_FUNCTION, event, event.requestContext.requestId).catch((error: unknown) =>
+      logger.error('Stream disconnect failed', { error: error as Error }),
+    );
   }
 
   private open(
@@ -313,17 +337,7 @@ export class LocalEventStream implements ConnectionTransport {
       clearTimeout(connection.idle);
       clearTimeout(connection.ending);
       this.connections.delete(connectionId);
-      if (this.stopped) return;
-      const event = {
-        requestContext: {
-          ...this.requestContext('$disconnect', connectionId, connectedAt),
-          authorizer: context,
-        },
-        isBase64Encoded: false,
-      };
-      this.invoke(STREAM_FUNCTION, event, event.requestContext.requestId).catch((error: unknown) =>
-        logger.error('Stream disconnect failed', { error: error as Error }),
-      );
+      if (!this.stopped) this.disconnected(connectionId, connectedAt, context);
     });
   }
 

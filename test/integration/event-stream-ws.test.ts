@@ -10,7 +10,9 @@ import {
 } from '../../lib/events/stream.js';
 import { currentVersion } from '../../lib/versions/shape.js';
 import { STREAM_FUNCTION } from '../../lib/functions.js';
-import { getItem, updateItem } from '../../lib/db/dynamo.js';
+import { getItem, queryAll, updateItem } from '../../lib/db/dynamo.js';
+import { tenantPk } from '../../lib/db/ids.js';
+import { encodeTime } from 'ulid';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { runAsFunction } from '../../scripts/local/iam.js';
 import { LocalEventStream } from '../../scripts/local/event-stream.js';
@@ -461,5 +463,206 @@ describe('the event stream: connections end as API Gateway ends them', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('the event stream: each connection counted once, and only while it is one', () => {
+  /** The connections a space holds, as its items show them. */
+  const connectionItems = async (spaceId: ReturnType<typeof liveSpaceOf>) =>
+    (
+      await queryAll<{ sk: string }>(db(), {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': streamKeys.prefix },
+        ConsistentRead: true,
+      })
+    ).length;
+  /** Connections already open, as upgrades before would have left them (`at`: when they opened). */
+  const alreadyOpen = async (
+    spaceId: ReturnType<typeof liveSpaceOf>,
+    count: number,
+    at = new Date(),
+  ) => {
+    for (let n = 0; n < count; n++)
+      await openConnection(
+        db(),
+        spaceId,
+        {
+          connectionId: `Open${String(n).padStart(11, '0')}=`,
+          keyId: 'k',
+          apiVersion: currentVersion(),
+        },
+        at,
+      );
+  };
+  /** An upgrade written by hand: `headers` over a good one's; `end` how its client leaves. */
+  async function rawUpgrade(
+    key: string,
+    end: 'fin' | 'reset' | 'answer',
+    headers: Record<string, string> = {},
+  ): Promise<string> {
+    const { hostname, port } = new URL(baseUrl());
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const all: Record<string, string> = {
+      Host: `${hostname}:${port}`,
+      Upgrade: 'websocket',
+      Connection: 'Upgrade',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      'Sec-WebSocket-Version': '13',
+      'X-API-Key': key,
+      ...headers,
+    };
+    socket.write(
+      [
+        'GET /api/v1/events/stream HTTP/1.1',
+        ...Object.entries(all).map(([name, value]) => `${name}: ${value}`),
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    if (end === 'reset') {
+      socket.resetAndDestroy();
+      return '';
+    }
+    if (end === 'fin') socket.end();
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    await new Promise((resolve) => socket.once('close', resolve));
+    return answer.split('\r\n')[0] ?? '';
+  }
+
+  it('opens no more than the ceiling however many upgrades come at once: 16 with 92 open leave 100, the rest refused 409 limit_reached', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    const spaceId = liveSpaceOf(tenantId);
+    await alreadyOpen(spaceId, 92);
+
+    const upgrades = await Promise.all(
+      Array.from({ length: 16 }, () => openStream(baseUrl(), key)),
+    );
+    const opened = upgrades.flatMap((upgrade) => ('opened' in upgrade ? [upgrade.opened] : []));
+    const refusals = upgrades.flatMap((upgrade) =>
+      'refused' in upgrade
+        ? [[upgrade.refused.status, JSON.parse(upgrade.refused.body).code] as const]
+        : [],
+    );
+    const held = await connectionItems(spaceId);
+    await Promise.all(opened.map((stream) => stream.close()));
+
+    expect(opened).toHaveLength(MAX_CONNECTIONS_PER_SPACE - 92);
+    expect(held).toBe(MAX_CONNECTIONS_PER_SPACE);
+    expect(refusals).toEqual(Array(8).fill([409, 'limit_reached']));
+  });
+
+  it('gives back the place of an upgrade that never became a connection: its client gone before the 101, or a handshake ws refuses after $connect', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    const spaceId = liveSpaceOf(tenantId);
+    await alreadyOpen(spaceId, MAX_CONNECTIONS_PER_SPACE - 1);
+
+    const answers: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      answers.push(await rawUpgrade(key, 'answer', { 'Sec-WebSocket-Key': 'not a key' }));
+      answers.push(await rawUpgrade(key, 'fin'));
+      await rawUpgrade(key, 'reset');
+    }
+    await waitFor(
+      async () => (await connectionItems(spaceId)) === MAX_CONNECTIONS_PER_SPACE - 1,
+      5_000,
+      'the places given back',
+    );
+    const last = await openStream(baseUrl(), key);
+    if ('opened' in last) await last.opened.close();
+
+    // ws's own refusal of the handshake; a client that left gets no answer.
+    expect(answers.filter((answer) => answer !== '')).toEqual(
+      Array(3).fill('HTTP/1.1 400 Bad Request'),
+    );
+    expect('opened' in last).toBe(true);
+  });
+
+  it('expires a connection that never said goodbye, past API Gateway’s 2 hours: a space they fill opens again', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    const spaceId = liveSpaceOf(tenantId);
+    await alreadyOpen(spaceId, MAX_CONNECTIONS_PER_SPACE, new Date(Date.now() - 3 * 3_600_000));
+
+    const upgrade = await openStream(baseUrl(), key);
+    const held = await connectionItems(spaceId);
+    if ('opened' in upgrade) await upgrade.opened.close();
+
+    expect('refused' in upgrade ? upgrade.refused.status : 'opened').toBe('opened');
+    expect(held).toBe(1);
+  });
+});
+
+describe('the event stream: one subscription a connection', () => {
+  it('replaces a subscribe with the next on the same connection: it goes on from the later of its after and the last event sent, and sends no event twice', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write']);
+    const [start] = (await listed(key)).slice(-1);
+    for (let n = 0; n < 3; n++) await createJd(key, n);
+    const stream = await connected(baseUrl(), key);
+
+    await stream.subscribe(start?.id);
+    await waitFor(() => stream.events().length >= 3, 5_000, 'the backlog');
+    const again: (string | null | undefined)[] = [];
+    for (let n = 0; n < 9; n++) again.push((await stream.subscribe(start?.id)).after);
+    await createJd(key, 3);
+    await waitFor(() => stream.events().length >= 4, 5_000, 'the new event');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stream.close();
+
+    const expected = (await listed(key, start?.id)).map((event) => event.id);
+    expect(stream.events().map((event) => event.id)).toEqual(expected);
+    expect(again).toEqual(Array(9).fill(expected[2]));
+  });
+});
+
+describe('the event stream: what a subscribe takes, as GET /events takes it', () => {
+  it('refuses a subscribe with a field it does not take, or an after in the future, with an error frame in the envelope (status 400), as GET /events refuses that after', async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const stream = await connected(baseUrl(), key);
+    const refusal = async (message: Record<string, unknown>) => {
+      const from = stream.frames.length;
+      stream.socket.send(JSON.stringify(message));
+      const frame = await stream.next(
+        (f) => stream.frames.indexOf(f) >= from && (f.type === 'error' || f.type === 'subscribed'),
+      );
+      const { type, status, code, error } = frame;
+      return { type, status, code, error };
+    };
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const futureId = `evt_${encodeTime(inAnHour.getTime(), 10)}${'0'.repeat(16)}`;
+
+    const unknownField = await refusal({ action: 'subscribe', from: 'now' });
+    const futureInstant = await refusal({ action: 'subscribe', after: inAnHour.toISOString() });
+    const futureEvent = await refusal({ action: 'subscribe', after: futureId });
+    const rest = await callApi('GET', `/events?after=${inAnHour.toISOString()}`, { key });
+    const restId = await callApi('GET', `/events?after=${futureId}`, { key });
+    const subscribed = await stream.subscribe();
+    await stream.close();
+
+    expect(unknownField).toEqual({
+      type: 'error',
+      status: 400,
+      code: 'validation_failed',
+      error: 'Unknown field "from": not accepted by this endpoint',
+    });
+    const future = {
+      type: 'error',
+      status: 400,
+      code: 'validation_failed',
+      error: 'after: must not be in the future',
+    };
+    expect(futureInstant).toEqual(future);
+    expect(futureEvent).toEqual(future);
+    expect([rest.status, rest.json.code, rest.json.error]).toEqual([
+      400,
+      future.code,
+      future.error,
+    ]);
+    expect([restId.status, restId.json.code, restId.json.error]).toEqual([
+      400,
+      future.code,
+      future.error,
+    ]);
+    expect(subscribed.type).toBe('subscribed');
   });
 });

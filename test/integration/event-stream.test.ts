@@ -109,6 +109,38 @@ describe('the event stream: delivery to subscribed connections', () => {
     expect(received.get('resumed')).toEqual(all.slice(1));
   });
 
+  it('replaces a subscribe with the next on the same connection, going on from the later of its after and what was sent: no event twice', async () => {
+    const spaceId = newTenantId('stream-again');
+    await ensureTenant(db(), spaceId);
+    for (let n = 0; n < 3; n++) await writeJd(spaceId, n);
+    const all = await eventIds(spaceId);
+    const { post, received } = connections();
+    const frames: string[] = [];
+    const output: ConnectionPost = {
+      ...post,
+      subscribed: (after) => {
+        frames.push(after);
+        return post.subscribed(after);
+      },
+    };
+    await opened(spaceId, 'c');
+
+    await subscribe(db(), spaceId, 'c', '', output);
+    await subscribe(db(), spaceId, 'c', '', output);
+    await subscribe(db(), spaceId, 'c', all[0], output);
+    // A later place than the one reached: the connection goes on from there.
+    await writeJd(spaceId, 3);
+    await writeJd(spaceId, 4);
+    const later = (await eventIds(spaceId))[3] as string;
+    await subscribe(db(), spaceId, 'c', later, output);
+    await writeJd(spaceId, 5);
+    await fanOut(db(), spaceId, output);
+
+    const now = await eventIds(spaceId);
+    expect(received.get('c')).toEqual([...all, ...now.slice(4)]);
+    expect(frames).toEqual(['', all[2], all[2], later]);
+  });
+
   it('delivers an event placed while another sender holds the connection: its fan-out tells the holder, which looks again before letting go', async () => {
     const spaceId = newTenantId('stream-held');
     await ensureTenant(db(), spaceId);

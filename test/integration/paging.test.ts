@@ -116,6 +116,36 @@ describe('one way to page, on every list', () => {
     }
   });
 
+  it('refuses a query parameter a route does not take on every route, writes and single reads too (400), never ignoring it', async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write', 'admin']);
+    const created = await callApi('POST', '/jds', {
+      key,
+      body: { title: 'Data Engineer', description: 'd', createdById: 'u' },
+    });
+    expect(created.status).toBe(201);
+    const jdId = created.json.data.id as string;
+
+    const replies = [
+      await callApi('POST', '/jds?dryRun=true', {
+        key,
+        body: { title: 'Not created', description: 'd', createdById: 'u' },
+      }),
+      await callApi('PATCH', `/jds/${jdId}?force=1`, { key, body: { title: 'Not renamed' } }),
+      await callApi('DELETE', `/jds/${jdId}?cascade=true`, { key }),
+      await callApi('GET', '/whoami?verbose=1', { key }),
+    ];
+    const after = await callApi('GET', `/jds/${jdId}`, { key });
+
+    for (const reply of replies) {
+      expect([reply.status, reply.json.code]).toEqual([400, 'validation_failed']);
+      expect(reply.json.error).toMatch(
+        /^Unknown query parameter "\w+": not accepted by this endpoint$/,
+      );
+    }
+    expect([after.status, after.json.data.title]).toEqual([200, 'Data Engineer']);
+    expect((await callApi('GET', '/jds?limit=100', { key })).json.data).toHaveLength(1);
+  });
+
   it('takes cursor on the event log as on every list, after as its alias, and refuses two different positions', async () => {
     const { key } = await tenantWithKey(db(), ['read', 'write']);
     for (const title of ['Data Engineer', 'Platform Engineer', 'Security Engineer'])

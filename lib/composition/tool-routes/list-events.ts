@@ -6,7 +6,7 @@ import type { EventType } from '../../events/types.js';
 import { fieldError } from '../../errors.js';
 import { apiHandler } from '../api-handler.js';
 import { listEventsQuery } from '../../events/requests.js';
-import { positionOf } from '../../events/model.js';
+import { positionNotAhead } from '../../events/model.js';
 import { callLog } from '../../observability/trace.js';
 import { functionTimeoutMs, LONG_POLL_LOOKS_MS } from '../../http/route-definition.js';
 import { ROUTES } from '../routes.js';
@@ -26,7 +26,9 @@ export const handler = apiHandler(
   { query: listEventsQuery },
   async ({ caller, query }) => {
     const limit = limitOf(query.limit, { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE });
-    const after = query.after === undefined ? undefined : positionOf(query.after);
+    // A place the log cannot reach yet is refused, as the event stream refuses it (never a silent empty page).
+    const after = query.after === undefined ? undefined : positionNotAhead('after', query.after);
+    if (query.cursor !== undefined) positionNotAhead('cursor', query.cursor);
     if (query.cursor !== undefined && after !== undefined && query.cursor !== after) {
       throw fieldError(
         'cursor',
