@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createDb, type Db, setSharedDb } from '../../lib/db/client.js';
@@ -133,7 +133,10 @@ const KEYS_NOTE = 'four read keys sharing them, 250 upgrades each inside their h
 
 async function freshnessSection(endpoint: string, tableName: string) {
   log('timing how soon each reader sees a change (default settings, about a minute)');
+  // What the figures were measured on: a busy machine's lags are longer (docs/sync.md says by how much).
+  const [loadBefore = 0] = loadavg();
   const { channels, idle } = await measureFreshness(endpoint, tableName);
+  const [loadAfter = 0] = loadavg();
   const cost = await measureSequencingCost(endpoint, tableName);
   const seconds = (ms: number) => (Number.isNaN(ms) ? 'not seen' : `${(ms / 1000).toFixed(1)} s`);
   const p99 = (lags: number[]) => (lags.some(Number.isNaN) ? Number.NaN : quantile(lags, 0.99));
@@ -160,7 +163,7 @@ async function freshnessSection(endpoint: string, tableName: string) {
   const perMillion = (wcu: number, rcu: number) => `$${(wcu * 0.625 + rcu * 0.125).toFixed(2)}`;
   sections.push(
     '## How soon a change is seen',
-    `On the local stack as \`npm start\` runs it (DynamoDB Local with its stream, the local gateway, the webhook pipeline), with the service's default settings: ${probes} probes a second apart, each a JD created through the API, then a resume and an application to it through the product feed. Lag = from the write's answer (its commit is before it) to the first sight: the JD's for the webhook, GET /events and the JD walk, the resume's for the resume walk, the application's for the applications and candidates walks.`,
+    `On the local stack as \`npm start\` runs it (DynamoDB Local with its stream, the local gateway, the webhook pipeline), with the service's default settings, on ${cpus().length} cores at a load average of ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after (the bench alone: a machine busy with other work sees longer lags): ${probes} probes a second apart, each a JD created through the API, then a resume and an application to it through the product feed. Lag = from the write's answer (its commit is before it) to the first sight: the JD's for the webhook, GET /events and the JD walk, the resume's for the resume walk, the application's for the applications and candidates walks.`,
     table(
       ['reader', 'how', 'p50', `p99 (of ${probes}: the slowest)`],
       channels.map((channel) => [

@@ -51,6 +51,15 @@ describe('the docs say what the code does', () => {
     }
   });
 
+  it('docs/sync.md gives the webhook lag the bench measured, and says it was measured on a quiet machine', () => {
+    const row = /\| webhook \| [^|]+\| ([\d.]+ s) \|/.exec(read('docs', 'benchmarks.md'))?.[1];
+    const sync = read('docs', 'sync.md');
+
+    expect(row).toBeDefined();
+    expect(sync).toContain(`webhooks ${row} at the median`);
+    expect(sync).toMatch(/measured on the local stack of a quiet 2-core machine/);
+  });
+
   it('docs/api.md says that admin is the tenant’s root, next to the scopes named in a 403', () => {
     const api = read('docs', 'api.md');
     const scopes = api.slice(
