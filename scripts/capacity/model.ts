@@ -370,7 +370,7 @@ export function hotItems(mix: TenantMix = DEFAULT_MIX): HotItem[] {
     {
       item: 'the waits held, by the 20 s window they began in (WAITS#<window>), one for the service',
       writesPerSecond:
-        'two a wait (counted as it begins, given back as it ends): 18 a second in prod with every listener idle, 2 more for each listener hearing an event a second',
+        'two a wait (counted as it begins, given back as it ends), and two strongly consistent reads of the window before (what is still held): 18 writes a second in prod with every listener idle, 2 more for each listener hearing an event a second',
       most: `${QUOTAS.dynamoPartitionWcu.value.toLocaleString('en')} write units a second`,
     },
     {
