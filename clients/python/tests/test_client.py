@@ -3,8 +3,11 @@ starts the stack, makes the keys and passes them in the environment)."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -14,7 +17,7 @@ import unittest
 import uuid
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, HTTPServer
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, cast
 
 from hiring_integration import (
     ApiError,
@@ -33,17 +36,6 @@ TEST_KEY = os.environ["HIRING_TEST_KEY"]
 
 def client(key: str, **options: Any) -> HiringClient:
     return HiringClient(base_url=API_URL, api_key=key, retry_base=0.02, **options)
-
-
-def upsert_as_guided(writer: HiringClient, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``upsert_many``, with the items a request had no time to start (a 503 each, on a busy machine)
-    sent once more, as docs/sync.md tells a caller to."""
-    results: list[dict[str, Any]] = [dict(result) for result in writer.jds.upsert_many(items)]
-    late = [n for n, result in enumerate(results) if result.get("error", {}).get("status") == 503]
-    if late:
-        for n, result in zip(late, writer.jds.upsert_many([items[n] for n in late])):
-            results[n] = dict(result)
-    return results
 
 
 def jd_body(title: str) -> dict[str, Any]:
@@ -93,13 +85,13 @@ class FakeApi:
 
     def __init__(self, answers: list[tuple[int, dict[str, Any], dict[str, str]]]) -> None:
         self.requests: list[tuple[str, str, dict[str, str]]] = []
+        self.bodies: list[Any] = []
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
             def _answer(self) -> None:
                 length = int(self.headers.get("Content-Length", "0"))
-                if length:
-                    self.rfile.read(length)
+                outer.bodies.append(json.loads(self.rfile.read(length)) if length else None)
                 outer.requests.append((self.command, self.path, dict(self.headers.items())))
                 status, body, headers = answers.pop(0)
                 data = json.dumps(body).encode()
@@ -127,6 +119,211 @@ class FakeApi:
 BUSY = (503, {"success": False, "error": "busy", "code": "unavailable", "requestId": "r-1"}, {"Retry-After": "0"})
 
 
+class FakeStream:
+    """An event stream stand-in: takes the WebSocket upgrade, keeps the subscribe each connection sends,
+    answers it with the frames ``answer`` gives for it, then closes the connection."""
+
+    def __init__(self, answer: Callable[[dict[str, Any]], list[dict[str, Any]]]) -> None:
+        self.subscribes: list[dict[str, Any]] = []
+        self.answer = answer
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.server.getsockname()[1]}/api/v1"
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._talk, args=(connection,), daemon=True).start()
+
+    def _talk(self, connection: socket.socket) -> None:
+        with connection:
+            data = b""
+            while b"\r\n\r\n" not in data:
+                chunk = connection.recv(4096)
+                if not chunk:
+                    return
+                data += chunk
+            head, _, frame = data.partition(b"\r\n\r\n")
+            key = next(
+                line.split(":", 1)[1].strip()
+                for line in head.decode("latin-1").split("\r\n")
+                if line.lower().startswith("sec-websocket-key:")
+            )
+            accept = base64.b64encode(
+                hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode("ascii")).digest()
+            ).decode("ascii")
+            connection.sendall(
+                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                f"Sec-WebSocket-Accept: {accept}\r\n\r\n".encode("ascii")
+            )
+            # The subscribe: one short masked text frame.
+            while len(frame) < 2 or len(frame) < 6 + (frame[1] & 0x7F):
+                frame += connection.recv(4096)
+            length = frame[1] & 0x7F
+            mask = frame[2:6]
+            message = json.loads(bytes(byte ^ mask[i % 4] for i, byte in enumerate(frame[6 : 6 + length])))
+            self.subscribes.append(message)
+            for answer in self.answer(message):
+                text = json.dumps(answer).encode("utf-8")
+                header = bytes([0x81, len(text)]) if len(text) < 126 else bytes([0x81, 126]) + len(text).to_bytes(2, "big")
+                connection.sendall(header + text)
+            connection.sendall(bytes([0x88, 2, 0x03, 0xE8]))
+
+    def close(self) -> None:
+        self.server.close()
+
+
+def milliseconds_of(position: str) -> int:
+    """The instant an event id (a ULID) was made at, in epoch milliseconds."""
+    return sum("0123456789ABCDEFGHJKMNPQRSTVWXYZ".index(c) * 32 ** (9 - n) for n, c in enumerate(position[4:14]))
+
+
+def as_dicts(results: Any) -> list[dict[str, Any]]:
+    return cast(list[dict[str, Any]], results)
+
+
+def outcomes(results: Any) -> list[Any]:
+    """Each result's outcome, or its error's code."""
+    return [result.get("outcome") or result["error"]["code"] for result in as_dicts(results)]
+
+
+def batch_answer(*results: dict[str, Any]) -> tuple[int, dict[str, Any], dict[str, str]]:
+    return (200, {"success": True, "data": list(results)}, {})
+
+
+def item_error(external_id: str, status: int, code: str) -> dict[str, Any]:
+    return {"externalId": external_id, "error": {"status": status, "code": code, "message": "again"}}
+
+
+def upserted(external_id: str, outcome: str) -> dict[str, Any]:
+    return {"externalId": external_id, "id": f"jd-{external_id}", "outcome": outcome}
+
+
+class UpsertManyResendsTest(unittest.TestCase):
+    """``upsert_many`` sends again, by themselves, the items that answered 503 ``unavailable`` or 409
+    ``concurrent_change``, and reports each item's last answer in the order given."""
+
+    items = [{"externalId": f"REQ-{n}", **jd_body(f"Engineer {n}")} for n in range(4)]
+
+    def test_sends_again_only_the_items_that_answered_503_or_409_until_each_has_its_answer(self) -> None:
+        fake = FakeApi(
+            [
+                batch_answer(
+                    upserted("REQ-0", "created"),
+                    item_error("REQ-1", 503, "unavailable"),
+                    item_error("REQ-2", 409, "concurrent_change"),
+                    item_error("REQ-3", 400, "validation_failed"),
+                ),
+                batch_answer(upserted("REQ-1", "created"), item_error("REQ-2", 503, "unavailable")),
+                batch_answer(upserted("REQ-2", "updated")),
+            ]
+        )
+        try:
+            api = HiringClient(base_url=fake.url, api_key="hk_test_x", retry_base=0.001)
+            results = api.jds.upsert_many(self.items, idempotency_key="push-1")
+            sent = [[item["externalId"] for item in body["items"]] for body in fake.bodies]
+            keys = [headers.get("Idempotency-Key") for _, _, headers in fake.requests]
+        finally:
+            fake.close()
+
+        self.assertEqual(sent, [["REQ-0", "REQ-1", "REQ-2", "REQ-3"], ["REQ-1", "REQ-2"], ["REQ-2"]])
+        self.assertEqual(keys, ["push-1-0", "push-1-0-r1", "push-1-0-r2"])
+        self.assertEqual([result["externalId"] for result in as_dicts(results)], ["REQ-0", "REQ-1", "REQ-2", "REQ-3"])
+        self.assertEqual(outcomes(results), ["created", "created", "updated", "validation_failed"])
+
+    def test_gives_up_after_max_retries_with_the_last_answer(self) -> None:
+        fake = FakeApi(
+            [
+                batch_answer(upserted("REQ-0", "created"), item_error("REQ-1", 503, "unavailable")),
+                batch_answer(item_error("REQ-1", 409, "concurrent_change")),
+            ]
+        )
+        try:
+            api = HiringClient(base_url=fake.url, api_key="hk_test_x", retry_base=0.001, max_retries=1)
+            results = api.jds.upsert_many(self.items[:2])
+        finally:
+            fake.close()
+
+        self.assertEqual(len(fake.bodies), 2)
+        self.assertEqual(outcomes(results), ["created", "concurrent_change"])
+
+    def test_hands_them_back_as_answered_with_retry_items_false(self) -> None:
+        fake = FakeApi([batch_answer(upserted("REQ-0", "created"), item_error("REQ-1", 503, "unavailable"))])
+        try:
+            api = HiringClient(base_url=fake.url, api_key="hk_test_x", retry_base=0.001)
+            results = api.jds.upsert_many(self.items[:2], retry_items=False)
+        finally:
+            fake.close()
+
+        self.assertEqual(len(fake.bodies), 1)
+        self.assertEqual(outcomes(results), ["created", "unavailable"])
+
+
+class FollowAfterTest(unittest.TestCase):
+    """``events.follow(after=…)``: ``now`` and a datetime become a position on the stream and on the
+    long-poll alike; a refused subscribe is an ApiError."""
+
+    def test_follows_from_now_on_the_stream(self) -> None:
+        event: dict[str, Any] = {"id": "evt_7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "type": "jd.created", "data": {}}
+        stream = FakeStream(lambda message: [{"type": "subscribed", "after": message.get("after")}, {"type": "event", "event": event}])
+        try:
+            api = HiringClient(base_url=stream.url, api_key="hk_test_x")
+            deadline = time.monotonic() + 5
+            followed = next(api.events.follow(after="now", stop=lambda: time.monotonic() > deadline), None)
+            after = stream.subscribes[0].get("after")
+        finally:
+            stream.close()
+
+        self.assertEqual(followed, (event, event["id"]))
+        assert isinstance(after, str)
+        self.assertRegex(after, r"^evt_[0-9A-Z]{10}0{16}$")
+        self.assertLess(abs(milliseconds_of(after) - time.time() * 1000), 10_000)
+
+    def test_follows_from_now_or_a_datetime_on_the_long_poll(self) -> None:
+        page: tuple[int, dict[str, Any], dict[str, str]] = (
+            200, {"success": True, "data": [], "pagination": {"hasMore": False}}, {}
+        )
+        fake = FakeApi([page, page])
+        try:
+            api = HiringClient(base_url=fake.url, api_key="hk_test_x")
+            for after in ("now", datetime(2026, 11, 28, 9, 0, tzinfo=timezone.utc)):
+                waiting: list[str] = []
+                list(api.events.follow(after=after, stream=False, stop=lambda: bool(waiting), on_waiting=waiting.append))
+            paths = [path for _, path, _ in fake.requests]
+        finally:
+            fake.close()
+
+        self.assertRegex(paths[0], r"[?&]cursor=evt_[0-9A-Z]{10}0{16}(&|$)")
+        self.assertNotIn("after=", paths[0])
+        self.assertIn("cursor=evt_01M8GP3ZM00000000000000000", paths[1])
+
+    def test_a_refused_subscribe_raises_the_envelope_as_an_api_error(self) -> None:
+        refusal = {
+            "type": "error",
+            "status": 400,
+            "success": False,
+            "error": "Invalid message",
+            "code": "validation_failed",
+            "requestId": "r-9",
+            "details": [{"field": "after", "rule": "custom", "message": "must be an event id"}],
+        }
+        stream = FakeStream(lambda _message: [refusal])
+        try:
+            api = HiringClient(base_url=stream.url, api_key="hk_test_x")
+            with self.assertRaises(ApiError) as refused:
+                deadline = time.monotonic() + 5
+                next(api.events.follow(after="yesterday", stop=lambda: time.monotonic() > deadline), None)
+        finally:
+            stream.close()
+
+        self.assertEqual((refused.exception.status, refused.exception.code), (400, "validation_failed"))
+        self.assertEqual(refused.exception.request_id, "r-9")
+        self.assertEqual([detail["field"] for detail in refused.exception.details], ["after"])
+
+
 class JdsTest(unittest.TestCase):
     def test_creates_reads_and_walks_every_page_each_once(self) -> None:
         writer = client(WRITER_KEY)
@@ -152,8 +349,9 @@ class JdsTest(unittest.TestCase):
         ]
         items.append({"externalId": f"REQ-{run}-bad", "title": "", "description": "d", "createdById": "ats"})
 
-        first = upsert_as_guided(writer, items)
-        again = upsert_as_guided(writer, items[:150])
+        # The items a busy machine's request had no time to start (a 503 each) are sent again by upsert_many.
+        first = [dict(result) for result in writer.jds.upsert_many(items)]
+        again = [dict(result) for result in writer.jds.upsert_many(items[:150])]
         jd, etag, created = writer.jds.upsert_by_external_id(
             f"REQ-{run}-0000", {**jd_body(f"Data Engineer {run} 0 — Zürich"), "salary": "CHF 120k"}
         )

@@ -19,7 +19,7 @@ before you make the changes you want to see, and give your handler that secret.
                        it holds a secret: keep it out of version control)
   --secret <whsec_…>   sign with this secret instead of the kept one
   --after <position>   start after this event id (evt_…), or from this instant on
-                       (2026-11-28T09:00:00Z), instead of where it stopped
+                       (2026-11-28T09:00:00Z, or now), instead of where it stopped
   -h, --help           this text`;
 
 class UsageError extends Error {}

@@ -1,6 +1,7 @@
 import type { components, operations } from './openapi.js';
 import {
   defaultSocketFactory,
+  StreamRefused,
   StreamUnavailable,
   type StreamSocketFactory,
   streamFrames,
@@ -247,6 +248,38 @@ export function refusesWait(error: unknown): boolean {
   );
 }
 
+/** Whether an item of a batch failed only for the moment (not started in time, or lost a race): sent again as it is. */
+function worthSendingAgain(result: UpsertResult | undefined): boolean {
+  if (result === undefined || !('error' in result)) return false;
+  const { status, code } = result.error;
+  return (
+    (status === 503 && code === 'unavailable') || (status === 409 && code === 'concurrent_change')
+  );
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A position in the log at `time`: an event id (ULID) of that millisecond that sorts before any event of it. */
+export function positionAt(time: Date): string {
+  let rest = time.getTime();
+  let encoded = '';
+  for (let i = 0; i < 10; i++) {
+    encoded = CROCKFORD[rest % 32] + encoded;
+    rest = Math.floor(rest / 32);
+  }
+  return `evt_${encoded}${'0'.repeat(16)}`;
+}
+
+/**
+ * Where `events.follow` starts: `now` and a Date become the position at that instant (positionAt),
+ * fixed once, so a reconnection or the long-poll after the stream goes on from the same place; an
+ * event id or an ISO 8601 instant is sent as it is.
+ */
+export function startPosition(after: string | Date | undefined): string | undefined {
+  if (after instanceof Date) return positionAt(after);
+  return after === 'now' ? positionAt(new Date()) : after;
+}
+
 export { StreamUnavailable, type StreamSocket, type StreamSocketFactory } from './stream.js';
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -402,46 +435,27 @@ export class HiringClient {
     /**
      * Upserts any number of JDs by their `externalId`, as `upsertByExternalId` would each: in batches
      * of up to 100 (and BATCH_LIMITS.bodyBytes), one request and one unit of the hour each, sent one
-     * after another. Resolves with a result per item, in the order given: its `outcome`, or its `error`
-     * (that item alone failed: fix it and send it again; a 503 `unavailable` or 409
-     * `concurrent_change` one, just again). A batch that failed whole, after the retries that are
-     * safe, gives each of its items that error, and the batches after it are still sent. Each batch
-     * carries an Idempotency-Key (`options.idempotencyKey`, suffixed with the batch's number).
+     * after another. After each batch, its items that answered 503 `unavailable` (not started within
+     * the request) or 409 `concurrent_change` (lost a race) are sent again by themselves, before the
+     * next batch: up to `maxRetries` times, backing off as other retries do (`retryItems: false`:
+     * never). Each resend is a request and a unit of the hour too. Resolves with a result per item, in
+     * the order given, each its last answer: its `outcome`, or its `error` (that item alone failed:
+     * fix it and send it again; one still 503 or 409 after the resends, just again). A batch that
+     * failed whole, after the retries that are safe, gives each of its items that error, and the
+     * batches after it are still sent. Each request carries an Idempotency-Key
+     * (`options.idempotencyKey`, suffixed with the batch's number, and `-r1`, `-r2`… for its resends).
      */
     upsertMany: async (
       items: readonly JdByExternalId[],
-      options?: CallOptions,
+      options?: CallOptions & {
+        /** false: hand back the items that answered 503 `unavailable` or 409 `concurrent_change` as they answered, unsent again */
+        retryItems?: boolean;
+      },
     ): Promise<UpsertResult[]> => {
       const { batches, tooLarge } = batchesOf(items);
       const sent: UpsertResult[] = [];
-      for (const [number, batch] of batches.entries()) {
-        const batchOptions =
-          options?.idempotencyKey === undefined
-            ? options
-            : { ...options, idempotencyKey: `${options.idempotencyKey}-${number}` };
-        try {
-          const { data } = await this.call<Answer<'upsertJds'>>('POST', '/jds/batch', {
-            body: { items: batch },
-            idempotent: true,
-            options: batchOptions,
-          });
-          sent.push(...data);
-        } catch (error) {
-          // A batch that failed whole (retried as far as is safe): each of its items says so, and
-          // the batches after it are still sent. Sending it again later writes nothing twice.
-          if (!(error instanceof HiringApiError)) throw error;
-          sent.push(
-            ...batch.map((item) => ({
-              externalId: item.externalId,
-              error: {
-                status: error.status,
-                code: (error.code ?? 'unavailable') as KnownErrorCode,
-                message: error.message,
-              },
-            })),
-          );
-        }
-      }
+      for (const [number, batch] of batches.entries())
+        sent.push(...(await this.upsertBatch(batch, number, options)));
       let next = 0;
       return items.map((item, index): UpsertResult => {
         if (!tooLarge.has(index)) return sent[next++] as UpsertResult;
@@ -652,19 +666,21 @@ export class HiringClient {
     getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
       this.revalidate<Event>(`/events/${encodeURIComponent(id)}`, etag, options),
     /**
-     * Every event after `after` (an event id; from the start of the log without it), each once, in
-     * order, until `signal` aborts. Each comes with the cursor to persist: resume from it after a
+     * Every event after `after` (an event id, `evt_…`; an ISO 8601 instant with an offset, or a Date:
+     * the events from then on; `now`: from now on; without it, from the start of the log, 30 days
+     * back), each once, in order, until `signal` aborts. Each comes with the cursor to persist: resume from it after a
      * restart. It listens on the event stream (a WebSocket: each event pushed as it is committed, and
      * nothing held on the server while it waits), reconnecting after the last event it gave when the
      * connection ends (API Gateway closes one after 2 hours). Where the stream cannot be opened (no
      * WebSocket here, a deployment or network without it) it uses the long-poll: at the end of the log
      * each request waits up to `waitSeconds` (1 to 20, default 20) for the next event; against a
      * deployment without that either, it asks again every `pollIntervalMs` (default 5 s).
-     * `onWaiting` is told how it waits, each time it has given all there is.
+     * `onWaiting` is told how it waits, each time it has given all there is. A refusal (a bad
+     * `after`, a key revoked since) throws HiringApiError with the envelope's status and code.
      */
     follow: (
       options: {
-        after?: string;
+        after?: string | Date;
         types?: EventType[];
         waitSeconds?: number;
         pollIntervalMs?: number;
@@ -860,8 +876,74 @@ export class HiringClient {
     for await (const answer of this.pages(page)) yield* answer.data;
   }
 
+  /**
+   * One batch of `upsertMany`, then its items that answered 503 `unavailable` or 409
+   * `concurrent_change`, sent again by themselves (each keyed by its `externalId`, so nothing is
+   * written twice) up to `maxRetries` times, with exponential back-off and full jitter (or what an
+   * item's `retryAfterMs` asks). A result per item of `batch`, in its order, each its last answer.
+   */
+  private async upsertBatch(
+    batch: readonly JdByExternalId[],
+    number: number,
+    options: (CallOptions & { retryItems?: boolean }) | undefined,
+  ): Promise<UpsertResult[]> {
+    const { retryItems = true, ...callOptions } = options ?? {};
+    const results: UpsertResult[] = [];
+    let pending = batch.map((_, index) => index);
+    for (let round = 0; ; round++) {
+      const sending = pending.map((index) => batch[index] as JdByExternalId);
+      const idempotencyKey =
+        callOptions.idempotencyKey === undefined
+          ? undefined
+          : `${callOptions.idempotencyKey}-${number}${round === 0 ? '' : `-r${round}`}`;
+      let answered: UpsertResult[];
+      let failedWhole = false;
+      try {
+        answered = (
+          await this.call<Answer<'upsertJds'>>('POST', '/jds/batch', {
+            body: { items: sending },
+            idempotent: true,
+            options:
+              idempotencyKey === undefined ? callOptions : { ...callOptions, idempotencyKey },
+          })
+        ).data;
+      } catch (error) {
+        // A batch that failed whole (retried as far as is safe): each of its items says so, and
+        // the batches after it are still sent. Sending it again later writes nothing twice.
+        if (!(error instanceof HiringApiError)) throw error;
+        failedWhole = true;
+        answered = sending.map((item) => ({
+          externalId: item.externalId,
+          error: {
+            status: error.status,
+            code: (error.code ?? 'unavailable') as KnownErrorCode,
+            message: error.message,
+          },
+        }));
+      }
+      pending.forEach((index, n) => (results[index] = answered[n] as UpsertResult));
+      if (failedWhole || !retryItems || round >= this.settings.maxRetries) return results;
+      pending = pending.filter((index) => worthSendingAgain(results[index]));
+      if (pending.length === 0) return results;
+      // What an item asks to wait (the API sends no such hint today), else a jittered back-off.
+      const asked = Math.max(
+        ...pending.map(
+          (index) =>
+            (results[index] as { error: { retryAfterMs?: number } }).error.retryAfterMs ?? -1,
+        ),
+      );
+      const wait =
+        asked >= 0
+          ? asked
+          : Math.random() *
+            Math.min(this.settings.retryMaxMs, this.settings.retryBaseMs * 2 ** round);
+      if (wait > this.settings.retryMaxMs) return results;
+      await sleep(wait, callOptions.signal);
+    }
+  }
+
   private async *follow(options: {
-    after?: string;
+    after?: string | Date;
     types?: EventType[];
     waitSeconds?: number;
     pollIntervalMs?: number;
@@ -870,7 +952,8 @@ export class HiringClient {
     onWaiting?: (waiting: Waiting) => void;
   }): AsyncGenerator<{ event: Event; cursor: string }> {
     const { signal } = options;
-    let cursor = options.after;
+    // `now` and a Date are fixed here, once: the stream, its reconnections and the long-poll start there.
+    let cursor = startPosition(options.after);
     const wanted = (event: Event) => !options.types || options.types.includes(event.type);
     const socket = options.stream === false ? undefined : this.settings.webSocket;
     if (socket) {
@@ -893,7 +976,8 @@ export class HiringClient {
       try {
         page = await this.events.list(
           {
-            cursor,
+            // An instant goes as `after` (the API places it); from the first page on, an event id.
+            ...(cursor === undefined || cursor.startsWith('evt_') ? { cursor } : { after: cursor }),
             type: options.types?.join(','),
             limit: 100,
             ...(atTheEnd && longPoll ? { wait } : {}),
@@ -976,6 +1060,11 @@ export class HiringClient {
           }
         }
       } catch (error) {
+        // A subscribe refused for good (a 4xx but 409 and 429): the envelope, as any answer's.
+        if (error instanceof StreamRefused) {
+          const { status = 0, code, requestId, retryAfterMs, details } = error.frame;
+          throw new HiringApiError(error.message, status, code, requestId, retryAfterMs, details);
+        }
         if (!(error instanceof StreamUnavailable) || !opened || ++failures >= 3) throw error;
       }
       // Closed (its 2 hours, idle, the network): open again after the last event given.

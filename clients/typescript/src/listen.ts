@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { Webhook } from 'standardwebhooks';
-import { type Event, HiringClient, type StreamSocketFactory, type Waiting } from './index.js';
+import {
+  type Event,
+  HiringClient,
+  positionAt,
+  startPosition,
+  type StreamSocketFactory,
+  type Waiting,
+} from './index.js';
+
+export { positionAt } from './index.js';
 
 /**
  * `hiring listen`: follows a key's event log and POSTs each event to a local URL, signed exactly as
@@ -20,8 +29,8 @@ export interface ListenOptions {
   /** sign with this secret instead of the one kept in the state file (or a new one) */
   secret?: string | undefined;
   /**
-   * start after this event (its id, `evt_…`), or from this instant on (ISO 8601 with an offset),
-   * instead of where the state file says it stopped (or, on a first run, now)
+   * start after this event (its id, `evt_…`), or from this instant on (ISO 8601 with an offset, or
+   * `now`), instead of where the state file says it stopped (or, on a first run, now)
    */
   after?: string | undefined;
   /**
@@ -68,19 +77,6 @@ interface State {
   secret: string;
   /** the last event forwarded (an event id) */
   after: string;
-}
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** A position in the log at `time`: an event id (ULID) of that millisecond that sorts before any event of it. */
-export function positionAt(time: Date): string {
-  let rest = time.getTime();
-  let encoded = '';
-  for (let i = 0; i < 10; i++) {
-    encoded = CROCKFORD[rest % 32] + encoded;
-    rest = Math.floor(rest / 32);
-  }
-  return `evt_${encoded}${'0'.repeat(16)}`;
 }
 
 async function readState(file: string): Promise<State | undefined> {
@@ -138,7 +134,8 @@ export async function listen(options: ListenOptions): Promise<void> {
       options.secret ??
       (resumed ? kept.secret : undefined) ??
       `whsec_${randomBytes(24).toString('base64')}`,
-    after: options.after ?? (resumed ? kept.after : positionAt(new Date())),
+    // `now` is kept as the position it names: a restart before the first event goes on from it.
+    after: startPosition(options.after) ?? (resumed ? kept.after : positionAt(new Date())),
   };
   await writeState(options.stateFile, state);
   options.onStart?.({ tenantId: who.tenantId, mode: who.mode, secret: state.secret, resumed });

@@ -38,8 +38,27 @@ export type StreamFrame<E> =
   /** not sent by the server: the connection has given every frame it has, and waits */
   | { type: 'idle' }
   /** a subscribe refused, in the envelope, with its HTTP status: a 5xx, 429 or 409 is worth a retry */
-  | { type: 'error'; status?: number; error: string; code?: string }
+  | StreamRefusal
   | { type?: undefined; message: string };
+
+/** A subscribe's refusal: the error envelope (GET /events would answer the same), with its HTTP status. */
+export interface StreamRefusal {
+  type: 'error';
+  status?: number;
+  error: string;
+  code?: string;
+  requestId?: string;
+  retryAfterMs?: number;
+  details?: { field: string; rule: string; message: string }[];
+}
+
+/** A subscribe refused for good (a bad `after`, a key revoked since the upgrade): the client throws it as HiringApiError. */
+export class StreamRefused extends Error {
+  override readonly name = 'StreamRefused';
+  constructor(readonly frame: StreamRefusal) {
+    super(`The event stream refused the subscribe: ${frame.error}`);
+  }
+}
 
 /** The stream could not be opened (a deployment without it, or a network that refuses WebSockets). */
 export class StreamUnavailable extends Error {
@@ -64,8 +83,8 @@ export const streamUrl = (baseUrl: string) =>
 /**
  * One connection's frames, subscribed after `after` (none: from now on): the `subscribed` frame first,
  * then each event, until the connection closes (the generator then ends) or `signal` aborts. Throws
- * StreamUnavailable when it cannot open, and an Error with the envelope's message when the subscribe
- * is refused.
+ * StreamUnavailable when it cannot open, and StreamRefused with the envelope when the subscribe is
+ * refused for good.
  */
 export async function* streamFrames<E>(
   options: StreamConnectOptions,
@@ -133,7 +152,7 @@ export async function* streamFrames<E>(
           if (retry && subscribed) return;
           if (retry)
             throw new StreamUnavailable(`The event stream could not subscribe: ${frame.error}`);
-          throw new Error(`The event stream refused the subscribe: ${frame.error}`);
+          throw new StreamRefused(frame);
         } else if (frame.type === 'event') {
           if (subscribed) yield frame;
           else early.push(frame);

@@ -11,6 +11,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from datetime import datetime, timezone
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Optional, Protocol, TypeVar, Union, cast
 
@@ -460,40 +461,28 @@ class Jds(_SyncedList[t.ListJdsAnswer]):
         return cast(t.Jd, answer.json["data"]), answer.headers.get("etag"), answer.status == 201
 
     def upsert_many(
-        self, items: Sequence[Mapping[str, Any]], *, idempotency_key: Optional[str] = None
+        self,
+        items: Sequence[Mapping[str, Any]],
+        *,
+        idempotency_key: Optional[str] = None,
+        retry_items: bool = True,
     ) -> list[Union[t.UpsertedJd, t.FailedBatchItem]]:
         """Upserts any number of JDs by their ``externalId``, as ``upsert_by_external_id`` would each: in
         batches of up to 100 (and ``BATCH_LIMITS["bodyBytes"]``), one request and one unit of the hour
-        each, one after another. Returns a result per item, in the order given: its ``outcome``
-        (``created``, ``updated``, ``unchanged``) or its ``error`` (that item alone failed: fix it and
-        send it again; a 503 ``unavailable`` or 409 ``concurrent_change`` one, just again). A batch
-        that failed whole, after the retries that are safe, gives each of its items that error, and
-        the batches after it are still sent. Each batch carries an Idempotency-Key
-        (``idempotency_key`` suffixed with the batch's number, when given)."""
+        each, one after another. After each batch, its items that answered 503 ``unavailable`` (not
+        started within the request) or 409 ``concurrent_change`` (lost a race) are sent again by
+        themselves, before the next batch: up to ``max_retries`` times, backing off as other retries
+        do (``retry_items=False``: never). Each resend is a request and a unit of the hour too. Returns
+        a result per item, in the order given, each its last answer: its ``outcome`` (``created``,
+        ``updated``, ``unchanged``) or its ``error`` (that item alone failed: fix it and send it again;
+        one still 503 or 409 after the resends, just again). A batch that failed whole, after the
+        retries that are safe, gives each of its items that error, and the batches after it are still
+        sent. Each request carries an Idempotency-Key (``idempotency_key`` suffixed with the batch's
+        number, and ``-r1``, ``-r2``… for its resends, when given)."""
         batches, too_large = batches_of(items)
         sent: list[Union[t.UpsertedJd, t.FailedBatchItem]] = []
         for number, batch in enumerate(batches):
-            key = None if idempotency_key is None else f"{idempotency_key}-{number}"
-            try:
-                answer = self._api.call(
-                    "POST",
-                    "/jds/batch",
-                    _Call(body={"items": [dict(item) for item in batch]}, idempotent=True, idempotency_key=key),
-                )
-                sent.extend(answer.json["data"])
-            except ApiError as error:
-                # Failed whole: each of its items says so; sending it again later writes nothing twice.
-                for item in batch:
-                    sent.append(
-                        {
-                            "externalId": str(item.get("externalId", "")),
-                            "error": {
-                                "status": error.status,
-                                "code": cast(Any, error.code or "unavailable"),
-                                "message": error.message,
-                            },
-                        }
-                    )
+            sent.extend(self._upsert_batch(batch, number, idempotency_key, retry_items))
         results: list[Union[t.UpsertedJd, t.FailedBatchItem]] = []
         answered = iter(sent)
         for index, item in enumerate(items):
@@ -511,6 +500,82 @@ class Jds(_SyncedList[t.ListJdsAnswer]):
                 }
             )
         return results
+
+    def _upsert_batch(
+        self,
+        batch: Sequence[Mapping[str, Any]],
+        number: int,
+        idempotency_key: Optional[str],
+        retry_items: bool,
+    ) -> list[Union[t.UpsertedJd, t.FailedBatchItem]]:
+        """One batch, then its items that answered 503 ``unavailable`` or 409 ``concurrent_change``,
+        sent again by themselves (each keyed by its ``externalId``: nothing is written twice) up to
+        ``max_retries`` times, with exponential back-off and full jitter (or what an item's
+        ``retryAfterMs`` asks). A result per item of ``batch``, in its order, each its last answer."""
+        results: list[Optional[Union[t.UpsertedJd, t.FailedBatchItem]]] = [None] * len(batch)
+        pending = list(range(len(batch)))
+        round_ = 0
+        while True:
+            sending = [dict(batch[index]) for index in pending]
+            key = None
+            if idempotency_key is not None:
+                key = f"{idempotency_key}-{number}" + (f"-r{round_}" if round_ else "")
+            failed_whole = False
+            try:
+                answer = self._api.call(
+                    "POST",
+                    "/jds/batch",
+                    _Call(body={"items": sending}, idempotent=True, idempotency_key=key),
+                )
+                answered = cast(list[Union[t.UpsertedJd, t.FailedBatchItem]], answer.json["data"])
+            except ApiError as error:
+                # Failed whole: each of its items says so; sending it again later writes nothing twice.
+                failed_whole = True
+                answered = [
+                    cast(
+                        t.FailedBatchItem,
+                        {
+                            "externalId": str(item.get("externalId", "")),
+                            "error": {
+                                "status": error.status,
+                                "code": error.code or "unavailable",
+                                "message": error.message,
+                            },
+                        },
+                    )
+                    for item in sending
+                ]
+            for index, result in zip(pending, answered):
+                results[index] = result
+            if failed_whole or not retry_items or round_ >= self._api.max_retries:
+                break
+            pending = [index for index in pending if _worth_sending_again(results[index])]
+            if not pending:
+                break
+            asked = [
+                float(ms)
+                for ms in (cast(dict[str, Any], results[index]).get("error", {}).get("retryAfterMs") for index in pending)
+                if isinstance(ms, (int, float))
+            ]
+            wait = (
+                max(asked) / 1000
+                if asked
+                else random.random() * min(self._api.retry_max, self._api.retry_base * 2**round_)
+            )
+            if wait > self._api.retry_max:
+                break
+            time.sleep(wait)
+            round_ += 1
+        return [result for result in results if result is not None]
+
+
+def _worth_sending_again(result: Optional[Mapping[str, Any]]) -> bool:
+    """Whether a batch's item failed only for the moment (not started in time, or lost a race)."""
+    error = (result or {}).get("error")
+    if not isinstance(error, Mapping):
+        return False
+    answer = cast(Mapping[str, Any], error)
+    return (answer.get("status"), answer.get("code")) in ((503, "unavailable"), (409, "concurrent_change"))
 
 
 BATCH_LIMITS = {"items": 100, "bodyBytes": int(2.5 * 1024 * 1024)}
@@ -685,7 +750,7 @@ class Events(_Group):
     def follow(
         self,
         *,
-        after: Optional[str] = None,
+        after: Optional[Union[str, datetime]] = None,
         types: Optional[list[str]] = None,
         wait_seconds: int = 20,
         poll_interval: float = 5.0,
@@ -693,8 +758,10 @@ class Events(_Group):
         stream: bool = True,
         on_waiting: Optional[Callable[[str], None]] = None,
     ) -> Iterator[tuple[t.Event, str]]:
-        """Every event after ``after`` (an event id, or an ISO 8601 instant: ``now`` follows from now;
-        from the start of the log without it), each once, in order, with the cursor to persist.
+        """Every event after ``after`` (an event id, ``evt_…``; an ISO 8601 instant with an offset, or
+        an aware ``datetime``: the events from then on; ``"now"``: from now on; without it, from the
+        start of the log, 30 days back), each once, in order, with the cursor to persist. A refusal (a
+        bad ``after``, a key revoked since) raises ApiError with the envelope's status and code.
 
         It listens on the event stream (a WebSocket: each event pushed as it is committed, nothing held
         on the server while it waits), reconnecting after the last event it gave when a connection ends
@@ -703,7 +770,8 @@ class Events(_Group):
         waits up to ``wait_seconds`` (1 to 20) for the next event; a deployment without that is polled
         every ``poll_interval`` seconds. ``on_waiting`` is told how it waits (``stream``,
         ``long-poll``, ``polling``) each time it has given all there is. ``stop()`` ends it."""
-        cursor = after
+        # `now` and a datetime are fixed here, once: the stream, its reconnections and the long-poll start there.
+        cursor = start_position(after)
         if stream:
             try:
                 for event in self._streamed(cursor, stop, on_waiting):
@@ -803,6 +871,32 @@ class Events(_Group):
 
 def _is_event_id(position: str) -> bool:
     return position.startswith("evt_")
+
+
+_CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+def position_at(moment: datetime) -> str:
+    """A position in the log at ``moment`` (an aware datetime): an event id (ULID) of that millisecond
+    that sorts before any event of it."""
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError("after: a datetime needs its time zone (datetime.now(timezone.utc))")
+    rest = int(moment.timestamp() * 1000)
+    encoded = ""
+    for _ in range(10):
+        encoded = _CROCKFORD[rest % 32] + encoded
+        rest //= 32
+    return f"evt_{encoded}{'0' * 16}"
+
+
+def start_position(after: Optional[Union[str, datetime]]) -> Optional[str]:
+    """Where ``events.follow`` starts: ``"now"`` and a datetime become the position at that instant
+    (``position_at``); an event id or an ISO 8601 instant is sent as it is."""
+    if isinstance(after, datetime):
+        return position_at(after)
+    if after == "now":
+        return position_at(datetime.now(timezone.utc))
+    return after
 
 
 class Webhooks(_Group):

@@ -22,7 +22,7 @@ import urllib.request
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from .client import HiringClient
+from .client import HiringClient, start_position
 from .errors import ApiError
 from .webhooks import sign
 
@@ -107,7 +107,8 @@ def listen(
         "secret": secret
         or own.get("secret")
         or "whsec_" + base64.b64encode(secrets.token_bytes(24)).decode("ascii"),
-        "after": after or own.get("after") or _now(),
+        # `now` is kept as the position it names: a restart before the first event goes on from it.
+        "after": start_position(after) or own.get("after") or _now(),
     }
     _write_state(state_file, state)
     err.write(
@@ -170,7 +171,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     )
     command.add_argument("--state", default=".hiring-listen.json", help="keeps the secret and the position")
     command.add_argument("--secret", help="sign with this whsec_ secret instead of the kept one")
-    command.add_argument("--after", help="start after this event id, or from this instant on")
+    command.add_argument("--after", help="start after this event id, or from this instant on (ISO 8601, or now)")
     arguments = parser.parse_args(argv)
     if not arguments.key:
         parser.error("--key is required (or HIRING_API_KEY)")

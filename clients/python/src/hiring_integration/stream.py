@@ -21,6 +21,8 @@ import urllib.parse
 from collections.abc import Callable, Iterator
 from typing import Any, Optional
 
+from .errors import ApiError
+
 # The keep-alive API Gateway answers itself (no function runs): one every 5 minutes, inside its 10 idle.
 PING = json.dumps({"action": "ping"})
 PING_INTERVAL = 300.0
@@ -163,7 +165,8 @@ def stream_frames(
     """One connection's frames, subscribed after ``after`` (None: from now on): the ``subscribed``
     frame first, then each ``event`` frame, and an ``idle`` one (not sent by the server) when a run of
     them has ended, until the connection closes or ``stop()``. Raises StreamUnavailable when it does
-    not open, and RuntimeError with the envelope's message when the subscribe is refused."""
+    not open, and ApiError with the envelope's status, code and message when the subscribe is refused
+    for good (a 4xx other than 409 and 429)."""
     connection = _Connection(stream_url(base_url), headers, open_timeout)
     try:
         connection.send_text(json.dumps({"action": "subscribe", **({"after": after} if after else {})}))
@@ -201,7 +204,15 @@ def stream_frames(
                     if subscribed:
                         return
                     raise StreamUnavailable(f"The event stream could not subscribe: {frame.get('error')}")
-                raise RuntimeError(f"The event stream refused the subscribe: {frame.get('error')}")
+                # Refused for good (a bad `after`, a key revoked since the upgrade): the envelope, as any answer's.
+                raise ApiError(
+                    f"The event stream refused the subscribe: {frame.get('error')}",
+                    status if isinstance(status, int) else 0,
+                    frame.get("code") if isinstance(frame.get("code"), str) else None,
+                    frame.get("requestId") if isinstance(frame.get("requestId"), str) else None,
+                    float(frame["retryAfterMs"]) if isinstance(frame.get("retryAfterMs"), (int, float)) else None,
+                    frame.get("details") if isinstance(frame.get("details"), list) else None,
+                )
             if frame.get("type") == "subscribed":
                 subscribed = True
                 idle = False
