@@ -4,6 +4,7 @@ import {
   routeEntries,
 } from '../../lib/composition/routes.js';
 import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../../lib/functions.js';
+import { RECONNECT_WINDOW_MS } from '../../clients/typescript/src/stream.js';
 import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
 import type { CfnTemplate } from '../local/stack-template.js';
 import { QUOTAS } from './quotas.js';
@@ -168,6 +169,13 @@ export const WORK = {
   streamPingsPerSecond: 1 / 300,
   /** and a connection at least every 2 hours (API Gateway closes it then), sooner on a network's whim: one an hour */
   streamConnectsPerSecond: 1 / 3600,
+  /**
+   * A mass reconnect: every connection dropped at once (a stage replaced, API Gateway going away, the
+   * 2 hours of connections opened together) reopens after a random wait within the clients' window
+   * (RECONNECT_WINDOW_MS, 30 s, the Python client's RECONNECT_WINDOW alike), so N connections ask N/30
+   * new connections a second, against API Gateway's 500 for the account: 15,000 listeners at most.
+   */
+  streamReconnectWindowSeconds: RECONNECT_WINDOW_MS / 1000,
   /** an event delivered to a connection: its hold taken and let go (2 units), the log read after its place (2) */
   streamWcuPerDelivery: 2,
   streamRcuPerDelivery: 2,
@@ -280,6 +288,14 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
       perTenant: mix.streamListeners * WORK.streamConnectsPerSecond,
       atTheLimit:
         'Upgrades are refused 429 by API Gateway; the clients fall back to the long-poll and try the stream again later. Raise it (Service Quotas).',
+    },
+    {
+      what: 'API Gateway: new WebSocket connections when every one drops at once (a stage replaced, the 2 hours of connections opened together), each reopened within the clients’ 30 s',
+      capacity: QUOTAS.webSocketConnectsPerSecond.value,
+      unit: 'connections a second',
+      perTenant: mix.streamListeners / WORK.streamReconnectWindowSeconds,
+      atTheLimit:
+        'The upgrades past it are refused 429: those clients back off (a random wait up to 1, 2, 4, 8 s), after 5 refusals in a row take the long-poll and try the stream again minutes later; events come later, none is lost. Raise it (Service Quotas) with the listeners: N come back at N/30 a second.',
     },
     {
       what: 'DynamoDB: the table’s reads (on-demand maximum)',

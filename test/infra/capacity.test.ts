@@ -7,6 +7,7 @@ import {
   DEFAULT_MIX,
   sharedLimits,
   tenantsAt,
+  WORK,
 } from '../../scripts/capacity/model.js';
 import { prodAppTemplate } from '../../scripts/capacity.js';
 
@@ -82,6 +83,33 @@ describe('the capacity model', () => {
       'DynamoDB: the table’s writes',
     ])
       expect(taken(many, grows), grows).toBeGreaterThan(taken(few, grows) as number);
+  });
+
+  it('holds a mass reconnect to the clients’ window: both wait the same 30 s, and 10,000 tenants come back under 80% of 500 a second', () => {
+    const python = readFileSync(
+      join(
+        import.meta.dirname,
+        '..',
+        '..',
+        'clients',
+        'python',
+        'src',
+        'hiring_integration',
+        'stream.py',
+      ),
+      'utf8',
+    );
+    const massReconnect = sharedLimits(template).find((limit) =>
+      limit.what.includes('drops at once'),
+    );
+
+    expect(Number(/^RECONNECT_WINDOW = ([\d.]+)$/m.exec(python)?.[1])).toBe(
+      WORK.streamReconnectWindowSeconds,
+    );
+    expect(massReconnect?.capacity).toBe(500);
+    expect(
+      tenantsAt(massReconnect as NonNullable<typeof massReconnect>) * 0.8,
+    ).toBeGreaterThanOrEqual(10_000);
   });
 
   it('is what docs/operations.md shows (run `npm run capacity` and paste it there when it changes)', () => {

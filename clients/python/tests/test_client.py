@@ -121,11 +121,22 @@ BUSY = (503, {"success": False, "error": "busy", "code": "unavailable", "request
 
 class FakeStream:
     """An event stream stand-in: takes the WebSocket upgrade, keeps the subscribe each connection sends,
-    answers it with the frames ``answer`` gives for it, then closes the connection."""
+    answers it with the frames ``answer`` gives for it, then closes the connection. ``refuse(n)``: the
+    n-th upgrade (from 0) is answered 429, as API Gateway answers a storm of them. A plain GET (the
+    long-poll) is answered the next of ``pages``' events, then an empty page."""
 
-    def __init__(self, answer: Callable[[dict[str, Any]], list[dict[str, Any]]]) -> None:
+    def __init__(
+        self,
+        answer: Callable[[dict[str, Any]], list[dict[str, Any]]],
+        refuse: Callable[[int], bool] = lambda _n: False,
+        pages: Optional[list[list[dict[str, Any]]]] = None,
+    ) -> None:
         self.subscribes: list[dict[str, Any]] = []
         self.answer = answer
+        self.refuse = refuse
+        self.pages = pages if pages is not None else []
+        self.upgrades = 0
+        self.gets: list[str] = []
         self.server = socket.create_server(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.server.getsockname()[1]}/api/v1"
         threading.Thread(target=self._serve, daemon=True).start()
@@ -147,11 +158,27 @@ class FakeStream:
                     return
                 data += chunk
             head, _, frame = data.partition(b"\r\n\r\n")
+            lines = head.decode("latin-1").split("\r\n")
             key = next(
-                line.split(":", 1)[1].strip()
-                for line in head.decode("latin-1").split("\r\n")
-                if line.lower().startswith("sec-websocket-key:")
+                (line.split(":", 1)[1].strip() for line in lines if line.lower().startswith("sec-websocket-key:")),
+                None,
             )
+            if key is None:
+                self.gets.append(lines[0].split(" ")[1])
+                events = self.pages.pop(0) if self.pages else []
+                if not events:
+                    time.sleep(0.05)  # as a long-poll at the end of the log
+                body = json.dumps({"success": True, "data": events, "pagination": {"hasMore": False}}).encode()
+                connection.sendall(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                    + f"Content-Length: {len(body)}\r\n\r\n".encode("ascii")
+                    + body
+                )
+                return
+            self.upgrades += 1
+            if self.refuse(self.upgrades - 1):
+                connection.sendall(b"HTTP/1.1 429 Too Many Requests\r\nContent-Length: 0\r\n\r\n")
+                return
             accept = base64.b64encode(
                 hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode("ascii")).digest()
             ).decode("ascii")
@@ -322,6 +349,119 @@ class FollowAfterTest(unittest.TestCase):
         self.assertEqual((refused.exception.status, refused.exception.code), (400, "validation_failed"))
         self.assertEqual(refused.exception.request_id, "r-9")
         self.assertEqual([detail["field"] for detail in refused.exception.details], ["after"])
+
+
+def stream_event(letter: str) -> dict[str, Any]:
+    return {"id": f"evt_01KB000000000000000000000{letter}", "type": "jd.created", "data": {}}
+
+
+E1, E2, E3 = stream_event("A"), stream_event("B"), stream_event("C")
+START = "evt_01KB0000000000000000000000"
+
+
+def gives(*events: dict[str, Any]) -> Callable[[dict[str, Any]], list[dict[str, Any]]]:
+    """A connection's answer: subscribed, then ``events``, then the server closes it (its 2 hours)."""
+    return lambda message: [
+        {"type": "subscribed", "after": message.get("after")},
+        *({"type": "event", "event": event} for event in events),
+    ]
+
+
+class ReconnectTest(unittest.TestCase):
+    """``events.follow`` reopens without a storm (a random wait within the window after a close, a
+    jittered back-off after a failure), never gives up on the stream, and goes back to it after the
+    long-poll, from the cursor."""
+
+    def follow(
+        self,
+        stream: FakeStream,
+        count: int,
+        random: Callable[[], float] = lambda: 0.5,
+        **options: Any,
+    ) -> tuple[list[str], list[str], list[float]]:
+        api = HiringClient(base_url=stream.url, api_key="hk_test_x")
+        seen: list[str] = []
+        waiting: list[str] = []
+        waits: list[float] = []
+        deadline = time.monotonic() + 5
+
+        def sleep(seconds: float) -> None:
+            waits.append(seconds)
+            time.sleep(0.01)
+
+        try:
+            for event, _cursor in api.events.follow(
+                after=START,
+                stop=lambda: time.monotonic() > deadline,
+                on_waiting=waiting.append,
+                random=random,
+                sleep=sleep,
+                **options,
+            ):
+                seen.append(event["id"])
+                if len(seen) == count:
+                    break
+        finally:
+            stream.close()
+        return seen, waiting, waits
+
+    def test_reopens_after_a_random_wait_within_the_window_from_the_last_event(self) -> None:
+        jitter = iter([0.0, 0.999, 0.25])
+        answers = iter([gives(E1), gives(), gives(E2), gives(E3)])
+        stream = FakeStream(lambda message: next(answers, gives())(message))
+
+        seen, _waiting, waits = self.follow(stream, 3, random=lambda: next(jitter, 0.0))
+
+        self.assertEqual(seen, [E1["id"], E2["id"], E3["id"]])
+        # Each reopen waits a random part of the 30 s window: connections that ended together come back spread over it.
+        self.assertEqual([round(wait, 2) for wait in waits], [0.0, 29.97, 7.5])
+        self.assertEqual([message.get("after") for message in stream.subscribes][:4], [START, E1["id"], E1["id"], E2["id"]])
+        self.assertEqual(stream.gets, [])
+
+    def test_backs_off_with_full_jitter_and_does_not_give_up_after_three_failed_reopens(self) -> None:
+        answers = iter([gives(E1), gives(E2)])
+        stream = FakeStream(lambda message: next(answers, gives())(message), refuse=lambda n: n in (1, 2, 3))
+
+        seen, _waiting, waits = self.follow(stream, 2)
+
+        self.assertEqual(seen, [E1["id"], E2["id"]])
+        # The window after the close, then half of 1 s, 2 s and 4 s: a back-off doubling, fully jittered.
+        self.assertEqual(waits, [15.0, 0.5, 1.0, 2.0])
+        self.assertEqual(stream.subscribes[1].get("after"), E1["id"])
+        self.assertEqual(stream.gets, [])
+
+    def test_backs_off_after_a_subscribe_refused_with_a_retry(self) -> None:
+        refused = {"type": "error", "status": 503, "error": "Service unavailable", "code": "unavailable"}
+        answers = iter([lambda message: [*gives(E1)(message), refused], gives(E2)])
+        stream = FakeStream(lambda message: next(answers, gives())(message))
+
+        seen, _waiting, waits = self.follow(stream, 2)
+
+        self.assertEqual(seen, [E1["id"], E2["id"]])
+        self.assertEqual(waits[0], 0.5)
+        self.assertEqual(stream.subscribes[1].get("after"), E1["id"])
+
+    def test_goes_back_to_the_stream_after_the_long_poll_from_the_cursor_and_says_so(self) -> None:
+        stream = FakeStream(gives(E2), refuse=lambda n: n == 0, pages=[[E1]])
+
+        seen, waiting, _waits = self.follow(stream, 2, stream_retry=0.0)
+
+        self.assertEqual(seen, [E1["id"], E2["id"]])
+        self.assertEqual(waiting[0], "long-poll")
+        self.assertEqual(len(stream.gets), 1)
+        self.assertEqual(stream.subscribes[0].get("after"), E1["id"])
+
+    def test_after_five_failed_reopens_takes_the_long_poll_then_opens_the_stream_again(self) -> None:
+        answers = iter([gives(E1), gives(E3)])
+        stream = FakeStream(
+            lambda message: next(answers, gives())(message), refuse=lambda n: 1 <= n <= 5, pages=[[E2]]
+        )
+
+        seen, _waiting, waits = self.follow(stream, 3, stream_retry=0.0)
+
+        self.assertEqual(seen, [E1["id"], E2["id"], E3["id"]])
+        self.assertEqual(waits[:5], [15.0, 0.5, 1.0, 2.0, 4.0])
+        self.assertEqual(stream.subscribes[1].get("after"), E2["id"])
 
 
 class JdsTest(unittest.TestCase):
@@ -545,8 +685,9 @@ class EventStreamTest(unittest.TestCase):
         waiting: list[str] = []
 
         def run() -> None:
+            # A reopen within 0.2 s, not the 30 s window that spreads a mass reconnect.
             for event, _cursor in follower.events.follow(
-                after=after, wait_seconds=1, poll_interval=0.2, on_waiting=waiting.append
+                after=after, wait_seconds=1, poll_interval=0.2, on_waiting=waiting.append, reconnect_window=0.2
             ):
                 got.append(event["id"])
                 if len(got) == count:

@@ -1,6 +1,10 @@
 import type { components, operations } from './openapi.js';
 import {
   defaultSocketFactory,
+  RECONNECT_BACKOFF_MS,
+  RECONNECT_WINDOW_MS,
+  STREAM_RETRY_MS,
+  STREAM_TRIES,
   StreamRefused,
   StreamUnavailable,
   type StreamSocketFactory,
@@ -147,6 +151,26 @@ export interface ClientOptions {
   webSocket?: StreamSocketFactory | null;
 }
 
+/** What `events.follow` takes (see its description). */
+export interface FollowOptions {
+  after?: string | Date;
+  types?: EventType[];
+  waitSeconds?: number;
+  pollIntervalMs?: number;
+  signal?: AbortSignal;
+  /** false: the long-poll only, never the event stream */
+  stream?: boolean;
+  onWaiting?: (waiting: Waiting) => void;
+  /** the most a reopen waits after a connection ended (default 30 s): each waits a random part of it */
+  reconnectWindowMs?: number;
+  /** on the long-poll after the stream failed, about how often the stream is tried again (default 5 minutes, jittered) */
+  streamRetryMs?: number;
+  /** the jitter's source, a number in [0, 1) (default Math.random): for a test */
+  random?: () => number;
+  /** how it waits before a reopen and between polls (default a timer that `signal` ends): for a test */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
 /** How `events.follow` is waiting for the next event, told once it has given everything there is. */
 export interface Waiting {
   /** `stream`: pushed as committed; `long-poll`: each look waits `lookMs` at the end of the log; `polling`: a look every `lookMs` */
@@ -280,7 +304,13 @@ export function startPosition(after: string | Date | undefined): string | undefi
   return after === 'now' ? positionAt(new Date()) : after;
 }
 
-export { StreamUnavailable, type StreamSocket, type StreamSocketFactory } from './stream.js';
+export {
+  RECONNECT_WINDOW_MS,
+  STREAM_RETRY_MS,
+  StreamUnavailable,
+  type StreamSocket,
+  type StreamSocketFactory,
+} from './stream.js';
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -671,25 +701,20 @@ export class HiringClient {
      * back), each once, in order, until `signal` aborts. Each comes with the cursor to persist: resume from it after a
      * restart. It listens on the event stream (a WebSocket: each event pushed as it is committed, and
      * nothing held on the server while it waits), reconnecting after the last event it gave when the
-     * connection ends (API Gateway closes one after 2 hours). Where the stream cannot be opened (no
-     * WebSocket here, a deployment or network without it) it uses the long-poll: at the end of the log
-     * each request waits up to `waitSeconds` (1 to 20, default 20) for the next event; against a
-     * deployment without that either, it asks again every `pollIntervalMs` (default 5 s).
-     * `onWaiting` is told how it waits, each time it has given all there is. A refusal (a bad
-     * `after`, a key revoked since) throws HiringApiError with the envelope's status and code.
+     * connection ends (API Gateway closes one after 2 hours): after a random wait up to
+     * `reconnectWindowMs` (default 30 s), so that connections dropped together come back spread out
+     * (10,000 at 333 a second, under API Gateway's 500), and after a failed reopen a random wait up
+     * to 1 s, 2 s, 4 s, 8 s (doubling, at most a minute). Where the stream cannot be opened (no
+     * WebSocket here, a deployment or network without it, 5 reopens failed in a row) it uses the
+     * long-poll: at the end of the log each request waits up to `waitSeconds` (1 to 20, default 20)
+     * for the next event; against a deployment without that either, it asks again every
+     * `pollIntervalMs` (default 5 s). It never gives up on the stream: from the long-poll it tries it
+     * again every `streamRetryMs` or so (default 5 minutes, jittered) and goes back to it when it
+     * opens, from the same place. `onWaiting` is told how it waits, each time it has given all there
+     * is. A refusal (a bad `after`, a key revoked since) throws HiringApiError with the envelope's
+     * status and code.
      */
-    follow: (
-      options: {
-        after?: string | Date;
-        types?: EventType[];
-        waitSeconds?: number;
-        pollIntervalMs?: number;
-        signal?: AbortSignal;
-        /** false: the long-poll only, never the event stream */
-        stream?: boolean;
-        onWaiting?: (waiting: Waiting) => void;
-      } = {},
-    ) => this.follow(options),
+    follow: (options: FollowOptions = {}) => this.follow(options),
   };
 
   readonly webhooks = {
@@ -942,89 +967,99 @@ export class HiringClient {
     }
   }
 
-  private async *follow(options: {
-    after?: string | Date;
-    types?: EventType[];
-    waitSeconds?: number;
-    pollIntervalMs?: number;
-    signal?: AbortSignal;
-    stream?: boolean;
-    onWaiting?: (waiting: Waiting) => void;
-  }): AsyncGenerator<{ event: Event; cursor: string }> {
+  private async *follow(options: FollowOptions): AsyncGenerator<{ event: Event; cursor: string }> {
     const { signal } = options;
+    const random = options.random ?? Math.random;
+    const pause = options.sleep ?? sleep;
     // `now` and a Date are fixed here, once: the stream, its reconnections and the long-poll start there.
     let cursor = startPosition(options.after);
     const wanted = (event: Event) => !options.types || options.types.includes(event.type);
     const socket = options.stream === false ? undefined : this.settings.webSocket;
-    if (socket) {
-      try {
-        for await (const event of this.streamed(socket, cursor, options)) {
-          cursor = event.id;
-          if (wanted(event)) yield { event, cursor };
-        }
-      } catch (error) {
-        // The stream could not be opened (or reopened): the long-poll goes on from the same place.
-        if (!(error instanceof StreamUnavailable)) throw error;
-      }
-    }
     const wait = longPollSeconds(options.waitSeconds);
+    const pollMs = options.pollIntervalMs ?? 5_000;
     let longPoll = true;
-    let atTheEnd = false;
-    let told = false;
+    // When the stream is tried: at once, and after each fallback a few minutes later (jittered, so
+    // listeners that fell back together do not come back together).
+    let streamAt = socket ? 0 : Infinity;
     while (!signal?.aborted) {
-      let page: Answer<'listEvents'>;
-      try {
-        page = await this.events.list(
-          {
-            // An instant goes as `after` (the API places it); from the first page on, an event id.
-            ...(cursor === undefined || cursor.startsWith('evt_') ? { cursor } : { after: cursor }),
-            type: options.types?.join(','),
-            limit: 100,
-            ...(atTheEnd && longPoll ? { wait } : {}),
-          },
-          { signal },
-        );
-      } catch (error) {
-        // Stopped while a request waited at the end of the log: the follow ends there.
-        if (signal?.aborted) return;
-        // A deployment from before the long-poll refuses `wait`: poll it instead.
-        if (longPoll && refusesWait(error)) {
-          longPoll = false;
-          continue;
+      if (socket && Date.now() >= streamAt) {
+        try {
+          for await (const event of this.streamed(socket, cursor, { ...options, random, pause })) {
+            cursor = event.id;
+            if (wanted(event)) yield { event, cursor };
+          }
+          return;
+        } catch (error) {
+          // The stream could not be opened (or reopened): the long-poll goes on from the same place.
+          if (!(error instanceof StreamUnavailable)) throw error;
+          streamAt = Date.now() + (options.streamRetryMs ?? STREAM_RETRY_MS) * (0.5 + random());
         }
-        throw error;
       }
-      for (const event of page.data) {
-        cursor = event.id;
-        yield { event, cursor };
+      let atTheEnd = false;
+      let told = false;
+      while (!signal?.aborted) {
+        let page: Answer<'listEvents'>;
+        try {
+          page = await this.events.list(
+            {
+              // An instant goes as `after` (the API places it); from the first page on, an event id.
+              ...(cursor === undefined || cursor.startsWith('evt_')
+                ? { cursor }
+                : { after: cursor }),
+              type: options.types?.join(','),
+              limit: 100,
+              ...(atTheEnd && longPoll ? { wait } : {}),
+            },
+            { signal },
+          );
+        } catch (error) {
+          // Stopped while a request waited at the end of the log: the follow ends there.
+          if (signal?.aborted) return;
+          // A deployment from before the long-poll refuses `wait`: poll it instead.
+          if (longPoll && refusesWait(error)) {
+            longPoll = false;
+            continue;
+          }
+          throw error;
+        }
+        for (const event of page.data) {
+          cursor = event.id;
+          yield { event, cursor };
+        }
+        // A filtered page may end early, even empty, past events of other types: go on after them.
+        if (page.pagination.hasMore && page.pagination.nextCursor)
+          cursor = page.pagination.nextCursor;
+        atTheEnd = !page.pagination.hasMore;
+        if (page.data.length > 0) told = false;
+        if (atTheEnd && !told) {
+          options.onWaiting?.(
+            longPoll
+              ? { via: 'long-poll', lookMs: wait * 1000 }
+              : { via: 'polling', lookMs: pollMs },
+          );
+          told = true;
+        }
+        // Time to try the stream again: it subscribes after the cursor, so nothing is lost or repeated.
+        if (Date.now() >= streamAt) break;
+        if (atTheEnd && !longPoll) await pause(pollMs, signal);
       }
-      // A filtered page may end early, even empty, past events of other types: go on after them.
-      if (page.pagination.hasMore && page.pagination.nextCursor)
-        cursor = page.pagination.nextCursor;
-      atTheEnd = !page.pagination.hasMore;
-      if (page.data.length > 0) told = false;
-      if (atTheEnd && !told) {
-        options.onWaiting?.(
-          longPoll
-            ? { via: 'long-poll', lookMs: wait * 1000 }
-            : { via: 'polling', lookMs: options.pollIntervalMs ?? 5_000 },
-        );
-        told = true;
-      }
-      if (atTheEnd && !longPoll) await sleep(options.pollIntervalMs ?? 5_000, signal);
     }
   }
 
   /**
    * The log's events on the event stream, after `after` (none: from the log's start), connection
-   * after connection: each ends when API Gateway closes it (2 hours, or a network's whim) and the next
-   * subscribes after the last event given. Throws StreamUnavailable when the stream does not open, at
-   * first or three times in a row.
+   * after connection: each ends when API Gateway closes it (2 hours, going away, or a network's whim)
+   * and the next subscribes after the last event given, a random wait within the reconnect window
+   * later; a reopen that fails backs off (full jitter, doubling). Throws StreamUnavailable when the
+   * stream does not open at first, or STREAM_TRIES times in a row.
    */
   private async *streamed(
     socket: StreamSocketFactory,
     after: string | undefined,
-    options: { signal?: AbortSignal; onWaiting?: (waiting: Waiting) => void },
+    options: FollowOptions & {
+      random: () => number;
+      pause: (ms: number, signal?: AbortSignal) => Promise<void>;
+    },
   ): AsyncGenerator<Event> {
     const { signal } = options;
     const headers: Record<string, string> = { 'X-API-Key': this.settings.apiKey };
@@ -1032,6 +1067,7 @@ export class HiringClient {
     let position = after;
     let opened = false;
     for (let failures = 0; !signal?.aborted;) {
+      let wait: number;
       try {
         for await (const frame of streamFrames<Event>(
           { baseUrl: this.baseUrl, headers, socket, signal },
@@ -1059,16 +1095,24 @@ export class HiringClient {
             yield frame.event;
           }
         }
+        // Closed (its 2 hours, idle, going away, the network): open again after the last event given,
+        // a random part of the window later, so that connections closed together come back spread out.
+        wait = options.random() * (options.reconnectWindowMs ?? RECONNECT_WINDOW_MS);
       } catch (error) {
         // A subscribe refused for good (a 4xx but 409 and 429): the envelope, as any answer's.
         if (error instanceof StreamRefused) {
           const { status = 0, code, requestId, retryAfterMs, details } = error.frame;
           throw new HiringApiError(error.message, status, code, requestId, retryAfterMs, details);
         }
-        if (!(error instanceof StreamUnavailable) || !opened || ++failures >= 3) throw error;
+        if (!(error instanceof StreamUnavailable) || !opened || ++failures >= STREAM_TRIES)
+          throw error;
+        // Not reopened (refused, a 5xx or 429 frame): a back-off with full jitter.
+        wait =
+          options.random() *
+          Math.min(RECONNECT_BACKOFF_MS.most, RECONNECT_BACKOFF_MS.first * 2 ** (failures - 1));
       }
-      // Closed (its 2 hours, idle, the network): open again after the last event given.
-      await sleep(failures === 0 ? 0 : 1_000 * 2 ** failures, signal);
+      if (signal?.aborted) return;
+      await options.pause(wait, signal);
     }
   }
 

@@ -3,7 +3,9 @@
  * each event as GET /events shows it, as soon as it is committed. A connection holds no server-side
  * function while it waits, and spends none of the key's hour but its upgrade. API Gateway closes a
  * connection after 10 minutes without a message (a ping every 5 keeps it) and after 2 hours: the
- * stream reconnects on its own, after the last event it gave.
+ * stream reconnects on its own, after the last event it gave, spread out so that connections that end
+ * together (a stage replaced, the 2 hours of connections opened together) do not come back together
+ * against API Gateway's 500 new connections a second per account.
  */
 
 /** What the stream needs of a WebSocket: the WHATWG one (Node ≥ 22's global), given headers as Node's takes them. */
@@ -29,6 +31,19 @@ const PING = JSON.stringify({ action: 'ping' });
 export const PING_INTERVAL_MS = 5 * 60_000;
 /** How long without a frame ends a run of them (the dispatcher posts a batch's events together). */
 const IDLE_AFTER_MS = 300;
+
+/**
+ * After a connection ends (its 2 hours, idle, going away, the network), the next opens after a random
+ * wait up to this (full jitter): N connections dropped together come back at N/30 a second, 10,000 at
+ * 333, under API Gateway's 500 new connections a second per account.
+ */
+export const RECONNECT_WINDOW_MS = 30_000;
+/** After a failed open or a subscribe refused with a retry: a random wait up to 1 s, doubling each failure in a row, at most this. */
+export const RECONNECT_BACKOFF_MS = { first: 1_000, most: 60_000 };
+/** Failures in a row to reopen after which `events.follow` takes the long-poll (and tries the stream again later). */
+export const STREAM_TRIES = 5;
+/** On the long-poll after the stream failed, it is tried again after this, jittered (half to one and a half times): 5 minutes. */
+export const STREAM_RETRY_MS = 5 * 60_000;
 
 /** A frame of the stream: an event, the subscribe's answer, a pong, or a refusal in the envelope. */
 export type StreamFrame<E> =
@@ -83,8 +98,8 @@ export const streamUrl = (baseUrl: string) =>
 /**
  * One connection's frames, subscribed after `after` (none: from now on): the `subscribed` frame first,
  * then each event, until the connection closes (the generator then ends) or `signal` aborts. Throws
- * StreamUnavailable when it cannot open, and StreamRefused with the envelope when the subscribe is
- * refused for good.
+ * StreamUnavailable when it cannot open or a subscribe is refused with a retry (a 5xx, 429 or 409), and
+ * StreamRefused with the envelope when the subscribe is refused for good.
  */
 export async function* streamFrames<E>(
   options: StreamConnectOptions,
@@ -148,8 +163,7 @@ export async function* streamFrames<E>(
         } else if (frame.type === 'error') {
           const retry =
             frame.status === undefined || frame.status >= 500 || [409, 429].includes(frame.status);
-          // A refusal worth a retry ends this connection; the follower opens another after its place.
-          if (retry && subscribed) return;
+          // A refusal worth a retry ends this connection; the follower backs off, then opens another after its place.
           if (retry)
             throw new StreamUnavailable(`The event stream could not subscribe: ${frame.error}`);
           throw new StreamRefused(frame);

@@ -511,6 +511,8 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
         ...options,
         waitSeconds: 2,
         pollIntervalMs: 200,
+        // A reopen within 0.2 s, not the 30 s window that spreads a mass reconnect.
+        reconnectWindowMs: 200,
         signal: stop.signal,
         onWaiting: ({ via }) => waiting.push(via),
       }))

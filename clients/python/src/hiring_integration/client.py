@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import math
 import random
 import time
 import urllib.error
@@ -17,10 +18,20 @@ from typing import Any, Generic, Optional, Protocol, TypeVar, Union, cast
 
 from . import types as t
 from .errors import ApiError
-from .stream import StreamUnavailable, stream_frames
+from .stream import (
+    RECONNECT_BACKOFF_FIRST,
+    RECONNECT_BACKOFF_MOST,
+    RECONNECT_WINDOW,
+    STREAM_RETRY,
+    STREAM_TRIES,
+    StreamUnavailable,
+    stream_frames,
+)
 
 API_VERSION = "2026-11-25"
 """The API version this client's types describe: it sends it as ``Hiring-Version`` unless told otherwise."""
+
+_uniform = random.random
 
 FROM_THE_START = {"updatedSince": "1970-01-01T00:00:00Z"}
 """Where a first sync starts: the beginning of every list."""
@@ -757,6 +768,10 @@ class Events(_Group):
         stop: Optional[Callable[[], bool]] = None,
         stream: bool = True,
         on_waiting: Optional[Callable[[str], None]] = None,
+        reconnect_window: float = RECONNECT_WINDOW,
+        stream_retry: float = STREAM_RETRY,
+        random: Optional[Callable[[], float]] = None,
+        sleep: Optional[Callable[[float], None]] = None,
     ) -> Iterator[tuple[t.Event, str]]:
         """Every event after ``after`` (an event id, ``evt_…``; an ISO 8601 instant with an offset, or
         an aware ``datetime``: the events from then on; ``"now"``: from now on; without it, from the
@@ -765,66 +780,96 @@ class Events(_Group):
 
         It listens on the event stream (a WebSocket: each event pushed as it is committed, nothing held
         on the server while it waits), reconnecting after the last event it gave when a connection ends
-        (API Gateway closes one after 2 hours). Where the stream does not open (``stream=False``, a
-        deployment or network without it) it uses the long-poll: at the end of the log each request
-        waits up to ``wait_seconds`` (1 to 20) for the next event; a deployment without that is polled
-        every ``poll_interval`` seconds. ``on_waiting`` is told how it waits (``stream``,
-        ``long-poll``, ``polling``) each time it has given all there is. ``stop()`` ends it."""
+        (API Gateway closes one after 2 hours): after a random wait up to ``reconnect_window`` seconds
+        (default 30), so that connections dropped together come back spread out (10,000 at 333 a
+        second, under API Gateway's 500), and after a failed reopen a random wait up to 1, 2, 4, 8 s
+        (doubling, at most a minute). Where the stream does not open (``stream=False``, a deployment or
+        network without it, 5 reopens failed in a row) it uses the long-poll: at the end of the log each
+        request waits up to ``wait_seconds`` (1 to 20) for the next event; a deployment without that is
+        polled every ``poll_interval`` seconds. It never gives up on the stream: from the long-poll it
+        tries it again every ``stream_retry`` seconds or so (default 300, jittered) and goes back to it
+        when it opens, from the same place. ``on_waiting`` is told how it waits (``stream``,
+        ``long-poll``, ``polling``) each time it has given all there is. ``stop()`` ends it. ``random``
+        (the jitter's source, in [0, 1)) and ``sleep`` replace ``random.random`` and a sleep that
+        ``stop()`` ends, for a test."""
+        uniform = random or _uniform
+
+        def stopped() -> bool:
+            return bool(stop and stop())
+
+        def pause(seconds: float) -> None:
+            if sleep:
+                sleep(seconds)
+            else:
+                _pause(seconds, stopped)
+
         # `now` and a datetime are fixed here, once: the stream, its reconnections and the long-poll start there.
         cursor = start_position(after)
-        if stream:
-            try:
-                for event in self._streamed(cursor, stop, on_waiting):
-                    cursor = event["id"]
-                    if not types or event["type"] in types:
-                        yield event, cursor
-                return
-            except StreamUnavailable:
-                pass  # the long-poll goes on from the same place
         wait = min(20, max(1, int(wait_seconds)))
         long_poll = True
-        at_the_end = False
-        told = False
-        while not (stop and stop()):
-            query: dict[str, Any] = {"limit": 100}
-            if cursor is not None:
-                query["after" if not _is_event_id(cursor) else "cursor"] = cursor
-            if types:
-                query["type"] = ",".join(types)
-            if at_the_end and long_poll:
-                query["wait"] = wait
-            try:
-                page = self._api.get("/events", query)
-            except ApiError as error:
-                # A deployment from before the long-poll refuses `wait`: poll it instead.
-                if long_poll and any(detail.get("field") == "wait" for detail in error.details):
-                    long_poll = False
-                    continue
-                raise
-            for event in page["data"]:
-                cursor = event["id"]
-                yield cast(t.Event, event), cast(str, cursor)
-            pagination = page["pagination"]
-            if pagination.get("hasMore") and pagination.get("nextCursor"):
-                cursor = pagination["nextCursor"]
-            at_the_end = not pagination.get("hasMore")
-            if page["data"]:
-                told = False
-            if at_the_end and not told and on_waiting:
-                on_waiting("long-poll" if long_poll else "polling")
-                told = True
-            if at_the_end and not long_poll:
-                time.sleep(poll_interval)
+        # When the stream is tried: at once, and after each fallback a few minutes later (jittered, so
+        # listeners that fell back together do not come back together).
+        stream_at = 0.0 if stream else math.inf
+        while not stopped():
+            if time.monotonic() >= stream_at:
+                try:
+                    for event in self._streamed(cursor, stop, on_waiting, reconnect_window, uniform, pause):
+                        cursor = event["id"]
+                        if not types or event["type"] in types:
+                            yield event, cursor
+                    return
+                except StreamUnavailable:
+                    # The long-poll goes on from the same place; the stream is tried again later.
+                    stream_at = time.monotonic() + stream_retry * (0.5 + uniform())
+            at_the_end = False
+            told = False
+            while not stopped():
+                query: dict[str, Any] = {"limit": 100}
+                if cursor is not None:
+                    query["after" if not _is_event_id(cursor) else "cursor"] = cursor
+                if types:
+                    query["type"] = ",".join(types)
+                if at_the_end and long_poll:
+                    query["wait"] = wait
+                try:
+                    page = self._api.get("/events", query)
+                except ApiError as error:
+                    # A deployment from before the long-poll refuses `wait`: poll it instead.
+                    if long_poll and any(detail.get("field") == "wait" for detail in error.details):
+                        long_poll = False
+                        continue
+                    raise
+                for event in page["data"]:
+                    cursor = event["id"]
+                    yield cast(t.Event, event), cast(str, cursor)
+                pagination = page["pagination"]
+                if pagination.get("hasMore") and pagination.get("nextCursor"):
+                    cursor = pagination["nextCursor"]
+                at_the_end = not pagination.get("hasMore")
+                if page["data"]:
+                    told = False
+                if at_the_end and not told and on_waiting:
+                    on_waiting("long-poll" if long_poll else "polling")
+                    told = True
+                # Time to try the stream again: it subscribes after the cursor, nothing lost or repeated.
+                if time.monotonic() >= stream_at:
+                    break
+                if at_the_end and not long_poll:
+                    pause(poll_interval)
 
     def _streamed(
         self,
         after: Optional[str],
         stop: Optional[Callable[[], bool]],
         on_waiting: Optional[Callable[[str], None]],
+        window: float,
+        uniform: Callable[[], float],
+        pause: Callable[[float], None],
     ) -> Iterator[t.Event]:
         """The log's events on the event stream, connection after connection, each subscribed after the
-        last event given. Raises StreamUnavailable when it does not open, at first or three times in a
-        row."""
+        last event given a random wait within ``window`` after the one before ended; a reopen that fails
+        backs off (full jitter, doubling). Raises StreamUnavailable when it does not open at first, or
+        STREAM_TRIES times in a row."""
         headers = {"X-API-Key": self._api.api_key}
         if self._api.api_version is not None:
             headers["Hiring-Version"] = self._api.api_version
@@ -852,12 +897,19 @@ class Events(_Group):
                     elif position is None or frame["event"]["id"] > position:
                         position = frame["event"]["id"]
                         yield cast(t.Event, frame["event"])
+                # Closed (its 2 hours, idle, going away, the network): open again after the last event
+                # given, a random part of the window later, so that connections closed together come
+                # back spread out.
+                wait = uniform() * window
             except StreamUnavailable:
                 failures += 1
-                if not opened or failures >= 3:
+                if not opened or failures >= STREAM_TRIES:
                     raise
-            # Closed (its 2 hours, idle, the network): open again after the last event given.
-            time.sleep(0 if failures == 0 else 2**failures)
+                # Not reopened (refused, a 5xx or 429 frame): a back-off with full jitter.
+                wait = uniform() * min(RECONNECT_BACKOFF_MOST, RECONNECT_BACKOFF_FIRST * 2 ** (failures - 1))
+            if stop and stop():
+                return
+            pause(wait)
 
     def _from_the_start(self) -> Iterator[t.Event]:
         cursor: Optional[str] = None
@@ -867,6 +919,16 @@ class Events(_Group):
             if not page["pagination"].get("hasMore"):
                 return
             cursor = page["pagination"]["nextCursor"]
+
+
+def _pause(seconds: float, stopped: Callable[[], bool]) -> None:
+    """Sleeps ``seconds``, or less when ``stopped()`` turns true (looked at every quarter of a second)."""
+    deadline = time.monotonic() + seconds
+    while not stopped():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        time.sleep(min(left, 0.25))
 
 
 def _is_event_id(position: str) -> bool:

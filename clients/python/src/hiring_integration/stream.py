@@ -1,7 +1,10 @@
 """The event stream (``wss://<the API's domain>/api/v1/events/stream``): the log pushed over a WebSocket,
 each event as GET /events shows it, as soon as it is committed. A connection holds no server-side
 function while it waits and spends none of the key's hour but its upgrade. API Gateway closes a
-connection after 10 minutes without a message (a ping every 5 keeps it) and after 2 hours.
+connection after 10 minutes without a message (a ping every 5 keeps it) and after 2 hours: the
+follower reconnects after the last event it gave, spread out so that connections that end together (a
+stage replaced, the 2 hours of connections opened together) do not come back together against API
+Gateway's 500 new connections a second per account.
 
 The standard library has no WebSocket client: this is the part of RFC 6455 a client of this stream
 needs (the upgrade with the key in a header, masked text frames out, text, ping and close frames in).
@@ -26,6 +29,19 @@ from .errors import ApiError
 # The keep-alive API Gateway answers itself (no function runs): one every 5 minutes, inside its 10 idle.
 PING = json.dumps({"action": "ping"})
 PING_INTERVAL = 300.0
+# After a connection ends (its 2 hours, idle, going away, the network), the next opens after a random
+# wait up to this (full jitter): N connections dropped together come back at N/30 a second, 10,000 at
+# 333, under API Gateway's 500 new connections a second per account.
+RECONNECT_WINDOW = 30.0
+# After a failed open or a subscribe refused with a retry: a random wait up to 1 s, doubling each
+# failure in a row, at most a minute.
+RECONNECT_BACKOFF_FIRST = 1.0
+RECONNECT_BACKOFF_MOST = 60.0
+# Failures in a row to reopen after which `events.follow` takes the long-poll (and tries the stream again later).
+STREAM_TRIES = 5
+# On the long-poll after the stream failed, it is tried again after this, jittered (half to one and a
+# half times): 5 minutes.
+STREAM_RETRY = 300.0
 _GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
 
@@ -165,7 +181,7 @@ def stream_frames(
     """One connection's frames, subscribed after ``after`` (None: from now on): the ``subscribed``
     frame first, then each ``event`` frame, and an ``idle`` one (not sent by the server) when a run of
     them has ended, until the connection closes or ``stop()``. Raises StreamUnavailable when it does
-    not open, and ApiError with the envelope's status, code and message when the subscribe is refused
+    not open or a subscribe is refused with a retry (a 5xx, 429 or 409), and ApiError with the envelope's status, code and message when the subscribe is refused
     for good (a 4xx other than 409 and 429)."""
     connection = _Connection(stream_url(base_url), headers, open_timeout)
     try:
@@ -199,10 +215,9 @@ def stream_frames(
             frame = json.loads(text)
             if frame.get("type") == "error":
                 status = frame.get("status")
-                # A refusal worth a retry ends this connection; the follower opens another after its place.
+                # A refusal worth a retry ends this connection; the follower backs off, then opens another
+                # after its place.
                 if status is None or status >= 500 or status in (409, 429):
-                    if subscribed:
-                        return
                     raise StreamUnavailable(f"The event stream could not subscribe: {frame.get('error')}")
                 # Refused for good (a bad `after`, a key revoked since the upgrade): the envelope, as any answer's.
                 raise ApiError(
