@@ -18,6 +18,7 @@ import { ENTRIES_PER_PAGE, MAX_PARALLEL_READS } from '../../lib/db/time-range-qu
 import { type ConsumerRun, measureConsumer } from './consumer.js';
 import { envelopeSection, measureEnvelope } from './envelope.js';
 import { batchSection, measureBatches } from './batch.js';
+import { dispatcherSection, measureDispatcher } from './dispatcher.js';
 import { CONNECTIONS, measureStreamScale, streamListenerMonth } from './stream.js';
 import { measureFreshness, measureSequencingCost } from './freshness.js';
 import { kb, quantile, ratio, table } from './stats.js';
@@ -837,6 +838,7 @@ const ALL_SECTIONS = [
   'consumer',
   'envelope',
   'batch',
+  'dispatcher',
   'cost',
   'stream',
   'throughput',
@@ -854,6 +856,7 @@ async function main() {
     SELECTED.has('consumer') ||
     SELECTED.has('envelope') ||
     SELECTED.has('batch') ||
+    SELECTED.has('dispatcher') ||
     SELECTED.has('cost') ||
     SELECTED.has('stream')
   ) {
@@ -890,6 +893,16 @@ async function main() {
         await ensureTable(local.endpoint, 'bench-batch', { stream: false });
         sections.push(
           ...batchSection(await measureBatches(local.endpoint, 'bench-batch', log), check),
+        );
+      }
+      if (SELECTED.has('dispatcher')) {
+        log('the webhook dispatcher draining a backlog of batches');
+        await ensureTable(local.endpoint, 'bench-dispatch', { stream: true });
+        sections.push(
+          ...dispatcherSection(
+            await measureDispatcher(local.endpoint, 'bench-dispatch', log),
+            check,
+          ),
         );
       }
       if (SELECTED.has('cost')) {

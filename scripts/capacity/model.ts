@@ -6,6 +6,8 @@ import {
 import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../../lib/functions.js';
 import { RECONNECT_WINDOW_MS } from '../../clients/typescript/src/stream.js';
 import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
+import { DEFAULT_HOURLY_LIMIT } from '../../lib/config.js';
+import { LIMITS } from '../../lib/schemas/limits.js';
 import type { CfnTemplate } from '../local/stack-template.js';
 import { QUOTAS } from './quotas.js';
 
@@ -28,9 +30,16 @@ export interface ModelledFunction {
   kind: FunctionKind;
   timeoutSeconds: number;
   reserved: number | undefined;
-  /** its queue's or stream's event source: a batch's size, and the most invocations at once */
-  source?: { batchSize: number; maxConcurrency: number | undefined };
+  /** its queue's or stream's event source: a batch's size, the most invocations at once, and (a stream's) the batches of one shard at once */
+  source?: EventSource;
   environment: Record<string, string>;
+}
+
+interface EventSource {
+  batchSize: number;
+  maxConcurrency: number | undefined;
+  /** a stream's ParallelizationFactor: batches of one shard processed at once (1 unless set) */
+  parallelizationFactor: number;
 }
 
 const BACKGROUND_KINDS: Record<string, FunctionKind> = {
@@ -72,7 +81,7 @@ export function functionsOf(template: CfnTemplate): ModelledFunction[] {
       .filter(([, resource]) => resource.Type === 'AWS::Lambda::Alias')
       .map(([id, resource]) => [id, refOf(resource.Properties?.FunctionName)]),
   );
-  const sources = new Map<string, { batchSize: number; maxConcurrency: number | undefined }>();
+  const sources = new Map<string, EventSource>();
   for (const [, resource] of resources) {
     if (resource.Type !== 'AWS::Lambda::EventSourceMapping') continue;
     // The alias it names (inside the ARN a Fn::Join spells), and the alias's function.
@@ -83,6 +92,7 @@ export function functionsOf(template: CfnTemplate): ModelledFunction[] {
         batchSize: Number(resource.Properties?.BatchSize ?? 10),
         maxConcurrency: (resource.Properties?.ScalingConfig as { MaximumConcurrency?: number })
           ?.MaximumConcurrency,
+        parallelizationFactor: Number(resource.Properties?.ParallelizationFactor ?? 1),
       });
   }
   return resources
@@ -179,7 +189,50 @@ export const WORK = {
   /** an event delivered to a connection: its hold taken and let go (2 units), the log read after its place (2) */
   streamWcuPerDelivery: 2,
   streamRcuPerDelivery: 2,
+  /**
+   * a dispatcher batch of 100 filtered records (each change's pending entry and its event): a
+   * sequencing, a fan-out and an endpoint read per space, a queue send per event; 0.2–0.3 s on
+   * DynamoDB Local (docs/benchmarks.md, "The webhook dispatcher's throughput"), taken as 0.5 s on AWS
+   */
+  dispatcherBatchSeconds: 0.5,
+  /** the stream records the dispatcher is handed per event: its pending entry, then the event */
+  dispatchedRecordsPerEvent: 2,
 } as const;
+
+/** What one stream shard's dispatcher takes, and the most one key can write into it. */
+export interface DispatcherShard {
+  batchSize: number;
+  parallelizationFactor: number;
+  /** records the dispatcher takes a second from one shard: its batches at once × a batch / a batch's time */
+  recordsPerSecond: number;
+  /** the same in JD writes (one event each) */
+  jdsPerSecond: number;
+  /** the most one key writes: every request of its hour a POST /jds/batch of 100 */
+  oneKeyJdsPerSecond: number;
+  oneKeyRecordsPerSecond: number;
+}
+
+/**
+ * The webhook dispatcher's rate per shard of the table's stream, from its event source mapping
+ * (BatchSize, ParallelizationFactor): a shard's records go one batch at a time (ParallelizationFactor
+ * at once, each its partition keys' records in order), so every tenant whose partition is on a shard
+ * shares this, and one tenant's burst is before the others' records that follow it.
+ */
+export function dispatcherPerShard(template: CfnTemplate): DispatcherShard {
+  const dispatcher = functionsOf(template).find((fn) => fn.kind === 'dispatcher');
+  if (!dispatcher?.source) throw new Error('The template has no dispatcher with an event source');
+  const { batchSize, parallelizationFactor } = dispatcher.source;
+  const recordsPerSecond = (parallelizationFactor * batchSize) / WORK.dispatcherBatchSeconds;
+  const oneKeyJdsPerSecond = (DEFAULT_HOURLY_LIMIT * LIMITS.batchItems) / 3600;
+  return {
+    batchSize,
+    parallelizationFactor,
+    recordsPerSecond,
+    jdsPerSecond: recordsPerSecond / WORK.dispatchedRecordsPerEvent,
+    oneKeyJdsPerSecond,
+    oneKeyRecordsPerSecond: oneKeyJdsPerSecond * WORK.dispatchedRecordsPerEvent,
+  };
+}
 
 /** One limit every tenant shares: its capacity, what one tenant takes of it, and what reaching it does. */
 export interface SharedLimit {
@@ -360,8 +413,9 @@ export interface HotItem {
   most: string;
 }
 
-export function hotItems(mix: TenantMix = DEFAULT_MIX): HotItem[] {
+export function hotItems(shard: DispatcherShard, mix: TenantMix = DEFAULT_MIX): HotItem[] {
   const events = (mix.writesPerSecond + mix.productEventsPerSecond) * WORK.eventsPerChange;
+  const share = Math.round((100 * shard.oneKeyRecordsPerSecond) / shard.recordsPerSecond);
   return [
     {
       item: 'a key’s quota counter (KEYHASH#<hash>), one a key',
@@ -382,6 +436,11 @@ export function hotItems(mix: TenantMix = DEFAULT_MIX): HotItem[] {
       item: 'a tenant’s event stream connections (TENANT#<id> STREAM#<connection>), in its partition',
       writesPerSecond: `two an event heard by a connection (its hold taken and let go): ${(events * mix.streamListeners * WORK.streamWcuPerDelivery).toFixed(2)} a second at the default mix`,
       most: `${QUOTAS.dynamoPartitionWcu.value.toLocaleString('en')} write units a second with the tenant’s other writes: about 500 deliveries a second for one tenant (its 100 connections at most, hearing 5 events a second), past which its listeners hear events later, not fewer`,
+    },
+    {
+      item: 'a shard of the table’s stream, read by the webhook dispatcher: the tenants whose partitions it holds, their records in order',
+      writesPerSecond: `two records the dispatcher takes an event (its pending entry, the event): ${(events * WORK.dispatchedRecordsPerEvent).toFixed(2)} a second a tenant at the default mix; one key’s most, every request of its hour a batch of 100 JDs: ${shard.oneKeyRecordsPerSecond.toFixed(1)} (${shard.oneKeyJdsPerSecond.toFixed(1)} JDs) a second`,
+      most: `${shard.parallelizationFactor} batch${shard.parallelizationFactor === 1 ? '' : 'es'} at once (ParallelizationFactor) × ${shard.batchSize} records / ${WORK.dispatcherBatchSeconds} s a batch: ${Math.round(shard.recordsPerSecond).toLocaleString('en')} records (${Math.round(shard.jdsPerSecond).toLocaleString('en')} JDs) a second a shard, of which one key’s most takes ${share}%; keys writing more into one shard than that hold back every webhook and stream event of its tenants (docs/operations.md, "A burst"): raise ParallelizationFactor (up to 10)`,
     },
     {
       item: 'the waits held, by the 20 s window they began in (WAITS#<window>), one for the service',
@@ -445,7 +504,9 @@ export function capacityReport(template: CfnTemplate, mix: TenantMix = DEFAULT_M
     '',
     row(['hot item', 'writes', 'the most it takes']),
     row(['---', '---', '---']),
-    ...hotItems(mix).map((item) => row([item.item, item.writesPerSecond, item.most])),
+    ...hotItems(dispatcherPerShard(template), mix).map((item) =>
+      row([item.item, item.writesPerSecond, item.most]),
+    ),
   ];
   return lines.join('\n');
 }

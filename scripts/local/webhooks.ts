@@ -14,6 +14,7 @@ import {
   DISPATCHER_EVENT_SOURCE,
   Dispatcher,
   dispatchRecord,
+  matchesStreamFilter,
   type StreamRecord,
 } from '../../lib/webhooks/dispatch.js';
 import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
@@ -30,9 +31,10 @@ import { LocalStreamState } from './stream-state.js';
  * each record to the dispatcher's code (as the `webhook-dispatcher` function, under its IAM policies),
  * and an in-process queue hands each delivery message to the worker's code (as `webhook-worker`) when
  * its delay is over. As in AWS, a message whose processing fails comes back (same token) after a
- * visibility timeout, up to 5 receives; a stream record that fails is read again. The poller reads
- * each shard as often as Lambda does and holds records for the event source's batching window, so a
- * webhook's lag here is the one AWS gives (STREAM_BATCHING_WINDOW_MS shortens the window: tests).
+ * visibility timeout, up to 5 receives; a stream record that fails is read again. The poller filters
+ * and batches as the event source mapping does (StreamPoller), reads an idle shard as often as Lambda
+ * does and holds records for the batching window, so a webhook's lag here is the one AWS gives
+ * (STREAM_BATCHING_WINDOW_MS shortens the window: tests), and its throughput one shard's.
  * As in AWS, nothing is lost across a restart: the poller goes on after the last record it handed over
  * (the event source mapping's checkpoint), and queued messages wait in DynamoDB, not only in timers
  * (./stream-state.ts).
@@ -153,18 +155,34 @@ export class LocalDeliveryQueue implements DeliveryQueue {
   }
 }
 
-/** Reads the table's stream from DynamoDB Local, shard by shard, into the dispatcher. */
+/** A record the filter let through, with where it was read (for the checkpoint after its batch). */
+interface Gathered {
+  shardId: string;
+  sequenceNumber: string;
+  record: StreamRecord;
+}
+
+/** Most records one GetRecords returns (DynamoDB Streams' own limit): what a poll reads of a shard. */
+const READ_LIMIT = 1000;
+
+/**
+ * Reads the table's stream from DynamoDB Local, shard by shard, into the dispatcher, as Lambda's event
+ * source mapping does: each record read is held to the filter (STREAM_FILTER) first, and only those it
+ * lets through are gathered into batches of `batchSize`, a batch going when it is full or when its
+ * window since its first record is over; a shard with more to read is read again at once (Lambda waits
+ * only on a shard with nothing new), and a batch's records are dispatched concurrently, as the
+ * function's batch processor does.
+ */
 class StreamPoller {
   private readonly client: DynamoDBStreamsClient;
   private readonly iterators = new Map<string, string | undefined>();
-  /** the last record read in each shard (handed over or not) */
+  /** the last record read in each shard (handed over, filtered out, or gathered) */
   private readonly lastRead = new Map<string, string>();
-  /** records read and not yet handed over, when the first of them was read, and each shard's last */
-  private readonly gathered: {
-    records: StreamRecord[];
-    since: number;
-    last: Map<string, string>;
-  } = { records: [], since: 0, last: new Map() };
+  /** each shard's checkpoint as last written */
+  private readonly checkpointed = new Map<string, string>();
+  /** records the filter let through, not yet handed over, and when the first of them was read */
+  private gathered: Gathered[] = [];
+  private since = 0;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private stopped = false;
@@ -192,8 +210,10 @@ class StreamPoller {
   async start(): Promise<void> {
     const checkpoints = await this.state.checkpoints(this.streamArn);
     if (checkpoints === undefined) await this.state.startReading(this.streamArn);
+    for (const [shardId, sequenceNumber] of Object.entries(checkpoints ?? {}))
+      this.checkpointed.set(shardId, sequenceNumber);
     await this.discoverShards(checkpoints === undefined ? this.from : 'TRIM_HORIZON', checkpoints);
-    this.loop();
+    this.loop(STREAM_POLL_MS);
   }
 
   private async discoverShards(
@@ -239,26 +259,31 @@ class StreamPoller {
     }
   }
 
-  private loop(): void {
+  private loop(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      let again = false;
       this.polling = this.pollOnce()
-        .catch((error: unknown) => logger.warn('Stream poll failed', { error: error as Error }))
-        .finally(() => this.loop());
-    }, STREAM_POLL_MS);
+        .then(
+          (more) => {
+            again = more;
+          },
+          (error: unknown) => logger.warn('Stream poll failed', { error: error as Error }),
+        )
+        .finally(() => this.loop(again ? 0 : STREAM_POLL_MS));
+    }, delayMs);
   }
 
-  private async pollOnce(): Promise<void> {
+  /** One poll of every shard, and the batches it fills; true when a shard has more to read now. */
+  private async pollOnce(): Promise<boolean> {
     let closed = false;
+    let more = false;
     for (const [shardId, iterator] of this.iterators) {
       if (!iterator) continue;
       let answer;
       try {
         answer = await this.client.send(
-          new GetRecordsCommand({
-            ShardIterator: iterator,
-            Limit: DISPATCHER_EVENT_SOURCE.batchSize,
-          }),
+          new GetRecordsCommand({ ShardIterator: iterator, Limit: READ_LIMIT }),
         );
       } catch (error) {
         // DynamoDB Local trims an iterator taken on an empty shard as soon as another table is written
@@ -273,54 +298,81 @@ class StreamPoller {
         );
         continue;
       }
-      const { Records, NextShardIterator } = answer;
-      if (Records?.length && this.gathered.records.length === 0) this.gathered.since = Date.now();
-      this.gathered.records.push(...((Records ?? []) as StreamRecord[]));
-      const newest = Records?.at(-1)?.dynamodb?.SequenceNumber;
-      if (newest) {
-        this.gathered.last.set(shardId, newest);
-        this.lastRead.set(shardId, newest);
+      const records = (answer.Records ?? []) as (StreamRecord & {
+        dynamodb?: { SequenceNumber?: string };
+      })[];
+      // As Lambda does: the filter first, then the batch (a record filtered out is only passed over).
+      for (const record of records) {
+        if (!matchesStreamFilter(record)) continue;
+        if (this.gathered.length === 0) this.since = Date.now();
+        this.gathered.push({
+          shardId,
+          sequenceNumber: record.dynamodb?.SequenceNumber as string,
+          record,
+        });
       }
-      this.iterators.set(shardId, NextShardIterator);
-      if (!NextShardIterator) closed = true;
+      const newest = records.at(-1)?.dynamodb?.SequenceNumber;
+      if (newest) this.lastRead.set(shardId, newest);
+      if (records.length >= READ_LIMIT) more = true;
+      this.iterators.set(shardId, answer.NextShardIterator);
+      if (!answer.NextShardIterator) closed = true;
     }
     // As Lambda does: a batch goes when it is full or its window since the first record is over.
-    const { records, last } = this.gathered;
-    if (
-      records.length >= DISPATCHER_EVENT_SOURCE.batchSize ||
-      (records.length > 0 && Date.now() - this.gathered.since >= batchingWindowMs())
+    while (
+      this.gathered.length >= DISPATCHER_EVENT_SOURCE.batchSize ||
+      (this.gathered.length > 0 && Date.now() - this.since >= batchingWindowMs())
     ) {
-      this.gathered.records = [];
-      this.gathered.last = new Map();
-      await this.handOver(records);
+      const batch = this.gathered.splice(0, DISPATCHER_EVENT_SOURCE.batchSize);
+      await this.handOver(batch.map((entry) => entry.record));
       // Only once the batch is handed over (its messages queued): a restart before reads it again.
-      for (const [shardId, sequenceNumber] of last)
-        await this.state.checkpoint(this.streamArn, shardId, sequenceNumber);
+      await this.checkpoint(batch);
     }
+    // What the filter passed over alone moves the checkpoint too, as Lambda's does.
+    if (this.gathered.length === 0) await this.checkpoint([]);
     // A closed shard has children: read them from their start.
     if (closed) await this.discoverShards('TRIM_HORIZON');
+    return more || this.gathered.length >= DISPATCHER_EVENT_SOURCE.batchSize;
+  }
+
+  /**
+   * Each shard's checkpoint after `handed`: past every record read when none of the shard's is still
+   * gathered, else at the last of its records handed over.
+   */
+  private async checkpoint(handed: Gathered[]): Promise<void> {
+    const waiting = new Set(this.gathered.map((entry) => entry.shardId));
+    const at = new Map<string, string>();
+    for (const { shardId, sequenceNumber } of handed) at.set(shardId, sequenceNumber);
+    for (const [shardId, read] of this.lastRead) if (!waiting.has(shardId)) at.set(shardId, read);
+    for (const [shardId, sequenceNumber] of at) {
+      if (this.checkpointed.get(shardId) === sequenceNumber) continue;
+      await this.state.checkpoint(this.streamArn, shardId, sequenceNumber);
+      this.checkpointed.set(shardId, sequenceNumber);
+    }
   }
 
   private async handOver(records: StreamRecord[]): Promise<void> {
     const dispatch = this.startBatch();
-    for (const record of records) {
-      for (let tries = 1; ; tries++) {
-        try {
-          await dispatch(record);
-          break;
-        } catch (error) {
-          // As Lambda does: retry the record, then give up on it (AWS: the stream failures queue).
-          if (tries >= MAX_STREAM_TRIES) {
-            logger.error('Stream record dropped after retries', {
-              error: error as Error,
-              eventId: (record as { eventID?: string }).eventID,
-            });
-            break;
+    // Concurrently, as the function's batch processor (lib/batch-handler.ts) runs a batch.
+    await Promise.all(
+      records.map(async (record) => {
+        for (let tries = 1; ; tries++) {
+          try {
+            await dispatch(record);
+            return;
+          } catch (error) {
+            // As Lambda does: retry the record, then give up on it (AWS: the stream failures queue).
+            if (tries >= MAX_STREAM_TRIES) {
+              logger.error('Stream record dropped after retries', {
+                error: error as Error,
+                eventId: (record as { eventID?: string }).eventID,
+              });
+              return;
+            }
+            await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
           }
-          await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
         }
-      }
-    }
+      }),
+    );
   }
 
   async stop(): Promise<void> {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   capacityReport,
+  dispatcherPerShard,
   functionsOf,
   DEFAULT_MIX,
   sharedLimits,
@@ -110,6 +111,28 @@ describe('the capacity model', () => {
     expect(
       tenantsAt(massReconnect as NonNullable<typeof massReconnect>) * 0.8,
     ).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('holds the dispatcher’s rate per stream shard from its event source (ParallelizationFactor × BatchSize a batch’s time), above the most one key writes', () => {
+    const mapping = Object.values(template.Resources).find(
+      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties?.FilterCriteria,
+    );
+    const shard = dispatcherPerShard(template);
+    const parallel = structuredClone(template);
+    const parallelMapping = Object.values(parallel.Resources).find(
+      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties?.FilterCriteria,
+    );
+    (parallelMapping?.Properties as Record<string, unknown>).ParallelizationFactor = 10;
+
+    expect(shard.batchSize).toBe(mapping?.Properties?.BatchSize);
+    expect(shard.parallelizationFactor).toBe(mapping?.Properties?.ParallelizationFactor ?? 1);
+    expect(shard.recordsPerSecond).toBe(
+      (shard.parallelizationFactor * shard.batchSize) / WORK.dispatcherBatchSeconds,
+    );
+    expect(dispatcherPerShard(parallel).recordsPerSecond).toBe(shard.recordsPerSecond * 10);
+    // One key, every request of its hour a batch of 100 JDs: 27.8 JDs, 55.6 records a second.
+    expect(shard.oneKeyJdsPerSecond).toBeCloseTo(27.8, 1);
+    expect(shard.recordsPerSecond).toBeGreaterThan(shard.oneKeyRecordsPerSecond);
   });
 
   it('is what docs/operations.md shows (run `npm run capacity` and paste it there when it changes)', () => {

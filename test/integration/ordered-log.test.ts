@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { sequencePending } from '../../lib/db/log/sequencer.js';
@@ -132,6 +133,37 @@ describe('the ordered log', () => {
       { numRuns: RUNS },
     );
   }, 120_000);
+
+  it('gives a reader that keeps losing its race, with no sequencer placing meanwhile, a retryable conflict, never a head short of the writes before it', async () => {
+    const spaceId = newTenantId('ordered');
+    await ensureTenant(db(), spaceId);
+    await transactWrite(db(), [
+      recordEvent(spaceId, 'jd.deleted', { id: 'jd-before', updatedAt: new Date().toISOString() }),
+    ]);
+    // Every sequencing transaction loses to a transaction that never commits: the head stays put.
+    const name = 'sequencingAlwaysConflicts';
+    db().client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand')
+          throw new TransactionCanceledException({
+            message: 'Transaction cancelled',
+            $metadata: {},
+            CancellationReasons: [{ Code: 'TransactionConflict' }],
+          });
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      await expect(listEvents(db(), spaceId, { limit: 10 })).rejects.toMatchObject({
+        code: 'concurrent_change',
+      });
+    } finally {
+      db().client.middlewareStack.remove(name);
+    }
+    const page = await listEvents(db(), spaceId, { limit: 10 });
+    expect(page.events.map((event) => (event.data as { id: string }).id)).toEqual(['jd-before']);
+  });
 
   it("notes in the log a listed item written with the entry its write names, outside any event's transaction, and refuses one written alone", async () => {
     const spaceId = newTenantId('ordered');

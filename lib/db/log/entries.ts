@@ -11,7 +11,7 @@ import type { SpaceId } from '../spaces.js';
  */
 export const LOG_PREFIX = 'LOG#';
 const HEAD_SK = `${LOG_PREFIX}HEAD`;
-const PENDING_PREFIX = `${LOG_PREFIX}PENDING#`;
+export const PENDING_PREFIX = `${LOG_PREFIX}PENDING#`;
 export const EVENT_ID_PREFIX = 'evt_';
 /** How long an event stays in the log (DynamoDB's TTL removes it after, within days). */
 export const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;

@@ -16,6 +16,7 @@ import {
   eventKeys,
   LOG_PREFIX,
   type LogHeadItem,
+  PENDING_PREFIX,
   logKeys,
   nextEventId,
   type PendingEntryItem,
@@ -86,26 +87,37 @@ export async function readHead(db: Db, spaceId: SpaceId): Promise<LogHeadItem | 
   });
 }
 
-/** Batches a reader sequences before it reads: what is pending beyond them, the stream's sequencer takes. */
-const READER_BATCHES = 2;
+/**
+ * The newest pending entry's sort key: a strongly consistent Query reads every entry committed before
+ * it, so an entry at or below it is every entry a reader that began before it must see placed.
+ */
+async function newestPending(db: Db, spaceId: SpaceId): Promise<string | undefined> {
+  const { items } = await queryPage<Pick<PendingEntryItem, 'sk'>>(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': PENDING_PREFIX },
+    ProjectionExpression: 'sk',
+    ConsistentRead: true,
+    ScanIndexForward: false,
+    Limit: 1,
+  });
+  return items[0]?.sk;
+}
 
 /**
- * The head for a reader of the log (GET /events, a delta walk): what is pending is given its place
- * first, a couple of batches at most, so a reader never waits for the stream; a reader that loses the
- * race to another sequencer leaves it to that one. Reading up to any head it reads is correct;
- * sequencing first only makes it fresher. `everything`: all that is pending first (a replay, whose
- * range must hold every change made before it was asked for).
+ * The head for a reader of the log (GET /events, a delta walk): every entry pending when it began is
+ * given its place first (its own write, committed a moment ago, among them, however many wait before
+ * it), so a reader never waits for the stream; entries written after it began are the stream's
+ * sequencer's, or the next reader's. A reader that loses the race to another sequencer reads again:
+ * the winner placed some of them. Reading up to any head is correct; placing first makes the head
+ * hold every change committed before the read. `everything`: all that is pending, those written
+ * meanwhile too (a replay, whose range must hold every change made before it was asked for).
  */
 export async function headForReading(
   db: Db,
   spaceId: SpaceId,
   options: { everything?: boolean } = {},
 ): Promise<LogHeadItem | undefined> {
-  await sequencePending(
-    db,
-    spaceId,
-    options.everything ? {} : { batches: READER_BATCHES, yieldOnRace: true },
-  );
+  await sequencePending(db, spaceId, options.everything ? {} : { upToStart: true });
   return readHead(db, spaceId);
 }
 
@@ -198,31 +210,39 @@ function lostRace(error: unknown): boolean {
 
 /**
  * Gives the pending entries of the space their places in the log, a batch a transaction: all of them
- * (the stream's sequencer), or up to `batches` batches (a reader). A lost race reads again, 8 attempts
- * in all; then a retryable conflict, or, with `yieldOnRace`, nothing more: the winner is sequencing.
+ * (the stream's sequencer), or, `upToStart` (a reader), those pending when it began: up to the newest
+ * then, read once more than a batch is pending. A lost race reads again; 8 in a row without the head
+ * moving (another sequencer placing) are a retryable conflict.
  */
 export async function sequencePending(
   db: Db,
   spaceId: SpaceId,
-  options: { batches?: number; yieldOnRace?: boolean; now?: () => number } = {},
+  options: { upToStart?: boolean; now?: () => number } = {},
 ): Promise<void> {
   const now = options.now ?? Date.now;
-  let batches = options.batches ?? Number.POSITIVE_INFINITY;
-  for (let attempt = 1; batches > 0; attempt++) {
+  /** a reader's last entry to place (undefined: not read yet, or not needed) */
+  let through: string | undefined;
+  let lastHead: string | undefined;
+  for (let attempt = 1; ; attempt++) {
     const { head, pending, more } = await readLog(db, spaceId);
-    if (pending.length === 0) return;
+    const oldest = pending[0];
+    if (!oldest || (through !== undefined && oldest.sk > through)) return;
+    // Another sequencer moved the head: it is placing, so this one's losses are not in a row.
+    if (head?.lastEventId !== lastHead) attempt = 1;
+    lastHead = head?.lastEventId;
+    // More than a batch waits: a reader places up to the newest entry pending now, no further.
+    if (options.upToStart && more && through === undefined)
+      through = await newestPending(db, spaceId);
     const { writes } = sequencingWrites(db, spaceId, head, pending, now());
     try {
       await sendTransaction(db, writes);
-      if (!more) return;
-      batches -= 1;
+      const placed = pending.at(-1)?.sk as string;
+      if (!more || (through !== undefined && placed >= through)) return;
       attempt = 0;
     } catch (error) {
       if (!lostRace(error)) throw error;
-      if (attempt >= OPTIMISTIC_ATTEMPTS) {
-        if (options.yieldOnRace) return;
+      if (attempt >= OPTIMISTIC_ATTEMPTS)
         throw new ConflictError('The event log is being written; retry shortly', true);
-      }
       await backOff(attempt);
     }
   }
