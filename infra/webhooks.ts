@@ -10,7 +10,11 @@ import { Construct } from 'constructs';
 import { STREAM_CALLBACK_URL_ENV } from '../lib/composition/event-stream.js';
 import type { EventStream } from './event-stream.js';
 import { BACKGROUND_FUNCTIONS } from '../lib/functions.js';
-import { DISPATCHER_EVENT_SOURCE, STREAM_FILTER } from '../lib/webhooks/dispatch.js';
+import {
+  DELIVERY_EVENT_SOURCE,
+  DISPATCHER_EVENT_SOURCE,
+  STREAM_FILTER,
+} from '../lib/webhooks/dispatch.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import { KEY_MODES } from '../lib/keys/format.js';
 import { inSpaces, WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
@@ -113,9 +117,9 @@ export class WebhookDelivery extends Construct {
     this.queue.grantSendMessages(this.worker);
     this.worker.live.addEventSource(
       new SqsEventSource(this.queue, {
-        batchSize: 10,
+        batchSize: DELIVERY_EVENT_SOURCE.batchSize,
         reportBatchItemFailures: true,
-        maxConcurrency: 20,
+        maxConcurrency: DELIVERY_EVENT_SOURCE.maxConcurrency,
       }),
     );
     acknowledgeQueueEventSource(this.worker.live);

@@ -43,6 +43,16 @@ export const DISPATCHER_EVENT_SOURCE = {
   pollsPerSecond: 4,
 } as const;
 
+/**
+ * How Lambda feeds the worker from the delivery queue (infra/webhooks.ts), which the local queue
+ * imitates (scripts/local/webhooks.ts): up to `batchSize` messages an invocation, at most
+ * `maxConcurrency` invocations at once, so at most their product of messages worked at once.
+ */
+export const DELIVERY_EVENT_SOURCE = {
+  batchSize: 10,
+  maxConcurrency: 20,
+} as const;
+
 type Pattern = { readonly [key: string]: Pattern | readonly string[] };
 
 /** An EventBridge-style filter pattern of exact values, as Lambda evaluates it. */

@@ -11,6 +11,7 @@ import { newId } from '../../lib/db/ids.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { logger } from '../../lib/observability/logger.js';
 import {
+  DELIVERY_EVENT_SOURCE,
   DISPATCHER_EVENT_SOURCE,
   Dispatcher,
   dispatchRecord,
@@ -40,6 +41,8 @@ import { LocalStreamState } from './stream-state.js';
  * (./stream-state.ts).
  */
 const MAX_RECEIVES = 5;
+/** AWS's most messages worked at once: the queue mapping's invocations at once × their batch. */
+const MOST_IN_FLIGHT = DELIVERY_EVENT_SOURCE.maxConcurrency * DELIVERY_EVENT_SOURCE.batchSize;
 const REDELIVERY_MS = 1000;
 const STREAM_POLL_MS = 1000 / DISPATCHER_EVENT_SOURCE.pollsPerSecond;
 const MAX_STREAM_TRIES = 10;
@@ -61,6 +64,8 @@ export interface Handled {
 export class LocalDeliveryQueue implements DeliveryQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
+  /** messages due while MOST_IN_FLIGHT are being worked, in the order they fell due (SQS keeps them meanwhile) */
+  private readonly due: (() => Promise<void>)[] = [];
   /** every message the worker finished with, and what it did (tests read this) */
   readonly handled: Handled[] = [];
   private stopped = false;
@@ -69,6 +74,7 @@ export class LocalDeliveryQueue implements DeliveryQueue {
     private readonly db: Db,
     private readonly deps: Omit<WorkerDependencies, 'queue'> = {},
     private readonly state?: LocalStreamState,
+    private readonly mostInFlight = MOST_IN_FLIGHT,
   ) {}
 
   async send(entries: { message: DeliveryMessage; delayMs: number }[]): Promise<void> {
@@ -103,12 +109,24 @@ export class LocalDeliveryQueue implements DeliveryQueue {
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
-        const run = this.receive(message, token, receive).finally(() => this.running.delete(run));
-        this.running.add(run);
+        this.due.push(() => this.receive(message, token, receive));
+        this.workDue();
       },
       Math.max(0, delayMs),
     );
     this.timers.add(timer);
+  }
+
+  /** Works the messages due, as many at once as AWS's mapping takes: the others wait their turn. */
+  private workDue(): void {
+    while (!this.stopped && this.running.size < this.mostInFlight && this.due.length > 0) {
+      const next = this.due.shift() as () => Promise<void>;
+      const run = next().finally(() => {
+        this.running.delete(run);
+        this.workDue();
+      });
+      this.running.add(run);
+    }
   }
 
   private async receive(message: DeliveryMessage, token: string, receive: number): Promise<void> {
@@ -144,13 +162,15 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 
   /** Messages waiting for their delay, and messages being worked on. */
   get pending(): number {
-    return this.timers.size + this.running.size;
+    return this.timers.size + this.due.length + this.running.size;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    // Kept in the state as SQS keeps them: a restart takes them up.
+    this.due.length = 0;
     await Promise.allSettled([...this.running]);
   }
 }

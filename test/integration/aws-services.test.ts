@@ -16,6 +16,8 @@ import { LocalKms, localResourceArn, localSecrets, useLocalAws } from '../../scr
 import { enforceIam, holdServicesTo, LocalIam } from '../../scripts/local/iam.js';
 import { appTemplateOf, type CfnTemplate } from '../../scripts/local/stack-template.js';
 import { LocalDeliveryQueue } from '../../scripts/local/webhooks.js';
+import type { postDelivery } from '../../lib/webhooks/deliver.js';
+import { DELIVERY_EVENT_SOURCE } from '../../lib/webhooks/dispatch.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
 import { LocalCloudFront, LocalParameters } from '../helpers/edge.js';
@@ -414,6 +416,53 @@ describe('webhook signing secrets under KMS', () => {
     } finally {
       await queue.stop();
       setKeyService(kms);
+      await receiver.close();
+    }
+  });
+});
+
+describe('the local delivery queue', () => {
+  it('works at most as many messages at once as AWS’s mapping takes (its invocations at once × their batch), the others in turn, none lost', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const post: typeof postDelivery = async () => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      inFlight -= 1;
+      return { statusCode: 204, durationMs: 100 };
+    };
+    const receiver = await startReceiver();
+    const queue = new LocalDeliveryQueue(db(), { post }, undefined, 4);
+    try {
+      const { tenantId } = await tenantWithKey(db(), ['admin']);
+      const { webhook } = await registerWebhook(db(), tenantId, {
+        url: receiver.url,
+        events: ['jd.created'],
+      });
+      for (let i = 0; i < 9; i++)
+        await createJd(db(), tenantId, { title: `Role ${i}`, description: 'd', createdById: 'u' });
+      const { events } = await listEvents(db(), tenantId, { limit: 100, types: ['jd.created'] });
+      await queue.send(
+        events.map((event) => ({
+          message: {
+            kind: 'deliver' as const,
+            tenantId,
+            webhookId: webhook.id,
+            eventId: event.id,
+            id: 'auto:0',
+            retry: 0,
+            trigger: 'automatic' as const,
+          },
+          delayMs: 0,
+        })),
+      );
+      await waitFor(() => queue.pending === 0, 15_000, 'every message worked');
+
+      expect(queue.handled.filter((entry) => entry.outcome === 'delivered')).toHaveLength(9);
+      expect(most).toBe(4);
+      expect(DELIVERY_EVENT_SOURCE.maxConcurrency * DELIVERY_EVENT_SOURCE.batchSize).toBe(200);
+    } finally {
+      await queue.stop();
       await receiver.close();
     }
   });
