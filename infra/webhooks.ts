@@ -85,6 +85,7 @@ export class WebhookDelivery extends Construct {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: DISPATCHER_EVENT_SOURCE.batchSize,
         maxBatchingWindow: Duration.seconds(DISPATCHER_EVENT_SOURCE.maxBatchingWindowSeconds),
+        parallelizationFactor: DISPATCHER_EVENT_SOURCE.parallelizationFactor,
         bisectBatchOnError: true,
         retryAttempts: 10,
         reportBatchItemFailures: true,

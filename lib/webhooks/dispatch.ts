@@ -36,11 +36,16 @@ export const STREAM_FILTER = {
  * How Lambda feeds the dispatcher from the stream (infra/webhooks.ts), which the local stream poller
  * imitates (scripts/local/webhooks.ts): up to `batchSize` records an invocation, gathered for up to
  * `maxBatchingWindowSeconds` after the first; Lambda reads each shard `pollsPerSecond` times a second.
+ * `parallelizationFactor` batches of a shard run at once, each holding the records of the partition
+ * keys that hash to it, in order: a tenant's records stay in order, and a record that fails (retried
+ * up to 10 times, a minute when DynamoDB times out) holds back only the tenants of its lane, not
+ * every tenant of the shard.
  */
 export const DISPATCHER_EVENT_SOURCE = {
   batchSize: 100,
   maxBatchingWindowSeconds: 1,
   pollsPerSecond: 4,
+  parallelizationFactor: 10,
 } as const;
 
 /**

@@ -185,13 +185,31 @@ interface Gathered {
 /** Most records one GetRecords returns (DynamoDB Streams' own limit): what a poll reads of a shard. */
 const READ_LIMIT = 1000;
 
+/** One of a shard's ParallelizationFactor lanes: its records gathered, and its batch being handed over. */
+interface Lane {
+  gathered: Gathered[];
+  /** when its first gathered record was read */
+  since: number;
+  running?: Promise<void>;
+}
+
+/** The lane of a record: its partition key's hash, as Lambda keeps a key's records in one batch line. */
+export function laneOf(record: StreamRecord, lanes: number): number {
+  const key = (record as { dynamodb?: { Keys?: { pk?: { S?: string } } } }).dynamodb?.Keys?.pk?.S;
+  let hash = 2166136261;
+  for (const char of key ?? '') hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return hash % lanes;
+}
+
 /**
  * Reads the table's stream from DynamoDB Local, shard by shard, into the dispatcher, as Lambda's event
  * source mapping does: each record read is held to the filter (STREAM_FILTER) first, and only those it
- * lets through are gathered into batches of `batchSize`, a batch going when it is full or when its
- * window since its first record is over; a shard with more to read is read again at once (Lambda waits
- * only on a shard with nothing new), and a batch's records are dispatched concurrently, as the
- * function's batch processor does.
+ * lets through are gathered, in the lane of their partition key (ParallelizationFactor lanes), into
+ * batches of `batchSize`, a batch going when it is full or when its window since its first record is
+ * over; the lanes hand over their batches each on its own, so a record retried in one holds back only
+ * the tenants of that lane; a shard with more to read is read again at once (Lambda waits only on a
+ * shard with nothing new), and a batch's records are dispatched concurrently, as the function's batch
+ * processor does. A shard's checkpoint stands before its first record not yet handed over.
  */
 class StreamPoller {
   private readonly client: DynamoDBStreamsClient;
@@ -200,9 +218,13 @@ class StreamPoller {
   private readonly lastRead = new Map<string, string>();
   /** each shard's checkpoint as last written */
   private readonly checkpointed = new Map<string, string>();
-  /** records the filter let through, not yet handed over, and when the first of them was read */
-  private gathered: Gathered[] = [];
-  private since = 0;
+  private readonly lanes: Lane[] = Array.from(
+    { length: DISPATCHER_EVENT_SOURCE.parallelizationFactor },
+    () => ({ gathered: [], since: 0 }),
+  );
+  private checkpointing = Promise.resolve();
+  /** each shard's records the filter let through, in the order read, until the checkpoint passes them */
+  private readonly unfinished = new Map<string, { sequenceNumber: string; done: boolean }[]>();
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private stopped = false;
@@ -324,12 +346,13 @@ class StreamPoller {
       // As Lambda does: the filter first, then the batch (a record filtered out is only passed over).
       for (const record of records) {
         if (!matchesStreamFilter(record)) continue;
-        if (this.gathered.length === 0) this.since = Date.now();
-        this.gathered.push({
-          shardId,
-          sequenceNumber: record.dynamodb?.SequenceNumber as string,
-          record,
-        });
+        const lane = this.lanes[laneOf(record, this.lanes.length)] as Lane;
+        if (lane.gathered.length === 0) lane.since = Date.now();
+        const read = { sequenceNumber: record.dynamodb?.SequenceNumber as string, done: false };
+        lane.gathered.push({ shardId, sequenceNumber: read.sequenceNumber, record });
+        const order = this.unfinished.get(shardId) ?? [];
+        order.push(read);
+        this.unfinished.set(shardId, order);
       }
       const newest = records.at(-1)?.dynamodb?.SequenceNumber;
       if (newest) this.lastRead.set(shardId, newest);
@@ -337,36 +360,64 @@ class StreamPoller {
       this.iterators.set(shardId, answer.NextShardIterator);
       if (!answer.NextShardIterator) closed = true;
     }
-    // As Lambda does: a batch goes when it is full or its window since the first record is over.
-    while (
-      this.gathered.length >= DISPATCHER_EVENT_SOURCE.batchSize ||
-      (this.gathered.length > 0 && Date.now() - this.since >= batchingWindowMs())
-    ) {
-      const batch = this.gathered.splice(0, DISPATCHER_EVENT_SOURCE.batchSize);
-      await this.handOver(batch.map((entry) => entry.record));
-      // Only once the batch is handed over (its messages queued): a restart before reads it again.
-      await this.checkpoint(batch);
-    }
+    for (const lane of this.lanes) this.handOverDue(lane);
     // What the filter passed over alone moves the checkpoint too, as Lambda's does.
-    if (this.gathered.length === 0) await this.checkpoint([]);
+    await this.checkpoint();
     // A closed shard has children: read them from their start.
     if (closed) await this.discoverShards('TRIM_HORIZON');
-    return more || this.gathered.length >= DISPATCHER_EVENT_SOURCE.batchSize;
+    return more;
+  }
+
+  /** As Lambda does, for a lane not busy: a batch goes when it is full or its window since the first record is over. */
+  private handOverDue(lane: Lane): void {
+    if (lane.running || this.stopped) return;
+    const { gathered } = lane;
+    if (
+      gathered.length < DISPATCHER_EVENT_SOURCE.batchSize &&
+      !(gathered.length > 0 && Date.now() - lane.since >= batchingWindowMs())
+    )
+      return;
+    const batch = gathered.splice(0, DISPATCHER_EVENT_SOURCE.batchSize);
+    if (gathered.length > 0) lane.since = Date.now();
+    lane.running = this.handOver(batch.map((entry) => entry.record))
+      .then(async () => {
+        // Only once the batch is handed over (its messages queued): a restart before reads it again.
+        for (const { shardId, sequenceNumber } of batch) {
+          const read = this.unfinished
+            .get(shardId)
+            ?.find((r) => r.sequenceNumber === sequenceNumber);
+          if (read) read.done = true;
+        }
+        await this.checkpoint();
+      })
+      .catch((error: unknown) => logger.warn('Stream batch failed', { error: error as Error }))
+      .finally(() => {
+        lane.running = undefined;
+        this.handOverDue(lane);
+      });
   }
 
   /**
-   * Each shard's checkpoint after `handed`: past every record read when none of the shard's is still
-   * gathered, else at the last of its records handed over.
+   * Each shard's checkpoint: after every record read when none of it is still to hand over, else
+   * after the last record handed over before its first one still to hand over.
    */
-  private async checkpoint(handed: Gathered[]): Promise<void> {
-    const waiting = new Set(this.gathered.map((entry) => entry.shardId));
-    const at = new Map<string, string>();
-    for (const { shardId, sequenceNumber } of handed) at.set(shardId, sequenceNumber);
-    for (const [shardId, read] of this.lastRead) if (!waiting.has(shardId)) at.set(shardId, read);
-    for (const [shardId, sequenceNumber] of at) {
-      if (this.checkpointed.get(shardId) === sequenceNumber) continue;
-      await this.state.checkpoint(this.streamArn, shardId, sequenceNumber);
-      this.checkpointed.set(shardId, sequenceNumber);
+  private checkpoint(): Promise<void> {
+    // One at a time, so that an older checkpoint never lands after a newer one.
+    this.checkpointing = this.checkpointing
+      .then(() => this.writeCheckpoints())
+      .catch((error: unknown) => logger.warn('Stream checkpoint failed', { error: error as Error }));
+    return this.checkpointing;
+  }
+
+  private async writeCheckpoints(): Promise<void> {
+    for (const [shardId, read] of this.lastRead) {
+      const order = this.unfinished.get(shardId) ?? [];
+      let safe: string | undefined;
+      while (order[0]?.done) safe = order.shift()?.sequenceNumber;
+      const at = order.length === 0 ? read : safe;
+      if (at === undefined || this.checkpointed.get(shardId) === at) continue;
+      await this.state.checkpoint(this.streamArn, shardId, at);
+      this.checkpointed.set(shardId, at);
     }
   }
 
@@ -399,6 +450,7 @@ class StreamPoller {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.polling;
+    await Promise.all(this.lanes.map((lane) => lane.running));
     this.client.destroy();
   }
 }

@@ -11,6 +11,7 @@ import {
   WORK,
 } from '../../scripts/capacity/model.js';
 import { prodAppTemplate } from '../../scripts/capacity.js';
+import { DISPATCHER_EVENT_SOURCE } from '../../lib/webhooks/dispatch.js';
 
 /** The capacity model (npm run capacity) held to the templates it reads, and to the runbook's copy. */
 const { template, cleanup } = prodAppTemplate();
@@ -122,14 +123,17 @@ describe('the capacity model', () => {
     const parallelMapping = Object.values(parallel.Resources).find(
       (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties?.FilterCriteria,
     );
-    (parallelMapping?.Properties as Record<string, unknown>).ParallelizationFactor = 10;
+    (parallelMapping?.Properties as Record<string, unknown>).ParallelizationFactor = 1;
 
     expect(shard.batchSize).toBe(mapping?.Properties?.BatchSize);
     expect(shard.parallelizationFactor).toBe(mapping?.Properties?.ParallelizationFactor ?? 1);
     expect(shard.recordsPerSecond).toBe(
       (shard.parallelizationFactor * shard.batchSize) / WORK.dispatcherBatchSeconds,
     );
-    expect(dispatcherPerShard(parallel).recordsPerSecond).toBe(shard.recordsPerSecond * 10);
+    expect(shard.parallelizationFactor).toBe(DISPATCHER_EVENT_SOURCE.parallelizationFactor);
+    expect(dispatcherPerShard(parallel).recordsPerSecond).toBe(
+      shard.recordsPerSecond / shard.parallelizationFactor,
+    );
     // One key, every request of its hour a batch of 100 JDs: 27.8 JDs, 55.6 records a second.
     expect(shard.oneKeyJdsPerSecond).toBeCloseTo(27.8, 1);
     expect(shard.recordsPerSecond).toBeGreaterThan(shard.oneKeyRecordsPerSecond);
