@@ -45,7 +45,10 @@ import { releasedTableIndexes } from './released.js';
  */
 export interface DataStackProps extends StackProps {
   stage: string;
-  /** the stage's first deployment: its table is made now, so it gets no retired index (`-c firstDeploy=true`) */
+  /**
+   * the stage's first deployment (`-c firstDeploy=true`): the table is made without deletion protection,
+   * so that a failed create rolls back cleanly; the deploy after it turns it on
+   */
   firstDeploy?: boolean;
   /** subscribed to the alarm topic */
   alarmEmail?: string;
@@ -77,7 +80,9 @@ export class HiringApiDataStack extends Stack {
     const kept = keptIn(props.stage);
 
     // The table, from the shared definition in lib/db/table.ts, with the retired indexes the released
-    // table still has (none on a table made afresh).
+    // table still has: on its first deploy too, which makes them all at once (DynamoDB creates up to 20
+    // with a table; an update adds one), so that the deploy after it, which protects it, changes no
+    // index (docs/operations.md, "Before the first production deploy"). A stage never released has none.
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: KEY_ATTRIBUTES.partitionKey, type: AttributeType.STRING },
       sortKey: { name: KEY_ATTRIBUTES.sortKey, type: AttributeType.STRING },
@@ -89,9 +94,7 @@ export class HiringApiDataStack extends Stack {
       // a protected table refuses (the stack then stays ROLLBACK_FAILED). The next deploy turns it on.
       deletionProtection: props.stage !== 'dev' && !props.firstDeploy,
       removalPolicy: kept,
-      globalSecondaryIndexes: tableIndexes(
-        props.firstDeploy ? [] : releasedTableIndexes(props.stage),
-      ).map((index) => ({
+      globalSecondaryIndexes: tableIndexes(releasedTableIndexes(props.stage)).map((index) => ({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },

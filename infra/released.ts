@@ -12,9 +12,10 @@ export const RELEASED_STACKS = join(import.meta.dirname, '..', 'docs', 'stacks.r
 export const RELEASED_STAGE = 'prod';
 
 /**
- * The indexes the table of `stage` has as released: the released stage's, from the record. Any other
- * stage's table is taken to be made afresh (or disposable, as dev is): an index being retired is
- * created on no new table.
+ * The indexes the table of `stage` has as released: the released stage's, from the record, which its
+ * first deploy on a new account makes too (at once, with the table), so that every deploy after it
+ * reads the same. Any other stage's table is taken to be made afresh (or disposable, as dev is): an
+ * index being retired is created on no such table.
  */
 export function releasedTableIndexes(stage: string): string[] {
   if (stage !== RELEASED_STAGE || !existsSync(RELEASED_STACKS)) return [];

@@ -125,6 +125,17 @@ const subscribeMessage = z.strictObject({
 });
 
 /**
+ * What a client sends on the stream, by `action` (API Gateway's route selection: each is a route key
+ * of the stream's API, beside `$connect` and `$disconnect`). docs/openapi.json publishes them, with the
+ * frames, as `x-event-stream`, and `npm run api:compat` holds them to the released document.
+ */
+export const STREAM_MESSAGES = {
+  subscribe: subscribeMessage,
+  // API Gateway's own answer ({"type":"pong"}, infra/event-stream.ts): no function reads it.
+  ping: z.strictObject({ action: z.literal('ping') }),
+} as const;
+
+/**
  * A subscribe: the connection's place set (after `after`, or at the log's head) and what follows it
  * sent, preceded by a `{"type":"subscribed"}` frame. A message it cannot take is answered on the
  * connection with an `{"type":"error",…}` frame in the envelope; the connection stays open.

@@ -9,7 +9,7 @@ import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
 import { DEFAULT_HOURLY_LIMIT } from '../../lib/config.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import type { CfnTemplate } from '../local/stack-template.js';
-import { QUOTAS } from './quotas.js';
+import { QUOTAS, reservableConcurrency } from './quotas.js';
 
 /**
  * The capacity of one deployment shared by every tenant (`npm run capacity`, docs/operations.md,
@@ -262,6 +262,16 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
   const throttle = stage?.Properties?.DefaultRouteSettings as
     { ThrottlingRateLimit?: number } | undefined;
   const reserved = sum(functions.map((fn) => fn.reserved ?? 0));
+  // Past it there is no capacity to model: Lambda refuses the reservations, and the deploy fails.
+  if (reserved > reservableConcurrency())
+    throw new Error(
+      `The functions reserve ${reserved.toLocaleString('en-US')} of the account's ${QUOTAS.lambdaConcurrency.value.toLocaleString('en-US')} concurrent executions (${functions
+        .filter((fn) => fn.reserved)
+        .map((fn) => `${fn.name} ${fn.reserved}`)
+        .join(
+          ', ',
+        )}): Lambda keeps ${QUOTAS.lambdaUnreservedFloor.value} unreserved and refuses the rest, so the deploy fails; reserve at most ${reservableConcurrency().toLocaleString('en-US')}`,
+    );
   const longPoll = one('long-poll');
   const waitCeiling = Number(longPoll.environment.LONG_POLL_CEILING ?? 180);
   const consumer = one('product-events');

@@ -95,3 +95,12 @@ export const QUOTAS = {
       'https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html',
   },
 } as const satisfies Record<string, Quota>;
+
+/**
+ * The most the account's functions may reserve together: Lambda keeps QUOTAS.lambdaUnreservedFloor
+ * unreserved, and refuses a reservation past it (the deploy fails). The release check and the capacity
+ * model both hold the app to it.
+ */
+export function reservableConcurrency(): number {
+  return QUOTAS.lambdaConcurrency.value - QUOTAS.lambdaUnreservedFloor.value;
+}

@@ -38,6 +38,54 @@ function withEventsAsAnswers(document: object): object {
 }
 
 /**
+ * The document as the diff reads it, the event stream's contract (`x-event-stream`, which Optic does
+ * not compare) as operations: each message a client sends the body of a POST under
+ * /event-stream/messages/, each frame it receives the answer of a GET under /event-stream/frames/, so
+ * that a route key removed, a frame field removed or a message field newly required is caught like a
+ * route's.
+ */
+export const STREAM_PATH_PREFIX = '/event-stream/';
+function withStreamAsOperations(document: object): object {
+  const {
+    'x-event-stream': stream,
+    paths,
+    ...rest
+  } = document as {
+    'x-event-stream'?: { messages: Record<string, object>; frames: Record<string, object> };
+    paths: Record<string, unknown>;
+  };
+  if (!stream) return document;
+  const json = (schema: object) => ({ 'application/json': { schema } });
+  return {
+    ...rest,
+    paths: {
+      ...paths,
+      ...Object.fromEntries([
+        ...Object.entries(stream.messages).map(([action, schema]) => [
+          `${STREAM_PATH_PREFIX}messages/${action}`,
+          {
+            post: {
+              operationId: `stream message ${action}`,
+              requestBody: { required: true, content: json(schema) },
+              responses: { '200': { description: 'Taken' } },
+            },
+          },
+        ]),
+        ...Object.entries(stream.frames).map(([type, schema]) => [
+          `${STREAM_PATH_PREFIX}frames/${type}`,
+          {
+            get: {
+              operationId: `stream frame ${type}`,
+              responses: { '200': { description: `A ${type} frame`, content: json(schema) } },
+            },
+          },
+        ]),
+      ]),
+    },
+  };
+}
+
+/**
  * The document with each path as a request carries it (the server's path, then the operation's), so
  * that moving the base path between `servers` and `paths` is no change: no request changed.
  */
@@ -65,8 +113,10 @@ export async function opticDiff(
   const folder = await mkdtemp(join(tmpdir(), 'api-compat-'));
   try {
     const [before, after] = [join(folder, 'released.json'), join(folder, 'current.json')];
-    await writeFile(before, JSON.stringify(withEventsAsAnswers(withPathsOnTheWire(released))));
-    await writeFile(after, JSON.stringify(withEventsAsAnswers(withPathsOnTheWire(current))));
+    const asDiffed = (document: object) =>
+      withStreamAsOperations(withEventsAsAnswers(withPathsOnTheWire(document)));
+    await writeFile(before, JSON.stringify(asDiffed(released)));
+    await writeFile(after, JSON.stringify(asDiffed(current)));
     const args = ['diff', before, after, '--check', ...(options.json ? ['--json'] : [])];
     // Telemetry off: CI has no network, and nothing of the document should leave the machine.
     const env = { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', NO_COLOR: '1' };
@@ -87,21 +137,27 @@ export async function opticDiff(
   }
 }
 
-/** What Optic's check names as broken: operations of the route table, and event types. */
-export function brokenByReport(report: string): { routes: RouteId[]; events: string[] } {
+/** What Optic's check names as broken: operations of the route table, event types, and the event stream's messages and frames (`messages/<action>`, `frames/<type>`). */
+export function brokenByReport(report: string): {
+  routes: RouteId[];
+  events: string[];
+  stream: string[];
+} {
   const routes = new Set<RouteId>();
   const events = new Set<string>();
+  const stream = new Set<string>();
   for (const line of report.split('\n')) {
     const match = /^x (GET|POST|PUT|PATCH|DELETE) (\S+):/.exec(line.trim());
     if (!match) continue;
     const [, method, path] = match as unknown as [string, string, string];
     if (path.startsWith(EVENT_PATH_PREFIX)) events.add(path.slice(EVENT_PATH_PREFIX.length));
+    if (path.startsWith(STREAM_PATH_PREFIX)) stream.add(path.slice(STREAM_PATH_PREFIX.length));
     const route = routeEntries().find(
       ([, declared]) => declared.method === method && `${API_PREFIX}${declared.path}` === path,
     );
     if (route) routes.add(route[0]);
   }
-  return { routes: [...routes], events: [...events] };
+  return { routes: [...routes], events: [...events], stream: [...stream] };
 }
 
 /**
@@ -140,6 +196,11 @@ export function compatibilityVerdict(
     ),
     ...broken.events.filter((type) => !changes?.events?.[type as EventType]),
   ];
+  // The stream's messages and frames are one shape in every version, which no version's change can
+  // serve; only the event inside an event frame is the connection's version's, as the events' changes shape it.
+  const streamBroken = broken.stream
+    .filter((what) => !(eventChanges && what === 'frames/event'))
+    .map((what) => what.replace(/^messages\//, 'message ').replace(/^frames\//, 'frame '));
   const missing = [
     ...(newest && newest.version > releasedVersion
       ? []
@@ -149,6 +210,10 @@ export function compatibilityVerdict(
       : [`a deprecation on ${previous?.version ?? 'the version before'}`]),
     ...undeclared.map(
       (what) => `${previous?.version ?? 'the version before'}'s change for ${what}`,
+    ),
+    ...streamBroken.map(
+      (what) =>
+        `the event stream's ${what} as released: its messages and frames are not versioned (add one, or a field to one; never remove or change one)`,
     ),
   ];
   if (missing.length === 0)

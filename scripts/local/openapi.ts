@@ -26,6 +26,8 @@ import { EVENT_SCHEMAS } from '../../lib/composition/events.js';
 import { responses, SCHEMA_NAMES } from '../../lib/composition/responses.js';
 import { testEventSchema } from '../../lib/webhooks/responses.js';
 import { upsertJdsEntry, upsertJdsItem } from '../../lib/jds/requests.js';
+import { STREAM_MESSAGES } from '../../lib/composition/event-stream.js';
+import { EVENT_STREAM_PATH } from '../../lib/events/stream.js';
 
 /**
  * The OpenAPI 3.1 document, derived from the route table and the zod request/response schemas: every
@@ -771,6 +773,55 @@ function webhooks(): Record<string, unknown> {
   );
 }
 
+/**
+ * The event stream's contract (`wss://…/api/v1/events/stream`), which OpenAPI has no place for: the
+ * messages a client sends, by `action` (each a route of the stream), and the frames it receives, by
+ * `type` (lib/composition/event-stream.ts builds them). `npm run api:compat` compares them as it
+ * compares operations (scripts/local/compatibility.ts).
+ */
+export const EVENT_STREAM_EXTENSION = 'x-event-stream';
+function eventStream(): JsonSchema {
+  const frame = (type: string, properties: Record<string, JsonSchema>, description: string) => ({
+    type: 'object',
+    description,
+    properties: { type: { type: 'string', const: type }, ...properties },
+    required: ['type', ...Object.keys(properties)],
+  });
+  return {
+    path: EVENT_STREAM_PATH,
+    description:
+      'GET /events pushed over a WebSocket: upgrade with X-API-Key (refused as GET /events would be, in the error envelope), send `subscribe`, then receive each event as it is written, in order. Frames may gain properties and types; a client skips a type it does not know.',
+    messages: Object.fromEntries(
+      Object.entries(STREAM_MESSAGES).map(([action, schema]) => [action, querySchema(schema)]),
+    ),
+    frames: {
+      subscribed: frame(
+        'subscribed',
+        { after: { type: ['string', 'null'], maxLength: 30 } },
+        'The subscribe took: events after `after` (the last event id it knows; null: the log’s start) follow',
+      ),
+      event: frame(
+        'event',
+        { event: ref('Event') },
+        'One event, as GET /events shows it in the connection’s version',
+      ),
+      error: {
+        description:
+          'A message the stream could not take (the connection stays open), in the error envelope',
+        allOf: [
+          ref('Error'),
+          frame(
+            'error',
+            { status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 } },
+            'Its status',
+          ),
+        ],
+      },
+      pong: frame('pong', {}, 'The answer to `ping` (API Gateway’s own)'),
+    },
+  };
+}
+
 const DESCRIPTION = `Tenant-scoped REST API for job descriptions, parsed resumes, AI match results, candidates and API keys, with an event log and signed webhooks. docs/api.md in the repository is the full guide; in short:
 
 - **Authentication**: send \`X-API-Key\`. A key belongs to one tenant and holds scopes: \`read\`, \`write\`, \`admin\`, or per resource (\`jd:read\`, \`resume:read\`, …). Each operation names the scope it needs.
@@ -906,5 +957,6 @@ export function buildOpenApi(): JsonSchema {
     },
     paths,
     webhooks: webhooks(),
+    [EVENT_STREAM_EXTENSION]: eventStream(),
   };
 }

@@ -34,7 +34,7 @@ export interface CfnTemplate {
 /** What appTemplate reads of a cloud assembly (aws-cdk-lib/cx-api's CloudAssembly has it). */
 export interface AssemblyLike {
   directory: string;
-  stacks: readonly { stackName: string; template: unknown }[];
+  stacks: readonly { stackName: string; template: unknown; terminationProtection?: boolean }[];
 }
 
 /**

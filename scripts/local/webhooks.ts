@@ -405,7 +405,9 @@ class StreamPoller {
     // One at a time, so that an older checkpoint never lands after a newer one.
     this.checkpointing = this.checkpointing
       .then(() => this.writeCheckpoints())
-      .catch((error: unknown) => logger.warn('Stream checkpoint failed', { error: error as Error }));
+      .catch((error: unknown) =>
+        logger.warn('Stream checkpoint failed', { error: error as Error }),
+      );
     return this.checkpointing;
   }
 

@@ -67,6 +67,27 @@ describe('the capacity model', () => {
     expect(sorted[0]?.what).toMatch(/^API Gateway: the stage’s throttle/);
   });
 
+  it('refuses reservations the account cannot hold: Lambda keeps 100 of its 1,000 unreserved (950 reserved is no capacity of 50, the deploy fails)', () => {
+    const reserving = (value: number) => {
+      const changed = structuredClone(template);
+      const longPoll = Object.values(changed.Resources).find(
+        (r) =>
+          r.Type === 'AWS::Lambda::Function' && r.Metadata?.['hiring:function'] === 'list-events',
+      );
+      (longPoll?.Properties as Record<string, unknown>).ReservedConcurrentExecutions = value;
+      return changed;
+    };
+    const unreserved = (changed: typeof template) =>
+      sharedLimits(changed).find((limit) =>
+        limit.what.startsWith('Lambda: the account’s unreserved'),
+      )?.capacity;
+
+    expect(unreserved(reserving(800))).toBe(100);
+    expect(() => sharedLimits(reserving(850))).toThrow(
+      "The functions reserve 950 of the account's 1,000 concurrent executions (authorizer 100, list-events 850): Lambda keeps 100 unreserved",
+    );
+  });
+
   it('counts a listener on the event stream in no Lambda concurrency and no wait, only in messages and in the log’s reads and writes', () => {
     const few = sharedLimits(template, { ...DEFAULT_MIX, streamListeners: 1 });
     const many = sharedLimits(template, { ...DEFAULT_MIX, streamListeners: 1_000 });

@@ -1,22 +1,32 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   currentStackRecord,
+  currentStackTemplates,
+  firstDeployProblems,
   MAX_PROJECTED_ATTRIBUTES,
+  NOTHING_DEPLOYED,
   projectedAttributes,
   RELEASED_STACKS,
   releaseProblems,
+  stackRecordOf,
   type StackRecord,
+  type StackTemplates,
 } from '../../scripts/local/release-stacks.js';
+import type { CfnTemplate } from '../../scripts/local/stack-template.js';
+import { STREAM_MESSAGES } from '../../lib/composition/event-stream.js';
 
 /**
  * The release check (npm run release:check, in npm test): each change CloudFormation would refuse, or
  * that would replace what holds data, seeded into a copy of the current app's record, is named; the
  * app as it is deploys over the last release recorded.
  */
+let templates: StackTemplates;
 let current: StackRecord;
 beforeAll(async () => {
-  current = await currentStackRecord();
+  templates = await currentStackTemplates();
+  current = stackRecordOf(templates);
 });
 
 /** The current record, changed by `edit`. */
@@ -25,6 +35,43 @@ const edited = (edit: (record: StackRecord) => void): StackRecord => {
   edit(copy);
   return copy;
 };
+
+/** The record of the current app's templates, changed by `edit` before they are recorded. */
+const fromTemplates = (edit: (changed: StackTemplates) => void): StackRecord => {
+  const copy = structuredClone(templates);
+  edit(copy);
+  return stackRecordOf(copy);
+};
+
+type Resource = CfnTemplate['Resources'][string];
+
+/** The one resource of `templates` that `matches`: where it is, its logical id, and it. */
+const resourceIn = (
+  changed: StackTemplates,
+  matches: (resource: Resource) => boolean,
+): { place: string; logicalId: string; resource: Resource; all: Record<string, Resource> } => {
+  const found = [...changed].flatMap(([place, { template }]) =>
+    Object.entries(template.Resources)
+      .filter(([, resource]) => matches(resource))
+      .map(([logicalId, resource]) => ({
+        place,
+        logicalId,
+        resource,
+        all: template.Resources,
+      })),
+  );
+  if (found.length !== 1) throw new Error(`${found.length} resources match, not one`);
+  return found[0] as ReturnType<typeof resourceIn>;
+};
+
+/** The resource moved to a new logical id in its template (what a construct renamed or moved does). */
+const movedToNewId = (found: ReturnType<typeof resourceIn>) => {
+  found.all[`${found.logicalId}Moved`] = found.resource;
+  delete found.all[found.logicalId];
+};
+
+const fn = (name: string) => (resource: Resource) =>
+  resource.Type === 'AWS::Lambda::Function' && resource.Metadata?.['hiring:function'] === name;
 
 /** An export another stack imports (the API stack imports the data stack's). */
 const importedExport = () => {
@@ -352,5 +399,181 @@ describe('the release check', () => {
     expect(releaseProblems(current, removed)).toEqual([
       expect.stringContaining(`output ${read} removed while HiringApi-prod read it`),
     ]);
+  });
+
+  it('completes the runbook’s first deploy on a new account: created whole, then protected by the deploy after it, each step passing the check', async () => {
+    const first = await currentStackRecord({ firstDeploy: true });
+    const table = logicalIdOf('AWS::DynamoDB::GlobalTable');
+    const indexNames = (record: StackRecord) =>
+      (
+        record.stateful[table]?.properties as { GlobalSecondaryIndexes: { IndexName: string }[] }
+      ).GlobalSecondaryIndexes.map((index) => index.IndexName).sort();
+    const protectedTable = (record: StackRecord) =>
+      (
+        record.stateful[table]?.properties as {
+          Replicas: { DeletionProtectionEnabled: boolean }[];
+        }
+      ).Replicas.map((replica) => replica.DeletionProtectionEnabled);
+
+    // 1. `-c firstDeploy=true` on an account holding nothing: the table made with every index at once.
+    expect(releaseProblems(NOTHING_DEPLOYED, first)).toEqual([]);
+    expect(protectedTable(first)).toEqual([false]);
+    expect(Object.values(first.terminationProtection ?? {})).toEqual([false, false, false]);
+    // 2. The deploy after it: no index added, nothing replaced, and everything protected.
+    expect(indexNames(first)).toEqual(indexNames(current));
+    expect(releaseProblems(first, current)).toEqual([]);
+    expect(firstDeployProblems(first, current)).toEqual([]);
+    expect(protectedTable(current)).toEqual([true]);
+    expect(current.terminationProtection).toEqual({
+      'HiringApi-prod': true,
+      'HiringApiData-prod': true,
+      'HiringApiEdge-prod': true,
+    });
+    // firstDeploy again on a deployed stage would take the protections off: refused.
+    expect(releaseProblems(current, first)).toEqual([
+      expect.stringContaining(`${table} (HiringApiData-prod) would lose its deletion protection`),
+      ...['HiringApi-prod', 'HiringApiData-prod', 'HiringApiEdge-prod'].map((stack) =>
+        expect.stringContaining(`stack ${stack} would lose its termination protection`),
+      ),
+    ]);
+    // A sequence that cannot end protected says so: a second deploy that adds the retired indexes.
+    const withoutRetired = structuredClone(first);
+    const properties = withoutRetired.stateful[table]?.properties as {
+      GlobalSecondaryIndexes: { IndexName: string }[];
+    };
+    properties.GlobalSecondaryIndexes = properties.GlobalSecondaryIndexes.slice(0, 5);
+    expect(firstDeployProblems(withoutRetired, current)).toEqual([
+      expect.stringMatching(/^the deploy after the first .* would add or remove 4 indexes at once/),
+    ]);
+  });
+
+  it('refuses a table created with more indexes than DynamoDB makes at once (20)', () => {
+    const table = logicalIdOf('AWS::DynamoDB::GlobalTable');
+    const many = edited((record) => {
+      const properties = record.stateful[table]?.properties as {
+        GlobalSecondaryIndexes: { IndexName: string; Projection: unknown }[];
+      };
+      const [first] = properties.GlobalSecondaryIndexes;
+      while (properties.GlobalSecondaryIndexes.length < 21)
+        properties.GlobalSecondaryIndexes.push({
+          ...(first as { IndexName: string }),
+          IndexName: `extra-${properties.GlobalSecondaryIndexes.length}`,
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        });
+    });
+
+    expect(releaseProblems(NOTHING_DEPLOYED, many)).toEqual([
+      expect.stringContaining(`${table} (HiringApiData-prod) would be created with 21 indexes`),
+    ]);
+  });
+
+  it('refuses reserved concurrency past what the account can give (Lambda keeps 100 of its 1,000 unreserved), during the update too', () => {
+    const reserving = (reservations: Record<string, number>) =>
+      fromTemplates((changed) => {
+        for (const [name, value] of Object.entries(reservations))
+          (resourceIn(changed, fn(name)).resource.Properties ??= {}).ReservedConcurrentExecutions =
+            value;
+      });
+
+    // What prod reserves: the authorizer's 100 and the long-poll's 200.
+    expect(
+      Object.entries(current.reservedConcurrency ?? {}).map(([id, value]) => [
+        id.replace(/[0-9A-F]{8}$/, ''),
+        value,
+      ]),
+    ).toEqual([
+      ['HiringApi-prod Authorizer', 100],
+      [expect.stringMatching(/^HiringApi-prod\/EventsRoutes\S+ ListEvents$/), 200],
+    ]);
+    expect(releaseProblems(current, reserving({ 'list-events': 850 }))).toEqual([
+      expect.stringContaining(
+        "the functions reserve 950 of the account's 1,000 concurrent executions (Authorizer",
+      ),
+    ]);
+    expect(releaseProblems(current, reserving({ 'list-events': 850 }))[0]).toContain(
+      "decreases account's UnreservedConcurrentExecution below its minimum value of [100]",
+    );
+    // 900 in all is what it can give; one raised as the other is lowered holds both at once.
+    expect(releaseProblems(current, reserving({ 'list-events': 800 }))).toEqual([]);
+    expect(releaseProblems(current, reserving({ authorizer: 750, 'list-events': 50 }))).toEqual([
+      expect.stringContaining(
+        "would reserve 950 of the account's 1,000 concurrent executions during the update",
+      ),
+    ]);
+  });
+
+  it('refuses a route key moved to a new logical id on its API (409 "Route … already exists"); the same key on another API is another route', () => {
+    const route = (key: string) => (resource: Resource) =>
+      resource.Type === 'AWS::ApiGatewayV2::Route' && resource.Properties?.RouteKey === key;
+    const moved = fromTemplates((changed) =>
+      movedToNewId(resourceIn(changed, route('GET /api/v1/jds'))),
+    );
+    const keys = Object.keys(current.named ?? {}).filter((key) =>
+      key.startsWith('AWS::ApiGatewayV2::Route '),
+    );
+    const apiOf = (routeKey: string) =>
+      keys.find((key) => key.endsWith(` ${routeKey}`))?.split(' ')[1];
+
+    // A route in a nested stack is keyed by the API it is on, as its parent names it.
+    expect(apiOf('GET /api/v1/jds')).toBe(apiOf('$default'));
+    expect(apiOf('subscribe')).toBe(apiOf('$connect'));
+    expect(apiOf('subscribe')).not.toBe(apiOf('$default'));
+    expect(releaseProblems(current, moved)).toEqual([
+      expect.stringMatching(
+        /^AWS::ApiGatewayV2::Route \S+ GET \/api\/v1\/jds moves from \S+ \S+ to \S+ \S+Moved: .*"already exists".*keep its logical id/,
+      ),
+    ]);
+  });
+
+  it('routes on the event stream’s API the messages docs/openapi.json publishes (npm run api:compat holds them), and the upgrade and close', () => {
+    const published = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'),
+    ) as { 'x-event-stream': { messages: Record<string, unknown> } };
+    const keys = Object.keys(current.named ?? {}).filter((key) =>
+      key.startsWith('AWS::ApiGatewayV2::Route '),
+    );
+    const streamApi = keys.find((key) => key.endsWith(' $connect'))?.split(' ')[1];
+
+    expect(
+      keys
+        .filter((key) => key.split(' ')[1] === streamApi)
+        .map((key) => key.split(' ').slice(2).join(' '))
+        .sort(),
+    ).toEqual(
+      ['$connect', '$disconnect', ...Object.keys(published['x-event-stream'].messages)].sort(),
+    );
+    expect(Object.keys(published['x-event-stream'].messages)).toEqual(Object.keys(STREAM_MESSAGES));
+  });
+
+  it('refuses the event stream’s stage moved to a new logical id (a second stage `stream` on its API)', () => {
+    const stage = (resource: Resource) =>
+      resource.Type === 'AWS::ApiGatewayV2::Stage' && resource.Properties?.StageName === 'stream';
+    const moved = fromTemplates((changed) => movedToNewId(resourceIn(changed, stage)));
+
+    expect(releaseProblems(current, moved)).toEqual([
+      expect.stringMatching(/^AWS::ApiGatewayV2::Stage \S+ stream moves from .*"already exists"/),
+    ]);
+  });
+
+  it('refuses a function given a name moved to a new logical id; one CloudFormation names moves freely', () => {
+    const named = (changed: StackTemplates) => {
+      (resourceIn(changed, fn('event-stream')).resource.Properties ??= {}).FunctionName =
+        'hiring-api-prod-event-stream';
+    };
+    const released = fromTemplates(named);
+    const moved = fromTemplates((changed) => {
+      named(changed);
+      movedToNewId(resourceIn(changed, fn('event-stream')));
+    });
+    const movedUnnamed = fromTemplates((changed) =>
+      movedToNewId(resourceIn(changed, fn('event-stream'))),
+    );
+
+    expect(releaseProblems(released, moved)).toEqual([
+      expect.stringContaining(
+        'AWS::Lambda::Function hiring-api-prod-event-stream moves from HiringApi-prod/Background',
+      ),
+    ]);
+    expect(releaseProblems(current, movedUnnamed)).toEqual([]);
   });
 });

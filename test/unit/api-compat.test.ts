@@ -10,6 +10,18 @@ import {
   withEntry,
 } from '../../scripts/local/changelog.js';
 import { compatibilityVerdict, opticDiff } from '../../scripts/local/compatibility.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import {
+  STREAM_MESSAGES,
+  streamOutput,
+  subscribeStream,
+  type StreamEvent,
+} from '../../lib/composition/event-stream.js';
+import type { Db } from '../../lib/db/client.js';
+import type { PublicEvent } from '../../lib/events/model.js';
+import { PING_FRAME, PONG_FRAME } from '../../lib/events/stream.js';
+import { currentVersion } from '../../lib/versions/shape.js';
 
 /**
  * The check `npm test` runs (npm run api:compat): Optic's breaking-change rules on the released document
@@ -59,6 +71,42 @@ const basePathInServers = (() => {
   return copy;
 })();
 
+/**
+ * The event stream's contract (docs/openapi.json's `x-event-stream`) as a release records it: the
+ * released document with the current one's stream (the stream ships in the next release).
+ */
+type Stream = {
+  messages: Record<string, Schema>;
+  frames: Record<string, Schema>;
+};
+const CURRENT = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'openapi.json'), 'utf8'),
+) as Document & { 'x-event-stream': Stream };
+const withStream = { ...structuredClone(released), 'x-event-stream': CURRENT['x-event-stream'] };
+const streamEdited = (edit: (stream: Stream, schemas: Record<string, Schema>) => void) => {
+  const copy = structuredClone(withStream);
+  edit(copy['x-event-stream'], copy.components.schemas);
+  return copy;
+};
+// A route key gone (ping), a frame's field gone (subscribed's after), a message's field newly
+// required (subscribe's after), and a frame type added (which breaks nothing).
+const streamBroken = streamEdited((stream) => {
+  delete stream.messages.ping;
+  const subscribed = stream.frames.subscribed as Schema;
+  delete subscribed.properties.after;
+  subscribed.required = ['type'];
+  (stream.messages.subscribe as Schema).required.push('after');
+  stream.frames.closing = {
+    properties: { type: { type: 'string', const: 'closing' } },
+    required: [],
+  };
+});
+const streamEventFieldRemoved = streamEdited((_, schemas) => {
+  const data = (schemas.JdCreatedEvent as unknown as EventSchema).properties.data;
+  delete data.properties.title;
+  data.required.splice(data.required.indexOf('title'), 1);
+});
+
 /** A version after the released one, and the released one, deprecated, taking its shapes back. */
 const NEXT = '2099-01-01';
 const deprecation = {
@@ -86,6 +134,9 @@ describe('the compatibility check', { timeout: 300_000 }, () => {
       removedEventField,
       basePathInServers,
     ].map((document) => opticDiff(released, document)),
+  );
+  const streamDiffs = Promise.all(
+    [streamBroken, streamEventFieldRemoved].map((document) => opticDiff(withStream, document)),
   );
 
   it('fails on a removed response field and on a newly required request field, naming each', async () => {
@@ -159,6 +210,93 @@ describe('the compatibility check', { timeout: 300_000 }, () => {
     expect(verdict.report).toContain(`${RELEASED}'s change for jd.created`);
     const shaped = withNewVersion({ events: { 'jd.created': (event) => event } });
     expect(compatibilityVerdict(removedFromEvent!, RELEASED, shaped)).toMatchObject({ ok: true });
+  });
+
+  it('holds the event stream to its released contract: a route key removed, a frame’s field removed, a message’s field newly required each fail, named; a frame added passes', async () => {
+    const [broken, eventField] = await streamDiffs;
+    const verdict = compatibilityVerdict(broken!, RELEASED, API_VERSIONS);
+    const identity = <T>(value: T) => value;
+
+    expect(verdict.ok).toBe(false);
+    for (const what of ['message ping', 'frame subscribed', 'message subscribe'])
+      expect(verdict.report).toContain(`the event stream's ${what} as released`);
+    expect(verdict.report).not.toContain('closing as released');
+    // No version serves the stream's own shapes: a new version does not let it through.
+    expect(
+      compatibilityVerdict(broken!, RELEASED, withNewVersion({ answers: { getJd: identity } }))
+        .report,
+    ).toContain("the event stream's message ping as released");
+    // The event inside an event frame is the connection's version's: the event's change serves it.
+    const shaped = withNewVersion({ events: { 'jd.created': (event) => event } });
+    expect(compatibilityVerdict(eventField!, RELEASED, shaped)).toMatchObject({ ok: true });
+  });
+
+  it('publishes the stream’s frames as the function sends them, and its messages as it takes them', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+    ajv.addSchema({ $id: 'openapi', components: CURRENT.components }, 'openapi');
+    const { frames, messages } = CURRENT['x-event-stream'];
+    const valid = (schema: object, value: unknown) => {
+      const validate = ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')),
+      );
+      return validate(value) || validate.errors;
+    };
+    const sent: string[] = [];
+    const output = streamOutput({
+      post: async (_, frame) => {
+        sent.push(frame);
+        return 'sent';
+      },
+      close: async () => undefined,
+    });
+    const example = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'openapi-examples.json'), 'utf8'),
+    ).getEvent.responses['200'].data as PublicEvent;
+    const streamEvent = (authorizer: object, body: string) =>
+      ({
+        requestContext: {
+          routeKey: 'subscribe',
+          connectionId: 'c',
+          requestId: 'r',
+          requestTimeEpoch: Date.now(),
+          authorizer,
+        },
+        body,
+      }) as unknown as StreamEvent;
+    // Refused before the table is read: a key the authorizer refused, and a message the stream does not take.
+    await subscribeStream(
+      undefined as unknown as Db,
+      streamEvent({ refused: 'key_invalid' }, '{}'),
+      output,
+    );
+    await subscribeStream(
+      undefined as unknown as Db,
+      streamEvent(
+        { tenantId: 't', mode: 'live', keyId: 'k', scopes: 'read', apiVersion: currentVersion() },
+        '{"action":"subscribe","from":"now"}',
+      ),
+      output,
+    );
+
+    expect(Object.keys(messages)).toEqual(Object.keys(STREAM_MESSAGES));
+    expect(valid(messages.ping as object, JSON.parse(PING_FRAME))).toBe(true);
+    expect(
+      valid(messages.subscribe as object, {
+        action: 'subscribe',
+        after: 'evt_01M8HTNMFEBB96NZKNXB3ZT9F2',
+      }),
+    ).toBe(true);
+    expect(valid(frames.pong as object, JSON.parse(PONG_FRAME))).toBe(true);
+    expect(valid(frames.subscribed as object, JSON.parse(output.subscribed('')))).toBe(true);
+    expect(valid(frames.subscribed as object, JSON.parse(output.subscribed(example.id)))).toBe(
+      true,
+    );
+    expect(valid(frames.event as object, JSON.parse(output.frame(example, currentVersion())))).toBe(
+      true,
+    );
+    expect(sent.map((frame) => JSON.parse(frame).status)).toEqual([403, 400]);
+    for (const frame of sent) expect(valid(frames.error as object, JSON.parse(frame))).toBe(true);
   });
 });
 
