@@ -300,7 +300,7 @@ export class HiringApiStack extends Stack {
       authorizerFunction,
       notify,
     );
-    this.rollOut(this, 'Api', [authorizerFunction, notFound]);
+    this.rollOut(this, 'Api', [authorizerFunction, notFound], this.api);
     new Operations(this, 'Operations', {
       stage: props.stage,
       api: this.api,
@@ -360,8 +360,11 @@ export class HiringApiStack extends Stack {
     return { authorizerFunction, authorizer };
   }
 
-  /** A rollout of `functions` in `scope` (each stack with its CodeDeploy role), when deployments are canaries. */
-  private rollOut(scope: Construct, name: string, functions: ApiFunction[]): void {
+  /**
+   * A rollout of `functions` in `scope` (each stack with its CodeDeploy role), when deployments are
+   * canaries; `api`, the HTTP API, with the authorizer (its canary watches the API's 5xx).
+   */
+  private rollOut(scope: Construct, name: string, functions: ApiFunction[], api?: HttpApi): void {
     const { application, apiAlarms } = this.rollout;
     if (application && functions.length > 0)
       this.rollout.all.push(
@@ -370,6 +373,7 @@ export class HiringApiStack extends Stack {
           application,
           functions,
           apiAlarms,
+          ...(api ? { api } : {}),
         }),
       );
   }

@@ -87,6 +87,8 @@ export function defaultHourlyLimit(): number {
 export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
 /** The `reason` of the ApiKeyRefused metric for a request without that header (an alarm watches it). */
 export const EDGE_BYPASS_REASON = 'bypassed-edge';
+/** The line the authorizer logs for each request it refuses (its `reason` with it): the authorizer's canary counts them. */
+export const REFUSAL_MESSAGE = 'API key refused';
 /**
  * Behind the edge, the viewer's address as CloudFront saw it (a viewer-request function sets it, over
  * any value the client sent): API Gateway sees CloudFront's address as the source.

@@ -14,6 +14,7 @@ import {
   testModeEnabled,
   originVerifySecretId,
   perIpLimit,
+  REFUSAL_MESSAGE,
   VIEWER_ADDRESS_HEADER,
 } from '../config.js';
 import { isTransientFault } from '../db/faults.js';
@@ -41,7 +42,7 @@ type AuthorizedRequest = Pick<APIGatewayRequestAuthorizerEventV2, 'headers'> & {
 const DENY = { isAuthorized: false, context: {} } as unknown as AuthorizerResult;
 
 function countRefusal(reason: string): void {
-  logger.info('API key refused', { reason });
+  logger.info(REFUSAL_MESSAGE, { reason });
   metrics.addDimension('reason', reason);
   metrics.addMetric('ApiKeyRefused', MetricUnit.Count, 1);
   metrics.publishStoredMetrics();

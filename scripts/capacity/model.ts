@@ -234,6 +234,16 @@ export function dispatcherPerShard(template: CfnTemplate): DispatcherShard {
   };
 }
 
+/** The HTTP API's requests one tenant makes a second (each through the authorizer, each answered by a route). */
+export function apiRequestsPerSecond(mix: TenantMix): number {
+  return (
+    mix.readsPerSecond +
+    mix.writesPerSecond +
+    mix.mcpCallsPerSecond +
+    mix.listeners * WORK.listenerRequestsPerSecond
+  );
+}
+
 /** One limit every tenant shares: its capacity, what one tenant takes of it, and what reaching it does. */
 export interface SharedLimit {
   what: string;
@@ -278,11 +288,7 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
   const worker = one('deliveries');
   const authorizer = one('authorizer');
 
-  const apiRequests =
-    mix.readsPerSecond +
-    mix.writesPerSecond +
-    mix.mcpCallsPerSecond +
-    mix.listeners * WORK.listenerRequestsPerSecond;
+  const apiRequests = apiRequestsPerSecond(mix);
   const events = (mix.writesPerSecond + mix.productEventsPerSecond) * WORK.eventsPerChange;
   const deliveries = events * mix.webhookEndpoints;
   const streamDeliveries = events * mix.streamListeners;

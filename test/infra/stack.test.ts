@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput, INDEXES, RETIRED_INDEXES, tableIndexes } from '../../lib/db/table.js';
-import { API_PREFIX, routeEntries } from '../../lib/composition/routes.js';
+import { API_PREFIX, AUTHORIZER_FUNCTION, routeEntries } from '../../lib/composition/routes.js';
 import { createApp } from '../../infra/app.js';
 import { ENCODED_DELIMITER_BODY } from '../../infra/viewer-request.js';
 import { releasedTableIndexes } from '../../infra/released.js';
@@ -1387,7 +1387,7 @@ describe('safe rollouts', () => {
     );
   });
 
-  it('moves every prod function by a CodeDeploy canary, 10% for 5 minutes, rolled back by the errors or slow answers of the release being deployed (API functions) or of its new version (background ones)', () => {
+  it('moves every prod function by a CodeDeploy canary, 10% for 15 minutes, rolled back by the 500s or slow answers of the release being deployed (the functions that answer the HTTP API), the authorizer by its new version’s errors, refusals and p99 and the API’s 5xx, the event stream and the background ones by their new version’s errors and p99', () => {
     const cfn = prodTemplate();
     const runbook = readFileSync(join(ROOT, 'docs', 'operations.md'), 'utf8');
     const functions = resourcesOf(cfn, 'AWS::Lambda::Function');
@@ -1407,7 +1407,7 @@ describe('safe rollouts', () => {
         AlarmConfiguration: { Enabled: boolean; Alarms: { Name: { Ref: string } }[] };
       };
       expect(group.DeploymentConfigName, fn).toBe(
-        'CodeDeployDefault.LambdaCanary10Percent5Minutes',
+        'CodeDeployDefault.LambdaCanary10Percent15Minutes',
       );
       expect(group.AutoRollbackConfiguration).toEqual({
         Enabled: true,
@@ -1418,7 +1418,9 @@ describe('safe rollouts', () => {
       for (const alarm of alarms) {
         // Gates for the deployment only: a failed canary fails `cdk deploy`, the stack-wide alarms page.
         expect(alarm.AlarmActions, fn).toBeUndefined();
-        expect(alarm.AlarmName).toMatch(/^HiringApi-prod-Canary-\w+-(Errors|Latency)$/);
+        expect(alarm.AlarmName).toMatch(
+          /^HiringApi-prod-Canary-\w+-(Errors|Latency|ServerErrors|Refusals)$/,
+        );
         expect(alarm.AlarmDescription).toContain('Runbook: docs/operations.md#rollbacks');
       }
       const newVersion = [
@@ -1426,11 +1428,32 @@ describe('safe rollouts', () => {
         { Name: 'FunctionName', Value: { Ref: fn } },
         { Name: 'Resource', Value: { 'Fn::Join': ['', [{ Ref: fn }, ':live']] } },
       ];
-      const background = (Object.values(BACKGROUND_FUNCTIONS) as unknown[]).includes(
-        resource.Metadata?.['hiring:function'],
-      );
-      if (!background) {
-        // Every API function's deployment watches the one shared pair: the API's 5xx and its p99.
+      const folder = resource.Metadata?.['hiring:function'];
+      const ownAlarms =
+        (Object.values(BACKGROUND_FUNCTIONS) as unknown[]).includes(folder) ||
+        folder === STREAM_FUNCTION;
+      if (folder === AUTHORIZER_FUNCTION) {
+        // Its own four, on its new version and on the API it guards; they exist before the alias moves.
+        expect(alarms.map((alarm) => alarm.AlarmName).sort()).toEqual([
+          'HiringApi-prod-Canary-Authorizer-Errors',
+          'HiringApi-prod-Canary-Authorizer-Latency',
+          'HiringApi-prod-Canary-Authorizer-Refusals',
+          'HiringApi-prod-Canary-Authorizer-ServerErrors',
+        ]);
+        expect(alias.DependsOn?.sort()).toEqual([...alarmIds].sort());
+        const named = (name: string) =>
+          JSON.stringify(
+            alarms.find((alarm) => alarm.AlarmName === `HiringApi-prod-Canary-Authorizer-${name}`),
+          );
+        for (const dimension of newVersion)
+          expect(named('Errors')).toContain(JSON.stringify(dimension));
+        expect(named('ServerErrors')).toContain('"MetricName":"5xx","Namespace":"AWS/ApiGateway"');
+        expect(named('ServerErrors')).toContain('{"Name":"Stage","Value":"$default"}');
+        expect(named('Refusals')).toContain('"MetricName":"AuthorizerRefusals"');
+        continue;
+      }
+      if (!ownAlarms) {
+        // Every function that answers the HTTP API watches the one shared pair: the release's 500s and its p99.
         expect(alarms.map((alarm) => alarm.AlarmName).sort(), fn).toEqual([
           'HiringApi-prod-Canary-Api-Errors',
           'HiringApi-prod-Canary-Api-Latency',
@@ -1439,7 +1462,7 @@ describe('safe rollouts', () => {
         const release = (resource.Properties?.Environment as { Variables: Record<string, string> })
           .Variables.RELEASE_ID;
         expect(release, fn).toMatch(/^[0-9a-f]{16}$/);
-        const countOf = (metricName: string) =>
+        const countOf = (metricName: string, period: number) =>
           expect.objectContaining({
             MetricStat: expect.objectContaining({
               Metric: {
@@ -1447,24 +1470,34 @@ describe('safe rollouts', () => {
                 MetricName: metricName,
                 Dimensions: [{ Name: 'release', Value: release }],
               },
-              Period: 60,
+              Period: period,
               Stat: 'Sum',
             }),
             ReturnData: false,
           });
-        for (const [name, counted] of [
-          ['HiringApi-prod-Canary-Api-Errors', 'ReleaseFailedAnswers'],
-          ['HiringApi-prod-Canary-Api-Latency', 'ReleaseSlowAnswers'],
+        // The 500s summed over the canary so far (15 minutes, each minute); slowness a minute at a time, 2 of 3.
+        for (const [name, counted, evaluation, period] of [
+          [
+            'HiringApi-prod-Canary-Api-Errors',
+            'ReleaseFailedAnswers',
+            { EvaluationPeriods: 1 },
+            900,
+          ],
+          [
+            'HiringApi-prod-Canary-Api-Latency',
+            'ReleaseSlowAnswers',
+            { EvaluationPeriods: 3, DatapointsToAlarm: 2 },
+            60,
+          ],
         ] as const) {
           const alarm = alarms.find((candidate) => candidate.AlarmName === name);
           expect(alarm, name).toMatchObject({
             Threshold: 1,
-            EvaluationPeriods: 3,
-            DatapointsToAlarm: 2,
+            ...evaluation,
             TreatMissingData: 'notBreaching',
           });
           expect(alarm?.Metrics).toEqual(
-            expect.arrayContaining([countOf('ReleaseAnswers'), countOf(counted)]),
+            expect.arrayContaining([countOf('ReleaseAnswers', period), countOf(counted, period)]),
           );
         }
         // Its log group feeds both, by the release each line names.
@@ -1494,7 +1527,8 @@ describe('safe rollouts', () => {
       expect(latency, fn).toMatchObject({
         ExtendedStatistic: 'p99',
         Period: 60,
-        Threshold: 30_000,
+        // Half its timeout: 30 s of a background function's minute, 5 s of the event stream's 10.
+        Threshold: (Number(resource.Properties?.Timeout) * 1000) / 2,
         EvaluationPeriods: 3,
         DatapointsToAlarm: 2,
       });
@@ -1522,7 +1556,8 @@ describe('safe rollouts', () => {
     const filters = resourcesOf(cfn, 'AWS::Logs::MetricFilter').filter(([, filter]) =>
       JSON.stringify(filter.Properties).includes('ErrorLogLines'),
     );
-    expect(filters).toHaveLength(Object.keys(BACKGROUND_FUNCTIONS).length);
+    // The background functions' and the event stream's.
+    expect(filters).toHaveLength(Object.keys(BACKGROUND_FUNCTIONS).length + 1);
     expect(JSON.stringify(filters[0]?.[1].Properties)).toContain(
       '{"Key":"ExecutedVersion","Value":"$.function_version"}',
     );
