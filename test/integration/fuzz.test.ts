@@ -77,7 +77,8 @@ describe('fuzzing through the real authorizer and handlers', () => {
             key: attacker.key,
           });
           assertSafe(reply, `${method} ${prefix}${JSON.stringify(id).slice(0, 50)}`);
-          if (id !== '') expect(reply.status).toBe(404);
+          // An id holding ? or # travels encoded, which the edge refuses before API Gateway cuts it.
+          if (id !== '') expect(reply.status).toBe(/[?#]/.test(id) ? 400 : 404);
         },
       ),
       { numRuns: RUNS },
