@@ -48,10 +48,17 @@ export interface StageDescription {
   auditRetentionDays?: number;
   /** test keys and the test routes (default true; false turns test mode off for the stage) */
   testMode?: boolean;
+  /**
+   * The stages' throttle, the HTTP API's and the event stream's (requests, and messages, a second;
+   * default 500, with bursts of 1,000): raise it with authorizerReservedConcurrency (100 for each 500
+   * a second) and within the account's 10,000 a second (docs/operations.md, "Capacity").
+   */
+  throttleRateLimit?: number;
+  throttleBurstLimit?: number;
   /** per-IP requests a minute outside prod */
   apiRateLimitMax?: number;
   logLevel?: string;
-  /** `canary` (CodeDeploy 10% for 5 minutes, rolled back on a canary alarm; default in prod) or `all-at-once` */
+  /** `canary` (CodeDeploy 10% for 15 minutes, rolled back on a canary alarm; default in prod) or `all-at-once` */
   rollout?: RolloutKind;
 }
 
@@ -171,6 +178,14 @@ export function createApp(
     terminationProtection,
     ...(rollout ? { rollout: rollout as RolloutKind } : {}),
     apiKeyHourlyLimit: number('apiKeyHourlyLimit'),
+    ...(number('throttleRateLimit') === undefined
+      ? {}
+      : {
+          throttle: {
+            rateLimit: number('throttleRateLimit') as number,
+            burstLimit: number('throttleBurstLimit') ?? 2 * (number('throttleRateLimit') as number),
+          },
+        }),
     authorizerReservedConcurrency:
       number('authorizerReservedConcurrency') ??
       (stage === 'prod' ? DEFAULT_AUTHORIZER_RESERVED_CONCURRENCY : undefined),

@@ -340,7 +340,7 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
       unit: 'requests a second',
       perTenant: apiRequests,
       atTheLimit:
-        'API Gateway answers 429 {"message":"Too Many Requests"} for every tenant. Raise the stage throttle (the `throttle` of HiringApiStack), then the account’s.',
+        'API Gateway answers 429 {"message":"Too Many Requests"} for every tenant. Raise the stages’ throttle (throttleRateLimit in cdk.json’s stage, a setting), then the account’s.',
     },
     {
       what: 'API Gateway: the account, every API together (the event stream’s messages and frames too)',

@@ -514,6 +514,25 @@ describe('CDK app (cdk synth, offline)', () => {
     expect(groups.every((group) => group.Properties.RetentionInDays === 14)).toBe(true);
   });
 
+  it('raises both stages’ throttle with a setting (throttleRateLimit, its burst twice that unless given), not a code change', () => {
+    const raised = appTemplateOf(
+      createApp(
+        { 'aws:cdk:bundling-stacks': [], throttleRateLimit: '1200' },
+        { account: '123456789012', region: 'eu-west-1' },
+      ),
+    );
+    const stages = Object.values(raised.Resources)
+      .filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Stage')
+      .map((resource) => resource.Properties?.DefaultRouteSettings);
+
+    expect(stages).toHaveLength(2);
+    expect(stages).toEqual(
+      Array(2).fill(
+        expect.objectContaining({ ThrottlingRateLimit: 1200, ThrottlingBurstLimit: 2400 }),
+      ),
+    );
+  });
+
   it('gives the infra team a dashboard, Contributor Insights rules and named alarms that each point at their runbook section', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).map(
       (alarm) =>
