@@ -177,9 +177,9 @@ export class LocalDeliveryQueue implements DeliveryQueue {
 
 /** A record the filter let through, with where it was read (for the checkpoint after its batch). */
 interface Gathered {
-  shardId: string;
-  sequenceNumber: string;
   record: StreamRecord;
+  /** its place in its shard's order of records to hand over (unfinished), marked once handed over */
+  read: { sequenceNumber: string; done: boolean };
 }
 
 /** Most records one GetRecords returns (DynamoDB Streams' own limit): what a poll reads of a shard. */
@@ -349,7 +349,7 @@ class StreamPoller {
         const lane = this.lanes[laneOf(record, this.lanes.length)] as Lane;
         if (lane.gathered.length === 0) lane.since = Date.now();
         const read = { sequenceNumber: record.dynamodb?.SequenceNumber as string, done: false };
-        lane.gathered.push({ shardId, sequenceNumber: read.sequenceNumber, record });
+        lane.gathered.push({ record, read });
         const order = this.unfinished.get(shardId) ?? [];
         order.push(read);
         this.unfinished.set(shardId, order);
@@ -382,12 +382,7 @@ class StreamPoller {
     lane.running = this.handOver(batch.map((entry) => entry.record))
       .then(async () => {
         // Only once the batch is handed over (its messages queued): a restart before reads it again.
-        for (const { shardId, sequenceNumber } of batch) {
-          const read = this.unfinished
-            .get(shardId)
-            ?.find((r) => r.sequenceNumber === sequenceNumber);
-          if (read) read.done = true;
-        }
+        for (const { read } of batch) read.done = true;
         await this.checkpoint();
       })
       .catch((error: unknown) => logger.warn('Stream batch failed', { error: error as Error }))
