@@ -82,8 +82,10 @@ export interface ApiFunctionProps {
   functionName: string;
   /**
    * Active X-Ray tracing (the background functions' default): the function starts a trace for the
-   * invocations X-Ray samples. Pass-through (the API functions' default): it joins a trace it is given
-   * and starts none, and an HTTP API gives none.
+   * invocations X-Ray samples. Disabled (the API functions' default): no tracing setting, so Lambda's
+   * own pass-through, which joins a sampled trace it is given and starts none (neither an HTTP API, a
+   * WebSocket API nor a table's stream gives one), and no X-Ray grant in the role, which CDK adds for
+   * any setting but Disabled.
    */
   tracing?: Tracing;
   settings: StageSettings;
@@ -112,6 +114,8 @@ export class ApiFunction extends NodejsFunction {
   readonly background: boolean;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    const tracing =
+      props.tracing ?? (background(props.functionName) ? Tracing.ACTIVE : Tracing.DISABLED);
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.settings.logRetention,
       // Kept when the function goes (its logs are evidence), but not when the first create fails.
@@ -156,8 +160,7 @@ export class ApiFunction extends NodejsFunction {
       // function is traced by its log instead: an answer that is a 5xx or slow is logged with its calls
       // and their times (lib/composition/api-handler.ts), the ones worth a trace and no others. The background
       // functions run per message or batch, not per request, and keep X-Ray's sampling.
-      tracing:
-        props.tracing ?? (background(props.functionName) ? Tracing.ACTIVE : Tracing.PASS_THROUGH),
+      tracing,
       // In production each deployment's version is kept, so that a rollback has something to roll back
       // to (`npm run admin -- prune-versions` deletes the old ones no alias names); elsewhere the
       // deployment after deletes it.
@@ -208,25 +211,21 @@ export class ApiFunction extends NodejsFunction {
     (this.node.defaultChild as CfnResource).addMetadata(FUNCTION_METADATA_KEY, props.functionName);
     this.background = background(props.functionName);
     this.live = new Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.currentVersion });
-    this.acknowledgeNagFindings();
-    if (
-      (props.tracing ?? (this.background ? Tracing.ACTIVE : Tracing.PASS_THROUGH)) !==
-      Tracing.ACTIVE
-    ) {
+    this.acknowledgeNagFindings(tracing === Tracing.ACTIVE);
+    if (tracing !== Tracing.ACTIVE) {
       Validations.of(this).acknowledge({
         id: 'Serverless::Serverless-LambdaTracing',
         reason: this.background
-          ? 'The webhook dispatcher passes tracing through on purpose: every write invokes it twice, so below a write a second Lambda would trace both, $10 a million writes; a failed batch is logged with its reason and retried from the stream.'
-          : 'An API function passes tracing through on purpose: Lambda would trace nearly every request below one a second, at $5 a million, and no sampling rule changes that; a 5xx or slow answer is logged with its calls instead (the tracing setting above says why).',
+          ? 'The webhook dispatcher is not traced on purpose: every write invokes it twice, so below a write a second Lambda would trace both, $10 a million writes; a failed batch is logged with its reason and retried from the stream.'
+          : 'An API function is not traced on purpose: Lambda would trace nearly every request below one a second, at $5 a million, and no sampling rule changes that; a 5xx or slow answer is logged with its calls instead (the tracing setting above says why).',
       });
     }
   }
 
   /** Acknowledges, with reasons, the cdk-nag findings every function has by design. */
-  private acknowledgeNagFindings(): void {
-    // Without active tracing (and with no other grant) the role has no default policy to acknowledge.
+  private acknowledgeNagFindings(traced: boolean): void {
     const defaultPolicy = this.role?.node.tryFindChild('DefaultPolicy');
-    if (defaultPolicy) {
+    if (traced && defaultPolicy) {
       Validations.of(defaultPolicy).acknowledge({
         id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
         reason:

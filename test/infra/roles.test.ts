@@ -86,3 +86,31 @@ describe.each(stages)(
     });
   },
 );
+
+describe.each(stages)('the X-Ray grants of the app (%s)', (_stage, synth, env) => {
+  it('are given to the functions Lambda traces actively, and to no other role', () => {
+    const template = synth();
+    const tracedRoles = new Map<string, boolean>();
+    for (const resource of Object.values(template.Resources)) {
+      if (resource.Type !== 'AWS::Lambda::Function') continue;
+      const role = (resource.Properties?.Role as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
+      const tracing = resource.Properties?.TracingConfig as { Mode?: string } | undefined;
+      if (role) tracedRoles.set(role[0], tracing?.Mode === 'Active');
+    }
+    const grants = [...rolePolicies(template, 'local', env)].map(([role, statements]) => ({
+      role,
+      putsTraces: statements.some((statement) =>
+        JSON.stringify(statement.Action).includes('xray:'),
+      ),
+    }));
+
+    // A function without active tracing writes no segment of its own (PassThrough writes one only for
+    // a caller's sampled trace, and neither API Gateway nor a stream nor a queue sends one here).
+    expect(grants.filter(({ role }) => tracedRoles.has(role))).toEqual(
+      grants
+        .filter(({ role }) => tracedRoles.has(role))
+        .map(({ role }) => ({ role, putsTraces: tracedRoles.get(role) })),
+    );
+    expect(grants.filter(({ putsTraces }) => putsTraces).length).toBeGreaterThan(0);
+  });
+});
