@@ -5,7 +5,7 @@ import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { createApiKey } from '../../lib/keys/api.js';
 import { createJd } from '../../lib/jds/api.js';
-import { fanOut } from '../../lib/events/stream.js';
+import { fanOut, MAX_CONNECTIONS_PER_SPACE } from '../../lib/events/stream.js';
 import { sharedStreamOutput } from '../../lib/composition/event-stream.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { withDeployedPermissions } from '../local/aws.js';
@@ -15,30 +15,43 @@ import { recordingDb } from './capacity.js';
 import { PRICES } from './cost.js';
 
 /**
- * The event stream at scale on the local stack: CONNECTIONS WebSockets subscribed to one tenant's log
- * through the local gateway (the real authorizer and stream function on each upgrade), what they take of
- * the process's memory, and how long the dispatcher's fan-out of one event to all of them takes; then
- * what one event delivered to one connection costs in DynamoDB units (a recording client's count), and
- * a listener's month on AWS's price list, idle and at 100 events an hour.
+ * The event stream at scale on the local stack, within its ceilings: SPACES spaces holding their most
+ * connections each (MAX_CONNECTIONS_PER_SPACE, 1,000 WebSockets in all) through the local gateway (the
+ * real authorizer and stream function on each upgrade), what they take of the process's memory, the
+ * upgrade one more refused (409), and how long the dispatcher's fan-out of one event to one space's
+ * hundred takes; then what one event delivered costs in DynamoDB units (a recording client's count), to
+ * each of a space's hundred and to a lone listener, and a listener's month on AWS's price list.
  */
 
-export const CONNECTIONS = 1_000;
-/** keys the connections share (each upgrade counts once against its key's hour: 1,000 by default) */
-const KEYS = 4;
+/** spaces opened, each with its most connections */
+export const SPACES = 10;
+export const CONNECTIONS = SPACES * MAX_CONNECTIONS_PER_SPACE;
 const TENANT = 'bench-stream';
+
+/** DynamoDB units for one event delivered to one connection (a fan-out's total over its connections) */
+export interface DeliveryUnits {
+  rcu: number;
+  wcu: number;
+  calls: number;
+}
 
 export interface StreamScale {
   connections: number;
+  spaces: number;
   /** the JS heap grown by opening and subscribing them, per connection (bytes) */
   heapPerConnection: number;
   openMs: number;
-  /** one event to every connection: the dispatcher's fan-out, from its call to its return */
+  /** the status the upgrade one past a full space's ceiling was answered */
+  pastCeilingStatus: number;
+  /** one event to a space's hundred: the dispatcher's fan-out, from its call to its return */
   fanOutMs: number;
-  /** from that call to each connection's receipt (p50, p99, across connections) */
+  /** from that call to each connection's receipt (p50, p99, across the hundred) */
   receivedMs: { p50: number; p99: number };
-  /** DynamoDB units for one event delivered to one connection (the fan-out's total / connections) */
-  perDelivery: { rcu: number; wcu: number; calls: number };
-  /** and a fan-out that finds every connection at the log's head (an event already delivered) */
+  /** each of a space's hundred, for one event */
+  perDelivery: DeliveryUnits;
+  /** a lone listener in its space, for one event */
+  alone: DeliveryUnits;
+  /** and a fan-out that finds a space's hundred at the log's head (an event already delivered) */
   perIdleLook: { rcu: number; wcu: number };
 }
 
@@ -46,6 +59,24 @@ const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 };
+
+/** An upgrade and its subscription: resolves once subscribed, calling `onEvent` for each event frame. */
+function subscribe(url: string, key: string, onEvent: () => void) {
+  const socket = new WebSocket(url, { headers: { 'X-API-Key': key } });
+  const subscribed = new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_request, response) =>
+      reject(Object.assign(new Error('upgrade refused'), { status: response.statusCode })),
+    );
+    socket.once('open', () => socket.send(JSON.stringify({ action: 'subscribe' })));
+    socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { type: string };
+      if (frame.type === 'subscribed') resolve();
+      if (frame.type === 'event') onEvent();
+    });
+  });
+  return { socket, subscribed };
+}
 
 export async function measureStreamScale(
   endpoint: string,
@@ -58,79 +89,100 @@ export async function measureStreamScale(
   process.env.API_RATE_LIMIT_MAX = String(CONNECTIONS * 10);
   setSharedDb(db);
   const gateway = await startGateway(0, '127.0.0.1');
-  const spaceId = liveSpaceOf(TENANT);
+  const url = `${gateway.url.replace(/^http/, 'ws')}/events/stream`;
   const sockets: WebSocket[] = [];
+  const open = (key: string, onEvent: () => void) => {
+    const opened = subscribe(url, key, onEvent);
+    sockets.push(opened.socket);
+    return opened.subscribed;
+  };
+  // One read key a space (each upgrade counts once against its key's hour: 1,000 by default).
+  const keyOf = async (tenant: string) => {
+    await ensureTenant(db, liveSpaceOf(tenant));
+    const created = await createApiKey(db, tenant, {
+      name: 'listener',
+      scopes: ['read'],
+      createdBy: 'bench',
+    });
+    return created.key;
+  };
   try {
-    await ensureTenant(db, spaceId);
-    const keys = await Promise.all(
-      Array.from({ length: KEYS }, (_, n) =>
-        createApiKey(db, TENANT, { name: `listener ${n}`, scopes: ['read'], createdBy: 'bench' }),
-      ),
-    );
+    const tenants = Array.from({ length: SPACES }, (_, n) => `${TENANT}-${n}`);
+    const keys = await Promise.all(tenants.map(keyOf));
     global.gc?.();
     const before = process.memoryUsage();
     const opened = Date.now();
     const received: number[] = [];
     let sentAt = 0;
     // Opened a batch at a time, as listeners arrive: each upgrade runs the authorizer and $connect.
-    for (let n = 0; n < CONNECTIONS; n += 50) {
-      await Promise.all(
-        Array.from({ length: Math.min(50, CONNECTIONS - n) }, (_, i) => {
-          const socket = new WebSocket(`${gateway.url.replace(/^http/, 'ws')}/events/stream`, {
-            headers: { 'X-API-Key': keys[(n + i) % KEYS]?.key as string },
-          });
-          sockets.push(socket);
-          return new Promise<void>((resolve, reject) => {
-            socket.once('error', reject);
-            socket.once('open', () => socket.send(JSON.stringify({ action: 'subscribe' })));
-            socket.on('message', (data) => {
-              const frame = JSON.parse(data.toString()) as { type: string };
-              if (frame.type === 'subscribed') resolve();
-              if (frame.type === 'event') received.push(Date.now() - sentAt);
-            });
-          });
-        }),
-      );
+    // The first space's hundred time the fan-out; the others hold their ceilings beside it.
+    for (const [n, key] of keys.entries()) {
+      const onEvent = n === 0 ? () => received.push(Date.now() - sentAt) : () => undefined;
+      for (let opening = 0; opening < MAX_CONNECTIONS_PER_SPACE; opening += 50)
+        await Promise.all(Array.from({ length: 50 }, () => open(key, onEvent)));
     }
     const openMs = Date.now() - opened;
     global.gc?.();
     const after = process.memoryUsage();
+    const pastCeilingStatus = await open(keys[0] as string, () => undefined).then(
+      () => 101,
+      (error: { status?: number }) => error.status ?? 0,
+    );
 
-    // One event, fanned out as the dispatcher does (its function's grants), to every connection.
-    await createJd(db, spaceId, {
-      title: 'Senior Platform Engineer, Payments Infrastructure',
-      description: 'Created to time the fan-out of one event to every listener.',
-      createdById: 'bench',
+    const fanOutOnce = async (spaceId: ReturnType<typeof liveSpaceOf>) => {
+      await createJd(db, spaceId, {
+        title: 'Senior Platform Engineer, Payments Infrastructure',
+        description: 'Created to time the fan-out of one event to every listener.',
+        createdById: 'bench',
+      });
+      const output = sharedStreamOutput();
+      if (!output) throw new Error('The local gateway set no stream output');
+      const mark = recorder.calls.length;
+      sentAt = Date.now();
+      await runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () =>
+        fanOut(db, spaceId, output),
+      );
+      return { ms: Date.now() - sentAt, calls: recorder.calls.slice(mark) };
+    };
+    const units = (calls: typeof recorder.calls, kind: 'read' | 'billedWrite') =>
+      calls.reduce((sum, call) => sum + call[kind], 0);
+    const perConnection = (calls: typeof recorder.calls, connections: number) => ({
+      rcu: units(calls, 'read') / connections,
+      wcu: units(calls, 'billedWrite') / connections,
+      calls: calls.length / connections,
     });
-    const output = sharedStreamOutput();
-    if (!output) throw new Error('The local gateway set no stream output');
-    const mark = recorder.calls.length;
-    sentAt = Date.now();
-    await runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () => fanOut(db, spaceId, output));
-    const fanOutMs = Date.now() - sentAt;
-    const fanOutCalls = recorder.calls.slice(mark);
-    for (let waited = 0; received.length < CONNECTIONS && waited < 10_000; waited += 50)
-      await sleep(50);
+
+    // One event, fanned out as the dispatcher does (its function's grants), to a space's hundred.
+    const hundred = liveSpaceOf(tenants[0] as string);
+    const fanned = await fanOutOnce(hundred);
+    for (let waited = 0; received.length < MAX_CONNECTIONS_PER_SPACE && waited < 10_000;)
+      waited += await sleep(50, 50);
     // Again, with nothing new: every connection at the head.
     const idleMark = recorder.calls.length;
-    await runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () => fanOut(db, spaceId, output));
+    const output = sharedStreamOutput();
+    if (!output) throw new Error('The local gateway set no stream output');
+    await runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () => fanOut(db, hundred, output));
     const idleCalls = recorder.calls.slice(idleMark);
-    const units = (calls: typeof fanOutCalls, kind: 'read' | 'billedWrite') =>
-      calls.reduce((sum, call) => sum + call[kind], 0);
+
+    // A lone listener in a space of its own: the page after its place is read for it alone.
+    const loneTenant = `${TENANT}-alone`;
+    let loneHeard = 0;
+    await open(await keyOf(loneTenant), () => loneHeard++);
+    const lone = await fanOutOnce(liveSpaceOf(loneTenant));
+    for (let waited = 0; loneHeard < 1 && waited < 10_000;) waited += await sleep(50, 50);
     return {
       connections: CONNECTIONS,
+      spaces: SPACES,
       heapPerConnection: (after.heapUsed - before.heapUsed) / CONNECTIONS,
       openMs,
-      fanOutMs,
+      pastCeilingStatus,
+      fanOutMs: fanned.ms,
       receivedMs:
-        received.length < CONNECTIONS
+        received.length < MAX_CONNECTIONS_PER_SPACE
           ? { p50: Number.NaN, p99: Number.NaN }
           : { p50: quantile(received, 0.5), p99: quantile(received, 0.99) },
-      perDelivery: {
-        rcu: units(fanOutCalls, 'read') / CONNECTIONS,
-        wcu: units(fanOutCalls, 'billedWrite') / CONNECTIONS,
-        calls: fanOutCalls.length / CONNECTIONS,
-      },
+      perDelivery: perConnection(fanned.calls, MAX_CONNECTIONS_PER_SPACE),
+      alone: perConnection(lone.calls, 1),
       perIdleLook: { rcu: units(idleCalls, 'read'), wcu: units(idleCalls, 'billedWrite') },
     };
   } finally {
@@ -152,10 +204,11 @@ export const WEBSOCKET_PRICES = {
  * A listener on the stream for a month (730 hours), on AWS's price list: its connection's minutes, a
  * keep-alive every 5 minutes (and its answer), a reconnection every 2 hours (the authorizer, $connect
  * and the subscribe: three short invocations and their writes), and for each event heard its frame and
- * the DynamoDB units `perDelivery` measured.
+ * the DynamoDB units measured for each delivery (`perDelivery`: a lone listener's, or one of a space's
+ * hundred).
  */
 export function streamListenerMonth(
-  scale: Pick<StreamScale, 'perDelivery'>,
+  perDelivery: DeliveryUnits,
   eventsPerHour: number,
 ): { total: number; items: [string, number][] } {
   const hours = 730;
@@ -190,10 +243,10 @@ export function streamListenerMonth(
         (events * WEBSOCKET_PRICES.messagesPerMillion) / million,
       ],
       [
-        `and for each, ${scale.perDelivery.wcu.toFixed(1)} write and ${scale.perDelivery.rcu.toFixed(1)} read units (measured)`,
+        'and for each, its DynamoDB units (measured above)',
         (events *
-          (scale.perDelivery.wcu * PRICES.dynamoWritePerMillion +
-            scale.perDelivery.rcu * PRICES.dynamoReadPerMillion)) /
+          (perDelivery.wcu * PRICES.dynamoWritePerMillion +
+            perDelivery.rcu * PRICES.dynamoReadPerMillion)) /
           million,
       ],
     );
