@@ -158,7 +158,6 @@ describe('what the service keeps', () => {
     CursorSecretABAE1358: 'AWS::SecretsManager::Secret',
     WebhookSecretsKey5C1E05FC: 'AWS::KMS::Key',
     OriginVerifySecret1DED2FB3: 'AWS::SecretsManager::Secret',
-    AlarmTopicKey57B0D3A7: 'AWS::KMS::Key',
     AlarmTopicD01E77F9: 'AWS::SNS::Topic',
     ProductEventsQueueA903B809: 'AWS::SQS::Queue',
     ProductEventsDeadLetterQueueC9136669: 'AWS::SQS::Queue',
