@@ -44,6 +44,11 @@ export interface StageDescription {
    * own envelope (lib/events/wait-slots.ts).
    */
   longPollReservedConcurrency?: number;
+  /**
+   * Concurrency reserved for the event stream's function (default 100 in prod, none elsewhere), which
+   * is also its most: a reconnect storm's upgrades and subscribes never take the routes' executions.
+   */
+  streamReservedConcurrency?: number;
   /** days each audit entry is kept (default 400, at least 183: the AI Act's 6 months) */
   auditRetentionDays?: number;
   /** test keys and the test routes (default true; false turns test mode off for the stage) */
@@ -70,10 +75,18 @@ const DEFAULT_AUTHORIZER_RESERVED_CONCURRENCY = 100;
 
 /**
  * Waiting listeners at once across tenants, in prod: 180 of them plus GET /events' answers that do not
- * wait (docs/operations.md, "Capacity"). With the authorizer's 100, 700 of the account's default 1,000
+ * wait (docs/operations.md, "Capacity"). With the authorizer's 100 and the event stream's 100, 600 of the account's default 1,000
  * stay for every other function.
  */
 const DEFAULT_LONG_POLL_RESERVED_CONCURRENCY = 200;
+
+/**
+ * The event stream's function, in prod: API Gateway opens at most 500 connections a second for the
+ * account, each a $connect and a subscribe of about 50 ms together (25 at once), so 100 holds a
+ * reconnect storm at that rate with subscribes four times slower, and leaves the account 600 for the
+ * rest.
+ */
+const DEFAULT_STREAM_RESERVED_CONCURRENCY = 100;
 
 /** `-c testMode=true|false` (a boolean in cdk.json): anything else is refused at synth. */
 function testModeOf(value: string | boolean | undefined): boolean {
@@ -192,6 +205,9 @@ export function createApp(
     longPollReservedConcurrency:
       number('longPollReservedConcurrency') ??
       (stage === 'prod' ? DEFAULT_LONG_POLL_RESERVED_CONCURRENCY : undefined),
+    streamReservedConcurrency:
+      number('streamReservedConcurrency') ??
+      (stage === 'prod' ? DEFAULT_STREAM_RESERVED_CONCURRENCY : undefined),
     apiRateLimitMax: number('apiRateLimitMax'),
     auditRetentionDays: number('auditRetentionDays'),
     ...(value('testMode') === undefined ? {} : { testMode: testModeOf(value('testMode')) }),

@@ -59,6 +59,8 @@ export class EventStream extends Construct {
       authorizer: ApiFunction;
       /** messages a second across the stage (API Gateway's throttle of the routes that run the function) */
       throttle: { rateLimit: number; burstLimit: number };
+      /** the function's reserved concurrency, and so its most (none: the account's unreserved pool) */
+      reservedConcurrency?: number;
       alarmAction: IAlarmAction;
     },
   ) {
@@ -107,6 +109,9 @@ export class EventStream extends Construct {
     this.function = new ApiFunction(this, 'Function', {
       functionName: STREAM_FUNCTION,
       settings,
+      ...(props.reservedConcurrency
+        ? { reservedConcurrentExecutions: props.reservedConcurrency }
+        : {}),
       environment: { [STREAM_CALLBACK_URL_ENV]: this.stage.callbackUrl },
     });
     // Live and test keys alike: a connection is kept in its key's space, with its place in the log.

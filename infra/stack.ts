@@ -113,6 +113,8 @@ export interface HiringApiStackProps extends StackProps {
   authorizerReservedConcurrency?: number;
   /** concurrency reserved for (and the most of) a long-poll route, whose waits hold their function (none: the service's default ceiling) */
   longPollReservedConcurrency?: number;
+  /** concurrency reserved for (and the most of) the event stream's function (none: no ceiling of its own) */
+  streamReservedConcurrency?: number;
   /** days GET /audit-log keeps each entry (default 400; at least MIN_AUDIT_RETENTION_DAYS) */
   auditRetentionDays?: number;
   /** test keys, their test spaces and the test routes (default on; false: none of them) */
@@ -506,6 +508,9 @@ export class HiringApiStack extends Stack {
       table: this.table,
       authorizer,
       throttle: props.throttle ?? { rateLimit: 500, burstLimit: 1000 },
+      ...(props.streamReservedConcurrency
+        ? { reservedConcurrency: props.streamReservedConcurrency }
+        : {}),
       alarmAction,
     });
     this.functions[STREAM_FUNCTION] = stream.function;

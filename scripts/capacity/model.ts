@@ -186,6 +186,8 @@ export const WORK = {
    * new connections a second, against API Gateway's 500 for the account: 15,000 listeners at most.
    */
   streamReconnectWindowSeconds: RECONNECT_WINDOW_MS / 1000,
+  /** a connection's opening in the stream function: its $connect and its subscribe, about 50 ms together */
+  streamOpenSeconds: 0.05,
   /** an event delivered to a connection: its hold taken and let go (2 units), the log read after its place (2) */
   streamWcuPerDelivery: 2,
   streamRcuPerDelivery: 2,
@@ -287,6 +289,7 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
   const consumer = one('product-events');
   const worker = one('deliveries');
   const authorizer = one('authorizer');
+  const streamFunction = one('stream');
 
   const apiRequests = apiRequestsPerSecond(mix);
   const events = (mix.writesPerSecond + mix.productEventsPerSecond) * WORK.eventsPerChange;
@@ -365,6 +368,14 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
       perTenant: mix.streamListeners / WORK.streamReconnectWindowSeconds,
       atTheLimit:
         'The upgrades past it are refused 429: those clients back off (a random wait up to 1, 2, 4, 8 s), after 5 refusals in a row take the long-poll and try the stream again minutes later; events come later, none is lost. Raise it (Service Quotas) with the listeners: N come back at N/30 a second.',
+    },
+    {
+      what: 'Lambda: the event stream function’s reserved concurrency, when every connection drops at once and reopens within the clients’ 30 s',
+      capacity: streamFunction.reserved ?? QUOTAS.lambdaConcurrency.value,
+      unit: 'executions at once',
+      perTenant: (mix.streamListeners / WORK.streamReconnectWindowSeconds) * WORK.streamOpenSeconds,
+      atTheLimit:
+        'Upgrades past it are throttled (API Gateway answers them 500, no $connect run): those clients back off and reopen, as after a refused upgrade; connections already open and the routes are not touched. Raise streamReservedConcurrency.',
     },
     {
       what: 'DynamoDB: the table’s reads (on-demand maximum)',

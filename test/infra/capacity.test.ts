@@ -54,8 +54,9 @@ describe('the capacity model', () => {
       (r) => r.Type === 'AWS::ApiGatewayV2::Stage' && r.Properties?.StageName === '$default',
     );
 
-    expect(capacity('Lambda: the account’s unreserved')).toBe(1_000 - 100 - 200);
+    expect(capacity('Lambda: the account’s unreserved')).toBe(1_000 - 100 - 200 - 100);
     expect(capacity('Lambda: the authorizer’s')).toBe(100);
+    expect(capacity('Lambda: the event stream function’s')).toBe(100);
     expect(capacity('Waiting listeners')).toBe(180);
     expect(capacity('API Gateway: the stage’s throttle')).toBe(
       (stage?.Properties?.DefaultRouteSettings as { ThrottlingRateLimit: number })
@@ -82,9 +83,9 @@ describe('the capacity model', () => {
         limit.what.startsWith('Lambda: the account’s unreserved'),
       )?.capacity;
 
-    expect(unreserved(reserving(800))).toBe(100);
-    expect(() => sharedLimits(reserving(850))).toThrow(
-      "The functions reserve 950 of the account's 1,000 concurrent executions (authorizer 100, list-events 850): Lambda keeps 100 unreserved",
+    expect(unreserved(reserving(700))).toBe(100);
+    expect(() => sharedLimits(reserving(750))).toThrow(
+      "The functions reserve 950 of the account's 1,000 concurrent executions (authorizer 100, list-events 750, event-stream 100): Lambda keeps 100 unreserved",
     );
   });
 
