@@ -238,6 +238,49 @@ export async function markWebhookHealthy(
 }
 
 /**
+ * A failing endpoint's probe: the one delivery sent to it until `until` (epoch ms), taken when no other
+ * holds it (or the one that did is past its lease, its worker cut off). False when another holds it.
+ */
+export async function takeProbe(
+  db: Db,
+  spaceId: SpaceId,
+  webhookId: string,
+  now: Date,
+  until: number,
+): Promise<boolean> {
+  try {
+    await updateItem(db, {
+      Key: webhookKeys.item(spaceId, webhookId),
+      UpdateExpression: 'SET probeUntil = :until',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(probeUntil) OR probeUntil <= :now)',
+      ExpressionAttributeValues: { ':until': until, ':now': now.getTime() },
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The probe is over: the endpoint is free for the next (unless another probe took it since). */
+export async function releaseProbe(
+  db: Db,
+  spaceId: SpaceId,
+  webhookId: string,
+  until: number,
+): Promise<void> {
+  await ignoreConditionFailure(
+    updateItem(db, {
+      Key: webhookKeys.item(spaceId, webhookId),
+      UpdateExpression: 'REMOVE probeUntil',
+      ConditionExpression: 'probeUntil = :until',
+      ExpressionAttributeValues: { ':until': until },
+    }),
+  );
+}
+
+/**
  * An endpoint failed: its run of failures goes on (or begins, when there was none or the last failure
  * is older than FAILURE_RUN_GAP_MS). Returns when the run began and how many attempts it counts;
  * undefined when the endpoint is gone.

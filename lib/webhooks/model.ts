@@ -103,6 +103,8 @@ export interface WebhookItem extends Omit<Webhook, 'rateLimit' | 'apiVersion'> {
   failingSince?: string;
   lastFailureAt?: string;
   failedAttempts?: number;
+  /** while failing: until when (epoch ms) the delivery sent to it now, its probe, holds it alone */
+  probeUntil?: number;
   secrets: WebhookSecret[];
 }
 

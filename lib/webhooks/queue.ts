@@ -26,6 +26,8 @@ export interface DeliverMessage {
   testCreatedAt?: string;
   /** epoch ms before which the attempt must not be made */
   notBefore?: number;
+  /** how many times it found its failing endpoint's probe taken, and waited (lib/webhooks/worker.ts) */
+  probeWaits?: number;
 }
 
 /** Re-sends, to one endpoint, the events of the log after `after` up to `until` (a page at a time). */

@@ -1,19 +1,21 @@
 import { webhookLocalUrlsAllowed, webhookRetrySchedule } from '../config.js';
 import { asSpaceId } from '../db/spaces.js';
 import type { Db } from '../db/client.js';
-import { testEvent, toPublicEvent } from '../events/model.js';
+import { type PublicEvent, type TestEvent, testEvent, toPublicEvent } from '../events/model.js';
 import {
   DEFAULT_DELIVERY_RATE,
   DISABLE_AFTER_FAILED_ATTEMPTS,
   DISABLE_AFTER_FAILING_MS,
   signingSecrets,
   subscribes,
+  type WebhookItem,
 } from './model.js';
 import { getEventItem, readEventRange } from '../events/store.js';
 import { claimAttempt, deliveryWaitMs, recordAttempt, recordReplayProgress } from './deliveries.js';
 import { disableWebhook, markWebhookFailing, markWebhookHealthy } from './deliveries.js';
+import { releaseProbe, takeProbe } from './deliveries.js';
 import { getWebhookItem } from './store.js';
-import { type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
+import { DELIVERY_TIMEOUT_MS, type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
 import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
 import { traced } from '../observability/trace.js';
 import { clip } from '../schemas/limits.js';
@@ -26,6 +28,19 @@ import type { UrlCheckOptions } from './url-safety.js';
 const REPLAY_PAGE = 100;
 /** ± this share of each retry delay, at random, so endpoints that fail together do not retry together. */
 const JITTER = 0.1;
+/**
+ * While an endpoint is failing, one delivery at a time is sent to it, its probe, holding it for at most
+ * its time to answer and a third more (20 s): an endpoint that hangs holds one worker, not one per
+ * delivery queued for it (20 invocations of 10 at 15 s each would leave every other endpoint 13
+ * deliveries a second). A delivery that found the probe taken comes back after the lease and a random
+ * share of the time to answer, doubled each time it waited (up to 16 times: 4 minutes), so that those
+ * waiting neither come back at once nor keep asking while the endpoint stays down.
+ */
+export function probeDelayMs(waits: number, random: number, timeoutMs = DELIVERY_TIMEOUT_MS) {
+  return probeLeaseMs(timeoutMs) + Math.round(random * timeoutMs * 2 ** Math.min(waits, 4));
+}
+export const probeLeaseMs = (timeoutMs = DELIVERY_TIMEOUT_MS) => Math.round((timeoutMs * 4) / 3);
+export const PROBE_LEASE_MS = probeLeaseMs();
 
 export interface WorkerDependencies {
   queue: DeliveryQueue;
@@ -89,6 +104,37 @@ async function deliver(
     ? testEvent(webhookId, eventId, message.testCreatedAt ?? now.toISOString())
     : logged && shapeEvent(servedVersion(undefined, webhook.apiVersion), toPublicEvent(logged));
   if (!event) return 'skipped: event expired';
+  // A failing endpoint takes one delivery at a time; the others come back after it, unattempted. A test
+  // delivery, asked for to see what the endpoint answers now, goes at once.
+  const probe =
+    webhook.failingSince === undefined || test
+      ? undefined
+      : now.getTime() + probeLeaseMs(deps.timeoutMs);
+  if (probe !== undefined && !(await takeProbe(db, tenantId, webhookId, now, probe))) {
+    const waits = message.probeWaits ?? 0;
+    const delayMs = probeDelayMs(waits, (deps.random ?? Math.random)(), deps.timeoutMs);
+    const waiting = { ...message, probeWaits: waits + 1, notBefore: now.getTime() + delayMs };
+    await deps.queue.send([{ message: waiting, delayMs }]);
+    return 'postponed';
+  }
+  try {
+    return await attemptDelivery(db, message, token, deps, { webhook, event, now });
+  } finally {
+    if (probe !== undefined) await releaseProbe(db, tenantId, webhookId, probe);
+  }
+}
+
+/** The attempt itself: the endpoint's rate, the claim, the POST, and what its answer does. */
+async function attemptDelivery(
+  db: Db,
+  message: DeliverMessage,
+  token: string,
+  deps: WorkerDependencies,
+  { webhook, event, now }: { webhook: WebhookItem; event: PublicEvent | TestEvent; now: Date },
+): Promise<WorkOutcome> {
+  const { webhookId, eventId } = message;
+  const tenantId = asSpaceId(message.tenantId);
+  const test = message.trigger === 'test';
   // The endpoint's rate: past it this second, the delivery comes back when its share of a later one is free.
   const wait = await deliveryWaitMs(
     db,
@@ -195,9 +241,11 @@ async function deliver(
     delaySeconds * 1000 * (1 + JITTER * (2 * (deps.random ?? Math.random)() - 1)),
   );
   const next = message.retry + 1;
+  // The next attempt waits for a probe afresh.
+  const { probeWaits: _waits, ...series } = message;
   await deps.queue.send([
     {
-      message: { ...message, id: `auto:${next}`, retry: next, notBefore: now.getTime() + delayMs },
+      message: { ...series, id: `auto:${next}`, retry: next, notBefore: now.getTime() + delayMs },
       delayMs,
     },
   ]);
