@@ -417,7 +417,7 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
       unit: 'deliveries a second',
       perTenant: deliveries,
       atTheLimit:
-        'Deliveries wait in the queue (the DeliveryBacklog alarm); none is lost. Raise the event source’s maximum concurrency.',
+        'Deliveries wait in the queue (the DeliveryBacklog alarm); none is lost. Raise the event source’s maximum concurrency. A failing endpoint takes one delivery at a time: one that hangs holds one invocation’s place 15 s, not the queue.',
     },
     {
       what: 'EventBridge: PutEvents (the product’s events)',
