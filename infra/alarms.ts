@@ -4,11 +4,14 @@ import {
   type CfnAlarm,
   ComparisonOperator,
   type IMetric,
+  Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { Operation } from 'aws-cdk-lib/aws-dynamodb';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { EDGE_BYPASS_REASON, STREAM_REFUSAL_DIMENSION } from '../lib/config.js';
+import { SERVICE_NAME } from '../lib/observability/logger.js';
 
 /** Where the runbook lives; each alarm names its section (docs/operations.md, one `### <name>` per alarm). */
 export const RUNBOOK = 'docs/operations.md';
@@ -32,6 +35,27 @@ export const TABLE_OPERATIONS = [
  */
 export function weakReference(attribute: string): string {
   return Stack.consumeReference(attribute, ReferenceStrength.WEAK);
+}
+
+/**
+ * The authorizer's refusals of what did not come through CloudFront (lib/auth/authorize.ts, reason
+ * bypassed-edge): the HTTP API's requests, or the event stream's upgrades, which it counts under a
+ * dimension of their own (a metric is its whole set of dimensions: neither counts the other's).
+ */
+export function edgeBypassRefusals(of: 'requests' | 'upgrades', period: Duration): Metric {
+  return new Metric({
+    namespace: 'HiringApi',
+    metricName: 'ApiKeyRefused',
+    dimensionsMap: {
+      ...(of === 'upgrades'
+        ? { [STREAM_REFUSAL_DIMENSION.name]: STREAM_REFUSAL_DIMENSION.value }
+        : {}),
+      service: SERVICE_NAME,
+      reason: EDGE_BYPASS_REASON,
+    },
+    statistic: 'Sum',
+    period,
+  });
 }
 
 /** Fires on the first occurrence in a period: for what should never happen at all. */

@@ -81,11 +81,11 @@ export interface ApiFunctionProps {
   /** folder under functions/ */
   functionName: string;
   /**
-   * Active X-Ray tracing (the background functions' default): the function starts a trace for the
-   * invocations X-Ray samples. Disabled (the API functions' default): no tracing setting, so Lambda's
-   * own pass-through, which joins a sampled trace it is given and starts none (neither an HTTP API, a
-   * WebSocket API nor a table's stream gives one), and no X-Ray grant in the role, which CDK adds for
-   * any setting but Disabled.
+   * Active X-Ray tracing: the function starts a trace for the invocations X-Ray samples. Disabled (every
+   * function's default): no tracing setting, so Lambda's own pass-through, which joins a sampled trace
+   * it is given and starts none (neither an HTTP API, a WebSocket API, a queue's event source nor a
+   * table's stream gives one), and no X-Ray grant in the role, which CDK adds for any setting but
+   * Disabled.
    */
   tracing?: Tracing;
   settings: StageSettings;
@@ -98,6 +98,10 @@ export interface ApiFunctionProps {
 
 const background = (functionName: string) =>
   (Object.values(BACKGROUND_FUNCTIONS) as string[]).includes(functionName);
+
+/** Whether Lambda logs its own START and REPORT lines for the function (SystemLogLevel INFO). */
+export const systemLines = (functionName: string) =>
+  background(functionName) && functionName !== BACKGROUND_FUNCTIONS.webhookDispatcher;
 
 /** The alias every caller invokes (API Gateway, the authorizer, the event sources): what a rollout moves. */
 export const LIVE_ALIAS = 'live';
@@ -114,8 +118,7 @@ export class ApiFunction extends NodejsFunction {
   readonly background: boolean;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
-    const tracing =
-      props.tracing ?? (background(props.functionName) ? Tracing.ACTIVE : Tracing.DISABLED);
+    const tracing = props.tracing ?? Tracing.DISABLED;
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.settings.logRetention,
       // Kept when the function goes (its logs are evidence), but not when the first create fails.
@@ -155,11 +158,12 @@ export class ApiFunction extends NodejsFunction {
         ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
         : {}),
       // Lambda samples the first invocation each second and 5% of the rest, and no sampling rule
-      // changes that: below a request a second per function nearly every request would be traced, at
-      // $5 a million traces, as much again as the rest of a request costs (docs/benchmarks.md). An API
-      // function is traced by its log instead: an answer that is a 5xx or slow is logged with its calls
-      // and their times (lib/composition/api-handler.ts), the ones worth a trace and no others. The background
-      // functions run per message or batch, not per request, and keep X-Ray's sampling.
+      // changes that: below an invocation a second per function nearly every one would be traced, at
+      // $5 a million traces, as much again as the rest of a request costs, and a third of a product
+      // event's or a webhook delivery's cost (docs/benchmarks.md). A function is traced by its log
+      // instead: an API answer that is a 5xx or slow (lib/composition/api-handler.ts), and a queue
+      // message or stream record that fails or is slow (lib/batch-handler.ts), is logged with its calls
+      // and their times, the ones worth a trace and no others.
       tracing,
       // In production each deployment's version is kept, so that a rollback has something to roll back
       // to (`npm run admin -- prune-versions` deletes the old ones no alias names); elsewhere the
@@ -171,8 +175,13 @@ export class ApiFunction extends NodejsFunction {
       loggingFormat: LoggingFormat.JSON,
       // Lambda's own START and REPORT lines (~0.67 KB an invocation, two invocations a request: ~$0.67
       // per million requests of log ingestion) say nothing Lambda's metrics do not (duration, errors):
-      // an API function logs only its platform warnings. A background function keeps them, one a batch.
-      systemLogLevelV2: background(props.functionName) ? SystemLogLevel.INFO : SystemLogLevel.WARN,
+      // an API function logs only its platform warnings, and so does the webhook dispatcher, which every
+      // write invokes twice (its pending entries, then its events: ~$0.64 a million writes) for a batch
+      // of bounded work (100 stream records at most), watched by its iterator age and errors. The
+      // consumer and the worker keep them, one a batch: a REPORT line's peak memory, which no metric
+      // of Lambda's holds, is the record of a batch whose work grows with what it meets (a
+      // candidate's erasure, a receiver's answer).
+      systemLogLevelV2: systemLines(props.functionName) ? SystemLogLevel.INFO : SystemLogLevel.WARN,
       environment: {
         ...props.settings.environment,
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
@@ -216,7 +225,7 @@ export class ApiFunction extends NodejsFunction {
       Validations.of(this).acknowledge({
         id: 'Serverless::Serverless-LambdaTracing',
         reason: this.background
-          ? 'The webhook dispatcher is not traced on purpose: every write invokes it twice, so below a write a second Lambda would trace both, $10 a million writes; a failed batch is logged with its reason and retried from the stream.'
+          ? 'A background function is not traced on purpose: below an invocation a second Lambda would trace nearly every one (the dispatcher twice a write), at $5 a million, and no sampling rule changes that; a failed or slow record is logged with its calls instead, and retried (lib/batch-handler.ts).'
           : 'An API function is not traced on purpose: Lambda would trace nearly every request below one a second, at $5 a million, and no sampling rule changes that; a 5xx or slow answer is logged with its calls instead (the tracing setting above says why).',
       });
     }

@@ -20,7 +20,14 @@ export interface StageDescription {
   /** the API's own domain, CloudFront's origin (required for prod's edge), and its ACM certificate in the API's region */
   originDomainName?: string;
   originCertificateArn?: string;
-  /** to have the stack write the origin's DNS record (and the public one, when its name is in the zone) */
+  /**
+   * The event stream's own domain, CloudFront's origin for the upgrades (required for prod's edge):
+   * a WebSocket API cannot share the HTTP API's. Its certificate, in the API's region, is
+   * originCertificateArn (requested for both names) unless streamOriginCertificateArn names another.
+   */
+  streamOriginDomainName?: string;
+  streamOriginCertificateArn?: string;
+  /** to have the stack write the origin's DNS record (and the public one and the stream's, when their names are in the zone) */
   originHostedZoneId?: string;
   originHostedZoneName?: string;
   /**
@@ -152,6 +159,12 @@ export function createApp(
       "The prod edge needs the API's own domain, so the execute-api endpoint can be switched off (README, \"The edge\"): give the stage originDomainName (e.g. origin.api.example.com) and originCertificateArn (an ACM certificate for it, in the API's region) in cdk.json's stages, or pass them with -c",
     );
   }
+  const streamOriginDomain = streamOriginDomainOf(value, env.region, originDomain);
+  if (withEdge && stage === 'prod' && !streamOriginDomain) {
+    throw new Error(
+      "The prod edge needs the event stream's own domain too, so the WebSocket API's execute-api endpoint can be switched off (a WebSocket API cannot share the HTTP API's domain): give the stage streamOriginDomainName (e.g. stream-origin.api.example.com; originCertificateArn must name it too, or give streamOriginCertificateArn) in cdk.json's stages, or pass it with -c",
+    );
+  }
   const publicDomain = publicDomainOf(value, originDomain);
   if (withEdge && stage === 'prod' && !publicDomain) {
     throw new Error(
@@ -219,6 +232,7 @@ export function createApp(
             webAclArn: edge.webAclArn,
             webAclName: edge.webAclName,
             ...(originDomain ? { originDomain } : {}),
+            ...(streamOriginDomain ? { streamOriginDomain } : {}),
             ...(publicDomain ? { publicDomain } : {}),
           },
         }
@@ -246,19 +260,28 @@ function domainSetting(
   };
 }
 
+/** A Regional API Gateway domain takes a certificate of its own region only: CloudFormation would fail the create. */
+function checkOriginCertificate(
+  key: 'originCertificateArn' | 'streamOriginCertificateArn',
+  certificateArn: string,
+  region: string | undefined,
+): void {
+  const certificateRegion = certificateArn.split(':')[3] ?? '';
+  if (region && certificateRegion !== region) {
+    throw new Error(
+      `${key} is in ${certificateRegion}, the API in ${region}: the API's own domain needs an ACM certificate in the API's region (request or import one there; CloudFront's viewer certificate is another matter)`,
+    );
+  }
+}
+
 function originDomainOf(
   value: (name: keyof StageDescription) => string | boolean | undefined,
   region: string | undefined,
 ): OriginDomain | undefined {
   const origin = domainSetting(value, 'originDomainName', 'originCertificateArn');
   if (!origin) return undefined;
-  const { domainName, certificateArn, certificateRegion } = origin;
-  // A Regional API Gateway domain takes a certificate of its own region only: CloudFormation would fail the create.
-  if (region && certificateRegion !== region) {
-    throw new Error(
-      `originCertificateArn is in ${certificateRegion}, the API in ${region}: the API's own domain needs an ACM certificate in the API's region (request or import one there; CloudFront's viewer certificate is another matter)`,
-    );
-  }
+  const { domainName, certificateArn } = origin;
+  checkOriginCertificate('originCertificateArn', certificateArn, region);
   const zoneId = value('originHostedZoneId');
   const zoneName = value('originHostedZoneName');
   if (Boolean(zoneId) !== Boolean(zoneName))
@@ -267,6 +290,46 @@ function originDomainOf(
     domainName,
     certificateArn,
     ...(zoneId && zoneName ? { hostedZone: { id: String(zoneId), name: String(zoneName) } } : {}),
+  };
+}
+
+/**
+ * The event stream's own domain: its certificate the stage's streamOriginCertificateArn, else the
+ * API's origin certificate (which must then name it too: ACM cannot be asked offline, and a
+ * certificate that does not fails the domain's create). Its record goes in the origin's zone when that
+ * zone holds its name; else the StreamOriginDnsTarget output names its target.
+ */
+function streamOriginDomainOf(
+  value: (name: keyof StageDescription) => string | boolean | undefined,
+  region: string | undefined,
+  originDomain: OriginDomain | undefined,
+): OriginDomain | undefined {
+  const domainName = value('streamOriginDomainName');
+  const ownCertificate = value('streamOriginCertificateArn');
+  if (!domainName) {
+    if (ownCertificate) throw new Error('streamOriginCertificateArn needs streamOriginDomainName');
+    return undefined;
+  }
+  const certificateArn = ownCertificate ?? originDomain?.certificateArn;
+  if (!certificateArn)
+    throw new Error(
+      'streamOriginDomainName needs a certificate in the API’s region: streamOriginCertificateArn, or originCertificateArn naming it too',
+    );
+  if (String(domainName) === originDomain?.domainName)
+    throw new Error(
+      'streamOriginDomainName must differ from originDomainName: a WebSocket API cannot share the HTTP API’s domain',
+    );
+  checkOriginCertificate(
+    ownCertificate ? 'streamOriginCertificateArn' : 'originCertificateArn',
+    String(certificateArn),
+    region,
+  );
+  const zone = originDomain?.hostedZone;
+  const inZone = zone && `.${String(domainName)}`.endsWith(`.${zone.name.replace(/\.$/, '')}`);
+  return {
+    domainName: String(domainName),
+    certificateArn: String(certificateArn),
+    ...(inZone ? { hostedZone: zone } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { DEFAULT_PER_IP_LIMIT } from '../lib/config.js';
 import { API_PREFIX } from '../lib/composition/routes.js';
+import { EVENT_STREAM_PATH } from '../lib/events/stream.js';
 
 /**
  * The edge's firewall: a WAF web ACL for the CloudFront distribution in front of the API. CloudFront
@@ -12,6 +13,9 @@ import { API_PREFIX } from '../lib/composition/routes.js';
  * - A rate-based rule: 500 requests per minute per client IP on /api/*, answered 429 in the API's
  *   envelope with Retry-After. It stops floods (forged keys included) before they cost a Lambda
  *   invocation or a DynamoDB write.
+ * - A rate-based rule of the event stream's upgrades: STREAM_UPGRADE_PER_IP_LIMIT a minute per client
+ *   IP, answered as the first. An upgrade takes one of the account's 500 new WebSocket connections a
+ *   second, which every tenant's listeners share, and a listener opens one every 2 hours or so.
  * - AWS managed rules for known bad inputs and IP reputation, and the common rule set with the rules
  *   that misfire on a JSON API switched to count: bodies up to 256 KB (SizeRestrictions_BODY stops at
  *   8 KB), free-text job descriptions (CrossSiteScripting_BODY), and server-side HTTP clients that send
@@ -99,6 +103,14 @@ export const MANAGED_RULE_VERSIONS: Partial<Record<keyof typeof MANAGED_RULES, s
   AWSManagedRulesCommonRuleSet: 'Version_1.19',
 };
 
+/**
+ * Upgrades to the event stream a minute per client IP: a space's 100 connections at most
+ * (MAX_CONNECTIONS_PER_SPACE), all reopened from one address within the clients' 30-s window, pass;
+ * at 500 a minute (the API's limit, which the upgrades count against too) 60 addresses would take the
+ * account's 500 new connections a second, at this 300. The rule costs $1 a month.
+ */
+export const STREAM_UPGRADE_PER_IP_LIMIT = 100;
+
 const EDGE_REGION = 'us-east-1';
 
 export interface EdgeProtectionStackProps extends StackProps {
@@ -118,6 +130,15 @@ export class EdgeProtectionStack extends Stack {
       metricName,
       sampledRequestsEnabled: true,
     });
+    const rateLimited = {
+      block: {
+        customResponse: {
+          responseCode: 429,
+          customResponseBodyKey: 'rate-limited',
+          responseHeaders: [{ name: 'Retry-After', value: '60' }],
+        },
+      },
+    };
     const blockInEnvelope = {
       block: { customResponse: { responseCode: 403, customResponseBodyKey: 'request-blocked' } },
     };
@@ -162,15 +183,7 @@ export class EdgeProtectionStack extends Stack {
         {
           name: 'PerIpRateLimit',
           priority: 0,
-          action: {
-            block: {
-              customResponse: {
-                responseCode: 429,
-                customResponseBodyKey: 'rate-limited',
-                responseHeaders: [{ name: 'Retry-After', value: '60' }],
-              },
-            },
-          },
+          action: rateLimited,
           statement: {
             rateBasedStatement: {
               limit: props.perIpLimit ?? DEFAULT_PER_IP_LIMIT,
@@ -188,9 +201,31 @@ export class EdgeProtectionStack extends Stack {
           },
           visibilityConfig: visibility('PerIpRateLimit'),
         },
-        managed(1, 'AWSManagedRulesAmazonIpReputationList'),
-        managed(2, 'AWSManagedRulesKnownBadInputsRuleSet'),
-        managed(3, 'AWSManagedRulesCommonRuleSet'),
+        {
+          name: 'StreamUpgradeRateLimit',
+          priority: 1,
+          action: rateLimited,
+          statement: {
+            rateBasedStatement: {
+              limit: STREAM_UPGRADE_PER_IP_LIMIT,
+              evaluationWindowSec: 60,
+              aggregateKeyType: 'IP',
+              // The path CloudFront sends to the WebSocket API, decoded: spelt encoded it is the same.
+              scopeDownStatement: {
+                byteMatchStatement: {
+                  fieldToMatch: { uriPath: {} },
+                  positionalConstraint: 'EXACTLY',
+                  searchString: `${API_PREFIX}${EVENT_STREAM_PATH}`,
+                  textTransformations: [{ priority: 0, type: 'URL_DECODE' }],
+                },
+              },
+            },
+          },
+          visibilityConfig: visibility('StreamUpgradeRateLimit'),
+        },
+        managed(2, 'AWSManagedRulesAmazonIpReputationList'),
+        managed(3, 'AWSManagedRulesKnownBadInputsRuleSet'),
+        managed(4, 'AWSManagedRulesCommonRuleSet'),
       ],
     });
     // The one weak reference of the app: the API's stack reads this ARN across regions with

@@ -7,6 +7,7 @@ import {
   type CfnApi,
   CfnAuthorizer,
   CfnIntegrationResponse,
+  type IDomainName,
   LogGroupLogDestination,
   WebSocketApi,
   type WebSocketIntegration,
@@ -37,10 +38,12 @@ import { inSpaces, STREAM_ACCESS } from './permissions.js';
  * connections and runs nothing while they are idle. Its upgrade ($connect) is behind the API's own
  * authorizer; one function opens, subscribes and closes connections; the `ping` route is API Gateway's
  * own answer (a mock integration), so a client's keep-alive runs no function. The dispatcher and the
- * stream's function post frames through the stage's management API, which only they may call.
+ * stream's function post frames through the stage's management API, which only they may call. Behind
+ * the edge with a domain of its own, the API answers only there (its execute-api endpoint off), its
+ * stage at the domain's root: CloudFront's origin, and the management API's host.
  */
 
-/** The stage's name: only the management API (the callback URL) and the edge's rewrite name it. */
+/** The stage's name: only the management API's ARN (and its execute-api URL) and the edge's origin name it. */
 export const STREAM_STAGE = 'stream';
 
 export class EventStream extends Construct {
@@ -48,6 +51,8 @@ export class EventStream extends Construct {
   readonly stage: WebSocketStage;
   readonly function: ApiFunction;
   readonly accessLogs: LogGroup;
+  /** the API's own domain, when it has one (behind the edge, in prod) */
+  private readonly domainName: string | undefined;
 
   constructor(
     scope: Construct,
@@ -62,15 +67,25 @@ export class EventStream extends Construct {
       /** the function's reserved concurrency, and so its most (none: the account's unreserved pool) */
       reservedConcurrency?: number;
       alarmAction: IAlarmAction;
+      /**
+       * The API's own Regional domain (its name, and the domain): the stage is mapped at its root, and
+       * the execute-api endpoint is switched off, so an upgrade sent straight to API Gateway finds
+       * nothing; without one the stage is at https://<id>.execute-api.<region>.amazonaws.com/stream.
+       */
+      domain?: { name: string; domain: IDomainName };
     },
   ) {
     super(scope, id);
     const { settings } = props;
+    this.domainName = props.domain?.name;
     this.api = new WebSocketApi(this, 'Api', {
       apiName: `HiringApiEventStream-${settings.stage}`,
       description: `Hiring Integration API (${settings.stage}): the event stream`,
     });
     nameCalledResource(this.api, CALLED_RESOURCES.eventStreamApi);
+    // WebSocketApi has no property for it; it applies to every stage (AWS: "Disable the default
+    // endpoint for WebSocket APIs"). Management calls then go through the domain (callbackUrl).
+    if (props.domain) (this.api.node.defaultChild as CfnApi).disableExecuteApiEndpoint = true;
     this.accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: settings.logRetention,
       removalPolicy: settings.isProduction
@@ -81,6 +96,8 @@ export class EventStream extends Construct {
       webSocketApi: this.api,
       stageName: STREAM_STAGE,
       autoDeploy: true,
+      // At the domain's root (no mapping key): wss://<domain>/ upgrades, https://<domain>/@connections.
+      ...(props.domain ? { domainMapping: { domainName: props.domain.domain } } : {}),
       throttle: props.throttle,
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogs),
@@ -112,7 +129,7 @@ export class EventStream extends Construct {
       ...(props.reservedConcurrency
         ? { reservedConcurrentExecutions: props.reservedConcurrency }
         : {}),
-      environment: { [STREAM_CALLBACK_URL_ENV]: this.stage.callbackUrl },
+      environment: { [STREAM_CALLBACK_URL_ENV]: this.callbackUrl },
     });
     // Live and test keys alike: a connection is kept in its key's space, with its place in the log.
     this.function.bindTable(props.table, inSpaces(STREAM_ACCESS, KEY_MODES, settings.testMode));
@@ -219,8 +236,22 @@ export class EventStream extends Construct {
       });
   }
 
-  /** The host of the API's own endpoint (CloudFront's origin for the stream). */
-  get endpointHost(): string {
-    return Fn.select(2, Fn.split('/', this.api.apiEndpoint));
+  /**
+   * Where the stage's management API is (the senders' STREAM_CALLBACK_URL): the domain's root when the
+   * API has one (the execute-api host answers 403 once its endpoint is off), else the stage's own
+   * callback URL. IAM authorizes the calls on the API's ARN either way (grantConnections).
+   */
+  get callbackUrl(): string {
+    return this.domainName ? `https://${this.domainName}` : this.stage.callbackUrl;
+  }
+
+  /** CloudFront's origin for the stream: the API's own domain, else its execute-api host. */
+  get originHost(): string {
+    return this.domainName ?? Fn.select(2, Fn.split('/', this.api.apiEndpoint));
+  }
+
+  /** The origin's path: none at the domain (its mapping picks the stage), else the stage's. */
+  get originPath(): string | undefined {
+    return this.domainName ? undefined : `/${STREAM_STAGE}`;
   }
 }

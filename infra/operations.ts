@@ -20,6 +20,7 @@ import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-log
 import { Construct } from 'constructs';
 import {
   anyOccurrenceAlarm,
+  edgeBypassRefusals,
   nameAlarms,
   sustainedAboveAlarm,
   TABLE_OPERATIONS,
@@ -314,8 +315,14 @@ export class Operations extends Construct {
         graph(
           'Edge (WAF): allowed vs blocked requests',
           [waf('AllowedRequests'), waf('BlockedRequests')],
-          24,
+          16,
         ),
+        // The EdgeBypassRefusals alarm reads the first; the second, upgrades sent to the stream's
+        // origin domain itself, is no integrator being refused (docs/operations.md).
+        graph('Refused as not through CloudFront', [
+          edgeBypassRefusals('requests', minute).with({ label: 'HTTP API requests' }),
+          edgeBypassRefusals('upgrades', minute).with({ label: 'event stream upgrades' }),
+        ]),
       );
     }
     const region = Stack.of(this).region;

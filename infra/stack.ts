@@ -52,9 +52,8 @@ import {
   Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import { SERVICE_NAME } from '../lib/observability/logger.js';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { anyOccurrenceAlarm, weakReference } from './alarms.js';
+import { anyOccurrenceAlarm, edgeBypassRefusals, weakReference } from './alarms.js';
 import { type CfnTopic, Topic } from 'aws-cdk-lib/aws-sns';
 import { Operations } from './operations.js';
 import { LambdaApplication } from 'aws-cdk-lib/aws-codedeploy';
@@ -79,7 +78,7 @@ import {
   type RouteDefinition,
 } from '../lib/http/route-definition.js';
 import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../lib/functions.js';
-import { EventStream, STREAM_STAGE } from './event-stream.js';
+import { EventStream } from './event-stream.js';
 import { EVENT_STREAM_PATH } from '../lib/events/stream.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import { type HiringApiDataStack, originVerifyRotationParameter } from './data.js';
@@ -88,7 +87,6 @@ import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
 import { apiCanaryAlarms, Rollout, type RolloutKind } from './rollout.js';
 import {
-  EDGE_BYPASS_REASON,
   MIN_AUDIT_RETENTION_DAYS,
   ORIGIN_VERIFY_HEADER,
   VIEWER_ADDRESS_HEADER,
@@ -132,6 +130,8 @@ export interface HiringApiStackProps extends StackProps {
     webAclArn: string;
     webAclName: string;
     originDomain?: OriginDomain;
+    /** the event stream's own domain: with it, the WebSocket API's execute-api endpoint is off too */
+    streamOriginDomain?: OriginDomain;
     publicDomain?: PublicDomain;
   };
   /** how a deployment moves the functions to their new code: CodeDeploy canaries (default in prod) or all at once (default elsewhere) */
@@ -141,7 +141,9 @@ export interface HiringApiStackProps extends StackProps {
 /**
  * The API's own domain, which CloudFront uses as its origin so that the default execute-api endpoint
  * can be switched off: a request sent straight to API Gateway then finds nothing, instead of spending
- * the stage's throttle (and the authorizer's invocations) that CloudFront's traffic needs.
+ * the stage's throttle (and the authorizer's invocations) that CloudFront's traffic needs. The event
+ * stream has one of its own (a WebSocket API cannot share an HTTP API's domain), for the same reason:
+ * an upgrade sent straight to it would spend the account's new connections a second.
  */
 export interface OriginDomain {
   /** e.g. origin.api.example.com; never given to integrators */
@@ -449,7 +451,9 @@ export class HiringApiStack extends Stack {
         : RemovalPolicy.DESTROY,
     });
     const originDomain = props.edge?.originDomain;
-    const domain = originDomain ? this.addOriginDomain(originDomain) : undefined;
+    const domain = originDomain
+      ? this.addOriginDomain(originDomain, 'Origin', 'the API')
+      : undefined;
     const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
@@ -503,10 +507,20 @@ export class HiringApiStack extends Stack {
     const background = new NestedStack(this, 'Background', {
       description: `Hiring API (${settings.stage}): product events in, webhooks and the event stream out`,
     });
+    // The stream's domain in this stack, next to the API's: its DNS target is an output of the stack.
+    const streamOrigin = props.edge?.streamOriginDomain;
     const stream = new EventStream(background, 'EventStream', {
       settings,
       table: this.table,
       authorizer,
+      ...(streamOrigin
+        ? {
+            domain: {
+              name: streamOrigin.domainName,
+              domain: this.addOriginDomain(streamOrigin, 'StreamOrigin', 'the event stream'),
+            },
+          }
+        : {}),
       throttle: props.throttle ?? { rateLimit: 500, burstLimit: 1000 },
       ...(props.streamReservedConcurrency
         ? { reservedConcurrency: props.streamReservedConcurrency }
@@ -552,8 +566,8 @@ export class HiringApiStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(VIEWER_REQUEST_CODE),
     });
-    // The stream's upgrade: the viewer's address too, and the path the WebSocket API answers at (its
-    // stage, the origin's path: API Gateway refuses any path below it).
+    // The stream's upgrade: the viewer's address too, and the path the WebSocket API answers at (the
+    // root of its domain, or of its stage, the origin's path: API Gateway refuses any path below it).
     const streamUpgrade = new CloudFrontFunction(this, 'StreamUpgrade', {
       comment: 'Passes the viewer address to the event stream, at its stage',
       runtime: FunctionRuntime.JS_2_0,
@@ -618,11 +632,13 @@ export class HiringApiStack extends Stack {
       },
       additionalBehaviors: {
         [`${API_PREFIX}${EVENT_STREAM_PATH}`]: {
-          // The WebSocket API's own endpoint, at its stage: a WebSocket API cannot share the HTTP
-          // API's domain, and its upgrades carry the same origin header, which its authorizer checks.
-          origin: new HttpOrigin(stream.endpointHost, {
+          // The WebSocket API's own domain when it has one (its execute-api endpoint is then off; the
+          // domain's mapping picks the stage), else its execute-api host at its stage. A WebSocket API
+          // cannot share the HTTP API's domain; its upgrades carry the same origin header, which its
+          // authorizer checks.
+          origin: new HttpOrigin(stream.originHost, {
             ...originOptions,
-            originPath: `/${STREAM_STAGE}`,
+            ...(stream.originPath ? { originPath: stream.originPath } : {}),
           }),
           ...passedThrough,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
@@ -651,16 +667,23 @@ export class HiringApiStack extends Stack {
     });
   }
 
-  /** A regional custom domain for the API, with its DNS record (or the target for one) and TLS 1.2. */
-  private addOriginDomain(origin: OriginDomain): DomainName {
-    const domain = new DomainName(this, 'OriginDomain', {
+  /**
+   * A regional custom domain (the API's, or the event stream's), with its DNS record (or the target
+   * for one) and TLS 1.2; `prefix` starts its constructs' ids (`Origin`: the API's, as released).
+   */
+  private addOriginDomain(origin: OriginDomain, prefix: string, reached: string): DomainName {
+    const domain = new DomainName(this, `${prefix}Domain`, {
       domainName: origin.domainName,
-      certificate: Certificate.fromCertificateArn(this, 'OriginCertificate', origin.certificateArn),
+      certificate: Certificate.fromCertificateArn(
+        this,
+        `${prefix}Certificate`,
+        origin.certificateArn,
+      ),
       securityPolicy: SecurityPolicy.TLS_1_2,
     });
     if (origin.hostedZone) {
-      new ARecord(this, 'OriginRecord', {
-        zone: HostedZone.fromHostedZoneAttributes(this, 'OriginZone', {
+      new ARecord(this, `${prefix}Record`, {
+        zone: HostedZone.fromHostedZoneAttributes(this, `${prefix}Zone`, {
           hostedZoneId: origin.hostedZone.id,
           zoneName: origin.hostedZone.name,
         }),
@@ -670,9 +693,9 @@ export class HiringApiStack extends Stack {
         ),
       });
     } else {
-      new CfnOutput(this, 'OriginDnsTarget', {
+      new CfnOutput(this, `${prefix}DnsTarget`, {
         value: domain.regionalDomainName,
-        description: `Point a CNAME for ${origin.domainName} at this (CloudFront reaches the API through it)`,
+        description: `Point a CNAME for ${origin.domainName} at this (CloudFront reaches ${reached} through it)`,
       });
     }
     return domain;
@@ -773,20 +796,15 @@ export class HiringApiStack extends Stack {
       // (lib/auth/authorize.ts, reason bypassed-edge). A few are probes of the origin's domain; most of
       // the traffic refused so means CloudFront sends a header the authorizer no longer takes (a
       // rotation or a rollback out of step) and every integrator is being refused. Without an edge
-      // there is no such refusal, and the alarm stays OK.
+      // there is no such refusal, and the alarm stays OK. The HTTP API's refusals over its count: the
+      // event stream's upgrades are counted apart (a flood of them is no integrator being refused).
       new Alarm(this, 'EdgeBypassRefusalsAlarm', {
         alarmDescription:
           'More than half of the requests refused as not coming through CloudFront (its origin header is not the one the authorizer takes)',
         metric: new MathExpression({
           expression: 'IF(requests >= 5, 100 * refused / requests, 0)',
           usingMetrics: {
-            refused: new Metric({
-              namespace: 'HiringApi',
-              metricName: 'ApiKeyRefused',
-              dimensionsMap: { service: SERVICE_NAME, reason: EDGE_BYPASS_REASON },
-              statistic: 'Sum',
-              period,
-            }),
+            refused: edgeBypassRefusals('requests', period),
             requests: this.api.metricCount({ period }),
           },
           period,

@@ -1,4 +1,3 @@
-import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -63,14 +62,10 @@ export class WebhookDelivery extends Construct {
     this.dispatcher = new ApiFunction(this, 'Dispatcher', {
       functionName: BACKGROUND_FUNCTIONS.webhookDispatcher,
       settings: props.settings,
-      // Not traced: every write invokes it twice (its pending entry, then its event), so at low
-      // traffic X-Ray's sampling would trace both, $10 a million writes, more than the rest of the
-      // dispatch; a failed batch is logged with its reason, and its stream record retried.
-      tracing: Tracing.DISABLED,
       timeout: DISPATCHER_TIMEOUT,
       environment: {
         DELIVERY_QUEUE_URL: this.queue.queueUrl,
-        [STREAM_CALLBACK_URL_ENV]: props.stream.stage.callbackUrl,
+        [STREAM_CALLBACK_URL_ENV]: props.stream.callbackUrl,
       },
     });
     props.stream.grantConnections(this.dispatcher);

@@ -87,6 +87,12 @@ export function defaultHourlyLimit(): number {
 export const ORIGIN_VERIFY_HEADER = 'X-Origin-Verify';
 /** The `reason` of the ApiKeyRefused metric for a request without that header (an alarm watches it). */
 export const EDGE_BYPASS_REASON = 'bypassed-edge';
+/**
+ * The dimension ApiKeyRefused has for an upgrade to the event stream (the WebSocket API's $connect),
+ * which the HTTP API's refusals do not: a metric is its whole set of dimensions, so the
+ * EdgeBypassRefusals alarm, over the HTTP API's count, reads the HTTP API's refusals alone.
+ */
+export const STREAM_REFUSAL_DIMENSION = { name: 'api', value: 'event-stream' } as const;
 /** The line the authorizer logs for each request it refuses (its `reason` with it): the authorizer's canary counts them. */
 export const REFUSAL_MESSAGE = 'API key refused';
 /**

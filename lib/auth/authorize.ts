@@ -15,6 +15,7 @@ import {
   originVerifySecretId,
   perIpLimit,
   REFUSAL_MESSAGE,
+  STREAM_REFUSAL_DIMENSION,
   VIEWER_ADDRESS_HEADER,
 } from '../config.js';
 import { isTransientFault } from '../db/faults.js';
@@ -41,16 +42,31 @@ type AuthorizedRequest = Pick<APIGatewayRequestAuthorizerEventV2, 'headers'> & {
 
 const DENY = { isAuthorized: false, context: {} } as unknown as AuthorizerResult;
 
-function countRefusal(reason: string): void {
-  logger.info(REFUSAL_MESSAGE, { reason });
+/** What a decision is for: a request of the HTTP API, or an upgrade to the event stream. */
+type Entry = 'request' | 'upgrade';
+
+/**
+ * One refusal, logged and counted by its reason; an upgrade's with the stream's own dimension (and
+ * field in the log line), so that it never counts as one of the HTTP API's.
+ */
+function countRefusal(reason: string, entry: Entry, logged: Record<string, string> = {}): void {
+  const stream =
+    entry === 'upgrade' ? { [STREAM_REFUSAL_DIMENSION.name]: STREAM_REFUSAL_DIMENSION.value } : {};
+  logger.info(REFUSAL_MESSAGE, { reason, ...stream, ...logged });
   metrics.addDimension('reason', reason);
+  if (entry === 'upgrade')
+    metrics.addDimension(STREAM_REFUSAL_DIMENSION.name, STREAM_REFUSAL_DIMENSION.value);
   metrics.addMetric('ApiKeyRefused', MetricUnit.Count, 1);
   metrics.publishStoredMetrics();
 }
 
-/** A request that bypassed the edge: API Gateway's own bare 403 (it is no integrator's request). */
-function deny(reason: string): AuthorizerResult {
-  countRefusal(reason);
+/**
+ * A request that bypassed the edge: API Gateway's own bare 403 (it is no integrator's request). Its
+ * source is logged: the address that called the origin's domain directly (docs/operations.md,
+ * EdgeBypassRefusals), or CloudFront's when the header is out of step.
+ */
+function deny(reason: string, entry: Entry, sourceIp: string): AuthorizerResult {
+  countRefusal(reason, entry, { sourceIp });
   return DENY;
 }
 
@@ -60,8 +76,12 @@ function deny(reason: string): AuthorizerResult {
  * is read (tested), exactly as for `unavailable` below. The detailed reason (malformed, unknown,
  * revoked, expired) is logged and counted, never returned: a caller cannot probe which keys exist.
  */
-function refuse(refused: RefusedContext['refused'], reason: string): AuthorizerResult {
-  countRefusal(reason);
+function refuse(
+  refused: RefusedContext['refused'],
+  reason: string,
+  entry: Entry,
+): AuthorizerResult {
+  countRefusal(reason, entry);
   return { isAuthorized: true, context: { refused } };
 }
 
@@ -102,10 +122,12 @@ function cameThroughEdge(event: AuthorizedRequest, secret: SecretValues): boolea
  * count in parallel. A DynamoDB outage lets the request on marked unavailable (see unavailable());
  * any other failure propagates, and API Gateway answers 500 and never allows.
  * The request is counted at the time API Gateway received it (`timeEpoch`), not when this runs.
+ * `entry` says what is decided on: an upgrade's refusals are counted apart (countRefusal).
  */
 export async function authorizeRequest(
   db: Db,
   event: AuthorizedRequest,
+  entry: Entry = 'request',
 ): Promise<AuthorizerResult> {
   const now = new Date(event.requestContext?.timeEpoch ?? Date.now());
   const edgeSecretId = originVerifySecretId();
@@ -117,10 +139,11 @@ export async function authorizeRequest(
     if (isTransientFault(error)) return unavailable();
     throw error;
   }
-  if (edgeSecret && !cameThroughEdge(event, edgeSecret)) return deny(EDGE_BYPASS_REASON);
+  if (edgeSecret && !cameThroughEdge(event, edgeSecret))
+    return deny(EDGE_BYPASS_REASON, entry, event.requestContext?.http?.sourceIp ?? 'unknown');
   const key = event.headers?.['x-api-key'] ?? '';
-  if (key === '') return refuse('unauthenticated', 'missing');
-  if (!isWellFormedApiKey(key)) return refuse('key_invalid', 'malformed');
+  if (key === '') return refuse('unauthenticated', 'missing', entry);
+  if (!isWellFormedApiKey(key)) return refuse('key_invalid', 'malformed', entry);
   const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
   // Behind the edge the connection comes from CloudFront; the viewer's address is in the header the
   // edge sets. Without the edge, that header is anybody's to send, so it is not read.
@@ -137,10 +160,10 @@ export async function authorizeRequest(
     if (error instanceof TransientError) return unavailable();
     throw error;
   }
-  if (typeof authentication === 'string') return refuse('key_invalid', authentication);
+  if (typeof authentication === 'string') return refuse('key_invalid', authentication, entry);
   // A stage with test mode off serves no test key, even one made before it was turned off.
   if (authentication.mode === 'test' && !testModeEnabled())
-    return refuse('key_invalid', 'test-mode-off');
+    return refuse('key_invalid', 'test-mode-off', entry);
   logger.appendKeys({ tenantId: authentication.tenantId, keyId: authentication.keyId });
   // Over the per-IP limit, the function answers 429 (lib/composition/api-handler.ts): a refused request spends
   // none of the key's hour, so the unit counted in parallel is given back (one more write, refused requests only).
@@ -174,6 +197,7 @@ export async function authorizeRequest(
  * gets API Gateway's REQUEST event with headers as sent, and answers an IAM policy): allowed, a refused
  * key goes on with its refusal in the context, and the stream's function answers the upgrade 401 or
  * 403 in the envelope, as a route's function does; denied (the edge bypassed), API Gateway's own 403.
+ * Its refusals are counted apart from the HTTP API's (STREAM_REFUSAL_DIMENSION).
  */
 export async function authorizeConnection(
   db: Db,
@@ -182,13 +206,17 @@ export async function authorizeConnection(
   const headers = Object.fromEntries(
     Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
   );
-  const decision = await authorizeRequest(db, {
-    headers,
-    requestContext: {
-      timeEpoch: event.requestContext.requestTimeEpoch,
-      http: { sourceIp: event.requestContext.identity.sourceIp },
+  const decision = await authorizeRequest(
+    db,
+    {
+      headers,
+      requestContext: {
+        timeEpoch: event.requestContext.requestTimeEpoch,
+        http: { sourceIp: event.requestContext.identity.sourceIp },
+      },
     },
-  });
+    'upgrade',
+  );
   return {
     principalId: 'keyId' in decision.context ? decision.context.keyId : 'anonymous',
     policyDocument: {

@@ -28,6 +28,7 @@ import { LIMITS } from '../schemas/limits.js';
 import { jdBytes, type OptionalJdField } from './fields.js';
 import {
   bodyItem,
+  storedBody,
   externalIdItem,
   headFields,
   headItem,
@@ -120,7 +121,7 @@ export async function createJd(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      { Put: { TableName: db.tableName, Item: bodyItem(spaceId, head.id, input) } },
+      { Put: { TableName: db.tableName, Item: storedBody(bodyItem(spaceId, head.id, input)) } },
       counterDelta(spaceId, 'JD', { total: 1, DRAFT: 1 }),
       recordEvent(spaceId, 'jd.created', jdEventData(summary)),
       ...audited(db, spaceId, options.audit, 'jd.created', {
@@ -223,7 +224,7 @@ export async function updateJd(
     try {
       await transactWrite(db, [
         putOverRead(db.tableName, next, head),
-        { Put: { TableName: db.tableName, Item: bodyItem(spaceId, jdId, input) } },
+        { Put: { TableName: db.tableName, Item: storedBody(bodyItem(spaceId, jdId, input)) } },
         ...(status !== head.status
           ? [counterDelta(spaceId, 'JD', { [head.status]: -1, [status]: 1 })]
           : []),

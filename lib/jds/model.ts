@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ApplicationStatus } from '../matching/statuses.js';
 import { type ChangeIndexKey, pendingChange } from '../db/log/changes.js';
 import { sortableTime, tenantPk } from '../db/ids.js';
@@ -99,6 +100,50 @@ export type JdBodyItem = {
   entity: 'JD_BODY';
   description: string;
 } & { [Field in DetailedJdField]?: string };
+
+/**
+ * A body as it is stored: its texts as attributes, or, where that takes the item into fewer KB,
+ * deflated together into `texts` (storedBody).
+ */
+export type StoredJdBodyItem =
+  JdBodyItem | { pk: string; sk: string; entity: 'JD_BODY'; texts: Uint8Array };
+
+/** DynamoDB's size of an item of string attributes: each name's bytes and its value's. */
+const stringItemBytes = (item: Record<string, string>) =>
+  Object.entries(item).reduce(
+    (sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value),
+    0,
+  );
+
+/**
+ * The body as its Put writes it. DynamoDB bills a transaction 2 write units for each KB (rounded up)
+ * of each item, and a body is most of a JD's bytes: prose, which deflates to about half, so a body
+ * whose texts deflated fit in fewer KB is stored so (a 1.2 KB description: 2 units instead of 4), and
+ * one that gains nothing stays readable as it is. Only `readBody` reads it back.
+ */
+export function storedBody(body: JdBodyItem): StoredJdBodyItem {
+  const { pk, sk, entity, ...texts } = body;
+  const plainBytes = stringItemBytes(body);
+  if (plainBytes <= 1024) return body;
+  const packed = deflateRawSync(JSON.stringify(texts));
+  const packedBytes = stringItemBytes({ pk, sk, entity }) + 'texts'.length + packed.length;
+  return Math.ceil(packedBytes / 1024) < Math.ceil(plainBytes / 1024)
+    ? { pk, sk, entity, texts: packed }
+    : body;
+}
+
+/** A stored body with its texts as attributes, however it was stored (storedBody). */
+export function readBody(item: StoredJdBodyItem): JdBodyItem {
+  if (!('texts' in item)) return item;
+  const { texts, ...keys } = item;
+  return {
+    ...keys,
+    ...(JSON.parse(inflateRawSync(texts).toString('utf8')) as Omit<
+      JdBodyItem,
+      'pk' | 'sk' | 'entity'
+    >),
+  };
+}
 
 /**
  * What scores are computed from: a score given before these last changed is stale (shown at read time,

@@ -31,6 +31,8 @@ import {
   type JdHeadItem,
   type JdSummary,
   jdKeys,
+  readBody,
+  type StoredJdBodyItem,
   toJdDetail,
   toJdSummary,
 } from './model.js';
@@ -85,11 +87,14 @@ export async function jdExists(db: Db, spaceId: SpaceId, jdId: string): Promise<
   return head?.entity === 'JD';
 }
 
+const bodyOf = (item: StoredJdBodyItem | undefined): JdBodyItem | undefined =>
+  item && readBody(item);
+
 /** A JD's head, body and applications (or the slice asked for), read in parallel. */
 export async function readJd(db: Db, spaceId: SpaceId, jdId: string, slice?: SliceRequest) {
   const range = jdKeys.collection(jdId);
   const [items, applications] = await Promise.all([
-    queryAll<JdHeadItem | JdBodyItem>(db, {
+    queryAll<JdHeadItem | StoredJdBodyItem>(db, {
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': tenantPk(spaceId),
@@ -106,7 +111,7 @@ export async function readJd(db: Db, spaceId: SpaceId, jdId: string, slice?: Sli
   ]);
   return {
     head: items.find((item): item is JdHeadItem => item.entity === 'JD'),
-    body: items.find((item): item is JdBodyItem => item.entity === 'JD_BODY'),
+    body: bodyOf(items.find((item): item is StoredJdBodyItem => item.entity === 'JD_BODY')),
     applications: {
       items: applications.items.map(({ id, status }) => ({ id, status })),
       pagination: applications.pagination,

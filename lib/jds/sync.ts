@@ -7,6 +7,7 @@ import { nowIso } from '../db/ids.js';
 import { putOverRead, readChanged, writeTombstone } from '../db/versioned-writes.js';
 import {
   bodyItem,
+  storedBody,
   headFields,
   headItem,
   type JdHeadItem,
@@ -84,7 +85,7 @@ export async function applyJdUpsert(
         { ...headItem(spaceId, fields, versions, options.sourceVersion), ...scoring.state },
         stored,
       ),
-      { Put: { TableName: db.tableName, Item: bodyItem(spaceId, id, input) } },
+      { Put: { TableName: db.tableName, Item: storedBody(bodyItem(spaceId, id, input)) } },
       ...(counter ? [counter] : []),
       recordEvent(
         spaceId,

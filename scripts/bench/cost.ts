@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { join } from 'node:path';
 import { setSharedDb } from '../../lib/db/client.js';
-import { measureRoute, recordingDb } from './capacity.js';
-import { measureSequencingCost } from './freshness.js';
+import { type BilledItem, measureRoute, recordingDb } from './capacity.js';
+import { sequencePending } from '../../lib/db/log/sequencer.js';
+import type { SpaceId } from '../../lib/db/spaces.js';
 import { applyProductEvent } from '../../lib/product-events/apply.js';
 import type { ProductEvent } from '../../lib/product-events/data.js';
 import { newId } from '../../lib/db/ids.js';
@@ -73,6 +74,11 @@ const ASSUMED = {
   deliveryMs: 200,
   /** a log line of the API (its slow or failed answers, refusals) or a consumer's, a request: about 300 B */
   logBytesPerWrite: 300,
+  /**
+   * Lambda's own START and REPORT lines of an invocation, in the JSON log format (with CloudWatch's
+   * 26 B an event each): about 0.67 KB, logged where a function's system log level is INFO.
+   */
+  systemLogBytesPerInvocation: 686,
 };
 
 /** CloudWatch Logs counts 26 bytes a log event on top of its message. */
@@ -87,10 +93,19 @@ const REALISTIC_JD = {
   department: 'Engineering / Platform',
 };
 
+/** A write's DynamoDB work, as DynamoDB bills it: its own transaction, then its place in the log. */
+export interface WriteWork {
+  wcu: number;
+  rcu: number;
+  items: BilledItem[];
+  /** the sequencer giving its pending entries their places (one transaction, as the dispatcher sends it) */
+  placed: { wcu: number; rcu: number; items: BilledItem[] };
+}
+
 export interface StageCost {
   idle: { total: number; items: [string, number][]; byYear: [number, number, number] };
   /** per million of each write, at low traffic (every traced invocation traced) */
-  writes: { what: string; total: number; items: [string, number][] }[];
+  writes: { what: string; total: number; items: [string, number][]; work: WriteWork }[];
   /** a listener following the log with GET /events?wait=20 for a month, idle */
   listenerMonth: { total: number; items: [string, number][] };
   /** one webhook delivery (per million) */
@@ -198,18 +213,31 @@ function accessLogLineBytes(templates: Templates): number {
   return Buffer.byteLength(line) + LOG_EVENT_OVERHEAD_BYTES;
 }
 
-/** The DynamoDB work of three writes, as DynamoDB bills it (measured on the local stack). */
+/**
+ * The DynamoDB work of three writes, as DynamoDB bills it (measured on the local stack, each
+ * transaction billed from its items before and after: capacity.ts's billItem), and of the
+ * sequencing transaction that gives each write's pending entries their places in the log.
+ */
 async function measureWrites(endpoint: string, tableName: string) {
-  const recorder = recordingDb(endpoint, tableName);
+  const recorder = recordingDb(endpoint, tableName, { images: true });
   const tenantId = liveSpaceOf(`cost-writes-${newId()}`);
   const context = fullAccessContext(tenantId, newId());
-  const billed = () => recorder.calls.reduce((sum, call) => sum + call.billedWrite, 0);
-  const read = () => recorder.calls.reduce((sum, call) => sum + call.read, 0);
+  const measured = (): { wcu: number; rcu: number; items: BilledItem[] } => ({
+    wcu: recorder.calls.reduce((sum, call) => sum + call.billedWrite, 0),
+    rcu: recorder.calls.reduce((sum, call) => sum + call.read, 0),
+    items: recorder.calls.flatMap((call) => call.billed ?? []),
+  });
+  // The write's pending entries given their places, as the dispatcher does on their stream records.
+  const place = async (spaceId: SpaceId) => {
+    recorder.calls.length = 0;
+    await sequencePending(recorder.db, spaceId);
+    return measured();
+  };
   const created = await measureRoute(recorder, context, 'POST', '/jds', {
     ...REALISTIC_JD,
     createdById: 'user-5f3c2a',
   });
-  const createJd = { wcu: billed(), rcu: read() };
+  const createJd: WriteWork = { ...measured(), placed: await place(tenantId) };
   const jdId = (created.json.data as { id: string }).id;
   setSharedDb(recorder.db);
   const at = new Date().toISOString();
@@ -226,6 +254,7 @@ async function measureWrites(endpoint: string, tableName: string) {
       metadata: { name: 'Sample Candidate', email: 'candidate@example.com', skills: ['Go', 'SQL'] },
     },
   } as ProductEvent);
+  await place(tenantId);
   // A scored application as the product sends one: its best score explained.
   recorder.calls.length = 0;
   await applyProductEvent(recorder.db, {
@@ -254,16 +283,39 @@ async function measureWrites(endpoint: string, tableName: string) {
       ],
     },
   } as ProductEvent);
-  const upsert = { wcu: billed(), rcu: read() };
+  const upsert: WriteWork = { ...measured(), placed: await place(tenantId) };
   await measureRoute(recorder, context, 'POST', '/applications/app-cost/reviews', {
     outcome: 'confirmed',
     reviewer: 'recruiter-17',
     rationale: 'The interview found the same.',
   });
-  const review = { wcu: billed(), rcu: read() };
+  const review: WriteWork = { ...measured(), placed: await place(tenantId) };
   setSharedDb(undefined);
-  const sequencing = await measureSequencingCost(endpoint, tableName);
-  return { createJd, upsert, review, sequencing };
+  return { createJd, upsert, review };
+}
+
+/** What an item of a write's transactions is, from its sort key. */
+const ITEM_NAMES: [RegExp, string][] = [
+  [/^JD#[^#]+$/, 'the JD’s head'],
+  [/^JD#.+#BODY$/, 'its body'],
+  [/^COUNT#/, 'a count’s shard'],
+  [/^LOG#PENDING#/, 'a pending entry of the log'],
+  [/^LOG#HEAD$/, 'the log’s head'],
+  [/^EVENT#/, 'an event'],
+  [/^AUDIT#/, 'an audit entry'],
+  [/^CANDIDATE#/, 'the candidate’s change'],
+  [/^APP#/, 'the application'],
+  [/^APPID#/, 'the application’s pointer'],
+  [/^RESUME#[^#]+$/, 'the resume'],
+  [/^RESUME#.+#APP#/, 'the resume’s copy of the application'],
+  [/^REVIEW#/, 'the review'],
+];
+
+/** An item of a write's transactions as the cost section names it: what it is, and what was done. */
+export function itemName(item: BilledItem): string {
+  const sortKey = item.key.slice(item.key.indexOf(' ') + 1);
+  const name = ITEM_NAMES.find(([pattern]) => pattern.test(sortKey))?.[1] ?? sortKey;
+  return `${name} (${item.action})`;
 }
 
 /** The cost of the prod stage in `templates` (every template of the app, nested ones included). */
@@ -383,24 +435,33 @@ export async function stageCost(
         fn.Metadata?.['hiring:function'] === name &&
         (fn.Properties?.TracingConfig as { Mode?: string } | undefined)?.Mode === 'Active',
     );
+  // Lambda's START and REPORT lines, where a function's system log level lets them through.
+  const systemLines = (name: string, invocations: number) => {
+    const fn = functions.find((each) => each.Metadata?.['hiring:function'] === name);
+    const level = (fn?.Properties?.LoggingConfig as { SystemLogLevel?: string } | undefined)
+      ?.SystemLogLevel;
+    return level === 'WARN'
+      ? 0
+      : invocations * perGb(ASSUMED.systemLogBytesPerInvocation) * million * PRICES.logsIngestPerGb;
+  };
   const work = await measureWrites(endpoint, tableName);
   const gbSeconds = (ms: number) => (ms / 1000) * ASSUMED.lambdaMemoryGb * PRICES.lambdaArmGbSecond;
-  const dispatch: [string, number][] = [
+  const dispatch = (placed: WriteWork['placed']): [string, number][] => [
     [
-      'the dispatcher, twice (its pending entry, its event)',
+      'the dispatcher, twice (its pending entries, its events)',
       2 *
         (PRICES.lambdaRequestsPerMillion + gbSeconds(ASSUMED.dispatcherMsPerInvocation) * million),
     ],
     [
-      `its place in the log (${work.sequencing.aloneWcu} write units, as DynamoDB bills the transaction)`,
-      work.sequencing.aloneWcu * PRICES.dynamoWritePerMillion +
-        work.sequencing.readRcu * PRICES.dynamoReadPerMillion,
+      `its place in the log (${placed.wcu} write units, as DynamoDB bills the transaction, and ${placed.rcu} read unit${placed.rcu === 1 ? '' : 's'})`,
+      placed.wcu * PRICES.dynamoWritePerMillion + placed.rcu * PRICES.dynamoReadPerMillion,
     ],
     ['X-Ray, the dispatcher', traced('webhook-dispatcher') ? 2 * PRICES.xrayTracePerMillion : 0],
+    ["logs: the dispatcher's START and REPORT lines", systemLines('webhook-dispatcher', 2)],
   ];
   const logLines = (lines: number) =>
     perGb(lines * ASSUMED.logBytesPerWrite) * million * PRICES.logsIngestPerGb;
-  const apiWrite = (what: string, measured: { wcu: number; rcu: number }) => {
+  const apiWrite = (what: string, measured: WriteWork) => {
     const items: [string, number][] = [
       ['the edge and the HTTP API', total(edge) + PRICES.httpApiPerMillion],
       [
@@ -413,9 +474,9 @@ export async function stageCost(
           measured.rcu * PRICES.dynamoReadPerMillion,
       ],
       ['logs: the access line', perGb(logLine) * million * PRICES.logsIngestPerGb],
-      ...dispatch,
+      ...dispatch(measured.placed),
     ];
-    return { what, total: total(items), items };
+    return { what, total: total(items), items, work: measured };
   };
   const upsertItems: [string, number][] = [
     ['EventBridge: the product’s event', PRICES.eventBridgePerMillion],
@@ -425,13 +486,14 @@ export async function stageCost(
       PRICES.lambdaRequestsPerMillion + gbSeconds(ASSUMED.consumerMs) * million,
     ],
     [
-      `DynamoDB: the application, its copy and its event (${work.upsert.wcu} write units, measured)`,
+      `DynamoDB: the application, its copy and its events (${work.upsert.wcu} write units, measured)`,
       work.upsert.wcu * PRICES.dynamoWritePerMillion +
         work.upsert.rcu * PRICES.dynamoReadPerMillion,
     ],
     ['X-Ray, the consumer', traced('event-consumer') ? PRICES.xrayTracePerMillion : 0],
     ['logs: a line', logLines(1)],
-    ...dispatch,
+    ["logs: the consumer's START and REPORT lines", systemLines('event-consumer', 1)],
+    ...dispatch(work.upsert.placed),
   ];
   const writes = [
     apiWrite('POST /jds (a JD of 1.6 KB)', work.createJd),
@@ -439,6 +501,7 @@ export async function stageCost(
       what: 'a product application.upserted (one explained score)',
       total: total(upsertItems),
       items: upsertItems,
+      work: work.upsert,
     },
     apiWrite('POST /applications/:id/reviews', work.review),
   ];
@@ -474,6 +537,7 @@ export async function stageCost(
     ['DynamoDB: the delivery record (2 write units)', 2 * PRICES.dynamoWritePerMillion],
     ['X-Ray, the worker', traced('webhook-worker') ? PRICES.xrayTracePerMillion : 0],
     ['logs: a line', logLines(1)],
+    ["logs: the worker's START and REPORT lines", systemLines('webhook-worker', 1)],
     ['data out (about 1 KB)', perGb(1024) * million * PRICES.cloudFrontOutPerGb],
   ];
   // X-Ray traces the first request each second and 5% of the rest of each function it is Active on.

@@ -12,7 +12,7 @@ import { sequencePending } from '../../lib/db/log/sequencer.js';
 import { createJd } from '../../lib/jds/api.js';
 import { transactWrite } from '../../lib/db/dynamo.js';
 import { recordEvent } from '../../lib/events/model.js';
-import { recordingDb, transactionWcu } from './capacity.js';
+import { recordingDb } from './capacity.js';
 import { startGateway } from '../local/gateway.js';
 import { startWebhookRuntime } from '../local/webhooks.js';
 
@@ -297,24 +297,23 @@ const SEQUENCED_TOGETHER = 10;
 
 /**
  * What the ordered log costs per change: the pending entry a write adds, and the sequencing
- * transaction, alone or batched, as DynamoDB bills transactions (transactionWcu: DynamoDB Local's
- * consumed capacity counts a 3-item transaction as 2 WCU, where DynamoDB bills 6), and the
+ * transaction, alone or batched, as DynamoDB bills transactions (capacity.ts's billItem: DynamoDB
+ * Local's consumed capacity counts a 3-item transaction as 2 WCU, where DynamoDB bills 6), and the
  * sequencer's read as DynamoDB Local reports it.
  */
 export async function measureSequencingCost(
   endpoint: string,
   tableName: string,
 ): Promise<SequencingCost> {
-  const recorder = recordingDb(endpoint, tableName);
-  const billed: number[] = [];
-  recorder.db.client.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName === 'TransactWriteItemsCommand')
-        billed.push(transactionWcu(args.input as Parameters<typeof transactionWcu>[0]));
-      return next(args);
-    },
-    { step: 'initialize', name: 'transactionBill' },
-  );
+  const recorder = recordingDb(endpoint, tableName, { images: true });
+  // Each transaction as DynamoDB bills it, in the order sent.
+  const billed = {
+    at: (index: number) =>
+      recorder.calls
+        .filter((call) => call.command === 'TransactWriteItemsCommand')
+        .map((call) => call.billedWrite)
+        .at(index),
+  };
   const spaceId = liveSpaceOf('bench-sequencing');
   await ensureTenant(recorder.db, spaceId);
   const jd = (n: number) => ({

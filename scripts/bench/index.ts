@@ -25,7 +25,7 @@ import { kb, quantile, ratio, table } from './stats.js';
 import { authenticate } from '../../lib/keys/authentication.js';
 import { hashApiKey } from '../../lib/keys/format.js';
 import { NOT_MEASURED_WARM, warmOverhead } from './warm.js';
-import { prodTemplates, stageCost } from './cost.js';
+import { itemName, prodTemplates, stageCost } from './cost.js';
 import type { SpaceId } from '../../lib/db/spaces.js';
 
 /**
@@ -90,12 +90,26 @@ async function costSection(endpoint: string, tableName: string) {
       ),
       `In its first year **${dollars(cost.idle.byYear[0])}**, its second **${dollars(cost.idle.byYear[1])}**, from its third **${dollars(cost.idle.byYear[2])}** a month: each rotating KMS key's first two yearly rotations add a month's key price each. Plus storage by volume (the table, point-in-time recovery, logs). Nested stacks, roles, the Parameter Store parameter, the e-mail subscription and retained versions (within Lambda's free 75 GB) cost nothing.`,
       '### A million writes, at low traffic',
-      'Each as a request makes it at under a request a second per function, where X-Ray traces every invocation of a traced function: the request through the edge, its function and its DynamoDB work (measured on the local stack, transactions as DynamoDB bills them: 2 write units a KB an item; index entries beyond those DynamoDB Local reports are not added), then the webhook dispatcher, which each write invokes twice (its pending entry, its event) and which is not traced, and its place in the ordered log. Lambda durations are assumed (the route 60 ms, the authorizer 20 ms, the dispatcher 50 ms, the consumer 80 ms).',
+      "Each as a request makes it at under a request a second per function, where X-Ray would trace nearly every invocation of a traced function (none is): the request through the edge, its function and its DynamoDB work, then the webhook dispatcher, which each write invokes twice (its pending entries, then its events), and the sequencing transaction that gives the write's pending entries their places in the ordered log. DynamoDB's work is measured on the local stack and billed as DynamoDB bills it, from each item as it was before and after the call: a transaction 2 write units for each KB (rounded up) of each item it puts, updates, deletes or checks, the larger of the two, and each index entry it puts or removes 1 unit a KB (its keys, its projected attributes and DynamoDB's 100 B; none where neither its key nor a projected attribute changed, two where its key did). Lambda durations are assumed (the route 60 ms, the authorizer 20 ms, the dispatcher 50 ms, the consumer 80 ms), and so is the size of Lambda's own START and REPORT lines (about 0.67 KB an invocation), counted for the functions that log them.",
       ...cost.writes.flatMap((write) => [
         `**${write.what}: ${dollars(write.total)}** a million`,
         table(
           ['what', 'per million'],
           write.items.map(([what, value]) => [what, `$${value.toFixed(3)}`]),
+        ),
+        table(
+          ['what it writes', 'size', 'write units', 'index entries (write units)'],
+          [
+            ...write.work.items.map((item) => ['the write', item] as const),
+            ...write.work.placed.items.map((item) => ['its place in the log', item] as const),
+          ].map(([when, item]) => [
+            `${when}: ${itemName(item)}`,
+            `${item.bytes} B`,
+            String(item.tableWcu),
+            Object.entries(item.indexes)
+              .map(([index, units]) => `${index} ${units}`)
+              .join(', ') || '–',
+          ]),
         ),
       ]),
       `### A listener, a month: **${dollars(cost.listenerMonth.total)}**`,

@@ -475,7 +475,7 @@ describe('the release check', () => {
             value;
       });
 
-    // What prod reserves: the authorizer's 100 and the long-poll's 200.
+    // What prod reserves: the authorizer's 100, the long-poll's 200 and the event stream's 100.
     expect(
       Object.entries(current.reservedConcurrency ?? {}).map(([id, value]) => [
         id.replace(/[0-9A-F]{8}$/, ''),
@@ -484,18 +484,19 @@ describe('the release check', () => {
     ).toEqual([
       ['HiringApi-prod Authorizer', 100],
       [expect.stringMatching(/^HiringApi-prod\/EventsRoutes\S+ ListEvents$/), 200],
+      [expect.stringMatching(/^HiringApi-prod\/Background\S+ EventStreamFunction$/), 100],
     ]);
-    expect(releaseProblems(current, reserving({ 'list-events': 850 }))).toEqual([
+    expect(releaseProblems(current, reserving({ 'list-events': 750 }))).toEqual([
       expect.stringContaining(
         "the functions reserve 950 of the account's 1,000 concurrent executions (Authorizer",
       ),
     ]);
-    expect(releaseProblems(current, reserving({ 'list-events': 850 }))[0]).toContain(
+    expect(releaseProblems(current, reserving({ 'list-events': 750 }))[0]).toContain(
       "decreases account's UnreservedConcurrentExecution below its minimum value of [100]",
     );
     // 900 in all is what it can give; one raised as the other is lowered holds both at once.
-    expect(releaseProblems(current, reserving({ 'list-events': 800 }))).toEqual([]);
-    expect(releaseProblems(current, reserving({ authorizer: 750, 'list-events': 50 }))).toEqual([
+    expect(releaseProblems(current, reserving({ 'list-events': 700 }))).toEqual([]);
+    expect(releaseProblems(current, reserving({ authorizer: 650, 'list-events': 50 }))).toEqual([
       expect.stringContaining(
         "would reserve 950 of the account's 1,000 concurrent executions during the update",
       ),

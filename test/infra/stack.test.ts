@@ -17,9 +17,13 @@ import {
   REQUEST_BLOCKED_BODY,
 } from '../../infra/edge.js';
 import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../../lib/functions.js';
-import { EVENT_STREAM_PATH, PONG_FRAME } from '../../lib/events/stream.js';
+import {
+  EVENT_STREAM_PATH,
+  MAX_CONNECTIONS_PER_SPACE,
+  PONG_FRAME,
+} from '../../lib/events/stream.js';
 import { STREAM_STAGE } from '../../infra/event-stream.js';
-import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
+import { FUNCTION_TIMEOUT_MS, STREAM_REFUSAL_DIMENSION } from '../../lib/config.js';
 import { functionTimeoutMs, keyModesOf } from '../../lib/http/route-definition.js';
 import { PRODUCT_EVENT_TYPES } from '../../lib/product-events/data.js';
 import { STREAM_FILTER } from '../../lib/webhooks/dispatch.js';
@@ -264,7 +268,7 @@ describe('CDK app (cdk synth, offline)', () => {
     return (route ? functionTimeoutMs(route) : FUNCTION_TIMEOUT_MS) / 1000;
   };
 
-  it('runs every function on Node.js 24, arm64, X-Ray tracing the background ones (API functions have no tracing setting, Lambda’s pass-through, and log a slow or failed answer’s calls), its own log group, Lambda’s own lines at WARN for API functions, and Powertools settings', () => {
+  it('runs every function on Node.js 24, arm64, none traced by X-Ray (no tracing setting, Lambda’s pass-through: an API function logs a slow or failed answer’s calls, a background one a slow or failed record’s), its own log group, Lambda’s own lines at WARN but for the consumer and the worker, and Powertools settings', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function') as Resources);
     // Every route's, the authorizer's, the not-found one's, the background ones and the event stream's.
     expect(functions).toHaveLength(
@@ -280,14 +284,11 @@ describe('CDK app (cdk synth, offline)', () => {
         // API functions answer within API Gateway's 30 s (a long-poll's wait on top of the 10 s);
         // the event consumer may erase a candidate's many applications.
         Timeout: background ? 60 : apiTimeoutSeconds(name),
-        // The dispatcher, invoked twice a write, is not traced (infra/webhooks.ts).
-        ...(background && name !== 'webhook-dispatcher'
-          ? { TracingConfig: { Mode: 'Active' } }
-          : {}),
         LoggingConfig: {
           LogFormat: 'JSON',
           LogGroup: expect.anything(),
-          SystemLogLevel: background ? 'INFO' : 'WARN',
+          // The dispatcher, which every write invokes twice, logs only Lambda's warnings too.
+          SystemLogLevel: background && name !== 'webhook-dispatcher' ? 'INFO' : 'WARN',
         },
         Environment: {
           Variables: expect.objectContaining({
@@ -297,8 +298,9 @@ describe('CDK app (cdk synth, offline)', () => {
           }),
         },
       });
-      if (!background || name === 'webhook-dispatcher')
-        expect(fn.Properties.TracingConfig, String(name)).toBeUndefined();
+      // At under an invocation a second X-Ray would trace nearly every one, at $5 a million: the
+      // consumer's and the worker's too (infra/api-function.ts).
+      expect(fn.Properties.TracingConfig, String(name)).toBeUndefined();
     }
     const nodeMajor = JSON.parse(
       readFileSync(join(ROOT, 'package.json'), 'utf8'),
@@ -1060,6 +1062,69 @@ describe('production stage', () => {
     });
   });
 
+  it('limits each client IP’s upgrades to the event stream at the edge to 100 a minute, a rule of its own under the API’s 500, answered 429 in the envelope', () => {
+    type ByteMatch = {
+      FieldToMatch: Record<string, unknown>;
+      PositionalConstraint: string;
+      SearchString: string;
+      TextTransformations: { Type: string }[];
+    };
+    type Rule = {
+      Name: string;
+      Action: unknown;
+      Statement: {
+        RateBasedStatement?: {
+          Limit: number;
+          EvaluationWindowSec: number;
+          AggregateKeyType: string;
+          ScopeDownStatement: { ByteMatchStatement?: ByteMatch };
+        };
+      };
+    };
+    const waf = Template.fromStack(edge as NonNullable<typeof edge>);
+    const [acl] = Object.values(waf.findResources('AWS::WAFv2::WebACL') as Resources);
+    const rules = acl?.Properties.Rules as Rule[];
+    // A scope-down statement as WAF applies it to a viewer's path: its transformations, then its match.
+    const applies = (match: ByteMatch | undefined, path: string) => {
+      if (!match || !('UriPath' in match.FieldToMatch))
+        throw new Error(`not a match on the path: ${JSON.stringify(match)}`);
+      const seen = match.TextTransformations.reduce((value, { Type }) => {
+        if (Type === 'URL_DECODE') return decodeURIComponent(value);
+        if (Type === 'NONE') return value;
+        throw new Error(`transformation ${Type} not read here`);
+      }, path);
+      if (match.PositionalConstraint === 'EXACTLY') return seen === match.SearchString;
+      if (match.PositionalConstraint === 'STARTS_WITH') return seen.startsWith(match.SearchString);
+      throw new Error(`constraint ${match.PositionalConstraint} not read here`);
+    };
+    /** The per-IP limits a minute of the rate rules a request for `path` counts against. */
+    const limitsOn = (path: string) =>
+      rules
+        .filter((rule) => {
+          const rate = rule.Statement.RateBasedStatement;
+          return (
+            rate?.AggregateKeyType === 'IP' &&
+            rate.EvaluationWindowSec === 60 &&
+            applies(rate.ScopeDownStatement.ByteMatchStatement, path)
+          );
+        })
+        .map((rule) => rule.Statement.RateBasedStatement?.Limit);
+    const upgrade = `${API_PREFIX}${EVENT_STREAM_PATH}`;
+
+    expect(limitsOn(upgrade).sort()).toEqual([100, 500]);
+    // Spelt encoded, it is still the upgrade's path (WAF sees the path before anything decodes it).
+    expect(limitsOn(upgrade.replace('stream', '%73tream')).sort()).toEqual([100, 500]);
+    expect(limitsOn(`${API_PREFIX}/jds`)).toEqual([500]);
+    expect(limitsOn(`${API_PREFIX}${EVENT_STREAM_PATH}/more`)).toEqual([500]);
+    // A space's 100 connections at most, all reopened within the minute from one address: under it.
+    expect(MAX_CONNECTIONS_PER_SPACE).toBeLessThanOrEqual(100);
+    const streamRule = rules.find(
+      (rule) => rule.Statement.RateBasedStatement?.Limit === 100,
+    ) as Rule;
+    expect(streamRule.Name).toBe('StreamUpgradeRateLimit');
+    expect(streamRule.Action).toEqual(rules.find((rule) => rule.Name === 'PerIpRateLimit')?.Action);
+  });
+
   it('refuses a path holding an encoded ? or # at the edge, 400 in the envelope, before API Gateway cuts the path at it; passes every other on with the viewer’s address', () => {
     const functions = Object.values(
       prod.findResources('AWS::CloudFront::Function') as Resources,
@@ -1250,6 +1315,39 @@ describe('production stage', () => {
     }
   });
 
+  it('counts the event stream’s refused upgrades apart: EdgeBypassRefusals reads the HTTP API’s refusals alone, over the HTTP API’s count; the dashboard graphs both', () => {
+    type Stat = { Metric: { Namespace: string; MetricName: string; Dimensions: Dimension[] } };
+    type Dimension = { Name: string; Value: unknown };
+    const [alarm] = Object.values(
+      prod.findResources('AWS::CloudWatch::Alarm', {
+        Properties: { AlarmName: 'HiringApi-prod-EdgeBypassRefusals' },
+      }) as Resources,
+    );
+    const stats = (alarm?.Properties.Metrics as { MetricStat?: Stat }[])
+      .map((metric) => metric.MetricStat?.Metric)
+      .filter((metric) => metric !== undefined);
+    const refused = stats.find((metric) => metric.MetricName === 'ApiKeyRefused');
+    const requests = stats.find((metric) => metric.MetricName === 'Count');
+    const httpApi = Object.keys(
+      prod.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
+    );
+
+    // A metric is its full set of dimensions: an upgrade's refusal, counted with `api`, is not this one.
+    expect(refused?.Dimensions.map((dimension) => dimension.Name).sort()).toEqual([
+      'reason',
+      'service',
+    ]);
+    expect(requests?.Namespace).toBe('AWS/ApiGateway');
+    expect(requests?.Dimensions).toContainEqual({ Name: 'ApiId', Value: { Ref: httpApi[0] } });
+    const [dashboard] = Object.values(
+      prod.findResources('AWS::CloudWatch::Dashboard') as Resources,
+    );
+    const body = JSON.stringify(dashboard?.Properties.DashboardBody);
+    expect(body).toContain(
+      `ApiKeyRefused\\",\\"${STREAM_REFUSAL_DIMENSION.name}\\",\\"${STREAM_REFUSAL_DIMENSION.value}\\"`,
+    );
+  });
+
   it('logs the viewer’s address behind the edge: a viewer-request function sets it, the access log records it', () => {
     const [fn] = Object.values(prod.findResources('AWS::CloudFront::Function') as Resources);
     const code = String(fn?.Properties.FunctionCode);
@@ -1276,7 +1374,7 @@ describe('production stage', () => {
     expect(format.clientIp).toBe('$context.authorizer.clientIp');
   });
 
-  it('serves the event stream at /api/v1/events/stream behind the edge: the WebSocket API at its stage, with the origin header and the viewer’s address', () => {
+  it('serves the event stream at /api/v1/events/stream behind the edge: the WebSocket API through its own domain (its stage mapped at the root), with the origin header and the viewer’s address', () => {
     const [distribution] = Object.values(
       prod.findResources('AWS::CloudFront::Distribution') as Resources,
     );
@@ -1300,8 +1398,9 @@ describe('production stage', () => {
     // All the viewer's headers (the upgrade's Sec-WebSocket-*, X-API-Key) but Host.
     expect(behavior?.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
     const origin = config.Origins.find((each) => each.Id === behavior?.TargetOriginId);
-    expect(origin?.OriginPath).toBe(`/${STREAM_STAGE}`);
-    expect(JSON.stringify(origin?.DomainName)).toContain('EventStream');
+    // The domain's mapping picks the stage: no origin path (API Gateway refuses any path below it).
+    expect(origin?.OriginPath).toBeUndefined();
+    expect(origin?.DomainName).toBe(ORIGIN_DOMAIN_CONTEXT.streamOriginDomainName);
     expect(origin?.OriginCustomHeaders.map((header) => header.HeaderName)).toEqual([
       'X-Origin-Verify',
     ]);
@@ -1748,20 +1847,41 @@ describe('event sources', () => {
 });
 
 describe('no bypass of the edge', () => {
+  /** The resources of `type` in `cfn` whose ApiId (or Api, a mapping's) names the API `apiId`. */
+  const ofApi = (cfn: CfnTemplate, type: string, apiId: string) =>
+    resourcesOf(cfn, type).filter(
+      ([, resource]) =>
+        JSON.stringify(resource.Properties?.ApiId) === JSON.stringify({ Ref: apiId }),
+    );
+  const apiOf = (cfn: CfnTemplate, protocol: 'HTTP' | 'WEBSOCKET') => {
+    const [entry] = resourcesOf(cfn, 'AWS::ApiGatewayV2::Api').filter(
+      ([, resource]) => resource.Properties?.ProtocolType === protocol,
+    );
+    return entry as [string, CfnTemplate['Resources'][string]];
+  };
+  const domainNamed = (cfn: CfnTemplate, name: string) =>
+    resourcesOf(cfn, 'AWS::ApiGatewayV2::DomainName').find(
+      ([, resource]) => resource.Properties?.DomainName === name,
+    );
+  /** What a function of `name` is given as the stream's management API (STREAM_CALLBACK_URL). */
+  const callbackUrlOf = (cfn: CfnTemplate, name: string) => {
+    const [, fn] = resourcesOf(cfn, 'AWS::Lambda::Function').find(
+      ([, resource]) => resource.Metadata?.['hiring:function'] === name,
+    ) as [string, CfnTemplate['Resources'][string]];
+    return (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables
+      .STREAM_CALLBACK_URL;
+  };
+
   it('serves prod only through its own domain: the execute-api endpoint is off and CloudFront’s origin is that domain', () => {
     const cfn = prodTemplate();
-    const [api] = Object.values(cfn.Resources).filter(
-      (resource) => resource.Type === 'AWS::ApiGatewayV2::Api',
-    );
-    const [domain] = Object.values(cfn.Resources).filter(
-      (resource) => resource.Type === 'AWS::ApiGatewayV2::DomainName',
-    );
-    const [mapping] = Object.values(cfn.Resources).filter(
-      (resource) => resource.Type === 'AWS::ApiGatewayV2::ApiMapping',
-    );
-    const [record] = Object.values(cfn.Resources).filter(
-      (resource) => resource.Type === 'AWS::Route53::RecordSet',
-    );
+    const [apiId, api] = apiOf(cfn, 'HTTP');
+    const [domainId, domain] = domainNamed(cfn, ORIGIN_DOMAIN_CONTEXT.originDomainName) ?? [];
+    const [[, mapping]] = ofApi(cfn, 'AWS::ApiGatewayV2::ApiMapping', apiId) as [
+      [string, CfnTemplate['Resources'][string]],
+    ];
+    const record = resourcesOf(cfn, 'AWS::Route53::RecordSet').find(
+      ([, resource]) => resource.Properties?.Name === `${ORIGIN_DOMAIN_CONTEXT.originDomainName}.`,
+    )?.[1];
     const [distribution] = Object.values(cfn.Resources).filter(
       (resource) => resource.Type === 'AWS::CloudFront::Distribution',
     );
@@ -1780,32 +1900,124 @@ describe('no bypass of the edge', () => {
         }),
       ],
     });
-    expect(mapping?.Properties).toMatchObject({ Stage: expect.anything() });
+    expect(mapping?.Properties).toMatchObject({
+      DomainName: { Ref: domainId },
+      Stage: expect.anything(),
+    });
     expect(record?.Properties).toMatchObject({
-      Name: `${ORIGIN_DOMAIN_CONTEXT.originDomainName}.`,
       Type: 'A',
       HostedZoneId: ORIGIN_DOMAIN_CONTEXT.originHostedZoneId,
     });
     expect(origin?.DomainName).toBe(ORIGIN_DOMAIN_CONTEXT.originDomainName);
   });
 
-  it('refuses to synthesize a prod edge without the API’s own domain, and keeps dev (no edge) on the execute-api endpoint', () => {
+  it('serves the event stream in prod only through a domain of its own too: the WebSocket API’s execute-api endpoint is off, its stage at that domain’s root, CloudFront’s stream origin and the management calls there', () => {
+    const cfn = prodTemplate();
+    const [apiId, api] = apiOf(cfn, 'WEBSOCKET');
+    const [domainId, domain] = domainNamed(cfn, ORIGIN_DOMAIN_CONTEXT.streamOriginDomainName) ?? [];
+    const [[, stage]] = ofApi(cfn, 'AWS::ApiGatewayV2::Stage', apiId) as [
+      [string, CfnTemplate['Resources'][string]],
+    ];
+    const mappings = ofApi(cfn, 'AWS::ApiGatewayV2::ApiMapping', apiId);
+
+    // An upgrade sent to https://<id>.execute-api.<region>.amazonaws.com/stream finds nothing.
+    expect(api.Properties?.DisableExecuteApiEndpoint).toBe(true);
+    // A WebSocket API cannot share the HTTP API's domain: its own, Regional, under a certificate of
+    // the API's region (the HTTP API's, which names both, unless the stage gives one of its own).
+    expect(domain?.Properties).toMatchObject({
+      DomainNameConfigurations: [
+        expect.objectContaining({
+          CertificateArn: ORIGIN_DOMAIN_CONTEXT.originCertificateArn,
+          SecurityPolicy: 'TLS_1_2',
+          EndpointType: 'REGIONAL',
+        }),
+      ],
+    });
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]?.[1].Properties).toEqual({
+      ApiId: { Ref: apiId },
+      DomainName: { Ref: domainId },
+      Stage: stage.Properties?.StageName,
+    });
+    expect(
+      resourcesOf(cfn, 'AWS::Route53::RecordSet').find(
+        ([, resource]) =>
+          resource.Properties?.Name === `${ORIGIN_DOMAIN_CONTEXT.streamOriginDomainName}.`,
+      )?.[1].Properties,
+    ).toMatchObject({ Type: 'A', HostedZoneId: ORIGIN_DOMAIN_CONTEXT.originHostedZoneId });
+    // Posts and closes go through the domain (the execute-api host answers them 403 once it is off),
+    // at its root: the mapping has no key.
+    for (const name of [STREAM_FUNCTION, BACKGROUND_FUNCTIONS.webhookDispatcher])
+      expect(callbackUrlOf(cfn, name), name).toBe(
+        `https://${ORIGIN_DOMAIN_CONTEXT.streamOriginDomainName}`,
+      );
+    const origins = (
+      resourcesOf(cfn, 'AWS::CloudFront::Distribution')[0]?.[1].Properties?.DistributionConfig as {
+        Origins: { DomainName: unknown; OriginPath?: string }[];
+      }
+    ).Origins;
+    expect(origins.map((origin) => origin.DomainName).sort()).toEqual(
+      [ORIGIN_DOMAIN_CONTEXT.originDomainName, ORIGIN_DOMAIN_CONTEXT.streamOriginDomainName].sort(),
+    );
+    expect(JSON.stringify(origins)).not.toContain('execute-api');
+  });
+
+  it('writes the stream’s origin record only in a zone that holds its name, else names its target (StreamOriginDnsTarget)', () => {
+    const synth = (context: Record<string, unknown>) =>
+      appTemplateOf(
+        createApp(
+          { stage: 'prod', 'aws:cdk:bundling-stacks': [], ...ORIGIN_DOMAIN_CONTEXT, ...context },
+          { account: '123456789012', region: 'eu-west-1' },
+        ),
+      );
+    const elsewhere = synth({ streamOriginDomainName: 'stream-origin.example.net' });
+    expect(
+      resourcesOf(elsewhere, 'AWS::Route53::RecordSet').map(
+        ([, resource]) => resource.Properties?.Name,
+      ),
+    ).not.toContain('stream-origin.example.net.');
+    const target = elsewhere.Outputs?.StreamOriginDnsTarget?.Value;
+    const [domainId] = domainNamed(elsewhere, 'stream-origin.example.net') ?? [];
+    expect(target).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] });
+  });
+
+  it('refuses to synthesize a prod edge without the API’s own domain or the stream’s, and keeps dev (no edge) on the execute-api endpoints', () => {
     expect(() =>
       createApp(
         { stage: 'prod', 'aws:cdk:bundling-stacks': [] },
         { account: '123456789012', region: 'eu-west-1' },
       ),
     ).toThrow(/originDomainName/);
-    const [api] = Object.values((template.toJSON() as CfnTemplate).Resources).filter(
-      (resource) => resource.Type === 'AWS::ApiGatewayV2::Api',
-    );
-    expect(api?.Properties?.DisableExecuteApiEndpoint).toBe(false);
+    const { streamOriginDomainName: _stream, ...withoutStream } = ORIGIN_DOMAIN_CONTEXT;
+    expect(() =>
+      createApp(
+        { stage: 'prod', 'aws:cdk:bundling-stacks': [], ...withoutStream },
+        { account: '123456789012', region: 'eu-west-1' },
+      ),
+    ).toThrow(/streamOriginDomainName/);
+    const dev = template.toJSON() as CfnTemplate;
+    for (const protocol of ['HTTP', 'WEBSOCKET'] as const)
+      expect(apiOf(dev, protocol)[1].Properties?.DisableExecuteApiEndpoint ?? false, protocol).toBe(
+        false,
+      );
+    expect(resourcesOf(dev, 'AWS::ApiGatewayV2::DomainName')).toEqual([]);
+    // The stage's own callback URL: https://<id>.execute-api.<region>.amazonaws.com/stream.
+    for (const name of [STREAM_FUNCTION, BACKGROUND_FUNCTIONS.webhookDispatcher]) {
+      const url = JSON.stringify(callbackUrlOf(dev, name));
+      expect(url, name).toContain('.execute-api.');
+      expect(url, name).toContain(`/${STREAM_STAGE}`);
+    }
   });
 });
 
 describe('one committed description per stage', () => {
   const cdkJson = JSON.parse(readFileSync(join(ROOT, 'cdk.json'), 'utf8')) as {
-    context: Record<string, unknown> & { stages: Record<string, { region?: string }> };
+    context: Record<string, unknown> & {
+      stages: Record<
+        string,
+        { region?: string; originCertificateArn?: string; streamOriginDomainName?: string }
+      >;
+    };
   };
   /** `npx cdk …` as the CLI runs it: cdk.json's context, then the command's `-c`s, with no bundling (the policies, not the code). */
   const asTheCliWould = (flags: Record<string, string>) =>
@@ -1867,6 +2079,34 @@ describe('one committed description per stage', () => {
       /originCertificateArn is in us-east-1, the API in eu-west-1/,
     );
     expect(() => asTheCliWould({ stage: 'prod' })).not.toThrow();
+  });
+
+  it('gives the stream’s domain the origin certificate unless the stage names one of its own, refused at synth outside the API’s region', () => {
+    const streamCertificateOf = (created: ReturnType<typeof asTheCliWould>) => {
+      const cfn = appTemplateOf(created);
+      const name = cdkJson.context.stages.prod?.streamOriginDomainName;
+      const [, domain] =
+        resourcesOf(cfn, 'AWS::ApiGatewayV2::DomainName').find(
+          ([, resource]) => resource.Properties?.DomainName === name,
+        ) ?? [];
+      return (domain?.Properties?.DomainNameConfigurations as { CertificateArn: string }[])[0]
+        ?.CertificateArn;
+    };
+    const own =
+      'arn:aws:acm:eu-west-1:123456789012:certificate/22222222-2222-2222-2222-222222222222';
+
+    expect(streamCertificateOf(asTheCliWould({ stage: 'prod' }))).toBe(
+      cdkJson.context.stages.prod?.originCertificateArn,
+    );
+    expect(
+      streamCertificateOf(asTheCliWould({ stage: 'prod', streamOriginCertificateArn: own })),
+    ).toBe(own);
+    expect(() =>
+      asTheCliWould({
+        stage: 'prod',
+        streamOriginCertificateArn: own.replace('eu-west-1', 'us-east-1'),
+      }),
+    ).toThrow(/streamOriginCertificateArn is in us-east-1, the API in eu-west-1/);
   });
 
   it('synthesizes every cdk command that README.md and docs/ write, as written', () => {

@@ -136,6 +136,7 @@ async function prodTemplate(context: Record<string, string> = {}): Promise<CfnTe
         'aws:cdk:bundling-stacks': [],
         originDomainName: 'origin.api.example.com',
         originCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/1',
+        streamOriginDomainName: 'stream-origin.api.example.com',
         domainName: 'api.example.com',
         certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/2',
         ...context,

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
-import { createJd } from '../../lib/jds/api.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createJd, updateJd } from '../../lib/jds/api.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { readJdDetail, listJds } from '../../lib/jds/store.js';
-import { type JdSummary } from '../../lib/jds/model.js';
+import { jdKeys, type JdSummary } from '../../lib/jds/model.js';
 import { type JdStatus } from '../../lib/jds/statuses.js';
-import { newTenantId, productVersion, useTestDb } from '../helpers/db.js';
+import { newTenantId, productVersion, storedItems, useTestDb } from '../helpers/db.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 const db = useTestDb();
@@ -32,7 +33,63 @@ async function createMany(tenantId: string, count: number) {
   return created.map((entry) => (entry.outcome === 'applied' ? entry.value : ({} as JdSummary)));
 }
 
+/** About 1.2 KB of varied prose, as a job description is (not a phrase repeated, which deflates to nothing). */
+const PROSE =
+  'We are looking for a senior platform engineer to join the team that runs our payments infrastructure across three regions. ' +
+  'You will own the reliability of the services that authorize, capture and settle card and bank transfers for more than four thousand merchants, and you will shape how we deploy, observe and scale them. ' +
+  'Day to day you will design and review changes to our Kubernetes clusters and Terraform modules, improve our incident response and on-call tooling, and pair with product engineers on the performance of their services. ' +
+  'We care about clear written design documents, small reversible changes and measurable service level objectives. ' +
+  'You have at least six years of experience operating production systems, you are fluent in Go or Java and comfortable with SQL, and you have run distributed systems where correctness and auditability matter. ' +
+  'Experience with PCI DSS, Kafka, PostgreSQL replication or multi-region failover is a plus. The role is hybrid, two days a week in our Berlin or Lisbon office.';
+
+/** An item's size as DynamoDB bills it (its attributes' names and values), for string and binary attributes. */
+const itemBytes = (item: Record<string, unknown>) =>
+  Object.entries(item).reduce(
+    (sum, [name, value]) =>
+      sum +
+      Buffer.byteLength(name) +
+      (value instanceof Uint8Array ? value.length : Buffer.byteLength(String(value))),
+    0,
+  );
+
 describe('JD repository on DynamoDB Local', () => {
+  it('stores a body its texts deflated where that saves a KB (2 write units of a transaction), and reads every body back as written', async () => {
+    const tenantId = newTenantId();
+    const texts = { description: PROSE, requirements: 'Go or Java, SQL, Kubernetes.' };
+    const { jd } = await createJd(db(), tenantId, { ...input('Engineer'), ...texts });
+    const bodyOf = async () =>
+      (await storedItems(db(), tenantId)).find((item) => item.entity === 'JD_BODY') ?? {};
+
+    const stored = await bodyOf();
+    // As text it would be over 1 KB (4 write units in a transaction); deflated it is under (2).
+    expect(
+      itemBytes({ ...jdKeys.body(tenantId, jd.id), entity: 'JD_BODY', ...texts }),
+    ).toBeGreaterThan(1024);
+    expect(itemBytes(stored)).toBeLessThanOrEqual(1024);
+    expect(stored).not.toHaveProperty('description');
+    expect((await readJdDetail(db(), tenantId, jd.id))?.jd).toMatchObject(texts);
+
+    // A PATCH reads the deflated body and writes the one it makes; a short body stays text.
+    await updateJd(db(), tenantId, jd.id, { description: 'Runs payments.' });
+    expect(await bodyOf()).toMatchObject({
+      description: 'Runs payments.',
+      requirements: texts.requirements,
+    });
+    expect((await readJdDetail(db(), tenantId, jd.id))?.jd).toMatchObject({
+      description: 'Runs payments.',
+      requirements: texts.requirements,
+    });
+
+    // A body an earlier release wrote as text, however long, reads as it did.
+    await db().client.send(
+      new PutCommand({
+        TableName: db().tableName,
+        Item: { ...jdKeys.body(tenantId, jd.id), entity: 'JD_BODY', description: PROSE },
+      }),
+    );
+    expect((await readJdDetail(db(), tenantId, jd.id))?.jd.description).toBe(PROSE);
+  });
+
   it('creates a JD in DRAFT with default type, readable right after creation', async () => {
     const tenantId = newTenantId();
     const { jd: jd } = await createJd(db(), tenantId, {

@@ -13,11 +13,19 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generateApiKey } from '../../lib/keys/format.js';
-import { authorizeRequest } from '../../lib/auth/authorize.js';
+import { authorizeConnection, authorizeRequest } from '../../lib/auth/authorize.js';
 import { type SecretValues, setSecretSource } from '../../lib/aws/secrets.js';
-import { FUNCTION_TIMEOUT_MS } from '../../lib/config.js';
+import {
+  EDGE_BYPASS_REASON,
+  FUNCTION_TIMEOUT_MS,
+  REFUSAL_MESSAGE,
+  STREAM_REFUSAL_DIMENSION,
+} from '../../lib/config.js';
+import { metrics } from '../../lib/observability/metrics.js';
+import { logger, SERVICE_NAME } from '../../lib/observability/logger.js';
 import { createDb, DYNAMODB_CALL_LIMITS, setSharedDb } from '../../lib/db/client.js';
 import { isTransientFault } from '../../lib/db/faults.js';
 import { BATCH_GET_MAX_ATTEMPTS } from '../../lib/db/dynamo.js';
@@ -234,6 +242,65 @@ describe('authorizer behind the edge (CloudFront + WAF)', () => {
 
     expect(decisions.map((decision) => decision.isAuthorized)).toEqual([false, false, false]);
     expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+
+  it('counts an upgrade to the event stream refused as bypassing the edge under a dimension of its own, apart from the HTTP API’s requests (the EdgeBypassRefusals alarm reads those alone)', async () => {
+    const emitted: { dimensions: Record<string, string>; metrics: string[] }[] = [];
+    const publish = vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
+      const emf = metrics.serializeMetrics();
+      const [directive] = emf._aws.CloudWatchMetrics;
+      emitted.push({
+        dimensions: Object.fromEntries(
+          (directive?.Dimensions[0] ?? []).map((name) => [name, String(emf[name])]),
+        ),
+        metrics: (directive?.Metrics ?? []).map((metric) => metric.Name),
+      });
+      metrics.clearMetrics();
+      metrics.clearDimensions();
+      return metrics;
+    });
+    const upgrade = (value?: string): APIGatewayRequestAuthorizerEvent =>
+      ({
+        type: 'REQUEST',
+        methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:abc123/stream/$connect',
+        headers: {
+          'X-API-Key': generateApiKey(),
+          ...(value ? { 'X-Origin-Verify': value } : {}),
+        },
+        requestContext: { requestTimeEpoch: Date.now(), identity: { sourceIp: '203.0.113.9' } },
+      }) as unknown as APIGatewayRequestAuthorizerEvent;
+    const logged = vi.spyOn(logger, 'info');
+    try {
+      const connection = await authorizeConnection(db, upgrade('wrong'));
+      const request = await authorizeRequest(db, withHeader('wrong'));
+
+      expect(connection.policyDocument.Statement[0]).toMatchObject({ Effect: 'Deny' });
+      expect(request.isAuthorized).toBe(false);
+      expect(emitted).toEqual([
+        {
+          dimensions: {
+            service: SERVICE_NAME,
+            reason: EDGE_BYPASS_REASON,
+            [STREAM_REFUSAL_DIMENSION.name]: STREAM_REFUSAL_DIMENSION.value,
+          },
+          metrics: ['ApiKeyRefused'],
+        },
+        {
+          dimensions: { service: SERVICE_NAME, reason: EDGE_BYPASS_REASON },
+          metrics: ['ApiKeyRefused'],
+        },
+      ]);
+      expect(ddb).not.toHaveReceivedAnyCommand();
+      // The address that called the stream's origin domain directly, for the runbook.
+      expect(logged).toHaveBeenCalledWith(REFUSAL_MESSAGE, {
+        reason: EDGE_BYPASS_REASON,
+        [STREAM_REFUSAL_DIMENSION.name]: STREAM_REFUSAL_DIMENSION.value,
+        sourceIp: '203.0.113.9',
+      });
+    } finally {
+      publish.mockRestore();
+      logged.mockRestore();
+    }
   });
 
   it('reads the header value from Secrets Manager once per cold start, and accepts the previous value during a rotation', async () => {
