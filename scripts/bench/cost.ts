@@ -30,6 +30,8 @@ export const PRICES = {
   wafRuleMonth: 1,
   wafPerMillion: 0.6,
   cloudFrontHttpsPerMillion: 1.0,
+  /** for viewers in Europe: CloudFront's HTTPS requests there ($0.012 per 10,000); data out is priced alike */
+  cloudFrontHttpsPerMillionEurope: 1.2,
   cloudFrontFunctionPerMillion: 0.1,
   cloudFrontOutPerGb: 0.085,
   cloudFrontToOriginPerGb: 0.02,
@@ -112,6 +114,8 @@ export interface StageCost {
   deliveryPerMillion: { total: number; items: [string, number][] };
   perMillion: {
     busyWithEdge: number;
+    /** the same for viewers in Europe */
+    busyWithEdgeEurope: number;
     /** the same for a client that does not accept gzip */
     busyWithEdgeUncompressed: number;
     lowWithEdge: number;
@@ -552,6 +556,11 @@ export async function stageCost(
     deliveryPerMillion: { total: total(deliveryItems), items: deliveryItems },
     perMillion: {
       busyWithEdge: withEdge + busyTraces,
+      busyWithEdgeEurope:
+        withEdge +
+        busyTraces +
+        PRICES.cloudFrontHttpsPerMillionEurope -
+        PRICES.cloudFrontHttpsPerMillion,
       busyWithEdgeUncompressed: withEdge + busyTraces + uncompressedOut,
       lowWithEdge: withEdge + lowTraces,
       // Without the edge the authorizer also counts the client's address: one more write.

@@ -128,7 +128,7 @@ async function costSection(endpoint: string, tableName: string) {
         ['what', 'per million'],
         cost.perMillion.items.map(([what, value]) => [what, `$${value.toFixed(3)}`]),
       ),
-      `With the edge: **${dollars(cost.perMillion.busyWithEdge)}** a million when busy (${dollars(cost.perMillion.busyWithEdgeUncompressed)} for clients that do not accept gzip); **${dollars(cost.perMillion.lowWithEdge)}** below a request a second per function, where Lambda's X-Ray sampling would trace nearly every request of a traced function (none on this path is: the API functions log a slow or failed answer's calls instead). Without the edge (dev): **${dollars(cost.perMillion.withoutEdge)}**, no CloudFront nor WAF, one more write (the authorizer's per-IP count).`,
+      `With the edge: **${dollars(cost.perMillion.busyWithEdge)}** a million when busy for viewers in the US (**${dollars(cost.perMillion.busyWithEdgeEurope)}** in Europe, where CloudFront's HTTPS requests cost $1.20 a million; ${dollars(cost.perMillion.busyWithEdgeUncompressed)} for clients that do not accept gzip); **${dollars(cost.perMillion.lowWithEdge)}** below a request a second per function, where Lambda's X-Ray sampling would trace nearly every request of a traced function (none on this path is: the API functions log a slow or failed answer's calls instead). Without the edge (dev): **${dollars(cost.perMillion.withoutEdge)}**, no CloudFront nor WAF, one more write (the authorizer's per-IP count).`,
     );
   } finally {
     await cleanup();
