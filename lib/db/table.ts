@@ -148,42 +148,14 @@ export const INDEXES = {
 export type IndexName = keyof typeof INDEXES;
 
 /**
- * Indexes on their way out: still on the table, read by nothing, granted to nobody. DynamoDB adds or
- * removes one index per table update, so replacing one takes two deployments: the first adds its
- * successor and lists the old one here, the next removes it from here (docs/data-model.md, "Changing
- * an index"). `matches-v2` goes with the deployment after the one that adds `matches-v3`; `list` and
- * `status` with the ones after `list-v2` and `status-v2` (one index per deployment). `status-v2` left
- * use when JD pages began reading heads: nothing replaces it, so it goes in any later deployment.
+ * Indexes on their way out: still on the released table, read by nothing, granted to nobody. DynamoDB
+ * adds or removes one index per table update, so replacing one takes two deployments: the first adds
+ * its successor and lists the old one here, the next removes it from here (docs/data-model.md,
+ * "Changing an index"). None is listed now: the four that were (`list`, `status`, `status-v2`,
+ * `matches-v2`) stood on no deployed table (no production stage was ever deployed), so they went at
+ * once, with the record of the released stacks made again without them.
  */
-export const RETIRED_INDEXES: readonly IndexDefinition[] = [
-  {
-    name: 'status-v2',
-    partitionKey: 'pk',
-    sortKey: 'gsi2sk',
-    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_V2_ATTRIBUTES },
-  },
-  {
-    name: 'list',
-    partitionKey: 'pk',
-    sortKey: 'gsi1sk',
-    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
-  },
-  {
-    name: 'status',
-    partitionKey: 'pk',
-    sortKey: 'gsi2sk',
-    projection: { type: 'INCLUDE', nonKeyAttributes: LIST_VIEW_ATTRIBUTES },
-  },
-  {
-    name: 'matches-v2',
-    partitionKey: 'pk',
-    sortKey: 'gsi3sk',
-    projection: {
-      type: 'INCLUDE',
-      nonKeyAttributes: MATCH_VIEW_ATTRIBUTES.filter((name) => name !== 'lastReview'),
-    },
-  },
-];
+export const RETIRED_INDEXES: readonly IndexDefinition[] = [];
 
 /**
  * Every index a table has: the ones in use, and the retired ones it still has of `onTable` (the names
