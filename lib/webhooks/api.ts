@@ -232,7 +232,7 @@ export async function enableWebhook(
           TableName: db.tableName,
           Key: webhookKeys.item(spaceId, webhookId),
           UpdateExpression:
-            'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, lastFailureAt, failedAttempts',
+            'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, lastFailureAt, failedAttempts, slowSince',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':enabled': 'enabled', ':now': now },
@@ -253,6 +253,7 @@ export async function enableWebhook(
     failingSince: _since,
     lastFailureAt: _last,
     failedAttempts: _attempts,
+    slowSince: _slow,
     ...enabled
   } = item;
   return toWebhook({ ...enabled, status: 'enabled', updatedAt: now });

@@ -222,7 +222,7 @@ export async function recordAttempt(
   }
 }
 
-/** An endpoint answered 2xx: its run of failures (if any) is over. */
+/** An endpoint answered 2xx: its run of failures or slow answers (if any) is over. */
 export async function markWebhookHealthy(
   db: Db,
   spaceId: SpaceId,
@@ -231,8 +231,29 @@ export async function markWebhookHealthy(
   await ignoreConditionFailure(
     updateItem(db, {
       Key: webhookKeys.item(spaceId, webhookId),
-      UpdateExpression: 'REMOVE failingSince, lastFailureAt, failedAttempts',
-      ConditionExpression: 'attribute_exists(failingSince)',
+      UpdateExpression: 'REMOVE failingSince, lastFailureAt, failedAttempts, slowSince',
+      ConditionExpression: 'attribute_exists(failingSince) OR attribute_exists(slowSince)',
+    }),
+  );
+}
+
+/**
+ * An attempt has gone unanswered for SLOW_ANSWER_MS: the endpoint takes one delivery at a time until
+ * it answers 2xx again. Written only by an attempt that is slow, so an endpoint that answers in time
+ * costs nothing; the first slow attempt's time is kept.
+ */
+export async function markWebhookSlow(
+  db: Db,
+  spaceId: SpaceId,
+  webhookId: string,
+  now: Date,
+): Promise<void> {
+  await ignoreConditionFailure(
+    updateItem(db, {
+      Key: webhookKeys.item(spaceId, webhookId),
+      UpdateExpression: 'SET slowSince = if_not_exists(slowSince, :now)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
     }),
   );
 }

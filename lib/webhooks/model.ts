@@ -105,6 +105,11 @@ export interface WebhookItem extends Omit<Webhook, 'rateLimit' | 'apiVersion'> {
   failedAttempts?: number;
   /** while failing: until when (epoch ms) the delivery sent to it now, its probe, holds it alone */
   probeUntil?: number;
+  /**
+   * when an attempt first went unanswered for SLOW_ANSWER_MS: from then until a 2xx it is sent one
+   * delivery at a time, as a failing one is, before any attempt has failed
+   */
+  slowSince?: string;
   secrets: WebhookSecret[];
 }
 

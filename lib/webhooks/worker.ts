@@ -13,10 +13,12 @@ import {
 import { getEventItem, readEventRange } from '../events/store.js';
 import { claimAttempt, deliveryWaitMs, recordAttempt, recordReplayProgress } from './deliveries.js';
 import { disableWebhook, markWebhookFailing, markWebhookHealthy } from './deliveries.js';
+import { markWebhookSlow } from './deliveries.js';
 import { releaseProbe, takeProbe } from './deliveries.js';
 import { getWebhookItem } from './store.js';
 import { DELIVERY_TIMEOUT_MS, type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
 import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
+import { logger } from '../observability/logger.js';
 import { traced } from '../observability/trace.js';
 import { clip } from '../schemas/limits.js';
 import { openSecrets } from './secret-box.js';
@@ -42,6 +44,16 @@ export function probeDelayMs(waits: number, random: number, timeoutMs = DELIVERY
 export const probeLeaseMs = (timeoutMs = DELIVERY_TIMEOUT_MS) => Math.round((timeoutMs * 4) / 3);
 export const PROBE_LEASE_MS = probeLeaseMs();
 
+/**
+ * An attempt unanswered this long marks its endpoint slow, and the endpoint then takes one delivery at
+ * a time until a 2xx, as a failing one does: an endpoint that begins to hang holds the deliveries sent
+ * in its first 2 s (20 at the default 10 a second) for its 15 s, not the 150 its whole time to answer
+ * would send. An endpoint at a high rate still holds what 2 s send it (2,000 at 1,000 a second: the
+ * workers' 200 for one time to answer); a per-endpoint cap of deliveries in flight would bound that,
+ * at two writes a delivery. One that answers within 2 s is never marked, and costs nothing for it.
+ */
+export const SLOW_ANSWER_MS = 2_000;
+
 export interface WorkerDependencies {
   queue: DeliveryQueue;
   now?: () => Date;
@@ -51,6 +63,8 @@ export interface WorkerDependencies {
   post?: typeof postDelivery;
   /** the endpoint's time to answer (DELIVERY_TIMEOUT_MS unless a test shortens it) */
   timeoutMs?: number;
+  /** how long an attempt goes unanswered before its endpoint is marked slow (SLOW_ANSWER_MS) */
+  slowAnswerMs?: number;
 }
 
 export type WorkOutcome =
@@ -104,10 +118,10 @@ async function deliver(
     ? testEvent(webhookId, eventId, message.testCreatedAt ?? now.toISOString())
     : logged && shapeEvent(servedVersion(undefined, webhook.apiVersion), toPublicEvent(logged));
   if (!event) return 'skipped: event expired';
-  // A failing endpoint takes one delivery at a time; the others come back after it, unattempted. A test
-  // delivery, asked for to see what the endpoint answers now, goes at once.
+  // A failing or slow endpoint takes one delivery at a time; the others come back after it, unattempted.
+  // A test delivery, asked for to see what the endpoint answers now, goes at once.
   const probe =
-    webhook.failingSince === undefined || test
+    (webhook.failingSince === undefined && webhook.slowSince === undefined) || test
       ? undefined
       : now.getTime() + probeLeaseMs(deps.timeoutMs);
   if (probe !== undefined && !(await takeProbe(db, tenantId, webhookId, now, probe))) {
@@ -162,12 +176,20 @@ async function attemptDelivery(
 
   const body = JSON.stringify(event);
   const post = deps.post ?? postDelivery;
-  const send = () =>
+  const posted = () =>
     post(webhook.url, deliveryHeaders(secrets, event.id, body, now), body, {
       allowLocal: webhookLocalUrlsAllowed(),
       ...(deps.resolve ? { resolve: deps.resolve } : {}),
       ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
     });
+  // Watched while the endpoint is taking every delivery at its rate; a probe is one at a time already.
+  const watched = !test && webhook.failingSince === undefined && webhook.slowSince === undefined;
+  const send = watched
+    ? () =>
+        markedIfSlow(posted(), deps.slowAnswerMs ?? SLOW_ANSWER_MS, () =>
+          markWebhookSlow(db, tenantId, webhookId, new Date()),
+        )
+    : posted;
   // The endpoint's origin only: its path and query may carry the integrator's own tokens.
   const endpoint = new URL(webhook.url);
   const result = await traced(endpoint.host, send, (sent) => ({
@@ -250,6 +272,29 @@ async function attemptDelivery(
     },
   ]);
   return 'retry scheduled';
+}
+
+/**
+ * `answer`, having called `mark` if it took `afterMs` or more; the mark is written before the answer is
+ * acted on, so a 2xx that follows clears it. A mark that fails only loses the protection: logged.
+ */
+async function markedIfSlow<T>(
+  answer: Promise<T>,
+  afterMs: number,
+  mark: () => Promise<void>,
+): Promise<T> {
+  let marking: Promise<void> | undefined;
+  const timer = setTimeout(() => {
+    marking = mark().catch((error: unknown) =>
+      logger.warn('could not mark a slow endpoint', { error }),
+    );
+  }, afterMs);
+  try {
+    return await answer;
+  } finally {
+    clearTimeout(timer);
+    await marking;
+  }
 }
 
 function attemptFields(result: DeliveryResult): {

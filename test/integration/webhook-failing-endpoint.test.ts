@@ -5,7 +5,7 @@ import { registerWebhook } from '../../lib/webhooks/register.js';
 import { getWebhookItem } from '../../lib/webhooks/store.js';
 import type { DeliveryResult, postDelivery } from '../../lib/webhooks/deliver.js';
 import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
-import { PROBE_LEASE_MS, work } from '../../lib/webhooks/worker.js';
+import { PROBE_LEASE_MS, SLOW_ANSWER_MS, work } from '../../lib/webhooks/worker.js';
 import { tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 
@@ -131,6 +131,57 @@ describe('an endpoint that stopped answering', () => {
 
     expect(outcomes).toEqual(rest.map(() => 'delivered'));
     expect(together.seen.heldAtOnce).toBe(rest.length);
+  });
+
+  it('takes one delivery at a time from when an attempt goes unanswered, before any has failed, until a 2xx', async () => {
+    const { tenantId, webhookId, messages } = await endpointWithEvents(12);
+    const [first, ...rest] = messages;
+    const { queue } = recordingQueue();
+    const resolve = async () => [PUBLIC_ADDRESS];
+    const slowAnswerMs = 100;
+    // A healthy endpoint begins to hang: its first attempt is still unanswered past slowAnswerMs...
+    const hanging = endpoint({ statusCode: 200, durationMs: 900 }, 900);
+    const firstDone = work(db(), first!, 'm-first', {
+      queue,
+      resolve,
+      post: hanging.post,
+      slowAnswerMs,
+    });
+    await new Promise((resolve) => setTimeout(resolve, slowAnswerMs * 3));
+    expect((await getWebhookItem(db(), tenantId, webhookId))?.slowSince).toBeDefined();
+
+    // ...so the eleven that come next are sent one at a time: one probe, the rest back in the queue.
+    const outcomes = await Promise.all(
+      rest.map((message, n) =>
+        work(db(), message, `m-${n}`, { queue, resolve, post: hanging.post, slowAnswerMs }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'postponed')).toHaveLength(10);
+    expect(hanging.seen.heldAtOnce).toBe(2);
+
+    // Its 2xx (late) ends it: every delivery goes at its rate again.
+    expect(await firstDone).toBe('delivered');
+    expect((await getWebhookItem(db(), tenantId, webhookId))?.slowSince).toBeUndefined();
+    expect(SLOW_ANSWER_MS).toBeLessThan(PROBE_LEASE_MS);
+  });
+
+  it('marks nothing on an endpoint that answers in time', async () => {
+    const { tenantId, webhookId, messages } = await endpointWithEvents(2);
+    const { queue } = recordingQueue();
+    const resolve = async () => [PUBLIC_ADDRESS];
+    const answering = endpoint({ statusCode: 200, durationMs: 20 }, 20);
+    for (const [n, message] of messages.entries())
+      expect(
+        await work(db(), message, `m-${n}`, {
+          queue,
+          resolve,
+          post: answering.post,
+          slowAnswerMs: 500,
+        }),
+      ).toBe('delivered');
+    const item = await getWebhookItem(db(), tenantId, webhookId);
+    expect(item?.slowSince).toBeUndefined();
+    expect(item?.failingSince).toBeUndefined();
   });
 
   it('lets the next delivery probe once a probe’s lease is over, even if its worker never came back', async () => {
