@@ -173,14 +173,18 @@ export async function queryPage<T>(
 /**
  * Up to `count` items of a query. A DynamoDB page ends at 1 MB read whatever its Limit, so a short page
  * says nothing about the end: pages are followed on LastEvaluatedKey until `count` items are in hand or
- * the query has no more. `lastKey` is where to continue (absent at the end).
+ * the query has no more. `lastKey` is where to continue (absent at the end). With `untilBytes`, no page
+ * is read once the items in hand pass that many bytes of JSON (`endedForBytes`): what a caller could
+ * not hand over in one answer is not read.
  */
 export async function queryUpTo<T>(
   db: Db,
   input: Omit<QueryCommandInput, 'TableName' | 'Limit'>,
   count: number,
-): Promise<QueryPage<T>> {
+  untilBytes = Infinity,
+): Promise<QueryPage<T> & { endedForBytes: boolean }> {
   const items: T[] = [];
+  let bytes = 0;
   let startKey = input.ExclusiveStartKey;
   do {
     const page = await queryPage<T>(db, {
@@ -189,9 +193,15 @@ export async function queryUpTo<T>(
       Limit: count - items.length,
     });
     items.push(...page.items);
+    if (untilBytes !== Infinity)
+      for (const item of page.items) bytes += Buffer.byteLength(JSON.stringify(item), 'utf8');
     startKey = page.lastKey;
-  } while (startKey && items.length < count);
-  return { items, lastKey: startKey };
+  } while (startKey && items.length < count && bytes <= untilBytes);
+  return {
+    items,
+    lastKey: startKey,
+    endedForBytes: startKey !== undefined && items.length < count,
+  };
 }
 
 /**

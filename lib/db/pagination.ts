@@ -177,13 +177,17 @@ export function startKeyFromCursor(source: ListSource, cursor: CursorPayload): K
   };
 }
 
-/** Up to `count` entries of a list from `startKey` on (every page followed: see queryUpTo). */
+/**
+ * Up to `count` entries of a list from `startKey` on (every page followed: see queryUpTo); for a page
+ * read newest first (`asPage`), only those read by when they pass PAGE_BYTES (`endedForBytes`), since
+ * the page ends early there anyway.
+ */
 function queryList<E>(
   db: Db,
   source: ListSource,
   index: ListIndex,
-  options: { count: number; startKey?: Key | undefined; newestFirst: boolean },
-): Promise<{ items: E[]; lastKey: Key | undefined }> {
+  options: { count: number; startKey?: Key | undefined; newestFirst: boolean; asPage?: boolean },
+): Promise<{ items: E[]; lastKey: Key | undefined; endedForBytes: boolean }> {
   return queryUpTo<E>(
     db,
     {
@@ -195,6 +199,8 @@ function queryList<E>(
       ExclusiveStartKey: options.startKey,
     },
     options.count,
+    // Oldest first, a page's newest entries come last: all of them are read.
+    options.asPage && options.newestFirst ? PAGE_BYTES : Infinity,
   );
 }
 
@@ -272,11 +278,21 @@ export async function listPage<E extends ListEntry, T>(
     const startKey = cursor ? startKeyFromCursor(source, cursor) : undefined;
     // One extra item tells whether another page exists.
     const [output, total] = await Promise.all([
-      queryList<E>(db, source, source.index, { count: limit + 1, startKey, newestFirst: true }),
+      queryList<E>(db, source, source.index, {
+        count: limit + 1,
+        startKey,
+        newestFirst: true,
+        asPage: true,
+      }),
       totalPromise,
     ]);
     const raw = output.items;
-    return respond(raw.slice(0, limit), cursor?.p ?? 1, total, raw.length > limit);
+    return respond(
+      raw.slice(0, limit),
+      cursor?.p ?? 1,
+      total,
+      raw.length > limit || output.endedForBytes,
+    );
   }
 
   const total = await totalPromise;
@@ -284,12 +300,16 @@ export async function listPage<E extends ListEntry, T>(
   if (offset >= total) return respond([], request.page, total, false);
   const fromOldest = offset > total - offset - limit;
   let raw: E[];
+  let endedForBytes = false;
   if (!fromOldest) {
     const startKey = await skipEntries(db, source, offset, true);
     if (!startKey) return respond([], request.page, total, false);
-    raw = (
-      await queryList<E>(db, source, source.index, { count: limit, startKey, newestFirst: true })
-    ).items;
+    ({ items: raw, endedForBytes } = await queryList<E>(db, source, source.index, {
+      count: limit,
+      startKey,
+      newestFirst: true,
+      asPage: true,
+    }));
   } else {
     // The page is nearer the oldest end: it holds oldest-first positions [total-offset-limit, total-offset).
     const skip = Math.max(0, total - offset - limit);
@@ -301,7 +321,7 @@ export async function listPage<E extends ListEntry, T>(
       await queryList<E>(db, source, source.index, { count: size, startKey, newestFirst: false })
     ).items.reverse();
   }
-  return respond(raw, request.page, total, offset + limit < total);
+  return respond(raw, request.page, total, offset + limit < total || endedForBytes);
 }
 
 /**

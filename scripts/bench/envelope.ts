@@ -601,15 +601,19 @@ export async function measureEnvelope(
   // Paginated lists: the largest answer is a full page (limit 100) of the largest entries, or a page ended early at 4 MB.
   const page = async (endpoint: string, path: string, perEntryNote: string, total: number) => {
     log(`envelope: GET ${path}`);
-    const { body, plain, sent } = await call(path);
-    const entries = (body.data as unknown[]).length;
+    const { body, plain, sent, status } = await call(path);
+    // A refused page is a row that says so, not a bench that stops.
+    const entries = status === 200 ? (body.data as unknown[]).length : 0;
     record({
       endpoint,
       plain,
       sent,
-      shape: `pages of ${entries}`,
+      shape: status === 200 ? `pages of ${entries}` : '—',
       items: perEntryNote,
-      complete: `✅ ${total.toLocaleString('en')} in ${Math.ceil(total / entries).toLocaleString('en')} pages (cursor walks: tested)`,
+      complete:
+        status === 200
+          ? `✅ ${total.toLocaleString('en')} in ${Math.ceil(total / entries).toLocaleString('en')} pages (cursor walks: tested)`
+          : `❌ ${status}`,
     });
   };
   await page(

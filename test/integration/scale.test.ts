@@ -7,6 +7,7 @@ import { resumeKeys } from '../../lib/resumes/model.js';
 import { moveApplicationCopiesToItems } from '../../lib/resumes/migrations.js';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lib/schemas/limits.js';
+import { INDEXES } from '../../lib/db/table.js';
 import type { ImportFile } from '../../lib/product-events/data.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { callApi, walkList, tenantWithKey } from '../helpers/api.js';
@@ -241,7 +242,35 @@ describe('complete at any size', () => {
     };
     expect((await importProductData(db(), tenant.tenantId, file)).rejected).toBeUndefined();
 
-    const first = await callApi('GET', '/resumes?limit=100', { key: tenant.key });
+    // What each page reads of the list (the entries each Query page of the index brought), and how many
+    // other Queries (a candidate's applications) it made: a page that read on past what it can hand over
+    // would spend a sequential call, and its read units, on each MB it then drops.
+    let listPages: number[] = [];
+    let otherQueries = 0;
+    db().baseClient.middlewareStack.add(
+      (next, context) => async (args) => {
+        const answer = await next(args);
+        if (context.commandName === 'QueryCommand') {
+          const input = args.input as { IndexName?: string };
+          const output = answer.output as { Items?: unknown[] };
+          if (input.IndexName === INDEXES.list.name) listPages.push(output.Items?.length ?? 0);
+          else otherQueries++;
+        }
+        return answer;
+      },
+      { step: 'initialize', name: 'countQueries' },
+    );
+    let first, candidates, resumesRead, candidatesRead;
+    try {
+      first = await callApi('GET', '/resumes?limit=100', { key: tenant.key });
+      resumesRead = listPages;
+      listPages = [];
+      otherQueries = 0;
+      candidates = await callApi('GET', '/candidates?limit=100', { key: tenant.key });
+      candidatesRead = listPages;
+    } finally {
+      db().baseClient.middlewareStack.remove('countQueries');
+    }
     const cursorWalk = await walkList(tenant.key, '/resumes', 100, 'cursor', 200);
 
     expect(first.status, first.text.slice(0, 300)).toBe(200);
@@ -256,6 +285,18 @@ describe('complete at any size', () => {
     expect(cursorWalk.ids.sort()).toEqual(
       Array.from({ length: 60 }, (_, i) => ulidLike('R', i)).sort(),
     );
+    // No page of the list is read once those before it hold more than the answer can: every one but
+    // the last was needed.
+    const readBeforeLast = (pages: number[]) => pages.slice(0, -1).reduce((a, b) => a + b, 0);
+    expect(readBeforeLast(resumesRead)).toBeLessThanOrEqual(first.json.data.length);
+    expect(candidates.status, candidates.text.slice(0, 300)).toBe(200);
+    expect(candidates.json.pagination).toMatchObject({
+      hasMore: true,
+      nextCursor: expect.any(String),
+    });
+    expect(readBeforeLast(candidatesRead)).toBeLessThanOrEqual(candidates.json.data.length);
+    // And the applications are read only for the resumes read: one Query each, the key's lookup aside.
+    expect(otherQueries).toBeLessThanOrEqual(candidatesRead.reduce((a, b) => a + b, 0) + 1);
   });
 
   it('rejects at once, with the reason, what would pass a bound: metadata over 128 KB, more than 100 scores (item 4)', async () => {
