@@ -275,9 +275,9 @@ function authorize<R extends RouteId>(
           'conditional' in route && request.event.headers?.['if-none-match'] !== undefined,
       });
       if (!keyModesOf(route).includes(caller.mode))
-        throw new HttpError(403, 'key_mode_mismatch', keyModeMessage(caller.mode));
+        throw new HttpError('key_mode_mismatch', keyModeMessage(caller.mode));
       if (route.scope && !hasScope(caller.scopes, route.scope))
-        throw new HttpError(403, 'scope_missing', missingScopeMessage(route.scope));
+        throw new HttpError('scope_missing', missingScopeMessage(route.scope));
     },
   };
 }

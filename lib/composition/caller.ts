@@ -57,13 +57,11 @@ const REFUSALS = {
   // HTTP asks a 401 to name how to authenticate: an API key in a header, not OAuth's Bearer, so that
   // an MCP client does not go looking for an authorization server.
   unauthenticated: new HttpError(
-    401,
     'unauthenticated',
     'An API key is required: send it in the X-API-Key header',
     { headers: { 'WWW-Authenticate': 'ApiKey header="X-API-Key"' } },
   ),
   key_invalid: new HttpError(
-    403,
     'key_invalid',
     'The API key is not valid: unknown, malformed, revoked or expired',
   ),
@@ -105,7 +103,7 @@ function rateLimited(
   now: number,
 ): HttpError {
   const retryAfterMs = limit.resetAt - now;
-  return new HttpError(429, code, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
+  return new HttpError(code, `Rate limit exceeded, retry in ${describePeriod(retryAfterMs)}`, {
     body: { retryAfterMs },
     headers: {
       ...rateLimitHeaders(limit, now),

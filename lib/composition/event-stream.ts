@@ -83,7 +83,7 @@ export async function connectStream(db: Db, event: StreamEvent): Promise<Connect
     // Counted once, at the upgrade: the key's hour and the client's minute, as for any request.
     enforceLimits(asRoute, caller, event.requestContext.requestTimeEpoch);
     if (!hasScope(caller.scopes, STREAM_ROUTE.scope))
-      throw new HttpError(403, 'scope_missing', missingScopeMessage(STREAM_ROUTE.scope));
+      throw new HttpError('scope_missing', missingScopeMessage(STREAM_ROUTE.scope));
     const apiVersion = servedVersion(
       lowerCased(event.headers)[VERSION_REQUEST_HEADER],
       caller.apiVersion,
@@ -167,7 +167,6 @@ export async function subscribeStream(
     // The key as it is now, not as it was at the upgrade: one revoked since subscribes to nothing.
     if ((await output.keysRevoked(db, caller.spaceId, [caller.keyId])).size > 0)
       throw new HttpError(
-        403,
         'key_invalid',
         'The API key is not valid: unknown, malformed, revoked or expired',
       );

@@ -34,16 +34,12 @@ export function parseJsonBody(
 ): unknown {
   const { type, charset } = mediaType(contentTypeHeader);
   if (type !== 'application/json')
-    throw new HttpError(415, 'unsupported_media_type', 'Content-Type must be application/json');
+    throw new HttpError('unsupported_media_type', 'Content-Type must be application/json');
   if (charset !== undefined && charset !== 'utf-8')
-    throw new HttpError(415, 'unsupported_media_type', 'Content-Type charset must be utf-8');
+    throw new HttpError('unsupported_media_type', 'Content-Type charset must be utf-8');
   const text = utf8Text(raw ?? '', isBase64Encoded);
   if (Buffer.byteLength(text, 'utf8') > limitBytes) {
-    throw new HttpError(
-      413,
-      'payload_too_large',
-      `Request body must be at most ${limitBytes} bytes`,
-    );
+    throw new HttpError('payload_too_large', `Request body must be at most ${limitBytes} bytes`);
   }
   if (text.trim() === '') throw new InvalidInputError('Request body is required');
   // Measured before anything recursive reads it (a schema, JSON.stringify, the MCP SDK): a body nested

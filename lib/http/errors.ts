@@ -1,40 +1,67 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { isTransientFault } from '../db/faults.js';
 import {
-  ConflictError,
-  ExternalIdTakenError,
-  SyncTokenExpiredError,
   DomainError,
   type ErrorCode,
-  IdempotencyKeyOtherTargetError,
-  IdempotencyKeyReusedError,
-  TooManyItemsError,
-  WholeListTooSlowError,
+  ExternalIdTakenError,
   InvalidInputError,
-  JdTooLargeError,
-  NotFoundError,
-  PreconditionFailedError,
   TestDeliveriesLimitedError,
-  WaitLimitedError,
   TransientError,
-  UnsupportedVersionError,
+  WaitLimitedError,
+  ConflictError,
 } from '../errors.js';
 import { clip, LIMITS } from '../schemas/limits.js';
 
 /**
- * The one place an error becomes a response. Domain errors (lib/errors.ts) get their status here; an
- * HttpError is a refusal of the HTTP exchange itself (413, 415, 403, 429) and carries its own. A client
- * sees the message of anything below 500; anything else is a 500 that shows only a request id.
+ * The one place an error becomes a response: every code has its status here, so a code added to
+ * ERROR_CODES without one does not compile. Domain errors (lib/errors.ts) carry a code; an HttpError is
+ * a refusal of the HTTP exchange itself (413, 415, 403, 429). A client sees the message of anything
+ * below 500; anything else shows only a request id.
  */
+export const STATUS_OF_CODE = {
+  validation_failed: 400,
+  cursor_invalid: 400,
+  version_unsupported: 400,
+  unauthenticated: 401,
+  key_invalid: 403,
+  scope_missing: 403,
+  key_mode_mismatch: 403,
+  origin_not_allowed: 403,
+  request_blocked: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  limit_reached: 409,
+  webhook_disabled: 409,
+  replay_running: 409,
+  concurrent_change: 409,
+  sync_token_expired: 410,
+  precondition_failed: 412,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  idempotency_key_other_target: 422,
+  response_too_large: 422,
+  jd_too_large: 422,
+  rate_limited: 429,
+  webhook_test_limited: 429,
+  quota_exceeded: 429,
+  wait_limited: 429,
+  internal_error: 500,
+  unavailable: 503,
+} as const satisfies Record<ErrorCode, number>;
+
 export class HttpError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
     readonly extra: { headers?: Record<string, string>; body?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'HttpError';
+    this.statusCode = STATUS_OF_CODE[code];
   }
 }
 
@@ -53,25 +80,6 @@ export function jsonResponse(
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
-function statusOf(error: DomainError): number | undefined {
-  if (error instanceof NotFoundError) return 404;
-  if (error instanceof InvalidInputError || error instanceof UnsupportedVersionError) return 400;
-  if (error instanceof ConflictError) return 409;
-  if (error instanceof PreconditionFailedError) return 412;
-  if (error instanceof SyncTokenExpiredError) return 410;
-  if (error instanceof TestDeliveriesLimitedError || error instanceof WaitLimitedError) return 429;
-  if (
-    error instanceof IdempotencyKeyReusedError ||
-    error instanceof IdempotencyKeyOtherTargetError ||
-    error instanceof TooManyItemsError ||
-    error instanceof WholeListTooSlowError ||
-    error instanceof JdTooLargeError
-  ) {
-    return 422;
-  }
-  return undefined;
-}
-
 /** An error as the API answers it: its status, its envelope (`success: false`) and its headers. */
 export interface ErrorEnvelope {
   status: number;
@@ -87,8 +95,8 @@ export function errorEnvelope(error: unknown, requestId: string): ErrorEnvelope 
       headers: error.extra.headers ?? {},
     };
   }
-  const status = error instanceof DomainError ? statusOf(error) : undefined;
-  if (error instanceof DomainError && status !== undefined) {
+  const status = error instanceof DomainError ? STATUS_OF_CODE[error.code] : 500;
+  if (error instanceof DomainError && status < 500) {
     // A message may quote what the client sent (an unknown field's name): bounded, as the contract says.
     const body: ErrorEnvelope['body'] = {
       success: false,

@@ -42,7 +42,6 @@ export function tooLarge(bytes: number, compressed: boolean): HttpError {
     ? 'ask for fewer items at a time with `limit`, and follow `pagination.nextCursor` for the rest'
     : 'send `Accept-Encoding: gzip`, or ask for fewer items at a time with `limit` and follow `pagination.nextCursor` for the rest';
   return new HttpError(
-    422,
     'response_too_large',
     `This answer would be ${megabytes} MB, more than the 6 MB one answer can carry: ${advice}`,
     {

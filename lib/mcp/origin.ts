@@ -14,7 +14,6 @@ export function refuseForeignOrigin(
   const origin = headers.origin;
   if (origin === undefined || hostnameOf(origin) === servedDomain) return;
   throw new HttpError(
-    403,
     'origin_not_allowed',
     'A request from a web page of another domain (its Origin header) is refused: call the MCP server from an MCP client or a server',
   );

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPTIMISTIC_ATTEMPTS, TRANSACTION_ATTEMPTS } from '../../lib/db/dynamo.js';
-import { ERROR_CODES } from '../../lib/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../../lib/errors.js';
+import { STATUS_OF_CODE } from '../../lib/http/errors.js';
 import { scopeRows, scopeRowsIn } from '../../scripts/local/scope-table.js';
 
 const read = (...path: string[]) =>
@@ -113,14 +114,20 @@ describe('the docs say what the code does', () => {
     }
   });
 
-  it('docs/api.md lists every error code the service answers with, and no other, with its meaning', () => {
+  it('docs/api.md lists every error code the service answers with, and no other, with its status and meaning', () => {
     const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'api.md'), 'utf8');
     const section = doc.slice(doc.indexOf('### Error codes'), doc.indexOf('## Outages'));
-    const rows = [...section.matchAll(/^\| `(\w+)` \| [^|]+ \| (.+) \|$/gm)].map(
-      ([, code, meaning]) => [code, meaning],
+    const rows = [...section.matchAll(/^\| `(\w+)` \| (\d{3}) \| (.+) \|$/gm)].map(
+      ([, code, status, meaning]) => [code, Number(status), meaning],
     );
 
-    expect(rows).toEqual(Object.entries(ERROR_CODES));
+    expect(rows).toEqual(
+      Object.entries(ERROR_CODES).map(([code, meaning]) => [
+        code,
+        STATUS_OF_CODE[code as ErrorCode],
+        meaning,
+      ]),
+    );
   });
 
   it('docs/api.md names the versions of the client generators the suite tests, as installed', () => {
