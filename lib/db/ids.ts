@@ -52,15 +52,31 @@ export function sortableTime(iso: string): string {
   return Date.parse(iso).toString(36).padStart(TIME_WIDTH, '0');
 }
 
+/**
+ * A sort key (`sortKey`: an attribute or its `#name`) that starts with `prefix`, as the key condition's
+ * range `BETWEEN :prefix AND :prefixEnd`. For this table's sort keys (ASCII: key prefixes, ids of
+ * ID_PATTERN, sortable times and scores) it selects exactly what `begins_with` does, at the same cost
+ * on DynamoDB; DynamoDB Local answers `begins_with` by reading the whole partition (measured: 50 ms a
+ * Query under a tenant of 150,000 items, 4 ms as a range), which put GET /candidates at 100,000
+ * resumes past its 10 s locally (0.3 s as a range), and every local test of a large tenant behind it.
+ */
+export function sortKeyUnder(sortKey: string, prefix: string) {
+  return {
+    condition: `${sortKey} BETWEEN :prefix AND :prefixEnd`,
+    values: { ':prefix': prefix, ':prefixEnd': `${prefix}\uffff` },
+  };
+}
+
 /** The key condition of a query for a tenant's items whose sort key starts with `prefix` (`values`: the query's other values). */
 export function underPrefix(
   spaceId: SpaceId,
   prefix: string,
   values: Record<string, unknown> = {},
 ) {
+  const range = sortKeyUnder('sk', prefix);
   return {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': prefix, ...values },
+    KeyConditionExpression: `pk = :pk AND ${range.condition}`,
+    ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ...range.values, ...values },
   };
 }
 

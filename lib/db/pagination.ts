@@ -6,7 +6,7 @@ import { type SecretValues, secretValues } from '../aws/secrets.js';
 import { InvalidCursorError, TooManyItemsError, WholeListTooSlowError } from '../errors.js';
 import type { Db } from './client.js';
 import { queryPage, queryUpTo } from './dynamo.js';
-import { isValidId } from './ids.js';
+import { isValidId, sortKeyUnder } from './ids.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -188,13 +188,14 @@ function queryList<E>(
   index: ListIndex,
   options: { count: number; startKey?: Key | undefined; newestFirst: boolean; asPage?: boolean },
 ): Promise<{ items: E[]; lastKey: Key | undefined; endedForBytes: boolean }> {
+  const listed = sortKeyUnder('#sort', source.sortPrefix);
   return queryUpTo<E>(
     db,
     {
       IndexName: index.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(#sort, :prefix)',
+      KeyConditionExpression: `pk = :pk AND ${listed.condition}`,
       ExpressionAttributeNames: { '#sort': index.sortKey },
-      ExpressionAttributeValues: { ':pk': source.tenantPk, ':prefix': source.sortPrefix },
+      ExpressionAttributeValues: { ':pk': source.tenantPk, ...listed.values },
       ScanIndexForward: !options.newestFirst,
       ExclusiveStartKey: options.startKey,
     },

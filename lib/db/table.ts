@@ -4,8 +4,9 @@
  *
  * Index design (see docs/data-model.md for the access patterns each one serves):
  * Every index is partitioned by the table's own `pk` (the tenant), and its sort key starts with what
- * the entry is ("J#" JD, "R#" resume, a status, a JD id), queried with begins_with. Reusing `pk` keeps
- * slim index entries small (pk, sk and one sort key), which is what deep pages and searches read.
+ * the entry is ("J#" JD, "R#" resume, a status, a JD id), queried by that prefix (lib/db/ids.ts's
+ * sortKeyUnder). Reusing `pk` keeps slim index entries small (pk, sk and one sort key), which is what
+ * deep pages and searches read.
  * - `list` / `list-keys` share one key pair (pk, gsi1sk): `list` projects the resumes' list view and
  *   serves their pages; `list-keys` projects only keys plus the lower-cased file name, so skipping to
  *   a deep offset page and scanning for a file-name search read slim entries, never whole items. Because

@@ -1,6 +1,6 @@
 import type { Db } from './client.js';
 import { queryPage } from './dynamo.js';
-import { TIME_WIDTH } from './ids.js';
+import { sortKeyUnder, TIME_WIDTH } from './ids.js';
 
 /**
  * Reading a whole index range whose sort keys are `<prefix><time>#<id>` (time = sortableTime) without
@@ -77,7 +77,8 @@ export async function queryTimeRange<T extends Record<string, unknown>>(
       Limit: options.limit,
       ExclusiveStartKey: options.startKey,
     });
-  const whole = { keyCondition: 'begins_with(#sk, :prefix)', values: { ':prefix': query.prefix } };
+  const under = sortKeyUnder('#sk', query.prefix);
+  const whole = { keyCondition: under.condition, values: under.values };
   const between = (range: Range) => ({
     keyCondition: '#sk BETWEEN :from AND :to',
     // '~' sorts after '#' and every id character: the whole of the last millisecond is inside.

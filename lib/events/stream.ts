@@ -12,7 +12,7 @@ import {
   updateItem,
 } from '../db/dynamo.js';
 import { ConflictError } from '../errors.js';
-import { tenantPk } from '../db/ids.js';
+import { tenantPk, underPrefix } from '../db/ids.js';
 import { headForReading } from '../db/log/sequencer.js';
 import type { SpaceId } from '../db/spaces.js';
 import type { PublicEvent } from './model.js';
@@ -198,8 +198,7 @@ async function recount(db: Db, spaceId: SpaceId, now: number): Promise<void> {
     consistent: true,
   });
   const connections = await queryAll<Pick<StreamConnectionItem, 'sk' | 'ttl'>>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': STREAM_PREFIX },
+    ...underPrefix(spaceId, STREAM_PREFIX),
     ProjectionExpression: 'sk, #ttl',
     ExpressionAttributeNames: { '#ttl': 'ttl' },
     ConsistentRead: true,
@@ -351,8 +350,7 @@ export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Pr
   const connections = await queryAll<
     Pick<StreamConnectionItem, 'connectionId' | 'position' | 'keyId'>
   >(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': STREAM_PREFIX },
+    ...underPrefix(spaceId, STREAM_PREFIX),
     ProjectionExpression: 'connectionId, keyId, #position',
     ExpressionAttributeNames: { '#position': 'position' },
     // A subscribe that finished its last look just before this event was placed is found here, or

@@ -1,5 +1,5 @@
 import type { ChangeIndexKey } from '../db/log/changes.js';
-import { sortableTime, tenantPk } from '../db/ids.js';
+import { sortableTime, sortKeyUnder, tenantPk } from '../db/ids.js';
 import type { SpaceId } from '../db/spaces.js';
 import type { SliceSource } from '../db/pagination.js';
 import { INDEXES } from '../db/table.js';
@@ -114,16 +114,14 @@ export function matchesOfJd(
   name: string,
   projection?: string,
 ): SliceSource {
+  const matches = sortKeyUnder('gsi3sk', applicationKeys.matchesPrefix(jdId));
   return {
     tenantPk: tenantPk(spaceId),
     name: `${name}:${jdId}`,
     query: {
       IndexName: INDEXES.matches.name,
-      KeyConditionExpression: 'pk = :pk AND begins_with(gsi3sk, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': tenantPk(spaceId),
-        ':prefix': applicationKeys.matchesPrefix(jdId),
-      },
+      KeyConditionExpression: `pk = :pk AND ${matches.condition}`,
+      ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ...matches.values },
       // The keys stay in the projection: a slice's cursor is made of them.
       ...(projection
         ? {

@@ -21,7 +21,7 @@ import {
   nextEventId,
   type PendingEntryItem,
 } from './entries.js';
-import { tenantPk } from '../ids.js';
+import { underPrefix } from '../ids.js';
 import type { SpaceId } from '../spaces.js';
 
 /**
@@ -59,8 +59,7 @@ export interface LogState {
  */
 export async function readLog(db: Db, spaceId: SpaceId): Promise<LogState> {
   const { items, lastKey } = await queryPage<LogHeadItem | PendingEntryItem>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': LOG_PREFIX },
+    ...underPrefix(spaceId, LOG_PREFIX),
     ConsistentRead: true,
     // The head, a batch, and one more to tell whether there are more.
     Limit: SEQUENCE_BATCH + 2,
@@ -93,8 +92,7 @@ export async function readHead(db: Db, spaceId: SpaceId): Promise<LogHeadItem | 
  */
 async function newestPending(db: Db, spaceId: SpaceId): Promise<string | undefined> {
   const { items } = await queryPage<Pick<PendingEntryItem, 'sk'>>(db, {
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ':prefix': PENDING_PREFIX },
+    ...underPrefix(spaceId, PENDING_PREFIX),
     ProjectionExpression: 'sk',
     ConsistentRead: true,
     ScanIndexForward: false,
