@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import { DYNAMODB_CALL_LIMITS, tableName } from '../config.js';
 import { traceAwsCalls } from '../observability/trace.js';
@@ -11,21 +11,6 @@ export interface Db {
   /** the low-level client under `client` (its middleware stack is also the document client's) */
   readonly baseClient: DynamoDBClient;
   readonly tableName: string;
-  /** when set, concurrent reads and transactions are sent in groups (lib/db/grouped-calls.ts) */
-  readonly groups?: CallGroups;
-}
-
-type Key = { pk: string; sk: string };
-
-/** Group commit of concurrent calls: each request keeps its own result and its own failure. */
-export interface CallGroups {
-  /** The items at `keys` (strongly consistent when asked), in the order of `keys`, missing ones left out. */
-  read(
-    keys: Key[],
-    options: { consistent?: boolean | undefined },
-  ): Promise<Record<string, unknown>[]>;
-  /** One transaction, all or nothing, as TransactWriteItems would apply it alone. */
-  transact(items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<void>;
 }
 
 export { DYNAMODB_CALL_LIMITS };

@@ -36,14 +36,11 @@ import { isTransientFault } from './faults.js';
  */
 export type Key = { pk: string; sk: string };
 /** One string per item key, to match items to keys. */
-export const keyOf = (item: Key) => `${item.pk}\u0000${item.sk}`;
+const keyOf = (item: Key) => `${item.pk}\u0000${item.sk}`;
 /** One item of a TransactWriteItems call, as DynamoDB takes it. */
 export type WriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/**
- * Additions to number fields of one item, with no condition: updates that commute, so a group of
- * transactions may merge two on the same item into one (lib/db/grouped-calls.ts).
- */
+/** Additions to number fields of one item, with no condition (a counter's shard): an update when sent. */
 export interface Addition {
   Add: { key: Key; deltas: Record<string, number> };
 }
@@ -86,10 +83,6 @@ export async function getItem<T>(
   key: Key,
   options: { consistent?: boolean; projection?: string; names?: Record<string, string> } = {},
 ): Promise<T | undefined> {
-  if (db.groups && options.projection === undefined) {
-    const [item] = await db.groups.read([key], { consistent: options.consistent });
-    return item ? stored<T>(item) : undefined;
-  }
   const { Item } = await call(() =>
     db.client.send(
       new GetCommand({
@@ -248,10 +241,6 @@ export async function batchGet<T extends Key>(
   keys: Key[],
   options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
 ): Promise<T[]> {
-  if (db.groups && options.projection === undefined)
-    return (await db.groups.read(keys, { consistent: options.consistent })).map((item) =>
-      stored<T>(item),
-    );
   const found = new Map<string, T>();
   for (let i = 0; i < keys.length; i += 100) {
     let pending: BatchGetCommandInput['RequestItems'] = {
@@ -411,7 +400,7 @@ export function toWriteItems(tableName: string, items: SentItem[], now = new Dat
 }
 
 /**
- * One TransactWriteItems call, completed as it leaves (retries and groups included), at `now` when
+ * One TransactWriteItems call, completed as it leaves (retries included), at `now` when
  * the caller stamped something itself with the same time.
  */
 export function sendTransaction(db: Db, items: SentItem[], now?: Date): Promise<unknown> {
@@ -430,13 +419,12 @@ export function sendTransaction(db: Db, items: SentItem[], now?: Date): Promise<
  * failed condition is the caller's.
  */
 export async function transactWrite(db: Db, items: TransactItems): Promise<void> {
-  // Sent unwrapped (a group shares identical condition checks); the names stay here, by position.
+  // Sent unwrapped; the guards' names stay here, by position.
   const writes: SentItem[] = items.map((item) => ('Guard' in item ? item.Guard.write : item));
-  // Checked alone: in a group, another member's log entry must not stand in for a missing one.
   changesNoted(writes);
   for (let attempt = 1; ; attempt++) {
     try {
-      await (db.groups ? db.groups.transact(writes) : sendTransaction(db, writes));
+      await sendTransaction(db, writes);
       return;
     } catch (error) {
       const winner = itemsThatFailedConditions<Partial<IdempotencyRecordItem>>(error).find(

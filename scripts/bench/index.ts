@@ -15,7 +15,6 @@ import { cdkBundles, coldLoads, floorBundle } from './bundles.js';
 import { measureAuthorizer, measureRoute, recordingDb, type Work } from './capacity.js';
 import { BIG_JD, importSample, RARE_FILE_NAME, seedTenant } from './seed.js';
 import { ENTRIES_PER_PAGE, MAX_PARALLEL_READS } from '../../lib/db/time-range-query.js';
-import { type ConsumerRun, measureConsumer } from './consumer.js';
 import { envelopeSection, measureEnvelope } from './envelope.js';
 import { batchSection, measureBatches } from './batch.js';
 import { dispatcherSection, measureDispatcher } from './dispatcher.js';
@@ -675,7 +674,7 @@ async function importSection(endpoint: string, tableName: string) {
   const minutes = (run: ImportRun) => (205_000 / rate(run) / 60).toFixed(0);
   sections.push(
     '## Import throughput',
-    `\`npm run admin -- import\` as it runs: each entity an \`*.upserted\` event applied by the consumer's code under its IAM policies. A sample of one JD per 20 resumes and one application per resume. Concurrent events' calls leave in groups (one BatchGetItem, one TransactWriteItems per group; lib/db/grouped-calls.ts). Twice: on DynamoDB Local as it is, where every call costs CPU on the same ${cpus().length} cores as Node and nothing waits on a network, and with ${MODELED_ROUND_TRIP_MS} ms added to each call, the round trip to DynamoDB from a machine near its region, which is what one-at-a-time waits on in production.`,
+    `\`npm run admin -- import\` as it runs: each entity an \`*.upserted\` event applied by the consumer's code under its IAM policies. A sample of one JD per 20 resumes and one application per resume. Concurrent events' calls leave as they come, as the consumer's do in Lambda (see the notes below on group commit, deleted). Twice: on DynamoDB Local as it is, where every call costs CPU on the same ${cpus().length} cores as Node and nothing waits on a network, and with ${MODELED_ROUND_TRIP_MS} ms added to each call, the round trip to DynamoDB from a machine near its region, which is what one-at-a-time waits on in production.`,
     table(
       ['run', 'entities', 'seconds', 'entities/s', 'vs one at a time', 'totals exact'],
       results.flatMap(({ sequential, concurrent }) =>
@@ -698,45 +697,6 @@ async function importSection(endpoint: string, tableName: string) {
       `import on ${where}: ${DELIVERY_CONCURRENCY} at a time ≥ 5× one at a time, totals exact (${speedup.toFixed(1)}×: ${rate(concurrent).toFixed(0)} vs ${rate(sequential).toFixed(0)} entities/s)`,
     );
   }
-}
-
-/** Group commit where it runs in production: the consumer's batches of 10, against a modeled round trip. */
-async function consumerSection(endpoint: string, tableName: string) {
-  log('consumer batches, grouped and plain');
-  const runs = await measureConsumer(endpoint, tableName, MODELED_ROUND_TRIP_MS);
-  const mean = (grouped: boolean, pick: (run: ConsumerRun) => number) => {
-    const of = runs.filter((run) => run.grouped === grouped).map(pick);
-    return of.reduce((sum, value) => sum + value, 0) / of.length;
-  };
-  sections.push(
-    '## Group commit in the consumer (Lambda)',
-    `The product-events consumer as Lambda runs it: batches of 10 messages (the queue's batch size), applied concurrently, each DynamoDB call ${MODELED_ROUND_TRIP_MS} ms longer than on DynamoDB Local (the round trip from Lambda). Twice each way, interleaved: with the batch's calls sent in groups (one BatchGetItem, one TransactWriteItems per group; lib/db/grouped-calls.ts) and with the plain data layer. JDs, then resumes, then applications (realistic sizes, as \`importSample\`).`,
-    table(
-      [
-        'run',
-        'batches',
-        'batch time (median)',
-        'batch time (p90)',
-        'DynamoDB calls per batch',
-        'messages not applied',
-      ],
-      runs.map((run) => [
-        run.grouped ? 'grouped' : 'plain',
-        run.batches,
-        `${run.medianMs.toFixed(0)} ms`,
-        `${run.p90Ms.toFixed(0)} ms`,
-        run.callsPerBatch.toFixed(1),
-        run.failedMessages,
-      ]),
-    ),
-  );
-  const speedup = mean(false, (run) => run.medianMs) / mean(true, (run) => run.medianMs);
-  // The consumer applies its batches with the plain data layer (functions/event-consumer): grouping would
-  // have to make them clearly faster to earn its code there. A ❌ here says: measure again, reconsider.
-  check(
-    speedup < 1.2,
-    `the consumer applies its batches without group commit: grouping would need to make a batch ≥ 1.2× faster to earn its code, and makes it ${speedup.toFixed(2)}× (${mean(true, (run) => run.callsPerBatch).toFixed(1)} vs ${mean(false, (run) => run.callsPerBatch).toFixed(1)} calls per batch, billed the same: DynamoDB bills items, not calls)`,
-  );
 }
 
 async function throughputSection() {
@@ -870,7 +830,6 @@ const ALL_SECTIONS = [
   'capacity',
   'freshness',
   'import',
-  'consumer',
   'envelope',
   'batch',
   'dispatcher',
@@ -888,7 +847,6 @@ async function main() {
     SELECTED.has('capacity') ||
     SELECTED.has('freshness') ||
     SELECTED.has('import') ||
-    SELECTED.has('consumer') ||
     SELECTED.has('envelope') ||
     SELECTED.has('batch') ||
     SELECTED.has('dispatcher') ||
@@ -908,10 +866,6 @@ async function main() {
       if (SELECTED.has('import')) {
         await ensureTable(local.endpoint, 'bench-import', { stream: false });
         await importSection(local.endpoint, 'bench-import');
-      }
-      if (SELECTED.has('consumer')) {
-        await ensureTable(local.endpoint, 'bench-consumer', { stream: false });
-        await consumerSection(local.endpoint, 'bench-consumer');
       }
       if (SELECTED.has('envelope')) {
         await ensureTable(local.endpoint, 'bench-envelope', { stream: false });

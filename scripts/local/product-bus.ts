@@ -1,7 +1,6 @@
 import pMap from 'p-map';
 import { PRODUCT_EVENTS_QUEUE } from '../../lib/config.js';
 import type { Db } from '../../lib/db/client.js';
-import { withGroupedCalls } from '../../lib/db/grouped-calls.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { CALLED_RESOURCES } from '../../infra/api-function.js';
 import { checkQueueSend } from './aws.js';
@@ -21,7 +20,7 @@ import { LOCAL_ACCOUNT, LOCAL_REGION, runAsFunction } from './iam.js';
  * maxReceiveCount; what still fails then is rejected, as the queue's dead-letter redrive would.
  */
 const MAX_RECEIVE_COUNT = PRODUCT_EVENTS_QUEUE.maxReceiveCount;
-/** Events applied at once: with grouped calls, the import's rate stops growing around here (docs/benchmarks.md). */
+/** Events applied at once: the import's rate stops growing around here (docs/benchmarks.md). */
 export const DELIVERY_CONCURRENCY = 64;
 
 /** A product event as a publisher writes it: its EventBridge `detail` with its `detail-type` as `type`. */
@@ -54,12 +53,10 @@ export function queueMessageOf(event: PublishedEvent, index: number): { id: stri
 export type OnProgress = (settled: number, total: number) => void;
 
 export async function deliverLocally(
-  ungrouped: Db,
+  db: Db,
   events: PublishedEvent[],
   options: { concurrency?: number; onProgress?: OnProgress } = {},
 ): Promise<Delivery[]> {
-  // Thousands of events at once against DynamoDB Local: their calls leave in groups (the consumer in Lambda sends them plainly).
-  const db = withGroupedCalls(ungrouped);
   const deliveries: (Delivery | undefined)[] = new Array(events.length);
   // The rejection is in the delivery's outcome; the send is checked as the consumer's role would be.
   const deadLetters: DeadLetters = {

@@ -3,7 +3,6 @@ import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../lib/db/client.js';
-import { withGroupedCalls } from '../../lib/db/grouped-calls.js';
 import {
   addTo,
   guards,
@@ -115,34 +114,6 @@ describe('transaction items', () => {
         noteChanges(liveSpaceOf('other')),
       ]),
     ).toThrow(/TENANT#acme/);
-  });
-
-  it("refuses a grouped transaction whose change has no log entry of its own, though another member's has one", async () => {
-    const ddb = mockClient(DynamoDBDocumentClient);
-    ddb.on(TransactWriteCommand).resolves({});
-    const db = withGroupedCalls(createDb({ tableName: 'hiring', endpoint: 'http://127.0.0.1:9' }));
-    const listed = (id: string) => ({
-      Put: {
-        TableName: 'hiring',
-        Item: { pk: 'TENANT#acme', sk: `JD#${id}`, gsi4sk: pendingChange('jd', id) },
-      },
-    });
-
-    const [noted, unnoted] = await Promise.allSettled([
-      transactWrite(db, [listed('jd-1'), noteChanges(liveSpaceOf('acme'))]),
-      transactWrite(db, [listed('jd-2')]),
-    ]);
-
-    expect(noted.status).toBe('fulfilled');
-    expect(unnoted).toMatchObject({
-      status: 'rejected',
-      reason: { message: expect.stringMatching(/no log entry of that space/) },
-    });
-    const sent = ddb
-      .commandCalls(TransactWriteCommand)
-      .flatMap((call) => call.args[0].input.TransactItems ?? []);
-    expect(sent.map((item) => item.Put?.Item?.sk)).not.toContain('JD#jd-2');
-    ddb.restore();
   });
 
   it('refuses to put a listed item outside a transaction, sending nothing', async () => {

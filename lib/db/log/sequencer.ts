@@ -79,7 +79,6 @@ export async function readLog(db: Db, spaceId: SpaceId): Promise<LogState> {
  * wrote before that transaction's events). Every event at or below it is then readable.
  */
 export async function readHead(db: Db, spaceId: SpaceId): Promise<LogHeadItem | undefined> {
-  // A projection keeps the read a GetItem even where reads are grouped (lib/db/grouped-calls.ts).
   return getItem<LogHeadItem>(db, logKeys.head(spaceId), {
     consistent: true,
     projection: 'pk, sk, entity, lastEventId, orderedFrom',
