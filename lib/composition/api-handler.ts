@@ -1,11 +1,10 @@
-import { countAnswer } from '../observability/answer-counts.js';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { hasScope, missingScopeMessage } from '../http/scopes.js';
 import { logger } from '../observability/logger.js';
-import { callLog, withCallLog } from '../observability/trace.js';
+import { withCallLog } from '../observability/trace.js';
 import type { REQUEST_SCHEMAS } from '../composition/requests.js';
 import type { responses } from '../composition/responses.js';
 import { parseJsonBody } from '../http/body.js';
@@ -13,12 +12,10 @@ import {
   type ApiEvent,
   type ApiResponse,
   type Caller,
-  callerOf,
-  enforceLimits,
   overQuota,
   quotaExceeded,
 } from './caller.js';
-import { errorResponse, HttpError, jsonResponse } from '../http/errors.js';
+import { HttpError, jsonResponse } from '../http/errors.js';
 import { digestEtag, ifNoneMatchHits } from '../http/etag.js';
 import { sharedDb } from '../db/client.js';
 import { returnQuotaUnit } from '../keys/authentication.js';
@@ -31,7 +28,14 @@ import type { AuditContext } from '../audit/model.js';
 import { parseOrThrow } from '../schemas/parse.js';
 import { seenBlind } from './blind.js';
 import {
-  preferredVersion,
+  errorEnvelope,
+  identify,
+  type PipelineContext,
+  REQUEST_ID_HEADER,
+  requestIdentity,
+  slowOrFailedAnswers,
+} from './pipeline.js';
+import {
   servedVersion,
   shapeAnswer,
   upgradeRequest,
@@ -39,6 +43,7 @@ import {
   versionHeaders,
 } from '../versions/shape.js';
 
+export { REQUEST_ID_HEADER, SLOW_ANSWER_MS } from './pipeline.js';
 export type {
   ApiEvent,
   ApiResponse,
@@ -103,12 +108,7 @@ export interface ApiRequest<R extends RouteId> {
 }
 
 /** The Lambda context, with what the middlewares parsed: the caller first, then the whole request. */
-interface ApiContext<R extends RouteId> extends Context {
-  /** API Gateway's id of the request (the Lambda request id where there is none) */
-  requestId?: string;
-  caller?: Caller;
-  /** known once the caller is, unless Hiring-Version names no version served */
-  apiVersion?: string;
+interface ApiContext<R extends RouteId> extends PipelineContext {
   request?: ApiRequest<R>;
 }
 
@@ -144,133 +144,15 @@ function locationOf(template: string, path: object, result: unknown): string {
   return `${API_PREFIX}${filled(template, (name) => encodeURIComponent(String(value(name) ?? '')))}`;
 }
 
-/** The answer header an integrator quotes: API Gateway's id of the request, also on every log line of it. */
-export const REQUEST_ID_HEADER = 'Request-Id';
-
-/** The request's id, for the log lines and the answer, before anything else can fail. */
-function requestIdentity<R extends RouteId>(): MiddlewareObj<
-  ApiEvent,
-  ApiResponse,
-  Error,
-  ApiContext<R>
-> {
-  return {
-    before: ({ event, context }) => {
-      context.requestId = requestIdOf(event, context);
-      logger.appendKeys({ requestId: context.requestId });
-    },
-  };
-}
-
-/** An answer slower than this (the API's p99 target) is logged with its calls. */
-export const SLOW_ANSWER_MS = 1_000;
-
-/**
- * The log-based trace: an answer that is a 5xx or took SLOW_ANSWER_MS or more is logged with the AWS
- * calls it made and their times (lib/observability/trace.ts), the requests worth a look and no others.
- * Every answer is counted for the release's canary (lib/observability/answer-counts.ts).
- */
-function slowOrFailedAnswers<R extends RouteId>(): MiddlewareObj<
-  ApiEvent,
-  ApiResponse,
-  Error,
-  ApiContext<R>
-> {
-  const report = (request: { response?: ApiResponse | null }) => {
-    const log = callLog();
-    const statusCode = request.response?.statusCode ?? 500;
-    const slow = log !== undefined && log.elapsedMs - log.waitedMs >= SLOW_ANSWER_MS;
-    countAnswer(statusCode, slow);
-    if (log && (statusCode >= 500 || slow))
-      logger.warn('Slow or failed answer', {
-        statusCode,
-        durationMs: log.elapsedMs,
-        ...(log.waitedMs > 0 ? { waitedMs: log.waitedMs } : {}),
-        calls: log.calls,
-      });
-  };
-  // Registered outside the envelope: its onError runs after the envelope has made the answer.
-  return { after: report, onError: report };
-}
-
-/** The request's id: API Gateway's, else (invoked directly) Lambda's. */
-export function requestIdOf(event: ApiEvent, context: Context): string {
-  return event.requestContext?.requestId ?? context.awsRequestId;
-}
-
-/**
- * An error as the API answers it to a request: the envelope, with the caller's RateLimit headers once
- * the caller is known, the version it is served in and the request's id; logged as a failure (a
- * 5xx) or a refusal. Over the key's hour only a revalidation gets this far, and whatever refusal it
- * meets is the 429: a spent hour answers nothing but a 304 about what the client holds.
- */
-export function refusal(
-  thrown: unknown,
-  request: { event: ApiEvent; requestId: string; caller?: Caller | undefined; apiVersion?: string },
-): ApiResponse {
-  const { event, requestId, caller } = request;
-  let error = thrown;
-  let response = errorResponse(error, requestId);
-  const status = response.statusCode ?? 500;
-  if (caller && overQuota(caller) && status < 500 && status !== 429) {
-    error = quotaExceeded(caller, event.requestContext?.timeEpoch ?? Date.now());
-    response = errorResponse(error, requestId);
-  }
-  if ((response.statusCode ?? 500) >= 500)
-    logger.error('Request failed', { error: error as Error });
-  else
-    logger.info('Request refused', {
-      statusCode: response.statusCode,
-      error: (error as Error).message,
-    });
-  return {
-    ...response,
-    headers: {
-      ...(caller ? rateLimitHeaders(caller.quota) : {}),
-      ...versionHeaders(
-        request.apiVersion ?? preferredVersion(event.headers?.[VERSION_REQUEST_HEADER], caller),
-      ),
-      [REQUEST_ID_HEADER]: requestId,
-      ...response.headers,
-    },
-  };
-}
-
-/** Errors become responses here (refusal), with the caller's RateLimit headers once the caller is known. */
-function errorEnvelope<R extends RouteId>(): MiddlewareObj<
-  ApiEvent,
-  ApiResponse,
-  Error,
-  ApiContext<R>
-> {
-  return {
-    onError: (request) => {
-      request.response = refusal(request.error, {
-        event: request.event,
-        requestId: request.context.requestId ?? requestIdOf(request.event, request.context),
-        caller: request.context.caller,
-        ...(request.context.apiVersion ? { apiVersion: request.context.apiVersion } : {}),
-      });
-    },
-  };
-}
-
-/** Per-key quota and per-IP limit (429), then the key's mode and the route's scope (403). */
+/** The caller within its limits (identify), then the key's mode and the route's scope (403). */
 function authorize<R extends RouteId>(
   routeId: R,
 ): MiddlewareObj<ApiEvent, ApiResponse, Error, ApiContext<R>> {
   const route = ROUTES[routeId];
   return {
     before: (request) => {
-      const caller = callerOf(request.event);
-      logger.appendKeys({ tenantId: caller.spaceId, keyId: caller.keyId, route: routeId });
-      // Kept first, so that a 429 or 403 below still carries the RateLimit headers and its version.
-      request.context.caller = caller;
-      request.context.apiVersion = preferredVersion(
-        request.event.headers?.[VERSION_REQUEST_HEADER],
-        caller,
-      );
-      enforceLimits(request.event, caller, request.event.requestContext?.timeEpoch ?? Date.now(), {
+      logger.appendKeys({ route: routeId });
+      const caller = identify(request, {
         revalidation:
           'conditional' in route && request.event.headers?.['if-none-match'] !== undefined,
       });
@@ -444,9 +326,9 @@ export function apiHandler<R extends RouteId>(
   const handler = middy<ApiEvent, ApiResponse, Error, ApiContext<R>>()
     // Outermost, so its onError (which resets the appended keys) runs after the envelope has logged.
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(requestIdentity<R>())
-    .use(slowOrFailedAnswers<R>())
-    .use(errorEnvelope<R>())
+    .use(requestIdentity<ApiContext<R>>())
+    .use(slowOrFailedAnswers<ApiContext<R>>())
+    .use(errorEnvelope<ApiContext<R>>())
     .use(authorize(routeId))
     .use(validate(routeId, schemas))
     .handler(async (event, context): Promise<ApiResponse> => {

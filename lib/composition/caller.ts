@@ -1,4 +1,4 @@
-import type { ApiEvent } from '../http/gateway-context.js';
+import type { GatewayContext } from '../http/gateway-context.js';
 import { isScope, type Scope } from '../http/scopes.js';
 import { spaceOf, type SpaceId } from '../db/spaces.js';
 import type { KeyMode } from '../keys/format.js';
@@ -68,8 +68,7 @@ const REFUSALS = {
 } as const;
 
 /** Who is calling, from the authorizer's context: 503 when it could not check, 401/403 when it refused the key. */
-export function callerOf(event: ApiEvent): Caller {
-  const context = event.requestContext?.authorizer?.lambda;
+export function callerOf(context: GatewayContext | undefined): Caller {
   if (context && 'unavailable' in context) throw UNAVAILABLE;
   if (context && 'refused' in context)
     throw ownEntry(REFUSALS, context.refused) ?? REFUSALS.key_invalid;
@@ -128,14 +127,13 @@ export function quotaExceeded(caller: Caller, now: number): HttpError {
  * answered 304 if the client's copy is current, else 429 (lib/composition/api-handler.ts).
  */
 export function enforceLimits(
-  event: ApiEvent,
+  context: GatewayContext | undefined,
   caller: Caller,
   now: number,
   { revalidation = false }: { revalidation?: boolean } = {},
 ): void {
   if (overQuota(caller) && !revalidation) throw quotaExceeded(caller, now);
-  const context = event.requestContext.authorizer.lambda;
-  if (!('tenantId' in context)) throw UNAVAILABLE;
+  if (!context || !('tenantId' in context)) throw UNAVAILABLE;
   if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {
     throw rateLimited(
       'rate_limited',

@@ -16,7 +16,7 @@ import {
   subscribe,
 } from '../events/stream.js';
 import { EVENT_ROUTES } from '../events/routes.js';
-import type { ApiEvent, AuthorizerContext, GatewayContext } from '../http/gateway-context.js';
+import type { GatewayContext } from '../http/gateway-context.js';
 import { errorEnvelope, HttpError, jsonResponse } from '../http/errors.js';
 import { hasScope, missingScopeMessage } from '../http/scopes.js';
 import { parseOrThrow } from '../schemas/parse.js';
@@ -55,16 +55,10 @@ export interface ConnectAnswer {
 
 /**
  * The caller of a stream event, from the authorizer's context of its connection's upgrade (API Gateway
- * hands it to every route of the connection, flat), read as a route's function reads its own.
+ * hands it to every route of the connection, flat, where an HTTP route gets it under `lambda`).
  */
-function callerOfStream(event: StreamEvent): { caller: Caller; asRoute: ApiEvent } {
-  const asRoute = {
-    requestContext: {
-      authorizer: { lambda: event.requestContext.authorizer ?? ({} as AuthorizerContext) },
-      timeEpoch: event.requestContext.requestTimeEpoch,
-    },
-  } as ApiEvent;
-  return { caller: callerOf(asRoute), asRoute };
+function callerOfStream(event: StreamEvent): Caller {
+  return callerOf(event.requestContext.authorizer);
 }
 
 const lowerCased = (headers: Record<string, string | undefined> = {}) =>
@@ -78,10 +72,10 @@ const lowerCased = (headers: Record<string, string | undefined> = {}) =>
 export async function connectStream(db: Db, event: StreamEvent): Promise<ConnectAnswer> {
   const { requestId } = event.requestContext;
   try {
-    const { caller, asRoute } = callerOfStream(event);
+    const caller = callerOfStream(event);
     logger.appendKeys({ tenantId: caller.spaceId, keyId: caller.keyId });
     // Counted once, at the upgrade: the key's hour and the client's minute, as for any request.
-    enforceLimits(asRoute, caller, event.requestContext.requestTimeEpoch);
+    enforceLimits(event.requestContext.authorizer, caller, event.requestContext.requestTimeEpoch);
     if (!hasScope(caller.scopes, STREAM_ROUTE.scope))
       throw new HttpError('scope_missing', missingScopeMessage(STREAM_ROUTE.scope));
     const apiVersion = servedVersion(
@@ -149,7 +143,7 @@ export async function subscribeStream(
 ): Promise<void> {
   const { connectionId, requestId } = event.requestContext;
   try {
-    const { caller } = callerOfStream(event);
+    const caller = callerOfStream(event);
     logger.appendKeys({ tenantId: caller.spaceId, keyId: caller.keyId });
     let message: unknown;
     try {
@@ -186,11 +180,7 @@ export async function disconnectStream(db: Db, event: StreamEvent): Promise<void
   const context = event.requestContext.authorizer;
   // A connection refused at $connect never opened, and has nothing to forget.
   if (!context || !('tenantId' in context)) return;
-  await closeConnection(
-    db,
-    callerOfStream(event).caller.spaceId,
-    event.requestContext.connectionId,
-  );
+  await closeConnection(db, callerOfStream(event).spaceId, event.requestContext.connectionId);
 }
 
 /**
