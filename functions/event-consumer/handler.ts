@@ -5,9 +5,8 @@ import { sharedDeadLetters } from '../../lib/product-events/dead-letters.js';
 
 /**
  * The product-events queue's consumer: each message applied on its own, concurrently with the rest of
- * its batch, failures reported per message. Its DynamoDB calls are not grouped: measured as Lambda runs
- * it (batches of 10, a modeled round trip), group commit saved calls but not time, and DynamoDB bills
- * items, not calls (docs/benchmarks.md, "Group commit in the consumer").
+ * its batch, failures reported per message, each message's DynamoDB calls its own (DynamoDB bills
+ * items, not calls).
  */
 export const handler = batchHandler(
   'sqs',

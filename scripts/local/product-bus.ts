@@ -20,7 +20,10 @@ import { LOCAL_ACCOUNT, LOCAL_REGION, runAsFunction } from './iam.js';
  * maxReceiveCount; what still fails then is rejected, as the queue's dead-letter redrive would.
  */
 const MAX_RECEIVE_COUNT = PRODUCT_EVENTS_QUEUE.maxReceiveCount;
-/** Events applied at once: the import's rate stops growing around here (docs/benchmarks.md). */
+/**
+ * Events applied at once: with the modeled round trip the import runs 5× one at a time here (docs/
+ * benchmarks.md, "Import throughput"); on DynamoDB Local its rate is Local's CPU, on the same cores.
+ */
 export const DELIVERY_CONCURRENCY = 64;
 
 /** A product event as a publisher writes it: its EventBridge `detail` with its `detail-type` as `type`. */

@@ -372,9 +372,9 @@ describe('bulk import', () => {
       ),
     ]);
     const cancelled: string[] = [];
-    // Local's timeouts, like the suite's own table: on two busy cores a grouped transaction of 100 items
-    // can take DynamoDB Local over the deployed 2 s, and a write the client gave up on but Local committed
-    // comes back as a 'duplicate' — latency, not the conditions this test is about.
+    // Local's timeouts, like the suite's own table: on two busy cores 64 transactions at once can take
+    // DynamoDB Local over the deployed 2 s, and a write the client gave up on but Local committed comes
+    // back as a 'duplicate' — latency, not the conditions this test is about.
     const counting = createDb({
       endpoint: process.env.DYNAMODB_ENDPOINT,
       tableName: db().tableName,
