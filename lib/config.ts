@@ -143,47 +143,6 @@ export const DYNAMODB_CALL_LIMITS = {
   maxBackoffMs: 200,
 } as const;
 
-/** The longest a write can take from its first attempt to its last answer: every attempt timing out, every back-off at its cap. */
-export const DYNAMODB_WRITE_BUDGET_MS =
-  DYNAMODB_CALL_LIMITS.maxAttempts *
-    (DYNAMODB_CALL_LIMITS.connectionTimeoutMs + DYNAMODB_CALL_LIMITS.requestTimeoutMs) +
-  (DYNAMODB_CALL_LIMITS.maxAttempts - 1) * DYNAMODB_CALL_LIMITS.maxBackoffMs;
-
-/** How far two functions' clocks may disagree (Lambda's are kept in sync by the Amazon Time Sync Service). */
-export const CLOCK_MARGIN_MS = 500;
-
-/**
- * How far behind the present GET /events reads the log of a space from before the ordered log
- * (lib/db/log/sequencer.ts), until the upgrade marks it and this long has passed since. Its events were given
- * their ids when their write's transaction left, and committed, or failed, within
- * DYNAMODB_WRITE_BUDGET_MS of that; the reader's clock may be CLOCK_MARGIN_MS off the writer's. So an
- * event younger than this may still be in flight, and one older is in the log or never will be.
- * 9.9 s as configured. EVENT_SETTLE_MS overrides it (tests). An ordered space needs no window.
- */
-export const DEFAULT_EVENT_SETTLE_MS = DYNAMODB_WRITE_BUDGET_MS + CLOCK_MARGIN_MS;
-
-export function eventSettleMs(): number {
-  const raw = process.env.EVENT_SETTLE_MS;
-  if (raw === '0') return 0;
-  return positiveIntFromEnv('EVENT_SETTLE_MS', DEFAULT_EVENT_SETTLE_MS);
-}
-
-/**
- * How much longer than the event log's settle window a delta walk of a space from before the ordered
- * log stays behind the present (lib/db/log/walk.ts): such a walk reads the changes index, which DynamoDB
- * updates after the write commits (usually within a second; longer when the index is throttled).
- * DELTA_INDEX_LAG_MS overrides it (tests). An ordered space's walks read the log instead.
- */
-export const DEFAULT_DELTA_INDEX_LAG_MS = 10_000;
-
-/** How far behind the present a delta walk reads: the settle window and the index's lag. */
-export function deltaSettleMs(): number {
-  const raw = process.env.DELTA_INDEX_LAG_MS;
-  const lag =
-    raw === '0' ? 0 : positiveIntFromEnv('DELTA_INDEX_LAG_MS', DEFAULT_DELTA_INDEX_LAG_MS);
-  return eventSettleMs() + lag;
-}
-
 /**
  * Seconds between webhook delivery attempts: the Standard Webhooks example schedule (after the first
  * attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h; about 3 days in all).

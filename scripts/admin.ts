@@ -7,8 +7,6 @@ import { createApiKey, revokeApiKey } from '../lib/keys/api.js';
 import { createDb } from '../lib/db/client.js';
 import { ID_RULE, isValidId, newId } from '../lib/db/ids.js';
 import { type AuditContext, OPERATOR } from '../lib/audit/model.js';
-import { indexChanges } from '../lib/composition/changes-backfill.js';
-import { markOrdered } from '../lib/db/log/pre-log.js';
 import { indexCandidateEmails, moveApplicationCopiesToItems } from '../lib/resumes/migrations.js';
 import { sealPlaintextSecrets } from '../lib/webhooks/secret-upgrade.js';
 import { setTenantHourlyLimit } from '../lib/keys/store.js';
@@ -26,7 +24,7 @@ import { expiryProblem } from '../lib/keys/requests.js';
 import { stdoutForResultOnly } from './local/local-logs.js';
 import { progressOnStderr } from './local/progress.js';
 import { pruneVersions } from './local/prune-versions.js';
-import { liveSpaceOf, testSpaceOf } from '../lib/db/spaces.js';
+import { liveSpaceOf } from '../lib/db/spaces.js';
 
 // stdout is the command's result, one JSON document, so that `npm run --silent admin -- … | jq` works:
 // everything else written there (the functions' log lines) goes to stderr, with the progress.
@@ -48,8 +46,6 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   migrate-application-copies --tenant <id>            (once, after upgrading a table written before copies were items)
   seal-webhook-secrets --tenant <id>                  (once, after upgrading: encrypts signing secrets kept in clear; AWS: WEBHOOK_SECRETS_KEY_ARN)
   index-candidate-emails --tenant <id>                (once, after upgrading: makes resumes written before findable by e-mail)
-  index-changes --tenant <id>                         (once, after upgrading: puts what was written before into the delta walks)
-  order-event-log --tenant <id>                       (once, when the release with the ordered log is everywhere: its readers drop the settle window)
 Environment: DYNAMODB_ENDPOINT (default http://127.0.0.1:8000; "aws" for AWS), TABLE_NAME (default hiring-local)`;
 
 class UsageError extends Error {}
@@ -225,22 +221,6 @@ async function main(argv: string[]): Promise<unknown> {
     case 'migrate-application-copies': {
       const tenantId = tenantOf(values);
       return { tenantId, ...(await moveApplicationCopiesToItems(db, liveSpaceOf(tenantId))) };
-    }
-    case 'index-changes': {
-      const tenantId = tenantOf(values);
-      return { tenantId, ...(await indexChanges(db, liveSpaceOf(tenantId))) };
-    }
-    case 'order-event-log': {
-      const tenantId = tenantOf(values);
-      const now = Date.now();
-      // Both of its spaces: the test space's log is ordered the same way.
-      return {
-        tenantId,
-        orderedFrom: new Date(await markOrdered(db, liveSpaceOf(tenantId), now)).toISOString(),
-        testSpaceOrderedFrom: new Date(
-          await markOrdered(db, testSpaceOf(tenantId), now),
-        ).toISOString(),
-      };
     }
     case 'index-candidate-emails': {
       const tenantId = tenantOf(values);

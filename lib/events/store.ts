@@ -12,7 +12,6 @@ import {
 } from './model.js';
 import { tenantPk } from '../db/ids.js';
 import { headForReading } from '../db/log/sequencer.js';
-import { isOrderedAt, settledEnd } from '../db/log/pre-log.js';
 import { heldOpen } from '../observability/trace.js';
 import type { SpaceId } from '../db/spaces.js';
 
@@ -34,8 +33,7 @@ export interface EventPage {
  * The tenant's events after `after` (oldest first), up to `limit`, of `types` when given. It first
  * gives every pending entry of the space its place (lib/db/log/sequencer.ts), then reads the log up to its head:
  * every event at or below the head is readable, and every later one will have a higher id, so a cursor
- * never passes an event. A space from before the ordered log, not yet marked ordered, reads as it did:
- * only events older than the settle window (config.eventSettleMs).
+ * never passes an event.
  */
 export async function listEvents(
   db: Db,
@@ -49,11 +47,10 @@ export async function listEvents(
 ): Promise<EventPage> {
   const head = await headForReading(db, spaceId);
   const now = options.now ?? Date.now();
-  const ordered = isOrderedAt(head, now);
-  if (ordered && head?.lastEventId === undefined)
+  const headId = head?.lastEventId;
+  if (headId === undefined)
     return { events: [], nextCursor: options.after ?? null, hasMore: false };
-  // A space from before the log reads up to the settle window (lib/db/log/pre-log.ts).
-  const upTo = eventKeys.item(spaceId, ordered ? (head?.lastEventId ?? '') : settledEnd(now)).sk;
+  const upTo = eventKeys.item(spaceId, headId).sk;
   // Expired events may linger until DynamoDB's TTL removes them (within days): the log starts 30 days ago.
   const oldest = eventKeys.before(now - EVENT_TTL_SECONDS * 1000);
   const after = options.after ? eventKeys.item(spaceId, options.after) : undefined;
@@ -109,14 +106,12 @@ export async function listEvents(
       hasMore: true,
     };
   }
-  // The end of the log (or of the settled log): everything up to it was read, of every type.
-  const last = events.at(-1)?.id ?? options.after ?? null;
-  const nextCursor = ordered
-    ? later(head?.lastEventId as string, options.after)
-    : types
-      ? later(settledEnd(now), options.after)
-      : last;
-  return { events: events.map(toPublicEvent), nextCursor, hasMore: false };
+  // The end of the log: everything up to its head was read, of every type.
+  return {
+    events: events.map(toPublicEvent),
+    nextCursor: later(headId, options.after),
+    hasMore: false,
+  };
 }
 
 /** The later of two positions in the log (a cursor from before may be past the head). */

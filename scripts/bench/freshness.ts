@@ -43,7 +43,7 @@ const POLL_MS = 250;
 const GIVE_UP_MS = 60_000;
 
 const TENANT = 'bench-fresh';
-const ENV = ['EVENT_SETTLE_MS', 'DELTA_INDEX_LAG_MS', 'WEBHOOK_ALLOW_LOCAL_URLS'] as const;
+const ENV = ['WEBHOOK_ALLOW_LOCAL_URLS'] as const;
 
 function receiver(seen: (id: string) => void): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {

@@ -330,9 +330,6 @@ const capacityOf = (work: Work) =>
     .join(' + ') || '0 RCU';
 
 async function capacitySection(endpoint: string, tableName: string) {
-  // What a delta page costs, not when it sees a write: the walks read what was seeded moments ago.
-  process.env.EVENT_SETTLE_MS = '1';
-  process.env.DELTA_INDEX_LAG_MS = '0';
   const recorder = recordingDb(endpoint, tableName);
   const byTier = new Map<number, Map<string, Work>>();
   const authorizer = new Map<number, Work>();
@@ -435,8 +432,6 @@ async function capacitySection(endpoint: string, tableName: string) {
     authorizer.set(size, await measureAuthorizer(recorder, key));
   }
   setSharedDb(undefined);
-  delete process.env.EVENT_SETTLE_MS;
-  delete process.env.DELTA_INDEX_LAG_MS;
 
   const names = [...(byTier.get(TIERS[0] as number)?.keys() ?? [])];
   const cell = (work: Work | undefined) =>

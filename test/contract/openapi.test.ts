@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importProductData } from '../../scripts/local/import.js';
 import { demoData } from '../../lib/test-mode/sample-data.js';
 import {
@@ -17,12 +17,6 @@ import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { scoredSampleApplication } from '../helpers/product.js';
 import { answerViolations, OPENAPI } from '../helpers/contract.js';
 import { useTestDb } from '../helpers/db.js';
-
-// Events are readable as soon as they are written (no settle window) in this test.
-process.env.EVENT_SETTLE_MS = '0';
-afterAll(() => {
-  delete process.env.EVENT_SETTLE_MS;
-});
 
 const db = useTestDb();
 const gatewayUrl = useLocalGateway();

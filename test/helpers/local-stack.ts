@@ -5,14 +5,12 @@ import { useWebhookRuntime } from './webhooks.js';
 
 /**
  * The local stack as `npm start` runs it (gateway, authorizer, functions, DynamoDB Local, webhook
- * pipeline) for one test file, with a short settle window for the event log and stream batching window, delta walks that read
- * what was just written, loopback webhook URLs allowed and short retries. Call at the top of the file.
+ * pipeline) for one test file, with a short stream batching window, loopback webhook URLs allowed and
+ * short retries. Call at the top of the file.
  */
 export function useLocalStack() {
   useEnv({
     STREAM_BATCHING_WINDOW_MS: '50',
-    EVENT_SETTLE_MS: '200',
-    DELTA_INDEX_LAG_MS: '0',
     WEBHOOK_ALLOW_LOCAL_URLS: 'true',
     WEBHOOK_RETRY_SCHEDULE: '0.3,0.3',
   });

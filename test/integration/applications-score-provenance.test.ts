@@ -22,10 +22,9 @@ import { newTenantId, storedItems, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 import { startReceiver, useWebhookRuntime, waitFor } from '../helpers/webhooks.js';
 
-// Short retries and settle window for the test; http and loopback allowed, as on the local stack.
+// Short retries for the test; http and loopback allowed, as on the local stack.
 useEnv({
   WEBHOOK_RETRY_SCHEDULE: '0.3,0.3,0.3',
-  EVENT_SETTLE_MS: '300',
   WEBHOOK_ALLOW_LOCAL_URLS: 'true',
 });
 
@@ -163,7 +162,6 @@ describe('AI score provenance', () => {
       scoredAt: STORED_EXPLAINED.scoredAt,
       updatedAt: expect.any(String),
     };
-    // The log shows an event once its settle window (300 ms here) has passed.
     const logged = async () =>
       (await callApi('GET', '/events?type=application.scored', { key })).json.data.map(
         (entry: { data: unknown }) => entry.data,
@@ -219,9 +217,6 @@ describe('AI score provenance', () => {
       (await callApi('GET', '/events?type=application.scored', { key })).json.data.map(
         (logged: { data: unknown }) => logged.data,
       );
-    // The log shows events once they are older than its settle window (300 ms here).
-    const settled = () => new Promise((resolve) => setTimeout(resolve, 500));
-
     expect(
       (await callApi('GET', `/applications/${APPLICATION}`, { key })).json.data.aiScores,
     ).toEqual([{ overallScore: 80, stale: false }]);
@@ -244,7 +239,6 @@ describe('AI score provenance', () => {
         aiScores: [{ overallScore: 80 }],
       }),
     ]);
-    await settled();
     expect(await scoredEvents()).toEqual([]);
 
     // Two new scores at once: one event, for the newer.
@@ -262,7 +256,6 @@ describe('AI score provenance', () => {
         aiScores: [{ overallScore: 80 }, older, newer],
       }),
     ]);
-    await settled();
     expect(await scoredEvents()).toEqual([
       expect.objectContaining({ aiScore: 60, scoredAt: newer.scoredAt, model: MODEL }),
     ]);

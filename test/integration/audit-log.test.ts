@@ -9,7 +9,7 @@ import { startReceiver } from '../helpers/webhooks.js';
 
 /** The security history: GET /audit-log, each entry written in its change's transaction. */
 const db = useTestDb();
-useEnv({ EVENT_SETTLE_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
 const CLIENT = '203.0.113.9';
 interface Entry {

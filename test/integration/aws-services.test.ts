@@ -28,7 +28,6 @@ import { useEnv } from '../helpers/env.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 
 useEnv({
-  EVENT_SETTLE_MS: '0',
   WEBHOOK_ALLOW_LOCAL_URLS: 'true',
   WEBHOOK_RETRY_SCHEDULE: '0.2,0.2',
 });

@@ -8,7 +8,7 @@ import { startReceiver } from '../helpers/webhooks.js';
 
 /** Conditional reads: every single-resource GET answers an ETag and honours If-None-Match. */
 const db = useTestDb();
-useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true', EVENT_SETTLE_MS: '0' });
+useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
 const ulidLike = (prefix: string, i: number) => `${prefix}${String(i).padStart(24, '0')}`;
 const JD = ulidLike('JD', 1);

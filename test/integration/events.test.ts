@@ -1,26 +1,15 @@
 import pMap from 'p-map';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { WINDOW_MS } from '../../lib/events/wait-slots.js';
-import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { EVENT_TTL_SECONDS, eventKeys, recordEvent } from '../../lib/events/model.js';
 import { listEvents, readEventRange } from '../../lib/events/store.js';
 import { toWriteItems } from '../../lib/db/dynamo.js';
-import { logKeys } from '../../lib/db/log/entries.js';
-import { markOrdered } from '../../lib/db/log/pre-log.js';
-import { eventSettleMs } from '../../lib/config.js';
 import { createJd } from '../../lib/jds/api.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
-
-// Events readable as soon as written, except where the settle window is what is tested.
-beforeEach(() => {
-  process.env.EVENT_SETTLE_MS = '0';
-});
-afterAll(() => {
-  delete process.env.EVENT_SETTLE_MS;
-});
 
 const db = useTestDb();
 
@@ -33,9 +22,6 @@ async function endOfLog(key: string): Promise<string> {
 
 describe('GET /events', () => {
   it('never skips or repeats an event while many writers record events in the same milliseconds', async () => {
-    // DynamoDB Local, busy with 24 writers, may take over 250 ms from a transaction's stamp to its
-    // commit (a 250 ms window skipped events here); 5 s leaves room on a busy 2-core machine.
-    process.env.EVENT_SETTLE_MS = '5000';
     const { tenantId } = await tenantWithKey(db(), ['read', 'write']);
     const writes = 300;
     let writing = true;
@@ -69,7 +55,6 @@ describe('GET /events', () => {
   }, 60_000);
 
   it('never skips an event whose write commits a minute after it was stamped, where an id stamped at the write would be', async () => {
-    delete process.env.EVENT_SETTLE_MS; // the deployed window
     const { tenantId } = await tenantWithKey(db(), ['read']);
     const stamped = new Date(Date.now() - 60_000);
     const read = (after?: string) => listEvents(db(), tenantId, { after, limit: 50 });
@@ -103,32 +88,6 @@ describe('GET /events', () => {
     expect(next.events.map((event) => event.data)).toEqual([
       { id: 'jd-late', updatedAt: stamped.toISOString() },
     ]);
-  });
-
-  it('reads a space from before the ordered log behind the settle window until the upgrade marks it, then up to the head once the window has passed', async () => {
-    delete process.env.EVENT_SETTLE_MS; // the deployed window
-    const { tenantId } = await tenantWithKey(db(), ['read']);
-    // As a space made before the log: its head has no mark.
-    await db().client.send(
-      new UpdateCommand({
-        TableName: db().tableName,
-        Key: logKeys.head(tenantId),
-        UpdateExpression: 'REMOVE orderedFrom',
-      }),
-    );
-    const types = async (now: number) =>
-      (await listEvents(db(), tenantId, { limit: 50, now })).events.map((event) => event.type);
-
-    const before = await types(Date.now());
-    const marked = await markOrdered(db(), tenantId, Date.now());
-    const withinTheWindow = await types(Date.now());
-    const past = await types(marked + eventSettleMs());
-
-    expect(before).toEqual([]);
-    expect(withinTheWindow).toEqual([]);
-    expect(past).toEqual(['key.created']);
-    // A mark stays as it was: running the upgrade again changes nothing.
-    expect(await markOrdered(db(), tenantId, Date.now() + 60_000)).toBe(marked);
   });
 
   it('filters by type, pages with nextCursor, shows one event by id, and refuses a bad cursor or type', async () => {

@@ -3,12 +3,10 @@ import { applyJdDeletion } from '../../lib/applications/cascades.js';
 import { applyJdUpsert } from '../../lib/jds/sync.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
-import { useEnv } from '../helpers/env.js';
 
 /** A JD's `externalId`: the integrator's own id, unique in the tenant, findable. */
 const db = useTestDb();
 // Events and delta walks read what was just written.
-useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0' });
 
 /** An ATS's job id, as Greenhouse or Workday write them. */
 const atsJobId = (n: number) => `REQ-2026-${String(n).padStart(5, '0')}/workday:eu-central`;

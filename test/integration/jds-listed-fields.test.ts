@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { JD_TEXT_FIELDS, LISTED_JD_FIELDS } from '../../lib/jds/fields.js';
@@ -6,7 +5,6 @@ import { jdKeys } from '../../lib/jds/model.js';
 import { jdEventData } from '../../lib/jds/responses.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
-import { useEnv } from '../helpers/env.js';
 
 /**
  * A field a JD declares listed (lib/jds/fields.ts) reaches every place a JD is listed: each way a page
@@ -14,8 +12,6 @@ import { useEnv } from '../helpers/env.js';
  * edit" rests on: lists and walks read JDs from their heads, so no index projection stands between a
  * new field and its answers.
  */
-const SETTLE_MS = 300;
-useEnv({ EVENT_SETTLE_MS: String(SETTLE_MS), DELTA_INDEX_LAG_MS: '0' });
 const db = useTestDb();
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
@@ -48,7 +44,6 @@ describe('a listed JD field', () => {
       expect(created.status, created.text).toBe(201);
       ids.push(created.json.data.id);
     }
-    await sleep(SETTLE_MS + 50);
     const expected = new Map(ids.map((id, i) => [id, listedOf(sent[i] as Record<string, string>)]));
 
     // Page 1, a cursor page, a deep page by number (skipped on the slim index), and by status.

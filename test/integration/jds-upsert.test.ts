@@ -5,7 +5,6 @@ import { LIMITS } from '../../lib/schemas/limits.js';
 import { TransientError } from '../../lib/errors.js';
 import { type ApiReply, callApi, tenantWithKey } from '../helpers/api.js';
 import { productVersion, useTestDb } from '../helpers/db.js';
-import { useEnv } from '../helpers/env.js';
 
 /**
  * Writes by the integrator's own id: PUT /jds/by-external-id/:externalId and POST /jds/batch, as an
@@ -13,7 +12,6 @@ import { useEnv } from '../helpers/env.js';
  */
 const db = useTestDb();
 // Events and delta walks read what was just written.
-useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0' });
 
 /** An ATS's requisition id, as Workday writes them. */
 const requisition = (n: number, run = 'a') =>

@@ -15,7 +15,6 @@ import { startReceiver, waitFor } from '../helpers/webhooks.js';
  */
 useEnv({
   STREAM_BATCHING_WINDOW_MS: '600',
-  EVENT_SETTLE_MS: '300',
   WEBHOOK_ALLOW_LOCAL_URLS: 'true',
   WEBHOOK_RETRY_SCHEDULE: '2,2,2',
 });

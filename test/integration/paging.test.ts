@@ -5,7 +5,7 @@ import { useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 
 // Events readable at once; webhook endpoints on this machine.
-useEnv({ EVENT_SETTLE_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
 const db = useTestDb();
 

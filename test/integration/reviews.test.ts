@@ -5,11 +5,9 @@ import { tenantPk } from '../../lib/db/ids.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { productEvents } from '../helpers/product.js';
-import { useEnv } from '../helpers/env.js';
 
 /** Human review of AI scores: POST /applications/:id/reviews, bound to one score. */
 const db = useTestDb();
-useEnv({ EVENT_SETTLE_MS: '0' });
 
 const ulidLike = (prefix: string, i: number) => `${prefix}${String(i).padStart(24, '0')}`;
 const MODEL = { id: 'match-ranker-large', version: '2026.11.1' };

@@ -4,11 +4,9 @@ import { tenantPk } from '../../lib/db/ids.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { productEvents } from '../helpers/product.js';
-import { useEnv } from '../helpers/env.js';
 
 /** Stale scores: a score given before its JD's scoring inputs last changed says so. */
 const db = useTestDb();
-useEnv({ EVENT_SETTLE_MS: '0' });
 
 const ulidLike = (prefix: string, i: number) => `${prefix}${String(i).padStart(24, '0')}`;
 const HOUR = 60 * 60 * 1000;

@@ -12,7 +12,6 @@ import { startReceiver, useWebhookRuntime, waitFor } from '../helpers/webhooks.j
 const WINDOW_MS = 800;
 useEnv({
   STREAM_BATCHING_WINDOW_MS: String(WINDOW_MS),
-  EVENT_SETTLE_MS: '300',
   WEBHOOK_ALLOW_LOCAL_URLS: 'true',
 });
 const db = useTestDb({ stream: true });

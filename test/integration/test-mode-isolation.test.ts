@@ -15,7 +15,7 @@ import { newTenantId, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
 
 // Events and delta walks read what was just written; webhook endpoints may be local addresses.
-useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
 const db = useTestDb();
 

@@ -16,9 +16,8 @@ import { useEnv } from '../helpers/env.js';
 import { scoredSampleApplication } from '../helpers/product.js';
 import { testSpaceOf } from '../../lib/db/spaces.js';
 
-// Events are read as soon as written (the settle window is events.test.ts's subject); a webhook
-// endpoint may be a local address, as on the local stack.
-useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+// A webhook endpoint may be a local address, as on the local stack.
+useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 
 const db = useTestDb();
 

@@ -12,7 +12,7 @@ import { useEnv } from '../helpers/env.js';
 import { testSpaceOf } from '../../lib/db/spaces.js';
 
 /** POST /test/reset: what a mirror, an auditor and a list's totals see of it. */
-useEnv({ EVENT_SETTLE_MS: '0', DELTA_INDEX_LAG_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 const db = useTestDb();
 
 async function testSpace() {

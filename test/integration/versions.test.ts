@@ -10,7 +10,7 @@ import { useEnv } from '../helpers/env.js';
 import { startReceiver, useWebhookRuntime, waitFor } from '../helpers/webhooks.js';
 import { hashApiKey } from '../../lib/keys/format.js';
 
-useEnv({ EVENT_SETTLE_MS: '0', WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
+useEnv({ WEBHOOK_ALLOW_LOCAL_URLS: 'true' });
 const db = useTestDb({ stream: true });
 useWebhookRuntime(db);
 

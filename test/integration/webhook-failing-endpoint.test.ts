@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJd } from '../../lib/jds/api.js';
 import { listEvents } from '../../lib/events/store.js';
 import { registerWebhook } from '../../lib/webhooks/register.js';
@@ -8,11 +8,6 @@ import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js
 import { PROBE_LEASE_MS, SLOW_ANSWER_MS, work } from '../../lib/webhooks/worker.js';
 import { tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
-
-process.env.EVENT_SETTLE_MS = '0';
-afterAll(() => {
-  delete process.env.EVENT_SETTLE_MS;
-});
 
 const db = useTestDb();
 const PUBLIC_ADDRESS = '93.184.215.14';

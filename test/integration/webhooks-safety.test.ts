@@ -34,12 +34,7 @@ import { useTestDb } from '../helpers/db.js';
 import { startReceiver } from '../helpers/webhooks.js';
 import type { SpaceId } from '../../lib/db/spaces.js';
 
-// As deployed: https only, no loopback (WEBHOOK_ALLOW_LOCAL_URLS unset). Events readable at once.
-process.env.EVENT_SETTLE_MS = '0';
-afterAll(() => {
-  delete process.env.EVENT_SETTLE_MS;
-});
-
+// As deployed: https only, no loopback (WEBHOOK_ALLOW_LOCAL_URLS unset).
 const db = useTestDb();
 /** A public address (documentation ranges are refused, so one of example.com's). */
 const PUBLIC_ADDRESS = '93.184.215.14';

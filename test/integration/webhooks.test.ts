@@ -7,12 +7,11 @@ import { deliverLocally } from '../../scripts/local/product-bus.js';
 import { disableWebhook } from '../../lib/webhooks/deliveries.js';
 import { useEnv } from '../helpers/env.js';
 
-// Short retries, settle window and stream batching window for the test (its own file tests the
+// Short retries and stream batching window for the test (its own file tests the
 // window); http and loopback allowed, as on the local stack.
 useEnv({
   STREAM_BATCHING_WINDOW_MS: '50',
   WEBHOOK_RETRY_SCHEDULE: '0.3,0.3,0.3',
-  EVENT_SETTLE_MS: '300',
   WEBHOOK_ALLOW_LOCAL_URLS: 'true',
 });
 

@@ -9,8 +9,7 @@ import { TIME_WIDTH } from '../ids.js';
  * a pending change (pendingChange), and the transaction stamps it as it is sent (lib/db/dynamo.ts,
  * toWriteItems), with the same time as the log entry that notes the change (lib/db/log/sending.ts).
  * Delta walks read what changed from that log; the index serves a first fill's part older than a few
- * minutes (the log keeps 30 days), and the whole walk of a space from before the log, behind the
- * settle window (config.deltaSettleMs).
+ * minutes (the log keeps 30 days).
  */
 
 export const CHANGE_KINDS = { jd: 'J', resume: 'R', application: 'A', candidate: 'C' } as const;
@@ -72,25 +71,4 @@ export function stampChange<T extends Record<string, unknown>>(item: T, now: Dat
     ...item,
     [CHANGES_SORT_KEY]: `${changeKeys.at(pending.pendingChange, now.getTime())}${pending.id}`,
   };
-}
-
-/** What the changes index holds of an item written before it existed: its kind. */
-const BACKFILLED: Record<string, ChangeKind> = {
-  JD: 'jd',
-  RESUME: 'resume',
-  APPLICATION: 'application',
-};
-
-/**
- * The entry of an item written before the changes index, stamped `now` (not at the item's
- * `updatedAt`: a token already handed out would be past it), the time its transaction is sent with,
- * so that its note in the log is not newer than it; undefined for any other item.
- */
-export function backfilledChange(
-  item: { entity?: unknown; id?: unknown },
-  now: Date,
-): string | undefined {
-  const kind = typeof item.entity === 'string' ? BACKFILLED[item.entity] : undefined;
-  if (!kind || typeof item.id !== 'string') return undefined;
-  return `${changeKeys.at(kind, now.getTime())}${item.id}`;
 }

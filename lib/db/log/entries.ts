@@ -47,24 +47,18 @@ export function eventIdBefore(ms: number): string {
   return `${EVENT_ID_PREFIX}${encodeTime(Math.max(0, ms), 10)}${'0'.repeat(16)}`;
 }
 
-/** The head of a space's log: the last id given, and since when every write of the space goes through the log. */
+/** The head of a space's log: the last id given. */
 export interface LogHeadItem {
   pk: string;
   sk: string;
   entity: 'LOG_HEAD';
   /** the highest event id given (absent before the first) */
   lastEventId?: string;
-  /**
-   * epoch ms since which every event of the space was given its id by the sequencer: from then on (and
-   * the settle window after, for writes in flight) a reader needs no settle window. Absent: a space from
-   * before the ordered log that no upgrade has marked yet (`npm run admin -- order-event-log`: lib/db/log/pre-log.ts's markOrdered).
-   */
-  orderedFrom?: number;
 }
 
-/** The head of a space made ordered from the start (a new space: nothing in it predates the log). */
+/** The head of a new space's log, before its first event. */
 export function newLogHead(spaceId: SpaceId): LogHeadItem {
-  return { ...logKeys.head(spaceId), entity: 'LOG_HEAD', orderedFrom: 0 };
+  return { ...logKeys.head(spaceId), entity: 'LOG_HEAD' };
 }
 
 /**

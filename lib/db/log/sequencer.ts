@@ -81,7 +81,7 @@ export async function readLog(db: Db, spaceId: SpaceId): Promise<LogState> {
 export async function readHead(db: Db, spaceId: SpaceId): Promise<LogHeadItem | undefined> {
   return getItem<LogHeadItem>(db, logKeys.head(spaceId), {
     consistent: true,
-    projection: 'pk, sk, entity, lastEventId, orderedFrom',
+    projection: 'pk, sk, entity, lastEventId',
   });
 }
 

@@ -5,7 +5,6 @@ import { batchGet, getItem, queryPage, queryUpTo } from '../dynamo.js';
 import { eventIdBefore, eventKeys } from './entries.js';
 import { EVENT_ID_PATTERN } from '../ids.js';
 import { headForReading } from './sequencer.js';
-import { cutToken, indexWalkRange, walksTheLog } from './pre-log.js';
 import { type TenantItem, tenantKeys } from '../entities/tenant.js';
 import { TOMBSTONE_TTL_SECONDS } from '../entities/tombstone.js';
 import { tenantPk } from '../ids.js';
@@ -28,8 +27,7 @@ import { LOG_ACCESS } from './access.js';
  *
  * The log keeps 30 days; the changes index (lib/db/log/changes.ts) holds every item once, at its last
  * change. So a first fill (`updatedSince`) reads the index up to a handover 5 minutes back, then the
- * log from a minute before it: only this seam rests on the index's lag and on clocks. A space from
- * before the log, until the upgrade marks it ordered, is walked as before (lib/db/log/pre-log.ts).
+ * log from a minute before it: only this seam rests on the index's lag and on clocks.
  */
 
 /** How long a sync token can be followed: deletions are reported while their tombstones last (35 days). */
@@ -80,15 +78,20 @@ export interface ChangeEntry {
   externalId?: string;
 }
 
-/** A walk's position: the cut, where it started, the last entry read (index and table keys), pages walked. */
-interface DeltaCursor {
-  /** the cut: entries older than this (epoch ms) */
+/**
+ * A position in the index's part of a walk: the handover (entries older than it), where the walk
+ * started, the last entry read (index and table keys), pages walked, and the log's head where the walk
+ * goes on after the index.
+ */
+interface IndexCursor {
+  /** the handover: entries older than this (epoch ms) */
   u: number;
   /** the walk's start (epoch ms) */
   f: number;
   g: string;
   k: string;
   p: number;
+  h: string;
 }
 
 /**
@@ -119,12 +122,11 @@ async function resetSince(db: Db, spaceId: SpaceId, issued: number): Promise<boo
 }
 
 /**
- * A first fill (`updatedSince`, or a token from before the log) reads the changes index up to this
- * long ago, and the ordered log after: the log holds 30 days of changes, the index every item. Only
+ * A first fill (`updatedSince`) reads the changes index up to this long ago, and the ordered log after: the log holds 30 days of changes, the index every item. Only
  * this handover rests on the index having caught up (within 5 minutes, where it was 10 s before).
  */
 export const INDEX_HANDOVER_MS = 5 * 60_000;
-/** Where a walk starts: a time (a first fill, or an index-read token) or a place in the log. */
+/** Where a walk starts: a time (a first fill) or a place in the log (a token). */
 type WalkStart = { time: number } | { position: string };
 
 /** A walk's place in the log: after event `e`'s first `x` keys of this kind (all of `e` when x is 0), up to `h`. */
@@ -150,7 +152,11 @@ function tokenRefused(): InvalidInputError {
   ]);
 }
 
-/** Where the walk asked for starts, from its token (checked: signed, not expired, not from before a reset) or `updatedSince`. */
+/**
+ * Where the walk asked for starts, from its token (checked: signed, not expired, not from before a
+ * reset) or `updatedSince`. A token that holds a time rather than a place in the log (one a release
+ * from before the ordered log handed out) is answered as an expired one: none can still be held.
+ */
 async function walkStart(
   db: Db,
   spaceId: SpaceId,
@@ -160,13 +166,13 @@ async function walkStart(
 ): Promise<WalkStart> {
   if (request.syncToken === undefined) return { time: Math.max(0, request.updatedSince ?? 0) };
   const payload = await verifiedToken(request.syncToken, tokenScope);
-  const issued = payload && (isTime(payload.i) ? payload.i : payload.t);
-  if (!payload || !isTime(issued) || !(isTime(payload.t) || isPosition(payload.e)))
-    throw tokenRefused();
-  if (now - issued > RETENTION_MS) throw new SyncTokenExpiredError(DELTA_RETENTION_DAYS);
-  if (await resetSince(db, spaceId, issued))
+  if (payload && isTime(payload.t) && payload.e === undefined)
+    throw new SyncTokenExpiredError(DELTA_RETENTION_DAYS);
+  if (!payload || !isTime(payload.i) || !isPosition(payload.e)) throw tokenRefused();
+  if (now - payload.i > RETENTION_MS) throw new SyncTokenExpiredError(DELTA_RETENTION_DAYS);
+  if (await resetSince(db, spaceId, payload.i))
     throw new SyncTokenExpiredError(DELTA_RETENTION_DAYS, 'issued before the test space was reset');
-  return isPosition(payload.e) ? { position: payload.e } : { time: payload.t as number };
+  return { position: payload.e };
 }
 
 /**
@@ -210,11 +216,6 @@ export async function deltaPage<E extends ChangeEntry, T>(
       ? undefined
       : ((await verifiedToken(request.cursor, walk.cursorScope)) ?? invalidCursor());
   const head = await headForReading(db, spaceId);
-  if (!walksTheLog(head, now, INDEX_HANDOVER_MS)) {
-    // A space from before the log (lib/db/log/pre-log.ts): the changes index alone.
-    const { since, cut } = indexWalkRange(start, now);
-    return indexPage(walk, since, indexCursor(cursor, since) ?? cut, undefined);
-  }
   if (cursor && 'e' in cursor) return logPage(walk, logCursor(cursor));
   const end = head?.lastEventId ?? '';
   if ('position' in start) return logPage(walk, { e: start.position, x: 0, h: end, p: 1 });
@@ -241,12 +242,19 @@ function invalidCursor(): never {
 function indexCursor(
   payload: Record<string, unknown> | undefined,
   since: number,
-): (DeltaCursor & { h?: string }) | undefined {
+): IndexCursor | undefined {
   if (payload === undefined) return undefined;
   const { u, f, g, k, p, h } = payload;
-  if (!isTime(u) || f !== since || typeof g !== 'string' || typeof k !== 'string' || !isTime(p))
+  if (
+    !isTime(u) ||
+    f !== since ||
+    typeof g !== 'string' ||
+    typeof k !== 'string' ||
+    !isTime(p) ||
+    !isPosition(h)
+  )
     invalidCursor();
-  return { u, f, g, k, p, ...(isPosition(h) ? { h } : {}) };
+  return { u, f, g, k, p, h };
 }
 
 function logCursor(payload: Record<string, unknown>): LogCursor {
@@ -276,30 +284,25 @@ async function shown<E extends ChangeEntry, T>(
 }
 
 /**
- * A page of the changes index's part of a walk: entries from `since` up to the cut (`at`: the cut of
- * a new walk, or the cursor of one under way). Where the log follows (`logEnd`: the head when the
- * walk began), its last page leads on into the log, from a little before the cut; else (a space the
- * log does not cover yet) it ends the walk with a token at the cut.
+ * A page of the changes index's part of a walk: entries from `since` up to the handover (`at`: the
+ * handover of a new walk, or the cursor of one under way). Its last page leads on into the log (up to
+ * `logEnd`, the head when the walk began), from just before the handover.
  */
 async function indexPage<E extends ChangeEntry, T>(
   walk: Walk<E, T>,
   since: number,
-  at: number | (DeltaCursor & { h?: string }),
-  logEnd: string | undefined,
+  at: number | IndexCursor,
+  logEnd: string,
 ): Promise<DeltaPage<T>> {
   const { db, spaceId } = walk;
   const pk = tenantPk(spaceId);
   const cursor = typeof at === 'number' ? undefined : at;
-  const cut = cursor?.u ?? (at as number);
+  const handover = cursor?.u ?? (at as number);
   const end = cursor?.h ?? logEnd;
   const page = cursor?.p ?? 1;
-  if (cut <= since) {
-    if (end !== undefined)
-      return logPage(walk, { e: eventIdBefore(since), x: 0, h: end, p: page, s: since });
-    // The next walk starts at the cut, also when `updatedSince` was later (a fast clock, "now"): a
-    // token never points past what writers in flight may still commit.
-    return { items: [], limit: walk.limit, hasMore: false, syncToken: await cutTokenOf(walk, cut) };
-  }
+  // A start after the handover (a recent `updatedSince`, or one ahead of this clock) reads the log alone.
+  if (handover <= since)
+    return logPage(walk, { e: eventIdBefore(since), x: 0, h: end, p: page, s: since });
 
   const { items: entries } = await queryUpTo<E>(
     db,
@@ -309,7 +312,7 @@ async function indexPage<E extends ChangeEntry, T>(
       ExpressionAttributeValues: {
         ':pk': pk,
         ':from': changeKeys.at(walk.kind, since),
-        ':to': `${changeKeys.at(walk.kind, cut - 1)}\uffff`,
+        ':to': `${changeKeys.at(walk.kind, handover - 1)}\uffff`,
       },
       ExclusiveStartKey: cursor ? { pk, sk: cursor.k, [CHANGES_SORT_KEY]: cursor.g } : undefined,
     },
@@ -320,13 +323,13 @@ async function indexPage<E extends ChangeEntry, T>(
   const kept = itemsWithinPageBytes(items);
   const last = read[kept - 1];
   if ((entries.length > walk.limit || kept < items.length) && last) {
-    const position = {
-      u: cut,
+    const position: IndexCursor = {
+      u: handover,
       f: since,
       g: last.gsi4sk,
       k: last.sk,
       p: page + 1,
-      ...(end === undefined ? {} : { h: end }),
+      h: end,
     };
     return {
       items: items.slice(0, kept),
@@ -335,32 +338,21 @@ async function indexPage<E extends ChangeEntry, T>(
       nextCursor: await signToken(walk.cursorScope, position),
     };
   }
-  if (end !== undefined) {
-    // The index's part is read: the walk goes on in the log, on this page when it is empty, else next.
-    const position: LogCursor = {
-      e: eventIdBefore(cut),
-      x: 0,
-      h: end,
-      p: items.length === 0 ? page : page + 1,
-      s: since,
-    };
-    if (items.length === 0) return logPage(walk, position);
-    return {
-      items,
-      limit: walk.limit,
-      hasMore: true,
-      nextCursor: await signToken(walk.cursorScope, position),
-    };
-  }
-  return { items, limit: walk.limit, hasMore: false, syncToken: await cutTokenOf(walk, cut) };
-}
-
-/** The token of a walk the index alone served (lib/db/log/pre-log.ts). */
-function cutTokenOf(
-  walk: Pick<Walk<ChangeEntry, unknown>, 'cursorScope' | 'list' | 'now'>,
-  cut: number,
-): Promise<string> {
-  return cutToken({ tenantPk: walk.cursorScope.tenantPk, list: walk.list }, cut, walk.now);
+  // The index's part is read: the walk goes on in the log, on this page when it is empty, else next.
+  const position: LogCursor = {
+    e: eventIdBefore(handover),
+    x: 0,
+    h: end,
+    p: items.length === 0 ? page : page + 1,
+    s: since,
+  };
+  if (items.length === 0) return logPage(walk, position);
+  return {
+    items,
+    limit: walk.limit,
+    hasMore: true,
+    nextCursor: await signToken(walk.cursorScope, position),
+  };
 }
 
 /** Where a walk resumes to read a key: after the first `x` keys of event `e` (after all of `e` when x is 0). */
