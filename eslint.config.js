@@ -8,6 +8,31 @@ import tseslint from 'typescript-eslint';
  * "Which way imports go"). lib's top-level files (config, errors, objects, …) are platform too.
  */
 export const PLATFORM_FOLDERS = ['aws', 'db', 'http', 'observability', 'schemas'];
+/** What several resources build on, above the platform: each imports only the platform and the others. */
+export const SHARED_SERVICES = ['audit', 'events', 'matching', 'versions'];
+/**
+ * The resources: each imports only the platform and the shared services, so none knows another.
+ * Applications read JDs and resumes (an application joins the two), and the product's event schemas
+ * describe all three: those two may import jds and resumes too. Flows that cross resources (test mode,
+ * the product-event consumer, the dispatcher, the request pipeline) are lib/composition's.
+ */
+export const RESOURCE_FOLDERS = [
+  'applications',
+  'jds',
+  'keys',
+  'mcp',
+  'product-events',
+  'resumes',
+  'webhooks',
+];
+const READS_JDS_AND_RESUMES = ['applications', 'product-events'];
+const TOP_LEVEL_FILES = [
+  './config.ts',
+  './errors.ts',
+  './objects.ts',
+  './process-wide.ts',
+  './functions.ts',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '**/dist/', 'docs/', '.generated/'] },
@@ -42,6 +67,7 @@ export default tseslint.config(
       'lib/*/sync.ts',
       'lib/db/**/*.ts',
       'lib/product-events/**/*.ts',
+      'lib/composition/product-events/**/*.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -75,32 +101,50 @@ export default tseslint.config(
             ...PLATFORM_FOLDERS.map((folder) => ({
               target: `./lib/${folder}`,
               from: './lib',
-              except: [
-                ...PLATFORM_FOLDERS.map((platform) => `./${platform}`),
-                './config.ts',
-                './errors.ts',
-                './objects.ts',
-                './process-wide.ts',
-                './functions.ts',
-              ],
+              except: [...PLATFORM_FOLDERS.map((platform) => `./${platform}`), ...TOP_LEVEL_FILES],
               message:
                 'lib/' +
                 folder +
                 ' is platform: it imports no resource folder nor lib/composition. Move what both need down into the platform, or the assembling up into lib/composition (docs/architecture.md, "Which way imports go").',
             })),
-            {
-              // What JDs, resumes and applications share sits below all three, so none imports another's.
-              target: './lib/matching',
+            ...SHARED_SERVICES.map((folder) => ({
+              target: `./lib/${folder}`,
               from: './lib',
               except: [
-                './matching',
-                ...PLATFORM_FOLDERS.map((platform) => `./${platform}`),
-                './config.ts',
-                './errors.ts',
-                './objects.ts',
+                ...[...PLATFORM_FOLDERS, ...SHARED_SERVICES].map((below) => `./${below}`),
+                ...TOP_LEVEL_FILES,
               ],
               message:
-                'lib/matching is what JDs, resumes and applications share: it imports only the platform (docs/architecture.md, "Which way imports go").',
+                'lib/' +
+                folder +
+                ' is a shared service (what resources build on): it imports only the platform and the other shared services (docs/architecture.md, "Which way imports go").',
+            })),
+            ...RESOURCE_FOLDERS.map((folder) => ({
+              target: `./lib/${folder}`,
+              from: './lib',
+              except: [
+                `./${folder}`,
+                ...[...PLATFORM_FOLDERS, ...SHARED_SERVICES].map((below) => `./${below}`),
+                ...(READS_JDS_AND_RESUMES.includes(folder) ? ['./jds', './resumes'] : []),
+                ...TOP_LEVEL_FILES,
+              ],
+              message:
+                'lib/' +
+                folder +
+                ' is a resource: it imports only the platform and the shared services (audit, events, matching, versions), and only applications and product-events import jds and resumes. A flow that crosses resources goes in lib/composition (docs/architecture.md, "Which way imports go").',
+            })),
+            {
+              // The authorizer reads keys, and nothing else above the platform.
+              target: './lib/auth',
+              from: './lib',
+              except: [
+                './auth',
+                './keys',
+                ...PLATFORM_FOLDERS.map((platform) => `./${platform}`),
+                ...TOP_LEVEL_FILES,
+              ],
+              message:
+                'lib/auth is the authorizer: it imports keys and the platform only (docs/architecture.md, "Which way imports go").',
             },
           ],
         },

@@ -162,7 +162,7 @@ export class ApiFunction extends NodejsFunction {
       // $5 a million traces, as much again as the rest of a request costs, and a third of a product
       // event's or a webhook delivery's cost (docs/benchmarks.md). A function is traced by its log
       // instead: an API answer that is a 5xx or slow (lib/composition/api-handler.ts), and a queue
-      // message or stream record that fails or is slow (lib/batch-handler.ts), is logged with its calls
+      // message or stream record that fails or is slow (lib/composition/batch-handler.ts), is logged with its calls
       // and their times, the ones worth a trace and no others.
       tracing,
       // In production each deployment's version is kept, so that a rollback has something to roll back
@@ -225,7 +225,7 @@ export class ApiFunction extends NodejsFunction {
       Validations.of(this).acknowledge({
         id: 'Serverless::Serverless-LambdaTracing',
         reason: this.background
-          ? 'A background function is not traced on purpose: below an invocation a second Lambda would trace nearly every one (the dispatcher twice a write), at $5 a million, and no sampling rule changes that; a failed or slow record is logged with its calls instead, and retried (lib/batch-handler.ts).'
+          ? 'A background function is not traced on purpose: below an invocation a second Lambda would trace nearly every one (the dispatcher twice a write), at $5 a million, and no sampling rule changes that; a failed or slow record is logged with its calls instead, and retried (lib/composition/batch-handler.ts).'
           : 'An API function is not traced on purpose: Lambda would trace nearly every request below one a second, at $5 a million, and no sampling rule changes that; a 5xx or slow answer is logged with its calls instead (the tracing setting above says why).',
       });
     }

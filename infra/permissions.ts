@@ -13,7 +13,7 @@ import { JD_ROUTE_ACCESS } from '../lib/jds/routes.js';
 import { KEY_ROUTE_ACCESS } from '../lib/keys/routes.js';
 import { RESUME_ROUTE_ACCESS } from '../lib/resumes/routes.js';
 import { WEBHOOK_ROUTE_ACCESS } from '../lib/webhooks/routes.js';
-import { TEST_MODE_ROUTE_ACCESS } from '../lib/test-mode/routes.js';
+import { TEST_MODE_ROUTE_ACCESS } from '../lib/composition/test-mode/routes.js';
 import { MCP_ROUTE_ACCESS } from '../lib/mcp/routes.js';
 import { MCP_TOOLS } from '../lib/composition/mcp-tools.js';
 

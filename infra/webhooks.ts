@@ -13,7 +13,7 @@ import {
   DELIVERY_EVENT_SOURCE,
   DISPATCHER_EVENT_SOURCE,
   STREAM_FILTER,
-} from '../lib/webhooks/dispatch.js';
+} from '../lib/composition/dispatcher.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import { KEY_MODES } from '../lib/keys/format.js';
 import { inSpaces, WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';

@@ -3,9 +3,11 @@ import { parseArgs } from 'node:util';
 import { apiVersions, isServedVersion } from '../lib/versions/shape.js';
 import { isScope, SCOPES } from '../lib/http/scopes.js';
 import { KEY_MODES, type KeyMode } from '../lib/keys/format.js';
-import { createApiKey, revokeApiKey } from '../lib/keys/api.js';
+import { revokeApiKey } from '../lib/keys/api.js';
+import { createKey } from '../lib/composition/keys.js';
 import { createDb } from '../lib/db/client.js';
-import { ID_RULE, isValidId, newId } from '../lib/db/ids.js';
+import { isValidId, newId } from '../lib/db/ids.js';
+import { ID_RULE } from '../lib/schemas/ids.js';
 import { type AuditContext, OPERATOR } from '../lib/audit/model.js';
 import { indexCandidateEmails, moveApplicationCopiesToItems } from '../lib/resumes/migrations.js';
 import { sealPlaintextSecrets } from '../lib/webhooks/secret-upgrade.js';
@@ -15,7 +17,7 @@ import { DomainError } from '../lib/errors.js';
 import { jsonNestingDepth, MAX_EVENT_NESTING } from '../lib/schemas/json-depth.js';
 import { parseOrThrow } from '../lib/schemas/parse.js';
 import { refuseMalformedText } from '../lib/schemas/well-formed.js';
-import { redriveDeadLetters } from '../lib/product-events/dead-letters.js';
+import { redriveDeadLetters } from '../lib/composition/product-events/dead-letters.js';
 import { withDeployedPermissions } from './local/aws.js';
 import { importProductData } from './local/import.js';
 import { deliverLocally, type PublishedEvent, summarize } from './local/product-bus.js';
@@ -134,7 +136,7 @@ async function main(argv: string[]): Promise<unknown> {
       if (!(KEY_MODES as readonly string[]).includes(mode))
         throw new UsageError(`--mode ${mode}: expected ${KEY_MODES.join(' or ')}`);
       await ensureTenant(db, liveSpaceOf(tenantId));
-      const { key, record } = await createApiKey(
+      const { key, record } = await createKey(
         db,
         tenantId,
         {

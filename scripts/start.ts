@@ -2,10 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import { liveSpaceOf } from '../lib/db/spaces.js';
 import { resolve } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { createApiKey } from '../lib/keys/api.js';
+import { createKey } from '../lib/composition/keys.js';
 import { createDb, setSharedDb } from '../lib/db/client.js';
 import { importProductData } from './local/import.js';
-import { demoData } from '../lib/test-mode/sample-data.js';
+import { demoData } from '../lib/composition/test-mode/sample-data.js';
 import { type DynamoDbLocal, ensureTable, startDynamoDbLocal } from './local/dynamodb-local.js';
 import { startGateway } from './local/gateway.js';
 import { withDeployedPermissions } from './local/aws.js';
@@ -93,7 +93,7 @@ async function main() {
     ] as const) {
       keys[name] = (
         await logs.quiet(() =>
-          createApiKey(db, DEMO_TENANT, {
+          createKey(db, DEMO_TENANT, {
             name: `demo ${name}`,
             scopes: [...scopes],
             createdBy: 'npm start',

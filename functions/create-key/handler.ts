@@ -1,4 +1,4 @@
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler, readEtag, type ResultOf } from '../../lib/composition/api-handler.js';
 import { withIdempotency } from '../../lib/composition/idempotency.js';
@@ -7,7 +7,7 @@ import { createKeyBody } from '../../lib/keys/requests.js';
 export const handler = apiHandler('createKey', { body: createKeyBody }, (request) =>
   withIdempotency(sharedDb(), request, {
     run: (claim) =>
-      createApiKey(
+      createKey(
         sharedDb(),
         request.caller.spaceId,
         {

@@ -1,7 +1,7 @@
-import { batchHandler } from '../../lib/batch-handler.js';
+import { batchHandler } from '../../lib/composition/batch-handler.js';
 import { sharedDb } from '../../lib/db/client.js';
-import { consumeMessage } from '../../lib/product-events/consume.js';
-import { sharedDeadLetters } from '../../lib/product-events/dead-letters.js';
+import { consumeMessage } from '../../lib/composition/product-events/consume.js';
+import { sharedDeadLetters } from '../../lib/composition/product-events/dead-letters.js';
 
 /**
  * The product-events queue's consumer: each message applied on its own, concurrently with the rest of

@@ -1,5 +1,5 @@
 import { sharedDb } from '../../lib/db/client.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../lib/db/pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../lib/schemas/pages.js';
 import { limitOf } from '../../lib/http/pagination.js';
 import { listDeliveryAttempts } from '../../lib/webhooks/store.js';
 import { apiHandler } from '../../lib/composition/api-handler.js';

@@ -1,7 +1,7 @@
 import { sharedDb } from '../../lib/db/client.js';
 import { apiHandler } from '../../lib/composition/api-handler.js';
 import { withIdempotency } from '../../lib/composition/idempotency.js';
-import { resetTestSpace } from '../../lib/test-mode/space.js';
+import { resetTestSpace } from '../../lib/composition/test-mode/space.js';
 
 export const handler = apiHandler('resetTestSpace', {}, (request) =>
   withIdempotency(sharedDb(), request, {

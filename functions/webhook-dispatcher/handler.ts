@@ -1,7 +1,7 @@
-import { batchHandler } from '../../lib/batch-handler.js';
+import { batchHandler } from '../../lib/composition/batch-handler.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { sharedStreamOutput } from '../../lib/composition/event-stream.js';
-import { Dispatcher, dispatchRecord } from '../../lib/webhooks/dispatch.js';
+import { Dispatcher, dispatchRecord } from '../../lib/composition/dispatcher.js';
 import { sharedDeliveryQueue } from '../../lib/webhooks/sqs-queue.js';
 
 /**

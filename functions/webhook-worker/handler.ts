@@ -1,4 +1,4 @@
-import { batchHandler } from '../../lib/batch-handler.js';
+import { batchHandler } from '../../lib/composition/batch-handler.js';
 import { sharedDb } from '../../lib/db/client.js';
 import { logger } from '../../lib/observability/logger.js';
 import type { DeliveryMessage } from '../../lib/webhooks/queue.js';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { RouteRequests } from '../http/route-definition.js';
 import type { APPLICATION_ROUTES } from './routes.js';
-import { ID_PATTERN } from '../db/ids.js';
+import { ID_PATTERN } from '../schemas/ids.js';
 import {
   cursorQuery,
   deltaExcludes,
@@ -15,7 +15,7 @@ import {
 } from '../schemas/fields.js';
 import { APPLICATION_STATUSES, REVIEW_OUTCOMES } from '../matching/statuses.js';
 import { LIMITS } from '../schemas/limits.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../schemas/pages.js';
 
 /** What integrators send about applications and matches: each route's query. */
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { RouteRequests } from '../http/route-definition.js';
 import type { AUDIT_ROUTES } from './routes.js';
 import { cursorQuery, described, pageLimitQuery } from '../schemas/fields.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../schemas/pages.js';
 
 const instant = z.iso.datetime({ offset: true }).check(z.maxLength(35));
 const token = (max: number, what: string) =>

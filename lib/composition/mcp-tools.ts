@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { REQUEST_SCHEMAS } from './requests.js';
 import { responses } from './responses.js';
 import { PATH_PARAMETERS, type PathParameter, ROUTES, type RouteId } from './routes.js';
-import { ID_PATTERN } from '../db/ids.js';
+import { ID_PATTERN } from '../schemas/ids.js';
 
 /**
  * The MCP server's tools (POST /mcp): each is one REST route, called as the REST API calls it, with

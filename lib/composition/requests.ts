@@ -5,7 +5,7 @@ import { JD_REQUESTS } from '../jds/requests.js';
 import { KEY_REQUESTS } from '../keys/requests.js';
 import { RESUME_REQUESTS } from '../resumes/requests.js';
 import { WEBHOOK_REQUESTS } from '../webhooks/requests.js';
-import { TEST_MODE_REQUESTS } from '../test-mode/requests.js';
+import { TEST_MODE_REQUESTS } from './test-mode/requests.js';
 import { MCP_REQUESTS } from '../mcp/requests.js';
 
 /**

@@ -7,7 +7,7 @@ import { JD_RESPONSES, JD_SCHEMA_NAMES } from '../jds/responses.js';
 import { KEY_RESPONSES, KEY_SCHEMA_NAMES } from '../keys/responses.js';
 import { RESUME_RESPONSES, RESUME_SCHEMA_NAMES } from '../resumes/responses.js';
 import { WEBHOOK_RESPONSES, WEBHOOK_SCHEMA_NAMES } from '../webhooks/responses.js';
-import { TEST_MODE_RESPONSES, TEST_MODE_SCHEMA_NAMES } from '../test-mode/responses.js';
+import { TEST_MODE_RESPONSES, TEST_MODE_SCHEMA_NAMES } from './test-mode/responses.js';
 import { MCP_RESPONSES } from '../mcp/responses.js';
 import type { RouteId } from './routes.js';
 import { LIMITS } from '../schemas/limits.js';

@@ -5,7 +5,7 @@ import { JD_ROUTES } from '../jds/routes.js';
 import { KEY_ROUTES } from '../keys/routes.js';
 import { RESUME_ROUTES } from '../resumes/routes.js';
 import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
-import { TEST_MODE_ROUTES } from '../test-mode/routes.js';
+import { TEST_MODE_ROUTES } from './test-mode/routes.js';
 import { MCP_ROUTES } from '../mcp/routes.js';
 import type { RouteDefinition } from '../http/route-definition.js';
 

@@ -1,15 +1,11 @@
 import { monotonicFactory } from 'ulid';
 import { isTestSpace, liveSpaceOf, type SpaceId, tenantOfSpace, testSpaceOf } from './spaces.js';
 import { PARTITION_PREFIXES } from './table.js';
-
-/** Ids, tenant ids and key ids: what may appear inside a key segment without escaping. */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+import { ID_PATTERN } from '../schemas/ids.js';
 
 export function isValidId(value: string): boolean {
   return ID_PATTERN.test(value);
 }
-
-export const ID_RULE = '1-64 characters from A-Z, a-z, 0-9, "_" and "-"';
 
 // Monotonic within a process: ids created in the same millisecond still sort in creation order. Made
 // on first use, so functions that create no id do not bundle the generator.
@@ -79,6 +75,3 @@ export function underPrefix(
     ExpressionAttributeValues: { ':pk': tenantPk(spaceId), ...range.values, ...values },
   };
 }
-
-/** An event's id: `evt_` + a ULID, 26 Crockford base32 characters, the first at most 7 (48 bits of time). */
-export const EVENT_ID_PATTERN = /^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$/;

@@ -7,16 +7,7 @@ import { InvalidCursorError, TooManyItemsError, WholeListTooSlowError } from '..
 import type { Db } from './client.js';
 import { queryPage, queryUpTo } from './dynamo.js';
 import { isValidId, sortKeyUnder } from './ids.js';
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-/** The largest slice of a list the spec hands over whole (matches, a JD's applications, keys). */
-export const MAX_SLICE_SIZE = 1000;
-/**
- * The most items such a list hands over whole (twice the scale envelope's 50,000 applications of one
- * JD, which fit in 44% of an answer); past it, the answer is a 422 that says to ask in slices.
- */
-export const MAX_WHOLE_LIST = 100_000;
+import { MAX_WHOLE_LIST } from '../schemas/pages.js';
 
 /**
  * What one page of a paginated list may hold as JSON. A page ends early past it (hasMore, with a

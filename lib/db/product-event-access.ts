@@ -1,5 +1,5 @@
 /**
- * What applying a product event sends to the table (lib/product-events/apply.ts): reads of the stored
+ * What applying a product event sends to the table (lib/composition/product-events/apply.ts): reads of the stored
  * versions, the writes with their copies and counts, deletions of a JD's body and deleted
  * applications, and the JD head checks that guard an application's copy. Every function that applies
  * product events holds these: the consumer, the test routes, and key creation (a first test key's

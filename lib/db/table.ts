@@ -172,7 +172,7 @@ export function tableIndexes(onTable: readonly string[] = []): IndexDefinition[]
 
 /**
  * The table's stream: new images, which the webhook dispatcher reads (filtered to new events and webhook
- * requests, lib/webhooks/dispatch.ts). Old images are not needed: nothing is dispatched on an update.
+ * requests, lib/composition/dispatcher.ts). Old images are not needed: nothing is dispatched on an update.
  */
 export const STREAM_VIEW_TYPE = 'NEW_IMAGE' as const;
 

@@ -3,7 +3,7 @@ import type { RouteRequests } from '../http/route-definition.js';
 import { type EVENT_ROUTES, LONG_POLL_MAX_SECONDS } from './routes.js';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from './types.js';
 import { described, eventIdOrInstant, pageLimitQuery } from '../schemas/fields.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../schemas/pages.js';
 
 const eventTypes = z.string().check(
   z.maxLength(EVENT_TYPES.join(',').length),

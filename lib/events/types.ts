@@ -20,4 +20,4 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export { EVENT_ID_PATTERN } from '../db/ids.js';
+export { EVENT_ID_PATTERN } from '../schemas/ids.js';

@@ -1,12 +1,6 @@
 import type { DeltaPage, DeltaRequest } from '../db/log/walk.js';
-import {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  MAX_SLICE_SIZE,
-  type Page,
-  type PageRequest,
-  type SliceRequest,
-} from '../db/pagination.js';
+import { type Page, type PageRequest, type SliceRequest } from '../db/pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SLICE_SIZE } from '../schemas/pages.js';
 
 /**
  * A list's `limit` as it is used: `bounds.default` when not sent, else the number sent (a

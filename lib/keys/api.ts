@@ -17,7 +17,6 @@ import type { IdempotencyClaim } from '../db/idempotency.js';
 import { isValidId, newId, nowIso, underPrefix } from '../db/ids.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import { currentVersion } from '../versions/shape.js';
-import { openTestSpace } from '../test-mode/space.js';
 import { generateApiKey, hashApiKey, type KeyMode } from './format.js';
 import {
   type ApiKeyLookupItem,
@@ -178,8 +177,6 @@ export async function createApiKey(
       throw retryError;
     }
   }
-  // After the key: a space whose seeding failed midway is seeded by the next test key or a reset.
-  if (mode === 'test') await openTestSpace(db, tenantId, now);
   return created;
 }
 

@@ -65,7 +65,7 @@ const keyData = ['tenant', 'keyHash'] as const;
 export const KEY_ROUTE_ACCESS = {
   // GetItem, PutItem, UpdateItem, and Query at the cap (the expired keys that give their places back)
   // are the key's own; a tenant's first test key gives its test space the sample data, written as the
-  // product consumer writes (lib/test-mode/space.ts): hence the test space and the consumer's actions.
+  // product consumer writes (lib/composition/test-mode/space.ts): hence the test space and the consumer's actions.
   createKey: {
     table: PRODUCT_EVENT_ACTIONS,
     indexes: [],

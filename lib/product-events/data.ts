@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ID_PATTERN, ID_RULE } from '../db/ids.js';
+import { ID_PATTERN, ID_RULE } from '../schemas/ids.js';
 import { APPLICATION_STATUSES } from '../matching/statuses.js';
 import { PARSE_STATUSES } from '../resumes/statuses.js';
 import { JD_TEXTS, JD_TYPE_LIMIT, jdBytes } from '../jds/fields.js';
@@ -155,7 +155,7 @@ export type ProductEvent = z.infer<typeof productEvent>;
  * A product event as an integrator simulates it in a test space (POST /test/product-events): the same
  * event, whose envelope may be left out. The space is the key's (a `tenantId`, when sent, must be the
  * key's tenant); a missing `id` is made, `occurredAt` is the time it is applied, and `version` newer
- * than any before: than now in microseconds and than the version its entity holds (lib/test-mode/simulate.ts).
+ * than any before: than now in microseconds and than the version its entity holds (lib/composition/test-mode/simulate.ts).
  */
 const simulated = <T extends ProductEventType>(type: T) =>
   z.object({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { LIMITS, SCORE_RANGE } from './limits.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SLICE_SIZE } from '../db/pagination.js';
-import { EVENT_ID_PATTERN } from '../db/ids.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, MAX_SLICE_SIZE } from './pages.js';
+import { EVENT_ID_PATTERN } from './ids.js';
 
 /** The building blocks of request schemas (./requests/*.ts). */
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { EVENT_ID_PATTERN } from '../db/ids.js';
-import { ID_PATTERN } from '../db/ids.js';
-import { MAX_PAGE_SIZE, MAX_WHOLE_LIST } from '../db/pagination.js';
+import { EVENT_ID_PATTERN } from './ids.js';
+import { ID_PATTERN } from './ids.js';
+import { MAX_PAGE_SIZE, MAX_WHOLE_LIST } from './pages.js';
 import { LIMITS } from './limits.js';
 
 /**

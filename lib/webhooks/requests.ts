@@ -11,7 +11,7 @@ import {
 } from '../schemas/fields.js';
 import { MAX_DELIVERY_RATE } from './model.js';
 import { LIMITS } from '../schemas/limits.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../db/pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../schemas/pages.js';
 import { apiVersionField } from '../versions/fields.js';
 
 export const createWebhookBody = z.strictObject({

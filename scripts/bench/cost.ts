@@ -5,7 +5,7 @@ import { setSharedDb } from '../../lib/db/client.js';
 import { type BilledItem, measureRoute, recordingDb } from './capacity.js';
 import { sequencePending } from '../../lib/db/log/sequencer.js';
 import type { SpaceId } from '../../lib/db/spaces.js';
-import { applyProductEvent } from '../../lib/product-events/apply.js';
+import { applyProductEvent } from '../../lib/composition/product-events/apply.js';
 import type { ProductEvent } from '../../lib/product-events/data.js';
 import { newId } from '../../lib/db/ids.js';
 import { createJd } from '../../lib/jds/api.js';

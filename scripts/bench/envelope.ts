@@ -3,7 +3,7 @@ import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { gunzipSync } from 'node:zlib';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid as makeUlid } from 'ulid';
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import type { Db } from '../../lib/db/client.js';
 import { applicationItems, type ReviewItem, reviewKeys } from '../../lib/applications/model.js';
@@ -362,7 +362,7 @@ export async function measureEnvelope(
   // minute) and the default hourly quota allow: this section measures sizes, not limits.
   process.env.API_RATE_LIMIT_MAX = '1000000';
   await setTenantHourlyLimit(db, tenantId, 1_000_000);
-  const { key } = await createApiKey(db, tenantId, {
+  const { key } = await createKey(db, tenantId, {
     name: 'envelope',
     scopes: ['read', 'admin'],
     createdBy: 'bench',

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { withDeployedPermissions } from '../local/aws.js';
 import { importProductData } from '../local/import.js';
 import { sequencePending } from '../../lib/db/log/sequencer.js';
@@ -103,7 +103,7 @@ export async function measureFreshness(
   let running = true;
   try {
     await ensureTenant(db, liveSpaceOf(TENANT));
-    const { key } = await createApiKey(db, TENANT, {
+    const { key } = await createKey(db, TENANT, {
       name: 'freshness',
       scopes: ['read', 'write', 'admin'],
       createdBy: 'bench',

@@ -1,6 +1,6 @@
 import { stampChange } from '../../lib/db/log/changes.js';
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import type { Db } from '../../lib/db/client.js';
 import { applicationItems } from '../../lib/applications/model.js';
 import { counterKeys } from '../../lib/db/entities/counter.js';
@@ -114,7 +114,7 @@ export async function seedTenant(
       Item: { ...counterKeys.shard(tenantId, 'RESUME', 0), total: size },
     }),
   );
-  const { key } = await createApiKey(db, tenantId, {
+  const { key } = await createKey(db, tenantId, {
     name: 'bench',
     scopes: ['read', 'write', 'admin'],
     createdBy: 'bench',

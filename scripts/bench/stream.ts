@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { setSharedDb } from '../../lib/db/client.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { createJd } from '../../lib/jds/api.js';
 import { fanOut, MAX_CONNECTIONS_PER_SPACE } from '../../lib/events/stream.js';
 import { sharedStreamOutput } from '../../lib/composition/event-stream.js';
@@ -99,7 +99,7 @@ export async function measureStreamScale(
   // One read key a space (each upgrade counts once against its key's hour: 1,000 by default).
   const keyOf = async (tenant: string) => {
     await ensureTenant(db, liveSpaceOf(tenant));
-    const created = await createApiKey(db, tenant, {
+    const created = await createKey(db, tenant, {
       name: 'listener',
       scopes: ['read'],
       createdBy: 'bench',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CALLED_RESOURCES } from '../../infra/api-function.js';
 import type { Db } from '../../lib/db/client.js';
 import { setSharedDb } from '../../lib/db/client.js';
-import { setSharedDeadLetters } from '../../lib/product-events/dead-letters.js';
+import { setSharedDeadLetters } from '../../lib/composition/product-events/dead-letters.js';
 import { setSharedDeliveryQueue } from '../../lib/webhooks/sqs-queue.js';
 import { checkQueueSend, withDeployedPermissions } from './aws.js';
 import { lambdaContext, loadHandler } from './handlers.js';

@@ -8,7 +8,7 @@ import {
   type ConsumeOutcome,
   consumeMessage,
   type DeadLetters,
-} from '../../lib/product-events/consume.js';
+} from '../../lib/composition/product-events/consume.js';
 import { PRODUCT_EVENT_SOURCE } from '../../lib/product-events/data.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, runAsFunction } from './iam.js';
 

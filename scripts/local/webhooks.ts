@@ -17,7 +17,7 @@ import {
   dispatchRecord,
   matchesStreamFilter,
   type StreamRecord,
-} from '../../lib/webhooks/dispatch.js';
+} from '../../lib/composition/dispatcher.js';
 import type { DeliveryMessage, DeliveryQueue } from '../../lib/webhooks/queue.js';
 import { work, type WorkerDependencies, type WorkOutcome } from '../../lib/webhooks/worker.js';
 import { CALLED_RESOURCES } from '../../infra/api-function.js';
@@ -420,7 +420,7 @@ class StreamPoller {
 
   private async handOver(records: StreamRecord[]): Promise<void> {
     const dispatch = this.startBatch();
-    // Concurrently, as the function's batch processor (lib/batch-handler.ts) runs a batch.
+    // Concurrently, as the function's batch processor (lib/composition/batch-handler.ts) runs a batch.
     await Promise.all(
       records.map(async (record) => {
         for (let tries = 1; ; tries++) {

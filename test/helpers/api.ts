@@ -1,5 +1,5 @@
 import type { Scope } from '../../lib/http/scopes.js';
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import type { Db } from '../../lib/db/client.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { API_PREFIX } from '../../lib/composition/routes.js';
@@ -91,7 +91,7 @@ export async function callApi(
 /** A new tenant with one key holding `scopes`. */
 export async function tenantWithKey(db: Db, scopes: Scope[], tenantId = newTenantId()) {
   await ensureTenant(db, tenantId);
-  const { key, record } = await createApiKey(db, tenantId, {
+  const { key, record } = await createKey(db, tenantId, {
     name: `key ${scopes.join(' ')}`,
     scopes,
     createdBy: 'test',

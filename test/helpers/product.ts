@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Db } from '../../lib/db/client.js';
-import { applyProductEvent } from '../../lib/product-events/apply.js';
+import { applyProductEvent } from '../../lib/composition/product-events/apply.js';
 import type { ProductEvent } from '../../lib/product-events/data.js';
 import type { PublishedEvent } from '../../scripts/local/product-bus.js';
 

@@ -11,7 +11,7 @@ import {
   WORK,
 } from '../../scripts/capacity/model.js';
 import { prodAppTemplate } from '../../scripts/capacity.js';
-import { DISPATCHER_EVENT_SOURCE } from '../../lib/webhooks/dispatch.js';
+import { DISPATCHER_EVENT_SOURCE } from '../../lib/composition/dispatcher.js';
 
 /** The capacity model (npm run capacity) held to the templates it reads, and to the runbook's copy. */
 const { template, cleanup } = prodAppTemplate();

@@ -26,7 +26,7 @@ import { STREAM_STAGE } from '../../infra/event-stream.js';
 import { FUNCTION_TIMEOUT_MS, STREAM_REFUSAL_DIMENSION } from '../../lib/config.js';
 import { functionTimeoutMs, keyModesOf } from '../../lib/http/route-definition.js';
 import { PRODUCT_EVENT_TYPES } from '../../lib/product-events/data.js';
-import { STREAM_FILTER } from '../../lib/webhooks/dispatch.js';
+import { STREAM_FILTER } from '../../lib/composition/dispatcher.js';
 import { LocalIam, localArnOf } from '../../scripts/local/iam.js';
 import {
   appTemplate,

@@ -9,7 +9,7 @@ import { currentVersion } from '../../lib/versions/shape.js';
 import { authenticate } from '../../lib/keys/authentication.js';
 import { readCount } from '../../lib/db/counters.js';
 import { getTenant } from '../../lib/db/tenants.js';
-import { demoData } from '../../lib/test-mode/sample-data.js';
+import { demoData } from '../../lib/composition/test-mode/sample-data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
 

@@ -1,6 +1,6 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyProductEvent } from '../../lib/product-events/apply.js';
+import { applyProductEvent } from '../../lib/composition/product-events/apply.js';
 import type { ProductEvent } from '../../lib/product-events/data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';

@@ -17,7 +17,7 @@ import { enforceIam, holdServicesTo, LocalIam } from '../../scripts/local/iam.js
 import { appTemplateOf, type CfnTemplate } from '../../scripts/local/stack-template.js';
 import { LocalDeliveryQueue } from '../../scripts/local/webhooks.js';
 import type { postDelivery } from '../../lib/webhooks/deliver.js';
-import { DELIVERY_EVENT_SOURCE } from '../../lib/webhooks/dispatch.js';
+import { DELIVERY_EVENT_SOURCE } from '../../lib/composition/dispatcher.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
 import { LocalCloudFront, LocalParameters } from '../helpers/edge.js';

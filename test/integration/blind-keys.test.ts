@@ -1,7 +1,7 @@
-import { SAMPLE_PEOPLE } from '../../lib/test-mode/sample-data.js';
+import { SAMPLE_PEOPLE } from '../../lib/composition/test-mode/sample-data.js';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteId } from '../../lib/composition/routes.js';
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { HIDDEN_FILE_NAME } from '../../lib/resumes/blind.js';
 import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
@@ -62,7 +62,7 @@ const leaks = (text: string) => MARKERS.filter((marker) => text.toLowerCase().in
 async function tenantWithCandidate() {
   const sighted = await tenantWithKey(db(), ['read', 'write', 'admin']);
   const { tenantId } = sighted;
-  const blind = await createApiKey(db(), tenantId, {
+  const blind = await createKey(db(), tenantId, {
     name: 'blind screening',
     scopes: ['read', 'write', 'admin'],
     createdBy: 'test',

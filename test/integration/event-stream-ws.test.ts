@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 import {
   connectionsFull,
@@ -279,7 +279,7 @@ describe('the event stream: what a subscribed connection hears', () => {
     const tenantId = newTenantId('stream-modes');
     await ensureTenant(db(), tenantId);
     const make = (mode: 'live' | 'test') =>
-      createApiKey(db(), tenantId, {
+      createKey(db(), tenantId, {
         name: `${mode} key`,
         scopes: ['read', 'write'],
         createdBy: 'test',
@@ -308,12 +308,12 @@ describe('the event stream: what a subscribed connection hears', () => {
     expect(sameForBlindKeys('listEvents')).toBe(true);
     const tenantId = newTenantId('stream-blind');
     await ensureTenant(db(), tenantId);
-    const { key: writer } = await createApiKey(db(), tenantId, {
+    const { key: writer } = await createKey(db(), tenantId, {
       name: 'writer',
       scopes: ['read', 'write'],
       createdBy: 'test',
     });
-    const { key: blind } = await createApiKey(db(), tenantId, {
+    const { key: blind } = await createKey(db(), tenantId, {
       name: 'blind reader',
       scopes: ['read'],
       createdBy: 'test',
@@ -363,7 +363,7 @@ describe('the event stream: connections that are gone', () => {
     const tenantId = newTenantId('stream-revoked');
     await ensureTenant(db(), tenantId);
     const make = (name: string, scopes: ('read' | 'write' | 'admin')[]) =>
-      createApiKey(db(), tenantId, { name, scopes, createdBy: 'test' });
+      createKey(db(), tenantId, { name, scopes, createdBy: 'test' });
     const [admin, revoked, kept] = await Promise.all([
       make('admin', ['read', 'write', 'admin']),
       make('revoked', ['read']),

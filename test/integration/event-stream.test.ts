@@ -10,7 +10,7 @@ import {
   subscribe,
 } from '../../lib/events/stream.js';
 import { getEventItem, listEvents } from '../../lib/events/store.js';
-import { Dispatcher } from '../../lib/webhooks/dispatch.js';
+import { Dispatcher } from '../../lib/composition/dispatcher.js';
 import { createJd } from '../../lib/jds/api.js';
 import { currentVersion } from '../../lib/versions/shape.js';
 import { streamOutput } from '../../lib/composition/event-stream.js';

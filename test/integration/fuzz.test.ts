@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importProductData } from '../../scripts/local/import.js';
 import { startGateway } from '../../scripts/local/gateway.js';
-import { demoData } from '../../lib/test-mode/sample-data.js';
+import { demoData } from '../../lib/composition/test-mode/sample-data.js';
 import { type ApiReply, callApi, tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 

@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- assertions read arbitrary JSON */
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/keys/format.js';
-import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
+import { revokeApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { authenticate } from '../../lib/keys/authentication.js';
 import { applyApplicationUpsert } from '../../lib/applications/sync.js';
 import { createDb } from '../../lib/db/client.js';
@@ -225,7 +226,7 @@ describe('key expiry', () => {
 
   it('refuses a key once its expiry instant has passed, and not before', async () => {
     const { tenantId } = await tenantWithKey(db(), ['admin']);
-    const { key } = await createApiKey(db(), tenantId, {
+    const { key } = await createKey(db(), tenantId, {
       name: 'soon',
       scopes: ['read'],
       expiresAt: '2030-06-01T12:00:00+02:00',
@@ -353,7 +354,7 @@ describe('active keys per tenant', () => {
   it(`refuses key ${DEFAULT_MAX_ACTIVE_KEYS + 1} with 409 until one is revoked or an operator raises the limit`, async () => {
     const admin = await tenantWithKey(db(), ['admin']);
     for (let i = 1; i < DEFAULT_MAX_ACTIVE_KEYS; i++)
-      await createApiKey(db(), admin.tenantId, {
+      await createKey(db(), admin.tenantId, {
         name: `k${i}`,
         scopes: ['read'],
         createdBy: 'test',
@@ -363,7 +364,7 @@ describe('active keys per tenant', () => {
       key: admin.key,
       body: { name: 'one too many', scopes: ['read'] },
     });
-    const spare = await createApiKey(db(), admin.tenantId, {
+    const spare = await createKey(db(), admin.tenantId, {
       name: 'x',
       scopes: ['read'],
       createdBy: 'test',

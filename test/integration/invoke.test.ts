@@ -6,7 +6,7 @@ import { STREAM_FUNCTION } from '../../lib/functions.js';
 import { describe, expect, inject, it } from 'vitest';
 import { readCount } from '../../lib/db/counters.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
-import { demoData } from '../../lib/test-mode/sample-data.js';
+import { demoData } from '../../lib/composition/test-mode/sample-data.js';
 import { loadFixture } from '../../scripts/local/fixtures.js';
 import { FUNCTION_NAMES } from '../../scripts/local/handlers.js';
 import { importProductData } from '../../scripts/local/import.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importProductData } from '../../scripts/local/import.js';
 import { logger } from '../../lib/observability/logger.js';
-import { demoData } from '../../lib/test-mode/sample-data.js';
+import { demoData } from '../../lib/composition/test-mode/sample-data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
 

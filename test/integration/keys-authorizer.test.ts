@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/keys/format.js';
 import { type Scope, SCOPES } from '../../lib/http/scopes.js';
-import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
+import { revokeApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import { keyModesOf } from '../../lib/http/route-definition.js';
 import { ROUTES, routeEntries } from '../../lib/composition/routes.js';
@@ -25,7 +26,7 @@ async function keyWith(scopes: Scope[]) {
 
 /** A test key of `tenantId`, holding `scopes` (the tenant's first one gives its space the sample data). */
 async function testKeyWith(tenantId: string, scopes: Scope[]) {
-  const { key } = await createApiKey(db(), tenantId, {
+  const { key } = await createKey(db(), tenantId, {
     name: `test ${scopes.join(' ')}`,
     scopes,
     createdBy: 'test',
@@ -71,7 +72,7 @@ describe('the authorizer', () => {
     const { tenantId, keyId, key } = await keyWith(['read']);
     await revokeApiKey(db(), tenantId, keyId);
     const badChecksum = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
-    const expiring = await createApiKey(db(), tenantId, {
+    const expiring = await createKey(db(), tenantId, {
       name: 'x',
       scopes: ['read'],
       expiresAt: '2030-01-01T00:00:00Z',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../lib/keys/format.js';
 import type { Scope } from '../../lib/http/scopes.js';
-import { createApiKey, revokeApiKey } from '../../lib/keys/api.js';
+import { revokeApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import {
   type Authentication,
   authenticate,
@@ -20,7 +21,7 @@ const db = useTestDb();
 async function newKey(scopes: Scope[] = ['read'], extra: { expiresAt?: string } = {}) {
   const tenantId = newTenantId();
   await ensureTenant(db(), tenantId);
-  const created = await createApiKey(db(), tenantId, {
+  const created = await createKey(db(), tenantId, {
     name: 'ci',
     scopes,
     createdBy: 'test',
@@ -134,12 +135,12 @@ describe('API keys and authentication on DynamoDB Local', () => {
       expiresAt: new Date(start + 60_000).toISOString(),
     };
     const [first] = await Promise.all(
-      [1, 2, 3].map(() => createApiKey(db(), tenantId, shortLived, at(0))),
+      [1, 2, 3].map(() => createKey(db(), tenantId, shortLived, at(0))),
     );
 
     // Before they expire: the cap holds.
     await expect(
-      createApiKey(
+      createKey(
         db(),
         tenantId,
         { name: 'too many', scopes: ['read'], createdBy: 'test' },
@@ -150,7 +151,7 @@ describe('API keys and authentication on DynamoDB Local', () => {
     await revokeApiKey(db(), tenantId, first!.record.id, { now: new Date(start + 120_000) });
     const later = await Promise.allSettled(
       [1, 2, 3, 4].map((i) =>
-        createApiKey(
+        createKey(
           db(),
           tenantId,
           { name: `k${i}`, scopes: ['read'], createdBy: 'test' },
@@ -188,7 +189,7 @@ describe('API keys and authentication on DynamoDB Local', () => {
     await setTenantHourlyLimit(db(), tenantId, 5000);
     expect(await getTenant(db(), tenantId)).toMatchObject({ tenantId, hourlyLimit: 5000 });
     expect((await getTenant(db(), other.tenantId))?.hourlyLimit).toBeUndefined();
-    const later = await createApiKey(db(), tenantId, {
+    const later = await createKey(db(), tenantId, {
       name: 'later',
       scopes: ['read'],
       createdBy: 'test',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../lib/http/scopes.js';
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
@@ -81,7 +81,7 @@ describe('MCP server (POST /mcp)', () => {
 
   it('answers each read as the REST route does, with the same cursor to the next page', async () => {
     const { tenantId, key } = await tenantWithData(['read']);
-    const writer = await createApiKey(db(), tenantId, {
+    const writer = await createKey(db(), tenantId, {
       name: 'writer',
       scopes: ['write'],
       createdBy: 'test',
@@ -119,7 +119,7 @@ describe('MCP server (POST /mcp)', () => {
 
   it('records a review as the REST write: once per idempotency key, in the audit log with the key as actor', async () => {
     const { tenantId, key } = await tenantWithData(['read', 'write']);
-    const admin = await createApiKey(db(), tenantId, {
+    const admin = await createKey(db(), tenantId, {
       name: 'auditor',
       scopes: ['admin'],
       createdBy: 'test',
@@ -336,7 +336,7 @@ describe('MCP server (POST /mcp)', () => {
   it("serves a test key's tools from its test space only", async () => {
     const tenantId = newTenantId('mcp');
     await tenantWithKey(db(), ['read'], tenantId);
-    const { key: testKey } = await createApiKey(db(), tenantId, {
+    const { key: testKey } = await createKey(db(), tenantId, {
       name: 'assistant (test)',
       scopes: ['read'],
       createdBy: 'test',

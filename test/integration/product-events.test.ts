@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../lib/db/client.js';
 import { readCount } from '../../lib/db/counters.js';
 import { getTenant } from '../../lib/db/tenants.js';
-import { setSharedDeadLetters } from '../../lib/product-events/dead-letters.js';
+import { setSharedDeadLetters } from '../../lib/composition/product-events/dead-letters.js';
 import { lambdaContext, loadHandler } from '../../scripts/local/handlers.js';
 import {
   deliverLocally,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { PYTHON_TYPES_FILE, pythonTypes } from '../../scripts/local/python-types.js';
 import { tenantWithKey } from '../helpers/api.js';
 import { useLocalStack } from '../helpers/local-stack.js';
@@ -24,12 +24,12 @@ const PYTHON = process.env.PYTHON ?? 'python3';
 describe('the Python client', () => {
   it('passes its own suite against the local stack: every group, pages, delta sync, retries, errors, webhooks, test mode, listen', async () => {
     const { tenantId, key: admin } = await tenantWithKey(db(), ['admin']);
-    const writer = await createApiKey(db(), tenantId, {
+    const writer = await createKey(db(), tenantId, {
       name: 'python writer',
       scopes: ['read', 'write'],
       createdBy: 'test',
     });
-    const tester = await createApiKey(db(), tenantId, {
+    const tester = await createKey(db(), tenantId, {
       name: 'python sandbox',
       scopes: ['read', 'write', 'admin'],
       createdBy: 'test',

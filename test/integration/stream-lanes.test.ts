@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tenantPk } from '../../lib/db/ids.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
-import { DISPATCHER_EVENT_SOURCE, type StreamRecord } from '../../lib/webhooks/dispatch.js';
+import { DISPATCHER_EVENT_SOURCE, type StreamRecord } from '../../lib/composition/dispatcher.js';
 import { runningFunction } from '../../scripts/local/iam.js';
 import { laneOf } from '../../scripts/local/webhooks.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../lib/http/scopes.js';
-import { createApiKey } from '../../lib/keys/api.js';
+import { createKey } from '../../lib/composition/keys.js';
 import { keyModesOf } from '../../lib/http/route-definition.js';
 import { type RouteId, routeEntries } from '../../lib/composition/routes.js';
-import { demoData } from '../../lib/test-mode/sample-data.js';
+import { demoData } from '../../lib/composition/test-mode/sample-data.js';
 import { importProductData } from '../../scripts/local/import.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { testSpaceOf } from '../../lib/db/spaces.js';
@@ -105,18 +105,18 @@ describe('test mode isolation over the whole route table', () => {
   beforeAll(async () => {
     const tenantId = newTenantId();
     await ensureTenant(db(), tenantId);
-    const admin = await createApiKey(db(), tenantId, {
+    const admin = await createKey(db(), tenantId, {
       name: 'live, every scope',
       scopes: [...SCOPES],
       createdBy: 'test',
     });
     const live = { tenantId, key: admin.key, keyId: admin.record.id };
-    const spare = await createApiKey(db(), live.tenantId, {
+    const spare = await createKey(db(), live.tenantId, {
       name: 'to revoke',
       scopes: ['read'],
       createdBy: 'test',
     });
-    const test = await createApiKey(db(), live.tenantId, {
+    const test = await createKey(db(), live.tenantId, {
       name: 'sandbox',
       scopes: [...SCOPES],
       createdBy: 'test',

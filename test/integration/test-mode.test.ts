@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { createDb } from '../../lib/db/client.js';
 import { getTenant } from '../../lib/db/tenants.js';
-import { createApiKey } from '../../lib/keys/api.js';
-import { applyProductEvent } from '../../lib/product-events/apply.js';
-import { simulateProductEvents } from '../../lib/test-mode/simulate.js';
-import { productEventOf } from '../../lib/product-events/consume.js';
+import { createKey } from '../../lib/composition/keys.js';
+import { applyProductEvent } from '../../lib/composition/product-events/apply.js';
+import { simulateProductEvents } from '../../lib/composition/test-mode/simulate.js';
+import { productEventOf } from '../../lib/composition/product-events/consume.js';
 import { queueMessageOf } from '../../scripts/local/product-bus.js';
 import { LocalIam, runAsFunction } from '../../scripts/local/iam.js';
 
-import { sampleData, SAMPLE_PEOPLE } from '../../lib/test-mode/sample-data.js';
+import { sampleData, SAMPLE_PEOPLE } from '../../lib/composition/test-mode/sample-data.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
 import { stackTemplateForTests, useTestDb } from '../helpers/db.js';
 import { useEnv } from '../helpers/env.js';
@@ -281,7 +281,7 @@ describe('test mode', () => {
       },
       { step: 'initialize' },
     );
-    const { key } = await createApiKey(failing, tenant.tenantId, {
+    const { key } = await createKey(failing, tenant.tenantId, {
       name: 'sandbox',
       scopes: ['read', 'write'],
       createdBy: 'test',

@@ -14,7 +14,7 @@ import { transactWrite } from '../../lib/db/dynamo.js';
 import { pendingChange } from '../../lib/db/log/changes.js';
 import { noteChanges } from '../../lib/db/log/entries.js';
 import { headForReading } from '../../lib/db/log/sequencer.js';
-import { Dispatcher } from '../../lib/webhooks/dispatch.js';
+import { Dispatcher } from '../../lib/composition/dispatcher.js';
 import {
   DISABLE_AFTER_FAILING_MS,
   PREVIOUS_SECRET_VALIDITY_MS,

@@ -1,6 +1,6 @@
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { batchHandler, SLOW_RECORD_MS } from '../../lib/batch-handler.js';
+import { batchHandler, SLOW_RECORD_MS } from '../../lib/composition/batch-handler.js';
 import { TransientError } from '../../lib/errors.js';
 import { logger } from '../../lib/observability/logger.js';
 import { traced } from '../../lib/observability/trace.js';
@@ -21,7 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('a background function’s batch (lib/batch-handler.ts)', () => {
+describe('a background function’s batch (lib/composition/batch-handler.ts)', () => {
   it('logs an item that fails as an ERROR line, the line its canary counts (a reported item is no Lambda error), a transient fault as a warning, and reports both', async () => {
     const errors = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     const warnings = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);

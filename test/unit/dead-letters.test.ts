@@ -4,8 +4,11 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../lib/db/client.js';
-import { consumeMessage } from '../../lib/product-events/consume.js';
-import { redriveDeadLetters, sqsDeadLetters } from '../../lib/product-events/dead-letters.js';
+import { consumeMessage } from '../../lib/composition/product-events/consume.js';
+import {
+  redriveDeadLetters,
+  sqsDeadLetters,
+} from '../../lib/composition/product-events/dead-letters.js';
 
 const sqs = mockClient(SQSClient);
 const QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/product-events-dlq';

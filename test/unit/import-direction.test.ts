@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * lib's imports run one way (docs/architecture.md, "Which way imports go"): the platform imports no
- * resource nor lib/composition. `npm test` runs ESLint over the tree; this proves the rule it runs
+ * resource nor lib/composition, a shared service imports only the platform and the other services, a
+ * resource only those (applications and the product's event schemas also jds and resumes). `npm test` runs ESLint over the tree; this proves the rule it runs
  * refuses what it is for, and lets through what it must.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -47,20 +48,53 @@ describe('which way lib’s imports go', () => {
     }
   }, 60_000);
 
-  it('refuses lib/matching importing a resource, and lets it import the platform', async () => {
-    const resource = await directionErrors(
-      'lib/matching/probe.ts',
-      "import { createJd } from '../jds/api.js';\nimport { readResumeItem } from '../resumes/store.js';\nexport const probe = [createJd, readResumeItem];\n",
+  it('refuses a shared service importing a resource or lib/composition, and lets it import the platform and the other services', async () => {
+    for (const folder of ['audit', 'events', 'matching', 'versions']) {
+      const resource = await directionErrors(
+        `lib/${folder}/probe.ts`,
+        "import { createJd } from '../jds/api.js';\nimport { ROUTES } from '../composition/routes.js';\nexport const probe = [createJd, ROUTES];\n",
+      );
+      const below = await directionErrors(
+        `lib/${folder}/probe.ts`,
+        "import { tenantPk } from '../db/ids.js';\nimport { recordEvent } from '../events/model.js';\nexport const probe = [tenantPk, recordEvent];\n",
+      );
+      expect(resource, folder).toEqual([
+        expect.stringContaining(`lib/${folder} is a shared service`),
+        expect.stringContaining(`lib/${folder} is a shared service`),
+      ]);
+      expect(below, folder).toEqual([]);
+    }
+  }, 60_000);
+
+  it('refuses a resource importing another resource or lib/composition; only applications and the product’s event schemas import jds and resumes', async () => {
+    const keysOnJds = await directionErrors(
+      'lib/keys/probe.ts',
+      "import { createJd } from '../jds/api.js';\nimport { createKey } from '../composition/keys.js';\nexport const probe = [createJd, createKey];\n",
     );
-    const platform = await directionErrors(
-      'lib/matching/probe.ts',
-      "import { tenantPk } from '../db/ids.js';\nimport { APPLICATION_STATUSES } from './statuses.js';\nexport const probe = [tenantPk, APPLICATION_STATUSES];\n",
+    const resumesOnJds = await directionErrors(
+      'lib/resumes/probe.ts',
+      "import { readScoringInputsChanges } from '../jds/staleness.js';\nexport const probe = [readScoringInputsChanges];\n",
     );
-    expect(resource).toEqual([
-      expect.stringContaining('lib/matching is what JDs, resumes and applications share'),
-      expect.stringContaining('lib/matching is what JDs, resumes and applications share'),
+    const webhooksOnKeys = await directionErrors(
+      'lib/webhooks/probe.ts',
+      "import { createApiKey } from '../keys/api.js';\nexport const probe = [createApiKey];\n",
+    );
+    const applicationsOnBoth = await directionErrors(
+      'lib/applications/probe.ts',
+      "import { readScoringInputsChanges } from '../jds/staleness.js';\nimport { readResumeItem } from '../resumes/store.js';\nimport { audited } from '../audit/model.js';\nexport const probe = [readScoringInputsChanges, readResumeItem, audited];\n",
+    );
+    const schemasOnBoth = await directionErrors(
+      'lib/product-events/probe.ts',
+      "import { JD_STATUSES } from '../jds/statuses.js';\nimport { PARSE_STATUSES } from '../resumes/statuses.js';\nexport const probe = [JD_STATUSES, PARSE_STATUSES];\n",
+    );
+
+    expect(keysOnJds).toEqual([
+      expect.stringContaining('lib/keys is a resource'),
+      expect.stringContaining('lib/keys is a resource'),
     ]);
-    expect(platform).toEqual([]);
+    expect(resumesOnJds).toEqual([expect.stringContaining('lib/resumes is a resource')]);
+    expect(webhooksOnKeys).toEqual([expect.stringContaining('lib/webhooks is a resource')]);
+    expect([applicationsOnBoth, schemasOnBoth]).toEqual([[], []]);
   }, 60_000);
 
   it('lets a platform file import the platform, and a resource or lib/composition import anything below it', async () => {
@@ -145,8 +179,8 @@ describe('lib’s folders as a graph', () => {
     expect(() => longestChain(edges)).not.toThrow();
   }, 60_000);
 
-  it('stands at most 14 folders deep (14 today: the platform alone is 6)', async () => {
+  it('stands at most 8 folders deep (8 today: auth → keys → versions → events → http → db → schemas → lib’s top-level files)', async () => {
     const chain = longestChain(await folderGraph());
-    expect(chain.length, chain.join(' → ')).toBeLessThanOrEqual(14);
+    expect(chain.length, chain.join(' → ')).toBeLessThanOrEqual(8);
   }, 60_000);
 });

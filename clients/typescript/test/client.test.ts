@@ -11,7 +11,7 @@ import {
 } from '../src/index.js';
 import { CLIENT_TYPES_FILE, clientTypes } from '../../../scripts/local/client-types.js';
 import { importProductData } from '../../../scripts/local/import.js';
-import { demoData } from '../../../lib/test-mode/sample-data.js';
+import { demoData } from '../../../lib/composition/test-mode/sample-data.js';
 import { tenantWithKey } from '../../../test/helpers/api.js';
 import { useLocalStack } from '../../../test/helpers/local-stack.js';
 import { startReceiver, waitFor } from '../../../test/helpers/webhooks.js';

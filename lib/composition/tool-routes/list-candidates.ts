@@ -1,5 +1,5 @@
 import { sharedDb } from '../../db/client.js';
-import { listCandidateChanges, listCandidates } from '../../resumes/store.js';
+import { listCandidateChanges, listCandidates } from '../../applications/candidates.js';
 import { apiHandler } from '../api-handler.js';
 import { deltaRequest, deltaResult, pageRequest, plainPage } from '../../http/pagination.js';
 import { listCandidatesQuery } from '../../resumes/requests.js';

@@ -1,6 +1,6 @@
 import { sharedDb } from '../../db/client.js';
 import { listEventsWaiting } from '../../events/store.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../db/pagination.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../schemas/pages.js';
 import { limitOf } from '../../http/pagination.js';
 import type { EventType } from '../../events/types.js';
 import { fieldError } from '../../errors.js';

@@ -18,13 +18,13 @@ export interface TenantItem {
   activeKeys?: number;
   /** its webhook endpoints, counted in the transactions that create and delete them */
   webhookCount?: number;
-  /** a test space's: when it was last given its sample data (lib/test-mode/space.ts) */
+  /** a test space's: when it was last given its sample data (lib/composition/test-mode/space.ts) */
   sampleDataAt?: string;
   /** a test space's: when a reset last deleted its data (sync tokens issued before it answer 410) */
   resetAt?: string;
   /**
    * a test space's reset that a call began and did not finish (it ran out of time): the next call goes
-   * on with it, from the phase it reached (lib/test-mode/space.ts)
+   * on with it, from the phase it reached (lib/composition/test-mode/space.ts)
    */
   reset?: { phase: 'clearing' | 'seeding'; startedAt: string; deletedItems: number };
 }

@@ -3,7 +3,7 @@ import { CHANGE_KINDS, type ChangeKind, CHANGES_SORT_KEY, changeKeys } from './c
 import type { Db } from '../client.js';
 import { batchGet, getItem, queryPage, queryUpTo } from '../dynamo.js';
 import { eventIdBefore, eventKeys } from './entries.js';
-import { EVENT_ID_PATTERN } from '../ids.js';
+import { EVENT_ID_PATTERN } from '../../schemas/ids.js';
 import { headForReading } from './sequencer.js';
 import { type TenantItem, tenantKeys } from '../entities/tenant.js';
 import { TOMBSTONE_TTL_SECONDS } from '../entities/tombstone.js';
@@ -109,7 +109,7 @@ const isTime = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /**
- * Whether a test space was reset (lib/test-mode/space.ts) since `issued`: a reset deletes without
+ * Whether a test space was reset (lib/composition/test-mode/space.ts) since `issued`: a reset deletes without
  * tombstones, so a token from before it would hide those deletions. One read, for test spaces only.
  */
 async function resetSince(db: Db, spaceId: SpaceId, issued: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { ImportFile } from '../product-events/data.js';
+import type { ImportFile } from '../../product-events/data.js';
 
 /** A candidate of the sample: name, skills, years of experience. */
 type Person = readonly [name: string, skills: readonly string[], experience: string];

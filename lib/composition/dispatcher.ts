@@ -1,13 +1,18 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Db } from '../db/client.js';
 import type { EventItem } from '../events/model.js';
-import { subscribes, type WebhookItem, webhookKeys, type WebhookRequestItem } from './model.js';
+import {
+  subscribes,
+  type WebhookItem,
+  webhookKeys,
+  type WebhookRequestItem,
+} from '../webhooks/model.js';
 import { spaceIdOfPk } from '../db/ids.js';
 import type { PendingEntryItem } from '../db/log/entries.js';
 import { sequencePending } from '../db/log/sequencer.js';
 import { type ConnectionPost, fanOut } from '../events/stream.js';
-import { listWebhookItems } from './store.js';
-import type { DeliveryMessage, DeliveryQueue } from './queue.js';
+import { listWebhookItems } from '../webhooks/store.js';
+import type { DeliveryMessage, DeliveryQueue } from '../webhooks/queue.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**

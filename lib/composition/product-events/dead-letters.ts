@@ -1,8 +1,8 @@
 import { SendMessageCommand, SQSClient, StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
-import { traceAwsCalls } from '../observability/trace.js';
+import { traceAwsCalls } from '../../observability/trace.js';
 import type { DeadLetters } from './consume.js';
-import { requiredEnv } from '../config.js';
-import { processWide } from '../process-wide.js';
+import { requiredEnv } from '../../config.js';
+import { processWide } from '../../process-wide.js';
 
 /**
  * The product-events dead-letter queue (DEAD_LETTER_QUEUE_URL): a message that can never be applied

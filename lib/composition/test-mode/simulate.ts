@@ -1,15 +1,15 @@
-import { applicationKeys, type ApplicationPointerItem } from '../matching/items.js';
-import type { Db } from '../db/client.js';
-import { getItem } from '../db/dynamo.js';
-import type { TombstoneItem } from '../db/entities/tombstone.js';
-import { isValidId, newId } from '../db/ids.js';
-import { jdKeys } from '../jds/model.js';
-import { resumeKeys } from '../resumes/model.js';
-import { isTestSpace, tenantOfSpace, type SpaceId } from '../db/spaces.js';
-import { InvalidInputError, MissingParentError } from '../errors.js';
+import { applicationKeys, type ApplicationPointerItem } from '../../matching/items.js';
+import type { Db } from '../../db/client.js';
+import { getItem } from '../../db/dynamo.js';
+import type { TombstoneItem } from '../../db/entities/tombstone.js';
+import { isValidId, newId } from '../../db/ids.js';
+import { jdKeys } from '../../jds/model.js';
+import { resumeKeys } from '../../resumes/model.js';
+import { isTestSpace, tenantOfSpace, type SpaceId } from '../../db/spaces.js';
+import { InvalidInputError, MissingParentError } from '../../errors.js';
 import { applyProductEvent } from '../product-events/apply.js';
 import { permanentFailure } from '../product-events/consume.js';
-import type { ProductEvent, ProductEventType } from '../product-events/data.js';
+import type { ProductEvent, ProductEventType } from '../../product-events/data.js';
 import type { SimulateProductEventsBody } from './requests.js';
 
 /** How long a request applies events before it skips the rest (the function has 10 s). */

@@ -1,5 +1,5 @@
-import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
-import { PRODUCT_EVENT_ACTIONS } from '../db/product-event-access.js';
+import type { RouteDefinition, TableAccess } from '../../http/route-definition.js';
+import { PRODUCT_EVENT_ACTIONS } from '../../db/product-event-access.js';
 
 /**
  * The test routes: they serve test keys only (a live key is 403 `key_mode_mismatch`), and their

@@ -10,9 +10,9 @@ import type {
   SQSEvent,
   SQSRecord,
 } from 'aws-lambda';
-import { TransientError } from './errors.js';
-import { logger } from './observability/logger.js';
-import { callLog, withCallLog } from './observability/trace.js';
+import { TransientError } from '../errors.js';
+import { logger } from '../observability/logger.js';
+import { callLog, withCallLog } from '../observability/trace.js';
 
 /** The two event sources of the background functions, as Lambda hands them over. */
 interface Sources {

@@ -1,16 +1,16 @@
 import * as z from 'zod/mini';
-import type { Db } from '../db/client.js';
-import { ConflictError, InvalidInputError } from '../errors.js';
-import { logger } from '../observability/logger.js';
-import { jsonNestingDepth, MAX_EVENT_NESTING } from '../schemas/json-depth.js';
-import { parseOrThrow } from '../schemas/parse.js';
-import { refuseMalformedText } from '../schemas/well-formed.js';
+import type { Db } from '../../db/client.js';
+import { ConflictError, InvalidInputError } from '../../errors.js';
+import { logger } from '../../observability/logger.js';
+import { jsonNestingDepth, MAX_EVENT_NESTING } from '../../schemas/json-depth.js';
+import { parseOrThrow } from '../../schemas/parse.js';
+import { refuseMalformedText } from '../../schemas/well-formed.js';
 import {
   PRODUCT_EVENT_SOURCE,
   PRODUCT_EVENT_TYPES,
   type ProductEvent,
   productEvent,
-} from '../product-events/data.js';
+} from '../../product-events/data.js';
 import { applyProductEvent, type EventOutcome } from './apply.js';
 
 /**

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { RouteRequests } from '../http/route-definition.js';
+import type { RouteRequests } from '../../http/route-definition.js';
 import type { TEST_MODE_ROUTES } from './routes.js';
-import { LIMITS } from '../schemas/limits.js';
-import { simulatedProductEvent } from '../product-events/data.js';
+import { LIMITS } from '../../schemas/limits.js';
+import { simulatedProductEvent } from '../../product-events/data.js';
 
 /** POST /test/product-events: the events, applied in the order sent. */
 export const simulateProductEventsBody = z.strictObject({

@@ -1,12 +1,12 @@
-import { applyApplicationDeletion, applyApplicationUpsert } from '../applications/sync.js';
-import type { Db } from '../db/client.js';
-import type { IgnoredReason, ProductWrite } from '../db/entities/tombstone.js';
-import { applyJdDeletion, applyResumeErasure } from '../applications/cascades.js';
-import { applyJdUpsert } from '../jds/sync.js';
-import { applyResumeUpsert } from '../resumes/sync.js';
-import { ensureTenant } from '../db/tenants.js';
-import type { ProductEvent } from '../product-events/data.js';
-import { type SpaceId, asSpaceId } from '../db/spaces.js';
+import { applyApplicationDeletion, applyApplicationUpsert } from '../../applications/sync.js';
+import type { Db } from '../../db/client.js';
+import type { IgnoredReason, ProductWrite } from '../../db/entities/tombstone.js';
+import { applyJdDeletion, applyResumeErasure } from '../../applications/cascades.js';
+import { applyJdUpsert } from '../../jds/sync.js';
+import { applyResumeUpsert } from '../../resumes/sync.js';
+import { ensureTenant } from '../../db/tenants.js';
+import type { ProductEvent } from '../../product-events/data.js';
+import { type SpaceId, asSpaceId } from '../../db/spaces.js';
 
 /**
  * Applies one product event to the table. The event's `version` orders the changes of its entity: one

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import type { RouteResponses } from '../http/route-definition.js';
+import type { RouteResponses } from '../../http/route-definition.js';
 import type { TEST_MODE_ROUTES } from './routes.js';
-import { LIMITS } from '../schemas/limits.js';
-import { PRODUCT_EVENT_TYPES } from '../product-events/data.js';
-import { freeText, id, success } from '../schemas/response-parts.js';
+import { LIMITS } from '../../schemas/limits.js';
+import { PRODUCT_EVENT_TYPES } from '../../product-events/data.js';
+import { freeText, id, success } from '../../schemas/response-parts.js';
 
 const sampleCounts = z.strictObject({
   jds: z.number(),

@@ -1,9 +1,9 @@
-import { streamKeys } from '../events/stream.js';
-import type { Db } from '../db/client.js';
-import { auditKeys } from '../audit/model.js';
-import { counterDelta, type CounterKind } from '../db/counters.js';
-import type { IdempotencyClaim } from '../db/idempotency.js';
-import { counterKeys } from '../db/entities/counter.js';
+import { streamKeys } from '../../events/stream.js';
+import type { Db } from '../../db/client.js';
+import { auditKeys } from '../../audit/model.js';
+import { counterDelta, type CounterKind } from '../../db/counters.js';
+import type { IdempotencyClaim } from '../../db/idempotency.js';
+import { counterKeys } from '../../db/entities/counter.js';
 import {
   deleteItem,
   getItem,
@@ -12,18 +12,18 @@ import {
   queryPage,
   transactWrite,
   updateItem,
-} from '../db/dynamo.js';
-import { ConflictError } from '../errors.js';
-import { eventKeys, recordEvent } from '../events/model.js';
-import { TENANT_ITEM_SK, type TenantItem, tenantKeys } from '../db/entities/tenant.js';
-import { nowIso, tenantPk } from '../db/ids.js';
-import { isTestSpace, tenantOfSpace, testSpaceOf, type SpaceId } from '../db/spaces.js';
-import { ensureTenant } from '../db/tenants.js';
-import { LOG_PREFIX } from '../db/log/entries.js';
-import { logger } from '../observability/logger.js';
+} from '../../db/dynamo.js';
+import { ConflictError } from '../../errors.js';
+import { eventKeys, recordEvent } from '../../events/model.js';
+import { TENANT_ITEM_SK, type TenantItem, tenantKeys } from '../../db/entities/tenant.js';
+import { nowIso, tenantPk } from '../../db/ids.js';
+import { isTestSpace, tenantOfSpace, testSpaceOf, type SpaceId } from '../../db/spaces.js';
+import { ensureTenant } from '../../db/tenants.js';
+import { LOG_PREFIX } from '../../db/log/entries.js';
+import { logger } from '../../observability/logger.js';
 import { applyProductEvent } from '../product-events/apply.js';
-import { eventsOfImport } from '../product-events/import-file.js';
-import { webhookKeys } from '../webhooks/model.js';
+import { eventsOfImport } from '../../product-events/import-file.js';
+import { webhookKeys } from '../../webhooks/model.js';
 import { sampleData } from './sample-data.js';
 
 /**
