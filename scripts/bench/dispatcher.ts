@@ -10,7 +10,21 @@ import { sequencePending } from '../../lib/db/log/sequencer.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { DEFAULT_HOURLY_LIMIT } from '../../lib/config.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
-import { DISPATCHER_EVENT_SOURCE, matchesStreamFilter } from '../../lib/webhooks/dispatch.js';
+import {
+  DISPATCHER_EVENT_SOURCE,
+  Dispatcher,
+  matchesStreamFilter,
+} from '../../lib/composition/dispatcher.js';
+import { streamOutput } from '../../lib/composition/event-stream.js';
+import type { Db } from '../../lib/db/client.js';
+import { queryPage } from '../../lib/db/dynamo.js';
+import { underPrefix } from '../../lib/db/ids.js';
+import { PENDING_PREFIX, type PendingEntryItem } from '../../lib/db/log/entries.js';
+import type { SpaceId } from '../../lib/db/spaces.js';
+import type { EventItem } from '../../lib/events/model.js';
+import { getEventItem, listEvents } from '../../lib/events/store.js';
+import { closeConnection, openConnection, subscribe } from '../../lib/events/stream.js';
+import { currentVersion } from '../../lib/versions/shape.js';
 import { withDeployedPermissions } from '../local/aws.js';
 import { localClient } from '../local/dynamodb-local.js';
 import { fullAccessContext } from '../local/events.js';
@@ -38,6 +52,69 @@ export interface DispatcherRun {
   records: number;
   dispatched: number;
   seconds: number;
+  /** one write's two records on the dispatcher's path (a subscribed connection, one endpoint) */
+  oneWrite: DispatchPath;
+}
+
+/** What the dispatcher sends DynamoDB for one write's records: its read units and calls, by command. */
+export interface DispatchPath {
+  readUnits: number;
+  writeUnits: number;
+  calls: Record<string, number>;
+}
+
+/**
+ * The dispatcher's DynamoDB work for one POST /jds with one connection subscribed to the space's
+ * event stream and one endpoint: the write's pending entry, then (a batch later, as the stream brings
+ * it) its event, each dispatched as the stream brings it.
+ */
+async function measureOneWrite(
+  db: Db,
+  recorder: ReturnType<typeof recordingDb>,
+  tenantId: SpaceId,
+  context: ReturnType<typeof fullAccessContext>,
+): Promise<DispatchPath> {
+  const post = streamOutput({ post: async () => 'sent', close: async () => undefined });
+  post.keysRevoked = async () => new Set();
+  await openConnection(db, tenantId, {
+    connectionId: 'bench-listener',
+    keyId: 'bench',
+    apiVersion: currentVersion(),
+  });
+  await subscribe(db, tenantId, 'bench-listener', undefined, post);
+  const queue = { send: async () => undefined };
+  const { work } = await measureRoute(recorder, context, 'POST', '/jds', {
+    title: 'Senior Backend Engineer, Payments Platform',
+    description: 'Owns the ledger service end to end. '.repeat(30),
+    createdById: 'ats-sync',
+  });
+  if (work.status !== 201) throw new Error(`POST /jds answered ${work.status}`);
+  const { items } = await queryPage<PendingEntryItem>(db, {
+    ...underPrefix(tenantId, PENDING_PREFIX),
+    ConsistentRead: true,
+  });
+  const pending = items[0];
+  if (!pending) throw new Error('the write left no pending entry');
+  recorder.calls.length = 0;
+  await new Dispatcher(recorder.db, queue, post).dispatch(pending);
+  const calls = [...recorder.calls];
+  const newest = (await listEvents(db, tenantId, { limit: 100 })).events.at(-1);
+  const event = newest && (await getEventItem(db, tenantId, newest.id));
+  if (!event) throw new Error('the write recorded no event');
+  recorder.calls.length = 0;
+  await new Dispatcher(recorder.db, queue, post).dispatch(event as EventItem);
+  calls.push(...recorder.calls);
+  // The backlog below is timed without a listener, as before.
+  await closeConnection(db, tenantId, 'bench-listener');
+  const byCommand: Record<string, number> = {};
+  for (const call of calls)
+    byCommand[call.command.replace(/Command$/, '')] =
+      (byCommand[call.command.replace(/Command$/, '')] ?? 0) + 1;
+  return {
+    readUnits: calls.reduce((sum, call) => sum + call.read, 0),
+    writeUnits: calls.reduce((sum, call) => sum + call.billedWrite, 0),
+    calls: byCommand,
+  };
 }
 
 /** Every record of the table's one stream: how many, how many the filter lets through, the newest. */
@@ -110,6 +187,8 @@ export async function measureDispatcher(
     events: ['jd.created'],
   });
   if (hook.work.status !== 201) throw new Error(`POST /webhooks answered ${hook.work.status}`);
+  const oneWrite = await measureOneWrite(db, recorder, tenantId, context);
+  log(`  one write's records: ${JSON.stringify(oneWrite)}`);
   for (let batch = 0; batch < BATCHES; batch++) {
     if (batch % 5 === 0) log(`  backlog: batch ${batch + 1} of ${BATCHES}`);
     const items = Array.from({ length: LIMITS.batchItems }, (_, n) => ({
@@ -144,6 +223,7 @@ export async function measureDispatcher(
       records: backlog.records,
       dispatched: backlog.dispatched,
       seconds: (performance.now() - started) / 1000,
+      oneWrite,
     };
   } finally {
     await runtime.stop();
@@ -188,5 +268,10 @@ export function dispatcherSection(
         ],
       ],
     ),
+    `One write's records on the dispatcher's path (POST /jds, with one connection subscribed to the space's event stream and one endpoint): its pending entry, then its event, each in a batch of its own as the stream brings them. What the dispatcher sends DynamoDB for them: ${run.oneWrite.readUnits} read units and ${run.oneWrite.writeUnits} write units, in ${Object.entries(
+      run.oneWrite.calls,
+    )
+      .map(([command, count]) => `${count} ${command}`)
+      .join(', ')}.`,
   ];
 }
