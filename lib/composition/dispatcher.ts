@@ -9,18 +9,20 @@ import {
 } from '../webhooks/model.js';
 import { spaceIdOfPk } from '../db/ids.js';
 import type { PendingEntryItem } from '../db/log/entries.js';
-import { sequencePending } from '../db/log/sequencer.js';
+import { headForReading } from '../db/log/sequencer.js';
 import { type ConnectionPost, fanOut } from '../events/stream.js';
 import { listWebhookItems } from '../webhooks/store.js';
 import type { DeliveryMessage, DeliveryQueue } from '../webhooks/queue.js';
 import type { SpaceId } from '../db/spaces.js';
 
 /**
- * The dispatcher: for each item the table's stream brings (a new event, or a retry or replay request
- * from the API), the delivery messages to queue; and for a write's pending event entry, its place in
- * the space's ordered log (lib/db/log/sequencer.ts), which a reader of the log may have given already. The event
- * it then becomes is a new item, which the stream brings here in turn. An event goes to every enabled endpoint of its tenant
- * that subscribes to its type and existed when it happened. The stream may bring an item twice: each
+ * The dispatcher: for a write's pending event entry, its place in the space's ordered log
+ * (lib/db/log/sequencer.ts), which a reader of the log may have given already, then the space's event
+ * stream connections sent what is new; for each other item the table's stream brings (a new event,
+ * or a retry or replay request from the API), the delivery messages to queue. The event a pending
+ * entry becomes is a new item, which the stream brings here in turn: it only queues its webhooks, its
+ * stream delivery having been made from its entry. An event goes to every enabled endpoint of its
+ * tenant that subscribes to its type and existed when it happened. The stream may bring an item twice: each
  * message carries a deterministic identity (lib/webhooks/queue.ts), and the worker's claim on it makes
  * every copy but one a no-op.
  */
@@ -92,13 +94,27 @@ function oncePerBatch<T>(cache: Map<string, Promise<T>>, key: string, make: () =
   return made;
 }
 
+/**
+ * A pending entry's work: every pending entry of the space given its place, then what is new sent to
+ * its stream connections (absent `stream`: a deployment without the event stream), up to the head
+ * read after placing. One visit of the sequencer (a strongly consistent Query of the log's pending
+ * entries, the transactions that place them, a GetItem of the head), which the fan-out and every
+ * connection's read then share. Answers how many connections were sent to.
+ */
+export async function placeAndStream(
+  db: Db,
+  spaceId: SpaceId,
+  stream: ConnectionPost | undefined,
+): Promise<number> {
+  const head = await headForReading(db, spaceId, { everything: true });
+  return stream ? fanOut(db, spaceId, stream, head ?? {}) : 0;
+}
+
 export class Dispatcher {
   /** The endpoints of each tenant seen in this batch, read once. */
   private readonly webhooks = new Map<string, Promise<WebhookItem[]>>();
-  /** The spaces whose pending entries this batch sequenced: once each, however many it brings. */
-  private readonly sequenced = new Map<string, Promise<void>>();
-  /** The spaces whose stream connections this batch delivered to: once each (a delivery reads all that is new). */
-  private readonly streamed = new Map<string, Promise<number>>();
+  /** The spaces whose pending entries this batch placed and streamed: once each, however many it brings. */
+  private readonly placed = new Map<string, Promise<number>>();
 
   constructor(
     private readonly db: Db,
@@ -168,28 +184,22 @@ export class Dispatcher {
     );
   }
 
-  /** Queues what one stream item asks for (a pending entry: sequences its space, queues nothing). */
+  /**
+   * Queues what one stream item asks for. A pending entry: places its space's pending entries (all of
+   * them, once a batch) and sends the space's stream connections what is new up to the head read then;
+   * it queues nothing. Every event is placed from a pending entry whose record the stream brings, so
+   * each event has that fan-out, and its own record's only work is its webhooks.
+   */
   async dispatch(item: DispatchedItem): Promise<number> {
     if (item.entity === 'PENDING_EVENT') {
       const spaceId = spaceIdOfPk(item.pk);
-      await oncePerBatch(this.sequenced, spaceId, () => sequencePending(this.db, spaceId));
-      // What was just placed goes to the stream now, not a batch later when its event item comes.
-      await this.streamTo(spaceId);
+      await oncePerBatch(this.placed, spaceId, () => placeAndStream(this.db, spaceId, this.stream));
       return 0;
     }
-    // The stream first: a fan-out that fails has the record retried before its deliveries are
-    // queued, so no endpoint is sent an event twice for it (a fan-out again costs a read).
-    if (item.entity === 'EVENT') await this.streamTo(spaceIdOfPk(item.pk));
     const messages = await this.messagesFor(item);
     if (messages.length)
       await this.queue.send(messages.map((message) => ({ message, delayMs: 0 })));
     return messages.length;
-  }
-
-  /** Delivers what is new to the space's stream connections, once a batch (a delivery sends all that is new). */
-  private async streamTo(spaceId: SpaceId): Promise<void> {
-    const { stream } = this;
-    if (stream) await oncePerBatch(this.streamed, spaceId, () => fanOut(this.db, spaceId, stream));
   }
 }
 

@@ -278,9 +278,15 @@ export const TRANSACTION_ATTEMPTS = 4;
 export const OPTIMISTIC_ATTEMPTS = 8;
 const RACE_LOST = 'The resource is being changed by another request; retry shortly';
 
-/** The wait before attempt `attempt + 1` of an optimistic write that lost its race: exponential, with jitter. */
+/** The wait before attempt `attempt + 1` of an optimistic write that lost its race: exponential, with jitter (0 to 1). */
+export const backOffMs = (attempt: number, jitter = Math.random()) =>
+  5 * 2 ** attempt + jitter * 10 * attempt;
 export const backOff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 10 * attempt));
+  new Promise((resolve) => setTimeout(resolve, backOffMs(attempt)));
+
+/** The wait before attempt `attempt + 1` of a transaction that met TransactionConflict. */
+export const conflictBackOffMs = (attempt: number, jitter = Math.random()) =>
+  10 * 2 ** attempt + jitter * 20;
 
 function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
   if (!(error instanceof TransactionCanceledException)) return undefined;
@@ -441,7 +447,7 @@ export async function transactWrite(db: Db, items: TransactItems): Promise<void>
         codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
       if (!conflicted) throw error;
       if (attempt >= TRANSACTION_ATTEMPTS) throw new ConflictError(RACE_LOST, true);
-      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
+      await new Promise((resolve) => setTimeout(resolve, conflictBackOffMs(attempt)));
     }
   }
 }

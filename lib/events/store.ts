@@ -12,6 +12,7 @@ import {
 } from './model.js';
 import { tenantPk } from '../db/ids.js';
 import { headForReading } from '../db/log/sequencer.js';
+import type { LogHeadItem } from '../db/log/entries.js';
 import { heldOpen } from '../observability/trace.js';
 import type { SpaceId } from '../db/spaces.js';
 
@@ -43,9 +44,14 @@ export async function listEvents(
     types?: readonly EventType[] | undefined;
     limit: number;
     now?: number;
+    /**
+     * The log's head as the caller read it a moment ago with headForReading (the dispatcher's
+     * fan-out, once for its batch): the log is read up to it, with no sequencing of its own.
+     */
+    head?: Pick<LogHeadItem, 'lastEventId'> | undefined;
   },
 ): Promise<EventPage> {
-  const head = await headForReading(db, spaceId);
+  const head = options.head ?? (await headForReading(db, spaceId));
   const now = options.now ?? Date.now();
   const headId = head?.lastEventId;
   if (headId === undefined)

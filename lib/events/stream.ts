@@ -14,6 +14,7 @@ import {
 import { ConflictError } from '../errors.js';
 import { tenantPk, underPrefix } from '../db/ids.js';
 import { headForReading } from '../db/log/sequencer.js';
+import type { LogHeadItem } from '../db/log/entries.js';
 import type { SpaceId } from '../db/spaces.js';
 import type { PublicEvent } from './model.js';
 import { type EventPage, listEvents } from './store.js';
@@ -345,8 +346,18 @@ export async function subscribe(
   }
 }
 
-/** Delivers what is new to every subscribed connection of the space (the dispatcher, on new events). */
-export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Promise<number> {
+/**
+ * Delivers what is new to every subscribed connection of the space (the dispatcher, once it has placed
+ * a batch's pending entries), up to `head`: the log's head as the dispatcher read it after placing
+ * them (headForReading), so neither the fan-out nor its connections' reads sequence again. An event
+ * placed after that read is brought by its own entry's fan-out.
+ */
+export async function fanOut(
+  db: Db,
+  spaceId: SpaceId,
+  post: ConnectionPost,
+  head: Pick<LogHeadItem, 'lastEventId'>,
+): Promise<number> {
   const connections = await queryAll<
     Pick<StreamConnectionItem, 'connectionId' | 'position' | 'keyId'>
   >(db, {
@@ -358,14 +369,13 @@ export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Pr
     ConsistentRead: true,
   });
   if (connections.length === 0) return 0;
-  // A connection already at the log's head has nothing to hear: one read here spares it a take and a
-  // move-on (two writes) on every fan-out that brings it nothing. An event placed after this read is
-  // brought to it by its own fan-out.
-  const head = (await headForReading(db, spaceId))?.lastEventId;
-  const shared = sharedReads(db, spaceId);
+  // A connection already at the log's head has nothing to hear: spared a take and a move-on (two
+  // writes) on every fan-out that brings it nothing.
+  const shared = sharedReads(db, spaceId, head);
   const behind = connections.filter(
     (connection) =>
-      connection.position !== undefined && (head === undefined || connection.position !== head),
+      connection.position !== undefined &&
+      (head.lastEventId === undefined || connection.position !== head.lastEventId),
   );
   // A key revoked (or expired) since its connections opened: they are closed, not sent anything.
   const revoked = await post.keysRevoked(
@@ -383,11 +393,17 @@ export async function fanOut(db: Db, spaceId: SpaceId, post: ConnectionPost): Pr
   return behind.filter((connection) => !revoked.has(connection.keyId)).length;
 }
 
-/** Reads a page of the log after a place ('' : its start). */
-const readAfter = (db: Db, spaceId: SpaceId, position: string): Promise<EventPage> =>
+/** Reads a page of the log after a place ('' : its start), up to `head` when the caller read it. */
+const readAfter = (
+  db: Db,
+  spaceId: SpaceId,
+  position: string,
+  head?: Pick<LogHeadItem, 'lastEventId'>,
+): Promise<EventPage> =>
   listEvents(db, spaceId, {
     ...(position === '' ? {} : { after: position }),
     limit: DELIVERY_PAGE,
+    head,
   });
 
 /**
@@ -397,12 +413,16 @@ const readAfter = (db: Db, spaceId: SpaceId, position: string): Promise<EventPag
  */
 export type SharedReads = (position: string) => Promise<EventPage>;
 
-function sharedReads(db: Db, spaceId: SpaceId): SharedReads {
+function sharedReads(
+  db: Db,
+  spaceId: SpaceId,
+  head: Pick<LogHeadItem, 'lastEventId'>,
+): SharedReads {
   const pages = new Map<string, Promise<EventPage>>();
   return (position) => {
     let page = pages.get(position);
     if (!page) {
-      page = readAfter(db, spaceId, position);
+      page = readAfter(db, spaceId, position, head);
       pages.set(position, page);
     }
     return page;

@@ -56,7 +56,18 @@ export interface UpsertedJd {
  * created one, or deleted the one read): each time it reads the holder again, so two attempts settle
  * it unless the id is created and deleted over and over; then the answer is a 409 to retry.
  */
-const UPSERT_ATTEMPTS = 3;
+export const UPSERT_ATTEMPTS = 3;
+
+/**
+ * No attempt starts this long after the first began. The retry loops nest: each attempt's createJd or
+ * updateJd runs `optimistically` (OPTIMISTIC_ATTEMPTS, 8, from a fresh read each), each of whose
+ * writes runs `transactWrite` (TRANSACTION_ATTEMPTS, 4, on TransactionConflict): at worst 3 × 8 × 4 =
+ * 96 transactions. One attempt's loops end within about 5 s even then (their back-offs, 1.6 s and
+ * 8 × 0.2 s, and 40 calls answered as conflicts in tens of ms each), so with no attempt starting past
+ * 4 s an upsert answers within about 9 s, inside the function's 10 s (test/unit/retry-bounds.test.ts);
+ * a slow but uncontended attempt still leaves room for the next.
+ */
+export const UPSERT_RETRY_WINDOW_MS = 4_000;
 
 /**
  * What replaces a JD's texts: every field PUT may carry, those left out removed (`type` back to its
@@ -102,6 +113,7 @@ export async function upsertJd(
   const bytes = jdBytes(input);
   if (bytes > LIMITS.jdBytes) throw new JdTooLargeError(LIMITS.jdBytes, bytes);
   const { claim } = options;
+  const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     const holder = await holderOfExternalId(db, spaceId, externalId);
     try {
@@ -137,7 +149,9 @@ export async function upsertJd(
       return { outcome: changed ? 'updated' : 'unchanged', ...updated };
     } catch (error) {
       if (!holderChanged(error)) throw error;
-      if (attempt >= UPSERT_ATTEMPTS) throw keptChanging(externalId);
+      // The nested loops' bound as a whole (UPSERT_RETRY_WINDOW_MS).
+      if (attempt >= UPSERT_ATTEMPTS || Date.now() - started > UPSERT_RETRY_WINDOW_MS)
+        throw keptChanging(externalId);
     }
   }
 }

@@ -5,7 +5,8 @@ import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { ensureTenant } from '../../lib/db/tenants.js';
 import { createKey } from '../../lib/composition/keys.js';
 import { createJd } from '../../lib/jds/api.js';
-import { fanOut, MAX_CONNECTIONS_PER_SPACE } from '../../lib/events/stream.js';
+import { MAX_CONNECTIONS_PER_SPACE } from '../../lib/events/stream.js';
+import { placeAndStream } from '../../lib/composition/dispatcher.js';
 import { sharedStreamOutput } from '../../lib/composition/event-stream.js';
 import { BACKGROUND_FUNCTIONS } from '../../lib/functions.js';
 import { withDeployedPermissions } from '../local/aws.js';
@@ -140,7 +141,7 @@ export async function measureStreamScale(
       const mark = recorder.calls.length;
       sentAt = Date.now();
       await runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () =>
-        fanOut(db, spaceId, output),
+        placeAndStream(db, spaceId, output),
       );
       return { ms: Date.now() - sentAt, calls: recorder.calls.slice(mark) };
     };
@@ -161,7 +162,9 @@ export async function measureStreamScale(
     const idleMark = recorder.calls.length;
     const output = sharedStreamOutput();
     if (!output) throw new Error('The local gateway set no stream output');
-    await runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () => fanOut(db, hundred, output));
+    await runAsFunction(BACKGROUND_FUNCTIONS.webhookDispatcher, () =>
+      placeAndStream(db, hundred, output),
+    );
     const idleCalls = recorder.calls.slice(idleMark);
 
     // A lone listener in a space of its own: the page after its place is read for it alone.

@@ -5,16 +5,19 @@ import { ensureTenant } from '../../lib/db/tenants.js';
 import {
   type ConnectionPost,
   deliver,
-  fanOut,
   openConnection,
   subscribe,
 } from '../../lib/events/stream.js';
 import { getEventItem, listEvents } from '../../lib/events/store.js';
-import { Dispatcher } from '../../lib/composition/dispatcher.js';
+import { Dispatcher, placeAndStream } from '../../lib/composition/dispatcher.js';
 import { createJd } from '../../lib/jds/api.js';
 import { currentVersion } from '../../lib/versions/shape.js';
 import { streamOutput } from '../../lib/composition/event-stream.js';
 import { newTenantId, useTestDb } from '../helpers/db.js';
+import { createDb } from '../../lib/db/client.js';
+import { queryPage } from '../../lib/db/dynamo.js';
+import { underPrefix } from '../../lib/db/ids.js';
+import { PENDING_PREFIX, type PendingEntryItem } from '../../lib/db/log/entries.js';
 
 const db = useTestDb();
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 10);
@@ -101,7 +104,7 @@ describe('the event stream: delivery to subscribed connections', () => {
     await subscribe(db(), spaceId, 'now', undefined, post);
     await subscribe(db(), spaceId, 'resumed', first, post);
     await writeJd(spaceId, 2);
-    await fanOut(db(), spaceId, post);
+    await placeAndStream(db(), spaceId, post);
 
     const all = await eventIds(spaceId);
     expect(all).toHaveLength(3);
@@ -134,7 +137,7 @@ describe('the event stream: delivery to subscribed connections', () => {
     const later = (await eventIds(spaceId))[3] as string;
     await subscribe(db(), spaceId, 'c', later, output);
     await writeJd(spaceId, 5);
-    await fanOut(db(), spaceId, output);
+    await placeAndStream(db(), spaceId, output);
 
     const now = await eventIds(spaceId);
     expect(received.get('c')).toEqual([...all, ...now.slice(4)]);
@@ -153,7 +156,7 @@ describe('the event stream: delivery to subscribed connections', () => {
     const first = subscribe(db(), spaceId, 'c', '', output);
     await reached;
     await writeJd(spaceId, 1);
-    await fanOut(db(), spaceId, output);
+    await placeAndStream(db(), spaceId, output);
     release();
     await first;
 
@@ -171,7 +174,7 @@ describe('the event stream: delivery to subscribed connections', () => {
     const subscribing = subscribe(db(), spaceId, 'c', '', output);
     await reached;
     await writeJd(spaceId, 0);
-    await fanOut(db(), spaceId, output);
+    await placeAndStream(db(), spaceId, output);
     release();
     await subscribing;
 
@@ -227,9 +230,9 @@ describe('the event stream: delivery to subscribed connections', () => {
             ...steps.map(async ([step, delayMs], n) => {
               await new Promise((resolve) => setTimeout(resolve, delayMs));
               if (step === 'write')
-                await writeJd(spaceId, earlier + n).then(() => fanOut(db(), spaceId, post));
+                await writeJd(spaceId, earlier + n).then(() => placeAndStream(db(), spaceId, post));
               else if (step === 'deliver') await deliver(db(), spaceId, 'c', post);
-              else await fanOut(db(), spaceId, post);
+              else await placeAndStream(db(), spaceId, post);
             }),
           ]);
           const all = await eventIds(spaceId);
@@ -258,15 +261,15 @@ describe('the event stream: delivery to subscribed connections', () => {
     };
 
     await writeJd(spaceId, 0);
-    expect(await fanOut(db(), spaceId, failing)).toBe(2);
+    expect(await placeAndStream(db(), spaceId, failing)).toBe(2);
     await writeJd(spaceId, 1);
 
-    expect(await fanOut(db(), spaceId, failing)).toBe(0);
+    expect(await placeAndStream(db(), spaceId, failing)).toBe(0);
     expect(received.size).toBe(0);
     expect(closed).toEqual(['broken']);
   });
 
-  it('is delivered to by the webhook dispatcher, once a batch per space, from the events the table stream brings', async () => {
+  it('is delivered to by the webhook dispatcher from the pending entries the table stream brings, with one visit of the sequencer; the events’ own records then read nothing of the log', async () => {
     const spaceId = newTenantId('stream-dispatch');
     await ensureTenant(db(), spaceId);
     const { post, received } = connections();
@@ -274,12 +277,52 @@ describe('the event stream: delivery to subscribed connections', () => {
     await subscribe(db(), spaceId, 'c', undefined, post);
     await writeJd(spaceId, 0);
     await writeJd(spaceId, 1);
+    // The records the stream brings: the writes' pending entries, then (a batch later) their events.
+    const { items: pending } = await queryPage<PendingEntryItem>(db(), {
+      ...underPrefix(spaceId, PENDING_PREFIX),
+      ConsistentRead: true,
+    });
+    expect(pending).toHaveLength(2);
+    const calls: { command: string; sk?: string }[] = [];
+    const counted = createDb({
+      endpoint: process.env.DYNAMODB_ENDPOINT,
+      tableName: db().tableName,
+    });
+    counted.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as {
+          Key?: { sk?: unknown };
+          ExpressionAttributeValues?: Record<string, unknown>;
+        };
+        const values = [input.Key?.sk, ...Object.values(input.ExpressionAttributeValues ?? {})].map(
+          String,
+        );
+        calls.push({
+          command: String(context.commandName),
+          sk: values.find((v) => v.startsWith('LOG#')),
+        });
+        return next(args);
+      },
+      { step: 'initialize', name: 'countCalls' },
+    );
+
+    const placing = new Dispatcher(counted, { send: async () => {} }, post);
+    for (const entry of pending) await placing.dispatch(entry);
     const ids = await eventIds(spaceId);
-    const items = await Promise.all(ids.map((id) => getEventItem(db(), spaceId, id)));
-
-    const dispatcher = new Dispatcher(db(), { send: async () => {} }, post);
-    for (const item of items) if (item) await dispatcher.dispatch(item);
-
     expect(received.get('c')).toEqual(ids);
+    // One look at the pending entries (a strongly consistent Query of the log's prefix) and one read of
+    // the head, for the batch: the fan-out and the connection's page read up to that head.
+    const logQueries = calls.filter(
+      (call) => call.command === 'QueryCommand' && call.sk?.startsWith('LOG#'),
+    );
+    expect(logQueries).toHaveLength(1);
+    expect(calls.filter((call) => call.command === 'GetItemCommand')).toHaveLength(1);
+
+    calls.length = 0;
+    const events = await Promise.all(ids.map((id) => getEventItem(db(), spaceId, id)));
+    const queuing = new Dispatcher(counted, { send: async () => {} }, post);
+    for (const event of events) if (event) await queuing.dispatch(event);
+    expect(received.get('c')).toEqual(ids);
+    expect(calls.filter((call) => call.sk?.startsWith('LOG#'))).toEqual([]);
   });
 });
