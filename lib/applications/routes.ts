@@ -10,6 +10,7 @@ import { LIMITS } from '../schemas/limits.js';
 export const APPLICATION_ROUTES = {
   listMatches: {
     method: 'GET',
+    clientMethod: 'matches.list',
     path: '/matches/{jdId}',
     functionName: 'list-matches',
     scope: { scope: 'match:read', generic: 'read' },
@@ -19,6 +20,7 @@ export const APPLICATION_ROUTES = {
   },
   listApplications: {
     method: 'GET',
+    clientMethod: 'applications.list',
     path: '/applications',
     functionName: 'list-applications',
     scope: { scope: 'match:read', generic: 'read' },
@@ -30,6 +32,7 @@ export const APPLICATION_ROUTES = {
   },
   getApplication: {
     method: 'GET',
+    clientMethod: 'applications.get',
     path: '/applications/{applicationId}',
     functionName: 'get-application',
     scope: { scope: 'match:read', generic: 'read' },
@@ -39,6 +42,7 @@ export const APPLICATION_ROUTES = {
   },
   getReview: {
     method: 'GET',
+    clientMethod: 'applications.getReview',
     path: '/applications/{applicationId}/reviews/{reviewId}',
     functionName: 'get-review',
     scope: { scope: 'match:read', generic: 'read' },
@@ -48,6 +52,7 @@ export const APPLICATION_ROUTES = {
   },
   createReview: {
     method: 'POST',
+    clientMethod: 'applications.review',
     path: '/applications/{applicationId}/reviews',
     functionName: 'create-review',
     scope: { scope: 'review:write', generic: 'write' },

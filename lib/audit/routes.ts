@@ -4,6 +4,7 @@ import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
 export const AUDIT_ROUTES = {
   listAuditLog: {
     method: 'GET',
+    clientMethod: 'auditLog.list',
     path: '/audit-log',
     functionName: 'list-audit-log',
     scope: { scope: 'admin' },

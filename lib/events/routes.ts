@@ -8,6 +8,7 @@ export const LONG_POLL_MAX_SECONDS = 20;
 export const EVENT_ROUTES = {
   listEvents: {
     method: 'GET',
+    clientMethod: 'events.list',
     path: '/events',
     functionName: 'list-events',
     scope: { scope: 'read' },
@@ -17,6 +18,7 @@ export const EVENT_ROUTES = {
   },
   getEvent: {
     method: 'GET',
+    clientMethod: 'events.get',
     path: '/events/{eventId}',
     functionName: 'get-event',
     scope: { scope: 'read' },

@@ -14,11 +14,20 @@ export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * its function may do on the table, and its own answers for the reference. lib/composition/routes.ts,
  * infra/permissions.ts and the OpenAPI document assemble them.
  */
+/** A client method's name: `jds.upsertByExternalId`, or a top-level one (`whoami`). */
+export type ClientMethod = `${string}.${string}` | 'whoami';
+
 export interface RouteDefinition {
   readonly method: (typeof METHODS)[number];
   /** API Gateway path syntax, relative to API_PREFIX */
   readonly path: string;
   readonly functionName: string;
+  /**
+   * The route's method in the clients (clients/typescript, clients/python), as `group.method` (or a
+   * top-level method's name): their per-route methods are generated from it (`npm run client:types`),
+   * the Python one in snake case. null: no client method (POST /mcp is an MCP client's).
+   */
+  readonly clientMethod: ClientMethod | null;
   /** undefined: any valid key */
   readonly scope: ScopeRequirement | undefined;
   /**

@@ -10,6 +10,7 @@ import {
 export const JD_ROUTES = {
   listJds: {
     method: 'GET',
+    clientMethod: 'jds.list',
     path: '/jds',
     functionName: 'list-jds',
     scope: { scope: 'jd:read', generic: 'read' },
@@ -20,6 +21,7 @@ export const JD_ROUTES = {
   },
   getJd: {
     method: 'GET',
+    clientMethod: 'jds.get',
     path: '/jds/{jdId}',
     functionName: 'get-jd',
     versioned: true,
@@ -31,6 +33,7 @@ export const JD_ROUTES = {
   },
   createJd: {
     method: 'POST',
+    clientMethod: 'jds.create',
     path: '/jds',
     functionName: 'create-jd',
     scope: { scope: 'jd:write', generic: 'write' },
@@ -41,6 +44,7 @@ export const JD_ROUTES = {
   },
   updateJd: {
     method: 'PATCH',
+    clientMethod: 'jds.update',
     path: '/jds/{jdId}',
     functionName: 'update-jd',
     scope: { scope: 'jd:write', generic: 'write' },
@@ -52,6 +56,7 @@ export const JD_ROUTES = {
   },
   upsertJd: {
     method: 'PUT',
+    clientMethod: 'jds.upsertByExternalId',
     path: '/jds/by-external-id/{externalId}',
     functionName: 'upsert-jd',
     scope: { scope: 'jd:write', generic: 'write' },
@@ -65,6 +70,7 @@ export const JD_ROUTES = {
   },
   upsertJds: {
     method: 'POST',
+    clientMethod: 'jds.upsertBatch',
     path: '/jds/batch',
     functionName: 'upsert-jds',
     scope: { scope: 'jd:write', generic: 'write' },
@@ -75,6 +81,7 @@ export const JD_ROUTES = {
   },
   deleteJd: {
     method: 'DELETE',
+    clientMethod: 'jds.delete',
     path: '/jds/{jdId}',
     functionName: 'delete-jd',
     scope: { scope: 'jd:write', generic: 'write' },

@@ -11,6 +11,7 @@ import {
 export const KEY_ROUTES = {
   createKey: {
     method: 'POST',
+    clientMethod: 'keys.create',
     path: '/keys',
     functionName: 'create-key',
     scope: { scope: 'admin' },
@@ -22,6 +23,7 @@ export const KEY_ROUTES = {
   },
   listKeys: {
     method: 'GET',
+    clientMethod: 'keys.list',
     path: '/keys',
     functionName: 'list-keys',
     scope: { scope: 'admin' },
@@ -32,6 +34,7 @@ export const KEY_ROUTES = {
   },
   getKey: {
     method: 'GET',
+    clientMethod: 'keys.get',
     path: '/keys/{keyId}',
     functionName: 'get-key',
     scope: { scope: 'admin' },
@@ -42,6 +45,7 @@ export const KEY_ROUTES = {
   },
   revokeKey: {
     method: 'DELETE',
+    clientMethod: 'keys.revoke',
     path: '/keys/{keyId}',
     functionName: 'revoke-key',
     scope: { scope: 'admin' },
@@ -51,6 +55,7 @@ export const KEY_ROUTES = {
   },
   whoami: {
     method: 'GET',
+    clientMethod: 'whoami',
     path: '/whoami',
     functionName: 'whoami',
     scope: undefined,

@@ -7,6 +7,7 @@ import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
 export const MCP_ROUTES = {
   mcp: {
     method: 'POST',
+    clientMethod: null,
     path: '/mcp',
     functionName: 'mcp',
     scope: undefined,

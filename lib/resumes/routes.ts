@@ -4,6 +4,7 @@ import type { RouteDefinition, TableAccess } from '../http/route-definition.js';
 export const RESUME_ROUTES = {
   listResumes: {
     method: 'GET',
+    clientMethod: 'resumes.list',
     path: '/resumes',
     functionName: 'list-resumes',
     scope: { scope: 'resume:read', generic: 'read' },
@@ -14,6 +15,7 @@ export const RESUME_ROUTES = {
   },
   getResume: {
     method: 'GET',
+    clientMethod: 'resumes.get',
     path: '/resumes/{resumeId}',
     functionName: 'get-resume',
     scope: { scope: 'resume:read', generic: 'read' },
@@ -23,6 +25,7 @@ export const RESUME_ROUTES = {
   },
   listCandidates: {
     method: 'GET',
+    clientMethod: 'candidates.list',
     path: '/candidates',
     functionName: 'list-candidates',
     scope: { scope: 'candidate:read', generic: 'read' },
@@ -33,6 +36,7 @@ export const RESUME_ROUTES = {
   },
   exportCandidate: {
     method: 'GET',
+    clientMethod: 'candidates.export',
     path: '/candidates/{resumeId}/export',
     functionName: 'export-candidate',
     scope: { scope: 'privacy:read', generic: 'admin' },

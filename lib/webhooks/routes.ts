@@ -11,6 +11,7 @@ import { MAX_WEBHOOKS } from './model.js';
 export const WEBHOOK_ROUTES = {
   createWebhook: {
     method: 'POST',
+    clientMethod: 'webhooks.create',
     path: '/webhooks',
     functionName: 'create-webhook',
     scope: { scope: 'admin' },
@@ -22,6 +23,7 @@ export const WEBHOOK_ROUTES = {
   },
   listWebhooks: {
     method: 'GET',
+    clientMethod: 'webhooks.list',
     path: '/webhooks',
     functionName: 'list-webhooks',
     scope: { scope: 'admin' },
@@ -31,6 +33,7 @@ export const WEBHOOK_ROUTES = {
   },
   getWebhook: {
     method: 'GET',
+    clientMethod: 'webhooks.get',
     path: '/webhooks/{webhookId}',
     functionName: 'get-webhook',
     scope: { scope: 'admin' },
@@ -40,6 +43,7 @@ export const WEBHOOK_ROUTES = {
   },
   deleteWebhook: {
     method: 'DELETE',
+    clientMethod: 'webhooks.delete',
     path: '/webhooks/{webhookId}',
     functionName: 'delete-webhook',
     scope: { scope: 'admin' },
@@ -48,6 +52,7 @@ export const WEBHOOK_ROUTES = {
   },
   rotateWebhookSecret: {
     method: 'POST',
+    clientMethod: 'webhooks.rotateSecret',
     path: '/webhooks/{webhookId}/rotate-secret',
     functionName: 'rotate-webhook-secret',
     scope: { scope: 'admin' },
@@ -57,6 +62,7 @@ export const WEBHOOK_ROUTES = {
   },
   enableWebhook: {
     method: 'POST',
+    clientMethod: 'webhooks.enable',
     path: '/webhooks/{webhookId}/enable',
     functionName: 'enable-webhook',
     scope: { scope: 'admin' },
@@ -65,6 +71,7 @@ export const WEBHOOK_ROUTES = {
   },
   listWebhookDeliveries: {
     method: 'GET',
+    clientMethod: 'webhooks.deliveries',
     path: '/webhooks/{webhookId}/deliveries',
     functionName: 'list-webhook-deliveries',
     scope: { scope: 'admin' },
@@ -74,6 +81,7 @@ export const WEBHOOK_ROUTES = {
   },
   retryWebhookDelivery: {
     method: 'POST',
+    clientMethod: 'webhooks.retryDelivery',
     path: '/webhooks/{webhookId}/deliveries/{eventId}/retry',
     functionName: 'retry-webhook-delivery',
     scope: { scope: 'admin' },
@@ -82,6 +90,7 @@ export const WEBHOOK_ROUTES = {
   },
   testWebhook: {
     method: 'POST',
+    clientMethod: 'webhooks.test',
     path: '/webhooks/{webhookId}/test',
     functionName: 'test-webhook',
     scope: { scope: 'admin' },
@@ -91,6 +100,7 @@ export const WEBHOOK_ROUTES = {
   },
   replayWebhook: {
     method: 'POST',
+    clientMethod: 'webhooks.replay',
     path: '/webhooks/{webhookId}/replay',
     functionName: 'replay-webhook',
     scope: { scope: 'admin' },

@@ -679,6 +679,8 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
         ? " Send `Accept: application/json, text/event-stream`, as MCP's Streamable HTTP transport asks of clients; `application/json` alone is taken too, since this server answers JSON only (no event stream). The body is one JSON-RPC 2.0 message (docs/mcp.md)."
         : ''),
     'x-required-scope': route.scope?.scope ?? null,
+    // The clients' method for the route, which their generators read (scripts/local/client-methods.ts).
+    'x-client-method': route.clientMethod,
     parameters,
     ...(schemas?.body
       ? {

@@ -98,7 +98,7 @@ describe('the Python client', () => {
       },
     );
 
-    expect(imported.stdout.trim()).toMatch(/^1\.0\.0 \d+$/);
+    expect(imported.stdout.trim()).toMatch(/^2\.0\.0 \d+$/);
     expect(help.stdout).toContain('--forward-to');
   }, 300_000);
 });

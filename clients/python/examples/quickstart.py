@@ -16,7 +16,7 @@ def main() -> None:
     )
     jd = client.jds.create(
         {"title": "Backend Engineer", "description": "Build the APIs.", "createdById": "ats-42"}
-    )
+    )["data"]
     print("created", jd["id"], jd["status"])
     published: list[JdSummary] = list(client.jds.list_all({"status": "PUBLISHED"}))
     for summary in published:

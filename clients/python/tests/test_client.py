@@ -24,6 +24,7 @@ from hiring_integration import (
     FileTokenStore,
     HiringClient,
     WebhookVerificationError,
+    last_response,
     sign,
     verify_webhook,
 )
@@ -468,11 +469,11 @@ class JdsTest(unittest.TestCase):
     def test_creates_reads_and_walks_every_page_each_once(self) -> None:
         writer = client(WRITER_KEY)
         run = uuid.uuid4().hex[:8]
-        created = [writer.jds.create(jd_body(f"Platform Engineer {run} {n}")) for n in range(25)]
+        created = [writer.jds.create(jd_body(f"Platform Engineer {run} {n}"))["data"] for n in range(25)]
 
         walked = [jd["id"] for jd in writer.jds.list_all({"limit": 10}) if run in jd["title"]]
         page = writer.jds.list({"limit": 10, "page": 1})
-        one = writer.jds.get(created[0]["id"])
+        one = writer.jds.get(created[0]["id"])["data"]
 
         self.assertEqual(sorted(walked), sorted(jd["id"] for jd in created))
         self.assertEqual(created[0]["status"], "DRAFT")
@@ -492,10 +493,12 @@ class JdsTest(unittest.TestCase):
         # The items a busy machine's request had no time to start (a 503 each) are sent again by upsert_many.
         first = [dict(result) for result in writer.jds.upsert_many(items)]
         again = [dict(result) for result in writer.jds.upsert_many(items[:150])]
-        jd, etag, created = writer.jds.upsert_by_external_id(
+        replaced = writer.jds.upsert_by_external_id(
             f"REQ-{run}-0000", {**jd_body(f"Data Engineer {run} 0 — Zürich"), "salary": "CHF 120k"}
         )
-        made, _, made_now = writer.jds.upsert_by_external_id(f"REQ-{run}-new", jd_body("New"))
+        jd, etag, created = replaced["data"], last_response(replaced).etag, last_response(replaced).status == 201
+        new = writer.jds.upsert_by_external_id(f"REQ-{run}-new", jd_body("New"))
+        made, made_now = new["data"], last_response(new).status == 201
 
         self.assertEqual([result.get("outcome") for result in first[:150]], ["created"] * 150)
         self.assertEqual([result["externalId"] for result in first[:150]], [item["externalId"] for item in items[:150]])
@@ -508,10 +511,12 @@ class JdsTest(unittest.TestCase):
 
     def test_changes_a_jd_only_over_the_version_it_read(self) -> None:
         writer = client(WRITER_KEY)
-        created = writer.jds.create(jd_body("Data Engineer"))
-        jd, etag = writer.jds.get_versioned(created["id"])
+        created = writer.jds.create(jd_body("Data Engineer"))["data"]
+        read = writer.jds.get(created["id"])
+        jd, etag = read["data"], last_response(read).etag
 
-        changed, new_etag = writer.jds.update(jd["id"], {"location": "Lisbon"}, if_match=etag)
+        answer = writer.jds.update(jd["id"], {"location": "Lisbon"}, if_match=etag)
+        changed, new_etag = answer["data"], last_response(answer).etag
         with self.assertRaises(ApiError) as stale:
             writer.jds.update(jd["id"], {"location": "Porto"}, if_match=etag)
         unchanged = writer.jds.get_if_changed(jd["id"], new_etag)
@@ -523,7 +528,7 @@ class JdsTest(unittest.TestCase):
     def test_keeps_a_copy_in_sync_deletions_included(self) -> None:
         writer = client(WRITER_KEY)
         run = uuid.uuid4().hex[:8]
-        first, second, third = (writer.jds.create(jd_body(f"Sync {run} {n}")) for n in range(3))
+        first, second, third = (writer.jds.create(jd_body(f"Sync {run} {n}"))["data"] for n in range(3))
         copy: dict[str, Any] = {}
 
         def apply(changes: list[Any]) -> None:
@@ -571,7 +576,7 @@ class ErrorsAndRetriesTest(unittest.TestCase):
         try:
             started = time.time()
             answer = HiringClient(base_url=fake.url, api_key="hk_test_x", retry_base=0.01).whoami()
-            self.assertEqual(answer["tenantId"], "t")
+            self.assertEqual(answer["data"]["tenantId"], "t")
             self.assertEqual(len(fake.requests), 3)
             self.assertGreaterEqual(time.time() - started, 0.05)
         finally:
@@ -599,8 +604,8 @@ class WebhooksTest(unittest.TestCase):
         admin, writer = client(ADMIN_KEY), client(WRITER_KEY)
         receiver = Receiver()
         try:
-            endpoint = admin.webhooks.create({"url": receiver.url, "events": ["jd.created"]})
-            created = writer.jds.create(jd_body("Webhook probe"))
+            endpoint = admin.webhooks.create({"url": receiver.url, "events": ["jd.created"]})["data"]
+            created = writer.jds.create(jd_body("Webhook probe"))["data"]
             wait_for(
                 lambda: any(created["id"].encode() in body for _, body in receiver.received),
                 what="the delivery",
@@ -634,7 +639,7 @@ class TestModeAndEventsTest(unittest.TestCase):
         app_id = f"app-{uuid.uuid4().hex[:8]}"
 
         outcomes = tester.test_mode.simulate_product_events(
-            [
+            {"events": [
                 {
                     "type": "application.upserted",
                     "data": {
@@ -645,8 +650,8 @@ class TestModeAndEventsTest(unittest.TestCase):
                         "aiScores": [{"overallScore": 93, "scoredAt": now}],
                     },
                 }
-            ]
-        )
+            ]}
+        )["data"]["results"]
         followed: list[str] = []
         for event, _cursor in tester.events.follow(after=now, wait_seconds=2):
             followed.append(event["type"])
@@ -654,18 +659,18 @@ class TestModeAndEventsTest(unittest.TestCase):
                 break
         ranked = tester.matches.list("jd-backend")["data"]
         # A reset past its call's 6 s (a busy machine) answers complete: False; the next goes on with it.
-        reset = tester.test_mode.reset()
+        reset = tester.test_mode.reset()["data"]
         for _ in range(5):
             if reset["complete"]:
                 break
-            reset = tester.test_mode.reset()
+            reset = tester.test_mode.reset()["data"]
 
         self.assertEqual(outcomes[0]["outcome"], "applied")
         self.assertIn("application.created", followed)
         self.assertEqual(ranked[0]["applicationId"], app_id)
         self.assertTrue(reset["complete"])
         self.assertEqual(reset["sampleData"]["jds"], 6)
-        self.assertEqual(tester.whoami()["mode"], "test")
+        self.assertEqual(tester.whoami()["data"]["mode"], "test")
 
     def test_lists_every_group(self) -> None:
         admin, tester = client(ADMIN_KEY), client(TEST_KEY)
@@ -676,7 +681,7 @@ class TestModeAndEventsTest(unittest.TestCase):
         self.assertGreater(len(list(tester.matches.list_all("jd-backend"))), 0)
         self.assertGreater(len(list(admin.keys.list_all())), 0)
         self.assertGreater(len(list(admin.audit_log.list_all())), 0)
-        application = tester.applications.get("app-1")
+        application = tester.applications.get("app-1")["data"]
         self.assertTrue(application["aiScores"])
 
 
@@ -791,8 +796,8 @@ class ListenTest(unittest.TestCase):
                     if line.startswith("Waiting for events"):
                         break
                 tester.test_mode.simulate_product_events(
-                    [{"type": "jd.upserted", "data": {"id": f"jd-{uuid.uuid4().hex[:8]}", "title": "Listened",
-                      "description": "d", "createdById": "u", "status": "PUBLISHED"}}]
+                    {"events": [{"type": "jd.upserted", "data": {"id": f"jd-{uuid.uuid4().hex[:8]}", "title": "Listened",
+                      "description": "d", "createdById": "u", "status": "PUBLISHED"}}]}
                 )
                 wait_for(lambda: len(receiver.received) > 0, what="a forwarded event")
                 headers, body = receiver.received[0]

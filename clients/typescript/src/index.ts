@@ -1,4 +1,14 @@
-import type { components, operations } from './openapi.js';
+import type { components } from './openapi.js';
+import type {
+  CallOptions,
+  DeltaOf,
+  LastResponse,
+  PageQuery,
+  Query,
+  Returned,
+  RouteCall,
+} from './calls.js';
+import { routeMethods } from './routes.js';
 import {
   defaultSocketFactory,
   RECONNECT_BACKOFF_MS,
@@ -12,6 +22,7 @@ import {
 } from './stream.js';
 
 export { type DeliveredEvent, verifyWebhook, WebhookVerificationError } from './webhooks.js';
+export type { Answered, CallOptions, LastResponse, VersionedCallOptions } from './calls.js';
 
 /** Every named schema of the API description: `Schemas['Jd']`, `Schemas['Event']`, … */
 export type Schemas = components['schemas'];
@@ -60,33 +71,6 @@ export type KnownErrorCode = Schemas['ErrorCode'];
  */
 export type ErrorCode = KnownErrorCode | (string & {});
 
-type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
-type Body<Op extends keyof operations> = operations[Op] extends {
-  requestBody: { content: { 'application/json': infer B } };
-}
-  ? B
-  : never;
-/** The success envelope of an operation, without `success`. */
-type Answer<Op extends keyof operations> = Omit<
-  SuccessBody<operations[Op]['responses']>,
-  'success'
->;
-/** Whether an answer is a page of a delta walk (`kind: "changes"`: its items may be deletions). */
-type IsDelta<B> = B extends { kind: 'changes' } ? true : false;
-/** A list's plain page (its answer when no `updatedSince` nor `syncToken` is sent). */
-type PageOf<Op extends keyof operations> = Omit<
-  PlainBody<SuccessBody<operations[Op]['responses']>>,
-  'success'
->;
-type PlainBody<B> = B extends unknown ? (IsDelta<B> extends true ? never : B) : never;
-/** A page of a list's delta walk. */
-type DeltaOf<Op extends keyof operations> = Omit<
-  DeltaBody<SuccessBody<operations[Op]['responses']>>,
-  'success'
->;
-type DeltaBody<B> = B extends unknown ? (IsDelta<B> extends true ? B : never) : never;
-/** A list's query for a plain page. */
-type PageQuery<Op extends keyof operations> = Omit<Query<Op>, 'updatedSince' | 'syncToken'>;
 /** Where a delta walk starts: a time (the first sync, or a catch-up), or the token the last one ended with. */
 export type SyncStart = { updatedSince: string } | { syncToken: string };
 /** How a deleted item shows in a delta walk. */
@@ -111,14 +95,6 @@ export interface SyncHandlers<T> {
 }
 /** Where a first sync starts: the beginning of every list. */
 const FROM_THE_START: SyncStart = { updatedSince: '1970-01-01T00:00:00Z' };
-
-type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B } } }
-  ? B
-  : R extends { 201: { content: { 'application/json': infer B } } }
-    ? B
-    : R extends { 202: { content: { 'application/json': infer B } } }
-      ? B
-      : never;
 
 /** The API version this client's types describe: it sends it as `Hiring-Version` unless told otherwise. */
 export const API_VERSION = '2026-11-25';
@@ -178,12 +154,6 @@ export interface Waiting {
   lookMs?: number;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** The key of a create: the same key on every call that must create one item. Default: a new UUID per call. */
-  idempotencyKey?: string;
-}
-
 /** Every error answer of the API, and giving up: status, machine `code`, message, and what helps retry. */
 export class HiringApiError extends Error {
   override readonly name = 'HiringApiError';
@@ -222,8 +192,8 @@ interface Call {
   headers?: Record<string, string> | undefined;
   /** the success (or 304) answer's ETag, when the caller wants it */
   onEtag?: ((etag: string | undefined) => void) | undefined;
-  /** the success answer's status, when the caller wants it (an upsert's 201 or 200) */
-  onStatus?: ((status: number) => void) | undefined;
+  /** the success (or 304) answer, when the caller wants what its headers say */
+  onResponse?: ((response: Response) => void) | undefined;
 }
 
 /**
@@ -351,9 +321,13 @@ export class HiringClient {
     };
   }
 
+  /** Each route's method (./routes.ts, generated from the reference): the rule of what they return is ./calls.ts's. */
+  private readonly routes = routeMethods((method, path, init) =>
+    this.routeCall(method, path, init),
+  );
+
   readonly jds = {
-    list: (query: PageQuery<'listJds'> = {}, options?: CallOptions) =>
-      this.call<PageOf<'listJds'>>('GET', '/jds', { query, options }),
+    ...this.routes.jds,
     listAll: (query: Omit<PageQuery<'listJds'>, 'cursor' | 'page'> = {}, options?: CallOptions) =>
       this.walk((cursor) => this.jds.list({ ...query, cursor }, options)),
     /** One page of the JDs' delta walk (see `sync`). */
@@ -377,91 +351,9 @@ export class HiringClient {
      */
     keepInSync: (store: SyncTokenStore, handlers: SyncHandlers<JdSummary>, options?: CallOptions) =>
       this.keepInSync((query) => this.jds.changes(query, options), store, handlers),
-    get: async (jdId: string, options?: CallOptions): Promise<Jd> =>
-      (await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, { options }))
-        .data,
-    /** The JD if it changed since the answer whose ETag you pass (`getVersioned`, `update` or an earlier call) (else `changed: false`, a 304 that spends none of the hour). */
+    /** The JD if it changed since the answer whose ETag you pass (`lastResponse.etag`) (else `changed: false`, a 304 that spends none of the hour). */
     getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
       this.revalidate<Jd>(`/jds/${encodeURIComponent(id)}`, etag, options),
-    /** The JD and its ETag, to pass to `update` as `ifMatch`. */
-    getVersioned: async (
-      jdId: string,
-      options?: CallOptions,
-    ): Promise<{ jd: Jd; etag: string | undefined }> => {
-      let etag: string | undefined;
-      const { data } = await this.call<Answer<'getJd'>>('GET', `/jds/${encodeURIComponent(jdId)}`, {
-        options,
-        onEtag: (tag) => (etag = tag),
-      });
-      return { jd: data, etag };
-    },
-    /**
-     * Changes the fields given, or closes or archives the JD. With `ifMatch` (an ETag from `getVersioned`
-     * or an earlier `update`), a JD someone else changed since is not overwritten: HiringApiError 412
-     * `precondition_failed`. Retried safely: every call carries an Idempotency-Key.
-     */
-    update: async (
-      jdId: string,
-      body: Body<'updateJd'>,
-      options?: CallOptions & { ifMatch?: string },
-    ): Promise<{ jd: Jd; etag: string | undefined }> => {
-      let etag: string | undefined;
-      const headers = options?.ifMatch === undefined ? undefined : { 'If-Match': options.ifMatch };
-      const { data } = await this.call<Answer<'updateJd'>>(
-        'PATCH',
-        `/jds/${encodeURIComponent(jdId)}`,
-        { body, idempotent: true, options, headers, onEtag: (tag) => (etag = tag) },
-      );
-      return { jd: data, etag };
-    },
-    /**
-     * Deletes a JD that has no applications (a JD with applications: HiringApiError 409 `conflict`; close
-     * or archive it instead). With `ifMatch` (an ETag from `getVersioned`), only if the JD has not
-     * changed since (else HiringApiError 412 `precondition_failed`).
-     */
-    delete: async (jdId: string, options?: CallOptions & { ifMatch?: string }): Promise<void> => {
-      const headers = options?.ifMatch === undefined ? undefined : { 'If-Match': options.ifMatch };
-      await this.call<undefined>('DELETE', `/jds/${encodeURIComponent(jdId)}`, {
-        options,
-        headers,
-      });
-    },
-    create: async (body: Body<'createJd'>, options?: CallOptions): Promise<NewJd> =>
-      (await this.call<Answer<'createJd'>>('POST', '/jds', { body, idempotent: true, options }))
-        .data,
-    /**
-     * Creates the JD your system knows as `externalId` (in DRAFT), or replaces its texts when one has it
-     * (the optional fields left out are removed; `createdById` stays the creator's): `created` says
-     * which. With `ifMatch`, only over that version (else HiringApiError 412 `precondition_failed`).
-     * Retried safely: every call carries an Idempotency-Key.
-     */
-    upsertByExternalId: async (
-      externalId: string,
-      body: Body<'upsertJd'>,
-      options?: CallOptions & { ifMatch?: string },
-    ): Promise<{ jd: Jd; etag: string | undefined; created: boolean }> => {
-      // API Gateway decodes the path before it routes it: these would not arrive whole.
-      if (/[/?#]/.test(externalId))
-        throw new RangeError(
-          `externalId ${JSON.stringify(externalId)} holds a / ? or #, which a URL path cannot carry through API Gateway: send it with upsertMany`,
-        );
-      let etag: string | undefined;
-      let status = 200;
-      const headers = options?.ifMatch === undefined ? undefined : { 'If-Match': options.ifMatch };
-      const { data } = await this.call<Answer<'upsertJd'>>(
-        'PUT',
-        `/jds/by-external-id/${encodeURIComponent(externalId)}`,
-        {
-          body,
-          idempotent: true,
-          options,
-          headers,
-          onEtag: (tag) => (etag = tag),
-          onStatus: (answered) => (status = answered),
-        },
-      );
-      return { jd: data, etag, created: status === 201 };
-    },
     /**
      * Upserts any number of JDs by their `externalId`, as `upsertByExternalId` would each: in batches
      * of up to 100 (and BATCH_LIMITS.bodyBytes), one request and one unit of the hour each, sent one
@@ -502,8 +394,7 @@ export class HiringClient {
   };
 
   readonly resumes = {
-    list: (query: PageQuery<'listResumes'> = {}, options?: CallOptions) =>
-      this.call<PageOf<'listResumes'>>('GET', '/resumes', { query, options }),
+    ...this.routes.resumes,
     /** One page of the resumes' delta walk (see `sync`). */
     changes: (query: SyncStart & { limit?: number; cursor?: string }, options?: CallOptions) =>
       this.call<DeltaOf<'listResumes'>>('GET', '/resumes', { query, options }),
@@ -513,11 +404,7 @@ export class HiringClient {
       onPage: (changes: Change<ResumeSummary>[]) => Promise<void> | void,
       options?: CallOptions,
     ) => this.sync((query) => this.resumes.changes(query, options), start, onPage),
-    /**
-     * Brings your copy up to date and keeps the token for the next run in `store` (see SyncTokenStore):
-     * a first run walks the whole list; a token too old to follow makes it call `onRebuild`, then walk
-     * from the start. Resolves with the token it saved.
-     */
+    /** As `jds.keepInSync`. */
     keepInSync: (
       store: SyncTokenStore,
       handlers: SyncHandlers<ResumeSummary>,
@@ -525,37 +412,20 @@ export class HiringClient {
     ) => this.keepInSync((query) => this.resumes.changes(query, options), store, handlers),
     listAll: (options?: CallOptions) =>
       this.walk((cursor) => this.resumes.list({ cursor }, options)),
-    get: async (resumeId: string, options?: CallOptions): Promise<Resume> =>
-      (
-        await this.call<Answer<'getResume'>>('GET', `/resumes/${encodeURIComponent(resumeId)}`, {
-          options,
-        })
-      ).data,
     /** The resume if it changed since the answer whose ETag you pass (else `changed: false`, a 304 that spends none of the hour). */
     getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
       this.revalidate<Resume>(`/resumes/${encodeURIComponent(id)}`, etag, options),
   };
 
   readonly matches = {
-    /** The JD's applications, best score first: all of them, or a slice when `limit` or `cursor` is given. */
-    list: (jdId: string, query: Query<'listMatches'> = {}, options?: CallOptions) =>
-      this.call<Answer<'listMatches'>>('GET', `/matches/${encodeURIComponent(jdId)}`, {
-        query,
-        options,
-      }),
+    ...this.routes.matches,
     /** Every match, in slices of 1,000: for a JD with more than one answer can carry. */
     listAll: (jdId: string, options?: CallOptions) =>
       this.walk((cursor) => this.matches.list(jdId, { limit: 1000, cursor }, options)),
   };
 
   readonly applications = {
-    /**
-     * A page of the tenant's applications, filtered by `jdId`, `resumeId`, `status`, `minScore`/`maxScore`
-     * (the best score) or `scoredSince` (its newest score). A filtered page may hold fewer than `limit`
-     * items, even none, while `pagination.hasMore` is true: follow `nextCursor` (or use `listAll`).
-     */
-    list: (query: PageQuery<'listApplications'> = {}, options?: CallOptions) =>
-      this.call<PageOf<'listApplications'>>('GET', '/applications', { query, options }),
+    ...this.routes.applications,
     /** Every application that passes the filters, each once, in 100s. */
     listAll: (query: Omit<PageQuery<'listApplications'>, 'cursor'> = {}, options?: CallOptions) =>
       this.walk((cursor) => this.applications.list({ limit: 100, ...query, cursor }, options)),
@@ -568,75 +438,21 @@ export class HiringClient {
       onPage: (changes: Change<ApplicationEntry>[]) => Promise<void> | void,
       options?: CallOptions,
     ) => this.sync((query) => this.applications.changes(query, options), start, onPage),
-    /**
-     * Brings your copy up to date and keeps the token for the next run in `store` (see SyncTokenStore):
-     * a first run walks the whole list; a token too old to follow makes it call `onRebuild`, then walk
-     * from the start. Resolves with the token it saved.
-     */
+    /** As `jds.keepInSync`. */
     keepInSync: (
       store: SyncTokenStore,
       handlers: SyncHandlers<ApplicationEntry>,
       options?: CallOptions,
     ) => this.keepInSync((query) => this.applications.changes(query, options), store, handlers),
-    /** One application with every AI score and its provenance (when, which model, criteria, summary), newest first. */
-    get: async (applicationId: string, options?: CallOptions): Promise<Application> =>
-      (
-        await this.call<Answer<'getApplication'>>(
-          'GET',
-          `/applications/${encodeURIComponent(applicationId)}`,
-          { options },
-        )
-      ).data,
     /** The application if it changed since the answer whose ETag you pass (else `changed: false`, a 304 that spends none of the hour). */
     getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
       this.revalidate<Application>(`/applications/${encodeURIComponent(id)}`, etag, options),
-    /**
-     * Records a person's review of one of the application's AI scores (`score` names it by `scoredAt`,
-     * and `model` when two share the time; without it, the one shown as `aiScore`, the highest).
-     * Append-only: a correction is a new review. Retried safely: every call carries an Idempotency-Key.
-     */
-    review: async (
-      applicationId: string,
-      body: Body<'createReview'>,
-      options?: CallOptions,
-    ): Promise<Review> =>
-      (
-        await this.call<Answer<'createReview'>>(
-          'POST',
-          `/applications/${encodeURIComponent(applicationId)}/reviews`,
-          { body, idempotent: true, options },
-        )
-      ).data,
-    /** One review, as `review` answered it. */
-    getReview: async (
-      applicationId: string,
-      reviewId: string,
-      options?: CallOptions,
-    ): Promise<Review> =>
-      (
-        await this.call<Answer<'getReview'>>(
-          'GET',
-          `/applications/${encodeURIComponent(applicationId)}/reviews/${encodeURIComponent(reviewId)}`,
-          { options },
-        )
-      ).data,
   };
 
   readonly candidates = {
-    list: (query: PageQuery<'listCandidates'> = {}, options?: CallOptions) =>
-      this.call<PageOf<'listCandidates'>>('GET', '/candidates', { query, options }),
+    ...this.routes.candidates,
     listAll: (query: Pick<Query<'listCandidates'>, 'search'> = {}, options?: CallOptions) =>
       this.walk((cursor) => this.candidates.list({ ...query, cursor }, options)),
-    /**
-     * One page of a candidate's data on request (scope `privacy:read` or `admin`): the resume, and up to
-     * `limit` (20) applications with every score, review and audit entry; `pagination.nextCursor` leads on.
-     */
-    export: (resumeId: string, query: Query<'exportCandidate'> = {}, options?: CallOptions) =>
-      this.call<Answer<'exportCandidate'>>(
-        'GET',
-        `/candidates/${encodeURIComponent(resumeId)}/export`,
-        { query, options },
-      ),
     /** Every page of a candidate's export, one after the other (give the candidate all of them). */
     exportAll: (resumeId: string, options?: CallOptions) =>
       this.pages((cursor) => this.candidates.export(resumeId, { limit: 20, cursor }, options)),
@@ -649,49 +465,26 @@ export class HiringClient {
       onPage: (changes: Change<Candidate>[]) => Promise<void> | void,
       options?: CallOptions,
     ) => this.sync((query) => this.candidates.changes(query, options), start, onPage),
-    /**
-     * Brings your copy up to date and keeps the token for the next run in `store` (see SyncTokenStore):
-     * a first run walks the whole list; a token too old to follow makes it call `onRebuild`, then walk
-     * from the start. Resolves with the token it saved.
-     */
+    /** As `jds.keepInSync`. */
     keepInSync: (store: SyncTokenStore, handlers: SyncHandlers<Candidate>, options?: CallOptions) =>
       this.keepInSync((query) => this.candidates.changes(query, options), store, handlers),
   };
 
   readonly keys = {
-    list: (query: Query<'listKeys'> = {}, options?: CallOptions) =>
-      this.call<Answer<'listKeys'>>('GET', '/keys', { query, options }),
+    ...this.routes.keys,
     listAll: (options?: CallOptions) =>
       this.walk((cursor) => this.keys.list({ limit: 1000, cursor }, options)),
-    /** The plaintext `key` is in this answer only. */
-    create: async (body: Body<'createKey'>, options?: CallOptions): Promise<NewApiKey> =>
-      (await this.call<Answer<'createKey'>>('POST', '/keys', { body, idempotent: true, options }))
-        .data,
-    /** One key, as `list` shows it. */
-    get: async (keyId: string, options?: CallOptions): Promise<ApiKey> =>
-      (await this.call<Answer<'getKey'>>('GET', `/keys/${encodeURIComponent(keyId)}`, { options }))
-        .data,
-    revoke: (keyId: string, options?: CallOptions) =>
-      this.call<Answer<'revokeKey'>>('DELETE', `/keys/${encodeURIComponent(keyId)}`, { options }),
   };
 
   /** The security history (scope `admin`): every change to keys, webhooks, JDs and reviews, newest first. */
   readonly auditLog = {
-    list: (query: Query<'listAuditLog'> = {}, options?: CallOptions) =>
-      this.call<Answer<'listAuditLog'>>('GET', '/audit-log', { query, options }),
+    ...this.routes.auditLog,
     listAll: (query: Omit<Query<'listAuditLog'>, 'cursor' | 'limit'> = {}, options?: CallOptions) =>
       this.walk((cursor) => this.auditLog.list({ ...query, limit: 100, cursor }, options)),
   };
 
   readonly events = {
-    list: (query: Query<'listEvents'> = {}, options?: CallOptions) =>
-      this.call<Answer<'listEvents'>>('GET', '/events', { query, options }),
-    get: async (eventId: string, options?: CallOptions): Promise<Event> =>
-      (
-        await this.call<Answer<'getEvent'>>('GET', `/events/${encodeURIComponent(eventId)}`, {
-          options,
-        })
-      ).data,
+    ...this.routes.events,
     /** The event if it changed since the answer whose ETag you pass (else `changed: false`, a 304 that spends none of the hour). */
     getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
       this.revalidate<Event>(`/events/${encodeURIComponent(id)}`, etag, options),
@@ -718,120 +511,55 @@ export class HiringClient {
   };
 
   readonly webhooks = {
-    list: async (options?: CallOptions): Promise<Webhook[]> =>
-      (await this.call<Answer<'listWebhooks'>>('GET', '/webhooks', { options })).data,
-    get: async (webhookId: string, options?: CallOptions): Promise<Webhook> =>
-      (
-        await this.call<Answer<'getWebhook'>>('GET', `/webhooks/${encodeURIComponent(webhookId)}`, {
-          options,
-        })
-      ).data,
+    ...this.routes.webhooks,
     /** The webhook endpoint if it changed since the answer whose ETag you pass (else `changed: false`, a 304 that spends none of the hour). */
     getIfChanged: (id: string, etag: string | undefined, options?: CallOptions) =>
       this.revalidate<Webhook>(`/webhooks/${encodeURIComponent(id)}`, etag, options),
-    /** The signing `secret` is in this answer only. */
-    create: async (body: Body<'createWebhook'>, options?: CallOptions): Promise<NewWebhook> =>
-      (
-        await this.call<Answer<'createWebhook'>>('POST', '/webhooks', {
-          body,
-          idempotent: true,
-          options,
-        })
-      ).data,
-    delete: (webhookId: string, options?: CallOptions) =>
-      this.call<Answer<'deleteWebhook'>>('DELETE', `/webhooks/${encodeURIComponent(webhookId)}`, {
-        options,
-      }),
-    rotateSecret: async (webhookId: string, options?: CallOptions): Promise<NewWebhook> =>
-      (
-        await this.call<Answer<'rotateWebhookSecret'>>(
-          'POST',
-          `/webhooks/${encodeURIComponent(webhookId)}/rotate-secret`,
-          { options },
-        )
-      ).data,
-    enable: async (webhookId: string, options?: CallOptions): Promise<Webhook> =>
-      (
-        await this.call<Answer<'enableWebhook'>>(
-          'POST',
-          `/webhooks/${encodeURIComponent(webhookId)}/enable`,
-          { options },
-        )
-      ).data,
-    deliveries: (
-      webhookId: string,
-      query: Query<'listWebhookDeliveries'> = {},
-      options?: CallOptions,
-    ) =>
-      this.call<Answer<'listWebhookDeliveries'>>(
-        'GET',
-        `/webhooks/${encodeURIComponent(webhookId)}/deliveries`,
-        { query, options },
-      ),
     /** Every delivery attempt to the endpoint, newest first, page after page. */
     deliveriesAll: (webhookId: string, options?: CallOptions) =>
       this.walk((cursor) => this.webhooks.deliveries(webhookId, { limit: 100, cursor }, options)),
-    retryDelivery: async (webhookId: string, eventId: string, options?: CallOptions) =>
-      (
-        await this.call<Answer<'retryWebhookDelivery'>>(
-          'POST',
-          `/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(eventId)}/retry`,
-          {
-            options,
-          },
-        )
-      ).data,
-    /** Sends one signed `webhook.test` event to the endpoint now: not in the event log, never retried; its attempt shows in `deliveries`. */
-    test: async (webhookId: string, options?: CallOptions) =>
-      (
-        await this.call<Answer<'testWebhook'>>(
-          'POST',
-          `/webhooks/${encodeURIComponent(webhookId)}/test`,
-          { options },
-        )
-      ).data,
-    replay: async (webhookId: string, body: Body<'replayWebhook'>, options?: CallOptions) =>
-      (
-        await this.call<Answer<'replayWebhook'>>(
-          'POST',
-          `/webhooks/${encodeURIComponent(webhookId)}/replay`,
-          { body, idempotent: true, options },
-        )
-      ).data,
   };
 
   /**
    * A test key's test space (hk_test_…; a live key gets 403 `key_mode_mismatch`): put it back to its
-   * sample data, or apply product events to it as the product's feed applies them to live data.
+   * sample data (`reset`: `complete: false`, call it again and the same reset goes on), or apply
+   * product events to it as the product's feed applies them to live data (`simulateProductEvents`).
    */
-  readonly testMode = {
-    /**
-     * Back to the sample data (webhook endpoints are kept); `complete: false`: call it again, and the
-     * same reset goes on. Sent with an Idempotency-Key, so a retry after a lost answer gets what it did.
-     */
-    reset: async (options?: CallOptions) =>
-      (
-        await this.call<Answer<'resetTestSpace'>>('POST', '/test/reset', {
-          idempotent: true,
-          options,
-        })
-      ).data,
-    /** Applies `events` in order; each one's outcome (applied, ignored or rejected, and why). */
-    simulateProductEvents: async (
-      events: Body<'simulateProductEvents'>['events'],
-      options?: CallOptions,
-    ) =>
-      (
-        await this.call<Answer<'simulateProductEvents'>>('POST', '/test/product-events', {
-          body: { events },
-          options,
-        })
-      ).data.results,
-  };
+  readonly testMode = { ...this.routes.testMode };
 
   /** The calling key: tenant, mode, name, scopes and quota. */
-  async whoami(options?: CallOptions) {
-    return (await this.call<Answer<'whoami'>>('GET', '/whoami', { options })).data;
+  readonly whoami = this.routes.whoami;
+
+  /**
+   * A route's method's request (./routes.ts): sent as `call` sends it (retries, idempotency keys), its
+   * answer returned by the rule of ./calls.ts: the JSON without `success`, what the headers said as
+   * `lastResponse` (not enumerable), nothing for a 204.
+   */
+  private async routeCall<T>(
+    method: Method,
+    path: string,
+    init: Parameters<RouteCall>[2],
+  ): Promise<T> {
+    const lastResponse: LastResponse = { status: 0 };
+    const { options } = init;
+    const answer = await this.call<Record<string, unknown> | undefined>(method, path, {
+      query: init.query as Call['query'],
+      body: init.body,
+      idempotent: init.idempotent === true,
+      options,
+      headers: options?.ifMatch === undefined ? undefined : { 'If-Match': options.ifMatch },
+      onResponse: (response) => {
+        lastResponse.status = response.status;
+        const etag = response.headers.get('ETag');
+        const requestId = response.headers.get('Request-Id');
+        if (etag !== null) lastResponse.etag = etag;
+        if (requestId !== null) lastResponse.requestId = requestId;
+      },
+    });
+    if (answer === undefined || lastResponse.status === 204) return undefined as T;
+    const { success: _success, ...returned } = answer;
+    Object.defineProperty(returned, 'lastResponse', { value: lastResponse, enumerable: false });
+    return returned as T;
   }
 
   /** A whole delta walk from `start`, page by page (100 at a time), to the token it ends with. */
@@ -925,7 +653,7 @@ export class HiringClient {
       let failedWhole = false;
       try {
         answered = (
-          await this.call<Answer<'upsertJds'>>('POST', '/jds/batch', {
+          await this.call<Returned<'upsertJds'>>('POST', '/jds/batch', {
             body: { items: sending },
             idempotent: true,
             options:
@@ -998,7 +726,7 @@ export class HiringClient {
       let atTheEnd = false;
       let told = false;
       while (!signal?.aborted) {
-        let page: Answer<'listEvents'>;
+        let page: Returned<'listEvents'>;
         try {
           page = await this.events.list(
             {
@@ -1179,7 +907,7 @@ export class HiringClient {
         const json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
         if (response.ok || response.status === 304) {
           call.onEtag?.(response.headers.get('ETag') ?? undefined);
-          call.onStatus?.(response.status);
+          call.onResponse?.(response);
           // 304 (a conditional read's "as you hold it"): no body; `revalidate` tells it apart.
           return (response.status === 304 ? undefined : json) as T;
         }

@@ -125,7 +125,7 @@ export async function listen(options: ListenOptions): Promise<void> {
   const { signal } = options;
   const firstWait = options.pollIntervalMs ?? 2_000;
   const longestWait = Math.max(firstWait, options.maxPollIntervalMs ?? 30_000);
-  const who = await client.whoami({ signal });
+  const who = (await client.whoami({ signal })).data;
   const kept = await readState(options.stateFile);
   const resumed = kept?.keyId === who.keyId;
   const state: State = {

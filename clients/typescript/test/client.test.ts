@@ -59,8 +59,8 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     const application = await client.applications.get('app-1');
     const [best] = (await client.matches.list('jd-backend')).data;
 
-    expect(application.aiScores.map((score) => score.overallScore).sort()).toEqual([84, 91.5]);
-    const explained = application.aiScores.find((score) => score.summary !== undefined);
+    expect(application.data.aiScores.map((score) => score.overallScore).sort()).toEqual([84, 91.5]);
+    const explained = application.data.aiScores.find((score) => score.summary !== undefined);
     expect(explained).toMatchObject({
       overallScore: 91.5,
       model: { id: 'match-ranker' },
@@ -90,12 +90,12 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
       rationale: 'Matches the team’s needs.',
     });
 
-    expect(recorded.score).toEqual({
+    expect(recorded.data.score).toEqual({
       overallScore: best?.aiScore,
       scoredAt: best?.scoredAt,
       model: best?.model,
     });
-    expect((await client.applications.get('app-1')).reviews).toEqual([recorded]);
+    expect((await client.applications.get('app-1')).data.reviews).toEqual([recorded.data]);
     expect((await client.matches.list('jd-backend')).data[0]).toMatchObject({
       reviewed: true,
       reviewOutcome: 'confirmed',
@@ -106,10 +106,10 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     const { tenantId, client } = await clientOf(['admin']);
     await importProductData(db(), tenantId, demoData());
     const created = await client.keys.create({ name: 'ATS sync', scopes: ['read'] });
-    await client.keys.revoke(created.id);
+    await client.keys.revoke(created.data.id);
 
     const history = [];
-    for await (const entry of client.auditLog.listAll({ objectId: created.id }))
+    for await (const entry of client.auditLog.listAll({ objectId: created.data.id }))
       history.push(entry);
     const pages = [];
     for await (const page of client.candidates.exportAll('res-7d3f')) pages.push(page);
@@ -156,8 +156,8 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
 
     const first = await client.jds.sync({ updatedSince: '1970-01-01T00:00:00Z' }, apply);
     expect(replica.size).toBe(5);
-    await client.jds.update(created[0]!.id, { title: 'Staff Engineer' });
-    await client.jds.delete(created[1]!.id);
+    await client.jds.update(created[0]!.data.id, { title: 'Staff Engineer' });
+    await client.jds.delete(created[1]!.data.id);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const pages: number[] = [];
     const second = await client.jds.sync({ syncToken: first }, (changes) => {
@@ -166,8 +166,8 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     });
 
     expect(pages).toEqual([2]);
-    expect(replica.get(created[0]!.id)).toBe('Staff Engineer');
-    expect(replica.has(created[1]!.id)).toBe(false);
+    expect(replica.get(created[0]!.data.id)).toBe('Staff Engineer');
+    expect(replica.has(created[1]!.data.id)).toBe(false);
     expect(second).not.toBe(first);
   });
 
@@ -213,11 +213,11 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     expect(saved).toEqual([first]);
     expect([...replica.values()].sort()).toEqual(['Data Engineer', 'Site Reliability Engineer']);
 
-    await client.jds.update(kept!.id, { title: 'Staff Data Engineer' });
-    await client.jds.delete(dropped!.id);
+    await client.jds.update(kept!.data.id, { title: 'Staff Data Engineer' });
+    await client.jds.delete(dropped!.data.id);
     const second = await client.jds.keepInSync(store, handlers);
     expect(saved).toEqual([first, second]);
-    expect([...replica.entries()]).toEqual([[kept!.id, 'Staff Data Engineer']]);
+    expect([...replica.entries()]).toEqual([[kept!.data.id, 'Staff Data Engineer']]);
 
     // The replica drifted while the token aged: the rebuild starts it again from what the API holds.
     replica.set('stale-entry', 'Left over');
@@ -225,7 +225,7 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     const third = await client.jds.keepInSync(store, handlers);
     expect(rebuilds).toBe(1);
     expect(saved.at(-1)).toBe(third);
-    expect([...replica.entries()]).toEqual([[kept!.id, 'Staff Data Engineer']]);
+    expect([...replica.entries()]).toEqual([[kept!.data.id, 'Staff Data Engineer']]);
     // Without onRebuild, the 410 is the caller's to handle.
     await expect(client.jds.keepInSync(store, { onPage: handlers.onPage })).rejects.toMatchObject({
       status: 410,
@@ -241,20 +241,24 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
       createdById: 'ats',
     });
 
-    await expect(client.jds.delete(mistake.id)).resolves.toBeUndefined();
+    await expect(client.jds.delete(mistake.data.id)).resolves.toBeUndefined();
     expect(
-      await client.jds.get(mistake.id).catch((error: unknown) => (error as HiringApiError).status),
+      await client.jds
+        .get(mistake.data.id)
+        .catch((error: unknown) => (error as HiringApiError).status),
     ).toBe(404);
   });
 
   it('updates a JD only over the version it read: the second writer with the same ETag gets a 412', async () => {
     const { client } = await clientOf(['read', 'write']);
-    const { id } = await client.jds.create({
+    const {
+      data: { id },
+    } = await client.jds.create({
       title: 'Platform Engineer',
       description: 'Runs the platform.',
       createdById: 'ats',
     });
-    const { etag } = await client.jds.getVersioned(id);
+    const { etag } = (await client.jds.get(id)).lastResponse;
 
     const first = await client.jds.update(
       id,
@@ -265,19 +269,26 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
       .update(id, { location: 'Berlin' }, { ifMatch: etag as string })
       .catch((error: unknown) => error);
 
-    expect(first.jd.location).toBe('Remote (EU)');
-    expect(first.etag).not.toBe(etag);
+    expect(first.data.location).toBe('Remote (EU)');
+    expect(first.lastResponse.etag).not.toBe(etag);
     expect(second).toBeInstanceOf(HiringApiError);
     expect(second).toMatchObject({ status: 412, code: 'precondition_failed' });
     expect(
-      (await client.jds.update(id, { status: 'CLOSED' }, { ifMatch: first.etag as string })).jd
-        .status,
+      (
+        await client.jds.update(
+          id,
+          { status: 'CLOSED' },
+          { ifMatch: first.lastResponse.etag as string },
+        )
+      ).data.status,
     ).toBe('CLOSED');
   });
 
   it('reads a JD again only when it changed: getIfChanged with the ETag held is a 304, and after a change the new JD and ETag', async () => {
     const { client } = await clientOf(['read', 'write']);
-    const { id } = await client.jds.create({
+    const {
+      data: { id },
+    } = await client.jds.create({
       title: 'Platform Engineer',
       description: 'Runs the platform.',
       createdById: 'ats',
@@ -296,12 +307,14 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
 
   it('deletes a JD only as it was read: a stale ETag gets a 412 and deletes nothing', async () => {
     const { client } = await clientOf(['read', 'write']);
-    const { id } = await client.jds.create({
+    const {
+      data: { id },
+    } = await client.jds.create({
       title: 'Platform Engineer',
       description: 'Runs the platform.',
       createdById: 'ats',
     });
-    const { etag } = await client.jds.getVersioned(id);
+    const { etag } = (await client.jds.get(id)).lastResponse;
     const edited = await client.jds.update(id, { location: 'Remote (EU)' });
 
     const stale = await client.jds
@@ -310,7 +323,7 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
 
     expect(stale).toMatchObject({ status: 412, code: 'precondition_failed' });
     await expect(
-      client.jds.delete(id, { ifMatch: edited.etag as string }),
+      client.jds.delete(id, { ifMatch: edited.lastResponse.etag as string }),
     ).resolves.toBeUndefined();
   });
 
@@ -337,12 +350,12 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     });
     const { pagination, data } = await client.jds.list();
 
-    expect(created).toMatchObject({ title: 'Platform Engineer', status: 'DRAFT' });
+    expect(created.data).toMatchObject({ title: 'Platform Engineer', status: 'DRAFT' });
     expect(sent.filter((call) => call.method === 'POST')).toEqual([
       { method: 'POST', key: expect.any(String) },
       { method: 'POST', key: sent[0]?.key },
     ]);
-    expect([pagination.total, data.map((jd) => jd.id)]).toEqual([1, [created.id]]);
+    expect([pagination.total, data.map((jd) => jd.id)]).toEqual([1, [created.data.id]]);
   });
 
   it('pushes requisitions by their own ids: upsertMany in batches of 100, a result per item in order, a lost answer retried without a duplicate; upsertByExternalId says created or not', async () => {
@@ -397,11 +410,11 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     ]);
     expect(results[250]).toMatchObject({ error: { status: 400, code: 'validation_failed' } });
     expect((await client.jds.list({ limit: 1 })).pagination.total).toBe(251);
-    expect([upserted.created, upserted.jd.salary, created.created]).toEqual([
-      false,
-      'CHF 120k',
-      true,
-    ]);
+    expect([
+      upserted.lastResponse.status === 201,
+      upserted.data.salary,
+      created.lastResponse.status === 201,
+    ]).toEqual([false, 'CHF 120k', true]);
   });
 
   it('retries a write after a 503 only when it carries an Idempotency-Key: a delete is thrown, a reset retried with its key', async () => {
@@ -443,7 +456,7 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
     });
     const reset = await tester.testMode.reset();
     const resets = sent.filter((call) => call.path.endsWith('/test/reset'));
-    expect(reset.complete).toBe(true);
+    expect(reset.data.complete).toBe(true);
     expect(resets).toEqual([
       { method: 'POST', path: expect.any(String), key: expect.any(String) },
       { method: 'POST', path: expect.any(String), key: resets[0]?.key },
@@ -605,10 +618,10 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
       const [delivery] = receiver.received;
       const headers = delivery?.headers as Record<string, string>;
 
-      const event = verifyWebhook(webhook.secret as string, headers, delivery?.body as string);
+      const event = verifyWebhook(webhook.data.secret as string, headers, delivery?.body as string);
       const tampered = () =>
         verifyWebhook(
-          webhook.secret as string,
+          webhook.data.secret as string,
           headers,
           (delivery?.body as string).replace('Data Engineer', 'Data Engineer (edited)'),
         );
@@ -621,7 +634,7 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
       const rotation = verifyWebhook(
         [
           'whsec_' + Buffer.from('an old secret, still accepted..').toString('base64'),
-          webhook.secret as string,
+          webhook.data.secret as string,
         ],
         headers,
         delivery?.body as string,
@@ -629,16 +642,17 @@ describe('the TypeScript client (clients/typescript) against the local stack', (
 
       expect(event.type).toBe('jd.created');
       if (event.type === 'jd.created')
-        expect(event.data).toMatchObject({ id: jd.id, title: 'Data Engineer' });
+        expect(event.data).toMatchObject({ id: jd.data.id, title: 'Data Engineer' });
       expect(tampered).toThrow(WebhookVerificationError);
       expect(otherSecret).toThrow(WebhookVerificationError);
       expect(rotation.id).toBe(event.id);
       await waitFor(
-        async () => (await client.webhooks.deliveries(webhook.id)).data.length >= 1,
+        async () => (await client.webhooks.deliveries(webhook.data.id)).data.length >= 1,
         10_000,
       );
       const attempts = [];
-      for await (const attempt of client.webhooks.deliveriesAll(webhook.id)) attempts.push(attempt);
+      for await (const attempt of client.webhooks.deliveriesAll(webhook.data.id))
+        attempts.push(attempt);
       expect(attempts.map((attempt) => [attempt.eventId, attempt.statusCode])).toEqual([
         [event.id, 200],
       ]);

@@ -85,8 +85,10 @@ describe('the client, against an API newer than itself', () => {
       hiringTeam: 'payments-platform',
     };
     const answer = await clientAnswering(200, { success: true, data: jd }).jds.get('jd-1');
-    expect(answer).toMatchObject({ id: 'jd-1', title: jd.title });
-    expect((answer as unknown as Record<string, unknown>).hiringTeam).toBe('payments-platform');
+    expect(answer.data).toMatchObject({ id: 'jd-1', title: jd.title });
+    expect((answer.data as unknown as Record<string, unknown>).hiringTeam).toBe(
+      'payments-platform',
+    );
   });
 
   it('yields an event of a type it does not know from the log, unchanged', async () => {

@@ -18,7 +18,7 @@ export async function publishedTitles(): Promise<string[]> {
   return titles;
 }
 
-export const one = (id: string): Promise<Jd> => client.jds.get(id);
+export const one = async (id: string): Promise<Jd> => (await client.jds.get(id)).data;
 
 // @ts-expect-error a status the API does not have
 void client.jds.list({ status: 'LIVE' });

@@ -36,12 +36,14 @@ describe('the TypeScript client under rate limits', () => {
     try {
       const started = gatewayClock();
       const answers = await Promise.all(
-        [client.whoami(), client.whoami()].map((answer) => answer.then((data) => data.tenantId)),
+        [client.whoami(), client.whoami()].map((answer) =>
+          answer.then((data) => data.data.tenantId),
+        ),
       );
       const third = await client.whoami();
       const finished = gatewayClock();
 
-      expect([...answers, third.tenantId]).toEqual([
+      expect([...answers, third.data.tenantId]).toEqual([
         tenant.tenantId,
         tenant.tenantId,
         tenant.tenantId,

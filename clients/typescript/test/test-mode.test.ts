@@ -28,10 +28,10 @@ async function sandbox() {
   });
   const test = new HiringClient({
     baseUrl: baseUrl(),
-    apiKey: created.key as string,
+    apiKey: created.data.key as string,
     retryBaseMs: 20,
   });
-  return { tenant, live, test, testKey: created.key as string };
+  return { tenant, live, test, testKey: created.data.key as string };
 }
 
 const newStateFile = () => join(mkdtempSync(join(tmpdir(), 'hiring-listen-')), 'state.json');
@@ -77,14 +77,16 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     const local = await startReceiver();
     const testHook = await test.webhooks.create({ url: testEndpoint.url, events: ['*'] });
     await live.webhooks.create({ url: liveEndpoint.url, events: ['*'] });
-    expect((await test.whoami()).mode).toBe('test');
+    expect((await test.whoami()).data.mode).toBe('test');
 
     const stateFile = newStateFile();
     const listening = startListening({ apiKey: testKey, forwardTo: local.url, stateFile });
     const { secret } = await listening.started;
 
-    const results = await test.testMode.simulateProductEvents([scored('app-sim-1', 93.5)]);
-    expect(results.map((result) => result.outcome)).toEqual(['applied']);
+    const results = await test.testMode.simulateProductEvents({
+      events: [scored('app-sim-1', 93.5)],
+    });
+    expect(results.data.results.map((result) => result.outcome)).toEqual(['applied']);
 
     await waitFor(() => scoredEvents(testEndpoint.received).length === 1, 15_000, 'the webhook');
     await waitFor(() => scoredEvents(local.received).length === 1, 15_000, 'listen');
@@ -92,7 +94,7 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
       request.body.includes('application.scored'),
     );
     const event = verifyWebhook(
-      testHook.secret as string,
+      testHook.data.secret as string,
       delivered?.headers as Record<string, string>,
       delivered?.body as string,
     );
@@ -109,10 +111,10 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
         forwarded?.headers as Record<string, string>,
         forwarded?.body as string,
       ),
-    ).toEqual(await test.events.get(event.id));
+    ).toEqual((await test.events.get(event.id)).data);
     expect(() =>
       verifyWebhook(
-        testHook.secret as string,
+        testHook.data.secret as string,
         forwarded?.headers as Record<string, string>,
         forwarded?.body as string,
       ),
@@ -135,7 +137,7 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     expect(statSync(stateFile).mode & 0o777).toBe(0o600);
     const second = startListening({ apiKey: testKey, forwardTo: local.url, stateFile });
     const { resumed } = await second.started;
-    await test.testMode.simulateProductEvents([scored('app-sim-2', 71)]);
+    await test.testMode.simulateProductEvents({ events: [scored('app-sim-2', 71)] });
     await waitFor(() => scoredEvents(local.received).length === 2, 15_000, 'the second event');
     await second.stop();
     expect(resumed).toBe(true);
@@ -160,7 +162,7 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
       },
     });
     await listening.started;
-    await test.testMode.simulateProductEvents([scored('app-hang', 64)]);
+    await test.testMode.simulateProductEvents({ events: [scored('app-hang', 64)] });
     await waitFor(() => attempts.includes(200), 15_000, 'the answered attempt');
     await listening.stop();
     expect(attempts).toEqual([undefined, 200]);
@@ -170,11 +172,11 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
   it('starts after an event id, or from an instant on, with --after: a restart misses nothing written while it was away', async () => {
     const { test, testKey } = await sandbox();
     const local = await startReceiver();
-    await test.testMode.simulateProductEvents([scored('app-before', 51)]);
+    await test.testMode.simulateProductEvents({ events: [scored('app-before', 51)] });
     const written = await test.events.list({ limit: 100 });
     const last = written.data.at(-1) as { id: string };
     const instant = new Date().toISOString();
-    await test.testMode.simulateProductEvents([scored('app-after', 52)]);
+    await test.testMode.simulateProductEvents({ events: [scored('app-after', 52)] });
     const forwarded = () =>
       scoredEvents(local.received).map((event) => (event.data as { id: string }).id);
 
@@ -226,7 +228,7 @@ describe('test mode from the client: simulated events, webhooks and `hiring list
     // While nothing comes, it says it is waiting: once, not at every look.
     await waitFor(() => stderr.includes('Waiting for events'), 20_000, 'the waiting line');
 
-    await test.testMode.simulateProductEvents([scored('app-cli', 88)]);
+    await test.testMode.simulateProductEvents({ events: [scored('app-cli', 88)] });
     await waitFor(() => stdout.includes('application.scored'), 20_000, 'a delivery line');
     expect(stdout).toMatch(/application\.scored {2}evt_\w+ {2}-> 200/);
     const forwarded = local.received.find(

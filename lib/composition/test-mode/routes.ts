@@ -9,6 +9,7 @@ import { PRODUCT_EVENT_ACTIONS } from '../../db/product-event-access.js';
 export const TEST_MODE_ROUTES = {
   resetTestSpace: {
     method: 'POST',
+    clientMethod: 'testMode.reset',
     path: '/test/reset',
     functionName: 'reset-test-space',
     scope: { scope: 'write' },
@@ -20,6 +21,7 @@ export const TEST_MODE_ROUTES = {
   },
   simulateProductEvents: {
     method: 'POST',
+    clientMethod: 'testMode.simulateProductEvents',
     path: '/test/product-events',
     functionName: 'simulate-product-events',
     scope: { scope: 'write' },

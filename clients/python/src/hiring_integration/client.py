@@ -14,10 +14,24 @@ import urllib.request
 import uuid
 from datetime import datetime, timezone
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Generic, Optional, Protocol, TypeVar, Union, cast
+from typing import Any, Generic, NamedTuple, Optional, Protocol, TypeVar, Union, cast
 
 from . import types as t
 from .errors import ApiError
+from .routes import (
+    RouteMethods,
+    ApplicationsRoutes,
+    AuditLogRoutes,
+    CandidatesRoutes,
+    ClientRoutes,
+    EventsRoutes,
+    JdsRoutes,
+    KeysRoutes,
+    MatchesRoutes,
+    ResumesRoutes,
+    TestModeRoutes,
+    WebhooksRoutes,
+)
 from .stream import (
     RECONNECT_BACKOFF_FIRST,
     RECONNECT_BACKOFF_MOST,
@@ -69,7 +83,7 @@ class FileTokenStore:
             file.write(token)
 
 
-class HiringClient:
+class HiringClient(ClientRoutes):
     """A client of the Hiring Integration API.
 
     ``base_url`` is the API's base URL with its prefix (``https://api.example.com/api/v1``, or
@@ -115,9 +129,51 @@ class HiringClient:
         self.webhooks = Webhooks(self._api)
         self.test_mode = TestMode(self._api)
 
-    def whoami(self) -> t.WhoamiAnswerData:
-        """The calling key: tenant, mode, name, scopes and quota."""
-        return cast(t.WhoamiAnswerData, self._api.call("GET", "/whoami").json["data"])
+    def _route(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Optional[Query] = None,
+        body: Optional[Mapping[str, Any]] = None,
+        idempotent: bool = False,
+        idempotency_key: Optional[str] = None,
+        if_match: Optional[str] = None,
+    ) -> Any:
+        return self._api.route(
+            method,
+            path,
+            query=query,
+            body=body,
+            idempotent=idempotent,
+            idempotency_key=idempotency_key,
+            if_match=if_match,
+        )
+
+
+class LastResponse(NamedTuple):
+    """What an answer's headers said: its status, its ETag (a version to send as ``if_match``), its request id."""
+
+    status: int
+    etag: Optional[str]
+    request_id: Optional[str]
+
+
+class _Answered(dict[str, Any]):
+    """An answer's JSON, as a route's method returns it, with what its headers said."""
+
+    def __init__(self, body: Mapping[str, Any], response: LastResponse) -> None:
+        super().__init__(body)
+        self.last_response = response
+
+
+def last_response(answer: Mapping[str, Any]) -> LastResponse:
+    """What the headers of the answer a route's method returned said (``status``, ``etag``,
+    ``request_id``): ``last_response(client.jds.get(jd_id)).etag`` is the version to send as ``if_match``."""
+    response = getattr(answer, "last_response", None)
+    if not isinstance(response, LastResponse):
+        raise TypeError("not an answer a route's method returned")
+    return response
 
 
 class _Call:
@@ -325,6 +381,38 @@ class _Transport:
     def get(self, path: str, query: Optional[Query] = None) -> Any:
         return self.call("GET", path, _Call(query=query)).json
 
+    def route(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Optional[Query] = None,
+        body: Optional[Mapping[str, Any]] = None,
+        idempotent: bool = False,
+        idempotency_key: Optional[str] = None,
+        if_match: Optional[str] = None,
+    ) -> Any:
+        """A route's method's request (./routes.py): the answer's JSON, with what its headers said
+        (``last_response``); None for a 204."""
+        headers = {} if if_match is None else {"If-Match": if_match}
+        answer = self.call(
+            method,
+            path,
+            _Call(
+                query=query,
+                body=None if body is None else dict(body),
+                headers=headers,
+                idempotent=idempotent,
+                idempotency_key=idempotency_key,
+            ),
+        )
+        if answer.status == 204:
+            return None
+        return _Answered(
+            answer.json,
+            LastResponse(answer.status, answer.headers.get("etag"), answer.headers.get("request-id")),
+        )
+
 
 
 def _error_of(answer: _Answer) -> ApiError:
@@ -355,9 +443,30 @@ def _error_of(answer: _Answer) -> ApiError:
     )
 
 
-class _Group:
+class _Group(RouteMethods):
     def __init__(self, api: _Transport) -> None:
         self._api = api
+
+    def _route(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Optional[Query] = None,
+        body: Optional[Mapping[str, Any]] = None,
+        idempotent: bool = False,
+        idempotency_key: Optional[str] = None,
+        if_match: Optional[str] = None,
+    ) -> Any:
+        return self._api.route(
+            method,
+            path,
+            query=query,
+            body=body,
+            idempotent=idempotent,
+            idempotency_key=idempotency_key,
+            if_match=if_match,
+        )
 
 
 
@@ -390,86 +499,18 @@ class _SyncedList(_Group, Generic[Page]):
         )
 
 
-class Jds(_SyncedList[t.ListJdsAnswer]):
+class Jds(_SyncedList[t.ListJdsAnswer], JdsRoutes):
     """Job descriptions: create, read, change, close and delete; list and sync."""
 
     _path = "/jds"
-
-    def list(self, query: Optional[Query] = None) -> t.ListJdsAnswer:
-        """A page of JDs (``page``, ``limit``, ``status``, ``externalId``, ``cursor``)."""
-        return cast(t.ListJdsAnswer, self._api.get("/jds", query))
 
     def list_all(self, query: Optional[Query] = None) -> Iterator[t.JdSummary]:
         """Every JD the query keeps, each once, following the cursor."""
         return self._api.walk(lambda cursor: self._api.get("/jds", {**(query or {}), "cursor": cursor}))
 
-    def get(self, jd_id: str) -> t.Jd:
-        return cast(t.Jd, self._api.get(f"/jds/{_quote(jd_id)}")["data"])
-
     def get_if_changed(self, jd_id: str, etag: Optional[str]) -> dict[str, Any]:
         """``{"changed": False, "etag"}`` (a 304, none of the hour spent), or ``{"changed": True, "data", "etag"}``."""
         return self._api.revalidate(f"/jds/{_quote(jd_id)}", etag)
-
-    def get_versioned(self, jd_id: str) -> tuple[t.Jd, Optional[str]]:
-        """The JD and its ETag, to pass to ``update`` as ``if_match``."""
-        answer = self._api.call("GET", f"/jds/{_quote(jd_id)}")
-        return cast(t.Jd, answer.json["data"]), answer.headers.get("etag")
-
-    def update(
-        self,
-        jd_id: str,
-        body: Mapping[str, Any],
-        *,
-        if_match: Optional[str] = None,
-        idempotency_key: Optional[str] = None,
-    ) -> tuple[t.Jd, Optional[str]]:
-        """Changes the fields given, or closes or archives the JD; with ``if_match``, only over that
-        version (else ApiError 412 ``precondition_failed``). Returns the JD and its new ETag."""
-        headers = {} if if_match is None else {"If-Match": if_match}
-        answer = self._api.call(
-            "PATCH",
-            f"/jds/{_quote(jd_id)}",
-            _Call(body=dict(body), headers=headers, idempotent=True, idempotency_key=idempotency_key),
-        )
-        return cast(t.Jd, answer.json["data"]), answer.headers.get("etag")
-
-    def delete(self, jd_id: str, *, if_match: Optional[str] = None) -> None:
-        """Deletes a JD without applications (one with applications: ApiError 409 ``conflict``)."""
-        headers = {} if if_match is None else {"If-Match": if_match}
-        self._api.call("DELETE", f"/jds/{_quote(jd_id)}", _Call(headers=headers))
-
-    def create(self, body: Mapping[str, Any], *, idempotency_key: Optional[str] = None) -> t.NewJd:
-        """Creates a JD in DRAFT; retried safely (it carries an Idempotency-Key)."""
-        answer = self._api.call(
-            "POST", "/jds", _Call(body=dict(body), idempotent=True, idempotency_key=idempotency_key)
-        )
-        return cast(t.NewJd, answer.json["data"])
-
-    def upsert_by_external_id(
-        self,
-        external_id: str,
-        body: Mapping[str, Any],
-        *,
-        if_match: Optional[str] = None,
-        idempotency_key: Optional[str] = None,
-    ) -> tuple[t.Jd, Optional[str], bool]:
-        """Creates the JD your system knows as ``external_id`` (in DRAFT), or replaces its texts when one
-        has it (optional fields left out are removed; ``createdById`` stays the creator's). Returns the JD,
-        its ETag, and whether it was created. With ``if_match``, only over that version (else ApiError
-        412 ``precondition_failed``). Retried safely (it carries an Idempotency-Key). An id holding
-        ``/``, ``?`` or ``#`` cannot travel in a URL path through API Gateway (it decodes the path
-        before routing it): ``ValueError``; send it with ``upsert_many``."""
-        if any(character in external_id for character in "/?#"):
-            raise ValueError(
-                f"externalId {external_id!r} holds a / ? or #, which a URL path cannot carry through API Gateway: send it with upsert_many"
-            )
-        headers = {} if if_match is None else {"If-Match": if_match}
-        answer = self._api.call(
-            "PUT",
-            f"/jds/by-external-id/{_quote(external_id)}",
-            _Call(body=dict(body), headers=headers, idempotent=True, idempotency_key=idempotency_key),
-        )
-        return cast(t.Jd, answer.json["data"]), answer.headers.get("etag"), answer.status == 201
 
     def upsert_many(
         self,
@@ -616,27 +657,17 @@ def batches_of(items: Sequence[Mapping[str, Any]]) -> tuple[list[list[Mapping[st
     return batches, too_large
 
 
-class Resumes(_SyncedList[t.ListResumesAnswer]):
+class Resumes(_SyncedList[t.ListResumesAnswer], ResumesRoutes):
     _path = "/resumes"
-
-    def list(self, query: Optional[Query] = None) -> t.ListResumesAnswer:
-        return cast(t.ListResumesAnswer, self._api.get("/resumes", query))
 
     def list_all(self) -> Iterator[t.ResumeSummary]:
         return self._api.walk(lambda cursor: self._api.get("/resumes", {"cursor": cursor}))
-
-    def get(self, resume_id: str) -> t.Resume:
-        return cast(t.Resume, self._api.get(f"/resumes/{_quote(resume_id)}")["data"])
 
     def get_if_changed(self, resume_id: str, etag: Optional[str]) -> dict[str, Any]:
         return self._api.revalidate(f"/resumes/{_quote(resume_id)}", etag)
 
 
-class Matches(_Group):
-    def list(self, jd_id: str, query: Optional[Query] = None) -> t.ListMatchesAnswer:
-        """The JD's applications, best score first: all of them, or a slice with ``limit``/``cursor``."""
-        return cast(t.ListMatchesAnswer, self._api.get(f"/matches/{_quote(jd_id)}", query))
-
+class Matches(_Group, MatchesRoutes):
     def list_all(self, jd_id: str) -> Iterator[t.MatchEntry]:
         """Every match, in slices of 1,000."""
         return self._api.walk(
@@ -646,14 +677,8 @@ class Matches(_Group):
         )
 
 
-class Applications(_SyncedList[t.ListApplicationsAnswer]):
+class Applications(_SyncedList[t.ListApplicationsAnswer], ApplicationsRoutes):
     _path = "/applications"
-
-    def list(self, query: Optional[Query] = None) -> t.ListApplicationsAnswer:
-        """A page of applications, filtered by ``jdId``, ``resumeId``, ``status``, ``minScore``,
-        ``maxScore`` or ``scoredSince``: a filtered page may be short, even empty, while
-        ``pagination.hasMore`` is true (use ``list_all``)."""
-        return cast(t.ListApplicationsAnswer, self._api.get("/applications", query))
 
     def list_all(self, query: Optional[Query] = None) -> Iterator[t.ApplicationEntry]:
         return self._api.walk(
@@ -662,44 +687,16 @@ class Applications(_SyncedList[t.ListApplicationsAnswer]):
             )
         )
 
-    def get(self, application_id: str) -> t.Application:
-        return cast(t.Application, self._api.get(f"/applications/{_quote(application_id)}")["data"])
-
     def get_if_changed(self, application_id: str, etag: Optional[str]) -> dict[str, Any]:
         return self._api.revalidate(f"/applications/{_quote(application_id)}", etag)
 
-    def review(
-        self, application_id: str, body: Mapping[str, Any], *, idempotency_key: Optional[str] = None
-    ) -> t.Review:
-        """Records a person's review of one of the application's scores (append-only)."""
-        answer = self._api.call(
-            "POST",
-            f"/applications/{_quote(application_id)}/reviews",
-            _Call(body=dict(body), idempotent=True, idempotency_key=idempotency_key),
-        )
-        return cast(t.Review, answer.json["data"])
 
-    def get_review(self, application_id: str, review_id: str) -> t.Review:
-        path = f"/applications/{_quote(application_id)}/reviews/{_quote(review_id)}"
-        return cast(t.Review, self._api.get(path)["data"])
-
-
-class Candidates(_SyncedList[t.ListCandidatesAnswer]):
+class Candidates(_SyncedList[t.ListCandidatesAnswer], CandidatesRoutes):
     _path = "/candidates"
-
-    def list(self, query: Optional[Query] = None) -> t.ListCandidatesAnswer:
-        return cast(t.ListCandidatesAnswer, self._api.get("/candidates", query))
 
     def list_all(self, query: Optional[Query] = None) -> Iterator[t.Candidate]:
         return self._api.walk(
             lambda cursor: self._api.get("/candidates", {**(query or {}), "cursor": cursor})
-        )
-
-    def export(self, resume_id: str, query: Optional[Query] = None) -> t.ExportCandidateAnswer:
-        """One page of a candidate's data (scope ``privacy:read`` or ``admin``)."""
-        return cast(
-            t.ExportCandidateAnswer,
-            self._api.get(f"/candidates/{_quote(resume_id)}/export", query),
         )
 
     def export_all(self, resume_id: str) -> Iterator[t.ExportCandidateAnswer]:
@@ -713,33 +710,14 @@ class Candidates(_SyncedList[t.ListCandidatesAnswer]):
             ),
         )
 
-class Keys(_Group):
-    def list(self, query: Optional[Query] = None) -> t.ListKeysAnswer:
-        return cast(t.ListKeysAnswer, self._api.get("/keys", query))
-
+class Keys(_Group, KeysRoutes):
     def list_all(self) -> Iterator[t.ApiKey]:
         return self._api.walk(
             lambda cursor: self._api.get("/keys", {"limit": 1000, "cursor": cursor})
         )
 
-    def create(self, body: Mapping[str, Any], *, idempotency_key: Optional[str] = None) -> t.NewApiKey:
-        """The plaintext ``key`` is in this answer only."""
-        answer = self._api.call(
-            "POST", "/keys", _Call(body=dict(body), idempotent=True, idempotency_key=idempotency_key)
-        )
-        return cast(t.NewApiKey, answer.json["data"])
 
-    def get(self, key_id: str) -> t.ApiKey:
-        return cast(t.ApiKey, self._api.get(f"/keys/{_quote(key_id)}")["data"])
-
-    def revoke(self, key_id: str) -> dict[str, Any]:
-        return cast(dict[str, Any], self._api.call("DELETE", f"/keys/{_quote(key_id)}").json)
-
-
-class AuditLog(_Group):
-    def list(self, query: Optional[Query] = None) -> t.ListAuditLogAnswer:
-        return cast(t.ListAuditLogAnswer, self._api.get("/audit-log", query))
-
+class AuditLog(_Group, AuditLogRoutes):
     def list_all(self, query: Optional[Query] = None) -> Iterator[t.AuditEntry]:
         return self._api.walk(
             lambda cursor: self._api.get(
@@ -748,13 +726,7 @@ class AuditLog(_Group):
         )
 
 
-class Events(_Group):
-    def list(self, query: Optional[Query] = None) -> t.ListEventsAnswer:
-        return cast(t.ListEventsAnswer, self._api.get("/events", query))
-
-    def get(self, event_id: str) -> t.Event:
-        return cast(t.Event, self._api.get(f"/events/{_quote(event_id)}")["data"])
-
+class Events(_Group, EventsRoutes):
     def get_if_changed(self, event_id: str, etag: Optional[str]) -> dict[str, Any]:
         return self._api.revalidate(f"/events/{_quote(event_id)}", etag)
 
@@ -961,43 +933,9 @@ def start_position(after: Optional[Union[str, datetime]]) -> Optional[str]:
     return after
 
 
-class Webhooks(_Group):
-    def list(self) -> list[t.Webhook]:
-        return cast(list[t.Webhook], self._api.get("/webhooks")["data"])
-
-    def get(self, webhook_id: str) -> t.Webhook:
-        return cast(t.Webhook, self._api.get(f"/webhooks/{_quote(webhook_id)}")["data"])
-
+class Webhooks(_Group, WebhooksRoutes):
     def get_if_changed(self, webhook_id: str, etag: Optional[str]) -> dict[str, Any]:
         return self._api.revalidate(f"/webhooks/{_quote(webhook_id)}", etag)
-
-    def create(
-        self, body: Mapping[str, Any], *, idempotency_key: Optional[str] = None
-    ) -> t.NewWebhook:
-        """The signing ``secret`` is in this answer only."""
-        answer = self._api.call(
-            "POST",
-            "/webhooks",
-            _Call(body=dict(body), idempotent=True, idempotency_key=idempotency_key),
-        )
-        return cast(t.NewWebhook, answer.json["data"])
-
-    def delete(self, webhook_id: str) -> dict[str, Any]:
-        return cast(dict[str, Any], self._api.call("DELETE", f"/webhooks/{_quote(webhook_id)}").json)
-
-    def rotate_secret(self, webhook_id: str) -> t.NewWebhook:
-        path = f"/webhooks/{_quote(webhook_id)}/rotate-secret"
-        return cast(t.NewWebhook, self._api.call("POST", path).json["data"])
-
-    def enable(self, webhook_id: str) -> t.Webhook:
-        path = f"/webhooks/{_quote(webhook_id)}/enable"
-        return cast(t.Webhook, self._api.call("POST", path).json["data"])
-
-    def deliveries(self, webhook_id: str, query: Optional[Query] = None) -> t.ListWebhookDeliveriesAnswer:
-        return cast(
-            t.ListWebhookDeliveriesAnswer,
-            self._api.get(f"/webhooks/{_quote(webhook_id)}/deliveries", query),
-        )
 
     def deliveries_all(self, webhook_id: str) -> Iterator[t.DeliveryAttempt]:
         return self._api.walk(
@@ -1006,41 +944,8 @@ class Webhooks(_Group):
             )
         )
 
-    def retry_delivery(self, webhook_id: str, event_id: str) -> dict[str, Any]:
-        path = f"/webhooks/{_quote(webhook_id)}/deliveries/{_quote(event_id)}/retry"
-        return cast(dict[str, Any], self._api.call("POST", path).json["data"])
 
-    def test(self, webhook_id: str) -> dict[str, Any]:
-        """Sends one signed ``webhook.test`` event to the endpoint now (not in the log, never retried)."""
-        path = f"/webhooks/{_quote(webhook_id)}/test"
-        return cast(dict[str, Any], self._api.call("POST", path).json["data"])
-
-    def replay(
-        self, webhook_id: str, body: Mapping[str, Any], *, idempotency_key: Optional[str] = None
-    ) -> dict[str, Any]:
-        path = f"/webhooks/{_quote(webhook_id)}/replay"
-        answer = self._api.call(
-            "POST", path, _Call(body=dict(body), idempotent=True, idempotency_key=idempotency_key)
-        )
-        return cast(dict[str, Any], answer.json["data"])
-
-
-class TestMode(_Group):
+class TestMode(_Group, TestModeRoutes):
     """A test key's test space (``hk_test_…``; a live key gets 403 ``key_mode_mismatch``)."""
 
     __test__ = False  # not a test case, whatever a test runner guesses from the name
-
-    def reset(self, *, idempotency_key: Optional[str] = None) -> t.TestSpaceReset:
-        """Back to the sample data (webhook endpoints are kept); ``complete: False``: call it again and
-        the same reset goes on. Sent with an Idempotency-Key: a retry after a lost answer gets what it did."""
-        answer = self._api.call(
-            "POST", "/test/reset", _Call(idempotent=True, idempotency_key=idempotency_key)
-        )
-        return cast(t.TestSpaceReset, answer.json["data"])
-
-    def simulate_product_events(self, events: list[Mapping[str, Any]]) -> list[t.SimulatedEventOutcome]:
-        """Applies ``events`` in order, as the product's feed would; each one's outcome."""
-        answer = self._api.call(
-            "POST", "/test/product-events", _Call(body={"events": [dict(event) for event in events]})
-        )
-        return cast(list[t.SimulatedEventOutcome], answer.json["data"]["results"])

@@ -97,7 +97,7 @@ def listen(
 ) -> None:
     """Forwards every event after the kept position (or ``after``; on a first run, from now) until
     ``stop`` is set."""
-    who = client.whoami()
+    who = client.whoami()["data"]
     kept = _read_state(state_file)
     resumed = kept is not None and kept.get("keyId") == who["keyId"]
     # A state file of another key starts over.
