@@ -83,7 +83,34 @@ class FileTokenStore:
             file.write(token)
 
 
-class HiringClient(ClientRoutes):
+class _Sends(RouteMethods):
+    """What holds the transport its route methods send through: the client, and each of its groups."""
+
+    _api: _Transport
+
+    def _route(
+        self,
+        method: str,
+        path: str,
+        *,
+        query: Optional[Query] = None,
+        body: Optional[Mapping[str, Any]] = None,
+        idempotent: bool = False,
+        idempotency_key: Optional[str] = None,
+        if_match: Optional[str] = None,
+    ) -> Any:
+        return self._api.route(
+            method,
+            path,
+            query=query,
+            body=body,
+            idempotent=idempotent,
+            idempotency_key=idempotency_key,
+            if_match=if_match,
+        )
+
+
+class HiringClient(_Sends, ClientRoutes):
     """A client of the Hiring Integration API.
 
     ``base_url`` is the API's base URL with its prefix (``https://api.example.com/api/v1``, or
@@ -128,27 +155,6 @@ class HiringClient(ClientRoutes):
         self.events = Events(self._api)
         self.webhooks = Webhooks(self._api)
         self.test_mode = TestMode(self._api)
-
-    def _route(
-        self,
-        method: str,
-        path: str,
-        *,
-        query: Optional[Query] = None,
-        body: Optional[Mapping[str, Any]] = None,
-        idempotent: bool = False,
-        idempotency_key: Optional[str] = None,
-        if_match: Optional[str] = None,
-    ) -> Any:
-        return self._api.route(
-            method,
-            path,
-            query=query,
-            body=body,
-            idempotent=idempotent,
-            idempotency_key=idempotency_key,
-            if_match=if_match,
-        )
 
 
 class LastResponse(NamedTuple):
@@ -443,31 +449,9 @@ def _error_of(answer: _Answer) -> ApiError:
     )
 
 
-class _Group(RouteMethods):
+class _Group(_Sends):
     def __init__(self, api: _Transport) -> None:
         self._api = api
-
-    def _route(
-        self,
-        method: str,
-        path: str,
-        *,
-        query: Optional[Query] = None,
-        body: Optional[Mapping[str, Any]] = None,
-        idempotent: bool = False,
-        idempotency_key: Optional[str] = None,
-        if_match: Optional[str] = None,
-    ) -> Any:
-        return self._api.route(
-            method,
-            path,
-            query=query,
-            body=body,
-            idempotent=idempotent,
-            idempotency_key=idempotency_key,
-            if_match=if_match,
-        )
-
 
 
 class _SyncedList(_Group, Generic[Page]):
