@@ -106,6 +106,7 @@ async function main(argv: string[]): Promise<unknown> {
   const run = newId();
   const operatorAudit = (name: string): AuditContext => ({
     actor: OPERATOR,
+    actorName: null,
     requestId: `admin-${run}`,
     clientIp: null,
     route: `admin ${name}`,

@@ -22,6 +22,8 @@ export const OPERATOR = 'operator';
 export interface AuditContext {
   /** the acting key's id, or OPERATOR */
   actor: string;
+  /** the acting key's name when it acted (null: the operator, who acts with no key) */
+  actorName: string | null;
   /** API Gateway's id of the request (the admin CLI's own id of its run) */
   requestId: string;
   /** the client's address (null from the admin CLI) */
@@ -46,12 +48,17 @@ export interface AuditEntry {
   action: AuditAction;
   object: AuditObject;
   actor: string;
+  actorName: string | null;
+  /** a change's: the names (never the values) of the fields it changed */
+  changedFields?: string[];
   requestId: string;
   clientIp: string | null;
   route: string;
 }
 
-export type AuditItem = AuditEntry & {
+export type AuditItem = Omit<AuditEntry, 'actorName'> & {
+  /** absent on an entry written before entries named their actor */
+  actorName?: string | null;
   pk: string;
   sk: string;
   entity: 'AUDIT';
@@ -80,8 +87,9 @@ export function auditEntry(
   context: AuditContext,
   action: AuditAction,
   object: AuditObject,
-  now = new Date(),
+  options: { changedFields?: readonly string[]; now?: Date } = {},
 ): { Put: { TableName: string; Item: AuditItem; ConditionExpression: string } } {
+  const now = options.now ?? new Date();
   const at = nowIso(now);
   const id = newId();
   const item: AuditItem = {
@@ -93,6 +101,8 @@ export function auditEntry(
     object,
     objectId: object.id,
     actor: context.actor,
+    actorName: context.actorName,
+    ...(options.changedFields ? { changedFields: [...options.changedFields] } : {}),
     requestId: context.requestId,
     clientIp: context.clientIp,
     route: context.route,
@@ -106,6 +116,7 @@ export function auditEntry(
 /**
  * The audit entry of a change, as items for the change's transaction: none when the caller audits
  * nothing (a test's or a seed's write; every route and CLI command passes its context).
+ * `changedFields`: what a change to an existing object changed, by name.
  */
 export function audited(
   db: Pick<Db, 'tableName'>,
@@ -113,8 +124,11 @@ export function audited(
   context: AuditContext | undefined,
   action: AuditAction,
   object: AuditObject,
+  changedFields?: readonly string[],
 ): TransactItem[] {
-  return context ? [auditEntry(db, spaceId, context, action, object)] : [];
+  return context
+    ? [auditEntry(db, spaceId, context, action, object, changedFields ? { changedFields } : {})]
+    : [];
 }
 
 export function toAuditEntry(item: AuditItem): AuditEntry {
@@ -124,6 +138,8 @@ export function toAuditEntry(item: AuditItem): AuditEntry {
     action: item.action,
     object: item.object,
     actor: item.actor,
+    actorName: item.actorName ?? null,
+    ...(item.changedFields ? { changedFields: item.changedFields } : {}),
     requestId: item.requestId,
     clientIp: item.clientIp,
     route: item.route,

@@ -221,6 +221,7 @@ function validate<R extends RouteId>(
         requestId: context.requestId ?? event.requestContext?.requestId ?? context.awsRequestId,
         audit: {
           actor: context.caller.keyId,
+          actorName: context.caller.keyName,
           requestId: context.requestId ?? context.awsRequestId,
           clientIp: context.caller.clientIp,
           route: `${ROUTES[routeId].method} ${ROUTES[routeId].path}`,

@@ -35,6 +35,7 @@ import {
   type JdDetail,
   type JdHeadItem,
   type JdInput,
+  changedJdFields,
   jdFieldsDiffer,
   jdKeys,
   scoringInputsState,
@@ -229,11 +230,17 @@ export async function updateJd(
           ? [counterDelta(spaceId, 'JD', { [head.status]: -1, [status]: 1 })]
           : []),
         recordEvent(spaceId, 'jd.updated', jdEventData(fields, head.status, scoring.changed)),
-        ...audited(db, spaceId, options.audit, 'jd.updated', {
-          type: 'jd',
-          id: jdId,
-          version: versions.version,
-        }),
+        ...audited(
+          db,
+          spaceId,
+          options.audit,
+          'jd.updated',
+          { type: 'jd', id: jdId, version: versions.version },
+          [
+            ...(status !== head.status ? ['status'] : []),
+            ...changedJdFields(toJdInput(head, body), input),
+          ],
+        ),
         ...(externalIdMoves && head.externalId !== undefined
           ? [releaseExternalId(db, spaceId, head)]
           : []),

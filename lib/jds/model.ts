@@ -33,7 +33,12 @@ export type JdInput = {
 
 /** Whether two versions of a JD's fields differ in any text it holds or in its external id. */
 export function jdFieldsDiffer(before: JdInput, after: JdInput): boolean {
-  return [...JD_TEXT_FIELDS, 'externalId' as const].some(
+  return changedJdFields(before, after).length > 0;
+}
+
+/** The names of the JD's fields whose values differ between `before` and `after` (an audit entry's `changedFields`). */
+export function changedJdFields(before: JdInput, after: JdInput): string[] {
+  return [...JD_TEXT_FIELDS, 'externalId' as const].filter(
     (field) => (before[field] ?? null) !== (after[field] ?? null),
   );
 }

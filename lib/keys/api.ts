@@ -262,11 +262,14 @@ export async function revokeApiKey(
         }),
         { Update: { TableName: db.tableName, Key: apiKeyKeys.lookup(item.keyHash), ...revoke } },
         ...(counted ? [countOneLess(db.tableName, liveSpaceOf(tenantId), 'activeKeys')] : []),
-        ...audited(db, liveSpaceOf(tenantId), options.audit, 'key.revoked', {
-          type: 'key',
-          id: keyId,
-          version: null,
-        }),
+        ...audited(
+          db,
+          liveSpaceOf(tenantId),
+          options.audit,
+          'key.revoked',
+          { type: 'key', id: keyId, version: null },
+          ['revokedAt'],
+        ),
         recordEvent(liveSpaceOf(tenantId), 'key.revoked', {
           id: keyId,
           name: item.name,

@@ -202,11 +202,14 @@ export async function rotateWebhookSecret(
           },
         },
       },
-      ...audited(db, spaceId, options.audit, 'webhook.secret_rotated', {
-        type: 'webhook',
-        id: webhookId,
-        version: null,
-      }),
+      ...audited(
+        db,
+        spaceId,
+        options.audit,
+        'webhook.secret_rotated',
+        { type: 'webhook', id: webhookId, version: null },
+        ['secret'],
+      ),
     ]);
   } catch (error) {
     if (isConditionFailure(error))
@@ -238,11 +241,14 @@ export async function enableWebhook(
           ExpressionAttributeValues: { ':enabled': 'enabled', ':now': now },
         },
       },
-      ...audited(db, spaceId, options.audit, 'webhook.enabled', {
-        type: 'webhook',
-        id: webhookId,
-        version: null,
-      }),
+      ...audited(
+        db,
+        spaceId,
+        options.audit,
+        'webhook.enabled',
+        { type: 'webhook', id: webhookId, version: null },
+        item.status === 'enabled' ? [] : ['status'],
+      ),
     ]);
   } catch (error) {
     if (isConditionFailure(error)) throw new NotFoundError('Webhook');

@@ -18,6 +18,8 @@ interface Entry {
   action: string;
   object: { type: string; id: string; version: number | null };
   actor: string;
+  actorName: string | null;
+  changedFields?: string[];
   requestId: string;
   clientIp: string | null;
   route: string;
@@ -74,6 +76,48 @@ const receivers: { close: () => Promise<void> }[] = [];
 afterAll(() => Promise.all(receivers.map((receiver) => receiver.close())));
 
 describe('GET /audit-log', () => {
+  it('names the key that acted, as it was named then, and the fields a change changed (never their values)', async () => {
+    const admin = await tenantWithKey(db(), ['admin']);
+    const writer = await tenantWithKey(db(), ['read', 'write'], admin.tenantId);
+    const created = await callApi('POST', '/jds', {
+      key: writer.key,
+      body: { title: 'Payments Engineer', description: 'Runs the ledger.', createdById: 'ats' },
+    });
+    const jdId = created.json.data.id as string;
+    await callApi('PATCH', `/jds/${jdId}`, {
+      key: writer.key,
+      body: {
+        title: 'Senior Payments Engineer',
+        location: 'Lisbon',
+        description: 'Runs the ledger.',
+      },
+    });
+    await callApi('PATCH', `/jds/${jdId}`, { key: writer.key, body: { status: 'CLOSED' } });
+    const made = await callApi('POST', '/keys', {
+      key: admin.key,
+      body: { name: 'Greenhouse sync', scopes: ['read'] },
+    });
+    await callApi('DELETE', `/keys/${made.json.data.id}`, { key: admin.key });
+
+    const entries = await history(admin.key);
+    const of = (action: string) => entries.find((entry) => entry.action === action);
+    const updates = entries.filter((entry) => entry.action === 'jd.updated');
+
+    expect(of('jd.created')).toMatchObject({ actor: writer.keyId, actorName: 'key read write' });
+    expect(of('jd.created')?.changedFields).toBeUndefined();
+    expect(updates.map((entry) => entry.changedFields)).toEqual([
+      ['status'],
+      ['title', 'location'],
+    ]);
+    expect(of('key.created')).toMatchObject({ actor: admin.keyId, actorName: 'key admin' });
+    expect(of('key.revoked')).toMatchObject({
+      actorName: 'key admin',
+      changedFields: ['revokedAt'],
+    });
+    // Names, never values: nothing of what was written is in the history.
+    expect(JSON.stringify(entries)).not.toMatch(/Lisbon|Senior Payments|Greenhouse/);
+  });
+
   it('records every change to keys, webhooks, JDs and reviews made through the API, with who, from where, through which request and route, never a secret', async () => {
     const admin = await tenantWithKey(db(), ['admin']);
     const writer = await tenantWithKey(db(), ['read', 'write'], admin.tenantId);

@@ -1324,6 +1324,8 @@ export interface components {
                 };
             };
             actor: string;
+            actorName: string | null;
+            changedFields?: string[];
             requestId: string;
             clientIp: string | null;
             route: string;

@@ -293,8 +293,8 @@ _AuditEntryObjectOptional = TypedDict("_AuditEntryObjectOptional", {"parent": "A
 class AuditEntryObject(_AuditEntryObjectRequired, _AuditEntryObjectOptional):
     pass
 
-_AuditEntryRequired = TypedDict("_AuditEntryRequired", {"id": str, "at": str, "action": Literal["key.created", "key.revoked", "webhook.created", "webhook.secret_rotated", "webhook.enabled", "webhook.deleted", "webhook.test_requested", "webhook.retry_requested", "webhook.replay_requested", "jd.created", "jd.updated", "jd.deleted", "review.created"], "object": "AuditEntryObject", "actor": str, "requestId": str, "clientIp": Union[str, None], "route": str})
-_AuditEntryOptional = TypedDict("_AuditEntryOptional", {}, total=False)
+_AuditEntryRequired = TypedDict("_AuditEntryRequired", {"id": str, "at": str, "action": Literal["key.created", "key.revoked", "webhook.created", "webhook.secret_rotated", "webhook.enabled", "webhook.deleted", "webhook.test_requested", "webhook.retry_requested", "webhook.replay_requested", "jd.created", "jd.updated", "jd.deleted", "review.created"], "object": "AuditEntryObject", "actor": str, "actorName": Union[str, None], "requestId": str, "clientIp": Union[str, None], "route": str})
+_AuditEntryOptional = TypedDict("_AuditEntryOptional", {"changedFields": list[str]}, total=False)
 
 
 class AuditEntry(_AuditEntryRequired, _AuditEntryOptional):
