@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { RouteResponses } from '../http/route-definition.js';
 import type { AUDIT_ROUTES } from './routes.js';
-import { id, page, slicePagination, timestamp } from '../schemas/response-parts.js';
+import { freeText, id, page, slicePagination, timestamp } from '../schemas/response-parts.js';
 import { AUDIT_ACTIONS } from './actions.js';
 import { LIMITS } from '../schemas/limits.js';
 
@@ -29,9 +29,13 @@ export const auditEntry = z.strictObject({
   /** the acting key's id, or "operator" for the admin CLI */
   actor: z.string().check(z.maxLength(64), z.regex(PRINTABLE)),
   /** the acting key's name when it acted; null for the operator (the admin CLI acts with no key) */
-  actorName: z.nullable(z.string().check(z.maxLength(LIMITS.keyName))),
+  actorName: z.nullable(freeText(LIMITS.keyName)),
   /** on a change to an existing object: the names (never the values) of the fields it changed */
-  changedFields: z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(64))),
+  changedFields: z.optional(
+    z
+      .array(z.string().check(z.maxLength(64), z.regex(/^[A-Za-z][A-Za-z0-9]*$/)))
+      .check(z.maxLength(64)),
+  ),
   requestId: z.string().check(z.maxLength(128), z.regex(PRINTABLE)),
   /** IPv4 or IPv6 */
   clientIp: z.nullable(z.string().check(z.maxLength(64), z.regex(/^[0-9A-Fa-f.:]+$/))),
