@@ -235,7 +235,7 @@ export async function enableWebhook(
           TableName: db.tableName,
           Key: webhookKeys.item(spaceId, webhookId),
           UpdateExpression:
-            'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, lastFailureAt, failedAttempts, slowSince',
+            'SET #status = :enabled, updatedAt = :now REMOVE disabledReason, failingSince, failedAttempts, slowSince',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':enabled': 'enabled', ':now': now },
@@ -257,7 +257,6 @@ export async function enableWebhook(
   const {
     disabledReason: _reason,
     failingSince: _since,
-    lastFailureAt: _last,
     failedAttempts: _attempts,
     slowSince: _slow,
     ...enabled

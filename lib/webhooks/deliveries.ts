@@ -14,6 +14,7 @@ import {
   type DeliveryAttemptItem,
   type DeliveryStateItem,
   FAILURE_RUN_GAP_MS,
+  SUCCESS_MARK_MS,
   type WebhookCounterItem,
   type WebhookItem,
   webhookKeys,
@@ -222,17 +223,29 @@ export async function recordAttempt(
   }
 }
 
-/** An endpoint answered 2xx: its run of failures or slow answers (if any) is over. */
+/**
+ * An endpoint answered 2xx: its run of failures or slow answers (if any) is over, and its last success
+ * moves on. `webhook` is the item as the attempt read it: an endpoint that was neither failing nor slow
+ * and was marked within SUCCESS_MARK_MS costs no write.
+ */
 export async function markWebhookHealthy(
   db: Db,
   spaceId: SpaceId,
-  webhookId: string,
+  webhook: Pick<WebhookItem, 'id' | 'failingSince' | 'slowSince' | 'lastSuccessAt'>,
+  now = new Date(),
 ): Promise<void> {
+  const markedFrom = nowIso(new Date(now.getTime() - SUCCESS_MARK_MS));
+  const troubled = webhook.failingSince !== undefined || webhook.slowSince !== undefined;
+  if (!troubled && webhook.lastSuccessAt !== undefined && webhook.lastSuccessAt >= markedFrom)
+    return;
   await ignoreConditionFailure(
     updateItem(db, {
-      Key: webhookKeys.item(spaceId, webhookId),
-      UpdateExpression: 'REMOVE failingSince, lastFailureAt, failedAttempts, slowSince',
-      ConditionExpression: 'attribute_exists(failingSince) OR attribute_exists(slowSince)',
+      Key: webhookKeys.item(spaceId, webhook.id),
+      UpdateExpression: 'SET lastSuccessAt = :now REMOVE failingSince, failedAttempts, slowSince',
+      // Another worker may have marked it since it was read: one write a minute still.
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_exists(failingSince) OR attribute_exists(slowSince) OR attribute_not_exists(lastSuccessAt) OR lastSuccessAt < :markedFrom)',
+      ExpressionAttributeValues: { ':now': nowIso(now), ':markedFrom': markedFrom },
     }),
   );
 }

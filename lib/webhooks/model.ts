@@ -87,11 +87,31 @@ export interface Webhook {
   replay?: ReplayProgress;
   /** the API version its events are shaped for */
   apiVersion: string;
+  health: WebhookHealth;
   createdAt: string;
   updatedAt: string;
 }
 
-export interface WebhookItem extends Omit<Webhook, 'rateLimit' | 'apiVersion'> {
+/** How an endpoint's deliveries are going: enough to see that it fails, since when, and what follows. */
+export interface WebhookHealth {
+  /** its last 2xx (written at most once a minute, so up to a minute behind); null when none yet */
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  /** the first failure of the run going on now; null when it is not failing */
+  failingSince: string | null;
+  /** the failed attempts of that run (0 when it is not failing) */
+  failedAttempts: number;
+  /**
+   * while failing: the earliest time a failure disables it, if the run goes on (it also needs
+   * DISABLE_AFTER_FAILED_ATTEMPTS failed attempts by then); null otherwise
+   */
+  disablesAt: string | null;
+}
+
+/** An endpoint's last 2xx is written at most this often: an endpoint that always answers costs a write a minute, not one per delivery. */
+export const SUCCESS_MARK_MS = 60_000;
+
+export interface WebhookItem extends Omit<Webhook, 'rateLimit' | 'apiVersion' | 'health'> {
   pk: string;
   sk: string;
   entity: 'WEBHOOK';
@@ -99,10 +119,12 @@ export interface WebhookItem extends Omit<Webhook, 'rateLimit' | 'apiVersion'> {
   rateLimit?: number;
   /** absent on endpoints created before versions: FIRST_VERSION */
   apiVersion?: string;
-  /** when the current run of failed deliveries began, its last failure and its length; absent after a success */
+  /** when the current run of failed deliveries began and its length; absent after a success */
   failingSince?: string;
-  lastFailureAt?: string;
   failedAttempts?: number;
+  /** the last failed attempt and the last 2xx (kept across runs; absent before the first) */
+  lastFailureAt?: string;
+  lastSuccessAt?: string;
   /** while failing: until when (epoch ms) the delivery sent to it now, its probe, holds it alone */
   probeUntil?: number;
   /**
@@ -141,7 +163,10 @@ export interface DeliveryAttempt {
   /** the endpoint's HTTP status; null when none came (timeout, refused, unsafe address) */
   statusCode: number | null;
   durationMs: number;
+  /** on a failed attempt: what its status means, or why no answer came */
   error?: string;
+  /** on a non-2xx answer: the first kilobyte of what the receiver answered, as text; absent when nothing */
+  responseBody?: string;
   at: string;
 }
 
@@ -218,6 +243,7 @@ export function toWebhook(item: WebhookItem): Webhook {
     status: item.status,
     rateLimit: item.rateLimit ?? DEFAULT_DELIVERY_RATE,
     apiVersion: item.apiVersion ?? FIRST_VERSION,
+    health: healthOf(item),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
@@ -225,6 +251,24 @@ export function toWebhook(item: WebhookItem): Webhook {
   if (item.disabledReason !== undefined) webhook.disabledReason = item.disabledReason;
   if (item.replay !== undefined) webhook.replay = item.replay;
   return webhook;
+}
+
+export function healthOf(
+  item: Pick<
+    WebhookItem,
+    'failingSince' | 'failedAttempts' | 'lastFailureAt' | 'lastSuccessAt' | 'status'
+  >,
+): WebhookHealth {
+  const failing = item.failingSince !== undefined && item.status === 'enabled';
+  return {
+    lastSuccessAt: item.lastSuccessAt ?? null,
+    lastFailureAt: item.lastFailureAt ?? null,
+    failingSince: failing ? item.failingSince! : null,
+    failedAttempts: failing ? (item.failedAttempts ?? 0) : 0,
+    disablesAt: failing
+      ? new Date(Date.parse(item.failingSince!) + DISABLE_AFTER_FAILING_MS).toISOString()
+      : null,
+  };
 }
 
 export function toDeliveryAttempt(item: DeliveryAttemptItem): DeliveryAttempt {
@@ -238,6 +282,7 @@ export function toDeliveryAttempt(item: DeliveryAttemptItem): DeliveryAttempt {
     at: item.at,
   };
   if (item.error !== undefined) attempt.error = item.error;
+  if (item.responseBody !== undefined) attempt.responseBody = item.responseBody;
   return attempt;
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../schemas/response-parts.js';
 import { MAX_DELIVERY_RATE, MAX_WEBHOOKS } from './model.js';
 import { apiVersion } from '../versions/responses.js';
+import { RESPONSE_BODY_BYTES } from './deliver.js';
 
 /** What the webhook routes answer, exactly (the tests and the OpenAPI document read it). */
 
@@ -28,6 +29,17 @@ const replayProgress = z.strictObject({
   queued: z.number(),
   startedAt: timestamp,
   progressAt: timestamp,
+});
+const health = z.strictObject({
+  /** its last 2xx, up to a minute behind; null before the first */
+  lastSuccessAt: z.nullable(timestamp),
+  lastFailureAt: z.nullable(timestamp),
+  /** the first failure of the run going on now; null when it is not failing */
+  failingSince: z.nullable(timestamp),
+  /** the failed attempts of that run */
+  failedAttempts: z.int32().check(z.gte(0), z.meta({ format: 'int32' })),
+  /** while failing: the earliest time a failure disables it, if the run goes on */
+  disablesAt: z.nullable(timestamp),
 });
 const webhook = z.strictObject({
   id,
@@ -42,6 +54,8 @@ const webhook = z.strictObject({
   replay: z.optional(replayProgress),
   /** the API version its events are shaped for */
   apiVersion,
+  /** how its deliveries are going */
+  health,
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -57,7 +71,10 @@ const deliveryAttempt = z.strictObject({
   trigger: z.enum(['automatic', 'manual', 'test']),
   statusCode: z.nullable(z.number()),
   durationMs: z.number(),
+  /** on a failed attempt: what its status means, or why no answer came */
   error: z.optional(freeText(LIMITS.message)),
+  /** on a non-2xx answer: the first kilobyte of what the receiver answered, as text */
+  responseBody: z.optional(freeText(RESPONSE_BODY_BYTES)),
   at: timestamp,
 });
 
@@ -103,5 +120,6 @@ export const WEBHOOK_SCHEMA_NAMES: [z.ZodMiniType, string][] = [
   [newWebhook, 'NewWebhook'],
   [replayProgress, 'ReplayProgress'],
   [deliveryAttempt, 'DeliveryAttempt'],
+  [health, 'WebhookHealth'],
   [testEventSchema, 'WebhookTestEvent'],
 ];

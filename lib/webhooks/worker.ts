@@ -6,6 +6,7 @@ import {
   DEFAULT_DELIVERY_RATE,
   DISABLE_AFTER_FAILED_ATTEMPTS,
   DISABLE_AFTER_FAILING_MS,
+  type DeliveryAttempt,
   signingSecrets,
   subscribes,
   type WebhookItem,
@@ -16,7 +17,13 @@ import { disableWebhook, markWebhookFailing, markWebhookHealthy } from './delive
 import { markWebhookSlow } from './deliveries.js';
 import { releaseProbe, takeProbe } from './deliveries.js';
 import { getWebhookItem } from './store.js';
-import { DELIVERY_TIMEOUT_MS, type DeliveryResult, isSuccess, postDelivery } from './deliver.js';
+import {
+  DELIVERY_TIMEOUT_MS,
+  type DeliveryResult,
+  isSuccess,
+  postDelivery,
+  statusMeaning,
+} from './deliver.js';
 import type { DeliverMessage, DeliveryMessage, DeliveryQueue, ReplayMessage } from './queue.js';
 import { logger } from '../observability/logger.js';
 import { traced } from '../observability/trace.js';
@@ -221,7 +228,7 @@ async function attemptDelivery(
 
   if (isSuccess(result)) {
     await record('succeeded');
-    if (!test) await markWebhookHealthy(db, tenantId, webhookId);
+    if (!test) await markWebhookHealthy(db, tenantId, webhook, now);
     return 'delivered';
   }
   // 410 Gone says the endpoint is no more, whatever was sent to it, a test included.
@@ -297,14 +304,17 @@ async function markedIfSlow<T>(
   }
 }
 
-function attemptFields(result: DeliveryResult): {
-  statusCode: number | null;
-  durationMs: number;
-  error?: string;
-} {
-  return result.error === undefined
-    ? { statusCode: result.statusCode, durationMs: result.durationMs }
-    : { statusCode: result.statusCode, durationMs: result.durationMs, error: clip(result.error) };
+/** What the deliveries log keeps of an attempt: a failed one always says why. */
+function attemptFields(
+  result: DeliveryResult,
+): Pick<DeliveryAttempt, 'statusCode' | 'durationMs' | 'error' | 'responseBody'> {
+  const fields = { statusCode: result.statusCode, durationMs: result.durationMs };
+  if (isSuccess(result)) return fields;
+  return {
+    ...fields,
+    error: clip(result.error ?? statusMeaning(result.statusCode)),
+    ...(result.responseBody ? { responseBody: result.responseBody } : {}),
+  };
 }
 
 /**

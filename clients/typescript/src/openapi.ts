@@ -1248,6 +1248,7 @@ export interface components {
             rateLimit: number;
             replay?: components["schemas"]["ReplayProgress"];
             apiVersion: string;
+            health: components["schemas"]["WebhookHealth"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1266,6 +1267,7 @@ export interface components {
             rateLimit: number;
             replay?: components["schemas"]["ReplayProgress"];
             apiVersion: string;
+            health: components["schemas"]["WebhookHealth"];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -1292,8 +1294,17 @@ export interface components {
             statusCode: number | null;
             durationMs: number;
             error?: string;
+            responseBody?: string;
             /** Format: date-time */
             at: string;
+        };
+        WebhookHealth: {
+            lastSuccessAt: string | null;
+            lastFailureAt: string | null;
+            failingSince: string | null;
+            /** Format: int32 */
+            failedAttempts: number;
+            disablesAt: string | null;
         };
         WebhookTestEvent: {
             id: string;

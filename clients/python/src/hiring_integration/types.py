@@ -237,14 +237,14 @@ _QuotaOptional = TypedDict("_QuotaOptional", {}, total=False)
 class Quota(_QuotaRequired, _QuotaOptional):
     pass
 
-_WebhookRequired = TypedDict("_WebhookRequired", {"id": str, "url": str, "events": list[Union[Literal["jd.created", "jd.updated", "jd.deleted", "resume.created", "resume.updated", "resume.deleted", "application.created", "application.updated", "application.scored", "application.reviewed", "application.deleted", "key.created", "key.revoked", "test.reset", "*"], str]], "status": Literal["enabled", "disabled"], "rateLimit": int, "apiVersion": str, "createdAt": str, "updatedAt": str})
+_WebhookRequired = TypedDict("_WebhookRequired", {"id": str, "url": str, "events": list[Union[Literal["jd.created", "jd.updated", "jd.deleted", "resume.created", "resume.updated", "resume.deleted", "application.created", "application.updated", "application.scored", "application.reviewed", "application.deleted", "key.created", "key.revoked", "test.reset", "*"], str]], "status": Literal["enabled", "disabled"], "rateLimit": int, "apiVersion": str, "health": "WebhookHealth", "createdAt": str, "updatedAt": str})
 _WebhookOptional = TypedDict("_WebhookOptional", {"description": str, "disabledReason": str, "replay": "ReplayProgress"}, total=False)
 
 
 class Webhook(_WebhookRequired, _WebhookOptional):
     pass
 
-_NewWebhookRequired = TypedDict("_NewWebhookRequired", {"id": str, "url": str, "events": list[Union[Literal["jd.created", "jd.updated", "jd.deleted", "resume.created", "resume.updated", "resume.deleted", "application.created", "application.updated", "application.scored", "application.reviewed", "application.deleted", "key.created", "key.revoked", "test.reset", "*"], str]], "status": Literal["enabled", "disabled"], "rateLimit": int, "apiVersion": str, "createdAt": str, "updatedAt": str, "secret": Union[str, None]})
+_NewWebhookRequired = TypedDict("_NewWebhookRequired", {"id": str, "url": str, "events": list[Union[Literal["jd.created", "jd.updated", "jd.deleted", "resume.created", "resume.updated", "resume.deleted", "application.created", "application.updated", "application.scored", "application.reviewed", "application.deleted", "key.created", "key.revoked", "test.reset", "*"], str]], "status": Literal["enabled", "disabled"], "rateLimit": int, "apiVersion": str, "health": "WebhookHealth", "createdAt": str, "updatedAt": str, "secret": Union[str, None]})
 _NewWebhookOptional = TypedDict("_NewWebhookOptional", {"description": str, "disabledReason": str, "replay": "ReplayProgress"}, total=False)
 
 
@@ -259,10 +259,17 @@ class ReplayProgress(_ReplayProgressRequired, _ReplayProgressOptional):
     pass
 
 _DeliveryAttemptRequired = TypedDict("_DeliveryAttemptRequired", {"id": str, "eventId": str, "attempt": float, "trigger": Literal["automatic", "manual", "test"], "statusCode": Union[float, None], "durationMs": float, "at": str})
-_DeliveryAttemptOptional = TypedDict("_DeliveryAttemptOptional", {"error": str}, total=False)
+_DeliveryAttemptOptional = TypedDict("_DeliveryAttemptOptional", {"error": str, "responseBody": str}, total=False)
 
 
 class DeliveryAttempt(_DeliveryAttemptRequired, _DeliveryAttemptOptional):
+    pass
+
+_WebhookHealthRequired = TypedDict("_WebhookHealthRequired", {"lastSuccessAt": Union[str, None], "lastFailureAt": Union[str, None], "failingSince": Union[str, None], "failedAttempts": int, "disablesAt": Union[str, None]})
+_WebhookHealthOptional = TypedDict("_WebhookHealthOptional", {}, total=False)
+
+
+class WebhookHealth(_WebhookHealthRequired, _WebhookHealthOptional):
     pass
 
 _WebhookTestEventDataRequired = TypedDict("_WebhookTestEventDataRequired", {"webhookId": str, "message": str})
