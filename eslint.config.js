@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
  */
 export const PLATFORM_FOLDERS = ['aws', 'db', 'http', 'observability', 'schemas'];
 /** What several resources build on, above the platform: each imports only the platform and the others. */
-export const SHARED_SERVICES = ['audit', 'events', 'matching', 'versions'];
+export const SHARED_SERVICES = ['audit', 'events', 'matching', 'request-log', 'versions'];
 /**
  * The resources: each imports only the platform and the shared services, so none knows another.
  * Applications read JDs and resumes (an application joins the two), and the product's event schemas
@@ -131,7 +131,7 @@ export default tseslint.config(
               message:
                 'lib/' +
                 folder +
-                ' is a resource: it imports only the platform and the shared services (audit, events, matching, versions), and only applications and product-events import jds and resumes. A flow that crosses resources goes in lib/composition (docs/architecture.md, "Which way imports go").',
+                ' is a resource: it imports only the platform and the shared services (audit, events, matching, request-log, versions), and only applications and product-events import jds and resumes. A flow that crosses resources goes in lib/composition (docs/architecture.md, "Which way imports go").',
             })),
             {
               // The authorizer reads keys, and nothing else above the platform.

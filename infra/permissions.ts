@@ -8,6 +8,7 @@ import { keyModesOf } from '../lib/http/route-definition.js';
 import { ROUTES, type RouteId } from '../lib/composition/routes.js';
 import { APPLICATION_ROUTE_ACCESS } from '../lib/applications/routes.js';
 import { AUDIT_ROUTE_ACCESS } from '../lib/audit/routes.js';
+import { REQUEST_LOG_ROUTE_ACCESS } from '../lib/request-log/routes.js';
 import { EVENT_ROUTE_ACCESS } from '../lib/events/routes.js';
 import { JD_ROUTE_ACCESS } from '../lib/jds/routes.js';
 import { KEY_ROUTE_ACCESS } from '../lib/keys/routes.js';
@@ -36,6 +37,7 @@ const assembled: Partial<Record<RouteId, TableAccess>> = {
   ...EVENT_ROUTE_ACCESS,
   ...WEBHOOK_ROUTE_ACCESS,
   ...AUDIT_ROUTE_ACCESS,
+  ...REQUEST_LOG_ROUTE_ACCESS,
   ...TEST_MODE_ROUTE_ACCESS,
   ...MCP_ROUTE_ACCESS,
 };
@@ -147,6 +149,16 @@ export const WEBHOOK_DISPATCHER_ACCESS: TableAccess = {
  */
 export const WEBHOOK_WORKER_ACCESS: TableAccess = {
   table: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+  indexes: [],
+  partitions: tenantData,
+};
+
+/**
+ * The request log's writer puts packed entries, nothing else: new items of the spaces' request logs
+ * (lib/request-log/writer.ts), live and test.
+ */
+export const REQUEST_LOG_WRITER_ACCESS: TableAccess = {
+  table: ['BatchWriteItem'],
   indexes: [],
   partitions: tenantData,
 };

@@ -81,6 +81,7 @@ import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../lib/functions.js';
 import { EventStream } from './event-stream.js';
 import { EVENT_STREAM_PATH } from '../lib/events/stream.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
+import { RequestLog } from './request-log.js';
 import { type HiringApiDataStack, originVerifyRotationParameter } from './data.js';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { ProductEventsIngest } from './product-events.js';
@@ -295,7 +296,10 @@ export class HiringApiStack extends Stack {
       all: [],
     };
 
-    this.addRoutes(settings, props, authorizer);
+    const requestLog = new RequestLog(this, 'RequestLog', { settings, table: this.table });
+    this.functions[BACKGROUND_FUNCTIONS.requestLogWriter] = requestLog.writer;
+    requestLog.subscribe(notFound);
+    this.addRoutes(settings, props, authorizer, requestLog);
     const { stage, accessLogs } = this.addStage(settings, props);
     const answers = this.addAlarms(authorizerFunction, accessLogs, settings.isProduction, notify);
     const { productEvents, webhooks, stream } = this.addBackground(
@@ -390,6 +394,7 @@ export class HiringApiStack extends Stack {
     settings: StageSettings,
     props: HiringApiStackProps,
     authorizer: HttpLambdaAuthorizer,
+    requestLog: RequestLog,
   ): void {
     const { data } = props;
     const groups = new Map<string, { stack: NestedStack; functions: ApiFunction[] }>();
@@ -427,6 +432,7 @@ export class HiringApiStack extends Stack {
       // A 304, and an idle long-poll's empty answer, give back the quota unit they were counted.
       if ('conditional' in route || 'longPoll' in route)
         fn.bindTable(this.table, QUOTA_REFUND_ACCESS);
+      requestLog.subscribe(fn);
       this.functions[route.functionName] ??= fn;
       group.functions.push(fn);
       new HttpRoute(group.stack, `${fn.node.id}Route`, {

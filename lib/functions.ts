@@ -9,6 +9,8 @@ export const BACKGROUND_FUNCTIONS = {
   webhookDispatcher: 'webhook-dispatcher',
   /** sends webhook deliveries from the delivery queue, and schedules their retries */
   webhookWorker: 'webhook-worker',
+  /** packs the API functions' request-log lines, handed over by CloudWatch Logs, into the request log (lib/request-log) */
+  requestLogWriter: 'request-log-writer',
 } as const;
 
 export type BackgroundFunction = (typeof BACKGROUND_FUNCTIONS)[keyof typeof BACKGROUND_FUNCTIONS];

@@ -33,6 +33,7 @@ import {
   type PipelineContext,
   REQUEST_ID_HEADER,
   requestIdentity,
+  requestLogged,
   slowOrFailedAnswers,
 } from './pipeline.js';
 import {
@@ -328,6 +329,7 @@ export function apiHandler<R extends RouteId>(
     // Outermost, so its onError (which resets the appended keys) runs after the envelope has logged.
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(requestIdentity<ApiContext<R>>())
+    .use(requestLogged<ApiContext<R>>())
     .use(slowOrFailedAnswers<ApiContext<R>>())
     .use(errorEnvelope<ApiContext<R>>())
     .use(authorize(routeId))

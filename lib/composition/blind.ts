@@ -83,6 +83,8 @@ const BLIND_VIEWS: { [R in RouteId]: BlindView<R> | typeof NO_CANDIDATE_DATA } =
   testWebhook: NO_CANDIDATE_DATA,
   replayWebhook: NO_CANDIDATE_DATA,
   listAuditLog: NO_CANDIDATE_DATA, // ids only
+  listRequests: NO_CANDIDATE_DATA, // no body, no query value: nothing of a candidate
+  getRequest: NO_CANDIDATE_DATA,
   resetTestSpace: NO_CANDIDATE_DATA,
   simulateProductEvents: NO_CANDIDATE_DATA, // each event's outcome, by id
   mcp: NO_CANDIDATE_DATA, // each tool runs its route, through that route's view

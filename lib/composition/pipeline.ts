@@ -7,6 +7,10 @@ import { countAnswer } from '../observability/answer-counts.js';
 import { logger } from '../observability/logger.js';
 import { callLog, withCallLog } from '../observability/trace.js';
 import { preferredVersion, VERSION_REQUEST_HEADER, versionHeaders } from '../versions/shape.js';
+import { API_PREFIX } from '../http/route-definition.js';
+import { requestEntry } from '../request-log/entry.js';
+import { logRequest } from '../request-log/line.js';
+import { REPLAYED_HEADER } from './idempotency.js';
 import {
   type ApiEvent,
   type ApiResponse,
@@ -80,6 +84,56 @@ export function slowOrFailedAnswers<C extends PipelineContext>(): MiddlewareObj<
   };
   // Registered outside the envelope: its onError runs after the envelope has made the answer.
   return { after: report, onError: report };
+}
+
+/**
+ * The request log's line (lib/request-log): once the answer is made, for a request with a valid key
+ * (the caller is known), whatever its answer. A log line, not a write: the request waits for nothing.
+ */
+export function requestLogged<C extends PipelineContext>(): MiddlewareObj<
+  ApiEvent,
+  ApiResponse,
+  Error,
+  C
+> {
+  const record = (request: { event: ApiEvent; context: C; response?: ApiResponse | null }) => {
+    const { event, context, response } = request;
+    const caller = context.caller;
+    if (!caller || !response) return;
+    const status = response.statusCode ?? 500;
+    const headers = event.headers ?? {};
+    try {
+      logRequest(
+        requestEntry({
+          spaceId: caller.spaceId,
+          requestId: context.requestId ?? requestIdOf(event, context),
+          receivedAt: event.requestContext?.timeEpoch ?? Date.now(),
+          answeredAt: Date.now(),
+          method: event.requestContext?.http?.method ?? 'GET',
+          rawPath: event.rawPath ?? event.requestContext?.http?.path ?? '/',
+          apiPrefix: API_PREFIX,
+          routeKey: event.routeKey ?? event.requestContext?.routeKey,
+          status,
+          errorBody: status >= 400 && !response.isBase64Encoded ? response.body : undefined,
+          keyId: caller.keyId,
+          keyName: caller.keyName,
+          apiVersion: context.apiVersion,
+          headers,
+          replayed: Object.entries(response.headers ?? {}).some(
+            ([name, value]) =>
+              name.toLowerCase() === REPLAYED_HEADER.toLowerCase() && value === 'true',
+          ),
+          queryParameterNames: Object.keys(event.queryStringParameters ?? {}),
+          clientIp: caller.clientIp ?? undefined,
+        }),
+      );
+    } catch (error) {
+      // The answer stands whatever becomes of its entry.
+      logger.warn('The request log line was not written', { error: error as Error });
+    }
+  };
+  // Registered outside the envelope, as slowOrFailedAnswers: its onError sees the envelope's answer.
+  return { after: record, onError: record };
 }
 
 /** The request's id: API Gateway's, else (invoked directly) Lambda's. */
@@ -193,6 +247,7 @@ export function gatewayHandler(
   const handler = middy<ApiEvent, ApiResponse, Error, Ctx>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(requestIdentity<Ctx>())
+    .use(requestLogged<Ctx>())
     .use(slowOrFailedAnswers<Ctx>())
     .use(errorEnvelope<Ctx>())
     .use({

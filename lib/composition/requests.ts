@@ -1,5 +1,6 @@
 import { APPLICATION_REQUESTS } from '../applications/requests.js';
 import { AUDIT_REQUESTS } from '../audit/requests.js';
+import { REQUEST_LOG_REQUESTS } from '../request-log/requests.js';
 import { EVENT_REQUESTS } from '../events/requests.js';
 import { JD_REQUESTS } from '../jds/requests.js';
 import { KEY_REQUESTS } from '../keys/requests.js';
@@ -22,6 +23,7 @@ export const REQUEST_SCHEMAS = {
   ...EVENT_REQUESTS,
   ...WEBHOOK_REQUESTS,
   ...AUDIT_REQUESTS,
+  ...REQUEST_LOG_REQUESTS,
   ...TEST_MODE_REQUESTS,
   ...MCP_REQUESTS,
 } as const;

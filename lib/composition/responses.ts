@@ -2,6 +2,10 @@ import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { APPLICATION_RESPONSES, APPLICATION_SCHEMA_NAMES } from '../applications/responses.js';
 import { AUDIT_RESPONSES, AUDIT_SCHEMA_NAMES } from '../audit/responses.js';
+import {
+  REQUEST_LOG_RESPONSES,
+  REQUEST_LOG_SCHEMA_NAMES,
+} from '../request-log/responses.js';
 import { EVENT_RESPONSES, EVENT_SCHEMA_NAMES } from './events.js';
 import { JD_RESPONSES, JD_SCHEMA_NAMES } from '../jds/responses.js';
 import { KEY_RESPONSES, KEY_SCHEMA_NAMES } from '../keys/responses.js';
@@ -64,6 +68,7 @@ export const SCHEMA_NAMES = new Map<z.ZodMiniType, string>([
   ...KEY_SCHEMA_NAMES,
   ...WEBHOOK_SCHEMA_NAMES,
   ...AUDIT_SCHEMA_NAMES,
+  ...REQUEST_LOG_SCHEMA_NAMES,
   ...TEST_MODE_SCHEMA_NAMES,
   [pagination, 'Pagination'],
   [slicePagination, 'SlicePagination'],
@@ -81,6 +86,7 @@ const assembled = {
   ...EVENT_RESPONSES,
   ...WEBHOOK_RESPONSES,
   ...AUDIT_RESPONSES,
+  ...REQUEST_LOG_RESPONSES,
   ...TEST_MODE_RESPONSES,
   ...MCP_RESPONSES,
 } as const;

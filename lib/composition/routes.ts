@@ -1,5 +1,6 @@
 import { APPLICATION_ROUTES } from '../applications/routes.js';
 import { AUDIT_ROUTES } from '../audit/routes.js';
+import { REQUEST_LOG_ROUTES } from '../request-log/routes.js';
 import { EVENT_ROUTES } from '../events/routes.js';
 import { JD_ROUTES } from '../jds/routes.js';
 import { KEY_ROUTES } from '../keys/routes.js';
@@ -19,7 +20,7 @@ import type { RouteDefinition } from '../http/route-definition.js';
  * The route table: the single source for the CDK routes, the local gateway, the scope check and the
  * OpenAPI document. `functionName` is the folder under functions/ holding the route's handler.
  */
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX } from '../http/route-definition.js';
 
 export const ROUTES = {
   ...JD_ROUTES,
@@ -29,6 +30,7 @@ export const ROUTES = {
   ...EVENT_ROUTES,
   ...WEBHOOK_ROUTES,
   ...AUDIT_ROUTES,
+  ...REQUEST_LOG_ROUTES,
   ...TEST_MODE_ROUTES,
   ...MCP_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
@@ -71,6 +73,10 @@ export const PATH_PARAMETERS: Record<PathParameter, { description: string; examp
   webhookId: {
     description: "A webhook endpoint's id, as GET /webhooks lists it.",
     example: 'wh_01JDQ4M8X2V7N3K5R9T6W1Y0ZC',
+  },
+  requestId: {
+    description: "A request's id: the Request-Id header its answer carried.",
+    example: 'Xk2pQjH4oAMEbXw=',
   },
   eventId: {
     description: "An event's id, as GET /events lists it.",

@@ -6,6 +6,9 @@ import {
   BatchGetCommand,
   type BatchGetCommandInput,
   type BatchGetCommandOutput,
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
   DeleteCommand,
   type DeleteCommandInput,
   GetCommand,
@@ -268,6 +271,29 @@ export async function batchGet<T extends Key>(
     }
   }
   return keys.map((key) => found.get(keyOf(key))).filter((item): item is T => item !== undefined);
+}
+
+/**
+ * Puts `items`, 25 to a call (BatchWriteItem's most); items DynamoDB left unprocessed are put again with
+ * back-off a bounded number of times, then the call fails as transient. No condition: for items only
+ * their writer makes (what a background writer appends).
+ */
+export async function batchPut(db: Db, items: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: BatchWriteCommandInput['RequestItems'] = {
+      [db.tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+    };
+    for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+      if (attempt >= BATCH_GET_MAX_ATTEMPTS)
+        throw new TransientError('DynamoDB left items unprocessed after every attempt');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+      const request: BatchWriteCommandInput['RequestItems'] = pending;
+      const output: BatchWriteCommandOutput = await call(() =>
+        db.client.send(new BatchWriteCommand({ RequestItems: request })),
+      );
+      pending = output.UnprocessedItems;
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

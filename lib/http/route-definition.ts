@@ -17,6 +17,9 @@ export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** A client method's name: `jds.upsertByExternalId`, or a top-level one (`whoami`). */
 export type ClientMethod = `${string}.${string}` | 'whoami';
 
+/** Where every route's path starts (the stage's one mapping). */
+export const API_PREFIX = '/api/v1';
+
 export interface RouteDefinition {
   readonly method: (typeof METHODS)[number];
   /** API Gateway path syntax, relative to API_PREFIX */
@@ -90,6 +93,7 @@ export function functionTimeoutMs(route: RouteDefinition): number {
 export type DynamoDbAction =
   | 'GetItem'
   | 'BatchGetItem'
+  | 'BatchWriteItem'
   | 'Query'
   | 'PutItem'
   | 'UpdateItem'

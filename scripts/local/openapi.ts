@@ -218,6 +218,12 @@ const TAGS = [
     description: 'Who changed what, and through which route: keys, webhooks, JDs and reviews.',
   },
   {
+    name: 'Request log',
+    prefix: '/requests',
+    description:
+      "Every request the space's keys made in the last 30 days, and how it was answered: what failed, and why.",
+  },
+  {
     name: 'Test mode',
     prefix: '/test',
     description:

@@ -49,7 +49,7 @@ describe('which way lib’s imports go', () => {
   }, 60_000);
 
   it('refuses a shared service importing a resource or lib/composition, and lets it import the platform and the other services', async () => {
-    for (const folder of ['audit', 'events', 'matching', 'versions']) {
+    for (const folder of ['audit', 'events', 'matching', 'request-log', 'versions']) {
       const resource = await directionErrors(
         `lib/${folder}/probe.ts`,
         "import { createJd } from '../jds/api.js';\nimport { ROUTES } from '../composition/routes.js';\nexport const probe = [createJd, ROUTES];\n",
