@@ -101,7 +101,8 @@ const background = (functionName: string) =>
 
 /** Whether Lambda logs its own START and REPORT lines for the function (SystemLogLevel INFO). */
 export const systemLines = (functionName: string) =>
-  background(functionName) && functionName !== BACKGROUND_FUNCTIONS.webhookDispatcher;
+  functionName === BACKGROUND_FUNCTIONS.eventConsumer ||
+  functionName === BACKGROUND_FUNCTIONS.webhookWorker;
 
 /** The alias every caller invokes (API Gateway, the authorizer, the event sources): what a rollout moves. */
 export const LIVE_ALIAS = 'live';
@@ -175,7 +176,8 @@ export class ApiFunction extends NodejsFunction {
       loggingFormat: LoggingFormat.JSON,
       // Lambda's own START and REPORT lines (~0.67 KB an invocation, two invocations a request: ~$0.67
       // per million requests of log ingestion) say nothing Lambda's metrics do not (duration, errors):
-      // an API function logs only its platform warnings, and so does the webhook dispatcher, which every
+      // an API function logs only its platform warnings, and so do the request log's writer (a batch of
+      // lines a second per busy function, bounded work) and the webhook dispatcher, which every
       // write invokes twice (its pending entries, then its events: ~$0.64 a million writes) for a batch
       // of bounded work (100 stream records at most), watched by its iterator age and errors. The
       // consumer and the worker keep them, one a batch: a REPORT line's peak memory, which no metric

@@ -300,6 +300,7 @@ export class HiringApiStack extends Stack {
     this.functions[BACKGROUND_FUNCTIONS.requestLogWriter] = requestLog.writer;
     requestLog.subscribe(notFound);
     this.addRoutes(settings, props, authorizer, requestLog);
+    this.rollOut(this, 'RequestLog', [requestLog.writer]);
     const { stage, accessLogs } = this.addStage(settings, props);
     const answers = this.addAlarms(authorizerFunction, accessLogs, settings.isProduction, notify);
     const { productEvents, webhooks, stream } = this.addBackground(

@@ -36,8 +36,8 @@ import type { Caller } from './api-handler.js';
  * again. Without the header the request just runs.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** Marks a replayed answer, so a client can tell that nothing new was created. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
+import { REPLAYED_HEADER } from '../http/route-definition.js';
+export { REPLAYED_HEADER };
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export interface IdempotentCreate<Result, Answer> {

@@ -7,10 +7,9 @@ import { countAnswer } from '../observability/answer-counts.js';
 import { logger } from '../observability/logger.js';
 import { callLog, withCallLog } from '../observability/trace.js';
 import { preferredVersion, VERSION_REQUEST_HEADER, versionHeaders } from '../versions/shape.js';
-import { API_PREFIX } from '../http/route-definition.js';
+import { API_PREFIX, REPLAYED_HEADER } from '../http/route-definition.js';
 import { requestEntry } from '../request-log/entry.js';
 import { logRequest } from '../request-log/line.js';
-import { REPLAYED_HEADER } from './idempotency.js';
 import {
   type ApiEvent,
   type ApiResponse,

@@ -2,10 +2,7 @@ import * as z from 'zod/mini';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { APPLICATION_RESPONSES, APPLICATION_SCHEMA_NAMES } from '../applications/responses.js';
 import { AUDIT_RESPONSES, AUDIT_SCHEMA_NAMES } from '../audit/responses.js';
-import {
-  REQUEST_LOG_RESPONSES,
-  REQUEST_LOG_SCHEMA_NAMES,
-} from '../request-log/responses.js';
+import { REQUEST_LOG_RESPONSES, REQUEST_LOG_SCHEMA_NAMES } from '../request-log/responses.js';
 import { EVENT_RESPONSES, EVENT_SCHEMA_NAMES } from './events.js';
 import { JD_RESPONSES, JD_SCHEMA_NAMES } from '../jds/responses.js';
 import { KEY_RESPONSES, KEY_SCHEMA_NAMES } from '../keys/responses.js';

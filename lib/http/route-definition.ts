@@ -17,6 +17,9 @@ export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** A client method's name: `jds.upsertByExternalId`, or a top-level one (`whoami`). */
 export type ClientMethod = `${string}.${string}` | 'whoami';
 
+/** Marks a replayed answer of an idempotent request, so a client can tell that nothing new was created. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
 /** Where every route's path starts (the stage's one mapping). */
 export const API_PREFIX = '/api/v1';
 

@@ -16,6 +16,7 @@ export const listRequestsQuery = z
         z
           .string()
           .check(
+            z.maxLength(3),
             z.regex(
               /^([1-5]xx|[1-5][0-9]{2})$/,
               'must be 2xx, 3xx, 4xx, 5xx or a status such as 404',

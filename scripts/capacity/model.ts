@@ -22,7 +22,14 @@ import { QUOTAS, reservableConcurrency } from './quotas.js';
 
 /** What a function is to the model: what drives its invocations, and so what it takes. */
 export type FunctionKind =
-  'authorizer' | 'route' | 'long-poll' | 'product-events' | 'dispatcher' | 'deliveries' | 'stream';
+  | 'authorizer'
+  | 'route'
+  | 'long-poll'
+  | 'product-events'
+  | 'dispatcher'
+  | 'deliveries'
+  | 'stream'
+  | 'request-log';
 
 export interface ModelledFunction {
   name: string;
@@ -46,6 +53,8 @@ const BACKGROUND_KINDS: Record<string, FunctionKind> = {
   [BACKGROUND_FUNCTIONS.eventConsumer]: 'product-events',
   [BACKGROUND_FUNCTIONS.webhookDispatcher]: 'dispatcher',
   [BACKGROUND_FUNCTIONS.webhookWorker]: 'deliveries',
+  // CloudWatch Logs' batches of the API functions' request-log lines: about one a second per busy function instance.
+  [BACKGROUND_FUNCTIONS.requestLogWriter]: 'request-log',
   // Runs only as a connection opens, subscribes or closes: a listener's few invocations in 2 hours.
   [STREAM_FUNCTION]: 'stream',
 };
@@ -166,6 +175,13 @@ export const WORK = {
   productEventWcu: 22,
   /** a product-events batch of 10, consumed */
   consumerBatchSeconds: 0.5,
+  /**
+   * the request log: a writer batch (a function instance's second of lines, taken as 10 requests)
+   * takes about 50 ms, and its entries about 0.05 write units each (packed, gzip'd: docs/benchmarks.md)
+   */
+  requestLogEntriesPerBatch: 10,
+  requestLogBatchSeconds: 0.05,
+  requestLogWcuPerEntry: 0.05,
   /** a webhook delivery: the receiver's answer, and its record */
   deliverySeconds: 0.2,
   deliveryWcu: 2,
@@ -305,7 +321,8 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
     mix.writesPerSecond * WORK.writeSeconds +
     mix.mcpCallsPerSecond * WORK.mcpSeconds +
     (mix.productEventsPerSecond / consumer.source!.batchSize) * WORK.consumerBatchSeconds +
-    deliveries * WORK.deliverySeconds;
+    deliveries * WORK.deliverySeconds +
+    (apiRequests / WORK.requestLogEntriesPerBatch) * WORK.requestLogBatchSeconds;
   const consumerRate =
     ((consumer.source?.maxConcurrency ?? 1_000) * consumer.source!.batchSize) /
     WORK.consumerBatchSeconds;
@@ -395,6 +412,7 @@ export function sharedLimits(template: CfnTemplate, mix: TenantMix = DEFAULT_MIX
       unit: 'write units a second',
       perTenant:
         apiRequests * WORK.authorizerWcu +
+        apiRequests * WORK.requestLogWcuPerEntry +
         mix.writesPerSecond * WORK.writeWcu +
         mix.productEventsPerSecond * WORK.productEventWcu +
         deliveries * WORK.deliveryWcu +

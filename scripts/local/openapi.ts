@@ -458,12 +458,17 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       required: true,
       description:
         PATH_PARAMETERS[name].description +
-        (name === 'eventId' ? '' : ' An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".'),
+        (name === 'eventId' || name === 'requestId'
+          ? ''
+          : ' An id: 1-64 characters from A-Z, a-z, 0-9, "_" and "-".'),
       example: PATH_PARAMETERS[name].example,
       schema:
         name === 'eventId'
           ? { type: 'string', maxLength: 30, pattern: '^evt_[0-7][0-9A-HJKMNP-TV-Z]{25}$' }
-          : { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' },
+          : name === 'requestId'
+            ? // API Gateway's ids hold = (its base64): printable ASCII, as the Request-Id header.
+              { type: 'string', maxLength: 128, pattern: '^[\\x21-\\x7e]{1,128}$' }
+            : { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' },
     };
   });
   if (schemas?.query) {

@@ -13,6 +13,7 @@ import { SCHEMA_NAMES } from '../../lib/composition/responses.js';
 import { currentVersion } from '../../lib/versions/shape.js';
 import { API_PREFIX, ROUTES, type RouteId, routeEntries } from '../../lib/composition/routes.js';
 import { loadFixture } from '../../scripts/local/fixtures.js';
+import { flushLocalRequestLog } from '../../scripts/local/request-log.js';
 import { tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { scoredSampleApplication } from '../helpers/product.js';
 import { answerViolations, OPENAPI } from '../helpers/contract.js';
@@ -252,6 +253,12 @@ describe('OpenAPI document', () => {
     await check('getWebhook', `/webhooks/${webhookId}`);
     await check('listAuditLog', '/audit-log?limit=3');
     await check('listAuditLog', '/audit-log?since=2026-12-01T00:00:00Z&until=2026-11-01T00:00:00Z');
+    // The request log holds the scenario's requests once the local subscription has handed them over.
+    await flushLocalRequestLog();
+    const requests = await check('listRequests', '/requests?limit=3&status=4xx');
+    const requestId = (requests.data as unknown as { requestId: string }[])[0]?.requestId;
+    await check('getRequest', `/requests/${encodeURIComponent(requestId ?? 'none')}`);
+    await check('getRequest', '/requests/no-such-request');
 
     // Every operation the scenario above leaves out is called as its event fixture asks
     // (events/<function>.json, on the demo data): a new endpoint's fixture is its example.

@@ -39,6 +39,7 @@ describe('the capacity model', () => {
         'dispatcher',
         'deliveries',
         'stream',
+        'request-log',
       ]),
     );
     expect(() => functionsOf(withoutPlace)).toThrow(

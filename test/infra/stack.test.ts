@@ -287,8 +287,10 @@ describe('CDK app (cdk synth, offline)', () => {
         LoggingConfig: {
           LogFormat: 'JSON',
           LogGroup: expect.anything(),
-          // The dispatcher, which every write invokes twice, logs only Lambda's warnings too.
-          SystemLogLevel: background && name !== 'webhook-dispatcher' ? 'INFO' : 'WARN',
+          // The dispatcher, which every write invokes twice, and the request log's writer log only Lambda's warnings too.
+          SystemLogLevel: ['event-consumer', 'webhook-worker'].includes(String(name))
+            ? 'INFO'
+            : 'WARN',
         },
         Environment: {
           Variables: expect.objectContaining({
@@ -1477,11 +1479,25 @@ describe('safe rollouts', () => {
       ...resourcesOf(cfn, 'AWS::Lambda::Permission').map(
         ([, permission]) => permission.Properties?.FunctionName,
       ),
+      ...resourcesOf(cfn, 'AWS::Logs::SubscriptionFilter').map(
+        ([, filter]) => filter.Properties?.DestinationArn,
+      ),
     ];
     // Routes and $default, the 3 event sources, and API Gateway's permission to invoke each route, $default and the authorizer;
-    // then the event stream's one integration, and its API's permission to invoke it from each of its three routes and the authorizer.
+    // then the event stream's one integration, and its API's permission to invoke it from each of its three routes and the authorizer;
+    // then the request log's subscription on each route's function and $default's, and CloudWatch Logs' one permission to invoke its writer.
     expect(invoked.length).toBe(
-      routeEntries().length + 1 + 3 + routeEntries().length + 2 + 1 + 3 + 1,
+      routeEntries().length +
+        1 +
+        3 +
+        routeEntries().length +
+        2 +
+        1 +
+        3 +
+        1 +
+        routeEntries().length +
+        1 +
+        1,
     );
     expect(invoked.filter((target) => !aliasNamedBy(cfn, target))).toEqual([]);
     const [authorizer] = resourcesOf(cfn, 'AWS::ApiGatewayV2::Authorizer');

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  CloudWatchLogsSchema,
   APIGatewayProxyEventV2Schema,
   APIGatewayRequestAuthorizerEventV2Schema,
   DynamoDBStreamSchema,
@@ -10,6 +11,7 @@ import {
 import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../../lib/functions.js';
 import { productEvent } from '../../lib/product-events/data.js';
 import { decodeTime } from 'ulid';
+import { requestsOfLogLines } from '../../lib/request-log/writer.js';
 import { describe, expect, it } from 'vitest';
 import {
   AUTHORIZER_FUNCTION,
@@ -66,6 +68,13 @@ describe('events/ fixtures', () => {
       ]),
     ).toEqual([['INSERT', 'NEW_IMAGE', 'EVENT']]);
     expect(worker.Records.map((record) => JSON.parse(record.body).kind)).toEqual(['deliver']);
+    // The request log's writer: a CloudWatch Logs subscription's batch, its lines the request log's.
+    const subscription = CloudWatchLogsSchema.parse(
+      load(`${BACKGROUND_FUNCTIONS.requestLogWriter}.json`),
+    );
+    expect(
+      requestsOfLogLines(subscription.awslogs.data.logEvents.map((event) => event.message)),
+    ).toHaveLength(1);
   });
 
   it('has a WebSocket API event for the event stream: an upgrade with its authorizer context', () => {
@@ -129,6 +138,10 @@ describe('fixture times', () => {
             ? Number(record.attributes.SentTimestamp)
             : (record.dynamodb?.ApproximateCreationDateTime ?? 0) * 1000,
       ),
+      // A CloudWatch Logs subscription's batch: its lines' times.
+      ...(event.awslogs
+        ? CloudWatchLogsSchema.parse(event).awslogs.data.logEvents.map((line) => line.timestamp)
+        : []),
     ].filter((time) => time !== undefined);
 
     expect(recordTimes.length).toBeGreaterThan(0);

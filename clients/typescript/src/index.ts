@@ -483,6 +483,13 @@ export class HiringClient {
       this.walk((cursor) => this.auditLog.list({ ...query, limit: 100, cursor }, options)),
   };
 
+  /** The request log (scope `admin`): what the space's keys asked in the last 30 days, and how it was answered, newest first. */
+  readonly requests = {
+    ...this.routes.requests,
+    listAll: (query: Omit<Query<'listRequests'>, 'cursor' | 'limit'> = {}, options?: CallOptions) =>
+      this.walk((cursor) => this.requests.list({ ...query, limit: 100, cursor }, options)),
+  };
+
   readonly events = {
     ...this.routes.events,
     /** The event if it changed since the answer whose ETag you pass (else `changed: false`, a 304 that spends none of the hour). */

@@ -243,6 +243,17 @@ export function routeMethods(call: RouteCall) {
       ): Promise<Answered<Returned<'listAuditLog'>>> =>
         call('GET', '/audit-log', { query, options }),
     },
+    requests: {
+      /** The request log: every request the space's keys made in the last 30 days and how it was answered, newest first (GET /requests) */
+      list: (
+        query: Query<'listRequests'> = {},
+        options?: CallOptions,
+      ): Promise<Answered<Returned<'listRequests'>>> =>
+        call('GET', '/requests', { query, options }),
+      /** One request of the request log, by the Request-Id its answer carried (GET /requests/{requestId}) */
+      get: (requestId: string, options?: CallOptions): Promise<Answered<Returned<'getRequest'>>> =>
+        call('GET', `/requests/${encodeURIComponent(requestId)}`, { options }),
+    },
     testMode: {
       /** Put the key's test space back to its sample data (webhook endpoints are kept) (POST /test/reset) */
       reset: (options?: CallOptions): Promise<Answered<Returned<'resetTestSpace'>>> =>

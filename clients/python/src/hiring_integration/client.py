@@ -28,6 +28,7 @@ from .routes import (
     JdsRoutes,
     KeysRoutes,
     MatchesRoutes,
+    RequestsRoutes,
     ResumesRoutes,
     TestModeRoutes,
     WebhooksRoutes,
@@ -152,6 +153,7 @@ class HiringClient(_Sends, ClientRoutes):
         self.candidates = Candidates(self._api)
         self.keys = Keys(self._api)
         self.audit_log = AuditLog(self._api)
+        self.requests = Requests(self._api)
         self.events = Events(self._api)
         self.webhooks = Webhooks(self._api)
         self.test_mode = TestMode(self._api)
@@ -706,6 +708,17 @@ class AuditLog(_Group, AuditLogRoutes):
         return self._api.walk(
             lambda cursor: self._api.get(
                 "/audit-log", {**(query or {}), "limit": 100, "cursor": cursor}
+            )
+        )
+
+
+class Requests(_Group, RequestsRoutes):
+    """The request log (scope ``admin``): what the space's keys asked in the last 30 days, and how it was answered."""
+
+    def list_all(self, query: Optional[Query] = None) -> Iterator[t.RequestLogEntry]:
+        return self._api.walk(
+            lambda cursor: self._api.get(
+                "/requests", {**(query or {}), "limit": 100, "cursor": cursor}
             )
         )
 

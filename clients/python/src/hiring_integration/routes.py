@@ -190,6 +190,16 @@ class AuditLogRoutes(RouteMethods):
         return cast(t.ListAuditLogAnswer, self._route("GET", "/audit-log", query=query))
 
 
+class RequestsRoutes(RouteMethods):
+    def list(self, query: Optional[Query] = None) -> t.ListRequestsAnswer:
+        """The request log: every request the space's keys made in the last 30 days and how it was answered, newest first (GET /requests)."""
+        return cast(t.ListRequestsAnswer, self._route("GET", "/requests", query=query))
+
+    def get(self, request_id: str) -> t.GetRequestAnswer:
+        """One request of the request log, by the Request-Id its answer carried (GET /requests/{requestId})."""
+        return cast(t.GetRequestAnswer, self._route("GET", f"/requests/{_quote(request_id)}"))
+
+
 class TestModeRoutes(RouteMethods):
     def reset(self, *, idempotency_key: Optional[str] = None) -> t.ResetTestSpaceAnswer:
         """Put the key's test space back to its sample data (webhook endpoints are kept) (POST /test/reset)."""

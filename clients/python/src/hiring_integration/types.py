@@ -307,6 +307,13 @@ _AuditEntryOptional = TypedDict("_AuditEntryOptional", {"changedFields": list[st
 class AuditEntry(_AuditEntryRequired, _AuditEntryOptional):
     pass
 
+_RequestLogEntryRequired = TypedDict("_RequestLogEntryRequired", {"requestId": str, "time": str, "method": str, "path": str, "route": Union[str, None], "status": int, "code": Union[str, None], "durationMs": int, "keyId": str, "keyName": str, "apiVersion": Union[str, None], "idempotencyKey": Union[str, None], "replayed": bool, "queryParameters": list[str], "userAgent": Union[str, None], "clientIp": Union[str, None]})
+_RequestLogEntryOptional = TypedDict("_RequestLogEntryOptional", {}, total=False)
+
+
+class RequestLogEntry(_RequestLogEntryRequired, _RequestLogEntryOptional):
+    pass
+
 _TestSpaceResetSampleData1Required = TypedDict("_TestSpaceResetSampleData1Required", {"jds": float, "resumes": float, "applications": float})
 _TestSpaceResetSampleData1Optional = TypedDict("_TestSpaceResetSampleData1Optional", {}, total=False)
 
@@ -900,6 +907,20 @@ _ListAuditLogAnswerOptional = TypedDict("_ListAuditLogAnswerOptional", {}, total
 
 
 class ListAuditLogAnswer(_ListAuditLogAnswerRequired, _ListAuditLogAnswerOptional):
+    pass
+
+_ListRequestsAnswerRequired = TypedDict("_ListRequestsAnswerRequired", {"success": Literal[True], "data": list["RequestLogEntry"], "pagination": "SlicePagination"})
+_ListRequestsAnswerOptional = TypedDict("_ListRequestsAnswerOptional", {}, total=False)
+
+
+class ListRequestsAnswer(_ListRequestsAnswerRequired, _ListRequestsAnswerOptional):
+    pass
+
+_GetRequestAnswerRequired = TypedDict("_GetRequestAnswerRequired", {"success": Literal[True], "data": "RequestLogEntry"})
+_GetRequestAnswerOptional = TypedDict("_GetRequestAnswerOptional", {}, total=False)
+
+
+class GetRequestAnswer(_GetRequestAnswerRequired, _GetRequestAnswerOptional):
     pass
 
 _ResetTestSpaceAnswerRequired = TypedDict("_ResetTestSpaceAnswerRequired", {"success": Literal[True], "data": "TestSpaceReset"})
