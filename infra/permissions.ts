@@ -154,11 +154,11 @@ export const WEBHOOK_WORKER_ACCESS: TableAccess = {
 };
 
 /**
- * The request log's writer puts packed entries, nothing else: new items of the spaces' request logs
- * (lib/request-log/writer.ts), live and test.
+ * The request log's writer puts packed entries, new items of the spaces' request logs, live and test,
+ * and adds them to their keys' hourly counts (lib/request-log/writer.ts, counts.ts).
  */
 export const REQUEST_LOG_WRITER_ACCESS: TableAccess = {
-  table: ['BatchWriteItem'],
+  table: ['BatchWriteItem', 'UpdateItem'],
   indexes: [],
   partitions: tenantData,
 };

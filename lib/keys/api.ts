@@ -1,7 +1,7 @@
 import { type AuditContext, audited } from '../audit/model.js';
 import { liveSpaceOf } from '../db/spaces.js';
 import type { Scope } from '../http/scopes.js';
-import { DEFAULT_MAX_ACTIVE_KEYS, testModeEnabled } from '../config.js';
+import { DEFAULT_MAX_ACTIVE_KEYS, defaultHourlyLimit, testModeEnabled } from '../config.js';
 import type { Db } from '../db/client.js';
 import {
   batchGet,
@@ -19,6 +19,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import { currentVersion } from '../versions/shape.js';
 import { generateApiKey, hashApiKey, type KeyMode } from './format.js';
 import {
+  quotaOf,
   type ApiKeyLookupItem,
   type ApiKeyRecord,
   type ApiKeyRecordItem,
@@ -125,7 +126,13 @@ export async function createApiKey(
     lookup.expiresAtMs = expiresAt.getTime();
   }
   if (tenant.hourlyLimit !== undefined) lookup.hourlyLimit = tenant.hourlyLimit;
-  const created = { key, record: toApiKeyRecord(record, undefined) };
+  const created = {
+    key,
+    record: toApiKeyRecord(record, undefined, {
+      quota: quotaOf(lookup, defaultHourlyLimit(), options.now),
+      last24Hours: { requests: 0, errors: 0 },
+    }),
+  };
   const create = () =>
     transactWrite(db, [
       {

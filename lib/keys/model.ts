@@ -85,11 +85,42 @@ export interface ApiKeyRecord {
   mode: KeyMode;
   /** its answers never say who a candidate is, and its reviews are marked blind */
   blind: boolean;
+  /** an active key's hour, as GET /whoami shows it to the key itself; null once revoked or expired */
+  quota: KeyQuota | null;
+  /** its requests and errors (answers of 400 or more) in the last 24 clock hours, from the request log */
+  last24Hours: { requests: number; errors: number };
+}
+
+export interface KeyQuota {
+  limit: number;
+  used: number;
+  remaining: number;
+  resetAt: string;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** A key's hour from its lookup item's count: a count of an earlier hour is a new hour's 0. */
+export function quotaOf(
+  lookup: Pick<ApiKeyLookupItem, 'win' | 'cnt' | 'hourlyLimit'> | undefined,
+  defaultLimit: number,
+  now = new Date(),
+): KeyQuota {
+  const hour = Math.floor(now.getTime() / HOUR_MS);
+  const limit = lookup?.hourlyLimit ?? defaultLimit;
+  const used = lookup && lookup.win === hour ? lookup.cnt : 0;
+  return {
+    limit,
+    used,
+    remaining: Math.max(0, limit - used),
+    resetAt: new Date((hour + 1) * HOUR_MS).toISOString(),
+  };
 }
 
 export function toApiKeyRecord(
   item: Omit<ApiKeyRecordItem, 'pk' | 'sk' | 'entity' | 'keyHash'>,
   lastUsedAt: string | undefined,
+  usage: Pick<ApiKeyRecord, 'quota' | 'last24Hours'>,
 ): ApiKeyRecord {
   return {
     id: item.id,
@@ -103,5 +134,6 @@ export function toApiKeyRecord(
     apiVersion: item.apiVersion ?? FIRST_VERSION,
     mode: item.mode ?? 'live',
     blind: item.blind === true,
+    ...usage,
   };
 }

@@ -22,6 +22,14 @@ const keyName = freeText(LIMITS.keyName);
 /** `test`: the key reaches only the tenant's test space (hk_test_…); `live`: only its live data */
 const mode = z.enum(KEY_MODES);
 
+const quota = z.strictObject({
+  limit: z.number(),
+  used: z.number(),
+  remaining: z.number(),
+  resetAt: timestamp,
+});
+const count = z.int32().check(z.gte(0), z.meta({ format: 'int32' }));
+
 const apiKey = z.strictObject({
   id,
   name: keyName,
@@ -37,19 +45,16 @@ const apiKey = z.strictObject({
   mode,
   /** true: its answers never say who a candidate is, and its reviews are marked blind */
   blind: z.boolean(),
+  /** an active key's hour, as GET /whoami shows it to the key itself; null once revoked or expired */
+  quota: z.nullable(quota),
+  /** its requests and errors (answers of 400 or more) in the last 24 clock hours, from the request log */
+  last24Hours: z.strictObject({ requests: count, errors: count }),
 });
 /** `key` is null in the replay of an idempotent create: the plaintext is shown once, never stored. */
 const newApiKey = z.strictObject({
   ...apiKey.def.shape,
   key: z.nullable(z.string().check(z.maxLength(128), z.regex(KEY_PATTERN))),
 });
-const quota = z.strictObject({
-  limit: z.number(),
-  used: z.number(),
-  remaining: z.number(),
-  resetAt: timestamp,
-});
-
 /** What `key.created` carries. */
 export const keyCreatedData = z.strictObject({
   id,

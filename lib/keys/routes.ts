@@ -77,8 +77,8 @@ export const KEY_ROUTE_ACCESS = {
     partitions: [...keyData, 'testSpace'],
   },
   listKeys: { table: ['Query', 'BatchGetItem'], indexes: [], partitions: keyData },
-  // The record, then its lookup item (when it was last used).
-  getKey: { table: ['GetItem'], indexes: [], partitions: keyData },
+  // The record, then its lookup item (when it was last used, its hour), and its last day's counts (Query).
+  getKey: { table: ['GetItem', 'Query'], indexes: [], partitions: keyData },
   // PutItem: the key.revoked event (every change records its event in the same transaction).
   revokeKey: { table: ['GetItem', 'UpdateItem', 'PutItem'], indexes: [], partitions: keyData },
   // The authorizer has already read and counted the key: whoami answers from its context.

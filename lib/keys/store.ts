@@ -5,7 +5,10 @@ import { isValidId, tenantPk, underPrefix } from '../db/ids.js';
 import { NotFoundError } from '../errors.js';
 import { type Listed, type SliceRequest, wholeOrSlice } from '../db/pagination.js';
 import { setTenantLimit } from '../db/tenants.js';
+import { defaultHourlyLimit } from '../config.js';
+import { type RequestCounts, requestsOfLastDay } from '../request-log/counts.js';
 import {
+  quotaOf,
   type ApiKeyLookupItem,
   type ApiKeyRecord,
   type ApiKeyRecordItem,
@@ -42,16 +45,38 @@ export async function listApiKeys(
     },
     slice,
   );
-  const usage = await batchGet<Pick<ApiKeyLookupItem, 'pk' | 'sk' | 'keyId' | 'lastUsedAt'>>(
-    db,
-    listed.items.map((item) => apiKeyKeys.lookup(item.keyHash)),
-    { projection: 'keyId, lastUsedAt' },
-  );
-  const lastUsed = new Map(usage.map((entry) => [entry.keyId, entry.lastUsedAt]));
+  const [lookups, lastDay] = await Promise.all([
+    batchGet<UsageOfLookup & Pick<ApiKeyLookupItem, 'pk' | 'sk' | 'keyId'>>(
+      db,
+      listed.items.map((item) => apiKeyKeys.lookup(item.keyHash)),
+      { projection: `keyId, ${USAGE_PROJECTION}` },
+    ),
+    requestsOfLastDay(db, tenantId),
+  ]);
+  const byKey = new Map(lookups.map((lookup) => [lookup.keyId, lookup]));
   return {
     ...listed,
-    items: listed.items.map((item) => toApiKeyRecord(item, lastUsed.get(item.id))),
+    items: listed.items.map((item) => withUsage(item, byKey.get(item.id), lastDay)),
   };
+}
+
+/** What a key's lookup item says of its use: when it was last used, and its hour's count. */
+type UsageOfLookup = Pick<ApiKeyLookupItem, 'lastUsedAt' | 'win' | 'cnt' | 'hourlyLimit'>;
+const USAGE_PROJECTION = 'lastUsedAt, win, cnt, hourlyLimit';
+
+function withUsage(
+  item: ApiKeyRecordItem,
+  lookup: UsageOfLookup | undefined,
+  lastDay: Map<string, RequestCounts>,
+  now = new Date(),
+): ApiKeyRecord {
+  const active =
+    item.revokedAt === undefined &&
+    (item.expiresAt === undefined || Date.parse(item.expiresAt) > now.getTime());
+  return toApiKeyRecord(item, lookup?.lastUsedAt, {
+    quota: active ? quotaOf(lookup, defaultHourlyLimit(), now) : null,
+    last24Hours: lastDay.get(item.id) ?? { requests: 0, errors: 0 },
+  });
 }
 
 /** One of the tenant's keys, with when it was last used; 404 when the tenant has no such key. */
@@ -61,12 +86,11 @@ export async function getApiKey(db: Db, tenantId: string, keyId: string): Promis
     consistent: true,
   });
   if (!item) throw new NotFoundError('API key');
-  const usage = await getItem<Pick<ApiKeyLookupItem, 'lastUsedAt'>>(
-    db,
-    apiKeyKeys.lookup(item.keyHash),
-    { projection: 'lastUsedAt' },
-  );
-  return toApiKeyRecord(item, usage?.lastUsedAt);
+  const [lookup, lastDay] = await Promise.all([
+    getItem<UsageOfLookup>(db, apiKeyKeys.lookup(item.keyHash), { projection: USAGE_PROJECTION }),
+    requestsOfLastDay(db, tenantId),
+  ]);
+  return withUsage(item, lookup, lastDay);
 }
 
 /**

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { RouteResponses } from '../http/route-definition.js';
 import type { REQUEST_LOG_ROUTES } from './routes.js';
 import {
+  apiVersion,
   freeText,
   page,
   slicePagination,
@@ -10,7 +11,6 @@ import {
   token,
 } from '../schemas/response-parts.js';
 import { LIMITS } from '../schemas/limits.js';
-import { apiVersion } from '../versions/responses.js';
 import { ENTRY_LIMITS } from './entry.js';
 
 /** An entry of the request log, exactly as GET /requests answers it. */

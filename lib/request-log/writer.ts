@@ -13,11 +13,15 @@ import {
   REQUEST_LOG_TTL_SECONDS,
 } from './model.js';
 import { REQUEST_LOG_MESSAGE } from './line.js';
+import { countRequests } from './counts.js';
 
 /**
  * The request log's writer: the entries of a batch of the functions' log lines, packed by space and
- * minute, ENTRIES_PER_ITEM to an item, put 25 items to a call. A batch of a busy function's lines
- * makes a few items, where an item per request would cost a write unit each (docs/benchmarks.md).
+ * minute, ENTRIES_PER_ITEM to an item, put 25 items to a call, and counted by key and hour
+ * (./counts.ts). A batch of a busy function's lines makes a few items, where an item per request would
+ * cost a write unit each (docs/benchmarks.md). Put again after a failure, a batch's items are new ones
+ * (Lambda's retry of an invocation that failed after its put): an entry may then show twice, never
+ * not at all.
  */
 export async function writeRequestLog(db: Db, entries: LoggedRequest[]): Promise<number> {
   const groups = new Map<
@@ -46,6 +50,7 @@ export async function writeRequestLog(db: Db, entries: LoggedRequest[]): Promise
     }
   }
   await batchPut(db, items as unknown as Record<string, unknown>[]);
+  await countRequests(db, entries);
   return items.length;
 }
 

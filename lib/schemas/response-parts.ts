@@ -19,6 +19,10 @@ export const fromMetadata = freeText(LIMITS.metadataBytes);
 export const token = (max: number) => z.string().check(z.maxLength(max), z.regex(/^[\x21-\x7e]+$/));
 export const id = z.string().check(z.maxLength(64), z.regex(ID_PATTERN));
 export const eventId = z.string().check(z.maxLength(30), z.regex(EVENT_ID_PATTERN));
+/** An API version as answers carry it (YYYY-MM-DD). */
+export const apiVersion = z
+  .string()
+  .check(z.maxLength(10), z.regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/));
 /** As `Date.prototype.toISOString` writes it, for years up to 9999. */
 export const timestamp = z.iso.datetime().check(z.maxLength(24));
 const cursor = token(LIMITS.cursor);

@@ -178,6 +178,8 @@ describe('API keys and authentication on DynamoDB Local', () => {
       ...record,
       lastUsedAt: '2026-11-22T10:00:00.000Z',
       revokedAt: '2026-11-22T10:05:00.000Z',
+      // A revoked key has no hour left to show.
+      quota: null,
     });
     expect(JSON.stringify(listed)).not.toContain(hashApiKey(key));
   });

@@ -98,8 +98,8 @@ describe("the request log's items", () => {
     expect(entries[0]!.queryParameters).toHaveLength(ENTRY_LIMITS.queryNames);
     expect(await writeRequestLog(db(), entries)).toBe(1);
     const [item] = await queryAll<RequestLogItem>(db(), {
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': tenantPk(asSpaceId(spaceId)) },
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :log)',
+      ExpressionAttributeValues: { ':pk': tenantPk(asSpaceId(spaceId)), ':log': 'REQLOG#' },
     });
     expect(item!.count).toBe(ENTRIES_PER_ITEM);
     expect(item!.entries.byteLength).toBeLessThan(40 * 1024);

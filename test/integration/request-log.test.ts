@@ -264,4 +264,31 @@ describe('the request log', () => {
     const search = entries.find((e) => e.requestId === idOf(replies[1]!))!;
     expect(search.queryParameters).toEqual(['limit', 'search']);
   });
+
+  it("shows each active key's hour and its last 24 hours' requests and errors to the admin, in GET /keys and GET /keys/:id", async () => {
+    const { tenantId, key: admin } = await tenantWithKey(db(), ['admin']);
+    const { key: reader, keyId: readerId } = await tenantWithKey(db(), ['read'], tenantId);
+    const ids: string[] = [];
+    for (let n = 0; n < 4; n++) ids.push(idOf(await callApi('GET', '/jds', { key: reader })));
+    for (let n = 0; n < 3; n++)
+      ids.push(idOf(await callApi('GET', `/jds/jd-missing-${n}`, { key: reader })));
+    await logged(admin, ids);
+    const whoami = await callApi('GET', '/whoami', { key: reader });
+
+    const listed = await callApi('GET', '/keys', { key: admin });
+    expect(listed.status, listed.text).toBe(200);
+    const shown = (listed.json.data as { id: string }[]).find((key) => key.id === readerId)!;
+    expect(shown).toMatchObject({
+      quota: { ...whoami.json.data.quota },
+      last24Hours: { requests: 7, errors: 3 },
+    });
+    const one = await callApi('GET', `/keys/${readerId}`, { key: admin });
+    expect(one.json.data.quota).toEqual(whoami.json.data.quota);
+    expect(one.json.data.last24Hours).toEqual({ requests: 7, errors: 3 });
+
+    await callApi('DELETE', `/keys/${readerId}`, { key: admin });
+    const revoked = await callApi('GET', `/keys/${readerId}`, { key: admin });
+    expect(revoked.json.data.quota).toBeNull();
+    expect(revoked.json.data.last24Hours).toEqual({ requests: 7, errors: 3 });
+  });
 });

@@ -1251,6 +1251,13 @@ export interface components {
             /** @enum {string} */
             mode: "live" | "test";
             blind: boolean;
+            quota: components["schemas"]["Quota"] | null;
+            last24Hours: {
+                /** Format: int32 */
+                requests: number;
+                /** Format: int32 */
+                errors: number;
+            };
         };
         NewApiKey: {
             id: string;
@@ -1266,6 +1273,13 @@ export interface components {
             /** @enum {string} */
             mode: "live" | "test";
             blind: boolean;
+            quota: components["schemas"]["Quota"] | null;
+            last24Hours: {
+                /** Format: int32 */
+                requests: number;
+                /** Format: int32 */
+                errors: number;
+            };
             key: string | null;
         };
         Quota: {

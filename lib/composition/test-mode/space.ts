@@ -1,3 +1,4 @@
+import { requestLogKeys } from '../../request-log/model.js';
 import { streamKeys } from '../../events/stream.js';
 import type { Db } from '../../db/client.js';
 import { auditKeys } from '../../audit/model.js';
@@ -97,7 +98,7 @@ export async function openTestSpace(db: Db, tenantId: string, now = new Date()):
 }
 
 /**
- * The histories a reset keeps whole, by sort-key prefix: the audit log (append-only), the event log
+ * The histories a reset keeps whole, by sort-key prefix: the audit log (append-only), the request log, the event log
  * and its head and pending entries (its `test.reset` tells every mirror to clear, after what it
  * cleared; lib/db/log/sequencer.ts), and the counts behind list
  * totals (each counted item a reset deletes takes its count with it, so they stay exact whatever
@@ -108,6 +109,7 @@ const KEPT_HISTORIES = [
   counterKeys.everyPrefix,
   eventKeys.prefix,
   LOG_PREFIX,
+  requestLogKeys.prefix,
 ].sort();
 
 /** Every sort key that starts with `prefix` is below this one. */

@@ -216,14 +216,28 @@ _ScoreModelOptional = TypedDict("_ScoreModelOptional", {}, total=False)
 class ScoreModel(_ScoreModelRequired, _ScoreModelOptional):
     pass
 
-_ApiKeyRequired = TypedDict("_ApiKeyRequired", {"id": str, "name": str, "scopes": list[Literal["read", "write", "admin", "jd:read", "jd:write", "resume:read", "candidate:read", "match:read", "review:write", "privacy:read"]], "createdAt": str, "createdBy": str, "lastUsedAt": Union[str, None], "revokedAt": Union[str, None], "expiresAt": Union[str, None], "apiVersion": str, "mode": Literal["live", "test"], "blind": bool})
+_ApiKeyLast24HoursRequired = TypedDict("_ApiKeyLast24HoursRequired", {"requests": int, "errors": int})
+_ApiKeyLast24HoursOptional = TypedDict("_ApiKeyLast24HoursOptional", {}, total=False)
+
+
+class ApiKeyLast24Hours(_ApiKeyLast24HoursRequired, _ApiKeyLast24HoursOptional):
+    pass
+
+_ApiKeyRequired = TypedDict("_ApiKeyRequired", {"id": str, "name": str, "scopes": list[Literal["read", "write", "admin", "jd:read", "jd:write", "resume:read", "candidate:read", "match:read", "review:write", "privacy:read"]], "createdAt": str, "createdBy": str, "lastUsedAt": Union[str, None], "revokedAt": Union[str, None], "expiresAt": Union[str, None], "apiVersion": str, "mode": Literal["live", "test"], "blind": bool, "quota": Union["Quota", None], "last24Hours": "ApiKeyLast24Hours"})
 _ApiKeyOptional = TypedDict("_ApiKeyOptional", {}, total=False)
 
 
 class ApiKey(_ApiKeyRequired, _ApiKeyOptional):
     pass
 
-_NewApiKeyRequired = TypedDict("_NewApiKeyRequired", {"id": str, "name": str, "scopes": list[Literal["read", "write", "admin", "jd:read", "jd:write", "resume:read", "candidate:read", "match:read", "review:write", "privacy:read"]], "createdAt": str, "createdBy": str, "lastUsedAt": Union[str, None], "revokedAt": Union[str, None], "expiresAt": Union[str, None], "apiVersion": str, "mode": Literal["live", "test"], "blind": bool, "key": Union[str, None]})
+_NewApiKeyLast24HoursRequired = TypedDict("_NewApiKeyLast24HoursRequired", {"requests": int, "errors": int})
+_NewApiKeyLast24HoursOptional = TypedDict("_NewApiKeyLast24HoursOptional", {}, total=False)
+
+
+class NewApiKeyLast24Hours(_NewApiKeyLast24HoursRequired, _NewApiKeyLast24HoursOptional):
+    pass
+
+_NewApiKeyRequired = TypedDict("_NewApiKeyRequired", {"id": str, "name": str, "scopes": list[Literal["read", "write", "admin", "jd:read", "jd:write", "resume:read", "candidate:read", "match:read", "review:write", "privacy:read"]], "createdAt": str, "createdBy": str, "lastUsedAt": Union[str, None], "revokedAt": Union[str, None], "expiresAt": Union[str, None], "apiVersion": str, "mode": Literal["live", "test"], "blind": bool, "quota": Union["Quota", None], "last24Hours": "NewApiKeyLast24Hours", "key": Union[str, None]})
 _NewApiKeyOptional = TypedDict("_NewApiKeyOptional", {}, total=False)
 
 
