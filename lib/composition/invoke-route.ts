@@ -1,3 +1,4 @@
+import { markInProcess } from './pipeline.js';
 import type { Context } from 'aws-lambda';
 import type { ApiEvent, ApiResponse } from './caller.js';
 import { API_PREFIX, ROUTES, type RouteId } from './routes.js';
@@ -66,6 +67,6 @@ export async function invokeRoute(
       http: { ...event.requestContext.http, method, path: `${API_PREFIX}${path}` },
     },
   };
-  const answer = (await handler(inner, outer.context)) as ApiResponse;
+  const answer = (await handler(markInProcess(inner), outer.context)) as ApiResponse;
   return { statusCode: answer.statusCode ?? 200, body: answer.body ?? '' };
 }

@@ -60,6 +60,12 @@ export const MCP_TOOLS = {
     description:
       'The team\'s event log, oldest first, after a position: JDs, resumes and applications created, changed, scored, reviewed or deleted (ids, statuses and scores only). Use it to see what changed since you last looked: keep the last event\'s id and pass it as `after` next time (or the answer\'s pagination.nextCursor as `cursor`). Filter with `type` (one or more, comma-separated); `limit` sets how many a page holds. It answers at once. To follow the log as it grows in code you write or run (not in tool calls), use, in this order: the event stream (a WebSocket at the API\'s /api/v1/events/stream with the same X-API-Key; send {"action":"subscribe","after":"<last event id>"} and each event is pushed as it happens; the clients\' events.follow and hiring listen do this), else GET /events?after=<id>&wait=20 (a long-poll), else this call again every few seconds.',
   },
+  list_requests: {
+    route: 'listRequests',
+    title: "See the integration's requests and how they were answered",
+    description:
+      'The request log (admin keys only): every request this space\'s keys made in the last 30 days, newest first, each with its route, status, error code, key, time and duration; no body or query value is kept. Use it to say why an integration\'s call failed: filter with `status` ("4xx", "5xx" or one status such as "404"), `keyId`, `route` (as "GET /jds/{jdId}") and `after`/`before` (ISO instants); the error\'s `code` names the rule it broke (docs\' error table). A page may hold fewer than `limit` entries and still have more: pass pagination.nextCursor back as `cursor`.',
+  },
 } as const satisfies Record<string, { route: RouteId; title: string; description: string }>;
 
 export type ToolName = keyof typeof MCP_TOOLS;

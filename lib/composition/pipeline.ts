@@ -89,6 +89,13 @@ export function slowOrFailedAnswers<C extends PipelineContext>(): MiddlewareObj<
  * The request log's line (lib/request-log): once the answer is made, for a request with a valid key
  * (the caller is known), whatever its answer. A log line, not a write: the request waits for nothing.
  */
+const inProcess = new WeakSet<ApiEvent>();
+/** A route called inside another request (an MCP tool's): the outer request is the one logged. */
+export function markInProcess(event: ApiEvent): ApiEvent {
+  inProcess.add(event);
+  return event;
+}
+
 export function requestLogged<C extends PipelineContext>(): MiddlewareObj<
   ApiEvent,
   ApiResponse,
@@ -98,7 +105,7 @@ export function requestLogged<C extends PipelineContext>(): MiddlewareObj<
   const record = (request: { event: ApiEvent; context: C; response?: ApiResponse | null }) => {
     const { event, context, response } = request;
     const caller = context.caller;
-    if (!caller || !response) return;
+    if (!caller || !response || inProcess.has(event)) return;
     const status = response.statusCode ?? 500;
     const headers = event.headers ?? {};
     try {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/composition/keys.js';
-import { callApi, tenantWithKey, type ApiReply } from '../helpers/api.js';
+import { callApi, tenantWithKey, useLocalGateway, type ApiReply } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+import { useMcpClients } from '../helpers/mcp.js';
 
 const db = useTestDb();
+const baseUrl = useLocalGateway();
+const mcpClient = useMcpClients(baseUrl);
 
 interface Entry {
   requestId: string;
@@ -290,5 +293,35 @@ describe('the request log', () => {
     const revoked = await callApi('GET', `/keys/${readerId}`, { key: admin });
     expect(revoked.json.data.quota).toBeNull();
     expect(revoked.json.data.last24Hours).toEqual({ requests: 7, errors: 3 });
+  });
+
+  it("offers an admin key's assistant list_requests, and logs the MCP endpoint's requests as one each", async () => {
+    const { tenantId, key: admin } = await tenantWithKey(db(), ['admin']);
+    const { key: reader } = await tenantWithKey(db(), ['read'], tenantId);
+    const failed = idOf(await callApi('GET', '/jds/jd-the-assistant-asks-about', { key: reader }));
+    await logged(admin, [failed]);
+
+    const assistant = await mcpClient(admin);
+    const readerAssistant = await mcpClient(reader);
+    expect((await assistant.listTools()).tools.map((tool) => tool.name)).toContain('list_requests');
+    expect((await readerAssistant.listTools()).tools.map((tool) => tool.name)).not.toContain(
+      'list_requests',
+    );
+    const result = await assistant.callTool({
+      name: 'list_requests',
+      arguments: { status: '404', limit: '5' },
+    });
+    const answer = result.structuredContent as { data: Entry[] };
+    expect(answer.data.map((entry) => entry.requestId)).toContain(failed);
+    expect(answer.data.find((entry) => entry.requestId === failed)).toMatchObject({
+      code: 'not_found',
+      route: 'GET /jds/{jdId}',
+    });
+    // The assistant's own calls are POST /mcp entries; a tool's inner route call adds none.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const entries = await wholeLog(admin);
+    expect(entries.some((entry) => entry.route === 'POST /mcp')).toBe(true);
+    const ids = entries.map((entry) => entry.requestId);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

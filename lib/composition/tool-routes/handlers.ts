@@ -8,6 +8,7 @@ import { handler as listCandidates } from './list-candidates.js';
 import { handler as listEvents } from './list-events.js';
 import { handler as listJds } from './list-jds.js';
 import { handler as listMatches } from './list-matches.js';
+import { handler as listRequests } from './list-requests.js';
 
 /**
  * The handlers of the REST routes the MCP server's tools call (lib/composition/mcp-tools.ts). Each is
@@ -24,4 +25,5 @@ export const TOOL_ROUTE_HANDLERS: Record<ToolRoute, RouteHandler> = {
   listCandidates,
   createReview,
   listEvents,
+  listRequests,
 };
