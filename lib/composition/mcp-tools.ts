@@ -64,7 +64,7 @@ export const MCP_TOOLS = {
     route: 'listRequests',
     title: "See the integration's requests and how they were answered",
     description:
-      'The request log (admin keys only): every request this space\'s keys made in the last 30 days, newest first, each with its route, status, error code, key, time and duration; no body or query value is kept. Use it to say why an integration\'s call failed: filter with `status` ("4xx", "5xx" or one status such as "404"), `keyId`, `route` (as "GET /jds/{jdId}") and `after`/`before` (ISO instants); the error\'s `code` names the rule it broke (docs\' error table). A page may hold fewer than `limit` entries and still have more: pass pagination.nextCursor back as `cursor`.',
+      'The request log (admin keys only): every request this space\'s keys made in the last 30 days, newest first, each with its route, status, error code, key, time and duration; no body or query value is kept. Use it to say why an integration\'s call failed: filter with `status` ("4xx", "5xx" or one status such as "404"), `keyId`, `route` (as "GET /jds/{jdId}") and `after` and `before` (ISO instants); each error\'s code names the rule it broke. A page may hold fewer than `limit` entries and still have more: pass pagination.nextCursor back as `cursor`.',
   },
 } as const satisfies Record<string, { route: RouteId; title: string; description: string }>;
 
