@@ -10,6 +10,9 @@ import type { ProductEvent } from '../../lib/product-events/data.js';
 import { newId } from '../../lib/db/ids.js';
 import { createJd } from '../../lib/jds/api.js';
 import { API_PREFIX, ROUTES } from '../../lib/composition/routes.js';
+import { requestEntry } from '../../lib/request-log/entry.js';
+import { REQUEST_LOG_MESSAGE } from '../../lib/request-log/line.js';
+import { packEntries } from '../../lib/request-log/model.js';
 import { fullAccessContext, proxyEvent } from '../local/events.js';
 import { lambdaContext, loadHandler } from '../local/handlers.js';
 import type { CfnTemplate } from '../local/stack-template.js';
@@ -54,7 +57,70 @@ export const PRICES = {
  * the request's bytes to the origin (about 1 KB of headers), and what CloudFront adds to each answer's
  * headers (Via, X-Cache, X-Amz-Cf-Pop, X-Amz-Cf-Id, Date: about 250 bytes).
  */
+/**
+ * What the request log adds to a request (lib/request-log): its line, measured as the logger writes it
+ * with a realistic entry; the writer's share of a batch; and the DynamoDB units of a batch's items
+ * (ENTRIES_PER_ITEM to an item at most, gzip'd, measured) and of its key's hourly count, per entry.
+ */
+function requestLogCost(perGb: (bytes: number) => number): [string, number][] {
+  const million = 1_000_000;
+  const batch = Array.from({ length: ASSUMED.requestLogEntriesPerBatch }, (_, n) =>
+    requestEntry({
+      spaceId: liveSpaceOf('acme-recruiting'),
+      requestId: `Xk2pQjH4oAMEb${n.toString().padStart(3, '0')}=`,
+      receivedAt: Date.parse('2026-12-03T10:15:30.000Z') + n * 97,
+      answeredAt: Date.parse('2026-12-03T10:15:30.000Z') + n * 97 + 38,
+      method: 'GET',
+      rawPath: `/api/v1/jds/jd-${newId()}`,
+      apiPrefix: API_PREFIX,
+      routeKey: `GET ${API_PREFIX}/jds/{jdId}`,
+      status: 200,
+      errorBody: undefined,
+      keyId: newId(),
+      keyName: 'Greenhouse sync (production)',
+      apiVersion: '2026-11-25',
+      headers: { 'user-agent': 'hiring-integration-typescript/2.0.0 node/24.11.0' },
+      replayed: false,
+      queryParameterNames: [],
+      clientIp: '203.0.113.10',
+    }),
+  );
+  const line = Buffer.byteLength(
+    JSON.stringify({
+      level: 'INFO',
+      message: REQUEST_LOG_MESSAGE,
+      timestamp: '2026-12-03T10:15:30.038Z',
+      service: 'hiring-api',
+      requestLog: batch[0],
+    }),
+  );
+  const packed = packEntries(batch.map(({ spaceId: _space, ...entry }) => entry)).byteLength;
+  // An item's size: its attribute names and values, the packed entries, its keys (about 150 bytes).
+  const itemUnits = Math.ceil((packed + 150) / 1024);
+  const unitsPerEntry = (itemUnits + 1) / ASSUMED.requestLogEntriesPerBatch;
+  const gbSeconds = (ASSUMED.requestLogWriterMs / 1000) * ASSUMED.lambdaMemoryGb;
+  return [
+    [`request log: its line (${line} B)`, perGb(line) * million * PRICES.logsIngestPerGb],
+    [
+      `request log: the writer, a batch of ${ASSUMED.requestLogEntriesPerBatch} (its invocation, ${ASSUMED.requestLogWriterMs} ms)`,
+      (PRICES.lambdaRequestsPerMillion + gbSeconds * PRICES.lambdaArmGbSecond * million) /
+        ASSUMED.requestLogEntriesPerBatch,
+    ],
+    [
+      `request log: DynamoDB (${ASSUMED.requestLogEntriesPerBatch} entries in ${packed} B, ${itemUnits} write unit${itemUnits === 1 ? '' : 's'}, and the key's hour count: ${unitsPerEntry.toFixed(2)} an entry)`,
+      unitsPerEntry * PRICES.dynamoWritePerMillion,
+    ],
+  ];
+}
+
 const ASSUMED = {
+  /**
+   * The request log's writer: CloudWatch Logs hands it a log stream's lines about once a second, so
+   * a busy function instance's batch holds its second's requests (10 taken: one instance at 10 a
+   * second; busier instances make larger, cheaper batches), written in about 50 ms.
+   */
+  requestLogEntriesPerBatch: 10,
+  requestLogWriterMs: 50,
   lambdaMsPerRequest: 40,
   lambdaMemoryGb: 0.5,
   requestBytes: 1024,
@@ -397,6 +463,7 @@ export async function stageCost(
       answer.readUnits * PRICES.dynamoReadPerMillion,
     ],
     [`access log (${logLine} B a line)`, perGb(logLine) * million * PRICES.logsIngestPerGb],
+    ...requestLogCost(perGb),
   ];
   const edge: [string, number][] = [
     ['CloudFront HTTPS requests', PRICES.cloudFrontHttpsPerMillion],
