@@ -242,6 +242,8 @@ export class HiringApiStack extends Stack {
   readonly api: HttpApi;
   readonly table: TableV2;
   readonly functions: Record<string, ApiFunction> = {};
+  /** the request log's writer, which each function answering a key's request hands its lines */
+  private requestLog!: RequestLog;
 
   /** How each deployment moves functions to their new code (none: all at once), and the API functions' shared canary pair. */
   private readonly rollout: {
@@ -297,6 +299,7 @@ export class HiringApiStack extends Stack {
     };
 
     const requestLog = new RequestLog(this, 'RequestLog', { settings, table: this.table });
+    this.requestLog = requestLog;
     this.functions[BACKGROUND_FUNCTIONS.requestLogWriter] = requestLog.writer;
     requestLog.subscribe(notFound);
     this.addRoutes(settings, props, authorizer, requestLog);
@@ -535,6 +538,7 @@ export class HiringApiStack extends Stack {
       alarmAction,
     });
     this.functions[STREAM_FUNCTION] = stream.function;
+    this.requestLog.subscribe(stream.function);
     const productEvents = new ProductEventsIngest(background, 'ProductEvents', {
       settings,
       table: this.table,

@@ -1,3 +1,6 @@
+import { requestEntry } from '../request-log/entry.js';
+import { logRequest } from '../request-log/line.js';
+import { API_PREFIX } from '../http/route-definition.js';
 import * as z from 'zod/mini';
 import type { APIGatewayEventWebsocketRequestContextV2 } from 'aws-lambda';
 import { type ConnectionTransport, managementApiTransport } from '../aws/connections.js';
@@ -14,6 +17,7 @@ import {
   MAX_CONNECTIONS_PER_SPACE,
   openConnection,
   subscribe,
+  EVENT_STREAM_PATH,
 } from '../events/stream.js';
 import { EVENT_ROUTES } from '../events/routes.js';
 import type { GatewayContext } from '../http/gateway-context.js';
@@ -70,6 +74,44 @@ const lowerCased = (headers: Record<string, string | undefined> = {}) =>
  * `Hiring-Version` header) or its key's.
  */
 export async function connectStream(db: Db, event: StreamEvent): Promise<ConnectAnswer> {
+  const answer = await answerUpgrade(db, event);
+  logUpgrade(event, answer);
+  return answer;
+}
+
+/** The upgrade in the request log, as GET /events/stream, when its key was valid (whatever it was answered). */
+function logUpgrade(event: StreamEvent, answer: ConnectAnswer): void {
+  let caller: Caller;
+  try {
+    caller = callerOfStream(event);
+  } catch {
+    return;
+  }
+  const headers = lowerCased(event.headers);
+  logRequest(
+    requestEntry({
+      spaceId: caller.spaceId,
+      requestId: event.requestContext.requestId ?? '',
+      receivedAt: event.requestContext.requestTimeEpoch ?? Date.now(),
+      answeredAt: Date.now(),
+      method: 'GET',
+      rawPath: `${API_PREFIX}${EVENT_STREAM_PATH}`,
+      apiPrefix: API_PREFIX,
+      routeKey: `GET ${API_PREFIX}${EVENT_STREAM_PATH}`,
+      status: answer.statusCode,
+      errorBody: answer.statusCode >= 400 ? answer.body : undefined,
+      keyId: caller.keyId,
+      keyName: caller.keyName,
+      apiVersion: servedVersion(headers[VERSION_REQUEST_HEADER], caller.apiVersion),
+      headers,
+      replayed: false,
+      queryParameterNames: [],
+      clientIp: caller.clientIp ?? undefined,
+    }),
+  );
+}
+
+async function answerUpgrade(db: Db, event: StreamEvent): Promise<ConnectAnswer> {
   const { requestId } = event.requestContext;
   try {
     const caller = callerOfStream(event);

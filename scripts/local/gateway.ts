@@ -20,6 +20,9 @@ import { authorizerEvent, DEFAULT_ROUTE, type IncomingRequest, proxyEvent } from
 import { lambdaContext, loadHandler } from './handlers.js';
 import { LocalEventStream, useLocalEventStream } from './event-stream.js';
 import { useLocalRequestLog } from './request-log.js';
+
+// The local functions' request-log lines go to the local writer, as CloudWatch Logs hands them over on AWS.
+useLocalRequestLog();
 import type { Duplex } from 'node:stream';
 
 /**
@@ -154,8 +157,6 @@ export async function handleRequest(
   options: GatewayOptions = {},
 ): Promise<Reply> {
   const timeoutMs = options.functionTimeoutMs ?? FUNCTION_TIMEOUT_MS;
-  // Its functions' request-log lines go to the local writer, as CloudWatch Logs hands them over on AWS.
-  useLocalRequestLog();
   const docs = sent.method === 'GET' ? await serveDocs(sent.rawPath) : undefined;
   if (docs) return docs;
   // The edge's viewer-request function refuses these paths before API Gateway cuts them.

@@ -1485,19 +1485,10 @@ describe('safe rollouts', () => {
     ];
     // Routes and $default, the 3 event sources, and API Gateway's permission to invoke each route, $default and the authorizer;
     // then the event stream's one integration, and its API's permission to invoke it from each of its three routes and the authorizer;
-    // then the request log's subscription on each route's function and $default's, and CloudWatch Logs' one permission to invoke its writer.
+    // then the request log's subscription on each route's function, $default's and the event stream's, and CloudWatch Logs' one permission to invoke its writer.
+    const requestLog = routeEntries().length + 2 + 1;
     expect(invoked.length).toBe(
-      routeEntries().length +
-        1 +
-        3 +
-        routeEntries().length +
-        2 +
-        1 +
-        3 +
-        1 +
-        routeEntries().length +
-        1 +
-        1,
+      routeEntries().length + 1 + 3 + routeEntries().length + 2 + 1 + 3 + 1 + requestLog,
     );
     expect(invoked.filter((target) => !aliasNamedBy(cfn, target))).toEqual([]);
     const [authorizer] = resourcesOf(cfn, 'AWS::ApiGatewayV2::Authorizer');

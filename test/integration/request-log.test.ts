@@ -3,6 +3,7 @@ import { createKey } from '../../lib/composition/keys.js';
 import { callApi, tenantWithKey, useLocalGateway, type ApiReply } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 import { useMcpClients } from '../helpers/mcp.js';
+import { connected, openStream } from '../helpers/stream.js';
 
 const db = useTestDb();
 const baseUrl = useLocalGateway();
@@ -323,5 +324,26 @@ describe('the request log', () => {
     expect(entries.some((entry) => entry.route === 'POST /mcp')).toBe(true);
     const ids = entries.map((entry) => entry.requestId);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("records the event stream's upgrades, opened or refused, as GET /events/stream", async () => {
+    const { tenantId, key: admin } = await tenantWithKey(db(), ['admin']);
+    const { key: reader, keyId: readerId } = await tenantWithKey(db(), ['read'], tenantId);
+    const opened = await connected(baseUrl(), reader);
+    const refused = await openStream(baseUrl(), admin);
+    expect('refused' in refused && refused.refused.status).toBe(403);
+    const deadline = Date.now() + 10_000;
+    let upgrades: Entry[] = [];
+    while (upgrades.length < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      upgrades = (await wholeLog(admin)).filter((entry) => entry.route === 'GET /events/stream');
+    }
+    expect(
+      upgrades.map((entry) => [entry.keyId === readerId, entry.status, entry.code]).sort(),
+    ).toEqual([
+      [false, 403, 'scope_missing'],
+      [true, 200, null],
+    ]);
+    await opened.close();
   });
 });
