@@ -102,13 +102,22 @@ function logUpgrade(event: StreamEvent, answer: ConnectAnswer): void {
       errorBody: answer.statusCode >= 400 ? answer.body : undefined,
       keyId: caller.keyId,
       keyName: caller.keyName,
-      apiVersion: servedVersion(headers[VERSION_REQUEST_HEADER], caller.apiVersion),
+      apiVersion: versionServed(headers[VERSION_REQUEST_HEADER], caller.apiVersion),
       headers,
       replayed: false,
       queryParameterNames: [],
       clientIp: caller.clientIp ?? undefined,
     }),
   );
+}
+
+/** The version an upgrade is served in; none when it asked for one not served (its 400). */
+function versionServed(asked: string | undefined, pinned: string | undefined): string | undefined {
+  try {
+    return servedVersion(asked, pinned);
+  } catch {
+    return undefined;
+  }
 }
 
 async function answerUpgrade(db: Db, event: StreamEvent): Promise<ConnectAnswer> {

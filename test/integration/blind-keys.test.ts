@@ -1,3 +1,4 @@
+import { flushLocalRequestLog } from '../../scripts/local/request-log.js';
 import { SAMPLE_PEOPLE } from '../../lib/composition/test-mode/sample-data.js';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteId } from '../../lib/composition/routes.js';
@@ -134,6 +135,8 @@ type Tenant = Awaited<ReturnType<typeof tenantWithCandidate>>;
 /** A value for each path parameter of the route table, from the tenant's data. */
 async function pathValues(t: Tenant): Promise<Record<string, string>> {
   const events = await callApi('GET', '/events?limit=1', { key: t.sightedKey });
+  // That request's entry in the request log, handed to its writer now.
+  await flushLocalRequestLog();
   return {
     jdId: JD,
     resumeId: RESUME,
@@ -142,6 +145,7 @@ async function pathValues(t: Tenant): Promise<Record<string, string>> {
     eventId: events.json.data[0].id,
     keyId: t.blindKeyId,
     webhookId: t.webhookId,
+    requestId: events.headers['request-id']!,
   };
 }
 
@@ -431,6 +435,7 @@ describe('blind keys over MCP', () => {
       ['get_application', { applicationId: APPLICATION }],
       ['search_candidates', {}],
       ['list_events', {}],
+      ['list_requests', {}],
     ];
     const listed = (await blind.listTools()).tools;
     const tools = listed.map((tool) => tool.name);
