@@ -2,31 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/composition/keys.js';
 import { callApi, tenantWithKey, useLocalGateway, type ApiReply } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+import type { RequestLogEntry as Entry } from '../../lib/request-log/model.js';
 import { useMcpClients } from '../helpers/mcp.js';
 import { connected, openStream } from '../helpers/stream.js';
 
 const db = useTestDb();
 const baseUrl = useLocalGateway();
 const mcpClient = useMcpClients(baseUrl);
-
-interface Entry {
-  requestId: string;
-  time: string;
-  method: string;
-  path: string;
-  route: string | null;
-  status: number;
-  code: string | null;
-  durationMs: number;
-  keyId: string;
-  keyName: string;
-  apiVersion: string | null;
-  idempotencyKey: string | null;
-  replayed: boolean;
-  queryParameters: string[];
-  userAgent: string | null;
-  clientIp: string | null;
-}
 
 /** Every entry of the space's log an admin key reads, walking the cursor `limit` at a time. */
 async function wholeLog(admin: string, query = '', limit = 100): Promise<Entry[]> {
