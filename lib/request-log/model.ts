@@ -63,14 +63,14 @@ export interface RequestLogItem {
 }
 
 export const requestLogKeys = {
-  prefix: 'REQLOG#',
-  /** `REQLOG#2026-12-03T18:41#<ULID>`: a minute's items sort together, minutes in time order */
+  prefix: 'REQUEST#',
+  /** `REQUEST#2026-12-03T18:41#<ULID>`: a minute's items sort together, minutes in time order */
   item: (spaceId: SpaceId, minute: string) => ({
     pk: tenantPk(spaceId),
-    sk: `REQLOG#${minute}#${newId()}`,
+    sk: `REQUEST#${minute}#${newId()}`,
   }),
   minuteOf: (time: string) => time.slice(0, 16),
-  minuteOfSortKey: (sortKey: string) => sortKey.slice('REQLOG#'.length, 'REQLOG#'.length + 16),
+  minuteOfSortKey: (sortKey: string) => sortKey.slice('REQUEST#'.length, 'REQUEST#'.length + 16),
 };
 
 export function packEntries(entries: RequestLogEntry[]): Uint8Array {

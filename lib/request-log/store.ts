@@ -60,9 +60,31 @@ export async function listRequests(
   request: { limit: number; cursor?: string | undefined },
   budget = REQUEST_READ_BUDGET,
 ): Promise<RequestPage> {
-  const scope = { tenantPk: tenantPk(spaceId), name: `requests:${JSON.stringify(filter)}` };
+  // A cursor is a place in the log: it keeps its filters, and takes the time bounds as each page sends them.
+  const { after: _after, before: _before, ...kept } = filter;
+  const scope = { tenantPk: tenantPk(spaceId), name: `requests:${JSON.stringify(kept)}` };
   const position =
     request.cursor === undefined ? undefined : await positionOf(request.cursor, scope);
+  const read = await readRequests(db, spaceId, filter, request.limit, position, budget);
+  const page: RequestPage = {
+    items: read.items,
+    limit: request.limit,
+    hasMore: read.next !== undefined,
+  };
+  if (read.next) page.nextCursor = await signToken(scope, read.next);
+  return page;
+}
+
+/** A page's entries, and where the next page starts (none: the end), with no cursor signed. */
+async function readRequests(
+  db: Db,
+  spaceId: SpaceId,
+  filter: RequestFilter,
+  limit: number,
+  position: Position | undefined,
+  budget: number,
+): Promise<{ items: RequestLogEntry[]; next?: Position }> {
+  const request = { limit };
   const pk = tenantPk(spaceId);
   const from = `${requestLogKeys.prefix}${filter.after === undefined ? '' : requestLogKeys.minuteOf(filter.after)}`;
   const to = [
@@ -116,17 +138,13 @@ export async function listRequests(
   }
 
   const items = kept.slice(0, request.limit);
-  const page: RequestPage = { items, limit: request.limit, hasMore: false };
   const last = items.at(-1);
-  if (kept.length > request.limit && last) {
-    page.hasMore = true;
-    page.nextCursor = await signToken(scope, { t: last.time, r: last.requestId });
-  } else if (!ended && finishedMinute !== undefined) {
-    // Stopped for the budget: on from the start of the last minute read, which is done.
-    page.hasMore = true;
-    page.nextCursor = await signToken(scope, { t: `${finishedMinute}:00.000Z`, r: '' });
-  }
-  return page;
+  if (kept.length > request.limit && last)
+    return { items, next: { t: last.time, r: last.requestId } };
+  // Stopped for the budget: on from the start of the last minute read, which is done.
+  if (!ended && finishedMinute !== undefined)
+    return { items, next: { t: `${finishedMinute}:00.000Z`, r: '' } };
+  return { items };
 }
 
 /** One entry by the Request-Id its answer carried, among the space's newest REQUEST_LOOKUP_BUDGET. */
@@ -137,7 +155,8 @@ export async function getRequest(
 ): Promise<RequestLogEntry> {
   // A Request-Id is printable ASCII: anything else was never one (and is not read for).
   if (!/^[\x21-\x7e]{1,128}$/.test(requestId)) throw new NotFoundError('Request');
-  const found = await listRequests(db, spaceId, { requestId }, { limit: 1 }, REQUEST_LOOKUP_BUDGET);
+  // Its newest entry: a writer's batch put again after a failure may have written it twice.
+  const found = await readRequests(db, spaceId, { requestId }, 1, undefined, REQUEST_LOOKUP_BUDGET);
   const entry = found.items[0];
   if (!entry) throw new NotFoundError('Request');
   return entry;

@@ -99,7 +99,7 @@ describe("the request log's items", () => {
     expect(await writeRequestLog(db(), entries)).toBe(1);
     const [item] = await queryAll<RequestLogItem>(db(), {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :log)',
-      ExpressionAttributeValues: { ':pk': tenantPk(asSpaceId(spaceId)), ':log': 'REQLOG#' },
+      ExpressionAttributeValues: { ':pk': tenantPk(asSpaceId(spaceId)), ':log': 'REQUEST#' },
     });
     expect(item!.count).toBe(ENTRIES_PER_ITEM);
     expect(item!.entries.byteLength).toBeLessThan(40 * 1024);

@@ -1,3 +1,4 @@
+import { flushLocalRequestLog } from '../../scripts/local/request-log.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../lib/http/scopes.js';
 import { createKey } from '../../lib/composition/keys.js';
@@ -84,6 +85,14 @@ const QUERIES: Partial<Record<RouteId, string[]>> = {
     'objectId=jd-backend',
     'actor=operator',
     'since=2020-01-01T00:00:00Z&until=2100-01-01T00:00:00Z',
+  ],
+  listRequests: [
+    '',
+    'limit=1',
+    'status=2xx',
+    'keyId=no-such-key',
+    'route=POST%20%2Fwebhooks',
+    'after=2020-01-01T00:00:00Z&before=2100-01-01T00:00:00Z',
   ],
 };
 
@@ -180,9 +189,12 @@ describe('test mode isolation over the whole route table', () => {
           reviewId: review.json.data.id,
           webhookId: webhook.json.data.id,
           eventId: eventIds[0],
+          // The request log's entry of the endpoint's creation, by this space's key.
+          requestId: webhook.headers['request-id']!,
         },
         markers: [
           webhook.json.data.id,
+          webhook.headers['request-id']!,
           review.json.data.id,
           ...eventIds,
           `${space}-reviewer`,
@@ -191,6 +203,8 @@ describe('test mode isolation over the whole route table', () => {
         ],
       };
     }
+    // What the two spaces' keys asked so far, in their request logs.
+    await flushLocalRequestLog();
     spaces.live.markers.push('Live ', 'Lovelace', 'live-res-', live.keyId, spare.record.id);
     spaces.test.markers.push('Sample ', 'Testwood', 'avery-testwood');
   });
@@ -218,7 +232,15 @@ describe('test mode isolation over the whole route table', () => {
             parametersWalked.add(`${space} ${id} ${name}`);
           ownAnswers[space].push(reply.text);
           expect(reply.status, what).toBeLessThan(500);
-          const leaked = other.markers.filter((marker) => reply.text.includes(marker));
+          // The request log shows the paths this space's own keys sent (a probe of the other space's
+          // ids among them): its entries are held to the rule without their paths.
+          const shown =
+            id === 'listRequests' || id === 'getRequest'
+              ? JSON.stringify(reply.json, (field, value: unknown) =>
+                  field === 'path' ? undefined : value,
+                )
+              : reply.text;
+          const leaked = other.markers.filter((marker) => shown.includes(marker));
           expect(leaked, `${what} shows the other space`).toEqual([]);
           return reply;
         };
@@ -292,8 +314,9 @@ describe('test mode isolation over the whole route table', () => {
 
 /** The ids that differ between the spaces (JD and application ids are twins; reviews are each space's own). */
 function pick(ids: Record<string, string>): Record<string, string> {
-  const { resumeId, webhookId, eventId, reviewId } = ids;
+  const { resumeId, webhookId, eventId, reviewId, requestId } = ids;
   return {
+    requestId: requestId as string,
     reviewId: reviewId as string,
     resumeId: resumeId as string,
     webhookId: webhookId as string,

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
+import { HiringClient } from './index.js';
 import { listen } from './listen.js';
+import { tailRequests } from './tail.js';
 
 /**
  * The package's command: `npx @hiring-integration/client listen --key hk_test_… --forward-to
@@ -7,6 +9,7 @@ import { listen } from './listen.js';
  * and errors go to stderr. Ctrl-C stops it cleanly (exit 0).
  */
 const USAGE = `Usage: hiring listen --key <hk_test_…> --forward-to <url> [options]
+       hiring requests --tail --key <admin key> [--status 4xx] [--route "GET /jds/{jdId}"] [--key-id <id>] [--json]
 
 Follows the key's event log from now on (from where it stopped, once it has run) and POSTs each
 event to your URL, signed as webhooks are (Standard Webhooks), with the secret it prints: start it
@@ -20,7 +23,11 @@ before you make the changes you want to see, and give your handler that secret.
   --secret <whsec_…>   sign with this secret instead of the kept one
   --after <position>   start after this event id (evt_…), or from this instant on
                        (2026-11-28T09:00:00Z, or now), instead of where it stopped
-  -h, --help           this text`;
+  -h, --help           this text
+
+requests --tail prints each request the key's space makes from now on as the request log records it
+(a few seconds after its answer), one line each: time, status, method and path, error code, key name,
+request id (--json: the entry as JSON). The key needs the admin scope.`;
 
 class UsageError extends Error {}
 
@@ -30,6 +37,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  if (command === 'requests') return tail(rest);
   if (command !== 'listen') throw new UsageError(`Unknown command: ${command}`);
   let values;
   try {
@@ -92,6 +100,55 @@ async function main(argv: string[]): Promise<void> {
         `${new Date().toISOString()}  ${event.type}  ${event.id}  -> ${status ?? `no answer (${error}): trying again`}  (${ms} ms)\n`,
       );
     },
+  });
+  process.stderr.write('Stopped\n');
+}
+
+/** `hiring requests --tail`: the request log, followed. */
+async function tail(args: string[]): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        tail: { type: 'boolean' },
+        key: { type: 'string' },
+        'api-url': { type: 'string' },
+        status: { type: 'string' },
+        route: { type: 'string' },
+        'key-id': { type: 'string' },
+        json: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (!values.tail) throw new UsageError('requests takes --tail (the only way it runs for now)');
+  const apiKey = values.key ?? process.env.HIRING_API_KEY;
+  if (!apiKey) throw new UsageError('--key is required');
+  const client = new HiringClient({
+    baseUrl: values['api-url'] ?? process.env.HIRING_API_URL ?? 'http://localhost:3000/api/v1',
+    apiKey,
+  });
+  const aborter = new AbortController();
+  process.once('SIGINT', () => aborter.abort());
+  process.once('SIGTERM', () => aborter.abort());
+  process.stderr.write(
+    'Following the request log (entries come a few seconds after their answers); Ctrl-C to stop\n',
+  );
+  await tailRequests(client, {
+    filters: {
+      ...(values.status ? { status: values.status } : {}),
+      ...(values.route ? { route: values.route } : {}),
+      ...(values['key-id'] ? { keyId: values['key-id'] } : {}),
+    },
+    signal: aborter.signal,
+    onEntry: (entry) =>
+      process.stdout.write(
+        values.json
+          ? `${JSON.stringify(entry)}\n`
+          : `${entry.time}  ${entry.status}  ${entry.method} ${entry.path}  ${entry.code ?? '-'}  ${entry.keyName}  ${entry.requestId}\n`,
+      ),
   });
   process.stderr.write('Stopped\n');
 }

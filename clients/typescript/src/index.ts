@@ -36,6 +36,7 @@ export type UpsertResult = Schemas['UpsertedJd'] | Schemas['FailedBatchItem'];
 export type Resume = Schemas['Resume'];
 export type ResumeSummary = Schemas['ResumeSummary'];
 export type MatchEntry = Schemas['MatchEntry'];
+export type RequestLogEntry = Schemas['RequestLogEntry'];
 export type Candidate = Schemas['Candidate'];
 export type Application = Schemas['Application'];
 export type ApplicationEntry = Schemas['ApplicationEntry'];
