@@ -168,7 +168,9 @@ describe('the compatibility check', { timeout: 300_000 }, () => {
       compatibilityVerdict(
         removed!,
         RELEASED,
-        withNewVersion({ answers: { getJd: identity, updateJd: identity } }),
+        withNewVersion({
+          answers: { getJd: identity, updateJd: identity, createJd: identity, upsertJd: identity },
+        }),
       ),
     ).toMatchObject({ ok: true });
     expect(
