@@ -15,6 +15,7 @@ import { recordEvent } from '../../lib/events/model.js';
 import { recordingDb } from './capacity.js';
 import { startGateway } from '../local/gateway.js';
 import { startWebhookRuntime } from '../local/webhooks.js';
+import { LOCAL_REQUEST_LOG_BATCH_MS } from '../local/request-log.js';
 
 /**
  * How long a change takes to be seen, on the local stack as `npm start` runs it and with the service's
@@ -90,6 +91,7 @@ export async function measureFreshness(
     stream: new Map<string, number>(),
     longPoll: new Map<string, number>(),
     poll: new Map<string, number>(),
+    requestLog: new Map<string, number>(),
     ...(Object.fromEntries(WALKED.map((list) => [list, new Map<string, number>()])) as Record<
       Walked,
       Map<string, number>
@@ -115,9 +117,12 @@ export async function measureFreshness(
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
-      return (await reply.json()) as {
-        data: { id: string; data?: { id: string } }[] & { id: string };
-        pagination?: { hasMore: boolean; nextCursor?: string };
+      return {
+        ...((await reply.json()) as {
+          data: { id: string; data?: { id: string } }[] & { id: string };
+          pagination?: { hasMore: boolean; nextCursor?: string };
+        }),
+        requestId: reply.headers.get('request-id') ?? '',
       };
     };
     await call('POST', '/webhooks', { url: hook.url, events: ['jd.created'] });
@@ -166,6 +171,21 @@ export async function measureFreshness(
         await sleep(POLL_MS);
       }
     };
+    /** Polls the request log for the probes' POST /jds, noting each entry by the JD its answer created. */
+    const jdOfRequest = new Map<string, string>();
+    const readLog = async () => {
+      while (running) {
+        const page = await call(
+          'GET',
+          `/requests?route=${encodeURIComponent('POST /jds')}&limit=100&after=${encodeURIComponent(startTime)}`,
+        );
+        for (const entry of page.data as unknown as { requestId: string }[]) {
+          const jdId = jdOfRequest.get(entry.requestId);
+          if (jdId) note('requestLog')(jdId);
+        }
+        await sleep(POLL_MS);
+      }
+    };
     /** Listens on the event stream from the start, noting each JD its events name. */
     const listen = () =>
       new Promise<void>((resolve, reject) => {
@@ -194,6 +214,7 @@ export async function measureFreshness(
       listen(),
       follow(true, note('longPoll')),
       follow(false, note('poll')),
+      readLog(),
       ...WALKED.map((list) => walk(list)),
     ];
     const failed = Promise.race(
@@ -209,6 +230,7 @@ export async function measureFreshness(
       });
       const jdId = (created.data as { id: string }).id;
       const jdAnswered = Date.now();
+      jdOfRequest.set(created.requestId, jdId);
       const resumeId = `fresh-resume-${n}`;
       const applicationId = `fresh-application-${n}`;
       probeOf.set(resumeId, jdId);
@@ -261,6 +283,11 @@ export async function measureFreshness(
         channel: 'GET /events',
         how: `polled every ${POLL_MS} ms`,
         lagsMs: lags('poll'),
+      },
+      {
+        channel: 'GET /requests',
+        how: `the JD's POST /jds in the request log (its function's log line, batched for ${LOCAL_REQUEST_LOG_BATCH_MS / 1000} s as CloudWatch Logs' subscription batches, to the writer), polled every ${POLL_MS} ms`,
+        lagsMs: lags('requestLog'),
       },
       ...WALKED.map((list) => ({
         channel: `GET /${list} delta walk`,
