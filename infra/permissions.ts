@@ -101,13 +101,15 @@ export function routeAccess(id: RouteId, testMode: boolean): TableAccess {
 
 /**
  * The authorizer: one conditional UpdateItem on the key lookup, and one on the per-IP counter where no
- * edge counts requests per IP (behind CloudFront and WAF it has no access to those items at all).
+ * edge counts requests per IP (behind CloudFront and WAF it has no access to those items at all); for
+ * a console request, one more on its sign-in link (spent) or its session (seen) first.
  */
 export function authorizerAccess({ behindEdge }: { behindEdge: boolean }): TableAccess {
+  const console: PartitionKind[] = ['consoleLink', 'consoleSession'];
   return {
     table: ['UpdateItem'],
     indexes: [],
-    partitions: behindEdge ? ['keyHash'] : ['keyHash', 'clientIp'],
+    partitions: behindEdge ? ['keyHash', ...console] : ['keyHash', 'clientIp', ...console],
   };
 }
 

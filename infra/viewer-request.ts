@@ -1,4 +1,4 @@
-import { VIEWER_ADDRESS_HEADER } from '../lib/config.js';
+import { VIEWER_ADDRESS_HEADER, VIEWER_ORIGIN_HEADER } from '../lib/config.js';
 
 /**
  * What the edge's viewer-request function does to every request of the API (a CloudFront Function,
@@ -22,7 +22,11 @@ export const ENCODED_DELIMITER_BODY = JSON.stringify({
 /** True when `rawPath` (as sent, still percent-encoded) is refused at the edge. */
 export const holdsEncodedDelimiter = (rawPath: string): boolean => ENCODED_DELIMITER.test(rawPath);
 
-/** The function's code (CloudFront Functions' JavaScript 2.0): the refusal, then the viewer's address. */
+/**
+ * The function's code (CloudFront Functions' JavaScript 2.0): the refusal, then the viewer's address and
+ * the origin the viewer called (where a console sign-in link points: the origin request policy does not
+ * forward the viewer's Host), each over any value the client sent.
+ */
 export const VIEWER_REQUEST_CODE = `function handler(event) {
   if (${String(ENCODED_DELIMITER)}.test(event.request.uri)) {
     return {
@@ -36,5 +40,8 @@ export const VIEWER_REQUEST_CODE = `function handler(event) {
     };
   }
   event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  var host = event.request.headers.host;
+  if (host) event.request.headers['${VIEWER_ORIGIN_HEADER}'] = { value: 'https://' + host.value };
+  else delete event.request.headers['${VIEWER_ORIGIN_HEADER}'];
   return event.request;
 }`;

@@ -100,6 +100,16 @@ export const REFUSAL_MESSAGE = 'API key refused';
  * any value the client sent): API Gateway sees CloudFront's address as the source.
  */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+/** Behind the edge, the origin the viewer called (`https://` and its Host), set as the address is. */
+export const VIEWER_ORIGIN_HEADER = 'x-viewer-origin';
+
+/**
+ * Where the developer console is served, when not at the origin the request came to (the local stack
+ * sets it to its gateway's address); on AWS it is the edge's own origin, /console/ under it.
+ */
+export function consoleOrigin(): string | undefined {
+  return process.env.CONSOLE_ORIGIN || undefined;
+}
 
 /**
  * Set when the API sits behind the edge (CloudFront + WAF): the Secrets Manager secret (ARN) whose

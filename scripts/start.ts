@@ -127,8 +127,25 @@ async function main() {
     console.log(
       `Webhooks: POST ${url}/webhooks with the admin key (http://localhost receivers are allowed locally)`,
     );
+    console.log(
+      `\nDeveloper console, signed in as the demo admin key (open it within 10 minutes, once):\n  ${await consoleLink(url, keys.admin)}`,
+    );
+    console.log(
+      `A new link, later: curl -s -X POST -H "X-API-Key: ${keys.admin}" -H 'Content-Type: application/json' -d '{}' ${url}/console/links`,
+    );
   }
   console.log(`Ready in ${Date.now() - started} ms. Ctrl-C stops everything.`);
+}
+
+/** A console sign-in link for the key, made as any client makes one (POST /console/links). */
+async function consoleLink(url: string, key: string): Promise<string> {
+  const answer = await fetch(`${url}/console/links`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  const { data } = (await answer.json()) as { data: { url: string } };
+  return data.url;
 }
 
 let gateway: Awaited<ReturnType<typeof startGateway>> | undefined;

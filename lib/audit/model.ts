@@ -30,7 +30,12 @@ export interface AuditContext {
   clientIp: string | null;
   /** the route (`PATCH /jds/{jdId}`) or the CLI command (`admin revoke-key`) */
   route: string;
+  /** set when the change was made in the developer console (a session of the actor key) */
+  console?: true;
 }
+
+/** Where a change was made: through the API with a key, in the console as a key, or by the admin CLI. */
+export type AuditVia = 'api' | 'console' | 'cli';
 
 /** The object a change was made to. */
 export interface AuditObject {
@@ -54,9 +59,12 @@ export interface AuditEntry {
   requestId: string;
   clientIp: string | null;
   route: string;
+  via: AuditVia;
 }
 
-export type AuditItem = Omit<AuditEntry, 'actorName'> & {
+export type AuditItem = Omit<AuditEntry, 'actorName' | 'via'> & {
+  /** set on a change made in the console */
+  console?: true;
   /** absent on an entry written before entries named their actor */
   actorName?: string | null;
   pk: string;
@@ -106,6 +114,7 @@ export function auditEntry(
     requestId: context.requestId,
     clientIp: context.clientIp,
     route: context.route,
+    ...(context.console ? { console: true as const } : {}),
     ttl: Math.floor(now.getTime() / 1000) + auditRetentionDays() * DAY_S,
   };
   return {
@@ -143,5 +152,6 @@ export function toAuditEntry(item: AuditItem): AuditEntry {
     requestId: item.requestId,
     clientIp: item.clientIp,
     route: item.route,
+    via: item.console ? 'console' : item.actor === OPERATOR ? 'cli' : 'api',
   };
 }

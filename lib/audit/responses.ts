@@ -41,6 +41,8 @@ export const auditEntry = z.strictObject({
   clientIp: z.nullable(z.string().check(z.maxLength(64), z.regex(/^[0-9A-Fa-f.:]+$/))),
   /** `METHOD /path/{parameter}`, or `admin <command>` for the CLI */
   route: z.string().check(z.maxLength(200), z.regex(/^[\x20-\x7e]+$/)),
+  /** where the change was made: through the API with the key, in the developer console as the key, or by the admin CLI */
+  via: z.enum(['api', 'console', 'cli']),
 });
 
 export const AUDIT_RESPONSES = {

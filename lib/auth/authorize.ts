@@ -19,13 +19,28 @@ import {
   VIEWER_ADDRESS_HEADER,
 } from '../config.js';
 import { isTransientFault } from '../db/faults.js';
-import { authenticate, countIpRequest, returnQuotaUnit } from '../keys/authentication.js';
+import {
+  authenticate,
+  type Authentication,
+  type AuthenticationFailure,
+  countIpRequest,
+  returnQuotaUnit,
+} from '../keys/authentication.js';
 import type { Db } from '../db/client.js';
 import { TransientError } from '../errors.js';
 import type { GatewayContext, RefusedContext } from '../http/gateway-context.js';
 import { logger } from '../observability/logger.js';
 import { metrics } from '../observability/metrics.js';
 import { hashApiKey, isWellFormedApiKey } from '../keys/format.js';
+import {
+  CONSOLE_LINK_HEADER,
+  CONSOLE_REQUEST_HEADER,
+  consoleSessionToken,
+  cookiesOfHeader,
+  isWellFormedConsoleToken,
+  spendConsoleLink,
+  touchConsoleSession,
+} from '../keys/console.js';
 
 export type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<GatewayContext>;
 
@@ -37,6 +52,7 @@ export type ConnectionAuthorizerResult = Omit<
 
 /** What the decision reads of a request: its headers (names lower-cased), when and from where it came. */
 type AuthorizedRequest = Pick<APIGatewayRequestAuthorizerEventV2, 'headers'> & {
+  cookies?: string[] | undefined;
   requestContext?: { timeEpoch?: number; http?: { sourceIp?: string } };
 };
 
@@ -116,6 +132,62 @@ function cameThroughEdge(event: AuthorizedRequest, secret: SecretValues): boolea
 }
 
 /**
+ * What a request presents to act as a key: its X-API-Key; else a console sign-in link; else a console
+ * session's cookie, taken only from the console's own page: with the header an HTML form cannot send
+ * and a browser's `Sec-Fetch-Site: same-origin`, which no script can forge. Without those the cookie
+ * is not read at all, so a cross-site request riding on it is simply unauthenticated. Shapes are
+ * checked here, with no database call.
+ */
+type Presented =
+  | { kind: 'key'; keyHash: string }
+  | { kind: 'link' | 'session'; token: string }
+  | CredentialRefusal;
+interface CredentialRefusal {
+  refused: RefusedContext['refused'];
+  /** logged and counted, never answered */
+  reason: string;
+}
+
+function presentedCredential(event: AuthorizedRequest): Presented {
+  const headers = event.headers ?? {};
+  const key = headers['x-api-key'] ?? '';
+  if (key !== '') {
+    if (!isWellFormedApiKey(key)) return { refused: 'key_invalid', reason: 'malformed' };
+    return { kind: 'key', keyHash: hashApiKey(key) };
+  }
+  const link = headers[CONSOLE_LINK_HEADER.toLowerCase()] ?? '';
+  if (link !== '')
+    return isWellFormedConsoleToken(link, 'link')
+      ? { kind: 'link', token: link }
+      : { refused: 'key_invalid', reason: 'console-link-malformed' };
+  const session = consoleSessionToken(event.cookies ?? cookiesOfHeader(headers.cookie));
+  const fromConsole =
+    headers[CONSOLE_REQUEST_HEADER.toLowerCase()] === '1' &&
+    headers['sec-fetch-site'] === 'same-origin';
+  if (session === undefined || !fromConsole)
+    return { refused: 'unauthenticated', reason: 'missing' };
+  return isWellFormedConsoleToken(session, 'session')
+    ? { kind: 'session', token: session }
+    : { refused: 'key_invalid', reason: 'console-session-malformed' };
+}
+
+/** The key hash a console credential acts as (spending a link, marking a session seen), or why not. */
+async function consoleKeyHash(
+  db: Db,
+  presented: Exclude<Presented, CredentialRefusal>,
+  now: Date,
+): Promise<{ keyHash: string } | CredentialRefusal> {
+  if (presented.kind === 'key') return presented;
+  const found =
+    presented.kind === 'link'
+      ? await spendConsoleLink(db, presented.token, now)
+      : await touchConsoleSession(db, presented.token, now);
+  return typeof found === 'string'
+    ? { refused: 'key_invalid', reason: `console-${presented.kind}-${found}` }
+    : found;
+}
+
+/**
  * The REQUEST authorizer's decision. A malformed key (wrong shape or checksum) is refused without a
  * database call, and so is, behind the edge, a request that did not come through CloudFront. Otherwise
  * the key write (validity, hourly count, lastUsedAt) runs with, where no edge counts per IP, the per-IP
@@ -141,25 +213,34 @@ export async function authorizeRequest(
   }
   if (edgeSecret && !cameThroughEdge(event, edgeSecret))
     return deny(EDGE_BYPASS_REASON, entry, event.requestContext?.http?.sourceIp ?? 'unknown');
-  const key = event.headers?.['x-api-key'] ?? '';
-  if (key === '') return refuse('unauthenticated', 'missing', entry);
-  if (!isWellFormedApiKey(key)) return refuse('key_invalid', 'malformed', entry);
+  const presented = presentedCredential(event);
+  if ('refused' in presented) return refuse(presented.refused, presented.reason, entry);
   const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
   // Behind the edge the connection comes from CloudFront; the viewer's address is in the header the
   // edge sets. Without the edge, that header is anybody's to send, so it is not read.
   const clientIp = (edgeSecret && event.headers?.[VIEWER_ADDRESS_HEADER]) || sourceIp;
-  const keyHash = hashApiKey(key);
-  let authentication: Awaited<ReturnType<typeof authenticate>>;
+  let checked:
+    { keyHash: string; authentication: Authentication | AuthenticationFailure } | CredentialRefusal;
   let ipCount: number | undefined;
   try {
-    [authentication, ipCount] = await Promise.all([
-      authenticate(db, keyHash, defaultHourlyLimit(), now),
+    [checked, ipCount] = await Promise.all([
+      consoleKeyHash(db, presented, now).then(async (found) =>
+        'refused' in found
+          ? found
+          : {
+              keyHash: found.keyHash,
+              authentication: await authenticate(db, found.keyHash, defaultHourlyLimit(), now),
+            },
+      ),
       edgeSecret ? undefined : countIpRequest(db, sourceIp, now),
     ]);
   } catch (error) {
     if (error instanceof TransientError) return unavailable();
     throw error;
   }
+  if ('refused' in checked) return refuse(checked.refused, checked.reason, entry);
+  const { keyHash } = checked;
+  let { authentication } = checked;
   if (typeof authentication === 'string') return refuse('key_invalid', authentication, entry);
   // A stage with test mode off serves no test key, even one made before it was turned off.
   if (authentication.mode === 'test' && !testModeEnabled())
@@ -186,6 +267,7 @@ export async function authorizeRequest(
       ...(authentication.apiVersion === undefined ? {} : { apiVersion: authentication.apiVersion }),
       ...(authentication.mode === 'test' ? { mode: 'test' as const } : {}),
       ...(authentication.blind ? { blind: true as const } : {}),
+      ...(presented.kind === 'key' ? {} : { console: presented.kind }),
       clientIp,
       ...(ipCount === undefined ? {} : { ipCount, ipLimit: perIpLimit() }),
     },

@@ -93,6 +93,8 @@ export interface ApiRequest<R extends RouteId> {
   target: string;
   /** lower-cased header names */
   headers: Record<string, string | undefined>;
+  /** the request's cookies, `name=value` each (HTTP API hands them over apart from the headers) */
+  cookies: readonly string[];
   /** headers to add to the success answer (an idempotent replay's mark) */
   responseHeaders: Record<string, string>;
   requestId: string;
@@ -218,6 +220,7 @@ function validate<R extends RouteId>(
         path,
         target: targetOf(routeId, path),
         headers: event.headers ?? {},
+        cookies: event.cookies ?? [],
         responseHeaders: {},
         requestId: context.requestId ?? event.requestContext?.requestId ?? context.awsRequestId,
         audit: {
@@ -226,6 +229,7 @@ function validate<R extends RouteId>(
           requestId: context.requestId ?? context.awsRequestId,
           clientIp: context.caller.clientIp,
           route: `${ROUTES[routeId].method} ${ROUTES[routeId].path}`,
+          ...(context.caller.console ? { console: true as const } : {}),
         },
         apiVersion,
         remainingMs: () => context.getRemainingTimeInMillis(),
@@ -288,7 +292,9 @@ async function giveBackQuotaUnit(
   what: string,
 ): Promise<Record<string, string>> {
   const { quota } = request.caller;
-  if (!request.caller.quotaCounted) return {};
+  // A console request carries no key to give the unit back to (its session names the key's hash, which
+  // no function reads): it is counted, as the console's few requests an hour can afford.
+  if (!request.caller.quotaCounted || request.caller.console) return {};
   try {
     await returnQuotaUnit(
       sharedDb(),

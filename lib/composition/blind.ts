@@ -70,6 +70,9 @@ const BLIND_VIEWS: { [R in RouteId]: BlindView<R> | typeof NO_CANDIDATE_DATA } =
   getKey: NO_CANDIDATE_DATA,
   revokeKey: NO_CANDIDATE_DATA,
   whoami: NO_CANDIDATE_DATA,
+  createConsoleLink: NO_CANDIDATE_DATA,
+  openConsoleSession: NO_CANDIDATE_DATA,
+  closeConsoleSession: NO_CANDIDATE_DATA,
   listEvents: NO_CANDIDATE_DATA, // events are thin: ids, statuses, scores
   getEvent: NO_CANDIDATE_DATA,
   createWebhook: NO_CANDIDATE_DATA,

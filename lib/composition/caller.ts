@@ -46,6 +46,8 @@ export interface Caller {
   apiVersion?: string | undefined;
   /** the client's address, as the authorizer saw it (behind the edge: the viewer's) */
   clientIp: string | null;
+  /** the request came from the developer console: its session, or the sign-in link opening it */
+  console?: 'session' | 'link' | undefined;
 }
 
 const MINUTE_MS = 60_000;
@@ -92,6 +94,8 @@ export function callerOf(context: GatewayContext | undefined): Caller {
     quotaCounted: !context.quotaExceeded,
     apiVersion: context.apiVersion,
     clientIp: context.clientIp || null,
+    console:
+      context.console === 'session' || context.console === 'link' ? context.console : undefined,
   };
 }
 

@@ -39,6 +39,10 @@ export const PARTITION_PREFIXES = {
   clientIp: 'IP#',
   /** the long-polls waiting across the service, a count a window (lib/events/wait-slots.ts) */
   waits: 'WAITS#',
+  /** a console sign-in link, by its token's hash (lib/keys/console.ts) */
+  consoleLink: 'CONSOLELINK#',
+  /** a console session, by its token's hash */
+  consoleSession: 'CONSOLESESSION#',
 } as const;
 export type PartitionKind = keyof typeof PARTITION_PREFIXES;
 export const TTL_ATTRIBUTE = 'ttl';

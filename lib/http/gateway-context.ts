@@ -27,6 +27,11 @@ export interface AuthorizerContext {
   mode?: 'test';
   /** set for a blind key: answers never say who a candidate is (lib/composition/blind.ts) */
   blind?: true;
+  /**
+   * the request came from the developer console: with its session's cookie, or (once, to open the
+   * session) with a sign-in link
+   */
+  console?: 'session' | 'link';
   /** the client's address (behind the edge: the viewer's, not CloudFront's), for the access log */
   clientIp: string;
   /** requests from the client IP this minute; absent behind the edge, where the WAF limits per IP */

@@ -54,4 +54,6 @@ export type CreateKeyBody = z.infer<typeof createKeyBody>;
 export const KEY_REQUESTS = {
   createKey: { body: createKeyBody },
   listKeys: { query: listKeysQuery },
+  /** nothing to choose yet: the link signs in as the calling key */
+  createConsoleLink: { body: z.strictObject({}) },
 } as const satisfies RouteRequests<typeof KEY_ROUTES>;

@@ -90,6 +90,26 @@ export const KEY_RESPONSES = {
       quota,
     }),
   ),
+  createConsoleLink: success(
+    z.strictObject({
+      /** the console's page with the link's token in its fragment: open it in a browser, once */
+      url: z.url().check(z.maxLength(2048)),
+      /** when it stops working, if not opened before */
+      expiresAt: timestamp,
+    }),
+  ),
+  openConsoleSession: success(
+    z.strictObject({
+      /** the key the session acts as */
+      keyId: id,
+      name: keyName,
+      mode,
+      /** when the session ends at the latest (it ends sooner after 30 idle minutes, at sign-out, or with its key) */
+      endsAt: timestamp,
+    }),
+  ),
+  /** 204: no body */
+  closeConsoleSession: z.strictObject({}),
 } as const satisfies RouteResponses<typeof KEY_ROUTES>;
 
 export const KEY_SCHEMA_NAMES: [z.ZodMiniType, string][] = [

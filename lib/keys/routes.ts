@@ -62,6 +62,35 @@ export const KEY_ROUTES = {
     summary: 'Confirm the calling key works',
     successStatus: 200,
   },
+  createConsoleLink: {
+    method: 'POST',
+    clientMethod: 'console.createLink',
+    path: '/console/links',
+    functionName: 'create-console-link',
+    scope: undefined,
+    summary:
+      'A single-use link, valid 10 minutes, that signs a browser in to the developer console as this key',
+    successStatus: 201,
+  },
+  openConsoleSession: {
+    method: 'POST',
+    clientMethod: null,
+    path: '/console/session',
+    functionName: 'open-console-session',
+    scope: undefined,
+    summary:
+      "The console's sign-in: spends the link's token (in Hiring-Console-Link) and sets the session's cookie",
+    successStatus: 201,
+  },
+  closeConsoleSession: {
+    method: 'DELETE',
+    clientMethod: null,
+    path: '/console/session',
+    functionName: 'close-console-session',
+    scope: undefined,
+    summary: "The console's sign-out: its session's cookie no longer works",
+    successStatus: 204,
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** A key's record lives in the tenant's partition, its lookup item in the global KEYHASH# partition. */
@@ -83,6 +112,19 @@ export const KEY_ROUTE_ACCESS = {
   revokeKey: { table: ['GetItem', 'UpdateItem', 'PutItem'], indexes: [], partitions: keyData },
   // The authorizer has already read and counted the key: whoami answers from its context.
   whoami: { table: [], indexes: [], partitions: [] },
+  // The key's record (its hash, which the link names), then the link.
+  createConsoleLink: {
+    table: ['GetItem', 'PutItem'],
+    indexes: [],
+    partitions: ['tenant', 'consoleLink'],
+  },
+  // The key's record, then the session (and the browser's previous one ended); the authorizer has spent the link.
+  openConsoleSession: {
+    table: ['GetItem', 'PutItem', 'DeleteItem'],
+    indexes: [],
+    partitions: ['tenant', 'consoleSession'],
+  },
+  closeConsoleSession: { table: ['DeleteItem'], indexes: [], partitions: ['consoleSession'] },
 } as const satisfies Record<keyof typeof KEY_ROUTES, TableAccess>;
 
 /** A function, so that no bundle keeps these texts: only the OpenAPI document reads them. */

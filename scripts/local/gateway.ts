@@ -20,6 +20,7 @@ import { authorizerEvent, DEFAULT_ROUTE, type IncomingRequest, proxyEvent } from
 import { lambdaContext, loadHandler } from './handlers.js';
 import { LocalEventStream, useLocalEventStream } from './event-stream.js';
 import { useLocalRequestLog } from './request-log.js';
+import { consoleReply } from './console.js';
 
 // The local functions' request-log lines go to the local writer, as CloudWatch Logs hands them over on AWS.
 useLocalRequestLog();
@@ -225,6 +226,17 @@ async function onRequest(
   // As sent: API Gateway does not resolve `.` or `..` segments (new URL() would).
   const target = req.url ?? '/';
   const queryStart = target.indexOf('?');
+  // The console's page, which the edge serves from its bucket beside the API.
+  const page = await consoleReply(
+    req.method ?? 'GET',
+    queryStart < 0 ? target : target.slice(0, queryStart),
+    req.headers['accept-encoding'],
+  );
+  if (page) {
+    res.writeHead(page.status, page.headers);
+    res.end(req.method === 'HEAD' ? undefined : page.body);
+    return;
+  }
   const body = await readBody(req);
   let reply: Reply;
   if (body === 'too-large') {
@@ -306,12 +318,16 @@ export async function startGateway(
     server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
+  const origin = `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}`;
+  // The console's sign-in links point at this gateway, which serves the console as the edge does.
+  process.env.CONSOLE_ORIGIN = origin;
   return {
     server,
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${address.port}${API_PREFIX}`,
+    url: `${origin}${API_PREFIX}`,
     stream,
     close: () =>
       new Promise<void>((resolve) => {
+        if (process.env.CONSOLE_ORIGIN === origin) delete process.env.CONSOLE_ORIGIN;
         stream.closeAll();
         server.closeAllConnections();
         server.close(() => resolve());

@@ -18,6 +18,12 @@ import { LONG_POLL_MAX_SECONDS } from '../../lib/events/routes.js';
 import { applicationRouteAnswers } from '../../lib/applications/routes.js';
 import { jdRouteAnswers } from '../../lib/jds/routes.js';
 import { keyRouteAnswers } from '../../lib/keys/routes.js';
+import type { RouteId } from '../../lib/composition/routes.js';
+import {
+  CONSOLE_LINK_HEADER,
+  CONSOLE_REQUEST_HEADER,
+  CONSOLE_SESSION_COOKIE,
+} from '../../lib/keys/console.js';
 import { webhookRouteAnswers } from '../../lib/webhooks/routes.js';
 import { positiveInteger, scoreParameter } from '../../lib/schemas/fields.js';
 import { DELTA_RETENTION_DAYS } from '../../lib/db/log/walk.js';
@@ -235,7 +241,23 @@ const TAGS = [
     description: 'The API as a Model Context Protocol server, for AI assistants on the same keys.',
   },
   { name: 'Account', prefix: '/whoami', description: 'The calling key: tenant, scopes and quota.' },
+  {
+    name: 'Console',
+    prefix: '/console',
+    description:
+      'The developer console in the browser: a single-use sign-in link for a key, and the session it opens (docs/console.md).',
+  },
 ] as const;
+
+/**
+ * How the console's own routes authenticate, where not with X-API-Key: its sign-in opens with a link's
+ * token, and its sign-out ends the session whose cookie it carries (any route also takes that cookie
+ * from the console's page, which is the console's, not a client's, way in).
+ */
+const CONSOLE_SECURITY: Partial<Record<RouteId, Record<string, never[]>[]>> = {
+  openConsoleSession: [{ consoleLink: [] }],
+  closeConsoleSession: [{ consoleSession: [] }],
+};
 const tagOf = (route: Route) => {
   const tag = TAGS.find(
     ({ prefix }) => route.path === prefix || route.path.startsWith(`${prefix}/`),
@@ -678,17 +700,21 @@ function operation(id: string, route: Route, recorded: RecordedExamples[string] 
       withRateLimit,
     );
   }
+  const consoleSecurity = CONSOLE_SECURITY[id as RouteId];
   return {
     operationId: id,
     tags: [tagOf(route)],
     summary: route.summary,
     description:
-      (route.scope
-        ? `Scope: \`${route.scope.scope}\`${route.scope.generic ? ` or \`${route.scope.generic}\`` : ''}.`
-        : 'Any valid key.') +
+      (consoleSecurity
+        ? "The developer console page's own (docs/console.md): no client calls it."
+        : route.scope
+          ? `Scope: \`${route.scope.scope}\`${route.scope.generic ? ` or \`${route.scope.generic}\`` : ''}.`
+          : 'Any valid key.') +
       (id === 'mcp'
         ? " Send `Accept: application/json, text/event-stream`, as MCP's Streamable HTTP transport asks of clients; `application/json` alone is taken too, since this server answers JSON only (no event stream). The body is one JSON-RPC 2.0 message (docs/mcp.md)."
         : ''),
+    ...(consoleSecurity ? { security: consoleSecurity } : {}),
     'x-required-scope': route.scope?.scope ?? null,
     // The clients' method for the route, which their generators read (scripts/local/client-methods.ts).
     'x-client-method': route.clientMethod,
@@ -963,7 +989,22 @@ export function buildOpenApi(): JsonSchema {
     security: [{ apiKey: [] }],
     tags: TAGS.map(({ name, description }) => ({ name, description })),
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        consoleLink: {
+          type: 'apiKey',
+          in: 'header',
+          name: CONSOLE_LINK_HEADER,
+          description:
+            "A console sign-in link's token (the `link` of its URL's fragment), spent by this request",
+        },
+        consoleSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: CONSOLE_SESSION_COOKIE,
+          description: `The console's session, with ${CONSOLE_REQUEST_HEADER}: 1 from its own page`,
+        },
+      },
       schemas,
       responses: SHARED_RESPONSES,
       headers: HEADERS,

@@ -203,6 +203,29 @@ describe('OpenAPI document', () => {
     await check('getKey', '/keys/01JNOSUCHKEY00000000000000');
     await check('whoami', '/whoami');
     await check('getJd', '/jds/missing');
+    const link = await check('createConsoleLink', '/console/links', {});
+    const linkToken = new URLSearchParams(
+      new URL((link.data as unknown as { url: string }).url).hash.slice(1),
+    ).get('link');
+    const opened = await fetch(`${gatewayUrl()}/console/session`, {
+      method: 'POST',
+      headers: { 'Hiring-Console-Link': linkToken ?? '' },
+    });
+    expect(opened.status).toBe(201);
+    const json = await opened.json();
+    (recorded.openConsoleSession ??= { responses: {} }).responses['201'] ??= json;
+    // A link works once: its second use is the 403 example.
+    await check('openConsoleSession', '/console/session', undefined, {
+      'X-API-Key': '',
+      'Hiring-Console-Link': linkToken ?? '',
+    });
+    const session = opened.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    await check('closeConsoleSession', '/console/session', undefined, {
+      'X-API-Key': '',
+      Cookie: session,
+      'Hiring-Console': '1',
+      'Sec-Fetch-Site': 'same-origin',
+    });
     await check('revokeKey', `/keys/${(key.data as { id: string }).id}`);
     const sandbox = await check('createKey', '/keys', {
       name: 'Sandbox',

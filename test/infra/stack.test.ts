@@ -1129,7 +1129,14 @@ describe('production stage', () => {
     ) => { statusCode?: number; body?: { data: string }; headers: Record<string, unknown> };
     const event = (uri: string) => ({
       viewer: { ip: '203.0.113.9' },
-      request: { method: 'PUT', uri, headers: {} },
+      request: {
+        method: 'PUT',
+        uri,
+        headers: {
+          host: { value: 'hiring.example.com' },
+          'x-viewer-origin': { value: 'https://evil.example' },
+        },
+      },
     });
 
     const refused = ['REQ-1%3Fevil', 'REQ-1%3fevil', 'REQ-1%23evil'].map((id) =>
@@ -1145,6 +1152,8 @@ describe('production stage', () => {
     });
     expect(passed.statusCode).toBeUndefined();
     expect(passed.headers['x-viewer-address']).toEqual({ value: '203.0.113.9' });
+    // The origin the viewer called, over what the client sent: where a console link points.
+    expect(passed.headers['x-viewer-origin']).toEqual({ value: 'https://hiring.example.com' });
   });
 
   it('answers a request an AWS managed rule blocks 403 in the envelope (request_blocked), and keeps the rules that misfire on a JSON API counting', () => {

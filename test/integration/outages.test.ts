@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, setSharedDb } from '../../lib/db/client.js';
 import { ROUTES, type RouteId, routeEntries } from '../../lib/composition/routes.js';
 import { handleRequest } from '../../scripts/local/gateway.js';
-import { callApiWithContext } from '../helpers/invoke.js';
+import { allScopesContext, callApiWithContext } from '../helpers/invoke.js';
+import type { AuthorizerContext } from '../../lib/http/gateway-context.js';
 import { tenantWithKey } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
 
@@ -44,11 +45,20 @@ const SAMPLE_BODIES: Partial<Record<RouteId, unknown>> = {
   upsertJd: { title: 't', description: 'd', createdById: 'u' },
   upsertJds: { items: [{ externalId: 'REQ-1', title: 't', description: 'd', createdById: 'u' }] },
   createKey: { name: 'n', scopes: ['read'] },
+  createConsoleLink: {},
   // An address literal: no DNS lookup before the write.
   createWebhook: { url: 'https://93.184.216.34/hooks', events: ['*'] },
   replayWebhook: { since: '2026-11-01T00:00:00Z' },
   createReview: { outcome: 'confirmed', reviewer: 'r-1' },
   simulateProductEvents: { events: [{ type: 'jd.deleted', data: { id: 'jd-1' } }] },
+};
+
+/** What the console's sign-in and sign-out need to reach DynamoDB: a spent link, a session's cookie. */
+const SAMPLE_HEADERS: Partial<Record<RouteId, Record<string, string>>> = {
+  closeConsoleSession: { cookie: `hiring_console=hcs_${'A'.repeat(43)}` },
+};
+const SAMPLE_CONTEXTS: Partial<Record<RouteId, AuthorizerContext>> = {
+  openConsoleSession: { ...allScopesContext, console: 'link' },
 };
 
 const sample = (routeId: RouteId) => {
@@ -62,7 +72,13 @@ const sample = (routeId: RouteId) => {
     ]),
   );
   const body = SAMPLE_BODIES[routeId];
-  return { path, pathParameters, ...(body ? { body: JSON.stringify(body) } : {}) };
+  const headers = SAMPLE_HEADERS[routeId];
+  return {
+    path,
+    pathParameters,
+    ...(body ? { body: JSON.stringify(body) } : {}),
+    ...(headers ? { headers } : {}),
+  };
 };
 
 describe('DynamoDB outages', () => {
@@ -71,7 +87,7 @@ describe('DynamoDB outages', () => {
     const routes = routeEntries().filter(([id]) => id !== 'whoami' && id !== 'mcp');
 
     const replies = await withDynamoDbAt('http://127.0.0.1:9', () =>
-      Promise.all(routes.map(([id]) => callApiWithContext(id, sample(id)))),
+      Promise.all(routes.map(([id]) => callApiWithContext(id, sample(id), SAMPLE_CONTEXTS[id]))),
     );
 
     const outcome = replies.map((reply, i) => [

@@ -103,7 +103,12 @@ export const API_VERSION = '2026-11-25';
 export interface ClientOptions {
   /** The API's base URL, with its prefix: `https://api.example.com/api/v1`, or `http://localhost:3000/api/v1` under `npm start`. */
   baseUrl: string;
-  apiKey: string;
+  /**
+   * The key every request sends (`X-API-Key`). `null` only in the developer console's own page: no key,
+   * the browser's console session (its HttpOnly cookie) authenticates, and the client says so with
+   * `Hiring-Console: 1`.
+   */
+  apiKey: string | null;
   /** Attempts after the first, for what is safe to retry (see README). Default 4. */
   maxRetries?: number;
   /** How long one attempt may take before it is abandoned (and retried when safe). Default 30 s. */
@@ -535,6 +540,9 @@ export class HiringClient {
    */
   readonly testMode = { ...this.routes.testMode };
 
+  /** The developer console: `createLink({})` answers a single-use URL that signs a browser in as this key. */
+  readonly console = { ...this.routes.console };
+
   /** The calling key: tenant, mode, name, scopes and quota. */
   readonly whoami = this.routes.whoami;
 
@@ -782,6 +790,13 @@ export class HiringClient {
     }
   }
 
+  /** What authenticates a request: the key, or in the console's page the session's cookie (sent by the browser). */
+  private credentials(): Record<string, string> {
+    return this.settings.apiKey === null
+      ? { 'Hiring-Console': '1' }
+      : { 'X-API-Key': this.settings.apiKey };
+  }
+
   /**
    * The log's events on the event stream, after `after` (none: from the log's start), connection
    * after connection: each ends when API Gateway closes it (2 hours, going away, or a network's whim)
@@ -798,7 +813,7 @@ export class HiringClient {
     },
   ): AsyncGenerator<Event> {
     const { signal } = options;
-    const headers: Record<string, string> = { 'X-API-Key': this.settings.apiKey };
+    const headers: Record<string, string> = { ...this.credentials() };
     if (this.settings.apiVersion !== null) headers['Hiring-Version'] = this.settings.apiVersion;
     let position = after;
     let opened = false;
@@ -889,7 +904,7 @@ export class HiringClient {
     for (const [name, value] of Object.entries(call.query ?? {}))
       if (value !== undefined) url.searchParams.set(name, String(value));
     const headers: Record<string, string> = {
-      'X-API-Key': this.settings.apiKey,
+      ...this.credentials(),
       Accept: 'application/json',
       'Accept-Encoding': 'gzip',
     };

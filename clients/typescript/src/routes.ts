@@ -155,6 +155,14 @@ export function routeMethods(call: RouteCall) {
     /** Confirm the calling key works (GET /whoami) */
     whoami: (options?: CallOptions): Promise<Answered<Returned<'whoami'>>> =>
       call('GET', '/whoami', { options }),
+    console: {
+      /** A single-use link, valid 10 minutes, that signs a browser in to the developer console as this key (POST /console/links) */
+      createLink: (
+        body: Body<'createConsoleLink'>,
+        options?: CallOptions,
+      ): Promise<Answered<Returned<'createConsoleLink'>>> =>
+        call('POST', '/console/links', { body, options }),
+    },
     events: {
       /** The event log, oldest first, after a cursor (GET /events) */
       list: (

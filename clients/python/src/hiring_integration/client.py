@@ -23,6 +23,7 @@ from .routes import (
     ApplicationsRoutes,
     AuditLogRoutes,
     CandidatesRoutes,
+    ConsoleRoutes,
     ClientRoutes,
     EventsRoutes,
     JdsRoutes,
@@ -157,6 +158,7 @@ class HiringClient(_Sends, ClientRoutes):
         self.events = Events(self._api)
         self.webhooks = Webhooks(self._api)
         self.test_mode = TestMode(self._api)
+        self.console = Console(self._api)
 
 
 class LastResponse(NamedTuple):
@@ -940,6 +942,10 @@ class Webhooks(_Group, WebhooksRoutes):
                 f"/webhooks/{_quote(webhook_id)}/deliveries", {"limit": 100, "cursor": cursor}
             )
         )
+
+
+class Console(_Group, ConsoleRoutes):
+    """The developer console: ``create_link({})`` answers a single-use URL that signs a browser in as this key."""
 
 
 class TestMode(_Group, TestModeRoutes):

@@ -132,6 +132,12 @@ class ClientRoutes(RouteMethods):
         return cast(t.WhoamiAnswer, self._route("GET", "/whoami"))
 
 
+class ConsoleRoutes(RouteMethods):
+    def create_link(self, body: Mapping[str, Any]) -> t.CreateConsoleLinkAnswer:
+        """A single-use link, valid 10 minutes, that signs a browser in to the developer console as this key (POST /console/links)."""
+        return cast(t.CreateConsoleLinkAnswer, self._route("POST", "/console/links", body=body))
+
+
 class EventsRoutes(RouteMethods):
     def list(self, query: Optional[Query] = None) -> t.ListEventsAnswer:
         """The event log, oldest first, after a cursor (GET /events)."""

@@ -314,7 +314,7 @@ _AuditEntryObjectOptional = TypedDict("_AuditEntryObjectOptional", {"parent": "A
 class AuditEntryObject(_AuditEntryObjectRequired, _AuditEntryObjectOptional):
     pass
 
-_AuditEntryRequired = TypedDict("_AuditEntryRequired", {"id": str, "at": str, "action": Literal["key.created", "key.revoked", "webhook.created", "webhook.secret_rotated", "webhook.enabled", "webhook.deleted", "webhook.test_requested", "webhook.retry_requested", "webhook.replay_requested", "jd.created", "jd.updated", "jd.deleted", "review.created"], "object": "AuditEntryObject", "actor": str, "actorName": Union[str, None], "requestId": str, "clientIp": Union[str, None], "route": str})
+_AuditEntryRequired = TypedDict("_AuditEntryRequired", {"id": str, "at": str, "action": Literal["key.created", "key.revoked", "webhook.created", "webhook.secret_rotated", "webhook.enabled", "webhook.deleted", "webhook.test_requested", "webhook.retry_requested", "webhook.replay_requested", "jd.created", "jd.updated", "jd.deleted", "review.created"], "object": "AuditEntryObject", "actor": str, "actorName": Union[str, None], "requestId": str, "clientIp": Union[str, None], "route": str, "via": Literal["api", "console", "cli"]})
 _AuditEntryOptional = TypedDict("_AuditEntryOptional", {"changedFields": list[str]}, total=False)
 
 
@@ -804,6 +804,34 @@ _WhoamiAnswerOptional = TypedDict("_WhoamiAnswerOptional", {}, total=False)
 class WhoamiAnswer(_WhoamiAnswerRequired, _WhoamiAnswerOptional):
     pass
 
+_CreateConsoleLinkAnswerDataRequired = TypedDict("_CreateConsoleLinkAnswerDataRequired", {"url": str, "expiresAt": str})
+_CreateConsoleLinkAnswerDataOptional = TypedDict("_CreateConsoleLinkAnswerDataOptional", {}, total=False)
+
+
+class CreateConsoleLinkAnswerData(_CreateConsoleLinkAnswerDataRequired, _CreateConsoleLinkAnswerDataOptional):
+    pass
+
+_CreateConsoleLinkAnswerRequired = TypedDict("_CreateConsoleLinkAnswerRequired", {"success": Literal[True], "data": "CreateConsoleLinkAnswerData"})
+_CreateConsoleLinkAnswerOptional = TypedDict("_CreateConsoleLinkAnswerOptional", {}, total=False)
+
+
+class CreateConsoleLinkAnswer(_CreateConsoleLinkAnswerRequired, _CreateConsoleLinkAnswerOptional):
+    pass
+
+_OpenConsoleSessionAnswerDataRequired = TypedDict("_OpenConsoleSessionAnswerDataRequired", {"keyId": str, "name": str, "mode": Literal["live", "test"], "endsAt": str})
+_OpenConsoleSessionAnswerDataOptional = TypedDict("_OpenConsoleSessionAnswerDataOptional", {}, total=False)
+
+
+class OpenConsoleSessionAnswerData(_OpenConsoleSessionAnswerDataRequired, _OpenConsoleSessionAnswerDataOptional):
+    pass
+
+_OpenConsoleSessionAnswerRequired = TypedDict("_OpenConsoleSessionAnswerRequired", {"success": Literal[True], "data": "OpenConsoleSessionAnswerData"})
+_OpenConsoleSessionAnswerOptional = TypedDict("_OpenConsoleSessionAnswerOptional", {}, total=False)
+
+
+class OpenConsoleSessionAnswer(_OpenConsoleSessionAnswerRequired, _OpenConsoleSessionAnswerOptional):
+    pass
+
 _ListEventsAnswerPaginationRequired = TypedDict("_ListEventsAnswerPaginationRequired", {"limit": float, "hasMore": bool})
 _ListEventsAnswerPaginationOptional = TypedDict("_ListEventsAnswerPaginationOptional", {"nextCursor": str}, total=False)
 
@@ -1192,5 +1220,6 @@ ListJdsAnswer = Union["ListJdsAnswer1", "ListJdsAnswer2"]
 ListResumesAnswer = Union["ListResumesAnswer1", "ListResumesAnswer2"]
 ListCandidatesAnswer = Union["ListCandidatesAnswer1", "ListCandidatesAnswer2"]
 ListApplicationsAnswer = Union["ListApplicationsAnswer1", "ListApplicationsAnswer2"]
+CreateConsoleLinkRequest = dict[str, Any]
 ErrorCode = Literal["validation_failed", "cursor_invalid", "unauthenticated", "key_invalid", "scope_missing", "key_mode_mismatch", "origin_not_allowed", "not_found", "method_not_allowed", "conflict", "limit_reached", "webhook_disabled", "replay_running", "concurrent_change", "sync_token_expired", "precondition_failed", "payload_too_large", "unsupported_media_type", "version_unsupported", "idempotency_key_reused", "idempotency_key_other_target", "response_too_large", "jd_too_large", "request_blocked", "rate_limited", "webhook_test_limited", "quota_exceeded", "wait_limited", "unavailable", "internal_error"]
 KnownEvent = Union["JdCreatedEvent", "JdUpdatedEvent", "JdDeletedEvent", "ResumeCreatedEvent", "ResumeUpdatedEvent", "ResumeDeletedEvent", "ApplicationCreatedEvent", "ApplicationUpdatedEvent", "ApplicationScoredEvent", "ApplicationReviewedEvent", "ApplicationDeletedEvent", "KeyCreatedEvent", "KeyRevokedEvent", "TestResetEvent"]

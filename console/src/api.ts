@@ -1,0 +1,32 @@
+import { HiringApiError, HiringClient } from '../../clients/typescript/src/index.js';
+import { API_BASE } from './session.js';
+
+/**
+ * The API as the console's session calls it: the project's client with no key (the session's cookie
+ * authenticates, and the client sends `Hiring-Console: 1`), against the origin that served the page.
+ */
+export const api = new HiringClient({
+  baseUrl: `${window.location.origin}${API_BASE}`,
+  apiKey: null,
+  // A browser's fetch must be called on the window, not on the client's settings.
+  fetch: (input, init) => window.fetch(input, init),
+  // The console listens with the long-poll; its event stream has no way in for a browser yet.
+  webSocket: null,
+  maxRetries: 1,
+});
+
+/** What a failed call says to a person: the API's own message, and for a 403 why the page is closed. */
+export function problemOf(error: unknown): string {
+  if (error instanceof HiringApiError) {
+    if (error.code === 'scope_missing' || error.code === 'key_mode_mismatch')
+      return `This key cannot see this page: ${error.message}`;
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The session ended (signed out elsewhere, idle, its key revoked): the answer every call then gets. */
+export const sessionEnded = (error: unknown) =>
+  error instanceof HiringApiError &&
+  (error.status === 401 || error.status === 403) &&
+  (error.code === 'unauthenticated' || error.code === 'key_invalid');

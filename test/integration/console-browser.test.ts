@@ -1,0 +1,218 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey } from '../../lib/composition/keys.js';
+import { CONSOLE_SECURITY_HEADERS } from '../../infra/console.js';
+import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
+import { useBrowser, VIEWPORTS } from '../helpers/browser.js';
+import { useTestDb } from '../helpers/db.js';
+
+const db = useTestDb();
+const apiUrl = useLocalGateway();
+const browser = useBrowser();
+const origin = () => new URL(apiUrl()).origin;
+
+/** A sign-in link for the key, as POST /console/links answers it. */
+async function linkFor(key: string): Promise<string> {
+  const made = await callApi('POST', '/console/links', { key, body: {} });
+  expect(made.status, made.text).toBe(201);
+  return made.json.data.url as string;
+}
+
+/** A new browser context (its own cookies) at a viewport, signed in from a new link for the key. */
+async function signedIn(
+  key: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser().newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(await linkFor(key));
+  await page.getByRole('navigation', { name: 'Console' }).waitFor();
+  return { context, page };
+}
+
+/** axe-core on the page as it is: no serious or critical violation. */
+async function accessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const grave = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    grave.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html)}`),
+  ).toEqual([]);
+}
+
+describe('the developer console in a browser', () => {
+  it('signs in from a link once: the link leaves the address bar, the session is an HttpOnly cookie, nothing is stored', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read', 'admin']);
+    const link = await linkFor(key);
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    const answer = await page.goto(link);
+    for (const [name, value] of Object.entries(CONSOLE_SECURITY_HEADERS))
+      expect(answer?.headers()[name.toLowerCase()], name).toBe(value);
+    expect(answer?.headers()['content-security-policy']).not.toMatch(/unsafe-inline|\*/);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(page.url()).toBe(`${origin()}/console/`);
+    await page.getByText(tenantId, { exact: true }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Keys']);
+
+    const [cookie, ...others] = await context.cookies();
+    expect(others).toEqual([]);
+    expect(cookie).toMatchObject({ name: 'hiring_console', httpOnly: true, sameSite: 'Strict' });
+    // Evaluated in the page (this file is compiled without the DOM's types).
+    const seenByScripts = await page.evaluate(
+      '({ cookie: document.cookie, local: Object.keys(localStorage), session: Object.keys(sessionStorage) })',
+    );
+    expect(seenByScripts).toEqual({ cookie: '', local: [], session: [] });
+
+    // The same link, opened again in another browser: expired, and nobody is signed in.
+    const other = await browser().newContext();
+    const again = await other.newPage();
+    await again.goto(link);
+    await expect(again.getByRole('alert').textContent()).resolves.toMatch(/expired/);
+    expect(await other.cookies()).toEqual([]);
+    await other.close();
+    await context.close();
+  });
+
+  it('creates a key shown once, and revokes one, confirmed, in the audit log as made in the console', async () => {
+    const { tenantId, key: admin, keyId: adminId } = await tenantWithKey(db(), ['admin']);
+    const { page, context } = await signedIn(admin);
+    await page.getByRole('link', { name: 'Keys' }).click();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const form = page.getByRole('form', { name: 'Create key' });
+    await form.getByLabel('Name').fill('Nightly ATS sync');
+    await form.getByRole('checkbox', { name: 'read', exact: true }).check();
+    await form.getByRole('checkbox', { name: 'jd:write' }).check();
+    await form.getByRole('button', { name: 'Create' }).click();
+    const shown = await page.getByLabel('New key').textContent();
+    expect(shown).toMatch(/^hk_live_/);
+    const created = await callApi('GET', '/whoami', { key: shown ?? '' });
+    expect(created.json.data).toMatchObject({
+      name: 'Nightly ATS sync',
+      scopes: ['read', 'jd:write'],
+    });
+    await page.reload();
+    await page.getByRole('table').waitFor();
+    expect(await page.content()).not.toContain(shown);
+
+    await page.getByRole('button', { name: 'Revoke Nightly ATS sync' }).click();
+    await page.getByRole('button', { name: 'Confirm revoking Nightly ATS sync' }).click();
+    await page.getByText(/^revoked /).waitFor();
+    expect((await callApi('GET', '/whoami', { key: shown ?? '' })).status).toBe(403);
+    const audit = await callApi('GET', `/audit-log?objectId=${created.json.data.keyId}`, {
+      key: admin,
+    });
+    expect(audit.json.data.map((entry: { action: string }) => entry.action)).toEqual([
+      'key.revoked',
+      'key.created',
+    ]);
+    expect(audit.json.data[0]).toMatchObject({ actor: adminId, via: 'console' });
+    expect(tenantId).toBeTruthy();
+    await context.close();
+  });
+
+  describe('refuses another site', () => {
+    let site: Server;
+    let siteUrl = '';
+    beforeAll(async () => {
+      // Another site (localhost, where the console is at 127.0.0.1): a page that forges, by a script and
+      // by a form, a POST that needs no body (an endpoint's secret rotated) against the console's origin.
+      site = createServer((request, response) => {
+        const target = `${origin()}${new URL(request.url ?? '/', 'http://site').searchParams.get('target')}`;
+        response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html>
+<form id="forged" method="POST" action="${target}"></form>
+<script>
+  fetch('${target}', { method: 'POST', credentials: 'include', mode: 'no-cors' })
+    .finally(() => document.getElementById('forged').submit());
+</script>`);
+      });
+      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+      siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
+    });
+    afterAll(() => new Promise((resolve) => site.close(resolve)));
+
+    it('a forged cross-site POST changes nothing, though the browser holds a session', async () => {
+      const { key: admin } = await tenantWithKey(db(), ['admin']);
+      const endpoint = await callApi('POST', '/webhooks', {
+        key: admin,
+        body: { url: 'https://93.184.216.34/hooks', events: ['*'] },
+      });
+      expect(endpoint.status, endpoint.text).toBe(201);
+      const rotate = `/api/v1/webhooks/${endpoint.json.data.id}/rotate-secret`;
+      const { page, context } = await signedIn(admin);
+      await page.goto(`${siteUrl}?target=${encodeURIComponent(rotate)}`);
+      await page.waitForURL(`${origin()}${rotate}`);
+      expect(await page.content()).toContain('unauthenticated');
+      const audit = await callApi('GET', `/audit-log?objectId=${endpoint.json.data.id}`, {
+        key: admin,
+      });
+      expect(audit.json.data.map((entry: { action: string }) => entry.action)).toEqual([
+        'webhook.created',
+      ]);
+      // The same request from the console's own page is the key's: the protections, not the route, refused.
+      const own = await page.evaluate(
+        `fetch('${rotate}', { method: 'POST', headers: { 'Hiring-Console': '1' } }).then((answer) => answer.status)`,
+      );
+      expect(own).toBe(200);
+      await context.close();
+    });
+  });
+
+  it('ends the session at Sign out, and when its key is revoked', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    const { page, context } = await signedIn(key);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/signed out/);
+    await page.reload();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/signed out/);
+    await context.close();
+
+    const { key: admin } = await tenantWithKey(db(), ['admin'], tenantId);
+    const { key: doomed, record } = await createKey(db(), tenantId, {
+      name: 'soon revoked',
+      scopes: ['read'],
+      createdBy: 'test',
+    });
+    const session = await signedIn(doomed);
+    expect((await callApi('DELETE', `/keys/${record.id}`, { key: admin })).status).toBe(200);
+    await session.page.reload();
+    await expect(session.page.getByRole('alert').textContent()).resolves.toMatch(/signed out/);
+    await session.context.close();
+  });
+
+  it('holds a test session to the test space, and shows a page its scopes do not reach as closed', async () => {
+    const { tenantId } = await tenantWithKey(db(), ['admin']);
+    const { key: testKey } = await createKey(db(), tenantId, {
+      name: 'sandbox admin',
+      scopes: ['read', 'write', 'admin'],
+      mode: 'test',
+      createdBy: 'test',
+    });
+    const { page, context } = await signedIn(testKey);
+    await page.getByText('test (sample data only)').waitFor();
+    await page.getByRole('link', { name: 'Keys' }).click();
+    // Keys are the live space's: a test key's session is told so, as the API tells the key (403).
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/cannot see this page/);
+    await context.close();
+  });
+
+  it('has no serious or critical accessibility violation on any page, at a phone’s width and a desktop’s', async () => {
+    const { key: admin } = await tenantWithKey(db(), ['read', 'admin']);
+    for (const viewport of Object.values(VIEWPORTS)) {
+      const { page, context } = await signedIn(admin, viewport);
+      await page.getByRole('heading', { name: 'Overview' }).waitFor();
+      await page.getByText('Last 24 hours').waitFor();
+      await accessible(page);
+      await page.getByRole('link', { name: 'Keys' }).click();
+      await page.getByRole('table').waitFor();
+      await page.getByRole('button', { name: 'Create key' }).click();
+      await accessible(page);
+      await context.close();
+    }
+  });
+});
