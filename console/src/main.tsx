@@ -3,18 +3,35 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, sessionEnded } from './api.js';
 import { exchangeLink, signOut, takeLinkToken, type SignIn } from './session.js';
+import { AuditLog } from './pages/audit-log.js';
+import { Events } from './pages/events.js';
 import { Keys } from './pages/keys.js';
 import { Overview } from './pages/overview.js';
+import { Requests } from './pages/requests.js';
+import { TestMode } from './pages/test-mode.js';
+import { Webhooks } from './pages/webhooks.js';
 import type { Who } from './who.js';
 
 /** The pages, by the names the navigation shows (the console's contract: docs/console.md). */
-const PAGES = { overview: 'Overview', keys: 'Keys' } as const;
+const PAGES = {
+  overview: 'Overview',
+  keys: 'Keys',
+  webhooks: 'Webhooks',
+  events: 'Events',
+  requests: 'Requests',
+  'audit-log': 'Audit log',
+  'test-mode': 'Test mode',
+} as const;
 type Page = keyof typeof PAGES;
 
-const pageOf = (hash: string): Page => {
-  const name = hash.replace(/^#\/?/, '');
-  return Object.hasOwn(PAGES, name) ? (name as Page) : 'overview';
-};
+/** The page an address's fragment names (`#/webhooks/wh_…`: the Webhooks page, that endpoint open). */
+function routeOf(hash: string): { page: Page; id: string | undefined } {
+  const [name = '', id] = hash.replace(/^#\/?/, '').split('/');
+  return {
+    page: Object.hasOwn(PAGES, name) ? (name as Page) : 'overview',
+    id: id ? decodeURIComponent(id) : undefined,
+  };
+}
 
 /**
  * Signs in once, as the page loads (before React renders, so nothing runs it twice): the link's token
@@ -37,7 +54,7 @@ const signingIn: Promise<[SignIn, Who | undefined]> = (async () => {
 function App() {
   const [signIn, setSignIn] = useState<SignIn | 'pending'>('pending');
   const [who, setWho] = useState<Who>();
-  const [page, setPage] = useState<Page>(() => pageOf(window.location.hash));
+  const [{ page, id }, setRoute] = useState(() => routeOf(window.location.hash));
   const [signOutProblem, setSignOutProblem] = useState<string>();
 
   useEffect(() => {
@@ -48,7 +65,7 @@ function App() {
   }, []);
 
   useEffect(() => {
-    const follow = () => setPage(pageOf(window.location.hash));
+    const follow = () => setRoute(routeOf(window.location.hash));
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
@@ -75,19 +92,34 @@ function App() {
       </header>
       <nav aria-label="Console">
         <ul>
-          {Object.entries(PAGES).map(([id, name]) => (
-            <li key={id}>
-              <a href={`#/${id}`} aria-current={page === id ? 'page' : undefined}>
-                {name}
-              </a>
-            </li>
-          ))}
+          {Object.entries(PAGES)
+            // Test mode is a test session's only: a live key's session has no test space.
+            .filter(([shown]) => shown !== 'test-mode' || who.data.mode === 'test')
+            .map(([shown, name]) => (
+              <li key={shown}>
+                <a href={`#/${shown}`} aria-current={page === shown ? 'page' : undefined}>
+                  {name}
+                </a>
+              </li>
+            ))}
         </ul>
       </nav>
       <main>
         {signOutProblem && <p role="alert">{signOutProblem}</p>}
         {page === 'overview' && <Overview who={who} />}
         {page === 'keys' && <Keys who={who} />}
+        {page === 'webhooks' && (
+          <Webhooks
+            openId={id}
+            open={(endpoint) => {
+              window.location.hash = endpoint ? `#/webhooks/${endpoint}` : '#/webhooks';
+            }}
+          />
+        )}
+        {page === 'events' && <Events />}
+        {page === 'requests' && <Requests />}
+        {page === 'audit-log' && <AuditLog />}
+        {page === 'test-mode' && who.data.mode === 'test' && <TestMode />}
       </main>
     </>
   );

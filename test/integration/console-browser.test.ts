@@ -58,7 +58,15 @@ describe('the developer console in a browser', () => {
     expect(page.url()).toBe(`${origin()}/console/`);
     await page.getByText(tenantId, { exact: true }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Console' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Keys']);
+    // The navigation's names are the console's contract; Test mode is a test session's only.
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Overview',
+      'Keys',
+      'Webhooks',
+      'Events',
+      'Requests',
+      'Audit log',
+    ]);
 
     const [cookie, ...others] = await context.cookies();
     expect(others).toEqual([]);
@@ -202,17 +210,38 @@ describe('the developer console in a browser', () => {
   });
 
   it('has no serious or critical accessibility violation on any page, at a phone’s width and a desktop’s', async () => {
-    const { key: admin } = await tenantWithKey(db(), ['read', 'admin']);
+    const { tenantId, key: admin } = await tenantWithKey(db(), ['read', 'admin']);
+    const { key: testKey } = await createKey(db(), tenantId, {
+      name: 'sandbox',
+      scopes: ['read', 'write', 'admin'],
+      mode: 'test',
+      createdBy: 'test',
+    });
+    /** Each page, by its link, and what shows it has loaded. */
+    const pages: [string, string][] = [
+      ['Overview', 'Last 24 hours'],
+      ['Keys', "The tenant's keys"],
+      ['Webhooks', 'No webhook endpoint yet'],
+      ['Events', 'Events, newest first'],
+      ['Requests', 'Requests, newest first'],
+      ['Audit log', 'Nothing here.'],
+    ];
     for (const viewport of Object.values(VIEWPORTS)) {
       const { page, context } = await signedIn(admin, viewport);
-      await page.getByRole('heading', { name: 'Overview' }).waitFor();
-      await page.getByText('Last 24 hours').waitFor();
-      await accessible(page);
+      for (const [name, loaded] of pages) {
+        await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
+        await page.getByText(loaded).first().waitFor();
+        await accessible(page);
+      }
       await page.getByRole('link', { name: 'Keys' }).click();
-      await page.getByRole('table').waitFor();
       await page.getByRole('button', { name: 'Create key' }).click();
       await accessible(page);
       await context.close();
+      const test = await signedIn(testKey, viewport);
+      await test.page.getByRole('link', { name: 'Test mode' }).click();
+      await test.page.getByRole('button', { name: 'Simulate' }).waitFor();
+      await accessible(test.page);
+      await test.context.close();
     }
   });
 });

@@ -97,7 +97,7 @@ function KeyTable({
   return (
     <>
       {problem && <p role="alert">{problem}</p>}
-      <table>
+      <table tabIndex={0}>
         <caption>The tenant's keys</caption>
         <thead>
           <tr>
