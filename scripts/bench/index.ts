@@ -20,6 +20,7 @@ import { batchSection, measureBatches } from './batch.js';
 import { dispatcherSection, measureDispatcher } from './dispatcher.js';
 import { CONNECTIONS, measureStreamScale, SPACES, streamListenerMonth } from './stream.js';
 import { measureFreshness, measureSequencingCost } from './freshness.js';
+import { measureConsole } from './console.js';
 import { kb, quantile, ratio, table } from './stats.js';
 import { authenticate } from '../../lib/keys/authentication.js';
 import { hashApiKey } from '../../lib/keys/format.js';
@@ -228,6 +229,32 @@ async function freshnessSection(endpoint: string, tableName: string) {
           `${cost.readRcu} RCU`,
           perMillion(0, cost.readRcu),
         ],
+      ],
+    ),
+  );
+}
+
+/** #74's target: the console's first load is at most 200 KB of compressed script. */
+const CONSOLE_SCRIPT_TARGET_BYTES = 200 * 1024;
+
+async function consoleSection(endpoint: string, tableName: string) {
+  log('loading the developer console in Chromium');
+  const load = await measureConsole(endpoint, tableName);
+  const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  check(
+    load.scriptGzipBytes <= CONSOLE_SCRIPT_TARGET_BYTES,
+    `the console's first load is at most ${kilobytes(CONSOLE_SCRIPT_TARGET_BYTES)} of compressed script (${kilobytes(load.scriptGzipBytes)})`,
+  );
+  sections.push(
+    '## The developer console',
+    `Its first load, as the local gateway serves it (the edge serves the same files): the page, one stylesheet and one script, content-hashed. Time until usable: from opening a sign-in link in a new browser context (nothing cached) until the Overview shows its figures (the link spent, the session opened, GET /whoami, GET /keys/{keyId} and GET /webhooks answered), in Debian's Chromium on the local stack, ${load.usableMs.length} times.`,
+    table(
+      ['what', 'measured'],
+      [
+        ['script, gzip (what is sent)', kilobytes(load.scriptGzipBytes)],
+        ['script, minified', kilobytes(load.scriptBytes)],
+        ['time until usable, median', `${quantile(load.usableMs, 0.5).toFixed(0)} ms`],
+        ['time until usable, slowest', `${Math.max(...load.usableMs).toFixed(0)} ms`],
       ],
     ),
   );
@@ -840,6 +867,7 @@ const ALL_SECTIONS = [
   'dispatcher',
   'cost',
   'stream',
+  'console',
   'throughput',
 ] as const;
 const SELECTED = new Set(process.env.BENCH_SECTIONS?.split(',') ?? ALL_SECTIONS);
@@ -856,7 +884,8 @@ async function main() {
     SELECTED.has('batch') ||
     SELECTED.has('dispatcher') ||
     SELECTED.has('cost') ||
-    SELECTED.has('stream')
+    SELECTED.has('stream') ||
+    SELECTED.has('console')
   ) {
     const local = await startDynamoDbLocal({ maxHeap: process.env.BENCH_LOCAL_HEAP ?? '12g' });
     try {
@@ -906,6 +935,10 @@ async function main() {
       if (SELECTED.has('stream')) {
         await ensureTable(local.endpoint, 'bench-stream', { stream: false });
         await streamSection(local.endpoint, 'bench-stream');
+      }
+      if (SELECTED.has('console')) {
+        await ensureTable(local.endpoint, 'bench-console', { stream: false });
+        await consoleSection(local.endpoint, 'bench-console');
       }
     } finally {
       await local.stop();

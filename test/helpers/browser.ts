@@ -1,24 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
-
-/**
- * Debian's Chromium (the npm packages' own browser downloads are not reachable from these machines:
- * .ci/run installs it, as it installs Java), started as the machine's probe showed it must be: headless,
- * no sandbox as root, and none of its background connections, which a closed network refuses.
- */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import type { Browser } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from '../../scripts/local/chromium.js';
 
 /** One browser for the test file; returns a getter for it. */
 export function useBrowser(): () => Browser {
@@ -28,7 +11,7 @@ export function useBrowser(): () => Browser {
       throw new Error(
         `No Chromium at ${CHROMIUM_PATH}: install Debian's chromium package (apt-get install chromium), or set CHROMIUM_PATH`,
       );
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+    browser = await launchChromium();
   });
   afterAll(() => browser?.close());
   return () => {

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import type { Event, EventType } from '../../../clients/typescript/src/index.js';
+import type { Event, EventType, KnownEventType } from '../../../clients/typescript/src/index.js';
 import { api, problemOf } from '../api.js';
 import { when } from './paged.js';
 
@@ -19,7 +19,11 @@ const TYPES = [
   'key.created',
   'key.revoked',
   'test.reset',
-] as const satisfies readonly EventType[];
+] as const satisfies readonly KnownEventType[];
+// Every type the client knows is offered: one added to the API fails to compile here until it is.
+const EVERY_TYPE: Exclude<KnownEventType, (typeof TYPES)[number]> extends never ? true : never =
+  true;
+void EVERY_TYPE;
 
 const DAY_MS = 24 * 3_600_000;
 /** The most events the page holds: the newest. */

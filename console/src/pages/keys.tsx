@@ -16,6 +16,11 @@ const SCOPES = [
   'review:write',
   'privacy:read',
 ] as const satisfies readonly ApiKey['scopes'][number][];
+// Every scope the client knows is offered: one added to the API fails to compile here until it is.
+const EVERY_SCOPE: Exclude<ApiKey['scopes'][number], (typeof SCOPES)[number]> extends never
+  ? true
+  : never = true;
+void EVERY_SCOPE;
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
