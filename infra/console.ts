@@ -3,8 +3,10 @@
  * the page itself never cached (it names the current assets), the assets content-hashed and cached
  * for ever, every answer with the same security headers.
  */
-export const CONSOLE_PATH = '/console/';
-export const CONSOLE_ASSETS_PATH = '/console/assets/';
+import { CONSOLE_PATH } from '../lib/config.js';
+
+export { CONSOLE_PATH };
+export const CONSOLE_ASSETS_PATH = `${CONSOLE_PATH}assets/`;
 
 /**
  * Scripts, styles and calls from the page's own origin only (no inline script, no `*`); the page can be

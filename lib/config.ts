@@ -103,6 +103,9 @@ export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 /** Behind the edge, the origin the viewer called (`https://` and its Host), set as the address is. */
 export const VIEWER_ORIGIN_HEADER = 'x-viewer-origin';
 
+/** Where the developer console's page is, under the origin that serves it (the edge's, or the local gateway's). */
+export const CONSOLE_PATH = '/console/';
+
 /**
  * Where the developer console is served, when not at the origin the request came to (the local stack
  * sets it to its gateway's address); on AWS it is the edge's own origin, /console/ under it.

@@ -1,4 +1,9 @@
-import { consoleOrigin, originVerifySecretId, VIEWER_ORIGIN_HEADER } from '../config.js';
+import {
+  CONSOLE_PATH,
+  consoleOrigin,
+  originVerifySecretId,
+  VIEWER_ORIGIN_HEADER,
+} from '../config.js';
 import type { Db } from '../db/client.js';
 import { tenantOfSpace } from '../db/spaces.js';
 import { InvalidInputError } from '../errors.js';
@@ -11,9 +16,6 @@ import {
   openConsoleSession,
 } from '../keys/console.js';
 import type { ApiRequest } from './api-handler.js';
-
-/** Where the console's page is, under the origin it is served from. */
-export const CONSOLE_PATH = '/console/';
 
 /**
  * The origin the console is served at: the local stack's (CONSOLE_ORIGIN); behind the edge, the one
