@@ -46,6 +46,13 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
 export const FUNCTION_METADATA_KEY = 'hiring:function';
 
 /**
+ * Template metadata key marking the one Lambda function that is not the app's: CDK's, which copies
+ * the console's build into its bucket during a deployment (infra/console-site.ts). It serves no
+ * request and no event, so it has no route, alarm, canary or place in the capacity model.
+ */
+export const DEPLOYMENT_FUNCTION_METADATA_KEY = 'hiring:deployment';
+
+/**
  * Names the resources, other than the table, that functions call at run time, so the local stack
  * (scripts/local/) stands in for each and the local IAM check resolves their ARNs in the template.
  */

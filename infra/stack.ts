@@ -99,6 +99,7 @@ import {
   type TableAccess,
 } from './permissions.js';
 import { VIEWER_REQUEST_CODE } from './viewer-request.js';
+import { ConsoleSite } from './console-site.js';
 
 export interface HiringApiStackProps extends StackProps {
   /** `prod` is production; anything else (default `dev`) is a disposable stage */
@@ -331,7 +332,7 @@ export class HiringApiStack extends Stack {
       answers,
       ...(props.edge ? { webAclName: props.edge.webAclName } : {}),
     });
-    if (props.edge) this.addEdge(props, props.edge, stream);
+    if (props.edge) this.addEdge(props, props.edge, stream, settings);
     else {
       new CfnOutput(this, 'ApiUrl', {
         value: `${stage.url.replace(/\/$/, '')}${API_PREFIX}`,
@@ -568,6 +569,7 @@ export class HiringApiStack extends Stack {
     props: HiringApiStackProps,
     edge: NonNullable<HiringApiStackProps['edge']>,
     stream: EventStream,
+    settings: StageSettings,
   ): void {
     const originVerify = props.data.originVerify;
     const originDomain = edge.originDomain;
@@ -667,6 +669,7 @@ export class HiringApiStack extends Stack {
       })),
     });
     this.acknowledgeEdgeNagFindings(distribution, Boolean(publicDomain));
+    new ConsoleSite(this, 'Console', { distribution, logRetention: settings.logRetention });
     if (publicDomain) this.addPublicRecords(publicDomain, distribution);
     new CfnOutput(this, 'ApiUrl', {
       value: `https://${publicDomain?.domainName ?? distribution.distributionDomainName}${API_PREFIX}`,

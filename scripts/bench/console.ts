@@ -8,7 +8,7 @@ import { withDeployedPermissions } from '../local/aws.js';
 import { startGateway } from '../local/gateway.js';
 import { launchChromium } from '../local/chromium.js';
 import { importProductData } from '../local/import.js';
-import { buildConsole } from '../console/build.js';
+import { buildConsole } from '../../infra/console.js';
 
 /**
  * The console's first load: the script it sends (compressed, as the edge and the local gateway send
@@ -25,7 +25,7 @@ const ROUNDS = 5;
 const TENANT = 'bench-console';
 
 export async function measureConsole(endpoint: string, tableName: string): Promise<ConsoleLoad> {
-  const { assets } = await buildConsole();
+  const { assets } = buildConsole();
   const scripts = [...assets].filter(([name]) => name.endsWith('.js')).map(([, bytes]) => bytes);
   const db = await withDeployedPermissions(createDb({ endpoint, tableName }));
   setSharedDb(db);

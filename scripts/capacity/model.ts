@@ -5,7 +5,10 @@ import {
 } from '../../lib/composition/routes.js';
 import { BACKGROUND_FUNCTIONS, STREAM_FUNCTION } from '../../lib/functions.js';
 import { RECONNECT_WINDOW_MS } from '../../clients/typescript/src/stream.js';
-import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
+import {
+  DEPLOYMENT_FUNCTION_METADATA_KEY,
+  FUNCTION_METADATA_KEY,
+} from '../../infra/api-function.js';
 import { DEFAULT_HOURLY_LIMIT } from '../../lib/config.js';
 import { LIMITS } from '../../lib/schemas/limits.js';
 import type { CfnTemplate } from '../local/stack-template.js';
@@ -104,28 +107,32 @@ export function functionsOf(template: CfnTemplate): ModelledFunction[] {
         parallelizationFactor: Number(resource.Properties?.ParallelizationFactor ?? 1),
       });
   }
-  return resources
-    .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
-    .map(([logicalId, resource]) => {
-      const name = String(resource.Metadata?.[FUNCTION_METADATA_KEY] ?? logicalId);
-      const kind = kindOf(name);
-      if (!kind)
-        throw new Error(
-          `The capacity model has no place for function ${name} (${logicalId}): say what drives it (scripts/capacity/model.ts)`,
-        );
-      const source = sources.get(logicalId);
-      return {
-        name,
-        logicalId,
-        kind,
-        timeoutSeconds: Number(resource.Properties?.Timeout ?? 3),
-        reserved: resource.Properties?.ReservedConcurrentExecutions as number | undefined,
-        ...(source ? { source } : {}),
-        environment:
-          (resource.Properties?.Environment as { Variables?: Record<string, string> })?.Variables ??
-          {},
-      };
-    });
+  return (
+    resources
+      .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+      // CDK's copy of the console's build runs once a deployment, on none of the app's traffic.
+      .filter(([, resource]) => !resource.Metadata?.[DEPLOYMENT_FUNCTION_METADATA_KEY])
+      .map(([logicalId, resource]) => {
+        const name = String(resource.Metadata?.[FUNCTION_METADATA_KEY] ?? logicalId);
+        const kind = kindOf(name);
+        if (!kind)
+          throw new Error(
+            `The capacity model has no place for function ${name} (${logicalId}): say what drives it (scripts/capacity/model.ts)`,
+          );
+        const source = sources.get(logicalId);
+        return {
+          name,
+          logicalId,
+          kind,
+          timeoutSeconds: Number(resource.Properties?.Timeout ?? 3),
+          reserved: resource.Properties?.ReservedConcurrentExecutions as number | undefined,
+          ...(source ? { source } : {}),
+          environment:
+            (resource.Properties?.Environment as { Variables?: Record<string, string> })
+              ?.Variables ?? {},
+        };
+      })
+  );
 }
 
 /** What one tenant asks of the service, a second (defaults: an ATS and a dashboard of a mid-size company). */

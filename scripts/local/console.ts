@@ -5,7 +5,7 @@ import {
   CONSOLE_PATH,
   CONSOLE_SECURITY_HEADERS,
 } from '../../infra/console.js';
-import { buildConsole, type BuiltConsole } from '../console/build.js';
+import { buildConsole, type BuiltConsole } from '../../infra/console.js';
 
 /**
  * The developer console as the edge serves it, locally: the page at /console/, its hashed assets
@@ -34,7 +34,7 @@ export async function consoleReply(
   if (path === '/console') return redirect();
   if (!path.startsWith(CONSOLE_PATH)) return undefined;
   if (method !== 'GET' && method !== 'HEAD') return notFound();
-  built ??= buildConsole();
+  built ??= Promise.resolve().then(buildConsole);
   const { page, assets } = await built;
   if (path === CONSOLE_PATH || path === `${CONSOLE_PATH}index.html`)
     return answer(

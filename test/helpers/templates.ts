@@ -1,4 +1,16 @@
 import type { CfnTemplate } from '../../scripts/local/stack-template.js';
+import { FUNCTION_METADATA_KEY } from '../../infra/api-function.js';
+
+/**
+ * True for a function of the app (one of functions/), false for CDK's, which copies the console's
+ * build into its bucket at a deployment (the stack test holds it to that).
+ */
+export const isAppFunction = (resource: {
+  Type?: string;
+  Metadata?: Record<string, unknown> | undefined;
+}) =>
+  resource.Type === 'AWS::Lambda::Function' &&
+  resource.Metadata?.[FUNCTION_METADATA_KEY] !== undefined;
 
 interface Statement {
   Action: unknown;

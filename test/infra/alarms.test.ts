@@ -1,3 +1,4 @@
+import { isAppFunction } from '../helpers/templates.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -569,9 +570,7 @@ function canaryProblems(template: CfnTemplate, counting: Set<string>): string[] 
 }
 
 describe('every canary judged by what its own function’s failure moves (prod)', () => {
-  const functions = Object.values(prod.Resources).filter(
-    (resource) => resource.Type === 'AWS::Lambda::Function',
-  );
+  const functions = Object.values(prod.Resources).filter(isAppFunction);
   const counted = countingAnswers([
     ...new Set(functions.map((fn) => String(fn.Metadata?.[FUNCTION_METADATA_KEY]))),
   ]);

@@ -1,3 +1,4 @@
+import { isAppFunction } from '../helpers/templates.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,9 +28,7 @@ describe('the capacity model', () => {
       Properties: { Timeout: 60 },
     };
 
-    expect(functions.length).toBe(
-      Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function').length,
-    );
+    expect(functions.length).toBe(Object.values(template.Resources).filter(isAppFunction).length);
     expect(new Set(functions.map((fn) => fn.kind))).toEqual(
       new Set([
         'authorizer',
