@@ -87,18 +87,14 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { ProductEventsIngest } from './product-events.js';
 import { WebhookDelivery } from './webhooks.js';
 import { apiCanaryAlarms, Rollout, type RolloutKind } from './rollout.js';
-import {
-  MIN_AUDIT_RETENTION_DAYS,
-  ORIGIN_VERIFY_HEADER,
-  VIEWER_ADDRESS_HEADER,
-} from '../lib/config.js';
+import { MIN_AUDIT_RETENTION_DAYS, ORIGIN_VERIFY_HEADER } from '../lib/config.js';
 import {
   authorizerAccess,
   QUOTA_REFUND_ACCESS,
   routeAccess,
   type TableAccess,
 } from './permissions.js';
-import { VIEWER_REQUEST_CODE } from './viewer-request.js';
+import { STREAM_UPGRADE_CODE, VIEWER_REQUEST_CODE } from './viewer-request.js';
 import { ConsoleSite } from './console-site.js';
 
 export interface HiringApiStackProps extends StackProps {
@@ -579,16 +575,13 @@ export class HiringApiStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(VIEWER_REQUEST_CODE),
     });
-    // The stream's upgrade: the viewer's address too, and the path the WebSocket API answers at (the
-    // root of its domain, or of its stage, the origin's path: API Gateway refuses any path below it).
+    // The stream's upgrade: the viewer's address and origin too, and the path the WebSocket API
+    // answers at (the root of its domain, or of its stage, the origin's path: API Gateway refuses any
+    // path below it).
     const streamUpgrade = new CloudFrontFunction(this, 'StreamUpgrade', {
-      comment: 'Passes the viewer address to the event stream, at its stage',
+      comment: 'Passes the viewer address and origin to the event stream, at its stage',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(`function handler(event) {
-  event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
-  event.request.uri = '/';
-  return event.request;
-}`),
+      code: FunctionCode.fromInline(STREAM_UPGRADE_CODE),
     });
     // The last rotation of the origin secret, read from Parameter Store at each deployment (not from
     // the commit: a rollback to an older commit leaves CloudFront on the current value). It changes

@@ -22,6 +22,12 @@ export const ENCODED_DELIMITER_BODY = JSON.stringify({
 /** True when `rawPath` (as sent, still percent-encoded) is refused at the edge. */
 export const holdsEncodedDelimiter = (rawPath: string): boolean => ENCODED_DELIMITER.test(rawPath);
 
+/** The viewer's address and the origin it called, each over any value the client sent. */
+const VIEWER_HEADERS_CODE = `  event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  var host = event.request.headers.host;
+  if (host) event.request.headers['${VIEWER_ORIGIN_HEADER}'] = { value: 'https://' + host.value };
+  else delete event.request.headers['${VIEWER_ORIGIN_HEADER}'];`;
+
 /**
  * The function's code (CloudFront Functions' JavaScript 2.0): the refusal, then the viewer's address and
  * the origin the viewer called (where a console sign-in link points: the origin request policy does not
@@ -39,9 +45,17 @@ export const VIEWER_REQUEST_CODE = `function handler(event) {
       body: { encoding: 'text', data: ${JSON.stringify(ENCODED_DELIMITER_BODY)} },
     };
   }
-  event.request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
-  var host = event.request.headers.host;
-  if (host) event.request.headers['${VIEWER_ORIGIN_HEADER}'] = { value: 'https://' + host.value };
-  else delete event.request.headers['${VIEWER_ORIGIN_HEADER}'];
+${VIEWER_HEADERS_CODE}
+  return event.request;
+}`;
+
+/**
+ * The event stream's upgrade (its own behaviour and function): the same viewer headers (the origin is
+ * what a console's upgrade is checked against), and the path the WebSocket API answers at (the root of
+ * its domain, or of its stage, the origin's path: API Gateway refuses any path below it).
+ */
+export const STREAM_UPGRADE_CODE = `function handler(event) {
+${VIEWER_HEADERS_CODE}
+  event.request.uri = '/';
   return event.request;
 }`;

@@ -10,8 +10,10 @@ export const api = new HiringClient({
   apiKey: null,
   // A browser's fetch must be called on the window, not on the client's settings.
   fetch: (input, init) => window.fetch(input, init),
-  // The console listens with the long-poll; its event stream has no way in for a browser yet.
-  webSocket: null,
+  // The event stream, as a browser opens it: no header can be set on its upgrade, which the session's
+  // cookie and the page's origin authenticate (a browser sends both); the client falls back to the
+  // long-poll where the stream cannot be opened.
+  webSocket: (url) => new WebSocket(url),
   maxRetries: 1,
 });
 

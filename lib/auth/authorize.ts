@@ -35,6 +35,7 @@ import { hashApiKey, isWellFormedApiKey } from '../keys/format.js';
 import {
   CONSOLE_LINK_HEADER,
   CONSOLE_REQUEST_HEADER,
+  consoleServedOrigin,
   consoleSessionToken,
   cookiesOfHeader,
   isWellFormedConsoleToken,
@@ -133,10 +134,13 @@ function cameThroughEdge(event: AuthorizedRequest, secret: SecretValues): boolea
 
 /**
  * What a request presents to act as a key: its X-API-Key; else a console sign-in link; else a console
- * session's cookie, taken only from the console's own page: with the header an HTML form cannot send
- * and a browser's `Sec-Fetch-Site: same-origin`, which no script can forge. Without those the cookie
- * is not read at all, so a cross-site request riding on it is simply unauthenticated. Shapes are
- * checked here, with no database call.
+ * session's cookie, taken only from the console's own page. A request of the page carries the header
+ * an HTML form cannot send and a browser's `Sec-Fetch-Site: same-origin`, which no script can forge.
+ * An upgrade to the event stream cannot carry a header of the page's (a browser's WebSocket sets none):
+ * its cookie is taken when its `Origin`, which the browser sets and no script can, is the console's
+ * (and a browser sends a SameSite=Strict cookie on no upgrade another site starts). Without those the
+ * cookie is not read at all, so a cross-site request riding on it is simply unauthenticated. Shapes
+ * are checked here, with no database call.
  */
 type Presented =
   | { kind: 'key'; keyHash: string }
@@ -148,7 +152,7 @@ interface CredentialRefusal {
   reason: string;
 }
 
-function presentedCredential(event: AuthorizedRequest): Presented {
+function presentedCredential(event: AuthorizedRequest, entry: Entry): Presented {
   const headers = event.headers ?? {};
   const key = headers['x-api-key'] ?? '';
   if (key !== '') {
@@ -162,8 +166,10 @@ function presentedCredential(event: AuthorizedRequest): Presented {
       : { refused: 'key_invalid', reason: 'console-link-malformed' };
   const session = consoleSessionToken(event.cookies ?? cookiesOfHeader(headers.cookie));
   const fromConsole =
-    headers[CONSOLE_REQUEST_HEADER.toLowerCase()] === '1' &&
-    headers['sec-fetch-site'] === 'same-origin';
+    entry === 'upgrade'
+      ? headers.origin !== undefined && headers.origin === consoleServedOrigin(headers)
+      : headers[CONSOLE_REQUEST_HEADER.toLowerCase()] === '1' &&
+        headers['sec-fetch-site'] === 'same-origin';
   if (session === undefined || !fromConsole)
     return { refused: 'unauthenticated', reason: 'missing' };
   return isWellFormedConsoleToken(session, 'session')
@@ -213,7 +219,7 @@ export async function authorizeRequest(
   }
   if (edgeSecret && !cameThroughEdge(event, edgeSecret))
     return deny(EDGE_BYPASS_REASON, entry, event.requestContext?.http?.sourceIp ?? 'unknown');
-  const presented = presentedCredential(event);
+  const presented = presentedCredential(event, entry);
   if ('refused' in presented) return refuse(presented.refused, presented.reason, entry);
   const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
   // Behind the edge the connection comes from CloudFront; the viewer's address is in the header the

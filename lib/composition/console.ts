@@ -1,9 +1,4 @@
-import {
-  CONSOLE_PATH,
-  consoleOrigin,
-  originVerifySecretId,
-  VIEWER_ORIGIN_HEADER,
-} from '../config.js';
+import { CONSOLE_PATH } from '../config.js';
 import type { Db } from '../db/client.js';
 import { tenantOfSpace } from '../db/spaces.js';
 import { InvalidInputError } from '../errors.js';
@@ -12,26 +7,18 @@ import {
   closeConsoleSession,
   createConsoleLink,
   consoleSessionCookie,
+  consoleServedOrigin,
   consoleSessionToken,
   openConsoleSession,
 } from '../keys/console.js';
 import type { ApiRequest } from './api-handler.js';
 
 /**
- * The origin the console is served at: the local stack's (CONSOLE_ORIGIN); behind the edge, the one
- * the viewer called (the edge's function sets it over anything the client sent); else the API's own.
- */
-function servedOrigin(headers: Record<string, string | undefined>): string {
-  const viewer = originVerifySecretId() ? headers[VIEWER_ORIGIN_HEADER] : undefined;
-  return consoleOrigin() ?? viewer ?? `https://${headers.host ?? 'localhost'}`;
-}
-
-/**
  * A sign-in link: the console's page with the token in the fragment, which a browser never sends to a
  * server (nor puts in a Referer), so no server's log ever holds it; the page takes it from there.
  */
 function consoleLinkUrl(headers: Record<string, string | undefined>, token: string): string {
-  return `${servedOrigin(headers)}${CONSOLE_PATH}#link=${token}`;
+  return `${consoleServedOrigin(headers)}${CONSOLE_PATH}#link=${token}`;
 }
 
 /**
@@ -62,7 +49,7 @@ export async function makeLink(db: Db, request: ApiRequest<'createConsoleLink'>)
 }
 
 const secure = (headers: Record<string, string | undefined>) =>
-  servedOrigin(headers).startsWith('https:');
+  consoleServedOrigin(headers).startsWith('https:');
 
 /**
  * POST /console/session: the request spent a sign-in link (the authorizer did, once); the answer sets

@@ -4,6 +4,7 @@ import { conditionFailure, deleteItem, getItem, putItem, updateItem } from '../d
 import { apiKeyKeys, type ApiKeyRecordItem } from './model.js';
 import { HttpError } from '../http/errors.js';
 import { PARTITION_PREFIXES, TTL_ATTRIBUTE } from '../db/table.js';
+import { consoleOrigin, originVerifySecretId, VIEWER_ORIGIN_HEADER } from '../config.js';
 
 /**
  * The console's credentials, both kept as keys are (only their SHA-256 is stored, never the token):
@@ -30,6 +31,16 @@ export const CONSOLE_LINK_HEADER = 'Hiring-Console-Link';
  * script of another origin can send it only after a CORS preflight, which this API grants no origin.
  */
 export const CONSOLE_REQUEST_HEADER = 'Hiring-Console';
+
+/**
+ * The origin the console is served at, for a request's (lower-cased) headers: the local stack's
+ * (CONSOLE_ORIGIN); behind the edge, the one the viewer called (the edge's functions set it over
+ * anything the client sent, and only behind the edge is it read); else the API's own.
+ */
+export function consoleServedOrigin(headers: Record<string, string | undefined>): string {
+  const viewer = originVerifySecretId() ? headers[VIEWER_ORIGIN_HEADER] : undefined;
+  return consoleOrigin() ?? viewer ?? `https://${headers.host ?? 'localhost'}`;
+}
 
 const LINK_PREFIX = 'hcl_';
 const SESSION_PREFIX = 'hcs_';

@@ -1128,8 +1128,9 @@ describe('production stage', () => {
     const functions = Object.values(
       prod.findResources('AWS::CloudFront::Function') as Resources,
     ).map((resource) => resource.Properties as { FunctionCode: string; Name: unknown });
-    const [viewerRequest] = functions.filter(({ FunctionCode }) =>
-      FunctionCode.includes('event.viewer.ip'),
+    const [viewerRequest] = functions.filter(
+      ({ FunctionCode }) =>
+        FunctionCode.includes('event.viewer.ip') && FunctionCode.includes('statusCode: 400'),
     );
     // CloudFront Functions' JavaScript, run as CloudFront runs it: the handler of the event.
     const handler = new Function(`${viewerRequest?.FunctionCode}; return handler;`)() as (
@@ -1417,9 +1418,29 @@ describe('production stage', () => {
     const [fnId] =
       JSON.stringify(behavior?.FunctionAssociations[0]?.FunctionARN).match(/StreamUpgrade\w+/) ??
       [];
+    // Run as CloudFront runs it: the viewer's address and the origin it called (what a console's
+    // upgrade is checked against) over the client's, and the path the WebSocket API answers at.
     const code = String(functions[fnId as string]?.Properties.FunctionCode);
-    expect(code).toContain("headers['x-viewer-address'] = { value: event.viewer.ip }");
-    expect(code).toContain("event.request.uri = '/'");
+    const upgrade = new Function(`${code}; return handler;`)() as (event: unknown) => {
+      uri: string;
+      headers: Record<string, { value: string }>;
+    };
+    const passed = upgrade({
+      viewer: { ip: '203.0.113.9' },
+      request: {
+        uri: `${API_PREFIX}${EVENT_STREAM_PATH}`,
+        headers: {
+          host: { value: ORIGIN_DOMAIN_CONTEXT.domainName },
+          'x-viewer-address': { value: '198.51.100.1' },
+          'x-viewer-origin': { value: 'https://attacker.example' },
+        },
+      },
+    });
+    expect(passed.uri).toBe('/');
+    expect(passed.headers['x-viewer-address']?.value).toBe('203.0.113.9');
+    expect(passed.headers['x-viewer-origin']?.value).toBe(
+      `https://${ORIGIN_DOMAIN_CONTEXT.domainName}`,
+    );
     prod.hasOutput('StreamUrl', {
       Value: `wss://${ORIGIN_DOMAIN_CONTEXT.domainName}${API_PREFIX}${EVENT_STREAM_PATH}`,
     });

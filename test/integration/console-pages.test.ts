@@ -102,18 +102,31 @@ describe('the console’s pages, each task end to end', () => {
     expect(delivered.json.data[0]).toMatchObject({ statusCode: 204, trigger: 'manual' });
   });
 
-  it('Events: a new event appears on the open page without a reload', async () => {
+  it('Events: a new event appears on the open page without a reload, pushed by the event stream', async () => {
     const { key: admin } = await tenantWithKey(db(), ['admin', 'read', 'write']);
     const page = await signedIn(admin);
+    // What the page's WebSocket receives: the session's cookie and the page's origin opened it.
+    const pushed: string[] = [];
+    const streams: string[] = [];
+    page.on('websocket', (socket) => {
+      streams.push(new URL(socket.url()).pathname);
+      socket.on('framereceived', ({ payload }) => pushed.push(String(payload)));
+    });
     await open(page, 'Events');
     const table = page.getByRole('table', { name: 'Events, newest first' });
     await table.waitFor();
+    await waitFor(() => pushed.some((frame) => frame.includes('"subscribed"')));
     const created = await callApi('POST', '/jds', {
       key: admin,
       body: { title: 'Data Platform Lead', description: 'Owns the lake.', createdById: 'u1' },
     });
-    await table.getByText(created.json.data.id as string).waitFor({ timeout: 30_000 });
+    const id = created.json.data.id as string;
+    await table.getByText(id).waitFor({ timeout: 30_000 });
     await expect(table.getByRole('row').nth(1).textContent()).resolves.toContain('jd.created');
+    expect(streams).toEqual(['/api/v1/events/stream']);
+    expect(pushed.some((frame) => frame.includes('"type":"event"') && frame.includes(id))).toBe(
+      true,
+    );
   });
 
   it('Requests: a failing request is there, by its status class and by its id', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/composition/keys.js';
 import { callApi, tenantWithKey, useLocalGateway, type ApiReply } from '../helpers/api.js';
 import { useTestDb } from '../helpers/db.js';
+import { openStream } from '../helpers/stream.js';
 import {
   CONSOLE_IDLE_MS,
   CONSOLE_LINK_LIFETIME_MS,
@@ -167,6 +168,33 @@ describe('signing in to the console', () => {
     expect(noHeader.status).toBe(401);
     // The session still works from the console: nothing above ended it.
     expect((await callApi('GET', '/whoami', { headers: fromConsole(cookie) })).status).toBe(200);
+  });
+
+  it("opens the event stream from the console's origin with the cookie, as a browser's WebSocket sends them, and from no other", async () => {
+    const { key } = await tenantWithKey(db(), ['read']);
+    const cookie = await signedIn(key);
+    const consoleOrigin = new URL(baseUrl()).origin;
+    const upgrade = await openStream(baseUrl(), undefined, { cookie, origin: consoleOrigin });
+    if ('refused' in upgrade) throw new Error(`refused: ${upgrade.refused.body}`);
+    await expect(upgrade.opened.subscribe()).resolves.toMatchObject({ type: 'subscribed' });
+    await upgrade.opened.close();
+    // Another site's page (its Origin is the browser's to set), a client sending no Origin, or the
+    // cookie alone: the cookie is not read, and the upgrade is unauthenticated.
+    for (const headers of [
+      { cookie, origin: 'https://attacker.example' } as Record<string, string>,
+      { cookie, origin: 'null' },
+      { cookie },
+    ]) {
+      const refused = await openStream(baseUrl(), undefined, headers);
+      expect('refused' in refused && refused.refused.status, JSON.stringify(headers)).toBe(401);
+      expect('refused' in refused && JSON.parse(refused.refused.body).code).toBe('unauthenticated');
+    }
+    // Signed out, the cookie opens nothing, from the console's origin too.
+    expect(
+      (await callApi('DELETE', '/console/session', { headers: fromConsole(cookie) })).status,
+    ).toBe(204);
+    const after = await openStream(baseUrl(), undefined, { cookie, origin: consoleOrigin });
+    expect('refused' in after && after.refused.status).toBe(403);
   });
 
   it('marks in the audit log what was changed in the console, with the key as actor', async () => {
