@@ -38,6 +38,8 @@ export const PRICES = {
   cloudFrontFunctionPerMillion: 0.1,
   cloudFrontOutPerGb: 0.085,
   cloudFrontToOriginPerGb: 0.02,
+  /** S3 Standard's GET requests ($0.0004 per 1,000) */
+  s3GetPerMillion: 0.4,
   httpApiPerMillion: 1.0,
   lambdaRequestsPerMillion: 0.2,
   lambdaArmGbSecond: 0.0000133334,

@@ -20,12 +20,12 @@ import { batchSection, measureBatches } from './batch.js';
 import { dispatcherSection, measureDispatcher } from './dispatcher.js';
 import { CONNECTIONS, measureStreamScale, SPACES, streamListenerMonth } from './stream.js';
 import { measureFreshness, measureSequencingCost } from './freshness.js';
-import { measureConsole } from './console.js';
+import { consoleServingPerMillion, measureConsole } from './console.js';
 import { kb, quantile, ratio, table } from './stats.js';
 import { authenticate } from '../../lib/keys/authentication.js';
 import { hashApiKey } from '../../lib/keys/format.js';
 import { NOT_MEASURED_WARM, warmOverhead } from './warm.js';
-import { itemName, prodTemplates, stageCost } from './cost.js';
+import { itemName, PRICES, prodTemplates, stageCost } from './cost.js';
 import type { SpaceId } from '../../lib/db/spaces.js';
 
 /**
@@ -255,7 +255,22 @@ async function consoleSection(endpoint: string, tableName: string) {
         ['script, minified', kilobytes(load.scriptBytes)],
         ['time until usable, median', `${quantile(load.usableMs, 0.5).toFixed(0)} ms`],
         ['time until usable, slowest', `${Math.max(...load.usableMs).toFixed(0)} ms`],
+        [
+          'API requests of the page until usable (the session’s opening among them)',
+          String(load.apiRequests),
+        ],
       ],
+    ),
+  );
+  const serving = consoleServingPerMillion(load);
+  const servingTotal = serving.reduce((sum, [, cost]) => sum + cost, 0);
+  const sessionWrites = load.apiRequests * PRICES.dynamoWritePerMillion;
+  sections.push(
+    `### A first visit, per million: **$${servingTotal.toFixed(2)}** at the edge, plus its ${load.apiRequests} API requests`,
+    `On the list prices of "What a stage costs" (us-east-1). The page and its assets from the edge; its API requests each cost what "A million authenticated GETs" says a request does, plus one write of the session's (it is marked seen, $${sessionWrites.toFixed(2)} a million visits for the ${load.apiRequests}). The link is made before, by the key (a request and a write); its exchange is the page's first request: it spends the link (a write), reads the key's record and writes the session. A later visit in the same browser reads the page alone from the edge (the assets are cached for a year) and makes the page's calls; moving between pages loads nothing but their calls.`,
+    table(
+      ['what', 'a million first visits'],
+      serving.map(([what, cost]) => [what, `$${cost.toFixed(3)}`]),
     ),
   );
 }
