@@ -4,6 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/composition/keys.js';
+import { DEMO_PEOPLE, demoData } from '../../lib/composition/test-mode/sample-data.js';
+import { liveSpaceOf } from '../../lib/db/spaces.js';
+import { importProductData } from '../../scripts/local/import.js';
 import { CONSOLE_SECURITY_HEADERS } from '../../infra/console.js';
 import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { useBrowser, VIEWPORTS } from '../helpers/browser.js';
@@ -206,6 +209,45 @@ describe('the developer console in a browser', () => {
     await page.getByRole('link', { name: 'Keys' }).click();
     // Keys are the live space's: a test key's session is told so, as the API tells the key (403).
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/cannot see this page/);
+    await context.close();
+  });
+
+  it('shows a blind session no candidate identity on any page, though the events are about candidates', async () => {
+    const { tenantId } = await tenantWithKey(db(), ['admin']);
+    await importProductData(db(), liveSpaceOf(tenantId), demoData());
+    const { key: blindKey } = await createKey(db(), tenantId, {
+      name: 'blind reviewer',
+      scopes: ['read', 'admin'],
+      blind: true,
+      createdBy: 'test',
+    });
+    const identities = DEMO_PEOPLE.flatMap(([name]) => [name, name.split(' ').at(-1) as string]);
+    const { page, context } = await signedIn(blindKey);
+    await page.getByText('blind').first().waitFor();
+    const seen: string[] = [];
+    const events = page.getByRole('table', { name: 'Events, newest first' });
+    let resumeEvents = 0;
+    for (const [name, loaded] of [
+      ['Overview', 'Last 24 hours'],
+      ['Keys', "The tenant's keys"],
+      ['Events', 'Events, newest first'],
+      ['Requests', 'Requests, newest first'],
+      ['Audit log', 'Audit log'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
+      await page.getByText(loaded).first().waitFor();
+      if (name === 'Events') {
+        const aboutCandidates = events.getByRole('rowheader', { name: /^resume\./ });
+        await aboutCandidates.first().waitFor();
+        resumeEvents = await aboutCandidates.count();
+      }
+      seen.push(await page.locator('body').innerText());
+    }
+    const shown = seen.join('\n');
+    // The log shows what happened to the candidates, by their opaque ids only.
+    expect(resumeEvents).toBeGreaterThan(0);
+    for (const identity of identities) expect(shown, identity).not.toContain(identity);
+    expect(shown).not.toMatch(/@example\.com|_CV\.pdf/);
     await context.close();
   });
 
