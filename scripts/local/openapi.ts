@@ -829,7 +829,7 @@ function eventStream(): JsonSchema {
   return {
     path: EVENT_STREAM_PATH,
     description:
-      'GET /events pushed over a WebSocket: upgrade with X-API-Key (refused as GET /events would be, in the error envelope), send `subscribe`, then receive each event as it is written, in order. Frames may gain properties and types; a client skips a type it does not know.',
+      "GET /events pushed over a WebSocket: upgrade with X-API-Key (or, from the developer console's page, its session cookie, taken only when the upgrade's Origin is the console's; refused as GET /events would be, in the error envelope), send `subscribe`, then receive each event as it is written, in order. Frames may gain properties and types; a client skips a type it does not know.",
     messages: Object.fromEntries(
       Object.entries(STREAM_MESSAGES).map(([action, schema]) => [action, querySchema(schema)]),
     ),
