@@ -158,6 +158,8 @@ export interface DeliveryStateItem {
 export interface DeliveryAttempt {
   id: string;
   eventId: string;
+  /** the event's type; absent on an attempt recorded before attempts kept it (they expire within DELIVERY_TTL_SECONDS) */
+  eventType?: EventType | 'webhook.test';
   attempt: number;
   trigger: DeliveryTrigger;
   /** the endpoint's HTTP status; null when none came (timeout, refused, unsafe address) */
@@ -281,6 +283,7 @@ export function toDeliveryAttempt(item: DeliveryAttemptItem): DeliveryAttempt {
     durationMs: item.durationMs,
     at: item.at,
   };
+  if (item.eventType !== undefined) attempt.eventType = item.eventType;
   if (item.error !== undefined) attempt.error = item.error;
   if (item.responseBody !== undefined) attempt.responseBody = item.responseBody;
   return attempt;

@@ -67,6 +67,8 @@ const newWebhook = z.strictObject({
 const deliveryAttempt = z.strictObject({
   id,
   eventId,
+  /** the event's type (absent on an attempt recorded before attempts kept it) */
+  eventType: z.optional(z.enum([...EVENT_TYPES, 'webhook.test'])),
   attempt: z.number(),
   trigger: z.enum(['automatic', 'manual', 'test']),
   statusCode: z.nullable(z.number()),

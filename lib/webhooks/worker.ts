@@ -216,6 +216,7 @@ async function attemptDelivery(
       {
         webhookId,
         eventId,
+        eventType: event.type,
         attempt,
         trigger: message.trigger,
         ...attemptFields(result),

@@ -84,6 +84,9 @@ describe('the console’s pages, each task end to end', () => {
     const attempts = page.getByRole('table', { name: 'Attempts, newest first' });
     await attempts.getByText('maintenance: back at 06:00').first().waitFor();
     await expect(attempts.textContent()).resolves.toMatch(/503/);
+    await expect(
+      attempts.getByRole('cell', { name: 'jd.created', exact: true }).count(),
+    ).resolves.toBeGreaterThan(0);
 
     fixed = true;
     await attempts

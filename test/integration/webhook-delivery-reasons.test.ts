@@ -125,6 +125,7 @@ describe("an endpoint's health", () => {
     const attempts = async () =>
       (await callApi('GET', `/webhooks/${webhookId}/deliveries`, { key: admin })).json.data as {
         eventId: string;
+        eventType: string;
         statusCode: number;
         error?: string;
         responseBody?: string;
@@ -132,6 +133,7 @@ describe("an endpoint's health", () => {
     // The first attempt and its one retry (WEBHOOK_RETRY_SCHEDULE).
     await waitFor(async () => (await attempts()).length === 2, 15_000, 'two failed attempts');
     for (const attempt of await attempts()) {
+      expect(attempt.eventType).toBe('jd.created');
       expect(attempt.statusCode).toBe(500);
       expect(attempt.error).toMatch(/500 Internal Server Error/);
       expect(attempt.responseBody).toBe('{"message":"handler threw: jd_id missing"}');

@@ -1386,6 +1386,8 @@ export interface components {
         DeliveryAttempt: {
             id: string;
             eventId: string;
+            /** @enum {string} */
+            eventType?: "jd.created" | "jd.updated" | "jd.deleted" | "resume.created" | "resume.updated" | "resume.deleted" | "application.created" | "application.updated" | "application.scored" | "application.reviewed" | "application.deleted" | "key.created" | "key.revoked" | "test.reset" | "webhook.test";
             attempt: number;
             /** @enum {string} */
             trigger: "automatic" | "manual" | "test";

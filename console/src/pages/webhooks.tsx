@@ -174,6 +174,7 @@ function Endpoint({
             <tr>
               <th scope="col">Time</th>
               <th scope="col">Event</th>
+              <th scope="col">Type</th>
               <th scope="col">Trigger</th>
               <th scope="col">Status</th>
               <th scope="col">Error</th>
@@ -191,6 +192,7 @@ function Endpoint({
                 <th scope="row">
                   <code>{attempt.eventId}</code>
                 </th>
+                <td>{attempt.eventType ?? ''}</td>
                 <td>{attempt.trigger}</td>
                 <td>{attempt.statusCode ?? 'no answer'}</td>
                 <td>{attempt.error ?? ''}</td>

@@ -273,7 +273,7 @@ class ReplayProgress(_ReplayProgressRequired, _ReplayProgressOptional):
     pass
 
 _DeliveryAttemptRequired = TypedDict("_DeliveryAttemptRequired", {"id": str, "eventId": str, "attempt": float, "trigger": Literal["automatic", "manual", "test"], "statusCode": Union[float, None], "durationMs": float, "at": str})
-_DeliveryAttemptOptional = TypedDict("_DeliveryAttemptOptional", {"error": str, "responseBody": str}, total=False)
+_DeliveryAttemptOptional = TypedDict("_DeliveryAttemptOptional", {"eventType": Literal["jd.created", "jd.updated", "jd.deleted", "resume.created", "resume.updated", "resume.deleted", "application.created", "application.updated", "application.scored", "application.reviewed", "application.deleted", "key.created", "key.revoked", "test.reset", "webhook.test"], "error": str, "responseBody": str}, total=False)
 
 
 class DeliveryAttempt(_DeliveryAttemptRequired, _DeliveryAttemptOptional):
