@@ -36,6 +36,7 @@ import {
   CONSOLE_LINK_HEADER,
   CONSOLE_REQUEST_HEADER,
   consoleServedOrigin,
+  consoleServedSecurely,
   consoleSessionToken,
   cookiesOfHeader,
   isWellFormedConsoleToken,
@@ -164,7 +165,10 @@ function presentedCredential(event: AuthorizedRequest, entry: Entry): Presented 
     return isWellFormedConsoleToken(link, 'link')
       ? { kind: 'link', token: link }
       : { refused: 'key_invalid', reason: 'console-link-malformed' };
-  const session = consoleSessionToken(event.cookies ?? cookiesOfHeader(headers.cookie));
+  const session = consoleSessionToken(
+    event.cookies ?? cookiesOfHeader(headers.cookie),
+    consoleServedSecurely(headers),
+  );
   const fromConsole =
     entry === 'upgrade'
       ? headers.origin !== undefined && headers.origin === consoleServedOrigin(headers)

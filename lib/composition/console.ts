@@ -8,6 +8,7 @@ import {
   createConsoleLink,
   consoleSessionCookie,
   consoleServedOrigin,
+  consoleServedSecurely,
   consoleSessionToken,
   openConsoleSession,
 } from '../keys/console.js';
@@ -48,9 +49,6 @@ export async function makeLink(db: Db, request: ApiRequest<'createConsoleLink'>)
   };
 }
 
-const secure = (headers: Record<string, string | undefined>) =>
-  consoleServedOrigin(headers).startsWith('https:');
-
 /**
  * POST /console/session: the request spent a sign-in link (the authorizer did, once); the answer sets
  * the session's cookie. A key sent instead opens nothing: a session begins only from a link.
@@ -75,11 +73,11 @@ export async function openSession(
     now,
   );
   // The browser's session before this one, if it had one, ends here: its cookie is replaced.
-  const previous = consoleSessionToken(request.cookies);
+  const previous = consoleSessionToken(request.cookies, consoleServedSecurely(request.headers));
   if (previous !== undefined) await closeConsoleSession(db, previous);
   request.responseHeaders['Set-Cookie'] = consoleSessionCookie(
     session,
-    secure(request.headers),
+    consoleServedSecurely(request.headers),
     now,
   );
   return {
@@ -94,7 +92,10 @@ export async function openSession(
 
 /** DELETE /console/session: the session's item is gone (its cookie works nowhere), and the cookie cleared. */
 export async function closeSession(db: Db, request: ApiRequest<'closeConsoleSession'>) {
-  const token = consoleSessionToken(request.cookies);
+  const token = consoleSessionToken(request.cookies, consoleServedSecurely(request.headers));
   if (token !== undefined) await closeConsoleSession(db, token);
-  request.responseHeaders['Set-Cookie'] = consoleSessionCookie(undefined, secure(request.headers));
+  request.responseHeaders['Set-Cookie'] = consoleSessionCookie(
+    undefined,
+    consoleServedSecurely(request.headers),
+  );
 }

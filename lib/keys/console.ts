@@ -22,8 +22,20 @@ export const CONSOLE_IDLE_MS = 30 * 60_000;
 /** and, however busy, this long after it began. */
 export const CONSOLE_SESSION_LIFETIME_MS = 8 * 3_600_000;
 
-/** The cookie holding a session's token (HttpOnly, SameSite=Strict, Secure on https, Path=/). */
+/**
+ * The cookie holding a session's token (HttpOnly, SameSite=Strict, Secure on https, Path=/). On https
+ * its name has the `__Host-` prefix, which a browser accepts only from this very host, Secure, with
+ * Path=/ and no Domain: a sibling subdomain cannot set one that shadows it (and sign the browser in as
+ * a session of its choosing). Plain http (the local stack) cannot hold a prefixed cookie.
+ */
 export const CONSOLE_SESSION_COOKIE = 'hiring_console';
+export const CONSOLE_SECURE_SESSION_COOKIE = `__Host-${CONSOLE_SESSION_COOKIE}`;
+const sessionCookieName = (secure: boolean) =>
+  secure ? CONSOLE_SECURE_SESSION_COOKIE : CONSOLE_SESSION_COOKIE;
+
+/** True when the console is served over https, for a request's (lower-cased) headers. */
+export const consoleServedSecurely = (headers: Record<string, string | undefined>): boolean =>
+  consoleServedOrigin(headers).startsWith('https:');
 /** The header the console sends a link's token in, to exchange it for a session (never in a URL sent). */
 export const CONSOLE_LINK_HEADER = 'Hiring-Console-Link';
 /**
@@ -214,12 +226,17 @@ export async function closeConsoleSession(db: Db, token: string): Promise<void> 
 
 /**
  * A session's token among a request's cookies: HTTP API hands them over as a list (`cookies`, one
- * `name=value` each); a Cookie header's `a=1; b=2` splits into the same.
+ * `name=value` each); a Cookie header's `a=1; b=2` splits into the same. On https only the prefixed
+ * cookie is read: an unprefixed one there was not set by this host's console.
  */
-export function consoleSessionToken(cookies: readonly string[] | undefined): string | undefined {
+export function consoleSessionToken(
+  cookies: readonly string[] | undefined,
+  secure: boolean,
+): string | undefined {
+  const wanted = sessionCookieName(secure);
   for (const cookie of cookies ?? []) {
     const [name, ...value] = cookie.trim().split('=');
-    if (name === CONSOLE_SESSION_COOKIE) return value.join('=');
+    if (name === wanted) return value.join('=');
   }
   return undefined;
 }
@@ -240,7 +257,7 @@ export function consoleSessionCookie(
 ): string {
   const maxAge = session ? Math.floor((session.endsAt.getTime() - now.getTime()) / 1000) : 0;
   return [
-    `${CONSOLE_SESSION_COOKIE}=${session?.token ?? ''}`,
+    `${sessionCookieName(secure)}=${session?.token ?? ''}`,
     'Path=/',
     `Max-Age=${maxAge}`,
     'HttpOnly',

@@ -22,6 +22,7 @@ import type { RouteId } from '../../lib/composition/routes.js';
 import {
   CONSOLE_LINK_HEADER,
   CONSOLE_REQUEST_HEADER,
+  CONSOLE_SECURE_SESSION_COOKIE,
   CONSOLE_SESSION_COOKIE,
 } from '../../lib/keys/console.js';
 import { webhookRouteAnswers } from '../../lib/webhooks/routes.js';
@@ -1001,8 +1002,8 @@ export function buildOpenApi(): JsonSchema {
         consoleSession: {
           type: 'apiKey',
           in: 'cookie',
-          name: CONSOLE_SESSION_COOKIE,
-          description: `The console's session, with ${CONSOLE_REQUEST_HEADER}: 1 from its own page`,
+          name: CONSOLE_SECURE_SESSION_COOKIE,
+          description: `The console's session, with ${CONSOLE_REQUEST_HEADER}: 1 from its own page (\`${CONSOLE_SESSION_COOKIE}\` on the plain http of the local stack, which cannot hold a \`__Host-\` cookie)`,
         },
       },
       schemas,
