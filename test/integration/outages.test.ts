@@ -1,4 +1,5 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { CONSOLE_SECURE_SESSION_COOKIE } from '../../lib/keys/console.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, setSharedDb } from '../../lib/db/client.js';
 import { ROUTES, type RouteId, routeEntries } from '../../lib/composition/routes.js';
@@ -53,9 +54,12 @@ const SAMPLE_BODIES: Partial<Record<RouteId, unknown>> = {
   simulateProductEvents: { events: [{ type: 'jd.deleted', data: { id: 'jd-1' } }] },
 };
 
-/** What the console's sign-in and sign-out need to reach DynamoDB: a spent link, a session's cookie. */
+/**
+ * What the console's sign-in and sign-out need to reach DynamoDB: a spent link, a session's cookie (by
+ * its https name: these requests are the deployed API's, which no CONSOLE_ORIGIN makes plain http).
+ */
 const SAMPLE_HEADERS: Partial<Record<RouteId, Record<string, string>>> = {
-  closeConsoleSession: { cookie: `hiring_console=hcs_${'A'.repeat(43)}` },
+  closeConsoleSession: { cookie: `${CONSOLE_SECURE_SESSION_COOKIE}=hcs_${'A'.repeat(43)}` },
 };
 const SAMPLE_CONTEXTS: Partial<Record<RouteId, AuthorizerContext>> = {
   openConsoleSession: { ...allScopesContext, console: 'link' },
