@@ -38,6 +38,7 @@ import {
   consoleServedOrigin,
   consoleServedSecurely,
   consoleSessionToken,
+  requestPlace,
   cookiesOfHeader,
   isWellFormedConsoleToken,
   spendConsoleLink,
@@ -165,13 +166,14 @@ function presentedCredential(event: AuthorizedRequest, entry: Entry): Presented 
     return isWellFormedConsoleToken(link, 'link')
       ? { kind: 'link', token: link }
       : { refused: 'key_invalid', reason: 'console-link-malformed' };
+  const place = requestPlace(headers);
   const session = consoleSessionToken(
     event.cookies ?? cookiesOfHeader(headers.cookie),
-    consoleServedSecurely(headers),
+    consoleServedSecurely(place),
   );
   const fromConsole =
     entry === 'upgrade'
-      ? headers.origin !== undefined && headers.origin === consoleServedOrigin(headers)
+      ? headers.origin !== undefined && headers.origin === consoleServedOrigin(place)
       : headers[CONSOLE_REQUEST_HEADER.toLowerCase()] === '1' &&
         headers['sec-fetch-site'] === 'same-origin';
   if (session === undefined || !fromConsole)
@@ -229,6 +231,7 @@ export async function authorizeRequest(
   // Behind the edge the connection comes from CloudFront; the viewer's address is in the header the
   // edge sets. Without the edge, that header is anybody's to send, so it is not read.
   const clientIp = (edgeSecret && event.headers?.[VIEWER_ADDRESS_HEADER]) || sourceIp;
+  const viewerOrigin = requestPlace(event.headers ?? {}).viewerOrigin;
   let checked:
     { keyHash: string; authentication: Authentication | AuthenticationFailure } | CredentialRefusal;
   let ipCount: number | undefined;
@@ -278,6 +281,8 @@ export async function authorizeRequest(
       ...(authentication.mode === 'test' ? { mode: 'test' as const } : {}),
       ...(authentication.blind ? { blind: true as const } : {}),
       ...(presented.kind === 'key' ? {} : { console: presented.kind }),
+      // Where a console sign-in link points, and whether the session's cookie is https's.
+      ...(viewerOrigin ? { viewerOrigin } : {}),
       clientIp,
       ...(ipCount === undefined ? {} : { ipCount, ipLimit: perIpLimit() }),
     },

@@ -48,6 +48,8 @@ export interface Caller {
   clientIp: string | null;
   /** the request came from the developer console: its session, or the sign-in link opening it */
   console?: 'session' | 'link' | undefined;
+  /** behind the edge: the origin the viewer called, as the authorizer found it */
+  viewerOrigin?: string | undefined;
 }
 
 const MINUTE_MS = 60_000;
@@ -96,6 +98,7 @@ export function callerOf(context: GatewayContext | undefined): Caller {
     clientIp: context.clientIp || null,
     console:
       context.console === 'session' || context.console === 'link' ? context.console : undefined,
+    viewerOrigin: context.viewerOrigin || undefined,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   consoleSessionCookie,
   consoleServedOrigin,
   consoleServedSecurely,
+  type RequestPlace,
   consoleSessionToken,
   openConsoleSession,
 } from '../keys/console.js';
@@ -18,9 +19,19 @@ import type { ApiRequest } from './api-handler.js';
  * A sign-in link: the console's page with the token in the fragment, which a browser never sends to a
  * server (nor puts in a Referer), so no server's log ever holds it; the page takes it from there.
  */
-function consoleLinkUrl(headers: Record<string, string | undefined>, token: string): string {
-  return `${consoleServedOrigin(headers)}${CONSOLE_PATH}#link=${token}`;
+function consoleLinkUrl(place: RequestPlace, token: string): string {
+  return `${consoleServedOrigin(place)}${CONSOLE_PATH}#link=${token}`;
 }
+
+/**
+ * Where the request was made, as the authorizer found it: a route function does not check the edge's
+ * header, so the viewer's origin comes from the authorizer's context, never from a header here.
+ */
+const placeOf = (request: ApiRequest<ConsoleRoute>): RequestPlace => ({
+  viewerOrigin: request.caller.viewerOrigin,
+  host: request.headers.host,
+});
+type ConsoleRoute = 'createConsoleLink' | 'openConsoleSession' | 'closeConsoleSession';
 
 /**
  * POST /console/links: a link for the calling key. Only the key itself makes one: from a console
@@ -43,7 +54,7 @@ export async function makeLink(db: Db, request: ApiRequest<'createConsoleLink'>)
   });
   return {
     data: {
-      url: consoleLinkUrl(request.headers, link.token),
+      url: consoleLinkUrl(placeOf(request), link.token),
       expiresAt: link.expiresAt.toISOString(),
     },
   };
@@ -73,11 +84,11 @@ export async function openSession(
     now,
   );
   // The browser's session before this one, if it had one, ends here: its cookie is replaced.
-  const previous = consoleSessionToken(request.cookies, consoleServedSecurely(request.headers));
+  const previous = consoleSessionToken(request.cookies, consoleServedSecurely(placeOf(request)));
   if (previous !== undefined) await closeConsoleSession(db, previous);
   request.responseHeaders['Set-Cookie'] = consoleSessionCookie(
     session,
-    consoleServedSecurely(request.headers),
+    consoleServedSecurely(placeOf(request)),
     now,
   );
   return {
@@ -92,10 +103,10 @@ export async function openSession(
 
 /** DELETE /console/session: the session's item is gone (its cookie works nowhere), and the cookie cleared. */
 export async function closeSession(db: Db, request: ApiRequest<'closeConsoleSession'>) {
-  const token = consoleSessionToken(request.cookies, consoleServedSecurely(request.headers));
+  const token = consoleSessionToken(request.cookies, consoleServedSecurely(placeOf(request)));
   if (token !== undefined) await closeConsoleSession(db, token);
   request.responseHeaders['Set-Cookie'] = consoleSessionCookie(
     undefined,
-    consoleServedSecurely(request.headers),
+    consoleServedSecurely(placeOf(request)),
   );
 }

@@ -32,6 +32,8 @@ export interface AuthorizerContext {
    * session) with a sign-in link
    */
   console?: 'session' | 'link';
+  /** behind the edge: the origin the viewer called (the edge sets it), where the console is served */
+  viewerOrigin?: string;
   /** the client's address (behind the edge: the viewer's, not CloudFront's), for the access log */
   clientIp: string;
   /** requests from the client IP this minute; absent behind the edge, where the WAF limits per IP */

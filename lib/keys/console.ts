@@ -33,9 +33,26 @@ export const CONSOLE_SECURE_SESSION_COOKIE = `__Host-${CONSOLE_SESSION_COOKIE}`;
 const sessionCookieName = (secure: boolean) =>
   secure ? CONSOLE_SECURE_SESSION_COOKIE : CONSOLE_SESSION_COOKIE;
 
-/** True when the console is served over https, for a request's (lower-cased) headers. */
-export const consoleServedSecurely = (headers: Record<string, string | undefined>): boolean =>
-  consoleServedOrigin(headers).startsWith('https:');
+/** Where a request was made: the origin the viewer called, when known and trusted, and the Host. */
+export interface RequestPlace {
+  viewerOrigin?: string | undefined;
+  host?: string | undefined;
+}
+
+/**
+ * Where the authorizer finds a request was made, from its (lower-cased) headers: the origin the
+ * viewer called only behind the edge, whose functions set it over anything the client sent (the
+ * authorizer has checked the edge's header by then). The route functions are given it in the
+ * authorizer's context (Caller.viewerOrigin): they do not check the edge themselves.
+ */
+export const requestPlace = (headers: Record<string, string | undefined>): RequestPlace => ({
+  viewerOrigin: originVerifySecretId() ? headers[VIEWER_ORIGIN_HEADER] : undefined,
+  host: headers.host,
+});
+
+/** True when the console is served over https. */
+export const consoleServedSecurely = (place: RequestPlace): boolean =>
+  consoleServedOrigin(place).startsWith('https:');
 /** The header the console sends a link's token in, to exchange it for a session (never in a URL sent). */
 export const CONSOLE_LINK_HEADER = 'Hiring-Console-Link';
 /**
@@ -45,13 +62,11 @@ export const CONSOLE_LINK_HEADER = 'Hiring-Console-Link';
 export const CONSOLE_REQUEST_HEADER = 'Hiring-Console';
 
 /**
- * The origin the console is served at, for a request's (lower-cased) headers: the local stack's
- * (CONSOLE_ORIGIN); behind the edge, the one the viewer called (the edge's functions set it over
- * anything the client sent, and only behind the edge is it read); else the API's own.
+ * The origin the console is served at: the local stack's (CONSOLE_ORIGIN); behind the edge, the one
+ * the viewer called; else the API's own.
  */
-export function consoleServedOrigin(headers: Record<string, string | undefined>): string {
-  const viewer = originVerifySecretId() ? headers[VIEWER_ORIGIN_HEADER] : undefined;
-  return consoleOrigin() ?? viewer ?? `https://${headers.host ?? 'localhost'}`;
+export function consoleServedOrigin(place: RequestPlace): string {
+  return consoleOrigin() ?? place.viewerOrigin ?? `https://${place.host ?? 'localhost'}`;
 }
 
 const LINK_PREFIX = 'hcl_';
