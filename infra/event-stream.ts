@@ -31,7 +31,7 @@ import {
   nameCalledResource,
   type StageSettings,
 } from './api-function.js';
-import { inSpaces, STREAM_ACCESS } from './permissions.js';
+import { CONSOLE_SESSION_READ_ACCESS, inSpaces, STREAM_ACCESS } from './permissions.js';
 
 /**
  * The event stream (GET /events pushed over a WebSocket): an API Gateway WebSocket API, which holds the
@@ -133,6 +133,7 @@ export class EventStream extends Construct {
     });
     // Live and test keys alike: a connection is kept in its key's space, with its place in the log.
     this.function.bindTable(props.table, inSpaces(STREAM_ACCESS, KEY_MODES, settings.testMode));
+    this.function.bindTable(props.table, CONSOLE_SESSION_READ_ACCESS);
     this.grantConnections(this.function);
 
     const integration = new WebSocketLambdaIntegration('Integration', this.function.live);

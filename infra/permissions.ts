@@ -166,6 +166,17 @@ export const REQUEST_LOG_WRITER_ACCESS: TableAccess = {
 };
 
 /**
+ * A console session's connections to the event stream end with it: the stream's function (at a
+ * subscribe) and the dispatcher (at each fan-out) read whether the session is still open, and never
+ * write it (lib/keys/console.ts, consoleSessionsEnded).
+ */
+export const CONSOLE_SESSION_READ_ACCESS: TableAccess = {
+  table: ['BatchGetItem'],
+  indexes: [],
+  partitions: ['consoleSession'],
+};
+
+/**
  * The event stream's function (and the dispatcher, which delivers to the same connections): a
  * connection is an item in its key's space, holding its place in the log, which it reads (and, as
  * every reader of the log, sequences: LOG_ACCESS), and takes, moves on and forgets with conditional

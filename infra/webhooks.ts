@@ -16,7 +16,12 @@ import {
 } from '../lib/composition/dispatcher.js';
 import { ApiFunction, type StageSettings } from './api-function.js';
 import { KEY_MODES } from '../lib/keys/format.js';
-import { inSpaces, WEBHOOK_DISPATCHER_ACCESS, WEBHOOK_WORKER_ACCESS } from './permissions.js';
+import {
+  CONSOLE_SESSION_READ_ACCESS,
+  inSpaces,
+  WEBHOOK_DISPATCHER_ACCESS,
+  WEBHOOK_WORKER_ACCESS,
+} from './permissions.js';
 import { acknowledgeQueueEventSource, WORKER_TIMEOUT_SECONDS } from './queues.js';
 
 /**
@@ -74,6 +79,8 @@ export class WebhookDelivery extends Construct {
       props.table,
       inSpaces(WEBHOOK_DISPATCHER_ACCESS, KEY_MODES, props.settings.testMode),
     );
+    // Its fan-out closes the connections of console sessions that have ended.
+    this.dispatcher.bindTable(props.table, CONSOLE_SESSION_READ_ACCESS);
     this.queue.grantSendMessages(this.dispatcher);
     this.dispatcher.live.addEventSource(
       new DynamoEventSource(props.table, {

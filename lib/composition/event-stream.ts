@@ -7,6 +7,13 @@ import { type ConnectionTransport, managementApiTransport } from '../aws/connect
 import { processWide } from '../process-wide.js';
 import { ConflictError } from '../errors.js';
 import { keysNoLongerValid } from '../keys/api.js';
+import {
+  consoleServedSecurely,
+  consoleSessionHash,
+  consoleSessionsEnded,
+  consoleSessionToken,
+  cookiesOfHeader,
+} from '../keys/console.js';
 import { tenantOfSpace } from '../db/spaces.js';
 import type { Db } from '../db/client.js';
 import { eventIdOrInstant } from '../schemas/fields.js';
@@ -16,6 +23,7 @@ import {
   type ConnectionPost,
   MAX_CONNECTIONS_PER_SPACE,
   openConnection,
+  sessionOfConnection,
   subscribe,
   EVENT_STREAM_PATH,
 } from '../events/stream.js';
@@ -129,15 +137,15 @@ async function answerUpgrade(db: Db, event: StreamEvent): Promise<ConnectAnswer>
     enforceLimits(event.requestContext.authorizer, caller, event.requestContext.requestTimeEpoch);
     if (!hasScope(caller.scopes, STREAM_ROUTE.scope))
       throw new HttpError('scope_missing', missingScopeMessage(STREAM_ROUTE.scope));
-    const apiVersion = servedVersion(
-      lowerCased(event.headers)[VERSION_REQUEST_HEADER],
-      caller.apiVersion,
-    );
+    const headers = lowerCased(event.headers);
+    const apiVersion = servedVersion(headers[VERSION_REQUEST_HEADER], caller.apiVersion);
+    const session = caller.console === 'session' ? sessionOfUpgrade(caller, headers) : undefined;
     // Counted in the write that records it, up to the ceiling: upgrades at once never pass it.
     const opened = await openConnection(db, caller.spaceId, {
       connectionId: event.requestContext.connectionId,
       keyId: caller.keyId,
       apiVersion,
+      ...(session === undefined ? {} : { session }),
     });
     if (!opened)
       throw new ConflictError(
@@ -157,6 +165,19 @@ async function answerUpgrade(db: Db, event: StreamEvent): Promise<ConnectAnswer>
       body: answer.body as string,
     };
   }
+}
+
+/**
+ * The console session an upgrade signed in with (the authorizer took its cookie): by its hash, which
+ * the connection keeps so that it ends with the session. The cookie is read as the authorizer read it.
+ */
+function sessionOfUpgrade(
+  caller: Caller,
+  headers: Record<string, string | undefined>,
+): string | undefined {
+  const secure = consoleServedSecurely({ viewerOrigin: caller.viewerOrigin, host: headers.host });
+  const token = consoleSessionToken(cookiesOfHeader(headers.cookie), secure);
+  return token === undefined ? undefined : consoleSessionHash(token);
 }
 
 /**
@@ -209,8 +230,17 @@ export async function subscribeStream(
     const { after } = parseOrThrow(subscribeMessage, message, 'message');
     // As GET /events refuses it: a place the log cannot reach yet would leave the connection silent.
     const from = after === undefined ? undefined : positionNotAhead('after', after);
-    // The key as it is now, not as it was at the upgrade: one revoked since subscribes to nothing.
-    if ((await output.keysRevoked(db, caller.spaceId, [caller.keyId])).size > 0)
+    // The key (and the console's session) as it is now, not as it was at the upgrade: one revoked
+    // (or signed out, idle) since subscribes to nothing.
+    const [revoked, sessionEnded] = await Promise.all([
+      output.keysRevoked(db, caller.spaceId, [caller.keyId]),
+      caller.console === 'session'
+        ? sessionOfConnection(db, caller.spaceId, connectionId).then(async (session) =>
+            session === undefined ? false : (await output.sessionsEnded(db, [session])).size > 0,
+          )
+        : false,
+    ]);
+    if (revoked.size > 0 || sessionEnded)
       throw new HttpError(
         'key_invalid',
         'The API key is not valid: unknown, malformed, revoked or expired',
@@ -245,6 +275,7 @@ export function streamOutput(transport: ConnectionTransport): ConnectionPost {
     frame: (event, apiVersion) =>
       JSON.stringify({ type: 'event', event: shapeEvent(apiVersion, event) }),
     keysRevoked: (db, spaceId, keyIds) => keysNoLongerValid(db, tenantOfSpace(spaceId), keyIds),
+    sessionsEnded: (db, sessions) => consoleSessionsEnded(db, sessions),
     subscribed: (after) =>
       JSON.stringify({ type: 'subscribed', after: after === '' ? null : after }),
   };

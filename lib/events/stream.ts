@@ -73,6 +73,11 @@ export interface StreamConnectionItem {
   entity: 'STREAM_CONNECTION';
   connectionId: string;
   keyId: string;
+  /**
+   * opened by a console session (its cookie at the upgrade): the session, by consoleSessionHash, so
+   * that the connection ends with it (signed out, idle, past its lifetime) as with its key
+   */
+  session?: string;
   /** the API version its frames are shaped in: the key's, or the one its upgrade asked for */
   apiVersion: string;
   connectedAt: string;
@@ -99,6 +104,8 @@ export interface ConnectionPost extends ConnectionTransport {
    * connection outlives its upgrade, and one of such a key is closed rather than sent another event.
    */
   keysRevoked(db: Db, spaceId: SpaceId, keyIds: string[]): Promise<Set<string>>;
+  /** Of these console sessions (StreamConnectionItem.session), those that have ended: their connections are closed as well. */
+  sessionsEnded(db: Db, sessions: string[]): Promise<Set<string>>;
 }
 
 /**
@@ -143,7 +150,7 @@ export async function connectionsFull(db: Db, spaceId: SpaceId): Promise<boolean
 export async function openConnection(
   db: Db,
   spaceId: SpaceId,
-  connection: { connectionId: string; keyId: string; apiVersion: string },
+  connection: { connectionId: string; keyId: string; apiVersion: string; session?: string },
   now = new Date(),
 ): Promise<boolean> {
   const item: StreamConnectionItem = {
@@ -359,11 +366,11 @@ export async function fanOut(
   head: Pick<LogHeadItem, 'lastEventId'>,
 ): Promise<number> {
   const connections = await queryAll<
-    Pick<StreamConnectionItem, 'connectionId' | 'position' | 'keyId'>
+    Pick<StreamConnectionItem, 'connectionId' | 'position' | 'keyId' | 'session'>
   >(db, {
     ...underPrefix(spaceId, STREAM_PREFIX),
-    ProjectionExpression: 'connectionId, keyId, #position',
-    ExpressionAttributeNames: { '#position': 'position' },
+    ProjectionExpression: 'connectionId, keyId, #position, #session',
+    ExpressionAttributeNames: { '#position': 'position', '#session': 'session' },
     // A subscribe that finished its last look just before this event was placed is found here, or
     // nowhere: an eventually consistent read could still show it unsubscribed.
     ConsistentRead: true,
@@ -377,20 +384,47 @@ export async function fanOut(
       connection.position !== undefined &&
       (head.lastEventId === undefined || connection.position !== head.lastEventId),
   );
-  // A key revoked (or expired) since its connections opened: they are closed, not sent anything.
-  const revoked = await post.keysRevoked(
-    db,
-    spaceId,
-    behind.map((connection) => connection.keyId),
-  );
+  // A key revoked (or expired), or a console session ended, since its connections opened: they are
+  // closed, not sent anything.
+  const [revoked, sessionsEnded] = await Promise.all([
+    post.keysRevoked(
+      db,
+      spaceId,
+      behind.map((connection) => connection.keyId),
+    ),
+    post.sessionsEnded(
+      db,
+      behind.flatMap((connection) =>
+        connection.session === undefined ? [] : [connection.session],
+      ),
+    ),
+  ]);
+  const ended = (connection: (typeof behind)[number]) =>
+    revoked.has(connection.keyId) ||
+    (connection.session !== undefined && sessionsEnded.has(connection.session));
   await Promise.all(
-    behind.map(async ({ connectionId, keyId }) => {
-      if (!revoked.has(keyId)) return deliver(db, spaceId, connectionId, post, { shared });
+    behind.map(async (connection) => {
+      const { connectionId } = connection;
+      if (!ended(connection)) return deliver(db, spaceId, connectionId, post, { shared });
       await post.close(connectionId).catch(() => undefined);
       await closeConnection(db, spaceId, connectionId);
     }),
   );
-  return behind.filter((connection) => !revoked.has(connection.keyId)).length;
+  return behind.filter((connection) => !ended(connection)).length;
+}
+
+/** The console session a connection was opened by (StreamConnectionItem.session), if it was. */
+export async function sessionOfConnection(
+  db: Db,
+  spaceId: SpaceId,
+  connectionId: string,
+): Promise<string | undefined> {
+  const connection = await getItem<Pick<StreamConnectionItem, 'session'>>(
+    db,
+    streamKeys.item(spaceId, connectionId),
+    { projection: '#session', names: { '#session': 'session' } },
+  );
+  return connection?.session;
 }
 
 /** Reads a page of the log after a place ('' : its start), up to `head` when the caller read it. */

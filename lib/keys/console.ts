@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { conditionFailure, deleteItem, getItem, putItem, updateItem } from '../db/dynamo.js';
+import {
+  batchGet,
+  conditionFailure,
+  deleteItem,
+  getItem,
+  putItem,
+  updateItem,
+} from '../db/dynamo.js';
 import { apiKeyKeys, type ApiKeyRecordItem } from './model.js';
 import { HttpError } from '../http/errors.js';
 import { PARTITION_PREFIXES, TTL_ATTRIBUTE } from '../db/table.js';
@@ -102,10 +109,19 @@ const linkKey = (token: string) => ({
   pk: `${PARTITION_PREFIXES.consoleLink}${tokenHash(token)}`,
   sk: 'LINK' as const,
 });
-const sessionKey = (token: string) => ({
-  pk: `${PARTITION_PREFIXES.consoleSession}${tokenHash(token)}`,
+const sessionKeyOfHash = (hash: string) => ({
+  pk: `${PARTITION_PREFIXES.consoleSession}${hash}`,
   sk: 'SESSION' as const,
 });
+const sessionKey = (token: string) => sessionKeyOfHash(tokenHash(token));
+
+/** Whether a session is still open at `now`: not idle CONSOLE_IDLE_MS, not older than CONSOLE_SESSION_LIFETIME_MS. */
+const sessionOpen = (
+  session: Pick<ConsoleSessionItem, 'seenAtMs' | 'startedAtMs'>,
+  now: Date,
+): boolean =>
+  session.seenAtMs > now.getTime() - CONSOLE_IDLE_MS &&
+  session.startedAtMs > now.getTime() - CONSOLE_SESSION_LIFETIME_MS;
 
 /** Shape only: a token that could not be one of ours is refused without a database call. */
 export const isWellFormedConsoleToken = (token: string, kind: 'link' | 'session'): boolean =>
@@ -232,6 +248,35 @@ export async function touchConsoleSession(
     if (!failed) throw error;
     return failed.item ? 'expired' : 'unknown';
   }
+}
+
+/**
+ * What names a session where it must be found again without its cookie (an event stream's connection,
+ * which outlives its upgrade): the hash its item is stored under, never the token.
+ */
+export const consoleSessionHash = (token: string): string => tokenHash(token);
+
+/**
+ * Of these sessions (by consoleSessionHash), those that have ended: signed out (their item gone), idle,
+ * or past their lifetime. Read, not touched: listening is not activity, so a page that only listens
+ * idles out as one that does nothing.
+ */
+export async function consoleSessionsEnded(
+  db: Db,
+  hashes: readonly string[],
+  now = new Date(),
+): Promise<Set<string>> {
+  const unique = [...new Set(hashes)];
+  if (unique.length === 0) return new Set();
+  const sessions = await batchGet<
+    Pick<ConsoleSessionItem, 'pk' | 'sk' | 'seenAtMs' | 'startedAtMs'>
+  >(db, unique.map(sessionKeyOfHash), { projection: 'seenAtMs, startedAtMs', consistent: true });
+  const open = new Set(
+    sessions
+      .filter((session) => sessionOpen(session, now))
+      .map((session) => session.pk.slice(PARTITION_PREFIXES.consoleSession.length)),
+  );
+  return new Set(unique.filter((hash) => !open.has(hash)));
 }
 
 /** Sign out: the session's item is gone, so its cookie no longer works anywhere. */

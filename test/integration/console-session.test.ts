@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/composition/keys.js';
-import { callApi, tenantWithKey, useLocalGateway, type ApiReply } from '../helpers/api.js';
+import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
+import { cookieOf, exchange, fromConsole, linkFor, signedIn, tokenOf } from '../helpers/console.js';
 import { useTestDb } from '../helpers/db.js';
 import { openStream } from '../helpers/stream.js';
 import {
@@ -13,48 +14,6 @@ const db = useTestDb();
 const baseUrl = useLocalGateway();
 
 const MINUTE_MS = 60_000;
-
-/** What the console's page sends with each request of its session: the cookie, and what a form cannot send. */
-const fromConsole = (cookie: string) => ({
-  cookie,
-  'hiring-console': '1',
-  'sec-fetch-site': 'same-origin',
-});
-
-/** A link's token, out of its URL's fragment, as the console's page reads it. */
-function tokenOf(url: string): string {
-  const fragment = new URL(url).hash.slice(1);
-  return new URLSearchParams(fragment).get('link') ?? '';
-}
-
-async function linkFor(key: string, receivedAt?: number) {
-  const made = await callApi('POST', '/console/links', {
-    key,
-    body: {},
-    ...(receivedAt === undefined ? {} : { receivedAt }),
-  });
-  expect(made.status, made.text).toBe(201);
-  return { ...(made.json.data as { url: string; expiresAt: string }), reply: made };
-}
-
-const exchange = (token: string, receivedAt?: number) =>
-  callApi('POST', '/console/session', {
-    headers: { 'hiring-console-link': token },
-    ...(receivedAt === undefined ? {} : { receivedAt }),
-  });
-
-/** The session's cookie, as the browser would send it back (`name=value`), from a sign-in's answer. */
-function cookieOf(reply: ApiReply): string {
-  const setCookie = reply.headers['set-cookie'] ?? '';
-  return setCookie.split(';')[0] ?? '';
-}
-
-async function signedIn(key: string, receivedAt?: number) {
-  const link = await linkFor(key, receivedAt);
-  const opened = await exchange(tokenOf(link.url), receivedAt);
-  expect(opened.status, opened.text).toBe(201);
-  return cookieOf(opened);
-}
 
 describe('signing in to the console', () => {
   it('makes a single-use link, valid 10 minutes, with its token in the fragment only', async () => {

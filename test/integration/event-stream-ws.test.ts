@@ -22,6 +22,9 @@ import type { AddressInfo } from 'node:net';
 import { sharedStreamOutput } from '../../lib/composition/event-stream.js';
 import { sameForBlindKeys } from '../../lib/composition/blind.js';
 import { callApi, tenantWithKey } from '../helpers/api.js';
+import { fromConsole, signedIn } from '../helpers/console.js';
+import { CONSOLE_IDLE_MS, consoleSessionHash } from '../../lib/keys/console.js';
+import { PARTITION_PREFIXES } from '../../lib/db/table.js';
 import { newTenantId } from '../helpers/db.js';
 import { useLocalStack } from '../helpers/local-stack.js';
 import { connected, openStream, type OpenStream } from '../helpers/stream.js';
@@ -385,6 +388,66 @@ describe('the event stream: connections that are gone', () => {
     await Promise.all([staying.close(), unsubscribed.close()]);
 
     expect(doomed.events().filter((event) => event.type === 'jd.created')).toEqual([]);
+    expect(refusal).toMatchObject({ status: 403, code: 'key_invalid' });
+  });
+
+  it("closes a console session's connections once it ends, signed out or idle, at the next event, and refuses its subscribe", async () => {
+    const { key } = await tenantWithKey(db(), ['read', 'write', 'admin']);
+    const [signedOut, idle] = await Promise.all([signedIn(key), signedIn(key)]);
+    // As a browser's WebSocket opens it from the console's page: the cookie, and the page's origin.
+    const consoleStream = async (cookie: string) => {
+      const upgrade = await openStream(baseUrl(), undefined, {
+        cookie,
+        origin: new URL(baseUrl()).origin,
+      });
+      if ('refused' in upgrade) throw new Error(`refused: ${upgrade.refused.body}`);
+      return upgrade.opened;
+    };
+    const closed = (stream: OpenStream) =>
+      new Promise((resolve) => stream.socket.once('close', resolve));
+    const [doomed, unsubscribed, idling, keyed] = await Promise.all([
+      consoleStream(signedOut),
+      consoleStream(signedOut),
+      consoleStream(idle),
+      subscribedStream(key),
+    ]);
+    await Promise.all([doomed.subscribe(), idling.subscribe()]);
+    const doomedClosed = closed(doomed);
+
+    const signOut = await callApi('DELETE', '/console/session', {
+      headers: fromConsole(signedOut),
+    });
+    expect(signOut.status).toBe(204);
+    await createJd(key, 1);
+    await Promise.all([
+      keyed.next((frame) => frame.event?.type === 'jd.created'),
+      idling.next((frame) => frame.event?.type === 'jd.created'),
+      doomedClosed,
+    ]);
+    unsubscribed.socket.send(JSON.stringify({ action: 'subscribe' }));
+    const refusal = await unsubscribed.next((frame) => frame.type === 'error');
+
+    // The other session idle for longer than its 30 minutes: its last request set back so far.
+    const idlingClosed = closed(idling);
+    await updateItem(db(), {
+      Key: {
+        pk: `${PARTITION_PREFIXES.consoleSession}${consoleSessionHash(idle.split('=')[1] ?? '')}`,
+        sk: 'SESSION',
+      },
+      UpdateExpression: 'SET seenAtMs = :then',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':then': Date.now() - CONSOLE_IDLE_MS - 60_000 },
+    });
+    await createJd(key, 2);
+    await keyed.next(
+      (frame) => frame.event?.type === 'jd.created' && frame.event.id !== keyed.events()[0]?.id,
+    );
+    await idlingClosed;
+    await Promise.all([keyed.close(), unsubscribed.close()]);
+
+    expect(doomed.events().filter((event) => event.type === 'jd.created')).toEqual([]);
+    expect(idling.events().filter((event) => event.type === 'jd.created')).toHaveLength(1);
+    expect(keyed.events().filter((event) => event.type === 'jd.created')).toHaveLength(2);
     expect(refusal).toMatchObject({ status: 403, code: 'key_invalid' });
   });
 
