@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { CONSOLE_CACHE, CONSOLE_SECURITY_HEADERS } from '../infra/console.js';
 
 /**
  * `npm run smoke -- --url <ApiUrl> --admin-key <key>`: a short journey through a running deployment (or
@@ -7,7 +8,10 @@ import { parseArgs } from 'node:util';
  * event on the event stream (`--stream-url`, default under `--url`), reads it
  * back, checks the other read endpoints, deletes the JD, then revokes the key and checks that it is
  * refused: it leaves nothing behind but the revoked key. Every answer of a function must be the
- * envelope with RateLimit headers (a 204 has no body).
+ * envelope with RateLimit headers (a 204 has no body). It also opens the developer console where a
+ * sign-in link of that key points (the link is not spent, and dies with the key): the page and its
+ * script, with the headers and caching the edge must give them. `--no-console` skips that on a stage
+ * without the edge, which serves no console.
  */
 interface Reply {
   status: number;
@@ -20,7 +24,7 @@ class StepFailure extends Error {}
 
 function usage(message: string): never {
   process.stderr.write(
-    `${message}\nUsage: npm run smoke -- --url <base URL ending in /api/v1> --admin-key <admin key> [--stream-url <the StreamUrl output>]\n`,
+    `${message}\nUsage: npm run smoke -- --url <base URL ending in /api/v1> --admin-key <admin key> [--stream-url <the StreamUrl output>] [--no-console]\n`,
   );
   process.exit(2);
 }
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     'admin-key': { type: 'string' },
     'stream-url': { type: 'string' },
+    'no-console': { type: 'boolean', default: false },
   },
 });
 const base = (values.url ?? usage('--url is required')).replace(/\/$/, '');
@@ -197,6 +202,41 @@ await step('delete the JD (DELETE /jds/:id)', async () => {
     check(reply.headers.get(header) !== null, `DELETE /jds/:id: no ${header} header`);
   check((await call('GET', `/jds/${jdId}`, key)).status === 404, 'the deleted JD is still there');
 });
+if (!values['no-console'])
+  await step('the console is served where its sign-in links point (GET /console/)', async () => {
+    const link = await call('POST', '/console/links', key, {});
+    expectEnvelope(link, 201, 'POST /console/links');
+    // The fragment (the link's token) is never sent: the page is fetched without it.
+    const page = new URL(link.json.data.url);
+    page.hash = '';
+    const served = (url: URL, what: string, cache: string) =>
+      fetch(url, { signal: AbortSignal.timeout(30_000) }).then(async (response) => {
+        const text = await response.text();
+        check(
+          response.status === 200,
+          `${what} at ${url}: ${response.status} ${text.slice(0, 200)}` +
+            (response.status === 404 || response.status === 403
+              ? ' (a stage without the edge serves no console: pass --no-console)'
+              : ''),
+        );
+        for (const [name, value] of Object.entries(CONSOLE_SECURITY_HEADERS))
+          check(
+            response.headers.get(name) === value,
+            `${what}: ${name} is ${response.headers.get(name)}, not ${value}`,
+          );
+        check(
+          response.headers.get('cache-control') === cache,
+          `${what}: Cache-Control is ${response.headers.get('cache-control')}, not ${cache}`,
+        );
+        return { text, type: response.headers.get('content-type') ?? '' };
+      });
+    const html = await served(page, 'the page', CONSOLE_CACHE.page);
+    check(html.type.startsWith('text/html'), `the page is ${html.type}, not text/html`);
+    const src = /<script[^>]* src="([^"]+)"/.exec(html.text)?.[1];
+    check(src, 'the page names no script');
+    const script = await served(new URL(src ?? '', page), 'its script', CONSOLE_CACHE.asset);
+    check(script.type.includes('javascript'), `its script is ${script.type}, not JavaScript`);
+  });
 await step('revoke the key (DELETE /keys/:id)', async () => {
   const reply = await call('DELETE', `/keys/${keyId}`, adminKey);
   expectEnvelope(reply, 200, 'DELETE /keys/:id');
