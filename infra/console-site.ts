@@ -9,6 +9,7 @@ import {
   Validations,
 } from 'aws-cdk-lib';
 import {
+  AccessLevel,
   AllowedMethods,
   CachePolicy,
   type Distribution,
@@ -95,7 +96,12 @@ export class ConsoleSite extends Construct {
       // that empties it first (docs/operations.md says how to remove it with a stage).
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    const origin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    // Read, and list: without s3:ListBucket, S3 answers a missing object 403, as if it were forbidden;
+    // with it, 404, as the local gateway does. The edge sends the bucket only paths under /console/
+    // and no query string, so no listing can be asked for through it.
+    const origin = S3BucketOrigin.withOriginAccessControl(this.bucket, {
+      originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+    });
     const headers = new ResponseHeadersPolicy(this, 'Headers', {
       comment: 'The developer console: its CSP, no framing, no Referer, no sniffing, HSTS',
       securityHeadersBehavior: {

@@ -35,6 +35,7 @@ interface Behavior {
   TargetOriginId: string;
   AllowedMethods: string[];
   CachePolicyId: string;
+  OriginRequestPolicyId?: unknown;
   ResponseHeadersPolicyId?: unknown;
   FunctionAssociations?: { EventType: string; FunctionARN: unknown }[];
   ViewerProtocolPolicy: string;
@@ -80,7 +81,7 @@ describe('the developer console behind the edge (prod)', () => {
     expect(config.CacheBehaviors.indexOf(assets)).toBeLessThan(config.CacheBehaviors.indexOf(page));
   });
 
-  it('reaches the bucket through origin access control: no public access, no identity, TLS only, and only this distribution may read', () => {
+  it('reaches the bucket through origin access control: no public access, no identity, TLS only, and only this distribution may read and list it', () => {
     const origin = config.Origins.find((each) => each.S3OriginConfig);
     expect(origin?.S3OriginConfig?.OriginAccessIdentity).toBe('');
     const [controlId, control] = only('AWS::CloudFront::OriginAccessControl');
@@ -110,10 +111,15 @@ describe('the developer console behind the edge (prod)', () => {
     ).Statement;
     const allowed = statements.filter((statement) => statement.Effect === 'Allow');
     expect(allowed).toHaveLength(1);
+    // Listing, so that a missing object is S3's 404 (as locally), not its 403.
     expect(allowed[0]).toMatchObject({
-      Action: 's3:GetObject',
+      Action: ['s3:GetObject', 's3:ListBucket'],
       Principal: { Service: 'cloudfront.amazonaws.com' },
     });
+    // And no listing can be asked for through the edge: no query string reaches the bucket (no
+    // origin request policy, and cache policies that key on none).
+    for (const pattern of [`${CONSOLE_ASSETS_PATH}*`, `${CONSOLE_PATH.slice(0, -1)}*`])
+      expect(behavior(pattern).OriginRequestPolicyId, pattern).toBeUndefined();
     expect(JSON.stringify(allowed[0]?.Condition)).toContain(`{"Ref":"${distributionId}"}`);
     expect(statements).toContainEqual(
       expect.objectContaining({
