@@ -140,6 +140,13 @@ async function answerUpgrade(db: Db, event: StreamEvent): Promise<ConnectAnswer>
     const headers = lowerCased(event.headers);
     const apiVersion = servedVersion(headers[VERSION_REQUEST_HEADER], caller.apiVersion);
     const session = caller.console === 'session' ? sessionOfUpgrade(caller, headers) : undefined;
+    // Fails closed: a connection of a session must end with it, so one whose session cannot be named
+    // is not opened (the authorizer found the cookie; this reads the same headers).
+    if (caller.console === 'session' && session === undefined)
+      throw new HttpError(
+        'key_invalid',
+        'The API key is not valid: unknown, malformed, revoked or expired',
+      );
     // Counted in the write that records it, up to the ceiling: upgrades at once never pass it.
     const opened = await openConnection(db, caller.spaceId, {
       connectionId: event.requestContext.connectionId,
