@@ -116,6 +116,12 @@ async function main() {
   if (!keys.admin) {
     console.log('\nThe table already has data, so no demo keys were created. Make one with:');
     console.log('  npm run admin -- create-key --tenant demo --scopes read,write,admin');
+    console.log(
+      'Then the developer console: open the "url" this answers, within 10 minutes, once:',
+    );
+    console.log(
+      `  curl -s -X POST -H "X-API-Key: <that key>" -H 'Content-Type: application/json' -d '{}' ${url}/console/links`,
+    );
   } else {
     // Each key with what its scopes reach, so that a 403 is no surprise (docs/api.md, "Scopes").
     console.log(`\nDemo admin key (keys, webhooks, audit log, candidate export): ${keys.admin}`);

@@ -9,7 +9,11 @@ export const api = new HiringClient({
   baseUrl: `${window.location.origin}${API_BASE}`,
   apiKey: null,
   // A browser's fetch must be called on the window, not on the client's settings.
-  fetch: (input, init) => window.fetch(input, init),
+  fetch: async (input, init) => {
+    const answer = await window.fetch(input, init);
+    if (answer.status === 401 || answer.status === 403) void tellIfSessionEnded(answer.clone());
+    return answer;
+  },
   // The event stream, as a browser opens it: no header can be set on its upgrade, which the session's
   // cookie and the page's origin authenticate (a browser sends both); the client falls back to the
   // long-poll where the stream cannot be opened.
@@ -25,6 +29,15 @@ export function problemOf(error: unknown): string {
     return error.message;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Sent on the window when a call finds the session ended, whichever page made it: the console signs out. */
+export const SESSION_ENDED_EVENT = 'hiring-console-session-ended';
+
+async function tellIfSessionEnded(answer: Response): Promise<void> {
+  const body = (await answer.json().catch(() => undefined)) as { code?: unknown } | undefined;
+  if (body?.code === 'unauthenticated' || body?.code === 'key_invalid')
+    window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
 }
 
 /** The session ended (signed out elsewhere, idle, its key revoked): the answer every call then gets. */

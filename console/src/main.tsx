@@ -1,7 +1,7 @@
 import './console.css';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, sessionEnded } from './api.js';
+import { api, SESSION_ENDED_EVENT, sessionEnded } from './api.js';
 import { exchangeLink, signOut, takeLinkToken, type SignIn } from './session.js';
 import { AuditLog } from './pages/audit-log.js';
 import { Events } from './pages/events.js';
@@ -62,6 +62,17 @@ function App() {
       setWho(signedInAs);
       setSignIn(outcome);
     });
+  }, []);
+
+  // A call of any page that finds the session ended (idle, signed out in another tab, its key
+  // revoked) signs the console out, rather than leave each page saying the key is not valid.
+  useEffect(() => {
+    const ended = () => {
+      setWho(undefined);
+      setSignIn({ state: 'signed-out' });
+    };
+    window.addEventListener(SESSION_ENDED_EVENT, ended);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
   }, []);
 
   useEffect(() => {

@@ -158,6 +158,7 @@ function authorize<R extends RouteId>(
       const caller = identify(request, {
         revalidation:
           'conditional' in route && request.event.headers?.['if-none-match'] !== undefined,
+        beyondLimits: 'beyondLimits' in route,
       });
       if (!keyModesOf(route).includes(caller.mode))
         throw new HttpError('key_mode_mismatch', keyModeMessage(caller.mode));

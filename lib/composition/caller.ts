@@ -137,10 +137,14 @@ export function enforceLimits(
   context: GatewayContext | undefined,
   caller: Caller,
   now: number,
-  { revalidation = false }: { revalidation?: boolean } = {},
+  {
+    revalidation = false,
+    beyondLimits = false,
+  }: { revalidation?: boolean; beyondLimits?: boolean } = {},
 ): void {
-  if (overQuota(caller) && !revalidation) throw quotaExceeded(caller, now);
+  if (overQuota(caller) && !revalidation && !beyondLimits) throw quotaExceeded(caller, now);
   if (!context || !('tenantId' in context)) throw UNAVAILABLE;
+  if (beyondLimits) return;
   if (context.ipCount !== undefined && Number(context.ipCount) > Number(context.ipLimit)) {
     throw rateLimited(
       'rate_limited',

@@ -211,7 +211,7 @@ export function errorEnvelope<C extends PipelineContext>(): MiddlewareObj<
  */
 export function identify<C extends PipelineContext>(
   request: MiddyRequest<C>,
-  { revalidation }: { revalidation: boolean },
+  options: { revalidation: boolean; beyondLimits?: boolean },
 ): Caller {
   const gateway = request.event.requestContext?.authorizer?.lambda;
   const caller = callerOf(gateway);
@@ -221,9 +221,7 @@ export function identify<C extends PipelineContext>(
     request.event.headers?.[VERSION_REQUEST_HEADER],
     caller,
   );
-  enforceLimits(gateway, caller, request.event.requestContext?.timeEpoch ?? Date.now(), {
-    revalidation,
-  });
+  enforceLimits(gateway, caller, request.event.requestContext?.timeEpoch ?? Date.now(), options);
   return caller;
 }
 

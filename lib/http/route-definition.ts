@@ -76,6 +76,11 @@ export interface RouteDefinition {
    * `wait` query parameter) for it: its function's timeout grows by that much (functionTimeoutMs)
    */
   readonly longPoll?: { readonly maxWaitSeconds: number };
+  /**
+   * answered however the key's hour and the client's minute stand (still counted in them): a request
+   * that only ends access, which a spent hour must never keep open
+   */
+  readonly beyondLimits?: true;
 }
 
 /**

@@ -90,6 +90,8 @@ export const KEY_ROUTES = {
     scope: undefined,
     summary: "The console's sign-out: its session's cookie no longer works",
     successStatus: 204,
+    // Signing out ends the session at once, the key's hour spent or not.
+    beyondLimits: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -1,12 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../infra/app.js';
 import {
   CONSOLE_ASSETS_PATH,
   CONSOLE_CACHE,
   CONSOLE_PATH,
+  CONSOLE_SCRIPT_BUDGET_BYTES,
   CONSOLE_SECURITY_HEADERS,
   writeConsole,
 } from '../../infra/console.js';
@@ -228,5 +230,11 @@ describe('the console’s build, as the synth makes it for the bucket', () => {
     for (const name of assets) expect(page).toContain(`${CONSOLE_ASSETS_PATH}${name}`);
     // No inline script: the CSP's script-src is 'self' alone.
     expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // Within the first load's budget of compressed script (the bench reports the exact figure).
+    const script = assets
+      .filter((name) => name.endsWith('.js'))
+      .reduce((sum, name) => sum + gzipSync(readFileSync(join(out, 'assets', name))).length, 0);
+    expect(script).toBeGreaterThan(0);
+    expect(script).toBeLessThanOrEqual(CONSOLE_SCRIPT_BUDGET_BYTES);
   });
 });

@@ -7,6 +7,7 @@ import { createKey } from '../../lib/composition/keys.js';
 import { DEMO_PEOPLE, demoData } from '../../lib/composition/test-mode/sample-data.js';
 import { liveSpaceOf } from '../../lib/db/spaces.js';
 import { importProductData } from '../../scripts/local/import.js';
+import { flushLocalRequestLog } from '../../scripts/local/request-log.js';
 import { CONSOLE_SECURITY_HEADERS } from '../../infra/console.js';
 import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { useBrowser, VIEWPORTS } from '../helpers/browser.js';
@@ -129,10 +130,10 @@ describe('the developer console in a browser', () => {
 
   describe('refuses another site', () => {
     let site: Server;
-    let siteUrl = '';
+    let siteUrls: string[] = [];
     beforeAll(async () => {
-      // Another site (localhost, where the console is at 127.0.0.1): a page that forges, by a script and
-      // by a form, a POST that needs no body (an endpoint's secret rotated) against the console's origin.
+      // Another origin: a page that forges, by a script and by a form, a POST that needs no body (an
+      // endpoint's secret rotated) against the console's origin.
       site = createServer((request, response) => {
         const target = `${origin()}${new URL(request.url ?? '/', 'http://site').searchParams.get('target')}`;
         response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html>
@@ -143,11 +144,18 @@ describe('the developer console in a browser', () => {
 </script>`);
       });
       await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-      siteUrl = `http://localhost:${(site.address() as AddressInfo).port}/`;
+      const { port } = site.address() as AddressInfo;
+      siteUrls = [
+        // Another site (the console is at 127.0.0.1): SameSite=Strict keeps the cookie from it.
+        `http://localhost:${port}/`,
+        // The same site on another port: the browser sends the cookie, and only the console's header
+        // and Sec-Fetch-Site (same-site, not same-origin) keep the request from being the session's.
+        `http://127.0.0.1:${port}/`,
+      ];
     });
     afterAll(() => new Promise((resolve) => site.close(resolve)));
 
-    it('a forged cross-site POST changes nothing, though the browser holds a session', async () => {
+    it('a forged POST from another site, or from another origin of the same site, changes nothing, though the browser holds a session', async () => {
       const { key: admin } = await tenantWithKey(db(), ['admin']);
       const endpoint = await callApi('POST', '/webhooks', {
         key: admin,
@@ -156,9 +164,11 @@ describe('the developer console in a browser', () => {
       expect(endpoint.status, endpoint.text).toBe(201);
       const rotate = `/api/v1/webhooks/${endpoint.json.data.id}/rotate-secret`;
       const { page, context } = await signedIn(admin);
-      await page.goto(`${siteUrl}?target=${encodeURIComponent(rotate)}`);
-      await page.waitForURL(`${origin()}${rotate}`);
-      expect(await page.content()).toContain('unauthenticated');
+      for (const siteUrl of siteUrls) {
+        await page.goto(`${siteUrl}?target=${encodeURIComponent(rotate)}`);
+        await page.waitForURL(`${origin()}${rotate}`);
+        expect(await page.content(), siteUrl).toContain('unauthenticated');
+      }
       const audit = await callApi('GET', `/audit-log?objectId=${endpoint.json.data.id}`, {
         key: admin,
       });
@@ -191,6 +201,10 @@ describe('the developer console in a browser', () => {
     });
     const session = await signedIn(doomed);
     expect((await callApi('DELETE', `/keys/${record.id}`, { key: admin })).status).toBe(200);
+    // The next call of any page finds it ended, and the console signs out: no page is left open.
+    await session.page.getByRole('link', { name: 'Events' }).click();
+    await expect(session.page.getByRole('alert').textContent()).resolves.toMatch(/signed out/);
+    expect(await session.page.getByRole('navigation').count()).toBe(0);
     await session.page.reload();
     await expect(session.page.getByRole('alert').textContent()).resolves.toMatch(/signed out/);
     await session.context.close();
@@ -206,6 +220,10 @@ describe('the developer console in a browser', () => {
     });
     const { page, context } = await signedIn(testKey);
     await page.getByText('test (sample data only)').waitFor();
+    // The Overview shows a test admin what its key reaches (its endpoints), and no refusal.
+    await page.getByRole('heading', { name: 'Failing endpoints' }).waitFor();
+    await page.getByText('counted for live keys only').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
     await page.getByRole('link', { name: 'Keys' }).click();
     // Keys are the live space's: a test key's session is told so, as the API tells the key (403).
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/cannot see this page/);
@@ -234,6 +252,8 @@ describe('the developer console in a browser', () => {
       ['Requests', 'Requests, newest first'],
       ['Audit log', 'Audit log'],
     ] as const) {
+      // The session's requests so far, written to the log (as the writer does within seconds).
+      if (name === 'Requests') await flushLocalRequestLog();
       await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
       await page.getByText(loaded).first().waitFor();
       if (name === 'Events') {
@@ -259,22 +279,39 @@ describe('the developer console in a browser', () => {
       mode: 'test',
       createdBy: 'test',
     });
+    // An endpoint, so that the Webhooks page lists one and opens it, and the audit log has an entry.
+    const endpointUrl = 'https://93.184.216.34/hooks';
+    const endpoint = await callApi('POST', '/webhooks', {
+      key: admin,
+      body: { url: endpointUrl, events: ['*'] },
+    });
+    expect(endpoint.status, endpoint.text).toBe(201);
     /** Each page, by its link, and what shows it has loaded. */
     const pages: [string, string][] = [
       ['Overview', 'Last 24 hours'],
       ['Keys', "The tenant's keys"],
-      ['Webhooks', 'No webhook endpoint yet'],
+      ['Webhooks', endpointUrl],
       ['Events', 'Events, newest first'],
       ['Requests', 'Requests, newest first'],
-      ['Audit log', 'Nothing here.'],
+      ['Audit log', 'webhook.created'],
     ];
     for (const viewport of Object.values(VIEWPORTS)) {
       const { page, context } = await signedIn(admin, viewport);
       for (const [name, loaded] of pages) {
+        // The session's requests so far, written to the log (as the writer does within seconds).
+        if (name === 'Requests') await flushLocalRequestLog();
         await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name }).click();
         await page.getByText(loaded).first().waitFor();
         await accessible(page);
       }
+      // One endpoint, opened: its actions, the replay form and its (empty) attempts.
+      await page
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link', { name: 'Webhooks' })
+        .click();
+      await page.getByRole('link', { name: endpointUrl }).click();
+      await page.getByRole('button', { name: 'Send test event' }).waitFor();
+      await accessible(page);
       await page.getByRole('link', { name: 'Keys' }).click();
       await page.getByRole('button', { name: 'Create key' }).click();
       await accessible(page);

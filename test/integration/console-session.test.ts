@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/composition/keys.js';
+import { setTenantHourlyLimit } from '../../lib/keys/store.js';
 import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { cookieOf, exchange, fromConsole, linkFor, signedIn, tokenOf } from '../helpers/console.js';
 import { useTestDb } from '../helpers/db.js';
@@ -127,6 +128,20 @@ describe('signing in to the console', () => {
     expect(noHeader.status).toBe(401);
     // The session still works from the console: nothing above ended it.
     expect((await callApi('GET', '/whoami', { headers: fromConsole(cookie) })).status).toBe(200);
+  });
+
+  it('signs out a session whose key has spent its hour: ending access is never refused for the hour', async () => {
+    const { tenantId, key } = await tenantWithKey(db(), ['read']);
+    const cookie = await signedIn(key);
+    await setTenantHourlyLimit(db(), tenantId, 1);
+    const spent = await callApi('GET', '/whoami', { headers: fromConsole(cookie) });
+    expect([spent.status, spent.json.code]).toEqual([429, 'quota_exceeded']);
+
+    const signOut = await callApi('DELETE', '/console/session', { headers: fromConsole(cookie) });
+    expect(signOut.status, signOut.text).toBe(204);
+    expect(signOut.headers['set-cookie']).toMatch(/Max-Age=0/);
+    const after = await callApi('GET', '/whoami', { headers: fromConsole(cookie) });
+    expect([after.status, after.json.code]).toEqual([403, 'key_invalid']);
   });
 
   it("opens the event stream from the console's origin with the cookie, as a browser's WebSocket sends them, and from no other", async () => {

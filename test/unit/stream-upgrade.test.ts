@@ -28,7 +28,7 @@ describe('the event stream: an upgrade of a console session', () => {
   it('is refused, before anything is written, when its session cannot be named from the headers: its connection would outlive the session', async () => {
     // No table: a write would fail the call with a 5xx, not answer it 403.
     const db = {} as Db;
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { Cookie: 'other=1' }, // The unprefixed name, which on https (as here: no local origin) is not the session's.
       { Cookie: 'hiring_console=hcs_x' },

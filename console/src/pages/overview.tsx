@@ -3,7 +3,8 @@ import { api, problemOf } from '../api.js';
 import { canAdmin, type Who } from '../who.js';
 
 interface AdminView {
-  last24Hours: { requests: number; errors: number };
+  /** absent for a test key: the keys, and their counts, are the live space's */
+  last24Hours?: { requests: number; errors: number };
   failing: { id: string; url: string; failingSince: string }[];
 }
 
@@ -16,9 +17,14 @@ export function Overview({ who }: { who: Who }) {
     if (!canAdmin(who)) return;
     void (async () => {
       try {
-        const [key, webhooks] = await Promise.all([api.keys.get(data.keyId), api.webhooks.list()]);
+        // GET /keys is a live key's (a test key is refused 403 key_mode_mismatch): a test session
+        // sees its endpoints, not its counts.
+        const [key, webhooks] = await Promise.all([
+          data.mode === 'test' ? undefined : api.keys.get(data.keyId),
+          api.webhooks.list(),
+        ]);
         setAdmin({
-          last24Hours: key.data.last24Hours,
+          ...(key ? { last24Hours: key.data.last24Hours } : {}),
           failing: webhooks.data.flatMap((endpoint) =>
             endpoint.health.failingSince
               ? [{ id: endpoint.id, url: endpoint.url, failingSince: endpoint.health.failingSince }]
@@ -54,7 +60,9 @@ export function Overview({ who }: { who: Who }) {
           <>
             <dt>Last 24 hours</dt>
             <dd>
-              {admin.last24Hours.requests} requests, {admin.last24Hours.errors} errors
+              {admin.last24Hours
+                ? `${admin.last24Hours.requests} requests, ${admin.last24Hours.errors} errors`
+                : "counted for live keys only: a live admin key's Keys page shows this key's"}
             </dd>
           </>
         )}
