@@ -33,14 +33,8 @@ function routeOf(hash: string): { page: Page; id: string | undefined } {
   };
 }
 
-/**
- * Signs in once, as the page loads (before React renders, so nothing runs it twice): the link's token
- * out of the address bar, exchanged for the session; then who the session is.
- */
-const signingIn: Promise<[SignIn, Who | undefined]> = (async () => {
-  const token = takeLinkToken(window.location, window.history);
-  const outcome = token ? await exchangeLink(token) : undefined;
-  if (outcome && outcome.state !== 'signed-in') return [outcome, undefined];
+/** Who the browser's session is, or why there is none. */
+async function currentSession(): Promise<[SignIn, Who | undefined]> {
   try {
     return [{ state: 'signed-in' }, await api.whoami()];
   } catch (error) {
@@ -49,6 +43,26 @@ const signingIn: Promise<[SignIn, Who | undefined]> = (async () => {
       undefined,
     ];
   }
+}
+
+/** A link's token exchanged for a session, then who it is. */
+async function signInWith(token: string): Promise<[SignIn, Who | undefined]> {
+  const outcome = await exchangeLink(token);
+  return outcome.state === 'signed-in' ? currentSession() : [outcome, undefined];
+}
+
+/**
+ * Signs in once, as the page loads (before React renders, so nothing runs it twice): the link's token
+ * out of the address bar, exchanged for the session; then who the session is. A link opened while a
+ * session is open is not spent until the person chooses it over that session: another site can send
+ * a browser to a link of its own key (login CSRF), and would otherwise swap the session silently.
+ */
+const signingIn: Promise<[SignIn, Who | undefined]> = (async () => {
+  const token = takeLinkToken(window.location, window.history);
+  if (!token) return currentSession();
+  const [current, who] = await currentSession();
+  if (current.state === 'signed-in' && who) return [{ state: 'replacing', token }, who];
+  return signInWith(token);
 })();
 
 function App() {
@@ -67,21 +81,40 @@ function App() {
   // A call of any page that finds the session ended (idle, signed out in another tab, its key
   // revoked) signs the console out, rather than leave each page saying the key is not valid.
   useEffect(() => {
-    const ended = () => {
-      setWho(undefined);
-      setSignIn({ state: 'signed-out' });
-    };
+    // Only once signed in: the sign-in's own calls say themselves how it went.
+    const ended = () =>
+      setSignIn((state) =>
+        state !== 'pending' && state.state === 'signed-in' ? { state: 'signed-out' } : state,
+      );
     window.addEventListener(SESSION_ENDED_EVENT, ended);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
   }, []);
 
   useEffect(() => {
-    const follow = () => setRoute(routeOf(window.location.hash));
+    const follow = () => {
+      // A link pasted into the open console's address bar changes its fragment only: load it anew,
+      // so that it signs in as a link opened in a new tab does.
+      if (new URLSearchParams(window.location.hash.slice(1)).has('link')) window.location.reload();
+      else setRoute(routeOf(window.location.hash));
+    };
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
 
   if (signIn === 'pending') return <p role="status">Signing in…</p>;
+  if (signIn.state === 'replacing' && who)
+    return (
+      <ReplaceSession
+        who={who}
+        replace={async () => {
+          setSignIn('pending');
+          const [outcome, signedInAs] = await signInWith(signIn.token);
+          setWho(signedInAs);
+          setSignIn(outcome);
+        }}
+        keep={() => setSignIn({ state: 'signed-in' })}
+      />
+    );
   if (signIn.state !== 'signed-in' || !who) return <SignedOut outcome={signIn} />;
   const end = async () => {
     const failed = await signOut();
@@ -133,6 +166,37 @@ function App() {
         {page === 'test-mode' && who.data.mode === 'test' && <TestMode />}
       </main>
     </>
+  );
+}
+
+/** A link opened while a session is open: which of the two this browser goes on as. */
+function ReplaceSession({
+  who,
+  replace,
+  keep,
+}: {
+  who: Who;
+  replace: () => Promise<void>;
+  keep: () => void;
+}) {
+  const current = `${who.data.name} · ${who.data.tenantId} · ${who.data.mode === 'test' ? 'test' : 'live'} space`;
+  return (
+    <main>
+      <h1>Sign in with this link?</h1>
+      <p>
+        This browser is signed in as {current}. The link signs it in as the key that made the link,
+        and ends that session. Use it only if you made the link yourself: a link someone else sends
+        you signs you in to their tenant.
+      </p>
+      <p className="actions">
+        <button type="button" onClick={() => void replace()}>
+          Sign in with the link
+        </button>{' '}
+        <button type="button" onClick={keep}>
+          Stay signed in as {who.data.name}
+        </button>
+      </p>
+    </main>
   );
 }
 

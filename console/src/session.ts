@@ -9,6 +9,8 @@ export const API_BASE = '/api/v1';
 
 export type SignIn =
   | { state: 'signed-in' }
+  /** opened from a link while a session is open: the link is spent only if the person says so */
+  | { state: 'replacing'; token: string }
   | { state: 'link-expired' }
   | { state: 'signed-out' }
   | { state: 'failed'; message: string };
@@ -32,8 +34,8 @@ export async function exchangeLink(token: string): Promise<SignIn> {
 }
 
 /**
- * Sign out: the session ends on the server, so its cookie works nowhere after. Undefined when it did;
- * else why not (the key's hour spent, the service unreachable): the session still works until then.
+ * Sign out: the session ends on the server, so its cookie works nowhere after (the key's hour spent or
+ * not). Undefined when it did; else why not (the service unreachable): the session works until then.
  */
 export async function signOut(): Promise<string | undefined> {
   const answer = await fetch(`${API_BASE}/console/session`, {

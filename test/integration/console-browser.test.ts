@@ -184,6 +184,29 @@ describe('the developer console in a browser', () => {
     });
   });
 
+  it('asks before a link replaces the session open in the browser, and spends it only when told to', async () => {
+    const { tenantId, key: mine } = await tenantWithKey(db(), ['read', 'admin']);
+    const other = await tenantWithKey(db(), ['read', 'admin']);
+    const { page, context } = await signedIn(mine);
+    const bar = page.getByRole('banner');
+    await expect(bar.textContent()).resolves.toContain(tenantId);
+    // Another site sends the browser to a link of its own key: nothing changes until the person chooses.
+    const theirs = await linkFor(other.key);
+    await page.goto(theirs);
+    await page.getByRole('heading', { name: 'Sign in with this link?' }).waitFor();
+    await page.getByRole('button', { name: /^Stay signed in as/ }).click();
+    await expect(bar.textContent()).resolves.toContain(tenantId);
+    // The link was not spent: opened again and chosen, it signs in as its own key.
+    await page.goto(theirs);
+    await page.getByRole('button', { name: 'Sign in with the link' }).click();
+    await page.getByRole('navigation', { name: 'Console' }).waitFor();
+    await expect(bar.textContent()).resolves.toContain(other.tenantId);
+    expect(
+      (await context.cookies()).filter((cookie) => cookie.name.includes('console')),
+    ).toHaveLength(1);
+    await context.close();
+  });
+
   it('ends the session at Sign out, and when its key is revoked', async () => {
     const { tenantId, key } = await tenantWithKey(db(), ['read']);
     const { page, context } = await signedIn(key);
