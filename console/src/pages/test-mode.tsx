@@ -1,33 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { api, problemOf } from '../api.js';
 import { when } from './paged.js';
+import { simulateProductEvents } from '../../../docs/openapi-examples.json';
 
-/** The reference's example of POST /test/product-events: an application scored, then one whose JD is unknown. */
-const EXAMPLE = {
-  events: [
-    {
-      type: 'application.upserted',
-      data: {
-        id: 'app-simulated',
-        jdId: 'jd-frontend',
-        resumeId: 'res-7d3f',
-        status: 'SCREENING',
-        aiScores: [
-          {
-            overallScore: 87.5,
-            scoredAt: '2026-11-24T09:30:00.000Z',
-            model: { id: 'match-ranker', version: '2026.11.1' },
-            summary: 'Strong on the required skills; less on seniority.',
-          },
-        ],
-      },
-    },
-    {
-      type: 'application.upserted',
-      data: { id: 'app-orphan', jdId: 'jd-unknown', resumeId: 'res-7d3f' },
-    },
-  ],
-};
+/**
+ * The reference's example of POST /test/product-events (an application scored, then one whose JD is
+ * unknown), as the contract test records it: the console starts from the documented request itself.
+ */
+const EXAMPLE = simulateProductEvents.request;
 
 /** Test mode (a test session only): reset the space to its sample data; simulate the product's events. */
 export function TestMode() {
