@@ -56,7 +56,7 @@ export type ConnectionAuthorizerResult = Omit<
 /** What the decision reads of a request: its headers (names lower-cased), when and from where it came. */
 type AuthorizedRequest = Pick<APIGatewayRequestAuthorizerEventV2, 'headers'> & {
   cookies?: string[] | undefined;
-  requestContext?: { timeEpoch?: number; http?: { sourceIp?: string } };
+  requestContext?: { timeEpoch?: number; http?: { sourceIp?: string; method?: string } };
 };
 
 const DENY = { isAuthorized: false, context: {} } as unknown as AuthorizerResult;
@@ -134,10 +134,15 @@ function cameThroughEdge(event: AuthorizedRequest, secret: SecretValues): boolea
   });
 }
 
+/** Methods that change nothing: a browser sends no `Origin` on a same-origin one. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * What a request presents to act as a key: its X-API-Key; else a console sign-in link; else a console
  * session's cookie, taken only from the console's own page. A request of the page carries the header
- * an HTML form cannot send and a browser's `Sec-Fetch-Site: same-origin`, which no script can forge.
+ * an HTML form cannot send and a browser's `Sec-Fetch-Site: same-origin`, which no script can forge;
+ * one that changes state carries, too, the console's own `Origin` (a browser sets it on every such
+ * request, and no script can).
  * An upgrade to the event stream cannot carry a header of the page's (a browser's WebSocket sets none):
  * its cookie is taken when its `Origin`, which the browser sets and no script can, is the console's
  * (and a browser sends a SameSite=Strict cookie on no upgrade another site starts). Without those the
@@ -175,7 +180,9 @@ function presentedCredential(event: AuthorizedRequest, entry: Entry): Presented 
     entry === 'upgrade'
       ? headers.origin !== undefined && headers.origin === consoleServedOrigin(place)
       : headers[CONSOLE_REQUEST_HEADER.toLowerCase()] === '1' &&
-        headers['sec-fetch-site'] === 'same-origin';
+        headers['sec-fetch-site'] === 'same-origin' &&
+        (SAFE_METHODS.has(event.requestContext?.http?.method ?? '') ||
+          headers.origin === consoleServedOrigin(place));
   if (session === undefined || !fromConsole)
     return { refused: 'unauthenticated', reason: 'missing' };
   return isWellFormedConsoleToken(session, 'session')

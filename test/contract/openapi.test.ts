@@ -225,6 +225,7 @@ describe('OpenAPI document', () => {
       Cookie: session,
       'Hiring-Console': '1',
       'Sec-Fetch-Site': 'same-origin',
+      Origin: new URL(gatewayUrl()).origin,
     });
     await check('revokeKey', `/keys/${(key.data as { id: string }).id}`);
     const sandbox = await check('createKey', '/keys', {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { consoleServedOrigin } from '../../lib/keys/console.js';
 import { callApi, type ApiReply } from './api.js';
 
 /**
@@ -6,11 +7,15 @@ import { callApi, type ApiReply } from './api.js';
  * exchanged for a session, and the session's cookie sent back with what the page sends beside it.
  */
 
-/** What the console's page sends with each request of its session: the cookie, and what a form cannot send. */
+/**
+ * What the console's page sends with each request of its session: the cookie, what a form cannot
+ * send, and the page's origin (as a browser sets it on a request that changes state).
+ */
 export const fromConsole = (cookie: string) => ({
   cookie,
   'hiring-console': '1',
   'sec-fetch-site': 'same-origin',
+  origin: consoleServedOrigin({}),
 });
 
 /** A link's token, out of its URL's fragment, as the console's page reads it. */

@@ -122,6 +122,16 @@ describe('signing in to the console', () => {
       body: {},
     });
     expect(crossSite.status).toBe(401);
+    // A change must come from the console's own origin, whatever else the request carries.
+    const otherOrigin = await callApi('DELETE', '/console/session', {
+      headers: { ...fromConsole(cookie), origin: 'https://console.example.net' },
+    });
+    expect(otherOrigin.status).toBe(401);
+    expect(otherOrigin.json.code).toBe('unauthenticated');
+    const noOrigin = await callApi('DELETE', '/console/session', {
+      headers: { cookie, 'hiring-console': '1', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(noOrigin.status).toBe(401);
     const noHeader = await callApi('DELETE', '/console/session', {
       headers: { cookie, 'sec-fetch-site': 'same-origin' },
     });
