@@ -2,7 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import { createKey } from '../../lib/composition/keys.js';
+import { EVENT_TTL_SECONDS, eventKeys } from '../../lib/events/model.js';
+import { webhookKeys } from '../../lib/webhooks/model.js';
 import { flushLocalRequestLog } from '../../scripts/local/request-log.js';
 import { callApi, tenantWithKey, useLocalGateway } from '../helpers/api.js';
 import { useBrowser, VIEWPORTS } from '../helpers/browser.js';
@@ -39,6 +43,18 @@ async function signedIn(key: string): Promise<Page> {
   await page.goto(made.json.data.url as string);
   await page.getByRole('navigation', { name: 'Console' }).waitFor();
   return page;
+}
+
+/** Writes items as the service's own code records them: the scene of a busy space, made at once. */
+async function putItems(items: Record<string, unknown>[]) {
+  for (let i = 0; i < items.length; i += 25)
+    await db().client.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [db().tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+        },
+      }),
+    );
 }
 
 const open = (page: Page, name: string) =>
@@ -105,6 +121,49 @@ describe('the console’s pages, each task end to end', () => {
     expect(delivered.json.data[0]).toMatchObject({ statusCode: 204, trigger: 'manual' });
   });
 
+  it('Webhooks: an endpoint’s older attempts, past the first page, one page at a time', async () => {
+    const { tenantId, key: admin } = await tenantWithKey(db(), ['admin']);
+    const url = 'https://93.184.216.34/hooks/busy';
+    const endpoint = await callApi('POST', '/webhooks', {
+      key: admin,
+      body: { url, events: ['jd.created'] },
+    });
+    const webhookId = endpoint.json.data.id as string;
+    // 60 attempts, as the deliveries log records them: more than the page's 50.
+    const first = Date.now() - 3_600_000;
+    const attempts = Array.from({ length: 60 }, (_, i) => {
+      const id = ulid(first + i * 1000);
+      return {
+        ...webhookKeys.attempt(tenantId, webhookId, id),
+        entity: 'DELIVERY_ATTEMPT',
+        id,
+        webhookId,
+        eventId: `evt_${ulid(first + i * 1000)}`,
+        eventType: 'jd.created',
+        attempt: 1,
+        trigger: 'automatic',
+        statusCode: 200,
+        durationMs: 40 + i,
+        at: new Date(first + i * 1000).toISOString(),
+        ttl: Math.floor(first / 1000) + 86_400,
+      };
+    });
+    await putItems(attempts);
+    const page = await signedIn(admin);
+    await open(page, 'Webhooks');
+    await page.getByRole('link', { name: url }).click();
+    const table = page.getByRole('table', { name: 'Attempts, newest first' });
+    const rows = table.getByRole('row');
+    // The header row and the newest 50; then the 10 older ones.
+    await table.getByText('99 ms').waitFor();
+    await expect(rows.count()).resolves.toBe(51);
+    expect(await table.getByText('49 ms', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Older attempts' }).click();
+    await table.getByText('40 ms', { exact: true }).waitFor();
+    await expect(rows.count()).resolves.toBe(61);
+    await expect(page.getByRole('button', { name: 'Older attempts' }).count()).resolves.toBe(0);
+  });
+
   it('Events: a new event appears on the open page without a reload, pushed by the event stream', async () => {
     const { key: admin } = await tenantWithKey(db(), ['admin', 'read', 'write']);
     const page = await signedIn(admin);
@@ -130,6 +189,40 @@ describe('the console’s pages, each task end to end', () => {
     expect(pushed.some((frame) => frame.includes('"type":"event"') && frame.includes(id))).toBe(
       true,
     );
+  });
+
+  it('Events: a space busier than one page in a day shows its newest, from a shorter window, without walking the day', async () => {
+    const { tenantId, key: admin } = await tenantWithKey(db(), ['admin', 'read']);
+    // 120 events three hours ago: the last 24 hours hold more than a page of 100; the last hour does not.
+    const past = Date.now() - 3 * 3_600_000;
+    const old = Array.from({ length: 120 }, (_, i) => {
+      const id = `evt_${ulid(past + i)}`;
+      const createdAt = new Date(past + i).toISOString();
+      return {
+        ...eventKeys.item(tenantId, id),
+        entity: 'EVENT',
+        id,
+        type: 'jd.deleted',
+        createdAt,
+        data: { id: `jd-three-hours-ago-${i}`, updatedAt: createdAt },
+        ttl: Math.floor(past / 1000) + EVENT_TTL_SECONDS,
+      };
+    });
+    await putItems(old);
+    const page = await signedIn(admin);
+    const listed: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/v1/events') listed.push(url.searchParams.get('after') ?? '');
+    });
+    await open(page, 'Events');
+    await page.getByText('The last hour, newest first').waitFor();
+    const table = page.getByRole('table', { name: 'Events, newest first' });
+    // The key's own creation, a minute ago, is there; none of the three-hour-old events is.
+    await table.getByRole('row', { name: /key\.created/ }).waitFor();
+    expect(await table.getByText(/jd-three-hours-ago/).count()).toBe(0);
+    // Two looks (the day's, the hour's), each one page, not the day walked page by page.
+    expect(listed).toHaveLength(2);
   });
 
   it('Requests: a failing request is there, by its status class and by its id', async () => {

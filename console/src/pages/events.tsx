@@ -25,29 +25,64 @@ const EVERY_TYPE: Exclude<KnownEventType, (typeof TYPES)[number]> extends never 
   true;
 void EVERY_TYPE;
 
-const DAY_MS = 24 * 3_600_000;
+const MINUTE_MS = 60_000;
+interface Window {
+  ms: number;
+  label: string;
+}
+const DAY: Window = { ms: 24 * 60 * MINUTE_MS, label: 'The last 24 hours' };
+const NARROWEST: Window = { ms: MINUTE_MS, label: 'The last minute' };
+/** How far back the page looks, widest first, each with how the page says it. */
+const WINDOWS: Window[] = [
+  DAY,
+  { ms: 60 * MINUTE_MS, label: 'The last hour' },
+  { ms: 10 * MINUTE_MS, label: 'The last 10 minutes' },
+  NARROWEST,
+];
+/** What one page of GET /events holds at most. */
+const PAGE = 100;
 /** The most events the page holds: the newest. */
 const SHOWN = 500;
 
 /**
- * Events: the space's log of the last day, newest first, and each new event as it is committed (the
- * client's follow: it waits at the end of the log), with a filter by type.
+ * The widest window whose events one page of the log holds, or the narrowest: a busy space's
+ * newest are shown without walking its whole day (a million events a month is a day of 33,000, which
+ * a walk from the day's start would read, and count against the key's hour, to show the last few).
+ * The same for every type filter, so that a filter shows the same span.
+ */
+async function windowToShow(signal: AbortSignal): Promise<{ window: Window; from: Date }> {
+  const now = Date.now();
+  for (const window of WINDOWS.filter((window) => window !== NARROWEST)) {
+    const from = new Date(now - window.ms);
+    const page = await api.events.list({ after: from.toISOString(), limit: PAGE }, { signal });
+    if (!page.pagination.hasMore) return { window, from };
+  }
+  return { window: NARROWEST, from: new Date(now - NARROWEST.ms) };
+}
+
+/**
+ * Events: the space's log of the last day (or, in a busier space, of a shorter window), newest
+ * first, and each new event as it is committed (the client's follow: pushed by the event stream),
+ * with a filter by type.
  */
 export function Events() {
   const [type, setType] = useState<EventType>();
   const [events, setEvents] = useState<Event[]>([]);
+  const [shown, setShown] = useState<Window>();
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
     const stop = new AbortController();
     setEvents([]);
     void (async () => {
       try {
+        const { window, from } = await windowToShow(stop.signal);
+        setShown(window);
         for await (const { event } of api.events.follow({
-          after: new Date(Date.now() - DAY_MS),
+          after: from,
           ...(type ? { types: [type] } : {}),
           signal: stop.signal,
         }))
-          setEvents((shown) => [event, ...shown].slice(0, SHOWN));
+          setEvents((held) => [event, ...held].slice(0, SHOWN));
       } catch (error) {
         if (!stop.signal.aborted) setProblem(problemOf(error));
       }
@@ -62,7 +97,13 @@ export function Events() {
   return (
     <section aria-labelledby="events">
       <h1 id="events">Events</h1>
-      <p>The last 24 hours, newest first; new events appear as they happen.</p>
+      {shown && (
+        <p>
+          {shown.label}, newest first; new events appear as they happen.
+          {shown !== DAY &&
+            ` The last 24 hours hold more than ${PAGE} events: GET /events reads them all.`}
+        </p>
+      )}
       <form aria-label="Filter events" className="filters" onSubmit={filter}>
         <label>
           Type{' '}

@@ -82,13 +82,25 @@ function Endpoint({
   const [said, setSaid] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [secret, setSecret] = useState<string>();
-  const loadAttempts = useCallback(async () => {
-    try {
-      setAttempts((await api.webhooks.deliveries(endpoint.id, { limit: 50 })).data);
-    } catch (error) {
-      setProblem(problemOf(error));
-    }
-  }, [endpoint.id]);
+  const [olderFrom, setOlderFrom] = useState<string>();
+  /** The newest attempts, or with `from` (the last page's cursor) the next older page after those shown. */
+  const loadAttempts = useCallback(
+    async (from?: string) => {
+      try {
+        const page = await api.webhooks.deliveries(endpoint.id, {
+          limit: 50,
+          ...(from ? { cursor: from } : {}),
+        });
+        setAttempts((shown) => (from ? [...(shown ?? []), ...page.data] : page.data));
+        setOlderFrom(
+          page.pagination.hasMore ? (page.pagination.nextCursor ?? undefined) : undefined,
+        );
+      } catch (error) {
+        setProblem(problemOf(error));
+      }
+    },
+    [endpoint.id],
+  );
   useEffect(() => void loadAttempts(), [loadAttempts]);
   const act = async (what: string, action: () => Promise<unknown>) => {
     try {
@@ -221,6 +233,11 @@ function Endpoint({
         </table>
       )}
       {attempts?.length === 0 && <p>No attempt yet.</p>}
+      {olderFrom && (
+        <button type="button" onClick={() => void loadAttempts(olderFrom)}>
+          Older attempts
+        </button>
+      )}
     </>
   );
 }
