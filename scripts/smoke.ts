@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CONSOLE_CACHE, CONSOLE_SECURITY_HEADERS } from '../infra/console.js';
+import { CONSOLE_LINK_HEADER, CONSOLE_REQUEST_HEADER } from '../lib/keys/console.js';
 
 /**
  * `npm run smoke -- --url <ApiUrl> --admin-key <key>`: a short journey through a running deployment (or
@@ -11,7 +12,8 @@ import { CONSOLE_CACHE, CONSOLE_SECURITY_HEADERS } from '../infra/console.js';
  * envelope with RateLimit headers (a 204 has no body). It also opens the developer console where a
  * sign-in link of that key points (the link is not spent, and dies with the key): the page and its
  * script, with the headers and caching the edge must give them. `--no-console` skips that on a stage
- * without the edge, which serves no console.
+ * without the edge, which serves no console. And it signs in with another link as the console's page
+ * does (the session's cookie and its flags, the session acting as the key, Sign out ending it).
  */
 interface Reply {
   status: number;
@@ -237,6 +239,50 @@ if (!values['no-console'])
     const script = await served(new URL(src ?? '', page), 'its script', CONSOLE_CACHE.asset);
     check(script.type.includes('javascript'), `its script is ${script.type}, not JavaScript`);
   });
+await step(
+  'a sign-in link opens a console session that acts as its key, until Sign out',
+  async () => {
+    const link = await call('POST', '/console/links', key, {});
+    expectEnvelope(link, 201, 'POST /console/links');
+    const url = new URL(link.json.data.url);
+    const token = new URLSearchParams(url.hash.slice(1)).get('link') ?? '';
+    const opened = await fetch(`${base}/console/session`, {
+      method: 'POST',
+      headers: { [CONSOLE_LINK_HEADER]: token },
+      signal: AbortSignal.timeout(30_000),
+    });
+    check(opened.status === 201, `POST /console/session: expected 201, got ${opened.status}`);
+    const setCookie = opened.headers.getSetCookie()[0] ?? '';
+    check(
+      /; HttpOnly/i.test(setCookie) && /; SameSite=Strict/i.test(setCookie),
+      `the session's cookie is not HttpOnly and SameSite=Strict: ${setCookie.replace(/=[^;]*/, '=…')}`,
+    );
+    if (url.protocol === 'https:')
+      check(
+        setCookie.startsWith('__Host-') && /; Secure/i.test(setCookie),
+        "over https the session's cookie is not a Secure __Host- cookie",
+      );
+    // What the console's page sends: the cookie, its header, and what the browser adds (its origin).
+    const asPage = {
+      Cookie: setCookie.split(';')[0] ?? '',
+      [CONSOLE_REQUEST_HEADER]: '1',
+      'Sec-Fetch-Site': 'same-origin',
+      Origin: url.origin,
+    };
+    const request = (method: string, path: string) =>
+      fetch(`${base}${path}`, { method, headers: asPage, signal: AbortSignal.timeout(30_000) });
+    const who = await request('GET', '/whoami');
+    const whoJson = (await who.json()) as { data?: { keyId?: string } };
+    check(
+      who.status === 200 && whoJson.data?.keyId === keyId,
+      `GET /whoami as the session: ${who.status}, key ${whoJson.data?.keyId}, not ${keyId}`,
+    );
+    const signOut = await request('DELETE', '/console/session');
+    check(signOut.status === 204, `DELETE /console/session: expected 204, got ${signOut.status}`);
+    const after = await request('GET', '/whoami');
+    check(after.status === 403, `the signed-out session: expected 403, got ${after.status}`);
+  },
+);
 await step('revoke the key (DELETE /keys/:id)', async () => {
   const reply = await call('DELETE', `/keys/${keyId}`, adminKey);
   expectEnvelope(reply, 200, 'DELETE /keys/:id');

@@ -136,8 +136,8 @@ describe('npm start entry point', () => {
     // The test key's space holds the sample data, apart from the demo tenant's.
     expect(((await sample.json()) as any).pagination.total).toBe(6);
     // npm run smoke: every step passes against npm start, and a wrong admin key fails it (exit 1).
-    expect(smoke.stdout.match(/^PASS /gm)).toHaveLength(13);
-    expect(smoke.stdout).toContain('13 passed, 0 failed');
+    expect(smoke.stdout.match(/^PASS /gm)).toHaveLength(14);
+    expect(smoke.stdout).toContain('14 passed, 0 failed');
     expect(smokeWithWrongKey.code).toBe(1);
     expect(smokeWithWrongKey.stdout).toMatch(
       /^FAIL {2}admin key works \(GET \/whoami\): the key has scopes read,write, not admin$/m,
