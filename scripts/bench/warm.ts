@@ -16,6 +16,7 @@ import { setKeyService } from '../../lib/webhooks/secret-box.js';
 import { createDb, setSharedDb } from '../../lib/db/client.js';
 import { AUTHORIZER_FUNCTION, routeEntries } from '../../lib/composition/routes.js';
 import { fixtureAsOf } from '../local/fixtures.js';
+import { packEntries } from '../../lib/request-log/model.js';
 import { lambdaContext, loadHandler } from '../local/handlers.js';
 import { median } from './stats.js';
 
@@ -58,6 +59,28 @@ function fakeItem(i: number) {
     url: 'https://93.184.215.14/hiring',
     events: ['*'],
     secrets: [{ value: `whsec_${Buffer.alloc(32, i).toString('base64')}`, createdAt }],
+    // A request log item's (GET /requests): one minute's entries, packed as the writer packs them.
+    entries: packEntries([
+      {
+        requestId: `c6af9ac6-7b61-11e6-9a41-93e8deadbe${String(i).padStart(2, '0')}`,
+        time: createdAt,
+        method: 'GET',
+        path: `/jds/id${i}`,
+        route: 'GET /jds/{jdId}',
+        status: 200,
+        code: null,
+        durationMs: 42,
+        keyId: 'k',
+        keyName: 'key',
+        apiVersion: '2026-11-25',
+        idempotencyKey: null,
+        replayed: false,
+        queryParameters: [],
+        userAgent: 'hiring-client/1.0',
+        clientIp: '203.0.113.7',
+      },
+    ]),
+    count: 1,
     data: {
       id: `id${i}`,
       title: 'Senior Backend Engineer',
