@@ -8,7 +8,9 @@ import { API_BASE } from './session.js';
 export const api = new HiringClient({
   baseUrl: `${window.location.origin}${API_BASE}`,
   apiKey: null,
-  // A browser's fetch must be called on the window, not on the client's settings.
+  // A browser's fetch must be called on the window, not on the client's settings. Its default mode
+  // (`cors`) matters: under the page's `Referrer-Policy: no-referrer`, a write in `same-origin` or
+  // `no-cors` mode is sent with `Origin: null`, which the API refuses a session's write for.
   fetch: async (input, init) => {
     const answer = await window.fetch(input, init);
     if (answer.status === 401 || answer.status === 403) void tellIfSessionEnded(answer.clone());

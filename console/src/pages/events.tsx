@@ -44,18 +44,42 @@ const PAGE = 100;
 /** The most events the page holds: the newest. */
 const SHOWN = 500;
 
+/** Pages read of one window, at most, to find whether it holds more events than a page. */
+const LOOKS_PER_WINDOW = 3;
+
 /**
- * The widest window whose events one page of the log holds, or the narrowest: a busy space's
- * newest are shown without walking its whole day (a million events a month is a day of 33,000, which
- * a walk from the day's start would read, and count against the key's hour, to show the last few).
- * The same for every type filter, so that a filter shows the same span.
+ * True when the log from `from` on holds at most one page of events. A page may end early, before
+ * its 100, with more after it (a page reads a bounded part of the log, whose entries include writes
+ * that record no event): then the next page is read too, up to LOOKS_PER_WINDOW.
+ */
+async function holdsOnePage(from: Date, signal: AbortSignal): Promise<boolean> {
+  let seen = 0;
+  let cursor: string | undefined;
+  for (let look = 0; look < LOOKS_PER_WINDOW; look++) {
+    const page = await api.events.list(
+      cursor ? { cursor, limit: PAGE } : { after: from.toISOString(), limit: PAGE },
+      { signal },
+    );
+    seen += page.data.length;
+    if (!page.pagination.hasMore || !page.pagination.nextCursor) return seen <= PAGE;
+    if (seen >= PAGE) return false;
+    cursor = page.pagination.nextCursor;
+  }
+  return false;
+}
+
+/**
+ * The widest window whose events one page of the log holds, or the narrowest: a busy space's newest
+ * are shown without its whole day sent first (a million events a month is a day of 33,000, some 18 MB
+ * the stream would push before the newest, or 330 pages of the long-poll, each counted against the
+ * key's hour, where the stream cannot be opened). The same for every type filter, so that a filter
+ * shows the same span.
  */
 async function windowToShow(signal: AbortSignal): Promise<{ window: Window; from: Date }> {
   const now = Date.now();
   for (const window of WINDOWS.filter((window) => window !== NARROWEST)) {
     const from = new Date(now - window.ms);
-    const page = await api.events.list({ after: from.toISOString(), limit: PAGE }, { signal });
-    if (!page.pagination.hasMore) return { window, from };
+    if (await holdsOnePage(from, signal)) return { window, from };
   }
   return { window: NARROWEST, from: new Date(now - NARROWEST.ms) };
 }
@@ -73,6 +97,8 @@ export function Events() {
   useEffect(() => {
     const stop = new AbortController();
     setEvents([]);
+    setShown(undefined);
+    setProblem(undefined);
     void (async () => {
       try {
         const { window, from } = await windowToShow(stop.signal);

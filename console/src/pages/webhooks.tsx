@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { DeliveryAttempt, Webhook } from '../../../clients/typescript/src/index.js';
 import { api, problemOf } from '../api.js';
 import { instant, when } from './paged.js';
@@ -83,20 +83,29 @@ function Endpoint({
   const [problem, setProblem] = useState<string>();
   const [secret, setSecret] = useState<string>();
   const [olderFrom, setOlderFrom] = useState<string>();
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  // Each load's number: an answer that a later load (a refresh, an action's reload) overtook is dropped,
+  // so that an older page never lands on a list shown anew.
+  const latestLoad = useRef(0);
   /** The newest attempts, or with `from` (the last page's cursor) the next older page after those shown. */
   const loadAttempts = useCallback(
     async (from?: string) => {
+      const load = ++latestLoad.current;
+      if (from) setLoadingOlder(true);
       try {
         const page = await api.webhooks.deliveries(endpoint.id, {
           limit: 50,
           ...(from ? { cursor: from } : {}),
         });
+        if (load !== latestLoad.current) return;
         setAttempts((shown) => (from ? [...(shown ?? []), ...page.data] : page.data));
         setOlderFrom(
           page.pagination.hasMore ? (page.pagination.nextCursor ?? undefined) : undefined,
         );
       } catch (error) {
-        setProblem(problemOf(error));
+        if (load === latestLoad.current) setProblem(problemOf(error));
+      } finally {
+        if (load === latestLoad.current) setLoadingOlder(false);
       }
     },
     [endpoint.id],
@@ -234,7 +243,7 @@ function Endpoint({
       )}
       {attempts?.length === 0 && <p>No attempt yet.</p>}
       {olderFrom && (
-        <button type="button" onClick={() => void loadAttempts(olderFrom)}>
+        <button type="button" disabled={loadingOlder} onClick={() => void loadAttempts(olderFrom)}>
           Older attempts
         </button>
       )}
