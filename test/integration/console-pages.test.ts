@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { createKey } from '../../lib/composition/keys.js';
+import type { SpaceId } from '../../lib/db/spaces.js';
 import { EVENT_TTL_SECONDS, eventKeys } from '../../lib/events/model.js';
 import { webhookKeys } from '../../lib/webhooks/model.js';
 import { flushLocalRequestLog } from '../../scripts/local/request-log.js';
@@ -55,6 +56,28 @@ async function putItems(items: Record<string, unknown>[]) {
         },
       }),
     );
+}
+
+/** An entry of a space's log at `ms`, as the sequencer places one: an event, or a change with none. */
+function logEntry(spaceId: SpaceId, ms: number, fields: Record<string, unknown>) {
+  const id = `evt_${ulid(ms)}`;
+  return {
+    ...eventKeys.item(spaceId, id),
+    id,
+    ttl: Math.floor(ms / 1000) + EVENT_TTL_SECONDS,
+    ...fields,
+  };
+}
+
+/** A `jd.deleted` event at `ms`, about the JD `jdId`. */
+function jdDeletedEvent(spaceId: SpaceId, ms: number, jdId: string) {
+  const createdAt = new Date(ms).toISOString();
+  return logEntry(spaceId, ms, {
+    entity: 'EVENT',
+    type: 'jd.deleted',
+    createdAt,
+    data: { id: jdId, updatedAt: createdAt },
+  });
 }
 
 const open = (page: Page, name: string) =>
@@ -196,20 +219,11 @@ describe('the console’s pages, each task end to end', () => {
     const { tenantId, key: admin } = await tenantWithKey(db(), ['admin', 'read']);
     // 120 events three hours ago: the last 24 hours hold more than a page of 100; the last hour does not.
     const past = Date.now() - 3 * 3_600_000;
-    const old = Array.from({ length: 120 }, (_, i) => {
-      const id = `evt_${ulid(past + i)}`;
-      const createdAt = new Date(past + i).toISOString();
-      return {
-        ...eventKeys.item(tenantId, id),
-        entity: 'EVENT',
-        id,
-        type: 'jd.deleted',
-        createdAt,
-        data: { id: `jd-three-hours-ago-${i}`, updatedAt: createdAt },
-        ttl: Math.floor(past / 1000) + EVENT_TTL_SECONDS,
-      };
-    });
-    await putItems(old);
+    await putItems(
+      Array.from({ length: 120 }, (_, i) =>
+        jdDeletedEvent(tenantId, past + i, `jd-three-hours-ago-${i}`),
+      ),
+    );
     const page = await signedIn(admin);
     const listed: string[] = [];
     page.on('request', (request) => {
@@ -231,27 +245,12 @@ describe('the console’s pages, each task end to end', () => {
     // Two hours ago, 1,100 writes that record no event (a page of the log reads past at most 1,000
     // entries), then 5 events: a page ends early with more after it, yet the day holds 6 events.
     const past = Date.now() - 2 * 3_600_000;
-    const entry = (ms: number, fields: Record<string, unknown>) => {
-      const id = `evt_${ulid(ms)}`;
-      return {
-        ...eventKeys.item(tenantId, id),
-        id,
-        ttl: Math.floor(ms / 1000) + EVENT_TTL_SECONDS,
-        ...fields,
-      };
-    };
     const changes = Array.from({ length: 1_100 }, (_, i) =>
-      entry(past + i, { entity: 'CHANGE', changed: { J: [`jd-${i}`] } }),
+      logEntry(tenantId, past + i, { entity: 'CHANGE', changed: { J: [`jd-${i}`] } }),
     );
-    const events = Array.from({ length: 5 }, (_, i) => {
-      const createdAt = new Date(past + 5_000 + i).toISOString();
-      return entry(past + 5_000 + i, {
-        entity: 'EVENT',
-        type: 'jd.deleted',
-        createdAt,
-        data: { id: `jd-two-hours-ago-${i}`, updatedAt: createdAt },
-      });
-    });
+    const events = Array.from({ length: 5 }, (_, i) =>
+      jdDeletedEvent(tenantId, past + 5_000 + i, `jd-two-hours-ago-${i}`),
+    );
     await putItems([...changes, ...events]);
     const page = await signedIn(admin);
     await open(page, 'Events');

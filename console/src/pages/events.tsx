@@ -31,14 +31,13 @@ interface Window {
   label: string;
 }
 const DAY: Window = { ms: 24 * 60 * MINUTE_MS, label: 'The last 24 hours' };
-const NARROWEST: Window = { ms: MINUTE_MS, label: 'The last minute' };
-/** How far back the page looks, widest first, each with how the page says it. */
-const WINDOWS: Window[] = [
+/** How far back the page looks, widest first, each with how the page says it; else NARROWEST. */
+const WIDER_WINDOWS: Window[] = [
   DAY,
   { ms: 60 * MINUTE_MS, label: 'The last hour' },
   { ms: 10 * MINUTE_MS, label: 'The last 10 minutes' },
-  NARROWEST,
 ];
+const NARROWEST: Window = { ms: MINUTE_MS, label: 'The last minute' };
 /** What one page of GET /events holds at most. */
 const PAGE = 100;
 /** The most events the page holds: the newest. */
@@ -77,7 +76,7 @@ async function holdsOnePage(from: Date, signal: AbortSignal): Promise<boolean> {
  */
 async function windowToShow(signal: AbortSignal): Promise<{ window: Window; from: Date }> {
   const now = Date.now();
-  for (const window of WINDOWS.filter((window) => window !== NARROWEST)) {
+  for (const window of WIDER_WINDOWS) {
     const from = new Date(now - window.ms);
     if (await holdsOnePage(from, signal)) return { window, from };
   }
